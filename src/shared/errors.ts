@@ -1,0 +1,68 @@
+/**
+ * Closed set of domain error codes and their pt-BR messages (STYLE.md section 4).
+ * The HTTP layer maps each code to a status; the web shows `message` as is.
+ */
+export const errorMessages = {
+  validation_failed: 'Verifique os dados informados.',
+  unauthenticated: 'Você precisa estar logado para continuar.',
+  forbidden: 'Você não tem permissão para esta ação.',
+  not_found: 'Não encontrado.',
+  event_not_found: 'Evento não encontrado',
+  ticket_type_not_found: 'Tipo de ingresso não encontrado.',
+  ticket_type_sold_out: 'Ingressos esgotados para este tipo. Escolha outra quantidade ou outro ingresso.',
+  no_tickets_selected: 'Selecione pelo menos um ingresso',
+  buyer_data_missing: 'Preencha todos os dados obrigatórios',
+  cpf_invalid: 'CPF inválido',
+  phone_invalid: 'Telefone inválido',
+  email_invalid: 'E-mail inválido',
+  installments_invalid: 'Parcelamento inválido: escolha de 1 a 6 parcelas.',
+  payment_method_invalid: 'Forma de pagamento inválida.',
+  event_finished: 'Este evento já aconteceu; as vendas estão encerradas.',
+  order_not_found: 'Pedido não encontrado.',
+  order_not_pending: 'Este pedido não está mais aguardando pagamento.',
+  order_expired: 'O prazo para pagamento deste pedido expirou.',
+  payment_declined: 'Pagamento recusado pelo emissor do cartão. Tente outro cartão ou pague com PIX.',
+  card_invalid: 'Dados do cartão inválidos.',
+  payment_failed: 'Erro no pagamento',
+  coupon_invalid: 'Cupom inválido.',
+  coupon_expired: 'Este cupom não está mais válido.',
+  coupon_not_started: 'Este cupom ainda não está válido.',
+  coupon_exhausted: 'Este cupom atingiu o limite de usos.',
+  coupon_min_purchase: 'O valor mínimo para este cupom não foi atingido.',
+  coupon_other_event: 'Este cupom não vale para este evento.',
+  order_not_refundable: 'Este pedido não pode ser reembolsado.',
+  refund_already_requested: 'Já existe uma solicitação de reembolso para este pedido.',
+  refund_not_pending: 'Este reembolso já foi decidido.',
+  ticket_code_required: 'Digite ou escaneie um código QR',
+  rate_limited: 'Muitas tentativas. Aguarde um instante e tente novamente.',
+  conflict: 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.',
+  internal: 'Ocorreu um erro inesperado',
+} as const;
+
+export type DomainErrorCode = keyof typeof errorMessages;
+
+export interface DomainErrorDetails {
+  /** Name of the form field the error belongs to, when there is one. */
+  field?: string;
+  [key: string]: unknown;
+}
+
+/** The one error class of the domain: a code from the closed set, its pt-BR message, details. */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  readonly details: DomainErrorDetails;
+
+  constructor(code: DomainErrorCode, details: DomainErrorDetails = {}, message?: string) {
+    super(message ?? errorMessages[code]);
+    this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** Shape of every error body the API sends. */
+export interface ApiErrorBody {
+  code: DomainErrorCode;
+  message: string;
+  details: DomainErrorDetails;
+}
