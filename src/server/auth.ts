@@ -1,0 +1,80 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from './db/client';
+import { accounts, profiles, sessions, userNotificationSettings, userRoles, users, verifications } from './db/schema';
+import type { Mailer } from './mail/mailer';
+
+export interface AuthOptions {
+  db: Db;
+  baseUrl: string;
+  trustedOrigins: string[];
+  secret: string;
+  mailer: Mailer;
+  /** Rate limiting of the auth endpoints; off in tests that sign many users up. */
+  rateLimit: boolean;
+}
+
+/**
+ * better-auth over our Drizzle tables: e-mail + password (8 characters at least, PRODUCT.md),
+ * confirmation e-mail on sign-up, password reset, cookie sessions stored in the database.
+ * Creating a user also creates its profile (full_name = e-mail, SPEC.md section 3), its 'user'
+ * role and its notification settings, in the same database.
+ */
+export function createAuth(options: AuthOptions) {
+  const { db, mailer } = options;
+  return betterAuth({
+    appName: 'Next Level',
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(db as never, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      requireEmailVerification: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Redefinir sua senha - Next Level',
+          text: `Olá! Para criar uma nova senha, abra o link abaixo (válido por 1 hora):\n\n${url}\n\nSe você não pediu, ignore este e-mail.`,
+          link: url,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirme seu e-mail - Next Level',
+          text: `Olá! Confirme seu cadastro na Next Level abrindo o link abaixo:\n\n${url}\n\nSe você não criou uma conta, ignore este e-mail.`,
+          html: `<p>Olá!</p><p>Confirme seu cadastro na Next Level:</p><p><a href="${url}">Confirmar meu e-mail</a></p><p>Se você não criou uma conta, ignore este e-mail.</p>`,
+          link: url,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: { enabled: options.rateLimit, window: 60, max: 30 },
+    databaseHooks: {
+      user: {
+        create: {
+          async after(user) {
+            await db.insert(profiles).values({ id: user.id, fullName: user.name || user.email }).onConflictDoNothing();
+            await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
+            await db.insert(userNotificationSettings).values({ userId: user.id }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

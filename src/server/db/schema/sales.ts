@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { events, ticketTypes } from './catalog';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const discountTypeEnum = pgEnum('discount_type', ['percentage', 'fixed']);
+
+/**
+ * SPEC.md's `discount_coupons`. `currentUses` counts paid orders only; `heldUses` counts unpaid
+ * orders still holding a use, so that held + current never passes `maxUses`.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    description: text('description'),
+    discountType: discountTypeEnum('discount_type').notNull(),
+    discountValue: integer('discount_value').notNull(),
+    minPurchaseCentavos: integer('min_purchase_centavos'),
+    maxUses: integer('max_uses'),
+    currentUses: integer('current_uses').notNull().default(0),
+    heldUses: integer('held_uses').notNull().default(0),
+    validFrom: ts('valid_from'),
+    validUntil: ts('valid_until'),
+    isActive: boolean('is_active').notNull().default(true),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('coupons_value_positive', sql`${t.discountValue} > 0`),
+    check(
+      'coupons_percentage_range',
+      sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`,
+    ),
+    check('coupons_uses_non_negative', sql`${t.currentUses} >= 0 AND ${t.heldUses} >= 0`),
+    check(
+      'coupons_uses_within_max',
+      sql`${t.maxUses} IS NULL OR ${t.currentUses} + ${t.heldUses} <= ${t.maxUses}`,
+    ),
+  ],
+);
+
+export const orderStatusEnum = pgEnum('order_status', [
+  'pending',
+  'completed',
+  'expired',
+  'failed',
+  'refunded',
+  'cancelled',
+]);
+export type OrderStatus = (typeof orderStatusEnum.enumValues)[number];
+
+export const paymentMethodEnum = pgEnum('payment_method', ['pix', 'card']);
+
+/** One purchase by one buyer for one event. Amounts in centavos, computed by the server. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: orderStatusEnum('status').notNull().default('pending'),
+    subtotalCentavos: integer('subtotal_centavos').notNull(),
+    discountCentavos: integer('discount_centavos').notNull().default(0),
+    totalCentavos: integer('total_centavos').notNull(),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    installments: integer('installments').notNull().default(1),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerPhone: text('buyer_phone').notNull(),
+    buyerCpf: text('buyer_cpf').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    /** The provider's payment reference; also the `session_id` of /payment-success. */
+    paymentId: text('payment_id').unique(),
+    pixCode: text('pix_code'),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_id_idx').on(t.userId),
+    index('orders_event_id_idx').on(t.eventId),
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check('orders_amounts_non_negative', sql`${t.subtotalCentavos} >= 0 AND ${t.discountCentavos} >= 0 AND ${t.totalCentavos} >= 0`),
+    check('orders_total_consistent', sql`${t.totalCentavos} = ${t.subtotalCentavos} - ${t.discountCentavos}`),
+    check('orders_installments_range', sql`${t.installments} BETWEEN 1 AND 6`),
+  ],
+);
+
+/** Ticket type x quantity x unit price actually paid. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'set null' }),
+    ticketTypeName: text('ticket_type_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCentavos: integer('unit_price_centavos').notNull(),
+  },
+  (t) => [
+    index('order_items_order_id_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_price_non_negative', sql`${t.unitPriceCentavos} >= 0`),
+  ],
+);
+
+export const ticketStatusEnum = pgEnum('ticket_status', ['valid', 'refunded', 'cancelled']);
+export type TicketStatus = (typeof ticketStatusEnum.enumValues)[number];
+
+/** One admission for one person. `code` is the QR payload: random and signed, unique. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ticketTypeName: text('ticket_type_name').notNull(),
+    code: text('code').notNull().unique(),
+    status: ticketStatusEnum('status').notNull().default('valid'),
+    checkedInAt: ts('checked_in_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tickets_order_id_idx').on(t.orderId), index('tickets_user_id_idx').on(t.userId)],
+);
+
+/** Every scan at the door, accepted or refused (SPEC.md's `ticket_validations`). */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    scannedCode: text('scanned_code').notNull(),
+    validatorId: text('validator_id').references(() => users.id, { onDelete: 'set null' }),
+    accepted: boolean('accepted').notNull(),
+    reason: text('reason'),
+    location: text('location').notNull().default('Entrada principal'),
+    scannedAt: ts('scanned_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_one_admission_per_ticket').on(t.ticketId).where(sql`${t.accepted}`),
+    index('check_ins_event_id_idx').on(t.eventId),
+  ],
+);
+
+export const refundStatusEnum = pgEnum('refund_status', ['pending', 'approved', 'rejected', 'processed']);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCentavos: integer('amount_centavos').notNull(),
+    reason: text('reason').notNull(),
+    status: refundStatusEnum('status').notNull().default('pending'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+    processedBy: text('processed_by').references(() => users.id, { onDelete: 'set null' }),
+    adminNotes: text('admin_notes'),
+    providerRefundId: text('provider_refund_id'),
+  },
+  (t) => [
+    uniqueIndex('refunds_one_open_per_order').on(t.orderId).where(sql`${t.status} <> 'rejected'`),
+    check('refunds_amount_non_negative', sql`${t.amountCentavos} >= 0`),
+  ],
+);
+
+/** Provider webhook events already handled, so a redelivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    read: boolean('read').notNull().default(false),
+    actionUrl: text('action_url'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_id_idx').on(t.userId, t.createdAt)],
+);
+
+/** Work to do after a commit (e-mails, notifications), claimed with FOR UPDATE SKIP LOCKED. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAfter: ts('run_after').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    doneAt: ts('done_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.runAfter).where(sql`${t.doneAt} IS NULL`)],
+);

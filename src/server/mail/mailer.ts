@@ -1,0 +1,49 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The one link the message is about (confirmation, tickets), logged in the local outbox. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * E-mail sender: SMTP through nodemailer when `smtpUrl` is set, otherwise each message is
+ * written as an .eml file to `<dataDir>/outbox` and its link is logged (ARCHITECTURE.md).
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: Logger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const outboxDir = join(options.dataDir, 'outbox');
+  mkdirSync(outboxDir, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      options.log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'e-mail gravado na caixa de saída local');
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config';
+
+export interface Secrets {
+  sessionSecret: string;
+  ticketSigningKey: Buffer;
+}
+
+/**
+ * Secrets from the environment, or generated once into `<DATA_DIR>/secrets.json` and reused
+ * (ARCHITECTURE.md: absent secrets are generated on first start).
+ */
+export function loadSecrets(config: Config): Secrets {
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const file = join(config.DATA_DIR, 'secrets.json');
+  let stored: { sessionSecret?: string; ticketSigningKey?: string } = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
+  let changed = false;
+  if (!config.SESSION_SECRET && !stored.sessionSecret) {
+    stored.sessionSecret = randomBytes(32).toString('base64url');
+    changed = true;
+  }
+  if (!config.TICKET_SIGNING_KEY && !stored.ticketSigningKey) {
+    stored.ticketSigningKey = randomBytes(32).toString('base64url');
+    changed = true;
+  }
+  if (changed) writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  return {
+    sessionSecret: config.SESSION_SECRET ?? stored.sessionSecret!,
+    ticketSigningKey: Buffer.from(config.TICKET_SIGNING_KEY ?? stored.ticketSigningKey!, 'utf8'),
+  };
+}

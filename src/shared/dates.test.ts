@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  eventInstant,
+  formatDayMonth,
+  formatEventDate,
+  formatEventDateShort,
+  formatEventTime,
+  formatInstant,
+  formatMonthYear,
+  formatNotificationDate,
+  isEventPast,
+  saoPauloToday,
+} from './dates';
+
+// Every assertion must hold whatever zone the process runs in, so each block runs under
+// zones far from São Paulo (and one that is UTC+14, where the calendar day differs most).
+const processZones = [
+  { zone: 'Asia/Tokyo', january1Offset: -540 },
+  { zone: 'Pacific/Kiritimati', january1Offset: -840 },
+  { zone: 'America/Los_Angeles', january1Offset: 480 },
+  { zone: 'UTC', january1Offset: 0 },
+];
+
+describe.each(processZones)('in a process running in $zone', ({ zone, january1Offset }) => {
+  const originalZone = process.env.TZ;
+  beforeAll(() => {
+    process.env.TZ = zone;
+  });
+  afterAll(() => {
+    if (originalZone === undefined) delete process.env.TZ;
+    else process.env.TZ = originalZone;
+  });
+
+  it('really runs in that process time zone', () => {
+    expect(new Date(Date.UTC(2025, 0, 1, 12)).getTimezoneOffset()).toBe(january1Offset);
+  });
+
+  it('writes an event date in long pt-BR form with the weekday', () => {
+    expect(formatEventDate('2025-03-15')).toBe('sábado, 15 de março de 2025');
+    expect(formatEventDate('2025-01-01')).toBe('quarta-feira, 1 de janeiro de 2025');
+    expect(formatEventDate('2024-12-31')).toBe('terça-feira, 31 de dezembro de 2024');
+  });
+
+  it('writes an event date as dd/MM/yyyy', () => {
+    expect(formatEventDateShort('2025-03-15')).toBe('15/03/2025');
+    expect(formatEventDateShort('2025-01-05')).toBe('05/01/2025');
+  });
+
+  it('writes an event time as HH:mm', () => {
+    expect(formatEventTime('20:00:00')).toBe('20:00');
+    expect(formatEventTime('09:30')).toBe('09:30');
+    expect(formatEventTime('00:05:59')).toBe('00:05');
+  });
+
+  it('gives the card badge day and upper-case month', () => {
+    expect(formatDayMonth('2025-03-15')).toEqual({ day: '15', month: 'MAR' });
+    expect(formatDayMonth('2025-02-05')).toEqual({ day: '05', month: 'FEV' });
+    expect(formatDayMonth('2025-12-31')).toEqual({ day: '31', month: 'DEZ' });
+  });
+
+  it('turns a São Paulo wall time into its UTC instant', () => {
+    expect(eventInstant('2025-03-15', '20:00')).toEqual(new Date('2025-03-15T23:00:00.000Z'));
+    expect(eventInstant('2025-03-15', '22:30:15')).toEqual(new Date('2025-03-16T01:30:15.000Z'));
+    expect(eventInstant('2025-01-01', '00:00')).toEqual(new Date('2025-01-01T03:00:00.000Z'));
+  });
+
+  it('honours the daylight saving time São Paulo still had in 2018', () => {
+    expect(eventInstant('2018-12-15', '20:00')).toEqual(new Date('2018-12-15T22:00:00.000Z'));
+    expect(eventInstant('2018-06-15', '20:00')).toEqual(new Date('2018-06-15T23:00:00.000Z'));
+  });
+
+  it('tells the São Paulo calendar day of an instant', () => {
+    expect(saoPauloToday(new Date('2025-03-16T02:59:59.000Z'))).toBe('2025-03-15');
+    expect(saoPauloToday(new Date('2025-03-16T03:00:00.000Z'))).toBe('2025-03-16');
+    expect(saoPauloToday(new Date('2025-03-15T12:00:00.000Z'))).toBe('2025-03-15');
+  });
+
+  it('writes an instant as dd/MM/yyyy às HH:mm in São Paulo time', () => {
+    expect(formatInstant(new Date('2025-03-15T23:03:00.000Z'))).toBe('15/03/2025 às 20:03');
+    expect(formatInstant('2025-03-16T02:59:00.000Z')).toBe('15/03/2025 às 23:59');
+    expect(formatInstant('2025-03-16T03:00:00.000Z')).toBe('16/03/2025 às 00:00');
+  });
+
+  it('writes a notification date as dd/MM às HH:mm in São Paulo time', () => {
+    expect(formatNotificationDate(new Date('2025-03-15T23:00:00.000Z'))).toBe('15/03 às 20:00');
+    expect(formatNotificationDate('2025-01-01T02:00:00Z')).toBe('31/12 às 23:00');
+  });
+
+  it('writes the month and year of an instant in São Paulo time', () => {
+    expect(formatMonthYear(new Date('2025-03-15T23:00:00.000Z'))).toBe('março de 2025');
+    expect(formatMonthYear('2025-04-01T02:00:00.000Z')).toBe('março de 2025');
+    expect(formatMonthYear('2025-04-01T03:00:00.000Z')).toBe('abril de 2025');
+  });
+
+  describe('isEventPast', () => {
+    const event = { date: '2025-03-15', startTime: '20:00:00', endTime: '23:00:00' };
+
+    it('is not past before the end time', () => {
+      expect(isEventPast(event, new Date('2025-03-16T01:59:59.000Z'))).toBe(false);
+    });
+
+    it('is past from the end time in São Paulo', () => {
+      expect(isEventPast(event, new Date('2025-03-16T02:00:00.000Z'))).toBe(true);
+    });
+
+    it('lasts until the end of the day when there is no end time', () => {
+      const open = { ...event, endTime: null };
+      expect(isEventPast(open, new Date('2025-03-16T02:59:59.000Z'))).toBe(false);
+      expect(isEventPast(open, new Date('2025-03-16T03:00:00.000Z'))).toBe(true);
+    });
+
+    it('ends on the next day when the end time is earlier than the start time', () => {
+      const overnight = { date: '2025-03-15', startTime: '22:00', endTime: '05:00' };
+      expect(isEventPast(overnight, new Date('2025-03-16T07:59:00.000Z'))).toBe(false);
+      expect(isEventPast(overnight, new Date('2025-03-16T08:00:00.000Z'))).toBe(true);
+    });
+
+    it('is not past days before the event', () => {
+      expect(isEventPast(event, new Date('2025-03-01T12:00:00.000Z'))).toBe(false);
+    });
+  });
+});
+
+describe('malformed input', () => {
+  it('refuses dates that are not real yyyy-MM-dd days', () => {
+    for (const date of ['2025-02-30', '15/03/2025', '2025-3-15', '', '2025-13-01']) {
+      expect(() => formatEventDate(date)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+      expect(() => formatEventDateShort(date)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    }
+  });
+
+  it('refuses times that are not HH:mm or HH:mm:ss', () => {
+    for (const time of ['24:00', '8:00', '20:60', '20h', '']) {
+      expect(() => formatEventTime(time)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    }
+  });
+
+  it('refuses an instant that is not a date', () => {
+    expect(() => formatInstant('ontem')).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+});

@@ -1,0 +1,15 @@
+export type Role = 'user' | 'admin' | 'validator';
+
+/** GET /api/me */
+export interface Me {
+  user: { id: string; email: string; name: string; emailVerified: boolean; createdAt: string } | null;
+  roles: Role[];
+  profile: { fullName: string; phone: string | null; avatarUrl: string | null } | null;
+}
+
+/** GET /api/config: the public settings the web needs. */
+export interface PublicConfig {
+  supportWhatsappUrl: string;
+  networkingGroupUrl: string;
+  paymentProvider: 'sandbox' | 'stripe';
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { isValidCpf } from '../cpf';
+import { isValidBrazilianPhone } from '../phone';
+
+const required = 'Preencha todos os dados obrigatórios';
+
+/** Buyer data of the checkout dialog (SPEC.md section 5 'Checkout'). */
+export const buyerSchema = z.object({
+  name: z.string().trim().min(1, required).max(120),
+  email: z.string().trim().min(1, required).pipe(z.email('E-mail inválido')),
+  phone: z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine((v) => isValidBrazilianPhone(v), 'Telefone inválido'),
+  cpf: z
+    .string()
+    .trim()
+    .min(1, required)
+    .refine((v) => isValidCpf(v), 'CPF inválido'),
+});
+export type Buyer = z.infer<typeof buyerSchema>;
+
+/** Body of POST /api/orders. Amounts are never sent: the server prices everything. */
+export const placeOrderSchema = z.object({
+  eventId: z.uuid('Evento inválido'),
+  items: z
+    .array(z.object({ ticketTypeId: z.uuid(), quantity: z.number().int().min(0).max(20) }))
+    .min(1, 'Selecione pelo menos um ingresso')
+    .max(20),
+  buyer: buyerSchema,
+  paymentMethod: z.enum(['pix', 'card']),
+  installments: z.number().int().min(1).max(6).default(1),
+  couponCode: z.string().trim().max(40).optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** Body of POST /api/orders/:id/card-payment (sandbox provider's test mode). */
+export const cardPaymentSchema = z.object({
+  cardNumber: z.string().trim().min(12, 'Número do cartão inválido').max(23),
+  holderName: z.string().trim().min(1, 'Informe o nome impresso no cartão').max(80),
+  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Validade inválida (MM/AA)'),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'CVV inválido'),
+});
+export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
+
+export type OrderStatus = 'pending' | 'completed' | 'expired' | 'failed' | 'refunded' | 'cancelled';
+
+export interface OrderView {
+  id: string;
+  status: OrderStatus;
+  eventId: string;
+  event: { id: string; title: string; date: string; startTime: string; location: string };
+  items: { ticketTypeId: string | null; ticketTypeName: string; quantity: number; unitPriceCentavos: number }[];
+  subtotalCentavos: number;
+  discountCentavos: number;
+  totalCentavos: number;
+  paymentMethod: 'pix' | 'card';
+  installments: number;
+  /** UTC instant (ISO 8601) after which an unpaid order releases its tickets. */
+  expiresAt: string;
+  createdAt: string;
+  /** The provider's payment id; the `session_id` of /payment-success. */
+  paymentId: string | null;
+  /** PIX 'copia e cola' (BR Code) while the order waits for a PIX payment. */
+  pixCode: string | null;
+  /** True when the sandbox provider runs and payments can be simulated. */
+  isSandbox: boolean;
+}
+
+export interface CouponPreview {
+  code: string;
+  discountCentavos: number;
+  subtotalCentavos: number;
+  totalCentavos: number;
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Loader2 } from 'lucide-react';
+import { useSession } from '../lib/session';
+
+function authRedirect(location: { pathname: string; search: string }) {
+  return `/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/** Signed-in guard (PRODUCT.md): 'Carregando...', then /auth, and back here after sign-in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoading, user } = useSession();
+  const location = useLocation();
+  if (isLoading) return <p className="p-8 text-center text-muted" role="status">Carregando...</p>;
+  if (!user) return <Navigate to={authRedirect(location)} replace />;
+  return children;
+}
+
+/** Admin guard (SPEC.md section 2): 'Verificando permissões...', non-admins go to /. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { isLoading, user, isAdmin } = useSession();
+  const location = useLocation();
+  if (isLoading) return <p className="p-8 text-center text-muted" role="status">Verificando permissões...</p>;
+  if (!user) return <Navigate to={authRedirect(location)} replace />;
+  if (!isAdmin) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** Validator guard (SPEC.md section 2): spinner, /auth when signed out, / when not door staff. */
+export function RequireValidator({ children }: { children: ReactNode }) {
+  const { isLoading, user, isValidator } = useSession();
+  const location = useLocation();
+  if (isLoading)
+    return (
+      <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="Carregando">
+        <Loader2 className="size-8 animate-spin text-accent" aria-hidden />
+      </div>
+    );
+  if (!user) return <Navigate to={authRedirect(location)} replace />;
+  if (!isValidator) return <Navigate to="/" replace />;
+  return children;
+}
