@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../shared/errors';
+import {
+  type CouponRule,
+  type PriceOrderInput,
+  applyCoupon,
+  assertInstallments,
+  installmentOptions,
+  normalizeCouponCode,
+  priceOrder,
+} from './pricing';
+
+const now = new Date('2025-03-01T15:00:00.000Z');
+const ticketTypes = [
+  { id: 'pista', eventId: 'ev1', name: 'Pista', priceCentavos: 8000, remaining: 100 },
+  { id: 'vip', eventId: 'ev1', name: 'VIP', priceCentavos: 18050, remaining: 2 },
+  { id: 'cortesia', eventId: 'ev1', name: 'Cortesia', priceCentavos: 0, remaining: 10 },
+  { id: 'outro', eventId: 'ev2', name: 'Pista', priceCentavos: 5000, remaining: 100 },
+];
+
+function price(lines: PriceOrderInput['lines'], coupon: CouponRule | null = null) {
+  return priceOrder({ eventId: 'ev1', lines, ticketTypes, coupon, now });
+}
+
+function coupon(overrides: Partial<CouponRule> = {}): CouponRule {
+  return {
+    code: 'NEXT10',
+    discountType: 'percentage',
+    discountValue: 10,
+    minPurchaseCentavos: null,
+    maxUses: null,
+    currentUses: 0,
+    validFrom: null,
+    validUntil: null,
+    isActive: true,
+    eventId: null,
+    ...overrides,
+  };
+}
+
+function codeOf(action: () => unknown): { code: string; details: unknown } | undefined {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, details: error.details };
+    throw error;
+  }
+  return undefined;
+}
+
+describe('priceOrder', () => {
+  it('prices each line at the stored unit price', () => {
+    expect(price([{ ticketTypeId: 'pista', quantity: 2 }, { ticketTypeId: 'vip', quantity: 1 }])).toEqual({
+      items: [
+        { ticketTypeId: 'pista', name: 'Pista', quantity: 2, unitPriceCentavos: 8000, lineTotalCentavos: 16000 },
+        { ticketTypeId: 'vip', name: 'VIP', quantity: 1, unitPriceCentavos: 18050, lineTotalCentavos: 18050 },
+      ],
+      subtotalCentavos: 34050,
+      discountCentavos: 0,
+      totalCentavos: 34050,
+      quantity: 3,
+    });
+  });
+
+  it('drops lines with quantity zero', () => {
+    const priced = price([{ ticketTypeId: 'pista', quantity: 1 }, { ticketTypeId: 'vip', quantity: 0 }]);
+    expect(priced.items.map((item) => item.ticketTypeId)).toEqual(['pista']);
+  });
+
+  it('merges lines of the same ticket type', () => {
+    const priced = price([
+      { ticketTypeId: 'pista', quantity: 1 },
+      { ticketTypeId: 'vip', quantity: 1 },
+      { ticketTypeId: 'pista', quantity: 2 },
+    ]);
+    expect(priced.items).toHaveLength(2);
+    expect(priced.items[0]).toMatchObject({ ticketTypeId: 'pista', quantity: 3, lineTotalCentavos: 24000 });
+  });
+
+  it('prices free tickets at zero', () => {
+    expect(price([{ ticketTypeId: 'cortesia', quantity: 2 }])).toMatchObject({ totalCentavos: 0, quantity: 2 });
+  });
+
+  it('refuses an order with no units', () => {
+    expect(codeOf(() => price([]))?.code).toBe('no_tickets_selected');
+    expect(codeOf(() => price([{ ticketTypeId: 'pista', quantity: 0 }]))?.code).toBe('no_tickets_selected');
+  });
+
+  it('refuses a quantity that is not a whole number from 1 to 20', () => {
+    for (const quantity of [-1, 1.5, 21, Number.NaN]) {
+      expect(codeOf(() => price([{ ticketTypeId: 'pista', quantity }]))).toEqual({
+        code: 'validation_failed',
+        details: { field: 'quantity', ticketTypeId: 'pista' },
+      });
+    }
+  });
+
+  it('refuses more than 20 units of one type spread over several lines', () => {
+    const lines = [
+      { ticketTypeId: 'pista', quantity: 15 },
+      { ticketTypeId: 'pista', quantity: 6 },
+    ];
+    expect(codeOf(() => price(lines))?.code).toBe('validation_failed');
+  });
+
+  it('accepts twenty units of one type', () => {
+    expect(price([{ ticketTypeId: 'pista', quantity: 20 }]).quantity).toBe(20);
+  });
+
+  it('refuses an unknown ticket type', () => {
+    expect(codeOf(() => price([{ ticketTypeId: 'nope', quantity: 1 }]))).toEqual({
+      code: 'ticket_type_not_found',
+      details: { ticketTypeId: 'nope' },
+    });
+  });
+
+  it('refuses a ticket type of another event', () => {
+    expect(codeOf(() => price([{ ticketTypeId: 'outro', quantity: 1 }]))?.code).toBe('ticket_type_not_found');
+  });
+
+  it('refuses more units than remain, naming the ticket type', () => {
+    expect(codeOf(() => price([{ ticketTypeId: 'vip', quantity: 3 }]))).toEqual({
+      code: 'ticket_type_sold_out',
+      details: { ticketTypeId: 'vip' },
+    });
+    expect(price([{ ticketTypeId: 'vip', quantity: 2 }]).quantity).toBe(2);
+  });
+
+  it('applies a coupon to the subtotal', () => {
+    const priced = price([{ ticketTypeId: 'pista', quantity: 2 }], coupon());
+    expect(priced).toMatchObject({ subtotalCentavos: 16000, discountCentavos: 1600, totalCentavos: 14400 });
+  });
+
+  it('never lets a fixed coupon take the total below zero', () => {
+    const priced = price([{ ticketTypeId: 'pista', quantity: 1 }], coupon({ discountType: 'fixed', discountValue: 10000 }));
+    expect(priced).toMatchObject({ discountCentavos: 8000, totalCentavos: 0 });
+  });
+
+  it('refuses the order when its coupon does not apply', () => {
+    expect(codeOf(() => price([{ ticketTypeId: 'pista', quantity: 1 }], coupon({ isActive: false })))?.code).toBe(
+      'coupon_invalid',
+    );
+  });
+});
+
+describe('applyCoupon', () => {
+  it('takes a percentage of the subtotal', () => {
+    expect(applyCoupon(coupon({ discountValue: 10 }), 16000, 'ev1', now)).toBe(1600);
+    expect(applyCoupon(coupon({ discountValue: 100 }), 16000, 'ev1', now)).toBe(16000);
+  });
+
+  it('rounds a percentage half up to the centavo', () => {
+    expect(applyCoupon(coupon({ discountValue: 10 }), 1005, 'ev1', now)).toBe(101); // 100.5
+    expect(applyCoupon(coupon({ discountValue: 10 }), 1004, 'ev1', now)).toBe(100); // 100.4
+    expect(applyCoupon(coupon({ discountValue: 15 }), 999, 'ev1', now)).toBe(150); // 149.85
+    expect(applyCoupon(coupon({ discountValue: 12.5 }), 1000, 'ev1', now)).toBe(125);
+  });
+
+  it('takes a fixed amount in centavos', () => {
+    expect(applyCoupon(coupon({ discountType: 'fixed', discountValue: 2000 }), 16000, 'ev1', now)).toBe(2000);
+  });
+
+  it('never discounts more than the subtotal', () => {
+    expect(applyCoupon(coupon({ discountType: 'fixed', discountValue: 2000 }), 1500, 'ev1', now)).toBe(1500);
+  });
+
+  it('refuses an inactive coupon', () => {
+    expect(codeOf(() => applyCoupon(coupon({ isActive: false }), 16000, 'ev1', now))).toEqual({
+      code: 'coupon_invalid',
+      details: { field: 'couponCode' },
+    });
+  });
+
+  it('refuses a coupon whose discount value is out of range', () => {
+    for (const bad of [coupon({ discountValue: 0 }), coupon({ discountValue: 101 }), coupon({ discountType: 'fixed', discountValue: -5 })]) {
+      expect(codeOf(() => applyCoupon(bad, 16000, 'ev1', now))?.code).toBe('coupon_invalid');
+    }
+  });
+
+  it('refuses a coupon before its validity window and accepts it from the first instant', () => {
+    const validFrom = new Date('2025-03-01T15:00:00.001Z');
+    expect(codeOf(() => applyCoupon(coupon({ validFrom }), 16000, 'ev1', now))?.code).toBe('coupon_not_started');
+    expect(applyCoupon(coupon({ validFrom: now }), 16000, 'ev1', now)).toBe(1600);
+  });
+
+  it('refuses a coupon after its validity window and accepts it up to the last instant', () => {
+    const validUntil = new Date('2025-03-01T14:59:59.999Z');
+    expect(codeOf(() => applyCoupon(coupon({ validUntil }), 16000, 'ev1', now))?.code).toBe('coupon_expired');
+    expect(applyCoupon(coupon({ validUntil: now }), 16000, 'ev1', now)).toBe(1600);
+  });
+
+  it('refuses a coupon that reached its maximum uses', () => {
+    expect(codeOf(() => applyCoupon(coupon({ maxUses: 5, currentUses: 5 }), 16000, 'ev1', now))?.code).toBe(
+      'coupon_exhausted',
+    );
+    expect(applyCoupon(coupon({ maxUses: 5, currentUses: 4 }), 16000, 'ev1', now)).toBe(1600);
+  });
+
+  it('refuses a subtotal below the minimum purchase', () => {
+    expect(codeOf(() => applyCoupon(coupon({ minPurchaseCentavos: 20000 }), 16000, 'ev1', now))).toEqual({
+      code: 'coupon_min_purchase',
+      details: { field: 'couponCode', minPurchaseCentavos: 20000 },
+    });
+    expect(applyCoupon(coupon({ minPurchaseCentavos: 16000 }), 16000, 'ev1', now)).toBe(1600);
+  });
+
+  it('refuses a coupon made for another event and accepts one for this event', () => {
+    expect(codeOf(() => applyCoupon(coupon({ eventId: 'ev2' }), 16000, 'ev1', now))?.code).toBe('coupon_other_event');
+    expect(applyCoupon(coupon({ eventId: 'ev1' }), 16000, 'ev1', now)).toBe(1600);
+  });
+});
+
+describe('normalizeCouponCode', () => {
+  it('trims and upper-cases the code', () => {
+    expect(normalizeCouponCode('  next10 ')).toBe('NEXT10');
+    expect(normalizeCouponCode('Verão')).toBe('VERÃO');
+  });
+});
+
+describe('installmentOptions', () => {
+  it('offers 1 to 6 interest-free instalments with their labels', () => {
+    const options = installmentOptions(10000);
+    expect(options.map((option) => option.count)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(options[0]).toEqual({ count: 1, amountCentavos: 10000, label: '1x de R$ 100,00 sem juros' });
+    expect(options[2]).toEqual({ count: 3, amountCentavos: 3334, label: '3x de R$ 33,34 sem juros' });
+    expect(options[5]).toEqual({ count: 6, amountCentavos: 1667, label: '6x de R$ 16,67 sem juros' });
+  });
+});
+
+describe('assertInstallments', () => {
+  it('accepts 1 to 6 instalments', () => {
+    for (let count = 1; count <= 6; count++) expect(() => assertInstallments(count)).not.toThrow();
+  });
+
+  it('refuses any other count', () => {
+    for (const count of [0, 7, 2.5, -1, Number.NaN]) {
+      expect(codeOf(() => assertInstallments(count))?.code).toBe('installments_invalid');
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Auth } from '../auth';
+import type { ServiceDeps } from '../services/deps';
+import { registerErrorHandler } from './errors';
+import { createGuards } from './session';
+import { authRoutes } from './routes/auth';
+import { catalogRoutes } from './routes/catalog';
+import { orderRoutes } from './routes/orders';
+import { doorRoutes } from './routes/door';
+import { meRoutes } from './routes/me';
+import { renderAppShell } from './app-shell';
+
+export interface AppOptions {
+  config: Config;
+  deps: ServiceDeps;
+  auth: Auth;
+  logger: Logger;
+  /** Folder of the built web app; not served when absent (API tests). */
+  distDir?: string;
+  /** Per-route rate limits; off in tests and benchmarks that hammer one route. */
+  rateLimit?: boolean;
+}
+
+/** The Fastify app: /api/* routes, /uploads, and the built web app with SPA fallback. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, deps, auth } = options;
+  const app = Fastify({ loggerInstance: options.logger as unknown as FastifyBaseLogger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Route-level limits (auth, orders) apply only when the plugin is registered.
+  if (options.rateLimit !== false) await app.register(rateLimit, { global: false });
+
+  const guards = createGuards(auth, deps.db);
+  const context = { deps, guards, auth, config };
+  await app.register(authRoutes, { auth });
+  await app.register(meRoutes, context);
+  await app.register(catalogRoutes, context);
+  await app.register(orderRoutes, context);
+  await app.register(doorRoutes, context);
+
+  const uploadsDir = resolve(config.DATA_DIR, 'uploads');
+  if (existsSync(uploadsDir)) {
+    await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false });
+  }
+
+  const distDir = options.distDir;
+  if (distDir && existsSync(join(distDir, 'index.html'))) {
+    const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join(distDir, 'assets')}`)) (res as unknown as ServerResponse).setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.setNotFoundHandler(async (request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+        return reply.status(404).send({ code: 'not_found', message: 'Não encontrado.', details: {} });
+      }
+      const html = await renderAppShell(indexHtml, request.url, deps, config);
+      return reply.status(html.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html.body);
+    });
+  } else {
+    app.setNotFoundHandler(async (_request, reply) =>
+      reply.status(404).send({ code: 'not_found', message: 'Não encontrado.', details: {} }),
+    );
+  }
+  return app;
+}

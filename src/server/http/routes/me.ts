@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Me, PublicConfig } from '../../../shared/schemas/me';
+import { profiles } from '../../db/schema';
+import type { RouteContext } from '../context';
+
+export async function meRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
+  app.get('/api/me', async (request, reply): Promise<Me> => {
+    reply.header('cache-control', 'no-store');
+    const user = await guards.optionalUser(request);
+    if (!user) return { user: null, roles: [], profile: null };
+    const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, user.id));
+    return {
+      user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt.toISOString() },
+      roles: user.roles,
+      profile: profile ? { fullName: profile.fullName, phone: profile.phone, avatarUrl: profile.avatarUrl } : null,
+    };
+  });
+
+  app.get('/api/config', async (): Promise<PublicConfig> => ({
+    supportWhatsappUrl: config.SUPPORT_WHATSAPP_URL,
+    networkingGroupUrl: config.NETWORKING_GROUP_URL,
+    paymentProvider: deps.payments.name,
+  }));
+}

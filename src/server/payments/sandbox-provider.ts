@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { buildPixBrCode } from '../domain/br-code';
+import type { CardChargeResult, CardDetails, CreatedPayment, PaymentProvider, PaymentRequest } from './provider';
+
+/** Test card numbers, as a provider's test mode accepts them. */
+export const sandboxTestCards = {
+  approved: ['4242424242424242', '5555555555554444', '6362970000457013'],
+  declined: ['4000000000000002'],
+  insufficientFunds: ['4000000000009995'],
+} as const;
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/**
+ * The payment provider that runs with no keys configured (PRODUCT.md 'Buying'): PIX payments
+ * carry a real BR Code whose confirmation is simulated from the checkout screen; card payments
+ * accept the test numbers above (4242... approves, 4000 0000 0000 0002 declines).
+ */
+export function createSandboxProvider(options: { pixKey: string; merchantName: string; merchantCity: string }): PaymentProvider {
+  return {
+    name: 'sandbox',
+    isSandbox: true,
+    async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+      const paymentId = `sbx_${randomBytes(12).toString('hex')}`;
+      const pixCode =
+        request.method === 'pix'
+          ? buildPixBrCode({
+              pixKey: options.pixKey,
+              merchantName: options.merchantName,
+              merchantCity: options.merchantCity,
+              amountCentavos: request.amountCentavos,
+              txid: request.orderId.replace(/-/g, '').slice(0, 25),
+            })
+          : null;
+      return { paymentId, pixCode };
+    },
+    async chargeCard(_paymentId: string, _amount: number, card: CardDetails, now: Date): Promise<CardChargeResult> {
+      const digits = card.number.replace(/\D/g, '');
+      if (!passesLuhn(digits)) return { outcome: 'declined', code: 'card_invalid', message: 'Número do cartão inválido.' };
+      const expiry = new Date(Date.UTC(2000 + card.expYear, card.expMonth, 1));
+      if (expiry <= now) return { outcome: 'declined', code: 'card_invalid', message: 'Cartão vencido.' };
+      if ((sandboxTestCards.declined as readonly string[]).includes(digits)) return { outcome: 'declined', code: 'payment_declined' };
+      if ((sandboxTestCards.insufficientFunds as readonly string[]).includes(digits))
+        return { outcome: 'declined', code: 'payment_declined', message: 'Pagamento recusado: saldo ou limite insuficiente.' };
+      if ((sandboxTestCards.approved as readonly string[]).includes(digits)) return { outcome: 'approved' };
+      return {
+        outcome: 'declined',
+        code: 'card_invalid',
+        message: 'No modo de teste, use o cartão 4242 4242 4242 4242.',
+      };
+    },
+    async refund(paymentId: string) {
+      return { refundId: `sbx_re_${paymentId.slice(4, 16)}_${randomBytes(4).toString('hex')}` };
+    },
+  };
+}

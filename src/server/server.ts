@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import { count } from 'drizzle-orm';
+import pino, { type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { loadSecrets } from './secrets';
+import { openDatabase, type Database } from './db/client';
+import { events } from './db/schema';
+import { seedCatalog } from './db/seed-catalog';
+import { seedAccounts, type DemoAccount } from './db/seed-accounts';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createSandboxProvider } from './payments/sandbox-provider';
+import type { PaymentProvider } from './payments/provider';
+import { createAuth, type Auth } from './auth';
+import { buildApp } from './http/app';
+import type { ServiceDeps } from './services/deps';
+import { startWorker } from './worker';
+
+export interface Server {
+  app: FastifyInstance;
+  deps: ServiceDeps;
+  auth: Auth;
+  database: Database;
+  /** Accounts created by this start (first start on an empty database), with their passwords. */
+  createdAccounts: DemoAccount[];
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  config: Config;
+  logger?: Logger;
+  /** Open this database instead of the one the config names (tests). */
+  database?: Database;
+  payments?: PaymentProvider;
+  mailer?: Mailer;
+  /** Serve the built web app from dist/ (default true). */
+  serveWeb?: boolean;
+  /** Run the background worker (default true). */
+  runWorker?: boolean;
+  /** Rate limits on (default true). */
+  rateLimit?: boolean;
+}
+
+/**
+ * Wires the whole server: database (PGlite by default, PostgreSQL with DATABASE_URL), migrations,
+ * demo data on an empty database, secrets, e-mail, payments, auth, HTTP app and worker.
+ */
+export async function createServer(options: ServerOptions): Promise<Server> {
+  const { config } = options;
+  const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
+  const secrets = loadSecrets(config);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+
+  let createdAccounts: DemoAccount[] = [];
+  if (config.SEED_DEMO_DATA === 'true') {
+    const [{ value }] = await database.db.select({ value: count() }).from(events);
+    if (Number(value) === 0) {
+      await seedCatalog(database.db, new Date());
+      createdAccounts = await seedAccounts(database.db, config.DATA_DIR);
+    }
+  }
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger });
+  const payments =
+    options.payments ??
+    createSandboxProvider({ pixKey: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY });
+  const deps: ServiceDeps = {
+    db: database.db,
+    payments,
+    mailer,
+    log: logger,
+    ticketSigningKey: secrets.ticketSigningKey,
+    orderHoldMinutes: config.ORDER_HOLD_MINUTES,
+    publicUrl,
+  };
+  const origins = new Set([publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`]);
+  const auth = createAuth({
+    db: database.db,
+    baseUrl: publicUrl,
+    trustedOrigins: [...origins],
+    secret: secrets.sessionSecret,
+    mailer,
+    rateLimit: options.rateLimit ?? true,
+  });
+  const app = await buildApp({
+    config,
+    deps,
+    auth,
+    logger,
+    distDir: options.serveWeb === false ? undefined : fileURLToPath(new URL('../../dist', import.meta.url)),
+    rateLimit: options.rateLimit,
+  });
+  const worker = options.runWorker === false ? null : startWorker(deps, config.WORKER_INTERVAL_MS);
+  return {
+    app,
+    deps,
+    auth,
+    database,
+    createdAccounts,
+    async close() {
+      worker?.stop();
+      await app.close();
+      await database.close();
+    },
+  };
+}

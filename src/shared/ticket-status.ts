@@ -1,0 +1,48 @@
+import { isEventPast } from './dates';
+
+/** What a ticket shows in 'Meus ingressos' (SPEC.md section 4, PRODUCT.md 'Tickets and the door'). */
+export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
+
+export type OrderStatus = 'pending' | 'completed' | 'expired' | 'failed' | 'refunded' | 'cancelled';
+
+export interface TicketDisplayStatusInput {
+  orderStatus: OrderStatus;
+  /** null while the order has no tickets yet (not paid). */
+  ticketStatus: 'valid' | 'refunded' | 'cancelled' | null;
+  /** First accepted check-in, as a Date or an ISO 8601 string; null if never used. */
+  checkedInAt: string | Date | null;
+  event: { date: string; startTime: string; endTime: string | null };
+  now: Date;
+}
+
+/**
+ * Decides the status a ticket shows, in this order (SPEC.md section 4 plus PRODUCT.md):
+ * a refunded or cancelled order -> 'refunded' / 'cancelled'; any other order not 'completed'
+ * -> 'pending'; a refunded or cancelled ticket -> 'refunded' / 'cancelled'; checked in ->
+ * 'used'; event over at `now` (isEventPast, São Paulo time) -> 'expired'; else 'valid'.
+ * Throws DomainError('validation_failed') only for a malformed event date or time.
+ */
+export function ticketDisplayStatus(input: TicketDisplayStatusInput): TicketDisplayStatus {
+  const { orderStatus, ticketStatus } = input;
+  if (orderStatus === 'refunded' || orderStatus === 'cancelled') return orderStatus;
+  if (orderStatus !== 'completed') return 'pending';
+  if (ticketStatus === 'refunded' || ticketStatus === 'cancelled') return ticketStatus;
+  if (input.checkedInAt !== null) return 'used';
+  if (isEventPast(input.event, input.now)) return 'expired';
+  return 'valid';
+}
+
+/** The pt-BR label of each ticket display status, as the ticket card shows it. */
+export const ticketStatusLabel: Readonly<Record<TicketDisplayStatus, string>> = {
+  valid: 'Válido',
+  used: 'Utilizado',
+  expired: 'Expirado',
+  pending: 'Pendente',
+  refunded: 'Reembolsado',
+  cancelled: 'Cancelado',
+};
+
+/** Whether 'Ver QR Code' is offered: only for a valid ticket (SPEC.md section 4). */
+export function canShowQrCode(status: TicketDisplayStatus): boolean {
+  return status === 'valid';
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { EventDetail as EventDetailData } from '../../../shared/schemas/events';
+import { useSession } from '../../lib/session';
+import { EventDetail, type TicketSelection } from '../../features/events/components/event-detail';
+import { eventKeys } from '../../features/events/api/keys';
+import { CheckoutDialog } from '../../features/checkout/components/checkout-dialog';
+
+interface Purchase {
+  event: EventDetailData;
+  selection: TicketSelection[];
+}
+
+/** /event/:id: the event page, whose buy button opens the checkout (SPEC.md sections 2, 5). */
+export function EventDetailRoute() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, isLoading } = useSession();
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
+  const [isCheckoutOpen, setCheckoutOpen] = useState(false);
+
+  function handleBuy(selection: TicketSelection[], event: EventDetailData) {
+    if (isLoading) return;
+    if (!user) {
+      toast.error('Você precisa estar logado para comprar ingressos');
+      navigate(`/auth?redirect=/event/${id}`);
+      return;
+    }
+    const chosen = selection.filter((line) => line.quantity > 0);
+    if (chosen.length === 0) {
+      toast.error('Selecione pelo menos um ingresso');
+      return;
+    }
+    setPurchase({ event, selection: chosen });
+    setCheckoutOpen(true);
+  }
+
+  return (
+    <>
+      <EventDetail onBuy={handleBuy} />
+      {purchase ? (
+        <CheckoutDialog
+          open={isCheckoutOpen}
+          onOpenChange={setCheckoutOpen}
+          event={purchase.event}
+          selection={purchase.selection}
+          onCompleted={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
+        />
+      ) : null}
+    </>
+  );
+}

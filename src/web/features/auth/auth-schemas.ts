@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** PRODUCT.md 'Accounts and data': at least 8 characters (SPEC.md's 4 was too weak). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+const email = z.string().trim().min(1, 'Informe seu e-mail').pipe(z.email('E-mail inválido'));
+const password = z
+  .string()
+  .min(1, 'Informe sua senha')
+  .min(MIN_PASSWORD_LENGTH, 'A senha deve ter pelo menos 8 caracteres')
+  .max(128, 'A senha deve ter no máximo 128 caracteres');
+
+export const signInSchema = z.object({ email, password });
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, 'Informe seu nome completo').max(120, 'Nome muito longo'),
+  email,
+  password,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value === '/auth' || value.startsWith('/auth?')) return '/';
+  return value;
+}

@@ -1,0 +1,6 @@
+/** Query keys of the checkout feature (one factory, STYLE.md section 7). */
+export const orderKeys = {
+  all: ['orders'] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+  paymentSuccess: (sessionId: string) => ['orders', 'payment-success', sessionId] as const,
+};

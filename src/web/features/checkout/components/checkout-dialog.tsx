@@ -1,0 +1,243 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Gift, Loader2, Lock } from 'lucide-react';
+import { Dialog } from '../../../components/ui/dialog';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import type { EventDetail } from '../../../../shared/schemas/events';
+import type { PlaceOrderInput } from '../../../../shared/schemas/orders';
+import { errorMessages } from '../../../../shared/errors';
+import { formatCentavos } from '../../../../shared/money';
+import { formatPhone } from '../../../../shared/phone';
+import { onlyDigits } from '../../../../shared/cpf';
+import { usePlaceOrder } from '../api/place-order';
+import { usePayOrderWithCard } from '../api/pay-order-with-card';
+import { usePublicConfig } from '../api/get-public-config';
+import { orderKeys } from '../api/keys';
+import { useFinishPurchase } from '../hooks/use-finish-purchase';
+import {
+  REQUIRED_MESSAGE,
+  cardCheckoutSchema,
+  emptyCheckoutForm,
+  formFieldOf,
+  hasBlankRequiredField,
+  pixCheckoutSchema,
+  type CheckoutFormValues,
+} from '../lib/checkout-form';
+import { BuyerFields } from './buyer-fields';
+import { OrderSummary, type SelectedLine } from './order-summary';
+import { PaymentFields } from './payment-fields';
+import { PixPaymentStep } from './pix-payment-step';
+
+export interface CheckoutDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  event: EventDetail;
+  selection: { ticketTypeId: string; quantity: number }[];
+  /** Called once the purchase is done, before going to /tickets (e.g. to clear the selection). */
+  onCompleted?: () => void;
+}
+
+const pixResolver = zodResolver(pixCheckoutSchema) as unknown as Resolver<CheckoutFormValues>;
+const cardResolver = zodResolver(cardCheckoutSchema) as unknown as Resolver<CheckoutFormValues>;
+// Card fields are only checked when the card is the chosen method.
+const checkoutResolver: Resolver<CheckoutFormValues> = (values, context, options) =>
+  (values.paymentMethod === 'card' ? cardResolver : pixResolver)(values, context, options);
+
+const selectionKey = (selection: CheckoutDialogProps['selection']) =>
+  selection
+    .filter((s) => s.quantity > 0)
+    .map((s) => `${s.ticketTypeId}:${s.quantity}`)
+    .sort()
+    .join(',');
+
+/** 'Finalizar Pagamento' (SPEC.md sections 2, 4, 5, 8): buyer data, PIX or card, then the PIX step. */
+export function CheckoutDialog({ open, onOpenChange, event, selection, onCompleted }: CheckoutDialogProps) {
+  const { user, profile } = useSession();
+  const { data: config } = usePublicConfig();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const finishPurchase = useFinishPurchase();
+  const placeOrder = usePlaceOrder();
+  const payWithCard = usePayOrderWithCard();
+  const [pixOrder, setPixOrder] = useState<{ id: string; key: string } | null>(null);
+
+  const form = useForm<CheckoutFormValues>({ defaultValues: emptyCheckoutForm, resolver: checkoutResolver, mode: 'onSubmit' });
+  const { handleSubmit, setValue, getValues, setError, formState, control } = form;
+  const method = useWatch({ control, name: 'paymentMethod' });
+  const installments = useWatch({ control, name: 'installments' });
+
+  const lines: SelectedLine[] = useMemo(
+    () =>
+      selection
+        .filter((s) => s.quantity > 0)
+        .flatMap((s) => {
+          const type = event.ticketTypes.find((t) => t.id === s.ticketTypeId);
+          return type ? [{ ticketTypeId: type.id, name: type.name, quantity: s.quantity, unitPriceCentavos: type.priceCentavos }] : [];
+        }),
+    [event.ticketTypes, selection],
+  );
+  const totalCentavos = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCentavos, 0);
+  const isFree = lines.length > 0 && totalCentavos === 0;
+  const currentKey = selectionKey(selection);
+  const step = pixOrder && pixOrder.key === currentKey ? 'pix' : 'form';
+  const isSubmitting = formState.isSubmitting;
+
+  // Prefill the buyer from the signed-in account, without overwriting what was typed.
+  useEffect(() => {
+    if (!open) return;
+    const buyer = getValues('buyer');
+    if (!buyer.email && user?.email) setValue('buyer.email', user.email);
+    const name = profile?.fullName && !profile.fullName.includes('@') ? profile.fullName : user?.name;
+    if (!buyer.name && name && !name.includes('@')) setValue('buyer.name', name);
+    if (!buyer.phone && profile?.phone) setValue('buyer.phone', formatPhone(profile.phone));
+  }, [open, user, profile, getValues, setValue]);
+
+  const complete = useCallback(
+    (message: string) => {
+      toast.success(message);
+      setPixOrder(null);
+      form.reset({ ...emptyCheckoutForm, buyer: getValues('buyer') });
+      onOpenChange(false);
+      onCompleted?.();
+      finishPurchase();
+    },
+    [form, getValues, onOpenChange, onCompleted, finishPurchase],
+  );
+
+  const handlePixPaid = useCallback(() => {
+    setPixOrder(null);
+    onOpenChange(false);
+    onCompleted?.();
+    finishPurchase();
+  }, [onOpenChange, onCompleted, finishPurchase]);
+
+  function showApiError(error: unknown) {
+    const message = error instanceof ApiError ? error.message : errorMessages.payment_failed;
+    toast.error(message || errorMessages.payment_failed);
+    if (error instanceof ApiError) {
+      const field = formFieldOf(error.details.field);
+      if (field) setError(field as FieldPath<CheckoutFormValues>, { type: 'server', message }, { shouldFocus: true });
+    }
+  }
+
+  async function onValid(values: CheckoutFormValues) {
+    const paymentMethod = isFree ? 'pix' : values.paymentMethod;
+    const input: PlaceOrderInput = {
+      eventId: event.id,
+      items: lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
+      buyer: {
+        name: values.buyer.name.trim(),
+        email: values.buyer.email.trim(),
+        phone: values.buyer.phone,
+        cpf: values.buyer.cpf,
+      },
+      paymentMethod,
+      installments: paymentMethod === 'card' ? values.installments : 1,
+    };
+    if (input.items.length === 0) {
+      toast.error(errorMessages.no_tickets_selected);
+      return;
+    }
+    try {
+      const order = await placeOrder.mutateAsync(input);
+      if (order.status === 'completed') {
+        complete('Compra realizada com sucesso!');
+        return;
+      }
+      if (paymentMethod === 'pix') {
+        queryClient.setQueryData(orderKeys.detail(order.id), order);
+        setPixOrder({ id: order.id, key: currentKey });
+        toast.success('PIX gerado com sucesso! Complete o pagamento para confirmar a compra.');
+        return;
+      }
+      const paid = await payWithCard.mutateAsync({
+        orderId: order.id,
+        card: {
+          cardNumber: onlyDigits(values.card.cardNumber),
+          holderName: values.card.holderName.trim().toUpperCase(),
+          expiry: values.card.expiry,
+          cvc: values.card.cvc.trim(),
+        },
+      });
+      if (paid.status === 'completed') {
+        complete('Pagamento realizado com sucesso!');
+      } else if (paid.status === 'pending' && paid.paymentId) {
+        // The provider is still confirming: the confirmation page waits for it.
+        onOpenChange(false);
+        navigate(`/payment-success?session_id=${encodeURIComponent(paid.paymentId)}`);
+      } else {
+        toast.error(errorMessages.payment_failed);
+      }
+    } catch (error) {
+      showApiError(error);
+    }
+  }
+
+  function onInvalid(errors: FieldErrors<CheckoutFormValues>) {
+    const values = getValues();
+    if (hasBlankRequiredField(values, !isFree && values.paymentMethod === 'card')) {
+      toast.error(REQUIRED_MESSAGE);
+      return;
+    }
+    const first =
+      errors.buyer?.name ?? errors.buyer?.email ?? errors.buyer?.phone ?? errors.buyer?.cpf ??
+      errors.card?.cardNumber ?? errors.card?.holderName ?? errors.card?.expiry ?? errors.card?.cvc;
+    toast.error(first?.message ?? REQUIRED_MESSAGE);
+  }
+
+  const submitLabel = isFree ? 'Confirmar pedido' : method === 'card' ? `Pagar ${formatCentavos(totalCentavos)}` : 'Pagar com PIX';
+  const installmentsHint =
+    !isFree && method === 'card' && installments > 1 ? `${installments}x sem juros no cartão` : null;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && isSubmitting) return; // keep the dialog while the payment is being processed
+        onOpenChange(next);
+      }}
+      title="Finalizar Pagamento"
+    >
+      <div className="space-y-5">
+        <OrderSummary event={event} lines={lines} totalCentavos={totalCentavos} />
+
+        {step === 'pix' && pixOrder ? (
+          <PixPaymentStep orderId={pixOrder.id} onPaid={handlePixPaid} onBack={() => setPixOrder(null)} />
+        ) : (
+          <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
+            <BuyerFields form={form} />
+            {isFree ? (
+              <p className="flex items-center gap-2 rounded-xl bg-success/10 px-3 py-3 text-sm font-medium">
+                <Gift className="size-5 shrink-0 text-success" aria-hidden />
+                Ingresso gratuito: nenhum pagamento é necessário.
+              </p>
+            ) : (
+              <PaymentFields form={form} totalCentavos={totalCentavos} isSandbox={config?.paymentProvider === 'sandbox'} />
+            )}
+            <div className="sticky -bottom-5 -mx-5 border-t border-border bg-card px-5 pt-3 pb-5">
+              <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || lines.length === 0}>
+                {isSubmitting ? (
+                  <>
+                    <Loader2 className="size-5 animate-spin" aria-hidden /> Processando...
+                  </>
+                ) : (
+                  submitLabel
+                )}
+              </Button>
+              <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-muted">
+                <Lock className="size-3.5" aria-hidden />
+                {installmentsHint ?? 'Pagamento seguro. Seus dados são protegidos.'}
+              </p>
+            </div>
+          </form>
+        )}
+      </div>
+    </Dialog>
+  );
+}

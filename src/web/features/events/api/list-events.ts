@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventSummary, ListEventsQuery } from '../../../../shared/schemas/events';
+import { api } from '../../../lib/api';
+import { eventKeys } from './keys';
+
+export interface ListEventsResponse {
+  events: EventSummary[];
+}
+
+function toSearch(query: ListEventsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export function listEvents(query: ListEventsQuery, signal?: AbortSignal) {
+  return api<ListEventsResponse>(`/api/events${toSearch(query)}`, { signal });
+}
+
+export const listEventsQueryOptions = (query: ListEventsQuery) =>
+  queryOptions({
+    queryKey: eventKeys.list(query),
+    queryFn: ({ signal }) => listEvents(query, signal),
+  });
+
+/** Events matching the filters; while new filters load, the previous result stays on screen. */
+export function useEvents(query: ListEventsQuery) {
+  return useQuery({ ...listEventsQueryOptions(query), placeholderData: keepPreviousData });
+}

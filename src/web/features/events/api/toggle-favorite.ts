@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { ListEventsQuery } from '../../../../shared/schemas/events';
+import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { eventKeys } from './keys';
+import type { FavoritesResponse } from './list-favorites';
+
+interface SetFavoriteInput {
+  eventId: string;
+  isFavorite: boolean;
+}
+
+export function setFavorite({ eventId, isFavorite }: SetFavoriteInput) {
+  return api<unknown>(`/api/favorites/${encodeURIComponent(eventId)}`, { method: isFavorite ? 'PUT' : 'DELETE' });
+}
+
+/**
+ * Adds or removes a favourite; the local list changes only after the server agrees
+ * (SPEC.md section 4). Signed out, it asks the person to sign in instead.
+ */
+export function useToggleFavorite() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: setFavorite,
+    onSuccess: (_data, { eventId, isFavorite }) => {
+      if (user) {
+        queryClient.setQueryData<FavoritesResponse>(eventKeys.favorites(user.id), (old) => {
+          const ids = new Set(old?.eventIds ?? []);
+          if (isFavorite) ids.add(eventId);
+          else ids.delete(eventId);
+          return { eventIds: [...ids] };
+        });
+      }
+      void queryClient.invalidateQueries({
+        queryKey: eventKeys.lists(),
+        predicate: (query) => Boolean((query.queryKey[2] as ListEventsQuery | undefined)?.favorites),
+      });
+      toast.success(isFavorite ? 'Adicionado aos favoritos' : 'Removido dos favoritos');
+    },
+    onError: (_error, { isFavorite }) => {
+      toast.error(isFavorite ? 'Erro ao adicionar aos favoritos' : 'Erro ao remover dos favoritos');
+    },
+  });
+
+  return {
+    toggle(eventId: string, isFavoriteNow: boolean) {
+      if (!user) {
+        toast.error('Faça login para favoritar eventos');
+        return;
+      }
+      mutation.mutate({ eventId, isFavorite: !isFavoriteNow });
+    },
+    pendingEventId: mutation.isPending ? mutation.variables?.eventId : undefined,
+  };
+}

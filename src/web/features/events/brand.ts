@@ -1,0 +1,23 @@
+import type { BrandSlug } from '../../../shared/schemas/events';
+
+interface BrandStyle {
+  name: string;
+  /** Solid brand background; white text on it passes AA (4.6:1 or more). */
+  solid: string;
+  /** Gradient for image placeholders, white text stays AA on both ends. */
+  gradient: string;
+}
+
+export const brandStyles: Record<BrandSlug, BrandStyle> = {
+  'next-level': { name: 'Next Level', solid: 'bg-brand-next-level', gradient: 'bg-linear-to-br from-brand-next-level to-brand-ay-yo' },
+  'ay-yo': { name: 'AY-YO', solid: 'bg-brand-ay-yo', gradient: 'bg-linear-to-br from-brand-ay-yo to-brand-next-level' },
+  kxp: { name: 'KXP', solid: 'bg-brand-kxp', gradient: 'bg-linear-to-br from-brand-kxp to-brand-next-level' },
+};
+
+export const brandOrder: BrandSlug[] = ['next-level', 'ay-yo', 'kxp'];
+
+const neutral: BrandStyle = { name: 'Evento', solid: 'bg-brand-next-level', gradient: 'bg-linear-to-br from-brand-next-level to-brand-kxp' };
+
+export function brandStyle(slug: BrandSlug | null): BrandStyle {
+  return slug ? brandStyles[slug] : neutral;
+}

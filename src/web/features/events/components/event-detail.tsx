@@ -1,0 +1,115 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { toast } from 'sonner';
+import type { EventDetail as EventDetailData } from '../../../../shared/schemas/events';
+import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { useEvent } from '../api/get-event';
+import { useFavoriteIds } from '../api/list-favorites';
+import { useToggleFavorite } from '../api/toggle-favorite';
+import { brandStyle } from '../brand';
+import { EventAbout } from './event-about';
+import { EventDetailSkeleton } from './event-detail-skeleton';
+import { EventImage } from './event-image';
+import { EventLocationCard } from './event-location-card';
+import { EventNotFound } from './event-not-found';
+import { FavoriteButton } from './favorite-button';
+import { eventPriceText } from './price-text';
+import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
+
+export type { TicketSelection } from './ticket-type-picker';
+
+interface EventDetailProps {
+  onBuy(selection: TicketSelection[], event: EventDetailData): void;
+}
+
+/** The event page of /event/:id (SPEC.md section 2 'Event detail'); buying is handed to `onBuy`. */
+export function EventDetail({ onBuy }: EventDetailProps) {
+  const { id = '' } = useParams();
+  const { data: event, isPending, isError, error, refetch } = useEvent(id);
+  const isNotFound = error instanceof ApiError && error.status === 404;
+
+  useEffect(() => {
+    if (isError && !isNotFound) toast.error('Erro ao carregar evento', { id: 'event-load-error' });
+  }, [isError, isNotFound]);
+
+  if (isPending) return <EventDetailSkeleton />;
+  if (isError) return <EventNotFound onRetry={isNotFound ? undefined : () => void refetch()} />;
+  return <EventDetailView key={event.id} event={event} onBuy={onBuy} />;
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hasHistory = location.key !== 'default';
+  return (
+    <button
+      type="button"
+      onClick={() => (hasHistory ? navigate(-1) : navigate('/events'))}
+      className="inline-flex h-10 items-center gap-2 rounded-xl px-2 font-semibold text-fg transition hover:bg-surface"
+    >
+      <ArrowLeft aria-hidden className="size-5" />
+      Voltar
+    </button>
+  );
+}
+
+function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDetailProps) {
+  const favorites = useFavoriteIds();
+  const { toggle, pendingEventId } = useToggleFavorite();
+  const isFavorite = favorites.ids.has(event.id);
+
+  return (
+    <article>
+      <title>{`${event.title} - Next Level`}</title>
+      <BackButton />
+      <div className="mt-3 aspect-[16/9] overflow-hidden rounded-3xl bg-surface md:aspect-[21/8]">
+        <EventImage event={event} width={1280} height={560} isPriority />
+      </div>
+
+      <header className="mt-6 flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <span className={cn('inline-flex rounded-full px-3 py-1 text-xs font-bold text-white', brandStyle(event.brandSlug).solid)}>
+            {event.category}
+          </span>
+          <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight text-balance sm:text-4xl">{event.title}</h1>
+        </div>
+        <FavoriteButton
+          eventTitle={event.title}
+          isFavorite={isFavorite}
+          isPending={!favorites.isKnown || pendingEventId === event.id}
+          onToggle={() => toggle(event.id, isFavorite)}
+          className="mt-1 shrink-0 border border-border shadow-none"
+        />
+      </header>
+
+      <QuickBuyBar event={event} />
+
+      <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+        <EventAbout event={event} className="lg:col-start-1" />
+        <div id="ingressos" className="scroll-mt-24 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <TicketTypePicker event={event} onBuy={onBuy} />
+        </div>
+        <EventLocationCard event={event} className="lg:col-start-1" />
+      </div>
+    </article>
+  );
+}
+
+/** On phones the ticket list sits below the description: show the price and a shortcut to it. */
+function QuickBuyBar({ event }: { event: EventDetailData }) {
+  const price = eventPriceText(event);
+  if (event.isPast || event.ticketTypes.length === 0) return null;
+  return (
+    <div className="mt-5 flex items-center justify-between gap-3 rounded-2xl border border-border bg-card p-3 pl-4 lg:hidden">
+      <p className={cn('font-bold', event.isSoldOut && 'text-danger')}>{price}</p>
+      <a
+        href="#ingressos"
+        className="inline-flex h-10 shrink-0 items-center rounded-xl bg-accent px-4 text-sm font-semibold whitespace-nowrap text-accent-foreground transition hover:opacity-90"
+      >
+        Ver ingressos
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { toast } from 'sonner';
+import { useEvents } from '../api/list-events';
+import { EventGrid, EventGridSkeleton } from '../components/event-grid';
+import { HomeHero } from '../components/home-hero';
+
+const upcomingQuery = { upcoming: '1', limit: 6 } as const;
+
+export function HomePage() {
+  return (
+    <div className="space-y-12">
+      <title>Next Level - Ingressos e eventos</title>
+      <HomeHero />
+      <UpcomingEvents />
+    </div>
+  );
+}
+
+function UpcomingEvents() {
+  const { data, isPending, isError } = useEvents(upcomingQuery);
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar eventos', { id: 'events-load-error' });
+  }, [isError]);
+
+  return (
+    <section aria-labelledby="upcoming-title">
+      <div className="mb-5 flex items-end justify-between gap-4">
+        <h2 id="upcoming-title" className="text-2xl font-bold">
+          Próximos eventos
+        </h2>
+        <Link to="/events" className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-accent hover:underline">
+          Ver todos
+          <ArrowRight aria-hidden className="size-4" />
+        </Link>
+      </div>
+      {isPending ? (
+        <EventGridSkeleton count={6} />
+      ) : data && data.events.length > 0 ? (
+        <EventGrid events={data.events} />
+      ) : (
+        <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted">
+          {isError ? 'Não foi possível carregar os eventos agora.' : 'Nenhum evento disponível no momento.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+/** Query keys of the tickets feature; checkout invalidates ['tickets'] after a purchase. */
+export const ticketKeys = {
+  all: ['tickets'] as const,
+  mine: () => ['tickets', 'mine'] as const,
+};

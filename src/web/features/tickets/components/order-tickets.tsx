@@ -1,0 +1,35 @@
+import { Ticket } from 'lucide-react';
+import { formatInstant } from '../../../../shared/dates';
+import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
+import { TicketCard } from './ticket-card';
+
+/** One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md). */
+export function OrderTickets({ order }: { order: MyOrderTickets }) {
+  const headingId = `order-${order.orderId}`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-3xl border border-border bg-surface/50 p-3 sm:p-4">
+      <header className="mb-3 flex items-center gap-3 px-1">
+        {order.event.imageUrl ? (
+          <img src={order.event.imageUrl} alt="" className="size-14 shrink-0 rounded-xl object-cover" loading="lazy" />
+        ) : (
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent" aria-hidden>
+            <Ticket className="size-6" />
+          </span>
+        )}
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-lg leading-snug font-bold">
+            {order.event.title}
+          </h3>
+          <p className="text-sm text-muted">
+            Pedido #{order.orderId.slice(0, 8)} · Comprado em {formatInstant(order.createdAt)}
+          </p>
+        </div>
+      </header>
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Ingressos do pedido #${order.orderId.slice(0, 8)}`}>
+        {order.tickets.map((ticket, index) => (
+          <TicketCard key={ticket.id} event={order.event} ticket={ticket} position={index + 1} count={order.tickets.length} />
+        ))}
+      </ul>
+    </article>
+  );
+}

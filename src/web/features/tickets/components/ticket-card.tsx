@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { CalendarDays, CheckCircle2, Clock, MapPin, QrCode } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { formatEventDate, formatEventTime, formatInstant } from '../../../../shared/dates';
+import { ticketStatusLabel } from '../../../../shared/ticket-status';
+import type { MyOrderTickets, TicketDisplayStatus, TicketView } from '../../../../shared/schemas/tickets';
+import { cn } from '../../../lib/cn';
+import { TicketQrDialog } from './ticket-qr-dialog';
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' | 'danger'> = {
+  valid: 'success',
+  used: 'neutral',
+  expired: 'neutral',
+  pending: 'warning',
+  refunded: 'neutral',
+  cancelled: 'danger',
+};
+
+/** One admission: type, date, place, status; 'Ver QR Code' only while it can admit (SPEC.md section 4). */
+export function TicketCard({
+  event,
+  ticket,
+  position,
+  count,
+}: {
+  event: MyOrderTickets['event'];
+  ticket: TicketView;
+  position: number;
+  count: number;
+}) {
+  const [isQrOpen, setQrOpen] = useState(false);
+  const status = ticket.displayStatus;
+  const canShowQr = status === 'valid' && Boolean(ticket.code);
+
+  return (
+    <li
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-card p-4 shadow-sm',
+        status === 'valid' ? 'border-border' : 'border-border/70',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h4 className="leading-snug font-bold">{ticket.ticketTypeName}</h4>
+          {count > 1 ? (
+            <p className="text-xs text-muted">
+              Ingresso {position} de {count}
+            </p>
+          ) : null}
+        </div>
+        <Badge tone={badgeTone[status]} className="shrink-0">
+          {ticketStatusLabel[status]}
+        </Badge>
+      </div>
+
+      <ul className="mt-3 space-y-1.5 text-sm text-muted">
+        <li className="flex items-start gap-2">
+          <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {capitalize(formatEventDate(event.date))} · {formatEventTime(event.startTime)}
+          </span>
+        </li>
+        <li className="flex items-start gap-2">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{event.location}</span>
+        </li>
+      </ul>
+
+      <div className="mt-auto pt-4">
+        {canShowQr ? (
+          <Button className="w-full" onClick={() => setQrOpen(true)}>
+            <QrCode className="size-5" aria-hidden /> Ver QR Code
+          </Button>
+        ) : status === 'used' ? (
+          <p className="flex items-center gap-2 rounded-xl bg-success/10 px-3 py-2.5 text-sm font-medium">
+            <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden />
+            <span>Utilizado em: {ticket.checkedInAt ? formatInstant(ticket.checkedInAt) : '—'}</span>
+          </p>
+        ) : status === 'pending' ? (
+          <p className="flex items-center gap-2 rounded-xl bg-surface px-3 py-2.5 text-sm">
+            <Clock className="size-4 shrink-0" aria-hidden />
+            Aguardando confirmação do pagamento
+          </p>
+        ) : null}
+      </div>
+
+      {canShowQr ? <TicketQrDialog open={isQrOpen} onOpenChange={setQrOpen} event={event} ticket={ticket} /> : null}
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { RotateCcw, Search, Ticket } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { saoPauloToday } from '../../../../shared/dates';
+import { useMyTickets } from '../api/get-my-tickets';
+import { OrderTickets } from '../components/order-tickets';
+import { splitOrdersByEventDate } from '../lib/split-orders';
+
+/** /tickets 'Meus ingressos' (SPEC.md section 2, PRODUCT.md 'Tickets and the door'). */
+export function TicketsPage() {
+  const { data: orders, isLoading, isError, refetch, isRefetching } = useMyTickets();
+  const { upcoming, past } = splitOrdersByEventDate(orders ?? [], saoPauloToday(new Date()));
+
+  return (
+    <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Meus ingressos</h1>
+          <p className="mt-1 text-muted">Gerencie seus ingressos e acesse os códigos QR</p>
+        </div>
+        <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
+          <Link to="/refund-request">
+            <RotateCcw className="size-4" aria-hidden /> Solicitar reembolso
+          </Link>
+        </Button>
+      </header>
+
+      <div className="mt-8">
+        {isLoading ? (
+          <div role="status" aria-label="Carregando ingressos" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="rounded-2xl border border-border bg-card p-4">
+                <Skeleton className="h-5 w-2/3" />
+                <Skeleton className="mt-3 h-4 w-full" />
+                <Skeleton className="mt-2 h-4 w-4/5" />
+                <Skeleton className="mt-5 h-11 w-full" />
+              </div>
+            ))}
+          </div>
+        ) : isError ? (
+          <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
+            <p className="font-semibold">Não foi possível carregar seus ingressos.</p>
+            <Button variant="outline" className="mt-4" onClick={() => refetch()} disabled={isRefetching}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : upcoming.length === 0 && past.length === 0 ? (
+          <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-card px-6 py-14 text-center">
+            <span className="flex size-16 items-center justify-center rounded-full bg-accent/15 text-accent">
+              <Ticket className="size-8" aria-hidden />
+            </span>
+            <h2 className="mt-4 text-xl font-bold">Nenhum ingresso encontrado</h2>
+            <p className="mt-1 max-w-sm text-muted">Quando você comprar ingressos, eles aparecem aqui com o QR code para a entrada.</p>
+            <Button asChild size="lg" className="mt-6">
+              <Link to="/events">
+                <Search className="size-5" aria-hidden /> Explorar eventos
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="space-y-10">
+            <section aria-labelledby="tickets-upcoming">
+              <h2 id="tickets-upcoming" className="mb-4 text-xl font-bold">
+                Próximos eventos
+              </h2>
+              {upcoming.length ? (
+                <div className="space-y-5">
+                  {upcoming.map((order) => (
+                    <OrderTickets key={order.orderId} order={order} />
+                  ))}
+                </div>
+              ) : (
+                <p className="rounded-2xl border border-dashed border-border p-5 text-muted">
+                  Você não tem ingressos para próximos eventos.{' '}
+                  <Link to="/events" className="font-semibold text-accent underline underline-offset-2">
+                    Explorar eventos
+                  </Link>
+                </p>
+              )}
+            </section>
+            {past.length ? (
+              <section aria-labelledby="tickets-past">
+                <h2 id="tickets-past" className="mb-4 text-xl font-bold">
+                  Eventos passados
+                </h2>
+                <div className="space-y-5">
+                  {past.map((order) => (
+                    <OrderTickets key={order.orderId} order={order} />
+                  ))}
+                </div>
+              </section>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,145 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { hashPassword } from 'better-auth/crypto';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { createServer, type Server } from '../../src/server/server';
+import { accounts, events, profiles, ticketTypes, userRoles, users } from '../../src/server/db/schema';
+import type { Role } from '../../src/shared/schemas/me';
+import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
+
+export const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh database of the kind TEST_DB names ('pglite' in memory, or 'postgres': a new database
+ * on the local server, dropped by `drop`).
+ */
+export async function openTestDatabase(kind = process.env.TEST_DB ?? 'pglite', poolSize = 20): Promise<Database & { drop(): Promise<void> }> {
+  if (kind !== 'postgres') {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    let closed = false;
+    const close = async () => {
+      if (!closed) await database.close();
+      closed = true;
+    };
+    return { ...database, close, drop: close };
+  }
+  const name = `nl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize });
+  let closed = false;
+  return {
+    ...database,
+    async close() {
+      if (!closed) await database.close();
+      closed = true;
+    },
+    async drop() {
+      if (!closed) await database.close();
+      closed = true;
+      const dropper = new pg.Client({ connectionString: adminDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestServer extends Server {
+  origin: string;
+  sentMail: MailMessage[];
+  dataDir: string;
+  /** Creates a verified user with the given roles and returns its session cookie. */
+  signUpAs(roles?: Role[], email?: string): Promise<{ userId: string; email: string; cookie: string }>;
+  stop(): Promise<void>;
+}
+
+/** The whole server in-process on a fresh database, without demo data, worker or rate limits. */
+export async function startTestServer(options: { poolSize?: number } = {}): Promise<TestServer> {
+  const database = await openTestDatabase(undefined, options.poolSize);
+  const dataDir = mkdtempSync(join(tmpdir(), 'nl-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', PORT: '3999' });
+  const sentMail: MailMessage[] = [];
+  const mailer: Mailer = { send: async (m) => void sentMail.push(m) };
+  const server = await createServer({
+    config,
+    database,
+    mailer,
+    logger: pino({ level: 'silent' }),
+    serveWeb: false,
+    runWorker: false,
+    rateLimit: false,
+  });
+  const origin = 'http://localhost:3999';
+  return {
+    ...server,
+    origin,
+    sentMail,
+    dataDir,
+    async signUpAs(roles: Role[] = ['user'], email = `pessoa-${randomUUID().slice(0, 8)}@exemplo.com.br`) {
+      const id = randomUUID().replace(/-/g, '');
+      const password = 'senha-de-teste-123';
+      await server.deps.db.insert(users).values({ id, name: 'Pessoa Teste', email, emailVerified: true });
+      await server.deps.db
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
+      await server.deps.db.insert(profiles).values({ id, fullName: 'Pessoa Teste' });
+      await server.deps.db.insert(userRoles).values([...new Set<Role>(['user', ...roles])].map((role) => ({ userId: id, role })));
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin, 'content-type': 'application/json' },
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      const setCookie = response.headers['set-cookie'];
+      const cookie = (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c) => c.split(';')[0]).join('; ');
+      return { userId: id, email, cookie };
+    },
+    async stop() {
+      await server.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Inserts an event `daysAhead` days from today with the given ticket types (centavos). */
+export async function createEvent(
+  server: Pick<Server, 'deps'>,
+  types: { name: string; priceCentavos: number; remaining: number }[],
+  options: { daysAhead?: number; title?: string } = {},
+) {
+  const day = new Date(Date.now() + (options.daysAhead ?? 10) * 86_400_000);
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(day);
+  const [event] = await server.deps.db
+    .insert(events)
+    .values({
+      title: options.title ?? 'Evento de Teste',
+      date,
+      startTime: '20:00',
+      endTime: '23:00',
+      location: 'Arena Teste',
+      city: 'Itajaí',
+      category: 'Next Level Events',
+      brandSlug: null,
+    })
+    .returning();
+  const typeRows = await server.deps.db
+    .insert(ticketTypes)
+    .values(types.map((t, i) => ({ eventId: event.id, sortOrder: i, ...t })))
+    .returning();
+  return { event, ticketTypes: typeRows };
+}
+
+/** A valid buyer block for POST /api/orders. */
+export const buyer = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' };
