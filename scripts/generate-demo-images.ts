@@ -163,7 +163,7 @@ function ayYo(r: Rng): string {
     ['#701a75', '#db2777', '#fdba74'],
   ] as const);
   const flip = r() < 0.5;
-  let defs =
+  const defs =
     `<linearGradient id="bg" x1="${flip ? 1 : 0}" y1="0" x2="${flip ? 0 : 1}" y2="1"><stop offset="0" stop-color="${c1}"/>` +
     `<stop offset=".55" stop-color="${c2}"/><stop offset="1" stop-color="${c3}"/></linearGradient>` +
     `<radialGradient id="hg" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#fbcfe8"/></radialGradient>` +

@@ -16,7 +16,7 @@ function nationalDigits(text: string): string {
  * dots and hyphens are allowed; any other character is not. Never throws.
  */
 export function isValidBrazilianPhone(text: string): boolean {
-  if (!/^\s*\+?[\d\s().\-]*$/.test(text)) return false;
+  if (!/^\s*\+?[\d\s().-]*$/.test(text)) return false;
   if (text.trim().startsWith('+') && !onlyDigits(text).startsWith('55')) return false;
   const digits = nationalDigits(text);
   if (digits.length !== 10 && digits.length !== 11) return false;

@@ -31,7 +31,8 @@ export function PaymentSuccessPage() {
   if (!sessionId) return null;
 
   return (
-    <main className="mx-auto w-full max-w-lg px-4 py-8 sm:py-12">
+    <div className="mx-auto w-full max-w-lg sm:py-4">
+      <title>Pagamento - Next Level</title>
       <div className="rounded-3xl border border-border bg-card p-6 shadow-sm sm:p-8">
         {isLoading ? (
           <div role="status" aria-label="Verificando pagamento" className="space-y-4">
@@ -118,7 +119,7 @@ export function PaymentSuccessPage() {
           </div>
         ) : null}
       </div>
-    </main>
+    </div>
   );
 }
 

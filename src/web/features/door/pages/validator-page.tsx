@@ -116,6 +116,7 @@ export function ValidatorPage() {
 
   return (
     <div className="min-h-dvh bg-bg text-fg">
+      <title>Validador - Next Level</title>
       <header className="sticky top-0 z-10 border-b border-border bg-card/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-2xl items-center gap-3 px-4">
           {isAdminValidator ? (
@@ -194,7 +195,7 @@ export function ValidatorPage() {
           />
 
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <Button size="lg" className="h-14 text-lg" onClick={() => validate(code)} disabled={checkIn.isPending}>
+            <Button size="lg" className="h-14 text-lg sm:text-base" onClick={() => validate(code)} disabled={checkIn.isPending}>
               {checkIn.isPending ? (
                 <>
                   <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
@@ -204,7 +205,7 @@ export function ValidatorPage() {
               )}
             </Button>
             {!isScanning ? (
-              <Button variant="outline" size="lg" className="h-14 text-lg" onClick={() => setScanning(true)}>
+              <Button variant="outline" size="lg" className="h-14 text-lg whitespace-nowrap sm:text-base" onClick={() => setScanning(true)}>
                 <Camera className="size-5" aria-hidden /> Escanear com a câmera
               </Button>
             ) : null}

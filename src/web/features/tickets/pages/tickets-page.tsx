@@ -13,7 +13,8 @@ export function TicketsPage() {
   const { upcoming, past } = splitOrdersByEventDate(orders ?? [], saoPauloToday(new Date()));
 
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto w-full max-w-5xl">
+      <title>Meus ingressos - Next Level</title>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Meus ingressos</h1>
@@ -94,6 +95,6 @@ export function TicketsPage() {
           </div>
         )}
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,0 +1,6 @@
+import { execSync } from 'node:child_process';
+
+/** Builds the web app once before the browser journeys. */
+export default function setup() {
+  execSync('npx vite build --logLevel error', { stdio: 'inherit' });
+}

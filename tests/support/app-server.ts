@@ -1,0 +1,55 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../src/server/config';
+import { createServer, type Server } from '../../src/server/server';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp extends Server {
+  baseUrl: string;
+  dataDir: string;
+  /** The newest e-mail written to the local outbox for `to`, as raw text. */
+  lastMailTo(to: string): string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * The app as `npm start` runs it (embedded PGlite, demo data, built web app, worker), on a free
+ * port with its own data directory.
+ */
+export async function startApp(): Promise<RunningApp> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'nl-e2e-'));
+  const baseUrl = `http://localhost:${port}`;
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '500' });
+  const server = await createServer({ config, logger: pino({ level: 'warn' }), rateLimit: false });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  return {
+    ...server,
+    baseUrl,
+    dataDir,
+    lastMailTo(to: string) {
+      const dir = join(dataDir, 'outbox');
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith(`${to}.eml`))
+        .sort();
+      return files.length ? readFileSync(join(dir, files[files.length - 1]), 'utf8') : null;
+    },
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
