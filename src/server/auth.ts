@@ -63,6 +63,7 @@ export function createAuth(options: AuthOptions) {
       updateAge: 60 * 60 * 24,
     },
     rateLimit: { enabled: options.rateLimit, window: 60, max: 30 },
+    advanced: { ipAddress: { ipAddressHeaders: ['x-client-ip'] } },
     databaseHooks: {
       user: {
         create: {

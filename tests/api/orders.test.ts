@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orders, tickets, ticketTypes } from '../../src/server/db/schema';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { runWorkerOnce } from '../../src/server/worker';
+import { queryRows } from '../../src/server/db/client';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -137,9 +138,10 @@ describe('placing an order', () => {
     expect(responses.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'ticket_type_sold_out')).toBe(true);
     const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
     expect(stock.remaining).toBe(0);
-    const [{ held }] = (await server.deps.db.execute(
+    const [{ held }] = await queryRows<{ held: number }>(
+      server.deps.db,
       sql`SELECT coalesce(sum(oi.quantity), 0)::int AS held FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.ticket_type_id = ${type.id} AND o.status = 'pending'`,
-    )).rows as { held: number }[];
+    );
     expect(Number(held)).toBe(10);
   });
 });

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet from '@fastify/helmet';
@@ -75,9 +74,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
-        if (path.includes(`${join(distDir, 'assets')}`)) (res as unknown as ServerResponse).setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
+    });
+    // Hashed build assets never change under one name.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
     });
     app.setNotFoundHandler(async (request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith('/api/')) {

@@ -39,6 +39,10 @@ export const router = createBrowserRouter([
     children: [
       { index: true, lazy: () => import('../features/events/pages/home-page').then((m) => ({ Component: m.HomePage })) },
       { path: 'events', lazy: () => import('../features/events/pages/events-page').then((m) => ({ Component: m.EventsPage })) },
+      {
+        path: 'events/:brand',
+        lazy: () => import('../features/events/pages/brand-events-page').then((m) => ({ Component: m.BrandEventsPage })),
+      },
       { path: 'event/:id', lazy: () => import('./routes/event-detail-route').then((m) => ({ Component: m.EventDetailRoute })) },
       {
         path: 'payment-success',

@@ -30,6 +30,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: Auth }) {
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.headers.host}`);
       const headers = fromNodeHeaders(request.headers);
+      // better-auth rate-limits per client address; hand it the one Fastify resolved.
+      headers.set('x-client-ip', request.ip);
       const body =
         request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
       if (body) headers.set('content-type', 'application/json');

@@ -98,24 +98,19 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
     if (!buyer.phone && profile?.phone) setValue('buyer.phone', formatPhone(profile.phone));
   }, [open, user, profile, getValues, setValue]);
 
-  const complete = useCallback(
-    (message: string) => {
-      toast.success(message);
-      setPixOrder(null);
-      form.reset({ ...emptyCheckoutForm, buyer: getValues('buyer') });
-      onOpenChange(false);
-      onCompleted?.();
-      finishPurchase();
-    },
-    [form, getValues, onOpenChange, onCompleted, finishPurchase],
-  );
-
-  const handlePixPaid = useCallback(() => {
+  // Purchase done: forget the PIX step, keep the buyer for next time, close and go to the tickets.
+  const finish = useCallback(() => {
     setPixOrder(null);
+    form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
     onOpenChange(false);
     onCompleted?.();
     finishPurchase();
-  }, [onOpenChange, onCompleted, finishPurchase]);
+  }, [form, onOpenChange, onCompleted, finishPurchase]);
+
+  const complete = (message: string) => {
+    toast.success(message);
+    finish();
+  };
 
   function showApiError(error: unknown) {
     const message = error instanceof ApiError ? error.message : errorMessages.payment_failed;
@@ -208,7 +203,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
         <OrderSummary event={event} lines={lines} totalCentavos={totalCentavos} />
 
         {step === 'pix' && pixOrder ? (
-          <PixPaymentStep orderId={pixOrder.id} onPaid={handlePixPaid} onBack={() => setPixOrder(null)} />
+          <PixPaymentStep key={pixOrder.id} orderId={pixOrder.id} onPaid={finish} onBack={() => setPixOrder(null)} />
         ) : (
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
             <BuyerFields form={form} />
@@ -232,7 +227,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
               </Button>
               <p className="mt-2 flex items-center justify-center gap-1.5 text-xs text-muted">
                 <Lock className="size-3.5" aria-hidden />
-                {installmentsHint ?? 'Pagamento seguro. Seus dados são protegidos.'}
+                {installmentsHint ?? (isFree ? 'Seus dados são protegidos.' : 'Pagamento seguro. Seus dados são protegidos.')}
               </p>
             </div>
           </form>

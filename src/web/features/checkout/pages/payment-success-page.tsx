@@ -110,10 +110,10 @@ export function PaymentSuccessPage() {
 
         {!isLoading ? (
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
-            <Button asChild size="lg">
+            <Button asChild className="whitespace-nowrap">
               <Link to="/tickets">Ver meus ingressos</Link>
             </Button>
-            <Button asChild size="lg" variant="outline">
+            <Button asChild variant="outline" className="whitespace-nowrap">
               <Link to="/">Voltar ao início</Link>
             </Button>
           </div>

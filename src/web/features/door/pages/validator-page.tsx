@@ -157,7 +157,7 @@ export function ValidatorPage() {
             <option value="">Todos os eventos</option>
             {events?.map((event) => (
               <option key={event.id} value={event.id}>
-                {event.title} · {formatEventDateShort(event.date)} {formatEventTime(event.startTime)}
+                {event.title} · {formatEventDateShort(event.date).slice(0, 5)} {formatEventTime(event.startTime)}
               </option>
             ))}
           </select>

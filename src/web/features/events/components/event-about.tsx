@@ -8,14 +8,14 @@ const ratingFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, 
 
 function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-3">
-      <span aria-hidden className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-surface text-accent">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
-        <dd className="mt-0.5 font-medium break-words">{children}</dd>
-      </div>
+    <div className="relative min-h-9 pl-12">
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
+        <span aria-hidden className="absolute top-0.5 left-0 inline-flex size-9 items-center justify-center rounded-xl bg-surface text-accent">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-medium break-words">{children}</dd>
     </div>
   );
 }

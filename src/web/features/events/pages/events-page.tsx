@@ -92,7 +92,10 @@ export function EventsPage() {
         </div>
       </div>
 
-      <section aria-label="Resultados" className="mt-8">
+      <section aria-labelledby="results-title" className="mt-8">
+        <h2 id="results-title" className="sr-only">
+          Resultados
+        </h2>
         {isPending ? (
           <>
             <p role="status" className="mb-4 text-muted">

@@ -18,5 +18,13 @@ export function splitOrdersByEventDate(orders: MyOrderTickets[], today: string) 
 
 /** File name of a downloaded ticket QR (SPEC.md section 9): 'ingresso-pista-premium.png'. */
 export function ticketFileName(ticketTypeName: string): string {
-  return `ingresso-${ticketTypeName.toLowerCase().trim().replace(/\s+/g, '-')}.png`;
+  // SPEC.md section 9: lower case with hyphens; accents and symbols dropped so every system opens it.
+  const slug = ticketTypeName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[ºª]/g, 'o')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `ingresso-${slug || 'ingresso'}.png`;
 }

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { toast } from 'sonner';
+import { brandSlugs, type BrandSlug } from '../../../../shared/schemas/events';
+import { cn } from '../../../lib/cn';
+import { useEvents } from '../api/list-events';
+import { brandStyles } from '../brand';
+import { EventGrid, EventGridSkeleton } from '../components/event-grid';
+
+const taglines: Record<BrandSlug, string> = {
+  'next-level': 'Música eletrônica e cultura club',
+  'ay-yo': 'K-Pop e cultura asiática',
+  kxp: 'Experiências da cultura coreana',
+};
+
+function isBrandSlug(value: string | undefined): value is BrandSlug {
+  return (brandSlugs as readonly string[]).includes(value ?? '');
+}
+
+/** /events/next-level, /events/ay-yo, /events/kxp: one brand's events (SPEC.md section 2 'Brand pages'). */
+export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
+  const params = useParams();
+  const slug = brandProp ?? params.brand;
+  if (!isBrandSlug(slug)) {
+    return (
+      <div className="py-16 text-center">
+        <h1 className="text-2xl font-bold">Marca não encontrada</h1>
+        <Link to="/events" className="mt-4 inline-block font-semibold text-accent underline">
+          Ver todos os eventos
+        </Link>
+      </div>
+    );
+  }
+  return <BrandEvents key={slug} brand={slug} />;
+}
+
+function BrandEvents({ brand }: { brand: BrandSlug }) {
+  const style = brandStyles[brand];
+  const { data, isPending, isError } = useEvents({ brand });
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar eventos', { id: 'events-load-error' });
+  }, [isError]);
+
+  const events = data?.events ?? [];
+  const upcoming = events.filter((event) => !event.isPast);
+  const past = events.filter((event) => event.isPast).reverse();
+
+  return (
+    <div className="space-y-10">
+      <title>{`${style.name} - Next Level`}</title>
+      <header className={cn('rounded-3xl px-6 py-10 text-white shadow-lg sm:px-10', style.gradient)}>
+        <p className="text-sm font-semibold tracking-widest uppercase">Eventos</p>
+        <h1 className="mt-2 text-4xl font-black tracking-tight sm:text-5xl">{style.name}</h1>
+        <p className="mt-2 text-lg">{taglines[brand]}</p>
+      </header>
+      <section aria-labelledby="brand-upcoming-title">
+        <div className="mb-5 flex items-end justify-between gap-4">
+          <h2 id="brand-upcoming-title" className="text-2xl font-bold">
+            Próximos eventos
+          </h2>
+          <Link to="/events" className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-accent hover:underline">
+            Ver todos
+            <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        </div>
+        {isPending ? (
+          <EventGridSkeleton count={3} />
+        ) : upcoming.length > 0 ? (
+          <EventGrid events={upcoming} />
+        ) : (
+          <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted">
+            {`Nenhum evento ${style.name} disponível no momento.`}
+          </p>
+        )}
+      </section>
+      {past.length > 0 ? (
+        <section aria-labelledby="brand-past-title">
+          <h2 id="brand-past-title" className="mb-5 text-2xl font-bold">
+            Eventos encerrados
+          </h2>
+          <EventGrid events={past} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
