@@ -26,6 +26,8 @@ const configSchema = z.object({
   NETWORKING_GROUP_URL: z.string().url().default('https://chat.whatsapp.com/NextLevelNetworking'),
   SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built web app (`vite build` output). */
+  WEB_DIST_DIR: z.string().default('dist'),
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
 });
 

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
@@ -15,6 +16,8 @@ import { createAuth, type Auth } from './auth';
 import { buildApp } from './http/app';
 import type { ServiceDeps } from './services/deps';
 import { startWorker } from './worker';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Server {
   app: FastifyInstance;
@@ -90,7 +93,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     deps,
     auth,
     logger,
-    distDir: options.serveWeb === false ? undefined : fileURLToPath(new URL('../../dist', import.meta.url)),
+    distDir: options.serveWeb === false ? undefined : resolve(projectRoot, config.WEB_DIST_DIR),
     rateLimit: options.rateLimit,
   });
   const worker = options.runWorker === false ? null : startWorker(deps, config.WORKER_INTERVAL_MS);

@@ -33,7 +33,7 @@ export async function startApp(): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-e2e-'));
   const baseUrl = `http://localhost:${port}`;
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '500' });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '500', WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist' });
   const server = await createServer({ config, logger: pino({ level: 'warn' }), rateLimit: false });
   await server.app.listen({ port, host: '127.0.0.1' });
   return {
