@@ -34,6 +34,21 @@ export const router = createBrowserRouter([
       })),
   },
   {
+    path: '/admin',
+    errorElement: <RouteError />,
+    lazy: () =>
+      import('../features/admin/layout/admin-layout').then((m) => ({
+        Component: () => (
+          <RequireAdmin>
+            <m.AdminLayout />
+          </RequireAdmin>
+        ),
+      })),
+    children: [
+      // admin pages
+    ],
+  },
+  {
     element: <MainLayout />,
     errorElement: <RouteError />,
     children: [
