@@ -39,6 +39,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Browser journeys wait on a loaded machine too: polls give the page up to 10 s.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },

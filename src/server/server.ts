@@ -1,3 +1,4 @@
+import '../shared/zod-locale';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import type { Config } from './config';
 import { loadSecrets } from './secrets';
 import { openDatabase, type Database } from './db/client';
 import { events } from './db/schema';
-import { seedCatalog } from './db/seed-catalog';
+import { ensureBrands, seedCatalog } from './db/seed-catalog';
 import { seedAccounts, type DemoAccount } from './db/seed-accounts';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSandboxProvider } from './payments/sandbox-provider';
@@ -57,6 +58,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
+  await ensureBrands(database.db);
   let createdAccounts: DemoAccount[] = [];
   if (config.SEED_DEMO_DATA === 'true') {
     const [{ value }] = await database.db.select({ value: count() }).from(events);

@@ -5,6 +5,7 @@ import { events, orders, outbox, tickets } from './db/schema';
 import { queryRows, type Tx } from './db/client';
 import type { ServiceDeps } from './services/deps';
 import { expireOrders } from './services/expire-orders';
+import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './services/admin/pay-refund';
 
 interface OutboxRow {
   id: number;
@@ -72,6 +73,11 @@ async function handleOutboxRow(deps: ServiceDeps, tx: Tx, row: OutboxRow) {
       ].join('\n'),
       link,
     });
+    return;
+  }
+  if (row.kind === REFUND_PAYMENT_OUTBOX_KIND) {
+    // An approved refund the provider has not paid back yet; a throw retries it with backoff.
+    await payRefund(deps, tx, String(row.payload.refundId));
     return;
   }
   throw new Error(`unknown outbox kind ${row.kind}`);

@@ -1,3 +1,4 @@
+import '../shared/zod-locale';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -6,15 +7,20 @@ import { Toaster } from 'sonner';
 import { queryClient } from './lib/query-client';
 import { router } from './app/router';
 import './styles.css';
-import { applyTheme } from './app/theme';
+import { applyTheme, useTheme } from './app/theme';
 
 applyTheme();
+
+function ThemedToaster() {
+  const theme = useTheme();
+  return <Toaster position="top-center" theme={theme} closeButton />;
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="top-center" richColors closeButton />
+      <ThemedToaster />
     </QueryClientProvider>
   </StrictMode>,
 );

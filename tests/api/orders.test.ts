@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orders, tickets, ticketTypes } from '../../src/server/db/schema';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { runWorkerOnce } from '../../src/server/worker';
+import { confirmPayment } from '../../src/server/services/confirm-payment';
 import { queryRows } from '../../src/server/db/client';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
@@ -143,5 +144,41 @@ describe('placing an order', () => {
       sql`SELECT coalesce(sum(oi.quantity), 0)::int AS held FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.ticket_type_id = ${type.id} AND o.status = 'pending'`,
     );
     expect(Number(held)).toBe(10);
+  });
+});
+
+describe('a payment that arrives after the order expired', () => {
+  async function expiredOrder(remaining: number, quantity: number) {
+    const { cookie } = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining }]);
+    const order = (await post('/api/orders', cookie, {
+      eventId: event.id, items: [{ ticketTypeId: type.id, quantity }], buyer, paymentMethod: 'pix', installments: 1,
+    })).json();
+    await runWorkerOnce(server.deps, new Date(Date.parse(order.expiresAt) + 1000));
+    return { order, type, cookie, event };
+  }
+
+  it('is honoured while the units are still there', async () => {
+    const { order, type } = await expiredOrder(3, 2);
+    const result = await confirmPayment(server.deps, { orderId: order.id });
+    expect(result.outcome).toBe('completed');
+    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    expect(stock.remaining).toBe(1);
+    expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(2);
+  });
+
+  it('is refunded when the units were sold meanwhile, and nothing is oversold', async () => {
+    const { order, type, cookie, event } = await expiredOrder(2, 2);
+    const other = (await post('/api/orders', cookie, {
+      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1,
+    })).json();
+    await post(`/api/orders/${other.id}/simulate-pix-payment`, cookie, {});
+    const result = await confirmPayment(server.deps, { orderId: order.id });
+    expect(result.outcome).toBe('refunded_late');
+    const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.status).toBe('refunded');
+    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    expect(stock.remaining).toBe(0);
+    expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(0);
   });
 });

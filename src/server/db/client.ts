@@ -36,6 +36,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection closed by the server (restart, failover) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL: conexão ociosa perdida (${error.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end() };

@@ -11,7 +11,7 @@ import { banners, brands, events, news, ticketTypes } from './schema';
 export type BrandSlug = 'next-level' | 'ay-yo' | 'kxp';
 export type ImageKind = 'events' | 'news' | 'banners';
 
-const BRANDS = [
+export const BRANDS = [
   {
     slug: 'next-level',
     name: 'Next Level',
@@ -626,7 +626,7 @@ function saoPauloDate(now: Date, days: number): string {
 
 export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string[] }> {
   return db.transaction(async (tx) => {
-    await tx.insert(brands).values(BRANDS.map((b) => ({ ...b })));
+    await tx.insert(brands).values(BRANDS.map((b) => ({ ...b }))).onConflictDoNothing();
 
     const idBySlug = new Map<string, string>();
     const eventIds: string[] = [];
@@ -707,4 +707,12 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
 
     return { eventIds };
   });
+}
+
+/**
+ * The three brands exist on every database, demo data or not: events link to them by slug.
+ * Inserts the missing ones; never changes existing rows.
+ */
+export async function ensureBrands(db: Db): Promise<void> {
+  await db.insert(brands).values(BRANDS.map((b) => ({ ...b }))).onConflictDoNothing();
 }

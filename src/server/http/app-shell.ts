@@ -1,17 +1,107 @@
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { ServiceDeps } from '../services/deps';
 import { getEvent } from '../services/get-event';
+import { brands } from '../db/schema';
+import { DomainError } from '../../shared/errors';
+import { brandSlugs, type EventDetail } from '../../shared/schemas/events';
 import { formatEventDate, formatEventTime } from '../../shared/dates';
+import { formatCentavos } from '../../shared/money';
+
+const SITE_NAME = 'Next Level';
+const DESCRIPTION_MAX = 200;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const eventPath = /^\/event\/([0-9a-f-]{36})(?:[/?#]|$)/i;
+/** Cuts at a word boundary and adds '…' when the text is longer than `max` characters. */
+function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:–-]+$/, '')}…`;
+}
+
+function priceLine(event: EventDetail): string | null {
+  if (event.isSoldOut) return 'Esgotado';
+  if (event.lowestPriceCentavos === null) return null;
+  return event.lowestPriceCentavos === 0 ? 'Gratuito' : `A partir de ${formatCentavos(event.lowestPriceCentavos)}`;
+}
+
+interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image?: { url: string; alt: string };
+}
+
+function eventMeta(event: EventDetail, base: string): PageMeta {
+  const when = formatEventDate(event.date);
+  const summary = [
+    `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${formatEventTime(event.startTime)}`,
+    event.city && !event.location.includes(event.city) ? `${event.location}, ${event.city}` : event.location,
+    priceLine(event),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return {
+    title: `${event.title} - ${SITE_NAME}`,
+    description: truncate(`${summary}. ${event.description}`, DESCRIPTION_MAX),
+    url: new URL(`/event/${event.id}`, base).toString(),
+    image: event.imageUrl ? { url: new URL(event.imageUrl, base).toString(), alt: event.title } : undefined,
+  };
+}
+
+function metaTags(meta: PageMeta, ogTitle: string): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:locale" content="pt_BR" />`,
+    `<meta property="og:title" content="${escapeHtml(ogTitle)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+  ];
+  if (meta.image) {
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(meta.image.url)}" />`,
+      `<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
+      `<meta name="twitter:card" content="summary_large_image" />`,
+      `<meta name="twitter:image" content="${escapeHtml(meta.image.url)}" />`,
+    );
+  } else {
+    tags.push(`<meta name="twitter:card" content="summary" />`);
+  }
+  tags.push(
+    `<meta name="twitter:title" content="${escapeHtml(ogTitle)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+  );
+  return tags.join('\n    ');
+}
+
+function withMeta(indexHtml: string, meta: PageMeta, ogTitle: string): string {
+  const tags = metaTags(meta, ogTitle);
+  const html = indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+  // The build keeps the placeholder comment; fall back to the end of <head> if it ever does not.
+  return html.includes('<!--app-head-->') ? html.replace('<!--app-head-->', tags) : html.replace('</head>', `    ${tags}\n  </head>`);
+}
+
+const eventPath = /^\/event\/([^/]+)\/?$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const brandPath = /^\/events\/([^/]+)\/?$/;
 
 /**
- * The SPA's index.html for a path, with the page's own title, description and Open Graph tags
- * for event pages, so a link pasted into WhatsApp shows the event (PRODUCT.md 'Who may see what').
+ * The SPA's index.html for a GET of `url` (path and query), with the page's own title,
+ * description and Open Graph / Twitter tags, absolute URLs on PUBLIC_URL, so a link pasted into
+ * WhatsApp shows a preview (PRODUCT.md 'Who may see what'). Event pages (/event/{id}) describe
+ * the event: date, time, place, price ('A partir de R$ 80,00', 'Gratuito', 'Esgotado') and
+ * picture; brand pages (/events/{slug}) the brand. An unknown or unpublished event answers 404
+ * with the plain shell (the app then shows 'Evento não encontrado'); every other path, or a
+ * failure while reading the database (logged), answers 200 with the plain shell.
  */
 export async function renderAppShell(
   indexHtml: string,
@@ -19,30 +109,32 @@ export async function renderAppShell(
   deps: ServiceDeps,
   config: Config,
 ): Promise<{ status: number; body: string }> {
-  const match = eventPath.exec(url);
-  if (!match) return { status: 200, body: indexHtml };
+  const path = new URL(url, 'http://localhost').pathname;
+  const base = config.PUBLIC_URL ?? deps.publicUrl;
   try {
-    const event = await getEvent(deps.db, match[1].toLowerCase());
-    const base = config.PUBLIC_URL ?? deps.publicUrl;
-    const title = `${event.title} | Next Level`;
-    const description = `${formatEventDate(event.date)}, ${formatEventTime(event.startTime)} · ${event.location}. ${event.description}`.slice(0, 200);
-    const image = event.imageUrl ? new URL(event.imageUrl, base).toString() : null;
-    const tags = [
-      `<meta property="og:type" content="website" />`,
-      `<meta property="og:site_name" content="Next Level" />`,
-      `<meta property="og:locale" content="pt_BR" />`,
-      `<meta property="og:title" content="${escapeHtml(event.title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(description)}" />`,
-      `<meta property="og:url" content="${escapeHtml(new URL(`/event/${event.id}`, base).toString())}" />`,
-      image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
-      `<meta name="twitter:card" content="summary_large_image" />`,
-    ].join('\n    ');
-    const body = indexHtml
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`)
-      .replace('<!--app-head-->', tags);
-    return { status: 200, body };
-  } catch {
+    const eventMatch = eventPath.exec(path);
+    if (eventMatch) {
+      const id = eventMatch[1];
+      if (!uuidPattern.test(id)) return { status: 404, body: indexHtml };
+      const event = await getEvent(deps.db, id.toLowerCase());
+      return { status: 200, body: withMeta(indexHtml, eventMeta(event, base), event.title) };
+    }
+    const brandMatch = brandPath.exec(path);
+    if (brandMatch && (brandSlugs as readonly string[]).includes(brandMatch[1])) {
+      const [brand] = await deps.db.select().from(brands).where(eq(brands.slug, brandMatch[1]));
+      if (brand) {
+        const meta: PageMeta = {
+          title: `${brand.name} - ${SITE_NAME}`,
+          description: truncate(`${brand.tagline}. ${brand.description}`, DESCRIPTION_MAX),
+          url: new URL(`/events/${brand.slug}`, base).toString(),
+        };
+        return { status: 200, body: withMeta(indexHtml, meta, `Eventos ${brand.name}`) };
+      }
+    }
+    return { status: 200, body: indexHtml };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'event_not_found') return { status: 404, body: indexHtml };
+    deps.log.error({ err: error, url }, 'app shell: page meta failed');
     return { status: 200, body: indexHtml };
   }
 }

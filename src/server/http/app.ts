@@ -14,7 +14,14 @@ import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { orderRoutes } from './routes/orders';
 import { doorRoutes } from './routes/door';
+import { refundRoutes } from './routes/refunds';
 import { meRoutes } from './routes/me';
+import { profileRoutes } from './routes/profile';
+import { contentRoutes } from './routes/content';
+import { adminRefundRoutes } from './routes/admin-refunds';
+import { adminEventRoutes } from './routes/admin-events';
+import { adminContentRoutes } from './routes/admin-content';
+import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { renderAppShell } from './app-shell';
 
 export interface AppOptions {
@@ -28,11 +35,23 @@ export interface AppOptions {
   rateLimit?: boolean;
 }
 
+const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+/** Every method + url registered on an app made by buildApp (the permission walk test reads it). */
+export function listRegisteredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  return [...(registeredRoutes.get(app) ?? [])];
+}
+
 /** The Fastify app: /api/* routes, /uploads, and the built web app with SPA fallback. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, deps, auth } = options;
   const app = Fastify({ loggerInstance: options.logger as unknown as FastifyBaseLogger, trustProxy: true, bodyLimit: 1024 * 1024 });
   registerErrorHandler(app);
+  const routes: { method: string; url: string }[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -57,9 +76,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context = { deps, guards, auth, config };
   await app.register(authRoutes, { auth });
   await app.register(meRoutes, context);
+  await app.register(profileRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(orderRoutes, context);
   await app.register(doorRoutes, context);
+  await app.register(adminRefundRoutes, context);
+  await app.register(refundRoutes, context);
+  await app.register(contentRoutes, context);
+  await app.register(adminContentRoutes, context);
+  await app.register(adminDashboardRoutes, context);
+  await app.register(adminEventRoutes, context);
 
   const uploadsDir = resolve(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {
@@ -74,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to each text asset; served to browsers that accept them.
+      preCompressed: true,
     });
     // Hashed build assets never change under one name.
     app.addHook('onSend', async (request, reply) => {

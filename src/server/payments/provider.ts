@@ -38,6 +38,10 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** Charges a card for a payment created with method 'card'. */
   chargeCard(paymentId: string, amountCentavos: number, card: CardDetails, now: Date): Promise<CardChargeResult>;
-  /** Pays an amount back; returns the provider's refund id. */
-  refund(paymentId: string, amountCentavos: number): Promise<{ refundId: string }>;
+  /**
+   * Pays an amount (centavos) back on a payment; returns the provider's refund id. Calls that
+   * repeat an `idempotencyKey` pay back once and return the first refund id, so a retry after a
+   * lost answer never pays twice. Throws when the provider refuses or cannot be reached.
+   */
+  refund(paymentId: string, amountCentavos: number, options?: { idempotencyKey?: string }): Promise<{ refundId: string }>;
 }

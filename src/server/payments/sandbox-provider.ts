@@ -28,6 +28,8 @@ function passesLuhn(digits: string): boolean {
  * accept the test numbers above (4242... approves, 4000 0000 0000 0002 declines).
  */
 export function createSandboxProvider(options: { pixKey: string; merchantName: string; merchantCity: string }): PaymentProvider {
+  // Refund ids by idempotency key, as a provider remembers them (lives as long as the process).
+  const refundsByKey = new Map<string, string>();
   return {
     name: 'sandbox',
     isSandbox: true,
@@ -60,8 +62,13 @@ export function createSandboxProvider(options: { pixKey: string; merchantName: s
         message: 'No modo de teste, use o cartão 4242 4242 4242 4242.',
       };
     },
-    async refund(paymentId: string) {
-      return { refundId: `sbx_re_${paymentId.slice(4, 16)}_${randomBytes(4).toString('hex')}` };
+    async refund(paymentId: string, _amountCentavos: number, refundOptions?: { idempotencyKey?: string }) {
+      const key = refundOptions?.idempotencyKey;
+      const known = key ? refundsByKey.get(key) : undefined;
+      if (known) return { refundId: known };
+      const refundId = `sbx_re_${paymentId.slice(4, 16)}_${randomBytes(4).toString('hex')}`;
+      if (key) refundsByKey.set(key, refundId);
+      return { refundId };
     },
   };
 }

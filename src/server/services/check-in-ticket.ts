@@ -30,10 +30,11 @@ interface TicketStateRow {
  *
  * A code whose signature fails is refused without touching the tickets. Otherwise one statement
  * decides: `UPDATE tickets SET checked_in_at = now WHERE code = $code AND checked_in_at IS NULL
- * AND status = 'valid' AND the order is completed (AND the event is the one picked)`. Of any
- * number of concurrent scans of one code, exactly one updates the row; the others find it used.
- * Every scan, accepted or refused, is recorded in `check_ins` with its reason; the unique index
- * on accepted check-ins per ticket backs the rule up. `now` is a UTC instant.
+ * AND status = 'valid' AND the order is completed (AND the event is the one picked)`, which also
+ * inserts the accepted check-in. Of any number of concurrent scans of one code, exactly one
+ * updates the row; the others find it used. Every scan, accepted or refused, is recorded in
+ * `check_ins` with its reason; the unique index on accepted check-ins per ticket backs the rule
+ * up. `now` is a UTC instant.
  */
 export async function checkInTicket(
   deps: Pick<ServiceDeps, 'db' | 'ticketSigningKey'>,
@@ -58,9 +59,10 @@ export async function checkInTicket(
     return refused('unknown_code', null);
   }
 
-  return db.transaction(async (tx) => {
-    const admitted = await queryRows<AdmittedRow>(tx, sql`
-      UPDATE tickets t SET checked_in_at = ${now}
+  // One statement admits and records the entry (no round trips while the row is locked).
+  const admitted = await queryRows<AdmittedRow>(db, sql`
+    WITH admitted AS (
+      UPDATE tickets t SET checked_in_at = ${now}::timestamptz
       FROM orders o, events e
       WHERE t.code = ${code}
         AND t.checked_in_at IS NULL
@@ -69,58 +71,53 @@ export async function checkInTicket(
         AND e.id = t.event_id
         AND (${expectedEventId}::uuid IS NULL OR t.event_id = ${expectedEventId}::uuid)
       RETURNING t.id, t.event_id, t.ticket_type_name, e.title AS event_title
-    `);
-    const row = admitted[0];
-    if (row) {
-      await tx.insert(checkIns).values({
-        ticketId: row.id,
-        eventId: row.event_id,
-        scannedCode: code,
-        validatorId: input.validatorId,
-        accepted: true,
-        location,
-        scannedAt: now,
-      });
-      return {
-        accepted: true as const,
-        eventTitle: row.event_title,
-        ticketTypeName: row.ticket_type_name,
-        checkedInAt: now.toISOString(),
-      };
-    }
+    ), recorded AS (
+      INSERT INTO check_ins (ticket_id, event_id, scanned_code, validator_id, accepted, location, scanned_at)
+      SELECT id, event_id, ${code}::text, ${input.validatorId}::text, true, ${location}::text, ${now}::timestamptz FROM admitted
+    )
+    SELECT * FROM admitted
+  `);
+  const row = admitted[0];
+  if (row) {
+    return {
+      accepted: true as const,
+      eventTitle: row.event_title,
+      ticketTypeName: row.ticket_type_name,
+      checkedInAt: now.toISOString(),
+    };
+  }
 
-    const state = await queryRows<TicketStateRow>(tx, sql`
-      SELECT t.id, t.event_id, t.status, t.checked_in_at, t.ticket_type_name, o.status AS order_status, e.title AS event_title
-      FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
-      WHERE t.code = ${code}
-    `);
-    const ticket = state[0];
-    const decision = decideAdmission({
-      ticket: ticket
-        ? {
-            status: ticket.status,
-            orderStatus: ticket.order_status,
-            eventId: ticket.event_id,
-            checkedInAt: ticket.checked_in_at ? new Date(ticket.checked_in_at) : null,
-          }
-        : null,
-      expectedEventId,
-    });
-    // The UPDATE found nothing to admit, so the decision cannot be 'admitted'; guard anyway.
-    const reason = decision.admitted ? 'already_used' : decision.reason;
-    const usedAt = ticket?.checked_in_at ? new Date(ticket.checked_in_at) : null;
-    await tx.insert(checkIns).values({
-      ticketId: ticket?.id ?? null,
-      eventId: ticket?.event_id ?? expectedEventId,
-      scannedCode: code,
-      validatorId: input.validatorId,
-      accepted: false,
-      reason,
-      location,
-      scannedAt: now,
-    });
-    return refused(reason, ticket ? { eventTitle: ticket.event_title, ticketTypeName: ticket.ticket_type_name, usedAt } : null);
+  const state = await queryRows<TicketStateRow>(db, sql`
+    SELECT t.id, t.event_id, t.status, t.checked_in_at, t.ticket_type_name, o.status AS order_status, e.title AS event_title
+    FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
+    WHERE t.code = ${code}
+  `);
+  const ticket = state[0];
+  const decision = decideAdmission({
+    ticket: ticket
+      ? {
+          status: ticket.status,
+          orderStatus: ticket.order_status,
+          eventId: ticket.event_id,
+          checkedInAt: ticket.checked_in_at ? new Date(ticket.checked_in_at) : null,
+        }
+      : null,
+    expectedEventId,
   });
+  // The UPDATE found nothing to admit, so the decision cannot be 'admitted'; guard anyway.
+  const reason = decision.admitted ? 'already_used' : decision.reason;
+  const usedAt = ticket?.checked_in_at ? new Date(ticket.checked_in_at) : null;
+  await db.insert(checkIns).values({
+    ticketId: ticket?.id ?? null,
+    eventId: ticket?.event_id ?? expectedEventId,
+    scannedCode: code,
+    validatorId: input.validatorId,
+    accepted: false,
+    reason,
+    location,
+    scannedAt: now,
+  });
+  return refused(reason, ticket ? { eventTitle: ticket.event_title, ticketTypeName: ticket.ticket_type_name, usedAt } : null);
 }
 
 function refused(

@@ -45,8 +45,8 @@ export async function confirmPayment(
       const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
       if (current.status === 'completed') return 'already_completed';
       if (current.status !== 'expired' && current.status !== 'failed') return 'not_confirmable';
-      // Late payment: hold the units again if they are still there.
-      if (!(await holdAgain(tx, items))) return 'refunded_late';
+      // Late payment: hold the units (and the coupon use) again if they are still there.
+      if (!(await holdAgain(tx, items, order.couponId))) return 'refunded_late';
       [won] = await tx
         .update(orders)
         .set({ status: 'completed', completedAt: now, updatedAt: now })
@@ -68,22 +68,11 @@ export async function confirmPayment(
     );
     await tx.insert(tickets).values(ticketRows);
 
-    if (order.couponId) {
+    if (order.couponId && couponUse === 'from_hold') {
       await tx
         .update(coupons)
-        .set(
-          couponUse === 'from_hold'
-            ? { heldUses: sql`${coupons.heldUses} - 1`, currentUses: sql`${coupons.currentUses} + 1` }
-            : { currentUses: sql`${coupons.currentUses} + 1` },
-        )
-        .where(
-          couponUse === 'from_hold'
-            ? eq(coupons.id, order.couponId)
-            : and(
-                eq(coupons.id, order.couponId),
-                sql`(${coupons.maxUses} IS NULL OR ${coupons.currentUses} + ${coupons.heldUses} < ${coupons.maxUses})`,
-              ),
-        );
+        .set({ heldUses: sql`${coupons.heldUses} - 1`, currentUses: sql`${coupons.currentUses} + 1` })
+        .where(eq(coupons.id, order.couponId));
     }
 
     const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
@@ -116,8 +105,11 @@ export async function confirmPayment(
   return { outcome, orderId: order.id };
 }
 
-/** Holds the units of a late-paid order again, all or none (a savepoint). */
-async function holdAgain(tx: Tx, items: (typeof orderItems.$inferSelect)[]): Promise<boolean> {
+/**
+ * Holds the units of a late-paid order again, and counts its coupon use if the coupon has one
+ * left, all or none (a savepoint).
+ */
+async function holdAgain(tx: Tx, items: (typeof orderItems.$inferSelect)[], couponId: string | null): Promise<boolean> {
   try {
     await tx.transaction(async (savepoint) => {
       for (const item of [...items].sort((a, b) => String(a.ticketTypeId).localeCompare(String(b.ticketTypeId)))) {
@@ -129,6 +121,19 @@ async function holdAgain(tx: Tx, items: (typeof orderItems.$inferSelect)[]): Pro
               .returning({ id: ticketTypes.id })
           : [];
         if (!row) throw new DomainError('ticket_type_sold_out');
+      }
+      if (couponId) {
+        const [counted] = await savepoint
+          .update(coupons)
+          .set({ currentUses: sql`${coupons.currentUses} + 1` })
+          .where(
+            and(
+              eq(coupons.id, couponId),
+              sql`(${coupons.maxUses} IS NULL OR ${coupons.currentUses} + ${coupons.heldUses} < ${coupons.maxUses})`,
+            ),
+          )
+          .returning({ id: coupons.id });
+        if (!counted) throw new DomainError('coupon_exhausted');
       }
     });
     return true;

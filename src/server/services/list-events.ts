@@ -3,13 +3,19 @@ import type { EventSummary, ListEventsQuery, PriceFilter } from '../../shared/sc
 import { isEventPast, saoPauloToday } from '../../shared/dates';
 import { queryRows, type Db } from '../db/client';
 
-/** Bounds in centavos of the lowest price for each price filter (SPEC.md section 2 'Events list'). */
-const priceBounds: Record<PriceFilter, [number, number | null]> = {
-  free: [0, 0],
-  'up-to-50': [1, 5000],
-  '50-100': [5001, 10000],
-  '100-200': [10001, 20000],
-  'above-200': [20001, null],
+/**
+ * Inclusive bounds in centavos of an event's lowest price for each price filter, read as the
+ * labels of SPEC.md section 2 'Events list' read: 'Gratuito' is 0; 'Até R$ 50' is 0 to 50,00
+ * (a free event costs less than R$ 50); 'R$ 50 a R$ 100' is 50,00 to 100,00; 'R$ 100 a R$ 200'
+ * is 100,00 to 200,00; 'Acima de R$ 200' is more than 200,00. A price exactly on a shared bound
+ * (R$ 50,00, R$ 100,00) is in both ranges its label names.
+ */
+export const priceFilterBounds: Record<PriceFilter, { minCentavos: number; maxCentavos: number | null }> = {
+  free: { minCentavos: 0, maxCentavos: 0 },
+  'up-to-50': { minCentavos: 0, maxCentavos: 5000 },
+  '50-100': { minCentavos: 5000, maxCentavos: 10000 },
+  '100-200': { minCentavos: 10000, maxCentavos: 20000 },
+  'above-200': { minCentavos: 20001, maxCentavos: null },
 };
 
 export interface EventRow {
@@ -47,41 +53,59 @@ export function toEventSummary(row: EventRow, now: Date): EventSummary {
   };
 }
 
+/**
+ * The 'A partir de' price of event `e`: the cheapest ticket type still on sale, or, when every
+ * type is sold out, the cheapest of all (PRODUCT.md: cards show the real lowest price).
+ */
+const lowestPrice = sql`(SELECT coalesce(min(tt.price_centavos) FILTER (WHERE tt.remaining > 0), min(tt.price_centavos))
+  FROM ticket_types tt WHERE tt.event_id = e.id)`;
+
 /** The select list and price aggregate shared by the event queries. */
 export const eventSummaryColumns = sql`
   e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.end_time::text AS end_time,
   e.location, e.city, e.category, e.brand_slug, e.image_url,
-  (SELECT min(tt.price_centavos)::int FROM ticket_types tt WHERE tt.event_id = e.id) AS lowest_price_centavos,
+  ${lowestPrice}::int AS lowest_price_centavos,
   (SELECT sum(tt.remaining)::int FROM ticket_types tt WHERE tt.event_id = e.id) AS remaining_total`;
+
+// Lower case without the accents of Portuguese, so 'itajai' finds 'Itajaí' and 'sao' finds 'São'.
+// Accents go first: lower() leaves non-ASCII letters alone under the C locale.
+const fold = (value: SQL) =>
+  sql`lower(translate(${value}, 'áàâãäéèêëíìîïóòôõöúùûüçÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇ', 'aaaaaeeeeiiiiooooouuuucAAAAAEEEEIIIIOOOOOUUUUC'))`;
+
+function containsFolded(column: SQL, text: string): SQL {
+  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return sql`${fold(column)} LIKE ${fold(sql`${like}::text`)}`;
+}
 
 /**
  * Published events matching every given filter, soonest first (SPEC.md section 5 'Event list
- * filters', PRODUCT.md: the price filter really filters, on the lowest price of the event).
+ * filters'; PRODUCT.md: the price filter really filters, on the price the card shows).
  * Search is a case- and accent-insensitive match on title, location or city; `brand` matches
- * the brand or the category words of SPEC.md's brand pages; `date` is a São Paulo calendar day;
- * `favorites` keeps the user's favourites (none when signed out); `upcoming` drops past events.
+ * the brand or the category words of SPEC.md's brand pages ('ay-yo', 'k-pop', 'asian';
+ * 'kxp', 'korean', 'korea'; 'next level'); `date` is a São Paulo calendar day; `city` is a case-
+ * and accent-insensitive match on the city (or the location when the city is unknown); `price`
+ * uses `priceFilterBounds`; `favorites` keeps the user's favourites (none when signed out);
+ * `upcoming` drops events that have ended at `now`.
  */
 export async function listEvents(db: Db, query: ListEventsQuery, userId: string | null, now: Date = new Date()): Promise<EventSummary[]> {
   const where: SQL[] = [sql`e.is_published`];
   if (query.q) {
-    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(translate(lower(e.title), 'áàâãéêíóôõúüç', 'aaaaeeiooouuc') LIKE translate(lower(${like}), 'áàâãéêíóôõúüç', 'aaaaeeiooouuc')
-      OR translate(lower(e.location), 'áàâãéêíóôõúüç', 'aaaaeeiooouuc') LIKE translate(lower(${like}), 'áàâãéêíóôõúüç', 'aaaaeeiooouuc')
-      OR translate(lower(coalesce(e.city, '')), 'áàâãéêíóôõúüç', 'aaaaeeiooouuc') LIKE translate(lower(${like}), 'áàâãéêíóôõúüç', 'aaaaeeiooouuc'))`);
+    where.push(sql`(${containsFolded(sql`e.title`, query.q)} OR ${containsFolded(sql`e.location`, query.q)}
+      OR ${containsFolded(sql`coalesce(e.city, '')`, query.q)})`);
   }
   if (query.brand === 'ay-yo') {
-    where.push(sql`(e.brand_slug = 'ay-yo' OR lower(e.category) ~ '(ay-?yo|k-pop|asian)')`);
+    where.push(sql`(e.brand_slug = 'ay-yo' OR lower(e.category) ~ '(ay-?yo|k-?pop|asian)')`);
   } else if (query.brand === 'kxp') {
-    where.push(sql`(e.brand_slug = 'kxp' OR lower(e.category) ~ '(kxp|korean|korea)')`);
+    where.push(sql`(e.brand_slug = 'kxp' OR lower(e.category) ~ '(kxp|korea)')`);
   } else if (query.brand === 'next-level') {
-    where.push(sql`(e.brand_slug = 'next-level' OR lower(e.category) ~ '(next ?level)')`);
+    where.push(sql`(e.brand_slug = 'next-level' OR lower(e.category) ~ 'next[ -]?level')`);
   }
   if (query.date) where.push(sql`e.date = ${query.date}::date`);
-  if (query.city) where.push(sql`lower(coalesce(e.city, e.location)) LIKE ${`%${query.city.toLowerCase()}%`}`);
+  if (query.city) where.push(containsFolded(sql`coalesce(e.city, e.location)`, query.city));
   if (query.price) {
-    const [min, max] = priceBounds[query.price];
-    where.push(sql`(SELECT min(tt.price_centavos) FROM ticket_types tt WHERE tt.event_id = e.id) >= ${min}`);
-    if (max !== null) where.push(sql`(SELECT min(tt.price_centavos) FROM ticket_types tt WHERE tt.event_id = e.id) <= ${max}`);
+    const { minCentavos, maxCentavos } = priceFilterBounds[query.price];
+    where.push(sql`${lowestPrice} >= ${minCentavos}`);
+    if (maxCentavos !== null) where.push(sql`${lowestPrice} <= ${maxCentavos}`);
   }
   if (query.favorites) {
     if (!userId) return [];
@@ -93,7 +117,7 @@ export async function listEvents(db: Db, query: ListEventsQuery, userId: string 
     SELECT ${eventSummaryColumns}
     FROM events e
     WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY e.date ASC, e.start_time ASC
+    ORDER BY e.date ASC, e.start_time ASC, e.title ASC, e.id ASC
     LIMIT ${query.limit ?? 100}
   `);
   const events = rows.map((row) => toEventSummary(row, now));

@@ -13,14 +13,14 @@ import { loadOrderView } from './order-view';
 /**
  * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2).
  *
- * One short transaction prices the items on the server (never trusting client amounts), holds
- * stock with one conditional UPDATE per ticket type (`remaining >= quantity`, so it never
- * oversells), holds one coupon use, and inserts the order as `pending` with `expiresAt` =
- * now + hold minutes. After the commit the payment provider is asked for a payment (PIX BR Code
+ * One short transaction prices the items on the server (never trusting client amounts), inserts
+ * the order as `pending` with `expiresAt` = now + hold minutes, then holds stock with one
+ * conditional UPDATE per ticket type (`remaining >= quantity` at the price charged, so it never
+ * oversells) and one coupon use. After the commit the payment provider is asked for a payment (PIX BR Code
  * or a card payment to confirm). A free order (total 0) is confirmed at once.
  *
  * Throws DomainError: event_not_found, event_finished, no_tickets_selected, ticket_type_not_found,
- * ticket_type_sold_out, installments_invalid, coupon_* (see domain/pricing), payment_failed.
+ * ticket_type_sold_out, price_changed, installments_invalid, coupon_* (see domain/pricing), payment_failed.
  */
 export async function placeOrder(
   deps: ServiceDeps,
@@ -47,36 +47,8 @@ export async function placeOrder(
       if (!row) throw new DomainError('coupon_invalid', { field: 'couponCode' });
       coupon = { ...row, currentUses: row.currentUses + row.heldUses };
     }
-    // Validates quantities, types and coupon rules against what was just read.
-    const snapshot = priceOrder({ eventId: event.id, lines: input.items, ticketTypes: typeRows, coupon, now });
-
-    // The hold: one conditional UPDATE per type, in id order so concurrent orders never deadlock.
-    const held = [];
-    for (const item of [...snapshot.items].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId))) {
-      const [row] = await tx
-        .update(ticketTypes)
-        .set({ remaining: sql`${ticketTypes.remaining} - ${item.quantity}` })
-        .where(and(eq(ticketTypes.id, item.ticketTypeId), sql`${ticketTypes.remaining} >= ${item.quantity}`))
-        .returning();
-      if (!row) throw new DomainError('ticket_type_sold_out', { ticketTypeId: item.ticketTypeId });
-      held.push({ ...row, remaining: row.remaining + item.quantity });
-    }
-    // Price again from the rows the hold returned: a price changed meanwhile is the one charged.
-    const priced = priceOrder({ eventId: event.id, lines: input.items, ticketTypes: held, coupon, now });
-
-    if (coupon) {
-      const [kept] = await tx
-        .update(coupons)
-        .set({ heldUses: sql`${coupons.heldUses} + 1` })
-        .where(
-          and(
-            eq(coupons.id, coupon.id),
-            sql`(${coupons.maxUses} IS NULL OR ${coupons.currentUses} + ${coupons.heldUses} < ${coupons.maxUses})`,
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (!kept) throw new DomainError('coupon_exhausted', { field: 'couponCode' });
-    }
+    // Validates quantities, types and coupon rules against what was just read, and prices.
+    const priced = priceOrder({ eventId: event.id, lines: input.items, ticketTypes: typeRows, coupon, now });
 
     const [inserted] = await tx
       .insert(orders)
@@ -109,6 +81,41 @@ export async function placeOrder(
         unitPriceCentavos: item.unitPriceCentavos,
       })),
     );
+
+    // The hold comes last, so the hot stock rows stay locked only until the commit that follows:
+    // one conditional UPDATE per type, in id order so concurrent orders never deadlock, and only
+    // at the price just charged.
+    for (const item of [...priced.items].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId))) {
+      const [held] = await tx
+        .update(ticketTypes)
+        .set({ remaining: sql`${ticketTypes.remaining} - ${item.quantity}` })
+        .where(
+          and(
+            eq(ticketTypes.id, item.ticketTypeId),
+            sql`${ticketTypes.remaining} >= ${item.quantity}`,
+            eq(ticketTypes.priceCentavos, item.unitPriceCentavos),
+          ),
+        )
+        .returning({ id: ticketTypes.id });
+      if (!held) {
+        const [current] = await tx.select({ price: ticketTypes.priceCentavos }).from(ticketTypes).where(eq(ticketTypes.id, item.ticketTypeId));
+        if (current && current.price !== item.unitPriceCentavos) throw new DomainError('price_changed', { ticketTypeId: item.ticketTypeId });
+        throw new DomainError('ticket_type_sold_out', { ticketTypeId: item.ticketTypeId });
+      }
+    }
+    if (coupon) {
+      const [kept] = await tx
+        .update(coupons)
+        .set({ heldUses: sql`${coupons.heldUses} + 1` })
+        .where(
+          and(
+            eq(coupons.id, coupon.id),
+            sql`(${coupons.maxUses} IS NULL OR ${coupons.currentUses} + ${coupons.heldUses} < ${coupons.maxUses})`,
+          ),
+        )
+        .returning({ id: coupons.id });
+      if (!kept) throw new DomainError('coupon_exhausted', { field: 'couponCode' });
+    }
     return inserted;
   });
 

@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { MainLayout } from './layouts/main-layout';
 import { RequireAdmin, RequireAuth, RequireValidator } from './guards';
 import { RouteError } from './route-error';
+// The landing page ships in the main bundle: no second round trip before the first paint.
+import { HomeRoute } from './routes/home-route';
 
 // Every page is its own chunk, so a buyer never downloads admin or door code.
 export const router = createBrowserRouter([
@@ -46,13 +48,34 @@ export const router = createBrowserRouter([
       })),
     children: [
       // admin pages
+      { index: true, lazy: () => import('../features/admin/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+      { path: 'coupons', lazy: () => import('../features/admin/coupons/pages/coupons-page').then((m) => ({ Component: m.CouponsPage })) },
+      { path: 'news', lazy: () => import('../features/admin/news/pages/news-page').then((m) => ({ Component: m.NewsPage })) },
+      { path: 'banners', lazy: () => import('../features/admin/banners/pages/banners-page').then((m) => ({ Component: m.BannersPage })) },
+      {
+        path: 'refunds',
+        lazy: () => import('../features/admin/refunds/pages/admin-refunds-page').then((m) => ({ Component: m.AdminRefundsPage })),
+      },
+      {
+        path: 'events',
+        lazy: () => import('../features/admin/events/pages/admin-events-page').then((m) => ({ Component: m.AdminEventsPage })),
+      },
+      {
+        path: 'events/new',
+        lazy: () => import('../features/admin/events/pages/create-event-page').then((m) => ({ Component: m.CreateEventPage })),
+      },
+      {
+        path: 'events/:id/edit',
+        lazy: () => import('../features/admin/events/pages/edit-event-page').then((m) => ({ Component: m.EditEventPage })),
+      },
     ],
   },
   {
     element: <MainLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('../features/events/pages/home-page').then((m) => ({ Component: m.HomePage })) },
+      { index: true, Component: HomeRoute },
+      { path: 'news/:id', lazy: () => import('../features/content/pages/news-page').then((m) => ({ Component: m.NewsPage })) },
       { path: 'events', lazy: () => import('../features/events/pages/events-page').then((m) => ({ Component: m.EventsPage })) },
       {
         path: 'events/:brand',
@@ -73,6 +96,69 @@ export const router = createBrowserRouter([
               </RequireAuth>
             ),
           })),
+      },
+      {
+        path: 'refund-request',
+        lazy: () =>
+          import('../features/refunds/pages/refund-request-page').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.RefundRequestPage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
+        path: 'profile',
+        lazy: () =>
+          import('../features/profile/pages/profile-page').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.ProfilePage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
+        path: 'profile/edit',
+        lazy: () =>
+          import('../features/profile/pages/profile-edit-page').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.ProfileEditPage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
+        path: 'data-management',
+        lazy: () =>
+          import('../features/profile/pages/data-management-page').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.DataManagementPage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
+        path: 'settings',
+        lazy: () =>
+          import('../features/settings/pages/settings-page').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.SettingsPage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
+        path: 'privacy-policy',
+        lazy: () => import('../features/legal/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+      },
+      {
+        path: 'terms-of-service',
+        lazy: () => import('../features/legal/pages/terms-of-service-page').then((m) => ({ Component: m.TermsOfServicePage })),
       },
       { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],

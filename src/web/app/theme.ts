@@ -1,6 +1,2 @@
-/** Applies dark mode: the saved choice ('light' | 'dark') or, without one, the device's. */
-export function applyTheme() {
-  const saved = localStorage.getItem('theme');
-  const dark = saved ? saved === 'dark' : window.matchMedia('(prefers-color-scheme: dark)').matches;
-  document.documentElement.classList.toggle('dark', dark);
-}
+// The theme helpers live in lib/ so features (the settings switch) can use them too.
+export * from '../lib/theme';

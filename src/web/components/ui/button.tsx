@@ -7,8 +7,8 @@ const variants = {
   secondary: 'bg-surface text-fg hover:bg-border',
   outline: 'border border-border bg-transparent text-fg hover:bg-surface',
   ghost: 'bg-transparent text-fg hover:bg-surface',
-  danger: 'bg-danger text-white hover:opacity-90',
-  success: 'bg-success text-white hover:opacity-90',
+  danger: 'bg-danger text-danger-foreground hover:opacity-90',
+  success: 'bg-success text-success-foreground hover:opacity-90',
 } as const;
 
 const sizes = {
@@ -35,7 +35,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition disabled:pointer-events-none disabled:opacity-50',
+        'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-opacity disabled:pointer-events-none disabled:opacity-50',
         variants[variant],
         sizes[size],
         className,

@@ -3,4 +3,5 @@ export const orderKeys = {
   all: ['orders'] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
   paymentSuccess: (sessionId: string) => ['orders', 'payment-success', sessionId] as const,
+  couponPreview: (eventId: string, lines: string, code: string) => ['orders', 'coupon-preview', eventId, lines, code] as const,
 };

@@ -16,6 +16,7 @@ import { formatCentavos } from '../../../../shared/money';
 import { formatPhone } from '../../../../shared/phone';
 import { onlyDigits } from '../../../../shared/cpf';
 import { usePlaceOrder } from '../api/place-order';
+import { useCouponPreview } from '../api/preview-coupon';
 import { usePayOrderWithCard } from '../api/pay-order-with-card';
 import { usePublicConfig } from '../api/get-public-config';
 import { orderKeys } from '../api/keys';
@@ -30,6 +31,7 @@ import {
   type CheckoutFormValues,
 } from '../lib/checkout-form';
 import { BuyerFields } from './buyer-fields';
+import { CouponField } from './coupon-field';
 import { OrderSummary, type SelectedLine } from './order-summary';
 import { PaymentFields } from './payment-fields';
 import { PixPaymentStep } from './pix-payment-step';
@@ -66,6 +68,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   const placeOrder = usePlaceOrder();
   const payWithCard = usePayOrderWithCard();
   const [pixOrder, setPixOrder] = useState<{ id: string; key: string } | null>(null);
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
 
   const form = useForm<CheckoutFormValues>({ defaultValues: emptyCheckoutForm, resolver: checkoutResolver, mode: 'onSubmit' });
   const { handleSubmit, setValue, getValues, setError, formState, control } = form;
@@ -82,7 +85,22 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
         }),
     [event.ticketTypes, selection],
   );
-  const totalCentavos = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCentavos, 0);
+  const subtotalCentavos = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCentavos, 0);
+
+  // The applied coupon, priced by the server for the tickets chosen now (asked again when they change).
+  const couponQuery = useCouponPreview(
+    appliedCode && lines.length > 0
+      ? { eventId: event.id, items: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, quantity: l.quantity })), couponCode: appliedCode }
+      : null,
+  );
+  const couponPreview = appliedCode && couponQuery.isSuccess ? couponQuery.data : undefined;
+  const couponError = !appliedCode || !couponQuery.isError
+    ? null
+    : couponQuery.error instanceof ApiError && couponQuery.error.status > 0 && couponQuery.error.status < 500
+      ? couponQuery.error.message
+      : 'Não foi possível verificar o cupom. Tente novamente.';
+  const isCheckingCoupon = appliedCode !== null && couponQuery.isFetching;
+  const totalCentavos = couponPreview ? couponPreview.totalCentavos : subtotalCentavos;
   const isFree = lines.length > 0 && totalCentavos === 0;
   const currentKey = selectionKey(selection);
   const step = pixOrder && pixOrder.key === currentKey ? 'pix' : 'form';
@@ -101,6 +119,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   // Purchase done: forget the PIX step, keep the buyer for next time, close and go to the tickets.
   const finish = useCallback(() => {
     setPixOrder(null);
+    setAppliedCode(null);
     form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
     onOpenChange(false);
     onCompleted?.();
@@ -112,9 +131,17 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
     finish();
   };
 
+  function applyCoupon(code: string) {
+    const normalized = code.trim().toUpperCase();
+    if (normalized === appliedCode) void couponQuery.refetch();
+    else setAppliedCode(normalized);
+  }
+
   function showApiError(error: unknown) {
     const message = error instanceof ApiError ? error.message : errorMessages.payment_failed;
     toast.error(message || errorMessages.payment_failed);
+    // The coupon changed since the preview (used up, expired...): ask again, its field shows why.
+    if (error instanceof ApiError && error.details.field === 'couponCode') void couponQuery.refetch();
     if (error instanceof ApiError) {
       const field = formFieldOf(error.details.field);
       if (field) setError(field as FieldPath<CheckoutFormValues>, { type: 'server', message }, { shouldFocus: true });
@@ -122,6 +149,12 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   }
 
   async function onValid(values: CheckoutFormValues) {
+    // A refused coupon is never dropped silently: the buyer removes it or fixes the code first.
+    if (appliedCode && !couponPreview) {
+      toast.error(couponError ?? 'Aguarde a verificação do cupom.');
+      document.getElementById('coupon-code')?.focus();
+      return;
+    }
     const paymentMethod = isFree ? 'pix' : values.paymentMethod;
     const input: PlaceOrderInput = {
       eventId: event.id,
@@ -134,6 +167,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       },
       paymentMethod,
       installments: paymentMethod === 'card' ? values.installments : 1,
+      couponCode: couponPreview ? appliedCode ?? undefined : undefined,
     };
     if (input.items.length === 0) {
       toast.error(errorMessages.no_tickets_selected);
@@ -200,13 +234,29 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       title="Finalizar Pagamento"
     >
       <div className="space-y-5">
-        <OrderSummary event={event} lines={lines} totalCentavos={totalCentavos} />
+        <OrderSummary
+          event={event}
+          lines={lines}
+          totalCentavos={totalCentavos}
+          discount={couponPreview && couponPreview.discountCentavos > 0 ? couponPreview : null}
+        />
 
         {step === 'pix' && pixOrder ? (
           <PixPaymentStep key={pixOrder.id} orderId={pixOrder.id} onPaid={finish} onBack={() => setPixOrder(null)} />
         ) : (
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
             <BuyerFields form={form} />
+            {subtotalCentavos > 0 ? (
+              <CouponField
+                appliedCode={appliedCode}
+                preview={couponPreview}
+                isChecking={isCheckingCoupon}
+                error={couponError}
+                onApply={applyCoupon}
+                onRemove={() => setAppliedCode(null)}
+                disabled={isSubmitting}
+              />
+            ) : null}
             {isFree ? (
               <p className="flex items-center gap-2 rounded-xl bg-success/10 px-3 py-3 text-sm font-medium">
                 <Gift className="size-5 shrink-0 text-success" aria-hidden />
@@ -216,7 +266,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
               <PaymentFields form={form} totalCentavos={totalCentavos} isSandbox={config?.paymentProvider === 'sandbox'} />
             )}
             <div className="sticky -bottom-5 -mx-5 border-t border-border bg-card px-5 pt-3 pb-5">
-              <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || lines.length === 0}>
+              <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || isCheckingCoupon || lines.length === 0}>
                 {isSubmitting ? (
                   <>
                     <Loader2 className="size-5 animate-spin" aria-hidden /> Processando...

@@ -12,8 +12,21 @@ export interface SelectedLine {
   unitPriceCentavos: number;
 }
 
-/** Event and chosen tickets with the total; amounts are for display, the server prices the order. */
-export function OrderSummary({ event, lines, totalCentavos }: { event: EventDetail; lines: SelectedLine[]; totalCentavos: number }) {
+/**
+ * Event and chosen tickets with the total (after the coupon's discount, when one is applied);
+ * amounts are for display, the server prices the order.
+ */
+export function OrderSummary({
+  event,
+  lines,
+  totalCentavos,
+  discount,
+}: {
+  event: EventDetail;
+  lines: SelectedLine[];
+  totalCentavos: number;
+  discount?: { code: string; subtotalCentavos: number; discountCentavos: number } | null;
+}) {
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-border bg-surface/60 p-4">
       <h3 id="checkout-summary-title" className="text-base leading-snug font-bold">
@@ -43,6 +56,20 @@ export function OrderSummary({ event, lines, totalCentavos }: { event: EventDeta
             </li>
           ))}
         </ul>
+        {discount ? (
+          <dl className="mt-3 space-y-1.5 border-t border-border pt-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt>Subtotal</dt>
+              <dd className="tabular-nums">{formatCentavos(discount.subtotalCentavos)}</dd>
+            </div>
+            <div className="flex justify-between gap-3 font-medium text-success">
+              <dt>
+                Desconto (<span className="font-mono">{discount.code}</span>)
+              </dt>
+              <dd className="tabular-nums">-{formatCentavos(discount.discountCentavos)}</dd>
+            </div>
+          </dl>
+        ) : null}
         <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-border pt-3 font-bold">
           <span>Total</span>
           <span className="text-lg tabular-nums">{totalCentavos === 0 ? 'Gratuito' : formatCentavos(totalCentavos)}</span>

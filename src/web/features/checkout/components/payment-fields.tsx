@@ -49,7 +49,7 @@ export function PaymentFields({
               icon={<CreditCard className="size-6" aria-hidden />}
               title="Cartão de crédito"
             >
-              <span className="mt-1 flex flex-wrap gap-1.5" aria-label="Bandeiras aceitas: Visa, Mastercard e Elo">
+              <span className="mt-1 flex flex-wrap gap-1.5" role="img" aria-label="Bandeiras aceitas: Visa, Mastercard e Elo">
                 {cardBrands.map((b) => (
                   <span
                     key={b.id}

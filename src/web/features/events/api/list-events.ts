@@ -26,7 +26,10 @@ export const listEventsQueryOptions = (query: ListEventsQuery) =>
     queryFn: ({ signal }) => listEvents(query, signal),
   });
 
-/** Events matching the filters; while new filters load, the previous result stays on screen. */
-export function useEvents(query: ListEventsQuery) {
-  return useQuery({ ...listEventsQueryOptions(query), placeholderData: keepPreviousData });
+/**
+ * Events matching the filters; while new filters load, the previous result stays on screen.
+ * `enabled: false` waits (e.g. for the session before asking for favourites).
+ */
+export function useEvents(query: ListEventsQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...listEventsQueryOptions(query), placeholderData: keepPreviousData, enabled: options.enabled ?? true });
 }

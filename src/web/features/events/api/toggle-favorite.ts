@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { ListEventsQuery } from '../../../../shared/schemas/events';
 import { api } from '../../../lib/api';
@@ -17,11 +18,14 @@ export function setFavorite({ eventId, isFavorite }: SetFavoriteInput) {
 
 /**
  * Adds or removes a favourite; the local list changes only after the server agrees
- * (SPEC.md section 4). Signed out, it asks the person to sign in instead.
+ * (SPEC.md section 4). Signed out, it asks the person to sign in instead, with a button that
+ * signs in and comes back here.
  */
 export function useToggleFavorite() {
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
   const mutation = useMutation({
     mutationFn: setFavorite,
     onSuccess: (_data, { eventId, isFavorite }) => {
@@ -47,7 +51,11 @@ export function useToggleFavorite() {
   return {
     toggle(eventId: string, isFavoriteNow: boolean) {
       if (!user) {
-        toast.error('Faça login para favoritar eventos');
+        const here = `${location.pathname}${location.search}`;
+        toast.error('Faça login para favoritar eventos', {
+          id: 'favorite-sign-in',
+          action: { label: 'Entrar', onClick: () => navigate(`/auth?redirect=${encodeURIComponent(here)}`) },
+        });
         return;
       }
       mutation.mutate({ eventId, isFavorite: !isFavoriteNow });

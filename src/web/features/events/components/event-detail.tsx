@@ -10,6 +10,7 @@ import { useFavoriteIds } from '../api/list-favorites';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { brandStyle } from '../brand';
 import { EventAbout } from './event-about';
+import { AddToCalendarMenu, ShareMenu } from './event-actions';
 import { EventDetailSkeleton } from './event-detail-skeleton';
 import { EventImage } from './event-image';
 import { EventLocationCard } from './event-location-card';
@@ -84,6 +85,12 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
         />
       </header>
 
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        <AddToCalendarMenu event={event} />
+        <ShareMenu event={event} />
+        <PriceTag event={event} className="ml-auto hidden text-lg lg:block" />
+      </div>
+
       <QuickBuyBar event={event} />
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
@@ -97,16 +104,22 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
   );
 }
 
+/** The real lowest price of the event ('A partir de R$ 80,00', 'Gratuito', 'Esgotado'; PRODUCT.md). */
+function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
+  const price = eventPriceText(event);
+  if (!price || event.isPast) return null;
+  return <p className={cn('font-bold', event.isSoldOut && 'text-danger', className)}>{price}</p>;
+}
+
 /** On phones the ticket list sits below the description: show the price and a shortcut to it. */
 function QuickBuyBar({ event }: { event: EventDetailData }) {
-  const price = eventPriceText(event);
   if (event.isPast || event.ticketTypes.length === 0) return null;
   return (
     <div className="mt-5 flex items-center justify-between gap-3 rounded-2xl border border-border bg-card p-3 pl-4 lg:hidden">
-      <p className={cn('font-bold', event.isSoldOut && 'text-danger')}>{price}</p>
+      <PriceTag event={event} className="whitespace-nowrap" />
       <a
         href="#ingressos"
-        className="inline-flex h-10 shrink-0 items-center rounded-xl bg-accent px-4 text-sm font-semibold whitespace-nowrap text-accent-foreground transition hover:opacity-90"
+        className="inline-flex h-10 shrink-0 items-center rounded-xl bg-accent px-3 text-sm font-semibold whitespace-nowrap text-accent-foreground transition hover:opacity-90"
       >
         Ver ingressos
       </a>

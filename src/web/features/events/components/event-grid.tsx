@@ -32,7 +32,7 @@ export function EventGridSkeleton({ count }: { count: number }) {
   return (
     <div className={gridClass} aria-hidden>
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="overflow-hidden rounded-2xl border border-border bg-card">
+        <div key={index} data-event-skeleton className="overflow-hidden rounded-2xl border border-border bg-card">
           <Skeleton className="aspect-[16/10] rounded-none" />
           <div className="space-y-3 p-4">
             <Skeleton className="h-5 w-20" />

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
 
 interface SearchBoxProps {
   /** The committed search (from the URL). */
   value: string;
   onChange(value: string): void;
   delayMs?: number;
+  className?: string;
 }
 
 /** Search field that commits what is typed after a pause, and follows outside changes (back, 'Limpar filtros'). */
-export function SearchBox({ value, onChange, delayMs = 300 }: SearchBoxProps) {
+export function SearchBox({ value, onChange, delayMs = 300, className }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -26,7 +28,7 @@ export function SearchBox({ value, onChange, delayMs = 300 }: SearchBoxProps) {
   }, [text, value, onChange, delayMs]);
 
   return (
-    <div className="relative">
+    <div className={cn('relative', className)}>
       <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted" />
       <Input
         type="search"
@@ -35,7 +37,7 @@ export function SearchBox({ value, onChange, delayMs = 300 }: SearchBoxProps) {
         placeholder="Buscar eventos..."
         aria-label="Buscar eventos"
         enterKeyHint="search"
-        className="h-12 rounded-2xl pr-11 pl-11 [&::-webkit-search-cancel-button]:hidden"
+        className={cn('h-12 rounded-2xl pl-11 [&::-webkit-search-cancel-button]:hidden', text ? 'pr-11' : 'pr-3')}
       />
       {text ? (
         <button

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
 import { brandSlugs, type BrandSlug } from '../../../../shared/schemas/events';
+import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useEvents } from '../api/list-events';
 import { brandStyles } from '../brand';
@@ -18,7 +19,11 @@ function isBrandSlug(value: string | undefined): value is BrandSlug {
   return (brandSlugs as readonly string[]).includes(value ?? '');
 }
 
-/** /events/next-level, /events/ay-yo, /events/kxp: one brand's events (SPEC.md section 2 'Brand pages'). */
+/**
+ * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (SPEC.md section 2 'Brand
+ * pages'). The server matches the brand or its category words; cards show date, start time,
+ * place, picture and the real lowest price (PRODUCT.md).
+ */
 export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
   const params = useParams();
   const slug = brandProp ?? params.brand;
@@ -37,7 +42,7 @@ export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
 
 function BrandEvents({ brand }: { brand: BrandSlug }) {
   const style = brandStyles[brand];
-  const { data, isPending, isError } = useEvents({ brand });
+  const { data, isPending, isError, refetch } = useEvents({ brand });
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar eventos', { id: 'events-load-error' });
@@ -66,7 +71,19 @@ function BrandEvents({ brand }: { brand: BrandSlug }) {
           </Link>
         </div>
         {isPending ? (
-          <EventGridSkeleton count={3} />
+          <>
+            <p role="status" className="sr-only">
+              Carregando eventos...
+            </p>
+            <EventGridSkeleton count={3} />
+          </>
+        ) : isError && !data ? (
+          <div className="rounded-2xl border border-border bg-card p-8 text-center">
+            <p className="text-muted">Não foi possível carregar os eventos agora.</p>
+            <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+              Tentar novamente
+            </Button>
+          </div>
         ) : upcoming.length > 0 ? (
           <EventGrid events={upcoming} />
         ) : (

@@ -1,25 +1,44 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Heart } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Heart, SlidersHorizontal } from 'lucide-react';
 import { toast } from 'sonner';
 import type { BrandSlug } from '../../../../shared/schemas/events';
+import { saoPauloToday } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
-import { useEvents } from '../api/list-events';
+import { listEventsQueryOptions, useEvents } from '../api/list-events';
 import { brandOrder, brandStyles } from '../brand';
+import { AdvancedFilters } from '../components/advanced-filters';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';
 import { SearchBox } from '../components/search-box';
-import { hasActiveFilters, readEventFilters, type EventFilters } from '../event-filters';
+import { advancedFilterKeys, countAdvancedFilters, hasActiveFilters, readEventFilters, type EventFilters } from '../event-filters';
 
+const PANEL_ID = 'filtros-avancados';
+
+// Read from the address bar, not from the last render: two quick changes (a city, then a price)
+// must not lose the first one while the page has not re-rendered yet.
+const currentParams = () => new URLSearchParams(window.location.search);
+
+/** /events: 'Todos os eventos' with search, brand chips, favourites and the advanced filters, all in the URL. */
 export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user, isLoading: isSessionLoading } = useSession();
   const filters = readEventFilters(params);
   const query: EventFilters = user ? filters : { ...filters, favorites: undefined };
-  const { data, isPending, isError, isPlaceholderData, refetch } = useEvents(query);
+  // Asking for favourites before the session is known would flash the whole catalogue.
+  const { data, isPending, isError, isPlaceholderData, refetch } = useEvents(query, { enabled: !(filters.favorites && isSessionLoading) });
+  const advancedCount = countAdvancedFilters(filters);
+  const [isPanelOpen, setPanelOpen] = useState(advancedCount > 0);
+  const [isDatePickerOpen, setDatePickerOpen] = useState(false);
+  const today = saoPauloToday(new Date());
+
+  // The calendar marks the days that have events under the other filters.
+  const dayQuery = useQuery({ ...listEventsQueryOptions({ ...query, date: undefined }), enabled: isDatePickerOpen });
+  const eventDays = useMemo(() => new Set(dayQuery.data?.events.map((event) => event.date)), [dayQuery.data]);
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar eventos', { id: 'events-load-error' });
@@ -27,19 +46,20 @@ export function EventsPage() {
 
   const setFilter = useCallback(
     (key: keyof EventFilters, value: string | undefined, replace = false) => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (value) next.set(key, value);
-          else next.delete(key);
-          return next;
-        },
-        { replace },
-      );
+      const next = currentParams();
+      if (value) next.set(key, value);
+      else next.delete(key);
+      setParams(next, { replace });
     },
     [setParams],
   );
   const setSearch = useCallback((q: string) => setFilter('q', q, true), [setFilter]);
+
+  function clearAdvanced() {
+    const next = currentParams();
+    for (const key of advancedFilterKeys) next.delete(key);
+    setParams(next);
+  }
 
   function toggleFavorites() {
     if (!user) {
@@ -52,6 +72,7 @@ export function EventsPage() {
   const events = data?.events ?? [];
   const upcoming = events.filter((event) => !event.isPast);
   const past = events.filter((event) => event.isPast).reverse();
+  const isFavoritesOn = Boolean(filters.favorites && user);
 
   return (
     <div>
@@ -62,10 +83,33 @@ export function EventsPage() {
       </header>
 
       <div className="space-y-4">
-        <SearchBox value={filters.q ?? ''} onChange={setSearch} />
+        <div role="search" className="flex gap-2">
+          <SearchBox value={filters.q ?? ''} onChange={setSearch} className="min-w-0 flex-1" />
+          <Button
+            variant="outline"
+            aria-expanded={isPanelOpen}
+            aria-controls={PANEL_ID}
+            onClick={() => setPanelOpen((open) => !open)}
+            className={cn('h-12 shrink-0 gap-1.5 rounded-2xl bg-card px-3 sm:gap-2 sm:px-4', isPanelOpen && 'border-accent')}
+          >
+            <SlidersHorizontal aria-hidden className="size-5" />
+            Filtros
+            {advancedCount > 0 ? (
+              <>
+                <span
+                  aria-hidden
+                  className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-bold text-accent-foreground"
+                >
+                  {advancedCount}
+                </span>
+                <span className="sr-only">{advancedCount === 1 ? '(1 ativo)' : `(${advancedCount} ativos)`}</span>
+              </>
+            ) : null}
+          </Button>
+        </div>
         <div
           role="group"
-          aria-label="Filtrar eventos"
+          aria-label="Filtrar por marca"
           className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
         >
           <FilterChip isActive={!filters.brand} onClick={() => setFilter('brand', undefined)}>
@@ -81,15 +125,23 @@ export function EventsPage() {
               {brandStyles[slug].name}
             </FilterChip>
           ))}
-          <FilterChip
-            isActive={Boolean(filters.favorites && user)}
-            activeClassName={cn(brandStyles['ay-yo'].solid, 'text-white')}
-            onClick={toggleFavorites}
-          >
-            <Heart aria-hidden className={cn('size-4', filters.favorites && user && 'fill-current')} />
+          <FilterChip isActive={isFavoritesOn} activeClassName={cn(brandStyles['ay-yo'].solid, 'text-white')} onClick={toggleFavorites}>
+            <Heart aria-hidden className={cn('size-4', isFavoritesOn && 'fill-current')} />
             Favoritos
           </FilterChip>
         </div>
+        {isPanelOpen ? (
+          <AdvancedFilters
+            id={PANEL_ID}
+            filters={filters}
+            activeCount={advancedCount}
+            today={today}
+            eventDays={dayQuery.data ? eventDays : undefined}
+            onChange={(key, value) => setFilter(key, value)}
+            onClear={clearAdvanced}
+            onDatePickerOpenChange={setDatePickerOpen}
+          />
+        ) : null}
       </div>
 
       <section aria-labelledby="results-title" className="mt-8">
@@ -114,10 +166,10 @@ export function EventsPage() {
           <EmptyResult hasFilters={hasActiveFilters(query)} onClear={() => setParams(new URLSearchParams())} />
         ) : (
           <>
-            <p aria-live="polite" className="mb-4 text-sm text-muted">
+            <p role="status" className="mb-4 text-sm text-muted">
               {events.length === 1 ? '1 evento encontrado' : `${events.length} eventos encontrados`}
             </p>
-            <div className={cn('space-y-10 transition-opacity', isPlaceholderData && 'opacity-60')}>
+            <div aria-busy={isPlaceholderData} className={cn('space-y-10 transition-opacity', isPlaceholderData && 'opacity-60')}>
               {upcoming.length > 0 ? <EventGrid events={upcoming} /> : null}
               {past.length > 0 ? (
                 <section aria-labelledby="past-events-title">
@@ -137,7 +189,7 @@ export function EventsPage() {
 
 function EmptyResult({ hasFilters, onClear }: { hasFilters: boolean; onClear(): void }) {
   return (
-    <div className="rounded-2xl border border-dashed border-border bg-card px-6 py-12 text-center">
+    <div role="status" className="rounded-2xl border border-dashed border-border bg-card px-6 py-12 text-center">
       <p className="text-muted">
         {hasFilters ? 'Nenhum evento encontrado com os filtros aplicados.' : 'Nenhum evento disponível no momento.'}
       </p>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,12 +8,25 @@ import { HomeHero } from '../components/home-hero';
 
 const upcomingQuery = { upcoming: '1', limit: 6 } as const;
 
-export function HomePage() {
+interface HomePageProps {
+  /** Shown right under the carousel (the route puts the active banners here). */
+  banners?: ReactNode;
+  /** Shown after the upcoming events (the route puts 'Últimas notícias' here). */
+  news?: ReactNode;
+}
+
+/** The home page (SPEC.md section 2 'Home'); other features' sections come in as slots. */
+export function HomePage({ banners, news }: HomePageProps) {
   return (
     <div className="space-y-12">
       <title>Next Level - Ingressos e eventos</title>
-      <HomeHero />
+      <h1 className="sr-only">Next Level: ingressos para música eletrônica, K-Pop e cultura coreana</h1>
+      <div className="space-y-6">
+        <HomeHero />
+        {banners}
+      </div>
       <UpcomingEvents />
+      {news}
     </div>
   );
 }

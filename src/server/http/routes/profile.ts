@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { IMAGE_MAX_BYTES } from '../../../shared/schemas/admin-events';
+import {
+  notificationSettingsSchema,
+  updateProfileSchema,
+  type DeleteAccountResponse,
+  type MyProfile,
+  type NotificationSettings,
+  type UploadAvatarResponse,
+  type UserStats,
+} from '../../../shared/schemas/profile';
+import { DomainError } from '../../../shared/errors';
+import { ensureAvatarFolder } from '../../services/profile/avatar-files';
+import { getMyProfile } from '../../services/profile/get-my-profile';
+import { getUserStats } from '../../services/profile/get-user-stats';
+import { updateProfile } from '../../services/profile/update-profile';
+import { uploadAvatar } from '../../services/profile/upload-avatar';
+import { getNotificationSettings } from '../../services/profile/get-notification-settings';
+import { saveNotificationSettings } from '../../services/profile/save-notification-settings';
+import { exportFileName, exportMyData } from '../../services/profile/export-my-data';
+import { deleteAccount } from '../../services/profile/delete-account';
+import { parse } from '../parse';
+import type { RouteContext } from '../context';
+
+/**
+ * The signed-in person's own data (SPEC.md sections 2 'Profile', 'Profile edit', 'Settings',
+ * 'Data management', 7 'Profile and roles', 'Notifications', 'Storage'; PRODUCT.md 'Accounts
+ * and data'). Every route acts on the session's user only; signed out is 401.
+ */
+export async function profileRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
+  const { db } = deps;
+  const files = { db, dataDir: config.DATA_DIR };
+  // Before app.ts decides whether to serve /uploads, so avatars are always served.
+  ensureAvatarFolder(config.DATA_DIR);
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  app.get('/api/me/profile', async (request, reply): Promise<MyProfile> => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return getMyProfile(db, user.id);
+  });
+
+  app.put('/api/me/profile', async (request): Promise<MyProfile> => {
+    const user = await guards.requireUser(request);
+    return updateProfile(files, user.id, parse(updateProfileSchema, request.body));
+  });
+
+  app.get('/api/me/stats', async (request, reply): Promise<UserStats> => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return getUserStats(db, user.id);
+  });
+
+  // One picture as multipart/form-data (field 'file'); answers { avatarUrl } under /uploads.
+  app.post('/api/me/avatar', async (request, reply) => {
+    const user = await guards.requireUser(request);
+    let bytes: Buffer;
+    let truncated = false;
+    try {
+      const file = await request.file();
+      if (!file) throw new DomainError('validation_failed', { field: 'file' }, 'Selecione uma imagem.');
+      bytes = await file.toBuffer();
+      truncated = file.file.truncated;
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      const code = (error as FastifyError).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('image_too_large', { field: 'file' });
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+        throw new DomainError('validation_failed', { field: 'file' }, 'Envie uma imagem por vez, como arquivo.');
+      }
+      throw error;
+    }
+    const stored: UploadAvatarResponse = await uploadAvatar(files, user.id, { bytes, truncated });
+    return reply.status(201).send(stored);
+  });
+
+  app.get('/api/me/notification-settings', async (request, reply): Promise<NotificationSettings> => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return getNotificationSettings(db, user.id);
+  });
+
+  app.put('/api/me/notification-settings', async (request): Promise<NotificationSettings> => {
+    const user = await guards.requireUser(request);
+    return saveNotificationSettings(db, user.id, parse(notificationSettingsSchema, request.body));
+  });
+
+  // 'Solicitar Download': the user's data as a JSON file.
+  app.get('/api/me/export', async (request, reply) => {
+    const user = await guards.requireUser(request);
+    const now = new Date();
+    const data = await exportMyData(db, user.id, now);
+    const fileName = exportFileName(now);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  // 'Excluir conta': really deletes; the client then signs out.
+  app.delete('/api/me', async (request): Promise<DeleteAccountResponse> => {
+    const user = await guards.requireUser(request);
+    await deleteAccount(files, user.id);
+    return { deleted: true };
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { requestRefundSchema } from '../../../shared/schemas/refunds';
+import { listMyRefunds } from '../../services/list-my-refunds';
+import { listRefundableOrders } from '../../services/list-refundable-orders';
+import { requestRefund } from '../../services/request-refund';
+import { parse } from '../parse';
+import type { RouteContext } from '../context';
+
+/** The buyer's side of refunds (SPEC.md section 2 'Refund request'); all need a signed-in user. */
+export async function refundRoutes(app: FastifyInstance, { deps, guards }: RouteContext) {
+  const { db } = deps;
+
+  app.get('/api/refunds/eligible', async (request, reply) => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return { orders: await listRefundableOrders(db, user.id) };
+  });
+
+  app.get('/api/refunds/mine', async (request, reply) => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return { refunds: await listMyRefunds(db, user.id) };
+  });
+
+  app.post('/api/refunds', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const user = await guards.requireUser(request);
+    const input = parse(requestRefundSchema, request.body);
+    return reply.status(201).send(await requestRefund(db, user.id, input));
+  });
+}

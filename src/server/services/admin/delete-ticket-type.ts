@@ -1,0 +1,46 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { Db } from '../../db/client';
+import { events, orderItems, ticketTypes } from '../../db/schema';
+
+/**
+ * Removes one ticket type of an event (SPEC.md section 7 'Edit event': delete ticket by id).
+ * Refused when any order (of any status) has it, since order items and tickets point to it
+ * (to stop selling it, its stock is set to 0), and when it is the event's last ticket type
+ * (SPEC.md section 5: at least one must remain). The event row is locked so two removals at
+ * once cannot both pass the last-type check.
+ *
+ * Throws DomainError: event_not_found, ticket_type_not_found, ticket_type_has_orders,
+ * ticket_type_last.
+ */
+export async function deleteTicketType(db: Db, eventId: string, ticketTypeId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    if (!event) throw new DomainError('event_not_found');
+    const [type] = await tx
+      .select({ id: ticketTypes.id })
+      .from(ticketTypes)
+      .where(and(eq(ticketTypes.id, ticketTypeId), eq(ticketTypes.eventId, eventId)))
+      .for('update');
+    if (!type) throw new DomainError('ticket_type_not_found');
+
+    const [{ value: used }] = await tx.select({ value: count() }).from(orderItems).where(eq(orderItems.ticketTypeId, ticketTypeId));
+    if (Number(used) > 0) throw new DomainError('ticket_type_has_orders');
+
+    const [{ value: total }] = await tx.select({ value: count() }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
+    if (Number(total) <= 1) throw new DomainError('ticket_type_last');
+
+    // The NOT EXISTS repeats the order check in the same statement: an order placed since the
+    // count above (it does not lock ticket_types rows it only reads) still blocks the removal.
+    const deleted = await tx
+      .delete(ticketTypes)
+      .where(
+        and(
+          eq(ticketTypes.id, ticketTypeId),
+          sql`NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.ticket_type_id = ${ticketTypeId})`,
+        ),
+      )
+      .returning({ id: ticketTypes.id });
+    if (deleted.length === 0) throw new DomainError('ticket_type_has_orders');
+  });
+}

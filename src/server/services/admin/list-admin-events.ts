@@ -1,0 +1,67 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AdminEventStatus, AdminEventSummary } from '../../../shared/schemas/admin-events';
+import { saoPauloToday } from '../../../shared/dates';
+import { queryRows, type Db } from '../../db/client';
+
+interface AdminEventRow {
+  id: string;
+  title: string;
+  date: string;
+  start_time: string;
+  location: string;
+  city: string | null;
+  category: string;
+  brand_slug: AdminEventSummary['brandSlug'];
+  image_url: string | null;
+  is_published: boolean;
+  created_at: Date | string;
+  tickets_sold: number | string;
+  revenue_centavos: number | string;
+  [key: string]: unknown;
+}
+
+/** SPEC.md section 4: 'active' when the event's date is today or later in São Paulo at `now`. */
+export function adminEventStatus(date: string, now: Date): AdminEventStatus {
+  return date >= saoPauloToday(now) ? 'active' : 'finished';
+}
+
+const fold = (text: SQL) => sql`translate(lower(${text}), 'áàâãäéèêëíìîïóòôõöúùûüç', 'aaaaaeeeeiiiiooooouuuuc')`;
+
+/**
+ * Every event, drafts included, newest first (SPEC.md section 7 'Event list'), with its sales:
+ * units and totals (centavos, after discounts) of completed orders. `q` is a case- and
+ * accent-insensitive match on title or location. `now` decides 'Ativo' / 'Finalizado'.
+ */
+export async function listAdminEvents(db: Db, query: { q?: string }, now: Date = new Date()): Promise<AdminEventSummary[]> {
+  const where: SQL[] = [sql`true`];
+  if (query.q) {
+    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(${fold(sql`e.title`)} LIKE ${fold(sql`${like}`)} OR ${fold(sql`e.location`)} LIKE ${fold(sql`${like}`)})`);
+  }
+  const rows = await queryRows<AdminEventRow>(db, sql`
+    SELECT e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.location, e.city,
+      e.category, e.brand_slug, e.image_url, e.is_published, e.created_at,
+      coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
+                WHERE o.event_id = e.id AND o.status = 'completed'), 0)::int AS tickets_sold,
+      coalesce((SELECT sum(o.total_centavos) FROM orders o WHERE o.event_id = e.id AND o.status = 'completed'), 0)::bigint AS revenue_centavos
+    FROM events e
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY e.created_at DESC, e.id
+  `);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    date: row.date,
+    startTime: row.start_time,
+    location: row.location,
+    city: row.city,
+    category: row.category,
+    brandSlug: row.brand_slug,
+    imageUrl: row.image_url,
+    isPublished: row.is_published,
+    status: adminEventStatus(row.date, now),
+    ticketsSold: Number(row.tickets_sold),
+    revenueCentavos: Number(row.revenue_centavos),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+
+// Shapes of the back office's coupons, news, banners and dashboard (SPEC.md sections 2, 3, 5, 7),
+// and of the buyer's coupon preview at checkout. The web forms run these same schemas, so the
+// browser and the server refuse the same input with the same pt-BR message.
+
+/** Largest amount a money field of the back office takes: R$ 1.000.000,00, in centavos. */
+export const MAX_ADMIN_CENTAVOS = 100_000_000;
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day 'yyyy-MM-dd' (e.g. 2025-02-30 is refused). */
+export function isCalendarDay(text: string): boolean {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** Optional text: trimmed, and blank (or absent) becomes null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Required text with one pt-BR message for absent or blank. */
+const requiredText = (max: number, missing: string, tooLong: string) =>
+  z.string(missing).trim().min(1, missing).max(max, tooLong);
+
+const optionalDay = z
+  .string('Data inválida')
+  .trim()
+  .refine((value) => value === '' || isCalendarDay(value), 'Data inválida')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** A path of this site: '/uploads/banners/x.webp', '/images/…', '/events/kxp' (not '//host'). */
+export function isSitePath(text: string): boolean {
+  return text.startsWith('/') && !text.startsWith('//') && !/\s/.test(text);
+}
+
+/** A link the app can follow: a path of this site or an absolute http(s) address. */
+export function isAppOrWebAddress(text: string): boolean {
+  if (text.startsWith('/')) return isSitePath(text);
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupons
+
+export const discountTypes = ['percentage', 'fixed'] as const;
+export type DiscountType = (typeof discountTypes)[number];
+
+/** pt-BR label of each discount type. */
+export const discountTypeLabel: Readonly<Record<DiscountType, string>> = {
+  percentage: 'Porcentagem',
+  fixed: 'Valor fixo',
+};
+
+/**
+ * Body of POST /api/admin/coupons and PUT /api/admin/coupons/:id (SPEC.md section 5 'Coupon':
+ * code, type and value required; the rest optional; code upper-cased on save).
+ * `discountValue` is percentage points 1..100 for 'percentage' and centavos for 'fixed'.
+ * `validFrom` / `validUntil` are São Paulo calendar days: usable from the start of the first
+ * through the end of the last.
+ */
+export const couponInputSchema = z
+  .object({
+    code: z
+      .string('Código do cupom é obrigatório')
+      .trim()
+      .min(1, 'Código do cupom é obrigatório')
+      .max(40, 'O código deve ter no máximo 40 caracteres')
+      .regex(/^[A-Za-z0-9_-]+$/, 'Use apenas letras, números, hífen ou sublinhado no código')
+      .transform((code) => code.toUpperCase()),
+    description: optionalText(200, 'A descrição deve ter no máximo 200 caracteres'),
+    discountType: z.enum(discountTypes, 'Tipo de desconto é obrigatório'),
+    discountValue: z
+      .number('Valor do desconto é obrigatório')
+      .int('Valor do desconto inválido')
+      .positive('O valor do desconto deve ser maior que zero')
+      .max(MAX_ADMIN_CENTAVOS, 'Valor do desconto muito alto'),
+    minPurchaseCentavos: z
+      .number('Valor mínimo inválido')
+      .int('Valor mínimo inválido')
+      .min(0, 'O valor mínimo não pode ser negativo')
+      .max(MAX_ADMIN_CENTAVOS, 'Valor mínimo muito alto')
+      .nullish()
+      .transform((value) => value ?? null),
+    maxUses: z
+      .number('Limite de usos inválido')
+      .int('O limite de usos deve ser um número inteiro')
+      .min(1, 'O limite de usos deve ser de pelo menos 1')
+      .max(1_000_000, 'Limite de usos muito alto')
+      .nullish()
+      .transform((value) => value ?? null),
+    validFrom: optionalDay,
+    validUntil: optionalDay,
+    eventId: z
+      .uuid('Evento inválido')
+      .nullish()
+      .transform((value) => value ?? null),
+    isActive: z.boolean('Situação inválida').default(true),
+  })
+  .superRefine((coupon, ctx) => {
+    if (coupon.discountType === 'percentage' && coupon.discountValue > 100) {
+      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A porcentagem deve ser de 1 a 100' });
+    }
+    if (coupon.validFrom && coupon.validUntil && coupon.validUntil < coupon.validFrom) {
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'A data final deve ser igual ou posterior à data inicial' });
+    }
+  });
+export type CouponInput = z.infer<typeof couponInputSchema>;
+export type CouponInputBody = z.input<typeof couponInputSchema>;
+
+/** Body of PATCH /api/admin/coupons/:id: the active toggle of the list. */
+export const couponActiveSchema = z.object({ isActive: z.boolean('Situação inválida') });
+
+/** One coupon as the back office lists it. Money in centavos; instants UTC ISO 8601. */
+export interface AdminCoupon {
+  id: string;
+  code: string;
+  description: string | null;
+  discountType: DiscountType;
+  /** Percentage points (1..100) or centavos, by `discountType`. */
+  discountValue: number;
+  minPurchaseCentavos: number | null;
+  maxUses: number | null;
+  /** Uses by paid orders. */
+  currentUses: number;
+  /** Uses held by unpaid orders still waiting for payment. */
+  heldUses: number;
+  validFrom: string | null;
+  validUntil: string | null;
+  /** `validFrom` / `validUntil` as São Paulo calendar days 'yyyy-MM-dd'. */
+  validFromDay: string | null;
+  validUntilDay: string | null;
+  isActive: boolean;
+  /** null: valid for every event. */
+  eventId: string | null;
+  eventTitle: string | null;
+  /** Whether any order (paid or waiting) used it: deleting it then only deactivates it. */
+  hasOrders: boolean;
+  createdAt: string;
+}
+
+/** GET /api/admin/coupons, newest first. */
+export interface ListAdminCouponsResponse {
+  coupons: AdminCoupon[];
+}
+
+/** GET /api/admin/coupons/events: the events a coupon can be limited to, by date. */
+export interface CouponEventOption {
+  id: string;
+  title: string;
+  /** 'yyyy-MM-dd' in America/Sao_Paulo. */
+  date: string;
+}
+
+export interface ListCouponEventsResponse {
+  events: CouponEventOption[];
+}
+
+/** DELETE /api/admin/coupons/:id: a coupon some order used is deactivated instead of deleted. */
+export interface DeleteCouponResponse {
+  outcome: 'deleted' | 'deactivated';
+}
+
+/**
+ * Body of POST /api/coupons/preview: what the checkout would charge with a coupon. The same
+ * lines as POST /api/orders; the server prices them (CouponPreview in ./orders).
+ */
+export const couponPreviewSchema = z.object({
+  eventId: z.uuid('Evento inválido'),
+  items: z
+    .array(z.object({ ticketTypeId: z.uuid('Tipo de ingresso inválido'), quantity: z.number().int().min(0).max(20) }))
+    .min(1, 'Selecione pelo menos um ingresso')
+    .max(20),
+  couponCode: z
+    .string('Digite o código do cupom')
+    .trim()
+    .min(1, 'Digite o código do cupom')
+    .max(40, 'Cupom inválido.'),
+});
+export type CouponPreviewInput = z.infer<typeof couponPreviewSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// News
+
+// Images are served by this site (uploads or the bundled artwork): the page's Content Security
+// Policy loads images from 'self' only, so an address elsewhere would never show.
+const imageAddress = z
+  .string('Endereço da imagem inválido')
+  .trim()
+  .max(500, 'Endereço da imagem muito longo')
+  .refine((value) => value === '' || isSitePath(value), 'Endereço da imagem inválido');
+
+/** Body of POST /api/admin/news and PUT /api/admin/news/:id (SPEC.md section 5 'News'). */
+export const newsInputSchema = z.object({
+  title: requiredText(200, 'Título é obrigatório', 'O título deve ter no máximo 200 caracteres'),
+  preview: requiredText(500, 'Prévia é obrigatória', 'A prévia deve ter no máximo 500 caracteres'),
+  content: optionalText(20_000, 'O conteúdo deve ter no máximo 20000 caracteres'),
+  category: requiredText(60, 'Categoria é obrigatória', 'A categoria deve ter no máximo 60 caracteres'),
+  imageUrl: imageAddress.nullish().transform((value) => (value ? value : null)),
+  published: z.boolean('Situação inválida').default(false),
+});
+export type NewsInput = z.infer<typeof newsInputSchema>;
+export type NewsInputBody = z.input<typeof newsInputSchema>;
+
+/** Body of PATCH /api/admin/news/:id: publish or back to draft ('Rascunho'). */
+export const newsPublishedSchema = z.object({ published: z.boolean('Situação inválida') });
+
+/** One news item as the back office lists it, drafts included. Instants UTC ISO 8601. */
+export interface AdminNews {
+  id: string;
+  title: string;
+  preview: string;
+  content: string | null;
+  category: string;
+  imageUrl: string | null;
+  published: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/admin/news, newest first. */
+export interface ListAdminNewsResponse {
+  news: AdminNews[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banners
+
+/** Body of POST /api/admin/banners and PUT /api/admin/banners/:id (SPEC.md section 5 'Banner'). */
+export const bannerInputSchema = z.object({
+  title: requiredText(200, 'Título é obrigatório', 'O título deve ter no máximo 200 caracteres'),
+  description: requiredText(500, 'Descrição é obrigatória', 'A descrição deve ter no máximo 500 caracteres'),
+  imageUrl: z
+    .string('Imagem é obrigatória')
+    .trim()
+    .min(1, 'Imagem é obrigatória')
+    .max(500, 'Endereço da imagem muito longo')
+    .refine(isSitePath, 'Endereço da imagem inválido'),
+  linkUrl: z
+    .string('Link inválido')
+    .trim()
+    .max(500, 'Link muito longo')
+    .refine((value) => value === '' || isAppOrWebAddress(value), 'Link inválido: use um caminho como /events ou um endereço http(s)')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  active: z.boolean('Situação inválida').default(true),
+});
+export type BannerInput = z.infer<typeof bannerInputSchema>;
+export type BannerInputBody = z.input<typeof bannerInputSchema>;
+
+/** Body of PATCH /api/admin/banners/:id: the active toggle. */
+export const bannerActiveSchema = z.object({ active: z.boolean('Situação inválida') });
+
+/** One banner as the back office lists it, inactive ones included. */
+export interface AdminBanner {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  linkUrl: string | null;
+  active: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/admin/banners, newest first. */
+export interface ListAdminBannersResponse {
+  banners: AdminBanner[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+/** GET /api/admin/dashboard. Money in centavos; days 'yyyy-MM-dd' in America/Sao_Paulo. */
+export interface AdminDashboard {
+  /** Every event in the catalogue. */
+  eventsCount: number;
+  /** Tickets (one admission each) issued for orders that are completed (a refunded order is not). */
+  ticketsSold: number;
+  /** Totals charged by completed orders: a refunded order left it when its refund was approved. */
+  revenueCentavos: number;
+  /** Accepted entries at the door. */
+  checkIns: number;
+  /** SPEC.md section 9: tickets sold / (events x 100), as a rounded percent. */
+  conversionPercent: number;
+  /** Revenue of the last 30 days (today included) against the 30 before. */
+  revenueGrowth: {
+    currentCentavos: number;
+    previousCentavos: number;
+    /** Rounded percent change; null when the previous period had no revenue. */
+    percent: number | null;
+  };
+  /** Revenue per day of the last 30 days (each order on the day it was paid), oldest first, today last. */
+  salesByDay: { day: string; revenueCentavos: number }[];
+  /** The 10 events created last. */
+  recentEvents: {
+    id: string;
+    title: string;
+    date: string;
+    startTime: string;
+    location: string;
+    /** SPEC.md section 4: 'active' when the date is today or later, otherwise 'finished'. */
+    status: 'active' | 'finished';
+    ticketsSold: number;
+  }[];
+  /** Today's and upcoming events, soonest first: entries so far against tickets sold. */
+  checkInProgress: {
+    eventId: string;
+    title: string;
+    date: string;
+    startTime: string;
+    checkedIn: number;
+    ticketsSold: number;
+  }[];
+  /** São Paulo calendar day the figures were computed on. */
+  today: string;
+}

@@ -1,0 +1,338 @@
+import { z } from 'zod';
+import { parseReaisToCentavos } from '../money';
+import type { BrandSlug } from './events';
+
+// Shapes of the back office's events and ticket types (SPEC.md sections 2, 5 'Create event' and
+// 'Edit event', 7 'Admin', 8). The browser form (eventFormSchema) and the API (eventInputSchema)
+// are built from the same field rules, so both refuse the same input with the same pt-BR message.
+
+/** Category choices of the create form (SPEC.md section 5) and the brand each one belongs to. */
+export const eventCategories = ['AyYo Events', 'KXP Events', 'Next Level Events'] as const;
+export type EventCategory = (typeof eventCategories)[number];
+
+export const brandOfCategory: Readonly<Record<EventCategory, BrandSlug>> = {
+  'AyYo Events': 'ay-yo',
+  'KXP Events': 'kxp',
+  'Next Level Events': 'next-level',
+};
+
+/** Cities offered by the form (SPEC.md section 9); any other city is typed in. */
+export const cityChoices = ['São Paulo', 'Rio de Janeiro', 'Itajaí'] as const;
+
+/** Default of the first ticket type of a new event (SPEC.md sections 5 and 9). */
+export const DEFAULT_TICKET_TYPE = { name: 'Ingresso Geral', remaining: 100 } as const;
+
+/** Most ticket types one event may have. */
+export const MAX_TICKET_TYPES = 20;
+/** Highest ticket price the back office takes: R$ 1.000.000,00, in centavos. */
+export const MAX_TICKET_PRICE_CENTAVOS = 100_000_000;
+/** Highest stock or capacity the back office takes. */
+export const MAX_STOCK = 1_000_000;
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+/** Largest image upload: 5 MB (SPEC.md section 9, 5*1024*1024 bytes). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Image types an upload may be (SPEC.md section 5 'Avatar'; the same rule for event images). */
+export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** Folders under /uploads an admin may upload to. */
+export const uploadFolders = ['events', 'news', 'banners'] as const;
+export type UploadFolder = (typeof uploadFolders)[number];
+
+/** Toast texts of a refused image, checked in the browser before sending (SPEC.md section 5). */
+export const imageRefusal = {
+  type: { title: 'Formato inválido', description: 'Por favor, selecione uma imagem JPG, PNG ou WebP.' },
+  size: { title: 'Arquivo muito grande', description: 'A imagem deve ter no máximo 5MB.' },
+} as const;
+
+/** POST /api/admin/uploads/:folder answer: the public path of the stored image. */
+export interface UploadImageResponse {
+  url: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules shared by the form and the API
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isCalendarDay(text: string): boolean {
+  const match = DAY_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** A picture address the app can show: a path of this site ('/uploads/…', '/images/…') or http(s). */
+function isImageAddress(text: string): boolean {
+  if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const requiredText = (missing: string, max: number, tooLong: string) =>
+  z.string(missing).trim().min(1, missing).max(max, tooLong);
+
+/** Optional text: trimmed; blank or absent becomes null. */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const eventFields = {
+  title: requiredText('Título do evento é obrigatório', 200, 'O título deve ter no máximo 200 caracteres'),
+  category: z
+    .string('Categoria é obrigatória')
+    .trim()
+    .min(1, 'Categoria é obrigatória')
+    .refine((value) => (eventCategories as readonly string[]).includes(value), 'Categoria inválida'),
+  description: z
+    .string()
+    .trim()
+    .max(5000, 'A descrição deve ter no máximo 5000 caracteres')
+    .nullish()
+    .transform((value) => value ?? ''),
+  date: z
+    .string('Data do evento é obrigatória')
+    .trim()
+    .min(1, 'Data do evento é obrigatória')
+    .refine(isCalendarDay, 'Data inválida'),
+  startTime: z
+    .string('Horário de início é obrigatório')
+    .trim()
+    .min(1, 'Horário de início é obrigatório')
+    .regex(TIME_PATTERN, 'Horário inválido'),
+  endTime: z
+    .string('Horário inválido')
+    .trim()
+    .refine((value) => value === '' || TIME_PATTERN.test(value), 'Horário inválido')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  location: requiredText('Local do evento é obrigatório', 200, 'O local deve ter no máximo 200 caracteres'),
+  fullAddress: optionalText(300, 'O endereço deve ter no máximo 300 caracteres'),
+  city: optionalText(80, 'A cidade deve ter no máximo 80 caracteres'),
+  imageUrl: z
+    .string('Imagem inválida')
+    .trim()
+    .max(500, 'Endereço da imagem muito longo')
+    .refine((value) => value === '' || isImageAddress(value), 'Imagem inválida')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  isPublished: z.boolean('Situação inválida').default(true),
+};
+
+const ticketTypeFields = {
+  /** Present for a ticket type that already exists (edit); absent for a new one. */
+  id: z.uuid('Tipo de ingresso inválido').optional(),
+  name: requiredText('Nome do ingresso é obrigatório', 100, 'O nome deve ter no máximo 100 caracteres'),
+  description: optionalText(500, 'A descrição deve ter no máximo 500 caracteres'),
+};
+
+const PRICE_MESSAGE = 'Preço deve ser um valor válido';
+const REMAINING_MESSAGE = 'Quantidade deve ser um número inteiro de 0 a 1.000.000';
+const CAPACITY_MESSAGE = 'Capacidade deve ser um número inteiro maior que zero';
+
+function noRepeatedIds(types: { id?: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  types.forEach((type, index) => {
+    if (!type.id) return;
+    if (seen.has(type.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: 'Tipo de ingresso repetido' });
+    seen.add(type.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// API
+
+/**
+ * One ticket type in POST /api/admin/events and PUT /api/admin/events/:id. Price in centavos.
+ * `previousRemaining` is the stock the admin saw when the form loaded: the server then moves
+ * stock by (remaining - previousRemaining), so units sold meanwhile are not given back.
+ */
+export const ticketTypeInputSchema = z.object({
+  ...ticketTypeFields,
+  priceCentavos: z
+    .number(PRICE_MESSAGE)
+    .int(PRICE_MESSAGE)
+    .min(0, PRICE_MESSAGE)
+    .max(MAX_TICKET_PRICE_CENTAVOS, 'Preço muito alto'),
+  remaining: z.number(REMAINING_MESSAGE).int(REMAINING_MESSAGE).min(0, REMAINING_MESSAGE).max(MAX_STOCK, REMAINING_MESSAGE),
+  previousRemaining: z.number().int().min(0).max(MAX_STOCK).optional(),
+});
+export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
+
+/**
+ * Body of POST /api/admin/events and PUT /api/admin/events/:id (SPEC.md section 5 'Create
+ * event'). Date 'yyyy-MM-dd' and times 'HH:mm' in America/Sao_Paulo; capacity null = unlimited;
+ * at least one ticket type. On PUT, types with an id are changed, types without one are added;
+ * types left out are kept (they are removed one by one, with DELETE).
+ */
+export const eventInputSchema = z.object({
+  ...eventFields,
+  capacity: z
+    .number(CAPACITY_MESSAGE)
+    .int(CAPACITY_MESSAGE)
+    .positive(CAPACITY_MESSAGE)
+    .max(MAX_STOCK, CAPACITY_MESSAGE)
+    .nullish()
+    .transform((value) => value ?? null),
+  ticketTypes: z
+    .array(ticketTypeInputSchema, 'Adicione pelo menos um tipo de ingresso')
+    .min(1, 'Adicione pelo menos um tipo de ingresso')
+    .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
+    .superRefine(noRepeatedIds),
+});
+export type EventInput = z.infer<typeof eventInputSchema>;
+export type EventInputBody = z.input<typeof eventInputSchema>;
+
+/** Query of GET /api/admin/events: search on title or location. */
+export const listAdminEventsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+});
+
+/** SPEC.md section 4: 'active' (Ativo) when the date is today or later in São Paulo, else 'finished'. */
+export type AdminEventStatus = 'active' | 'finished';
+
+/** One row of GET /api/admin/events (newest first). Money in centavos; instants UTC ISO 8601. */
+export interface AdminEventSummary {
+  id: string;
+  title: string;
+  /** 'yyyy-MM-dd' and 'HH:mm:ss' in America/Sao_Paulo. */
+  date: string;
+  startTime: string;
+  location: string;
+  city: string | null;
+  category: string;
+  brandSlug: BrandSlug | null;
+  imageUrl: string | null;
+  isPublished: boolean;
+  status: AdminEventStatus;
+  /** Units of completed orders. */
+  ticketsSold: number;
+  /** Totals of completed orders (after discounts). */
+  revenueCentavos: number;
+  createdAt: string;
+}
+
+export interface ListAdminEventsResponse {
+  events: AdminEventSummary[];
+}
+
+/** A ticket type as the edit form shows it. */
+export interface AdminTicketType {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCentavos: number;
+  remaining: number;
+  /** Units of completed orders. */
+  soldCount: number;
+  /** Whether any order (of any status) has this type: then it cannot be removed. */
+  hasOrders: boolean;
+}
+
+/** GET /api/admin/events/:id, drafts included. Times 'HH:mm'. */
+export interface AdminEventDetail {
+  id: string;
+  title: string;
+  description: string;
+  date: string;
+  startTime: string;
+  endTime: string | null;
+  location: string;
+  fullAddress: string | null;
+  city: string | null;
+  capacity: number | null;
+  category: string;
+  brandSlug: BrandSlug | null;
+  imageUrl: string | null;
+  isPublished: boolean;
+  status: AdminEventStatus;
+  ticketTypes: AdminTicketType[];
+}
+
+/** One completed order of an event (SPEC.md section 7 'Edit event': the buyers list). */
+export interface EventBuyer {
+  orderId: string;
+  name: string;
+  email: string;
+  /** Digits only, as stored. */
+  phone: string;
+  /** Units bought. */
+  tickets: number;
+  amountCentavos: number;
+  /** When it was paid (UTC ISO 8601). */
+  paidAt: string;
+}
+
+export interface ListEventBuyersResponse {
+  buyers: EventBuyer[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser form
+
+/** One ticket type row of the form: price and stock as typed ('80,00', '100'). */
+export const ticketTypeFormSchema = z.object({
+  ...ticketTypeFields,
+  price: z
+    .string(PRICE_MESSAGE)
+    .refine((value) => {
+      const centavos = parseReaisToCentavos(value);
+      return centavos !== null && centavos <= MAX_TICKET_PRICE_CENTAVOS;
+    }, PRICE_MESSAGE),
+  remaining: z
+    .string(REMAINING_MESSAGE)
+    .trim()
+    .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_STOCK, REMAINING_MESSAGE),
+  previousRemaining: z.number().int().min(0).optional(),
+});
+
+/** The create / edit form: the API's rules over what the inputs hold (all text but the switch). */
+export const eventFormSchema = z.object({
+  ...eventFields,
+  capacity: z
+    .string(CAPACITY_MESSAGE)
+    .trim()
+    .refine((value) => value === '' || (/^\d{1,7}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_STOCK), CAPACITY_MESSAGE),
+  ticketTypes: z
+    .array(ticketTypeFormSchema)
+    .min(1, 'Adicione pelo menos um tipo de ingresso')
+    .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
+    .superRefine(noRepeatedIds),
+});
+export type EventFormValues = z.input<typeof eventFormSchema>;
+export type EventFormOutput = z.output<typeof eventFormSchema>;
+
+/** The API body for what the form validated: reais text to centavos, blank capacity to null. */
+export function toEventInput(values: EventFormOutput): EventInputBody {
+  return {
+    ...values,
+    capacity: values.capacity === '' ? null : Number(values.capacity),
+    ticketTypes: values.ticketTypes.map(({ price, remaining, ...type }) => ({
+      ...type,
+      priceCentavos: parseReaisToCentavos(price)!,
+      remaining: Number(remaining),
+    })),
+  };
+}
+
+/** The form field a server error's `details.field` names ('ticketTypes.1.priceCentavos' -> '.price'). */
+export function formFieldOfServerField(field: unknown): string | null {
+  if (typeof field !== 'string' || field === '') return null;
+  return field.replace(/\.priceCentavos$/, '.price');
+}
+
+/** Centavos as the price input shows them: 8000 -> '80,00'. */
+export function centavosToReaisInput(centavos: number): string {
+  return `${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
+}

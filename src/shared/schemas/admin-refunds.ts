@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { RefundStatus } from './refunds';
+
+/** Every refund status, in the order the back office filters them (SPEC.md section 4). */
+export const refundStatuses = ['pending', 'approved', 'rejected', 'processed'] as const satisfies readonly RefundStatus[];
+
+/** Refunds listed per page on /admin/refunds. */
+export const ADMIN_REFUNDS_PAGE_SIZE = 50;
+
+/** Query of GET /api/admin/refunds: an optional status filter (absent = all) and a 1-based page. */
+export const listAdminRefundsQuerySchema = z.object({
+  status: z.enum(refundStatuses, 'Filtro de status inválido').optional(),
+  page: z.coerce.number('Página inválida').int('Página inválida').min(1, 'Página inválida').max(100_000, 'Página inválida').default(1),
+});
+export type ListAdminRefundsQuery = z.infer<typeof listAdminRefundsQuerySchema>;
+
+/** Most characters of the admin's notes on a decision. */
+export const ADMIN_NOTES_MAX = 1000;
+
+/**
+ * Body of POST /api/admin/refunds/{id}/approve and /reject: the admin's optional notes, shown to
+ * the buyer. Blank notes are stored as none.
+ */
+export const decideRefundSchema = z.object({
+  adminNotes: z
+    .string('Observações inválidas')
+    .trim()
+    .max(ADMIN_NOTES_MAX, `As observações devem ter no máximo ${ADMIN_NOTES_MAX} caracteres`)
+    .nullish()
+    .transform((notes) => notes || null),
+});
+export type DecideRefundInput = z.input<typeof decideRefundSchema>;
+
+/** One refund request as the back office sees it. Amount in centavos; instants UTC ISO 8601. */
+export interface AdminRefund {
+  id: string;
+  orderId: string;
+  status: RefundStatus;
+  amountCentavos: number;
+  reason: string;
+  requestedAt: string;
+  /** When an admin approved or rejected it; null while pending. */
+  processedAt: string | null;
+  /** Who decided; null while pending (or when that account was deleted). */
+  processedBy: { name: string; email: string } | null;
+  adminNotes: string | null;
+  /** The payment provider's refund id once the money went back ('processed'). */
+  providerRefundId: string | null;
+  event: { id: string; title: string; date: string; startTime: string };
+  /** The buyer's account name and e-mail, or the buyer data of the order when the account is gone. */
+  buyer: { name: string; email: string };
+  paymentMethod: 'pix' | 'card';
+  /** Tickets the order issued. */
+  ticketCount: number;
+  /** True when a ticket of the order already got in at the door: the refund cannot be approved. */
+  hasCheckedInTicket: boolean;
+}
+
+/** Answer of GET /api/admin/refunds: one page, newest request first, and the count per status. */
+export interface AdminRefundList {
+  refunds: AdminRefund[];
+  page: number;
+  pageSize: number;
+  /** Refunds matching the filter, over all pages. */
+  total: number;
+  counts: Record<RefundStatus | 'all', number>;
+}

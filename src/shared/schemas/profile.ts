@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { isValidBrazilianPhone } from '../phone';
+import { imageRefusal } from './admin-events';
+
+// The signed-in person's own pages: profile, statistics, notification settings, their data
+// (SPEC.md sections 2 'Profile', 'Profile edit', 'Settings', 'Data management', 3, 5, 9;
+// PRODUCT.md 'Accounts and data'). The edit form and the API parse with the same schemas.
+
+/** Longest full name the profile takes. */
+export const FULL_NAME_MAX = 120;
+/** Longest avatar address the profile takes. */
+export const AVATAR_URL_MAX = 2000;
+
+/** A picture address the app can show: a path of this site ('/uploads/…') or an http(s) URL. */
+export function isAvatarAddress(text: string): boolean {
+  if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Blank or absent becomes null; otherwise trimmed. */
+const optionalTrimmed = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * Body of PUT /api/me/profile. No field is required (SPEC.md section 5): a blank name becomes
+ * the e-mail on the server (SPEC.md section 3), a blank phone or avatar address clears it. A
+ * phone, when given, must be a Brazilian number (src/shared/phone.ts).
+ */
+export const updateProfileSchema = z.object({
+  fullName: optionalTrimmed(FULL_NAME_MAX, `O nome deve ter no máximo ${FULL_NAME_MAX} caracteres`),
+  phone: optionalTrimmed(30, 'Telefone inválido').refine((value) => value === null || isValidBrazilianPhone(value), 'Telefone inválido'),
+  avatarUrl: optionalTrimmed(AVATAR_URL_MAX, 'URL do avatar muito longa').refine(
+    (value) => value === null || isAvatarAddress(value),
+    'URL do avatar inválida: use um endereço que comece com https://',
+  ),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+export type UpdateProfileData = z.output<typeof updateProfileSchema>;
+
+/** GET /api/me/profile: the account and its profile. Instants are UTC ISO 8601 strings. */
+export interface MyProfile {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  /** When the account was created ('Membro desde'). */
+  createdAt: string;
+  fullName: string;
+  phone: string | null;
+  avatarUrl: string | null;
+}
+
+/**
+ * GET /api/me/stats (SPEC.md section 3 'user_stats', computed by the server): distinct events
+ * with an accepted check-in of the user's tickets, completed orders' totals in centavos, and
+ * the average rating of the attended events that have one (null when none has).
+ */
+export interface UserStats {
+  eventsAttended: number;
+  totalSpentCentavos: number;
+  averageRating: number | null;
+}
+
+/** Texts of a refused avatar, checked in the browser before sending (SPEC.md sections 5 and 8). */
+export const avatarRefusal = imageRefusal;
+
+/** POST /api/me/avatar answer: the stored picture's public path, already saved in the profile. */
+export interface UploadAvatarResponse {
+  avatarUrl: string;
+}
+
+/**
+ * Body of PUT /api/me/notification-settings and answer of GET (SPEC.md section 3
+ * 'user_notification_settings'). With WhatsApp on, a Brazilian number is needed.
+ */
+export const notificationSettingsSchema = z
+  .object({
+    emailNotifications: z.boolean('Escolha ligado ou desligado'),
+    pushNotifications: z.boolean('Escolha ligado ou desligado'),
+    whatsappNotifications: z.boolean('Escolha ligado ou desligado'),
+    whatsappNumber: optionalTrimmed(30, 'Número de WhatsApp inválido').refine(
+      (value) => value === null || isValidBrazilianPhone(value),
+      'Número de WhatsApp inválido',
+    ),
+    geolocationEnabled: z.boolean('Escolha ligado ou desligado'),
+  })
+  .refine((settings) => !settings.whatsappNotifications || settings.whatsappNumber !== null, {
+    message: 'Informe o número do WhatsApp',
+    path: ['whatsappNumber'],
+  });
+export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
+
+export interface NotificationSettings {
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  whatsappNotifications: boolean;
+  whatsappNumber: string | null;
+  geolocationEnabled: boolean;
+}
+
+/** Settings of a user who never saved any (SPEC.md section 9: e-mail on, others off). */
+export const defaultNotificationSettings: Readonly<NotificationSettings> = {
+  emailNotifications: true,
+  pushNotifications: false,
+  whatsappNotifications: false,
+  whatsappNumber: null,
+  geolocationEnabled: false,
+};
+
+/**
+ * GET /api/me/export: everything the product keeps about the user (PRODUCT.md 'Accounts and
+ * data', LGPD art. 18 II). Money in centavos, instants UTC ISO 8601, dates yyyy-MM-dd.
+ */
+export interface MyDataExport {
+  exportedAt: string;
+  account: { id: string; email: string; emailVerified: boolean; createdAt: string };
+  profile: { fullName: string; phone: string | null; avatarUrl: string | null; createdAt: string; updatedAt: string } | null;
+  roles: string[];
+  notificationSettings: NotificationSettings;
+  favorites: { eventId: string; eventTitle: string; eventDate: string; createdAt: string }[];
+  orders: {
+    id: string;
+    status: string;
+    createdAt: string;
+    completedAt: string | null;
+    event: { id: string; title: string; date: string; startTime: string; location: string };
+    buyer: { name: string; email: string; phone: string; cpf: string };
+    paymentMethod: string;
+    installments: number;
+    subtotalCentavos: number;
+    discountCentavos: number;
+    totalCentavos: number;
+    items: { ticketTypeName: string; quantity: number; unitPriceCentavos: number }[];
+    tickets: { code: string; ticketTypeName: string; status: string; checkedInAt: string | null }[];
+  }[];
+  refunds: {
+    id: string;
+    orderId: string;
+    amountCentavos: number;
+    reason: string;
+    status: string;
+    requestedAt: string;
+    processedAt: string | null;
+    adminNotes: string | null;
+  }[];
+  notifications: { id: string; type: string; title: string; message: string; read: boolean; actionUrl: string | null; createdAt: string }[];
+}
+
+/** DELETE /api/me answer. */
+export interface DeleteAccountResponse {
+  deleted: true;
+}

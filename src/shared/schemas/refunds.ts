@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Body of POST /api/refunds (SPEC.md section 5 'Refund request'). The amount is never sent. */
+export const requestRefundSchema = z.object({
+  orderId: z.uuid('Selecione um ingresso'),
+  reason: z
+    .string('Informe o motivo do reembolso')
+    .trim()
+    .min(1, 'Informe o motivo do reembolso')
+    .max(1000, 'O motivo deve ter no máximo 1000 caracteres'),
+});
+export type RequestRefundInput = z.infer<typeof requestRefundSchema>;
+
+export type RefundStatus = 'pending' | 'approved' | 'rejected' | 'processed';
+
+/** The pt-BR label of each refund status (SPEC.md section 4). */
+export const refundStatusLabel: Readonly<Record<RefundStatus, string>> = {
+  pending: 'Pendente',
+  approved: 'Aprovado',
+  rejected: 'Rejeitado',
+  processed: 'Processado',
+};
+
+/** Why an order cannot be refunded now (see src/server/domain/refunds.ts). */
+export type RefundIneligibility =
+  | 'already_requested'
+  | 'not_paid'
+  | 'refunded'
+  | 'cancelled'
+  | 'nothing_to_refund'
+  | 'checked_in'
+  | 'event_past';
+
+/** The pt-BR text shown on an order that cannot be picked on /refund-request. */
+export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, string>> = {
+  already_requested: 'Já solicitado',
+  not_paid: 'Pagamento não confirmado',
+  refunded: 'Pedido reembolsado',
+  cancelled: 'Pedido cancelado',
+  nothing_to_refund: 'Pedido sem valor a reembolsar',
+  checked_in: 'Ingresso já utilizado',
+  event_past: 'Evento já realizado',
+};
+
+/** One of the user's orders as /refund-request lists it: GET /api/refunds/eligible. */
+export interface RefundableOrder {
+  orderId: string;
+  /** UTC instant (ISO 8601) the order was placed. */
+  createdAt: string;
+  /** What a refund would pay back: the order's total actually paid, in centavos. */
+  amountCentavos: number;
+  event: { id: string; title: string; date: string; startTime: string; location: string };
+  /** Ticket type x quantity bought in this order. */
+  items: { ticketTypeName: string; quantity: number }[];
+  eligible: boolean;
+  /** Null when eligible. */
+  reason: RefundIneligibility | null;
+}
+
+/** One of the user's own refund requests: GET /api/refunds/mine (newest first). */
+export interface MyRefund {
+  id: string;
+  orderId: string;
+  eventTitle: string;
+  amountCentavos: number;
+  reason: string;
+  status: RefundStatus;
+  /** UTC instants (ISO 8601). */
+  requestedAt: string;
+  processedAt: string | null;
+  adminNotes: string | null;
+}

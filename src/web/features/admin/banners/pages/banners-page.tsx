@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { ImageOff, Images, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminBanner } from '../../../../../shared/schemas/admin-content';
+import { StatusPill } from '../../coupons/components/status-pill';
+import { Button } from '../../../../components/ui/button';
+import { ApiError } from '../../../../lib/api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ListSkeleton } from '../../components/list-skeleton';
+import { PageHeader } from '../../components/page-header';
+import { StatusSwitch } from '../../coupons/components/status-switch';
+import { useAdminBanners } from '../api/list-banners';
+import { useSetBannerActive } from '../api/set-banner-active';
+import { useDeleteBanner } from '../api/delete-banner';
+import { BannerFormDialog } from '../components/banner-form-dialog';
+
+const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
+
+/** /admin/banners (SPEC.md sections 2, 5, 7, 8): list, create, edit, turn on/off and delete banners. */
+export function BannersPage() {
+  const { data, isPending, isError, refetch } = useAdminBanners();
+  const setActive = useSetBannerActive();
+  const remove = useDeleteBanner();
+  const [editing, setEditing] = useState<AdminBanner | null>(null);
+  const [isFormOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminBanner | null>(null);
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar banners');
+  }, [isError]);
+
+  function openCreate() {
+    setEditing(null);
+    setFormOpen(true);
+  }
+
+  function toggle(banner: AdminBanner, active: boolean) {
+    setActive.mutate(
+      { id: banner.id, active },
+      {
+        onSuccess: () => toast.success(active ? 'Banner ativado' : 'Banner desativado'),
+        onError: (error) => toast.error('Erro ao atualizar banner', { description: errorMessageOf(error) }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success('Banner excluído com sucesso!');
+        setDeleting(null);
+      },
+      onError: (error) => toast.error('Erro ao deletar banner', { description: errorMessageOf(error) }),
+    });
+  }
+
+  const banners = data?.banners ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Banners"
+        description="Os banners ativos aparecem na página inicial."
+        actions={
+          <Button onClick={openCreate}>
+            <Plus aria-hidden className="size-5" />
+            Novo banner
+          </Button>
+        }
+      />
+      {isPending ? (
+        <ListSkeleton count={6} className="h-40" />
+      ) : isError && !data ? (
+        <EmptyState
+          icon={ImageOff}
+          title="Erro ao carregar banners"
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      ) : banners.length === 0 ? (
+        <EmptyState
+          icon={Images}
+          title="Nenhum banner cadastrado"
+          description="Crie um banner com imagem, título e um link opcional para um evento."
+          action={<Button onClick={openCreate}>Novo banner</Button>}
+        />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted" aria-live="polite">
+            {banners.length === 1 ? '1 banner' : `${banners.length} banners`}
+          </p>
+          <ul aria-label="Lista de banners" className="grid gap-4 md:grid-cols-2">
+            {banners.map((banner) => (
+              <li key={banner.id} className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card">
+                <img src={banner.imageUrl} alt="" loading="lazy" className="aspect-[16/7] w-full bg-surface object-cover" />
+                <div className="flex flex-1 flex-col gap-2 p-4">
+                  <div className="flex items-start justify-between gap-3">
+                    <h2 className="text-lg leading-snug font-bold">{banner.title}</h2>
+                    <StatusPill tone={banner.active ? 'success' : 'neutral'}>{banner.active ? 'Ativo' : 'Inativo'}</StatusPill>
+                  </div>
+                  <p className="line-clamp-2 text-sm text-muted">{banner.description}</p>
+                  {banner.linkUrl ? (
+                    <p className="flex min-w-0 items-center gap-1.5 text-sm text-muted">
+                      <Link2 aria-hidden className="size-4 shrink-0" />
+                      <span className="sr-only">Link: </span>
+                      <span className="truncate">{banner.linkUrl}</span>
+                    </p>
+                  ) : null}
+                  <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-2">
+                    <StatusSwitch
+                      checked={banner.active}
+                      onCheckedChange={(checked) => toggle(banner, checked)}
+                      label={`Banner ${banner.title} ativo`}
+                      onText="Ativo"
+                      offText="Inativo"
+                      disabled={setActive.isPending && setActive.variables?.id === banner.id}
+                    />
+                    <span className="inline-flex gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => {
+                          setEditing(banner);
+                          setFormOpen(true);
+                        }}
+                        aria-label={`Editar o banner ${banner.title}`}
+                      >
+                        <Pencil aria-hidden className="size-4" />
+                        Editar
+                      </Button>
+                      <Button variant="ghost" size="sm" className="text-danger" onClick={() => setDeleting(banner)} aria-label={`Excluir o banner ${banner.title}`}>
+                        <Trash2 aria-hidden className="size-4" />
+                        Excluir
+                      </Button>
+                    </span>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <BannerFormDialog open={isFormOpen} onOpenChange={setFormOpen} banner={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Tem certeza que deseja excluir este banner?"
+        description={`"${deleting?.title ?? ''}" será excluído e sai da página inicial. Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        isPending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

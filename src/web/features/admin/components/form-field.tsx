@@ -1,0 +1,150 @@
+import { forwardRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { FieldError, Label } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+
+/** The aria attributes FormField hands to its control. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+export interface FormFieldProps {
+  id: string;
+  label: string;
+  /** The pt-BR message under the field, in red; the control is marked invalid. */
+  error?: string;
+  hint?: ReactNode;
+  /** Shows ' *' after the label (the control should also get `required` or aria-required). */
+  required?: boolean;
+  className?: string;
+  children(control: FieldControlProps): ReactNode;
+}
+
+/**
+ * Label + control + hint + pt-BR error, wired by ids:
+ * `<FormField id="title" label="Título" error={errors.title?.message}>{(p) => <Input {...p} {...register('title')} />}</FormField>`.
+ */
+export function FormField({ id, label, error, hint, required, className, children }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('min-w-0', className)}>
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span aria-hidden className="text-danger">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </Label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** Multi-line text input with the look of Input. */
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, rows = 4, ...props },
+  ref,
+) {
+  return (
+    <textarea
+      ref={ref}
+      rows={rows}
+      className={cn(
+        'w-full rounded-xl border border-border bg-card px-3 py-2.5 text-base text-fg placeholder:text-muted aria-[invalid=true]:border-danger',
+        className,
+      )}
+      {...props}
+    />
+  );
+});
+
+/** Native select (good on phones) with the look of Input; pass <option>s as children. */
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select(
+  { className, children, ...props },
+  ref,
+) {
+  return (
+    <div className="relative">
+      <select
+        ref={ref}
+        className={cn(
+          'h-11 w-full appearance-none rounded-xl border border-border bg-card pr-10 pl-3 text-base text-fg aria-[invalid=true]:border-danger',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </select>
+      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted" />
+    </div>
+  );
+});
+
+export interface ChoiceOption<V extends string> {
+  value: V;
+  label: string;
+  description?: string;
+}
+
+export interface ChoiceFieldProps<V extends string> {
+  /** Base for the inputs' ids and their shared `name`. */
+  name: string;
+  legend: string;
+  options: ChoiceOption<V>[];
+  value: V;
+  onChange(value: V): void;
+  className?: string;
+}
+
+/**
+ * Two or three exclusive choices shown as cards (radio buttons), e.g. 'Publicado' / 'Rascunho'
+ * or 'Ativo' / 'Inativo'.
+ */
+export function ChoiceField<V extends string>({ name, legend, options, value, onChange, className }: ChoiceFieldProps<V>) {
+  return (
+    <fieldset className={cn('min-w-0', className)}>
+      <legend className="mb-1 block text-sm font-medium">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => {
+          const id = `${name}-${option.value}`;
+          return (
+            <label
+              key={option.value}
+              htmlFor={id}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-xl border p-3 transition has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent',
+                value === option.value ? 'border-accent bg-accent/10' : 'border-border bg-card hover:bg-surface',
+              )}
+            >
+              <input
+                id={id}
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={value === option.value}
+                onChange={() => onChange(option.value)}
+                className="mt-1 size-4 accent-(--accent)"
+              />
+              <span className="min-w-0">
+                <span className="block font-semibold">{option.label}</span>
+                {option.description ? <span className="block text-sm text-muted">{option.description}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

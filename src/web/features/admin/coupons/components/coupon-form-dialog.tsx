@@ -1,0 +1,211 @@
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminCoupon, CouponInput } from '../../../../../shared/schemas/admin-content';
+import { formatEventDateShort } from '../../../../../shared/dates';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Button } from '../../../../components/ui/button';
+import { Input } from '../../../../components/ui/input';
+import { ApiError } from '../../../../lib/api';
+import { ChoiceField, FormField, Select } from '../../components/form-field';
+import { useCouponEvents } from '../api/list-coupon-events';
+import { useCreateCoupon } from '../api/create-coupon';
+import { useUpdateCoupon } from '../api/update-coupon';
+import {
+  couponFormFieldOf,
+  couponFormSchema,
+  couponToFormValues,
+  emptyCouponForm,
+  type CouponFormValues,
+} from '../lib/coupon-form';
+
+export interface CouponFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The coupon to edit; null creates a new one. */
+  coupon: AdminCoupon | null;
+}
+
+const SAVE_ERROR = 'Erro ao salvar cupom';
+
+/** Create or edit a coupon (SPEC.md section 5 'Coupon'); the server's rules and messages decide. */
+export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialogProps) {
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+  const { data: eventOptions, isError: eventsFailed } = useCouponEvents(open);
+  const form = useForm<CouponFormValues, unknown, CouponInput>({
+    defaultValues: emptyCouponForm,
+    resolver: zodResolver(couponFormSchema),
+  });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const errors = formState.errors;
+  const discountType = useWatch({ control, name: 'discountType' });
+  const isPending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (open) reset(coupon ? couponToFormValues(coupon) : emptyCouponForm);
+  }, [open, coupon, reset]);
+
+  async function submit(input: CouponInput) {
+    try {
+      if (coupon) {
+        await update.mutateAsync({ id: coupon.id, input });
+        toast.success('Cupom atualizado com sucesso!');
+      } else {
+        await create.mutateAsync(input);
+        toast.success('Cupom criado com sucesso!');
+      }
+      onOpenChange(false);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
+      toast.error(SAVE_ERROR, { description: message });
+      const field = error instanceof ApiError ? couponFormFieldOf(error.details.field) : null;
+      if (field) setError(field as FieldPath<CouponFormValues>, { type: 'server', message }, { shouldFocus: true });
+    }
+  }
+
+  const taken = coupon ? coupon.currentUses + coupon.heldUses : 0;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !isPending && onOpenChange(next)}
+      title={coupon ? 'Editar cupom' : 'Novo cupom'}
+      description="Campos com * são obrigatórios. As datas seguem o horário de Brasília."
+      className="sm:max-w-2xl"
+    >
+      <form
+        noValidate
+        onSubmit={handleSubmit(submit, () => toast.error(SAVE_ERROR, { description: 'Por favor, corrija os erros destacados em vermelho' }))}
+        className="space-y-5"
+        aria-busy={isPending}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="coupon-code" label="Código" required error={errors.code?.message} hint="Letras e números; salvo em maiúsculas.">
+            {(aria) => (
+              <Input {...aria} {...register('code')} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" aria-required />
+            )}
+          </FormField>
+          <FormField id="coupon-description" label="Descrição" error={errors.description?.message}>
+            {(aria) => <Input {...aria} {...register('description')} placeholder="Ex.: Promoção de lançamento" />}
+          </FormField>
+        </div>
+
+        <Controller
+          control={control}
+          name="discountType"
+          render={({ field }) => (
+            <ChoiceField
+              name="coupon-discount-type"
+              legend="Tipo de desconto *"
+              value={field.value}
+              onChange={field.onChange}
+              options={[
+                { value: 'percentage', label: 'Porcentagem', description: 'Ex.: 10% do valor dos ingressos' },
+                { value: 'fixed', label: 'Valor fixo', description: 'Ex.: R$ 20,00 de desconto' },
+              ]}
+            />
+          )}
+        />
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField
+            id="coupon-value"
+            label={discountType === 'percentage' ? 'Desconto (%)' : 'Desconto (R$)'}
+            required
+            error={errors.discountValue?.message}
+            hint={discountType === 'percentage' ? 'De 1 a 100.' : 'Em reais, ex.: 20,00.'}
+          >
+            {(aria) => (
+              <Input {...aria} {...register('discountValue')} inputMode={discountType === 'percentage' ? 'numeric' : 'decimal'} autoComplete="off" aria-required />
+            )}
+          </FormField>
+          <FormField id="coupon-min-purchase" label="Compra mínima (R$)" error={errors.minPurchase?.message} hint="Em branco: sem mínimo.">
+            {(aria) => <Input {...aria} {...register('minPurchase')} inputMode="decimal" autoComplete="off" placeholder="0,00" />}
+          </FormField>
+          <FormField
+            id="coupon-max-uses"
+            label="Limite de usos"
+            error={errors.maxUses?.message}
+            hint={coupon ? `Em branco: ilimitado. Já usados ou reservados: ${taken}.` : 'Em branco: ilimitado.'}
+          >
+            {(aria) => <Input {...aria} {...register('maxUses')} inputMode="numeric" autoComplete="off" />}
+          </FormField>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="coupon-valid-from" label="Válido a partir de" error={errors.validFrom?.message} hint="Desde o início do dia.">
+            {(aria) => <Input {...aria} {...register('validFrom')} type="date" />}
+          </FormField>
+          <FormField id="coupon-valid-until" label="Válido até" error={errors.validUntil?.message} hint="Até o fim do dia.">
+            {(aria) => <Input {...aria} {...register('validUntil')} type="date" />}
+          </FormField>
+        </div>
+
+        <Controller
+          control={control}
+          name="eventId"
+          render={({ field }) => (
+            <FormField
+              id="coupon-event"
+              label="Evento"
+              error={errors.eventId?.message}
+              hint={eventsFailed ? 'Não foi possível carregar os eventos.' : undefined}
+            >
+              {(aria) => (
+                // Controlled, so the chosen event survives the options arriving after the form opens.
+                <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                  <option value="">Todos os eventos</option>
+                  {coupon?.eventId && !eventOptions?.events.some((e) => e.id === coupon.eventId) ? (
+                    <option value={coupon.eventId}>{coupon.eventTitle ?? 'Evento atual'}</option>
+                  ) : null}
+                  {eventOptions?.events.map((event) => (
+                    <option key={event.id} value={event.id}>
+                      {event.title} ({formatEventDateShort(event.date)})
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <ChoiceField
+              name="coupon-active"
+              legend="Situação"
+              value={field.value ? 'on' : 'off'}
+              onChange={(value) => field.onChange(value === 'on')}
+              options={[
+                { value: 'on', label: 'Ativo', description: 'Pode ser usado na compra' },
+                { value: 'off', label: 'Inativo', description: 'Ninguém consegue usar' },
+              ]}
+            />
+          )}
+        />
+
+        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending ? (
+              <>
+                <Loader2 aria-hidden className="size-4 animate-spin" /> Salvando...
+              </>
+            ) : coupon ? (
+              'Salvar alterações'
+            ) : (
+              'Criar cupom'
+            )}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

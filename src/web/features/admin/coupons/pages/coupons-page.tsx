@@ -1,0 +1,278 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminCoupon } from '../../../../../shared/schemas/admin-content';
+import { formatCentavos } from '../../../../../shared/money';
+import { StatusPill } from '../components/status-pill';
+import { Button } from '../../../../components/ui/button';
+import { ApiError } from '../../../../lib/api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { ListSkeleton } from '../../components/list-skeleton';
+import { PageHeader } from '../../components/page-header';
+import { useAdminCoupons } from '../api/list-coupons';
+import { useSetCouponActive } from '../api/set-coupon-active';
+import { useDeleteCoupon } from '../api/delete-coupon';
+import { CouponFormDialog } from '../components/coupon-form-dialog';
+import { StatusSwitch } from '../components/status-switch';
+import { couponState, couponStateLabel, formatDiscount, formatValidity } from '../lib/coupon-form';
+
+const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
+
+function Uses({ coupon }: { coupon: AdminCoupon }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="font-semibold tabular-nums">
+        {coupon.currentUses}/{coupon.maxUses ?? '∞'}
+      </span>
+      {coupon.heldUses > 0 ? (
+        <span className="block text-xs text-muted">
+          +{coupon.heldUses} {coupon.heldUses === 1 ? 'reservado' : 'reservados'}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function Validity({ coupon }: { coupon: AdminCoupon }) {
+  const state = couponState(coupon, new Date());
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="md:whitespace-nowrap">{formatValidity(coupon)}</span>
+      {state === 'expired' || state === 'scheduled' || state === 'exhausted' ? (
+        <StatusPill tone={state === 'scheduled' ? 'neutral' : 'warning'}>{couponStateLabel[state]}</StatusPill>
+      ) : null}
+    </span>
+  );
+}
+
+function Discount({ coupon }: { coupon: AdminCoupon }) {
+  return (
+    <span>
+      <span className="font-semibold whitespace-nowrap">{formatDiscount(coupon)}</span>
+      {coupon.minPurchaseCentavos ? (
+        <span className="block text-xs whitespace-nowrap text-muted">Mínimo {formatCentavos(coupon.minPurchaseCentavos)}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** /admin/coupons (SPEC.md sections 2, 5, 7, 8): list, create, edit, turn on/off and delete coupons. */
+export function CouponsPage() {
+  const { data, isPending, isError, refetch } = useAdminCoupons();
+  const setActive = useSetCouponActive();
+  const remove = useDeleteCoupon();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  const [isFormOpen, setFormOpen] = useState(searchParams.get('novo') === '1');
+  const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar cupons');
+  }, [isError]);
+
+  // The dashboard's 'Novo cupom' opens the form once; the address is cleaned so a reload does not.
+  useEffect(() => {
+    if (searchParams.get('novo') === '1') {
+      setSearchParams(
+        (params) => {
+          params.delete('novo');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [searchParams, setSearchParams]);
+
+  function openCreate() {
+    setEditing(null);
+    setFormOpen(true);
+  }
+
+  function openEdit(coupon: AdminCoupon) {
+    setEditing(coupon);
+    setFormOpen(true);
+  }
+
+  function toggle(coupon: AdminCoupon, isActive: boolean) {
+    setActive.mutate(
+      { id: coupon.id, isActive },
+      {
+        onSuccess: () => toast.success(isActive ? `Cupom ${coupon.code} ativado` : `Cupom ${coupon.code} desativado`),
+        onError: (error) => toast.error('Erro ao salvar cupom', { description: errorMessageOf(error) }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: ({ outcome }) => {
+        if (outcome === 'deleted') toast.success('Cupom excluído com sucesso!');
+        else toast.success('Cupom desativado', { description: 'Ele já foi usado em pedidos, então foi mantido no histórico.' });
+        setDeleting(null);
+      },
+      onError: (error) => toast.error('Erro ao excluir cupom', { description: errorMessageOf(error) }),
+    });
+  }
+
+  // Icons only in the table (the names say which coupon); words too on the phone cards.
+  const actions = (coupon: AdminCoupon, withText = false) => (
+    <span className="inline-flex gap-1">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => openEdit(coupon)}
+        aria-label={`Editar cupom ${coupon.code}`}
+        title="Editar"
+        className={withText ? undefined : 'w-9 px-0'}
+      >
+        <Pencil aria-hidden className="size-4" />
+        {withText ? 'Editar' : null}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setDeleting(coupon)}
+        aria-label={`Excluir cupom ${coupon.code}`}
+        title="Excluir"
+        className={withText ? 'text-danger' : 'w-9 px-0 text-danger'}
+      >
+        <Trash2 aria-hidden className="size-4" />
+        {withText ? 'Excluir' : null}
+      </Button>
+    </span>
+  );
+
+  const activeSwitch = (coupon: AdminCoupon) => (
+    <StatusSwitch
+      checked={coupon.isActive}
+      onCheckedChange={(checked) => toggle(coupon, checked)}
+      label={`Cupom ${coupon.code} ativo`}
+      onText="Ativo"
+      offText="Inativo"
+      disabled={setActive.isPending && setActive.variables?.id === coupon.id}
+    />
+  );
+
+  const columns: DataTableColumn<AdminCoupon>[] = [
+    {
+      key: 'code',
+      header: 'Código',
+      cell: (coupon) => (
+        <span>
+          <span className="block font-mono font-bold tracking-wide">{coupon.code}</span>
+          {coupon.description ? <span className="block text-xs text-muted">{coupon.description}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'discount', header: 'Desconto', cell: (coupon) => <Discount coupon={coupon} /> },
+    { key: 'uses', header: 'Usos', cell: (coupon) => <Uses coupon={coupon} /> },
+    { key: 'validity', header: 'Validade', cell: (coupon) => <Validity coupon={coupon} /> },
+    { key: 'event', header: 'Evento', className: 'min-w-40', cell: (coupon) => coupon.eventTitle ?? 'Todos os eventos' },
+    { key: 'active', header: 'Ativo', cell: activeSwitch },
+    { key: 'actions', header: 'Ações', className: 'text-right', cell: (coupon) => actions(coupon) },
+  ];
+
+  const coupons = data?.coupons ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Cupons"
+        description="Cupons de desconto para a compra de ingressos."
+        actions={
+          <Button onClick={openCreate}>
+            <Plus aria-hidden className="size-5" />
+            Novo cupom
+          </Button>
+        }
+      />
+      {isPending ? (
+        <ListSkeleton count={5} />
+      ) : isError && !data ? (
+        <EmptyState
+          icon={TicketX}
+          title="Erro ao carregar cupons"
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      ) : coupons.length === 0 ? (
+        <EmptyState
+          icon={TicketPercent}
+          title="Nenhum cupom cadastrado"
+          description="Crie um cupom de porcentagem ou de valor fixo para um evento ou para todos."
+          action={<Button onClick={openCreate}>Novo cupom</Button>}
+        />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted" aria-live="polite">
+            {coupons.length === 1 ? '1 cupom' : `${coupons.length} cupons`}
+          </p>
+          <DataTable
+            caption="Lista de cupons"
+            columns={columns}
+            rows={coupons}
+            rowKey={(coupon) => coupon.id}
+            renderCard={(coupon) => (
+              <div className="space-y-3">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-mono text-lg font-bold tracking-wide">{coupon.code}</p>
+                    {coupon.description ? <p className="text-sm text-muted">{coupon.description}</p> : null}
+                  </div>
+                  {activeSwitch(coupon)}
+                </div>
+                <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface p-3 text-sm">
+                  <div>
+                    <dt className="text-muted">Desconto</dt>
+                    <dd>
+                      <Discount coupon={coupon} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted">Usos</dt>
+                    <dd>
+                      <Uses coupon={coupon} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted">Validade</dt>
+                    <dd>
+                      <Validity coupon={coupon} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted">Evento</dt>
+                    <dd>{coupon.eventTitle ?? 'Todos os eventos'}</dd>
+                  </div>
+                </dl>
+                {actions(coupon, true)}
+              </div>
+            )}
+          />
+        </>
+      )}
+
+      <CouponFormDialog open={isFormOpen} onOpenChange={setFormOpen} coupon={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Tem certeza que deseja excluir este cupom?"
+        description={
+          deleting?.hasOrders
+            ? `O cupom ${deleting.code} já foi usado em pedidos: ele será desativado e mantido no histórico, e esses pedidos continuam com o desconto.`
+            : `O cupom ${deleting?.code ?? ''} será excluído. Esta ação não pode ser desfeita.`
+        }
+        confirmLabel={deleting?.hasOrders ? 'Desativar' : 'Excluir'}
+        isPending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { BarChart3, CalendarDays, DollarSign, Plus, ScanLine, Ticket, TrendingDown, TrendingUp } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
+import { formatCentavos } from '../../../../../shared/money';
+import { Button } from '../../../../components/ui/button';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { useDashboard } from '../api/get-dashboard';
+import { StatCard } from '../components/stat-card';
+import { SalesChart } from '../components/sales-chart';
+import { CheckInProgress } from '../components/check-in-progress';
+import { RecentEvents } from '../components/recent-events';
+import { QuickActions } from '../components/quick-actions';
+
+const count = (value: number) => value.toLocaleString('pt-BR');
+
+function Growth({ growth }: { growth: AdminDashboard['revenueGrowth'] }) {
+  if (growth.percent === null) {
+    return (
+      <>
+        {formatCentavos(growth.currentCentavos)} nos últimos 30 dias · sem dados anteriores
+      </>
+    );
+  }
+  const isUp = growth.percent >= 0;
+  const Icon = isUp ? TrendingUp : TrendingDown;
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-1">
+        <span className={isUp ? 'inline-flex items-center gap-1 font-semibold text-success' : 'inline-flex items-center gap-1 font-semibold text-danger'}>
+          <Icon aria-hidden className="size-4" />
+          {isUp ? '+' : ''}
+          {growth.percent}%
+        </span>
+        vs. 30 dias anteriores
+      </span>
+      <span className="block">{formatCentavos(growth.currentCentavos)} nos últimos 30 dias</span>
+    </>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div role="status" aria-label="Carregando" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} className="h-32" />
+      ))}
+      <span className="sr-only">Carregando...</span>
+    </div>
+  );
+}
+
+/** /admin (SPEC.md section 2 'Admin area'): real figures, sales chart, check-ins, recent events, shortcuts. */
+export function DashboardPage() {
+  const { data, isPending, isError, refetch } = useDashboard();
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar o dashboard');
+  }, [isError]);
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Vendas, ingressos e entradas de todos os eventos."
+        actions={
+          <Button asChild>
+            <Link to="/admin/events/new">
+              <Plus aria-hidden className="size-5" />
+              Novo evento
+            </Link>
+          </Button>
+        }
+      />
+      {isPending ? (
+        <StatsSkeleton />
+      ) : isError && !data ? (
+        <EmptyState
+          icon={BarChart3}
+          title="Erro ao carregar o dashboard"
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      ) : (
+        <div className="space-y-6">
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+            <StatCard icon={CalendarDays} label="Eventos" value={count(data.eventsCount)} detail="Cadastrados no total" />
+            <StatCard
+              icon={Ticket}
+              label="Ingressos vendidos"
+              value={count(data.ticketsSold)}
+              detail={`Taxa de conversão: ${data.conversionPercent}%`}
+            />
+            <StatCard icon={DollarSign} label="Receita" value={formatCentavos(data.revenueCentavos)} detail={<Growth growth={data.revenueGrowth} />} />
+            <StatCard icon={ScanLine} label="Check-ins" value={count(data.checkIns)} detail="Entradas validadas na portaria" />
+          </dl>
+          <QuickActions />
+          <SalesChart days={data.salesByDay} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <RecentEvents events={data.recentEvents} />
+            <CheckInProgress events={data.checkInProgress} today={data.today} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PageHeader } from '../../components/page-header';
+import { useCreateEvent } from '../api/create-event';
+import { EventForm } from '../components/event-form';
+import { emptyEventForm } from '../lib/event-form-values';
+
+/** /admin/events/new (SPEC.md sections 5 and 8 'Create event'). */
+export function CreateEventPage() {
+  const create = useCreateEvent();
+  const navigate = useNavigate();
+  const [defaults] = useState(emptyEventForm);
+
+  return (
+    <>
+      <PageHeader
+        title="Novo evento"
+        description="Preencha os dados do evento e crie os tipos de ingresso."
+        back={{ to: '/admin/events', label: 'Voltar para eventos' }}
+      />
+      <EventForm
+        defaultValues={defaults}
+        submitLabel="Criar evento"
+        onSubmit={async (input) => {
+          try {
+            await create.mutateAsync(input);
+          } catch (error) {
+            toast.error('Erro ao criar evento', { description: (error as Error).message });
+            throw error;
+          }
+          toast.success('Evento e ingressos criados com sucesso!');
+          navigate('/admin/events');
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
+import { Button } from '../../../../components/ui/button';
+import { Skeleton } from '../../../../components/ui/skeleton';
+import { ApiError } from '../../../../lib/api';
+import { PageHeader } from '../../components/page-header';
+import { useAdminEvent } from '../api/get-admin-event';
+import { useDeleteTicketType } from '../api/delete-ticket-type';
+import { useUpdateEvent } from '../api/update-event';
+import { AdminEventNotFound } from '../components/admin-event-not-found';
+import { BuyersSection } from '../components/buyers-section';
+import { EventForm } from '../components/event-form';
+import { EventStatusBadges } from '../components/event-status-badge';
+import { eventToFormValues } from '../lib/event-form-values';
+
+function EditEventForm({ event }: { event: AdminEventDetail }) {
+  const update = useUpdateEvent();
+  const removeTicketType = useDeleteTicketType();
+  const navigate = useNavigate();
+  // The form keeps its own state; it starts from the event as first loaded.
+  const defaults = useMemo(() => eventToFormValues(event), [event.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const saved = useMemo(
+    () => Object.fromEntries(event.ticketTypes.map((type) => [type.id, { soldCount: type.soldCount, hasOrders: type.hasOrders }])),
+    [event.ticketTypes],
+  );
+
+  return (
+    <EventForm
+      defaultValues={defaults}
+      submitLabel="Salvar alterações"
+      savedTicketTypes={saved}
+      onRemoveSavedTicketType={async (ticketTypeId) => {
+        try {
+          await removeTicketType.mutateAsync({ eventId: event.id, ticketTypeId });
+        } catch (error) {
+          toast.error('Não foi possível remover o ingresso.', { description: (error as Error).message });
+          throw error;
+        }
+        toast.success('Ingresso removido com sucesso!');
+      }}
+      onSubmit={async (input) => {
+        try {
+          await update.mutateAsync({ id: event.id, input });
+        } catch (error) {
+          toast.error('Não foi possível atualizar o evento.', { description: (error as Error).message });
+          throw error;
+        }
+        toast.success('Evento e ingressos atualizados com sucesso!');
+        navigate('/admin/events');
+      }}
+    />
+  );
+}
+
+/** /admin/events/:id/edit (SPEC.md sections 2, 7 and 8 'Edit event'): the form, then the buyers. */
+export function EditEventPage() {
+  const { id = '' } = useParams();
+  const { data: event, isPending, isError, error, refetch } = useAdminEvent(id);
+  const isMissing = error instanceof ApiError && error.status === 404;
+
+  useEffect(() => {
+    if (isError && !isMissing) toast.error('Não foi possível carregar os dados do evento.');
+  }, [isError, isMissing]);
+
+  if (isMissing) return <AdminEventNotFound />;
+  if (isPending) {
+    return (
+      <div role="status" aria-label="Carregando evento" className="space-y-4">
+        <Skeleton className="h-10 w-64" />
+        <Skeleton className="h-72" />
+        <Skeleton className="h-48" />
+      </div>
+    );
+  }
+  if (!event) {
+    return (
+      <div className="py-16 text-center">
+        <title>Editar evento - Painel Admin</title>
+        <h1 className="text-xl font-bold">Não foi possível carregar os dados do evento.</h1>
+        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Editar evento"
+        documentTitle={`Editar ${event.title} - Painel Admin`}
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-medium text-fg">{event.title}</span>
+            <EventStatusBadges status={event.status} isPublished={event.isPublished} />
+          </span>
+        }
+        back={{ to: '/admin/events', label: 'Voltar para eventos' }}
+        actions={
+          event.isPublished ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/event/${event.id}`} target="_blank" rel="noopener">
+                <ExternalLink aria-hidden className="size-4" />
+                Ver no site
+                <span className="sr-only">(abre em nova aba)</span>
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      <EditEventForm key={event.id} event={event} />
+      <BuyersSection eventId={event.id} />
+    </>
+  );
+}

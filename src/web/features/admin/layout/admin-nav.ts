@@ -1,0 +1,20 @@
+import { CalendarDays, Image, LayoutDashboard, Newspaper, ScanLine, TicketPercent, Undo2, type LucideIcon } from 'lucide-react';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (the dashboard). */
+  end?: boolean;
+}
+
+/** The back office's sidebar, in SPEC.md's order (section 2 'Admin area'). */
+export const adminNav: AdminNavItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/events', label: 'Eventos', icon: CalendarDays },
+  { to: '/admin/news', label: 'Notícias', icon: Newspaper },
+  { to: '/admin/banners', label: 'Banners', icon: Image },
+  { to: '/admin/coupons', label: 'Cupons', icon: TicketPercent },
+  { to: '/admin/refunds', label: 'Reembolsos', icon: Undo2 },
+  { to: '/ticket-validator', label: 'Validador', icon: ScanLine },
+];

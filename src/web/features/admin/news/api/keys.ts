@@ -1,0 +1,8 @@
+/** Query keys of the back office's news (one factory, STYLE.md section 7). */
+export const adminNewsKeys = {
+  all: ['admin', 'news'] as const,
+  list: () => [...adminNewsKeys.all, 'list'] as const,
+};
+
+/** The public home's news and banners are cached under 'content' (content feature); they change with these. */
+export const publicContentKey = ['content'] as const;

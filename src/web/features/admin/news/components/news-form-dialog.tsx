@@ -1,0 +1,155 @@
+import { useEffect } from 'react';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { newsInputSchema, type AdminNews, type NewsInput } from '../../../../../shared/schemas/admin-content';
+import { Dialog } from '../../../../components/ui/dialog';
+import { Button } from '../../../../components/ui/button';
+import { Input } from '../../../../components/ui/input';
+import { ApiError } from '../../../../lib/api';
+import { ChoiceField, FormField, Textarea } from '../../components/form-field';
+import { ImageUploadField } from '../../components/image-upload-field';
+import { useSaveNews } from '../api/save-news';
+
+interface NewsFormValues {
+  title: string;
+  preview: string;
+  content: string;
+  category: string;
+  imageUrl: string;
+  published: boolean;
+}
+
+const emptyNewsForm: NewsFormValues = { title: '', preview: '', content: '', category: '', imageUrl: '', published: false };
+
+const toFormValues = (item: AdminNews): NewsFormValues => ({
+  title: item.title,
+  preview: item.preview,
+  content: item.content ?? '',
+  category: item.category,
+  imageUrl: item.imageUrl ?? '',
+  published: item.published,
+});
+
+// The server's schema, so the form refuses what the server would, with the same messages.
+const resolver = zodResolver(newsInputSchema) as unknown as Resolver<NewsFormValues, unknown, NewsInput>;
+
+/** Category suggestions: the three brands; any other text is allowed. */
+const categorySuggestions = ['Next Level', 'AY-YO', 'KXP'];
+
+export interface NewsFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The news item to edit; null creates one. */
+  item: AdminNews | null;
+}
+
+/** Create or edit a news item (SPEC.md section 5 'News': title, preview and category required). */
+export function NewsFormDialog({ open, onOpenChange, item }: NewsFormDialogProps) {
+  const save = useSaveNews();
+  const form = useForm<NewsFormValues, unknown, NewsInput>({ defaultValues: emptyNewsForm, resolver });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const errors = formState.errors;
+  const failure = item ? 'Erro ao atualizar notícia' : 'Erro ao criar notícia';
+
+  useEffect(() => {
+    if (open) reset(item ? toFormValues(item) : emptyNewsForm);
+  }, [open, item, reset]);
+
+  async function submit(input: NewsInput) {
+    try {
+      await save.mutateAsync({ id: item?.id ?? null, input });
+      toast.success(item ? 'Notícia atualizada com sucesso!' : 'Notícia criada com sucesso!');
+      onOpenChange(false);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
+      toast.error(failure, { description: message });
+      const field = error instanceof ApiError ? error.details.field : undefined;
+      if (typeof field === 'string' && field in emptyNewsForm) {
+        setError(field as FieldPath<NewsFormValues>, { type: 'server', message }, { shouldFocus: true });
+      }
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !save.isPending && onOpenChange(next)}
+      title={item ? 'Editar notícia' : 'Nova notícia'}
+      description="Campos com * são obrigatórios."
+      className="sm:max-w-2xl"
+    >
+      <form
+        noValidate
+        onSubmit={handleSubmit(submit, () => toast.error(failure, { description: 'Por favor, corrija os erros destacados em vermelho' }))}
+        className="space-y-5"
+        aria-busy={save.isPending}
+      >
+        <FormField id="news-title" label="Título" required error={errors.title?.message}>
+          {(aria) => <Input {...aria} {...register('title')} aria-required />}
+        </FormField>
+        <FormField id="news-category" label="Categoria" required error={errors.category?.message} hint="Ex.: Next Level, AY-YO, KXP.">
+          {(aria) => <Input {...aria} {...register('category')} list="news-category-options" autoComplete="off" aria-required />}
+        </FormField>
+        <datalist id="news-category-options">
+          {categorySuggestions.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
+        <FormField id="news-preview" label="Prévia" required error={errors.preview?.message} hint="O resumo que aparece no card da página inicial.">
+          {(aria) => <Textarea {...aria} {...register('preview')} rows={2} aria-required />}
+        </FormField>
+        <FormField id="news-content" label="Conteúdo" error={errors.content?.message} hint="Texto completo; separe os parágrafos com uma linha em branco.">
+          {(aria) => <Textarea {...aria} {...register('content')} rows={6} />}
+        </FormField>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => (
+            <ImageUploadField
+              id="news-image"
+              label="Imagem"
+              folder="news"
+              value={field.value || null}
+              onChange={(url) => field.onChange(url ?? '')}
+              error={errors.imageUrl?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="published"
+          render={({ field }) => (
+            <ChoiceField
+              name="news-published"
+              legend="Situação"
+              value={field.value ? 'published' : 'draft'}
+              onChange={(value) => field.onChange(value === 'published')}
+              options={[
+                { value: 'published', label: 'Publicada', description: 'Aparece na página inicial' },
+                { value: 'draft', label: 'Rascunho', description: 'Só aparece aqui no painel' },
+              ]}
+            />
+          )}
+        />
+        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? (
+              <>
+                <Loader2 aria-hidden className="size-4 animate-spin" /> Salvando...
+              </>
+            ) : item ? (
+              'Salvar alterações'
+            ) : (
+              'Criar notícia'
+            )}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { CalendarCheck, Star, Wallet } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatCentavos } from '../../../../shared/money';
+import { useUserStats } from '../api/get-user-stats';
+import { formatRating } from '../lib/person';
+
+function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent">
+        <Icon aria-hidden className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <dt className="text-sm text-muted">{label}</dt>
+        <dd className="text-xl font-extrabold tabular-nums">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** 'Estatísticas' of /profile (SPEC.md sections 2 'Profile', 3 'user_stats'), computed by the server. */
+export function ProfileStats() {
+  const { data: stats, isLoading, isError } = useUserStats();
+  return (
+    <section aria-labelledby="profile-stats-title">
+      <h2 id="profile-stats-title" className="mb-3 text-lg font-bold">
+        Estatísticas
+      </h2>
+      {isLoading ? (
+        <div role="status" aria-label="Carregando estatísticas" className="grid gap-3 sm:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-20 rounded-2xl" />
+          ))}
+        </div>
+      ) : isError || !stats ? (
+        <p className="rounded-2xl border border-border bg-card p-4 text-sm text-muted">Não foi possível carregar suas estatísticas.</p>
+      ) : (
+        <dl className="grid gap-3 sm:grid-cols-3">
+          <Stat icon={CalendarCheck} label="Eventos participados" value={String(stats.eventsAttended)} />
+          <Stat icon={Wallet} label="Total gasto" value={formatCentavos(stats.totalSpentCentavos)} />
+          <Stat icon={Star} label="Avaliação média" value={formatRating(stats.averageRating)} />
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { useMyProfile } from '../api/get-my-profile';
+import { PageHeader } from '../components/page-header';
+import { ProfileForm } from '../components/profile-form';
+
+/** /profile/edit (SPEC.md section 2 'Profile edit'). */
+export function ProfileEditPage() {
+  const { data: profile, isLoading, isError, refetch, isRefetching } = useMyProfile();
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar perfil', { description: 'Não foi possível carregar suas informações.' });
+  }, [isError]);
+
+  return (
+    <div className="mx-auto w-full max-w-2xl">
+      <PageHeader title="Editar perfil" subtitle="Atualize sua foto e seus dados de contato" fallback="/profile" />
+      {isLoading ? (
+        <p role="status" className="rounded-3xl border border-border bg-card p-8 text-center text-muted">
+          Carregando perfil...
+        </p>
+      ) : isError || !profile ? (
+        <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
+          <p className="font-semibold">Não foi possível carregar suas informações.</p>
+          <Button variant="outline" className="mt-4" onClick={() => refetch()} disabled={isRefetching}>
+            Tentar novamente
+          </Button>
+        </div>
+      ) : (
+        <ProfileForm profile={profile} />
+      )}
+    </div>
+  );
+}

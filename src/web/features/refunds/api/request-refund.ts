@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MyRefund, RequestRefundInput } from '../../../../shared/schemas/refunds';
+import { api } from '../../../lib/api';
+import { refundKeys } from './keys';
+
+/** POST /api/refunds: asks for the refund of a whole order; the server sets the amount. */
+export function requestRefund(input: RequestRefundInput): Promise<MyRefund> {
+  return api<MyRefund>('/api/refunds', { method: 'POST', body: input });
+}
+
+export function useRequestRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestRefund,
+    // Success or refusal (e.g. already requested elsewhere): both lists may have changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: refundKeys.all }),
+  });
+}

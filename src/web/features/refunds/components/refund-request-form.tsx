@@ -1,0 +1,157 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Info, Loader2, Search, TicketX } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { formatCentavos } from '../../../../shared/money';
+import { requestRefundSchema, type RefundableOrder, type RequestRefundInput } from '../../../../shared/schemas/refunds';
+import { useRequestRefund } from '../api/request-refund';
+import { RefundOrderOption } from './refund-order-option';
+
+const REASON_MAX = 1000;
+const emptyForm: RequestRefundInput = { orderId: '', reason: '' };
+
+/**
+ * SPEC.md section 2 'Refund request': pick an eligible order, give a reason, submit. Orders that
+ * cannot be refunded are listed greyed out with why ('Já solicitado' when already asked for).
+ */
+export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
+  const eligible = orders.filter((o) => o.eligible);
+  const ineligible = orders.filter((o) => !o.eligible);
+  const requestRefund = useRequestRefund();
+  const form = useForm<RequestRefundInput>({ defaultValues: emptyForm, resolver: zodResolver(requestRefundSchema) });
+  const { register, handleSubmit, formState, setError, reset, control } = form;
+  const [orderId, reason] = useWatch({ control, name: ['orderId', 'reason'] });
+  const selected = eligible.find((o) => o.orderId === orderId);
+  const isSubmitting = formState.isSubmitting;
+
+  async function onValid(values: RequestRefundInput) {
+    try {
+      await requestRefund.mutateAsync(values);
+      toast.success('Solicitação de reembolso enviada com sucesso!');
+      reset(emptyForm);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : undefined;
+      toast.error('Erro ao solicitar reembolso', { description: message });
+      const field = error instanceof ApiError ? error.details.field : undefined;
+      if ((field === 'reason' || field === 'orderId') && message) setError(field, { type: 'server', message });
+    }
+  }
+
+  if (eligible.length === 0) {
+    return (
+      <div className="space-y-5">
+        <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-card px-6 py-10 text-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-accent/15 text-accent">
+            <TicketX className="size-7" aria-hidden />
+          </span>
+          <p className="mt-4 max-w-sm font-semibold">Você não possui ingressos elegíveis para reembolso.</p>
+          <p className="mt-1 max-w-sm text-sm text-muted">
+            Só pedidos pagos, de eventos que ainda não aconteceram e sem ingresso utilizado podem ser reembolsados.
+          </p>
+          {orders.length === 0 ? (
+            <Button asChild variant="outline" className="mt-5">
+              <Link to="/events">
+                <Search className="size-4" aria-hidden /> Explorar eventos
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+        {ineligible.length ? <IneligibleOrders orders={ineligible} /> : null}
+      </div>
+    );
+  }
+
+  const orderError = formState.errors.orderId?.message;
+  const reasonError = formState.errors.reason?.message;
+  return (
+    <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-6" aria-busy={isSubmitting}>
+      <fieldset aria-describedby={orderError ? 'refund-order-error' : undefined}>
+        <legend className="mb-3 text-base font-bold">Escolha o ingresso</legend>
+        <ul className="space-y-3">
+          {eligible.map((order) => (
+            <RefundOrderOption key={order.orderId} order={order} registration={register('orderId')} />
+          ))}
+        </ul>
+        <FieldError id="refund-order-error" message={orderError} />
+        {ineligible.length ? (
+          <>
+            <p className="mt-5 mb-3 text-sm font-semibold text-muted">Indisponíveis para reembolso</p>
+            <ul className="space-y-3">
+              {ineligible.map((order) => (
+                <RefundOrderOption key={order.orderId} order={order} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </fieldset>
+
+      <div>
+        <label htmlFor="refund-reason" className="block text-base font-bold">
+          Motivo do reembolso
+        </label>
+        <textarea
+          id="refund-reason"
+          rows={4}
+          maxLength={REASON_MAX}
+          placeholder="Conte por que você precisa do reembolso"
+          aria-invalid={Boolean(reasonError)}
+          aria-describedby={cn(reasonError ? 'refund-reason-error' : '', 'refund-reason-hint') || undefined}
+          className="mt-1 block w-full resize-y rounded-xl border border-border bg-card px-3 py-2.5 text-base text-fg placeholder:text-muted aria-[invalid=true]:border-danger"
+          {...register('reason')}
+        />
+        <p id="refund-reason-hint" className="mt-1 text-right text-xs text-muted tabular-nums">
+          {(reason ?? '').length}/{REASON_MAX}
+        </p>
+        <FieldError id="refund-reason-error" message={reasonError} />
+      </div>
+
+      <p className="flex gap-2 rounded-xl bg-surface px-3 py-3 text-sm">
+        <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+        <span>
+          O reembolso vale para o pedido inteiro. Se for aprovado, os ingressos do pedido deixam de valer e o valor pago volta pela
+          mesma forma de pagamento.
+        </span>
+      </p>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted" aria-live="polite">
+          {selected ? (
+            <>
+              Valor a reembolsar: <strong className="text-fg tabular-nums">{formatCentavos(selected.amountCentavos)}</strong>
+            </>
+          ) : (
+            'Selecione um pedido para ver o valor.'
+          )}
+        </p>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-56">
+          {isSubmitting ? (
+            <>
+              <Loader2 className="size-5 animate-spin" aria-hidden /> Enviando...
+            </>
+          ) : (
+            'Solicitar reembolso'
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The user's other orders, greyed out with why they cannot be picked. */
+function IneligibleOrders({ orders }: { orders: RefundableOrder[] }) {
+  return (
+    <fieldset disabled>
+      <legend className="mb-3 text-base font-bold">Seus pedidos</legend>
+      <ul className="space-y-3">
+        {orders.map((order) => (
+          <RefundOrderOption key={order.orderId} order={order} />
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ArrowLeft } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useRefundableOrders } from '../api/get-refundable-orders';
+import { MyRefundsList } from '../components/my-refunds-list';
+import { RefundRequestForm } from '../components/refund-request-form';
+
+/** /refund-request (SPEC.md section 2 'Refund request', PRODUCT.md 'Buying'). */
+export function RefundRequestPage() {
+  const { data: orders, isLoading, isError, refetch, isRefetching } = useRefundableOrders();
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar reembolsos', { id: 'refund-orders-error' });
+  }, [isError]);
+
+  return (
+    <div className="mx-auto w-full max-w-5xl">
+      <title>Solicitar reembolso - Next Level</title>
+      <BackButton />
+      <header className="mt-2">
+        <h1 className="text-3xl font-extrabold tracking-tight">Solicitar reembolso</h1>
+        <p className="mt-1 text-muted">Escolha o pedido, conte o motivo e acompanhe aqui a análise da nossa equipe.</p>
+      </header>
+
+      <div className="mt-8 grid items-start gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="refund-new">
+          <h2 id="refund-new" className="sr-only">
+            Nova solicitação
+          </h2>
+          {isLoading ? (
+            <div role="status" aria-label="Carregando pedidos" className="space-y-3">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="rounded-2xl border border-border bg-card p-4">
+                  <Skeleton className="h-5 w-2/3" />
+                  <Skeleton className="mt-3 h-4 w-1/2" />
+                  <Skeleton className="mt-2 h-4 w-3/4" />
+                </div>
+              ))}
+            </div>
+          ) : isError ? (
+            <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
+              <p className="font-semibold">Não foi possível carregar seus pedidos.</p>
+              <Button variant="outline" className="mt-4" onClick={() => refetch()} disabled={isRefetching}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : (
+            <RefundRequestForm orders={orders ?? []} />
+          )}
+        </section>
+
+        <section aria-labelledby="refund-mine" className="lg:sticky lg:top-24">
+          <h2 id="refund-mine" className="mb-3 text-xl font-bold">
+            Minhas solicitações
+          </h2>
+          <MyRefundsList />
+          <p className="mt-4 text-sm text-muted">
+            Dúvidas? Veja a seção de cancelamento e reembolsos nos{' '}
+            <Link to="/terms-of-service" className="font-semibold text-accent underline underline-offset-2">
+              Termos de uso
+            </Link>
+            .
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hasHistory = location.key !== 'default';
+  return (
+    <button
+      type="button"
+      onClick={() => (hasHistory ? navigate(-1) : navigate('/tickets'))}
+      className="-ml-2 inline-flex h-10 items-center gap-2 rounded-xl px-2 font-semibold text-fg transition hover:bg-surface"
+    >
+      <ArrowLeft aria-hidden className="size-5" />
+      Voltar
+    </button>
+  );
+}

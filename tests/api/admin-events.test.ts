@@ -1,0 +1,590 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { brands, events, orderItems, orders, ticketTypes } from '../../src/server/db/schema';
+import { saoPauloToday } from '../../src/shared/dates';
+import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let admin: { cookie: string };
+let buyerUser: { cookie: string };
+let validator: { cookie: string };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signUpAs(['admin']);
+  buyerUser = await server.signUpAs(['user']);
+  validator = await server.signUpAs(['validator']);
+  await server.deps.db
+    .insert(brands)
+    .values([
+      { slug: 'next-level', name: 'Next Level', tagline: '', description: '', accentColor: '#7c3aed' },
+      { slug: 'ay-yo', name: 'AY-YO', tagline: '', description: '', accentColor: '#db2777' },
+      { slug: 'kxp', name: 'KXP', tagline: '', description: '', accentColor: '#0f766e' },
+    ])
+    .onConflictDoNothing();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function daysFromToday(days: number): string {
+  return saoPauloToday(new Date(Date.now() + days * 86_400_000));
+}
+
+function validEvent(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Noite de Teste Admin',
+    category: 'KXP Events',
+    description: 'Uma noite de teste.',
+    date: daysFromToday(20),
+    startTime: '20:00',
+    endTime: '23:30',
+    location: 'Casa de Testes',
+    fullAddress: 'Rua dos Testes, 100 - Centro',
+    city: 'Itajaí',
+    capacity: null,
+    imageUrl: null,
+    isPublished: true,
+    ticketTypes: [
+      { name: 'Ingresso Geral', description: null, priceCentavos: 8000, remaining: 100 },
+      { name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20 },
+    ],
+    ...overrides,
+  };
+}
+
+function request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | null, payload?: unknown) {
+  return server.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function countEvents() {
+  const [{ value }] = await server.deps.db.select({ value: count() }).from(events);
+  return Number(value);
+}
+
+async function createViaApi(overrides: Record<string, unknown> = {}) {
+  const response = await request('POST', '/api/admin/events', admin.cookie, validEvent(overrides));
+  expect(response.statusCode).toBe(201);
+  return response.json() as { id: string; ticketTypes: { id: string; name: string; remaining: number; priceCentavos: number }[] };
+}
+
+/** A buyer's order paid with the sandbox PIX; returns its id. */
+async function buy(eventId: string, items: { ticketTypeId: string; quantity: number }[], who = buyerUser.cookie, name = buyer.name) {
+  const placed = await request('POST', '/api/orders', who, {
+    eventId, items, buyer: { ...buyer, name }, paymentMethod: 'pix', installments: 1,
+  });
+  expect(placed.statusCode).toBe(201);
+  const paid = await request('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, who, {});
+  expect(paid.json().status).toBe('completed');
+  return placed.json().id as string;
+}
+
+function multipart(fileName: string, contentType: string, bytes: Buffer) {
+  const boundary = `----teste${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(cookie: string | null, fileName: string, contentType: string, bytes: Buffer, folder = 'events') {
+  const body = multipart(fileName, contentType, bytes);
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/admin/uploads/${folder}`,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+    payload: body.payload,
+  });
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('who may use the admin event routes', () => {
+  it('refuses anonymous (401), buyers (403) and door staff (403) on every route', async () => {
+    const { event, ticketTypes: [type] } = await createEvent(server, [
+      { name: 'A', priceCentavos: 1000, remaining: 5 },
+      { name: 'B', priceCentavos: 1000, remaining: 5 },
+    ]);
+    const routes: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown][] = [
+      ['GET', '/api/admin/events'],
+      ['POST', '/api/admin/events', validEvent()],
+      ['GET', `/api/admin/events/${event.id}`],
+      ['PUT', `/api/admin/events/${event.id}`, validEvent()],
+      ['DELETE', `/api/admin/events/${event.id}/ticket-types/${type.id}`],
+      ['GET', `/api/admin/events/${event.id}/buyers`],
+      ['GET', `/api/admin/events/${event.id}/buyers.csv`],
+    ];
+    const before = await countEvents();
+    for (const [method, url, payload] of routes) {
+      expect((await request(method, url, null, payload)).statusCode, `${method} ${url} anonymous`).toBe(401);
+      const asBuyer = await request(method, url, buyerUser.cookie, payload);
+      expect(asBuyer.statusCode, `${method} ${url} buyer`).toBe(403);
+      expect(asBuyer.json().message).toBe('Você não tem permissão para esta ação.');
+      expect((await request(method, url, validator.cookie, payload)).statusCode, `${method} ${url} validator`).toBe(403);
+    }
+    expect((await upload(null, 'a.png', 'image/png', PNG)).statusCode).toBe(401);
+    expect((await upload(buyerUser.cookie, 'a.png', 'image/png', PNG)).statusCode).toBe(403);
+    expect((await upload(validator.cookie, 'a.png', 'image/png', PNG)).statusCode).toBe(403);
+
+    // Nothing changed: no event created, the ticket type is still there, its event unchanged.
+    expect(await countEvents()).toBe(before);
+    const [still] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    expect(still).toBeDefined();
+    const [same] = await server.deps.db.select().from(events).where(eq(events.id, event.id));
+    expect(same.title).toBe('Evento de Teste');
+  });
+});
+
+describe('creating an event', () => {
+  it('creates the event and its ticket types in centavos, with the brand of the category', async () => {
+    const created = await createViaApi({ capacity: 300 });
+    const [row] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
+    expect(row).toMatchObject({
+      title: 'Noite de Teste Admin',
+      category: 'KXP Events',
+      brandSlug: 'kxp',
+      city: 'Itajaí',
+      capacity: 300,
+      fullAddress: 'Rua dos Testes, 100 - Centro',
+      isPublished: true,
+    });
+    expect(row.startTime).toBe('20:00:00');
+    const types = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, created.id)).orderBy(ticketTypes.sortOrder);
+    expect(types.map((t) => [t.name, t.priceCentavos, t.remaining, t.description])).toEqual([
+      ['Ingresso Geral', 8000, 100, null],
+      ['VIP', 25050, 20, 'Área exclusiva'],
+    ]);
+  });
+
+  it('stores an empty capacity as null (unlimited) and sets the brand for each category', async () => {
+    for (const [category, brand] of [['AyYo Events', 'ay-yo'], ['Next Level Events', 'next-level']] as const) {
+      const created = await createViaApi({ category, capacity: null });
+      const [row] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
+      expect(row.capacity).toBeNull();
+      expect(row.brandSlug).toBe(brand);
+    }
+  });
+
+  it('shows a published event on the public list and page, and never a draft', async () => {
+    const published = await createViaApi({ title: 'Publicado Visível XYZ' });
+    const draft = await createViaApi({ title: 'Rascunho Secreto XYZ', isPublished: false });
+    const list = (await request('GET', '/api/events?q=XYZ', null)).json().events.map((e: { title: string }) => e.title);
+    expect(list).toEqual(['Publicado Visível XYZ']);
+    expect((await request('GET', `/api/events/${published.id}`, null)).statusCode).toBe(200);
+    expect((await request('GET', `/api/events/${draft.id}`, null)).statusCode).toBe(404);
+    // The admin still sees the draft.
+    const adminList = (await request('GET', '/api/admin/events?q=XYZ', admin.cookie)).json().events;
+    expect(adminList.map((e: { title: string; isPublished: boolean }) => [e.title, e.isPublished])).toEqual([
+      ['Rascunho Secreto XYZ', false],
+      ['Publicado Visível XYZ', true],
+    ]);
+  });
+
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    ['a blank title', { title: '   ' }, 'title', 'Título do evento é obrigatório'],
+    ['a missing title', { title: undefined }, 'title', 'Título do evento é obrigatório'],
+    ['a blank category', { category: '' }, 'category', 'Categoria é obrigatória'],
+    ['an unknown category', { category: 'Outra Coisa' }, 'category', 'Categoria inválida'],
+    ['a blank date', { date: '' }, 'date', 'Data do evento é obrigatória'],
+    ['a date that does not exist', { date: '2025-02-30' }, 'date', 'Data inválida'],
+    ['a blank start time', { startTime: '' }, 'startTime', 'Horário de início é obrigatório'],
+    ['a malformed start time', { startTime: '25:00' }, 'startTime', 'Horário inválido'],
+    ['a blank location', { location: '' }, 'location', 'Local do evento é obrigatório'],
+    ['a zero capacity', { capacity: 0 }, 'capacity', 'Capacidade deve ser um número inteiro maior que zero'],
+    ['a script image address', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Imagem inválida'],
+    ['no ticket type', { ticketTypes: [] }, 'ticketTypes', 'Adicione pelo menos um tipo de ingresso'],
+    [
+      'a ticket type without a name',
+      { ticketTypes: [{ name: '', priceCentavos: 1000, remaining: 10 }] },
+      'ticketTypes.0.name',
+      'Nome do ingresso é obrigatório',
+    ],
+    [
+      'a negative price',
+      { ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: 1 }, { name: 'VIP', priceCentavos: -1, remaining: 10 }] },
+      'ticketTypes.1.priceCentavos',
+      'Preço deve ser um valor válido',
+    ],
+    [
+      'a missing price',
+      { ticketTypes: [{ name: 'Pista', remaining: 10 }] },
+      'ticketTypes.0.priceCentavos',
+      'Preço deve ser um valor válido',
+    ],
+    [
+      'a fractional price',
+      { ticketTypes: [{ name: 'Pista', priceCentavos: 10.5, remaining: 10 }] },
+      'ticketTypes.0.priceCentavos',
+      'Preço deve ser um valor válido',
+    ],
+    [
+      'a negative stock',
+      { ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: -1 }] },
+      'ticketTypes.0.remaining',
+      'Quantidade deve ser um número inteiro de 0 a 1.000.000',
+    ],
+  ];
+  for (const [what, overrides, field, message] of refusals) {
+    it(`refuses ${what} with '${message}' on ${field} and creates nothing`, async () => {
+      const before = await countEvents();
+      const response = await request('POST', '/api/admin/events', admin.cookie, validEvent(overrides));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'validation_failed', message, details: { field } });
+      expect(await countEvents()).toBe(before);
+    });
+  }
+
+  it('leaves no event behind when its ticket types cannot be stored', async () => {
+    // A database that refuses one ticket type name stands in for any failure after the event insert.
+    await server.deps.db.execute(sql`
+      CREATE OR REPLACE FUNCTION refuse_test_ticket_type() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.name = 'Falha Proposital' THEN RAISE EXCEPTION 'recusado pelo teste'; END IF;
+        RETURN NEW;
+      END $$`);
+    await server.deps.db.execute(sql`
+      CREATE TRIGGER refuse_test_ticket_type BEFORE INSERT ON ticket_types
+      FOR EACH ROW EXECUTE FUNCTION refuse_test_ticket_type()`);
+    try {
+      const before = await countEvents();
+      const response = await request('POST', '/api/admin/events', admin.cookie, validEvent({
+        title: 'Evento Pela Metade',
+        ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: 10 }, { name: 'Falha Proposital', priceCentavos: 1000, remaining: 10 }],
+      }));
+      expect(response.statusCode).toBe(500);
+      expect(await countEvents()).toBe(before);
+      const halves = await server.deps.db.select().from(events).where(eq(events.title, 'Evento Pela Metade'));
+      expect(halves).toHaveLength(0);
+    } finally {
+      await server.deps.db.execute(sql`DROP TRIGGER refuse_test_ticket_type ON ticket_types`);
+      await server.deps.db.execute(sql`DROP FUNCTION refuse_test_ticket_type()`);
+    }
+  });
+});
+
+describe('the admin events list', () => {
+  it('counts units and revenue of completed orders only, and says Ativo or Finalizado', async () => {
+    const created = await createViaApi({ title: 'Festa Contável Única' });
+    const [geral, vip] = created.ticketTypes;
+    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }]);
+    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    // An unpaid order counts for nothing.
+    const pending = await request('POST', '/api/orders', buyerUser.cookie, {
+      eventId: created.id, items: [{ ticketTypeId: vip.id, quantity: 3 }], buyer, paymentMethod: 'pix', installments: 1,
+    });
+    expect(pending.statusCode).toBe(201);
+
+    const rows = (await request('GET', '/api/admin/events?q=Contável Única', admin.cookie)).json().events;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: created.id, ticketsSold: 4, revenueCentavos: 3 * 8000 + 25050, status: 'active' });
+
+    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: -3, title: 'Evento Que Já Passou' });
+    const today = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: 0, title: 'Evento De Hoje Mesmo' });
+    const all = (await request('GET', '/api/admin/events', admin.cookie)).json().events as { id: string; status: string }[];
+    expect(all.find((e) => e.id === past.event.id)?.status).toBe('finished');
+    expect(all.find((e) => e.id === today.event.id)?.status).toBe('active');
+  });
+
+  it('searches title or location without minding case or accents, newest first', async () => {
+    await createViaApi({ title: 'Pagode do Teste Ímpar', location: 'Quadra Qualquer' });
+    await createViaApi({ title: 'Outro Show', location: 'Galpão Ímpar' });
+    const titles = async (q: string) =>
+      (await request('GET', `/api/admin/events?q=${encodeURIComponent(q)}`, admin.cookie)).json().events.map((e: { title: string }) => e.title);
+    expect(await titles('impar')).toEqual(['Outro Show', 'Pagode do Teste Ímpar']);
+    expect(await titles('GALPAO')).toEqual(['Outro Show']);
+    expect(await titles('100%_nada')).toEqual([]);
+  });
+});
+
+describe('editing an event', () => {
+  it('loads the form with times as HH:mm and units sold per ticket type', async () => {
+    const created = await createViaApi();
+    await buy(created.id, [{ ticketTypeId: created.ticketTypes[1].id, quantity: 2 }]);
+    const detail = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json();
+    expect(detail).toMatchObject({ startTime: '20:00', endTime: '23:30', category: 'KXP Events', isPublished: true, status: 'active' });
+    expect(detail.ticketTypes.map((t: { name: string; soldCount: number; hasOrders: boolean; remaining: number }) => [t.name, t.soldCount, t.hasOrders, t.remaining])).toEqual([
+      ['Ingresso Geral', 0, false, 100],
+      ['VIP', 2, true, 18],
+    ]);
+  });
+
+  it("answers 'Evento não encontrado' for an id that does not exist", async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nao-e-um-id']) {
+      const response = await request('GET', `/api/admin/events/${id}`, admin.cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('Evento não encontrado');
+      expect((await request('PUT', `/api/admin/events/${id}`, admin.cookie, validEvent())).statusCode).toBe(404);
+    }
+  });
+
+  it('changes the event, adds a ticket type, and a new price applies only to later orders', async () => {
+    const created = await createViaApi();
+    const [geral, vip] = created.ticketTypes;
+    const firstOrder = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+
+    const response = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+      title: 'Noite Editada',
+      category: 'AyYo Events',
+      city: 'Florianópolis',
+      isPublished: false,
+      ticketTypes: [
+        { id: geral.id, name: 'Geral (2º lote)', description: null, priceCentavos: 9900, remaining: 99, previousRemaining: 99 },
+        { id: vip.id, name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+        { name: 'Meia-entrada', description: 'Estudantes', priceCentavos: 4000, remaining: 30 },
+      ],
+    }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ title: 'Noite Editada', brandSlug: 'ay-yo', city: 'Florianópolis', isPublished: false });
+    expect(response.json().ticketTypes.map((t: { name: string; priceCentavos: number }) => [t.name, t.priceCentavos])).toEqual([
+      ['Geral (2º lote)', 9900],
+      ['VIP', 25050],
+      ['Meia-entrada', 4000],
+    ]);
+    // The order already made keeps the price paid and its total.
+    const [item] = await server.deps.db.select().from(orderItems).where(eq(orderItems.orderId, firstOrder));
+    expect(item.unitPriceCentavos).toBe(8000);
+    const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, firstOrder));
+    expect(order.totalCentavos).toBe(8000);
+
+    // A draft is not on sale.
+    const onDraft = await request('POST', '/api/orders', buyerUser.cookie, {
+      eventId: created.id, items: [{ ticketTypeId: geral.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+    });
+    expect(onDraft.statusCode).toBe(404);
+    // Published again, the next order pays the new price.
+    await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+      title: 'Noite Editada',
+      category: 'AyYo Events',
+      ticketTypes: [{ id: geral.id, name: 'Geral (2º lote)', priceCentavos: 9900, remaining: 99 }],
+    }));
+    const second = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    const [secondItem] = await server.deps.db.select().from(orderItems).where(eq(orderItems.orderId, second));
+    expect(secondItem.unitPriceCentavos).toBe(9900);
+  });
+
+  it('moves stock by the difference from what the admin saw, so sales made meanwhile stay sold', async () => {
+    const created = await createViaApi();
+    const [geral, vip] = created.ticketTypes;
+    // The form loaded with 100 left; meanwhile 3 are sold.
+    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 3 }]);
+    const save = (remaining: number) =>
+      request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+        ticketTypes: [
+          { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining, previousRemaining: 100 },
+          { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+        ],
+      }));
+    expect((await save(150)).statusCode).toBe(200);
+    const stock = async () => (await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, geral.id)))[0].remaining;
+    expect(await stock()).toBe(147);
+
+    // Seen 100 again (stale), set to 1: 147 + (1 - 100) = 48.
+    expect((await save(1)).statusCode).toBe(200);
+    expect(await stock()).toBe(48);
+  });
+
+  it('refuses a stock change that would go below zero because of sales, and changes nothing', async () => {
+    const created = await createViaApi();
+    const [geral, vip] = created.ticketTypes;
+    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 3 }]);
+    const response = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+      title: 'Não Deve Mudar',
+      ticketTypes: [
+        { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 1, previousRemaining: 5 },
+        { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+      ],
+    }));
+    // 97 + (1 - 5) = 93 is fine; 93 + (0 - 100) is not.
+    expect(response.statusCode).toBe(200);
+    const refused = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+      title: 'Não Deve Mudar 2',
+      ticketTypes: [
+        { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 0, previousRemaining: 100 },
+        { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+      ],
+    }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'conflict', details: { field: 'ticketTypes.0.remaining' } });
+    expect(refused.json().message).toMatch(/abaixo de zero/);
+    const [row] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
+    expect(row.title).toBe('Não Deve Mudar');
+    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, geral.id));
+    expect(stock.remaining).toBe(93);
+  });
+
+  it('refuses a ticket type id of another event and the same validation messages as create', async () => {
+    const created = await createViaApi();
+    const other = await createViaApi();
+    const foreign = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+      ticketTypes: [{ id: other.ticketTypes[0].id, name: 'Intrusa', priceCentavos: 1, remaining: 1 }],
+    }));
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ code: 'ticket_type_not_found', details: { field: 'ticketTypes.0.id' } });
+    const [untouched] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, other.ticketTypes[0].id));
+    expect(untouched.name).toBe('Ingresso Geral');
+
+    const blank = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({ location: '' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ message: 'Local do evento é obrigatório', details: { field: 'location' } });
+  });
+});
+
+describe('removing a ticket type', () => {
+  it('removes a ticket type nobody bought', async () => {
+    const created = await createViaApi();
+    const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${created.ticketTypes[1].id}`, admin.cookie);
+    expect(response.statusCode).toBe(200);
+    const left = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, created.id));
+    expect(left.map((t) => t.name)).toEqual(['Ingresso Geral']);
+  });
+
+  it('refuses to remove a ticket type that has orders, even unpaid ones', async () => {
+    const created = await createViaApi();
+    const [geral, vip] = created.ticketTypes;
+    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    const pending = await request('POST', '/api/orders', buyerUser.cookie, {
+      eventId: created.id, items: [{ ticketTypeId: vip.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+    });
+    expect(pending.statusCode).toBe(201);
+    for (const type of [geral, vip]) {
+      const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${type.id}`, admin.cookie);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'ticket_type_has_orders',
+        message: 'Este ingresso já tem pedidos e não pode ser removido. Para encerrar as vendas, deixe a quantidade disponível em 0.',
+      });
+    }
+    const left = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, created.id));
+    expect(left).toHaveLength(2);
+  });
+
+  it('refuses to remove the last ticket type of an event', async () => {
+    const created = await createViaApi({ ticketTypes: [{ name: 'Única', priceCentavos: 1000, remaining: 10 }] });
+    const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${created.ticketTypes[0].id}`, admin.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('O evento precisa de pelo menos um tipo de ingresso.');
+  });
+
+  it('refuses a ticket type of another event', async () => {
+    const created = await createViaApi();
+    const other = await createViaApi();
+    const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${other.ticketTypes[1].id}`, admin.cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('ticket_type_not_found');
+    const still = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, other.id));
+    expect(still).toHaveLength(2);
+  });
+});
+
+describe('the buyers list', () => {
+  it('lists completed orders with name, phone, units, amount and date', async () => {
+    const created = await createViaApi({ title: 'Festa dos Compradores' });
+    const [geral, vip] = created.ticketTypes;
+    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
+    await buy(created.id, [{ ticketTypeId: vip.id, quantity: 1 }], buyerUser.cookie, '=HYPERLINK("http://mal")');
+    await request('POST', '/api/orders', buyerUser.cookie, {
+      eventId: created.id, items: [{ ticketTypeId: vip.id, quantity: 1 }], buyer: { ...buyer, name: 'Pendente' }, paymentMethod: 'pix', installments: 1,
+    });
+
+    const list = (await request('GET', `/api/admin/events/${created.id}/buyers`, admin.cookie)).json().buyers;
+    expect(list.map((b: { name: string; tickets: number; amountCentavos: number; phone: string }) => [b.name, b.tickets, b.amountCentavos, b.phone])).toEqual([
+      ['=HYPERLINK("http://mal")', 1, 25050, '47991234567'],
+      ['Joana D\'Arc; "Jojo"', 2, 16000, '47991234567'],
+    ]);
+    expect(list[0].paidAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('exports a CSV Excel in pt-BR opens: BOM, semicolons, reais with a comma, safe cells', async () => {
+    const created = await createViaApi({ title: 'Noite Coreana: Edição São João!' });
+    await buy(created.id, [{ ticketTypeId: created.ticketTypes[1].id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
+    await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }], buyerUser.cookie, '=SOMA(A1)');
+
+    const response = await request('GET', `/api/admin/events/${created.id}/buyers.csv`, admin.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('filename="compradores-noite-coreana-edicao-sao-joao.csv"');
+    const bytes = response.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe('Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento');
+    expect(lines[1]).toMatch(/^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(lines[2]).toMatch(/^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(lines[3]).toBe('');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('answers 404 for the buyers of an event that does not exist', async () => {
+    const response = await request('GET', '/api/admin/events/00000000-0000-4000-8000-000000000000/buyers.csv', admin.cookie);
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('image uploads', () => {
+  it('stores a PNG under uploads/events with a random name and serves it', async () => {
+    const response = await upload(admin.cookie, 'foto do evento.png', 'image/png', PNG);
+    expect(response.statusCode).toBe(201);
+    const { url } = response.json();
+    expect(url).toMatch(/^\/uploads\/events\/[0-9a-f-]{36}\.png$/);
+    const onDisk = join(server.dataDir, url);
+    expect(readFileSync(onDisk).equals(PNG)).toBe(true);
+    const served = await server.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('knows JPEG and WebP by their bytes, whatever the browser claimed', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40)]);
+    const asJpeg = await upload(admin.cookie, 'x.bin', 'application/octet-stream', jpeg, 'news');
+    expect(asJpeg.json().url).toMatch(/^\/uploads\/news\/.+\.jpg$/);
+    const asWebp = await upload(admin.cookie, 'x.png', 'image/png', webp, 'banners');
+    expect(asWebp.json().url).toMatch(/^\/uploads\/banners\/.+\.webp$/);
+  });
+
+  it('refuses a file that is not JPEG, PNG or WebP, even named .png, and stores nothing', async () => {
+    for (const [name, type, bytes] of [
+      ['falso.png', 'image/png', Buffer.from('isto não é uma imagem')],
+      ['desenho.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+      ['anim.gif', 'image/gif', Buffer.from('GIF89a......')],
+      ['vazio.png', 'image/png', Buffer.alloc(0)],
+    ] as const) {
+      const response = await upload(admin.cookie, name, type, bytes);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'image_invalid',
+        message: 'Formato inválido. Por favor, selecione uma imagem JPG, PNG ou WebP.',
+      });
+    }
+  });
+
+  it('accepts 5 MB and refuses a byte more', async () => {
+    const limit = 5 * 1024 * 1024;
+    const exact = Buffer.concat([PNG, Buffer.alloc(limit - PNG.length)]);
+    expect((await upload(admin.cookie, 'grande.png', 'image/png', exact)).statusCode).toBe(201);
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(limit - PNG.length + 1)]);
+    const response = await upload(admin.cookie, 'grande-demais.png', 'image/png', tooBig);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('Arquivo muito grande. A imagem deve ter no máximo 5MB.');
+  });
+
+  it('refuses an unknown folder and a request without a file', async () => {
+    expect((await upload(admin.cookie, 'a.png', 'image/png', PNG, 'avatars')).statusCode).toBe(404);
+    const notMultipart = await request('POST', '/api/admin/uploads/events', admin.cookie, { file: 'x' });
+    expect(notMultipart.statusCode).toBe(400);
+  });
+
+  it('has the uploads folder from the start, so /uploads is served', () => {
+    expect(existsSync(join(server.dataDir, 'uploads', 'events'))).toBe(true);
+  });
+});

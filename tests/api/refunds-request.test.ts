@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { coupons, events, refunds, tickets } from '../../src/server/db/schema';
+import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ poolSize: 30 });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function post(url: string, cookie: string | null, payload: unknown) {
+  return server.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload: payload as object });
+}
+
+function get(url: string, cookie: string | null) {
+  return server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+/** Places an order of `quantity` units and, unless `pay` is false, confirms it with simulated PIX. */
+async function buy(cookie: string, options: { quantity?: number; priceCentavos?: number; couponCode?: string; pay?: boolean; title?: string } = {}) {
+  const { event, ticketTypes: [type] } = await createEvent(
+    server,
+    [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: 50 }],
+    { title: options.title ?? 'Festival de Teste' },
+  );
+  const placed = await post('/api/orders', cookie, {
+    eventId: event.id,
+    items: [{ ticketTypeId: type.id, quantity: options.quantity ?? 2 }],
+    buyer,
+    paymentMethod: 'pix',
+    installments: 1,
+    couponCode: options.couponCode,
+  });
+  expect(placed.statusCode).toBe(201);
+  const order = placed.json();
+  // A free order is completed at once; a paid one waits for the (simulated) PIX.
+  if (options.pay !== false && order.status === 'pending') {
+    const paid = await post(`/api/orders/${order.id}/simulate-pix-payment`, cookie, {});
+    expect(paid.json().status).toBe('completed');
+  }
+  return { orderId: order.id as string, event, totalCentavos: order.totalCentavos as number };
+}
+
+async function storedRefunds(orderId: string) {
+  return server.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+}
+
+async function eligibility(cookie: string, orderId: string) {
+  const response = await get('/api/refunds/eligible', cookie);
+  expect(response.statusCode).toBe(200);
+  return response.json().orders.find((o: { orderId: string }) => o.orderId === orderId);
+}
+
+describe('refund requests need a signed-in user', () => {
+  it('answers 401 to all three routes without a session', async () => {
+    for (const response of [
+      await get('/api/refunds/eligible', null),
+      await get('/api/refunds/mine', null),
+      await post('/api/refunds', null, { orderId: randomUUID(), reason: 'Não posso ir' }),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json().code).toBe('unauthenticated');
+    }
+  });
+});
+
+describe('which orders may be refunded', () => {
+  it('offers a paid order of an upcoming event with the amount actually paid and its tickets', async () => {
+    const { cookie } = await server.signUpAs();
+    await server.deps.db.insert(coupons).values({ code: `DEZ${Date.now()}`, discountType: 'percentage', discountValue: 10 });
+    const [coupon] = await server.deps.db.select().from(coupons).orderBy(coupons.createdAt).limit(1);
+    const { orderId, event } = await buy(cookie, { quantity: 2, priceCentavos: 8000, couponCode: coupon.code });
+
+    const order = await eligibility(cookie, orderId);
+    expect(order).toMatchObject({
+      eligible: true,
+      reason: null,
+      amountCentavos: 14400,
+      event: { id: event.id, title: 'Festival de Teste' },
+      items: [{ ticketTypeName: 'Pista', quantity: 2 }],
+    });
+  });
+
+  it('flags an unpaid order as not paid and leaves expired ones out', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId } = await buy(cookie, { pay: false });
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'not_paid' });
+
+    const response = await post('/api/refunds', cookie, { orderId, reason: 'Desisti' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'order_not_refundable', message: 'Este pedido não pode ser reembolsado.', details: { reason: 'not_paid' } });
+    expect(await storedRefunds(orderId)).toHaveLength(0);
+  });
+
+  it('refuses the whole order once one of its tickets entered the event', async () => {
+    const { cookie } = await server.signUpAs();
+    const door = await server.signUpAs(['validator']);
+    const { orderId } = await buy(cookie, { quantity: 2 });
+    const [first] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
+    const scan = await post('/api/check-ins', door.cookie, { code: first.code });
+    expect(scan.json().accepted).toBe(true);
+
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'checked_in' });
+    const response = await post('/api/refunds', cookie, { orderId, reason: 'Quero o dinheiro de volta' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'order_not_refundable', details: { reason: 'checked_in' } });
+    expect(await storedRefunds(orderId)).toHaveLength(0);
+  });
+
+  it('refuses an order whose event is already over', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId, event } = await buy(cookie);
+    await server.deps.db.update(events).set({ date: '2024-01-10' }).where(eq(events.id, event.id));
+
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'event_past' });
+    const response = await post('/api/refunds', cookie, { orderId, reason: 'Perdi o evento' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'order_not_refundable', details: { reason: 'event_past' } });
+  });
+
+  it('refuses a free order: nothing was paid', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId } = await buy(cookie, { priceCentavos: 0, quantity: 1 });
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'nothing_to_refund', amountCentavos: 0 });
+    const response = await post('/api/refunds', cookie, { orderId, reason: 'Não vou' });
+    expect(response.json()).toMatchObject({ code: 'order_not_refundable', details: { reason: 'nothing_to_refund' } });
+  });
+});
+
+describe('asking for a refund', () => {
+  it('stores a pending request for the total paid, ignoring any amount sent, and lists it', async () => {
+    const { cookie, userId } = await server.signUpAs();
+    const { orderId, totalCentavos } = await buy(cookie, { quantity: 3, priceCentavos: 5000 });
+
+    const response = await post('/api/refunds', cookie, { orderId, reason: '  Não vou poder comparecer  ', amountCentavos: 1, amount: 999999 });
+    expect(response.statusCode).toBe(201);
+    const created = response.json();
+    expect(created).toMatchObject({ orderId, status: 'pending', amountCentavos: 15000, reason: 'Não vou poder comparecer', eventTitle: 'Festival de Teste', adminNotes: null });
+    expect(totalCentavos).toBe(15000);
+
+    const [row] = await storedRefunds(orderId);
+    expect(row).toMatchObject({ id: created.id, userId, amountCentavos: 15000, reason: 'Não vou poder comparecer', status: 'pending' });
+
+    const mine = (await get('/api/refunds/mine', cookie)).json().refunds;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ id: created.id, status: 'pending', amountCentavos: 15000 });
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'already_requested' });
+  });
+
+  it('refuses a second request for the same order with refund_already_requested', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId } = await buy(cookie);
+    expect((await post('/api/refunds', cookie, { orderId, reason: 'Primeiro pedido' })).statusCode).toBe(201);
+    const again = await post('/api/refunds', cookie, { orderId, reason: 'Segundo pedido' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'refund_already_requested', message: 'Já existe uma solicitação de reembolso para este pedido.' });
+    expect(await storedRefunds(orderId)).toHaveLength(1);
+  });
+
+  it('stores exactly one request when the same order is asked for many times at once', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId } = await buy(cookie);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => post('/api/refunds', cookie, { orderId, reason: `Pedido simultâneo ${i}` })),
+    );
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of responses.filter((r) => r.statusCode === 409)) expect(r.json().code).toBe('refund_already_requested');
+    expect(await storedRefunds(orderId)).toHaveLength(1);
+  });
+
+  it('lets the buyer ask again after a rejection', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId } = await buy(cookie);
+    const first = (await post('/api/refunds', cookie, { orderId, reason: 'Primeira vez' })).json();
+    await server.deps.db.update(refunds).set({ status: 'rejected', adminNotes: 'Fora do prazo' }).where(eq(refunds.id, first.id));
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: true });
+
+    const second = await post('/api/refunds', cookie, { orderId, reason: 'Segunda vez' });
+    expect(second.statusCode).toBe(201);
+    const mine = (await get('/api/refunds/mine', cookie)).json().refunds;
+    expect(mine.map((r: { reason: string; status: string; adminNotes: string | null }) => [r.reason, r.status, r.adminNotes])).toEqual([
+      ['Segunda vez', 'pending', null],
+      ['Primeira vez', 'rejected', 'Fora do prazo'],
+    ]);
+  });
+});
+
+describe('bad input and other people', () => {
+  it('asks to pick a ticket when no order is given, and changes nothing', async () => {
+    const { cookie } = await server.signUpAs();
+    const response = await post('/api/refunds', cookie, { reason: 'Motivo qualquer' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'Selecione um ingresso', details: { field: 'orderId' } });
+  });
+
+  it('asks for the reason when it is blank after trimming, and changes nothing', async () => {
+    const { cookie } = await server.signUpAs();
+    const { orderId } = await buy(cookie);
+    for (const reason of ['', '   \n\t ', undefined]) {
+      const response = await post('/api/refunds', cookie, { orderId, reason });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'Informe o motivo do reembolso', details: { field: 'reason' } });
+    }
+    expect(await storedRefunds(orderId)).toHaveLength(0);
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: true });
+  });
+
+  it("answers order_not_found for someone else's order and for an unknown one", async () => {
+    const owner = await server.signUpAs();
+    const other = await server.signUpAs();
+    const { orderId } = await buy(owner.cookie);
+
+    const stolen = await post('/api/refunds', other.cookie, { orderId, reason: 'Não é meu' });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toMatchObject({ code: 'order_not_found', message: 'Pedido não encontrado.' });
+    const unknown = await post('/api/refunds', other.cookie, { orderId: randomUUID(), reason: 'Não existe' });
+    expect(unknown.statusCode).toBe(404);
+    expect(await storedRefunds(orderId)).toHaveLength(0);
+
+    expect(await eligibility(other.cookie, orderId)).toBeUndefined();
+  });
+
+  it("lists only the user's own requests, newest first", async () => {
+    const owner = await server.signUpAs();
+    const other = await server.signUpAs();
+    const a = await buy(owner.cookie, { title: 'Primeiro Show' });
+    const b = await buy(owner.cookie, { title: 'Segundo Show' });
+    const c = await buy(other.cookie, { title: 'Show de Outra Pessoa' });
+    await post('/api/refunds', owner.cookie, { orderId: a.orderId, reason: 'Motivo A' });
+    await post('/api/refunds', owner.cookie, { orderId: b.orderId, reason: 'Motivo B' });
+    await post('/api/refunds', other.cookie, { orderId: c.orderId, reason: 'Motivo C' });
+
+    const mine = (await get('/api/refunds/mine', owner.cookie)).json().refunds;
+    expect(mine.map((r: { eventTitle: string }) => r.eventTitle)).toEqual(['Segundo Show', 'Primeiro Show']);
+    const theirs = (await get('/api/refunds/mine', other.cookie)).json().refunds;
+    expect(theirs.map((r: { eventTitle: string }) => r.eventTitle)).toEqual(['Show de Outra Pessoa']);
+  });
+});

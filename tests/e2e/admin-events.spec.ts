@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import { events, ticketTypes } from '../../src/server/db/schema';
+import { saoPauloToday } from '../../src/shared/dates';
+import { launchBrowser, newContext, phone, desktop } from '../support/browser';
+import { startApp, type RunningApp } from '../support/app-server';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const poll = expect.poll;
+const TITLE = `Noite KXP de Teste ${Date.now().toString(36)}`;
+const EVENT_DATE = saoPauloToday(new Date(Date.now() + 30 * 86_400_000));
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function account(role: 'admin' | 'user') {
+  const found = app.createdAccounts.find((a) => (role === 'user' ? a.roles.length === 1 : a.roles.includes(role)));
+  if (!found) throw new Error(`no demo ${role}`);
+  return found;
+}
+
+async function signIn(page: Page, role: 'admin' | 'user', redirect: string) {
+  const { email, password } = account(role);
+  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+async function adminContext(size: typeof phone | typeof desktop, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, size, app.baseUrl);
+  await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  const page = await context.newPage();
+  await signIn(page, 'admin', '/admin/events');
+  return { context, page };
+}
+
+// The toasts come from the app-wide <Toaster> (src/web/main.tsx), not from these pages; its
+// richColors error toast is checked where the toaster is configured.
+async function expectNoAxeViolations(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, label).toEqual([]);
+}
+
+// The tables are cards on phones: both are in the page, one hidden, so look at visible text only.
+const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).first().isVisible();
+
+let eventId = '';
+
+describe('an admin runs an event from creation to its buyers', () => {
+  it('creates an event with two ticket types after fixing the errors shown in red', async () => {
+    const { context, page } = await adminContext(desktop);
+    await page.getByRole('link', { name: 'Novo evento' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/events/new');
+    await poll(() => page.getByRole('heading', { name: 'Novo evento' }).isVisible()).toBe(true);
+
+    // Defaults of SPEC.md section 5: one 'Ingresso Geral' with 100 left, which cannot be removed.
+    await poll(() => page.getByLabel('Nome do ingresso').first().inputValue()).toBe('Ingresso Geral');
+    expect(await page.getByLabel('Quantidade disponível').first().inputValue()).toBe('100');
+    expect(await page.getByRole('button', { name: /^Remover / }).first().isDisabled()).toBe(true);
+
+    // Everything blank: every message of SPEC.md section 5, word for word, and the overall toast.
+    await page.getByLabel('Nome do ingresso').first().fill('');
+    await page.getByRole('button', { name: 'Criar evento' }).click();
+    await poll(() => visible(page, 'Por favor, corrija os erros destacados em vermelho')).toBe(true);
+    for (const message of [
+      'Título do evento é obrigatório',
+      'Categoria é obrigatória',
+      'Data do evento é obrigatória',
+      'Horário de início é obrigatório',
+      'Local do evento é obrigatório',
+      'Nome do ingresso é obrigatório',
+      'Preço deve ser um valor válido',
+    ]) {
+      await poll(() => visible(page, message), { message }).toBe(true);
+    }
+    // An error clears when its field is edited.
+    await page.getByLabel('Título do evento').fill(TITLE);
+    await poll(() => visible(page, 'Título do evento é obrigatório')).toBe(false);
+    await page.getByLabel('Preço (R$)').first().fill('-5');
+    await poll(() => visible(page, 'Preço deve ser um valor válido')).toBe(true);
+    await page.getByLabel('Preço (R$)').first().fill('80,00');
+    await poll(() => visible(page, 'Preço deve ser um valor válido')).toBe(false);
+
+    await page.getByLabel('Categoria').selectOption('KXP Events');
+    await page.getByLabel('Descrição', { exact: true }).fill('Uma noite de cultura coreana criada pelo teste.');
+    await page.getByLabel('Imagem do evento').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: PNG });
+    await poll(() => visible(page, 'Imagem enviada')).toBe(true);
+    await page.getByLabel('Data do evento').fill(EVENT_DATE);
+    await page.getByLabel('Horário de início').fill('20:00');
+    await page.getByLabel('Horário de término').fill('23:30');
+    await page.getByLabel('Local do evento').fill('Casa KXP de Testes');
+    await page.getByLabel('Endereço completo').fill('Rua Hercílio Luz, 100 - Centro');
+    await page.getByLabel('Cidade', { exact: true }).selectOption('Itajaí');
+    await page.getByLabel('Nome do ingresso').first().fill('Ingresso Geral');
+
+    await page.getByRole('button', { name: 'Adicionar tipo de ingresso' }).click();
+    await page.getByLabel('Nome do ingresso').nth(1).fill('VIP');
+    await page.getByLabel('Preço (R$)').nth(1).fill('150,50');
+    await page.getByLabel('Quantidade disponível').nth(1).fill('20');
+    await page.getByLabel('Descrição do ingresso').nth(1).fill('Área exclusiva com open bar');
+    expect(await page.getByRole('button', { name: 'Remover VIP' }).isDisabled()).toBe(false);
+
+    await page.getByRole('button', { name: 'Criar evento' }).click();
+    await poll(() => visible(page, 'Evento e ingressos criados com sucesso!')).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/admin/events');
+    await poll(() => page.getByRole('row', { name: new RegExp(TITLE) }).isVisible()).toBe(true);
+
+    const [row] = await app.deps.db.select().from(events).where(eq(events.title, TITLE));
+    eventId = row.id;
+    expect(row).toMatchObject({ category: 'KXP Events', brandSlug: 'kxp', city: 'Itajaí', capacity: null, isPublished: true });
+    expect(row.imageUrl).toMatch(/^\/uploads\/events\/[0-9a-f-]{36}\.png$/);
+    const types = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(ticketTypes.sortOrder);
+    expect(types.map((t) => [t.name, t.priceCentavos, t.remaining])).toEqual([
+      ['Ingresso Geral', 8000, 100],
+      ['VIP', 15050, 20],
+    ]);
+    await context.close();
+  });
+
+  it('shows the new event on the public /events page and on its own page', async () => {
+    expect(eventId).not.toBe('');
+    const context = await newContext(browser, phone, app.baseUrl);
+    const page = await context.newPage();
+    await page.goto(`/events?q=${encodeURIComponent(TITLE)}`);
+    await poll(() => page.getByRole('link', { name: `Ver detalhes: ${TITLE}` }).isVisible()).toBe(true);
+    await poll(() => visible(page, 'A partir de R$ 80,00')).toBe(true);
+    await page.getByRole('link', { name: `Ver detalhes: ${TITLE}` }).click();
+    await page.waitForURL((url) => url.pathname === `/event/${eventId}`);
+    await poll(() => page.getByRole('heading', { level: 1, name: TITLE }).isVisible()).toBe(true);
+    await poll(() => visible(page, 'Área exclusiva com open bar')).toBe(true);
+    await poll(() => visible(page, 'R$ 150,50')).toBe(true);
+    // The uploaded picture is served.
+    const image = await context.request.get((await app.deps.db.select().from(events).where(eq(events.id, eventId)))[0].imageUrl!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    await context.close();
+  });
+
+  it('edits the event on a phone, refuses to remove a ticket type with orders, and lists its buyers', async () => {
+    // A buyer pays for 2 VIP with PIX (sandbox).
+    const buyerContext = await newContext(browser, phone, app.baseUrl);
+    const buyerPage = await buyerContext.newPage();
+    await signIn(buyerPage, 'user', '/');
+    const types = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(ticketTypes.sortOrder);
+    const vip = types.find((t) => t.name === 'VIP')!;
+    const placed = await buyerContext.request.post('/api/orders', {
+      data: {
+        eventId,
+        items: [{ ticketTypeId: vip.id, quantity: 2 }],
+        buyer: { name: 'Bruna Sakura Tanaka', email: 'bruna@exemplo.com.br', phone: '47991234567', cpf: '52998224725' },
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const paid = await buyerContext.request.post(`/api/orders/${(await placed.json()).id}/simulate-pix-payment`, { data: {} });
+    expect((await paid.json()).status).toBe('completed');
+    await buyerContext.close();
+
+    const { context, page } = await adminContext(phone);
+    // The drawer leads to the events list.
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Painel Admin' });
+    await poll(() => drawer.isVisible()).toBe(true);
+    await poll(() => visible(page, account('admin').email)).toBe(true);
+    await drawer.getByRole('link', { name: 'Eventos' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/events');
+    await page.getByLabel('Buscar por título ou local').fill(TITLE);
+    await page.waitForURL((url) => url.searchParams.get('q') === TITLE);
+    await poll(() => page.getByRole('link', { name: `Editar ${TITLE}` }).count()).toBe(1);
+    const card = page.getByRole('listitem').filter({ hasText: TITLE });
+    await poll(() => card.getByText('R$ 301,00').isVisible()).toBe(true);
+    await poll(() => card.getByText('Ativo', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: `Editar ${TITLE}` }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/events/${eventId}/edit`);
+
+    // The form is prefilled.
+    await poll(() => page.getByLabel('Título do evento').inputValue()).toBe(TITLE);
+    expect(await page.getByLabel('Preço (R$)').nth(1).inputValue()).toBe('150,50');
+    expect(await page.getByLabel('Quantidade disponível').nth(1).inputValue()).toBe('18');
+    await poll(() => visible(page, '2 vendidos')).toBe(true);
+
+    // VIP has orders: the server refuses to remove it.
+    await page.getByRole('button', { name: 'Remover VIP' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remover' }).click();
+    await poll(() => visible(page, 'Não foi possível remover o ingresso.')).toBe(true);
+    await poll(() => visible(page, /Este ingresso já tem pedidos e não pode ser removido/)).toBe(true);
+    expect(await page.getByLabel('Nome do ingresso').count()).toBe(2);
+
+    // A third type is added and then removed again before saving: no request needed.
+    await page.getByRole('button', { name: 'Adicionar tipo de ingresso' }).click();
+    await page.getByLabel('Nome do ingresso').nth(2).fill('Camarote');
+    await page.getByRole('button', { name: 'Remover Camarote' }).click();
+    expect(await page.getByLabel('Nome do ingresso').count()).toBe(2);
+
+    // Change the title, VIP's price and stock, and save as a draft.
+    await page.getByLabel('Título do evento').fill(`${TITLE} (edição)`);
+    await page.getByLabel('Preço (R$)').nth(1).fill('160,00');
+    await page.getByLabel('Quantidade disponível').nth(1).fill('28');
+    await page.getByText('Rascunho', { exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await poll(() => visible(page, 'Evento e ingressos atualizados com sucesso!')).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/admin/events');
+
+    const [row] = await app.deps.db.select().from(events).where(eq(events.id, eventId));
+    expect(row).toMatchObject({ title: `${TITLE} (edição)`, isPublished: false });
+    const [vipAfter] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, vip.id));
+    expect([vipAfter.priceCentavos, vipAfter.remaining]).toEqual([16000, 28]);
+    // A draft leaves the public site.
+    expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(404);
+
+    // The buyers list and its CSV.
+    await page.goto(`/admin/events/${eventId}/edit`);
+    const buyers = page.getByRole('region', { name: 'Compradores' });
+    const shown = (text: string) => buyers.getByText(text).filter({ visible: true }).first().isVisible();
+    await poll(() => shown('Bruna Sakura Tanaka')).toBe(true);
+    await poll(() => shown('(47) 99123-4567')).toBe(true);
+    await poll(() => shown('R$ 301,00')).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), buyers.getByRole('link', { name: 'Exportar CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^compradores-noite-kxp-de-teste-[a-z0-9]+-edicao\.csv$/);
+    const csv = readFileSync((await download.path())!);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento');
+    expect(lines[1]).toMatch(/^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+
+    // Published again.
+    await page.getByText('Publicado', { exact: true }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/events');
+    expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(200);
+    await context.close();
+  });
+
+  it("shows 'Evento não encontrado' for an event that does not exist", async () => {
+    const { context, page } = await adminContext(desktop);
+    await page.goto('/admin/events/00000000-0000-4000-8000-000000000000/edit');
+    await poll(() => page.getByRole('heading', { name: 'Evento não encontrado' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Voltar para eventos' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/events');
+    await context.close();
+  });
+});
+
+describe('the back office layout', () => {
+  it('highlights the current page and remembers a collapsed sidebar', async () => {
+    const { context, page } = await adminContext(desktop);
+    const nav = page.getByRole('navigation', { name: 'Administração' });
+    await poll(() => nav.getByRole('link', { name: 'Eventos' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    for (const label of ['Dashboard', 'Eventos', 'Notícias', 'Banners', 'Cupons', 'Reembolsos', 'Validador']) {
+      expect(await nav.getByRole('link', { name: label }).count(), label).toBe(1);
+    }
+    await poll(() => visible(page, account('admin').email)).toBe(true);
+
+    await page.getByRole('button', { name: 'Recolher menu' }).click();
+    await poll(() => page.getByRole('button', { name: 'Expandir menu' }).isVisible()).toBe(true);
+    await page.reload();
+    await poll(() => page.getByRole('button', { name: 'Expandir menu' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    await poll(() => page.getByRole('button', { name: 'Recolher menu' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Sair do Sistema' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await page.goto('/admin/events');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await context.close();
+  });
+
+  it('sends a buyer who opens /admin/events back to the home page', async () => {
+    const context = await newContext(browser, phone, app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, 'user', '/');
+    await page.goto('/admin/events');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('accessibility of the event pages', () => {
+  for (const [sizeName, size] of [['phone', phone], ['desktop', desktop]] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      it(`has no axe violations on the list, the create and the edit page (${sizeName}, ${theme})`, async () => {
+        expect(eventId).not.toBe('');
+        const { context, page } = await adminContext(size, theme);
+        await poll(() => page.getByRole('link', { name: /^Editar / }).count()).toBeGreaterThan(0);
+        await expectNoAxeViolations(page, `/admin/events ${sizeName} ${theme}`);
+
+        await page.goto('/admin/events/new');
+        await poll(() => page.getByRole('heading', { name: 'Novo evento' }).isVisible()).toBe(true);
+        await expectNoAxeViolations(page, `/admin/events/new ${sizeName} ${theme}`);
+        // With the errors shown, too.
+        await page.getByRole('button', { name: 'Criar evento' }).click();
+        await poll(() => visible(page, 'Título do evento é obrigatório')).toBe(true);
+        await expectNoAxeViolations(page, `/admin/events/new with errors ${sizeName} ${theme}`);
+
+        await page.goto(`/admin/events/${eventId}/edit`);
+        await poll(() => page.getByRole('region', { name: 'Compradores' }).getByText('Bruna Sakura Tanaka').filter({ visible: true }).isVisible()).toBe(true);
+        await expectNoAxeViolations(page, `/admin/events/:id/edit ${sizeName} ${theme}`);
+        await context.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { hashPassword } from 'better-auth/crypto';
+import { eq, like } from 'drizzle-orm';
+import { accounts, events, profiles, refunds, ticketTypes, userRoles, users } from '../../src/server/db/schema';
+import { launchBrowser, newContext, phone, desktop } from '../support/browser';
+import { startApp, type RunningApp } from '../support/app-server';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const sizes = [
+  ['phone 390x844', phone],
+  ['desktop 1280x800', desktop],
+] as const;
+
+const privacySections = ['Informações coletadas', 'Uso das informações', 'Compartilhamento', 'Segurança', 'Seus direitos', 'Contato'];
+const termsSections = [
+  'Aceitação dos termos',
+  'Uso da plataforma',
+  'Compra de ingressos',
+  'Cancelamento e reembolsos',
+  'Responsabilidades',
+  'Modificações',
+];
+
+/** expect.poll with room for a busy machine (the default gives up after 1 s). */
+function poll<T>(read: () => T | Promise<T>, timeout = 20_000) {
+  return expect.poll(read, { timeout, interval: 200 });
+}
+
+function demoAccount(role: 'admin' | 'validator') {
+  const found = app.createdAccounts.find((a) => a.roles.includes(role));
+  if (!found) throw new Error(`no demo ${role}`);
+  return found;
+}
+
+/** A verified buyer with no orders, made directly in the database (sign-up is the journey's test). */
+async function createBuyer(): Promise<{ email: string; password: string }> {
+  const id = randomUUID().replace(/-/g, '');
+  const email = `reembolso.${id.slice(0, 10)}@exemplo.com.br`;
+  const password = 'senha-de-teste-123';
+  const { db } = app.deps;
+  await db.insert(users).values({ id, name: 'Bruna Reis Tavares', email, emailVerified: true });
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
+  await db.insert(profiles).values({ id, fullName: 'Bruna Reis Tavares' });
+  await db.insert(userRoles).values({ userId: id, role: 'user' });
+  return { email, password };
+}
+
+async function signIn(page: Page, email: string, password: string, redirect: string) {
+  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
+  await page.waitForURL((url) => url.pathname === redirect, { timeout: 20_000 });
+}
+
+/** Buys one 'Pista - 1º lote' of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
+async function buyWithPix(page: Page): Promise<string> {
+  const [event] = await app.deps.db.select().from(events).where(like(events.title, '%Techno All Night%'));
+  const [type] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, event.id)).orderBy(ticketTypes.sortOrder);
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer: { name: 'Bruna Reis Tavares', email: 'bruna@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
+      paymentMethod: 'pix',
+      installments: 1,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  const paid = await page.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} });
+  expect((await paid.json()).status).toBe('completed');
+  return order.id;
+}
+
+/** axe finds nothing on the page as it is, in the light theme and in the dark one. */
+async function expectNoAxeViolations(page: Page, label: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    const result = await new AxeBuilder({ page }).analyze();
+    const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(summary, `${label} (${theme})`).toEqual([]);
+  }
+}
+
+describe.each(sizes)('refund requests on %s', (_label, size) => {
+  it('a buyer asks for the refund of a PIX order, sees it pending, and the order greyed as already requested', async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+    const buyer = await createBuyer();
+    await signIn(page, buyer.email, buyer.password, '/tickets');
+    await buyWithPix(page);
+
+    await page.goto('/refund-request');
+    const option = page.getByRole('radio', { name: /Next Level Warehouse: Techno All Night/ });
+    await poll(() => option.isVisible()).toBe(true);
+    await poll(() => page.getByText('R$ 80,00').first().isVisible()).toBe(true);
+    await poll(() => page.getByText('Você ainda não fez nenhuma solicitação de reembolso.').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'refund request before asking');
+
+    // Nothing chosen and no reason: the same pt-BR messages the server gives.
+    await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await poll(() => page.getByText('Selecione um ingresso').isVisible()).toBe(true);
+    await poll(() => page.getByText('Informe o motivo do reembolso').isVisible()).toBe(true);
+
+    await option.check();
+    await page.getByLabel('Motivo do reembolso').fill('   ');
+    await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await poll(() => page.getByText('Informe o motivo do reembolso').isVisible()).toBe(true);
+
+    await page.getByLabel('Motivo do reembolso').fill('Não vou conseguir ir: viagem de trabalho marcada na mesma data.');
+    await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(true);
+
+    // The request is listed with its id cut to 8 characters, status and amount.
+    const [stored] = await app.deps.db
+      .select()
+      .from(refunds)
+      .innerJoin(users, eq(users.id, refunds.userId))
+      .where(eq(users.email, buyer.email));
+    expect(stored.refunds).toMatchObject({ status: 'pending', amountCentavos: 8000 });
+    const list = page.getByRole('list', { name: 'Minhas solicitações de reembolso' });
+    const item = list.getByRole('listitem').filter({ hasText: `#${stored.refunds.id.slice(0, 8)}` });
+    await poll(() => item.isVisible()).toBe(true);
+    expect(await item.textContent()).not.toContain(stored.refunds.id.slice(0, 9));
+    await poll(() => item.getByText('Pendente', { exact: true }).isVisible()).toBe(true);
+    await poll(() => item.getByText('R$ 80,00').isVisible()).toBe(true);
+
+    // The order can no longer be picked: greyed, disabled, 'Já solicitado'; nothing else is eligible.
+    const requested = page.getByRole('radio', { name: /Next Level Warehouse: Techno All Night/ });
+    await poll(() => requested.isDisabled()).toBe(true);
+    await poll(() => page.getByText('Já solicitado', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
+    // The toast covers the header for a few seconds; axe would read its colours over the page.
+    await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(false);
+    await expectNoAxeViolations(page, 'refund request after asking');
+    await context.close();
+  });
+
+  it('a user without eligible tickets is told so, and the terms show them no staff buttons', async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+    const buyer = await createBuyer();
+    await signIn(page, buyer.email, buyer.password, '/refund-request');
+    await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Solicitar reembolso' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'refund request without tickets');
+
+    await page.goto('/terms-of-service');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
+  it('shows the privacy policy and the terms with their six sections, date and back button', async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+
+    await page.goto('/privacy-policy');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).isVisible()).toBe(true);
+    for (const title of privacySections) {
+      await poll(() => page.getByRole('heading', { level: 2, name: title, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(6);
+    await poll(() => page.getByText('Última atualização: 10 de julho de 2025').isVisible()).toBe(true);
+    await poll(() => page.getByRole('link', { name: 'privacidade@nextlevel.com.br' }).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'privacy policy');
+
+    await page.getByRole('link', { name: 'Termos de Uso' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/terms-of-service');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).isVisible()).toBe(true);
+    for (const title of termsSections) {
+      await poll(() => page.getByRole('heading', { level: 2, name: title, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(6);
+    await poll(() => page.getByText('Última atualização: 10 de julho de 2025').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'terms of service');
+
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await page.waitForURL((url) => url.pathname === '/privacy-policy');
+    await context.close();
+  });
+
+  it("shows 'Painel Admin' only to the admin and 'Validar QR Code' only to the validator", async () => {
+    const admin = demoAccount('admin');
+    const adminContext = await newContext(browser, size, app.baseUrl);
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, admin.email, admin.password, '/terms-of-service');
+    const adminLink = adminPage.getByRole('link', { name: 'Painel Admin' });
+    await poll(() => adminLink.isVisible()).toBe(true);
+    expect(await adminPage.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
+    await expectNoAxeViolations(adminPage, 'terms of service for the admin');
+    await adminLink.click();
+    await adminPage.waitForURL((url) => url.pathname === '/admin');
+    await adminContext.close();
+
+    const validator = demoAccount('validator');
+    const doorContext = await newContext(browser, size, app.baseUrl);
+    const doorPage = await doorContext.newPage();
+    await signIn(doorPage, validator.email, validator.password, '/terms-of-service');
+    const doorLink = doorPage.getByRole('link', { name: 'Validar QR Code' });
+    await poll(() => doorLink.isVisible()).toBe(true);
+    expect(await doorPage.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
+    await expectNoAxeViolations(doorPage, 'terms of service for the validator');
+    await doorLink.click();
+    await doorPage.waitForURL((url) => url.pathname === '/validator');
+    await doorContext.close();
+  });
+
+  it("shows 'Página não encontrada' for an unknown address, with one <main>", async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/esta-pagina-nao-existe');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Página não encontrada' }).isVisible()).toBe(true);
+    expect(await page.locator('main').count()).toBe(1);
+    await expectNoAxeViolations(page, '404');
+    await page.getByRole('link', { name: 'Voltar para o início' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
