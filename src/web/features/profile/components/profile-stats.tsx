@@ -7,14 +7,14 @@ import { formatRating } from '../lib/person';
 
 function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-border bg-card p-4">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-accent/15 text-accent">
-        <Icon aria-hidden className="size-5" />
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm text-muted">{label}</dt>
-        <dd className="text-xl font-extrabold tabular-nums">{value}</dd>
-      </div>
+    <div className="relative rounded-2xl border border-border bg-card py-4 pr-4 pl-18">
+      <dt className="text-sm text-muted">
+        <span aria-hidden className="absolute top-1/2 left-4 flex size-11 -translate-y-1/2 items-center justify-center rounded-xl bg-accent/15 text-accent">
+          <Icon className="size-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-xl font-extrabold tabular-nums">{value}</dd>
     </div>
   );
 }

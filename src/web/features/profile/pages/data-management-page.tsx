@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useDownloadMyData } from '../api/export-my-data';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { InfoItem } from '../components/info-item';
 import { PageHeader } from '../components/page-header';
 import { formatAccountDate } from '../lib/person';
 
@@ -43,20 +44,12 @@ export function DataManagementPage() {
           Sua conta
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-          <div className="flex items-center gap-3">
-            <Mail aria-hidden className="size-5 shrink-0 text-muted" />
-            <div className="min-w-0">
-              <dt className="text-xs text-muted">E-mail</dt>
-              <dd className="truncate font-medium">{user?.email ?? 'Não disponível'}</dd>
-            </div>
-          </div>
-          <div className="flex items-center gap-3">
-            <CalendarDays aria-hidden className="size-5 shrink-0 text-muted" />
-            <div>
-              <dt className="text-xs text-muted">Conta criada em</dt>
-              <dd className="font-medium">{formatAccountDate(user?.createdAt)}</dd>
-            </div>
-          </div>
+          <InfoItem icon={Mail} label="E-mail">
+            {user?.email ?? 'Não disponível'}
+          </InfoItem>
+          <InfoItem icon={CalendarDays} label="Conta criada em">
+            {formatAccountDate(user?.createdAt)}
+          </InfoItem>
         </dl>
       </section>
 

@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatMonthYear } from '../../../../shared/dates';
 import { useMyProfile } from '../api/get-my-profile';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
+import { InfoItem } from '../components/info-item';
 import { ProfileAvatar } from '../components/profile-avatar';
 import { ProfileStats } from '../components/profile-stats';
 
@@ -61,7 +62,7 @@ export function ProfilePage() {
         <section aria-labelledby="profile-name" className="overflow-hidden rounded-3xl border border-border bg-card">
           <div className="h-20 bg-linear-to-r from-brand-next-level via-brand-ay-yo to-brand-kxp sm:h-24" aria-hidden />
           <div className="-mt-12 px-5 pb-6 sm:px-6">
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <div className="flex items-end justify-between gap-4">
               <ProfileAvatar name={profile.fullName || profile.email} avatarUrl={profile.avatarUrl} />
               <Button asChild variant="outline" size="sm" className="self-start sm:self-auto">
                 <Link to="/profile/edit">
@@ -73,38 +74,25 @@ export function ProfilePage() {
               {profile.fullName || profile.email}
             </h2>
             <p className="mt-1 text-sm text-muted">Membro desde {formatMonthYear(profile.createdAt)}</p>
-            <dl className="mt-5 grid gap-3 sm:grid-cols-2">
-              <div className="flex items-center gap-3">
-                <Mail aria-hidden className="size-5 shrink-0 text-muted" />
-                <div className="min-w-0">
-                  <dt className="text-xs text-muted">E-mail</dt>
-                  <dd className="truncate font-medium">{profile.email}</dd>
-                </div>
-              </div>
-              <div className="flex items-center gap-3">
-                <Phone aria-hidden className="size-5 shrink-0 text-muted" />
-                <div>
-                  <dt className="text-xs text-muted">Telefone</dt>
-                  <dd className={profile.phone ? 'font-medium' : 'text-muted'}>{profile.phone ?? 'Não informado'}</dd>
-                </div>
-              </div>
-              <div className="flex items-center gap-3 sm:col-span-2">
+            <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+              <InfoItem icon={Mail} label="E-mail">
+                {profile.email}
+              </InfoItem>
+              <InfoItem icon={Phone} label="Telefone">
+                {profile.phone ?? <span className="font-normal text-muted">Não informado</span>}
+              </InfoItem>
+              <InfoItem
+                icon={profile.emailVerified ? ShieldCheck : ShieldAlert}
+                iconClassName={profile.emailVerified ? 'text-success' : 'text-amber-700 dark:text-amber-300'}
+                label="Situação da conta"
+                className="sm:col-span-2"
+              >
                 {profile.emailVerified ? (
-                  <ShieldCheck aria-hidden className="size-5 shrink-0 text-success" />
+                  <Badge tone="success">Conta verificada</Badge>
                 ) : (
-                  <ShieldAlert aria-hidden className="size-5 shrink-0 text-amber-700 dark:text-amber-300" />
+                  <Badge tone="warning">Aguardando verificação</Badge>
                 )}
-                <div>
-                  <dt className="sr-only">Situação da conta</dt>
-                  <dd>
-                    {profile.emailVerified ? (
-                      <Badge tone="success">Conta verificada</Badge>
-                    ) : (
-                      <Badge tone="warning">Aguardando verificação</Badge>
-                    )}
-                  </dd>
-                </div>
-              </div>
+              </InfoItem>
             </dl>
           </div>
         </section>

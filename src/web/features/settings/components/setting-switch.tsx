@@ -46,10 +46,10 @@ export function SettingSwitch({
           aria-describedby={`${id}-description`}
           className={cn(
             'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors disabled:cursor-not-allowed disabled:opacity-50',
-            'bg-muted data-[state=checked]:bg-accent',
+            'bg-surface ring-1 ring-muted ring-inset data-[state=checked]:bg-accent data-[state=checked]:ring-accent',
           )}
         >
-          <Switch.Thumb className="pointer-events-none block size-6 rounded-full bg-white shadow-md ring-0 transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0 dark:bg-bg" />
+          <Switch.Thumb className="pointer-events-none block size-5 rounded-full bg-muted shadow-sm transition-transform data-[state=checked]:translate-x-[1.375rem] data-[state=checked]:bg-accent-foreground data-[state=unchecked]:translate-x-0.5" />
         </Switch.Root>
       </div>
       {children}

@@ -51,7 +51,7 @@ export function SettingsPage() {
           ))}
         </ul>
       </SettingsCard>
-      <Button variant="outline" size="lg" className="w-full text-danger" onClick={() => void handleSignOut()}>
+      <Button variant="outline" size="lg" className="w-full" onClick={() => void handleSignOut()}>
         <LogOut aria-hidden className="size-5" /> Sair da conta
       </Button>
     </div>

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { hashPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
+import { accounts, events, orders, profiles, tickets, userRoles, users } from '../../src/server/db/schema';
+import { checkInTicket } from '../../src/server/services/check-in-ticket';
+import { launchBrowser, newContext, phone, desktop } from '../support/browser';
+import { startApp, type RunningApp } from '../support/app-server';
+import { createEvent } from '../support/test-server';
+
+// The signed-in person's own pages (SPEC.md section 2 'Profile', 'Profile edit', 'Settings',
+// 'Data management'; PRODUCT.md 'Accounts and data'), driven as a person would, at phone and
+// desktop sizes.
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const sizes = [
+  ['phone 390x844', phone],
+  ['desktop 1280x800', desktop],
+] as const;
+
+/** expect.poll with room for a busy machine (the default gives up after 1 s). */
+function poll<T>(read: () => T | Promise<T>, timeout = 20_000) {
+  return expect.poll(read, { timeout, interval: 200 });
+}
+
+/** A verified buyer with no orders, made directly in the database (sign-up is the journey's test). */
+async function createBuyer(fullName = 'Helena Duarte Prado'): Promise<{ id: string; email: string; password: string }> {
+  const id = randomUUID().replace(/-/g, '');
+  const email = `perfil.${id.slice(0, 10)}@exemplo.com.br`;
+  const password = 'senha-de-teste-123';
+  const { db } = app.deps;
+  await db.insert(users).values({ id, name: fullName, email, emailVerified: true });
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
+  await db.insert(profiles).values({ id, fullName });
+  await db.insert(userRoles).values({ userId: id, role: 'user' });
+  return { id, email, password };
+}
+
+/** Signs the page's browser context in through the API (the sign-in form is the journey's test). */
+async function signIn(page: Page, email: string, password: string) {
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.baseUrl } });
+  expect(response.status()).toBe(200);
+}
+
+/** One paid order of `quantity` tickets at R$ 95,00 for a new event rated 4.5, and one of its tickets used at the door. */
+async function attendAnEvent(page: Page, quantity: number): Promise<void> {
+  const { event, ticketTypes: [type] } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], {
+    title: 'Festival do Perfil',
+  });
+  await app.deps.db.update(events).set({ rating: 4.5 }).where(eq(events.id, event.id));
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity }],
+      buyer: { name: 'Helena Duarte Prado', email: 'helena@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
+      paymentMethod: 'pix',
+      installments: 1,
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = await placed.json();
+  const paid = await page.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} });
+  expect((await paid.json()).status).toBe('completed');
+  const [ticket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
+  const [door] = await app.deps.db.select().from(users).where(eq(users.email, app.createdAccounts.find((a) => a.roles.includes('admin'))!.email));
+  const result = await checkInTicket(app.deps, { code: ticket.code, validatorId: door.id });
+  expect(result.accepted).toBe(true);
+}
+
+async function isDark(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.classList.contains('dark'));
+}
+
+/** axe finds nothing on the page as it is, in the light theme and in the dark one. */
+async function expectNoAxeViolations(page: Page, label: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    const result = await new AxeBuilder({ page }).analyze();
+    const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(summary, `${label} (${theme})`).toEqual([]);
+  }
+  await page.evaluate(() => {
+    localStorage.removeItem('theme');
+    document.documentElement.classList.remove('dark');
+  });
+}
+
+describe.each(sizes)('own pages on %s', (_label, size) => {
+  it('the profile shows the statistics; editing saves the phone and goes back to the profile', async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+    const buyer = await createBuyer();
+    await signIn(page, buyer.email, buyer.password);
+    await attendAnEvent(page, 2);
+
+    await page.goto('/profile');
+    await poll(() => page.getByRole('heading', { name: 'Helena Duarte Prado' }).isVisible()).toBe(true);
+    await poll(() => page.getByText(/^Membro desde [a-zç]+ de \d{4}$/).isVisible()).toBe(true);
+    await poll(() => page.getByText('Não informado').isVisible()).toBe(true);
+    await poll(() => page.getByText('Conta verificada').isVisible()).toBe(true);
+    const stats = page.getByRole('region', { name: 'Estatísticas' });
+    await poll(() => stats.getByText('Eventos participados').isVisible()).toBe(true);
+    await poll(async () => (await stats.textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /Eventos participados ?1 ?Total gasto ?R\$ 190,00 ?Avaliação média ?4,5/,
+    );
+    await expectNoAxeViolations(page, '/profile');
+
+    await page.getByRole('link', { name: 'Editar perfil' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile/edit');
+    const phoneField = page.getByLabel('Telefone');
+    await poll(() => phoneField.isVisible()).toBe(true);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(buyer.email);
+    expect(await page.getByLabel('E-mail').getAttribute('readonly')).not.toBeNull();
+    await poll(() => page.getByText('O e-mail não pode ser alterado').isVisible()).toBe(true);
+    expect(await phoneField.getAttribute('placeholder')).toBe('(11) 99999-9999');
+    await expectNoAxeViolations(page, '/profile/edit');
+
+    // The picture: a file that is not an image is refused before sending; a PNG is stored at once.
+    const picker = page.locator('input[type="file"]');
+    await picker.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('não sou uma imagem') });
+    await poll(() => page.getByText('Formato inválido').isVisible()).toBe(true);
+    await poll(() => page.getByText('Por favor, selecione uma imagem JPG, PNG ou WebP.').isVisible()).toBe(true);
+    await picker.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    await poll(() => page.getByText('Foto atualizada! 📸').isVisible()).toBe(true);
+    await poll(() => page.getByLabel('URL do Avatar').inputValue()).toMatch(new RegExp(`^/uploads/avatars/${buyer.id}-[0-9a-f]+\\.png$`));
+
+    // A phone that is not Brazilian is refused on the form, with the server's words.
+    await phoneField.fill('2012');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await poll(() => page.getByText('Telefone inválido').isVisible()).toBe(true);
+    expect(page.url()).toMatch(/\/profile\/edit$/);
+
+    await phoneField.fill('21987654321');
+    expect(await phoneField.inputValue()).toBe('(21) 98765-4321');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await poll(() => page.getByText('Perfil atualizado').isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await poll(() => page.getByText('(21) 98765-4321').isVisible()).toBe(true);
+    const picture = page.getByRole('img', { name: 'Foto de Helena Duarte Prado' });
+    await poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+    const [stored] = await app.deps.db.select().from(profiles).where(eq(profiles.id, buyer.id));
+    expect(stored.phone).toBe('(21) 98765-4321');
+    await context.close();
+  });
+
+  it('settings: the dark-mode switch works and survives a reload; notification toggles are saved', async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+    const buyer = await createBuyer();
+    await signIn(page, buyer.email, buyer.password);
+    await page.goto('/settings');
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Português (Brasil)').isVisible()).toBe(true);
+    for (const name of ['Política de Privacidade', 'Termos de Uso', 'Gerenciar meus dados']) {
+      await poll(() => page.getByRole('link', { name }).isVisible()).toBe(true);
+    }
+    const emailSwitch = page.getByRole('switch', { name: 'Notificações por e-mail' });
+    await poll(() => emailSwitch.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Notificações push' }).getAttribute('aria-checked')).toBe('false');
+    await expectNoAxeViolations(page, '/settings');
+
+    expect(await isDark(page)).toBe(false);
+    await page.getByRole('radio', { name: 'Escuro' }).check({ force: true });
+    await poll(() => isDark(page)).toBe(true);
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.reload();
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true);
+    expect(await isDark(page)).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Escuro' }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Claro' }).check({ force: true });
+    await poll(() => isDark(page)).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBackground);
+    // 'Automático' follows the device.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByRole('radio', { name: 'Automático (segue o aparelho)' }).check({ force: true });
+    await poll(() => isDark(page)).toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await poll(() => isDark(page)).toBe(false);
+
+    await emailSwitch.click();
+    await poll(() => page.getByText('Configurações atualizadas com sucesso!').isVisible()).toBe(true);
+    await poll(() => emailSwitch.getAttribute('aria-checked')).toBe('false');
+
+    await context.grantPermissions(['notifications', 'geolocation'], { origin: app.baseUrl });
+    await context.setGeolocation({ latitude: -26.9078, longitude: -48.6619 });
+    await page.getByRole('switch', { name: 'Notificações push' }).click();
+    await poll(() => page.getByText('Notificações ativadas!').isVisible()).toBe(true);
+    await page.getByRole('switch', { name: 'Localização' }).click();
+    await poll(() => page.getByText('Localização ativada!').isVisible()).toBe(true);
+
+    await page.getByRole('switch', { name: 'Notificações por WhatsApp' }).click();
+    const number = page.getByLabel('Número do WhatsApp');
+    await poll(() => number.isVisible()).toBe(true);
+    await number.fill('47991234567');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await poll(() => page.getByRole('switch', { name: 'Notificações por WhatsApp' }).getAttribute('aria-checked')).toBe('true');
+
+    await page.reload();
+    await poll(() => page.getByRole('switch', { name: 'Localização' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Notificações por e-mail' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('switch', { name: 'Notificações push' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByLabel('Número do WhatsApp').inputValue()).toBe('(47) 99123-4567');
+    await context.close();
+  });
+
+  it('data management downloads a JSON with the user’s data, and deleting the account signs out', async () => {
+    const context = await newContext(browser, size, app.baseUrl);
+    const page = await context.newPage();
+    const buyer = await createBuyer();
+    await signIn(page, buyer.email, buyer.password);
+    await attendAnEvent(page, 1);
+
+    await page.goto('/data-management');
+    await poll(() => page.getByText(buyer.email).isVisible()).toBe(true);
+    await poll(() => page.getByText(/^\d{1,2} de [a-zç]+ de \d{4}$/).isVisible()).toBe(true);
+    await expectNoAxeViolations(page, '/data-management');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Solicitar Download' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^meus-dados-next-level-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    expect(data.account.email).toBe(buyer.email);
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0].tickets[0].code).toEqual(expect.any(String));
+    await poll(() => page.getByText('Download iniciado').isVisible()).toBe(true);
+
+    // Phone: from the profile's 'Excluir conta'; desktop: from data management's button.
+    if (size === phone) {
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Excluir conta' }).click();
+    } else {
+      await page.getByRole('button', { name: 'Excluir Conta Permanentemente' }).click();
+    }
+    const dialog = page.getByRole('alertdialog', { name: 'Tem certeza?' });
+    await poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await poll(() => dialog.isVisible()).toBe(false);
+    expect(await app.deps.db.select().from(users).where(eq(users.id, buyer.id))).toHaveLength(1);
+
+    await page.getByRole('button', { name: size === phone ? 'Excluir conta' : 'Excluir Conta Permanentemente' }).click();
+    await dialog.getByRole('button', { name: 'Sim, excluir conta' }).click();
+    await poll(() => page.getByText('Conta excluída').isVisible()).toBe(true);
+    await poll(() => page.getByText('Seus dados foram removidos.').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/');
+    const me = await (await page.request.get('/api/me')).json();
+    expect(me.user).toBeNull();
+    expect(await app.deps.db.select().from(users).where(eq(users.id, buyer.id))).toEqual([]);
+    const kept = await app.deps.db.select().from(orders).where(eq(orders.buyerName, 'Conta excluída'));
+    expect(kept.length).toBeGreaterThan(0);
+
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await context.close();
+  });
+});
