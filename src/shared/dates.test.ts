@@ -56,6 +56,13 @@ describe.each(processZones)('in a process running in $zone', ({ zone, january1Of
     expect(formatDayMonth('2025-03-15')).toEqual({ day: '15', month: 'MAR' });
     expect(formatDayMonth('2025-02-05')).toEqual({ day: '05', month: 'FEV' });
     expect(formatDayMonth('2025-12-31')).toEqual({ day: '31', month: 'DEZ' });
+    const months = Array.from({ length: 12 }, (_, i) => formatDayMonth(`2025-${String(i + 1).padStart(2, '0')}-10`).month);
+    expect(months).toEqual(['JAN', 'FEV', 'MAR', 'ABR', 'MAI', 'JUN', 'JUL', 'AGO', 'SET', 'OUT', 'NOV', 'DEZ']);
+  });
+
+  it('names every weekday in full', () => {
+    const days = Array.from({ length: 7 }, (_, i) => formatEventDate(`2025-06-0${i + 1}`).split(',')[0]);
+    expect(days).toEqual(['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado']);
   });
 
   it('turns a São Paulo wall time into its UTC instant', () => {

@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
 import { DomainError } from './errors';
 
 /** The time zone every event date and time is written in (PRODUCT.md 'Money, dates, text'). */
@@ -51,11 +49,21 @@ function toInstant(instant: Date | string): Date {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-// A Date whose local calendar fields are the given day at noon, only ever handed to date-fns for
-// names (weekday, month). Noon keeps clear of midnight DST gaps in whatever zone the process runs.
-function localNoon({ year, month, day }: CalendarDate): Date {
-  const date = new Date(2000, 0, 1, 12);
-  date.setFullYear(year, month - 1, day);
+// pt-BR names of weekdays and months come from Intl (CLDR data, as in the browser and in Node),
+// read at UTC noon of the calendar day so no time zone can move the day.
+const longDateNames = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const monthYearNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const shortMonthNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short' });
+
+function utcNoon({ year, month, day }: CalendarDate): Date {
+  const date = new Date(Date.UTC(2000, 0, 1, 12));
+  date.setUTCFullYear(year, month - 1, day);
   return date;
 }
 
@@ -114,7 +122,7 @@ function wallTimeToInstant(date: CalendarDate, time: WallTime): Date {
  * DomainError('validation_failed', { field: 'date' }) for anything but a real 'yyyy-MM-dd' day.
  */
 export function formatEventDate(date: string): string {
-  return format(localNoon(parseDate(date)), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+  return longDateNames.format(utcNoon(parseDate(date)));
 }
 
 /**
@@ -142,7 +150,7 @@ export function formatEventTime(time: string): string {
  */
 export function formatDayMonth(date: string): { day: string; month: string } {
   const parsed = parseDate(date);
-  const month = format(localNoon(parsed), 'MMM', { locale: ptBR }).replace('.', '').toUpperCase();
+  const month = shortMonthNames.format(utcNoon(parsed)).replace('.', '').toUpperCase();
   return { day: pad(parsed.day), month };
 }
 
@@ -215,5 +223,5 @@ export function formatNotificationDate(instant: Date | string): string {
  */
 export function formatMonthYear(instant: Date | string): string {
   const p = saoPauloParts(toInstant(instant));
-  return format(localNoon(p), "MMMM 'de' yyyy", { locale: ptBR });
+  return monthYearNames.format(utcNoon(p));
 }

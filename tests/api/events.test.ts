@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { buildApp } from '../../src/server/http/app';
 import { renderAppShell } from '../../src/server/http/app-shell';
 import { listEvents } from '../../src/server/services/list-events';
 import type { EventSummary } from '../../src/shared/schemas/events';
+import { HOME_HERO_IMAGE } from '../../src/shared/home-hero';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -283,10 +285,12 @@ describe('GET /api/events/:id/calendar.ics', () => {
 });
 
 describe('page meta for shared links', () => {
+  const themeScript = "document.documentElement.classList.add('dark')";
   const indexHtml = [
     '<!doctype html><html lang="pt-BR"><head>',
     '<meta name="description" content="Ingressos e eventos." />',
     '<title>Next Level - Ingressos e eventos</title>',
+    `<script>${themeScript}</script>`,
     '<!--app-head-->',
     '</head><body><div id="root"></div></body></html>',
   ].join('\n');
@@ -350,6 +354,32 @@ describe('page meta for shared links', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('carries the event as initial data, script-safe, and preloads its picture', async () => {
+    const response = await web.inject({ method: 'GET', url: `/event/${eventId}` });
+    const block = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>\s*<\/body>/.exec(response.body)?.[1];
+    expect(block).toBeDefined();
+    // The title holds '<Especial>': nothing inside the block may open or close a tag.
+    expect(block).not.toContain('<');
+    const initial = JSON.parse(block!) as { event: unknown };
+    const api = await web.inject({ method: 'GET', url: `/api/events/${eventId}` });
+    expect(initial.event).toEqual(api.json());
+    expect(response.body).toContain('<link rel="preload" as="image" href="/images/events/ay-yo-kpop-night-itajai.svg" fetchpriority="high" />');
+  });
+
+  it('preloads the carousel picture on the home page, allows the inline theme script by hash, 404s missing assets', async () => {
+    const home = await web.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain(`<link rel="preload" as="image" href="${HOME_HERO_IMAGE}" fetchpriority="high" />`);
+    expect(home.body).not.toContain('initial-data');
+    const hash = createHash('sha256').update(themeScript).digest('base64');
+    expect(home.headers['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    for (const url of ['/assets/index-missing.js', '/.vite/manifest.json']) {
+      const missing = await web.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
   it('answers 404 with the plain shell for an unknown or malformed event id', async () => {
     for (const url of ['/event/00000000-0000-4000-8000-000000000000', '/event/nao-existe', `/event/${ids.get('hidden')}`]) {
       const response = await web.inject({ method: 'GET', url });
@@ -368,7 +398,7 @@ describe('page meta for shared links', () => {
     expect(description.startsWith(`${kxp.tagline}. ${kxp.description.slice(0, 40)}`)).toBe(true);
     expect(description.length).toBeLessThanOrEqual(200);
     expect(meta(brand.body, 'property', 'og:url')).toBe(`${publicUrl}/events/kxp`);
-    for (const url of ['/', '/events/outra-marca', '/tickets']) {
+    for (const url of ['/events/outra-marca', '/tickets']) {
       const response = await web.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(indexHtml);

@@ -415,7 +415,8 @@ describe('event page', () => {
     expect(unknown.status).toBe(404);
     const plain = await unknown.text();
     expect(plain).not.toContain('og:title');
-    expect(plain).toContain('<div id="root"></div>');
+    expect(plain).toContain('<div id="root">');
+    expect(plain).not.toContain('id="initial-data"');
   });
 });
 

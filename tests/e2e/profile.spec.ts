@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { accounts, events, orders, profiles, tickets, userRoles, users } from '../../src/server/db/schema';
@@ -10,6 +9,7 @@ import { checkInTicket } from '../../src/server/services/check-in-ticket';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createEvent } from '../support/test-server';
+import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
 // The signed-in person's own pages (SPEC.md section 2 'Profile', 'Profile edit', 'Settings',
 // 'Data management'; PRODUCT.md 'Accounts and data'), driven as a person would, at phone and
@@ -87,22 +87,6 @@ async function isDark(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.classList.contains('dark'));
 }
 
-/** axe finds nothing on the page as it is, in the light theme and in the dark one. */
-async function expectNoAxeViolations(page: Page, label: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    const result = await new AxeBuilder({ page }).analyze();
-    const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(summary, `${label} (${theme})`).toEqual([]);
-  }
-  await page.evaluate(() => {
-    localStorage.removeItem('theme');
-    document.documentElement.classList.remove('dark');
-  });
-}
 
 describe.each(sizes)('own pages on %s', (_label, size) => {
   it('the profile shows the statistics; editing saves the phone and goes back to the profile', async () => {
@@ -122,7 +106,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(async () => (await stats.textContent())?.replace(/\s+/g, ' ')).toMatch(
       /Eventos participados ?1 ?Total gasto ?R\$ 190,00 ?Avaliação média ?4,5/,
     );
-    await expectNoAxeViolations(page, '/profile');
+    await expectNoAxeViolationsInBothThemes(page, '/profile');
 
     await page.getByRole('link', { name: 'Editar perfil' }).click();
     await page.waitForURL((url) => url.pathname === '/profile/edit');
@@ -132,7 +116,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     expect(await page.getByLabel('E-mail').getAttribute('readonly')).not.toBeNull();
     await poll(() => page.getByText('O e-mail não pode ser alterado').isVisible()).toBe(true);
     expect(await phoneField.getAttribute('placeholder')).toBe('(11) 99999-9999');
-    await expectNoAxeViolations(page, '/profile/edit');
+    await expectNoAxeViolationsInBothThemes(page, '/profile/edit');
 
     // The picture: a file that is not an image is refused before sending; a PNG is stored at once.
     const picker = page.locator('input[type="file"]');
@@ -176,7 +160,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     const emailSwitch = page.getByRole('switch', { name: 'Notificações por e-mail' });
     await poll(() => emailSwitch.getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('switch', { name: 'Notificações push' }).getAttribute('aria-checked')).toBe('false');
-    await expectNoAxeViolations(page, '/settings');
+    await expectNoAxeViolationsInBothThemes(page, '/settings');
 
     expect(await isDark(page)).toBe(false);
     await page.getByRole('radio', { name: 'Escuro' }).check({ force: true });
@@ -232,7 +216,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await page.goto('/data-management');
     await poll(() => page.getByText(buyer.email).isVisible()).toBe(true);
     await poll(() => page.getByText(/^\d{1,2} de [a-zç]+ de \d{4}$/).isVisible()).toBe(true);
-    await expectNoAxeViolations(page, '/data-management');
+    await expectNoAxeViolationsInBothThemes(page, '/data-management');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Solicitar Download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^meus-dados-next-level-\d{4}-\d{2}-\d{2}\.json$/);

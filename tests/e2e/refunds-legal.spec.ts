@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, like } from 'drizzle-orm';
 import { accounts, events, profiles, refunds, ticketTypes, userRoles, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
 let app: RunningApp;
 let browser: Browser;
@@ -87,18 +87,6 @@ async function buyWithPix(page: Page): Promise<string> {
   return order.id;
 }
 
-/** axe finds nothing on the page as it is, in the light theme and in the dark one. */
-async function expectNoAxeViolations(page: Page, label: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    const result = await new AxeBuilder({ page }).analyze();
-    const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(summary, `${label} (${theme})`).toEqual([]);
-  }
-}
 
 describe.each(sizes)('refund requests on %s', (_label, size) => {
   it('a buyer asks for the refund of a PIX order, sees it pending, and the order greyed as already requested', async () => {
@@ -113,7 +101,7 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await poll(() => option.isVisible()).toBe(true);
     await poll(() => page.getByText('R$ 80,00').first().isVisible()).toBe(true);
     await poll(() => page.getByText('Você ainda não fez nenhuma solicitação de reembolso.').isVisible()).toBe(true);
-    await expectNoAxeViolations(page, 'refund request before asking');
+    await expectNoAxeViolationsInBothThemes(page, 'refund request before asking');
 
     // Nothing chosen and no reason: the same pt-BR messages the server gives.
     await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
@@ -150,7 +138,7 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
     // The toast covers the header for a few seconds; axe would read its colours over the page.
     await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(false);
-    await expectNoAxeViolations(page, 'refund request after asking');
+    await expectNoAxeViolationsInBothThemes(page, 'refund request after asking');
     await context.close();
   });
 
@@ -162,7 +150,7 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
     expect(await page.getByRole('radio').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Solicitar reembolso' }).count()).toBe(0);
-    await expectNoAxeViolations(page, 'refund request without tickets');
+    await expectNoAxeViolationsInBothThemes(page, 'refund request without tickets');
 
     await page.goto('/terms-of-service');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).isVisible()).toBe(true);
@@ -185,7 +173,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     expect(await page.getByRole('heading', { level: 2 }).count()).toBe(6);
     await poll(() => page.getByText('Última atualização: 10 de julho de 2025').isVisible()).toBe(true);
     await poll(() => page.getByRole('link', { name: 'privacidade@nextlevel.com.br' }).isVisible()).toBe(true);
-    await expectNoAxeViolations(page, 'privacy policy');
+    await expectNoAxeViolationsInBothThemes(page, 'privacy policy');
 
     await page.getByRole('link', { name: 'Termos de Uso' }).first().click();
     await page.waitForURL((url) => url.pathname === '/terms-of-service');
@@ -197,7 +185,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     await poll(() => page.getByText('Última atualização: 10 de julho de 2025').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
-    await expectNoAxeViolations(page, 'terms of service');
+    await expectNoAxeViolationsInBothThemes(page, 'terms of service');
 
     await page.getByRole('button', { name: 'Voltar' }).click();
     await page.waitForURL((url) => url.pathname === '/privacy-policy');
@@ -212,7 +200,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const adminLink = adminPage.getByRole('link', { name: 'Painel Admin' });
     await poll(() => adminLink.isVisible()).toBe(true);
     expect(await adminPage.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
-    await expectNoAxeViolations(adminPage, 'terms of service for the admin');
+    await expectNoAxeViolationsInBothThemes(adminPage, 'terms of service for the admin');
     await adminLink.click();
     await adminPage.waitForURL((url) => url.pathname === '/admin');
     await adminContext.close();
@@ -224,7 +212,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const doorLink = doorPage.getByRole('link', { name: 'Validar QR Code' });
     await poll(() => doorLink.isVisible()).toBe(true);
     expect(await doorPage.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
-    await expectNoAxeViolations(doorPage, 'terms of service for the validator');
+    await expectNoAxeViolationsInBothThemes(doorPage, 'terms of service for the validator');
     await doorLink.click();
     await doorPage.waitForURL((url) => url.pathname === '/validator');
     await doorContext.close();
@@ -236,7 +224,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     await page.goto('/esta-pagina-nao-existe');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Página não encontrada' }).isVisible()).toBe(true);
     expect(await page.locator('main').count()).toBe(1);
-    await expectNoAxeViolations(page, '404');
+    await expectNoAxeViolationsInBothThemes(page, '404');
     await page.getByRole('link', { name: 'Voltar para o início' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();

@@ -7,6 +7,9 @@ import { DomainError } from '../../shared/errors';
 import { brandSlugs, type EventDetail } from '../../shared/schemas/events';
 import { formatEventDate, formatEventTime } from '../../shared/dates';
 import { formatCentavos } from '../../shared/money';
+import { HOME_HERO_IMAGE } from '../../shared/home-hero';
+import { INITIAL_DATA_ELEMENT_ID, type InitialData } from '../../shared/initial-data';
+import { routeChunks, type BuildManifest } from './build-manifest';
 
 const SITE_NAME = 'Next Level';
 const DESCRIPTION_MAX = 200;
@@ -81,13 +84,48 @@ function metaTags(meta: PageMeta, ogTitle: string): string {
   return tags.join('\n    ');
 }
 
-function withMeta(indexHtml: string, meta: PageMeta, ogTitle: string): string {
-  const tags = metaTags(meta, ogTitle);
-  const html = indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+/** What a page adds to the shell so it paints sooner: early downloads and the data it would fetch. */
+interface PageBoost {
+  /** Same-origin path of the picture the page opens with (its largest paint). */
+  heroImage?: string | null;
+  /** The page's own chunks, from the build manifest. */
+  chunks?: string[];
+  initialData?: InitialData;
+}
+
+function boostTags(boost: PageBoost): string[] {
+  const tags: string[] = [];
+  if (boost.heroImage?.startsWith('/')) {
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(boost.heroImage)}" fetchpriority="high" />`);
+  }
+  for (const chunk of boost.chunks ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(chunk)}" />`);
+  return tags;
+}
+
+// JSON inside <script> must not be able to close the element or open a comment.
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function withHead(indexHtml: string, tags: string[], boost: PageBoost = {}): string {
+  const head = [...tags, ...boostTags(boost)].join('\n    ');
   // The build keeps the placeholder comment; fall back to the end of <head> if it ever does not.
-  return html.includes('<!--app-head-->') ? html.replace('<!--app-head-->', tags) : html.replace('</head>', `    ${tags}\n  </head>`);
+  let html = indexHtml.includes('<!--app-head-->')
+    ? indexHtml.replace('<!--app-head-->', () => head)
+    : indexHtml.replace('</head>', () => `    ${head}\n  </head>`);
+  if (boost.initialData) {
+    // A data block (not a script): CSP allows it, and the app reads it instead of a first fetch.
+    const block = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(boost.initialData)}</script>`;
+    html = html.replace('</body>', () => `  ${block}\n  </body>`);
+  }
+  return html;
+}
+
+function withMeta(indexHtml: string, meta: PageMeta, ogTitle: string, boost?: PageBoost): string {
+  const html = indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+  return withHead(html, [metaTags(meta, ogTitle)], boost);
 }
 
 const eventPath = /^\/event\/([^/]+)\/?$/;
@@ -102,12 +140,18 @@ const brandPath = /^\/events\/([^/]+)\/?$/;
  * picture; brand pages (/events/{slug}) the brand. An unknown or unpublished event answers 404
  * with the plain shell (the app then shows 'Evento não encontrado'); every other path, or a
  * failure while reading the database (logged), answers 200 with the plain shell.
+ *
+ * So the first paint does not wait on a chain of requests, the event page also carries the event
+ * itself as initial data (the same JSON as GET /api/events/{id}), a preload of its picture and,
+ * given the build `manifest`, modulepreloads of its chunks; the home page preloads the
+ * carousel's first picture.
  */
 export async function renderAppShell(
   indexHtml: string,
   url: string,
   deps: ServiceDeps,
   config: Config,
+  manifest: BuildManifest | null = null,
 ): Promise<{ status: number; body: string }> {
   const path = new URL(url, 'http://localhost').pathname;
   const base = config.PUBLIC_URL ?? deps.publicUrl;
@@ -117,7 +161,12 @@ export async function renderAppShell(
       const id = eventMatch[1];
       if (!uuidPattern.test(id)) return { status: 404, body: indexHtml };
       const event = await getEvent(deps.db, id.toLowerCase());
-      return { status: 200, body: withMeta(indexHtml, eventMeta(event, base), event.title) };
+      const boost: PageBoost = {
+        heroImage: event.imageUrl,
+        chunks: manifest ? routeChunks(manifest, 'src/web/app/routes/event-detail-route.tsx') : [],
+        initialData: { event },
+      };
+      return { status: 200, body: withMeta(indexHtml, eventMeta(event, base), event.title, boost) };
     }
     const brandMatch = brandPath.exec(path);
     if (brandMatch && (brandSlugs as readonly string[]).includes(brandMatch[1])) {
@@ -131,6 +180,7 @@ export async function renderAppShell(
         return { status: 200, body: withMeta(indexHtml, meta, `Eventos ${brand.name}`) };
       }
     }
+    if (path === '/') return { status: 200, body: withHead(indexHtml, [], { heroImage: HOME_HERO_IMAGE }) };
     return { status: 200, body: indexHtml };
   } catch (error) {
     if (error instanceof DomainError && error.code === 'event_not_found') return { status: 404, body: indexHtml };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { adminEventRoutes } from './routes/admin-events';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
 import { renderAppShell } from './app-shell';
+import { readBuildManifest } from './build-manifest';
 
 export interface AppOptions {
   config: Config;
@@ -42,6 +44,13 @@ export function listRegisteredRoutes(app: FastifyInstance): { method: string; ur
   return [...(registeredRoutes.get(app) ?? [])];
 }
 
+/** CSP sources ('sha256-...') for the inline <script> elements (no src) of an HTML page. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`,
+  );
+}
+
 /** The Fastify app: /api/* routes, /uploads, and the built web app with SPA fallback. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, deps, auth } = options;
@@ -53,11 +62,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
+  const distDir = options.distDir;
+  const indexHtml = distDir && existsSync(join(distDir, 'index.html')) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // index.html's one inline script (dark mode before the first paint) is allowed by its hash.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -92,9 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false });
   }
 
-  const distDir = options.distDir;
-  if (distDir && existsSync(join(distDir, 'index.html'))) {
-    const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+  if (distDir && indexHtml) {
+    const manifest = readBuildManifest(distDir);
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
@@ -102,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // The build writes .br and .gz next to each text asset; served to browsers that accept them.
       preCompressed: true,
+      // The build manifest is for the server (route preloads), not for the public.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
     });
     // Hashed build assets never change under one name.
     app.addHook('onSend', async (request, reply) => {
@@ -110,10 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     });
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+      // A missing asset is a 404, never the app's HTML under a script's name.
+      if (request.method !== 'GET' || /^\/(api|assets|\.vite)\//.test(request.url)) {
         return reply.status(404).send({ code: 'not_found', message: 'Não encontrado.', details: {} });
       }
-      const html = await renderAppShell(indexHtml, request.url, deps, config);
+      const html = await renderAppShell(indexHtml, request.url, deps, config, manifest);
       return reply.status(html.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html.body);
     });
   } else {

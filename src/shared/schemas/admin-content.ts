@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 // Shapes of the back office's coupons, news, banners and dashboard (SPEC.md sections 2, 3, 5, 7),
 // and of the buyer's coupon preview at checkout. The web forms run these same schemas, so the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { parseReaisToCentavos } from '../money';
 import type { BrandSlug } from './events';
 

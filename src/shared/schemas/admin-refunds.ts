@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import type { RefundStatus } from './refunds';
 
 /** Every refund status, in the order the back office filters them (SPEC.md section 4). */

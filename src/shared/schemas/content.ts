@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 /** Most news GET /api/news gives at once. */
 export const NEWS_LIST_MAX = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 export const brandSlugs = ['next-level', 'ay-yo', 'kxp'] as const;
 export type BrandSlug = (typeof brandSlugs)[number];

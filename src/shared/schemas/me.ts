@@ -1,4 +1,5 @@
 export type Role = 'user' | 'admin' | 'validator';
+import '../zod-locale';
 
 /** GET /api/me */
 export interface Me {

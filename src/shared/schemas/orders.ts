@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { isValidCpf } from '../cpf';
 import { isValidBrazilianPhone } from '../phone';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { isValidBrazilianPhone } from '../phone';
 import { imageRefusal } from './admin-events';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 /** Body of POST /api/refunds (SPEC.md section 5 'Refund request'). The amount is never sent. */
 export const requestRefundSchema = z.object({

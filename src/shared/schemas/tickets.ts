@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
 

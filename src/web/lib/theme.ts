@@ -14,7 +14,13 @@ export function getThemePreference(): ThemePreference {
 export function applyTheme() {
   const preference = getThemePreference();
   const dark = preference === 'system' ? media().matches : preference === 'dark';
-  document.documentElement.classList.toggle('dark', dark);
+  const root = document.documentElement;
+  if (root.classList.contains('dark') === dark) return;
+  // The whole page changes colour at once, instead of each button fading on its own.
+  root.classList.add('theme-switching');
+  root.classList.toggle('dark', dark);
+  void window.getComputedStyle(document.body).color;
+  window.setTimeout(() => root.classList.remove('theme-switching'), 1);
 }
 
 /** Saves the choice of the settings switch and applies it at once. */

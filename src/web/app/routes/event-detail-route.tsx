@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -6,7 +6,11 @@ import type { EventDetail as EventDetailData } from '../../../shared/schemas/eve
 import { useSession } from '../../lib/session';
 import { EventDetail, type TicketSelection } from '../../features/events/components/event-detail';
 import { eventKeys } from '../../features/events/api/keys';
-import { CheckoutDialog } from '../../features/checkout/components/checkout-dialog';
+
+// The checkout (forms, validation, PIX QR) loads only for a signed-in buyer, in idle time after the
+// page is shown, so it never delays the event page itself.
+const loadCheckout = () => import('../../features/checkout/components/checkout-dialog');
+const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutDialog })));
 
 interface Purchase {
   event: EventDetailData;
@@ -21,6 +25,12 @@ export function EventDetailRoute() {
   const { user, isLoading } = useSession();
   const [purchase, setPurchase] = useState<Purchase | null>(null);
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => void loadCheckout());
+  }, [user]);
 
   function handleBuy(selection: TicketSelection[], event: EventDetailData) {
     if (isLoading) return;
@@ -42,13 +52,15 @@ export function EventDetailRoute() {
     <>
       <EventDetail onBuy={handleBuy} />
       {purchase ? (
-        <CheckoutDialog
-          open={isCheckoutOpen}
-          onOpenChange={setCheckoutOpen}
-          event={purchase.event}
-          selection={purchase.selection}
-          onCompleted={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
-        />
+        <Suspense fallback={null}>
+          <CheckoutDialog
+            open={isCheckoutOpen}
+            onOpenChange={setCheckoutOpen}
+            event={purchase.event}
+            selection={purchase.selection}
+            onCompleted={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
+          />
+        </Suspense>
       ) : null}
     </>
   );

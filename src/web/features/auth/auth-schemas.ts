@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../../shared/zod-locale';
 
 /** PRODUCT.md 'Accounts and data': at least 8 characters (SPEC.md's 4 was too weak). */
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../../../shared/zod-locale';
 import { buyerSchema, cardPaymentSchema } from '../../../../shared/schemas/orders';
 import { MAX_INSTALLMENTS } from '../../../../shared/money';
 

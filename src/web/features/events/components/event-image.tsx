@@ -21,6 +21,7 @@ export function EventImage({ event, width, height, isPriority, className }: Even
         width={width}
         height={height}
         loading={isPriority ? 'eager' : 'lazy'}
+        fetchPriority={isPriority ? 'high' : 'auto'}
         decoding="async"
         className={cn('size-full object-cover', className)}
       />

@@ -5,6 +5,7 @@ import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play, Ticket } from 'luci
 import type { BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
 import { brandOrder, brandStyles } from '../brand';
+import { HOME_HERO_IMAGE } from '../../../../shared/home-hero';
 
 /** SPEC.md section 9: the carousel advances every 5000 ms and loops. */
 export const AUTO_ADVANCE_MS = 5000;
@@ -25,7 +26,7 @@ const slides: Slide[] = [
     subtitle: 'Música eletrônica e cultura de pista',
     description:
       'Noites de techno e house em clubes, galpões e festivais ao ar livre, com line-ups que misturam nomes internacionais e a nova cena brasileira.',
-    imageUrl: '/images/events/next-level-festival.svg',
+    imageUrl: HOME_HERO_IMAGE,
   },
   {
     slug: 'ay-yo',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../../../../../shared/zod-locale';
 import {
   couponInputSchema,
   discountTypes,

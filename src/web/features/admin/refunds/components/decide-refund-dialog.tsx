@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import '../../../../../shared/zod-locale';
 import { ADMIN_NOTES_MAX, decideRefundSchema, type AdminRefund } from '../../../../../shared/schemas/admin-refunds';
 import { formatCentavos } from '../../../../../shared/money';
 import { Button } from '../../../../components/ui/button';
