@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -305,6 +305,9 @@ describe('page meta for shared links', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'nl-events-shell-'));
     distDir = mkdtempSync(join(tmpdir(), 'nl-events-dist-'));
     writeFileSync(join(distDir, 'index.html'), indexHtml);
+    // The JPEG render of the demo artwork that link previews use instead of the SVG.
+    mkdirSync(join(distDir, 'images/share/events'), { recursive: true });
+    writeFileSync(join(distDir, 'images/share/events/ay-yo-kpop-night-itajai.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
     const [event] = await server.deps.db
       .insert(events)
       .values({
@@ -347,7 +350,10 @@ describe('page meta for shared links', () => {
     expect(description.endsWith('…')).toBe(true);
     expect(meta(html, 'name', 'description')).toBe(description);
     expect(meta(html, 'property', 'og:url')).toBe(`${publicUrl}/event/${eventId}`);
-    expect(meta(html, 'property', 'og:image')).toBe(`${publicUrl}/images/events/ay-yo-kpop-night-itajai.svg`);
+    expect(meta(html, 'property', 'og:image')).toBe(`${publicUrl}/images/share/events/ay-yo-kpop-night-itajai.jpg`);
+    expect(meta(html, 'property', 'og:image:type')).toBe('image/jpeg');
+    expect(meta(html, 'property', 'og:image:width')).toBe('1200');
+    expect(meta(html, 'property', 'og:image:height')).toBe('675');
     expect(meta(html, 'property', 'og:locale')).toBe('pt_BR');
     expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<link rel="canonical" href="${publicUrl}/event/${eventId}" />`);
@@ -406,7 +412,7 @@ describe('page meta for shared links', () => {
   });
 
   it('renders the shell directly: Gratuito or Esgotado in the description, no image tag without a picture', async () => {
-    const shell = (id: string) => renderAppShell(indexHtml, `/event/${id}`, server.deps, config());
+    const shell = (id: string) => renderAppShell({ indexHtml, distDir, manifest: null }, `/event/${id}`, server.deps, config());
     const free = await shell(ids.get('kpopFree')!);
     expect(free.status).toBe(200);
     expect(meta(free.body, 'property', 'og:description')).toMatch(/, 20:00 · Circo Voador, Rio de Janeiro · Gratuito\.$/);
@@ -415,7 +421,15 @@ describe('page meta for shared links', () => {
     const soldOut = await shell(ids.get('soldOut')!);
     expect(meta(soldOut.body, 'property', 'og:description')).toContain(' · Esgotado.');
     // A placeholder-less index.html still gets the tags, before </head>.
-    const bare = await renderAppShell('<html><head><title>x</title></head><body></body></html>', `/event/${eventId}`, server.deps, config());
+    const bare = await renderAppShell(
+      { indexHtml: '<html><head><title>x</title></head><body></body></html>', distDir: null, manifest: null },
+      `/event/${eventId}`,
+      server.deps,
+      config(),
+    );
     expect(bare.body).toMatch(/<meta property="og:title" content="[^"]+" \/>[\s\S]*<\/head><body>/);
+    // Without a JPEG render, an SVG picture is left out: chat apps would not show it.
+    expect(bare.body).not.toContain('og:image');
+    expect(meta(bare.body, 'name', 'twitter:card')).toBe('summary');
   });
 });

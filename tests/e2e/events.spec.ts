@@ -407,9 +407,14 @@ describe('event page', () => {
     expect(tag('og:title')).toBe(summary.title);
     expect(tag('og:description')).toContain('A partir de R$');
     expect(tag('og:url')).toBe(`${app.baseUrl}/event/${summary.id}`);
-    expect(tag('og:image')).toBe(`${app.baseUrl}${summary.imageUrl}`);
+    // Chat apps do not show SVG: the preview is the JPEG render of the event's artwork.
+    expect(summary.imageUrl).toMatch(/^\/images\/events\/[a-z0-9-]+\.svg$/);
+    expect(tag('og:image')).toBe(`${app.baseUrl}${summary.imageUrl!.replace('/images/events/', '/images/share/events/').replace(/\.svg$/, '.jpg')}`);
     const image = await fetch(tag('og:image')!);
     expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
 
     const unknown = await fetch(`${app.baseUrl}/event/00000000-0000-4000-8000-000000000000`);
     expect(unknown.status).toBe(404);

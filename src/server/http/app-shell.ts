@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { ServiceDeps } from '../services/deps';
@@ -37,10 +39,38 @@ interface PageMeta {
   title: string;
   description: string;
   url: string;
-  image?: { url: string; alt: string };
+  image?: { url: string; alt: string; type?: string; width?: number; height?: number };
 }
 
-function eventMeta(event: EventDetail, base: string): PageMeta {
+/** The built web app the shell is made from. */
+export interface AppShellBuild {
+  /** dist/index.html as built. */
+  indexHtml: string;
+  /** The build folder (for the share pictures), or null when there is none. */
+  distDir: string | null;
+  /** The build manifest, for route preloads; null without one. */
+  manifest: BuildManifest | null;
+}
+
+const seedArtwork = /^\/images\/events\/([a-z0-9-]+)\.svg$/;
+
+/**
+ * The picture for a link preview. Chat apps (WhatsApp first) do not show SVG, so the demo
+ * artwork has JPEG renders under /images/share/events (scripts/render-share-images.ts); an
+ * uploaded picture is already a JPEG, PNG or WebP. An SVG without a render gets no preview picture.
+ */
+function shareImage(imageUrl: string | null, build: AppShellBuild): { path: string; type?: string; width?: number; height?: number } | null {
+  if (!imageUrl) return null;
+  const artwork = seedArtwork.exec(imageUrl);
+  if (artwork) {
+    const path = `/images/share/events/${artwork[1]}.jpg`;
+    if (build.distDir && existsSync(join(build.distDir, path))) return { path, type: 'image/jpeg', width: 1200, height: 675 };
+    return null;
+  }
+  return imageUrl.toLowerCase().endsWith('.svg') ? null : { path: imageUrl };
+}
+
+function eventMeta(event: EventDetail, base: string, build: AppShellBuild): PageMeta {
   const when = formatEventDate(event.date);
   const summary = [
     `${when.charAt(0).toUpperCase()}${when.slice(1)}, ${formatEventTime(event.startTime)}`,
@@ -53,7 +83,10 @@ function eventMeta(event: EventDetail, base: string): PageMeta {
     title: `${event.title} - ${SITE_NAME}`,
     description: truncate(`${summary}. ${event.description}`, DESCRIPTION_MAX),
     url: new URL(`/event/${event.id}`, base).toString(),
-    image: event.imageUrl ? { url: new URL(event.imageUrl, base).toString(), alt: event.title } : undefined,
+    image: (() => {
+      const image = shareImage(event.imageUrl, build);
+      return image ? { ...image, url: new URL(image.path, base).toString(), alt: event.title } : undefined;
+    })(),
   };
 }
 
@@ -70,6 +103,10 @@ function metaTags(meta: PageMeta, ogTitle: string): string {
   if (meta.image) {
     tags.push(
       `<meta property="og:image" content="${escapeHtml(meta.image.url)}" />`,
+      ...(meta.image.type ? [`<meta property="og:image:type" content="${meta.image.type}" />`] : []),
+      ...(meta.image.width && meta.image.height
+        ? [`<meta property="og:image:width" content="${meta.image.width}" />`, `<meta property="og:image:height" content="${meta.image.height}" />`]
+        : []),
       `<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
       `<meta name="twitter:image" content="${escapeHtml(meta.image.url)}" />`,
@@ -137,7 +174,7 @@ const brandPath = /^\/events\/([^/]+)\/?$/;
  * description and Open Graph / Twitter tags, absolute URLs on PUBLIC_URL, so a link pasted into
  * WhatsApp shows a preview (PRODUCT.md 'Who may see what'). Event pages (/event/{id}) describe
  * the event: date, time, place, price ('A partir de R$ 80,00', 'Gratuito', 'Esgotado') and
- * picture; brand pages (/events/{slug}) the brand. An unknown or unpublished event answers 404
+ * picture (see shareImage); brand pages (/events/{slug}) the brand. An unknown or unpublished event answers 404
  * with the plain shell (the app then shows 'Evento não encontrado'); every other path, or a
  * failure while reading the database (logged), answers 200 with the plain shell.
  *
@@ -147,12 +184,12 @@ const brandPath = /^\/events\/([^/]+)\/?$/;
  * carousel's first picture.
  */
 export async function renderAppShell(
-  indexHtml: string,
+  build: AppShellBuild,
   url: string,
   deps: ServiceDeps,
   config: Config,
-  manifest: BuildManifest | null = null,
 ): Promise<{ status: number; body: string }> {
+  const { indexHtml, manifest } = build;
   const path = new URL(url, 'http://localhost').pathname;
   const base = config.PUBLIC_URL ?? deps.publicUrl;
   try {
@@ -166,7 +203,7 @@ export async function renderAppShell(
         chunks: manifest ? routeChunks(manifest, 'src/web/app/routes/event-detail-route.tsx') : [],
         initialData: { event },
       };
-      return { status: 200, body: withMeta(indexHtml, eventMeta(event, base), event.title, boost) };
+      return { status: 200, body: withMeta(indexHtml, eventMeta(event, base, build), event.title, boost) };
     }
     const brandMatch = brandPath.exec(path);
     if (brandMatch && (brandSlugs as readonly string[]).includes(brandMatch[1])) {

@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   if (distDir && indexHtml) {
-    const manifest = readBuildManifest(distDir);
+    const build = { indexHtml, distDir, manifest: readBuildManifest(distDir) };
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method !== 'GET' || /^\/(api|assets|\.vite)\//.test(request.url)) {
         return reply.status(404).send({ code: 'not_found', message: 'Não encontrado.', details: {} });
       }
-      const html = await renderAppShell(indexHtml, request.url, deps, config, manifest);
+      const html = await renderAppShell(build, request.url, deps, config);
       return reply.status(html.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html.body);
     });
   } else {
