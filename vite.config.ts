@@ -42,12 +42,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // The server reads the manifest to preload a page's own chunks along with its HTML.
     manifest: true,
-    rolldownOptions: {
-      output: {
-        // All icons in one small cacheable chunk, rather than a dozen tiny requests per page.
-        codeSplitting: { groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react/ }] },
-      },
-    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000', '/images': 'http://localhost:3000' },

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from 'better-auth/crypto';
+import { accounts, profiles, userRoles, users } from '../../src/server/db/schema';
+import { launchBrowser, newContext, phone } from '../support/browser';
+import { startApp, type RunningApp } from '../support/app-server';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// Texts that exist only in the back office's layout and in the door's result box.
+const ADMIN_MARKER = 'Sair do Sistema';
+const DOOR_MARKER = 'ENTRADA LIBERADA';
+
+/** Every script and wasm file the page downloads from /assets, with its text. */
+function recordAssets(page: Page): Map<string, string> {
+  const seen = new Map<string, string>();
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/assets/') || !/\.(js|wasm)$/.test(url.pathname)) return;
+    seen.set(url.pathname, url.pathname.endsWith('.js') ? await response.text().catch(() => '') : '');
+  });
+  return seen;
+}
+
+function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 20_000, interval: 200 });
+}
+
+async function createBuyer(): Promise<{ email: string; password: string }> {
+  const id = randomUUID().replace(/-/g, '');
+  const email = `divisao.${id.slice(0, 10)}@exemplo.com.br`;
+  const password = 'senha-de-teste-123';
+  const { db } = app.deps;
+  await db.insert(users).values({ id, name: 'Rafael Souza Lima', email, emailVerified: true });
+  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
+  await db.insert(profiles).values({ id, fullName: 'Rafael Souza Lima' });
+  await db.insert(userRoles).values({ userId: id, role: 'user' });
+  return { email, password };
+}
+
+async function signIn(page: Page, email: string, password: string, redirect: string) {
+  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
+  await page.waitForURL((url) => url.pathname === redirect, { timeout: 20_000 });
+}
+
+describe('route splitting', () => {
+  it('a buyer going through every attendee screen, checkout included, never downloads back-office or door code', async () => {
+    const context = await newContext(browser, phone, app.baseUrl);
+    const page = await context.newPage();
+    const assets = recordAssets(page);
+    const buyer = await createBuyer();
+    await signIn(page, buyer.email, buyer.password, '/tickets');
+    await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);
+
+    await page.goto('/');
+    await poll(() => page.getByRole('heading', { name: 'Próximos eventos' }).isVisible()).toBe(true);
+    await page.goto('/events?q=Techno%20All%20Night');
+    await page.getByRole('link', { name: /Ver detalhes/ }).first().click();
+    await page.waitForURL(/\/event\//);
+    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
+    await poll(() => page.getByRole('dialog', { name: 'Finalizar Pagamento' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    for (const [path, heading] of [
+      ['/events/ay-yo', 'AY-YO'],
+      ['/refund-request', 'Solicitar reembolso'],
+      ['/profile', 'Rafael Souza Lima'],
+      ['/settings', 'Configurações'],
+      ['/privacy-policy', 'Política de Privacidade'],
+    ] as const) {
+      await page.goto(path);
+      await poll(() => page.getByRole('heading', { name: heading }).first().isVisible()).toBe(true);
+    }
+
+    const files = [...assets.keys()];
+    expect(files.length).toBeGreaterThan(5);
+    expect(files.filter((file) => file.endsWith('.wasm'))).toEqual([]);
+    expect(files.filter((file) => assets.get(file)!.includes(ADMIN_MARKER))).toEqual([]);
+    expect(files.filter((file) => assets.get(file)!.includes(DOOR_MARKER))).toEqual([]);
+    await context.close();
+  });
+
+  it('the back office and the door do download their own code (the markers are real)', async () => {
+    const admin = app.createdAccounts.find((a) => a.roles.includes('admin'))!;
+    const context = await newContext(browser, phone, app.baseUrl);
+    const page = await context.newPage();
+    const assets = recordAssets(page);
+    await signIn(page, admin.email, admin.password, '/admin');
+    await poll(() => [...assets.values()].some((text) => text.includes(ADMIN_MARKER))).toBe(true);
+    await page.goto('/ticket-validator');
+    await poll(() => [...assets.values()].some((text) => text.includes(DOOR_MARKER))).toBe(true);
+    await context.close();
+  });
+});
