@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from 'better-auth/crypto';
-import { accounts, profiles, userRoles, users } from '../../src/server/db/schema';
+import { accounts, events, news, profiles, userRoles, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 
@@ -92,6 +94,26 @@ describe('route splitting', () => {
     expect(files.filter((file) => assets.get(file)!.includes(ADMIN_MARKER))).toEqual([]);
     expect(files.filter((file) => assets.get(file)!.includes(DOOR_MARKER))).toEqual([]);
     await context.close();
+  });
+
+  it("serves each public page's HTML with modulepreloads of that page's own chunk", async () => {
+    const manifest = JSON.parse(readFileSync(join(process.env.WEB_DIST_DIR ?? 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const [event] = await app.deps.db.select().from(events).limit(1);
+    const [article] = await app.deps.db.select().from(news).limit(1);
+    const pages = [
+      ['/', 'src/web/app/routes/home-route.tsx'],
+      ['/events', 'src/web/features/events/pages/events-page.tsx'],
+      ['/events/kxp', 'src/web/features/events/pages/brand-events-page.tsx'],
+      [`/event/${event.id}`, 'src/web/app/routes/event-detail-route.tsx'],
+      [`/news/${article.id}`, 'src/web/features/content/pages/news-page.tsx'],
+    ] as const;
+    for (const [path, source] of pages) {
+      expect(manifest[source], source).toBeDefined();
+      const html = await (await fetch(`${app.baseUrl}${path}`)).text();
+      expect(html, path).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[source].file}" />`);
+    }
+    const tickets = await (await fetch(`${app.baseUrl}/tickets`)).text();
+    expect(tickets).not.toMatch(/modulepreload[^>]*\/>/);
   });
 
   it('the back office and the door do download their own code (the markers are real)', async () => {

@@ -130,13 +130,14 @@ interface PageBoost {
   initialData?: InitialData;
 }
 
-function boostTags(boost: PageBoost): string[] {
-  const tags: string[] = [];
-  if (boost.heroImage?.startsWith('/')) {
-    tags.push(`<link rel="preload" as="image" href="${escapeHtml(boost.heroImage)}" fetchpriority="high" />`);
-  }
-  for (const chunk of boost.chunks ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(chunk)}" />`);
-  return tags;
+function heroImageTags(boost: PageBoost): string[] {
+  return boost.heroImage?.startsWith('/')
+    ? [`<link rel="preload" as="image" href="${escapeHtml(boost.heroImage)}" fetchpriority="high" />`]
+    : [];
+}
+
+function chunkTags(boost: PageBoost): string[] {
+  return (boost.chunks ?? []).map((chunk) => `<link rel="modulepreload" crossorigin href="${escapeHtml(chunk)}" />`);
 }
 
 // JSON inside <script> must not be able to close the element or open a comment.
@@ -145,11 +146,14 @@ function scriptSafeJson(value: unknown): string {
 }
 
 function withHead(indexHtml: string, tags: string[], boost: PageBoost = {}): string {
-  const head = [...tags, ...boostTags(boost)].join('\n    ');
+  const head = [...tags, ...heroImageTags(boost)].join('\n    ');
   // The build keeps the placeholder comment; fall back to the end of <head> if it ever does not.
   let html = indexHtml.includes('<!--app-head-->')
     ? indexHtml.replace('<!--app-head-->', () => head)
     : indexHtml.replace('</head>', () => `    ${head}\n  </head>`);
+  // The page's chunks after the entry and the stylesheet, so they never hold those back.
+  const chunks = chunkTags(boost);
+  if (chunks.length > 0) html = html.replace('</head>', () => `    ${chunks.join('\n    ')}\n  </head>`);
   if (boost.initialData) {
     // A data block (not a script): CSP allows it, and the app reads it instead of a first fetch.
     const block = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${scriptSafeJson(boost.initialData)}</script>`;
@@ -163,6 +167,23 @@ function withMeta(indexHtml: string, meta: PageMeta, ogTitle: string, boost?: Pa
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
   return withHead(html, [metaTags(meta, ogTitle)], boost);
+}
+
+/**
+ * The module behind each public page, as the web router lazily loads it (src/web/app/router.tsx)
+ * and as the build manifest names it: its chunks are preloaded with the page's HTML.
+ */
+const publicPageModules: { path: RegExp; source: string }[] = [
+  { path: /^\/$/, source: 'src/web/app/routes/home-route.tsx' },
+  { path: /^\/events\/?$/, source: 'src/web/features/events/pages/events-page.tsx' },
+  { path: /^\/events\/[^/]+\/?$/, source: 'src/web/features/events/pages/brand-events-page.tsx' },
+  { path: /^\/event\/[^/]+\/?$/, source: 'src/web/app/routes/event-detail-route.tsx' },
+  { path: /^\/news\/[^/]+\/?$/, source: 'src/web/features/content/pages/news-page.tsx' },
+];
+
+function pageChunks(manifest: BuildManifest | null, path: string): string[] {
+  const page = publicPageModules.find((candidate) => candidate.path.test(path));
+  return manifest && page ? routeChunks(manifest, page.source) : [];
 }
 
 const eventPath = /^\/event\/([^/]+)\/?$/;
@@ -180,8 +201,8 @@ const brandPath = /^\/events\/([^/]+)\/?$/;
  *
  * So the first paint does not wait on a chain of requests, the event page also carries the event
  * itself as initial data (the same JSON as GET /api/events/{id}), a preload of its picture and,
- * given the build `manifest`, modulepreloads of its chunks; the home page preloads the
- * carousel's first picture.
+ * the home page preloads the carousel's first picture; and, given the build `manifest`, every
+ * public page (home, events, brand, event, news) preloads its own chunks.
  */
 export async function renderAppShell(
   build: AppShellBuild,
@@ -200,7 +221,7 @@ export async function renderAppShell(
       const event = await getEvent(deps.db, id.toLowerCase());
       const boost: PageBoost = {
         heroImage: event.imageUrl,
-        chunks: manifest ? routeChunks(manifest, 'src/web/app/routes/event-detail-route.tsx') : [],
+        chunks: pageChunks(manifest, path),
         initialData: { event },
       };
       return { status: 200, body: withMeta(indexHtml, eventMeta(event, base, build), event.title, boost) };
@@ -214,11 +235,12 @@ export async function renderAppShell(
           description: truncate(`${brand.tagline}. ${brand.description}`, DESCRIPTION_MAX),
           url: new URL(`/events/${brand.slug}`, base).toString(),
         };
-        return { status: 200, body: withMeta(indexHtml, meta, `Eventos ${brand.name}`) };
+        return { status: 200, body: withMeta(indexHtml, meta, `Eventos ${brand.name}`, { chunks: pageChunks(manifest, path) }) };
       }
     }
-    if (path === '/') return { status: 200, body: withHead(indexHtml, [], { heroImage: HOME_HERO_IMAGE }) };
-    return { status: 200, body: indexHtml };
+    const chunks = pageChunks(manifest, path);
+    if (path === '/') return { status: 200, body: withHead(indexHtml, [], { heroImage: HOME_HERO_IMAGE, chunks }) };
+    return { status: 200, body: chunks.length > 0 ? withHead(indexHtml, [], { chunks }) : indexHtml };
   } catch (error) {
     if (error instanceof DomainError && error.code === 'event_not_found') return { status: 404, body: indexHtml };
     deps.log.error({ err: error, url }, 'app shell: page meta failed');

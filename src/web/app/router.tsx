@@ -2,10 +2,10 @@ import { createBrowserRouter } from 'react-router';
 import { MainLayout } from './layouts/main-layout';
 import { RequireAdmin, RequireAuth, RequireValidator } from './guards';
 import { RouteError } from './route-error';
-// The landing page ships in the main bundle: no second round trip before the first paint.
-import { HomeRoute } from './routes/home-route';
 
-// Every page is its own chunk, so a buyer never downloads admin or door code.
+// Every page is its own chunk, so a buyer never downloads admin or door code. The server
+// preloads the chunks of the public pages with their HTML (publicPageModules in
+// src/server/http/app-shell.ts), so a page's code does not wait for the entry to ask for it.
 export const router = createBrowserRouter([
   {
     path: '/auth',
@@ -74,7 +74,7 @@ export const router = createBrowserRouter([
     element: <MainLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, Component: HomeRoute },
+      { index: true, lazy: () => import('./routes/home-route').then((m) => ({ Component: m.HomeRoute })) },
       { path: 'news/:id', lazy: () => import('../features/content/pages/news-page').then((m) => ({ Component: m.NewsPage })) },
       { path: 'events', lazy: () => import('../features/events/pages/events-page').then((m) => ({ Component: m.EventsPage })) },
       {
