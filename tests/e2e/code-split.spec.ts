@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from 'better-auth/crypto';
-import { accounts, events, news, profiles, userRoles, users } from '../../src/server/db/schema';
+import { events, news } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { createBuyer, poll, signInWithForm } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -35,37 +34,13 @@ function recordAssets(page: Page): Map<string, string> {
   return seen;
 }
 
-function poll<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: 20_000, interval: 200 });
-}
-
-async function createBuyer(): Promise<{ email: string; password: string }> {
-  const id = randomUUID().replace(/-/g, '');
-  const email = `divisao.${id.slice(0, 10)}@exemplo.com.br`;
-  const password = 'senha-de-teste-123';
-  const { db } = app.deps;
-  await db.insert(users).values({ id, name: 'Rafael Souza Lima', email, emailVerified: true });
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
-  await db.insert(profiles).values({ id, fullName: 'Rafael Souza Lima' });
-  await db.insert(userRoles).values({ userId: id, role: 'user' });
-  return { email, password };
-}
-
-async function signIn(page: Page, email: string, password: string, redirect: string) {
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname === redirect, { timeout: 20_000 });
-}
-
 describe('route splitting', () => {
   it('a buyer going through every attendee screen, checkout included, never downloads back-office or door code', async () => {
     const context = await newContext(browser, phone, app.baseUrl);
     const page = await context.newPage();
     const assets = recordAssets(page);
-    const buyer = await createBuyer();
-    await signIn(page, buyer.email, buyer.password, '/tickets');
+    const buyer = await createBuyer(app, { fullName: 'Rafael Souza Lima', emailPrefix: 'divisao' });
+    await signInWithForm(page, buyer.email, buyer.password, '/tickets');
     await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);
 
     await page.goto('/');
@@ -121,7 +96,7 @@ describe('route splitting', () => {
     const context = await newContext(browser, phone, app.baseUrl);
     const page = await context.newPage();
     const assets = recordAssets(page);
-    await signIn(page, admin.email, admin.password, '/admin');
+    await signInWithForm(page, admin.email, admin.password, '/admin');
     await poll(() => [...assets.values()].some((text) => text.includes(ADMIN_MARKER))).toBe(true);
     await page.goto('/ticket-validator');
     await poll(() => [...assets.values()].some((text) => text.includes(DOOR_MARKER))).toBe(true);

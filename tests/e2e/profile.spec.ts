@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
-import { accounts, events, orders, profiles, tickets, userRoles, users } from '../../src/server/db/schema';
+import { events, orders, profiles, tickets, users } from '../../src/server/db/schema';
 import { checkInTicket } from '../../src/server/services/check-in-ticket';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { createBuyer, poll } from '../support/people';
 import { createEvent } from '../support/test-server';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
@@ -33,24 +32,6 @@ const sizes = [
   ['phone 390x844', phone],
   ['desktop 1280x800', desktop],
 ] as const;
-
-/** expect.poll with room for a busy machine (the default gives up after 1 s). */
-function poll<T>(read: () => T | Promise<T>, timeout = 20_000) {
-  return expect.poll(read, { timeout, interval: 200 });
-}
-
-/** A verified buyer with no orders, made directly in the database (sign-up is the journey's test). */
-async function createBuyer(fullName = 'Helena Duarte Prado'): Promise<{ id: string; email: string; password: string }> {
-  const id = randomUUID().replace(/-/g, '');
-  const email = `perfil.${id.slice(0, 10)}@exemplo.com.br`;
-  const password = 'senha-de-teste-123';
-  const { db } = app.deps;
-  await db.insert(users).values({ id, name: fullName, email, emailVerified: true });
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
-  await db.insert(profiles).values({ id, fullName });
-  await db.insert(userRoles).values({ userId: id, role: 'user' });
-  return { id, email, password };
-}
 
 /** Signs the page's browser context in through the API (the sign-in form is the journey's test). */
 async function signIn(page: Page, email: string, password: string) {
@@ -92,7 +73,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
   it('the profile shows the statistics; editing saves the phone and goes back to the profile', async () => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
-    const buyer = await createBuyer();
+    const buyer = await createBuyer(app, { fullName: 'Helena Duarte Prado', emailPrefix: 'perfil' });
     await signIn(page, buyer.email, buyer.password);
     await attendAnEvent(page, 2);
 
@@ -149,7 +130,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
   it('settings: the dark-mode switch works and survives a reload; notification toggles are saved', async () => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
-    const buyer = await createBuyer();
+    const buyer = await createBuyer(app, { fullName: 'Helena Duarte Prado', emailPrefix: 'perfil' });
     await signIn(page, buyer.email, buyer.password);
     await page.goto('/settings');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true);
@@ -209,7 +190,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
   it('data management downloads a JSON with the user’s data, and deleting the account signs out', async () => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
-    const buyer = await createBuyer();
+    const buyer = await createBuyer(app, { fullName: 'Helena Duarte Prado', emailPrefix: 'perfil' });
     await signIn(page, buyer.email, buyer.password);
     await attendAnEvent(page, 1);
 

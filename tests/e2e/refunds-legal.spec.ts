@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hashPassword } from 'better-auth/crypto';
 import { eq, like } from 'drizzle-orm';
-import { accounts, events, profiles, refunds, ticketTypes, userRoles, users } from '../../src/server/db/schema';
+import { events, refunds, ticketTypes, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { createBuyer, poll, signInWithForm } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
 let app: RunningApp;
@@ -35,36 +34,10 @@ const termsSections = [
   'Modificações',
 ];
 
-/** expect.poll with room for a busy machine (the default gives up after 1 s). */
-function poll<T>(read: () => T | Promise<T>, timeout = 20_000) {
-  return expect.poll(read, { timeout, interval: 200 });
-}
-
 function demoAccount(role: 'admin' | 'validator') {
   const found = app.createdAccounts.find((a) => a.roles.includes(role));
   if (!found) throw new Error(`no demo ${role}`);
   return found;
-}
-
-/** A verified buyer with no orders, made directly in the database (sign-up is the journey's test). */
-async function createBuyer(): Promise<{ email: string; password: string }> {
-  const id = randomUUID().replace(/-/g, '');
-  const email = `reembolso.${id.slice(0, 10)}@exemplo.com.br`;
-  const password = 'senha-de-teste-123';
-  const { db } = app.deps;
-  await db.insert(users).values({ id, name: 'Bruna Reis Tavares', email, emailVerified: true });
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
-  await db.insert(profiles).values({ id, fullName: 'Bruna Reis Tavares' });
-  await db.insert(userRoles).values({ userId: id, role: 'user' });
-  return { email, password };
-}
-
-async function signIn(page: Page, email: string, password: string, redirect: string) {
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname === redirect, { timeout: 20_000 });
 }
 
 /** Buys one 'Pista - 1º lote' of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
@@ -92,8 +65,8 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
   it('a buyer asks for the refund of a PIX order, sees it pending, and the order greyed as already requested', async () => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
-    const buyer = await createBuyer();
-    await signIn(page, buyer.email, buyer.password, '/tickets');
+    const buyer = await createBuyer(app, { fullName: 'Bruna Reis Tavares', emailPrefix: 'reembolso' });
+    await signInWithForm(page, buyer.email, buyer.password, '/tickets');
     await buyWithPix(page);
 
     await page.goto('/refund-request');
@@ -145,8 +118,8 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
   it('a user without eligible tickets is told so, and the terms show them no staff buttons', async () => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
-    const buyer = await createBuyer();
-    await signIn(page, buyer.email, buyer.password, '/refund-request');
+    const buyer = await createBuyer(app, { fullName: 'Bruna Reis Tavares', emailPrefix: 'reembolso' });
+    await signInWithForm(page, buyer.email, buyer.password, '/refund-request');
     await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
     expect(await page.getByRole('radio').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Solicitar reembolso' }).count()).toBe(0);
@@ -196,7 +169,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const admin = demoAccount('admin');
     const adminContext = await newContext(browser, size, app.baseUrl);
     const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin.email, admin.password, '/terms-of-service');
+    await signInWithForm(adminPage, admin.email, admin.password, '/terms-of-service');
     const adminLink = adminPage.getByRole('link', { name: 'Painel Admin' });
     await poll(() => adminLink.isVisible()).toBe(true);
     expect(await adminPage.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
@@ -208,7 +181,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const validator = demoAccount('validator');
     const doorContext = await newContext(browser, size, app.baseUrl);
     const doorPage = await doorContext.newPage();
-    await signIn(doorPage, validator.email, validator.password, '/terms-of-service');
+    await signInWithForm(doorPage, validator.email, validator.password, '/terms-of-service');
     const doorLink = doorPage.getByRole('link', { name: 'Validar QR Code' });
     await poll(() => doorLink.isVisible()).toBe(true);
     expect(await doorPage.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
