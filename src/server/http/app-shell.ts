@@ -195,14 +195,14 @@ const brandPath = /^\/events\/([^/]+)\/?$/;
  * description and Open Graph / Twitter tags, absolute URLs on PUBLIC_URL, so a link pasted into
  * WhatsApp shows a preview (PRODUCT.md 'Who may see what'). Event pages (/event/{id}) describe
  * the event: date, time, place, price ('A partir de R$ 80,00', 'Gratuito', 'Esgotado') and
- * picture (see shareImage); brand pages (/events/{slug}) the brand. An unknown or unpublished event answers 404
- * with the plain shell (the app then shows 'Evento não encontrado'); every other path, or a
+ * picture (see shareImage); brand pages (/events/{slug}) the brand. An unknown or unpublished
+ * event answers 404 with the plain shell (the app then shows 'Evento não encontrado'); every other path, or a
  * failure while reading the database (logged), answers 200 with the plain shell.
  *
- * So the first paint does not wait on a chain of requests, the event page also carries the event
- * itself as initial data (the same JSON as GET /api/events/{id}), a preload of its picture and,
- * the home page preloads the carousel's first picture; and, given the build `manifest`, every
- * public page (home, events, brand, event, news) preloads its own chunks.
+ * So the first paint does not wait on a chain of requests: the event page carries the event
+ * itself as initial data (the same JSON as GET /api/events/{id}) and preloads its picture; the
+ * home page preloads the carousel's first picture; and, given the build's manifest, every public
+ * page (home, events, brand, event, news) preloads its own chunks.
  */
 export async function renderAppShell(
   build: AppShellBuild,
