@@ -378,6 +378,8 @@ describe('page meta for shared links', () => {
     expect(home.body).toContain(`<link rel="preload" as="image" href="${HOME_HERO_IMAGE}" fetchpriority="high" />`);
     expect(home.body).not.toContain('initial-data');
     const hash = createHash('sha256').update(themeScript).digest('base64');
+    // Profile photos and event pictures given as https:// addresses are shown; scripts stay same-origin.
+    expect(home.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
     expect(home.headers['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
     for (const url of ['/assets/index-missing.js', '/.vite/manifest.json']) {
       const missing = await web.inject({ method: 'GET', url });

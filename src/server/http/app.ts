@@ -72,7 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // index.html's one inline script (dark mode before the first paint) is allowed by its hash.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Pictures people link to (a profile photo, an event picture on a CDN) live on other hosts.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
