@@ -9,9 +9,31 @@ import { brands, events, ticketTypes } from '../../db/schema';
  * brand_slug column: the brand only when that brand exists (a database without the demo data has
  * no brands), otherwise null.
  */
-export function brandSlugOfCategory(category: string): SQL | null {
+function brandSlugOfCategory(category: string): SQL | null {
   const slug = brandOfCategory[category as EventCategory];
   return slug ? sql`(SELECT ${brands.slug} FROM ${brands} WHERE ${brands.slug} = ${slug})` : null;
+}
+
+/**
+ * The events row's columns from the create and edit forms (eventInputSchema), the brand
+ * following the category; timestamps are the caller's.
+ */
+export function eventColumns(input: EventInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    location: input.location,
+    fullAddress: input.fullAddress,
+    city: input.city,
+    capacity: input.capacity,
+    category: input.category,
+    brandSlug: brandSlugOfCategory(input.category),
+    imageUrl: input.imageUrl,
+    isPublished: input.isPublished,
+  };
 }
 
 /**
@@ -24,23 +46,7 @@ export async function createEvent(db: Db, input: EventInput, now: Date = new Dat
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(events)
-      .values({
-        title: input.title,
-        description: input.description,
-        date: input.date,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        location: input.location,
-        fullAddress: input.fullAddress,
-        city: input.city,
-        capacity: input.capacity,
-        category: input.category,
-        brandSlug: brandSlugOfCategory(input.category),
-        imageUrl: input.imageUrl,
-        isPublished: input.isPublished,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...eventColumns(input), createdAt: now, updatedAt: now })
       .returning({ id: events.id });
     await tx.insert(ticketTypes).values(
       input.ticketTypes.map((type, index) => ({

@@ -3,7 +3,7 @@ import type { EventInput } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { events, ticketTypes } from '../../db/schema';
-import { brandSlugOfCategory } from './create-event';
+import { eventColumns } from './create-event';
 
 /**
  * Saves the edit form (SPEC.md section 7 'Edit event': update the event, insert new ticket types,
@@ -23,22 +23,7 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput, no
   await db.transaction(async (tx) => {
     const [event] = await tx
       .update(events)
-      .set({
-        title: input.title,
-        description: input.description,
-        date: input.date,
-        startTime: input.startTime,
-        endTime: input.endTime,
-        location: input.location,
-        fullAddress: input.fullAddress,
-        city: input.city,
-        capacity: input.capacity,
-        category: input.category,
-        brandSlug: brandSlugOfCategory(input.category),
-        imageUrl: input.imageUrl,
-        isPublished: input.isPublished,
-        updatedAt: now,
-      })
+      .set({ ...eventColumns(input), updatedAt: now })
       .where(eq(events.id, eventId))
       .returning({ id: events.id });
     if (!event) throw new DomainError('event_not_found');
