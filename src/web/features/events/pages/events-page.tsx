@@ -13,7 +13,7 @@ import { brandOrder, brandStyles } from '../brand';
 import { AdvancedFilters } from '../components/advanced-filters';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';
-import { SearchBox } from '../components/search-box';
+import { SearchField } from '../../../components/search-field';
 import { advancedFilterKeys, countAdvancedFilters, hasActiveFilters, readEventFilters, type EventFilters } from '../event-filters';
 
 const PANEL_ID = 'filtros-avancados';
@@ -84,7 +84,14 @@ export function EventsPage() {
 
       <div className="space-y-4">
         <div role="search" className="flex gap-2">
-          <SearchBox value={filters.q ?? ''} onChange={setSearch} className="min-w-0 flex-1" />
+          <SearchField
+            value={filters.q ?? ''}
+            onChange={setSearch}
+            label="Buscar eventos"
+            placeholder="Buscar eventos..."
+            className="min-w-0 flex-1"
+            inputClassName="h-12 rounded-2xl"
+          />
           <Button
             variant="outline"
             aria-expanded={isPanelOpen}

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ListSkeleton } from '../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
-import { SearchField } from '../../components/search-field';
+import { SearchField } from '../../../../components/search-field';
 import { useAdminEvents } from '../api/list-admin-events';
 import { EventStatusBadges } from '../components/event-status-badge';
 

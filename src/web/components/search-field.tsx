@@ -1,18 +1,26 @@
 import { useEffect, useState } from 'react';
 import { Search, X } from 'lucide-react';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Input } from './ui/input';
+import { cn } from '../lib/cn';
 
-interface SearchBoxProps {
-  /** The committed search (from the URL). */
+export interface SearchFieldProps {
+  /** The committed search (e.g. from the URL). */
   value: string;
   onChange(value: string): void;
+  /** Accessible name, e.g. 'Buscar eventos'. */
+  label: string;
+  /** Shown while empty; the label when not given. */
+  placeholder?: string;
   delayMs?: number;
   className?: string;
+  inputClassName?: string;
 }
 
-/** Search field that commits what is typed after a pause, and follows outside changes (back, 'Limpar filtros'). */
-export function SearchBox({ value, onChange, delayMs = 300, className }: SearchBoxProps) {
+/**
+ * Search box that commits what is typed (trimmed) after a short pause, clears with 'Limpar
+ * busca', and follows outside changes of `value` (back button, 'Limpar filtros').
+ */
+export function SearchField({ value, onChange, label, placeholder, delayMs = 300, className, inputClassName }: SearchFieldProps) {
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);
   if (value !== committed) {
@@ -34,10 +42,10 @@ export function SearchBox({ value, onChange, delayMs = 300, className }: SearchB
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Buscar eventos..."
-        aria-label="Buscar eventos"
+        placeholder={placeholder ?? label}
+        aria-label={label}
         enterKeyHint="search"
-        className={cn('h-12 rounded-2xl pl-11 [&::-webkit-search-cancel-button]:hidden', text ? 'pr-11' : 'pr-3')}
+        className={cn('pl-11 [&::-webkit-search-cancel-button]:hidden', text ? 'pr-11' : 'pr-3', inputClassName)}
       />
       {text ? (
         <button
