@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { bannerInputSchema, type AdminBanner, type BannerInput } from '../../../
 import { Dialog } from '../../../../components/ui/dialog';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { ApiError } from '../../../../lib/api';
+import { reportSaveError, sameNameFieldOf } from '../../../../lib/save-error';
 import { ChoiceField, FormField, Textarea } from '../../components/form-field';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { useSaveBanner } from '../api/save-banner';
@@ -58,12 +58,7 @@ export function BannerFormDialog({ open, onOpenChange, banner }: BannerFormDialo
       toast.success(banner ? 'Banner atualizado com sucesso!' : 'Banner criado com sucesso!');
       onOpenChange(false);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
-      toast.error(failure, { description: message });
-      const field = error instanceof ApiError ? error.details.field : undefined;
-      if (typeof field === 'string' && field in emptyBannerForm) {
-        setError(field as FieldPath<BannerFormValues>, { type: 'server', message }, { shouldFocus: true });
-      }
+      reportSaveError(error, failure, setError, sameNameFieldOf(emptyBannerForm));
     }
   }
 

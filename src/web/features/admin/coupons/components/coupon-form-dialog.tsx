@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -8,7 +8,7 @@ import { formatEventDateShort } from '../../../../../shared/dates';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { ApiError } from '../../../../lib/api';
+import { reportSaveError } from '../../../../lib/save-error';
 import { ChoiceField, FormField, Select } from '../../components/form-field';
 import { useCouponEvents } from '../api/list-coupon-events';
 import { useCreateCoupon } from '../api/create-coupon';
@@ -59,10 +59,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
       }
       onOpenChange(false);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
-      toast.error(SAVE_ERROR, { description: message });
-      const field = error instanceof ApiError ? couponFormFieldOf(error.details.field) : null;
-      if (field) setError(field as FieldPath<CouponFormValues>, { type: 'server', message }, { shouldFocus: true });
+      reportSaveError(error, SAVE_ERROR, setError, couponFormFieldOf);
     }
   }
 
