@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import { listAdminEvents } from '../../services/admin/list-admin-events';
 import { getAdminEvent } from '../../services/admin/get-admin-event';
 import { eventBuyersCsv, eventBuyersFileName, listEventBuyers } from '../../services/admin/list-event-buyers';
 import { ensureUploadFolders, uploadImage } from '../../services/admin/upload-image';
-import { parse, uuidParam } from '../parse';
+import { parse, readUploadedImage, uuidParam } from '../parse';
 import type { RouteContext } from '../context';
 
 const uploadFolderSchema = z.enum(uploadFolders);
@@ -88,22 +88,6 @@ export async function adminEventRoutes(app: FastifyInstance, { deps, guards, con
     await guards.requireRole(request, ['admin']);
     const folder = uploadFolderSchema.safeParse(request.params.folder);
     if (!folder.success) throw new DomainError('not_found');
-    let bytes: Buffer;
-    let truncated = false;
-    try {
-      const file = await request.file();
-      if (!file) throw new DomainError('validation_failed', { field: 'file' }, 'Selecione uma imagem.');
-      bytes = await file.toBuffer();
-      truncated = file.file.truncated;
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      const code = (error as FastifyError).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('image_too_large', { field: 'file' });
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-        throw new DomainError('validation_failed', { field: 'file' }, 'Envie uma imagem por vez, como arquivo.');
-      }
-      throw error;
-    }
-    return reply.status(201).send(await uploadImage(config.DATA_DIR, folder.data, { bytes, truncated }));
+    return reply.status(201).send(await uploadImage(config.DATA_DIR, folder.data, await readUploadedImage(request)));
   });
 }

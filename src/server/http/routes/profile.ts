@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '../../../shared/schemas/admin-events';
 import {
@@ -10,7 +10,6 @@ import {
   type UploadAvatarResponse,
   type UserStats,
 } from '../../../shared/schemas/profile';
-import { DomainError } from '../../../shared/errors';
 import { ensureAvatarFolder } from '../../services/profile/avatar-files';
 import { getMyProfile } from '../../services/profile/get-my-profile';
 import { getUserStats } from '../../services/profile/get-user-stats';
@@ -20,7 +19,7 @@ import { getNotificationSettings } from '../../services/profile/get-notification
 import { saveNotificationSettings } from '../../services/profile/save-notification-settings';
 import { exportFileName, exportMyData } from '../../services/profile/export-my-data';
 import { deleteAccount } from '../../services/profile/delete-account';
-import { parse } from '../parse';
+import { parse, readUploadedImage } from '../parse';
 import type { RouteContext } from '../context';
 
 /**
@@ -55,23 +54,7 @@ export async function profileRoutes(app: FastifyInstance, { deps, guards, config
   // One picture as multipart/form-data (field 'file'); answers { avatarUrl } under /uploads.
   app.post('/api/me/avatar', async (request, reply) => {
     const user = await guards.requireUser(request);
-    let bytes: Buffer;
-    let truncated = false;
-    try {
-      const file = await request.file();
-      if (!file) throw new DomainError('validation_failed', { field: 'file' }, 'Selecione uma imagem.');
-      bytes = await file.toBuffer();
-      truncated = file.file.truncated;
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      const code = (error as FastifyError).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('image_too_large', { field: 'file' });
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-        throw new DomainError('validation_failed', { field: 'file' }, 'Envie uma imagem por vez, como arquivo.');
-      }
-      throw error;
-    }
-    const stored: UploadAvatarResponse = await uploadAvatar(files, user.id, { bytes, truncated });
+    const stored: UploadAvatarResponse = await uploadAvatar(files, user.id, await readUploadedImage(request));
     return reply.status(201).send(stored);
   });
 
