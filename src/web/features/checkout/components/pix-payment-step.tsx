@@ -10,27 +10,9 @@ import { useOrder } from '../api/get-order';
 import { useSimulatePixPayment } from '../api/simulate-pix-payment';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
+import { copyText } from '../../../lib/clipboard';
 
 const EXPIRED_MESSAGE = errorMessages.order_expired; // 'O prazo para pagamento deste pedido expirou.'
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older browsers and non-secure pages: fall back to a hidden selection.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  }
-}
 
 /**
  * The PIX step of the checkout dialog: BR Code as QR and 'copia e cola', countdown to

@@ -6,6 +6,7 @@ import type { EventDetail } from '../../../../shared/schemas/events';
 import { Button } from '../../../components/ui/button';
 import { eventCalendarFileUrl } from '../api/get-event-calendar';
 import { eventPageUrl, googleCalendarUrl, whatsAppShareUrl } from '../lib/share-links';
+import { copyText } from '../../../lib/clipboard';
 
 const actionButtonClass = 'h-10';
 
@@ -58,25 +59,6 @@ export function AddToCalendarMenu({ event }: { event: EventDetail }) {
       </MenuContent>
     </DropdownMenu.Root>
   );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older browsers, or no clipboard permission: the selection-based copy still works.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const isCopied = document.execCommand('copy');
-    area.remove();
-    return isCopied;
-  }
 }
 
 function canShareNatively(): boolean {
