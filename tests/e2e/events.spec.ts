@@ -232,6 +232,23 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
     }
   });
 
+  it('says when the list cannot be loaded, and Tentar novamente brings it back (list and brand page)', async () => {
+    for (const path of ['/events?brand=kxp', '/events/kxp']) {
+      await page.route('**/api/events?*', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', message: 'Indisponível', details: {} }) }),
+      );
+      try {
+        await page.goto(path);
+        await poll(() => page.getByText('Não foi possível carregar os eventos agora.').isVisible()).toBe(true);
+      } finally {
+        await page.unroute('**/api/events?*');
+      }
+      await page.getByRole('button', { name: 'Tentar novamente' }).click();
+      await poll(() => page.getByText('Não foi possível carregar os eventos agora.').count()).toBe(0);
+      await poll(() => cards(page).count()).toBeGreaterThan(0);
+    }
+  });
+
   it('asks a visitor to sign in to favourite, then adds, lists and removes favourites', async () => {
     const visitor = await newContext(browser, size, app.baseUrl);
     const visitorPage = await visitor.newPage();

@@ -3,11 +3,11 @@ import { Link, useParams } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { toast } from 'sonner';
 import { brandSlugs, type BrandSlug } from '../../../../shared/schemas/events';
-import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useEvents } from '../api/list-events';
 import { brandStyles } from '../brand';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
+import { EventsLoadError } from '../components/events-load-error';
 
 const taglines: Record<BrandSlug, string> = {
   'next-level': 'Música eletrônica e cultura club',
@@ -78,12 +78,7 @@ function BrandEvents({ brand }: { brand: BrandSlug }) {
             <EventGridSkeleton count={3} />
           </>
         ) : isError && !data ? (
-          <div className="rounded-2xl border border-border bg-card p-8 text-center">
-            <p className="text-muted">Não foi possível carregar os eventos agora.</p>
-            <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <EventsLoadError onRetry={() => void refetch()} />
         ) : upcoming.length > 0 ? (
           <EventGrid events={upcoming} />
         ) : (

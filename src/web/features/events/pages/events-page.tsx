@@ -15,6 +15,7 @@ import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';
 import { SearchField } from '../../../components/search-field';
 import { advancedFilterKeys, countAdvancedFilters, hasActiveFilters, readEventFilters, type EventFilters } from '../event-filters';
+import { EventsLoadError } from '../components/events-load-error';
 
 const PANEL_ID = 'filtros-avancados';
 
@@ -163,12 +164,7 @@ export function EventsPage() {
             <EventGridSkeleton count={6} />
           </>
         ) : isError && !data ? (
-          <div className="rounded-2xl border border-border bg-card p-8 text-center">
-            <p className="text-muted">Não foi possível carregar os eventos agora.</p>
-            <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          </div>
+          <EventsLoadError onRetry={() => void refetch()} />
         ) : events.length === 0 ? (
           <EmptyResult hasFilters={hasActiveFilters(query)} onClear={() => setParams(new URLSearchParams())} />
         ) : (
