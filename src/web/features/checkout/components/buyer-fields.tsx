@@ -1,9 +1,10 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { Input } from '../../../components/ui/input';
 import { formatCpf } from '../../../../shared/cpf';
 import { formatPhone } from '../../../../shared/phone';
 import type { CheckoutFormValues } from '../lib/checkout-form';
 import { FormField } from './form-field';
+import { MaskedField } from './masked-field';
 
 /** Buyer data of SPEC.md section 2 'Checkout': all required, phone and CPF masked as typed. */
 export function BuyerFields({ form }: { form: UseFormReturn<CheckoutFormValues> }) {
@@ -19,50 +20,23 @@ export function BuyerFields({ form }: { form: UseFormReturn<CheckoutFormValues> 
         {(aria) => <Input {...aria} {...register('buyer.email')} type="email" autoComplete="email" inputMode="email" required />}
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Controller
+        <MaskedField
           control={control}
           name="buyer.phone"
-          render={({ field }) => (
-            <FormField id="buyer-phone" label="Telefone" error={errors?.phone?.message}>
-              {(aria) => (
-                <Input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(formatPhone(e.target.value))}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  placeholder="(11) 99999-9999"
-                  required
-                />
-              )}
-            </FormField>
-          )}
+          id="buyer-phone"
+          label="Telefone"
+          error={errors?.phone?.message}
+          format={formatPhone}
+          inputProps={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', placeholder: '(11) 99999-9999' }}
         />
-        <Controller
+        <MaskedField
           control={control}
           name="buyer.cpf"
-          render={({ field }) => (
-            <FormField id="buyer-cpf" label="CPF" error={errors?.cpf?.message}>
-              {(aria) => (
-                <Input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(e) => field.onChange(formatCpf(e.target.value))}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="000.000.000-00"
-                  required
-                />
-              )}
-            </FormField>
-          )}
+          id="buyer-cpf"
+          label="CPF"
+          error={errors?.cpf?.message}
+          format={formatCpf}
+          inputProps={{ inputMode: 'numeric', autoComplete: 'off', placeholder: '000.000.000-00' }}
         />
       </div>
     </fieldset>

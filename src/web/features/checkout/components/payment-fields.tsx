@@ -8,6 +8,7 @@ import { MAX_INSTALLMENTS, formatInstallmentLabel } from '../../../../shared/mon
 import { cardBrands, detectCardBrand, formatCardNumber, formatExpiry } from '../lib/card';
 import type { CheckoutFormValues } from '../lib/checkout-form';
 import { FormField } from './form-field';
+import { MaskedField } from './masked-field';
 
 const installmentCounts = Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i + 1);
 
@@ -86,33 +87,15 @@ export function PaymentFields({
             )}
           </FormField>
 
-          <Controller
+          <MaskedField
             control={control}
             name="card.cardNumber"
-            render={({ field }) => (
-              <FormField
-                id="card-number"
-                label="Número do cartão"
-                error={cardErrors?.cardNumber?.message}
-                hint={isSandbox ? 'Modo de teste: use 4242 4242 4242 4242' : undefined}
-              >
-                {(aria) => (
-                  <Input
-                    {...aria}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="0000 0000 0000 0000"
-                    className="font-mono tracking-wider"
-                    required
-                  />
-                )}
-              </FormField>
-            )}
+            id="card-number"
+            label="Número do cartão"
+            error={cardErrors?.cardNumber?.message}
+            hint={isSandbox ? 'Modo de teste: use 4242 4242 4242 4242' : undefined}
+            format={formatCardNumber}
+            inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '0000 0000 0000 0000', className: 'font-mono tracking-wider' }}
           />
           <FormField id="card-holder" label="Nome impresso no cartão" error={cardErrors?.holderName?.message}>
             {(aria) => (
@@ -127,27 +110,14 @@ export function PaymentFields({
             )}
           </FormField>
           <div className="grid grid-cols-2 gap-3">
-            <Controller
+            <MaskedField
               control={control}
               name="card.expiry"
-              render={({ field }) => (
-                <FormField id="card-expiry" label="Validade" error={cardErrors?.expiry?.message}>
-                  {(aria) => (
-                    <Input
-                      {...aria}
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(e) => field.onChange(formatExpiry(e.target.value))}
-                      inputMode="numeric"
-                      autoComplete="cc-exp"
-                      placeholder="MM/AA"
-                      required
-                    />
-                  )}
-                </FormField>
-              )}
+              id="card-expiry"
+              label="Validade"
+              error={cardErrors?.expiry?.message}
+              format={formatExpiry}
+              inputProps={{ inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/AA' }}
             />
             <FormField id="card-cvc" label="CVV" error={cardErrors?.cvc?.message}>
               {(aria) => (
