@@ -147,6 +147,26 @@ describe('news from the back office to the home page', () => {
     await expect.poll(() => latest.getByText('Três dias de cultura coreana em Itajaí.').isVisible()).toBe(true);
     await context.close();
   });
+
+  it("the dashboard's quick actions open the create forms once; a reload does not reopen them", async () => {
+    const context = await newContext(browser, desktop, app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, 'admin', '/admin');
+    for (const [action, dialogName] of [
+      ['Nova notícia', 'Nova notícia'],
+      ['Novo cupom', 'Novo cupom'],
+    ] as const) {
+      await page.goto('/admin');
+      await page.getByRole('link', { name: new RegExp(`^${action}`) }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await page.reload();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+      expect(await dialog.count()).toBe(0);
+    }
+    await context.close();
+  });
 });
 
 describe('accessibility of the back office pages', () => {

@@ -14,6 +14,7 @@ import { useAdminBanners } from '../api/list-banners';
 import { useSetBannerActive } from '../api/set-banner-active';
 import { useDeleteBanner } from '../api/delete-banner';
 import { BannerFormDialog } from '../components/banner-form-dialog';
+import { useFormDialog } from '../../lib/use-form-dialog';
 
 const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
 
@@ -22,18 +23,12 @@ export function BannersPage() {
   const { data, isPending, isError, refetch } = useAdminBanners();
   const setActive = useSetBannerActive();
   const remove = useDeleteBanner();
-  const [editing, setEditing] = useState<AdminBanner | null>(null);
-  const [isFormOpen, setFormOpen] = useState(false);
+  const formDialog = useFormDialog<AdminBanner>();
   const [deleting, setDeleting] = useState<AdminBanner | null>(null);
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar banners');
   }, [isError]);
-
-  function openCreate() {
-    setEditing(null);
-    setFormOpen(true);
-  }
 
   function toggle(banner: AdminBanner, active: boolean) {
     setActive.mutate(
@@ -64,7 +59,7 @@ export function BannersPage() {
         title="Banners"
         description="Os banners ativos aparecem na página inicial."
         actions={
-          <Button onClick={openCreate}>
+          <Button onClick={formDialog.openCreate}>
             <Plus aria-hidden className="size-5" />
             Novo banner
           </Button>
@@ -87,7 +82,7 @@ export function BannersPage() {
           icon={Images}
           title="Nenhum banner cadastrado"
           description="Crie um banner com imagem, título e um link opcional para um evento."
-          action={<Button onClick={openCreate}>Novo banner</Button>}
+          action={<Button onClick={formDialog.openCreate}>Novo banner</Button>}
         />
       ) : (
         <>
@@ -124,10 +119,7 @@ export function BannersPage() {
                       <Button
                         variant="outline"
                         size="sm"
-                        onClick={() => {
-                          setEditing(banner);
-                          setFormOpen(true);
-                        }}
+                        onClick={() => formDialog.openEdit(banner)}
                         aria-label={`Editar o banner ${banner.title}`}
                       >
                         <Pencil aria-hidden className="size-4" />
@@ -146,7 +138,7 @@ export function BannersPage() {
         </>
       )}
 
-      <BannerFormDialog open={isFormOpen} onOpenChange={setFormOpen} banner={editing} />
+      <BannerFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} banner={formDialog.editing} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

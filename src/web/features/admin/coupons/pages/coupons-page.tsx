@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminCoupon } from '../../../../../shared/schemas/admin-content';
@@ -18,6 +17,7 @@ import { useDeleteCoupon } from '../api/delete-coupon';
 import { CouponFormDialog } from '../components/coupon-form-dialog';
 import { StatusSwitch } from '../components/status-switch';
 import { couponState, couponStateLabel, formatDiscount, formatValidity } from '../lib/coupon-form';
+import { useFormDialog } from '../../lib/use-form-dialog';
 
 const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
 
@@ -64,37 +64,12 @@ export function CouponsPage() {
   const { data, isPending, isError, refetch } = useAdminCoupons();
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [editing, setEditing] = useState<AdminCoupon | null>(null);
-  const [isFormOpen, setFormOpen] = useState(searchParams.get('novo') === '1');
+  const formDialog = useFormDialog<AdminCoupon>({ openFromAddress: true });
   const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar cupons');
   }, [isError]);
-
-  // The dashboard's 'Novo cupom' opens the form once; the address is cleaned so a reload does not.
-  useEffect(() => {
-    if (searchParams.get('novo') === '1') {
-      setSearchParams(
-        (params) => {
-          params.delete('novo');
-          return params;
-        },
-        { replace: true },
-      );
-    }
-  }, [searchParams, setSearchParams]);
-
-  function openCreate() {
-    setEditing(null);
-    setFormOpen(true);
-  }
-
-  function openEdit(coupon: AdminCoupon) {
-    setEditing(coupon);
-    setFormOpen(true);
-  }
 
   function toggle(coupon: AdminCoupon, isActive: boolean) {
     setActive.mutate(
@@ -124,7 +99,7 @@ export function CouponsPage() {
       <Button
         variant="outline"
         size="sm"
-        onClick={() => openEdit(coupon)}
+        onClick={() => formDialog.openEdit(coupon)}
         aria-label={`Editar cupom ${coupon.code}`}
         title="Editar"
         className={withText ? undefined : 'w-9 px-0'}
@@ -184,7 +159,7 @@ export function CouponsPage() {
         title="Cupons"
         description="Cupons de desconto para a compra de ingressos."
         actions={
-          <Button onClick={openCreate}>
+          <Button onClick={formDialog.openCreate}>
             <Plus aria-hidden className="size-5" />
             Novo cupom
           </Button>
@@ -207,7 +182,7 @@ export function CouponsPage() {
           icon={TicketPercent}
           title="Nenhum cupom cadastrado"
           description="Crie um cupom de porcentagem ou de valor fixo para um evento ou para todos."
-          action={<Button onClick={openCreate}>Novo cupom</Button>}
+          action={<Button onClick={formDialog.openCreate}>Novo cupom</Button>}
         />
       ) : (
         <>
@@ -259,7 +234,7 @@ export function CouponsPage() {
         </>
       )}
 
-      <CouponFormDialog open={isFormOpen} onOpenChange={setFormOpen} coupon={editing} />
+      <CouponFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} coupon={formDialog.editing} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

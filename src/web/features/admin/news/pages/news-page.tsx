@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Newspaper, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminNews } from '../../../../../shared/schemas/admin-content';
@@ -16,6 +15,7 @@ import { useAdminNews } from '../api/list-news';
 import { useSetNewsPublished } from '../api/set-news-published';
 import { useDeleteNews } from '../api/delete-news';
 import { NewsFormDialog } from '../components/news-form-dialog';
+import { useFormDialog } from '../../lib/use-form-dialog';
 
 const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
 
@@ -34,32 +34,12 @@ export function NewsPage() {
   const { data, isPending, isError, refetch } = useAdminNews();
   const setPublished = useSetNewsPublished();
   const remove = useDeleteNews();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [editing, setEditing] = useState<AdminNews | null>(null);
-  const [isFormOpen, setFormOpen] = useState(searchParams.get('novo') === '1');
+  const formDialog = useFormDialog<AdminNews>({ openFromAddress: true });
   const [deleting, setDeleting] = useState<AdminNews | null>(null);
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar notícias');
   }, [isError]);
-
-  // The dashboard's 'Nova notícia' opens the form once; the address is cleaned so a reload does not.
-  useEffect(() => {
-    if (searchParams.get('novo') === '1') {
-      setSearchParams(
-        (params) => {
-          params.delete('novo');
-          return params;
-        },
-        { replace: true },
-      );
-    }
-  }, [searchParams, setSearchParams]);
-
-  function openCreate() {
-    setEditing(null);
-    setFormOpen(true);
-  }
 
   function togglePublished(item: AdminNews, published: boolean) {
     setPublished.mutate(
@@ -90,7 +70,7 @@ export function NewsPage() {
         title="Notícias"
         description="As notícias publicadas aparecem em 'Últimas notícias' na página inicial."
         actions={
-          <Button onClick={openCreate}>
+          <Button onClick={formDialog.openCreate}>
             <Plus aria-hidden className="size-5" />
             Nova notícia
           </Button>
@@ -113,7 +93,7 @@ export function NewsPage() {
           icon={Newspaper}
           title="Nenhuma notícia cadastrada"
           description="Escreva a primeira notícia; ela pode ficar como rascunho até você publicar."
-          action={<Button onClick={openCreate}>Nova notícia</Button>}
+          action={<Button onClick={formDialog.openCreate}>Nova notícia</Button>}
         />
       ) : (
         <>
@@ -145,10 +125,7 @@ export function NewsPage() {
                       <Button
                         variant="outline"
                         size="sm"
-                        onClick={() => {
-                          setEditing(item);
-                          setFormOpen(true);
-                        }}
+                        onClick={() => formDialog.openEdit(item)}
                         aria-label={`Editar a notícia ${item.title}`}
                       >
                         <Pencil aria-hidden className="size-4" />
@@ -167,7 +144,7 @@ export function NewsPage() {
         </>
       )}
 
-      <NewsFormDialog open={isFormOpen} onOpenChange={setFormOpen} item={editing} />
+      <NewsFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} item={formDialog.editing} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
