@@ -36,11 +36,16 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: 8,
       requireEmailVerification: true,
+      // PRODUCT.md 'Accounts and data': password reset. The link lives 1 hour and, once used,
+      // signs every other session of the account out.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,
           subject: 'Redefinir sua senha - Next Level',
-          text: `Olá! Para criar uma nova senha, abra o link abaixo (válido por 1 hora):\n\n${url}\n\nSe você não pediu, ignore este e-mail.`,
+          text: `Olá! Para criar uma nova senha, abra o link abaixo (válido por 1 hora):\n\n${url}\n\nSe você não pediu, ignore este e-mail: sua senha continua a mesma.`,
+          html: `<p>Olá!</p><p>Para criar uma nova senha na Next Level, abra o link abaixo (válido por 1 hora):</p><p><a href="${url}">Criar nova senha</a></p><p>Se você não pediu, ignore este e-mail: sua senha continua a mesma.</p>`,
           link: url,
         });
       },

@@ -12,6 +12,10 @@ export const router = createBrowserRouter([
     lazy: () => import('../features/auth/pages/auth-page').then((m) => ({ Component: m.AuthPage })),
   },
   {
+    path: '/reset-password',
+    lazy: () => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  {
     path: '/validator',
     errorElement: <RouteError />,
     lazy: () =>

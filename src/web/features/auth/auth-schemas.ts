@@ -21,6 +21,15 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The new password of /reset-password, typed twice. */
+export const resetPasswordSchema = z
+  .object({ password, confirmPassword: z.string().min(1, 'Confirme a nova senha') })
+  .refine((values) => values.password === values.confirmPassword, { message: 'As senhas não coincidem', path: ['confirmPassword'] });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirect(value: string | null): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';

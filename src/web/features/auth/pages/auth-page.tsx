@@ -10,16 +10,25 @@ import { useIsGoogleSignInEnabled } from '../api/get-public-config';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithSocial } from '../api/sign-in-social';
 import { useSignUp } from '../api/sign-up';
-import { safeRedirect, type SignInInput, type SignUpInput } from '../auth-schemas';
+import { useRequestPasswordReset } from '../api/password-reset';
+import { safeRedirect, type ForgotPasswordInput, type SignInInput, type SignUpInput } from '../auth-schemas';
 import { AuthLogo } from '../components/auth-logo';
 import { GoogleButton } from '../components/google-button';
 import { InstallAppNote } from '../components/install-app-note';
+import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 
-type Mode = 'sign-in' | 'sign-up';
+type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
 const confirmMessage = 'Verifique seu email para confirmar o cadastro';
+const resetSentMessage = 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha.';
+
+const titles: Record<Mode, { tab: string; heading: string; lead: string }> = {
+  'sign-in': { tab: 'Entrar', heading: 'Acesse sua conta', lead: 'Entre para comprar ingressos e ver seus QR codes.' },
+  'sign-up': { tab: 'Criar conta', heading: 'Crie sua conta', lead: 'Leva menos de um minuto. Depois é só confirmar pelo e-mail.' },
+  'forgot-password': { tab: 'Recuperar senha', heading: 'Esqueceu sua senha?', lead: 'Acontece. Em dois minutos você cria uma nova.' },
+};
 
 function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
@@ -36,9 +45,11 @@ export function AuthPage() {
   const { user } = useSession();
   const [mode, setMode] = useState<Mode>('sign-in');
   const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
+  const [resetEmail, setResetEmail] = useState<string | null>(null);
   const [destination, setDestination] = useState<string | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
+  const requestReset = useRequestPasswordReset();
   const social = useSignInWithSocial();
   const isGoogleEnabled = useIsGoogleSignInEnabled();
 
@@ -65,23 +76,30 @@ export function AuthPage() {
     }
   }
 
+  async function handleForgotPassword(values: ForgotPasswordInput) {
+    try {
+      await requestReset.mutateAsync(values.email);
+      setResetEmail(values.email);
+      setConfirmEmail(null);
+      setMode('sign-in');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
   function handleGoogle() {
     social.mutate({ provider: 'google', callbackURL: redirect }, { onError: (error) => toast.error(errorMessage(error)) });
   }
 
   return (
     <div className="min-h-dvh bg-bg text-fg">
-      <title>{mode === 'sign-in' ? 'Entrar - Next Level' : 'Criar conta - Next Level'}</title>
+      <title>{`${titles[mode].tab} - Next Level`}</title>
       <header className="mx-auto w-full max-w-md px-4 pt-6">
         <AuthLogo />
       </header>
       <main className="mx-auto w-full max-w-md px-4 pt-8 pb-12">
-        <h1 className="text-3xl font-black tracking-tight">{mode === 'sign-in' ? 'Acesse sua conta' : 'Crie sua conta'}</h1>
-        <p className="mt-2 text-muted">
-          {mode === 'sign-in'
-            ? 'Entre para comprar ingressos e ver seus QR codes.'
-            : 'Leva menos de um minuto. Depois é só confirmar pelo e-mail.'}
-        </p>
+        <h1 className="text-3xl font-black tracking-tight">{titles[mode].heading}</h1>
+        <p className="mt-2 text-muted">{titles[mode].lead}</p>
 
         {confirmEmail ? (
           <div role="status" className="mt-6 flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4">
@@ -92,26 +110,51 @@ export function AuthPage() {
             </div>
           </div>
         ) : null}
+        {resetEmail && mode === 'sign-in' ? (
+          <div role="status" className="mt-6 flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4">
+            <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+            <div>
+              <p className="font-semibold">{resetSentMessage}</p>
+              <p className="mt-0.5 text-sm text-muted">{`Confira a caixa de entrada de ${resetEmail}. O link vale por 1 hora.`}</p>
+            </div>
+          </div>
+        ) : null}
 
         <div className="mt-6 rounded-3xl border border-border bg-card p-5 shadow-sm sm:p-6">
-          <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)}>
-            <Tabs.List aria-label="Entrar ou criar conta" className="flex gap-1 rounded-xl bg-surface p-1">
-              <Tabs.Trigger value="sign-in" className={tabClass}>
-                Entrar
-              </Tabs.Trigger>
-              <Tabs.Trigger value="sign-up" className={tabClass}>
-                Criar conta
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="sign-in" className="mt-6">
-              <SignInForm defaultEmail={confirmEmail ?? ''} isSubmitting={signIn.isPending} onSubmit={handleSignIn} />
-            </Tabs.Content>
-            <Tabs.Content value="sign-up" className="mt-6">
-              <SignUpForm isSubmitting={signUp.isPending} onSubmit={handleSignUp} />
-            </Tabs.Content>
-          </Tabs.Root>
+          {mode === 'forgot-password' ? (
+            <ForgotPasswordForm
+              defaultEmail={resetEmail ?? confirmEmail ?? ''}
+              isSubmitting={requestReset.isPending}
+              onSubmit={handleForgotPassword}
+              onBack={() => setMode('sign-in')}
+            />
+          ) : (
+            <Tabs.Root value={mode} onValueChange={(value) => setMode(value as Mode)}>
+              <Tabs.List aria-label="Entrar ou criar conta" className="flex gap-1 rounded-xl bg-surface p-1">
+                <Tabs.Trigger value="sign-in" className={tabClass}>
+                  Entrar
+                </Tabs.Trigger>
+                <Tabs.Trigger value="sign-up" className={tabClass}>
+                  Criar conta
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="sign-in" className="mt-6">
+                <SignInForm defaultEmail={confirmEmail ?? resetEmail ?? ''} isSubmitting={signIn.isPending} onSubmit={handleSignIn} />
+                <button
+                  type="button"
+                  onClick={() => setMode('forgot-password')}
+                  className="mt-4 w-full rounded-lg py-1 text-center text-sm font-semibold text-accent hover:underline"
+                >
+                  Esqueceu sua senha?
+                </button>
+              </Tabs.Content>
+              <Tabs.Content value="sign-up" className="mt-6">
+                <SignUpForm isSubmitting={signUp.isPending} onSubmit={handleSignUp} />
+              </Tabs.Content>
+            </Tabs.Root>
+          )}
 
-          {isGoogleEnabled ? (
+          {isGoogleEnabled && mode !== 'forgot-password' ? (
             <>
               <div className="my-5 flex items-center gap-3 text-xs font-semibold text-muted uppercase">
                 <span aria-hidden className="h-px flex-1 bg-border" />
