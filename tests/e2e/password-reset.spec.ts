@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -46,6 +46,12 @@ describe.each([
 
     let mail: string | null = null;
     await poll(() => (mail = app.lastMailTo(buyer.email))).not.toBeNull();
+    // Still signed in on this phone with the old password when the link is opened here.
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: buyer.email, password: buyer.password },
+      headers: { origin: app.baseUrl },
+    });
+    expect(signedIn.status()).toBe(200);
     await page.goto(resetLinkIn(mail!));
     await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.has('token'));
     await poll(() => page.getByRole('heading', { name: 'Criar nova senha' }).isVisible()).toBe(true);
@@ -59,6 +65,9 @@ describe.each([
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await poll(() => page.getByText('Senha alterada! Entre com a nova senha.').isVisible()).toBe(true);
     await page.waitForURL((url) => url.pathname === '/auth');
+    // That session ended with the reset: the login form stays, nobody is signed in.
+    await poll(() => page.getByRole('button', { name: 'Esqueceu sua senha?' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/auth');
 
     await signInWithForm(page, buyer.email, 'minha-nova-senha-9', '/tickets');
     await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);

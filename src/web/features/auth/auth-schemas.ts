@@ -5,11 +5,13 @@ import '../../../shared/zod-locale';
 export const MIN_PASSWORD_LENGTH = 8;
 
 const email = z.string().trim().min(1, 'Informe seu e-mail').pipe(z.email('E-mail inválido'));
-const password = z
-  .string()
-  .min(1, 'Informe sua senha')
-  .min(MIN_PASSWORD_LENGTH, 'A senha deve ter pelo menos 8 caracteres')
-  .max(128, 'A senha deve ter no máximo 128 caracteres');
+const passwordField = (missing: string) =>
+  z
+    .string()
+    .min(1, missing)
+    .min(MIN_PASSWORD_LENGTH, 'A senha deve ter pelo menos 8 caracteres')
+    .max(128, 'A senha deve ter no máximo 128 caracteres');
+const password = passwordField('Informe sua senha');
 
 export const signInSchema = z.object({ email, password });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -26,7 +28,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The new password of /reset-password, typed twice. */
 export const resetPasswordSchema = z
-  .object({ password, confirmPassword: z.string().min(1, 'Confirme a nova senha') })
+  .object({ password: passwordField('Informe a nova senha'), confirmPassword: z.string().min(1, 'Confirme a nova senha') })
   .refine((values) => values.password === values.confirmPassword, { message: 'As senhas não coincidem', path: ['confirmPassword'] });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 

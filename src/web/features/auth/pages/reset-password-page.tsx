@@ -1,11 +1,13 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
+import { meQueryOptions } from '../../../lib/session';
 import { useResetPassword } from '../api/password-reset';
 import { resetPasswordSchema, type ResetPasswordInput } from '../auth-schemas';
 import { AuthLogo } from '../components/auth-logo';
@@ -22,6 +24,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('error') ? null : params.get('token');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const reset = useResetPassword();
   const { register, handleSubmit, formState } = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
@@ -33,6 +36,8 @@ export function ResetPasswordPage() {
     if (!token) return;
     try {
       await reset.mutateAsync({ token, newPassword: values.password });
+      // Every session of the account was signed out, this browser's included.
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
       toast.success('Senha alterada! Entre com a nova senha.');
       navigate('/auth', { replace: true });
     } catch (error) {
