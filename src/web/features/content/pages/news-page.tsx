@@ -1,5 +1,5 @@
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Newspaper } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Newspaper } from 'lucide-react';
 import type { NewsDetail } from '../../../../shared/schemas/content';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -8,6 +8,7 @@ import { useNews } from '../api/get-news';
 import { NewsImage } from '../components/news-image';
 import { NewsMeta } from '../components/news-meta';
 import { newsParagraphs } from '../lib/news-paragraphs';
+import { BackButton } from '../../../components/back-button';
 
 /** /news/:id: one published news item (PRODUCT.md: public page). */
 export function NewsPage() {
@@ -22,27 +23,11 @@ export function NewsPage() {
   return <NewsArticle news={news} />;
 }
 
-function BackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const hasHistory = location.key !== 'default';
-  return (
-    <button
-      type="button"
-      onClick={() => (hasHistory ? navigate(-1) : navigate('/'))}
-      className="inline-flex h-10 items-center gap-2 rounded-xl px-2 font-semibold text-fg transition hover:bg-surface"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      Voltar
-    </button>
-  );
-}
-
 function NewsArticle({ news }: { news: NewsDetail }) {
   return (
     <article className="mx-auto max-w-3xl">
       <title>{`${news.title} - Next Level`}</title>
-      <BackButton />
+      <BackButton fallback="/" />
       <div className="mt-3 aspect-[16/9] overflow-hidden rounded-3xl bg-surface">
         <NewsImage news={news} width={1200} height={675} isPriority />
       </div>

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { EventDetail as EventDetailData } from '../../../../shared/schemas/events';
 import { ApiError } from '../../../lib/api';
@@ -18,6 +17,7 @@ import { EventNotFound } from './event-not-found';
 import { FavoriteButton } from './favorite-button';
 import { eventPriceText } from './price-text';
 import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
+import { BackButton } from '../../../components/back-button';
 
 export type { TicketSelection } from './ticket-type-picker';
 
@@ -40,22 +40,6 @@ export function EventDetail({ onBuy }: EventDetailProps) {
   return <EventDetailView key={event.id} event={event} onBuy={onBuy} />;
 }
 
-function BackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const hasHistory = location.key !== 'default';
-  return (
-    <button
-      type="button"
-      onClick={() => (hasHistory ? navigate(-1) : navigate('/events'))}
-      className="inline-flex h-10 items-center gap-2 rounded-xl px-2 font-semibold text-fg transition hover:bg-surface"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      Voltar
-    </button>
-  );
-}
-
 function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDetailProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
@@ -64,7 +48,7 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
   return (
     <article>
       <title>{`${event.title} - Next Level`}</title>
-      <BackButton />
+      <BackButton fallback="/events" />
       <div className="mt-3 aspect-[16/9] overflow-hidden rounded-3xl bg-surface md:aspect-[21/8]">
         <EventImage event={event} width={1280} height={560} isPriority />
       </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { ArrowLeft, CalendarDays } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
+import { BackButton } from '../../../components/back-button';
 
 /** Both legal pages were last revised on this day (SPEC.md section 9). */
 export const LEGAL_UPDATED_AT = '10 de julho de 2025';
@@ -30,7 +30,7 @@ export function LegalDocument({
   return (
     <article className="mx-auto w-full max-w-3xl" aria-labelledby="legal-title">
       <title>{`${title} - Next Level`}</title>
-      <BackButton />
+      <BackButton fallback="/" className="-ml-2" />
       <header className="mt-2 border-b border-border pb-6">
         <h1 id="legal-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {title}
@@ -73,21 +73,5 @@ export function LegalDocument({
 
       {footer ? <footer className="mt-12 border-t border-border pt-6">{footer}</footer> : null}
     </article>
-  );
-}
-
-function BackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const hasHistory = location.key !== 'default';
-  return (
-    <button
-      type="button"
-      onClick={() => (hasHistory ? navigate(-1) : navigate('/'))}
-      className="-ml-2 inline-flex h-10 items-center gap-2 rounded-xl px-2 font-semibold text-fg transition hover:bg-surface"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      Voltar
-    </button>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useRefundableOrders } from '../api/get-refundable-orders';
 import { MyRefundsList } from '../components/my-refunds-list';
 import { RefundRequestForm } from '../components/refund-request-form';
+import { BackButton } from '../../../components/back-button';
 
 /** /refund-request (SPEC.md section 2 'Refund request', PRODUCT.md 'Buying'). */
 export function RefundRequestPage() {
@@ -19,7 +19,7 @@ export function RefundRequestPage() {
   return (
     <div className="mx-auto w-full max-w-5xl">
       <title>Solicitar reembolso - Next Level</title>
-      <BackButton />
+      <BackButton fallback="/tickets" className="-ml-2" />
       <header className="mt-2">
         <h1 className="text-3xl font-extrabold tracking-tight">Solicitar reembolso</h1>
         <p className="mt-1 text-muted">Escolha o pedido, conte o motivo e acompanhe aqui a análise da nossa equipe.</p>
@@ -67,21 +67,5 @@ export function RefundRequestPage() {
         </section>
       </div>
     </div>
-  );
-}
-
-function BackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const hasHistory = location.key !== 'default';
-  return (
-    <button
-      type="button"
-      onClick={() => (hasHistory ? navigate(-1) : navigate('/tickets'))}
-      className="-ml-2 inline-flex h-10 items-center gap-2 rounded-xl px-2 font-semibold text-fg transition hover:bg-surface"
-    >
-      <ArrowLeft aria-hidden className="size-5" />
-      Voltar
-    </button>
   );
 }
