@@ -6,6 +6,7 @@ import { coupons, events, orders, ticketTypes } from '../../src/server/db/schema
 import { formatCentavos } from '../../src/shared/money';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { demoAccount, signInWithForm } from '../support/people';
 
 // The back office's coupons, news, banners and dashboard, as an admin and a buyer use them.
 
@@ -21,19 +22,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-function account(role: 'admin' | 'user') {
-  const found = app.createdAccounts.find((a) => (role === 'user' ? a.roles.length === 1 : a.roles.includes(role)));
-  if (!found) throw new Error(`no demo ${role}`);
-  return found;
-}
-
 async function signIn(page: Page, role: 'admin' | 'user', redirect: string) {
-  const { email, password } = account(role);
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname === redirect);
+  const { email, password } = demoAccount(app, role);
+  await signInWithForm(page, email, password, redirect);
 }
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();

@@ -7,6 +7,7 @@ import { events, ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { demoAccount, signInWithForm } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -28,19 +29,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function account(role: 'admin' | 'user') {
-  const found = app.createdAccounts.find((a) => (role === 'user' ? a.roles.length === 1 : a.roles.includes(role)));
-  if (!found) throw new Error(`no demo ${role}`);
-  return found;
-}
-
 async function signIn(page: Page, role: 'admin' | 'user', redirect: string) {
-  const { email, password } = account(role);
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname === redirect);
+  const { email, password } = demoAccount(app, role);
+  await signInWithForm(page, email, password, redirect);
 }
 
 async function adminContext(size: typeof phone | typeof desktop, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
@@ -181,7 +172,7 @@ describe('an admin runs an event from creation to its buyers', () => {
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Painel Admin' });
     await poll(() => drawer.isVisible()).toBe(true);
-    await poll(() => visible(page, account('admin').email)).toBe(true);
+    await poll(() => visible(page, demoAccount(app, 'admin').email)).toBe(true);
     await drawer.getByRole('link', { name: 'Eventos' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/events');
     await page.getByLabel('Buscar por título ou local').fill(TITLE);
@@ -270,7 +261,7 @@ describe('the back office layout', () => {
     for (const label of ['Dashboard', 'Eventos', 'Notícias', 'Banners', 'Cupons', 'Reembolsos', 'Validador']) {
       expect(await nav.getByRole('link', { name: label }).count(), label).toBe(1);
     }
-    await poll(() => visible(page, account('admin').email)).toBe(true);
+    await poll(() => visible(page, demoAccount(app, 'admin').email)).toBe(true);
 
     await page.getByRole('button', { name: 'Recolher menu' }).click();
     await poll(() => page.getByRole('button', { name: 'Expandir menu' }).isVisible()).toBe(true);

@@ -5,6 +5,7 @@ import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import { events, refunds, ticketTypes } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { demoAccount, signInWithForm } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -18,19 +19,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-function account(role: 'admin' | 'validator' | 'user') {
-  const found = app.createdAccounts.find((a) => (role === 'user' ? a.roles.length === 1 : a.roles.includes(role)));
-  if (!found) throw new Error(`no demo ${role}`);
-  return found;
-}
-
 async function signIn(page: Page, role: 'admin' | 'validator' | 'user', redirect: string) {
-  const { email, password } = account(role);
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname + url.search === redirect);
+  const { email, password } = demoAccount(app, role);
+  await signInWithForm(page, email, password, redirect);
 }
 
 async function signedIn(size: typeof phone | typeof desktop, role: 'admin' | 'validator' | 'user', redirect: string, theme?: 'light' | 'dark') {
@@ -65,7 +56,7 @@ async function buyThroughApi(context: BrowserContext) {
     .where(and(gte(events.date, today), gt(ticketTypes.remaining, 5), gt(ticketTypes.priceCentavos, 0), eq(events.isPublished, true)))
     .orderBy(asc(events.date))
     .limit(1);
-  const { fullName: name, email } = account('user');
+  const { fullName: name, email } = demoAccount(app, 'user');
   const placed = await context.request.post('/api/orders', {
     data: {
       eventId: choice.eventId,
@@ -128,7 +119,7 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     await adminPage.waitForURL((url) => url.searchParams.get('status') === 'processed');
     const processed = adminPage.getByRole('row').filter({ hasText: `#${refundId.slice(0, 8)}` });
     await expect.poll(() => processed.getByText('Processado', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => processed.getByText(account('admin').email).isVisible()).toBe(true);
+    await expect.poll(() => processed.getByText(demoAccount(app, 'admin').email).isVisible()).toBe(true);
     await expect.poll(() => processed.getByText('Aprovado: evento fora do seu alcance.').isVisible()).toBe(true);
     const [stored] = await app.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(stored.status).toBe('processed');

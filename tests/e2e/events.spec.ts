@@ -9,6 +9,7 @@ import { formatEventDate, formatEventDateShort, formatEventTime, saoPauloToday }
 import { addDays, addMonths, monthLabel } from '../../src/web/features/events/lib/month-grid';
 import { desktop, launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { demoAccount, signInWithForm } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -30,12 +31,6 @@ async function listEvents(search = ''): Promise<EventSummary[]> {
 
 async function getEvent(id: string): Promise<EventDetail> {
   return (await fetch(`${app.baseUrl}/api/events/${id}`)).json() as Promise<EventDetail>;
-}
-
-function buyer() {
-  const found = app.createdAccounts.find((a) => a.roles.length === 1 && a.roles[0] === 'user');
-  if (!found) throw new Error('no demo buyer');
-  return found;
 }
 
 /** expect.poll with room for a loaded machine. */
@@ -70,12 +65,8 @@ async function pickDay(page: Page, day: string) {
 }
 
 async function signIn(page: Page, redirect: string) {
-  const { email, password } = buyer();
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === redirect);
+  const { email, password } = demoAccount(app, 'user');
+  await signInWithForm(page, email, password, redirect);
 }
 
 const sizes = [

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { ticketTypes } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
+import { demoAccount, signInWithForm } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -19,25 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-function account(role: 'admin' | 'validator' | 'user') {
-  const found = app.createdAccounts.find((a) => (role === 'user' ? a.roles.length === 1 : a.roles.includes(role)));
-  if (!found) throw new Error(`no demo ${role}`);
-  return found;
-}
-
-async function signIn(page: Page, email: string, password: string, redirect = '/') {
-  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  try {
-    await page.waitForURL((url) => url.pathname === redirect);
-  } catch (error) {
-    await page.screenshot({ path: 'test-results/sign-in-failure.png' });
-    throw error;
-  }
-}
 
 async function openEvent(page: Page, search: string) {
   await page.goto('/events');
@@ -108,8 +90,8 @@ describe('a person buys tickets with PIX and enters once', () => {
     // The door validator admits the code once.
     const door = await newContext(browser, phone, app.baseUrl);
     const doorPage = await door.newPage();
-    const validator = account('validator');
-    await signIn(doorPage, validator.email, validator.password, '/validator');
+    const validator = demoAccount(app, 'validator');
+    await signInWithForm(doorPage, validator.email, validator.password, '/validator');
     const field = doorPage.getByLabel('Código QR do Ingresso');
     await field.fill(code);
     await field.press('Enter');
@@ -125,8 +107,8 @@ describe('a person buys tickets with PIX and enters once', () => {
   it('shows the error toast for a declined card and sells nothing', async () => {
     const context = await newContext(browser, desktop, app.baseUrl);
     const page = await context.newPage();
-    const buyer = account('user');
-    await signIn(page, buyer.email, buyer.password, '/events');
+    const buyer = demoAccount(app, 'user');
+    await signInWithForm(page, buyer.email, buyer.password, '/events');
     await openEvent(page, 'Techno All Night');
     const eventId = page.url().split('/event/')[1];
     const before = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));

@@ -4,7 +4,7 @@ import { eq, like } from 'drizzle-orm';
 import { events, refunds, ticketTypes, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { createBuyer, poll, signInWithForm } from '../support/people';
+import { createBuyer, poll, signInWithForm, demoAccount } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
 let app: RunningApp;
@@ -33,12 +33,6 @@ const termsSections = [
   'Responsabilidades',
   'Modificações',
 ];
-
-function demoAccount(role: 'admin' | 'validator') {
-  const found = app.createdAccounts.find((a) => a.roles.includes(role));
-  if (!found) throw new Error(`no demo ${role}`);
-  return found;
-}
 
 /** Buys one 'Pista - 1º lote' of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
 async function buyWithPix(page: Page): Promise<string> {
@@ -166,7 +160,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
   });
 
   it("shows 'Painel Admin' only to the admin and 'Validar QR Code' only to the validator", async () => {
-    const admin = demoAccount('admin');
+    const admin = demoAccount(app, 'admin');
     const adminContext = await newContext(browser, size, app.baseUrl);
     const adminPage = await adminContext.newPage();
     await signInWithForm(adminPage, admin.email, admin.password, '/terms-of-service');
@@ -178,7 +172,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     await adminPage.waitForURL((url) => url.pathname === '/admin');
     await adminContext.close();
 
-    const validator = demoAccount('validator');
+    const validator = demoAccount(app, 'validator');
     const doorContext = await newContext(browser, size, app.baseUrl);
     const doorPage = await doorContext.newPage();
     await signInWithForm(doorPage, validator.email, validator.password, '/terms-of-service');

@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { accounts, profiles, userRoles, users } from '../../src/server/db/schema';
+import type { DemoAccount } from '../../src/server/db/seed-accounts';
 import type { RunningApp } from './app-server';
 
 /** expect.poll with room for a busy machine (the default gives up after 1 s). */
@@ -29,11 +30,19 @@ export async function createBuyer(
   return { id, email, password };
 }
 
-/** Signs in through the /auth form and waits to land on `redirect`. */
+/** One of the three demo accounts the first start created: 'user' is the buyer (no other role). */
+export function demoAccount(app: RunningApp, role: 'admin' | 'validator' | 'user'): DemoAccount {
+  const found = app.createdAccounts.find((a) => (role === 'user' ? a.roles.length === 1 : a.roles.includes(role)));
+  if (!found) throw new Error(`no demo ${role}`);
+  return found;
+}
+
+/** Signs in through the /auth form and waits to land on `redirect` (path, and query when it has one). */
 export async function signInWithForm(page: Page, email: string, password: string, redirect: string): Promise<void> {
+  const target = new URL(redirect, 'http://localhost');
   await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
-  await page.waitForURL((url) => url.pathname === redirect, { timeout: 20_000 });
+  await page.waitForURL((url) => url.pathname === target.pathname && (!target.search || url.search === target.search), { timeout: 20_000 });
 }
