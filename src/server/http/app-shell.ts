@@ -52,6 +52,15 @@ export interface AppShellBuild {
   manifest: BuildManifest | null;
 }
 
+// Files of the build folder, looked up once each (the build does not change while the server runs).
+const buildFiles = new Map<string, boolean>();
+function hasBuildFile(distDir: string, path: string): boolean {
+  const file = join(distDir, path);
+  let found = buildFiles.get(file);
+  if (found === undefined) buildFiles.set(file, (found = existsSync(file)));
+  return found;
+}
+
 const seedArtwork = /^\/images\/events\/([a-z0-9-]+)\.svg$/;
 
 /**
@@ -64,8 +73,7 @@ function shareImage(imageUrl: string | null, build: AppShellBuild): { path: stri
   const artwork = seedArtwork.exec(imageUrl);
   if (artwork) {
     const path = `/images/share/events/${artwork[1]}.jpg`;
-    if (build.distDir && existsSync(join(build.distDir, path))) return { path, type: 'image/jpeg', width: 1200, height: 675 };
-    return null;
+    return build.distDir && hasBuildFile(build.distDir, path) ? { path, type: 'image/jpeg', width: 1200, height: 675 } : null;
   }
   return imageUrl.toLowerCase().endsWith('.svg') ? null : { path: imageUrl };
 }
@@ -181,9 +189,17 @@ const publicPageModules: { path: RegExp; source: string }[] = [
   { path: /^\/news\/[^/]+\/?$/, source: 'src/web/features/content/pages/news-page.tsx' },
 ];
 
+// The build does not change while the server runs: each page's chunk list is worked out once.
+const chunksByManifest = new WeakMap<BuildManifest, Map<string, string[]>>();
+
 function pageChunks(manifest: BuildManifest | null, path: string): string[] {
   const page = publicPageModules.find((candidate) => candidate.path.test(path));
-  return manifest && page ? routeChunks(manifest, page.source) : [];
+  if (!manifest || !page) return [];
+  let known = chunksByManifest.get(manifest);
+  if (!known) chunksByManifest.set(manifest, (known = new Map()));
+  let chunks = known.get(page.source);
+  if (!chunks) known.set(page.source, (chunks = routeChunks(manifest, page.source)));
+  return chunks;
 }
 
 const eventPath = /^\/event\/([^/]+)\/?$/;
