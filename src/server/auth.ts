@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from './db/client';
 import { accounts, profiles, sessions, userNotificationSettings, userRoles, users, verifications } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import { grantInvitedRoles } from './services/admin/staff';
 
 export interface AuthOptions {
   db: Db;
@@ -18,7 +19,8 @@ export interface AuthOptions {
  * better-auth over our Drizzle tables: e-mail + password (8 characters at least, PRODUCT.md),
  * confirmation e-mail on sign-up, password reset, cookie sessions stored in the database.
  * Creating a user also creates its profile (full_name = e-mail, SPEC.md section 3), its 'user'
- * role and its notification settings, in the same database.
+ * role and its notification settings, in the same database, and the staff roles an invitation
+ * promised to its e-mail ('Equipe').
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer } = options;
@@ -67,7 +69,18 @@ export function createAuth(options: AuthOptions) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    rateLimit: { enabled: options.rateLimit, window: 60, max: 30 },
+    // Per client address (the one Fastify resolved from TRUST_PROXY). Sign-in is generous per
+    // address (a door team behind one Wi-Fi) and throttled per account in routes/auth.ts.
+    rateLimit: {
+      enabled: options.rateLimit,
+      window: 60,
+      max: 60,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 60 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 60, max: 5 },
+      },
+    },
     advanced: { ipAddress: { ipAddressHeaders: ['x-client-ip'] } },
     databaseHooks: {
       user: {
@@ -76,6 +89,7 @@ export function createAuth(options: AuthOptions) {
             await db.insert(profiles).values({ id: user.id, fullName: user.name || user.email }).onConflictDoNothing();
             await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
             await db.insert(userNotificationSettings).values({ userId: user.id }).onConflictDoNothing();
+            await grantInvitedRoles(db, user);
           },
         },
       },

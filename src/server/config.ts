@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** An optional setting; an empty value (`STRIPE_SECRET_KEY=` in an env file) counts as absent. */
+function optionalSetting<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** The three Stripe keys: all set (Stripe runs) or none (the sandbox runs). */
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
 /**
  * Every setting of the server, read and validated once at start (ARCHITECTURE.md). A wrong value
  * stops the server with a message naming the variable. Absent secrets are generated into the
@@ -20,6 +28,8 @@ const configSchema = z.object({
   PIX_MERCHANT_NAME: z.string().default('NEXT LEVEL EVENTOS'),
   PIX_MERCHANT_CITY: z.string().default('ITAJAI'),
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /** Minutes before an event's start its door starts admitting (until the event's end). */
+  DOOR_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(240),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Next Level <nao-responda@nextlevel.com.br>'),
   SUPPORT_WHATSAPP_URL: z.string().url().default('https://wa.me/5547999990000'),
@@ -29,6 +39,71 @@ const configSchema = z.object({
   /** Folder of the built web app (`vite build` output). */
   WEB_DIST_DIR: z.string().default('dist'),
   WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  /**
+   * Which proxies' X-Forwarded-For to believe: off by default (the client address is the socket's),
+   * a hop count ('1': one load balancer in front), or a comma list of proxy addresses / CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "use 'false', um número de saltos ou uma lista de endereços / use 'false', a hop count or a list of addresses")
+    .default('false')
+    .transform((value): boolean | number | string => (value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+  /** Web Push VAPID keys (base64url); generated once into DATA_DIR when absent. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'chave pública VAPID inválida (base64url) / invalid VAPID public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'chave privada VAPID inválida (base64url) / invalid VAPID private key').optional(),
+  /** Contact the push services may reach (RFC 8292 'sub'): mailto: or https:. */
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'deve começar com mailto: ou https: / must start with mailto: or https:').default('mailto:contato@nextlevel.com.br'),
+  /** WhatsApp Business Cloud API; without both, WhatsApp messages go to DATA_DIR/outbox. */
+  WHATSAPP_TOKEN: z.string().min(20, 'token do WhatsApp muito curto / WhatsApp token too short').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, 'deve ser o id numérico do número / must be the numeric phone number id').optional(),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /**
+   * Stripe (ARCHITECTURE.md 'payments'): with all three keys the server takes real payments
+   * through Stripe; with none it runs the sandbox provider. Keys from the Stripe dashboard
+   * (Developers > API keys; the webhook secret from the endpoint registered for
+   * `<PUBLIC_URL>/api/payments/stripe/webhook`, or from `stripe listen`).
+   */
+  STRIPE_SECRET_KEY: optionalSetting(
+    z.string().regex(/^sk_\S+$/, 'deve começar com sk_ (chave secreta do Stripe) / must start with sk_ (Stripe secret key)'),
+  ),
+  STRIPE_PUBLISHABLE_KEY: optionalSetting(
+    z.string().regex(/^pk_\S+$/, 'deve começar com pk_ (chave publicável do Stripe) / must start with pk_ (Stripe publishable key)'),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalSetting(
+    z.string().regex(/^whsec_\S+$/, 'deve começar com whsec_ (segredo de assinatura do webhook) / must start with whsec_ (webhook signing secret)'),
+  ),
+  /** Tests only: another base URL for the Stripe API (a local double), as http(s)://host:port. */
+  STRIPE_API_URL: optionalSetting(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'deve ser http(s)://host:porta, sem caminho / must be http(s)://host:port, without a path'),
+  ),
+}).superRefine((env, context) => {
+  const present = STRIPE_KEYS.filter((key) => env[key] !== undefined);
+  if (present.length > 0) {
+    for (const key of STRIPE_KEYS) {
+      if (env[key] !== undefined) continue;
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message:
+          `ausente, mas ${present.join(' e ')} ${present.length === 1 ? 'está definida' : 'estão definidas'}: defina as três chaves do Stripe ou nenhuma / ` +
+          `missing while ${present.join(' and ')} ${present.length === 1 ? 'is' : 'are'} set: set all three Stripe keys or none`,
+      });
+    }
+  }
+  // A test secret key with a live publishable key (or the reverse) fails only at the first payment.
+  const mode = (key: string | undefined) => key?.match(/^[a-z]+_(test|live)_/)?.[1];
+  const secretMode = mode(env.STRIPE_SECRET_KEY);
+  const publishableMode = mode(env.STRIPE_PUBLISHABLE_KEY);
+  if (secretMode && publishableMode && secretMode !== publishableMode) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: `é de ${publishableMode === 'test' ? 'teste' : 'produção'} e a chave secreta é de ${secretMode === 'test' ? 'teste' : 'produção'} / is a ${publishableMode} key while the secret key is a ${secretMode} key`,
+    });
+  }
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -43,4 +118,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuração inválida / invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** Where Stripe runs from: the three keys and, in tests, another API base URL. */
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Tests only (STRIPE_API_URL): the SDK talks to this base URL instead of api.stripe.com. */
+  apiUrl?: string;
+}
+
+/** The Stripe settings of a validated config, or null when no Stripe key is set (sandbox). */
+export function stripeSettings(config: Config): StripeSettings | null {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_PUBLISHABLE_KEY || !config.STRIPE_WEBHOOK_SECRET) return null;
+  return {
+    secretKey: config.STRIPE_SECRET_KEY,
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiUrl: config.STRIPE_API_URL,
+  };
 }

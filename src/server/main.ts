@@ -1,8 +1,22 @@
 import { loadConfig } from './config';
-import { createServer } from './server';
+import { describeDatabaseError, isConnectionError } from './db/client';
+import { createServer, type Server } from './server';
 
 const config = loadConfig();
-const server = await createServer({ config });
+let server: Server;
+try {
+  server = await createServer({ config });
+} catch (error) {
+  const reason = config.DATABASE_URL ? databaseRefusal(error) : null;
+  if (!reason) throw error;
+  // One line naming the variable and the address, not a driver stack: the usual cause is a
+  // PostgreSQL that is down, an address or port mistyped, or a database not created yet.
+  console.error(
+    `Não foi possível conectar ao PostgreSQL de DATABASE_URL / could not connect to the PostgreSQL of DATABASE_URL ` +
+      `(${describeAddress(config.DATABASE_URL!)}): ${reason}`,
+  );
+  process.exit(1);
+}
 await server.app.listen({ port: config.PORT, host: config.HOST });
 
 const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -20,4 +34,26 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await server.close();
     process.exit(0);
   });
+}
+
+/** The reason PostgreSQL could not be used at start, or null when `error` is something else. */
+function databaseRefusal(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 8; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    // invalid_catalog_name (no such database), invalid_authorization_specification / invalid_password.
+    if (code === '3D000' || (typeof code === 'string' && code.startsWith('28'))) return `${code} ${String(message)}`;
+    current = cause;
+  }
+  return isConnectionError(error) ? describeDatabaseError(error) : null;
+}
+
+/** host:port/database of a connection string, without user or password. */
+function describeAddress(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'endereço inválido / invalid address';
+  }
 }

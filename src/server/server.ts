@@ -1,10 +1,9 @@
 import '../shared/zod-locale';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { stripeSettings, type Config } from './config';
 import { loadSecrets } from './secrets';
 import { openDatabase, type Database } from './db/client';
 import { events } from './db/schema';
@@ -12,19 +11,24 @@ import { ensureBrands, seedCatalog } from './db/seed-catalog';
 import { seedAccounts, type DemoAccount } from './db/seed-accounts';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSandboxProvider } from './payments/sandbox-provider';
+import { createStripeProvider } from './payments/stripe-provider';
 import type { PaymentProvider } from './payments/provider';
 import { createAuth, type Auth } from './auth';
 import { buildApp } from './http/app';
 import type { ServiceDeps } from './services/deps';
 import { startWorker } from './worker';
+import { projectRoot } from './paths';
+import { createLiveHub, type LiveHub } from './live/live-hub';
+import { createPushSender } from './messaging/push';
+import { createWhatsAppSender } from './messaging/whatsapp';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Server {
   app: FastifyInstance;
   deps: ServiceDeps;
   auth: Auth;
   database: Database;
+  live: LiveHub;
   /** Accounts created by this start (first start on an empty database), with their passwords. */
   createdAccounts: DemoAccount[];
   close(): Promise<void>;
@@ -47,7 +51,8 @@ export interface ServerOptions {
 
 /**
  * Wires the whole server: database (PGlite by default, PostgreSQL with DATABASE_URL), migrations,
- * demo data on an empty database, secrets, e-mail, payments, auth, HTTP app and worker.
+ * demo data on an empty database, secrets, e-mail, payments (Stripe when its keys are set, else
+ * the sandbox; `options.payments` overrides both), auth, HTTP app and worker.
  */
 export async function createServer(options: ServerOptions): Promise<Server> {
   const { config } = options;
@@ -55,7 +60,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const secrets = loadSecrets(config);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db` }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db`, log: logger }));
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
   await ensureBrands(database.db);
@@ -69,9 +74,21 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   }
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger });
+  // Stripe when its three keys are set (ARCHITECTURE.md 'payments'), else the sandbox.
+  const stripe = stripeSettings(config);
   const payments =
     options.payments ??
-    createSandboxProvider({ pixKey: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY });
+    (stripe
+      ? createStripeProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey, apiUrl: stripe.apiUrl })
+      : createSandboxProvider({ pixKey: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY }));
+  const push = createPushSender({ ...secrets.vapid, subject: config.VAPID_SUBJECT });
+  const whatsapp = createWhatsAppSender({
+    token: config.WHATSAPP_TOKEN,
+    phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    apiUrl: config.WHATSAPP_API_URL,
+    dataDir: config.DATA_DIR,
+    log: logger,
+  });
   const deps: ServiceDeps = {
     db: database.db,
     payments,
@@ -80,6 +97,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     ticketSigningKey: secrets.ticketSigningKey,
     orderHoldMinutes: config.ORDER_HOLD_MINUTES,
     publicUrl,
+    push,
+    whatsapp,
   };
   const origins = new Set([publicUrl, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`]);
   const auth = createAuth({
@@ -90,11 +109,14 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     mailer,
     rateLimit: options.rateLimit ?? true,
   });
+  const live = createLiveHub(database, logger, config.DATABASE_URL);
   const app = await buildApp({
     config,
     deps,
     auth,
     logger,
+    live,
+    trustedOrigins: [...origins],
     distDir: options.serveWeb === false ? undefined : resolve(projectRoot, config.WEB_DIST_DIR),
     rateLimit: options.rateLimit,
   });
@@ -104,10 +126,12 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     deps,
     auth,
     database,
+    live,
     createdAccounts,
     async close() {
       worker?.stop();
       await app.close();
+      await live.close();
       await database.close();
     },
   };

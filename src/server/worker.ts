@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatCentavos } from '../shared/money';
-import { formatEventDate, formatEventTime } from '../shared/dates';
-import { events, orders, outbox, tickets } from './db/schema';
+import { outbox } from './db/schema';
 import { queryRows, type Tx } from './db/client';
 import type { ServiceDeps } from './services/deps';
-import { expireOrders } from './services/expire-orders';
+import { reconcilePayments, type ReconcileSummary } from './services/reconcile-payments';
 import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './services/admin/pay-refund';
+import { sendOrderEmail } from './services/send-order-email';
+import { deliverNotification } from './services/deliver-notification';
+import { NOTIFICATION_CHANNEL_KINDS, type NotificationChannel } from './services/notify-user';
+import { sendScheduledNotices } from './services/send-scheduled-notices';
 
 interface OutboxRow {
   id: number;
@@ -16,12 +18,15 @@ interface OutboxRow {
 }
 
 /**
- * One round of background work (ARCHITECTURE.md 'background work'): expire unpaid orders past
- * their hold, then run due outbox rows. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
+ * One round of background work (ARCHITECTURE.md 'background work'): the upkeep of pending
+ * orders (reconcilePayments: finish orders a crash cut off, ask the provider about late
+ * webhooks, expire holds that ran out), the scheduled notices (reminders, PIX about to expire),
+ * then run due outbox rows (e-mails, push, WhatsApp, refund payments). Rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * server instances share the work; a failing row is retried later with backoff.
  */
-export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): Promise<{ expired: number; sent: number }> {
-  const expired = await expireOrders(deps.db, now);
+export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): Promise<ReconcileSummary & { noticed: number; sent: number }> {
+  const reconciled = await reconcilePayments(deps, now);
+  const noticed = await sendScheduledNotices(deps, now);
   let sent = 0;
   for (;;) {
     const handled = await deps.db.transaction(async (tx) => {
@@ -47,37 +52,23 @@ export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): 
     });
     if (!handled) break;
   }
-  return { expired, sent };
+  return { ...reconciled, noticed, sent };
 }
 
 // Reads go through `tx`: on PGlite a query on `db` inside a transaction would wait forever.
 async function handleOutboxRow(deps: ServiceDeps, tx: Tx, row: OutboxRow) {
   if (row.kind === 'order_confirmation_email') {
-    const orderId = String(row.payload.orderId);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order || order.status !== 'completed') return;
-    const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
-    const issued = await tx.select().from(tickets).where(eq(tickets.orderId, orderId));
-    const link = new URL('/tickets', deps.publicUrl).toString();
-    await deps.mailer.send({
-      to: order.buyerEmail,
-      subject: `Seus ingressos: ${event.title}`,
-      text: [
-        `Olá, ${order.buyerName}!`,
-        '',
-        `Sua compra para ${event.title} foi confirmada.`,
-        `${formatEventDate(event.date)}, ${formatEventTime(event.startTime)} - ${event.location}`,
-        `${issued.length} ingresso(s). Total: ${formatCentavos(order.totalCentavos)}.`,
-        '',
-        `Seus QR codes estão em ${link}`,
-      ].join('\n'),
-      link,
-    });
+    await sendOrderEmail(deps, tx, String(row.payload.orderId), new Date());
     return;
   }
   if (row.kind === REFUND_PAYMENT_OUTBOX_KIND) {
     // An approved refund the provider has not paid back yet; a throw retries it with backoff.
-    await payRefund(deps, tx, String(row.payload.refundId));
+    await payRefund(deps, tx, String(row.payload.refundId), new Date());
+    return;
+  }
+  const channel = (Object.keys(NOTIFICATION_CHANNEL_KINDS) as NotificationChannel[]).find((c) => NOTIFICATION_CHANNEL_KINDS[c] === row.kind);
+  if (channel) {
+    await deliverNotification(deps, tx, channel, String(row.payload.notificationId));
     return;
   }
   throw new Error(`unknown outbox kind ${row.kind}`);

@@ -44,6 +44,14 @@ export const errorMessages = {
   ticket_code_required: 'Digite ou escaneie um código QR',
   rate_limited: 'Muitas tentativas. Aguarde um instante e tente novamente.',
   conflict: 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.',
+  event_has_orders: 'Este evento já tem pedidos e não pode ser excluído. Cancele o evento para reembolsar os compradores.',
+  event_cancelled: 'Este evento foi cancelado; as vendas estão encerradas.',
+  event_already_cancelled: 'Este evento já foi cancelado.',
+  ticket_not_refundable: 'Este ingresso não pode ser reembolsado.',
+  webhook_signature_invalid: 'Assinatura do webhook inválida.',
+  payment_provider_unavailable: 'O provedor de pagamento não respondeu. Tente novamente em instantes.',
+  last_admin: 'Não é possível remover o último administrador.',
+  database_unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   internal: 'Ocorreu um erro inesperado',
 } as const;
 

@@ -6,6 +6,7 @@ import {
   formatInstallmentLabel,
   parseReaisToCentavos,
   splitInstallments,
+  formatInstallments,
 } from './money';
 
 describe('formatCentavos', () => {
@@ -72,15 +73,24 @@ describe('parseReaisToCentavos', () => {
   });
 });
 
+describe('formatInstallments', () => {
+  it('reads an uneven split as the first plus the rest', () => {
+    expect(formatInstallments(26000, 6)).toBe('6x sem juros (1x R$ 43,35 + 5x R$ 43,33)');
+    expect(formatInstallments(26000, 4)).toBe('4x de R$ 65,00 sem juros');
+    expect(formatInstallments(26000, 1)).toBe('1x de R$ 260,00');
+  });
+});
+
 describe('splitInstallments', () => {
   it('splits an even total into equal instalments', () => {
     expect(splitInstallments(60000, 6)).toEqual([10000, 10000, 10000, 10000, 10000, 10000]);
   });
 
-  it('gives the extra centavos to the first instalments', () => {
+  it('gives the remainder to the first instalment', () => {
     expect(splitInstallments(10000, 3)).toEqual([3334, 3333, 3333]);
-    expect(splitInstallments(10001, 3)).toEqual([3334, 3334, 3333]);
-    expect(splitInstallments(5, 6)).toEqual([1, 1, 1, 1, 1, 0]);
+    expect(splitInstallments(10001, 3)).toEqual([3335, 3333, 3333]);
+    expect(splitInstallments(26000, 6)).toEqual([4335, 4333, 4333, 4333, 4333, 4333]);
+    expect(splitInstallments(5, 6)).toEqual([5, 0, 0, 0, 0, 0]);
   });
 
   it('always adds up exactly to the total', () => {
@@ -89,7 +99,8 @@ describe('splitInstallments', () => {
         const parts = splitInstallments(total, count);
         expect(parts).toHaveLength(count);
         expect(parts.reduce((sum, part) => sum + part, 0)).toBe(total);
-        expect(Math.max(...parts) - Math.min(...parts)).toBeLessThanOrEqual(1);
+        expect(parts.slice(1).every((part) => part === parts[parts.length - 1])).toBe(true);
+        expect(parts[0] - parts[1 % count]).toBeLessThan(count);
       }
     }
   });
@@ -109,8 +120,8 @@ describe('splitInstallments', () => {
 });
 
 describe('formatInstallmentLabel', () => {
-  it('rounds the first instalment up', () => {
-    expect(formatInstallmentLabel(10000, 3)).toBe('3x de R$ 33,34 sem juros');
+  it('names the first instalment apart when the split is uneven, so the amounts add up', () => {
+    expect(formatInstallmentLabel(10000, 3)).toBe('3x sem juros (1x R$ 33,34 + 2x R$ 33,33)');
   });
 
   it('labels a single payment as 1x', () => {

@@ -39,9 +39,10 @@ export function parseReaisToCentavos(text: string): number | null {
 }
 
 /**
- * Splits a total in centavos into `count` instalments that add up exactly to the total; when
- * it does not divide evenly the first instalments carry the extra centavo each
- * (10000 / 3 -> [3334, 3333, 3333]). Interest-free, so no amount is added (SPEC.md section 9).
+ * Splits a total in centavos into `count` instalments that add up exactly to the total: each is
+ * floor(total / count) and the first carries the remainder (PRODUCT.md 'Buying'), so R$ 260,00
+ * in 6x is 1x R$ 43,35 + 5x R$ 43,33, never 6 x R$ 43,34. Interest-free, so no amount is added
+ * (SPEC.md section 9).
  * Throws DomainError('installments_invalid') unless count is an integer 1..MAX_INSTALLMENTS,
  * and DomainError('validation_failed', { field: 'totalCentavos' }) for a negative or
  * non-integer total.
@@ -54,8 +55,9 @@ export function splitInstallments(totalCentavos: number, count: number): number[
     throw new DomainError('validation_failed', { field: 'totalCentavos', value: totalCentavos });
   }
   const base = Math.floor(totalCentavos / count);
-  const extra = totalCentavos - base * count;
-  return Array.from({ length: count }, (_, index) => (index < extra ? base + 1 : base));
+  const amounts = Array.from({ length: count }, () => base);
+  amounts[0] += totalCentavos - base * count;
+  return amounts;
 }
 
 /**
@@ -65,6 +67,18 @@ export function splitInstallments(totalCentavos: number, count: number): number[
  * Throws as splitInstallments does.
  */
 export function formatInstallmentLabel(totalCentavos: number, count: number): string {
-  const [first] = splitInstallments(totalCentavos, count);
+  const [first, second] = splitInstallments(totalCentavos, count);
+  if (count > 1 && first !== second) return formatInstallments(totalCentavos, count);
   return `${count}x de ${formatCentavos(first)} sem juros`;
+}
+
+/**
+ * The instalment line a buyer reads: '1x de R$ 260,00', '4x de R$ 65,00 sem juros', or, when
+ * the split is uneven, '6x sem juros (1x R$ 43,35 + 5x R$ 43,33)'. Same rule as splitInstallments.
+ */
+export function formatInstallments(totalCentavos: number, count: number): string {
+  const amounts = splitInstallments(totalCentavos, count);
+  if (count === 1) return `1x de ${formatCentavos(amounts[0])}`;
+  if (amounts[0] === amounts[1]) return `${count}x de ${formatCentavos(amounts[0])} sem juros`;
+  return `${count}x sem juros (1x ${formatCentavos(amounts[0])} + ${count - 1}x ${formatCentavos(amounts[1])})`;
 }

@@ -40,3 +40,13 @@ export function formatPhone(text: string): string {
   const split = subscriber.length === 9 ? 5 : 4;
   return `${ddd}${subscriber.slice(0, split)}-${subscriber.slice(split)}`;
 }
+
+/**
+ * A valid Brazilian phone number in E.164, '+5511999990000' (ITU-T E.164: '+', country code
+ * 55, then the national number), the form WhatsApp and the database use. Returns null when
+ * isValidBrazilianPhone says no. Never throws.
+ */
+export function toE164(text: string): string | null {
+  if (!isValidBrazilianPhone(text)) return null;
+  return `+55${nationalDigits(text)}`;
+}

@@ -6,6 +6,7 @@ import type { PaymentProvider } from '../../src/server/payments/provider';
 import { runWorkerOnce } from '../../src/server/worker';
 import type { AdminRefund, AdminRefundList } from '../../src/shared/schemas/admin-refunds';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { scanAtItsDoor } from '../support/door';
 
 let server: TestServer;
 let admin: { userId: string; email: string; cookie: string };
@@ -99,7 +100,7 @@ async function refundJob(refundId: string) {
 }
 
 function scan(code: string) {
-  return post('/api/check-ins', validatorCookie, { code });
+  return scanAtItsDoor(server, validatorCookie, code);
 }
 
 describe('approving a refund', () => {
@@ -127,7 +128,7 @@ describe('approving a refund', () => {
     expect(stored.processedAt).toBeInstanceOf(Date);
     expect(stored.providerRefundId).toBe(decided.providerRefundId);
     const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(providerRefunds).toEqual([[order.paymentId, 16000, `refund_${refundId}`]]);
+    expect(providerRefunds).toEqual([[order.paymentId, 16000, `refund:${refundId}`]]);
     expect(await orderState(orderId)).toEqual({ order: 'refunded', tickets: ['refunded', 'refunded'] });
     expect(await remainingOf(typeId)).toBe(20);
 
@@ -211,7 +212,7 @@ describe('approving a refund', () => {
     const stored = await storedRefund(refundId);
     expect(stored.status).toBe('processed');
     expect(stored.providerRefundId).toMatch(/^sbx_re_/);
-    expect(providerRefunds).toEqual([[expect.stringMatching(/^sbx_/), 8000, `refund_${refundId}`]]);
+    expect(providerRefunds).toEqual([[expect.stringMatching(/^sbx_/), 8000, `refund:${refundId}`]]);
     const listed: AdminRefundList = (await get('/api/admin/refunds?status=processed', admin.cookie)).json();
     expect(listed.refunds.find((r) => r.id === refundId)?.status).toBe('processed');
   });

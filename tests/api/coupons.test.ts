@@ -171,7 +171,7 @@ describe('uses held by unpaid orders', () => {
     expect(await couponRow(coupon.id)).toMatchObject({ heldUses: 0, currentUses: 1 });
   });
 
-  it('gives the use back when the card is declined', async () => {
+  it('keeps the use held after a declined card and gives it back when the buyer cancels', async () => {
     const { cookie } = await server.signUpAs();
     const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 20000, remaining: 5 }]);
     const coupon = await insertCoupon({ maxUses: 3 });
@@ -182,6 +182,9 @@ describe('uses held by unpaid orders', () => {
       cardNumber: '4000 0000 0000 0002', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
     });
     expect(declined.statusCode).toBe(402);
+    expect(await couponRow(coupon.id)).toMatchObject({ heldUses: 1, currentUses: 0 });
+    const cancelled = await server.app.inject({ method: 'POST', url: `/api/orders/${placed.json().id}/cancel`, headers: { cookie }, payload: {} });
+    expect(cancelled.json().status).toBe('cancelled');
     expect(await couponRow(coupon.id)).toMatchObject({ heldUses: 0, currentUses: 0 });
   });
 

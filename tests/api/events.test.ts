@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { brands, events, ticketTypes } from '../../src/server/db/schema';
@@ -13,7 +13,7 @@ import { renderAppShell } from '../../src/server/http/app-shell';
 import { listEvents } from '../../src/server/services/list-events';
 import type { EventSummary } from '../../src/shared/schemas/events';
 import { HOME_HERO_IMAGE } from '../../src/shared/home-hero';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 
@@ -120,6 +120,18 @@ describe('GET /api/events filters', () => {
     expect(byKey.get('openAir')).toMatchObject({ lowestPriceCentavos: 15000, isSoldOut: false });
     expect(byKey.get('soldOut')).toMatchObject({ lowestPriceCentavos: 4000, isSoldOut: true });
     expect(byKey.get('past')).toMatchObject({ isPast: true });
+  });
+
+  it('starts a card at the lowest paid price when a free courtesy type sits beside paid ones; Gratuito only when all are free', async () => {
+    const mixed = await createEvent(server, [
+      { name: 'Cortesia', priceCentavos: 0, remaining: 10 },
+      { name: 'Pista', priceCentavos: 6000, remaining: 10 },
+    ]);
+    const free = await createEvent(server, [{ name: 'Entrada', priceCentavos: 0, remaining: 10 }]);
+    const detail = (id: string) => server.app.inject({ method: 'GET', url: `/api/events/${id}` }).then((r) => r.json());
+    expect((await detail(mixed.event.id)).lowestPriceCentavos).toBe(6000);
+    expect((await detail(free.event.id)).lowestPriceCentavos).toBe(0);
+    await server.deps.db.delete(events).where(inArray(events.id, [mixed.event.id, free.event.id]));
   });
 
   it('searches title, location and city without minding case or accents', async () => {
@@ -308,6 +320,10 @@ describe('page meta for shared links', () => {
     // The JPEG render of the demo artwork that link previews use instead of the SVG.
     mkdirSync(join(distDir, 'images/share/events'), { recursive: true });
     writeFileSync(join(distDir, 'images/share/events/ay-yo-kpop-night-itajai.jpg'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    mkdirSync(join(distDir, 'images/share/banners'), { recursive: true });
+    for (const banner of ['next-level-warehouse', 'ay-yo-temporada', 'kxp-festival-rio']) {
+      writeFileSync(join(distDir, `images/share/banners/${banner}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+    }
     const [event] = await server.deps.db
       .insert(events)
       .values({
@@ -325,7 +341,7 @@ describe('page meta for shared links', () => {
       .returning();
     await server.deps.db.insert(ticketTypes).values({ eventId: event.id, name: 'Pista', priceCentavos: 5500, remaining: 10 });
     eventId = event.id;
-    web = await buildApp({ config: config(), deps: server.deps, auth: server.auth, logger: pino({ level: 'silent' }), distDir, rateLimit: false });
+    web = await buildApp({ config: config(), deps: server.deps, auth: server.auth, logger: pino({ level: 'silent' }), distDir, rateLimit: false, live: server.live, trustedOrigins: [] });
   });
   afterAll(async () => {
     await web?.close();
@@ -413,13 +429,20 @@ describe('page meta for shared links', () => {
     }
   });
 
-  it('renders the shell directly: Gratuito or Esgotado in the description, no image tag without a picture', async () => {
+  it('gives an event without a picture of its own its brand banner as the preview picture', async () => {
+    const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 3000, remaining: 5 }], { title: 'Sem imagem' });
+    const page = await renderAppShell({ indexHtml, distDir, manifest: null }, `/event/${event.id}`, server.deps, config());
+    expect(meta(page.body, 'property', 'og:image')).toBe(`${publicUrl}/images/share/banners/next-level-warehouse.jpg`);
+    expect(meta(page.body, 'property', 'og:image:type')).toBe('image/jpeg');
+  });
+
+  it('renders the shell directly: Gratuito or Esgotado in the description, no image tag without any JPEG to show', async () => {
     const shell = (id: string) => renderAppShell({ indexHtml, distDir, manifest: null }, `/event/${id}`, server.deps, config());
     const free = await shell(ids.get('kpopFree')!);
     expect(free.status).toBe(200);
     expect(meta(free.body, 'property', 'og:description')).toMatch(/, 20:00 · Circo Voador, Rio de Janeiro · Gratuito\.$/);
-    expect(free.body).not.toContain('og:image');
-    expect(meta(free.body, 'name', 'twitter:card')).toBe('summary');
+    // No picture of its own: its brand's banner.
+    expect(meta(free.body, 'property', 'og:image')).toMatch(/\/images\/share\/banners\/[a-z-]+\.jpg$/);
     const soldOut = await shell(ids.get('soldOut')!);
     expect(meta(soldOut.body, 'property', 'og:description')).toContain(' · Esgotado.');
     // A placeholder-less index.html still gets the tags, before </head>.

@@ -75,23 +75,56 @@ describe('placing an order', () => {
     expect(mine.orders[0].tickets.map((t: { displayStatus: string }) => t.displayStatus)).toEqual(['valid', 'valid', 'valid']);
   });
 
-  it('declines the test card 4000 0000 0000 0002 and returns the units to stock', async () => {
+  it('declines the test card 4000 0000 0000 0002, keeps the order open for another card, and cancelling returns the units', async () => {
     const { cookie } = await server.signUpAs();
     const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
     const order = (await post('/api/orders', cookie, {
       eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'card', installments: 6,
     })).json();
     expect(order.installments).toBe(6);
+    expect(order.installmentAmountsCentavos).toEqual([8335, 8333, 8333, 8333, 8333, 8333]);
     const paid = await post(`/api/orders/${order.id}/card-payment`, cookie, {
       cardNumber: '4000 0000 0000 0002', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
     });
     expect(paid.statusCode).toBe(402);
     expect(paid.json().code).toBe('payment_declined');
+    const resumed = (await server.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: { cookie } })).json();
+    expect(resumed).toMatchObject({ status: 'pending', paymentError: paid.json().message });
+    expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(0);
+
+    const cancelled = await post(`/api/orders/${order.id}/cancel`, cookie, {});
+    expect(cancelled.json().status).toBe('cancelled');
     const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
     expect(stock.remaining).toBe(5);
+    expect((await post(`/api/orders/${order.id}/card-payment`, cookie, {
+      cardNumber: '4242 4242 4242 4242', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
+    })).json().code).toBe('order_not_pending');
+  });
+
+  it('takes another card after a decline', async () => {
+    const { cookie } = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
+    const order = (await post('/api/orders', cookie, {
+      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'card', installments: 1,
+    })).json();
+    const card = { holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123' };
+    expect((await post(`/api/orders/${order.id}/card-payment`, cookie, { ...card, cardNumber: '4000 0000 0000 0002' })).statusCode).toBe(402);
+    const paid = await post(`/api/orders/${order.id}/card-payment`, cookie, { ...card, cardNumber: '4242 4242 4242 4242' });
+    expect(paid.json()).toMatchObject({ status: 'completed', paymentError: null });
+    expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("does not let another buyer see, pay or cancel someone else's order", async () => {
+    const owner = await server.signUpAs();
+    const other = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
+    const order = (await post('/api/orders', owner.cookie, {
+      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+    })).json();
+    expect((await server.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await post(`/api/orders/${order.id}/cancel`, other.cookie, {})).statusCode).toBe(404);
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row.status).toBe('failed');
-    expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(0);
+    expect(row.status).toBe('pending');
   });
 
   it('approves the test card 4242 4242 4242 4242', async () => {
@@ -180,5 +213,19 @@ describe('a payment that arrives after the order expired', () => {
     const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
     expect(stock.remaining).toBe(0);
     expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(0);
+  });
+});
+
+describe('the last buyer data', () => {
+  it("offers the phone and CPF of the user's own last order, and nothing to someone who never bought", async () => {
+    const { cookie } = await server.signUpAs();
+    const other = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const mine = await server.app.inject({ method: 'GET', url: '/api/orders/last-buyer', headers: { cookie } });
+    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.json()).toEqual({ phone: '(47) 99123-4567', cpf: '529.982.247-25' });
+    const none = await server.app.inject({ method: 'GET', url: '/api/orders/last-buyer', headers: { cookie: other.cookie } });
+    expect(none.json()).toEqual({ phone: null, cpf: null });
   });
 });

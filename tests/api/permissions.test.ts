@@ -6,7 +6,7 @@ import { listRegisteredRoutes } from '../../src/server/http/app';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // The permission walk (SPEC.md section 6, PRODUCT.md 'Every rule is enforced by the server'):
-// every route the app registers under /api/admin/ (and the door's /api/check-ins) is called
+// every route the app registers under /api/admin/ (and the door's /api/check-ins and /api/door/) is called
 // signed out, as a buyer and as door staff, and must refuse without changing a row. Routes are
 // read from the app itself, so a route added later is walked without touching this file.
 
@@ -127,9 +127,11 @@ describe('every admin route refuses anyone but an admin', () => {
 });
 
 describe('the door refuses anyone but door staff', () => {
-  it('answers 401 signed out and 403 to a buyer on every /api/check-ins route, and records no scan', async () => {
-    const routes = routesUnder('/api/check-ins');
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/check-ins');
+  it('answers 401 signed out and 403 to a buyer on every /api/check-ins and /api/door route, and records no scan', async () => {
+    const routes = [...routesUnder('/api/check-ins'), ...routesUnder('/api/door/')];
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/check-ins', 'POST /api/door/sync', 'POST /api/door/manual-check-in', 'GET /api/door/events/:id/offline-data']),
+    );
     const before = await snapshotRows();
     expect(await walk(routes, null, 401)).toEqual([]);
     expect(await walk(routes, buyerCookie, 403)).toEqual([]);

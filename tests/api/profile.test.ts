@@ -17,6 +17,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { scanAtItsDoor } from '../support/door';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -89,7 +90,7 @@ async function ticketCodes(orderId: string): Promise<string[]> {
 }
 
 async function checkIn(validatorCookie: string, code: string) {
-  const response = await call('POST', '/api/check-ins', validatorCookie, { code });
+  const response = await scanAtItsDoor(server, validatorCookie, code);
   expect(response.statusCode).toBe(200);
   return response.json() as { accepted: boolean };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coupons, events, refunds, tickets } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { scanAtItsDoor } from '../support/door';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -96,14 +97,37 @@ describe('which orders may be refunded', () => {
     expect(await storedRefunds(orderId)).toHaveLength(0);
   });
 
-  it('refuses the whole order once one of its tickets entered the event', async () => {
+  it('refunds the unused ticket of a friend while the used one is refused', async () => {
     const { cookie } = await server.signUpAs();
     const door = await server.signUpAs(['validator']);
     const { orderId } = await buy(cookie, { quantity: 2 });
-    const [first] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
-    const scan = await post('/api/check-ins', door.cookie, { code: first.code });
+    const [used, unused] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);
+    const scan = await scanAtItsDoor(server, door.cookie, used.code);
     expect(scan.json().accepted).toBe(true);
 
+    const offered = await eligibility(cookie, orderId);
+    expect(offered).toMatchObject({ eligible: true, amountCentavos: 8000 });
+    expect(offered.tickets).toEqual([
+      { id: used.id, ticketTypeName: used.ticketTypeName, amountCentavos: 8000, eligible: false, reason: 'checked_in' },
+      { id: unused.id, ticketTypeName: unused.ticketTypeName, amountCentavos: 8000, eligible: true, reason: null },
+    ]);
+    const refused = await post('/api/refunds', cookie, { orderId, ticketIds: [used.id], reason: 'Quero o dinheiro de volta' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ticket_not_refundable', details: { reason: 'checked_in', ticketId: used.id } });
+    expect(await storedRefunds(orderId)).toHaveLength(0);
+
+    const asked = await post('/api/refunds', cookie, { orderId, ticketIds: [unused.id], reason: 'Meu amigo não pode ir' });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toMatchObject({ amountCentavos: 8000, ticketCount: 1, status: 'pending' });
+    expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'already_requested' });
+  });
+
+  it('refuses the whole order once its only ticket entered the event', async () => {
+    const { cookie } = await server.signUpAs();
+    const door = await server.signUpAs(['validator']);
+    const { orderId } = await buy(cookie, { quantity: 1 });
+    const [first] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
+    expect((await scanAtItsDoor(server, door.cookie, first.code)).json().accepted).toBe(true);
     expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: false, reason: 'checked_in' });
     const response = await post('/api/refunds', cookie, { orderId, reason: 'Quero o dinheiro de volta' });
     expect(response.statusCode).toBe(409);
@@ -177,7 +201,9 @@ describe('asking for a refund', () => {
     const { cookie } = await server.signUpAs();
     const { orderId } = await buy(cookie);
     const first = (await post('/api/refunds', cookie, { orderId, reason: 'Primeira vez' })).json();
+    // What a rejection does: the request is closed and its tickets are free again.
     await server.deps.db.update(refunds).set({ status: 'rejected', adminNotes: 'Fora do prazo' }).where(eq(refunds.id, first.id));
+    await server.deps.db.update(tickets).set({ refundId: null }).where(eq(tickets.refundId, first.id));
     expect(await eligibility(cookie, orderId)).toMatchObject({ eligible: true });
 
     const second = await post('/api/refunds', cookie, { orderId, reason: 'Segunda vez' });

@@ -54,6 +54,8 @@ interface PurchaseJob {
 interface DoorJob {
   type: 'door';
   origin: string;
+  /** The event the door works (POST /api/check-ins asks for it). */
+  eventId: string;
   /** Scans in the order they are sent; each lane (one scanner) takes the next one. */
   codes: string[];
   scannerCookies: string[];
@@ -95,8 +97,21 @@ interface DoorResult {
   outcomes: ScanOutcome[];
 }
 
-type Job = PurchaseJob | DoorJob | { type: 'exit' };
-type JobResult = PurchaseResult | DoorResult | { type: 'error'; message: string };
+/** GETs of one URL by `concurrency` keep-alive lanes for `seconds`: answers per second. */
+interface RateJob {
+  type: 'rate';
+  url: string;
+  seconds: number;
+  concurrency: number;
+}
+interface RateResult {
+  type: 'rate-result';
+  perSecond: number;
+  errors: number;
+}
+
+type Job = PurchaseJob | DoorJob | RateJob | { type: 'exit' };
+type JobResult = PurchaseResult | DoorResult | RateResult | { type: 'error'; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // Load client (child process)
@@ -105,7 +120,7 @@ async function runClient() {
   process.on('message', async (job: Job) => {
     try {
       if (job.type === 'exit') process.exit(0);
-      const result = job.type === 'purchase' ? await runPurchases(job) : await runDoor(job);
+      const result = job.type === 'purchase' ? await runPurchases(job) : job.type === 'rate' ? await runRate(job) : await runDoor(job);
       process.send!(result);
     } catch (error) {
       process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) } satisfies JobResult);
@@ -128,7 +143,8 @@ function makePoster(origin: string, maxSockets: number) {
           port: url.port,
           method: 'POST',
           path,
-          headers: { cookie, 'content-type': 'application/json', 'content-length': body.length, origin },
+          // No Origin header: a server-to-server caller, which the cross-site check lets through.
+          headers: { cookie, 'content-type': 'application/json', 'content-length': body.length },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -193,11 +209,80 @@ async function runDoor(job: DoorJob): Promise<DoorResult> {
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
   await lanes(job.codes.length, job.scannerCookies.length, async (i, lane) => {
-    const scan = await post('/api/check-ins', job.scannerCookies[lane], { code: job.codes[i] });
+    const scan = await post('/api/check-ins', job.scannerCookies[lane], { code: job.codes[i], eventId: job.eventId });
     outcomes[i] = { code: job.codes[i], scanner: lane, scan };
   });
   const wallEnd = performance.now();
   return { type: 'door-result', wallStart, wallEnd, clientCpu: cpuSeconds(process.cpuUsage(cpu)), outcomes };
+}
+
+async function runRate(job: RateJob): Promise<RateResult> {
+  const url = new URL(job.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const get = () =>
+    new Promise<number>((resolve) => {
+      const request = http.get({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('error', () => resolve(0));
+    });
+  const until = performance.now() + job.seconds * 1000;
+  let done = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async () => {
+      while (performance.now() < until) {
+        if ((await get()) === 200) done++;
+        else errors++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { type: 'rate-result', perSecond: done / ((performance.now() - started) / 1000), errors };
+}
+
+/**
+ * What this machine's PostgreSQL can do at most for the two hot paths, measured in the same run
+ * (issue 'Hardened and fast'): a durable single-row UPDATE from 2 clients (pgbench's hot row:
+ * every purchase of one ticket type must update one stock row) and single-row INSERTs shaped like
+ * a check-in from 20 clients (every scan records one row). Each for `seconds`; commits per second.
+ */
+async function measureCeilings(connectionString: string, seconds: number): Promise<{ hotRowUpdates: number; inserts: number }> {
+  const pg = (await import('pg')).default;
+  const setup = new pg.Client({ connectionString });
+  await setup.connect();
+  await setup.query('CREATE TABLE bench_hot_row (id int PRIMARY KEY, remaining int NOT NULL)');
+  await setup.query('INSERT INTO bench_hot_row VALUES (1, 1000000000)');
+  await setup.query(`CREATE TABLE bench_scans (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), ticket_id uuid, event_id uuid,
+    scanned_code text NOT NULL, validator_id text, accepted boolean NOT NULL, location text NOT NULL, scanned_at timestamptz NOT NULL DEFAULT now())`);
+  const run = async (clients: number, statement: string, params: () => unknown[]) => {
+    const connections = await Promise.all(Array.from({ length: clients }, async () => {
+      const c = new pg.Client({ connectionString });
+      await c.connect();
+      return c;
+    }));
+    let count = 0;
+    const until = performance.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(connections.map(async (c) => {
+      while (performance.now() < until) {
+        await c.query(statement, params());
+        count++;
+      }
+    }));
+    const elapsed = (performance.now() - started) / 1000;
+    await Promise.all(connections.map((c) => c.end()));
+    return count / elapsed;
+  };
+  const hotRowUpdates = await run(2, 'UPDATE bench_hot_row SET remaining = remaining - 1 WHERE id = 1 AND remaining >= 1', () => []);
+  const inserts = await run(20, 'INSERT INTO bench_scans (ticket_id, event_id, scanned_code, validator_id, accepted, location) VALUES ($1, $2, $3, $4, true, $5)', () => [
+    randomUUID(), randomUUID(), `NL1.${randomUUID()}`, 'bench', 'Entrada principal',
+  ]);
+  await setup.query('DROP TABLE bench_hot_row; DROP TABLE bench_scans');
+  await setup.end();
+  return { hotRowUpdates, inserts };
 }
 
 const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
@@ -312,7 +397,7 @@ function shuffle<T>(items: T[]): T[] {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const rate = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 
-function startClient(): Promise<{ child: ChildProcess; run(job: PurchaseJob | DoorJob): Promise<JobResult> }> {
+function startClient(): Promise<{ child: ChildProcess; run(job: PurchaseJob | DoorJob | RateJob): Promise<JobResult> }> {
   const child = fork(fileURLToPath(import.meta.url), ['--load-client'], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -392,6 +477,20 @@ async function runBench(): Promise<number> {
     const origin = `http://127.0.0.1:${address.port}`;
     const srv = server;
     const db = srv.deps.db;
+    /** Moves an event so it started an hour ago and ends in three: its door admits now. */
+    const openDoorNow = async (eventId: string) => {
+      const wall = (instant: Date) => {
+        const p = Object.fromEntries(
+          new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+            .formatToParts(instant)
+            .map((part) => [part.type, part.value]),
+        );
+        return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+      };
+      const start = wall(new Date(Date.now() - 60 * 60_000));
+      const end = wall(new Date(Date.now() + 3 * 60 * 60_000));
+      await db.execute(sql`UPDATE events SET date = ${start.date}::date, start_time = ${start.time}::time, end_time = ${end.time}::time WHERE id = ${eventId}::uuid`);
+    };
 
     // --- Accounts ---------------------------------------------------------------------------
     // signUpAs hashes a password and signs in (two scrypt runs, ~150 ms of CPU each here), so
@@ -467,8 +566,9 @@ async function runBench(): Promise<number> {
     if (warmFailed.length > 0) {
       throw new Error(`warm-up purchases failed: ${JSON.stringify(warmFailed[0].order.body ?? warmFailed[0].pay?.body)}`);
     }
+    await openDoorNow(warm.event.id);
     const warmCodes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${warm.event.id}`)).map((r) => r.code);
-    const warmDoor = (await client.run({ type: 'door', origin, codes: warmCodes, scannerCookies })) as DoorResult;
+    const warmDoor = (await client.run({ type: 'door', origin, eventId: warm.event.id, codes: warmCodes, scannerCookies })) as DoorResult;
     if (warmDoor.outcomes.some((o) => o.scan.status !== 200 || o.scan.body?.accepted !== true)) throw new Error('warm-up check-ins failed');
 
     // --- 1. Flash sale -----------------------------------------------------------------------
@@ -547,6 +647,7 @@ async function runBench(): Promise<number> {
     log(`flash sale done: ${completed} completed, ${soldOut} sold out, ${issued} tickets in ${saleSeconds.toFixed(2)} s`);
 
     // --- 2. Door rush ------------------------------------------------------------------------
+    await openDoorNow(sale.event.id);
     const codes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${sale.event.id}`)).map((r) => r.code);
     // Every code 3 times; a code's repeats are shuffled within a window about twice the number
     // of scanners, so that many of them are in flight at the same time.
@@ -560,7 +661,7 @@ async function runBench(): Promise<number> {
     meter = cpuMeter();
     stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     queriesBefore = queryCount;
-    const door = (await client.run({ type: 'door', origin, codes: scans, scannerCookies })) as DoorResult;
+    const door = (await client.run({ type: 'door', origin, eventId: sale.event.id, codes: scans, scannerCookies })) as DoorResult;
     const doorQueries = queryCount - queriesBefore;
     const doorWaits = await stopSampling();
     const doorCpu = meter((door.wallEnd - door.wallStart) / 1000, door.clientCpu);
@@ -616,6 +717,24 @@ async function runBench(): Promise<number> {
     );
     log(`door rush done: ${door.outcomes.length} scans in ${doorSeconds.toFixed(2)} s`);
 
+    // --- 3. Ceilings and the catalogue, in the same run --------------------------------------
+    log('ceilings: hot-row UPDATE (2 clients) and check-in INSERT (20 clients), 5 s each');
+    const testDatabaseUrl = (() => {
+      const url = new URL(adminDatabaseUrl);
+      url.pathname = `/${databaseName}`;
+      return url.toString();
+    })();
+    const ceilings = await measureCeilings(testDatabaseUrl, 5);
+    const Fastify = (await import('fastify')).default;
+    const bare = Fastify({ logger: false });
+    bare.get('/bare', async () => ({ events: [] }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+    const bareRate = (await client.run({ type: 'rate', url: bareUrl, seconds: 5, concurrency: 50 })) as RateResult;
+    await bare.close();
+    const eventsRate = (await client.run({ type: 'rate', url: `${origin}/api/events?upcoming=1`, seconds: 5, concurrency: 50 })) as RateResult;
+    if (eventsRate.errors > 0) failures.push(`${eventsRate.errors} GET /api/events failed`);
+
     const lines = [
       `purchases/s: ${rate(purchasesPerSecond)}`,
       `purchase p50 ms: ${ms(percentile(orderLatencies, 50))}`,
@@ -625,6 +744,13 @@ async function runBench(): Promise<number> {
       `check-in p50 ms: ${ms(percentile(scanLatencies, 50))}`,
       `check-in p99 ms: ${ms(percentile(scanLatencies, 99))}`,
       `double admissions: ${doubleAdmissions}`,
+      `hot-row ceiling/s: ${rate(ceilings.hotRowUpdates)}`,
+      `insert ceiling/s: ${rate(ceilings.inserts)}`,
+      `purchases/s vs hot-row ceiling: ${(purchasesPerSecond / ceilings.hotRowUpdates).toFixed(3)}`,
+      `check-ins/s vs insert ceiling: ${(checkInsPerSecond / ceilings.inserts).toFixed(3)}`,
+      `GET /api/events/s: ${rate(eventsRate.perSecond)}`,
+      `bare Fastify route/s: ${rate(bareRate.perSecond)}`,
+      `GET /api/events vs bare route: ${(eventsRate.perSecond / bareRate.perSecond).toFixed(3)}`,
       ...extra,
       `pool size: ${POOL_SIZE}`,
       `total run s: ${((performance.now() - began) / 1000).toFixed(1)}`,

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
 import { events, refunds, ticketTypes } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
+import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount, signInWithForm } from '../support/people';
 
@@ -127,6 +128,7 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
 
     // The door validator scans the refunded ticket.
     const door = await signedIn(phone, 'validator', '/validator');
+    await pickDoorEventFor(app, door.page, code);
     const field = door.page.getByLabel('Código QR do Ingresso');
     await field.fill(code);
     await field.press('Enter');
@@ -163,6 +165,7 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
 
     // A rejected refund leaves the ticket valid.
     const door = await signedIn(phone, 'validator', '/validator');
+    await pickDoorEventFor(app, door.page, code);
     const field = door.page.getByLabel('Código QR do Ingresso');
     await field.fill(code);
     await field.press('Enter');

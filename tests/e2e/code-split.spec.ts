@@ -39,6 +39,10 @@ describe('route splitting', () => {
     const context = await newContext(browser, phone, app.baseUrl);
     const page = await context.newPage();
     const assets = recordAssets(page);
+    const stripeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname.endsWith('stripe.com')) stripeRequests.push(request.url());
+    });
     const buyer = await createBuyer(app, { fullName: 'Rafael Souza Lima', emailPrefix: 'divisao' });
     await signInWithForm(page, buyer.email, buyer.password, '/tickets');
     await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);
@@ -51,6 +55,9 @@ describe('route splitting', () => {
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
     await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
     await poll(() => page.getByRole('dialog', { name: 'Finalizar Pagamento' }).isVisible()).toBe(true);
+    // The sandbox's card form is its own: Stripe.js and its React elements are never fetched.
+    await page.getByText('Cartão de crédito').click();
+    await poll(() => page.getByLabel('Número do cartão').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     for (const [path, heading] of [
       ['/events/ay-yo', 'AY-YO'],
@@ -68,6 +75,8 @@ describe('route splitting', () => {
     expect(files.filter((file) => file.endsWith('.wasm'))).toEqual([]);
     expect(files.filter((file) => assets.get(file)!.includes(ADMIN_MARKER))).toEqual([]);
     expect(files.filter((file) => assets.get(file)!.includes(DOOR_MARKER))).toEqual([]);
+    expect(files.filter((file) => /js\.stripe\.com|confirmCardPayment/.test(assets.get(file)!))).toEqual([]);
+    expect(stripeRequests).toEqual([]);
     await context.close();
   });
 

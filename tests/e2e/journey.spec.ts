@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { eq } from 'drizzle-orm';
 import { ticketTypes } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
+import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount, signInWithForm } from '../support/people';
 
@@ -92,6 +93,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     const doorPage = await door.newPage();
     const validator = demoAccount(app, 'validator');
     await signInWithForm(doorPage, validator.email, validator.password, '/validator');
+    await pickDoorEventFor(app, doorPage, code);
     const field = doorPage.getByLabel('Código QR do Ingresso');
     await field.fill(code);
     await field.press('Enter');
@@ -104,7 +106,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     await door.close();
   });
 
-  it('shows the error toast for a declined card and sells nothing', async () => {
+  it('shows the error for a declined card, keeps the unit held for another card, and gives it back when the buyer picks another method', async () => {
     const context = await newContext(browser, desktop, app.baseUrl);
     const page = await context.newPage();
     const buyer = demoAccount(app, 'user');
@@ -125,7 +127,14 @@ describe('a person buys tickets with PIX and enters once', () => {
     await dialog.getByLabel('CVV').fill('123');
     await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();
     await expect.poll(() => page.getByText(/Pagamento recusado/).first().isVisible()).toBe(true);
+    // The order stays open for another card while its hold lasts: the unit is held meanwhile.
+    await expect.poll(() => dialog.getByRole('button', { name: /^Pagar R\$/ }).isVisible()).toBe(true);
+    const held = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
+    expect(held.map((t) => t.remaining).reduce((a, b) => a + b)).toBe(before.map((t) => t.remaining).reduce((a, b) => a + b) - 1);
 
+    // Choosing another method gives the order up: the unit returns at once.
+    await dialog.getByRole('button', { name: 'Escolher outra forma de pagamento' }).click();
+    await expect.poll(() => dialog.getByLabel('Telefone').isVisible()).toBe(true);
     const after = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
     expect(after.map((t) => t.remaining)).toEqual(before.map((t) => t.remaining));
     await page.goto('/tickets');

@@ -1,10 +1,12 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { events, orders, profiles, tickets, users } from '../../src/server/db/schema';
+import { events, orders, profiles, pushSubscriptions, tickets, users } from '../../src/server/db/schema';
 import { checkInTicket } from '../../src/server/services/check-in-ticket';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
+import { openDoorNow } from '../support/door';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll } from '../support/people';
 import { createEvent } from '../support/test-server';
@@ -60,8 +62,49 @@ async function attendAnEvent(page: Page, quantity: number): Promise<void> {
   expect((await paid.json()).status).toBe('completed');
   const [ticket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
   const [door] = await app.deps.db.select().from(users).where(eq(users.email, app.createdAccounts.find((a) => a.roles.includes('admin'))!.email));
-  const result = await checkInTicket(app.deps, { code: ticket.code, validatorId: door.id });
+  await openDoorNow(app, event.id);
+  const result = await checkInTicket(app.deps, { code: ticket.code, eventId: event.id, validatorId: door.id }, { opensMinutesBefore: 240 });
   expect(result.accepted).toBe(true);
+}
+
+/**
+ * Headless Chromium cannot make a real push subscription (no push service), so PushManager gets a
+ * stand-in subscription with real P-256 keys, as in push.spec.ts; the permission, the service
+ * worker's registration, the POST to the server and the saved setting stay the app's.
+ */
+async function giveBrowserPushService(context: BrowserContext) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const device = {
+    endpoint: `https://127.0.0.1:9/push/perfil-${randomBytes(4).toString('hex')}`,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+  await context.addInitScript(
+    ({ endpoint, p256dh, auth }) => {
+      let current: unknown = null;
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer).slice().buffer;
+        const subscription = {
+          endpoint,
+          expirationTime: null,
+          options: { userVisibleOnly: true, applicationServerKey: key },
+          toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        };
+        current = subscription;
+        return subscription as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return current as PushSubscription | null;
+      };
+    },
+    device,
+  );
+  return device;
 }
 
 async function isDark(page: Page): Promise<boolean> {
@@ -129,6 +172,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
 
   it('settings: the dark-mode switch works and survives a reload; notification toggles are saved', async () => {
     const context = await newContext(browser, size, app.baseUrl);
+    const device = await giveBrowserPushService(context);
     const page = await context.newPage();
     const buyer = await createBuyer(app, { fullName: 'Helena Duarte Prado', emailPrefix: 'perfil' });
     await signIn(page, buyer.email, buyer.password);
@@ -167,8 +211,12 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
 
     await context.grantPermissions(['notifications', 'geolocation'], { origin: app.baseUrl });
     await context.setGeolocation({ latitude: -26.9078, longitude: -48.6619 });
+    await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await page.getByRole('switch', { name: 'Notificações push' }).click();
     await poll(() => page.getByText('Notificações ativadas!').isVisible()).toBe(true);
+    await poll(async () => (await app.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, buyer.id))).map((s) => s.endpoint)).toEqual([
+      device.endpoint,
+    ]);
     await page.getByRole('switch', { name: 'Localização' }).click();
     await poll(() => page.getByText('Localização ativada!').isVisible()).toBe(true);
 

@@ -27,13 +27,13 @@ export interface RunningApp extends Server {
 
 /**
  * The app as `npm start` runs it (embedded PGlite, demo data, built web app, worker), on a free
- * port with its own data directory.
+ * port with its own data directory. `env` adds settings, e.g. a Stripe double's STRIPE_* variables.
  */
-export async function startApp(): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-e2e-'));
   const baseUrl = `http://localhost:${port}`;
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '500', WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist' });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '500', WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist', ...env });
   const server = await createServer({ config, logger: pino({ level: 'warn' }), rateLimit: false });
   await server.app.listen({ port, host: '127.0.0.1' });
   return {

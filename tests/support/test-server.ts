@@ -63,11 +63,14 @@ export interface TestServer extends Server {
   stop(): Promise<void>;
 }
 
-/** The whole server in-process on a fresh database, without demo data, worker or rate limits. */
-export async function startTestServer(options: { poolSize?: number } = {}): Promise<TestServer> {
+/**
+ * The whole server in-process on a fresh database, without demo data, worker or rate limits.
+ * `env` adds configuration variables (Stripe's keys and STRIPE_API_URL pointing at a double).
+ */
+export async function startTestServer(options: { poolSize?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
   const database = await openTestDatabase(undefined, options.poolSize);
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', PORT: '3999' });
+  const config = loadConfig({ ...options.env, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', PORT: '3999' });
   const sentMail: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void sentMail.push(m) };
   const server = await createServer({

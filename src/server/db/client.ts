@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { projectRoot } from '../paths';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,23 +23,33 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+const migrationsFolder = join(projectRoot, 'drizzle');
+
+/** Where the one-line notices about lost PostgreSQL connections go (a pino logger fits). */
+export interface ConnectionLog {
+  warn(message: string): void;
+}
 
 /**
  * Opens the database: PostgreSQL through `pg` when `databaseUrl` is given, otherwise embedded
  * PGlite in `pgliteDir` (or in memory when `pgliteDir` is 'memory://'). Runs the committed
  * migrations before returning.
+ *
+ * On PostgreSQL a connection the server closes (restart, failover, `pg_terminate_backend`) never
+ * takes the process down: every connection gets an 'error' listener when it opens, whether it
+ * is idle in the pool or checked out by a request or a transaction; the loss is logged in one
+ * line on `log` (console by default), the queries on it fail with an error `isConnectionError`
+ * recognises, and the pool opens a new connection for the next query. Throws what the first
+ * connection or the migrations throw (an unreachable server: ECONNREFUSED and the like).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir?: string;
   poolSize?: number;
+  log?: ConnectionLog;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
-    // An idle connection closed by the server (restart, failover) must not take the process down;
-    // the pool replaces it on the next query.
-    pool.on('error', (error) => console.error(`PostgreSQL: conexão ociosa perdida (${error.message})`));
+    const pool = createPool(options.databaseUrl, options.poolSize ?? 20, options.log ?? { warn: (m) => console.warn(m) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, driver: 'postgres', close: () => pool.end() };
@@ -49,6 +60,125 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A `pg` pool whose connections survive being cut. pg emits 'error' on a client whose
+ * connection ends; the pool listens only while the client is idle, so a client checked out by a
+ * transaction (Drizzle's `db.transaction`) would raise an unhandled 'error' and end the process.
+ * Here each client gets its own listener when it connects. A client cut while checked out is
+ * also handed back to the pool at once (as broken, so it is discarded): Drizzle releases it only
+ * after a successful BEGIN, so one cut before that would otherwise hold a pool slot forever. The
+ * caller's own release then does nothing.
+ */
+function createPool(connectionString: string, max: number, log: ConnectionLog): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  const reported = new WeakSet<pg.PoolClient>();
+  const report = (client: pg.PoolClient | undefined, error: Error) => {
+    if (client) {
+      if (reported.has(client)) return;
+      reported.add(client);
+    }
+    log.warn(`PostgreSQL: conexão perdida / connection lost (${describeDatabaseError(error)}); o pool abre outra / the pool opens another`);
+  };
+  // An idle client: pg-pool has already dropped it when this runs.
+  pool.on('error', (error, client) => report(client, error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      report(client, error);
+      const release = (client as GuardedClient)[releaseOnce];
+      if (release && !release.released) release(error);
+    });
+  });
+  // Every check-out, by Drizzle's transactions (promise) and by pool.query (callback), goes
+  // through connect(): give the client a release that may be called twice.
+  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => unknown;
+  const guard = (client: pg.PoolClient) => {
+    const original = client.release.bind(client);
+    const release = Object.assign(
+      (error?: Error | boolean) => {
+        if (release.released) return;
+        release.released = true;
+        original(error);
+      },
+      { released: false },
+    );
+    client.release = release;
+    (client as GuardedClient)[releaseOnce] = release;
+    return client;
+  };
+  (pool as { connect: unknown }).connect = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => {
+    if (callback) {
+      return connect((error, client) => {
+        if (error || !client) return callback(error, client, () => {});
+        const guarded = guard(client);
+        callback(undefined, guarded, guarded.release);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).then(guard);
+  };
+  return pool;
+}
+
+const releaseOnce = Symbol('releaseOnce');
+type GuardedClient = pg.PoolClient & { [releaseOnce]?: ((error?: Error) => void) & { released: boolean } };
+
+/**
+ * One line about a database error: the SQLSTATE or socket code and the message of the
+ * connection error inside it (through Drizzle's `cause`), else of `error` itself.
+ */
+export function describeDatabaseError(error: unknown): string {
+  const found = findConnectionError(error) ?? error;
+  const { code, message } = found as { code?: unknown; message?: unknown };
+  return [typeof code === 'string' ? code : null, typeof message === 'string' ? message : String(found)].filter(Boolean).join(' ');
+}
+
+/** SQLSTATEs of a server that closed or refused the session: admin_shutdown, crash_shutdown, cannot_connect_now. */
+const connectionSqlStates = new Set(['57P01', '57P02', '57P03']);
+/** Node socket errors of a database that cannot be reached or hung up. */
+const connectionErrnos = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** What pg says when the connection under a query or a client is gone. */
+const connectionMessages = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+function findConnectionError(error: unknown, depth = 0): unknown {
+  if (!error || typeof error !== 'object' || depth > 8) return undefined;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || connectionSqlStates.has(code) || connectionErrnos.has(code))) return error;
+  if (typeof message === 'string' && connectionMessages.some((m) => message.includes(m))) return error;
+  // Node reports a refused dual-stack connect ('localhost': ::1 and 127.0.0.1) as an AggregateError.
+  if (Array.isArray(errors)) {
+    for (const inner of errors) {
+      const found = findConnectionError(inner, depth + 1);
+      if (found) return found;
+    }
+  }
+  return findConnectionError(cause, depth + 1);
+}
+
+/**
+ * True when `error` means the database connection was lost or could not be made, rather than a
+ * wrong query: PostgreSQL's class 08 (connection exception) and 57P01/57P02/57P03 (the server
+ * shutting down or starting), socket errors (ECONNRESET, ECONNREFUSED, EPIPE, ETIMEDOUT and
+ * similar), and pg's 'Connection terminated...' / '... is not queryable'. Looks through Drizzle's
+ * wrapping (`cause`, DrizzleQueryError) and AggregateError. The HTTP layer answers these with a
+ * 503 'database_unavailable'; a retry may well succeed.
+ */
+export function isConnectionError(error: unknown): boolean {
+  return findConnectionError(error) !== undefined;
 }
 
 /** Runs raw SQL and returns its rows (the same shape on PGlite and on `pg`). */

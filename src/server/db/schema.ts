@@ -1,3 +1,4 @@
 export * from './schema/auth';
 export * from './schema/catalog';
 export * from './schema/sales';
+export * from './schema/messaging';

@@ -1,33 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { type AdmissionInput, type RefusalReason, decideAdmission, refusalMessage } from './admission';
+import {
+  type AdmissionInput,
+  type RefusalReason,
+  decideAdmission,
+  offlineTicketStatus,
+  refusalMessage,
+  requiresDocumentCheck,
+} from './admission';
 
 const firstEntry = new Date('2025-03-15T23:03:00.000Z');
 
-function decide(ticket: Partial<NonNullable<AdmissionInput['ticket']>>, expectedEventId: string | null = 'ev1') {
+function decide(ticket: Partial<NonNullable<AdmissionInput['ticket']>>, door: Partial<Omit<AdmissionInput, 'ticket'>> = {}) {
   return decideAdmission({
     ticket: { status: 'valid', orderStatus: 'completed', eventId: 'ev1', checkedInAt: null, ...ticket },
-    expectedEventId,
+    doorEventId: 'ev1',
+    isEventCancelled: false,
+    window: 'open',
+    ...door,
   });
 }
 
 describe('decideAdmission', () => {
-  it('admits a paid, unused ticket of the event at the door', () => {
+  it('admits a paid, unused ticket of the door event while the door is open', () => {
     expect(decide({})).toEqual({ admitted: true });
   });
 
-  it('admits a ticket of any event when the door has not picked one', () => {
-    expect(decide({ eventId: 'ev2' }, null)).toEqual({ admitted: true });
-  });
-
   it('refuses a code no ticket carries', () => {
-    expect(decideAdmission({ ticket: null, expectedEventId: 'ev1' })).toEqual({ admitted: false, reason: 'unknown_code' });
+    expect(decideAdmission({ ticket: null, doorEventId: 'ev1', isEventCancelled: false, window: 'open' })).toEqual({
+      admitted: false,
+      reason: 'unknown_code',
+    });
   });
 
   it('refuses a ticket of another event before anything else about it', () => {
-    expect(decide({ eventId: 'ev2', status: 'refunded', checkedInAt: firstEntry })).toEqual({
+    expect(decide({ eventId: 'ev2', status: 'refunded', checkedInAt: firstEntry }, { window: 'too_early' })).toEqual({
       admitted: false,
       reason: 'other_event',
     });
+  });
+
+  it('refuses every ticket of a cancelled event', () => {
+    expect(decide({}, { isEventCancelled: true })).toEqual({ admitted: false, reason: 'cancelled' });
+  });
+
+  it('refuses before the door opens and after the event ends, even a used ticket', () => {
+    expect(decide({}, { window: 'too_early' })).toEqual({ admitted: false, reason: 'too_early' });
+    expect(decide({ checkedInAt: firstEntry }, { window: 'event_over' })).toEqual({ admitted: false, reason: 'event_over' });
   });
 
   it('refuses a refunded ticket or a ticket of a refunded order', () => {
@@ -56,21 +74,57 @@ describe('decideAdmission', () => {
   });
 });
 
+describe('offlineTicketStatus', () => {
+  const ticket = { status: 'valid' as const, orderStatus: 'completed', eventId: 'ev1', checkedInAt: null };
+
+  it('lists what the door would say of each ticket at its own open door', () => {
+    expect(offlineTicketStatus(ticket)).toBe('valid');
+    expect(offlineTicketStatus({ ...ticket, checkedInAt: firstEntry })).toBe('used');
+    expect(offlineTicketStatus({ ...ticket, status: 'refunded' })).toBe('refunded');
+    expect(offlineTicketStatus({ ...ticket, status: 'cancelled' })).toBe('cancelled');
+    expect(offlineTicketStatus({ ...ticket, orderStatus: 'pending' })).toBe('not_paid');
+  });
+});
+
+describe('requiresDocumentCheck', () => {
+  it('asks for the document of a half-price type, whatever its accents or case', () => {
+    for (const name of ['Meia-entrada', 'MEIA ENTRADA', 'Pista - meia', 'Méia estudante', 'Camarote (Meia)']) {
+      expect(requiresDocumentCheck(name), name).toBe(true);
+    }
+  });
+
+  it('does not for other types, even with the letters inside a word', () => {
+    for (const name of ['Inteira', 'Pista', 'Camarote VIP', 'Alameia Lounge']) {
+      expect(requiresDocumentCheck(name), name).toBe(false);
+    }
+  });
+});
+
 describe('refusalMessage', () => {
   it('says when a used ticket entered, in São Paulo time', () => {
-    expect(refusalMessage('already_used', firstEntry)).toBe('Ingresso já utilizado em 15/03/2025 às 20:03');
+    expect(refusalMessage('already_used', { checkedInAt: firstEntry })).toBe('Ingresso já utilizado em 15/03/2025 às 20:03');
   });
 
   it('says a ticket was used even without the time', () => {
     expect(refusalMessage('already_used')).toBe('Ingresso já utilizado');
   });
 
+  it('names the event a ticket of another event belongs to', () => {
+    expect(refusalMessage('other_event', { eventTitle: 'Baile do Havaí' })).toBe('Ingresso de outro evento: Baile do Havaí');
+  });
+
+  it('says from when the door admits, in São Paulo time', () => {
+    expect(refusalMessage('too_early', { opensAt: new Date('2025-03-15T19:00:00Z') })).toBe('Entrada liberada a partir de 15/03 às 16:00');
+  });
+
   it('explains every other refusal in Portuguese', () => {
-    const messages: Record<Exclude<RefusalReason, 'already_used'>, string> = {
+    const messages: Partial<Record<RefusalReason, string>> = {
       not_paid: 'Pagamento não confirmado para este ingresso',
       refunded: 'Ingresso reembolsado',
       cancelled: 'Ingresso cancelado',
       other_event: 'Ingresso de outro evento',
+      event_over: 'Evento encerrado',
+      not_on_list: 'Ingresso não encontrado na lista offline',
       unknown_code: 'Código não reconhecido',
     };
     for (const [reason, message] of Object.entries(messages)) {

@@ -1,7 +1,15 @@
-import { formatInstant } from '../../shared/dates';
+import {
+  type OfflineTicketStatus,
+  type RefusalReason,
+  refusalMessage,
+} from '../../shared/schemas/tickets';
 
-/** Why the door refuses a ticket (PRODUCT.md 'Tickets and the door'). */
-export type RefusalReason = 'unknown_code' | 'already_used' | 'not_paid' | 'refunded' | 'cancelled' | 'other_event';
+export { refusalMessage, type RefusalReason };
+
+/** The only ticket status that admits; the door's SQL and decideAdmission both read it from here. */
+export const ADMITTING_TICKET_STATUS = 'valid';
+/** The only order status that admits (the order is paid). */
+export const PAID_ORDER_STATUS = 'completed';
 
 export type AdmissionDecision =
   | { admitted: true }
@@ -16,31 +24,41 @@ export interface AdmissionInput {
     /** The accepted check-in, when there is one (UTC instant). */
     checkedInAt: Date | null;
   };
-  /** The event the door staff are working, or null to accept any event. */
-  expectedEventId: string | null;
+  /** The event the door works (PRODUCT.md: no door admits every event). */
+  doorEventId: string;
+  /** The door's event was cancelled by its organizer. */
+  isEventCancelled: boolean;
+  /** Where the scan falls in the door's window (doorWindowState). */
+  window: 'open' | 'too_early' | 'event_over';
 }
 
 /**
  * Decides whether a scanned ticket gets in (PRODUCT.md 'Tickets and the door'). Checks, in
- * order: no ticket -> 'unknown_code'; another event than the one the door works (when one is
- * picked) -> 'other_event'; ticket or order refunded -> 'refunded'; ticket or order cancelled
- * -> 'cancelled'; order not 'completed' -> 'not_paid'; already checked in -> 'already_used'
- * with the time of that entry. A refusal is a normal answer, never thrown. The caller makes
- * the check-in itself atomic; this only decides from what it loaded.
+ * order: no ticket -> 'unknown_code'; a ticket of another event than the door's -> 'other_event';
+ * the door's event cancelled -> 'cancelled'; before the door opens -> 'too_early'; after the event
+ * ends -> 'event_over'; ticket cancelled (its event was) -> 'cancelled'; ticket or order refunded
+ * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; already checked in
+ * -> 'already_used' with the time of that entry. A refusal is a normal answer, never thrown.
+ *
+ * The caller makes the entry atomic: its conditional UPDATE admits only a ticket this function
+ * would admit (status ADMITTING_TICKET_STATUS, order PAID_ORDER_STATUS, the door's event not
+ * cancelled, the window open, no entry yet), and names a refusal by calling this on what it read.
  */
 export function decideAdmission(input: AdmissionInput): AdmissionDecision {
-  const { ticket, expectedEventId } = input;
+  const { ticket } = input;
   if (!ticket) return { admitted: false, reason: 'unknown_code' };
-  if (expectedEventId !== null && ticket.eventId !== expectedEventId) {
-    return { admitted: false, reason: 'other_event' };
-  }
+  if (ticket.eventId !== input.doorEventId) return { admitted: false, reason: 'other_event' };
+  if (input.isEventCancelled) return { admitted: false, reason: 'cancelled' };
+  if (input.window !== 'open') return { admitted: false, reason: input.window };
+  // A ticket's own status first: a cancelled event's tickets are 'cancelled' in a refunded order.
+  if (ticket.status === 'cancelled') return { admitted: false, reason: 'cancelled' };
   if (ticket.status === 'refunded' || ticket.orderStatus === 'refunded') {
     return { admitted: false, reason: 'refunded' };
   }
-  if (ticket.status === 'cancelled' || ticket.orderStatus === 'cancelled') {
-    return { admitted: false, reason: 'cancelled' };
+  if (ticket.orderStatus === 'cancelled') return { admitted: false, reason: 'cancelled' };
+  if (ticket.status !== ADMITTING_TICKET_STATUS || ticket.orderStatus !== PAID_ORDER_STATUS) {
+    return { admitted: false, reason: 'not_paid' };
   }
-  if (ticket.orderStatus !== 'completed') return { admitted: false, reason: 'not_paid' };
   if (ticket.checkedInAt) {
     return { admitted: false, reason: 'already_used', checkedInAt: ticket.checkedInAt };
   }
@@ -48,23 +66,29 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
 }
 
 /**
- * The pt-BR text the door shows under 'INVÁLIDO' for a refusal, e.g. 'Ingresso já utilizado
- * em 15/03/2025 às 20:03' (time of the first entry in São Paulo, via formatInstant; without
- * it, 'Ingresso já utilizado').
+ * How a door device lists a ticket to decide offline: what decideAdmission says of it at its own
+ * event's open door ('valid' admits; 'used', 'refunded', 'cancelled', 'not_paid' refuse).
  */
-export function refusalMessage(reason: RefusalReason, checkedInAt?: Date): string {
-  switch (reason) {
+export function offlineTicketStatus(ticket: NonNullable<AdmissionInput['ticket']>): OfflineTicketStatus {
+  const decision = decideAdmission({ ticket, doorEventId: ticket.eventId, isEventCancelled: false, window: 'open' });
+  if (decision.admitted) return 'valid';
+  switch (decision.reason) {
     case 'already_used':
-      return checkedInAt ? `Ingresso já utilizado em ${formatInstant(checkedInAt)}` : 'Ingresso já utilizado';
-    case 'not_paid':
-      return 'Pagamento não confirmado para este ingresso';
+      return 'used';
     case 'refunded':
-      return 'Ingresso reembolsado';
-    case 'cancelled':
-      return 'Ingresso cancelado';
-    case 'other_event':
-      return 'Ingresso de outro evento';
-    case 'unknown_code':
-      return 'Código não reconhecido';
+    case 'not_paid':
+      return decision.reason;
+    default:
+      return 'cancelled';
   }
+}
+
+/**
+ * Whether the door must see a document before letting the holder in: a half-price type
+ * ('Meia-entrada', 'MEIA ESTUDANTE', 'Pista - meia'), read without accents or case. Brazilian
+ * law (Lei 12.933/2013) asks the holder of a meia-entrada to show proof at the entrance.
+ */
+export function requiresDocumentCheck(ticketTypeName: string): boolean {
+  const plain = ticketTypeName.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return /(^|[^a-z])meia($|[^a-z])/.test(plain);
 }

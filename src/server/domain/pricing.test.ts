@@ -222,8 +222,8 @@ describe('installmentOptions', () => {
     const options = installmentOptions(10000);
     expect(options.map((option) => option.count)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(options[0]).toEqual({ count: 1, amountCentavos: 10000, label: '1x de R$ 100,00 sem juros' });
-    expect(options[2]).toEqual({ count: 3, amountCentavos: 3334, label: '3x de R$ 33,34 sem juros' });
-    expect(options[5]).toEqual({ count: 6, amountCentavos: 1667, label: '6x de R$ 16,67 sem juros' });
+    expect(options[2]).toEqual({ count: 3, amountCentavos: 3334, label: '3x sem juros (1x R$ 33,34 + 2x R$ 33,33)' });
+    expect(options[5]).toEqual({ count: 6, amountCentavos: 1670, label: '6x sem juros (1x R$ 16,70 + 5x R$ 16,66)' });
   });
 });
 

@@ -1,85 +1,94 @@
 import { describe, expect, it } from 'vitest';
-import { decideRefundEligibility, refundAmountCentavos, type RefundEligibilityInput } from './refunds';
+import { decideTicketRefund, orderRefundReason, ticketRefundAmounts, type TicketRefundInput } from './refunds';
 
 // Event on 2025-03-15, 20:00-23:00 in São Paulo (UTC-3): ends at 2025-03-16T02:00:00Z.
 const before = new Date('2025-03-10T12:00:00Z');
 
-function input(overrides: Partial<RefundEligibilityInput> = {}): RefundEligibilityInput {
+function input(overrides: Partial<TicketRefundInput> = {}): TicketRefundInput {
   return {
-    order: { status: 'completed', totalCentavos: 16000 },
-    tickets: [{ checkedInAt: null }, { checkedInAt: null }],
-    event: { date: '2025-03-15', startTime: '20:00', endTime: '23:00' },
-    refundStatuses: [],
+    order: { status: 'completed' },
+    ticket: { id: 't1', status: 'valid', checkedInAt: null, refundId: null },
+    amountCentavos: 8000,
+    event: { date: '2025-03-15', startTime: '20:00', endTime: '23:00', cancelledAt: null },
     now: before,
     ...overrides,
   };
 }
 
-describe('decideRefundEligibility', () => {
-  it('accepts a paid order with no ticket used before the event ends', () => {
-    expect(decideRefundEligibility(input())).toEqual({ eligible: true });
+describe('decideTicketRefund', () => {
+  it('accepts an unused ticket of a paid order before the event ends', () => {
+    expect(decideTicketRefund(input())).toEqual({ eligible: true });
   });
 
-  it('refuses an order that already has a pending, approved or processed request', () => {
-    for (const status of ['pending', 'approved', 'processed'] as const) {
-      expect(decideRefundEligibility(input({ refundStatuses: [status] }))).toEqual({ eligible: false, reason: 'already_requested' });
-    }
-  });
-
-  it('lets the buyer ask again after a rejected request', () => {
-    expect(decideRefundEligibility(input({ refundStatuses: ['rejected'] }))).toEqual({ eligible: true });
-    expect(decideRefundEligibility(input({ refundStatuses: ['rejected', 'pending'] }))).toEqual({
+  it('refuses a ticket already in an open request', () => {
+    expect(decideTicketRefund(input({ ticket: { id: 't1', status: 'valid', checkedInAt: null, refundId: 'r1' } }))).toEqual({
       eligible: false,
       reason: 'already_requested',
     });
   });
 
-  it('reports an open request before the order status, so a refunded order reads as already requested', () => {
-    const decision = decideRefundEligibility(input({ order: { status: 'refunded', totalCentavos: 16000 }, refundStatuses: ['processed'] }));
-    expect(decision).toEqual({ eligible: false, reason: 'already_requested' });
+  it('refuses a used ticket while its unused friend stays refundable', () => {
+    const used = decideTicketRefund(input({ ticket: { id: 't1', status: 'valid', checkedInAt: new Date(), refundId: null } }));
+    expect(used).toEqual({ eligible: false, reason: 'checked_in' });
+    expect(decideTicketRefund(input({ ticket: { id: 't2', status: 'valid', checkedInAt: null, refundId: null } }))).toEqual({ eligible: true });
   });
 
-  it('refuses orders that are not completed, naming why', () => {
-    const reasonFor = (status: RefundEligibilityInput['order']['status']) =>
-      decideRefundEligibility(input({ order: { status, totalCentavos: 16000 }, tickets: [] }));
-    expect(reasonFor('pending')).toEqual({ eligible: false, reason: 'not_paid' });
-    expect(reasonFor('expired')).toEqual({ eligible: false, reason: 'not_paid' });
-    expect(reasonFor('failed')).toEqual({ eligible: false, reason: 'not_paid' });
-    expect(reasonFor('refunded')).toEqual({ eligible: false, reason: 'refunded' });
-    expect(reasonFor('cancelled')).toEqual({ eligible: false, reason: 'cancelled' });
-  });
-
-  it('refuses a free order: there is nothing to pay back', () => {
-    expect(decideRefundEligibility(input({ order: { status: 'completed', totalCentavos: 0 } }))).toEqual({
+  it('reads the order status first, then the ticket status', () => {
+    expect(decideTicketRefund(input({ order: { status: 'pending' } }))).toEqual({ eligible: false, reason: 'not_paid' });
+    expect(decideTicketRefund(input({ order: { status: 'refunded' } }))).toEqual({ eligible: false, reason: 'refunded' });
+    expect(decideTicketRefund(input({ ticket: { id: 't1', status: 'refunded', checkedInAt: null, refundId: 'r1' } }))).toEqual({
       eligible: false,
-      reason: 'nothing_to_refund',
+      reason: 'refunded',
+    });
+    expect(decideTicketRefund(input({ ticket: { id: 't1', status: 'cancelled', checkedInAt: null, refundId: null } }))).toEqual({
+      eligible: false,
+      reason: 'cancelled',
     });
   });
 
-  it('refuses the whole order once any one of its tickets was checked in', () => {
-    const tickets = [{ checkedInAt: null }, { checkedInAt: new Date('2025-03-15T23:05:00Z') }];
-    expect(decideRefundEligibility(input({ tickets }))).toEqual({ eligible: false, reason: 'checked_in' });
-  });
-
-  it('accepts until the event ends and refuses from its end instant on (São Paulo time)', () => {
-    const during = new Date('2025-03-16T01:59:59Z');
-    const end = new Date('2025-03-16T02:00:00Z');
-    expect(decideRefundEligibility(input({ now: during }))).toEqual({ eligible: true });
-    expect(decideRefundEligibility(input({ now: end }))).toEqual({ eligible: false, reason: 'event_past' });
-  });
-
-  it('treats an event without end time as over at the midnight after its day', () => {
-    const event = { date: '2025-03-15', startTime: '20:00', endTime: null };
-    expect(decideRefundEligibility(input({ event, now: new Date('2025-03-16T02:59:59Z') }))).toEqual({ eligible: true });
-    expect(decideRefundEligibility(input({ event, now: new Date('2025-03-16T03:00:00Z') }))).toEqual({
-      eligible: false,
-      reason: 'event_past',
-    });
+  it('refuses a free ticket, a cancelled event and an event that is over', () => {
+    expect(decideTicketRefund(input({ amountCentavos: 0 }))).toEqual({ eligible: false, reason: 'nothing_to_refund' });
+    const cancelled = { date: '2025-03-15', startTime: '20:00', endTime: '23:00', cancelledAt: before };
+    expect(decideTicketRefund(input({ event: cancelled }))).toEqual({ eligible: false, reason: 'cancelled' });
+    expect(decideTicketRefund(input({ now: new Date('2025-03-16T02:00:01Z') }))).toEqual({ eligible: false, reason: 'event_past' });
   });
 });
 
-describe('refundAmountCentavos', () => {
-  it('pays back the total actually paid, after the coupon discount', () => {
-    expect(refundAmountCentavos({ totalCentavos: 14400 })).toBe(14400);
+describe('orderRefundReason', () => {
+  it('reads an open request on any ticket as already requested, else the first reason', () => {
+    expect(orderRefundReason({ status: 'completed' }, ['checked_in', 'already_requested'])).toBe('already_requested');
+    expect(orderRefundReason({ status: 'completed' }, ['checked_in', 'event_past'])).toBe('checked_in');
+    expect(orderRefundReason({ status: 'pending' }, [])).toBe('not_paid');
+  });
+});
+
+describe('ticketRefundAmounts', () => {
+  it('pays back each ticket its price when there was no discount', () => {
+    const amounts = ticketRefundAmounts({ subtotalCentavos: 24000, discountCentavos: 0 }, [
+      { ticketId: 'a', unitPriceCentavos: 8000 },
+      { ticketId: 'b', unitPriceCentavos: 16000 },
+    ]);
+    expect([...amounts.values()]).toEqual([8000, 16000]);
+  });
+
+  it('shares a discount in proportion to the prices, adding up exactly to the total paid', () => {
+    const units = [
+      { ticketId: 'a', unitPriceCentavos: 10000 },
+      { ticketId: 'b', unitPriceCentavos: 10000 },
+      { ticketId: 'c', unitPriceCentavos: 10000 },
+    ];
+    const amounts = ticketRefundAmounts({ subtotalCentavos: 30000, discountCentavos: 1000 }, units);
+    expect([...amounts.values()]).toEqual([9666, 9667, 9667]);
+    expect([...amounts.values()].reduce((s, a) => s + a, 0)).toBe(29000);
+  });
+
+  it('always adds up to subtotal minus discount', () => {
+    for (let discount = 0; discount <= 5000; discount += 137) {
+      const units = [1999, 4999, 50, 0, 12345].map((price, i) => ({ ticketId: String(i), unitPriceCentavos: price }));
+      const subtotal = units.reduce((s, u) => s + u.unitPriceCentavos, 0);
+      const amounts = [...ticketRefundAmounts({ subtotalCentavos: subtotal, discountCentavos: discount }, units).values()];
+      expect(amounts.reduce((s, a) => s + a, 0)).toBe(subtotal - discount);
+      expect(amounts.every((a) => a >= 0)).toBe(true);
+    }
   });
 });

@@ -1,52 +1,90 @@
 import { isEventPast } from '../../shared/dates';
-import type { RefundIneligibility, RefundStatus } from '../../shared/schemas/refunds';
+import type { RefundIneligibility } from '../../shared/schemas/refunds';
 import type { OrderStatus } from '../../shared/ticket-status';
 
-/** Refund statuses that keep an order from getting another request (a rejected one does not). */
-export const OPEN_REFUND_STATUSES: readonly RefundStatus[] = ['pending', 'approved', 'processed'];
+/** A ticket as refund rules see it. */
+export interface RefundTicketState {
+  id: string;
+  status: 'valid' | 'refunded' | 'cancelled';
+  /** The accepted entry at the door, or null. */
+  checkedInAt: Date | null;
+  /** The open refund (pending, approved or processed) the ticket belongs to, or null. */
+  refundId: string | null;
+}
 
-export interface RefundEligibilityInput {
-  order: { status: OrderStatus; totalCentavos: number };
-  /** The tickets the order issued; `checkedInAt` is the accepted entry at the door, or null. */
-  tickets: { checkedInAt: Date | null }[];
-  /** The event's calendar date and wall times in America/Sao_Paulo. */
-  event: { date: string; startTime: string; endTime: string | null };
-  /** Statuses of every refund already requested for the order. */
-  refundStatuses: RefundStatus[];
+export interface TicketRefundInput {
+  order: { status: OrderStatus };
+  ticket: RefundTicketState;
+  /** What refunding the ticket pays back, in centavos (ticketRefundAmounts). */
+  amountCentavos: number;
+  /** The event's calendar date and wall times in America/Sao_Paulo, and whether it was cancelled. */
+  event: { date: string; startTime: string; endTime: string | null; cancelledAt: Date | null };
   now: Date;
 }
 
 export type RefundEligibility = { eligible: true } | { eligible: false; reason: RefundIneligibility };
 
 /**
- * Decides whether the buyer may ask for a refund of a whole order now. Checks, in order:
- * an open (pending, approved or processed) refund for the order -> 'already_requested'
- * (a rejected request does not count, so the buyer may ask again); order refunded /
- * cancelled / otherwise not completed -> 'refunded' / 'cancelled' / 'not_paid'; nothing paid
- * (total 0) -> 'nothing_to_refund'; any of its tickets checked in -> 'checked_in'; the event
- * over at `now` (isEventPast, São Paulo time) -> 'event_past'.
- * Sources: SPEC.md section 4 'Refund eligibility: order_status completed and not yet
- * validated'; PRODUCT.md 'Buying' (refunds) for the rest. Throws only what isEventPast throws
- * for a malformed event date or time (DomainError('validation_failed')).
+ * Decides whether the buyer may ask for the refund of one ticket now (PRODUCT.md 'Buying':
+ * refunds for the whole order or for single unused tickets). Checks, in order: order not paid
+ * -> 'not_paid' (a refunded or cancelled order -> 'refunded' / 'cancelled'); ticket in an open
+ * request -> 'already_requested'; ticket refunded / cancelled -> 'refunded' / 'cancelled'; the
+ * ticket cost nothing -> 'nothing_to_refund'; checked in -> 'checked_in'; the event over at `now`
+ * (isEventPast, São Paulo time) -> 'event_past'. A cancelled event is refunded by the organizer,
+ * so its tickets read 'cancelled'. Sources: SPEC.md section 4 'Refund eligibility: order_status
+ * completed and not yet validated'. Throws only what isEventPast throws for a malformed date.
  */
-export function decideRefundEligibility(input: RefundEligibilityInput): RefundEligibility {
-  const { order } = input;
-  if (input.refundStatuses.some((s) => OPEN_REFUND_STATUSES.includes(s))) {
-    return { eligible: false, reason: 'already_requested' };
-  }
+export function decideTicketRefund(input: TicketRefundInput): RefundEligibility {
+  const { order, ticket } = input;
   if (order.status === 'refunded' || order.status === 'cancelled') return { eligible: false, reason: order.status };
   if (order.status !== 'completed') return { eligible: false, reason: 'not_paid' };
-  if (order.totalCentavos <= 0) return { eligible: false, reason: 'nothing_to_refund' };
-  if (input.tickets.some((t) => t.checkedInAt !== null)) return { eligible: false, reason: 'checked_in' };
+  if (ticket.refundId !== null && ticket.status === 'valid') return { eligible: false, reason: 'already_requested' };
+  if (ticket.status === 'refunded') return { eligible: false, reason: 'refunded' };
+  if (ticket.status === 'cancelled' || input.event.cancelledAt) return { eligible: false, reason: 'cancelled' };
+  if (input.amountCentavos <= 0) return { eligible: false, reason: 'nothing_to_refund' };
+  if (ticket.checkedInAt !== null) return { eligible: false, reason: 'checked_in' };
   if (isEventPast(input.event, input.now)) return { eligible: false, reason: 'event_past' };
   return { eligible: true };
 }
 
 /**
- * What a refund of the order pays back, in centavos: the order's total actually paid (after
- * any coupon), as stored by the server. PRODUCT.md 'Buying': an amount sent by a client is
- * never trusted. SPEC.md section 5's unit_price x quantity is the same sum before a discount.
+ * Why a whole order cannot be refunded, from its tickets' reasons: an open request on any of
+ * them reads 'already_requested' ('Já solicitado'), otherwise the first ticket's reason; an
+ * order with no tickets reads from its status.
  */
-export function refundAmountCentavos(order: { totalCentavos: number }): number {
-  return order.totalCentavos;
+export function orderRefundReason(order: { status: OrderStatus }, ticketReasons: RefundIneligibility[]): RefundIneligibility {
+  if (ticketReasons.includes('already_requested')) return 'already_requested';
+  if (ticketReasons.length > 0) return ticketReasons[0];
+  if (order.status === 'refunded' || order.status === 'cancelled') return order.status;
+  return 'not_paid';
+}
+
+/**
+ * What refunding each ticket of an order pays back, in centavos: its unit price less its share
+ * of the order's discount. The discount is shared in proportion to the prices, floored, and the
+ * centavos left over go to the first tickets, so the amounts of all tickets add up exactly to
+ * the order's total actually paid (PRODUCT.md 'Buying': an amount sent by a client is never
+ * trusted). `units` in a stable order (ticket creation). Returns a map ticket id -> centavos.
+ */
+export function ticketRefundAmounts(
+  order: { subtotalCentavos: number; discountCentavos: number },
+  units: { ticketId: string; unitPriceCentavos: number }[],
+): Map<string, number> {
+  const amounts = new Map<string, number>();
+  const subtotal = units.reduce((sum, u) => sum + u.unitPriceCentavos, 0);
+  const discount = Math.min(order.discountCentavos, subtotal);
+  if (subtotal === 0 || discount === 0) {
+    for (const unit of units) amounts.set(unit.ticketId, unit.unitPriceCentavos);
+    return amounts;
+  }
+  const shares = units.map((u) => Math.floor((discount * u.unitPriceCentavos) / subtotal));
+  let left = discount - shares.reduce((sum, s) => sum + s, 0);
+  for (let i = 0; left > 0 && i < units.length; i++) {
+    if (shares[i] < units[i].unitPriceCentavos) {
+      shares[i]++;
+      left--;
+    }
+  }
+  units.forEach((unit, i) => amounts.set(unit.ticketId, unit.unitPriceCentavos - shares[i]));
+  return amounts;
 }

@@ -78,6 +78,13 @@ function shareImage(imageUrl: string | null, build: AppShellBuild): { path: stri
   return imageUrl.toLowerCase().endsWith('.svg') ? null : { path: imageUrl };
 }
 
+/** The brand's banner as a JPEG: the preview picture of an event without one of its own. */
+const brandBanners: Record<string, string> = { 'next-level': 'next-level-warehouse', 'ay-yo': 'ay-yo-temporada', kxp: 'kxp-festival-rio' };
+function brandShareImage(brandSlug: string | null, build: AppShellBuild): { path: string; type: string; width: number; height: number } | null {
+  const path = `/images/share/banners/${brandBanners[brandSlug ?? 'next-level'] ?? brandBanners['next-level']}.jpg`;
+  return build.distDir && hasBuildFile(build.distDir, path) ? { path, type: 'image/jpeg', width: 1200, height: 675 } : null;
+}
+
 function eventMeta(event: EventDetail, base: string, build: AppShellBuild): PageMeta {
   const when = formatEventDate(event.date);
   const summary = [
@@ -92,7 +99,7 @@ function eventMeta(event: EventDetail, base: string, build: AppShellBuild): Page
     description: truncate(`${summary}. ${event.description}`, DESCRIPTION_MAX),
     url: new URL(`/event/${event.id}`, base).toString(),
     image: (() => {
-      const image = shareImage(event.imageUrl, build);
+      const image = shareImage(event.imageUrl, build) ?? brandShareImage(event.brandSlug, build);
       return image ? { ...image, url: new URL(image.path, base).toString(), alt: event.title } : undefined;
     })(),
   };

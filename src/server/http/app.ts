@@ -3,14 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
+import { stripeSettings, type Config } from '../config';
 import type { Auth } from '../auth';
 import type { ServiceDeps } from '../services/deps';
-import { registerErrorHandler } from './errors';
-import { createGuards } from './session';
+import { frameworkMessage, registerErrorHandler } from './errors';
+import { registerRequestChecks } from './request-checks';
+import { createGuards, createSessionCache } from './session';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { orderRoutes } from './routes/orders';
@@ -23,6 +24,11 @@ import { adminRefundRoutes } from './routes/admin-refunds';
 import { adminEventRoutes } from './routes/admin-events';
 import { adminContentRoutes } from './routes/admin-content';
 import { adminDashboardRoutes } from './routes/admin-dashboard';
+import { notificationRoutes } from './routes/notifications';
+import { adminStaffRoutes } from './routes/admin-staff';
+import { liveRoutes } from './routes/live';
+import { paymentWebhookRoutes } from './routes/payment-webhooks';
+import type { LiveHub } from '../live/live-hub';
 import { renderAppShell } from './app-shell';
 import { readBuildManifest } from './build-manifest';
 
@@ -33,6 +39,10 @@ export interface AppOptions {
   logger: Logger;
   /** Folder of the built web app; not served when absent (API tests). */
   distDir?: string;
+  /** Origins whose mutating calls are accepted (the app's own addresses). */
+  trustedOrigins: string[];
+  /** LISTEN/NOTIFY fan-out for the live routes. */
+  live: LiveHub;
   /** Per-route rate limits; off in tests and benchmarks that hammer one route. */
   rateLimit?: boolean;
 }
@@ -51,11 +61,41 @@ function inlineScriptHashes(html: string): string[] {
   );
 }
 
+/**
+ * The security headers helmet sets (CSP, HSTS, X-Content-Type-Options, Referrer-Policy, ...),
+ * computed once by running helmet's own middleware against a recording response.
+ */
+function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, response as never, () => {});
+  return headers;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes 'trust the nearest n proxies'. */
+function trustProxyOption(value: boolean | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 /** The Fastify app: /api/* routes, /uploads, and the built web app with SPA fallback. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, deps, auth } = options;
-  const app = Fastify({ loggerInstance: options.logger as unknown as FastifyBaseLogger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  // Forwarded headers are believed only from the proxies TRUST_PROXY names (off by default), so a
+  // made-up X-Forwarded-For cannot give a request a new address and escape per-address limits.
+  const app = Fastify({ loggerInstance: options.logger as unknown as FastifyBaseLogger, trustProxy: trustProxyOption(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    // Errors the router raises before any route (a malformed or too long address): pt-BR too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      const body = { code: 'validation_failed', message: frameworkMessage(error as { code?: string; statusCode?: number }), details: {} };
+      void (reply as unknown as { status(code: number): { send(payload: unknown): unknown } }).status(status).send(body);
+    },
+  });
   registerErrorHandler(app);
+  registerRequestChecks(app, options.trustedOrigins);
   const routes: { method: string; url: string }[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -65,16 +105,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const distDir = options.distDir;
   const indexHtml = distDir && existsSync(join(distDir, 'index.html')) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
 
-  await app.register(helmet, {
+  // Stripe.js (its script, its card frames and its API calls) is let in only when Stripe runs;
+  // the sandbox never loads it (issue 8: CSP widened only then).
+  const withStripe = deps.payments.name === 'stripe';
+  const securityHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // index.html's one inline script (dark mode before the first paint) is allowed by its hash.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          ...(indexHtml ? inlineScriptHashes(indexHtml) : []),
+          ...(withStripe ? ['https://js.stripe.com'] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Pictures people link to (a profile photo, an event picture on a CDN) live on other hosts.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(withStripe ? ['https://api.stripe.com'] : [])],
+        ...(withStripe ? { frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
@@ -83,12 +132,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Helmet's headers depend on nothing in the request: worked out once, set on every answer.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(securityHeaders);
+  });
   // Route-level limits (auth, orders) apply only when the plugin is registered.
   if (options.rateLimit !== false) await app.register(rateLimit, { global: false });
 
-  const guards = createGuards(auth, deps.db);
-  const context = { deps, guards, auth, config };
-  await app.register(authRoutes, { auth });
+  const sessions = createSessionCache(options.live);
+  const guards = createGuards(auth, deps.db, sessions);
+  const context = { deps, guards, auth, config, live: options.live };
+  await app.register(authRoutes, { auth, sessions });
   await app.register(meRoutes, context);
   await app.register(profileRoutes, context);
   await app.register(catalogRoutes, context);
@@ -100,6 +154,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminContentRoutes, context);
   await app.register(adminDashboardRoutes, context);
   await app.register(adminEventRoutes, context);
+  await app.register(notificationRoutes, context);
+  await app.register(adminStaffRoutes, context);
+  await app.register(liveRoutes, context);
+  // Stripe's signed webhook exists only when Stripe runs with its webhook secret.
+  const stripe = stripeSettings(config);
+  if (withStripe && stripe) await app.register(paymentWebhookRoutes, { ...context, webhookSecret: stripe.webhookSecret });
 
   const uploadsDir = resolve(config.DATA_DIR, 'uploads');
   if (existsSync(uploadsDir)) {
@@ -123,6 +183,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
       }
+      // The service worker and the manifest must be checked on every visit, or an update never lands.
+      if (request.url === '/sw.js' || request.url === '/manifest.webmanifest') reply.header('cache-control', 'no-cache');
     });
     app.setNotFoundHandler(async (request, reply) => {
       // A missing asset is a 404, never the app's HTML under a script's name.

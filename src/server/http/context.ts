@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Auth } from '../auth';
 import type { ServiceDeps } from '../services/deps';
 import type { Guards } from './session';
+import type { LiveHub } from '../live/live-hub';
 
 /** What every route plugin receives. */
 export interface RouteContext {
@@ -9,4 +10,6 @@ export interface RouteContext {
   guards: Guards;
   auth: Auth;
   config: Config;
+  /** LISTEN/NOTIFY fan-out for the Server-Sent Events routes. */
+  live: LiveHub;
 }

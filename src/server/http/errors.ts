@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, errorMessages, type ApiErrorBody, type DomainErrorCode } from '../../shared/errors';
+import { isConnectionError } from '../db/client';
 
 /** HTTP status of each domain error code; a new code without a status does not compile. */
 export const statusByCode: Record<DomainErrorCode, number> = {
@@ -44,10 +45,58 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   ticket_code_required: 400,
   rate_limited: 429,
   conflict: 409,
+  event_has_orders: 409,
+  event_cancelled: 409,
+  event_already_cancelled: 409,
+  ticket_not_refundable: 409,
+  webhook_signature_invalid: 400,
+  payment_provider_unavailable: 503,
+  last_admin: 409,
+  database_unavailable: 503,
   internal: 500,
 };
 
-/** DomainError -> its status and `{ code, message, details }`; anything else -> 500, stack in the log only. */
+/** pt-BR for what Fastify itself refuses: bad JSON, a body too large, an address too long, a wrong content type. */
+export function frameworkMessage(error: { code?: string; statusCode?: number }): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Dados enviados em formato inválido.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'O conteúdo enviado é grande demais.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Tipo de conteúdo não aceito.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+    case 'FST_ERR_BAD_URL':
+      return 'Endereço inválido ou longo demais.';
+  }
+  if (error.statusCode === 413) return 'O conteúdo enviado é grande demais.';
+  if (error.statusCode === 414) return 'Endereço inválido ou longo demais.';
+  if (error.statusCode === 415) return 'Tipo de conteúdo não aceito.';
+  return errorMessages.validation_failed;
+}
+
+/** Seconds a client is asked to wait (retry-after) when the database connection was lost. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * better-auth's answer when reading a session fails for a reason of its own store: it logs the
+ * database error itself and throws `APIError('INTERNAL_SERVER_ERROR', FAILED_TO_GET_SESSION)`
+ * without it, so isConnectionError cannot see it. Reading a session is only cookie parsing and
+ * two queries, so this is the database failing (a lost connection in practice).
+ */
+function isSessionStoreFailure(error: unknown): boolean {
+  const { name, statusCode, body } = error as { name?: unknown; statusCode?: unknown; body?: { code?: unknown } };
+  return name === 'APIError' && statusCode === 500 && body?.code === 'FAILED_TO_GET_SESSION';
+}
+
+/**
+ * DomainError -> its status and `{ code, message, details }`; a lost database connection
+ * (isConnectionError: restart, failover, a terminated session; or better-auth unable to read a
+ * session) -> 503 'database_unavailable' with `retry-after`, logged as a warning; anything
+ * else -> 500, stack in the log only.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
@@ -61,7 +110,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status && status >= 400 && status < 500) {
       return reply
         .status(status)
-        .send({ code: 'validation_failed', message: errorMessages.validation_failed, details: {} } satisfies ApiErrorBody);
+        .send({ code: 'validation_failed', message: frameworkMessage(error as FastifyError), details: {} } satisfies ApiErrorBody);
+    }
+    if (isConnectionError(error) || isSessionStoreFailure(error)) {
+      // Expected while PostgreSQL restarts or fails over: the request can simply be tried again.
+      request.log.warn({ err: error }, 'database connection lost; answered 503');
+      return reply
+        .status(statusByCode.database_unavailable)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: 'database_unavailable', message: errorMessages.database_unavailable, details: {} } satisfies ApiErrorBody);
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ code: 'internal', message: errorMessages.internal, details: {} } satisfies ApiErrorBody);

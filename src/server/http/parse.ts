@@ -29,8 +29,13 @@ export function uuidParam(value: string, notFound: 'not_found' | 'event_not_foun
  */
 export async function readUploadedImage(request: FastifyRequest): Promise<{ bytes: Buffer; truncated: boolean }> {
   try {
-    const file = await request.file();
+    // Exactly one part, the file named 'file': anything else is refused, never half-read.
+    const file = await request.file({ limits: { files: 1, parts: 1, fields: 0 } });
     if (!file) throw new DomainError('validation_failed', { field: 'file' }, 'Selecione uma imagem.');
+    if (file.fieldname !== 'file') {
+      file.file.resume();
+      throw new DomainError('validation_failed', { field: 'file' }, 'Envie a imagem no campo "file".');
+    }
     const bytes = await file.toBuffer();
     return { bytes, truncated: file.file.truncated };
   } catch (error) {

@@ -10,6 +10,8 @@ export interface MailMessage {
   html?: string;
   /** The one link the message is about (confirmation, tickets), logged in the local outbox. */
   link?: string;
+  /** Files and inline images (an image with `cid` is shown where the HTML says `cid:<cid>`). */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 export interface Mailer {

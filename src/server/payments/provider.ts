@@ -1,24 +1,38 @@
 /**
  * What the server asks of a payment provider (ARCHITECTURE.md 'Flow of a purchase'). Amounts in
- * centavos. The sandbox provider runs when no provider keys are set; Stripe when they are.
+ * centavos, instants UTC. The sandbox provider runs when no provider keys are set; Stripe when
+ * they are. Every call that creates or moves money takes an idempotency key, so a retry after a
+ * lost answer (or a restart) never charges or pays back twice.
  */
 export interface PaymentRequest {
   orderId: string;
   amountCentavos: number;
   method: 'pix' | 'card';
+  /** 1 to 6 ('sem juros'); always 1 for PIX. */
   installments: number;
   buyer: { name: string; email: string; cpf: string };
   description: string;
-  /** UTC instant after which the payment may no longer be made. */
+  /** UTC instant after which the payment may no longer be made (the order's hold). */
   expiresAt: Date;
+  /** Same key, same payment: `order:<id>:create`. */
+  idempotencyKey: string;
 }
 
-export interface CreatedPayment {
-  /** The provider's id of this payment; unique across providers. */
-  paymentId: string;
-  /** PIX 'copia e cola' (BR Code) for PIX payments. */
+/** What the browser needs to pay: the BR Code for PIX, the client secret for a card with Stripe.js. */
+export interface PaymentInstructions {
+  /** PIX 'copia e cola' (BR Code) for PIX payments; null for card. */
   pixCode: string | null;
+  /** Stripe: the PaymentIntent's client secret Stripe.js confirms with; null in the sandbox. */
+  clientSecret: string | null;
 }
+
+export interface CreatedPayment extends PaymentInstructions {
+  /** The provider's id of this payment (Stripe: the PaymentIntent id); unique across providers. */
+  paymentId: string;
+}
+
+/** The provider's view of a payment, as reconciliation reads it. */
+export type PaymentState = 'succeeded' | 'processing' | 'awaiting_payment' | 'canceled';
 
 export interface CardDetails {
   number: string;
@@ -32,16 +46,32 @@ export type CardChargeResult =
   | { outcome: 'approved' }
   | { outcome: 'declined'; code: 'payment_declined' | 'card_invalid'; message?: string };
 
+/** A refund as the provider answered it; 'succeeded' means the money is on its way back. */
+export interface ProviderRefund {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   readonly isSandbox: boolean;
+  /** Stripe's publishable key for Stripe.js in the browser; null in the sandbox. */
+  readonly publishableKey: string | null;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
-  /** Charges a card for a payment created with method 'card'. */
-  chargeCard(paymentId: string, amountCentavos: number, card: CardDetails, now: Date): Promise<CardChargeResult>;
+  /** What the browser needs to go on paying a payment still waiting (resuming a pending order). */
+  getPaymentInstructions(paymentId: string): Promise<PaymentInstructions>;
+  /** Asks the provider where a payment stands (reconciliation when a webhook is late or lost). */
+  getPaymentState(paymentId: string): Promise<PaymentState>;
+  /** Cancels a payment that was not made, so it can no longer be paid; a paid or gone one is left alone. */
+  cancelPayment(paymentId: string): Promise<void>;
   /**
-   * Pays an amount (centavos) back on a payment; returns the provider's refund id. Calls that
-   * repeat an `idempotencyKey` pay back once and return the first refund id, so a retry after a
-   * lost answer never pays twice. Throws when the provider refuses or cannot be reached.
+   * Sandbox only: charges raw test card numbers (the test form of POST /api/orders/:id/card-payment).
+   * Absent with a real provider, where card data never reaches this server.
    */
-  refund(paymentId: string, amountCentavos: number, options?: { idempotencyKey?: string }): Promise<{ refundId: string }>;
+  chargeCard?(paymentId: string, amountCentavos: number, card: CardDetails, now: Date): Promise<CardChargeResult>;
+  /**
+   * Pays an amount (centavos) back on a payment. Calls that repeat an `idempotencyKey` pay back
+   * once and return the first refund. Throws when the provider refuses or cannot be reached.
+   */
+  refund(paymentId: string, amountCentavos: number, options: { idempotencyKey: string }): Promise<ProviderRefund>;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildPixBrCode } from '../domain/br-code';
-import type { CardChargeResult, CardDetails, CreatedPayment, PaymentProvider, PaymentRequest } from './provider';
+import type { CardChargeResult, CardDetails, CreatedPayment, PaymentProvider, PaymentRequest, PaymentState } from './provider';
 
 /** Test card numbers, as a provider's test mode accepts them. */
 export const sandboxTestCards = {
@@ -28,12 +28,18 @@ function passesLuhn(digits: string): boolean {
  * accept the test numbers above (4242... approves, 4000 0000 0000 0002 declines).
  */
 export function createSandboxProvider(options: { pixKey: string; merchantName: string; merchantCity: string }): PaymentProvider {
-  // Refund ids by idempotency key, as a provider remembers them (lives as long as the process).
+  // What a provider remembers, for as long as the process lives: refunds and payments by
+  // idempotency key, and the state of each payment.
   const refundsByKey = new Map<string, string>();
+  const paymentsByKey = new Map<string, CreatedPayment>();
+  const payments = new Map<string, { created: CreatedPayment; state: PaymentState }>();
   return {
     name: 'sandbox',
     isSandbox: true,
+    publishableKey: null,
     async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
+      const known = paymentsByKey.get(request.idempotencyKey);
+      if (known) return known;
       const paymentId = `sbx_${randomBytes(12).toString('hex')}`;
       const pixCode =
         request.method === 'pix'
@@ -45,30 +51,48 @@ export function createSandboxProvider(options: { pixKey: string; merchantName: s
               txid: request.orderId.replace(/-/g, '').slice(0, 25),
             })
           : null;
-      return { paymentId, pixCode };
+      const created = { paymentId, pixCode, clientSecret: null };
+      paymentsByKey.set(request.idempotencyKey, created);
+      payments.set(paymentId, { created, state: 'awaiting_payment' });
+      return created;
     },
-    async chargeCard(_paymentId: string, _amount: number, card: CardDetails, now: Date): Promise<CardChargeResult> {
-      const digits = card.number.replace(/\D/g, '');
-      if (!passesLuhn(digits)) return { outcome: 'declined', code: 'card_invalid', message: 'Número do cartão inválido.' };
-      const expiry = new Date(Date.UTC(2000 + card.expYear, card.expMonth, 1));
-      if (expiry <= now) return { outcome: 'declined', code: 'card_invalid', message: 'Cartão vencido.' };
-      if ((sandboxTestCards.declined as readonly string[]).includes(digits)) return { outcome: 'declined', code: 'payment_declined' };
-      if ((sandboxTestCards.insufficientFunds as readonly string[]).includes(digits))
-        return { outcome: 'declined', code: 'payment_declined', message: 'Pagamento recusado: saldo ou limite insuficiente.' };
-      if ((sandboxTestCards.approved as readonly string[]).includes(digits)) return { outcome: 'approved' };
-      return {
-        outcome: 'declined',
-        code: 'card_invalid',
-        message: 'No modo de teste, use o cartão 4242 4242 4242 4242.',
-      };
+    async getPaymentInstructions(paymentId: string) {
+      const known = payments.get(paymentId);
+      return { pixCode: known?.created.pixCode ?? null, clientSecret: null };
     },
-    async refund(paymentId: string, _amountCentavos: number, refundOptions?: { idempotencyKey?: string }) {
-      const key = refundOptions?.idempotencyKey;
-      const known = key ? refundsByKey.get(key) : undefined;
-      if (known) return { refundId: known };
+    async getPaymentState(paymentId: string): Promise<PaymentState> {
+      return payments.get(paymentId)?.state ?? 'awaiting_payment';
+    },
+    async cancelPayment(paymentId: string) {
+      const known = payments.get(paymentId);
+      if (known && known.state !== 'succeeded') known.state = 'canceled';
+    },
+    async chargeCard(paymentId: string, _amount: number, card: CardDetails, now: Date): Promise<CardChargeResult> {
+      const result = decideTestCard(card, now);
+      const known = payments.get(paymentId);
+      if (known && result.outcome === 'approved') known.state = 'succeeded';
+      return result;
+    },
+    async refund(paymentId: string, _amountCentavos: number, refundOptions: { idempotencyKey: string }) {
+      const key = refundOptions.idempotencyKey;
+      const known = refundsByKey.get(key);
+      if (known) return { refundId: known, status: 'succeeded' as const };
       const refundId = `sbx_re_${paymentId.slice(4, 16)}_${randomBytes(4).toString('hex')}`;
-      if (key) refundsByKey.set(key, refundId);
-      return { refundId };
+      refundsByKey.set(key, refundId);
+      return { refundId, status: 'succeeded' as const };
     },
   };
+}
+
+/** The sandbox's answer to a test card, as a provider's test mode answers (see sandboxTestCards). */
+function decideTestCard(card: CardDetails, now: Date): CardChargeResult {
+  const digits = card.number.replace(/\D/g, '');
+  if (!passesLuhn(digits)) return { outcome: 'declined', code: 'card_invalid', message: 'Número do cartão inválido.' };
+  const expiry = new Date(Date.UTC(2000 + card.expYear, card.expMonth, 1));
+  if (expiry <= now) return { outcome: 'declined', code: 'card_invalid', message: 'Cartão vencido.' };
+  if ((sandboxTestCards.declined as readonly string[]).includes(digits)) return { outcome: 'declined', code: 'payment_declined' };
+  if ((sandboxTestCards.insufficientFunds as readonly string[]).includes(digits))
+    return { outcome: 'declined', code: 'payment_declined', message: 'Pagamento recusado: saldo ou limite insuficiente.' };
+  if ((sandboxTestCards.approved as readonly string[]).includes(digits)) return { outcome: 'approved' };
+  return { outcome: 'declined', code: 'card_invalid', message: 'No modo de teste, use o cartão 4242 4242 4242 4242.' };
 }

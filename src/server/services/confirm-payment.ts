@@ -2,143 +2,164 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../shared/errors';
 import { formatCentavos } from '../../shared/money';
 import { createTicketCode } from '../domain/ticket-code';
-import { coupons, events, notifications, orderItems, orders, outbox, tickets, ticketTypes } from '../db/schema';
+import { events, orderItems, orders, outbox, refunds, tickets } from '../db/schema';
 import type { Tx } from '../db/client';
+import { notifyUser } from './notify-user';
 import type { ServiceDeps } from './deps';
+import { settleCouponUse, tryHoldUnits } from './inventory';
+import { REFUND_PAYMENT_OUTBOX_KIND } from './admin/pay-refund';
+import { releaseOrderInTx } from './release-order';
 
-export type ConfirmOutcome = 'completed' | 'already_completed' | 'refunded_late' | 'not_confirmable';
+export type ConfirmOutcome = 'completed' | 'already_completed' | 'refunded_late' | 'not_confirmable' | 'unknown_order';
+
+/** Which order a confirmation is about: ours by id, or the provider's payment id (a webhook). */
+export type PaymentRef = { orderId: string; paymentId?: string } | { paymentId: string; orderId?: string };
 
 /**
  * Marks a paid order `completed` exactly once and issues one ticket per unit, each with its own
- * random, signed code (PRODUCT.md 'Tickets and the door'); counts the coupon use; writes the
- * in-app notification and the e-mail to the outbox, all in one transaction
- * (ARCHITECTURE.md step 3). A second confirmation of the same order changes nothing.
+ * random, signed code (PRODUCT.md 'Tickets and the door'); settles the coupon use; writes the
+ * in-app notification and queues the e-mail, all in one transaction (ARCHITECTURE.md step 4).
+ * A second confirmation of the same order changes nothing. Confirmation comes only from the
+ * provider (a verified webhook, reconciliation) or the sandbox's own simulation.
  *
- * A payment that arrives after the order expired is honoured when the units can be held again;
- * otherwise the payment is refunded through the provider and the order becomes `refunded`
- * (ARCHITECTURE.md step 4).
+ * A payment that arrives after the order's hold ended (order `expired`, `failed` or `cancelled`)
+ * is honoured when the units (and the coupon use) can be held again; otherwise the order becomes
+ * `refunded`, an approved refund of the whole amount is recorded (origin 'late_payment'), its
+ * payment back is queued (outbox 'refund_payment') and the buyer is told (ARCHITECTURE.md step 5).
  *
- * Throws DomainError('order_not_found').
+ * Throws DomainError('order_not_found') for an unknown order.
  */
-export async function confirmPayment(
-  deps: ServiceDeps,
-  ref: { orderId: string } | { paymentId: string },
-  now: Date = new Date(),
-): Promise<{ outcome: ConfirmOutcome; orderId: string }> {
-  const { db } = deps;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where('orderId' in ref ? eq(orders.id, ref.orderId) : eq(orders.paymentId, ref.paymentId));
-  if (!order) throw new DomainError('order_not_found');
+export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Date = new Date()): Promise<{ outcome: ConfirmOutcome; orderId: string }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, ref);
+    if (!order) return null;
+    return { outcome: await confirmLockedOrder(deps, tx, order.id, ref.paymentId ?? null, now), orderId: order.id };
+  });
+  if (!result) throw new DomainError('order_not_found');
+  return result;
+}
 
-  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    // The one statement that decides: only a pending order becomes completed.
-    let [won] = await tx
-      .update(orders)
-      .set({ status: 'completed', completedAt: now, updatedAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-      .returning();
-    let couponUse: 'from_hold' | 'late' = 'from_hold';
-    if (!won) {
-      const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-      if (current.status === 'completed') return 'already_completed';
-      if (current.status !== 'expired' && current.status !== 'failed') return 'not_confirmable';
-      // Late payment: hold the units (and the coupon use) again if they are still there.
-      if (!(await holdAgain(tx, items, order.couponId))) return 'refunded_late';
-      [won] = await tx
-        .update(orders)
-        .set({ status: 'completed', completedAt: now, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      couponUse = 'late';
-    }
+/**
+ * confirmPayment inside the caller's transaction `tx` (a webhook stores its event id in the same
+ * transaction). An order that cannot be found by id or payment id answers 'unknown_order'.
+ * When the order is found by id and has no payment id yet (a restart lost it), `ref.paymentId` is stored.
+ */
+export async function confirmPaymentInTx(deps: ServiceDeps, tx: Tx, ref: PaymentRef, now: Date = new Date()): Promise<ConfirmOutcome> {
+  const order = await findOrder(tx, ref);
+  if (!order) return 'unknown_order';
+  return confirmLockedOrder(deps, tx, order.id, ref.paymentId ?? null, now);
+}
 
-    const ticketRows = items.flatMap((item) =>
-      Array.from({ length: item.quantity }, () => ({
-        orderId: order.id,
-        orderItemId: item.id,
-        eventId: order.eventId,
-        userId: order.userId,
-        ticketTypeName: item.ticketTypeName,
-        code: createTicketCode(deps.ticketSigningKey),
-        createdAt: now,
-      })),
-    );
-    await tx.insert(tickets).values(ticketRows);
+async function findOrder(tx: Tx, ref: PaymentRef) {
+  if (ref.paymentId) {
+    const [byPayment] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, ref.paymentId));
+    if (byPayment) return byPayment;
+  }
+  if (ref.orderId && /^[0-9a-f-]{36}$/i.test(ref.orderId)) {
+    const [byId] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ref.orderId));
+    if (byId) return byId;
+  }
+  return null;
+}
 
-    if (order.couponId && couponUse === 'from_hold') {
-      await tx
-        .update(coupons)
-        .set({ heldUses: sql`${coupons.heldUses} - 1`, currentUses: sql`${coupons.currentUses} + 1` })
-        .where(eq(coupons.id, order.couponId));
-    }
+async function confirmLockedOrder(deps: ServiceDeps, tx: Tx, orderId: string, paymentId: string | null, now: Date): Promise<ConfirmOutcome> {
+  // The row lock makes concurrent confirmations (webhook redeliveries, reconciliation) take turns.
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return 'already_completed';
+  if (order.status === 'refunded') return 'refunded_late';
+  if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') {
+    return 'not_confirmable';
+  }
+  if (paymentId && !order.paymentId) {
+    await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
+  }
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const [event] = await tx.select({ title: events.title, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, order.eventId));
 
-    const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
-    const units = ticketRows.length;
-    if (order.userId) {
-      await tx.insert(notifications).values({
+  if (order.status === 'pending') {
+    if (event.cancelledAt) return refundLatePayment(deps, tx, order, event.title, now);
+    if (order.couponId) await settleCouponUse(tx, order.couponId);
+  } else {
+    // Late payment: hold the units and the coupon use again if they are still there.
+    const lines = items.map((i) => ({ ticketTypeId: i.ticketTypeId, quantity: i.quantity }));
+    if (event.cancelledAt || !(await tryHoldUnits(tx, lines, order.couponId))) return refundLatePayment(deps, tx, order, event.title, now);
+  }
+
+  await tx
+    .update(orders)
+    .set({ status: 'completed', completedAt: now, paymentError: null, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  const ticketRows = items.flatMap((item) =>
+    Array.from({ length: item.quantity }, (_, n) => ({
+      orderId: order.id,
+      orderItemId: item.id,
+      eventId: order.eventId,
+      userId: order.userId,
+      ticketTypeName: item.ticketTypeName,
+      holderName: item.holderNames[n]?.trim() || null,
+      code: createTicketCode(deps.ticketSigningKey),
+      createdAt: now,
+    })),
+  );
+  await tx.insert(tickets).values(ticketRows);
+
+  const units = ticketRows.length;
+  if (order.userId) {
+    await notifyUser(
+      tx,
+      {
         userId: order.userId,
         type: 'event',
         title: 'Compra confirmada!',
         message: `${units} ${units === 1 ? 'ingresso' : 'ingressos'} para ${event.title}. Total: ${formatCentavos(order.totalCentavos)}.`,
         actionUrl: '/tickets',
-        createdAt: now,
-      });
-    }
-    await tx.insert(outbox).values({
-      kind: 'order_confirmation_email',
-      payload: { orderId: order.id },
-      createdAt: now,
-      runAfter: now,
-    });
-    return 'completed';
-  });
-
-  if (outcome === 'refunded_late') {
-    // Paid, but the units are gone: the money goes back (outside the transaction: a provider call).
-    if (order.paymentId) await deps.payments.refund(order.paymentId, order.totalCentavos);
-    await db.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
-    deps.log.warn({ orderId: order.id }, 'late payment refunded: tickets no longer available');
+        // The purchase e-mail (with the QR codes) is its own job below.
+        channels: ['push', 'whatsapp'],
+      },
+      now,
+    );
   }
-  return { outcome, orderId: order.id };
+  await tx.insert(outbox).values({ kind: 'order_confirmation_email', payload: { orderId: order.id }, createdAt: now, runAfter: now });
+  return 'completed';
 }
 
 /**
- * Holds the units of a late-paid order again, and counts its coupon use if the coupon has one
- * left, all or none (a savepoint).
+ * Paid, but the units are gone (or the event was cancelled): the order becomes `refunded`, an
+ * approved refund of the whole total is recorded and its payment back queued; the buyer is told.
  */
-async function holdAgain(tx: Tx, items: (typeof orderItems.$inferSelect)[], couponId: string | null): Promise<boolean> {
-  try {
-    await tx.transaction(async (savepoint) => {
-      for (const item of [...items].sort((a, b) => String(a.ticketTypeId).localeCompare(String(b.ticketTypeId)))) {
-        const [row] = item.ticketTypeId
-          ? await savepoint
-              .update(ticketTypes)
-              .set({ remaining: sql`${ticketTypes.remaining} - ${item.quantity}` })
-              .where(and(eq(ticketTypes.id, item.ticketTypeId), sql`${ticketTypes.remaining} >= ${item.quantity}`))
-              .returning({ id: ticketTypes.id })
-          : [];
-        if (!row) throw new DomainError('ticket_type_sold_out');
-      }
-      if (couponId) {
-        const [counted] = await savepoint
-          .update(coupons)
-          .set({ currentUses: sql`${coupons.currentUses} + 1` })
-          .where(
-            and(
-              eq(coupons.id, couponId),
-              sql`(${coupons.maxUses} IS NULL OR ${coupons.currentUses} + ${coupons.heldUses} < ${coupons.maxUses})`,
-            ),
-          )
-          .returning({ id: coupons.id });
-        if (!counted) throw new DomainError('coupon_exhausted');
-      }
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof DomainError) return false;
-    throw error;
+async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders.$inferSelect, eventTitle: string, now: Date): Promise<ConfirmOutcome> {
+  if (order.status === 'pending') {
+    // A payment for an order still holding units of a cancelled event: give them back first.
+    await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now);
   }
+  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(and(eq(orders.id, order.id), sql`${orders.status} <> 'refunded'`));
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      amountCentavos: order.totalCentavos,
+      reason: 'Pagamento recebido depois do prazo do pedido, sem ingressos disponíveis.',
+      status: 'approved',
+      origin: 'late_payment',
+      requestedAt: now,
+      processedAt: now,
+    })
+    .returning({ id: refunds.id });
+  await tx.insert(outbox).values({ kind: REFUND_PAYMENT_OUTBOX_KIND, payload: { refundId: refund.id }, createdAt: now, runAfter: now });
+  if (order.userId) {
+    await notifyUser(
+      tx,
+      {
+        userId: order.userId,
+        type: 'event',
+        title: 'Pagamento devolvido',
+        message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
+        actionUrl: '/refund-request',
+      },
+      now,
+    );
+  }
+  deps.log.warn({ orderId: order.id }, 'late payment refunded: tickets no longer available');
+  return 'refunded_late';
 }

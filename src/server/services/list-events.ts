@@ -31,7 +31,21 @@ export interface EventRow {
   image_url: string | null;
   lowest_price_centavos: number | null;
   remaining_total: number | null;
+  is_cancelled: boolean;
   [key: string]: unknown;
+}
+
+// 'Is this event over' changes once a minute at most: decided once per event and minute.
+const pastByMinute = new Map<string, boolean>();
+function isPastThisMinute(date: string, startTime: string, endTime: string | null, now: Date): boolean {
+  const key = `${Math.floor(now.getTime() / 60_000)}|${date}|${startTime}|${endTime}`;
+  let past = pastByMinute.get(key);
+  if (past === undefined) {
+    if (pastByMinute.size > 5000) pastByMinute.clear();
+    past = isEventPast({ date, startTime, endTime }, now);
+    pastByMinute.set(key, past);
+  }
+  return past;
 }
 
 /** Maps a row of the event queries to the card shape; `now` decides `isPast`. */
@@ -49,21 +63,27 @@ export function toEventSummary(row: EventRow, now: Date): EventSummary {
     imageUrl: row.image_url,
     lowestPriceCentavos: row.lowest_price_centavos === null ? null : Number(row.lowest_price_centavos),
     isSoldOut: row.remaining_total !== null && Number(row.remaining_total) === 0,
-    isPast: isEventPast({ date: String(row.date), startTime: row.start_time, endTime: row.end_time }, now),
+    isPast: isPastThisMinute(String(row.date), row.start_time, row.end_time, now),
+    isCancelled: Boolean(row.is_cancelled),
   };
 }
 
 /**
- * The 'A partir de' price of event `e`: the cheapest ticket type still on sale, or, when every
- * type is sold out, the cheapest of all (PRODUCT.md: cards show the real lowest price).
+ * The 'A partir de' price of event `e`: the cheapest paid ticket type still on sale, or, when
+ * every paid type is sold out, the cheapest paid one; 0 ('Gratuito') only when every type is
+ * free, so a courtesy type beside paid ones does not make an event look free (PRODUCT.md: cards
+ * show the real lowest price).
  */
-const lowestPrice = sql`(SELECT coalesce(min(tt.price_centavos) FILTER (WHERE tt.remaining > 0), min(tt.price_centavos))
+const lowestPrice = sql`(SELECT coalesce(
+    min(tt.price_centavos) FILTER (WHERE tt.price_centavos > 0 AND tt.remaining > 0),
+    min(tt.price_centavos) FILTER (WHERE tt.price_centavos > 0),
+    min(tt.price_centavos))
   FROM ticket_types tt WHERE tt.event_id = e.id)`;
 
 /** The select list and price aggregate shared by the event queries. */
 export const eventSummaryColumns = sql`
   e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.end_time::text AS end_time,
-  e.location, e.city, e.category, e.brand_slug, e.image_url,
+  e.location, e.city, e.category, e.brand_slug, e.image_url, e.cancelled_at IS NOT NULL AS is_cancelled,
   ${lowestPrice}::int AS lowest_price_centavos,
   (SELECT sum(tt.remaining)::int FROM ticket_types tt WHERE tt.event_id = e.id) AS remaining_total`;
 

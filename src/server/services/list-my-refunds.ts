@@ -21,6 +21,7 @@ export async function listMyRefunds(db: Db, userId: string): Promise<MyRefund[]>
     orderId: refund.orderId,
     eventTitle,
     amountCentavos: refund.amountCentavos,
+    ticketCount: refund.ticketCount,
     reason: refund.reason,
     status: refund.status,
     requestedAt: refund.requestedAt.toISOString(),

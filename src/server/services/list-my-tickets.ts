@@ -67,6 +67,8 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
       status: order.status,
       createdAt: order.createdAt.toISOString(),
       totalCentavos: order.totalCentavos,
+      paymentMethod: order.paymentMethod,
+      expiresAt: order.expiresAt.toISOString(),
       event: {
         id: event.id,
         title: event.title,

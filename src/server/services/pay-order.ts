@@ -4,7 +4,7 @@ import { DomainError } from '../../shared/errors';
 import { orders } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { confirmPayment } from './confirm-payment';
-import { releaseOrder } from './release-order';
+import { recordPaymentFailure, releaseOrder } from './release-order';
 import { loadOrderView } from './order-view';
 
 async function loadOwnPendingOrder(deps: ServiceDeps, orderId: string, userId: string, now: Date) {
@@ -23,10 +23,25 @@ async function loadOwnPendingOrder(deps: ServiceDeps, orderId: string, userId: s
 }
 
 /**
- * Pays a pending card order of `userId` (SPEC.md section 7 'Payment': card, 1-6 instalments).
- * Approved: the order is confirmed and the completed order returned. Declined: the order becomes
- * `failed`, its units return to stock (nothing is sold) and DomainError('payment_declined' or
- * 'card_invalid') is thrown with the provider's reason.
+ * One order of `userId` in the API shape (GET /api/orders/:id). While it waits for payment it
+ * carries again what the browser needs to pay (PIX code, or the client secret with Stripe), so
+ * a pending order can be resumed from 'Meus ingressos' (PRODUCT.md 'Buying').
+ * Throws DomainError('order_not_found') for an order of someone else or none.
+ */
+export async function getMyOrder(deps: ServiceDeps, userId: string, orderId: string): Promise<OrderView> {
+  const [own] = await deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!own) throw new DomainError('order_not_found');
+  return (await loadOrderView(deps, orderId, { fetchInstructions: true }))!;
+}
+
+/**
+ * Sandbox only: pays a pending card order of `userId` with the test card form (SPEC.md section 7
+ * 'Payment': card, 1-6 instalments). Approved: the order is confirmed and returned. Declined:
+ * as with a provider's PaymentIntent, the order stays pending with the reason recorded, so the
+ * buyer may try another card while the hold lasts (nothing is sold; the units stay held until it
+ * is paid, cancelled or expires), and DomainError('payment_declined' or 'card_invalid') is thrown
+ * with the provider's reason. Throws not_found when a real provider runs (card data never
+ * reaches this server then).
  */
 export async function payOrderWithCard(
   deps: ServiceDeps,
@@ -35,21 +50,24 @@ export async function payOrderWithCard(
   card: CardPaymentInput,
   now: Date = new Date(),
 ): Promise<OrderView> {
+  const chargeCard = deps.payments.chargeCard;
+  if (!chargeCard) throw new DomainError('not_found');
   const order = await loadOwnPendingOrder(deps, orderId, userId, now);
   if (order.paymentMethod !== 'card' || !order.paymentId) throw new DomainError('payment_method_invalid');
   const [month, year] = card.expiry.split('/').map(Number);
-  const result = await deps.payments.chargeCard(
+  const result = await chargeCard(
     order.paymentId,
     order.totalCentavos,
     { number: card.cardNumber, holderName: card.holderName, expMonth: month, expYear: year, cvc: card.cvc },
     now,
   );
   if (result.outcome === 'declined') {
-    await releaseOrder(deps.db, order.id, 'failed', now);
-    throw new DomainError(result.code, { field: result.code === 'card_invalid' ? 'cardNumber' : undefined }, result.message);
+    const error = new DomainError(result.code, { field: result.code === 'card_invalid' ? 'cardNumber' : undefined }, result.message);
+    await recordPaymentFailure(deps.db, order.paymentId, error.message, now);
+    throw error;
   }
   await confirmPayment(deps, { orderId: order.id }, now);
-  return (await loadOrderView(deps.db, order.id, deps.payments.isSandbox))!;
+  return (await loadOrderView(deps, order.id))!;
 }
 
 /**
@@ -67,5 +85,27 @@ export async function simulatePixPayment(
   const order = await loadOwnPendingOrder(deps, orderId, userId, now);
   if (order.paymentMethod !== 'pix') throw new DomainError('payment_method_invalid');
   await confirmPayment(deps, { orderId: order.id }, now);
-  return (await loadOrderView(deps.db, order.id, deps.payments.isSandbox))!;
+  return (await loadOrderView(deps, order.id))!;
+}
+
+/**
+ * The buyer gives up a pending order of theirs (PRODUCT.md 'Buying'): its units and coupon use
+ * return at once, and its provider payment is cancelled so it can no longer be paid (a payment
+ * that still gets through is refunded or honoured as a late one). Cancelling an order already
+ * cancelled answers it again. Throws DomainError: order_not_found; order_not_pending when it was
+ * paid (or ended) meanwhile.
+ */
+export async function cancelMyOrder(deps: ServiceDeps, userId: string, orderId: string, now: Date = new Date()): Promise<OrderView> {
+  const [order] = await deps.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new DomainError('order_not_found');
+  if (order.status === 'cancelled') return (await loadOrderView(deps, order.id))!;
+  if (!(await releaseOrder(deps.db, order.id, 'cancelled', now))) throw new DomainError('order_not_pending');
+  if (order.paymentId) {
+    try {
+      await deps.payments.cancelPayment(order.paymentId);
+    } catch (error) {
+      deps.log.warn({ err: error, orderId }, 'could not cancel the provider payment of a cancelled order');
+    }
+  }
+  return (await loadOrderView(deps, order.id))!;
 }

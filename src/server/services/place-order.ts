@@ -1,14 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { OrderView, PlaceOrderInput } from '../../shared/schemas/orders';
 import { DomainError } from '../../shared/errors';
 import { onlyDigits } from '../../shared/cpf';
 import { isEventPast } from '../../shared/dates';
 import { normalizeCouponCode, priceOrder, assertInstallments, type CouponRule } from '../domain/pricing';
 import { coupons, events, orderItems, orders, ticketTypes } from '../db/schema';
+import { holdCouponUse, holdUnits } from './inventory';
 import type { ServiceDeps } from './deps';
+import { isConnectionError } from '../db/client';
+import type { CreatedPayment } from '../payments/provider';
 import { confirmPayment } from './confirm-payment';
 import { releaseOrder } from './release-order';
-import { loadOrderView } from './order-view';
+import { loadOrderView, toOrderView } from './order-view';
 
 /**
  * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2).
@@ -16,10 +19,11 @@ import { loadOrderView } from './order-view';
  * One short transaction prices the items on the server (never trusting client amounts), inserts
  * the order as `pending` with `expiresAt` = now + hold minutes, then holds stock with one
  * conditional UPDATE per ticket type (`remaining >= quantity` at the price charged, so it never
- * oversells) and one coupon use. After the commit the payment provider is asked for a payment (PIX BR Code
- * or a card payment to confirm). A free order (total 0) is confirmed at once.
+ * oversells) and one coupon use, through the inventory module. After the commit the payment
+ * provider is asked for a payment (requestPayment: PIX BR Code, or a card payment the browser
+ * confirms). A free order (total 0) is confirmed at once.
  *
- * Throws DomainError: event_not_found, event_finished, no_tickets_selected, ticket_type_not_found,
+ * Throws DomainError: event_not_found, event_cancelled, event_finished, no_tickets_selected, ticket_type_not_found,
  * ticket_type_sold_out, price_changed, installments_invalid, coupon_* (see domain/pricing), payment_failed.
  */
 export async function placeOrder(
@@ -34,6 +38,7 @@ export async function placeOrder(
 
   const [event] = await db.select().from(events).where(eq(events.id, input.eventId));
   if (!event || !event.isPublished) throw new DomainError('event_not_found');
+  if (event.cancelledAt) throw new DomainError('event_cancelled');
   if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) {
     throw new DomainError('event_finished');
   }
@@ -79,71 +84,75 @@ export async function placeOrder(
         ticketTypeName: item.name,
         quantity: item.quantity,
         unitPriceCentavos: item.unitPriceCentavos,
+        holderNames: input.items
+          .filter((line) => line.ticketTypeId === item.ticketTypeId)
+          .flatMap((line) => line.holderNames ?? [])
+          .slice(0, item.quantity),
       })),
     );
 
-    // The hold comes last, so the hot stock rows stay locked only until the commit that follows:
-    // one conditional UPDATE per type, in id order so concurrent orders never deadlock, and only
-    // at the price just charged.
-    for (const item of [...priced.items].sort((a, b) => a.ticketTypeId.localeCompare(b.ticketTypeId))) {
-      const [held] = await tx
-        .update(ticketTypes)
-        .set({ remaining: sql`${ticketTypes.remaining} - ${item.quantity}` })
-        .where(
-          and(
-            eq(ticketTypes.id, item.ticketTypeId),
-            sql`${ticketTypes.remaining} >= ${item.quantity}`,
-            eq(ticketTypes.priceCentavos, item.unitPriceCentavos),
-          ),
-        )
-        .returning({ id: ticketTypes.id });
-      if (!held) {
-        const [current] = await tx.select({ price: ticketTypes.priceCentavos }).from(ticketTypes).where(eq(ticketTypes.id, item.ticketTypeId));
-        if (current && current.price !== item.unitPriceCentavos) throw new DomainError('price_changed', { ticketTypeId: item.ticketTypeId });
-        throw new DomainError('ticket_type_sold_out', { ticketTypeId: item.ticketTypeId });
-      }
-    }
-    if (coupon) {
-      const [kept] = await tx
-        .update(coupons)
-        .set({ heldUses: sql`${coupons.heldUses} + 1` })
-        .where(
-          and(
-            eq(coupons.id, coupon.id),
-            sql`(${coupons.maxUses} IS NULL OR ${coupons.currentUses} + ${coupons.heldUses} < ${coupons.maxUses})`,
-          ),
-        )
-        .returning({ id: coupons.id });
-      if (!kept) throw new DomainError('coupon_exhausted', { field: 'couponCode' });
-    }
-    return inserted;
+    // The hold comes last, so the hot stock rows stay locked only until the commit that follows
+    // (inventory.ts: in id order, only at the price just charged).
+    await holdUnits(tx, priced.items);
+    if (coupon) await holdCouponUse(tx, coupon.id);
+    return { ...inserted, items: priced.items };
   });
 
   if (order.totalCentavos === 0) {
     await confirmPayment(deps, { orderId: order.id }, now);
-    return (await loadOrderView(db, order.id, payments.isSandbox))!;
+    return (await loadOrderView(deps, order.id))!;
   }
+  const payment = await requestPayment(deps, order, now, event.title);
+  if (!payment) throw new DomainError('payment_failed');
+  // The answer from what is at hand: no query to read back what was just written.
+  const view = toOrderView(
+    { ...order, paymentId: payment.paymentId, pixCode: payment.pixCode },
+    event,
+    order.items.map((i) => ({ ...i, ticketTypeName: i.name })),
+    payments.isSandbox,
+  );
+  if (order.paymentMethod === 'card' && !payments.isSandbox) view.clientSecret = payment.clientSecret;
+  return view;
+}
 
+/**
+ * Asks the provider for the payment of a pending order and stores its id and BR Code. The
+ * idempotency key `order:<id>:create` makes a repeat (a retry, or the restart that finishes an
+ * order a crash cut off) answer with the same payment. When the provider refuses, the order is
+ * released as 'failed' at once (its units go back) and null is returned; never throws for that.
+ * Returns what the provider answered (payment id, BR Code, client secret).
+ */
+export async function requestPayment(
+  deps: ServiceDeps,
+  order: typeof orders.$inferSelect,
+  now: Date,
+  description?: string,
+): Promise<CreatedPayment | null> {
   try {
-    const payment = await payments.createPayment({
+    const title = description ?? (await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId)))[0]?.title ?? '';
+    const payment = await deps.payments.createPayment({
       orderId: order.id,
       amountCentavos: order.totalCentavos,
       method: order.paymentMethod,
       installments: order.installments,
       buyer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
-      description: event.title,
-      expiresAt,
+      description: title,
+      expiresAt: order.expiresAt,
+      idempotencyKey: `order:${order.id}:create`,
     });
-    await db
+    await deps.db
       .update(orders)
       .set({ paymentId: payment.paymentId, pixCode: payment.pixCode, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
+    return payment;
   } catch (error) {
+    // The database, not the provider, failed: the order stays pending without a payment, the
+    // recovery job finishes it with the same idempotency key, and the buyer gets the 503.
+    if (isConnectionError(error)) throw error;
     deps.log.error({ err: error, orderId: order.id }, 'payment provider refused to create a payment');
-    await releaseOrder(db, order.id, 'failed', now);
-    throw new DomainError('payment_failed');
+    await releaseOrder(deps.db, order.id, 'failed', now);
+    return null;
   }
-  return (await loadOrderView(db, order.id, payments.isSandbox))!;
 }
 
 /** Pending orders of a user for display and cleanup; used by tests. */

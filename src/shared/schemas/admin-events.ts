@@ -217,6 +217,8 @@ export interface AdminEventSummary {
   imageUrl: string | null;
   isPublished: boolean;
   status: AdminEventStatus;
+  /** UTC instant (ISO 8601) the organizer cancelled the event; null while it goes ahead. */
+  cancelledAt: string | null;
   /** Units of completed orders. */
   ticketsSold: number;
   /** Totals of completed orders (after discounts). */
@@ -258,7 +260,26 @@ export interface AdminEventDetail {
   imageUrl: string | null;
   isPublished: boolean;
   status: AdminEventStatus;
+  /** UTC instant (ISO 8601) the organizer cancelled the event; null while it goes ahead. */
+  cancelledAt: string | null;
+  /** Orders of any status: an event with none may be deleted, one with orders only cancelled. */
+  orderCount: number;
   ticketTypes: AdminTicketType[];
+}
+
+/** Body of POST /api/admin/events/:id/cancel: the reason the buyers are told. */
+export const cancelEventSchema = z.object({
+  reason: z.string().trim().min(1, 'Informe o motivo do cancelamento').max(500, 'O motivo deve ter no máximo 500 caracteres'),
+});
+export type CancelEventInput = z.infer<typeof cancelEventSchema>;
+
+/** Answer of POST /api/admin/events/:id/cancel. */
+export interface CancelEventResult {
+  cancelledAt: string;
+  /** Paid orders whose refund was started. */
+  refundedOrders: number;
+  /** Unpaid orders whose hold was released. */
+  releasedOrders: number;
 }
 
 /** One completed order of an event (SPEC.md section 7 'Edit event': the buyers list). */
@@ -336,4 +357,26 @@ export function formFieldOfServerField(field: unknown): string | null {
 /** Centavos as the price input shows them: 8000 -> '80,00'. */
 export function centavosToReaisInput(centavos: number): string {
   return `${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
+}
+
+/** One ticket of an event as the back office's attendee list shows it. Instants UTC ISO 8601. */
+export interface EventAttendee {
+  ticketId: string;
+  holderName: string | null;
+  ticketTypeName: string;
+  orderId: string;
+  buyerName: string;
+  buyerEmail: string;
+  /** 'valid' (not in yet), 'used' (got in), 'refunded', 'cancelled'. */
+  status: 'valid' | 'used' | 'refunded' | 'cancelled';
+  checkedInAt: string | null;
+  /** The gate of the accepted entry, e.g. 'Entrada principal'. */
+  gate: string | null;
+}
+
+/** GET /api/admin/events/:id/attendees */
+export interface ListEventAttendeesResponse {
+  attendees: EventAttendee[];
+  /** Scans flagged as conflicts: one ticket admitted offline by two devices. */
+  conflicts: number;
 }

@@ -46,6 +46,8 @@ export interface EventSummary {
   lowestPriceCentavos: number | null;
   isSoldOut: boolean;
   isPast: boolean;
+  /** True when the organizer cancelled the event: nothing is sold. */
+  isCancelled: boolean;
 }
 
 export interface TicketTypeView {

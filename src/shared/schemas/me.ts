@@ -13,4 +13,6 @@ export interface PublicConfig {
   supportWhatsappUrl: string;
   networkingGroupUrl: string;
   paymentProvider: 'sandbox' | 'stripe';
+  /** Stripe's publishable key for Stripe.js; null in the sandbox (Stripe.js is then never loaded). */
+  stripePublishableKey: string | null;
 }

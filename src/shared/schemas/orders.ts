@@ -26,7 +26,14 @@ export type Buyer = z.infer<typeof buyerSchema>;
 export const placeOrderSchema = z.object({
   eventId: z.uuid('Evento inválido'),
   items: z
-    .array(z.object({ ticketTypeId: z.uuid(), quantity: z.number().int().min(0).max(20) }))
+    .array(
+      z.object({
+        ticketTypeId: z.uuid(),
+        quantity: z.number().int().min(0).max(20),
+        /** Who uses each unit, in order (PRODUCT.md 'Tickets and the door'); blank or absent = not named yet. */
+        holderNames: z.array(z.string().trim().max(120, 'Nome muito longo')).max(20).optional(),
+      }),
+    )
     .min(1, 'Selecione pelo menos um ingresso')
     .max(20),
   buyer: buyerSchema,
@@ -36,7 +43,7 @@ export const placeOrderSchema = z.object({
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
-/** Body of POST /api/orders/:id/card-payment (sandbox provider's test mode). */
+/** Body of POST /api/orders/:id/card-payment: exists only in the sandbox (provider's test mode); with Stripe the browser confirms through Stripe.js. */
 export const cardPaymentSchema = z.object({
   cardNumber: z.string().trim().min(12, 'Número do cartão inválido').max(23),
   holderName: z.string().trim().min(1, 'Informe o nome impresso no cartão').max(80),
@@ -65,6 +72,15 @@ export interface OrderView {
   paymentId: string | null;
   /** PIX 'copia e cola' (BR Code) while the order waits for a PIX payment. */
   pixCode: string | null;
+  /**
+   * Stripe only, while a card order waits: the PaymentIntent's client secret Stripe.js confirms
+   * with (the card goes from the browser to Stripe, never to this server). Null otherwise.
+   */
+  clientSecret: string | null;
+  /** Why the last card attempt was declined, while the order waits for another try. */
+  paymentError: string | null;
+  /** The card instalments in centavos, first carrying the remainder (splitInstallments). */
+  installmentAmountsCentavos: number[];
   /** True when the sandbox provider runs and payments can be simulated. */
   isSandbox: boolean;
 }

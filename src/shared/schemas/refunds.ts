@@ -4,6 +4,8 @@ import '../zod-locale';
 /** Body of POST /api/refunds (SPEC.md section 5 'Refund request'). The amount is never sent. */
 export const requestRefundSchema = z.object({
   orderId: z.uuid('Selecione um ingresso'),
+  /** The tickets to refund (PRODUCT.md 'Buying': single unused tickets); absent = every refundable ticket of the order. */
+  ticketIds: z.array(z.uuid('Selecione um ingresso')).min(1, 'Selecione pelo menos um ingresso').max(40).optional(),
   reason: z
     .string('Informe o motivo do reembolso')
     .trim()
@@ -43,6 +45,17 @@ export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, stri
   event_past: 'Evento já realizado',
 };
 
+/** One ticket of an order on /refund-request. */
+export interface RefundableTicket {
+  id: string;
+  ticketTypeName: string;
+  /** What refunding this ticket pays back: its price after its share of the order's discount, in centavos. */
+  amountCentavos: number;
+  eligible: boolean;
+  /** Null when eligible. */
+  reason: RefundIneligibility | null;
+}
+
 /** One of the user's orders as /refund-request lists it: GET /api/refunds/eligible. */
 export interface RefundableOrder {
   orderId: string;
@@ -53,6 +66,9 @@ export interface RefundableOrder {
   event: { id: string; title: string; date: string; startTime: string; location: string };
   /** Ticket type x quantity bought in this order. */
   items: { ticketTypeName: string; quantity: number }[];
+  /** Each ticket of the order, refundable on its own or not (with why). */
+  tickets: RefundableTicket[];
+  /** True when at least one ticket can be refunded. */
   eligible: boolean;
   /** Null when eligible. */
   reason: RefundIneligibility | null;
@@ -64,6 +80,8 @@ export interface MyRefund {
   orderId: string;
   eventTitle: string;
   amountCentavos: number;
+  /** How many tickets the refund covers. */
+  ticketCount: number;
   reason: string;
   status: RefundStatus;
   /** UTC instants (ISO 8601). */

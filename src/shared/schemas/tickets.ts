@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { formatInstant, formatNotificationDate } from '../dates';
 
 export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
 
@@ -20,6 +21,9 @@ export interface MyOrderTickets {
   status: string;
   createdAt: string;
   totalCentavos: number;
+  paymentMethod: 'pix' | 'card';
+  /** UTC instant (ISO 8601) a pending order's hold ends; it can be resumed until then. */
+  expiresAt: string;
   event: {
     id: string;
     title: string;
@@ -32,23 +36,226 @@ export interface MyOrderTickets {
   tickets: TicketView[];
 }
 
-/** Body of POST /api/check-ins. */
+/** Where a door scans when its staff name no gate (SPEC.md section 9: 'Entrada principal'). */
+export const DEFAULT_GATE = 'Entrada principal';
+
+const gateSchema = z
+  .string()
+  .trim()
+  .max(60, 'Nome do portão muito longo')
+  .optional()
+  .transform((gate) => gate || DEFAULT_GATE);
+const deviceIdSchema = z.string().trim().min(1).max(100);
+const nonceSchema = z.string().trim().min(8).max(100);
+
+/**
+ * Body of POST /api/check-ins: one scan at the door of `eventId` (the event the door works;
+ * PRODUCT.md: no mode that admits every event). `nonce` is the device's id for this scan, so the
+ * same scan queued offline after a slow answer is recorded once.
+ */
 export const checkInSchema = z.object({
   code: z.string().trim().min(1, 'Digite ou escaneie um código QR').max(200),
-  eventId: z.uuid().optional().nullable(),
+  eventId: z.uuid('Escolha o evento da portaria'),
+  gate: gateSchema,
+  deviceId: deviceIdSchema.optional(),
+  nonce: nonceSchema.optional(),
 });
-export type CheckInInput = z.infer<typeof checkInSchema>;
+export type CheckInInput = z.input<typeof checkInSchema>;
 
-export type RefusalReason = 'unknown_code' | 'already_used' | 'not_paid' | 'refunded' | 'cancelled' | 'other_event';
+/** Body of POST /api/door/manual-check-in: a ticket found by the look-up, admitted by hand. */
+export const manualCheckInSchema = z.object({
+  eventId: z.uuid('Escolha o evento da portaria'),
+  ticketId: z.uuid('Ingresso inválido'),
+  gate: gateSchema,
+  deviceId: deviceIdSchema.optional(),
+});
+export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
+
+/**
+ * Why the door refuses a ticket (PRODUCT.md 'Tickets and the door'). 'too_early' and
+ * 'event_over': outside the door's window; 'not_on_list': decided offline, the code is not on
+ * the device's list; 'offline_conflict': admitted offline although it had already got in.
+ */
+export const REFUSAL_REASONS = [
+  'unknown_code',
+  'already_used',
+  'not_paid',
+  'refunded',
+  'cancelled',
+  'other_event',
+  'too_early',
+  'event_over',
+  'not_on_list',
+  'offline_conflict',
+] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** What a refusal message may name: the first entry, the window's opening, the ticket's event. */
+export interface RefusalDetails {
+  /** For 'already_used' and 'offline_conflict': the accepted entry (UTC instant). */
+  checkedInAt?: Date | string | null;
+  /** For 'too_early': when the door opens (UTC instant). */
+  opensAt?: Date | string | null;
+  /** For 'other_event': the title of the ticket's own event. */
+  eventTitle?: string | null;
+}
+
+/**
+ * The pt-BR text the door shows under 'INVÁLIDO', e.g. 'Ingresso já utilizado em 15/03/2025 às
+ * 20:03', 'Ingresso de outro evento: Baile do Havaí', 'Entrada liberada a partir de 15/03 às
+ * 16:00' (São Paulo times). Shared, so a decision taken offline on the device reads the same.
+ */
+export function refusalMessage(reason: RefusalReason, details: RefusalDetails = {}): string {
+  switch (reason) {
+    case 'already_used':
+      return details.checkedInAt ? `Ingresso já utilizado em ${formatInstant(details.checkedInAt)}` : 'Ingresso já utilizado';
+    case 'offline_conflict':
+      return details.checkedInAt
+        ? `Conflito: ingresso já tinha entrado em ${formatInstant(details.checkedInAt)}`
+        : 'Conflito: ingresso já tinha entrado';
+    case 'not_paid':
+      return 'Pagamento não confirmado para este ingresso';
+    case 'refunded':
+      return 'Ingresso reembolsado';
+    case 'cancelled':
+      return 'Ingresso cancelado';
+    case 'other_event':
+      return details.eventTitle ? `Ingresso de outro evento: ${details.eventTitle}` : 'Ingresso de outro evento';
+    case 'too_early':
+      return details.opensAt ? `Entrada liberada a partir de ${formatNotificationDate(details.opensAt)}` : 'Entrada ainda não liberada';
+    case 'event_over':
+      return 'Evento encerrado';
+    case 'not_on_list':
+      return 'Ingresso não encontrado na lista offline';
+    case 'unknown_code':
+      return 'Código não reconhecido';
+  }
+}
 
 export type CheckInResult =
-  | { accepted: true; eventTitle: string; ticketTypeName: string; checkedInAt: string }
+  | {
+      accepted: true;
+      eventTitle: string;
+      ticketTypeName: string;
+      /** Who the ticket is for, when the buyer named them. */
+      holderName: string | null;
+      /** A half-price type: the door asks for the meia-entrada document. */
+      checkDocument: boolean;
+      /** UTC ISO instant of this entry. */
+      checkedInAt: string;
+    }
   | {
       accepted: false;
       reason: RefusalReason;
       message: string;
+      /** The ticket's own event, when the code names a ticket. */
       eventTitle: string | null;
       ticketTypeName: string | null;
+      holderName: string | null;
       /** For 'already_used': when the first entry happened (UTC ISO). */
       checkedInAt: string | null;
     };
+
+/** Entries at the door against tickets sold, for one event. */
+export interface DoorCounts {
+  entries: number;
+  sold: number;
+}
+
+/** GET /api/door/events: an event a door may work; date 'yyyy-MM-dd', times 'HH:mm:ss' (São Paulo). */
+export interface DoorEvent {
+  id: string;
+  title: string;
+  date: string;
+  startTime: string;
+  endTime: string | null;
+  location: string;
+  /** UTC ISO instants: the door admits from `opensAt` until `closesAt` (the event's end). */
+  opensAt: string;
+  closesAt: string;
+  /** Today in São Paulo, or already open (an event past midnight). */
+  isToday: boolean;
+}
+
+/** A ticket as a door device keeps it to decide offline: the SHA-256 of its code, never the code. */
+export const OFFLINE_TICKET_STATUSES = ['valid', 'used', 'refunded', 'cancelled', 'not_paid'] as const;
+export type OfflineTicketStatus = (typeof OFFLINE_TICKET_STATUSES)[number];
+
+export interface OfflineTicket {
+  /** base64url (no padding) of SHA-256 over the code's UTF-8 bytes. */
+  hash: string;
+  holderName: string | null;
+  ticketTypeName: string;
+  checkDocument: boolean;
+  status: OfflineTicketStatus;
+  /** UTC ISO instant of the accepted entry, when there is one. */
+  checkedInAt: string | null;
+}
+
+/** GET /api/door/events/:id/offline-data */
+export interface DoorOfflineData {
+  event: { id: string; title: string; opensAt: string; closesAt: string };
+  tickets: OfflineTicket[];
+  /** UTC ISO instant the list was read. */
+  generatedAt: string;
+}
+
+/** Most scans one sync call takes; a longer queue is sent in several calls. */
+export const MAX_SYNC_SCANS = 500;
+
+/** Body of POST /api/door/sync: decisions a device took offline, in the order it took them. */
+export const doorSyncSchema = z.object({
+  deviceId: deviceIdSchema,
+  scans: z
+    .array(
+      z.object({
+        nonce: nonceSchema,
+        code: z.string().trim().min(1).max(200),
+        eventId: z.uuid(),
+        gate: gateSchema,
+        /** When the device decided (UTC ISO instant). */
+        scannedAt: z.iso.datetime({ offset: true }),
+        /** The device's decision: true = it let the person in. */
+        accepted: z.boolean(),
+        /** Why the device refused, when it did. */
+        reason: z.enum(REFUSAL_REASONS).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_SYNC_SCANS),
+});
+export type DoorSyncInput = z.input<typeof doorSyncSchema>;
+
+/**
+ * What the server recorded for one synced scan: 'admitted' (the ticket's entry), 'conflict'
+ * (let in offline although it had got in, or could not get in; recorded and flagged),
+ * 'refused' (a refusal recorded as such), 'duplicate' (this nonce was already recorded).
+ */
+export interface DoorSyncOutcome {
+  nonce: string;
+  outcome: 'admitted' | 'conflict' | 'refused' | 'duplicate';
+  reason: RefusalReason | null;
+}
+
+/** Answer of POST /api/door/sync: one outcome per scan, and the counts of each event in the batch. */
+export interface DoorSyncResult {
+  results: DoorSyncOutcome[];
+  counts: Record<string, DoorCounts>;
+}
+
+/** GET /api/door/events/:id/search?q= : a ticket of the door's event found by the look-up. */
+export interface DoorSearchTicket {
+  ticketId: string;
+  holderName: string | null;
+  ticketTypeName: string;
+  checkDocument: boolean;
+  buyerName: string;
+  /** First 8 characters of the order id, as 'Meus ingressos' shows it ('Pedido #1a2b3c4d'). */
+  orderNumber: string;
+  status: OfflineTicketStatus;
+  checkedInAt: string | null;
+}
+
+export const doorSearchSchema = z.object({
+  q: z.string().trim().min(2, 'Digite pelo menos 2 caracteres').max(100),
+});

@@ -72,6 +72,11 @@ export const router = createBrowserRouter([
         path: 'events/:id/edit',
         lazy: () => import('../features/admin/events/pages/edit-event-page').then((m) => ({ Component: m.EditEventPage })),
       },
+      {
+        path: 'events/:id/attendees',
+        lazy: () => import('../features/admin/attendees/pages/attendees-page').then((m) => ({ Component: m.AttendeesPage })),
+      },
+      { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
     ],
   },
   {
@@ -93,10 +98,10 @@ export const router = createBrowserRouter([
       {
         path: 'tickets',
         lazy: () =>
-          import('../features/tickets/pages/tickets-page').then((m) => ({
+          import('./routes/tickets-route').then((m) => ({
             Component: () => (
               <RequireAuth>
-                <m.TicketsPage />
+                <m.TicketsRoute />
               </RequireAuth>
             ),
           })),

@@ -49,6 +49,8 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     rating: real('rating'),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Set when the organizer cancels the event: sales stop, paid orders are refunded, tickets stop admitting. */
+    cancelledAt: ts('cancelled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -94,6 +95,8 @@ export const orders = pgTable(
     /** The provider's payment reference; also the `session_id` of /payment-success. */
     paymentId: text('payment_id').unique(),
     pixCode: text('pix_code'),
+    /** Why the last payment attempt failed (a declined card), shown when the buyer resumes; null otherwise. */
+    paymentError: text('payment_error'),
     expiresAt: ts('expires_at').notNull(),
     completedAt: ts('completed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -121,6 +124,8 @@ export const orderItems = pgTable(
     ticketTypeName: text('ticket_type_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCentavos: integer('unit_price_centavos').notNull(),
+    /** Holder names asked at checkout, one per unit in order (may be shorter); copied to the tickets when issued. */
+    holderNames: text('holder_names').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),
@@ -148,12 +153,16 @@ export const tickets = pgTable(
       .references(() => events.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     ticketTypeName: text('ticket_type_name').notNull(),
+    /** Who uses this ticket (PRODUCT.md 'Tickets and the door'): asked at checkout, editable by the buyer until the event starts. */
+    holderName: text('holder_name'),
     code: text('code').notNull().unique(),
     status: ticketStatusEnum('status').notNull().default('valid'),
+    /** The open (pending, approved or processed) refund this ticket belongs to; one at a time. */
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id, { onDelete: 'set null' }),
     checkedInAt: ts('checked_in_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tickets_order_id_idx').on(t.orderId), index('tickets_user_id_idx').on(t.userId)],
+  (t) => [index('tickets_order_id_idx').on(t.orderId), index('tickets_user_id_idx').on(t.userId), index('tickets_event_id_idx').on(t.eventId)],
 );
 
 /** Every scan at the door, accepted or refused (SPEC.md's `ticket_validations`). */
@@ -169,12 +178,24 @@ export const checkIns = pgTable(
     reason: text('reason'),
     location: text('location').notNull().default('Entrada principal'),
     scannedAt: ts('scanned_at').notNull().defaultNow(),
+    /** The door device that decided it (a random id the device keeps). */
+    deviceId: text('device_id'),
+    /** A device's own id for an offline decision, so a re-sent queue is recorded once. */
+    nonce: text('nonce').unique(),
+    /** Decided on the device without network and synced later. */
+    offline: boolean('offline').notNull().default(false),
+    /** Admitted offline by a device although the ticket had already got in ('accept and flag'). */
+    conflict: boolean('conflict').notNull().default(false),
+    /** Admitted by hand from the look-up, not by scanning. */
+    manual: boolean('manual').notNull().default(false),
   },
   (t) => [
     uniqueIndex('check_ins_one_admission_per_ticket').on(t.ticketId).where(sql`${t.accepted}`),
-    index('check_ins_event_id_idx').on(t.eventId),
+    index('check_ins_event_id_idx').on(t.eventId, t.scannedAt),
   ],
 );
+
+export const refundOriginEnum = pgEnum('refund_origin', ['request', 'event_cancelled', 'late_payment']);
 
 export const refundStatusEnum = pgEnum('refund_status', ['pending', 'approved', 'rejected', 'processed']);
 
@@ -187,6 +208,8 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     amountCentavos: integer('amount_centavos').notNull(),
+    /** How many tickets the refund covers (kept after a rejection frees them). */
+    ticketCount: integer('ticket_count').notNull().default(0),
     reason: text('reason').notNull(),
     status: refundStatusEnum('status').notNull().default('pending'),
     requestedAt: ts('requested_at').notNull().defaultNow(),
@@ -194,9 +217,11 @@ export const refunds = pgTable(
     processedBy: text('processed_by').references(() => users.id, { onDelete: 'set null' }),
     adminNotes: text('admin_notes'),
     providerRefundId: text('provider_refund_id'),
+    /** Who started it: the buyer ('request'), an event cancellation, or a payment that came after its order expired. */
+    origin: refundOriginEnum('origin').notNull().default('request'),
   },
   (t) => [
-    uniqueIndex('refunds_one_open_per_order').on(t.orderId).where(sql`${t.status} <> 'rejected'`),
+    index('refunds_order_id_idx').on(t.orderId),
     check('refunds_amount_non_negative', sql`${t.amountCentavos} >= 0`),
   ],
 );
@@ -206,6 +231,8 @@ export const paymentEvents = pgTable('payment_events', {
   provider: text('provider').notNull(),
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
+  /** The payment (PaymentIntent id) the event is about, when it names one. */
+  paymentId: text('payment_id'),
   receivedAt: ts('received_at').notNull().defaultNow(),
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  cancelEventSchema,
   eventInputSchema,
   IMAGE_MAX_BYTES,
   listAdminEventsQuerySchema,
@@ -9,6 +10,8 @@ import {
 } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import { createEvent } from '../../services/admin/create-event';
+import { cancelEvent, deleteEvent } from '../../services/admin/cancel-event';
+import { eventAttendeesCsv, eventAttendeesFileName, eventScanLogCsv, listEventAttendees } from '../../services/admin/list-event-attendees';
 import { updateEvent } from '../../services/admin/update-event';
 import { deleteTicketType } from '../../services/admin/delete-ticket-type';
 import { listAdminEvents } from '../../services/admin/list-admin-events';
@@ -56,6 +59,18 @@ export async function adminEventRoutes(app: FastifyInstance, { deps, guards, con
     return getAdminEvent(db, id);
   });
 
+  app.post<{ Params: { id: string } }>('/api/admin/events/:id/cancel', async (request) => {
+    const admin = await guards.requireRole(request, ['admin']);
+    const input = parse(cancelEventSchema, request.body ?? {});
+    return cancelEvent(deps, uuidParam(request.params.id, 'event_not_found'), { reason: input.reason, adminId: admin.id });
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/admin/events/:id', async (request, reply) => {
+    await guards.requireRole(request, ['admin']);
+    await deleteEvent(deps, uuidParam(request.params.id, 'event_not_found'));
+    return reply.status(204).send();
+  });
+
   app.delete<{ Params: { id: string; ticketTypeId: string } }>('/api/admin/events/:id/ticket-types/:ticketTypeId', async (request) => {
     await guards.requireRole(request, ['admin']);
     const eventId = uuidParam(request.params.id, 'event_not_found');
@@ -63,6 +78,33 @@ export async function adminEventRoutes(app: FastifyInstance, { deps, guards, con
     const ticketTypeId = request.params.ticketTypeId.toLowerCase();
     await deleteTicketType(db, eventId, ticketTypeId);
     return { id: ticketTypeId };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { q?: string } }>('/api/admin/events/:id/attendees', async (request, reply) => {
+    await guards.requireRole(request, ['admin']);
+    reply.header('cache-control', 'no-store');
+    const { attendees, conflicts } = await listEventAttendees(db, uuidParam(request.params.id, 'event_not_found'), String(request.query.q ?? ''));
+    return { attendees, conflicts };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/admin/events/:id/attendees.csv', async (request, reply) => {
+    await guards.requireRole(request, ['admin']);
+    const { attendees, title } = await listEventAttendees(db, uuidParam(request.params.id, 'event_not_found'));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${eventAttendeesFileName(title)}"`)
+      .header('cache-control', 'no-store')
+      .send(eventAttendeesCsv(attendees));
+  });
+
+  app.get<{ Params: { id: string } }>('/api/admin/events/:id/check-ins.csv', async (request, reply) => {
+    await guards.requireRole(request, ['admin']);
+    const { csv, fileName } = await eventScanLogCsv(db, uuidParam(request.params.id, 'event_not_found'));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   app.get<{ Params: { id: string } }>('/api/admin/events/:id/buyers', async (request) => {

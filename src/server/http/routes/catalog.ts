@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { listEventsQuerySchema, type ListEventsQuery } from '../../../shared/schemas/events';
 import { brands, userFavorites, events } from '../../db/schema';
 import { listEvents } from '../../services/list-events';
+import { createTtlCache } from '../../services/ttl-cache';
 import { getEvent } from '../../services/get-event';
 import { DomainError } from '../../../shared/errors';
 import { buildEventCalendar } from '../../domain/calendar';
@@ -15,10 +16,19 @@ export async function catalogRoutes(app: FastifyInstance, { deps, guards, config
 
   app.get('/api/brands', async () => db.select().from(brands).orderBy(asc(brands.sortOrder)));
 
+  // The public list is the same for everyone for a second: computed once per query and second.
+  const publicLists = createTtlCache<{ events: Awaited<ReturnType<typeof listEvents>> }>(1000);
+  app.addHook('onRequest', async (request) => {
+    // A change made through this server shows at once in the lists it serves.
+    if (request.method !== 'GET' && request.url.startsWith('/api/admin/events')) publicLists.clear();
+  });
   app.get('/api/events', async (request) => {
     const query = parseListEventsQuery(request.query);
-    const user = query.favorites ? await guards.optionalUser(request) : null;
-    return { events: await listEvents(db, query, user?.id ?? null) };
+    if (query.favorites) {
+      const user = await guards.optionalUser(request);
+      return { events: await listEvents(db, query, user?.id ?? null) };
+    }
+    return publicLists.get(JSON.stringify(query), async () => ({ events: await listEvents(db, query, null) }));
   });
 
   app.get<{ Params: { id: string } }>('/api/events/:id', async (request) =>

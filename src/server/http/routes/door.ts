@@ -1,28 +1,142 @@
-import type { FastifyInstance } from 'fastify';
-import { asc, gte, and, eq } from 'drizzle-orm';
-import { checkInSchema } from '../../../shared/schemas/tickets';
-import { saoPauloToday } from '../../../shared/dates';
-import { events } from '../../db/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  checkInSchema,
+  type DoorCounts,
+  doorSearchSchema,
+  doorSyncSchema,
+  manualCheckInSchema,
+} from '../../../shared/schemas/tickets';
 import { checkInTicket } from '../../services/check-in-ticket';
-import { parse } from '../parse';
+import { getDoorCounts } from '../../services/door/get-door-counts';
+import { getOfflineData } from '../../services/door/get-offline-data';
+import { listDoorEvents } from '../../services/door/list-door-events';
+import { manualCheckIn } from '../../services/door/manual-check-in';
+import { searchDoorTickets } from '../../services/door/search-door-tickets';
+import { syncOfflineScans } from '../../services/door/sync-offline-scans';
+import { createDoorCountsWatcher } from '../../services/door/watch-door-counts';
+import { parse, uuidParam } from '../parse';
 import type { RouteContext } from '../context';
 
-/** The door: validators and admins only (PRODUCT.md: admins may also validate). */
-export async function doorRoutes(app: FastifyInstance, { deps, guards }: RouteContext) {
+/** SPEC.md section 9 'Realtime': a comment every 25 s keeps proxies from closing the stream. */
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * The door (PRODUCT.md 'Tickets and the door'): scans, the events a door may work, the offline
+ * list and the sync of offline decisions, the look-up and manual admission, live counts. Door
+ * staff (validators) and admins only; the guard runs before anything is read.
+ */
+export async function doorRoutes(app: FastifyInstance, { deps, guards, config, live }: RouteContext) {
+  const opensMinutesBefore = config.DOOR_OPENS_MINUTES_BEFORE;
+  const doorStaff = (request: FastifyRequest) => guards.requireRole(request, ['validator', 'admin']);
+
   app.post('/api/check-ins', async (request) => {
-    const user = await guards.requireRole(request, ['validator', 'admin']);
+    const user = await doorStaff(request);
     const input = parse(checkInSchema, request.body);
-    return checkInTicket(deps, { code: input.code, eventId: input.eventId ?? null, validatorId: user.id });
+    return checkInTicket(
+      deps,
+      { code: input.code, eventId: input.eventId, gate: input.gate, deviceId: input.deviceId, nonce: input.nonce, validatorId: user.id },
+      { opensMinutesBefore },
+    );
   });
 
-  app.get('/api/check-ins/events', async (request) => {
-    await guards.requireRole(request, ['validator', 'admin']);
-    const yesterday = saoPauloToday(new Date(Date.now() - 24 * 60 * 60 * 1000));
-    const rows = await deps.db
-      .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime })
-      .from(events)
-      .where(and(gte(events.date, yesterday), eq(events.isPublished, true)))
-      .orderBy(asc(events.date), asc(events.startTime));
-    return { events: rows };
+  const listEvents = async (request: FastifyRequest) => {
+    await doorStaff(request);
+    return { events: await listDoorEvents(deps.db, opensMinutesBefore) };
+  };
+  app.get('/api/door/events', listEvents);
+  // The former path of the same list, for door screens still open on an older version.
+  app.get('/api/check-ins/events', listEvents);
+
+  app.get<{ Params: { id: string } }>('/api/door/events/:id/offline-data', async (request, reply) => {
+    await doorStaff(request);
+    const data = await getOfflineData(deps.db, uuidParam(request.params.id, 'event_not_found'), opensMinutesBefore);
+    reply.header('cache-control', 'no-store');
+    return data;
+  });
+
+  app.post('/api/door/sync', async (request) => {
+    const user = await doorStaff(request);
+    const input = parse(doorSyncSchema, request.body);
+    return syncOfflineScans(deps.db, {
+      deviceId: input.deviceId,
+      validatorId: user.id,
+      scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
+    });
+  });
+
+  app.get<{ Params: { id: string } }>('/api/door/events/:id/search', async (request, reply) => {
+    await doorStaff(request);
+    const eventId = uuidParam(request.params.id, 'event_not_found');
+    const { q } = parse(doorSearchSchema, request.query);
+    reply.header('cache-control', 'no-store');
+    return { tickets: await searchDoorTickets(deps.db, eventId, q, opensMinutesBefore) };
+  });
+
+  app.post('/api/door/manual-check-in', async (request) => {
+    const user = await doorStaff(request);
+    const input = parse(manualCheckInSchema, request.body);
+    return manualCheckIn(
+      deps.db,
+      { eventId: input.eventId, ticketId: input.ticketId, gate: input.gate, deviceId: input.deviceId, validatorId: user.id },
+      { opensMinutesBefore },
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/api/door/events/:id/counts', async (request, reply) => {
+    await doorStaff(request);
+    reply.header('cache-control', 'no-store');
+    return getDoorCounts(deps.db, uuidParam(request.params.id, 'event_not_found'), opensMinutesBefore);
+  });
+
+  // Live counts as Server-Sent Events (as routes/live.ts): an event `counts` with {entries, sold}
+  // now and whenever an entry on any server instance changes them.
+  const watcher = createDoorCountsWatcher(deps.db, live, deps.log);
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of open) end();
+    watcher.close();
+  });
+
+  app.get<{ Params: { id: string } }>('/api/door/events/:id/live', async (request, reply) => {
+    await doorStaff(request);
+    const eventId = uuidParam(request.params.id, 'event_not_found');
+    await getDoorCounts(deps.db, eventId, opensMinutesBefore); // 404 before the stream opens
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    out.write('retry: 1000\n\n');
+    const send = (counts: DoorCounts) => out.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
+    let closed = false;
+    let unwatch: (() => void) | null = null;
+    const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    const stop = () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unwatch?.();
+      open.delete(end);
+    };
+    const end = () => {
+      stop();
+      out.end();
+    };
+    open.add(end);
+    request.raw.on('close', stop);
+    out.on('error', stop);
+    try {
+      const stopWatching = await watcher.watch(eventId, (counts) => {
+        if (!closed) send(counts);
+      });
+      if (closed) stopWatching();
+      else unwatch = stopWatching;
+    } catch (error) {
+      deps.log.warn({ err: error, eventId }, 'door live counts failed');
+      end();
+    }
   });
 }

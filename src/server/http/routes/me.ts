@@ -21,5 +21,6 @@ export async function meRoutes(app: FastifyInstance, { deps, guards, config }: R
     supportWhatsappUrl: config.SUPPORT_WHATSAPP_URL,
     networkingGroupUrl: config.NETWORKING_GROUP_URL,
     paymentProvider: deps.payments.name,
+    stripePublishableKey: deps.payments.publishableKey,
   }));
 }

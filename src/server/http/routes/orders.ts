@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { cardPaymentSchema, placeOrderSchema } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { orders } from '../../db/schema';
 import { placeOrder } from '../../services/place-order';
-import { payOrderWithCard, simulatePixPayment } from '../../services/pay-order';
+import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from '../../services/pay-order';
 import { loadOrderView } from '../../services/order-view';
 import { listMyTickets } from '../../services/list-my-tickets';
+import { getLastBuyerData } from '../../services/last-buyer-data';
 import { parse, uuidParam } from '../parse';
 import type { RouteContext } from '../context';
 
@@ -21,19 +22,26 @@ export async function orderRoutes(app: FastifyInstance, { deps, guards }: RouteC
     return reply.status(201).send(order);
   });
 
-  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) => {
     const user = await guards.requireUser(request);
-    const id = uuidParam(request.params.id, 'order_not_found');
-    const [own] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, id), eq(orders.userId, user.id)));
-    if (!own) throw new DomainError('order_not_found');
-    return loadOrderView(db, id, deps.payments.isSandbox);
+    reply.header('cache-control', 'no-store');
+    return getMyOrder(deps, user.id, uuidParam(request.params.id, 'order_not_found'));
   });
 
-  app.post<{ Params: { id: string } }>('/api/orders/:id/card-payment', async (request) => {
+  app.post<{ Params: { id: string } }>('/api/orders/:id/cancel', async (request) => {
     const user = await guards.requireUser(request);
-    const card = parse(cardPaymentSchema, request.body);
-    return payOrderWithCard(deps, user.id, uuidParam(request.params.id, 'order_not_found'), card);
+    return cancelMyOrder(deps, user.id, uuidParam(request.params.id, 'order_not_found'));
   });
+
+  // Raw card numbers are taken only by the sandbox's test form; with a real provider the browser
+  // confirms with the provider's own elements and this route does not exist.
+  if (deps.payments.chargeCard) {
+    app.post<{ Params: { id: string } }>('/api/orders/:id/card-payment', async (request) => {
+      const user = await guards.requireUser(request);
+      const card = parse(cardPaymentSchema, request.body);
+      return payOrderWithCard(deps, user.id, uuidParam(request.params.id, 'order_not_found'), card);
+    });
+  }
 
   app.post<{ Params: { id: string } }>('/api/orders/:id/simulate-pix-payment', async (request) => {
     const user = await guards.requireUser(request);
@@ -47,7 +55,13 @@ export async function orderRoutes(app: FastifyInstance, { deps, guards }: RouteC
     if (!sessionId) throw new DomainError('order_not_found');
     const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, sessionId));
     if (!row) throw new DomainError('order_not_found');
-    return loadOrderView(db, row.id, deps.payments.isSandbox);
+    return loadOrderView(deps, row.id);
+  });
+
+  app.get('/api/orders/last-buyer', async (request, reply) => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return getLastBuyerData(db, user.id);
   });
 
   app.get('/api/tickets', async (request) => {

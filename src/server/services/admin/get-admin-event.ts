@@ -27,6 +27,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     WHERE o.event_id = ${eventId} AND oi.ticket_type_id IS NOT NULL
     GROUP BY oi.ticket_type_id
   `);
+  const orderCount = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM orders WHERE event_id = ${eventId}`);
   const usageOf = new Map(usage.map((u) => [u.ticket_type_id, u]));
   return {
     id: event.id,
@@ -44,6 +45,8 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     imageUrl: event.imageUrl,
     isPublished: event.isPublished,
     status: adminEventStatus(event.date, now),
+    cancelledAt: event.cancelledAt ? event.cancelledAt.toISOString() : null,
+    orderCount: Number(orderCount[0]?.count ?? 0),
     ticketTypes: types.map((type) => {
       const used = usageOf.get(type.id);
       return {

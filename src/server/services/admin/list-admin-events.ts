@@ -18,6 +18,7 @@ interface AdminEventRow {
   tickets_sold: number | string;
   revenue_centavos: number | string;
   [key: string]: unknown;
+  cancelled_at: string | Date | null;
 }
 
 /** SPEC.md section 4: 'active' when the event's date is today or later in São Paulo at `now`. */
@@ -40,7 +41,7 @@ export async function listAdminEvents(db: Db, query: { q?: string }, now: Date =
   }
   const rows = await queryRows<AdminEventRow>(db, sql`
     SELECT e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.location, e.city,
-      e.category, e.brand_slug, e.image_url, e.is_published, e.created_at,
+      e.category, e.brand_slug, e.image_url, e.is_published, e.created_at, e.cancelled_at,
       coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
                 WHERE o.event_id = e.id AND o.status = 'completed'), 0)::int AS tickets_sold,
       coalesce((SELECT sum(o.total_centavos) FROM orders o WHERE o.event_id = e.id AND o.status = 'completed'), 0)::bigint AS revenue_centavos
@@ -60,6 +61,7 @@ export async function listAdminEvents(db: Db, query: { q?: string }, now: Date =
     imageUrl: row.image_url,
     isPublished: row.is_published,
     status: adminEventStatus(row.date, now),
+    cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
     ticketsSold: Number(row.tickets_sold),
     revenueCentavos: Number(row.revenue_centavos),
     createdAt: new Date(row.created_at).toISOString(),

@@ -3,6 +3,7 @@ import type { EventBuyer } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import { formatInstant } from '../../../shared/dates';
 import { formatPhone } from '../../../shared/phone';
+import { csvFileName, decimalReais, toCsv } from './csv';
 import type { Db } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 
@@ -46,18 +47,6 @@ export async function listEventBuyers(db: Db, eventId: string): Promise<{ title:
 
 const CSV_HEADER = ['Nome', 'E-mail', 'Telefone', 'Ingressos', 'Valor (R$)', 'Data do pagamento'];
 
-// A cell as Excel reads it: quoted when it holds the separator, a quote or a line break; a
-// leading = + - @ (a formula, from a buyer-typed name) is neutralised with an apostrophe.
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Centavos as a pt-BR decimal Excel reads as a number: 123456 -> '1234,56'. */
-function decimalReais(centavos: number): string {
-  return `${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
-}
-
 /**
  * The buyers list as a CSV file that Excel in pt-BR opens in columns: UTF-8 with a byte order
  * mark, ';' between cells, CRLF between lines, amounts '1234,56', dates 'dd/MM/yyyy HH:mm' in
@@ -72,18 +61,10 @@ export function eventBuyersCsv(buyers: EventBuyer[]): string {
     decimalReais(b.amountCentavos),
     formatInstant(b.paidAt).replace(' às ', ' '),
   ])];
-  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  return toCsv(lines);
 }
 
 /** The CSV's file name, 'compradores-<event title in ASCII, hyphenated>.csv'. */
 export function eventBuyersFileName(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return `compradores-${slug || 'evento'}.csv`;
+  return csvFileName('compradores', title);
 }

@@ -24,8 +24,8 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
       buyerName: profiles.fullName,
       deciderEmail: deciders.email,
       deciderName: sql<string | null>`coalesce(${deciderProfiles.fullName}, ${deciders.name})`,
-      ticketCount: sql<number>`(SELECT count(*) FROM tickets t WHERE t.order_id = ${refunds.orderId})::int`,
-      hasCheckedInTicket: sql<boolean>`EXISTS (SELECT 1 FROM tickets t WHERE t.order_id = ${refunds.orderId} AND t.checked_in_at IS NOT NULL)`,
+      ticketCount: refunds.ticketCount,
+      hasCheckedInTicket: sql<boolean>`EXISTS (SELECT 1 FROM tickets t WHERE t.refund_id = ${refunds.id} AND t.checked_in_at IS NOT NULL)`,
     })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))

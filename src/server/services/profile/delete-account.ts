@@ -14,6 +14,7 @@ import {
   verifications,
 } from '../../db/schema';
 import { releaseOrder } from '../release-order';
+import { forgetSessions } from '../session-events';
 import { removeAvatarFile } from './avatar-files';
 
 /** Buyer name kept on the orders of a deleted account. */
@@ -55,6 +56,7 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
     for (const order of pending) await releaseOrder(tx, order.id, 'cancelled', now);
+    await forgetSessions(tx, userId);
 
     await tx.execute(sql`
       UPDATE outbox SET done_at = ${now}, last_error = 'conta excluída'

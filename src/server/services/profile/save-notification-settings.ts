@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '../../../shared/schemas/profile';
-import { formatPhone } from '../../../shared/phone';
+import { toE164 } from '../../../shared/phone';
 import type { Db } from '../../db/client';
 import { userNotificationSettings } from '../../db/schema';
 import { getNotificationSettings } from './get-notification-settings';
@@ -7,7 +7,7 @@ import { getNotificationSettings } from './get-notification-settings';
 /**
  * Saves all of a user's notification settings at once (SPEC.md section 7: upsert merging
  * user_id with all settings). The input is already parsed by `notificationSettingsSchema`
- * (WhatsApp on needs a valid number); the number is stored masked '(11) 99999-9999'. Returns
+ * (WhatsApp on needs a valid number); the number is stored in E.164, '+5511999999999'. Returns
  * the settings as stored.
  */
 export async function saveNotificationSettings(
@@ -20,7 +20,7 @@ export async function saveNotificationSettings(
     emailNotifications: input.emailNotifications,
     pushNotifications: input.pushNotifications,
     whatsappNotifications: input.whatsappNotifications,
-    whatsappNumber: input.whatsappNumber ? formatPhone(input.whatsappNumber) : null,
+    whatsappNumber: input.whatsappNumber ? toE164(input.whatsappNumber) : null,
     geolocationEnabled: input.geolocationEnabled,
     updatedAt: now,
   };

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { BrandLogo } from './brand-logo';
 import { primaryNav } from './nav-items';
 import { NotificationBell } from './notification-bell';
+import { PersonAvatar } from './person-avatar';
 import { splitPersonName } from './person-name';
 
 interface AppHeaderProps {
@@ -55,13 +56,18 @@ export function AppHeader({ isMenuOpen, onOpenMenu }: AppHeaderProps) {
         <div className="ml-auto flex items-center gap-1.5">
           {isLoading ? null : user ? (
             <>
-              <NotificationBell className="hidden md:inline-flex" />
+              {/* On phones too: the bell sits in the header, where people look for it in the apps they use. */}
+              <NotificationBell userId={user.id} />
               <Link
                 to="/profile"
                 aria-label="Perfil"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-linear-to-br from-brand-next-level to-brand-ay-yo text-sm font-bold text-white"
+                className="inline-flex size-10 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
               >
-                {splitPersonName(profile?.fullName ?? user.name).initials}
+                <PersonAvatar
+                  avatarUrl={profile?.avatarUrl ?? null}
+                  initials={splitPersonName(profile?.fullName ?? user.name).initials}
+                  className="size-10 text-sm"
+                />
               </Link>
             </>
           ) : (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { AppHeader } from './app-header';
@@ -10,8 +11,9 @@ import { usePublicConfig } from './public-config';
 /** The shell of every buyer page: fixed header, side menu, and on phones the tab bar (not for admins). */
 export function MainLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const { isAdmin } = useSession();
+  const { user, isAdmin } = useSession();
   usePublicConfig();
+  useLiveNotifications(user !== null);
 
   return (
     <div className="min-h-dvh bg-bg text-fg">

@@ -1,4 +1,4 @@
-import { CalendarSearch, Home, Ticket, type LucideIcon } from 'lucide-react';
+import { CalendarSearch, Home, ScanLine, Ticket, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -14,3 +14,6 @@ export const primaryNav: NavItem[] = [
   { to: '/tickets', label: 'Meus ingressos', icon: Ticket },
   { to: '/events', label: 'Todos os eventos', icon: CalendarSearch },
 ];
+
+/** The door screen, in the side menu of door staff and admins (issue 10 'Staff'). */
+export const staffNav: NavItem = { to: '/validator', label: 'Validador', icon: ScanLine };

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { ExternalLink, LogIn, LogOut, MessageCircle, Settings, User, Users, X } from 'lucide-react';
+import { PersonAvatar } from './person-avatar';
 import { useSession, useSignOut } from '../../lib/session';
 import { cn } from '../../lib/cn';
 import { brandOrder, brandStyles } from '../../features/events/brand';
-import { primaryNav } from './nav-items';
+import { primaryNav, staffNav } from './nav-items';
 import { splitPersonName } from './person-name';
 import { usePublicConfig } from './public-config';
 
@@ -49,12 +50,11 @@ function MenuHeader() {
   const name = splitPersonName(profile?.fullName);
   return (
     <div className="flex items-center gap-3 border-b border-border p-4">
-      <span
-        aria-hidden
-        className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-linear-to-br from-brand-next-level to-brand-ay-yo text-base font-bold text-white"
-      >
-        {name.initials}
-      </span>
+      <PersonAvatar
+        avatarUrl={profile?.avatarUrl ?? null}
+        initials={name.initials}
+        className="size-12 shrink-0 text-base"
+      />
       <p className="min-w-0 flex-1 leading-tight">
         <span className="block truncate font-bold">{name.first}</span>
         {name.rest ? <span className="block truncate text-sm text-muted">{name.rest}</span> : null}
@@ -74,7 +74,7 @@ function MenuHeader() {
 
 /** Left drawer with the app's navigation, brands, account and support links. */
 export function SideMenu({ open, onOpenChange }: SideMenuProps) {
-  const { user } = useSession();
+  const { user, isValidator } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
@@ -109,6 +109,14 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                   </NavLink>
                 </li>
               ))}
+              {isValidator ? (
+                <li>
+                  <NavLink to={staffNav.to} onClick={close} className={itemClass}>
+                    <staffNav.icon aria-hidden className="size-5" />
+                    {staffNav.label}
+                  </NavLink>
+                </li>
+              ) : null}
             </MenuSection>
             <MenuSection title="Eventos">
               {brandOrder.map((slug) => (

@@ -1,4 +1,4 @@
-import { CalendarDays, Image, LayoutDashboard, Newspaper, ScanLine, TicketPercent, Undo2, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Image, LayoutDashboard, Newspaper, ScanLine, TicketPercent, Undo2, UsersRound, type LucideIcon } from 'lucide-react';
 
 export interface AdminNavItem {
   to: string;
@@ -16,5 +16,6 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/banners', label: 'Banners', icon: Image },
   { to: '/admin/coupons', label: 'Cupons', icon: TicketPercent },
   { to: '/admin/refunds', label: 'Reembolsos', icon: Undo2 },
+  { to: '/admin/staff', label: 'Equipe', icon: UsersRound },
   { to: '/ticket-validator', label: 'Validador', icon: ScanLine },
 ];

@@ -42,7 +42,7 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { user, roles } = useSession();
   const [mode, setMode] = useState<Mode>('sign-in');
   const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
   const [resetEmail, setResetEmail] = useState<string | null>(null);
@@ -53,7 +53,10 @@ export function AuthPage() {
   const social = useSignInWithSocial();
   const isGoogleEnabled = useIsGoogleSignInEnabled();
 
-  if (user) return <Navigate to={destination ?? '/'} replace />;
+  // Door staff (not admins) land on the door screen unless they were going somewhere else.
+  const isDoorStaff = roles.includes('validator') && !roles.includes('admin');
+  const landing = isDoorStaff && !params.get('redirect') ? '/validator' : (destination ?? '/');
+  if (user) return <Navigate to={landing} replace />;
 
   async function handleSignIn(values: SignInInput) {
     try {

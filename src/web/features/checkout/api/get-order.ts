@@ -3,24 +3,31 @@ import type { OrderView } from '../../../../shared/schemas/orders';
 import { api } from '../../../lib/api';
 import { orderKeys } from './keys';
 
-/** How often a PIX order waiting for payment is asked about. */
-export const PIX_POLL_INTERVAL_MS = 2_000;
+/** How often an order waiting for its payment is asked about. */
+export const ORDER_POLL_INTERVAL_MS = 2_000;
 
-/** GET /api/orders/:id */
+/**
+ * GET /api/orders/:id. For a pending order the answer carries again what is needed to pay it (the
+ * PIX code, or the client secret with Stripe): this is how a pending order is resumed.
+ */
 export function getOrder(orderId: string, signal?: AbortSignal): Promise<OrderView> {
   return api<OrderView>(`/api/orders/${encodeURIComponent(orderId)}`, { signal });
 }
 
-/** The order, polled every 2 s while it is still waiting for its payment. */
-export const orderQueryOptions = (orderId: string) =>
+/**
+ * The order; with `poll` it is asked again every 2 s while it still waits for its payment (the
+ * server confirms from the provider, never from the browser). Without, it is read once: the card
+ * form does not need news until the buyer pays.
+ */
+export const orderQueryOptions = (orderId: string, { poll = true }: { poll?: boolean } = {}) =>
   queryOptions({
     queryKey: orderKeys.detail(orderId),
     queryFn: ({ signal }) => getOrder(orderId, signal),
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? PIX_POLL_INTERVAL_MS : false),
-    refetchIntervalInBackground: true,
+    staleTime: poll ? 0 : 30_000,
+    refetchInterval: (query) => (poll && query.state.data?.status === 'pending' ? ORDER_POLL_INTERVAL_MS : false),
+    refetchIntervalInBackground: poll,
   });
 
-export function useOrder(orderId: string) {
-  return useQuery(orderQueryOptions(orderId));
+export function useOrder(orderId: string, options?: { poll?: boolean }) {
+  return useQuery(orderQueryOptions(orderId, options));
 }

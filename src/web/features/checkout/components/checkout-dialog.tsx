@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type FieldPath, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Gift, Loader2, Lock } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
@@ -17,10 +16,12 @@ import { formatPhone } from '../../../../shared/phone';
 import { onlyDigits } from '../../../../shared/cpf';
 import { usePlaceOrder } from '../api/place-order';
 import { useCouponPreview } from '../api/preview-coupon';
-import { usePayOrderWithCard } from '../api/pay-order-with-card';
 import { usePublicConfig } from '../api/get-public-config';
+import { useCancelOrder } from '../api/cancel-order';
+import { getOrder } from '../api/get-order';
 import { orderKeys } from '../api/keys';
 import { useFinishPurchase } from '../hooks/use-finish-purchase';
+import { usePayCard, type CardAttempt } from '../hooks/use-pay-card';
 import {
   REQUIRED_MESSAGE,
   cardCheckoutSchema,
@@ -30,11 +31,15 @@ import {
   pixCheckoutSchema,
   type CheckoutFormValues,
 } from '../lib/checkout-form';
+import { initialStripeCardState, type StripeCardHandle, type StripeCardState } from '../lib/stripe-card';
 import { BuyerFields } from './buyer-fields';
+import { CardPaymentStep, type CardStepPhase } from './card-payment-step';
 import { CouponField } from './coupon-field';
 import { OrderSummary, type SelectedLine } from './order-summary';
 import { PaymentFields } from './payment-fields';
 import { PixPaymentStep } from './pix-payment-step';
+import { SandboxCardFields } from './sandbox-card-fields';
+import { StripeCardSection } from './stripe-card-section';
 
 export interface CheckoutDialogProps {
   open: boolean;
@@ -47,9 +52,15 @@ export interface CheckoutDialogProps {
 
 const pixResolver = zodResolver(pixCheckoutSchema) as unknown as Resolver<CheckoutFormValues>;
 const cardResolver = zodResolver(cardCheckoutSchema) as unknown as Resolver<CheckoutFormValues>;
-// Card fields are only checked when the card is the chosen method.
-const checkoutResolver: Resolver<CheckoutFormValues> = (values, context, options) =>
-  (values.paymentMethod === 'card' ? cardResolver : pixResolver)(values, context, options);
+// The sandbox's card fields are only checked when the card is the chosen method; with Stripe
+// they are not shown at all (Stripe's frame holds the card, and reports its own errors).
+const checkoutResolver: Resolver<CheckoutFormValues, { hasCardFields: boolean }> = (values, context, options) =>
+  (values.paymentMethod === 'card' && context?.hasCardFields ? cardResolver : pixResolver)(values, context, options);
+
+/** After the order is placed: its PIX code, or its card payment (a decline to retry, or Stripe confirming). */
+type PaymentStep =
+  | { kind: 'pix'; orderId: string; key: string }
+  | { kind: 'card'; orderId: string; key: string; phase: CardStepPhase; error: string | null };
 
 const selectionKey = (selection: CheckoutDialogProps['selection']) =>
   selection
@@ -58,19 +69,34 @@ const selectionKey = (selection: CheckoutDialogProps['selection']) =>
     .sort()
     .join(',');
 
-/** 'Finalizar Pagamento' (SPEC.md sections 2, 4, 5, 8): buyer data, PIX or card, then the PIX step. */
+/**
+ * 'Finalizar Pagamento' (SPEC.md sections 2, 4, 5, 8): buyer data, PIX or card, then the payment
+ * step. Card in the sandbox: the test form, POST card-payment. Card with Stripe: Stripe's frame
+ * (loaded only then), confirmed by Stripe.js in the browser with the order's client secret; the
+ * order completes when Stripe's webhook reaches the server, which the card step polls for. A
+ * declined card leaves the order pending and the card step asks for another.
+ */
 export function CheckoutDialog({ open, onOpenChange, event, selection, onCompleted }: CheckoutDialogProps) {
   const { user, profile } = useSession();
   const { data: config } = usePublicConfig();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const finishPurchase = useFinishPurchase();
   const placeOrder = usePlaceOrder();
-  const payWithCard = usePayOrderWithCard();
-  const [pixOrder, setPixOrder] = useState<{ id: string; key: string } | null>(null);
+  const payCard = usePayCard();
+  const cancelOrder = useCancelOrder();
+  const [paymentStep, setPaymentStep] = useState<PaymentStep | null>(null);
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const [stripeState, setStripeState] = useState<StripeCardState>(initialStripeCardState);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  const provider = config?.paymentProvider;
+  const stripeKey = provider === 'stripe' ? config?.stripePublishableKey ?? null : null;
 
-  const form = useForm<CheckoutFormValues>({ defaultValues: emptyCheckoutForm, resolver: checkoutResolver, mode: 'onSubmit' });
+  const form = useForm<CheckoutFormValues, { hasCardFields: boolean }>({
+    defaultValues: emptyCheckoutForm,
+    resolver: checkoutResolver,
+    context: { hasCardFields: provider === 'sandbox' },
+    mode: 'onSubmit',
+  });
   const { handleSubmit, setValue, getValues, setError, formState, control } = form;
   const method = useWatch({ control, name: 'paymentMethod' });
   const installments = useWatch({ control, name: 'installments' });
@@ -103,7 +129,8 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   const totalCentavos = couponPreview ? couponPreview.totalCentavos : subtotalCentavos;
   const isFree = lines.length > 0 && totalCentavos === 0;
   const currentKey = selectionKey(selection);
-  const step = pixOrder && pixOrder.key === currentKey ? 'pix' : 'form';
+  // A payment step belongs to the tickets it was placed for: other tickets chosen, the form again.
+  const step = paymentStep && paymentStep.key === currentKey ? paymentStep : null;
   const isSubmitting = formState.isSubmitting;
 
   // Prefill the buyer from the signed-in account, without overwriting what was typed.
@@ -118,7 +145,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
 
   // Purchase done: forget the PIX step, keep the buyer for next time, close and go to the tickets.
   const finish = useCallback(() => {
-    setPixOrder(null);
+    setPaymentStep(null);
     setAppliedCode(null);
     form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
     onOpenChange(false);
@@ -135,6 +162,23 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
     const normalized = code.trim().toUpperCase();
     if (normalized === appliedCode) void couponQuery.refetch();
     else setAppliedCode(normalized);
+  }
+
+  /**
+   * 'Escolher outra forma de pagamento' / 'Gerar novo pagamento': the pending order is cancelled so
+   * its units return at once, then the form again. Paid meanwhile: the purchase is done.
+   */
+  async function leavePaymentStep(orderId: string) {
+    try {
+      await cancelOrder.mutateAsync(orderId);
+    } catch {
+      const order = await getOrder(orderId).catch(() => null);
+      if (order?.status === 'completed') {
+        complete('Compra realizada com sucesso!');
+        return;
+      }
+    }
+    setPaymentStep(null);
   }
 
   function showApiError(error: unknown) {
@@ -173,44 +217,59 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       toast.error(errorMessages.no_tickets_selected);
       return;
     }
+    const payingWithStripe = paymentMethod === 'card' && provider === 'stripe';
+    if (paymentMethod === 'card' && !provider) {
+      toast.error('Aguarde o carregamento do pagamento com cartão.');
+      return;
+    }
+    // Nothing is placed (no units held) until Stripe's frame holds a whole card.
+    if (payingWithStripe && (!stripeState.isReady || !stripeState.isComplete)) {
+      toast.error(stripeState.error ?? 'Preencha os dados do cartão.');
+      return;
+    }
+    let order;
     try {
-      const order = await placeOrder.mutateAsync(input);
-      if (order.status === 'completed') {
-        complete('Compra realizada com sucesso!');
-        return;
-      }
-      if (paymentMethod === 'pix') {
-        queryClient.setQueryData(orderKeys.detail(order.id), order);
-        setPixOrder({ id: order.id, key: currentKey });
-        toast.success('PIX gerado com sucesso! Complete o pagamento para confirmar a compra.');
-        return;
-      }
-      const paid = await payWithCard.mutateAsync({
-        orderId: order.id,
-        card: {
-          cardNumber: onlyDigits(values.card.cardNumber),
-          holderName: values.card.holderName.trim().toUpperCase(),
-          expiry: values.card.expiry,
-          cvc: values.card.cvc.trim(),
-        },
-      });
-      if (paid.status === 'completed') {
-        complete('Pagamento realizado com sucesso!');
-      } else if (paid.status === 'pending' && paid.paymentId) {
-        // The provider is still confirming: the confirmation page waits for it.
-        onOpenChange(false);
-        navigate(`/payment-success?session_id=${encodeURIComponent(paid.paymentId)}`);
-      } else {
-        toast.error(errorMessages.payment_failed);
-      }
+      order = await placeOrder.mutateAsync(input);
     } catch (error) {
       showApiError(error);
+      return;
+    }
+    queryClient.setQueryData(orderKeys.detail(order.id), order);
+    if (order.status === 'completed') {
+      complete('Compra realizada com sucesso!');
+      return;
+    }
+    if (paymentMethod === 'pix') {
+      setPaymentStep({ kind: 'pix', orderId: order.id, key: currentKey });
+      toast.success('PIX gerado com sucesso! Complete o pagamento para confirmar a compra.');
+      return;
+    }
+    const attempt: CardAttempt = payingWithStripe
+      ? { provider: 'stripe', handle: stripeCard.current, billing: { name: input.buyer.name, email: input.buyer.email, phone: input.buyer.phone } }
+      : {
+          provider: 'sandbox',
+          card: {
+            cardNumber: onlyDigits(values.card.cardNumber),
+            holderName: values.card.holderName.trim().toUpperCase(),
+            expiry: values.card.expiry,
+            cvc: values.card.cvc.trim(),
+          },
+        };
+    const outcome = await payCard(order, attempt);
+    if (outcome.status === 'completed') {
+      complete('Pagamento realizado com sucesso!');
+    } else if (outcome.status === 'confirming') {
+      setPaymentStep({ kind: 'card', orderId: order.id, key: currentKey, phase: 'confirming', error: null });
+    } else {
+      // Declined: the order stays pending with its units held; another card can be tried.
+      toast.error(outcome.message);
+      setPaymentStep({ kind: 'card', orderId: order.id, key: currentKey, phase: 'form', error: outcome.message });
     }
   }
 
   function onInvalid(errors: FieldErrors<CheckoutFormValues>) {
     const values = getValues();
-    if (hasBlankRequiredField(values, !isFree && values.paymentMethod === 'card')) {
+    if (hasBlankRequiredField(values, !isFree && values.paymentMethod === 'card' && provider === 'sandbox')) {
       toast.error(REQUIRED_MESSAGE);
       return;
     }
@@ -223,6 +282,20 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   const submitLabel = isFree ? 'Confirmar pedido' : method === 'card' ? `Pagar ${formatCentavos(totalCentavos)}` : 'Pagar com PIX';
   const installmentsHint =
     !isFree && method === 'card' && installments > 1 ? `${installments}x sem juros no cartão` : null;
+  const cardFields =
+    provider === 'sandbox' ? (
+      <SandboxCardFields form={form as UseFormReturn<CheckoutFormValues>} />
+    ) : stripeKey ? (
+      <StripeCardSection
+        publishableKey={stripeKey}
+        handleRef={stripeCard}
+        state={stripeState}
+        disabled={isSubmitting}
+        onStateChange={setStripeState}
+      />
+    ) : (
+      <div role="status" aria-label="Carregando pagamento com cartão" className="h-12 animate-pulse rounded-xl bg-surface" />
+    );
 
   return (
     <Dialog
@@ -241,8 +314,18 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
           discount={couponPreview && couponPreview.discountCentavos > 0 ? couponPreview : null}
         />
 
-        {step === 'pix' && pixOrder ? (
-          <PixPaymentStep key={pixOrder.id} orderId={pixOrder.id} onPaid={finish} onBack={() => setPixOrder(null)} />
+        {step?.kind === 'pix' ? (
+          <PixPaymentStep key={step.orderId} orderId={step.orderId} onPaid={finish} onBack={() => void leavePaymentStep(step.orderId)} />
+        ) : step?.kind === 'card' ? (
+          <CardPaymentStep
+            key={step.orderId}
+            orderId={step.orderId}
+            initialPhase={step.phase}
+            initialError={step.error}
+            billing={{ name: getValues('buyer.name').trim(), email: getValues('buyer.email').trim(), phone: getValues('buyer.phone') }}
+            onPaid={finish}
+            onBack={() => void leavePaymentStep(step.orderId)}
+          />
         ) : (
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
             <BuyerFields form={form} />
@@ -263,7 +346,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
                 Ingresso gratuito: nenhum pagamento é necessário.
               </p>
             ) : (
-              <PaymentFields form={form} totalCentavos={totalCentavos} isSandbox={config?.paymentProvider === 'sandbox'} />
+              <PaymentFields form={form as UseFormReturn<CheckoutFormValues>} totalCentavos={totalCentavos} cardFields={cardFields} />
             )}
             <div className="sticky -bottom-5 -mx-5 border-t border-border bg-card px-5 pt-3 pb-5">
               <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || isCheckingCoupon || lines.length === 0}>

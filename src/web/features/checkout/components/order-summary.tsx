@@ -22,10 +22,10 @@ export function OrderSummary({
   totalCentavos,
   discount,
 }: {
-  event: EventDetail;
+  event: Pick<EventDetail, 'title' | 'date' | 'startTime' | 'location'>;
   lines: SelectedLine[];
   totalCentavos: number;
-  discount?: { code: string; subtotalCentavos: number; discountCentavos: number } | null;
+  discount?: { code?: string; subtotalCentavos: number; discountCentavos: number } | null;
 }) {
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-border bg-surface/60 p-4">
@@ -64,7 +64,13 @@ export function OrderSummary({
             </div>
             <div className="flex justify-between gap-3 font-medium text-success">
               <dt>
-                Desconto (<span className="font-mono">{discount.code}</span>)
+                Desconto
+                {discount.code ? (
+                  <>
+                    {' '}
+                    (<span className="font-mono">{discount.code}</span>)
+                  </>
+                ) : null}
               </dt>
               <dd className="tabular-nums">-{formatCentavos(discount.discountCentavos)}</dd>
             </div>

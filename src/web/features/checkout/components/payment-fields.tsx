@@ -2,13 +2,11 @@ import type { ReactNode } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { RadioGroup } from 'radix-ui';
 import { CreditCard, QrCode } from 'lucide-react';
-import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { MAX_INSTALLMENTS, formatInstallmentLabel } from '../../../../shared/money';
-import { cardBrands, detectCardBrand, formatCardNumber, formatExpiry } from '../lib/card';
+import { MAX_INSTALLMENTS, formatCentavos, formatInstallmentLabel, formatInstallments } from '../../../../shared/money';
+import { cardBrands, detectCardBrand } from '../lib/card';
 import type { CheckoutFormValues } from '../lib/checkout-form';
 import { FormField } from './form-field';
-import { MaskedField } from './masked-field';
 
 const installmentCounts = Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i + 1);
 
@@ -16,20 +14,21 @@ const installmentCounts = Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i +
 export function PaymentFields({
   form,
   totalCentavos,
-  isSandbox,
+  cardFields,
 }: {
   form: UseFormReturn<CheckoutFormValues>;
   totalCentavos: number;
-  isSandbox: boolean;
+  /** The card's own fields: the sandbox's test form, or Stripe's card frame. */
+  cardFields: ReactNode;
 }) {
   const { control, register, formState } = form;
   const method = useWatch({ control, name: 'paymentMethod' });
   const cardNumber = useWatch({ control, name: 'card.cardNumber' });
   const brand = detectCardBrand(cardNumber ?? '');
-  const cardErrors = formState.errors.card;
+  const installments = useWatch({ control, name: 'installments' });
 
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="min-w-0 space-y-3">
       <legend className="mb-2 text-base font-bold">Forma de pagamento</legend>
       <Controller
         control={control}
@@ -71,7 +70,12 @@ export function PaymentFields({
 
       {method === 'card' ? (
         <div className="space-y-3 rounded-2xl border border-border p-4">
-          <FormField id="card-installments" label="Parcelamento" error={formState.errors.installments?.message}>
+          <FormField
+            id="card-installments"
+            label="Parcelamento"
+            error={formState.errors.installments?.message}
+            hint={installmentsHint(totalCentavos, installments)}
+          >
             {(aria) => (
               <select
                 {...aria}
@@ -87,56 +91,17 @@ export function PaymentFields({
             )}
           </FormField>
 
-          <MaskedField
-            control={control}
-            name="card.cardNumber"
-            id="card-number"
-            label="Número do cartão"
-            error={cardErrors?.cardNumber?.message}
-            hint={isSandbox ? 'Modo de teste: use 4242 4242 4242 4242' : undefined}
-            format={formatCardNumber}
-            inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '0000 0000 0000 0000', className: 'font-mono tracking-wider' }}
-          />
-          <FormField id="card-holder" label="Nome impresso no cartão" error={cardErrors?.holderName?.message}>
-            {(aria) => (
-              <Input
-                {...aria}
-                {...register('card.holderName')}
-                autoComplete="cc-name"
-                autoCapitalize="characters"
-                className="uppercase"
-                required
-              />
-            )}
-          </FormField>
-          <div className="grid grid-cols-2 gap-3">
-            <MaskedField
-              control={control}
-              name="card.expiry"
-              id="card-expiry"
-              label="Validade"
-              error={cardErrors?.expiry?.message}
-              format={formatExpiry}
-              inputProps={{ inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/AA' }}
-            />
-            <FormField id="card-cvc" label="CVV" error={cardErrors?.cvc?.message}>
-              {(aria) => (
-                <Input
-                  {...aria}
-                  {...register('card.cvc')}
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  placeholder="123"
-                  required
-                />
-              )}
-            </FormField>
-          </div>
+          {cardFields}
         </div>
       ) : null}
     </fieldset>
   );
+}
+
+/** The chosen split in full under the select (a phone cuts long options): the amounts add up to the total. */
+function installmentsHint(totalCentavos: number, count: number): string | undefined {
+  if (!Number.isInteger(count) || count < 2 || count > MAX_INSTALLMENTS) return undefined;
+  return `${formatInstallments(totalCentavos, count)}, total ${formatCentavos(totalCentavos)}`;
 }
 
 function MethodOption({

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { AlertTriangle, ArrowLeft, Clock, Copy, Loader2, Wand2 } from 'lucide-react';
+import { ArrowLeft, Clock, Copy, Loader2, Wand2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCentavos } from '../../../../shared/money';
@@ -8,50 +8,59 @@ import { errorMessages } from '../../../../shared/errors';
 import { ApiError } from '../../../lib/api';
 import { useOrder } from '../api/get-order';
 import { useSimulatePixPayment } from '../api/simulate-pix-payment';
-import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { formatCountdown, useCountdown } from '../../../lib/countdown';
+import { useOrderPaid } from '../hooks/use-order-paid';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
 import { copyText } from '../../../lib/clipboard';
-
-const EXPIRED_MESSAGE = errorMessages.order_expired; // 'O prazo para pagamento deste pedido expirou.'
+import { PaymentEnded } from './payment-ended';
 
 /**
- * The PIX step of the checkout dialog: BR Code as QR and 'copia e cola', countdown to
- * `expiresAt`, polling until the order is paid (then `onPaid`), expired or failed.
+ * The PIX step, in the checkout and when a pending order is resumed from 'Meus ingressos': BR
+ * Code as QR and 'copia e cola' (the sandbox's or Stripe's, shown alike), countdown to
+ * `expiresAt`, polling until the order is paid (then `onPaid`), expired or failed. 'Simular
+ * pagamento' only in the sandbox. `onBack` (checkout only) gives up this PIX for another method.
  */
-export function PixPaymentStep({ orderId, onPaid, onBack }: { orderId: string; onPaid: () => void; onBack: () => void }) {
+export function PixPaymentStep({
+  orderId,
+  onPaid,
+  onBack,
+  onClose,
+  scrollIntoView = true,
+}: {
+  orderId: string;
+  onPaid: () => void;
+  onBack?: () => void;
+  onClose?: () => void;
+  /** Brings the step into view when it appears (the checkout form was scrolled down to its button). */
+  scrollIntoView?: boolean;
+}) {
   const { data: order, isError } = useOrder(orderId);
   const simulate = useSimulatePixPayment();
   const remainingMs = useCountdown(order?.expiresAt ?? null);
   const qr = useQrDataUrl(order?.pixCode ?? null, 280);
-  const paidHandled = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
 
   // The form was scrolled down to its button: bring the payment into view.
   const hasOrder = Boolean(order);
   useEffect(() => {
-    if (hasOrder) rootRef.current?.scrollIntoView({ block: 'start' });
-  }, [hasOrder]);
+    if (hasOrder && scrollIntoView) rootRef.current?.scrollIntoView({ block: 'start' });
+  }, [hasOrder, scrollIntoView]);
 
   const status = order?.status;
   const isExpired = status === 'expired' || (status === 'pending' && Boolean(order?.expiresAt) && remainingMs === 0);
-  const isFailed = status === 'failed' || status === 'cancelled' || status === 'refunded';
+  const isEnded = isExpired || status === 'failed' || status === 'cancelled' || status === 'refunded';
+
+  useOrderPaid(status, onPaid, 'Compra realizada com sucesso!');
 
   useEffect(() => {
-    if (status !== 'completed' || paidHandled.current) return;
-    paidHandled.current = true;
-    toast.success('Compra realizada com sucesso!');
-    onPaid();
-  }, [status, onPaid]);
-
-  useEffect(() => {
-    if (isExpired) toast.error(EXPIRED_MESSAGE, { id: `pix-expired-${orderId}` });
+    if (isExpired) toast.error(errorMessages.order_expired, { id: `pix-expired-${orderId}` });
   }, [isExpired, orderId]);
 
   if (!order) {
     return isError ? (
       <div className="space-y-4 text-center" role="alert">
         <p>Não foi possível carregar o pedido.</p>
-        <Button variant="outline" onClick={onBack}>
+        <Button variant="outline" onClick={onBack ?? onClose}>
           <ArrowLeft className="size-4" aria-hidden /> Voltar
         </Button>
       </div>
@@ -63,21 +72,8 @@ export function PixPaymentStep({ orderId, onPaid, onBack }: { orderId: string; o
     );
   }
 
-  if (isExpired || isFailed) {
-    return (
-      <div className="space-y-4 text-center">
-        <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-danger/15 text-danger">
-          <AlertTriangle className="size-7" aria-hidden />
-        </div>
-        <p role="alert" className="text-base font-semibold">
-          {isExpired ? EXPIRED_MESSAGE : errorMessages.payment_failed}
-        </p>
-        <p className="text-sm text-muted">Os ingressos reservados foram liberados. Você pode gerar um novo pagamento.</p>
-        <Button className="w-full" size="lg" onClick={onBack}>
-          Gerar novo pagamento
-        </Button>
-      </div>
-    );
+  if (isEnded) {
+    return <PaymentEnded status={isExpired ? 'expired' : order.status} onBack={onBack} onClose={onClose} />;
   }
 
   const pixCode = order.pixCode ?? '';
@@ -154,9 +150,11 @@ export function PixPaymentStep({ orderId, onPaid, onBack }: { orderId: string; o
         </div>
       ) : null}
 
-      <Button variant="ghost" className="w-full text-sm" onClick={onBack}>
-        <ArrowLeft className="size-4" aria-hidden /> Escolher outra forma de pagamento
-      </Button>
+      {onBack ? (
+        <Button variant="ghost" className="w-full text-sm" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden /> Escolher outra forma de pagamento
+        </Button>
+      ) : null}
     </div>
   );
 }

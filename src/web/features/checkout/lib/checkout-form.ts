@@ -22,6 +22,9 @@ export const cardCheckoutSchema = base.extend({ card: cardPaymentSchema });
 
 export type CheckoutFormValues = z.input<typeof base>;
 
+/** Another card for an order already placed (a decline, or resuming it): only the card is asked. */
+export const cardRetrySchema = z.object({ card: cardPaymentSchema });
+
 export const emptyCheckoutForm: CheckoutFormValues = {
   buyer: { name: '', email: '', phone: '', cpf: '' },
   paymentMethod: 'pix',

@@ -11,10 +11,16 @@ import { usePaymentSuccess } from '../api/get-payment-success';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** /payment-success?session_id=<paymentId> (SPEC.md section 2 'Payment success'). */
+/**
+ * /payment-success?session_id=<paymentId> (SPEC.md section 2 'Payment success'), also Stripe's
+ * `return_url` (session_id is the PaymentIntent id). While the order still waits for the
+ * provider's confirmation it says so and asks again every 2 s.
+ */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  // Stripe adds redirect_status to its return_url after a 3-D Secure check ('failed' when refused).
+  const redirectFailed = params.get('redirect_status') === 'failed';
   const navigate = useNavigate();
   const { data: order, isError, isLoading } = usePaymentSuccess(sessionId);
 
@@ -45,11 +51,20 @@ export function PaymentSuccessPage() {
           <Outcome title="Erro ao verificar pagamento">
             <p className="text-muted">Não conseguimos confirmar este pagamento agora. Confira seus ingressos ou tente novamente em instantes.</p>
           </Outcome>
+        ) : order.status === 'pending' && redirectFailed ? (
+          <Outcome title="Pagamento não autorizado">
+            <p className="text-muted">
+              {order.paymentError ?? 'A operadora do cartão não autorizou o pagamento.'} Seus ingressos continuam reservados até o fim
+              do prazo: tente outro cartão em Meus ingressos, em &quot;Continuar pagamento&quot;.
+            </p>
+          </Outcome>
         ) : order.status === 'pending' ? (
           <div className="flex flex-col items-center gap-3 text-center" role="status">
             <Loader2 className="size-12 animate-spin text-accent" aria-hidden />
             <h1 className="text-2xl font-bold">Aguardando pagamento...</h1>
-            <p className="text-muted">Estamos aguardando a confirmação do pagamento. Esta página se atualiza sozinha.</p>
+            <p className="text-muted">
+              O pedido ainda aguarda a confirmação do pagamento. Esta página se atualiza sozinha assim que ele for confirmado.
+            </p>
           </div>
         ) : order.status !== 'completed' ? (
           <Outcome title={order.status === 'expired' ? errorMessages.order_expired : errorMessages.payment_failed}>

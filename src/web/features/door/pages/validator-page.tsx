@@ -1,109 +1,56 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { ArrowLeft, Camera, Info, Loader2, LogOut, ScanLine, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Camera, Info, Loader2, LogOut, MapPin, Repeat, ScanLine, ShieldCheck } from 'lucide-react';
+import { formatEventDateShort, formatEventTime } from '../../../../shared/dates';
+import { type CheckInResult, DEFAULT_GATE } from '../../../../shared/schemas/tickets';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api';
 import { useSession, useSignOut } from '../../../lib/session';
-import { formatEventDateShort, formatEventTime } from '../../../../shared/dates';
-import type { CheckInResult } from '../../../../shared/schemas/tickets';
-import { useCheckInEvents } from '../api/get-check-in-events';
-import { useCheckInTicket } from '../api/check-in-ticket';
+import { useDoorCounts } from '../api/get-door-counts';
 import { CameraScanner } from '../components/camera-scanner';
 import { CheckInResultBox } from '../components/check-in-result';
-import { readSelectedEventId, saveSelectedEventId } from '../lib/selected-event';
+import { ConnectionBar, DoorStatus } from '../components/door-status';
+import { EventPicker } from '../components/event-picker';
+import { TicketLookup } from '../components/ticket-lookup';
+import { type DoorSelection, readLastGate, readSelection, saveSelection } from '../lib/door-device';
+import { beep, unlockSound, vibrate } from '../lib/feedback';
+import { type VerdictSource, useOfflineDoor } from '../lib/use-offline-door';
 
 const CAMERA_ERROR = 'Não foi possível acessar a câmera. Verifique as permissões.';
-
-function vibrate(pattern: number | number[]) {
-  try {
-    navigator.vibrate?.(pattern);
-  } catch {
-    // Not every device vibrates.
-  }
-}
+/** How long the continuous mode shows a verdict over the camera before reading the next code. */
+const CONTINUOUS_RESULT_MS = 1500;
 
 /** Door screen for /validator and /ticket-validator (SPEC.md section 2 'Validator', PRODUCT.md). */
 export function ValidatorPage() {
-  const { user } = useSession();
-  const signOut = useSignOut();
   const { pathname } = useLocation();
   const isAdminValidator = pathname.startsWith('/ticket-validator');
-  const { data: events, isLoading: isLoadingEvents } = useCheckInEvents();
-  const checkIn = useCheckInTicket();
+  const [selection, setSelection] = useState<DoorSelection | null>(readSelection);
 
-  const [eventId, setEventId] = useState(readSelectedEventId);
-  const [code, setCode] = useState('');
-  const [result, setResult] = useState<{ id: number; value: CheckInResult } | null>(null);
-  const [isScanning, setScanning] = useState(false);
+  function choose(next: DoorSelection | null) {
+    saveSelection(next);
+    setSelection(next);
+  }
+
+  return (
+    <div className="min-h-dvh bg-bg text-fg">
+      <title>Validador - Next Level</title>
+      <DoorHeader isAdminValidator={isAdminValidator} />
+      <main className="mx-auto max-w-2xl space-y-4 px-4 py-5">
+        {selection ? (
+          <DoorScreen key={selection.eventId} selection={selection} isAdminValidator={isAdminValidator} onChangeEvent={() => choose(null)} />
+        ) : (
+          <EventPicker initialGate={readLastGate()} onPick={choose} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function DoorHeader({ isAdminValidator }: { isAdminValidator: boolean }) {
+  const { user } = useSession();
+  const signOut = useSignOut();
   const [isSigningOut, setSigningOut] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
-
-  // Forget an event the door may no longer pick (finished or removed).
-  useEffect(() => {
-    if (events && eventId && !events.some((e) => e.id === eventId)) {
-      setEventId('');
-      saveSelectedEventId('');
-    }
-  }, [events, eventId]);
-
-  useEffect(() => {
-    if (result) resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [result]);
-
-  function validate(raw: string) {
-    const value = raw.trim();
-    if (!value) {
-      toast.error('Digite ou escaneie um código QR');
-      inputRef.current?.focus();
-      return;
-    }
-    if (checkIn.isPending) return;
-    setResult(null);
-    checkIn.mutate(
-      { code: value, eventId: eventId || undefined },
-      {
-        onSuccess: (verdict) => {
-          setResult({ id: Date.now(), value: verdict });
-          if (verdict.accepted) {
-            toast.success('Ingresso validado com sucesso!');
-            setCode('');
-            vibrate(150);
-          } else {
-            toast.error(verdict.message || 'Erro na validação');
-            vibrate([120, 80, 120, 80, 120]);
-          }
-          inputRef.current?.focus();
-        },
-        onError: (error) => {
-          toast.error('Erro ao validar ingresso', {
-            description: error instanceof ApiError && error.status > 0 ? error.message : undefined,
-          });
-        },
-      },
-    );
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      validate(code);
-    }
-  }
-
-  function handleDetected(scanned: string) {
-    setScanning(false);
-    setCode(scanned);
-    validate(scanned);
-  }
-
-  function handleCameraError() {
-    setScanning(false);
-    if (isAdminValidator) toast.error(CAMERA_ERROR);
-    else toast.error('Erro ao acessar a câmera', { description: CAMERA_ERROR });
-  }
 
   async function handleSignOut() {
     setSigningOut(true);
@@ -115,115 +62,255 @@ export function ValidatorPage() {
   }
 
   return (
-    <div className="min-h-dvh bg-bg text-fg">
-      <title>Validador - Next Level</title>
-      <header className="sticky top-0 z-10 border-b border-border bg-card/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-2xl items-center gap-3 px-4">
-          {isAdminValidator ? (
-            <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
-              <Link to="/admin" aria-label="Voltar ao painel">
-                <ArrowLeft className="size-5" aria-hidden />
-              </Link>
-            </Button>
-          ) : (
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground" aria-hidden>
-              <ScanLine className="size-5" />
-            </span>
-          )}
-          <div className="min-w-0 flex-1">
-            <h1 className="text-lg leading-tight font-bold">Validador</h1>
-            {user?.email ? <p className="truncate text-sm text-muted">{user.email}</p> : null}
-          </div>
-          <Button variant="ghost" size="icon" aria-label="Sair" onClick={handleSignOut} disabled={isSigningOut}>
-            {isSigningOut ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <LogOut className="size-5" aria-hidden />}
+    <header className="sticky top-0 z-20 border-b border-border bg-card">
+      <div className="mx-auto flex h-16 max-w-2xl items-center gap-3 px-4">
+        {isAdminValidator ? (
+          <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0">
+            <Link to="/admin" aria-label="Voltar ao painel">
+              <ArrowLeft className="size-5" aria-hidden />
+            </Link>
+          </Button>
+        ) : (
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground" aria-hidden>
+            <ScanLine className="size-5" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 className="text-lg leading-tight font-bold">Validador</h1>
+          {user?.email ? <p className="truncate text-sm text-muted">{user.email}</p> : null}
+        </div>
+        <Button variant="ghost" size="icon" aria-label="Sair" onClick={handleSignOut} disabled={isSigningOut}>
+          {isSigningOut ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <LogOut className="size-5" aria-hidden />}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+interface Verdict {
+  /** The scan this verdict answers; only the latest scan's verdict is ever shown. */
+  scanId: number;
+  result: CheckInResult;
+  source: VerdictSource;
+}
+
+function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection: DoorSelection; isAdminValidator: boolean; onChangeEvent: () => void }) {
+  const door = useOfflineDoor(selection);
+  const counts = useDoorCounts(selection.eventId);
+  const [code, setCode] = useState('');
+  const [verdict, setVerdict] = useState<Verdict | null>(null);
+  const [pendingScan, setPendingScan] = useState<number | null>(null);
+  const [isScanning, setScanning] = useState(false);
+  const [isContinuous, setContinuous] = useState(false);
+  const [overlay, setOverlay] = useState<Verdict | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const cameraRef = useRef<HTMLDivElement>(null);
+  const lastScanId = useRef(0);
+  const overlayTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(overlayTimer.current), []);
+  useEffect(() => {
+    if (isScanning) cameraRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [isScanning]);
+  useEffect(() => {
+    if (verdict && !isScanning) resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [verdict, isScanning]);
+
+  function show(scanId: number, result: CheckInResult, source: VerdictSource) {
+    // A late answer of an earlier scan is never shown for a later one.
+    if (scanId !== lastScanId.current) return;
+    const next = { scanId, result, source };
+    setVerdict(next);
+    vibrate(result.accepted);
+    if (isContinuous && isScanning) {
+      beep(result.accepted);
+      setOverlay(next);
+      window.clearTimeout(overlayTimer.current);
+      overlayTimer.current = window.setTimeout(() => setOverlay((current) => (current?.scanId === scanId ? null : current)), CONTINUOUS_RESULT_MS);
+    }
+  }
+
+  async function validate(raw: string) {
+    const value = raw.trim();
+    if (!value) {
+      toast.error('Digite ou escaneie um código QR');
+      inputRef.current?.focus();
+      return;
+    }
+    if (pendingScan !== null) return;
+    const scanId = ++lastScanId.current;
+    setPendingScan(scanId);
+    setVerdict(null);
+    try {
+      const outcome = await door.checkIn(value);
+      if ('error' in outcome) {
+        if (scanId === lastScanId.current) toast.error('Erro ao validar ingresso', { description: outcome.error });
+        return;
+      }
+      show(scanId, outcome.result, outcome.source);
+      if (outcome.result.accepted) setCode((current) => (current.trim() === value ? '' : current));
+    } finally {
+      setPendingScan((current) => (current === scanId ? null : current));
+      if (!isScanning) inputRef.current?.focus();
+    }
+  }
+
+  function showManual(result: CheckInResult) {
+    const scanId = ++lastScanId.current;
+    show(scanId, result, 'manual');
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void validate(code);
+    }
+  }
+
+  function handleDetected(scanned: string) {
+    if (!isContinuous) {
+      setScanning(false);
+      setCode(scanned);
+    }
+    void validate(scanned);
+  }
+
+  function handleCameraError() {
+    setScanning(false);
+    if (isAdminValidator) toast.error(CAMERA_ERROR);
+    else toast.error('Erro ao acessar a câmera', { description: CAMERA_ERROR });
+  }
+
+  function openCamera() {
+    unlockSound();
+    setOverlay(null);
+    setScanning(true);
+  }
+
+  const isValidating = pendingScan !== null;
+  return (
+    <>
+      <ConnectionBar isOnline={door.isOnline} queueLength={door.queueLength} lastSync={door.lastSync} />
+
+      <section aria-label="Evento da portaria" className="rounded-3xl border border-border bg-card p-4 shadow-sm">
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">Evento</p>
+          <Button variant="outline" size="sm" className="shrink-0" onClick={onChangeEvent}>
+            <Repeat className="size-4" aria-hidden /> Trocar evento
           </Button>
         </div>
-      </header>
+        <p className="mt-1 text-lg leading-tight font-bold break-words" data-testid="door-event">
+          {selection.title}
+        </p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-muted">
+          <span>
+            {formatEventDateShort(selection.date)} às {formatEventTime(selection.startTime)}
+          </span>
+          <span aria-hidden>·</span>
+          <span className="inline-flex items-center gap-1">
+            <MapPin className="size-4 shrink-0" aria-hidden /> {selection.gate || DEFAULT_GATE}
+          </span>
+        </p>
+      </section>
 
-      <main className="mx-auto max-w-2xl space-y-4 px-4 py-5">
-        <div className="rounded-3xl border border-border bg-card p-4 sm:p-5">
-          <Label htmlFor="door-event">Evento</Label>
-          <select
-            id="door-event"
-            value={eventId}
-            onChange={(e) => {
-              setEventId(e.target.value);
-              saveSelectedEventId(e.target.value);
-            }}
-            aria-describedby="door-event-hint"
-            disabled={isLoadingEvents}
-            className="h-12 w-full rounded-xl border border-border bg-card px-3 text-base text-fg"
-          >
-            <option value="">Todos os eventos</option>
-            {events?.map((event) => (
-              <option key={event.id} value={event.id}>
-                {event.title} · {formatEventDateShort(event.date).slice(0, 5)} {formatEventTime(event.startTime)}
-              </option>
-            ))}
-          </select>
-          <p id="door-event-hint" className="mt-1.5 text-sm text-muted">
-            {eventId ? 'Ingressos de outros eventos serão recusados.' : 'Ingressos de qualquer evento são aceitos.'}
-          </p>
-        </div>
+      <DoorStatus
+        isOnline={door.isOnline}
+        queueLength={door.queueLength}
+        list={door.list}
+        counts={counts.data}
+        isSyncing={door.isSyncing}
+        onSync={() => void door.sync()}
+      />
 
-        <section aria-labelledby="door-validator-title" className="rounded-3xl border border-border bg-card p-4 shadow-sm sm:p-5">
-          <h2 id="door-validator-title" className="mb-4 flex items-center gap-2 text-xl font-bold">
-            <ShieldCheck className="size-6 text-accent" aria-hidden />
-            Validador de Ingressos
-          </h2>
+      <section aria-labelledby="door-validator-title" className="rounded-3xl border border-border bg-card p-4 shadow-sm sm:p-5">
+        <h2 id="door-validator-title" className="mb-4 flex items-center gap-2 text-xl font-bold">
+          <ShieldCheck className="size-6 text-accent" aria-hidden />
+          Validador de Ingressos
+        </h2>
 
-          {isScanning ? (
-            <div className="mb-4">
-              <CameraScanner onDetected={handleDetected} onError={handleCameraError} onCancel={() => setScanning(false)} />
-            </div>
-          ) : null}
+        {isScanning ? (
+          <div ref={cameraRef} className="mb-4 scroll-mt-36">
+            <CameraScanner
+              onDetected={handleDetected}
+              onError={handleCameraError}
+              onCancel={() => {
+                setScanning(false);
+                setOverlay(null);
+              }}
+              continuous={isContinuous}
+              isPaused={isValidating || overlay !== null}
+              overlay={overlay ? <CheckInResultBox key={overlay.scanId} result={overlay.result} source={overlay.source} compact /> : null}
+            />
+          </div>
+        ) : null}
 
-          <Label htmlFor="door-code">Código QR do Ingresso</Label>
-          <Input
-            ref={inputRef}
-            id="door-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            onKeyDown={handleKeyDown}
-            placeholder="Cole o código QR aqui"
-            autoComplete="off"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="go"
-            className="h-14 font-mono text-lg"
-          />
+        <Label htmlFor="door-code">Código QR do Ingresso</Label>
+        <Input
+          ref={inputRef}
+          id="door-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onKeyDown={handleKeyDown}
+          placeholder="Cole o código QR aqui"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          className="h-14 font-mono text-lg"
+        />
 
-          <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <Button size="lg" className="h-14 text-lg sm:text-base" onClick={() => validate(code)} disabled={checkIn.isPending}>
-              {checkIn.isPending ? (
-                <>
-                  <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
-                </>
-              ) : (
-                'Validar Ingresso'
-              )}
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <Button size="lg" className="h-14 min-w-0 px-4 text-lg sm:text-base" onClick={() => void validate(code)} disabled={isValidating}>
+            {isValidating ? (
+              <>
+                <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
+              </>
+            ) : (
+              'Validar Ingresso'
+            )}
+          </Button>
+          {!isScanning ? (
+            <Button variant="outline" size="lg" className="h-14 min-w-0 px-4 text-base" onClick={openCamera}>
+              <Camera className="size-5" aria-hidden /> Escanear com a câmera
             </Button>
-            {!isScanning ? (
-              <Button variant="outline" size="lg" className="h-14 text-lg whitespace-nowrap sm:text-base" onClick={() => setScanning(true)}>
-                <Camera className="size-5" aria-hidden /> Escanear com a câmera
-              </Button>
-            ) : null}
-          </div>
-        </section>
-
-        <div ref={resultRef} role="status" aria-live="polite" aria-atomic="true" className="scroll-mt-20">
-          {result ? <CheckInResultBox key={result.id} result={result.value} /> : null}
+          ) : null}
         </div>
 
-        <aside className="flex gap-3 rounded-3xl border border-border bg-surface p-4">
-          <Info className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
-          <div>
-            <h2 className="font-bold">Sistema de Validação</h2>
-            <p className="text-sm text-muted">Escaneie ou digite o código QR do ingresso para validar a entrada</p>
-          </div>
-        </aside>
-      </main>
-    </div>
+        <label className="mt-3 flex cursor-pointer items-center gap-3 rounded-2xl bg-surface px-3 py-2.5">
+          <input
+            type="checkbox"
+            className="size-5 shrink-0 accent-accent"
+            checked={isContinuous}
+            onChange={(e) => {
+              unlockSound();
+              setContinuous(e.target.checked);
+            }}
+            aria-describedby="door-continuous-hint"
+          />
+          <span className="min-w-0">
+            <span className="block font-semibold">Modo contínuo</span>
+            <span id="door-continuous-hint" className="block text-sm text-muted">
+              Câmera sempre aberta; resultado por 1,5 s com som e vibração.
+            </span>
+          </span>
+        </label>
+      </section>
+
+      <div ref={resultRef} role="status" aria-live="polite" aria-atomic="true" className="scroll-mt-36" data-testid="door-result" data-scan={verdict?.scanId ?? ''}>
+        {verdict ? <CheckInResultBox key={verdict.scanId} result={verdict.result} source={verdict.source} /> : null}
+      </div>
+
+      <TicketLookup eventId={selection.eventId} gate={selection.gate} deviceId={door.deviceId} isOnline={door.isOnline} onResult={showManual} />
+
+      <aside className="flex gap-3 rounded-3xl border border-border bg-surface p-4">
+        <Info className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
+        <div>
+          <h2 className="font-bold">Sistema de Validação</h2>
+          <p className="text-sm text-muted">Escaneie ou digite o código QR do ingresso para validar a entrada</p>
+        </div>
+      </aside>
+    </>
   );
 }

@@ -32,7 +32,11 @@ export function EventCard({ event, isFavorite, isFavoritePending, onToggleFavori
           onToggle={onToggleFavorite}
           className="absolute top-3 right-3 z-10"
         />
-        {event.isPast ? (
+        {event.isCancelled ? (
+          <span className="absolute bottom-3 left-3 rounded-full bg-danger px-2.5 py-0.5 text-xs font-semibold text-danger-foreground">
+            Evento cancelado
+          </span>
+        ) : event.isPast ? (
           <span className="absolute bottom-3 left-3 rounded-full bg-card px-2.5 py-0.5 text-xs font-semibold text-fg">
             Evento encerrado
           </span>
@@ -52,7 +56,7 @@ export function EventCard({ event, isFavorite, isFavoritePending, onToggleFavori
           {formatEventTime(event.startTime)}
         </p>
         <div className="mt-auto flex items-center justify-between gap-3 border-t border-border pt-3">
-          <p className={cn('text-sm font-bold', event.isSoldOut ? 'text-danger' : 'text-fg')}>{price}</p>
+          <p className={cn('text-sm font-bold', event.isSoldOut || event.isCancelled ? 'text-danger' : 'text-fg')}>{price}</p>
           <Link
             to={`/event/${event.id}`}
             aria-label={`Ver detalhes: ${event.title}`}

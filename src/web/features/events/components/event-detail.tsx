@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
 import type { EventDetail as EventDetailData } from '../../../../shared/schemas/events';
 import { ApiError } from '../../../lib/api';
@@ -58,7 +59,7 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
           <span className={cn('inline-flex rounded-full px-3 py-1 text-xs font-bold text-white', brandStyle(event.brandSlug).solid)}>
             {event.category}
           </span>
-          <h1 className="mt-3 text-3xl leading-tight font-black tracking-tight text-balance sm:text-4xl">{event.title}</h1>
+          <h1 className="mt-3 text-2xl leading-tight font-black tracking-tight text-balance hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">{event.title}</h1>
         </div>
         <FavoriteButton
           eventTitle={event.title}
@@ -69,8 +70,26 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
         />
       </header>
 
+      {event.isCancelled ? (
+        <section
+          aria-labelledby="event-cancelled-title"
+          className="mt-4 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4"
+        >
+          <Ban aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
+          <div>
+            <h2 id="event-cancelled-title" className="font-bold">
+              Evento cancelado
+            </h2>
+            <p className="mt-0.5 text-sm">
+              O organizador cancelou este evento e as vendas foram encerradas. Quem comprou ingressos recebe o reembolso automaticamente,
+              pela mesma forma de pagamento.
+            </p>
+          </div>
+        </section>
+      ) : null}
+
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <AddToCalendarMenu event={event} />
+        {event.isCancelled ? null : <AddToCalendarMenu event={event} />}
         <ShareMenu event={event} />
         <PriceTag event={event} className="ml-auto hidden text-lg lg:block" />
       </div>
@@ -91,16 +110,16 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
 /** The real lowest price of the event ('A partir de R$ 80,00', 'Gratuito', 'Esgotado'; PRODUCT.md). */
 function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
   const price = eventPriceText(event);
-  if (!price || event.isPast) return null;
+  if (!price || event.isPast || event.isCancelled) return null;
   return <p className={cn('font-bold', event.isSoldOut && 'text-danger', className)}>{price}</p>;
 }
 
 /** On phones the ticket list sits below the description: show the price and a shortcut to it. */
 function QuickBuyBar({ event }: { event: EventDetailData }) {
-  if (event.isPast || event.ticketTypes.length === 0) return null;
+  if (event.isPast || event.isCancelled || event.ticketTypes.length === 0) return null;
   return (
     <div className="mt-5 flex items-center justify-between gap-3 rounded-2xl border border-border bg-card p-3 pl-4 lg:hidden">
-      <PriceTag event={event} className="whitespace-nowrap" />
+      <PriceTag event={event} className="min-w-0 leading-tight" />
       <a
         href="#ingressos"
         className="inline-flex h-10 shrink-0 items-center rounded-xl bg-accent px-3 text-sm font-semibold whitespace-nowrap text-accent-foreground transition hover:opacity-90"

@@ -33,13 +33,16 @@ export function TicketTypePicker({ event, onBuy }: TicketTypePickerProps) {
     .filter((line) => line.quantity > 0);
   const count = chosen.reduce((sum, line) => sum + line.quantity, 0);
   const subtotal = chosen.reduce((sum, line) => sum + line.quantity * line.type.priceCentavos, 0);
+  const isSoldOut = event.ticketTypes.length > 0 && event.ticketTypes.every((type) => type.remaining <= 0);
 
   return (
     <section aria-labelledby="ticket-types-title" className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
       <h2 id="ticket-types-title" className="text-xl font-bold">
         Tipos de ingresso
       </h2>
-      {event.isPast ? (
+      {event.isCancelled ? (
+        <p className="mt-3 rounded-xl bg-danger/10 px-3 py-2 text-sm font-medium">Evento cancelado: as vendas foram encerradas.</p>
+      ) : event.isPast ? (
         <p className="mt-3 rounded-xl bg-surface px-3 py-2 text-sm font-medium">Vendas encerradas: este evento já aconteceu.</p>
       ) : null}
       {event.ticketTypes.length === 0 ? (
@@ -51,7 +54,7 @@ export function TicketTypePicker({ event, onBuy }: TicketTypePickerProps) {
               key={type.id}
               type={type}
               quantity={quantities[type.id] ?? 0}
-              isDisabled={event.isPast}
+              isDisabled={event.isPast || event.isCancelled}
               onChange={(quantity) => setQuantities((current) => ({ ...current, [type.id]: quantity }))}
             />
           ))}
@@ -88,7 +91,11 @@ export function TicketTypePicker({ event, onBuy }: TicketTypePickerProps) {
             {`Comprar ${count} ingresso(s)`}
           </Button>
         </div>
-      ) : event.ticketTypes.length > 0 && !event.isPast ? (
+      ) : isSoldOut && !event.isPast && !event.isCancelled ? (
+        <p role="status" className="mt-4 rounded-xl bg-surface px-3 py-2 text-sm font-medium">
+          Ingressos esgotados: não há mais ingressos à venda para este evento.
+        </p>
+      ) : event.ticketTypes.length > 0 && !event.isPast && !event.isCancelled ? (
         <p className="mt-4 text-sm text-muted">Escolha a quantidade para continuar.</p>
       ) : null}
     </section>
@@ -107,7 +114,7 @@ function TicketTypeRow({ type, quantity, isDisabled, onChange }: TicketTypeRowPr
   return (
     <li className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
       <div className="min-w-0">
-        <h3 className="font-semibold">{type.name}</h3>
+        <h3 className="font-semibold [overflow-wrap:anywhere]">{type.name}</h3>
         <p className="text-lg font-bold">{ticketPriceText(type.priceCentavos)}</p>
         {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
         <p className={cn('mt-1 text-xs font-semibold', isSoldOut ? 'text-danger' : 'text-success')}>

@@ -13,6 +13,8 @@ import { brandOrder, brandStyles } from '../brand';
 import { AdvancedFilters } from '../components/advanced-filters';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';
+import { NearbyChip } from '../components/nearby-chip';
+import { useNearbySort } from '../lib/nearby';
 import { SearchField } from '../../../components/search-field';
 import { advancedFilterKeys, countAdvancedFilters, hasActiveFilters, readEventFilters, type EventFilters } from '../event-filters';
 import { EventsLoadError } from '../components/events-load-error';
@@ -28,6 +30,7 @@ export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { user, isLoading: isSessionLoading } = useSession();
+  const nearby = useNearbySort();
   const filters = readEventFilters(params);
   const query: EventFilters = user ? filters : { ...filters, favorites: undefined };
   // Asking for favourites before the session is known would flash the whole catalogue.
@@ -71,7 +74,7 @@ export function EventsPage() {
   }
 
   const events = data?.events ?? [];
-  const upcoming = events.filter((event) => !event.isPast);
+  const upcoming = nearby.sort(events.filter((event) => !event.isPast));
   const past = events.filter((event) => event.isPast).reverse();
   const isFavoritesOn = Boolean(filters.favorites && user);
 
@@ -137,6 +140,7 @@ export function EventsPage() {
             <Heart aria-hidden className={cn('size-4', isFavoritesOn && 'fill-current')} />
             Favoritos
           </FilterChip>
+          <NearbyChip nearby={nearby} />
         </div>
         {isPanelOpen ? (
           <AdvancedFilters
@@ -170,7 +174,7 @@ export function EventsPage() {
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-muted">
-              {events.length === 1 ? '1 evento encontrado' : `${events.length} eventos encontrados`}
+              {foundText(upcoming.length, past.length)}
             </p>
             <div aria-busy={isPlaceholderData} className={cn('space-y-10 transition-opacity', isPlaceholderData && 'opacity-60')}>
               {upcoming.length > 0 ? <EventGrid events={upcoming} /> : null}
@@ -188,6 +192,13 @@ export function EventsPage() {
       </section>
     </div>
   );
+}
+
+/** Counts what is shown as upcoming; ended events found too are named apart. */
+function foundText(upcoming: number, past: number): string {
+  const found = upcoming === 1 ? '1 evento encontrado' : `${upcoming} eventos encontrados`;
+  if (past === 0) return found;
+  return `${found} · ${past === 1 ? '1 já encerrado' : `${past} já encerrados`}`;
 }
 
 function EmptyResult({ hasFilters, onClear }: { hasFilters: boolean; onClear(): void }) {

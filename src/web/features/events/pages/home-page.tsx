@@ -5,6 +5,8 @@ import { toast } from 'sonner';
 import { useEvents } from '../api/list-events';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { HomeHero } from '../components/home-hero';
+import { NearbyChip } from '../components/nearby-chip';
+import { useNearbySort } from '../lib/nearby';
 
 const upcomingQuery = { upcoming: '1', limit: 6 } as const;
 
@@ -33,6 +35,7 @@ export function HomePage({ banners, news }: HomePageProps) {
 
 function UpcomingEvents() {
   const { data, isPending, isError } = useEvents(upcomingQuery);
+  const nearby = useNearbySort();
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar eventos', { id: 'events-load-error' });
@@ -40,10 +43,13 @@ function UpcomingEvents() {
 
   return (
     <section aria-labelledby="upcoming-title">
-      <div className="mb-5 flex items-end justify-between gap-4">
+      <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
         <h2 id="upcoming-title" className="text-2xl font-bold">
           Próximos eventos
         </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <NearbyChip nearby={nearby} />
+        </div>
         <Link to="/events" className="inline-flex items-center gap-1 rounded-lg text-sm font-semibold text-accent hover:underline">
           Ver todos
           <ArrowRight aria-hidden className="size-4" />
@@ -52,7 +58,7 @@ function UpcomingEvents() {
       {isPending ? (
         <EventGridSkeleton count={6} />
       ) : data && data.events.length > 0 ? (
-        <EventGrid events={data.events} />
+        <EventGrid events={nearby.sort(data.events)} />
       ) : (
         <p className="rounded-2xl border border-dashed border-border bg-card p-8 text-center text-muted">
           {isError ? 'Não foi possível carregar os eventos agora.' : 'Nenhum evento disponível no momento.'}

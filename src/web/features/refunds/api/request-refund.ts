@@ -3,7 +3,7 @@ import type { MyRefund, RequestRefundInput } from '../../../../shared/schemas/re
 import { api } from '../../../lib/api';
 import { refundKeys } from './keys';
 
-/** POST /api/refunds: asks for the refund of a whole order; the server sets the amount. */
+/** POST /api/refunds: asks for the refund of some tickets of an order (all when ticketIds is left out); the server sets the amount. */
 export function requestRefund(input: RequestRefundInput): Promise<MyRefund> {
   return api<MyRefund>('/api/refunds', { method: 'POST', body: input });
 }

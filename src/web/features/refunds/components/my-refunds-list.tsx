@@ -73,6 +73,8 @@ function RefundItem({ refund }: { refund: MyRefund }) {
         </Badge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted">Ingressos</dt>
+        <dd className="text-right tabular-nums">{refund.ticketCount === 1 ? '1 ingresso' : `${refund.ticketCount} ingressos`}</dd>
         <dt className="text-muted">Valor</dt>
         <dd className="text-right font-semibold tabular-nums">{formatCentavos(refund.amountCentavos)}</dd>
         <dt className="text-muted">Solicitado em</dt>

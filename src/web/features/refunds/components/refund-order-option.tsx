@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CalendarDays, Ticket } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
@@ -6,30 +7,41 @@ import { formatEventDateShort, formatEventTime } from '../../../../shared/dates'
 import { formatCentavos } from '../../../../shared/money';
 import { refundIneligibilityLabel, type RefundableOrder } from '../../../../shared/schemas/refunds';
 
-/** One order to pick: event, tickets, amount; greyed out and not selectable when ineligible. */
+/**
+ * One order to pick: event, tickets, amount; greyed out and not selectable when none of its
+ * tickets can be refunded. Once picked, its tickets are listed one by one under it (`children`).
+ */
 export function RefundOrderOption({
   order,
   registration,
   describedBy,
+  isSelected = false,
+  children,
 }: {
   order: RefundableOrder;
   /** The form's radio registration; left out for an order that cannot be picked. */
   registration?: UseFormRegisterReturn<'orderId'>;
   describedBy?: string;
+  isSelected?: boolean;
+  children?: ReactNode;
 }) {
   const id = `refund-order-${order.orderId}`;
   const tickets = order.items.map((item) => `${item.quantity}x ${item.ticketTypeName}`).join(', ');
   return (
-    <li>
+    <li
+      className={cn(
+        'rounded-2xl border transition',
+        !order.eligible
+          ? 'border-dashed border-border bg-surface/60 opacity-70'
+          : isSelected
+            ? 'border-accent bg-accent/5 ring-2 ring-accent/30'
+            : 'border-border bg-card hover:border-accent/60',
+      )}
+    >
       <label
         htmlFor={id}
         aria-disabled={order.eligible ? undefined : true}
-        className={cn(
-          'flex gap-3 rounded-2xl border p-4 transition',
-          order.eligible
-            ? 'cursor-pointer border-border bg-card hover:border-accent/60 has-[:checked]:border-accent has-[:checked]:bg-accent/5 has-[:checked]:ring-2 has-[:checked]:ring-accent/30'
-            : 'cursor-not-allowed border-dashed border-border bg-surface/60 opacity-70',
-        )}
+        className={cn('flex gap-3 p-4', order.eligible ? 'cursor-pointer' : 'cursor-not-allowed')}
       >
         <input
           id={id}
@@ -63,6 +75,7 @@ export function RefundOrderOption({
           </span>
         </span>
       </label>
+      {children}
     </li>
   );
 }

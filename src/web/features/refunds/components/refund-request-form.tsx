@@ -11,23 +11,36 @@ import { formatCentavos } from '../../../../shared/money';
 import { requestRefundSchema, type RefundableOrder, type RequestRefundInput } from '../../../../shared/schemas/refunds';
 import { useRequestRefund } from '../api/request-refund';
 import { RefundOrderOption } from './refund-order-option';
+import { RefundTicketPicker } from './refund-ticket-picker';
 
 const REASON_MAX = 1000;
-const emptyForm: RequestRefundInput = { orderId: '', reason: '' };
+const emptyForm: RequestRefundInput = { orderId: '', ticketIds: [], reason: '' };
 
 /**
- * SPEC.md section 2 'Refund request': pick an eligible order, give a reason, submit. Orders that
- * cannot be refunded are listed greyed out with why ('Já solicitado' when already asked for).
+ * SPEC.md section 2 'Refund request', per ticket (PRODUCT.md 'Buying'): pick an order, then its
+ * tickets one by one (the amount follows), give a reason, submit with the ticket ids. Orders and
+ * tickets that cannot be refunded are greyed out with why ('Já solicitado', 'Ingresso já utilizado').
  */
 export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   const eligible = orders.filter((o) => o.eligible);
   const ineligible = orders.filter((o) => !o.eligible);
   const requestRefund = useRequestRefund();
   const form = useForm<RequestRefundInput>({ defaultValues: emptyForm, resolver: zodResolver(requestRefundSchema) });
-  const { register, handleSubmit, formState, setError, reset, control } = form;
-  const [orderId, reason] = useWatch({ control, name: ['orderId', 'reason'] });
+  const { register, handleSubmit, formState, setError, reset, control, setValue } = form;
+  const [orderId, ticketIds, reason] = useWatch({ control, name: ['orderId', 'ticketIds', 'reason'] });
   const selected = eligible.find((o) => o.orderId === orderId);
+  const chosenIds = ticketIds ?? [];
+  const chosenTickets = selected ? selected.tickets.filter((t) => t.eligible && chosenIds.includes(t.id)) : [];
+  const amountCentavos = chosenTickets.reduce((sum, t) => sum + t.amountCentavos, 0);
   const isSubmitting = formState.isSubmitting;
+  const orderRegistration = register('orderId', {
+    // A new order: its only refundable ticket is chosen for the buyer; with several, none yet.
+    onChange: (event: { target: { value: string } }) => {
+      const order = eligible.find((o) => o.orderId === event.target.value);
+      const refundable = order ? order.tickets.filter((t) => t.eligible) : [];
+      setValue('ticketIds', refundable.length === 1 ? [refundable[0].id] : [], { shouldValidate: formState.isSubmitted });
+    },
+  });
 
   async function onValid(values: RequestRefundInput) {
     try {
@@ -38,7 +51,7 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
       const message = error instanceof ApiError ? error.message : undefined;
       toast.error('Erro ao solicitar reembolso', { description: message });
       const field = error instanceof ApiError ? error.details.field : undefined;
-      if ((field === 'reason' || field === 'orderId') && message) setError(field, { type: 'server', message });
+      if ((field === 'reason' || field === 'orderId' || field === 'ticketIds') && message) setError(field, { type: 'server', message });
     }
   }
 
@@ -67,16 +80,29 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   }
 
   const orderError = formState.errors.orderId?.message;
+  const ticketsError = formState.errors.ticketIds?.message ?? formState.errors.ticketIds?.root?.message;
   const reasonError = formState.errors.reason?.message;
   return (
     <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-6" aria-busy={isSubmitting}>
       <fieldset aria-describedby={orderError ? 'refund-order-error' : undefined}>
-        <legend className="mb-3 text-base font-bold">Escolha o ingresso</legend>
+        <legend className="mb-3 text-base font-bold">Escolha o pedido e os ingressos</legend>
         <ul className="space-y-3">
           {eligible.map((order) => (
-            <RefundOrderOption key={order.orderId} order={order} registration={register('orderId')} />
+            <RefundOrderOption key={order.orderId} order={order} registration={orderRegistration} isSelected={order.orderId === orderId}>
+              {order.orderId === orderId ? (
+                <RefundTicketPicker
+                  orderId={order.orderId}
+                  tickets={order.tickets}
+                  selectedIds={chosenIds}
+                  error={ticketsError}
+                  errorId="refund-tickets-error"
+                  onChange={(ids) => setValue('ticketIds', ids, { shouldValidate: formState.isSubmitted })}
+                />
+              ) : null}
+            </RefundOrderOption>
           ))}
         </ul>
+        <FieldError id="refund-tickets-error" message={selected ? ticketsError : undefined} />
         <FieldError id="refund-order-error" message={orderError} />
         {ineligible.length ? (
           <>
@@ -113,19 +139,22 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
       <p className="flex gap-2 rounded-xl bg-surface px-3 py-3 text-sm">
         <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
         <span>
-          O reembolso vale para o pedido inteiro. Se for aprovado, os ingressos do pedido deixam de valer e o valor pago volta pela
-          mesma forma de pagamento.
+          Você pode pedir o reembolso de todos os ingressos do pedido ou só de alguns. Se for aprovado, os ingressos escolhidos deixam
+          de valer e o valor volta pela mesma forma de pagamento.
         </span>
       </p>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted" aria-live="polite">
-          {selected ? (
-            <>
-              Valor a reembolsar: <strong className="text-fg tabular-nums">{formatCentavos(selected.amountCentavos)}</strong>
-            </>
-          ) : (
+          {!selected ? (
             'Selecione um pedido para ver o valor.'
+          ) : chosenTickets.length === 0 ? (
+            'Selecione os ingressos para ver o valor.'
+          ) : (
+            <>
+              Valor a reembolsar ({chosenTickets.length === 1 ? '1 ingresso' : `${chosenTickets.length} ingressos`}):{' '}
+              <strong className="text-fg tabular-nums">{formatCentavos(amountCentavos)}</strong>
+            </>
           )}
         </p>
         <Button type="submit" size="lg" disabled={isSubmitting} className="sm:min-w-56">

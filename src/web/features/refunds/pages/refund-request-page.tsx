@@ -22,7 +22,7 @@ export function RefundRequestPage() {
       <BackButton fallback="/tickets" className="-ml-2" />
       <header className="mt-2">
         <h1 className="text-3xl font-extrabold tracking-tight">Solicitar reembolso</h1>
-        <p className="mt-1 text-muted">Escolha o pedido, conte o motivo e acompanhe aqui a análise da nossa equipe.</p>
+        <p className="mt-1 text-muted">Escolha o pedido e os ingressos, conte o motivo e acompanhe aqui a análise da nossa equipe.</p>
       </header>
 
       <div className="mt-8 grid items-start gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Bell, Loader2, Mail, MapPin, MessageCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -10,18 +10,35 @@ import type { NotificationSettings } from '../../../../shared/schemas/profile';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
 import { requestGeolocation, requestNotificationPermission } from '../lib/browser-permissions';
+import { hasDeviceSubscription, isPushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../lib/push-subscription';
 import { SettingSwitch } from './setting-switch';
 import { SettingsCard } from './settings-card';
 
 const SAVED = 'Configurações atualizadas com sucesso!';
 
 /**
+ * With push on and the permission already given, this device receives pushes too: after the
+ * person signed out and in again (signing out drops the device's subscription), or on a device
+ * that had the permission before push was switched on elsewhere.
+ */
+function useKeepDeviceSubscribed(isPushOn: boolean) {
+  useEffect(() => {
+    if (!isPushOn || !isPushSupported() || Notification.permission !== 'granted') return;
+    void (async () => {
+      if (!(await hasDeviceSubscription())) await subscribeThisDevice();
+    })().catch((error) => console.error('Notificações push:', error));
+  }, [isPushOn]);
+}
+
+/**
  * Notification toggles saved on the server (SPEC.md sections 2 'Settings', 7 'Notifications', 8
- * 'Settings'): push (asks the browser's permission first), e-mail, WhatsApp with its number and
- * 'Salvar', and geolocation (asks for the position first).
+ * 'Settings'): push (asks the browser's permission, subscribes this device through the service
+ * worker, then saves), e-mail, WhatsApp with its number and 'Salvar', and geolocation (asks for
+ * the position first).
  */
 export function NotificationSettingsCard() {
   const { data: settings, isLoading, isError, refetch } = useNotificationSettings();
+  useKeepDeviceSubscribed(settings?.pushNotifications ?? false);
   const save = useSaveNotificationSettings();
   const [asking, setAsking] = useState<'push' | 'geolocation' | null>(null);
   // WhatsApp switched on here but not saved yet (it needs a number first).
@@ -54,10 +71,10 @@ export function NotificationSettingsCard() {
   }
   const current: NotificationSettings = settings;
 
-  async function persist(change: Partial<NotificationSettings>, successMessage = SAVED): Promise<boolean> {
+  async function persist(change: Partial<NotificationSettings>, successMessage = SAVED, description?: string): Promise<boolean> {
     try {
       await save.mutateAsync({ ...current, ...change });
-      toast.success(successMessage);
+      toast.success(successMessage, { description });
       return true;
     } catch (error) {
       const message = error instanceof ApiError ? error.message : undefined;
@@ -68,16 +85,25 @@ export function NotificationSettingsCard() {
   }
 
   async function togglePush(on: boolean) {
-    if (!on) return void persist({ pushNotifications: false });
     setAsking('push');
     try {
-      const permission = await requestNotificationPermission();
+      if (!on) {
+        // The setting is saved even if this device could not be reached: the server then sends nothing.
+        await unsubscribeThisDevice().catch((error) => console.error('Notificações push:', error));
+        await persist({ pushNotifications: false });
+        return;
+      }
+      const permission = isPushSupported() ? await requestNotificationPermission() : 'unsupported';
       if (permission === 'unsupported') toast.error('Notificações não suportadas neste navegador');
-      else if (permission === 'granted') await persist({ pushNotifications: true }, 'Notificações ativadas!');
       else if (permission === 'denied') toast.error('Permissão de notificação negada');
-      else toast.warning('Permissão de notificação não concedida');
-    } catch {
-      toast.error('Erro ao solicitar permissões');
+      else if (permission !== 'granted') toast.warning('Permissão de notificação não concedida');
+      else {
+        await subscribeThisDevice();
+        await persist({ pushNotifications: true }, 'Notificações ativadas!', 'Você receberá notificações sobre eventos e atualizações.');
+      }
+    } catch (error) {
+      console.error('Notificações push:', error);
+      toast.error('Erro ao solicitar permissões', { description: 'Não foi possível ativar as notificações neste aparelho. Tente novamente.' });
     } finally {
       setAsking(null);
     }

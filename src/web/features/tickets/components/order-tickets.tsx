@@ -26,9 +26,20 @@ export function OrderTickets({ order }: { order: MyOrderTickets }) {
         </div>
       </header>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Ingressos do pedido #${order.orderId.slice(0, 8)}`}>
-        {order.tickets.map((ticket, index) => (
-          <TicketCard key={ticket.id} event={order.event} ticket={ticket} position={index + 1} count={order.tickets.length} />
-        ))}
+        {order.tickets.map((ticket, index) => {
+          const sameType = order.tickets.filter((other) => other.ticketTypeName === ticket.ticketTypeName);
+          const typeNumber = sameType.length > 1 ? sameType.indexOf(ticket) + 1 : undefined;
+          return (
+            <TicketCard
+              key={ticket.id}
+              event={order.event}
+              ticket={ticket}
+              position={index + 1}
+              count={order.tickets.length}
+              typeNumber={typeNumber}
+            />
+          );
+        })}
       </ul>
     </article>
   );

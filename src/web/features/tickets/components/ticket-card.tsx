@@ -8,7 +8,6 @@ import type { MyOrderTickets, TicketDisplayStatus, TicketView } from '../../../.
 import { cn } from '../../../lib/cn';
 import { TicketQrDialog } from './ticket-qr-dialog';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' | 'danger'> = {
   valid: 'success',
@@ -25,11 +24,14 @@ export function TicketCard({
   ticket,
   position,
   count,
+  typeNumber,
 }: {
   event: MyOrderTickets['event'];
   ticket: TicketView;
   position: number;
   count: number;
+  /** Its number among the order's tickets of the same type, when there are several (download name). */
+  typeNumber?: number;
 }) {
   const [isQrOpen, setQrOpen] = useState(false);
   const status = ticket.displayStatus;
@@ -60,7 +62,7 @@ export function TicketCard({
         <li className="flex items-start gap-2">
           <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            {capitalize(formatEventDate(event.date))} · {formatEventTime(event.startTime)}
+            {formatEventDate(event.date)} · {formatEventTime(event.startTime)}
           </span>
         </li>
         <li className="flex items-start gap-2">
@@ -87,7 +89,7 @@ export function TicketCard({
         ) : null}
       </div>
 
-      {canShowQr ? <TicketQrDialog open={isQrOpen} onOpenChange={setQrOpen} event={event} ticket={ticket} /> : null}
+      {canShowQr ? <TicketQrDialog open={isQrOpen} onOpenChange={setQrOpen} event={event} ticket={ticket} typeNumber={typeNumber} /> : null}
     </li>
   );
 }

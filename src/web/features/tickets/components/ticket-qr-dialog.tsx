@@ -7,7 +7,6 @@ import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tick
 import { ticketFileName } from '../lib/split-orders';
 import { useTicketQr } from '../hooks/use-ticket-qr';
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Modal 'Seu Ingresso' (SPEC.md section 2 'My tickets'): the QR to show at the door, downloadable. */
 export function TicketQrDialog({
@@ -15,7 +14,9 @@ export function TicketQrDialog({
   onOpenChange,
   event,
   ticket,
+  typeNumber,
 }: {
+  typeNumber?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   event: MyOrderTickets['event'];
@@ -30,7 +31,7 @@ export function TicketQrDialog({
         <ul className="mt-2 space-y-1 text-sm text-muted">
           <li className="flex items-center justify-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
-            {capitalize(formatEventDate(event.date))} · {formatEventTime(event.startTime)}
+            {formatEventDate(event.date)} · {formatEventTime(event.startTime)}
           </li>
           <li className="flex items-center justify-center gap-1.5">
             <MapPin className="size-4 shrink-0" aria-hidden />
@@ -55,7 +56,7 @@ export function TicketQrDialog({
         <div className="mt-5 grid w-full grid-cols-2 gap-3">
           {qr ? (
             <Button asChild variant="primary" size="lg">
-              <a href={qr} download={ticketFileName(ticket.ticketTypeName)}>
+              <a href={qr} download={ticketFileName(ticket.ticketTypeName, typeNumber)}>
                 <Download className="size-5" aria-hidden /> Baixar
               </a>
             </Button>

@@ -17,7 +17,11 @@ export function splitOrdersByEventDate(orders: MyOrderTickets[], today: string) 
 }
 
 /** File name of a downloaded ticket QR (SPEC.md section 9): 'ingresso-pista-premium.png'. */
-export function ticketFileName(ticketTypeName: string): string {
+/**
+ * 'ingresso-pista.png'; with `number` (the ticket's place among the order's tickets of that type,
+ * when there are several) 'ingresso-pista-2.png', so two downloads never share a name.
+ */
+export function ticketFileName(ticketTypeName: string, number?: number): string {
   // SPEC.md section 9: lower case with hyphens; accents and symbols dropped so every system opens it.
   const slug = ticketTypeName
     .normalize('NFD')
@@ -26,5 +30,5 @@ export function ticketFileName(ticketTypeName: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `ingresso-${slug || 'ingresso'}.png`;
+  return `ingresso-${slug || 'ingresso'}${number ? `-${number}` : ''}.png`;
 }

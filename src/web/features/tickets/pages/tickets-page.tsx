@@ -1,16 +1,33 @@
 import { Link } from 'react-router';
-import { RotateCcw, Search, Ticket } from 'lucide-react';
+import { RotateCcw, Search, Ticket, WifiOff } from 'lucide-react';
+import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { saoPauloToday } from '../../../../shared/dates';
+import { formatNotificationDate, saoPauloToday } from '../../../../shared/dates';
 import { useMyTickets } from '../api/get-my-tickets';
 import { OrderTickets } from '../components/order-tickets';
+import { PendingOrderCard } from '../components/pending-order-card';
 import { splitOrdersByEventDate } from '../lib/split-orders';
 
-/** /tickets 'Meus ingressos' (SPEC.md section 2, PRODUCT.md 'Tickets and the door'). */
-export function TicketsPage() {
-  const { data: orders, isLoading, isError, refetch, isRefetching } = useMyTickets();
-  const { upcoming, past } = splitOrdersByEventDate(orders ?? [], saoPauloToday(new Date()));
+export interface TicketsPageProps {
+  /** 'Continuar pagamento' of a pending order (the route opens the checkout's payment step). */
+  onResumeOrder(order: MyOrderTickets): void;
+  /** 'Cancelar pedido' of a pending order (the route asks for confirmation and cancels it). */
+  onCancelOrder(order: MyOrderTickets): void;
+}
+
+/**
+ * /tickets 'Meus ingressos' (SPEC.md section 2, PRODUCT.md 'Tickets and the door' and 'Buying'):
+ * orders waiting for payment first, with their time left, then the tickets by event date. An
+ * order cancelled before it was paid has no ticket and is not listed.
+ */
+export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) {
+  const { data, isLoading, isError, refetch, isRefetching } = useMyTickets();
+  const orders = data?.orders;
+  const savedCopyAt = data?.savedCopyAt ?? null;
+  const pending = (orders ?? []).filter((order) => order.status === 'pending');
+  const withTickets = (orders ?? []).filter((order) => order.status !== 'pending' && order.tickets.length > 0);
+  const { upcoming, past } = splitOrdersByEventDate(withTickets, saoPauloToday(new Date()));
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -26,6 +43,13 @@ export function TicketsPage() {
           </Link>
         </Button>
       </header>
+
+      {savedCopyAt ? (
+        <p role="status" className="mt-6 flex items-start gap-2 rounded-2xl border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm font-medium text-amber-900 dark:text-amber-200">
+          <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>Sem conexão: mostrando a última cópia salva ({formatNotificationDate(savedCopyAt)}).</span>
+        </p>
+      ) : null}
 
       <div className="mt-8">
         {isLoading ? (
@@ -46,7 +70,7 @@ export function TicketsPage() {
               Tentar novamente
             </Button>
           </div>
-        ) : upcoming.length === 0 && past.length === 0 ? (
+        ) : pending.length === 0 && upcoming.length === 0 && past.length === 0 ? (
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-card px-6 py-14 text-center">
             <span className="flex size-16 items-center justify-center rounded-full bg-accent/15 text-accent">
               <Ticket className="size-8" aria-hidden />
@@ -61,6 +85,21 @@ export function TicketsPage() {
           </div>
         ) : (
           <div className="space-y-10">
+            {pending.length ? (
+              <section aria-labelledby="tickets-pending">
+                <h2 id="tickets-pending" className="text-xl font-bold">
+                  Aguardando pagamento
+                </h2>
+                <p className="mt-1 mb-4 text-sm text-muted">
+                  Os ingressos ficam reservados até o fim do prazo. Depois disso, voltam a ficar à venda.
+                </p>
+                <div className="space-y-4">
+                  {pending.map((order) => (
+                    <PendingOrderCard key={order.orderId} order={order} onResume={onResumeOrder} onCancel={onCancelOrder} />
+                  ))}
+                </div>
+              </section>
+            ) : null}
             <section aria-labelledby="tickets-upcoming">
               <h2 id="tickets-upcoming" className="mb-4 text-xl font-bold">
                 Próximos eventos

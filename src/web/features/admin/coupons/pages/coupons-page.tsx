@@ -6,7 +6,7 @@ import { formatCentavos } from '../../../../../shared/money';
 import { StatusPill } from '../components/status-pill';
 import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ListSkeleton } from '../../components/list-skeleton';

@@ -1,11 +1,27 @@
 import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
+import { useEventsCounts } from '../../attendees/api/get-event-counts';
+
+/** Streams kept open at once: today's events only, the first few. */
+const MAX_LIVE_EVENTS = 3;
 
 type Progress = AdminDashboard['checkInProgress'][number];
 
-/** Entries so far against tickets sold, for today's and upcoming events. */
-export function CheckInProgress({ events, today }: { events: Progress[]; today: string }) {
+/**
+ * Entries so far against tickets sold, for today's and upcoming events; today's (the first few)
+ * kept live over the door's Server-Sent Events.
+ */
+export function CheckInProgress({ events: initial, today }: { events: Progress[]; today: string }) {
+  const liveIds = initial
+    .filter((event) => event.date === today)
+    .slice(0, MAX_LIVE_EVENTS)
+    .map((event) => event.eventId);
+  const live = useEventsCounts(liveIds, liveIds);
+  const events = initial.map((event) => {
+    const counts = live[liveIds.indexOf(event.eventId)]?.data;
+    return counts ? { ...event, checkedIn: counts.entries, ticketsSold: counts.sold } : event;
+  });
   return (
     <section aria-labelledby="check-in-progress-title" className="rounded-2xl border border-border bg-card p-4 sm:p-5">
       <h2 id="check-in-progress-title" className="text-lg font-bold">
@@ -25,7 +41,15 @@ export function CheckInProgress({ events, today }: { events: Progress[]; today: 
                   <Link to={`/admin/events/${event.eventId}/edit`} className="min-w-0 rounded font-semibold hover:underline">
                     {event.title}
                   </Link>
-                  <span className="text-xs text-muted">{when}</span>
+                  <span className="inline-flex items-center gap-1.5 text-xs text-muted">
+                    {liveIds.includes(event.eventId) ? (
+                      <span className="inline-flex items-center gap-1 font-semibold text-success">
+                        <span aria-hidden className="size-2 animate-pulse rounded-full bg-success" />
+                        Ao vivo ·
+                      </span>
+                    ) : null}
+                    {when}
+                  </span>
                 </div>
                 <div
                   role="progressbar"
@@ -38,7 +62,7 @@ export function CheckInProgress({ events, today }: { events: Progress[]; today: 
                 >
                   <div className="h-full rounded-full bg-success transition-[width]" style={{ width: `${percent}%` }} />
                 </div>
-                <p className="mt-1 text-sm text-muted tabular-nums">
+                <p className="mt-1 text-sm text-muted tabular-nums" data-testid={`check-in-count-${event.eventId}`}>
                   {event.ticketsSold > 0 ? `${event.checkedIn} de ${event.ticketsSold} (${percent}%)` : 'Nenhum ingresso vendido ainda'}
                 </p>
               </li>

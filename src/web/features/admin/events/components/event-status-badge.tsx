@@ -3,11 +3,21 @@ import { cn } from '../../../../lib/cn';
 
 const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-/** 'Ativo' / 'Finalizado' (SPEC.md section 4), plus 'Rascunho' for an unpublished event. */
-export function EventStatusBadges({ status, isPublished }: { status: AdminEventStatus; isPublished: boolean }) {
+/** 'Ativo' / 'Finalizado' (SPEC.md section 4) or 'Cancelado', plus 'Rascunho' for an unpublished event. */
+export function EventStatusBadges({
+  status,
+  isPublished,
+  cancelledAt = null,
+}: {
+  status: AdminEventStatus;
+  isPublished: boolean;
+  cancelledAt?: string | null;
+}) {
   return (
     <span className="inline-flex flex-wrap gap-1.5">
-      {status === 'active' ? (
+      {cancelledAt ? (
+        <span className={cn(pill, 'bg-red-100 text-red-800 dark:bg-danger/15 dark:text-danger')}>Cancelado</span>
+      ) : status === 'active' ? (
         <span className={cn(pill, 'bg-green-100 text-green-800 dark:bg-success/15 dark:text-success')}>Ativo</span>
       ) : (
         <span className={cn(pill, 'border border-border bg-surface text-muted')}>Finalizado</span>

@@ -5,7 +5,7 @@ import { MAX_TICKET_TYPES, type EventFormValues } from '../../../../../shared/sc
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Badge } from '../../../../components/ui/badge';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { FormField, Textarea } from '../../components/form-field';
 import { newTicketTypeRow } from '../lib/event-form-values';
 

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { SearchField } from '../../../../components/search-field';
 import { useAdminEvents } from '../api/list-admin-events';
 import { EventStatusBadges } from '../components/event-status-badge';
+import { EventLifeActions, type EventLifeTarget } from '../components/event-life-actions';
 
 function EventThumb({ event }: { event: AdminEventSummary }) {
   return event.imageUrl ? (
@@ -24,14 +25,32 @@ function EventThumb({ event }: { event: AdminEventSummary }) {
   );
 }
 
-function EditLink({ event }: { event: AdminEventSummary }) {
+function EditLink({ event, compact = false }: { event: AdminEventSummary; compact?: boolean }) {
   return (
-    <Button asChild variant="outline" size="sm">
-      <Link to={`/admin/events/${event.id}/edit`} aria-label={`Editar ${event.title}`}>
+    <Button asChild variant="outline" size="sm" className={compact ? 'w-9 px-0' : undefined}>
+      <Link to={`/admin/events/${event.id}/edit`} aria-label={`Editar ${event.title}`} title={compact ? 'Editar' : undefined}>
         <Pencil aria-hidden className="size-4" />
-        Editar
+        {compact ? null : 'Editar'}
       </Link>
     </Button>
+  );
+}
+
+/**
+ * What the list knows for 'Cancelar evento' / 'Excluir evento'. The order count, when the list
+ * answer carries it, lets an event without orders be deleted from here; otherwise from its page.
+ */
+function lifeTarget(event: AdminEventSummary): EventLifeTarget {
+  const orderCount = (event as AdminEventSummary & { orderCount?: number }).orderCount;
+  return { ...event, orderCount: typeof orderCount === 'number' ? orderCount : null };
+}
+
+function RowActions({ event }: { event: AdminEventSummary }) {
+  return (
+    <span className="inline-flex justify-end gap-2">
+      <EditLink event={event} compact />
+      <EventLifeActions event={lifeTarget(event)} afterDelete={null} compact />
+    </span>
   );
 }
 
@@ -41,7 +60,7 @@ const columns: DataTableColumn<AdminEventSummary>[] = [
   {
     key: 'event',
     header: 'Evento',
-    className: 'min-w-[18rem]',
+    className: 'min-w-[15rem]',
     cell: (event) => (
       <span className="flex items-center gap-3">
         <EventThumb event={event} />
@@ -52,9 +71,22 @@ const columns: DataTableColumn<AdminEventSummary>[] = [
       </span>
     ),
   },
-  { key: 'date', header: 'Data', cell: (event) => <span className="whitespace-nowrap">{when(event)}</span> },
+  {
+    key: 'date',
+    header: 'Data',
+    cell: (event) => (
+      <span className="whitespace-nowrap">
+        {formatEventDateShort(event.date)}
+        <span className="block text-xs text-muted">{formatEventTime(event.startTime)}</span>
+      </span>
+    ),
+  },
   { key: 'location', header: 'Local', cell: (event) => event.location },
-  { key: 'status', header: 'Status', cell: (event) => <EventStatusBadges status={event.status} isPublished={event.isPublished} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (event) => <EventStatusBadges status={event.status} isPublished={event.isPublished} cancelledAt={event.cancelledAt} />,
+  },
   { key: 'sold', header: 'Vendidos', className: 'text-right', cell: (event) => event.ticketsSold.toLocaleString('pt-BR') },
   {
     key: 'revenue',
@@ -62,7 +94,7 @@ const columns: DataTableColumn<AdminEventSummary>[] = [
     className: 'text-right',
     cell: (event) => <span className="whitespace-nowrap">{formatCentavos(event.revenueCentavos)}</span>,
   },
-  { key: 'actions', header: 'Ações', className: 'text-right', cell: (event) => <EditLink event={event} /> },
+  { key: 'actions', header: 'Ações', className: 'text-right', cell: (event) => <RowActions event={event} /> },
 ];
 
 function EventCard({ event }: { event: AdminEventSummary }) {
@@ -79,7 +111,7 @@ function EventCard({ event }: { event: AdminEventSummary }) {
         <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
         {event.location}
       </p>
-      <EventStatusBadges status={event.status} isPublished={event.isPublished} />
+      <EventStatusBadges status={event.status} isPublished={event.isPublished} cancelledAt={event.cancelledAt} />
       <dl className="grid grid-cols-2 gap-2 rounded-xl bg-surface p-3 text-sm">
         <div>
           <dt className="text-muted">Vendidos</dt>
@@ -90,7 +122,10 @@ function EventCard({ event }: { event: AdminEventSummary }) {
           <dd className="font-semibold">{formatCentavos(event.revenueCentavos)}</dd>
         </div>
       </dl>
-      <EditLink event={event} />
+      <div className="flex flex-wrap gap-2">
+        <EditLink event={event} />
+        <EventLifeActions event={lifeTarget(event)} afterDelete={null} />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ExternalLink } from 'lucide-react';
+import { Ban, ExternalLink, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
 import { Button } from '../../../../components/ui/button';
@@ -13,7 +13,9 @@ import { useUpdateEvent } from '../api/update-event';
 import { AdminEventNotFound } from '../components/admin-event-not-found';
 import { BuyersSection } from '../components/buyers-section';
 import { EventForm } from '../components/event-form';
+import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
+import { formatInstant } from '../../../../../shared/dates';
 import { eventToFormValues } from '../lib/event-form-values';
 
 function EditEventForm({ event }: { event: AdminEventDetail }) {
@@ -95,22 +97,48 @@ export function EditEventPage() {
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             <span className="font-medium text-fg">{event.title}</span>
-            <EventStatusBadges status={event.status} isPublished={event.isPublished} />
+            <EventStatusBadges status={event.status} isPublished={event.isPublished} cancelledAt={event.cancelledAt} />
           </span>
         }
         back={{ to: '/admin/events', label: 'Voltar para eventos' }}
         actions={
-          event.isPublished ? (
+          <>
+            {event.isPublished ? (
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/event/${event.id}`} target="_blank" rel="noopener">
+                  <ExternalLink aria-hidden className="size-4" />
+                  Ver no site
+                  <span className="sr-only">(abre em nova aba)</span>
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild variant="outline" size="sm">
-              <Link to={`/event/${event.id}`} target="_blank" rel="noopener">
-                <ExternalLink aria-hidden className="size-4" />
-                Ver no site
-                <span className="sr-only">(abre em nova aba)</span>
+              <Link to={`/admin/events/${event.id}/attendees`}>
+                <UsersRound aria-hidden className="size-4" />
+                Participantes
               </Link>
             </Button>
-          ) : null
+            <EventLifeActions event={event} />
+          </>
         }
       />
+      {event.cancelledAt ? (
+        <section
+          aria-labelledby="event-cancelled-title"
+          className="mb-6 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4"
+        >
+          <Ban aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
+          <div>
+            <h2 id="event-cancelled-title" className="font-bold">
+              Evento cancelado
+            </h2>
+            <p className="text-sm">Cancelado em {formatInstant(event.cancelledAt)}.</p>
+            <p className="mt-1 text-sm text-muted">
+              As vendas estão encerradas, os pedidos pagos são reembolsados pela mesma forma de pagamento e os compradores foram avisados.
+            </p>
+          </div>
+        </section>
+      ) : null}
       <EditEventForm key={event.id} event={event} />
       <BuyersSection eventId={event.id} />
     </>

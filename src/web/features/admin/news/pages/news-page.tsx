@@ -6,7 +6,7 @@ import { formatEventDateShort, saoPauloToday } from '../../../../../shared/dates
 import { StatusPill } from '../../coupons/components/status-pill';
 import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ListSkeleton } from '../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { Loader2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 export interface ConfirmDialogProps {
   open: boolean;

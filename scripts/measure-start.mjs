@@ -1,0 +1,63 @@
+// Measures what `npm start` costs on the embedded database, after the build (`npm run build`):
+// a fresh start (empty data folder: migrations, demo data) until the first page answers, a
+// restart on the same data folder until it answers again, and the resident memory once idle.
+// Usage: node scripts/measure-start.mjs [runtime]   runtime: 'node' (default, build/server/main.js) or 'tsx'
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const runtime = process.argv[2] ?? 'node';
+const command = runtime === 'tsx' ? ['node_modules/.bin/tsx', ['src/server/main.ts']] : [process.execPath, ['build/server/main.js']];
+const port = 3900 + Math.floor(Math.random() * 90);
+const dataDir = mkdtempSync(join(tmpdir(), 'nl-start-'));
+
+async function startOnce() {
+  const started = performance.now();
+  const child = spawn(command[0], command[1], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '5000' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/`);
+      if (response.ok) {
+        await response.text();
+        return { child, ms: performance.now() - started };
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+}
+
+function rssMegabytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+async function stop(child) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+try {
+  const fresh = await startOnce();
+  await stop(fresh.child);
+  const again = await startOnce();
+  await sleep(10_000);
+  // A few page loads and API calls, as a visitor would, then idle again.
+  for (const path of ['/', '/events', '/api/events', '/api/news', '/api/banners']) await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+  await sleep(5_000);
+  const rss = rssMegabytes(again.child.pid);
+  await stop(again.child);
+  console.log(`runtime: ${runtime}`);
+  console.log(`fresh start to first page ms: ${fresh.ms.toFixed(0)}`);
+  console.log(`restart to first page ms: ${again.ms.toFixed(0)}`);
+  console.log(`idle memory MB (RSS): ${rss.toFixed(0)}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

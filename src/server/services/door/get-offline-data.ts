@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DoorOfflineData } from '../../../shared/schemas/tickets';
+import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
+import type { Db } from '../../db/client';
+import { orders, tickets } from '../../db/schema';
+import { loadDoorEvent } from './door-event';
+
+/** How a door device names a ticket offline: base64url (no padding) of SHA-256 over the code. */
+export function hashTicketCode(code: string): string {
+  return createHash('sha256').update(code, 'utf8').digest('base64url');
+}
+
+/**
+ * What a door device keeps to decide without network (PRODUCT.md 'Tickets and the door', the way
+ * pretixSCAN keeps its event's list): the event with its window (UTC instants) and every ticket
+ * issued for it, named by the hash of its code (hashTicketCode; the codes themselves never leave
+ * the server here), with holder, type, whether the meia-entrada document is asked, its status as
+ * the door would read it (offlineTicketStatus) and when it entered. Throws
+ * DomainError('event_not_found').
+ */
+export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorOfflineData> {
+  const door = await loadDoorEvent(db, eventId, opensMinutesBefore, now.getTime());
+  const rows = await db
+    .select({
+      code: tickets.code,
+      eventId: tickets.eventId,
+      status: tickets.status,
+      checkedInAt: tickets.checkedInAt,
+      ticketTypeName: tickets.ticketTypeName,
+      holderName: tickets.holderName,
+      orderStatus: orders.status,
+    })
+    .from(tickets)
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .where(eq(tickets.eventId, eventId));
+  return {
+    event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString() },
+    tickets: rows.map((row) => ({
+      hash: hashTicketCode(row.code),
+      holderName: row.holderName,
+      ticketTypeName: row.ticketTypeName,
+      checkDocument: requiresDocumentCheck(row.ticketTypeName),
+      status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row),
+      checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
+    })),
+    generatedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,82 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
+import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { loadDoorEvent } from './door-event';
+
+/** Most tickets one look-up lists. */
+export const MAX_SEARCH_RESULTS = 20;
+
+// Accents folded in SQL the same way on PostgreSQL and PGlite (no unaccent extension needed);
+// apostrophes dropped (translate deletes what has no counterpart), so 'davila' finds D'Ávila.
+const ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñ'’`";
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
+
+/** Lower case without accents or apostrophes, as the look-up compares names. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/['’`]/g, '').toLowerCase();
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface SearchRow {
+  id: string;
+  status: 'valid' | 'refunded' | 'cancelled';
+  checked_in_at: Date | string | null;
+  ticket_type_name: string;
+  holder_name: string | null;
+  event_id: string;
+  order_id: string;
+  order_status: string;
+  buyer_name: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The look-up at the door (PRODUCT.md 'Tickets and the door'): tickets of the door's event whose
+ * holder or buyer name contains `query` (without accents or case), whose buyer e-mail contains
+ * it, whose buyer CPF ends with its digits (3 or more digits, dots and dashes allowed), or whose
+ * order number starts with it ('#1a2b3c4d', as 'Meus ingressos' shows it). At most 20, by holder
+ * name; each with its status as the door reads it. Codes are never returned. Throws
+ * DomainError('event_not_found').
+ */
+export async function searchDoorTickets(db: Db, eventId: string, query: string, opensMinutesBefore: number): Promise<DoorSearchTicket[]> {
+  await loadDoorEvent(db, eventId, opensMinutesBefore);
+  const text = query.trim();
+  const folded = `%${escapeLike(foldText(text))}%`;
+  const matches: SQL[] = [
+    sql`translate(lower(coalesce(t.holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`,
+    sql`translate(lower(o.buyer_name), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`,
+    sql`lower(o.buyer_email) LIKE ${`%${escapeLike(text.toLowerCase())}%`}`,
+  ];
+  const digits = text.replace(/\D/g, '');
+  if (/^[\d.\-\s]+$/.test(text) && digits.length >= 3) {
+    matches.push(sql`regexp_replace(o.buyer_cpf, '[^0-9]', '', 'g') LIKE ${`%${digits}`}`);
+  }
+  const orderPrefix = text.replace(/^#/, '').toLowerCase();
+  if (/^[0-9a-f][0-9a-f-]{3,35}$/.test(orderPrefix)) {
+    matches.push(sql`o.id::text LIKE ${`${orderPrefix}%`}`);
+  }
+  const rows = await queryRows<SearchRow>(db, sql`
+    SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.holder_name, t.event_id,
+           o.id AS order_id, o.status AS order_status, o.buyer_name
+    FROM tickets t JOIN orders o ON o.id = t.order_id
+    WHERE t.event_id = ${eventId}::uuid AND (${sql.join(matches, sql` OR `)})
+    ORDER BY coalesce(t.holder_name, o.buyer_name), t.id
+    LIMIT ${MAX_SEARCH_RESULTS}
+  `);
+  return rows.map((row) => {
+    const checkedInAt = row.checked_in_at ? new Date(row.checked_in_at) : null;
+    return {
+      ticketId: row.id,
+      holderName: row.holder_name,
+      ticketTypeName: row.ticket_type_name,
+      checkDocument: requiresDocumentCheck(row.ticket_type_name),
+      buyerName: row.buyer_name,
+      orderNumber: row.order_id.slice(0, 8),
+      status: offlineTicketStatus({ status: row.status, orderStatus: row.order_status, eventId: row.event_id, checkedInAt }),
+      checkedInAt: checkedInAt ? checkedInAt.toISOString() : null,
+    };
+  });
+}

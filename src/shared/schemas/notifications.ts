@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import '../zod-locale';
+
+/** One notification as the panel shows it (SPEC.md section 3 'notifications', 'Layout shell'). */
+export interface NotificationView {
+  id: string;
+  /** 'install', 'event', 'promotion'; anything else is drawn as a generic announcement. */
+  type: string;
+  title: string;
+  message: string;
+  read: boolean;
+  actionUrl: string | null;
+  /** UTC instant (ISO 8601). */
+  createdAt: string;
+}
+
+/** GET /api/notifications: the newest 50 (SPEC.md section 9) and how many of all are unread. */
+export interface NotificationList {
+  notifications: NotificationView[];
+  unreadCount: number;
+}
+
+/** Body of POST /api/push/subscriptions: PushSubscription.toJSON() of the browser. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url('Inscrição de notificação inválida').max(2000).refine((v) => v.startsWith('https://') || v.startsWith('http://'), 'Inscrição de notificação inválida'),
+  keys: z.object({
+    p256dh: z.string().min(20).max(200),
+    auth: z.string().min(8).max(100),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** Body of DELETE /api/push/subscriptions. */
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });

@@ -1,0 +1,6 @@
+/** Query keys of the back office's attendee lists and live counts (one factory, STYLE.md section 7). */
+export const attendeeKeys = {
+  all: ['admin', 'attendees'] as const,
+  list: (eventId: string, query: string) => [...attendeeKeys.all, 'list', eventId, query] as const,
+  counts: (eventId: string) => [...attendeeKeys.all, 'counts', eventId] as const,
+};

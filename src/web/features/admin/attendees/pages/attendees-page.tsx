@@ -1,0 +1,206 @@
+import { useDeferredValue, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { AlertTriangle, Download, FileDown, Search, UsersRound, UserX } from 'lucide-react';
+import { toast } from 'sonner';
+import type { EventAttendee } from '../../../../../shared/schemas/admin-events';
+import { formatEventDate, formatEventTime, formatInstant } from '../../../../../shared/dates';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { Input, Label } from '../../../../components/ui/input';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { EmptyState } from '../../components/empty-state';
+import { ListSkeleton } from '../../components/list-skeleton';
+import { PageHeader } from '../../components/page-header';
+import { useAdminEvent } from '../../events/api/get-admin-event';
+import { useEventCounts } from '../api/get-event-counts';
+import { attendeesCsvUrl, checkInsCsvUrl, useAttendees } from '../api/list-attendees';
+
+const shortOrder = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+function StatusBadge({ attendee }: { attendee: EventAttendee }) {
+  switch (attendee.status) {
+    case 'used':
+      return (
+        <span className="flex flex-col items-start gap-0.5">
+          <Badge tone="success" className="whitespace-nowrap">
+            Entrou
+          </Badge>
+          {attendee.checkedInAt ? (
+            <span className="text-xs text-muted">
+              {formatInstant(attendee.checkedInAt)}
+              {attendee.gate ? ` · ${attendee.gate}` : ''}
+            </span>
+          ) : null}
+        </span>
+      );
+    case 'refunded':
+      return <Badge tone="warning" className="whitespace-nowrap">
+          Reembolsado
+        </Badge>;
+    case 'cancelled':
+      return <Badge tone="danger" className="whitespace-nowrap">
+          Cancelado
+        </Badge>;
+    default:
+      return <Badge className="whitespace-nowrap">Não entrou</Badge>;
+  }
+}
+
+function LiveCounts({ eventId }: { eventId: string }) {
+  const { data } = useEventCounts(eventId);
+  const percent = data && data.sold > 0 ? Math.round((data.entries * 100) / data.sold) : 0;
+  return (
+    <section aria-labelledby="live-counts-title" className="mb-4 rounded-2xl border border-border bg-card p-4">
+      <h2 id="live-counts-title" className="flex items-center gap-2 text-sm font-semibold text-muted">
+        <span aria-hidden className="size-2 animate-pulse rounded-full bg-success" />
+        Entradas ao vivo
+      </h2>
+      <p className="mt-1 text-3xl font-black tabular-nums" aria-live="polite" data-testid="live-counts">
+        {data ? `${data.entries} / ${data.sold}` : '— / —'}
+        <span className="ml-2 text-base font-medium text-muted">{data && data.sold > 0 ? `entradas / vendidos (${percent}%)` : 'entradas / vendidos'}</span>
+      </p>
+    </section>
+  );
+}
+
+/** /admin/events/:id/attendees: every ticket of the event, its holder and entry, search and CSV exports. */
+export function AttendeesPage() {
+  const { id = '' } = useParams();
+  const event = useAdminEvent(id);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const { data, isPending, isError, refetch } = useAttendees(id, query);
+
+  useEffect(() => {
+    if (isError) toast.error('Erro ao carregar participantes');
+  }, [isError]);
+
+  const columns: DataTableColumn<EventAttendee>[] = [
+    { key: 'holder', header: 'Titular', cell: (a) => <span className="font-semibold">{a.holderName ?? '—'}</span> },
+    { key: 'type', header: 'Tipo', cell: (a) => a.ticketTypeName },
+    { key: 'order', header: 'Pedido', cell: (a) => <span className="font-mono">{shortOrder(a.orderId)}</span> },
+    {
+      key: 'buyer',
+      header: 'Comprador',
+      cell: (a) => (
+        <span>
+          <span className="block">{a.buyerName}</span>
+          <span className="block text-xs break-all text-muted">{a.buyerEmail}</span>
+        </span>
+      ),
+    },
+    { key: 'status', header: 'Situação', cell: (a) => <StatusBadge attendee={a} /> },
+  ];
+
+  const attendees = data?.attendees ?? [];
+  const title = event.data?.title;
+
+  return (
+    <>
+      <PageHeader
+        title="Participantes"
+        documentTitle={`Participantes${title ? ` de ${title}` : ''} - Painel Admin`}
+        description={
+          event.data ? `${event.data.title} · ${formatEventDate(event.data.date)} às ${formatEventTime(event.data.startTime)}` : undefined
+        }
+        back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
+        actions={
+          <>
+            <Button asChild variant="outline" size="sm">
+              <a href={attendeesCsvUrl(id)} download>
+                <Download aria-hidden className="size-4" />
+                Exportar CSV
+              </a>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={checkInsCsvUrl(id)} download>
+                <FileDown aria-hidden className="size-4" />
+                Exportar validações
+              </a>
+            </Button>
+          </>
+        }
+      />
+      <LiveCounts eventId={id} />
+      {data && data.conflicts > 0 ? (
+        <p role="status" className="mb-4 flex items-start gap-2 rounded-2xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+          <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-300" />
+          <span>
+            <span className="font-semibold">Conflitos: {data.conflicts}</span> · ingressos aceitos sem internet por mais de um aparelho. Veja
+            em &lsquo;Exportar validações&rsquo;.
+          </span>
+        </p>
+      ) : null}
+      <div className="mb-4 max-w-md">
+        <Label htmlFor="attendee-search">Buscar</Label>
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
+          <Input
+            id="attendee-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Nome, e-mail ou pedido"
+            className="pl-10"
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      {isPending ? (
+        <ListSkeleton count={5} />
+      ) : isError && !data ? (
+        <EmptyState
+          icon={UserX}
+          title="Erro ao carregar participantes"
+          action={
+            <Button variant="outline" onClick={() => void refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      ) : attendees.length === 0 ? (
+        <EmptyState
+          icon={UsersRound}
+          title={query ? 'Nenhum participante encontrado' : 'Nenhum ingresso vendido ainda'}
+          description={query ? 'Tente outro nome, e-mail ou número de pedido.' : undefined}
+        />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted" aria-live="polite">
+            {attendees.length === 1 ? '1 ingresso' : `${attendees.length} ingressos`}
+          </p>
+          <DataTable
+            caption="Participantes do evento"
+            columns={columns}
+            rows={attendees}
+            rowKey={(a) => a.ticketId}
+            renderCard={(a) => (
+              <div className="space-y-2">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold [overflow-wrap:anywhere]">{a.holderName ?? '—'}</p>
+                    <p className="text-sm text-muted">{a.ticketTypeName}</p>
+                  </div>
+                  <StatusBadge attendee={a} />
+                </div>
+                <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface p-3 text-sm">
+                  <div>
+                    <dt className="text-muted">Pedido</dt>
+                    <dd className="font-mono">{shortOrder(a.orderId)}</dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-muted">Comprador</dt>
+                    <dd>
+                      <span className="block">{a.buyerName}</span>
+                      <span className="block text-xs break-all text-muted">{a.buyerEmail}</span>
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+            )}
+          />
+        </>
+      )}
+    </>
+  );
+}

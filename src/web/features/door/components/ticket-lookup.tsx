@@ -1,0 +1,176 @@
+import { type FormEvent, useState } from 'react';
+import { IdCard, Loader2, Search, UserRoundCheck } from 'lucide-react';
+import { formatInstant } from '../../../../shared/dates';
+import type { CheckInResult, DoorSearchTicket, OfflineTicketStatus } from '../../../../shared/schemas/tickets';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { useManualCheckIn } from '../api/manual-check-in';
+import { useDoorSearch } from '../api/search-door-tickets';
+
+const statusBadge: Record<OfflineTicketStatus, { label: string; tone: 'success' | 'danger' | 'warning' | 'neutral' }> = {
+  valid: { label: 'Válido', tone: 'success' },
+  used: { label: 'Utilizado', tone: 'neutral' },
+  refunded: { label: 'Reembolsado', tone: 'danger' },
+  cancelled: { label: 'Cancelado', tone: 'danger' },
+  not_paid: { label: 'Pendente', tone: 'warning' },
+};
+
+/**
+ * The look-up at the door (PRODUCT.md: a guest whose phone died): search the event's tickets by
+ * holder, e-mail, last CPF digits or order number, and let one in by hand after a confirmation,
+ * with the same rule as a scan; the verdict goes to `onResult`, shown like a scan's.
+ */
+export function TicketLookup({
+  eventId,
+  gate,
+  deviceId,
+  isOnline,
+  onResult,
+}: {
+  eventId: string;
+  gate: string;
+  deviceId: string;
+  isOnline: boolean;
+  onResult: (result: CheckInResult) => void;
+}) {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<DoorSearchTicket | null>(null);
+  const search = useDoorSearch(eventId, query);
+  const admit = useManualCheckIn();
+  const tooShort = query.length > 0 && query.length < 2;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setQuery(text.trim());
+  }
+
+  function confirm() {
+    if (!chosen) return;
+    admit.mutate(
+      { eventId, ticketId: chosen.ticketId, gate: gate || undefined, deviceId },
+      {
+        onSuccess: (result) => {
+          setChosen(null);
+          onResult(result);
+        },
+        onError: (error) => {
+          setChosen(null);
+          onResult({
+            accepted: false,
+            reason: 'unknown_code',
+            message: error instanceof ApiError && error.status > 0 ? error.message : 'Erro ao validar ingresso',
+            eventTitle: null,
+            ticketTypeName: null,
+            holderName: null,
+            checkedInAt: null,
+          });
+        },
+      },
+    );
+  }
+
+  const results = search.data ?? [];
+  return (
+    <section aria-labelledby="door-lookup-title" className="rounded-3xl border border-border bg-card p-4 shadow-sm sm:p-5">
+      <h2 id="door-lookup-title" className="flex items-center gap-2 text-xl font-bold">
+        <UserRoundCheck className="size-6 text-accent" aria-hidden />
+        Buscar ingresso
+      </h2>
+      <p className="mt-1 text-sm text-muted">Para quem está sem o QR code: nome, e-mail, final do CPF ou número do pedido.</p>
+      <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row" role="search">
+        <div className="min-w-0 flex-1">
+          <Label htmlFor="door-lookup" className="sr-only">
+            Nome, e-mail, CPF ou pedido
+          </Label>
+          <Input
+            id="door-lookup"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Nome, e-mail, CPF ou pedido"
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-12"
+          />
+        </div>
+        <Button type="submit" size="lg" className="h-12 shrink-0 px-5" disabled={!isOnline}>
+          {search.isFetching ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <Search className="size-5" aria-hidden />}
+          Buscar
+        </Button>
+      </form>
+      {!isOnline ? <p className="mt-2 text-sm text-muted">A busca precisa de conexão.</p> : null}
+      {tooShort ? <p className="mt-2 text-sm text-muted">Digite pelo menos 2 caracteres.</p> : null}
+
+      <div aria-live="polite">
+        {search.isError && !tooShort ? (
+          <p className="mt-3 text-sm text-danger">{search.error instanceof ApiError ? search.error.message : 'Não foi possível buscar.'}</p>
+        ) : null}
+        {query.length >= 2 && search.isSuccess && results.length === 0 ? (
+          <p className="mt-3 rounded-2xl bg-surface p-3 text-center text-sm text-muted">Nenhum ingresso encontrado para “{query}”.</p>
+        ) : null}
+        {results.length > 0 && query.length >= 2 ? (
+          <ul className="mt-3 space-y-2" aria-label="Ingressos encontrados">
+            {results.map((ticket) => (
+              <LookupRow key={ticket.ticketId} ticket={ticket} onAdmit={() => setChosen(ticket)} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={chosen !== null}
+        onOpenChange={(open) => !open && setChosen(null)}
+        title="Liberar entrada?"
+        description={
+          chosen ? (
+            <>
+              <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.ticketTypeName} · Pedido #{chosen.orderNumber}
+              {chosen.checkDocument ? <span className="mt-2 block font-semibold text-fg">Conferir documento de meia-entrada.</span> : null}
+              <span className="mt-2 block">Confira um documento com foto antes de liberar.</span>
+            </>
+          ) : undefined
+        }
+        confirmLabel="Liberar entrada"
+        tone="primary"
+        isPending={admit.isPending}
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}
+
+function LookupRow({ ticket, onAdmit }: { ticket: DoorSearchTicket; onAdmit: () => void }) {
+  const badge = statusBadge[ticket.status];
+  const name = ticket.holderName ?? ticket.buyerName;
+  return (
+    <li className="rounded-2xl border border-border p-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-lg leading-tight font-bold break-words">{name}</p>
+          <p className="mt-0.5 text-sm text-muted">
+            {ticket.ticketTypeName} · Pedido #{ticket.orderNumber}
+          </p>
+          {ticket.holderName && ticket.holderName !== ticket.buyerName ? <p className="text-sm text-muted">Comprador: {ticket.buyerName}</p> : null}
+          {ticket.checkDocument ? (
+            <p className="mt-1 flex items-center gap-1 text-sm font-semibold">
+              <IdCard className="size-4" aria-hidden /> Meia-entrada
+            </p>
+          ) : null}
+          {ticket.checkedInAt ? <p className="mt-1 text-sm text-muted">Entrou em {formatInstant(ticket.checkedInAt)}</p> : null}
+        </div>
+        <Badge tone={badge.tone} className="shrink-0">
+          {badge.label}
+        </Badge>
+      </div>
+      {ticket.status === 'valid' ? (
+        <Button className="mt-3 h-12 w-full text-base" onClick={onAdmit} aria-label={`Liberar entrada de ${name}`}>
+          Liberar entrada
+        </Button>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,52 @@
+import { type CheckInResult, type DoorOfflineData, type OfflineTicket, refusalMessage } from '../../../../shared/schemas/tickets';
+
+/** base64url (no padding) of SHA-256 over the code, as the server names tickets in the list. */
+export async function hashTicketCode(code: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code)));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Whether this browser can hash on the device (crypto.subtle needs HTTPS or localhost). */
+export const canDecideOffline = () => typeof crypto !== 'undefined' && !!crypto.subtle;
+
+/**
+ * The door's verdict without network, from the event's list kept on the device (the way
+ * pretixSCAN decides offline): a code not on the list -> 'not_on_list'; outside the window ->
+ * 'too_early' / 'event_over'; used (on the list, or let in by this device: `deviceEntries`) ->
+ * 'already_used' with when; refunded, cancelled, not paid; otherwise VÁLIDO. Messages are the
+ * server's (refusalMessage), so an offline verdict reads like an online one.
+ */
+export function decideOffline(
+  ticket: OfflineTicket | undefined,
+  list: DoorOfflineData,
+  deviceEntry: string | undefined,
+  now: Date,
+): CheckInResult {
+  const refuse = (reason: Parameters<typeof refusalMessage>[0], checkedInAt: string | null = null): CheckInResult => ({
+    accepted: false,
+    reason,
+    message: refusalMessage(reason, { checkedInAt, opensAt: list.event.opensAt }),
+    eventTitle: ticket ? list.event.title : null,
+    ticketTypeName: ticket?.ticketTypeName ?? null,
+    holderName: ticket?.holderName ?? null,
+    checkedInAt,
+  });
+  if (!ticket) return refuse('not_on_list');
+  if (now.getTime() < Date.parse(list.event.opensAt)) return refuse('too_early');
+  if (now.getTime() >= Date.parse(list.event.closesAt)) return refuse('event_over');
+  if (ticket.status === 'used') return refuse('already_used', ticket.checkedInAt);
+  if (ticket.status === 'refunded') return refuse('refunded');
+  if (ticket.status === 'cancelled') return refuse('cancelled');
+  if (ticket.status === 'not_paid') return refuse('not_paid');
+  if (deviceEntry) return refuse('already_used', deviceEntry);
+  return {
+    accepted: true,
+    eventTitle: list.event.title,
+    ticketTypeName: ticket.ticketTypeName,
+    holderName: ticket.holderName,
+    checkDocument: ticket.checkDocument,
+    checkedInAt: now.toISOString(),
+  };
+}

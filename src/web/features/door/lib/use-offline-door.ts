@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type CheckInResult, type DoorOfflineData, MAX_SYNC_SCANS, type OfflineTicket } from '../../../../shared/schemas/tickets';
+import { ApiError } from '../../../lib/api';
+import { checkInTicket } from '../api/check-in-ticket';
+import { getOfflineData } from '../api/get-offline-data';
+import { doorKeys } from '../api/keys';
+import { syncDoorScans } from '../api/sync-door-scans';
+import { type DoorSelection, newId, readDeviceId } from './door-device';
+import { canDecideOffline, decideOffline, hashTicketCode } from './offline-decision';
+import { offlineStore, type QueuedScan } from './offline-store';
+
+/** A scan gets its answer from the server within this, or the device decides (PRODUCT.md). */
+export const ONLINE_ANSWER_MS = 3000;
+/** The offline list is downloaded again this often while online. */
+const LIST_REFRESH_MS = 3 * 60_000;
+/** A queue left unsent (the server unreachable while the device says online) is retried this often. */
+const RETRY_MS = 15_000;
+
+export type VerdictSource = 'online' | 'offline' | 'manual';
+
+export type ScanOutcome = { result: CheckInResult; source: VerdictSource } | { error: string };
+
+/** Whether an error means the server could not be reached (no network, a time-out, a 5xx). */
+export function isUnreachable(error: unknown): boolean {
+  if ((error as Error)?.name === 'AbortError') return true;
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+/**
+ * The door's connection to the server and its offline half (PRODUCT.md 'Tickets and the door',
+ * as pretixSCAN works): keeps the event's list on the device (downloaded at once and every 3
+ * minutes while online), decides a scan on the device when the server gives no answer within 3 s
+ * or the network is gone, queues those decisions with a nonce and sends them when the network
+ * returns (the 'online' event, and a retry every 15 s). Tells whether the door is online, the
+ * queue's length and when it last synced.
+ */
+export function useOfflineDoor(selection: DoorSelection) {
+  const { eventId } = selection;
+  const queryClient = useQueryClient();
+  const deviceId = useMemo(readDeviceId, []);
+  const [isNetworkUp, setNetworkUp] = useState(() => navigator.onLine);
+  const [isServerReachable, setServerReachable] = useState(true);
+  const [queue, setQueue] = useState<QueuedScan[]>([]);
+  const [lastSync, setLastSync] = useState<string | null>(null);
+  const [list, setList] = useState<DoorOfflineData | null>(null);
+  const [isSyncing, setSyncing] = useState(false);
+  const queueRef = useRef<QueuedScan[]>([]);
+  const entriesRef = useRef<Record<string, string>>({});
+  const syncingRef = useRef(false);
+  const isLoadedRef = useRef(false);
+
+  const byHash = useMemo(() => new Map<string, OfflineTicket>((list?.tickets ?? []).map((t) => [t.hash, t])), [list]);
+  const isOnline = isNetworkUp && isServerReachable;
+
+  const replaceQueue = useCallback((next: QueuedScan[]) => {
+    queueRef.current = next;
+    setQueue(next);
+    void offlineStore.saveQueue(next);
+  }, []);
+
+  const refreshList = useCallback(async () => {
+    try {
+      const data = await getOfflineData(eventId);
+      setList(data);
+      setServerReachable(true);
+      await offlineStore.saveList(data);
+    } catch (error) {
+      if (isUnreachable(error)) setServerReachable(false);
+    }
+  }, [eventId]);
+
+  const sync = useCallback(async () => {
+    if (syncingRef.current || !isLoadedRef.current || queueRef.current.length === 0) return;
+    syncingRef.current = true;
+    setSyncing(true);
+    try {
+      while (queueRef.current.length > 0) {
+        const batch = queueRef.current.slice(0, MAX_SYNC_SCANS);
+        const answer = await syncDoorScans({ deviceId, scans: batch });
+        const recorded = new Set(answer.results.map((r) => r.nonce));
+        replaceQueue(queueRef.current.filter((scan) => !recorded.has(scan.nonce)));
+        const at = new Date().toISOString();
+        setLastSync(at);
+        void offlineStore.saveLastSync(at);
+        setServerReachable(true);
+        for (const [id, counts] of Object.entries(answer.counts)) queryClient.setQueryData(doorKeys.counts(id), counts);
+        if (recorded.size === 0) break;
+      }
+      void refreshList();
+    } catch (error) {
+      if (isUnreachable(error)) setServerReachable(false);
+    } finally {
+      syncingRef.current = false;
+      setSyncing(false);
+    }
+  }, [deviceId, queryClient, refreshList, replaceQueue]);
+
+  // What this device kept: the list, its own offline entries, the queue, the last sync.
+  useEffect(() => {
+    let isCurrent = true;
+    isLoadedRef.current = false;
+    setList(null);
+    void Promise.all([offlineStore.readList(eventId), offlineStore.readEntries(eventId), offlineStore.readQueue(), offlineStore.readLastSync()]).then(
+      ([savedList, entries, savedQueue, savedSync]) => {
+        if (!isCurrent) return;
+        setList((current) => current ?? savedList ?? null);
+        entriesRef.current = entries;
+        // Scans queued meanwhile (before the store answered) stay in the queue too.
+        const queuedNow = new Set(queueRef.current.map((s) => s.nonce));
+        replaceQueue([...savedQueue.filter((s) => !queuedNow.has(s.nonce)), ...queueRef.current]);
+        setLastSync(savedSync ?? null);
+        isLoadedRef.current = true;
+        if (navigator.onLine) void sync();
+      },
+    );
+    if (navigator.onLine) void refreshList();
+    return () => {
+      isCurrent = false;
+    };
+    // The event decides what is loaded; sync and refreshList change with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [eventId]);
+
+  useEffect(() => {
+    const goOnline = () => {
+      setNetworkUp(true);
+      setServerReachable(true);
+      void sync();
+      void refreshList();
+    };
+    const goOffline = () => setNetworkUp(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    const retry = window.setInterval(() => {
+      if (navigator.onLine && queueRef.current.length > 0) void sync();
+    }, RETRY_MS);
+    const refresh = window.setInterval(() => {
+      if (navigator.onLine) void refreshList();
+    }, LIST_REFRESH_MS);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+      window.clearInterval(retry);
+      window.clearInterval(refresh);
+    };
+  }, [sync, refreshList]);
+
+  /** Decides on the device from the kept list, queues the decision and returns it. */
+  const decideHere = useCallback(
+    async (code: string, nonce: string): Promise<ScanOutcome> => {
+      if (!list || !canDecideOffline()) return { error: 'Sem conexão e sem a lista offline deste evento. Conecte-se para baixá-la.' };
+      const hash = await hashTicketCode(code);
+      const now = new Date();
+      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now);
+      if (result.accepted) {
+        entriesRef.current = { ...entriesRef.current, [hash]: result.checkedInAt };
+        void offlineStore.saveEntries(eventId, entriesRef.current);
+      }
+      replaceQueue([
+        ...queueRef.current,
+        {
+          nonce,
+          code,
+          eventId,
+          gate: selection.gate,
+          scannedAt: now.toISOString(),
+          accepted: result.accepted,
+          reason: result.accepted ? undefined : result.reason,
+        },
+      ]);
+      return { result, source: 'offline' };
+    },
+    [byHash, eventId, list, replaceQueue, selection.gate],
+  );
+
+  /**
+   * One scan: asked to the server with a nonce; with no answer within 3 s (AbortController), no
+   * network or a server error, decided on the device and queued under the same nonce (so a
+   * server that did record the late request records it once).
+   */
+  const checkIn = useCallback(
+    async (rawCode: string): Promise<ScanOutcome> => {
+      const code = rawCode.trim();
+      const nonce = newId();
+      if (!navigator.onLine) {
+        setNetworkUp(false);
+        return decideHere(code, nonce);
+      }
+      const controller = new AbortController();
+      const timer = window.setTimeout(() => controller.abort(), ONLINE_ANSWER_MS);
+      try {
+        const result = await checkInTicket({ code, eventId, gate: selection.gate || undefined, deviceId, nonce }, controller.signal);
+        setServerReachable(true);
+        if (queueRef.current.length > 0) void sync();
+        return { result, source: 'online' };
+      } catch (error) {
+        if (isUnreachable(error)) {
+          setServerReachable(false);
+          return decideHere(code, nonce);
+        }
+        return { error: error instanceof ApiError ? error.message : 'Erro ao validar ingresso' };
+      } finally {
+        window.clearTimeout(timer);
+      }
+    },
+    [decideHere, deviceId, eventId, selection.gate, sync],
+  );
+
+  return { deviceId, isOnline, queueLength: queue.length, lastSync, list, isSyncing, checkIn, sync, refreshList };
+}

@@ -1,0 +1,158 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { notifications, outbox, scheduledNotices, tickets, userNotificationSettings } from '../../src/server/db/schema';
+import { notifyUser } from '../../src/server/services/notify-user';
+import { runWorkerOnce } from '../../src/server/worker';
+import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address() as { port: number };
+  baseUrl = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | null, payload?: object) {
+  return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+}
+
+async function buyAndPay(cookie: string, quantity = 2, daysAhead = 10) {
+  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
+    daysAhead,
+    title: `Festa ${Math.random().toString(36).slice(2, 7)}`,
+  });
+  const placed = await call('POST', '/api/orders', cookie, {
+    eventId: event.id, items: [{ ticketTypeId: type.id, quantity }], buyer, paymentMethod: 'pix', installments: 1,
+  });
+  const order = placed.json();
+  await call('POST', `/api/orders/${order.id}/simulate-pix-payment`, cookie);
+  return { event, order };
+}
+
+describe('the notification panel API', () => {
+  it('lists the newest 50 with the unread count, marks one, marks all, deletes, each only for its owner', async () => {
+    const ana = await server.signUpAs();
+    const bia = await server.signUpAs();
+    for (let i = 0; i < 55; i++) {
+      await server.deps.db.insert(notifications).values({
+        userId: ana.userId, type: 'promotion', title: `Aviso ${i}`, message: 'Texto', createdAt: new Date(Date.now() - (55 - i) * 1000),
+      });
+    }
+    const listed = (await call('GET', '/api/notifications', ana.cookie)).json();
+    expect(listed.notifications).toHaveLength(50);
+    expect(listed.notifications[0].title).toBe('Aviso 54');
+    expect(listed.unreadCount).toBe(55);
+
+    const first = listed.notifications[0].id;
+    expect((await call('POST', `/api/notifications/${first}/read`, bia.cookie)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/notifications/${first}`, bia.cookie)).statusCode).toBe(404);
+    expect((await call('POST', `/api/notifications/${first}/read`, ana.cookie)).statusCode).toBe(204);
+    expect((await call('GET', '/api/notifications', ana.cookie)).json().unreadCount).toBe(54);
+    expect((await call('POST', '/api/notifications/read-all', bia.cookie)).json()).toEqual({ marked: 0 });
+    expect((await call('GET', '/api/notifications', ana.cookie)).json().unreadCount).toBe(54);
+    expect((await call('POST', '/api/notifications/read-all', ana.cookie)).json()).toEqual({ marked: 54 });
+    expect((await call('DELETE', `/api/notifications/${first}`, ana.cookie)).statusCode).toBe(204);
+    const after = (await call('GET', '/api/notifications', ana.cookie)).json();
+    expect(after.unreadCount).toBe(0);
+    expect(after.notifications.find((n: { id: string }) => n.id === first)).toBeUndefined();
+    expect((await call('GET', '/api/notifications', null)).statusCode).toBe(401);
+  });
+});
+
+describe('live notifications', () => {
+  it('reaches an open event stream the moment the transaction commits', async () => {
+    const person = await server.signUpAs();
+    const other = await server.signUpAs();
+    const received: string[] = [];
+    const request = http.get(`${baseUrl}/api/live`, { headers: { cookie: person.cookie } });
+    const ready = new Promise<void>((resolve, reject) => {
+      request.on('response', (response) => {
+        expect(response.headers['content-type']).toContain('text/event-stream');
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          received.push(chunk);
+          if (chunk.includes('event: ready')) resolve();
+        });
+      });
+      request.on('error', reject);
+    });
+    await ready;
+    await server.deps.db.transaction((tx) =>
+      notifyUser(tx, { userId: other.userId, type: 'event', title: 'Para outra pessoa', message: '...', actionUrl: null, channels: [] }, new Date()),
+    );
+    await server.deps.db.transaction((tx) =>
+      notifyUser(tx, { userId: person.userId, type: 'event', title: 'Olá', message: 'Chegou', actionUrl: '/tickets', channels: [] }, new Date()),
+    );
+    await expect.poll(() => received.join('').match(/event: notifications/g)?.length ?? 0, { timeout: 5000 }).toBe(1);
+    request.destroy();
+  });
+});
+
+describe('what a purchase sends', () => {
+  it('e-mails one inline QR per ticket that decodes to its code, with the event .ics, and notifies in the app', async () => {
+    const person = await server.signUpAs();
+    const { order } = await buyAndPay(person.cookie, 2);
+    server.sentMail.length = 0;
+    await runWorkerOnce(server.deps);
+    const mail = server.sentMail.find((m) => m.to === buyer.email && m.subject.startsWith('Seus ingressos'));
+    expect(mail).toBeDefined();
+    expect(mail!.text).toContain('Meus ingressos');
+    const codes = (await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).map((t) => t.code).sort();
+    const images = mail!.attachments!.filter((a) => a.contentType === 'image/png');
+    expect(images).toHaveLength(2);
+    const decoded = images
+      .map((image) => {
+        expect(mail!.html).toContain(`cid:${image.cid}`);
+        const png = PNG.sync.read(image.content);
+        return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+      })
+      .sort();
+    expect(decoded).toEqual(codes);
+    const ics = mail!.attachments!.find((a) => a.filename.endsWith('.ics'));
+    expect(ics?.content.toString('utf8')).toContain('BEGIN:VEVENT');
+
+    const listed = (await call('GET', '/api/notifications', person.cookie)).json();
+    expect(listed.notifications[0]).toMatchObject({ title: 'Compra confirmada!', type: 'event', actionUrl: '/tickets', read: false });
+  });
+
+  it('writes no e-mail when the buyer switched e-mails off, and WhatsApp goes to the outbox folder when on', async () => {
+    const person = await server.signUpAs();
+    const saved = await call('PUT', '/api/me/notification-settings', person.cookie, {
+      emailNotifications: false, pushNotifications: false, whatsappNotifications: true, whatsappNumber: '(47) 99123-4567', geolocationEnabled: false,
+    });
+    expect(saved.json().whatsappNumber).toBe('(47) 99123-4567');
+    const [stored] = await server.deps.db.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, person.userId));
+    expect(stored.whatsappNumber).toBe('+5547991234567');
+    await buyAndPay(person.cookie, 1);
+    server.sentMail.length = 0;
+    await runWorkerOnce(server.deps);
+    expect(server.sentMail.filter((m) => m.to === buyer.email)).toHaveLength(0);
+    const jobs = await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'notification_whatsapp'));
+    expect(jobs.some((j) => j.doneAt !== null)).toBe(true);
+  });
+});
+
+describe('scheduled notices', () => {
+  it('reminds each ticket holder once, however many rounds run', async () => {
+    const person = await server.signUpAs();
+    const { event } = await buyAndPay(person.cookie, 2, 1);
+    const soon = new Date(Date.now() + 60_000);
+    await runWorkerOnce(server.deps, soon);
+    await runWorkerOnce(server.deps, soon);
+    const told = await server.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
+    const reminders = told.filter((n) => n.title.includes(event.title) && n.title !== 'Compra confirmada!');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0].title).toMatch(/^(Amanhã tem|Falta pouco:)/);
+    const keys = await server.deps.db.select().from(scheduledNotices);
+    expect(keys.filter((k) => k.key.includes(event.id))).toHaveLength(1);
+  });
+});

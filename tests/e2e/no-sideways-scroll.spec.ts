@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { events } from '../../src/server/db/schema';
+import { launchBrowser, newContext, phone } from '../support/browser';
+import { startApp, type RunningApp } from '../support/app-server';
+import { createBuyer, poll } from '../support/people';
+import { createEvent } from '../support/test-server';
+
+// Issue 9: no attendee page scrolls sideways on a 360 px phone, with long titles, badges and a
+// signed-in buyer who has tickets and a refund request.
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const small = { ...phone, viewport: { width: 360, height: 740 } };
+const LONG_TITLE = 'Extravaganza Internacional de Música Eletrônica Contemporânea com Participações Especialíssimas';
+
+async function overflow(page: Page) {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth);
+}
+
+describe('no sideways scroll at 360 px', () => {
+  it('every attendee route fits 360 px wide', async () => {
+    const context = await newContext(browser, small, app.baseUrl);
+    const page = await context.newPage();
+
+    // Signed out: /auth.
+    await page.goto('/auth');
+    await poll(() => page.getByLabel('E-mail').isVisible()).toBe(true);
+    expect(await overflow(page)).toBeLessThanOrEqual(360);
+
+    const buyer = await createBuyer(app, { fullName: 'Maximiliano Albuquerque Vasconcellos', emailPrefix: 'estreito' });
+    const signed = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: buyer.email, password: buyer.password },
+      headers: { origin: app.baseUrl },
+    });
+    expect(signed.status()).toBe(200);
+    const { event, ticketTypes: [type] } = await createEvent(
+      app,
+      [{ name: 'Pista Premium Open Bar Antecipado Segundo Lote', priceCentavos: 18990, remaining: 30 }],
+      { title: LONG_TITLE },
+    );
+    await app.deps.db.update(events).set({ location: 'Centro de Convenções Expo Center Norte' }).where(eq(events.id, event.id));
+    const placed = await page.request.post('/api/orders', {
+      data: {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        buyer: { name: 'Maximiliano Albuquerque', email: 'max@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    expect(placed.status()).toBe(201);
+    const order = await placed.json();
+    await page.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} });
+
+    const routes: [string, () => Promise<unknown>][] = [
+      ['/', () => poll(() => page.getByRole('heading', { name: 'Próximos eventos' }).first().isVisible()).toBe(true)],
+      ['/events', () => poll(() => page.getByRole('heading', { level: 1, name: 'Todos os eventos' }).isVisible()).toBe(true)],
+      ['/events/next-level', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
+      ['/events/ay-yo', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
+      ['/events/kxp', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
+      [`/event/${event.id}`, () => poll(() => page.getByRole('heading', { name: 'Tipos de ingresso' }).isVisible()).toBe(true)],
+      ['/tickets', () => poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2)],
+      ['/profile', () => poll(() => page.getByText('Maximiliano', { exact: false }).first().isVisible()).toBe(true)],
+      ['/profile/edit', () => poll(() => page.getByLabel('Nome completo').isVisible()).toBe(true)],
+      ['/settings', () => poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true)],
+      ['/refund-request', () => poll(() => page.getByText(LONG_TITLE).first().isVisible()).toBe(true)],
+      ['/privacy-policy', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
+      ['/terms-of-service', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
+      ['/data-management', () => poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true)],
+      ['/pagina-que-nao-existe', () => poll(() => page.getByText('404').first().isVisible()).toBe(true)],
+    ];
+    const wide: string[] = [];
+    for (const [route, ready] of routes) {
+      await page.goto(route);
+      await ready();
+      await page.waitForTimeout(150);
+      const width = await overflow(page);
+      if (width > 360) {
+        const culprits = await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > 361)
+            .slice(-3)
+            .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+        );
+        wide.push(`${route}: ${width}px (${culprits.join(' | ')})`);
+      }
+      if (process.env.SCREENSHOT_DIR) {
+        mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/360${route.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
+      }
+    }
+    expect(wide).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../src/server/db/client';
+
+export interface InventoryInvariantOptions {
+  /** The stock each ticket type was created with (units); only these types are checked. */
+  initialStockByTicketTypeId: Record<string, number>;
+  /**
+   * The max_uses each coupon was created with, by coupon id; only these coupons are checked.
+   * Absent: every coupon of the database, against its own max_uses.
+   */
+  couponMaxUses?: Record<string, number>;
+  /** The instant the holds are judged at (UTC); default now. */
+  now?: Date;
+  /** How long past its expires_at a pending order may still hold units (the worker's round trip); default 0. */
+  pendingGraceMs?: number;
+}
+
+/**
+ * Reads the stock and coupon counters back from the database and returns every broken
+ * invariant as one English sentence (empty = all hold; issue 8 'one owner of stock'):
+ *
+ * - for each ticket type: sold + held + remaining = its initial stock, where held = units of
+ *   its pending orders' items and sold = its tickets (through order_items.ticket_type_id)
+ *   whose status is 'valid', checked in or not; and remaining >= 0;
+ * - for each coupon: held_uses = pending orders using it, current_uses = orders using it that
+ *   were paid (completed_at set, refunded later or not), both >= 0, and their sum <= max_uses;
+ * - no pending order whose expires_at passed more than `pendingGraceMs` before `now`;
+ * - a ticket is 'valid' only in a 'completed' order.
+ * The last two look at the orders holding items of the given ticket types (all orders when none
+ * is given).
+ *
+ * Works on PGlite and PostgreSQL; reads only.
+ */
+export async function checkInventoryInvariants(db: Db, options: InventoryInvariantOptions): Promise<string[]> {
+  const violations: string[] = [];
+  const now = options.now ?? new Date();
+  const typeIds = Object.keys(options.initialStockByTicketTypeId);
+  const ids = sql.join(typeIds.map((id) => sql`${id}::uuid`), sql`, `);
+  // The order-level checks look at the orders for these types only (a shared test database).
+  const ofTheseTypes =
+    typeIds.length > 0 ? sql`AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.ticket_type_id IN (${ids}))` : sql``;
+
+  if (typeIds.length > 0) {
+    const rows = await queryRows<{ id: string; name: string; remaining: number; held: number; sold: number }>(db, sql`
+      SELECT tt.id, tt.name, tt.remaining,
+        (SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
+          WHERE oi.ticket_type_id = tt.id AND o.status = 'pending') AS held,
+        (SELECT count(*)::int FROM tickets t JOIN order_items oi ON oi.id = t.order_item_id
+          WHERE oi.ticket_type_id = tt.id AND t.status = 'valid') AS sold
+      FROM ticket_types tt WHERE tt.id IN (${ids})`);
+    for (const id of typeIds) {
+      const row = rows.find((r) => r.id === id);
+      if (!row) {
+        violations.push(`ticket type ${id} is missing`);
+        continue;
+      }
+      const [sold, held, remaining] = [Number(row.sold), Number(row.held), Number(row.remaining)];
+      const stock = options.initialStockByTicketTypeId[id];
+      if (sold + held + remaining !== stock) {
+        violations.push(
+          `ticket type '${row.name}' (${id}): sold ${sold} + held ${held} + remaining ${remaining} = ${sold + held + remaining}, not its stock ${stock}`,
+        );
+      }
+      if (remaining < 0) violations.push(`ticket type '${row.name}' (${id}): remaining ${remaining} < 0`);
+    }
+  }
+
+  const couponIds = options.couponMaxUses ? Object.keys(options.couponMaxUses) : null;
+  if (!couponIds || couponIds.length > 0) {
+    const only = couponIds ? sql`WHERE c.id IN (${sql.join(couponIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const rows = await queryRows<{
+      id: string;
+      code: string;
+      max_uses: number | null;
+      current_uses: number;
+      held_uses: number;
+      pending_orders: number;
+      paid_orders: number;
+    }>(db, sql`
+      SELECT c.id, c.code, c.max_uses, c.current_uses, c.held_uses,
+        (SELECT count(*)::int FROM orders o WHERE o.coupon_id = c.id AND o.status = 'pending') AS pending_orders,
+        (SELECT count(*)::int FROM orders o WHERE o.coupon_id = c.id AND o.completed_at IS NOT NULL) AS paid_orders
+      FROM coupons c ${only}`);
+    for (const id of couponIds ?? rows.map((r) => r.id)) {
+      const row = rows.find((r) => r.id === id);
+      if (!row) {
+        violations.push(`coupon ${id} is missing`);
+        continue;
+      }
+      const [current, held] = [Number(row.current_uses), Number(row.held_uses)];
+      const max = options.couponMaxUses?.[id] ?? (row.max_uses === null ? null : Number(row.max_uses));
+      if (held !== Number(row.pending_orders)) {
+        violations.push(`coupon ${row.code}: held_uses ${held}, but ${row.pending_orders} pending orders use it`);
+      }
+      if (current !== Number(row.paid_orders)) {
+        violations.push(`coupon ${row.code}: current_uses ${current}, but ${row.paid_orders} paid orders used it`);
+      }
+      if (current < 0 || held < 0) violations.push(`coupon ${row.code}: negative uses (current ${current}, held ${held})`);
+      if (max !== null && current + held > max) {
+        violations.push(`coupon ${row.code}: current_uses ${current} + held_uses ${held} > max_uses ${max}`);
+      }
+    }
+  }
+
+  const overdue = await queryRows<{ id: string; expires_at: Date | string; units: number }>(db, sql`
+    SELECT o.id, o.expires_at, (SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi WHERE oi.order_id = o.id) AS units
+    FROM orders o
+    WHERE o.status = 'pending' AND o.expires_at < ${new Date(now.getTime() - (options.pendingGraceMs ?? 0))} ${ofTheseTypes}
+    ORDER BY o.expires_at`);
+  for (const order of overdue) {
+    violations.push(
+      `order ${order.id} still holds ${order.units} units, pending past its hold (expired at ${new Date(order.expires_at).toISOString()})`,
+    );
+  }
+
+  const strayTickets = await queryRows<{ order_id: string; status: string; tickets: number }>(db, sql`
+    SELECT t.order_id, o.status, count(*)::int AS tickets FROM tickets t JOIN orders o ON o.id = t.order_id
+    WHERE t.status = 'valid' AND o.status <> 'completed' ${ofTheseTypes}
+    GROUP BY t.order_id, o.status`);
+  for (const stray of strayTickets) {
+    violations.push(`order ${stray.order_id} is '${stray.status}' but has ${stray.tickets} valid tickets`);
+  }
+  return violations;
+}
