@@ -154,9 +154,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
 
   it('finishes or releases what the crash cut off, keeps every unit accounted for, and survives its connections being cut', async () => {
     const { event, ticketTypes: types } = await createEvent({ deps: { db } } as unknown as Parameters<typeof createEvent>[0], [
-      { name: 'Pista', priceCentavos: 8000, remaining: 60 },
-      { name: 'VIP', priceCentavos: 25000, remaining: 20 },
-      { name: 'Meia-entrada', priceCentavos: 4000, remaining: 40 },
+      // Enough of each for every purchase below (up to 8 x 21 orders of 1 or 2, a third on each
+      // type): the only refusal expected is the coupon's.
+      { name: 'Pista', priceCentavos: 8000, remaining: 150 },
+      { name: 'VIP', priceCentavos: 25000, remaining: 150 },
+      { name: 'Meia-entrada', priceCentavos: 4000, remaining: 150 },
     ]);
     const initialStockByTicketTypeId = Object.fromEntries(types.map((t) => [t.id, t.remaining]));
     const code = `QUEDA${randomBytes(3).toString('hex').toUpperCase()}`;

@@ -179,6 +179,8 @@ describe.skipIf(!onPostgres)('PostgreSQL sessions terminated under the pool', ()
         if (error) expect(isConnectionError(error), String(error)).toBe(true);
       }
     }
+    // Idle connections cut in the last round leave the pool once pg reports them (a moment).
+    await sleep(300);
     // Two slots: if a cut connection had kept one, these would wait forever.
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => database.db.transaction((tx) => queryRows<{ one: number }>(tx, sql`SELECT 1 AS one`))),
@@ -231,7 +233,8 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
   }
 
   it('answers the requests it loses with a pt-BR 503, keeps serving, and keeps every unit accounted for', async () => {
-    const stock = { Pista: 60, VIP: 30, Meia: 40 };
+    // 'Reserva' is left out of the sale, for the purchase once the cuts end.
+    const stock = { Pista: 60, VIP: 30, Meia: 40, Reserva: 5 };
     const { event, ticketTypes } = await createEvent(
       server,
       Object.entries(stock).map(([name, remaining], i) => ({ name, priceCentavos: 4000 * (i + 1), remaining })),
@@ -250,7 +253,7 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     let selling = true;
     const sale = buyers.map(async (person, b) => {
       for (let i = 0; selling; i++) {
-        const type = ticketTypes[(b + i) % ticketTypes.length];
+        const type = ticketTypes[(b + i) % 3];
         const placed = record(
           'place',
           await post('/api/orders', person.cookie, {
@@ -297,7 +300,7 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     // Still serving once the database is left alone.
     const later = await server.signUpAs();
     const placed = await post('/api/orders', later.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: ticketTypes[0].id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id, items: [{ ticketTypeId: ticketTypes[3].id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
     });
     expect(placed.statusCode).toBe(201);
     const paid = await post(`/api/orders/${placed.json().id}/simulate-pix-payment`, later.cookie);

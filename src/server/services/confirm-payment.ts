@@ -33,7 +33,7 @@ export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Da
   const result = await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, ref);
     if (!order) return null;
-    return { outcome: await confirmLockedOrder(deps, tx, order.id, ref.paymentId ?? null, now), orderId: order.id };
+    return { outcome: await confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now), orderId: order.id };
   });
   if (!result) throw new DomainError('order_not_found');
   return result;
@@ -47,24 +47,37 @@ export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Da
 export async function confirmPaymentInTx(deps: ServiceDeps, tx: Tx, ref: PaymentRef, now: Date = new Date()): Promise<ConfirmOutcome> {
   const order = await findOrder(tx, ref);
   if (!order) return 'unknown_order';
-  return confirmLockedOrder(deps, tx, order.id, ref.paymentId ?? null, now);
+  return confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now);
 }
 
-async function findOrder(tx: Tx, ref: PaymentRef) {
+async function findOrder(tx: Tx, ref: PaymentRef): Promise<{ id: string; eventId: string } | null> {
   if (ref.paymentId) {
-    const [byPayment] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, ref.paymentId));
+    const [byPayment] = await tx.select({ id: orders.id, eventId: orders.eventId }).from(orders).where(eq(orders.paymentId, ref.paymentId));
     if (byPayment) return byPayment;
   }
   if (ref.orderId && /^[0-9a-f-]{36}$/i.test(ref.orderId)) {
-    const [byId] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ref.orderId));
+    const [byId] = await tx.select({ id: orders.id, eventId: orders.eventId }).from(orders).where(eq(orders.id, ref.orderId));
     if (byId) return byId;
   }
   return null;
 }
 
-async function confirmLockedOrder(deps: ServiceDeps, tx: Tx, orderId: string, paymentId: string | null, now: Date): Promise<ConfirmOutcome> {
+async function confirmLockedOrder(
+  deps: ServiceDeps,
+  tx: Tx,
+  found: { id: string; eventId: string },
+  paymentId: string | null,
+  now: Date,
+): Promise<ConfirmOutcome> {
+  // The event first (a key-share lock, which only an event's cancellation waits for), so that a
+  // cancellation either sees this order completed or this confirmation sees the event cancelled.
+  const [event] = await tx
+    .select({ title: events.title, cancelledAt: events.cancelledAt })
+    .from(events)
+    .where(eq(events.id, found.eventId))
+    .for('key share');
   // The row lock makes concurrent confirmations (webhook redeliveries, reconciliation) take turns.
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
   if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return 'already_completed';
   if (order.status === 'refunded') return 'refunded_late';
   if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') {
@@ -74,7 +87,6 @@ async function confirmLockedOrder(deps: ServiceDeps, tx: Tx, orderId: string, pa
     await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
   }
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const [event] = await tx.select({ title: events.title, cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, order.eventId));
 
   if (order.status === 'pending') {
     if (event.cancelledAt) return refundLatePayment(deps, tx, order, event.title, now);

@@ -45,6 +45,10 @@ export async function placeOrder(
 
   const expiresAt = new Date(now.getTime() + deps.orderHoldMinutes * 60_000);
   const order = await db.transaction(async (tx) => {
+    // A key-share lock on the event: an event's cancellation waits for this order (and sees it),
+    // or this order waits for the cancellation and is refused.
+    const [locked] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, event.id)).for('key share');
+    if (locked.cancelledAt) throw new DomainError('event_cancelled');
     const typeRows = await tx.select().from(ticketTypes).where(eq(ticketTypes.eventId, event.id));
     let coupon: (CouponRule & { id: string }) | null = null;
     if (input.couponCode) {

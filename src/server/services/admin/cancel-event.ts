@@ -31,6 +31,10 @@ export async function cancelEvent(
   now: Date = new Date(),
 ): Promise<CancelEventResult> {
   const { released, refunded } = await deps.db.transaction(async (tx) => {
+    // FOR UPDATE (not the plain UPDATE's weaker lock) waits for every placement and confirmation
+    // of this event in flight, which hold a key-share lock on it, and makes new ones wait for this
+    // commit; they then see the event cancelled. So every order is either seen below or refused.
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
     const [event] = await tx
       .update(events)
       .set({ cancelledAt: now, updatedAt: now })
