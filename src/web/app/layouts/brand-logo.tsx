@@ -13,10 +13,11 @@ export function BrandMark({ className = 'size-9 text-sm' }: { className?: string
 
 export function BrandLogo() {
   return (
-    <Link to="/" aria-label="Next Level - página inicial" className="inline-flex items-center gap-2.5 rounded-xl">
+    <Link to="/" className="inline-flex items-center gap-2.5 rounded-xl">
       <BrandMark />
-      <span aria-hidden className="text-lg font-black tracking-tight">
-        Next Level
+      {/* The name read out starts with the words seen (WCAG 2.5.3 'Label in Name'). */}
+      <span className="text-lg font-black tracking-tight">
+        Next Level<span className="sr-only"> - página inicial</span>
       </span>
     </Link>
   );
