@@ -12,8 +12,18 @@ import { releaseOrderInTx } from './release-order';
 
 export type ConfirmOutcome = 'completed' | 'already_completed' | 'refunded_late' | 'not_confirmable' | 'unknown_order';
 
-/** Which order a confirmation is about: ours by id, or the provider's payment id (a webhook). */
-export type PaymentRef = { orderId: string; paymentId?: string } | { paymentId: string; orderId?: string };
+/**
+ * Which order a confirmation is about: ours by id, or the provider's payment id (a webhook). A
+ * caller that already read the order (by id) gives its `eventId` too, which saves looking it up.
+ */
+export type PaymentRef = { orderId: string; paymentId?: string; eventId?: string } | { paymentId: string; orderId?: string; eventId?: undefined };
+
+/** What a completed confirmation leaves: the order row as updated, its items and its event. */
+export interface CompletedOrder {
+  order: typeof orders.$inferSelect;
+  items: (typeof orderItems.$inferSelect)[];
+  event: { id: string; title: string; date: string; startTime: string; location: string };
+}
 
 /**
  * Marks a paid order `completed` exactly once and issues one ticket per unit, each with its own
@@ -29,11 +39,16 @@ export type PaymentRef = { orderId: string; paymentId?: string } | { paymentId: 
  *
  * Throws DomainError('order_not_found') for an unknown order.
  */
-export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Date = new Date()): Promise<{ outcome: ConfirmOutcome; orderId: string }> {
+export async function confirmPayment(
+  deps: ServiceDeps,
+  ref: PaymentRef,
+  now: Date = new Date(),
+): Promise<{ outcome: ConfirmOutcome; orderId: string; completed?: CompletedOrder }> {
   const result = await deps.db.transaction(async (tx) => {
     const order = await findOrder(tx, ref);
     if (!order) return null;
-    return { outcome: await confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now), orderId: order.id };
+    const { outcome, completed } = await confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now);
+    return { outcome, orderId: order.id, completed };
   });
   if (!result) throw new DomainError('order_not_found');
   return result;
@@ -47,10 +62,11 @@ export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Da
 export async function confirmPaymentInTx(deps: ServiceDeps, tx: Tx, ref: PaymentRef, now: Date = new Date()): Promise<ConfirmOutcome> {
   const order = await findOrder(tx, ref);
   if (!order) return 'unknown_order';
-  return confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now);
+  return (await confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now)).outcome;
 }
 
 async function findOrder(tx: Tx, ref: PaymentRef): Promise<{ id: string; eventId: string } | null> {
+  if (ref.orderId && ref.eventId) return { id: ref.orderId, eventId: ref.eventId };
   if (ref.paymentId) {
     const [byPayment] = await tx.select({ id: orders.id, eventId: orders.eventId }).from(orders).where(eq(orders.paymentId, ref.paymentId));
     if (byPayment) return byPayment;
@@ -68,20 +84,20 @@ async function confirmLockedOrder(
   found: { id: string; eventId: string },
   paymentId: string | null,
   now: Date,
-): Promise<ConfirmOutcome> {
+): Promise<{ outcome: ConfirmOutcome; completed?: CompletedOrder }> {
   // The event first (a key-share lock, which only an event's cancellation waits for), so that a
   // cancellation either sees this order completed or this confirmation sees the event cancelled.
   const [event] = await tx
-    .select({ title: events.title, cancelledAt: events.cancelledAt })
+    .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime, location: events.location, cancelledAt: events.cancelledAt })
     .from(events)
     .where(eq(events.id, found.eventId))
     .for('key share');
   // The row lock makes concurrent confirmations (webhook redeliveries, reconciliation) take turns.
   const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
-  if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return 'already_completed';
-  if (order.status === 'refunded') return 'refunded_late';
+  if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return { outcome: 'already_completed' };
+  if (order.status === 'refunded') return { outcome: 'refunded_late' };
   if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') {
-    return 'not_confirmable';
+    return { outcome: 'not_confirmable' };
   }
   if (paymentId && !order.paymentId) {
     await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
@@ -89,18 +105,18 @@ async function confirmLockedOrder(
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
 
   if (order.status === 'pending') {
-    if (event.cancelledAt) return refundLatePayment(deps, tx, order, event.title, now);
+    if (event.cancelledAt) return { outcome: await refundLatePayment(deps, tx, order, event.title, now) };
     if (order.couponId) await settleCouponUse(tx, order.couponId);
   } else {
     // Late payment: hold the units and the coupon use again if they are still there.
     const lines = items.map((i) => ({ ticketTypeId: i.ticketTypeId, quantity: i.quantity }));
-    if (event.cancelledAt || !(await tryHoldUnits(tx, lines, order.couponId))) return refundLatePayment(deps, tx, order, event.title, now);
+    if (event.cancelledAt || !(await tryHoldUnits(tx, lines, order.couponId))) {
+      return { outcome: await refundLatePayment(deps, tx, order, event.title, now) };
+    }
   }
 
-  await tx
-    .update(orders)
-    .set({ status: 'completed', completedAt: now, paymentError: null, updatedAt: now })
-    .where(eq(orders.id, order.id));
+  const completedValues = { status: 'completed' as const, completedAt: now, paymentError: null, updatedAt: now };
+  await tx.update(orders).set(completedValues).where(eq(orders.id, order.id));
   const ticketRows = items.flatMap((item) =>
     Array.from({ length: item.quantity }, (_, n) => ({
       orderId: order.id,
@@ -132,7 +148,11 @@ async function confirmLockedOrder(
     );
   }
   await tx.insert(outbox).values({ kind: 'order_confirmation_email', payload: { orderId: order.id }, createdAt: now, runAfter: now });
-  return 'completed';
+  const { cancelledAt: _cancelledAt, ...orderEvent } = event;
+  return {
+    outcome: 'completed',
+    completed: { order: { ...order, ...completedValues, paymentId: order.paymentId ?? paymentId }, items, event: orderEvent },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { queryRows, type Db, type Tx } from '../db/client';
 import { notifications, outbox } from '../db/schema';
 
 /** The kinds of SPEC.md 'notifications.type' the panel draws an icon for; anything else is a generic announcement. */
@@ -33,23 +33,26 @@ export interface Notice {
 
 /**
  * Tells a user something (PRODUCT.md 'Accounts and data': in-app always; e-mail, push and
- * WhatsApp as switched on). Inside the caller's transaction: stores the in-app notification,
- * announces it on the `notifications` channel (pg_notify, delivered at commit, so open pages of
- * every server instance update at once) and queues one delivery job per other channel in the
- * outbox, so nothing is sent unless the transaction commits and each channel is retried on its
- * own. Returns the notification id. `now` is a UTC instant.
+ * WhatsApp as switched on). Inside the caller's transaction and in one statement: stores the
+ * in-app notification, queues one delivery job per other channel in the outbox (so nothing is
+ * sent unless the transaction commits, and each channel is retried on its own) and announces it
+ * on the `notifications` channel (pg_notify, delivered at commit, so open pages of every server
+ * instance update at once). Returns the notification id. `now` is a UTC instant.
  */
 export async function notifyUser(tx: Db | Tx, notice: Notice, now: Date): Promise<string> {
-  const [row] = await tx
-    .insert(notifications)
-    .values({ userId: notice.userId, type: notice.type, title: notice.title, message: notice.message, actionUrl: notice.actionUrl, createdAt: now })
-    .returning({ id: notifications.id });
-  await tx.execute(sql`SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, ${notice.userId})`);
-  const channels = notice.channels ?? (['email', 'push', 'whatsapp'] as const);
-  if (channels.length > 0) {
-    await tx.insert(outbox).values(
-      channels.map((channel) => ({ kind: NOTIFICATION_CHANNEL_KINDS[channel], payload: { notificationId: row.id }, createdAt: now, runAfter: now })),
-    );
-  }
+  const kinds = (notice.channels ?? (['email', 'push', 'whatsapp'] as const)).map((channel) => NOTIFICATION_CHANNEL_KINDS[channel]);
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`WITH stored AS (
+          INSERT INTO ${notifications} (user_id, type, title, message, action_url, created_at)
+          VALUES (${notice.userId}, ${notice.type}, ${notice.title}, ${notice.message}, ${notice.actionUrl}, ${now})
+          RETURNING id
+        ), queued AS (
+          INSERT INTO ${outbox} (kind, payload, created_at, run_after)
+          SELECT kind, jsonb_build_object('notificationId', stored.id), ${now}, ${now}
+          FROM stored, unnest(${`{${kinds.join(',')}}`}::text[]) AS kind
+        )
+        SELECT stored.id, pg_notify(${NOTIFICATIONS_CHANNEL}, ${notice.userId}) FROM stored`,
+  );
   return row.id;
 }

@@ -5,7 +5,7 @@ import { orders } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { confirmPayment } from './confirm-payment';
 import { recordPaymentFailure, releaseOrder } from './release-order';
-import { loadOrderView } from './order-view';
+import { loadOrderView, toOrderView } from './order-view';
 
 async function loadOwnPendingOrder(deps: ServiceDeps, orderId: string, userId: string, now: Date) {
   const [order] = await deps.db
@@ -84,7 +84,9 @@ export async function simulatePixPayment(
   if (!deps.payments.isSandbox) throw new DomainError('not_found');
   const order = await loadOwnPendingOrder(deps, orderId, userId, now);
   if (order.paymentMethod !== 'pix') throw new DomainError('payment_method_invalid');
-  await confirmPayment(deps, { orderId: order.id }, now);
+  const { completed } = await confirmPayment(deps, { orderId: order.id, eventId: order.eventId }, now);
+  // The answer from what the confirmation wrote: no query to read it back.
+  if (completed) return toOrderView(completed.order, completed.event, completed.items, deps.payments.isSandbox);
   return (await loadOrderView(deps, order.id))!;
 }
 

@@ -36,20 +36,23 @@ export async function placeOrder(
   assertInstallments(input.installments);
   if (input.paymentMethod === 'pix' && input.installments !== 1) throw new DomainError('installments_invalid');
 
-  const [event] = await db.select().from(events).where(eq(events.id, input.eventId));
-  if (!event || !event.isPublished) throw new DomainError('event_not_found');
-  if (event.cancelledAt) throw new DomainError('event_cancelled');
-  if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) {
-    throw new DomainError('event_finished');
-  }
-
   const expiresAt = new Date(now.getTime() + deps.orderHoldMinutes * 60_000);
-  const order = await db.transaction(async (tx) => {
-    // A key-share lock on the event: an event's cancellation waits for this order (and sees it),
-    // or this order waits for the cancellation and is refused.
-    const [locked] = await tx.select({ cancelledAt: events.cancelledAt }).from(events).where(eq(events.id, event.id)).for('key share');
-    if (locked.cancelledAt) throw new DomainError('event_cancelled');
-    const typeRows = await tx.select().from(ticketTypes).where(eq(ticketTypes.eventId, event.id));
+  const { event, ...order } = await db.transaction(async (tx) => {
+    // The event and its ticket types, with a key-share lock on the event: an event's cancellation
+    // waits for this order (and sees it), or this order waits for the cancellation and is refused.
+    const rows = await tx
+      .select({ type: ticketTypes, event: events })
+      .from(events)
+      .leftJoin(ticketTypes, eq(ticketTypes.eventId, events.id))
+      .where(eq(events.id, input.eventId))
+      .for('key share', { of: events });
+    const event = rows[0]?.event;
+    if (!event || !event.isPublished) throw new DomainError('event_not_found');
+    if (event.cancelledAt) throw new DomainError('event_cancelled');
+    if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) {
+      throw new DomainError('event_finished');
+    }
+    const typeRows = rows.flatMap((r) => (r.type ? [r.type] : []));
     let coupon: (CouponRule & { id: string }) | null = null;
     if (input.couponCode) {
       const [row] = await tx.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(input.couponCode)));
@@ -99,7 +102,7 @@ export async function placeOrder(
     // (inventory.ts: in id order, only at the price just charged).
     await holdUnits(tx, priced.items);
     if (coupon) await holdCouponUse(tx, coupon.id);
-    return { ...inserted, items: priced.items };
+    return { ...inserted, items: priced.items, event };
   });
 
   if (order.totalCentavos === 0) {
