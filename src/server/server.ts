@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { stripeSettings, type Config } from './config';
 import { loadSecrets } from './secrets';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, withStartupLock, type Database } from './db/client';
 import { events } from './db/schema';
 import { ensureBrands, seedCatalog } from './db/seed-catalog';
 import { seedAccounts, type DemoAccount } from './db/seed-accounts';
@@ -29,7 +29,10 @@ export interface Server {
   auth: Auth;
   database: Database;
   live: LiveHub;
-  /** Accounts created by this start (first start on an empty database), with their passwords. */
+  /**
+   * Accounts created by this start (first start on an empty database), with their passwords; []
+   * on every other start, including an instance that started beside the one that seeded.
+   */
   createdAccounts: DemoAccount[];
   close(): Promise<void>;
 }
@@ -63,15 +66,15 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db`, log: logger }));
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
-  await ensureBrands(database.db);
-  let createdAccounts: DemoAccount[] = [];
-  if (config.SEED_DEMO_DATA === 'true') {
+  // Under the start-up lock: of instances starting at once on an empty database, one seeds.
+  const createdAccounts = await withStartupLock(database, async (): Promise<DemoAccount[]> => {
+    await ensureBrands(database.db);
+    if (config.SEED_DEMO_DATA !== 'true') return [];
     const [{ value }] = await database.db.select({ value: count() }).from(events);
-    if (Number(value) === 0) {
-      await seedCatalog(database.db, new Date());
-      createdAccounts = await seedAccounts(database.db, config.DATA_DIR);
-    }
-  }
+    if (Number(value) > 0) return [];
+    await seedCatalog(database.db, new Date());
+    return seedAccounts(database.db, config.DATA_DIR);
+  });
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger });
   // Stripe when its three keys are set (ARCHITECTURE.md 'payments'), else the sandbox.

@@ -15,6 +15,29 @@ import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
 export const adminDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
+ * A new, empty database on the local PostgreSQL server (adminDatabaseUrl): its URL, and `drop`,
+ * which removes it even while connections to it are still open.
+ */
+export async function createPostgresDatabase(prefix = 'nl_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
  * A fresh database of the kind TEST_DB names ('pglite' in memory, or 'postgres': a new database
  * on the local server, dropped by `drop`).
  */
@@ -28,14 +51,8 @@ export async function openTestDatabase(kind = process.env.TEST_DB ?? 'pglite', p
     };
     return { ...database, close, drop: close };
   }
-  const name = `nl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminDatabaseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url, poolSize });
   let closed = false;
   return {
     ...database,
@@ -46,10 +63,7 @@ export async function openTestDatabase(kind = process.env.TEST_DB ?? 'pglite', p
     async drop() {
       if (!closed) await database.close();
       closed = true;
-      const dropper = new pg.Client({ connectionString: adminDatabaseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await created.drop();
     },
   };
 }

@@ -51,8 +51,9 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = createPool(options.databaseUrl, options.poolSize ?? 20, options.log ?? { warn: (m) => console.warn(m) });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const database: Database = { db, driver: 'postgres', close: () => pool.end() };
+    await withStartupLock(database, () => migratePg(db as never, { migrationsFolder }));
+    return database;
   }
   const dir = options.pgliteDir ?? './data/db';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -60,6 +61,35 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, driver: 'pglite', close: () => client.close() };
+}
+
+/** Key of the advisory lock held while an instance migrates and seeds (any int8; this one spells 'nl-start'). */
+const STARTUP_LOCK_KEY = '7956784615553856116';
+
+/**
+ * Runs `work` while holding the database's start-up lock, so several instances starting at once
+ * on one PostgreSQL database migrate and seed one after the other: the next finds the migrations
+ * applied and the demo data in place (two at once would both create the same tables, or both seed
+ * an empty catalogue). The lock is a transaction-level advisory lock taken by an open transaction
+ * on a connection of its own, outside the pool (`work` may need every pooled connection), so it
+ * also holds behind PgBouncer in transaction mode; it is released when that transaction ends, also
+ * when the process dies. On PGlite, one process per data directory, `work` just runs.
+ */
+export async function withStartupLock<T>(database: Pick<Database, 'db' | 'driver'>, work: () => Promise<T>): Promise<T> {
+  if (database.driver !== 'postgres') return work();
+  const { connectionString } = (database.db as unknown as { $client: pg.Pool }).$client.options;
+  const holder = new pg.Client({ connectionString });
+  // A connection lost while waiting or working only releases the lock; the error surfaces on its query.
+  holder.on('error', () => {});
+  await holder.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await holder.query('COMMIT').catch(() => {});
+    await holder.end().catch(() => {});
+  }
 }
 
 /**
