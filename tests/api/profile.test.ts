@@ -263,6 +263,8 @@ describe('notification settings', () => {
     whatsappNotifications: true,
     whatsappNumber: '11987654321',
     geolocationEnabled: true,
+    brandNewsNotifications: true,
+    followedBrands: [],
   };
 
   it('starts with e-mail on and everything else off', async () => {
@@ -275,6 +277,8 @@ describe('notification settings', () => {
       whatsappNotifications: false,
       whatsappNumber: null,
       geolocationEnabled: false,
+      brandNewsNotifications: false,
+      followedBrands: [],
     });
   });
 

@@ -10,7 +10,8 @@ import type { NotificationChannel } from './notify-user';
  * (PRODUCT.md 'Accounts and data': settings are obeyed; SPEC.md section 3 defaults: e-mail on,
  * push and WhatsApp off). E-mail: a short pt-BR message with the link; push: to every device the
  * user subscribed, a subscription the push service no longer knows (404/410) is removed; WhatsApp:
- * to the saved number (E.164). Runs as an outbox job inside its transaction `tx`; a throw retries
+ * to the saved number (E.164). Brand news ('promotion') goes out only while 'Novidades das marcas'
+ * is still on. Runs as an outbox job inside its transaction `tx`; a throw retries
  * the job with backoff. Returns what happened, for the log and tests.
  */
 export async function deliverNotification(
@@ -28,13 +29,16 @@ export async function deliverNotification(
   if (!row) return 'gone';
   const { notification, settings } = row;
   const link = new URL(notification.actionUrl ?? '/', deps.publicUrl).toString();
+  // Brand news goes out only while the user still wants it (opted out since it was queued: nothing).
+  const isBrandNews = notification.type === 'promotion';
+  if (isBrandNews && !settings?.brandNewsNotifications) return 'off';
 
   if (channel === 'email') {
     if (settings && !settings.emailNotifications) return 'off';
     await deps.mailer.send({
       to: row.email,
       subject: notification.title,
-      text: `${notification.message}\n\n${link}\n\n—\nNext Level. Para não receber e-mails, desligue 'Notificações por e-mail' em ${new URL('/settings', deps.publicUrl)}.`,
+      text: `${notification.message}\n\n${link}\n\n—\nNext Level. Para não receber ${isBrandNews ? "novidades das marcas, desligue 'Novidades das marcas'" : "e-mails, desligue 'Notificações por e-mail'"} em ${new URL('/settings', deps.publicUrl)}.`,
       link,
     });
     return 'sent';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { isValidBrazilianPhone } from '../phone';
 import { imageRefusal } from './admin-events';
+import { brandSlugs, type BrandSlug } from './events';
 
 // The signed-in person's own pages: profile, statistics, notification settings, their data
 // (SPEC.md sections 2 'Profile', 'Profile edit', 'Settings', 'Data management', 3, 5, 9;
@@ -93,6 +94,14 @@ export const notificationSettingsSchema = z
       'Número de WhatsApp inválido',
     ),
     geolocationEnabled: z.boolean('Escolha ligado ou desligado'),
+    /** 'Novidades das marcas': new events of the followed brands as notifications (opt-in). Left out: unchanged. */
+    brandNewsNotifications: z.boolean('Escolha ligado ou desligado').optional(),
+    /** The brands followed, by slug; left out: unchanged. */
+    followedBrands: z
+      .array(z.enum(brandSlugs, 'Marca inválida'), 'Escolha as marcas')
+      .max(brandSlugs.length, 'Marca inválida')
+      .transform((slugs) => [...new Set(slugs)])
+      .optional(),
   })
   .refine((settings) => !settings.whatsappNotifications || settings.whatsappNumber !== null, {
     message: 'Informe o número do WhatsApp',
@@ -106,7 +115,15 @@ export interface NotificationSettings {
   whatsappNotifications: boolean;
   whatsappNumber: string | null;
   geolocationEnabled: boolean;
+  /** 'Novidades das marcas' (PRODUCT.md: brand news only for those who opted in). */
+  brandNewsNotifications: boolean;
+  /** Slugs of the brands followed, in the brands' order. */
+  followedBrands: BrandSlug[];
 }
+
+/** What PUT /api/me/notification-settings takes: the settings, the brand news ones optional (kept when left out). */
+export type NotificationSettingsUpdate = Omit<NotificationSettings, 'brandNewsNotifications' | 'followedBrands'> &
+  Partial<Pick<NotificationSettings, 'brandNewsNotifications' | 'followedBrands'>>;
 
 /** Settings of a user who never saved any (SPEC.md section 9: e-mail on, others off). */
 export const defaultNotificationSettings: Readonly<NotificationSettings> = {
@@ -115,6 +132,8 @@ export const defaultNotificationSettings: Readonly<NotificationSettings> = {
   whatsappNotifications: false,
   whatsappNumber: null,
   geolocationEnabled: false,
+  brandNewsNotifications: false,
+  followedBrands: [],
 };
 
 /**

@@ -105,5 +105,7 @@ export const userNotificationSettings = pgTable('user_notification_settings', {
   whatsappNotifications: boolean('whatsapp_notifications').notNull().default(false),
   whatsappNumber: text('whatsapp_number'),
   geolocationEnabled: boolean('geolocation_enabled').notNull().default(false),
+  /** News of the brands the user follows (new events), as 'promotion' notifications: opt-in (PRODUCT.md). */
+  brandNewsNotifications: boolean('brand_news_notifications').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -49,6 +49,8 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     rating: real('rating'),
     isPublished: boolean('is_published').notNull().default(true),
+    /** When the followers of its brand were told of it (the first time it was published and upcoming); null before. */
+    announcedAt: ts('announced_at'),
     /** Set when the organizer cancels the event: sales stop, paid orders are refunded, tickets stop admitting. */
     cancelledAt: ts('cancelled_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -95,6 +97,24 @@ export const userFavorites = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventId] })],
+);
+
+/**
+ * The brands a user follows (settings and brand pages): with 'Novidades das marcas' on, each new
+ * event of a followed brand reaches them as a 'promotion' notification (PRODUCT.md 'Accounts and data').
+ */
+export const brandFollows = pgTable(
+  'brand_follows',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandSlug: text('brand_slug')
+      .notNull()
+      .references(() => brands.slug, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.brandSlug] }), index('brand_follows_brand_slug_idx').on(t.brandSlug)],
 );
 
 export const news = pgTable('news', {

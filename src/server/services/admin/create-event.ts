@@ -3,6 +3,7 @@ import { brandOfCategory, type EventCategory } from '../../../shared/schemas/adm
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, events, ticketTypes } from '../../db/schema';
+import { announceEvent } from '../announce-event';
 
 /**
  * The brand an event belongs to, from its category ('KXP Events' -> 'kxp'), as a value for the
@@ -40,7 +41,8 @@ export function eventColumns(input: EventInput) {
  * Creates an event and its ticket types in one transaction (SPEC.md section 7 'Create event';
  * PRODUCT.md: never a half-created event, so a failing ticket type leaves no event behind).
  * Input as parsed by eventInputSchema: prices in centavos, date 'yyyy-MM-dd' and times 'HH:mm'
- * in America/Sao_Paulo. The brand follows the category. Returns the new event's id.
+ * in America/Sao_Paulo. The brand follows the category. A published upcoming event is announced
+ * to its brand's followers who opted in (announce-event.ts). Returns the new event's id.
  */
 export async function createEvent(db: Db, input: EventInput, now: Date = new Date()): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
@@ -59,6 +61,7 @@ export async function createEvent(db: Db, input: EventInput, now: Date = new Dat
         createdAt: now,
       })),
     );
+    if (input.isPublished) await announceEvent(tx, { id: event.id, ...input }, now);
     return { id: event.id };
   });
 }

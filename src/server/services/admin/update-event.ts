@@ -6,6 +6,7 @@ import { events, ticketTypes } from '../../db/schema';
 import { eventColumns } from './create-event';
 import { adjustStock } from '../inventory';
 import { notifyUser } from '../notify-user';
+import { announceEvent } from '../announce-event';
 import { formatEventDate, formatEventTime } from '../../../shared/dates';
 import type { Tx } from '../../db/client';
 import { tickets } from '../../db/schema';
@@ -22,7 +23,8 @@ import { tickets } from '../../db/schema';
  * orders only: order items keep the unit price paid.
  *
  * When the date, start time or venue changes, every holder of a valid ticket is told ('Evento
- * alterado', PRODUCT.md 'Accounts and data').
+ * alterado', PRODUCT.md 'Accounts and data'). An event published for the first time is announced
+ * to its brand's followers who opted in (announce-event.ts).
  *
  * Throws DomainError: event_not_found; ticket_type_not_found (an id of another event, field
  * 'ticketTypes.N.id'); conflict (field 'ticketTypes.N.remaining') when the change would take
@@ -38,6 +40,7 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput, no
       .where(eq(events.id, eventId))
       .returning();
     await notifyEventChange(tx, before, event, now);
+    if (!before.isPublished && event.isPublished) await announceEvent(tx, event, now);
 
     const existing = await tx.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
     const existingIds = new Set(existing.map((t) => t.id));

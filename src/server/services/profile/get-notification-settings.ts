@@ -1,23 +1,43 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { defaultNotificationSettings, type NotificationSettings } from '../../../shared/schemas/profile';
-import type { Db, Tx } from '../../db/client';
-import { userNotificationSettings } from '../../db/schema';
+import { brandSlugs, type BrandSlug } from '../../../shared/schemas/events';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { brandFollows, userNotificationSettings } from '../../db/schema';
 import { formatPhone } from '../../../shared/phone';
 
 /**
  * A user's notification settings (SPEC.md section 7 'Notifications': one row per user, a
- * missing row tolerated). Without a row, the defaults of SPEC.md section 9: e-mail on, push,
- * WhatsApp and geolocation off, no WhatsApp number. The number is stored in E.164 and shown
- * masked, '(11) 99999-9999'.
+ * missing row tolerated) and the brands they follow, in one query. Without a row, the defaults
+ * of SPEC.md section 9: e-mail on, push, WhatsApp and geolocation off, no WhatsApp number;
+ * brand news off (PRODUCT.md: opt-in). The number is stored in E.164 and shown masked,
+ * '(11) 99999-9999'. Followed brands come in the brands' order (next-level, ay-yo, kxp).
  */
 export async function getNotificationSettings(db: Db | Tx, userId: string): Promise<NotificationSettings> {
-  const [row] = await db.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, userId));
-  if (!row) return { ...defaultNotificationSettings };
+  const [row] = await queryRows<{
+    email_notifications: boolean | null;
+    push_notifications: boolean | null;
+    whatsapp_notifications: boolean | null;
+    whatsapp_number: string | null;
+    geolocation_enabled: boolean | null;
+    brand_news_notifications: boolean | null;
+    followed: string[];
+  }>(
+    db,
+    sql`SELECT s.email_notifications, s.push_notifications, s.whatsapp_notifications, s.whatsapp_number,
+               s.geolocation_enabled, s.brand_news_notifications,
+               ARRAY(SELECT ${brandFollows.brandSlug} FROM ${brandFollows} WHERE ${brandFollows.userId} = ${userId}) AS followed
+        FROM (SELECT 1) AS one
+        LEFT JOIN ${userNotificationSettings} AS s ON s.user_id = ${userId}`,
+  );
+  const followedBrands = brandSlugs.filter((slug) => row.followed.includes(slug)) as BrandSlug[];
+  if (row.email_notifications === null) return { ...defaultNotificationSettings, followedBrands };
   return {
-    emailNotifications: row.emailNotifications,
-    pushNotifications: row.pushNotifications,
-    whatsappNotifications: row.whatsappNotifications,
-    whatsappNumber: row.whatsappNumber ? formatPhone(row.whatsappNumber) : null,
-    geolocationEnabled: row.geolocationEnabled,
+    emailNotifications: row.email_notifications,
+    pushNotifications: row.push_notifications!,
+    whatsappNotifications: row.whatsapp_notifications!,
+    whatsappNumber: row.whatsapp_number ? formatPhone(row.whatsapp_number) : null,
+    geolocationEnabled: row.geolocation_enabled!,
+    brandNewsNotifications: row.brand_news_notifications!,
+    followedBrands,
   };
 }

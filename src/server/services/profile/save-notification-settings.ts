@@ -1,19 +1,23 @@
-import type { NotificationSettings } from '../../../shared/schemas/profile';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { NotificationSettings, NotificationSettingsUpdate } from '../../../shared/schemas/profile';
 import { toE164 } from '../../../shared/phone';
 import type { Db } from '../../db/client';
-import { userNotificationSettings } from '../../db/schema';
+import { brandFollows, brands, userNotificationSettings } from '../../db/schema';
 import { getNotificationSettings } from './get-notification-settings';
 
 /**
  * Saves all of a user's notification settings at once (SPEC.md section 7: upsert merging
- * user_id with all settings). The input is already parsed by `notificationSettingsSchema`
- * (WhatsApp on needs a valid number); the number is stored in E.164, '+5511999999999'. Returns
- * the settings as stored.
+ * user_id with all settings), in one transaction. The input is already parsed by
+ * `notificationSettingsSchema` (WhatsApp on needs a valid number); the number is stored in
+ * E.164, '+5511999999999'. 'Novidades das marcas' and the followed brands (PRODUCT.md: brand
+ * news for those who opted in) are kept as they are when left out; given, the followed brands
+ * are replaced by the list (brands missing from the database are skipped). Returns the settings
+ * as stored.
  */
 export async function saveNotificationSettings(
   db: Db,
   userId: string,
-  input: NotificationSettings,
+  input: NotificationSettingsUpdate,
   now = new Date(),
 ): Promise<NotificationSettings> {
   const values = {
@@ -22,11 +26,25 @@ export async function saveNotificationSettings(
     whatsappNotifications: input.whatsappNotifications,
     whatsappNumber: input.whatsappNumber ? toE164(input.whatsappNumber) : null,
     geolocationEnabled: input.geolocationEnabled,
+    ...(input.brandNewsNotifications === undefined ? {} : { brandNewsNotifications: input.brandNewsNotifications }),
     updatedAt: now,
   };
-  await db
-    .insert(userNotificationSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userNotificationSettings.userId, set: values });
-  return getNotificationSettings(db, userId);
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(userNotificationSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: userNotificationSettings.userId, set: values });
+    const followed = input.followedBrands;
+    if (followed) {
+      await tx
+        .delete(brandFollows)
+        .where(followed.length > 0 ? and(eq(brandFollows.userId, userId), notInArray(brandFollows.brandSlug, followed)) : eq(brandFollows.userId, userId));
+      if (followed.length > 0) {
+        const known = await tx.select({ slug: brands.slug }).from(brands);
+        const rows = followed.filter((slug) => known.some((brand) => brand.slug === slug)).map((brandSlug) => ({ userId, brandSlug, createdAt: now }));
+        if (rows.length > 0) await tx.insert(brandFollows).values(rows).onConflictDoNothing();
+      }
+    }
+    return getNotificationSettings(tx, userId);
+  });
 }

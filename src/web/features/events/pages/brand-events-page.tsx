@@ -8,6 +8,7 @@ import { useEvents } from '../api/list-events';
 import { brandStyles } from '../brand';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { EventsLoadError } from '../components/events-load-error';
+import { FollowBrandButton } from '../components/follow-brand-button';
 
 const taglines: Record<BrandSlug, string> = {
   'next-level': 'Música eletrônica e cultura club',
@@ -22,7 +23,8 @@ function isBrandSlug(value: string | undefined): value is BrandSlug {
 /**
  * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (SPEC.md section 2 'Brand
  * pages'). The server matches the brand or its category words; cards show date, start time,
- * place, picture and the real lowest price (PRODUCT.md).
+ * place, picture and the real lowest price (PRODUCT.md); 'Seguir' brings its new events as
+ * notifications.
  */
 export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
   const params = useParams();
@@ -59,6 +61,9 @@ function BrandEvents({ brand }: { brand: BrandSlug }) {
         <p className="text-sm font-semibold tracking-widest uppercase">Eventos</p>
         <h1 className="mt-2 text-4xl font-black tracking-tight sm:text-5xl">{style.name}</h1>
         <p className="mt-2 text-lg">{taglines[brand]}</p>
+        <div className="mt-6">
+          <FollowBrandButton brand={brand} />
+        </div>
       </header>
       <section aria-labelledby="brand-upcoming-title">
         <div className="mb-5 flex items-end justify-between gap-4">

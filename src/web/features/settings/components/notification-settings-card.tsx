@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Bell, Loader2, Mail, MapPin, MessageCircle } from 'lucide-react';
+import { Bell, Check, Loader2, Mail, MapPin, Megaphone, MessageCircle } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api';
 import { formatPhone } from '../../../../shared/phone';
 import type { NotificationSettings } from '../../../../shared/schemas/profile';
+import type { BrandSlug } from '../../../../shared/schemas/events';
+import { brandOrder, brandStyles } from '../../events/brand';
+import { cn } from '../../../lib/cn';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
 import { requestGeolocation, requestNotificationPermission } from '../lib/browser-permissions';
@@ -33,8 +36,9 @@ function useKeepDeviceSubscribed(isPushOn: boolean) {
 /**
  * Notification toggles saved on the server (SPEC.md sections 2 'Settings', 7 'Notifications', 8
  * 'Settings'): push (asks the browser's permission, subscribes this device through the service
- * worker, then saves), e-mail, WhatsApp with its number and 'Salvar', and geolocation (asks for
- * the position first).
+ * worker, then saves), e-mail, WhatsApp with its number and 'Salvar', 'Novidades das marcas'
+ * with the brands followed (PRODUCT.md: brand news for those who opted in; switched on with none
+ * followed, it follows all three), and geolocation (asks for the position first).
  */
 export function NotificationSettingsCard() {
   const { data: settings, isLoading, isError, refetch } = useNotificationSettings();
@@ -145,6 +149,17 @@ export function NotificationSettingsCard() {
     }
   }
 
+  async function toggleBrandNews(on: boolean) {
+    const followedBrands = on && current.followedBrands.length === 0 ? brandOrder : current.followedBrands;
+    await persist({ brandNewsNotifications: on, followedBrands });
+  }
+
+  async function toggleFollowed(brand: BrandSlug) {
+    const followed = current.followedBrands.includes(brand);
+    const followedBrands = brandOrder.filter((slug) => (slug === brand ? !followed : current.followedBrands.includes(slug)));
+    await persist({ followedBrands, brandNewsNotifications: followedBrands.length > 0 });
+  }
+
   const isBusy = save.isPending || asking !== null;
   const isWhatsappOn = current.whatsappNotifications || isWhatsappDraft;
   const numberValue = whatsappNumber ?? current.whatsappNumber ?? '';
@@ -212,6 +227,44 @@ export function NotificationSettingsCard() {
               </div>
               <FieldError id="setting-whatsapp-number-error" message={numberError} />
             </form>
+          ) : null}
+        </SettingSwitch>
+        <SettingSwitch
+          id="setting-brand-news"
+          icon={Megaphone}
+          label="Novidades das marcas"
+          description="Novos eventos das marcas que você segue."
+          checked={current.brandNewsNotifications}
+          disabled={isBusy}
+          onCheckedChange={(on) => void toggleBrandNews(on)}
+        >
+          {current.brandNewsNotifications ? (
+            <div role="group" aria-labelledby="setting-brand-news-brands" className="mt-3 sm:pl-13">
+              <p id="setting-brand-news-brands" className="text-sm font-semibold">
+                Marcas que você segue
+              </p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {brandOrder.map((brand) => {
+                  const isFollowed = current.followedBrands.includes(brand);
+                  return (
+                    <button
+                      key={brand}
+                      type="button"
+                      aria-pressed={isFollowed}
+                      disabled={isBusy}
+                      onClick={() => void toggleFollowed(brand)}
+                      className={cn(
+                        'inline-flex min-h-10 items-center gap-1.5 rounded-full border px-4 text-sm font-semibold transition disabled:opacity-60',
+                        isFollowed ? 'border-accent bg-accent text-accent-foreground' : 'border-border bg-card text-fg hover:bg-surface',
+                      )}
+                    >
+                      {isFollowed ? <Check aria-hidden className="size-4" /> : null}
+                      {brandStyles[brand].name}
+                    </button>
+                  );
+                })}
+              </div>
+            </div>
           ) : null}
         </SettingSwitch>
         <SettingSwitch
