@@ -30,6 +30,8 @@ const PURCHASE_CONCURRENCY = env('BENCH_PURCHASE_CONCURRENCY', 200);
 const SCANNERS = env('BENCH_SCANNERS', 40);
 const SCANS_PER_CODE = 3;
 const POOL_SIZE = env('BENCH_POOL', 20);
+/** Server processes on the one PostgreSQL database (each with its own pool), the requests spread over them. */
+const INSTANCES = Math.max(1, env('BENCH_INSTANCES', 1));
 /**
  * Buyers (and, up to SCANNERS, validators) made through signUpAs: real password hash + real
  * sign-in, ~0.3 s of CPU each here. The rest get the same rows and a session minted directly.
@@ -43,7 +45,8 @@ const TIME_LIMIT_MS = env('BENCH_TIME_LIMIT_MS', 240_000);
 
 interface PurchaseJob {
   type: 'purchase';
-  origin: string;
+  /** One per server instance; buyer i uses origins[i % n], as a load balancer would. */
+  origins: string[];
   eventId: string;
   ticketTypeId: string;
   cookies: string[];
@@ -53,7 +56,8 @@ interface PurchaseJob {
 
 interface DoorJob {
   type: 'door';
-  origin: string;
+  /** One per server instance; scanner lane k uses origins[k % n]. */
+  origins: string[];
   /** The event the door works (POST /api/check-ins asks for it). */
   eventId: string;
   /** Scans in the order they are sent; each lane (one scanner) takes the next one. */
@@ -180,12 +184,13 @@ async function lanes(count: number, concurrency: number, task: (index: number, l
 const buyerBlock = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' };
 
 async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
-  const post = makePoster(job.origin, job.concurrency);
+  const posts = job.origins.map((origin) => makePoster(origin, job.concurrency));
   const outcomes: PurchaseOutcome[] = new Array(job.cookies.length);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
   await lanes(job.cookies.length, job.concurrency, async (i) => {
     const cookie = job.cookies[i];
+    const post = posts[i % posts.length];
     const order = await post('/api/orders', cookie, {
       eventId: job.eventId,
       items: [{ ticketTypeId: job.ticketTypeId, quantity: job.quantity }],
@@ -204,12 +209,12 @@ async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
 }
 
 async function runDoor(job: DoorJob): Promise<DoorResult> {
-  const post = makePoster(job.origin, job.scannerCookies.length);
+  const posts = job.origins.map((origin) => makePoster(origin, job.scannerCookies.length));
   const outcomes: ScanOutcome[] = new Array(job.codes.length);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
   await lanes(job.codes.length, job.scannerCookies.length, async (i, lane) => {
-    const scan = await post('/api/check-ins', job.scannerCookies[lane], { code: job.codes[i], eventId: job.eventId });
+    const scan = await posts[lane % posts.length]('/api/check-ins', job.scannerCookies[lane], { code: job.codes[i], eventId: job.eventId });
     outcomes[i] = { code: job.codes[i], scanner: lane, scan };
   });
   const wallEnd = performance.now();
@@ -312,8 +317,27 @@ function postgresCpuSeconds(): number {
  * Where the CPU went during one phase: this process (the server), the load client, PostgreSQL,
  * against what two cores could give; and how busy the machine was already (other work on it).
  */
+/** CPU seconds used so far by the given processes (the other server instances), from /proc. */
+function processCpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // the process ended
+    }
+  }
+  return ticks / 100;
+}
+
+/** Pids of the server instances running in child processes (BENCH_INSTANCES > 1). */
+const instancePids: number[] = [];
+
 function cpuMeter() {
   const server = process.cpuUsage();
+  const others = processCpuSeconds(instancePids);
   const elu = performance.eventLoopUtilization();
   const pg = postgresCpuSeconds();
   const load = loadavg()[0];
@@ -321,7 +345,9 @@ function cpuMeter() {
     const capacity = wallSeconds * cpus().length;
     const pct = (value: number) => `${((value / capacity) * 100).toFixed(0)}%`;
     const busy = performance.eventLoopUtilization(elu).utilization;
-    return `server ${pct(cpuSeconds(process.cpuUsage(server)))} (event loop ${(busy * 100).toFixed(0)}% busy), postgres ${pct(postgresCpuSeconds() - pg)}, load client ${pct(clientCpu)} of ${cpus().length} cores (1-min load before: ${load.toFixed(1)})`;
+    const serverCpu = cpuSeconds(process.cpuUsage(server)) + processCpuSeconds(instancePids) - others;
+    const instances = INSTANCES > 1 ? `${INSTANCES} servers` : 'server';
+    return `${instances} ${pct(serverCpu)} (event loop${INSTANCES > 1 ? ' of the first' : ''} ${(busy * 100).toFixed(0)}% busy), postgres ${pct(postgresCpuSeconds() - pg)}, load client ${pct(clientCpu)} of ${cpus().length} cores (1-min load before: ${load.toFixed(1)})`;
   };
 }
 
@@ -397,6 +423,63 @@ function shuffle<T>(items: T[]): T[] {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 const rate = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 
+/**
+ * One more server instance (BENCH_INSTANCES > 1) in its own process, on the same PostgreSQL
+ * database and data folder (so the same session and ticket signing secrets), as a second machine
+ * behind a load balancer would run; answers its origin once it listens.
+ */
+function startInstance(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; origin: string; stop(): Promise<void> }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--instance'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`server instance exited early (${code})`)));
+    child.once('message', (message: { port: number }) => {
+      child.removeAllListeners('exit');
+      const stop = () =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            done();
+          });
+          child.send({ type: 'exit' });
+        });
+      resolve({ child, origin: `http://127.0.0.1:${message.port}`, stop });
+    });
+  });
+}
+
+/** The server of one extra instance (child process): no worker, no rate limits, no web app, as startTestServer. */
+async function runInstance() {
+  const { openDatabase } = await import('../../src/server/db/client');
+  const { createServer } = await import('../../src/server/server');
+  const { loadConfig } = await import('../../src/server/config');
+  const pino = (await import('pino')).default;
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL!, poolSize: POOL_SIZE });
+  const config = loadConfig({ DATA_DIR: process.env.BENCH_DATA_DIR!, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', PORT: '3999' });
+  const server = await createServer({
+    config,
+    database,
+    mailer: { send: async () => undefined },
+    logger: pino({ level: 'silent' }),
+    serveWeb: false,
+    runWorker: false,
+    rateLimit: false,
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', (message: { type: string }) => {
+    if (message.type !== 'exit') return;
+    void server.close().finally(() => process.exit(0));
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send!({ port: (server.app.server.address() as { port: number }).port });
+}
+
 function startClient(): Promise<{ child: ChildProcess; run(job: PurchaseJob | DoorJob | RateJob): Promise<JobResult> }> {
   const child = fork(fileURLToPath(import.meta.url), ['--load-client'], {
     execArgv: ['--import', 'tsx'],
@@ -446,12 +529,14 @@ async function runBench(): Promise<number> {
   let report: string[] = [];
   let server: TestServer | null = null;
   let client: Awaited<ReturnType<typeof startClient>> | null = null;
+  const instances: Awaited<ReturnType<typeof startInstance>>[] = [];
   const began = performance.now();
   // One clean-up, shared by the normal end and an abort (time limit, Ctrl-C).
   let stopping: Promise<void> | null = null;
   const stopAll = () =>
     (stopping ??= (async () => {
       client?.child.kill();
+      await Promise.all(instances.map((instance) => instance.stop()));
       if (server) {
         log('cleaning up (server, database, data dir)');
         await server.stop();
@@ -475,6 +560,19 @@ async function runBench(): Promise<number> {
     const address = server.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no listening address');
     const origin = `http://127.0.0.1:${address.port}`;
+    const origins = [origin];
+    if (INSTANCES > 1) {
+      const [{ d }] = await queryRows<{ d: string }>(server.deps.db, sql`SELECT current_database() AS d`);
+      const url = new URL(adminDatabaseUrl);
+      url.pathname = `/${d}`;
+      for (let i = 1; i < INSTANCES; i++) {
+        const instance = await startInstance(url.toString(), server.dataDir);
+        instances.push(instance);
+        instancePids.push(instance.child.pid!);
+        origins.push(instance.origin);
+      }
+      log(`${INSTANCES} server instances on one PostgreSQL database, requests spread over them`);
+    }
     const srv = server;
     const db = srv.deps.db;
     /** Moves an event so it started an hour ago and ends in three: its door admits now. */
@@ -559,7 +657,7 @@ async function runBench(): Promise<number> {
     // --- Warm-up (separate event): JIT, pool connections, keep-alive sockets ------------------
     const warm = await createEvent(srv, [{ name: 'Aquecimento', priceCentavos: 5000, remaining: 1000 }], { title: 'Aquecimento' });
     const warmPurchase = (await client.run({
-      type: 'purchase', origin, eventId: warm.event.id, ticketTypeId: warm.ticketTypes[0].id,
+      type: 'purchase', origins, eventId: warm.event.id, ticketTypeId: warm.ticketTypes[0].id,
       cookies: warmupCookies, quantity: 1, concurrency: WARMUP_BUYERS,
     })) as PurchaseResult;
     const warmFailed = warmPurchase.outcomes.filter((o) => o.order.status !== 201 || o.pay?.status !== 200);
@@ -568,7 +666,7 @@ async function runBench(): Promise<number> {
     }
     await openDoorNow(warm.event.id);
     const warmCodes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${warm.event.id}`)).map((r) => r.code);
-    const warmDoor = (await client.run({ type: 'door', origin, eventId: warm.event.id, codes: warmCodes, scannerCookies })) as DoorResult;
+    const warmDoor = (await client.run({ type: 'door', origins, eventId: warm.event.id, codes: warmCodes, scannerCookies })) as DoorResult;
     if (warmDoor.outcomes.some((o) => o.scan.status !== 200 || o.scan.body?.accepted !== true)) throw new Error('warm-up check-ins failed');
 
     // --- 1. Flash sale -----------------------------------------------------------------------
@@ -580,7 +678,7 @@ async function runBench(): Promise<number> {
     let stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     let queriesBefore = queryCount;
     const purchase = (await client.run({
-      type: 'purchase', origin, eventId: sale.event.id, ticketTypeId: typeId,
+      type: 'purchase', origins, eventId: sale.event.id, ticketTypeId: typeId,
       cookies: buyerCookies, quantity: UNITS_PER_BUYER, concurrency: PURCHASE_CONCURRENCY,
     })) as PurchaseResult;
 
@@ -640,7 +738,8 @@ async function runBench(): Promise<number> {
       `purchase max ms: ${ms(Math.max(...orderLatencies))}`,
       `pix payment p50 ms: ${ms(percentile(payLatencies, 50))}`,
       `pix payment p99 ms: ${ms(percentile(payLatencies, 99))}`,
-      `flash sale queries: ${saleQueries} (${(saleQueries / Math.max(1, completed)).toFixed(1)} per completed purchase, both requests, sold-out attempts included)`,
+      // With several instances only the first one's statements are counted: its share of the requests.
+      `flash sale queries${INSTANCES > 1 ? ` (first of ${INSTANCES} instances)` : ''}: ${saleQueries} (${(saleQueries / Math.max(1, completed / INSTANCES)).toFixed(1)} per completed purchase, both requests, sold-out attempts included)`,
       `flash sale cpu: ${saleCpu}`,
       `flash sale postgres: ${saleWaits}`,
     );
@@ -661,7 +760,7 @@ async function runBench(): Promise<number> {
     meter = cpuMeter();
     stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     queriesBefore = queryCount;
-    const door = (await client.run({ type: 'door', origin, eventId: sale.event.id, codes: scans, scannerCookies })) as DoorResult;
+    const door = (await client.run({ type: 'door', origins, eventId: sale.event.id, codes: scans, scannerCookies })) as DoorResult;
     const doorQueries = queryCount - queriesBefore;
     const doorWaits = await stopSampling();
     const doorCpu = meter((door.wallEnd - door.wallStart) / 1000, door.clientCpu);
@@ -711,7 +810,7 @@ async function runBench(): Promise<number> {
       `codes scanned concurrently: ${concurrentCodes}`,
       `check-in rows recorded: ${dbDoor.rows}`,
       `check-in max ms: ${ms(Math.max(...scanLatencies))}`,
-      `door rush queries: ${doorQueries} (${(doorQueries / Math.max(1, door.outcomes.length)).toFixed(1)} per scan)`,
+      `door rush queries${INSTANCES > 1 ? ` (first of ${INSTANCES} instances)` : ''}: ${doorQueries} (${(doorQueries / Math.max(1, door.outcomes.length / INSTANCES)).toFixed(1)} per scan)`,
       `door rush cpu: ${doorCpu}`,
       `door rush postgres: ${doorWaits}`,
     );
@@ -752,7 +851,7 @@ async function runBench(): Promise<number> {
       `bare Fastify route/s: ${rate(bareRate.perSecond)}`,
       `GET /api/events vs bare route: ${(eventsRate.perSecond / bareRate.perSecond).toFixed(3)}`,
       ...extra,
-      `pool size: ${POOL_SIZE}`,
+      `pool size: ${POOL_SIZE}${INSTANCES > 1 ? ` per instance, ${INSTANCES} instances` : ''}`,
       `total run s: ${((performance.now() - began) / 1000).toFixed(1)}`,
     ];
     report = lines;
@@ -782,6 +881,8 @@ async function abort(reason: string) {
 
 if (process.argv.includes('--load-client')) {
   await runClient();
+} else if (process.argv.includes('--instance')) {
+  await runInstance();
 } else {
   const timer = setTimeout(() => void abort(`benchmark took longer than ${TIME_LIMIT_MS / 1000} s`), TIME_LIMIT_MS);
   process.once('SIGINT', () => void abort('interrupted'));

@@ -92,8 +92,21 @@ async function confirmLockedOrder(
     .from(events)
     .where(eq(events.id, found.eventId))
     .for('key share');
-  // The row lock makes concurrent confirmations (webhook redeliveries, reconciliation) take turns.
-  const [order] = await tx.select().from(orders).where(eq(orders.id, found.id)).for('update');
+  // The row lock makes concurrent confirmations (webhook redeliveries, reconciliation) take turns;
+  // the items come in the same query.
+  const [locked] = await tx
+    .select({
+      order: orders,
+      items: sql<(typeof orderItems.$inferSelect)[]>`(
+        SELECT coalesce(json_agg(json_build_object(
+          'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
+          'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
+        FROM ${orderItems} AS i WHERE i.order_id = ${sql.identifier('orders')}.id)`,
+    })
+    .from(orders)
+    .where(eq(orders.id, found.id))
+    .for('update');
+  const { order } = locked;
   if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return { outcome: 'already_completed' };
   if (order.status === 'refunded') return { outcome: 'refunded_late' };
   if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') {
@@ -102,7 +115,7 @@ async function confirmLockedOrder(
   if (paymentId && !order.paymentId) {
     await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
   }
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const items = typeof locked.items === 'string' ? (JSON.parse(locked.items) as typeof locked.items) : locked.items;
 
   if (order.status === 'pending') {
     if (event.cancelledAt) return { outcome: await refundLatePayment(deps, tx, order, event.title, now) };
@@ -115,21 +128,23 @@ async function confirmLockedOrder(
     }
   }
 
+  // Completed, its tickets issued and its e-mail queued, in one statement.
   const completedValues = { status: 'completed' as const, completedAt: now, paymentError: null, updatedAt: now };
-  await tx.update(orders).set(completedValues).where(eq(orders.id, order.id));
   const ticketRows = items.flatMap((item) =>
-    Array.from({ length: item.quantity }, (_, n) => ({
-      orderId: order.id,
-      orderItemId: item.id,
-      eventId: order.eventId,
-      userId: order.userId,
-      ticketTypeName: item.ticketTypeName,
-      holderName: item.holderNames[n]?.trim() || null,
-      code: createTicketCode(deps.ticketSigningKey),
-      createdAt: now,
-    })),
+    Array.from(
+      { length: item.quantity },
+      (_, n) => sql`(${order.id}::uuid, ${item.id}::uuid, ${order.eventId}::uuid, ${order.userId}, ${item.ticketTypeName},
+        ${item.holderNames[n]?.trim() || null}, ${createTicketCode(deps.ticketSigningKey)}, ${now}::timestamptz)`,
+    ),
   );
-  await tx.insert(tickets).values(ticketRows);
+  await tx.execute(sql`WITH completed AS (
+      UPDATE ${orders} SET status = 'completed', completed_at = ${now}, payment_error = NULL, updated_at = ${now} WHERE id = ${order.id}
+    )${ticketRows.length === 0 ? sql`` : sql`, issued AS (
+      INSERT INTO ${tickets} (order_id, order_item_id, event_id, user_id, ticket_type_name, holder_name, code, created_at)
+      VALUES ${sql.join(ticketRows, sql`, `)}
+    )`}
+    INSERT INTO ${outbox} (kind, payload, created_at, run_after)
+    VALUES ('order_confirmation_email', jsonb_build_object('orderId', ${order.id}::text), ${now}, ${now})`);
 
   const units = ticketRows.length;
   if (order.userId) {
@@ -147,7 +162,6 @@ async function confirmLockedOrder(
       now,
     );
   }
-  await tx.insert(outbox).values({ kind: 'order_confirmation_email', payload: { orderId: order.id }, createdAt: now, runAfter: now });
   const { cancelledAt: _cancelledAt, ...orderEvent } = event;
   return {
     outcome: 'completed',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../shared/errors';
 import { queryRows, type Tx } from '../db/client';
 
@@ -52,6 +52,21 @@ export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
     }
     throw new DomainError('ticket_type_sold_out', { ticketTypeId: line.ticketTypeId });
   }
+}
+
+/**
+ * The hold of one ticket type as the body of a data-modifying CTE, for an order placed in a
+ * single statement (place-order.ts): `UPDATE ... WHERE remaining >= quantity` at exactly
+ * `unitPriceCentavos`, only while the type belongs to the event `eventId` selects (an SQL
+ * subquery that takes the event's lock first, as every other hold does). `RETURNING id`: one
+ * row when the units were held, none when nothing changed (sold out, price changed, event gone);
+ * the statement commits or fails as a whole, so the hot stock row stays locked only inside it.
+ */
+export function holdOneTypeStatement(line: { ticketTypeId: string; quantity: number; unitPriceCentavos: number }, eventId: SQL): SQL {
+  return sql`UPDATE ticket_types SET remaining = remaining - ${line.quantity}
+    WHERE id = ${line.ticketTypeId} AND event_id = (${eventId}) AND remaining >= ${line.quantity}
+      AND price_centavos = ${line.unitPriceCentavos}::int
+    RETURNING id`;
 }
 
 /**

@@ -1,13 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { OrderView, PlaceOrderInput } from '../../shared/schemas/orders';
 import { DomainError } from '../../shared/errors';
 import { onlyDigits } from '../../shared/cpf';
 import { isEventPast } from '../../shared/dates';
 import { normalizeCouponCode, priceOrder, assertInstallments, type CouponRule } from '../domain/pricing';
 import { coupons, events, orderItems, orders, ticketTypes } from '../db/schema';
-import { holdCouponUse, holdUnits } from './inventory';
+import { holdCouponUse, holdOneTypeStatement, holdUnits } from './inventory';
 import type { ServiceDeps } from './deps';
-import { isConnectionError } from '../db/client';
+import { isConnectionError, queryRows } from '../db/client';
 import type { CreatedPayment } from '../payments/provider';
 import { confirmPayment } from './confirm-payment';
 import { releaseOrder } from './release-order';
@@ -16,12 +17,15 @@ import { loadOrderView, toOrderView } from './order-view';
 /**
  * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2).
  *
- * One short transaction prices the items on the server (never trusting client amounts), inserts
- * the order as `pending` with `expiresAt` = now + hold minutes, then holds stock with one
- * conditional UPDATE per ticket type (`remaining >= quantity` at the price charged, so it never
- * oversells) and one coupon use, through the inventory module. After the commit the payment
- * provider is asked for a payment (requestPayment: PIX BR Code, or a card payment the browser
- * confirms). A free order (total 0) is confirmed at once.
+ * The items are priced on the server (never trusting client amounts); the order is inserted as
+ * `pending` with `expiresAt` = now + hold minutes, and stock is held with one conditional UPDATE
+ * per ticket type (`remaining >= quantity` at the price charged, so it never oversells) and one
+ * coupon use, through the inventory module. An order of one ticket type without a coupon (almost
+ * every order) is held and inserted in a single statement, so the hot stock row is never locked
+ * across a round trip to this server; any other order, or one the single statement could not
+ * place, goes through one short transaction that also says exactly why it failed. After the
+ * commit the payment provider is asked for a payment (requestPayment: PIX BR Code, or a card
+ * payment the browser confirms). A free order (total 0) is confirmed at once.
  *
  * Throws DomainError: event_not_found, event_cancelled, event_finished, no_tickets_selected, ticket_type_not_found,
  * ticket_type_sold_out, price_changed, installments_invalid, coupon_* (see domain/pricing), payment_failed.
@@ -32,12 +36,114 @@ export async function placeOrder(
   input: PlaceOrderInput,
   now: Date = new Date(),
 ): Promise<OrderView> {
-  const { db, payments } = deps;
   assertInstallments(input.installments);
   if (input.paymentMethod === 'pix' && input.installments !== 1) throw new DomainError('installments_invalid');
 
   const expiresAt = new Date(now.getTime() + deps.orderHoldMinutes * 60_000);
-  const { event, ...order } = await db.transaction(async (tx) => {
+  const placed = (await placeInOneStatement(deps, userId, input, now, expiresAt)) ?? (await placeInTransaction(deps, userId, input, now, expiresAt));
+  return finishPlacedOrder(deps, placed, now);
+}
+
+type PlacedOrder = typeof orders.$inferSelect & {
+  items: { ticketTypeId: string; name: string; quantity: number; unitPriceCentavos: number }[];
+  event: { id: string; title: string; date: string; startTime: string; location: string };
+};
+
+/** The order's row as inserted, from the values written (no read back). */
+function orderRow(id: string, eventId: string, userId: string, input: PlaceOrderInput, priced: { subtotalCentavos: number; discountCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string, now: Date, expiresAt: Date): typeof orders.$inferSelect {
+  return {
+    id,
+    eventId,
+    userId,
+    status: 'pending',
+    subtotalCentavos: priced.subtotalCentavos,
+    discountCentavos: priced.discountCentavos,
+    totalCentavos: priced.totalCentavos,
+    couponId,
+    paymentMethod: input.paymentMethod,
+    installments: input.installments,
+    buyerName: input.buyer.name,
+    buyerEmail: input.buyer.email.toLowerCase(),
+    buyerPhone: onlyDigits(input.buyer.phone),
+    buyerCpf: onlyDigits(input.buyer.cpf),
+    paymentProvider,
+    paymentId: null,
+    pixCode: null,
+    paymentError: null,
+    expiresAt,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * An order of one ticket type without a coupon, in two statements and no transaction: the event
+ * and the type are read, priced, then one statement locks the event (key share), holds the units
+ * (inventory.ts, at the price just charged) and inserts the order and its item only when the hold
+ * took. Returns null when that statement placed nothing (sold out, price changed, event cancelled
+ * meanwhile) or the order is of another kind: the transaction path then decides and explains.
+ * Throws the DomainErrors of placeOrder when the read already shows the order cannot be placed.
+ */
+async function placeInOneStatement(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date, expiresAt: Date): Promise<PlacedOrder | null> {
+  if (input.couponCode || input.items.length !== 1) return null;
+  const [line] = input.items;
+  const [row] = await queryRows<{
+    id: string; title: string; date: string; start_time: string; end_time: string | null; location: string;
+    is_published: boolean; cancelled: boolean; type_id: string | null; type_event_id: string | null; name: string | null; price_centavos: number | null; remaining: number | null;
+  }>(
+    deps.db,
+    sql`SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location,
+               e.is_published, e.cancelled_at IS NOT NULL AS cancelled,
+               t.id AS type_id, t.event_id AS type_event_id, t.name, t.price_centavos, t.remaining
+        FROM events e LEFT JOIN ticket_types t ON t.id = ${line.ticketTypeId} AND t.event_id = e.id
+        WHERE e.id = ${input.eventId}`,
+  );
+  if (!row || !row.is_published) throw new DomainError('event_not_found');
+  if (row.cancelled) throw new DomainError('event_cancelled');
+  if (isEventPast({ date: row.date, startTime: row.start_time, endTime: row.end_time }, now)) throw new DomainError('event_finished');
+  const typeRows = row.type_id
+    ? [{ id: row.type_id, eventId: row.type_event_id!, name: row.name!, priceCentavos: row.price_centavos!, remaining: row.remaining! }]
+    : [];
+  const priced = priceOrder({ eventId: row.id, lines: input.items, ticketTypes: typeRows, coupon: null, now });
+  if (priced.totalCentavos === 0 || priced.items.length !== 1) return null;
+  const [item] = priced.items;
+
+  const id = randomUUID();
+  const order = orderRow(id, row.id, userId, input, priced, null, deps.payments.name, now, expiresAt);
+  const holderNames = (line.holderNames ?? []).slice(0, item.quantity);
+  const placed = await queryRows<{ id: string }>(
+    deps.db,
+    sql`WITH held AS (
+          ${holdOneTypeStatement(item, sql`SELECT id FROM events WHERE id = ${row.id} AND is_published AND cancelled_at IS NULL FOR KEY SHARE`)}
+        ), placed AS (
+          INSERT INTO orders (id, event_id, user_id, status, subtotal_centavos, discount_centavos, total_centavos, payment_method,
+                              installments, buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, expires_at, created_at, updated_at)
+          SELECT ${id}::uuid, ${row.id}::uuid, ${userId}, 'pending'::order_status, ${order.subtotalCentavos}::int, 0, ${order.totalCentavos}::int,
+                 ${order.paymentMethod}::payment_method, ${order.installments}::int, ${order.buyerName}, ${order.buyerEmail}, ${order.buyerPhone},
+                 ${order.buyerCpf}, ${order.paymentProvider}, ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+          FROM held
+          RETURNING id
+        ), item AS (
+          INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, holder_names)
+          SELECT id, ${item.ticketTypeId}::uuid, ${item.name}, ${item.quantity}::int, ${item.unitPriceCentavos}::int,
+                 ${holderNames.length > 0 ? sql`ARRAY[${sql.join(holderNames.map((name) => sql`${name}`), sql`, `)}]::text[]` : sql`'{}'::text[]`}
+          FROM placed
+        )
+        SELECT id FROM placed`,
+  );
+  if (placed.length === 0) return null;
+  return {
+    ...order,
+    items: [{ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity, unitPriceCentavos: item.unitPriceCentavos }],
+    event: { id: row.id, title: row.title, date: row.date, startTime: row.start_time, location: row.location },
+  };
+}
+
+/** Any order, in one short transaction; throws the DomainError that says why it cannot be placed. */
+async function placeInTransaction(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date, expiresAt: Date): Promise<PlacedOrder> {
+  const { db, payments } = deps;
+  return db.transaction(async (tx) => {
     // The event and its ticket types, with a key-share lock on the event: an event's cancellation
     // waits for this order (and sees it), or this order waits for the cancellation and is refused.
     const rows = await tx
@@ -104,7 +210,12 @@ export async function placeOrder(
     if (coupon) await holdCouponUse(tx, coupon.id);
     return { ...inserted, items: priced.items, event };
   });
+}
 
+/** After the commit: a free order is confirmed at once; any other gets its provider payment. */
+async function finishPlacedOrder(deps: ServiceDeps, placed: PlacedOrder, now: Date): Promise<OrderView> {
+  const { payments } = deps;
+  const { event, ...order } = placed;
   if (order.totalCentavos === 0) {
     await confirmPayment(deps, { orderId: order.id }, now);
     return (await loadOrderView(deps, order.id))!;
