@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { saoPauloToday } from '../../src/shared/dates';
-import { brands, notifications, outbox } from '../../src/server/db/schema';
+import { notifications, outbox } from '../../src/server/db/schema';
 import { runWorkerOnce } from '../../src/server/worker';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -14,15 +14,8 @@ let admin: { userId: string; cookie: string };
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The three brands come with every server start (ensureBrands).
   admin = await server.signUpAs(['admin']);
-  await server.deps.db
-    .insert(brands)
-    .values([
-      { slug: 'next-level', name: 'Next Level', tagline: '', description: '', accentColor: '#7c3aed' },
-      { slug: 'ay-yo', name: 'AY-YO', tagline: '', description: '', accentColor: '#db2777' },
-      { slug: 'kxp', name: 'KXP', tagline: '', description: '', accentColor: '#0f766e' },
-    ])
-    .onConflictDoNothing();
 });
 afterAll(async () => {
   await server?.stop();

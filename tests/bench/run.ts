@@ -295,15 +295,14 @@ const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6
 // ---------------------------------------------------------------------------------------------
 // Runner (parent process)
 
-/** CPU seconds used so far by all PostgreSQL processes of this machine (0 when /proc shows none). */
-function postgresCpuSeconds(): number {
+/** CPU seconds used so far by the processes whose pid and name pass `keep`, from /proc (0 for none). */
+function procCpuSeconds(pids: string[], keep: (name: string) => boolean = () => true): number {
   let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      if (!keep(stat.slice(stat.indexOf('(') + 1, close))) continue;
       const fields = stat.slice(close + 2).split(' ');
       ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
     } catch {
@@ -313,31 +312,21 @@ function postgresCpuSeconds(): number {
   return ticks / 100;
 }
 
+/** CPU seconds used so far by all PostgreSQL processes of this machine (0 when /proc shows none). */
+function postgresCpuSeconds(): number {
+  return procCpuSeconds(readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)), (name) => name.startsWith('postgres'));
+}
+
 /**
  * Where the CPU went during one phase: this process (the server), the load client, PostgreSQL,
  * against what two cores could give; and how busy the machine was already (other work on it).
  */
-/** CPU seconds used so far by the given processes (the other server instances), from /proc. */
-function processCpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // the process ended
-    }
-  }
-  return ticks / 100;
-}
-
 /** Pids of the server instances running in child processes (BENCH_INSTANCES > 1). */
-const instancePids: number[] = [];
+const instancePids: string[] = [];
 
 function cpuMeter() {
   const server = process.cpuUsage();
-  const others = processCpuSeconds(instancePids);
+  const others = procCpuSeconds(instancePids);
   const elu = performance.eventLoopUtilization();
   const pg = postgresCpuSeconds();
   const load = loadavg()[0];
@@ -345,7 +334,7 @@ function cpuMeter() {
     const capacity = wallSeconds * cpus().length;
     const pct = (value: number) => `${((value / capacity) * 100).toFixed(0)}%`;
     const busy = performance.eventLoopUtilization(elu).utilization;
-    const serverCpu = cpuSeconds(process.cpuUsage(server)) + processCpuSeconds(instancePids) - others;
+    const serverCpu = cpuSeconds(process.cpuUsage(server)) + procCpuSeconds(instancePids) - others;
     const instances = INSTANCES > 1 ? `${INSTANCES} servers` : 'server';
     return `${instances} ${pct(serverCpu)} (event loop${INSTANCES > 1 ? ' of the first' : ''} ${(busy * 100).toFixed(0)}% busy), postgres ${pct(postgresCpuSeconds() - pg)}, load client ${pct(clientCpu)} of ${cpus().length} cores (1-min load before: ${load.toFixed(1)})`;
   };
@@ -568,7 +557,7 @@ async function runBench(): Promise<number> {
       for (let i = 1; i < INSTANCES; i++) {
         const instance = await startInstance(url.toString(), server.dataDir);
         instances.push(instance);
-        instancePids.push(instance.child.pid!);
+        instancePids.push(String(instance.child.pid));
         origins.push(instance.origin);
       }
       log(`${INSTANCES} server instances on one PostgreSQL database, requests spread over them`);

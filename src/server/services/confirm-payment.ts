@@ -106,7 +106,7 @@ async function confirmLockedOrder(
     .from(orders)
     .where(eq(orders.id, found.id))
     .for('update');
-  const { order } = locked;
+  const { order, items } = locked;
   if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return { outcome: 'already_completed' };
   if (order.status === 'refunded') return { outcome: 'refunded_late' };
   if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') {
@@ -115,7 +115,6 @@ async function confirmLockedOrder(
   if (paymentId && !order.paymentId) {
     await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
   }
-  const items = typeof locked.items === 'string' ? (JSON.parse(locked.items) as typeof locked.items) : locked.items;
 
   if (order.status === 'pending') {
     if (event.cancelledAt) return { outcome: await refundLatePayment(deps, tx, order, event.title, now) };

@@ -49,6 +49,13 @@ type PlacedOrder = typeof orders.$inferSelect & {
   event: { id: string; title: string; date: string; startTime: string; location: string };
 };
 
+/** Refuses an order for an event that is not on sale: unpublished or missing, cancelled, or over. */
+function assertOnSale(event: { isPublished: boolean; cancelled: boolean; date: string; startTime: string; endTime: string | null } | undefined, now: Date) {
+  if (!event || !event.isPublished) throw new DomainError('event_not_found');
+  if (event.cancelled) throw new DomainError('event_cancelled');
+  if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) throw new DomainError('event_finished');
+}
+
 /** The order's row as inserted, from the values written (no read back). */
 function orderRow(id: string, eventId: string, userId: string, input: PlaceOrderInput, priced: { subtotalCentavos: number; discountCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string, now: Date, expiresAt: Date): typeof orders.$inferSelect {
   return {
@@ -99,9 +106,7 @@ async function placeInOneStatement(deps: ServiceDeps, userId: string, input: Pla
         FROM events e LEFT JOIN ticket_types t ON t.id = ${line.ticketTypeId} AND t.event_id = e.id
         WHERE e.id = ${input.eventId}`,
   );
-  if (!row || !row.is_published) throw new DomainError('event_not_found');
-  if (row.cancelled) throw new DomainError('event_cancelled');
-  if (isEventPast({ date: row.date, startTime: row.start_time, endTime: row.end_time }, now)) throw new DomainError('event_finished');
+  assertOnSale(row && { isPublished: row.is_published, cancelled: row.cancelled, date: row.date, startTime: row.start_time, endTime: row.end_time }, now);
   const typeRows = row.type_id
     ? [{ id: row.type_id, eventId: row.type_event_id!, name: row.name!, priceCentavos: row.price_centavos!, remaining: row.remaining! }]
     : [];
@@ -153,11 +158,7 @@ async function placeInTransaction(deps: ServiceDeps, userId: string, input: Plac
       .where(eq(events.id, input.eventId))
       .for('key share', { of: events });
     const event = rows[0]?.event;
-    if (!event || !event.isPublished) throw new DomainError('event_not_found');
-    if (event.cancelledAt) throw new DomainError('event_cancelled');
-    if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) {
-      throw new DomainError('event_finished');
-    }
+    assertOnSale(event && { ...event, cancelled: event.cancelledAt !== null }, now);
     const typeRows = rows.flatMap((r) => (r.type ? [r.type] : []));
     let coupon: (CouponRule & { id: string }) | null = null;
     if (input.couponCode) {
@@ -166,30 +167,10 @@ async function placeInTransaction(deps: ServiceDeps, userId: string, input: Plac
       coupon = { ...row, currentUses: row.currentUses + row.heldUses };
     }
     // Validates quantities, types and coupon rules against what was just read, and prices.
-    const priced = priceOrder({ eventId: event.id, lines: input.items, ticketTypes: typeRows, coupon, now });
+    const priced = priceOrder({ eventId: event!.id, lines: input.items, ticketTypes: typeRows, coupon, now });
 
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        eventId: event.id,
-        userId,
-        status: 'pending',
-        subtotalCentavos: priced.subtotalCentavos,
-        discountCentavos: priced.discountCentavos,
-        totalCentavos: priced.totalCentavos,
-        couponId: coupon?.id ?? null,
-        paymentMethod: input.paymentMethod,
-        installments: input.installments,
-        buyerName: input.buyer.name,
-        buyerEmail: input.buyer.email.toLowerCase(),
-        buyerPhone: onlyDigits(input.buyer.phone),
-        buyerCpf: onlyDigits(input.buyer.cpf),
-        paymentProvider: priced.totalCentavos === 0 ? 'free' : payments.name,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const inserted = orderRow(randomUUID(), event!.id, userId, input, priced, coupon?.id ?? null, priced.totalCentavos === 0 ? 'free' : payments.name, now, expiresAt);
+    await tx.insert(orders).values(inserted);
     await tx.insert(orderItems).values(
       priced.items.map((item) => ({
         orderId: inserted.id,
@@ -208,7 +189,7 @@ async function placeInTransaction(deps: ServiceDeps, userId: string, input: Plac
     // (inventory.ts: in id order, only at the price just charged).
     await holdUnits(tx, priced.items);
     if (coupon) await holdCouponUse(tx, coupon.id);
-    return { ...inserted, items: priced.items, event };
+    return { ...inserted, items: priced.items, event: event! };
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { NotificationSettings, NotificationSettingsUpdate } from '../../../shared/schemas/profile';
 import { toE164 } from '../../../shared/phone';
 import type { Db } from '../../db/client';
@@ -40,9 +40,10 @@ export async function saveNotificationSettings(
         .delete(brandFollows)
         .where(followed.length > 0 ? and(eq(brandFollows.userId, userId), notInArray(brandFollows.brandSlug, followed)) : eq(brandFollows.userId, userId));
       if (followed.length > 0) {
-        const known = await tx.select({ slug: brands.slug }).from(brands);
-        const rows = followed.filter((slug) => known.some((brand) => brand.slug === slug)).map((brandSlug) => ({ userId, brandSlug, createdAt: now }));
-        if (rows.length > 0) await tx.insert(brandFollows).values(rows).onConflictDoNothing();
+        await tx.execute(sql`INSERT INTO ${brandFollows} (user_id, brand_slug, created_at)
+          SELECT ${userId}, ${brands.slug}, ${now} FROM ${brands}
+          WHERE ${brands.slug} IN (${sql.join(followed.map((slug) => sql`${slug}`), sql`, `)})
+          ON CONFLICT DO NOTHING`);
       }
     }
     return getNotificationSettings(tx, userId);

@@ -16,6 +16,12 @@ export const brandStyles: Record<BrandSlug, BrandStyle> = {
 
 export const brandOrder: BrandSlug[] = ['next-level', 'ay-yo', 'kxp'];
 
+/** The followed brands after following or unfollowing `brand`, in the brands' order. */
+export function toggleFollowedBrand(followed: readonly BrandSlug[], brand: BrandSlug): BrandSlug[] {
+  const isFollowed = followed.includes(brand);
+  return brandOrder.filter((slug) => (slug === brand ? !isFollowed : followed.includes(slug)));
+}
+
 const neutral: BrandStyle = { name: 'Evento', solid: 'bg-brand-next-level', gradient: 'bg-linear-to-br from-brand-next-level to-brand-kxp' };
 
 export function brandStyle(slug: BrandSlug | null): BrandStyle {

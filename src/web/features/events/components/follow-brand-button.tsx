@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
 import { notificationSettingsQueryOptions } from '../../settings/api/get-notification-settings';
 import { useSaveNotificationSettings } from '../../settings/api/save-notification-settings';
-import { brandOrder, brandStyles } from '../brand';
+import { brandStyles, toggleFollowedBrand } from '../brand';
 
 /**
  * 'Seguir' on a brand page (PRODUCT.md 'Accounts and data': brand news for those who opted in):
@@ -37,7 +37,7 @@ export function FollowBrandButton({ brand }: { brand: BrandSlug }) {
     }
     if (!current) return;
     const followed = current.brandNewsNotifications ? current.followedBrands : [];
-    const followedBrands = brandOrder.filter((slug) => (slug === brand ? !isFollowing : followed.includes(slug)));
+    const followedBrands = toggleFollowedBrand(followed, brand);
     try {
       await save.mutateAsync({ ...current, followedBrands, brandNewsNotifications: followedBrands.length > 0 });
       if (isFollowing) toast.success(`Você deixou de seguir ${name}`);

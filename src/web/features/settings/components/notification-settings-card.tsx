@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { formatPhone } from '../../../../shared/phone';
 import type { NotificationSettings } from '../../../../shared/schemas/profile';
 import type { BrandSlug } from '../../../../shared/schemas/events';
-import { brandOrder, brandStyles } from '../../events/brand';
+import { brandOrder, brandStyles, toggleFollowedBrand } from '../../events/brand';
 import { cn } from '../../../lib/cn';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useSaveNotificationSettings } from '../api/save-notification-settings';
@@ -155,8 +155,7 @@ export function NotificationSettingsCard() {
   }
 
   async function toggleFollowed(brand: BrandSlug) {
-    const followed = current.followedBrands.includes(brand);
-    const followedBrands = brandOrder.filter((slug) => (slug === brand ? !followed : current.followedBrands.includes(slug)));
+    const followedBrands = toggleFollowedBrand(current.followedBrands, brand);
     await persist({ followedBrands, brandNewsNotifications: followedBrands.length > 0 });
   }
 
