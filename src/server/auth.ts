@@ -15,6 +15,10 @@ export interface AuthOptions {
   rateLimit: boolean;
 }
 
+/** How long a session lives (s), and after how long a request extends it (s); http/session.ts reads them too. */
+export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
 /**
  * better-auth over our Drizzle tables: e-mail + password (8 characters at least, PRODUCT.md),
  * confirmation e-mail on sign-up, password reset, cookie sessions stored in the database.
@@ -66,8 +70,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_EXPIRES_IN_S,
+      updateAge: SESSION_UPDATE_AGE_S,
     },
     // Per client address (the one Fastify resolved from TRUST_PROXY). Sign-in is generous per
     // address (a door team behind one Wi-Fi) and throttled per account in routes/auth.ts.

@@ -216,3 +216,22 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+type RawClient = { query(config: { name?: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * A hot statement of fixed text with numbered parameters ($1, $2, ...), run outside any
+ * transaction. On PostgreSQL it is a named prepared statement: each pooled connection parses and
+ * plans it once, and no query is built per call (the purchase, the payment, the session check
+ * and the scan, which a sale night runs thousands of times a minute). On PGlite it is a plain
+ * parameterised query. `name` must be unique in the process. The rows come as the driver parses
+ * them (timestamptz → Date, int8 → string, json → value): cast dates to text in `text`.
+ * Throws what the driver throws (a DatabaseError with `code`, or a connection error).
+ */
+export function preparedStatement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
+  return async (db, values) => {
+    const client = (db as unknown as { $client: RawClient }).$client;
+    const result = client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+    return result.rows as Row[];
+  };
+}

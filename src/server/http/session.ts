@@ -1,10 +1,12 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import { DomainError } from '../../shared/errors';
 import type { Role } from '../../shared/schemas/me';
-import type { Auth } from '../auth';
-import type { Db } from '../db/client';
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from '../auth';
+import { preparedStatement, type Db } from '../db/client';
+import { groupedRunner } from '../db/grouped';
 import { SESSIONS_CHANNEL } from '../services/session-events';
 import type { LiveHub } from '../live/live-hub';
 import { userRoles } from '../db/schema';
@@ -23,6 +25,58 @@ const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 /** How long a checked session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 5000;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
+const DONT_REMEMBER_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.dont_remember=/;
+
+/**
+ * The token of a session cookie whose signature is right, else null. better-auth signs the
+ * cookie as `encodeURIComponent(token + '.' + base64(HMAC-SHA256(secret, token)))`.
+ */
+export function verifySessionCookie(cookie: string, secret: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(cookie);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+type SessionRow = { token: string; expires_at: Date; id: string; email: string; name: string; email_verified: boolean; created_at: Date; roles: Role[] };
+
+const readSessions = preparedStatement<SessionRow>(
+  'session_users',
+  `SELECT s.token, s.expires_at, u.id, u.email, u.name, u.email_verified, u.created_at,
+          ARRAY(SELECT r.role::text FROM user_roles r WHERE r.user_id = u.id ORDER BY r.role) AS roles
+   FROM sessions s JOIN users u ON u.id = s.user_id
+   WHERE s.token = ANY($1::text[])`,
+);
+
+/** Session checks arriving together share one query (db/grouped.ts): a rush of buyers signing in to pay. */
+const sessionGroup = groupedRunner<string, SessionRow | undefined>(async (db, _key, tokens) => {
+  const rows = await readSessions(db, [tokens]);
+  const byToken = new Map(rows.map((r) => [r.token, r]));
+  return tokens.map((token) => byToken.get(token));
+});
+
+/**
+ * The user of a session token in one indexed query (session, user and roles; shared with the
+ * checks arriving meanwhile), when the session is live and needs nothing written; `undefined`
+ * when better-auth must decide (an expired session it deletes, one old enough to be extended, a
+ * "don't remember me" session), null for no session.
+ */
+async function findLiveSession(db: Db, token: string, nowMs: number): Promise<SessionUser | null | undefined> {
+  const row = await sessionGroup(db, 'sessions', token);
+  if (!row) return null;
+  const expiresAt = new Date(row.expires_at).getTime();
+  const needsRefresh = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= nowMs;
+  if (expiresAt <= nowMs || needsRefresh) return undefined;
+  return { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, createdAt: new Date(row.created_at), roles: row.roles };
+}
 
 /**
  * Checked sessions by session cookie, for SESSION_CACHE_MS: a buyer's order and payment, or a
@@ -77,6 +131,16 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
       if (!cookie) return null;
       const known = sessions?.get(cookie);
       if (known !== undefined) return known;
+      // A signed cookie of a live session is checked in one query; anything else (a bad
+      // signature, an expired or ageing session, 'don't remember me') is better-auth's to answer.
+      const token = verifySessionCookie(cookie, secretOf(auth));
+      if (token && !DONT_REMEMBER_COOKIE.test(request.headers.cookie)) {
+        const live = await findLiveSession(db, token, Date.now());
+        if (live !== undefined) {
+          sessions?.set(cookie, live);
+          return live;
+        }
+      }
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       let user: SessionUser | null = null;
       if (session) {
@@ -96,6 +160,10 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
     cache.set(request, pending);
   }
   return pending;
+}
+
+function secretOf(auth: Auth): string {
+  return (auth.options as { secret: string }).secret;
 }
 
 /** The server side of every guard (PRODUCT.md 'Who may see what'). */

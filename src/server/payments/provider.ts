@@ -57,6 +57,12 @@ export interface PaymentProvider {
   readonly isSandbox: boolean;
   /** Stripe's publishable key for Stripe.js in the browser; null in the sandbox. */
   readonly publishableKey: string | null;
+  /**
+   * Payments are made in this process without a call out (the sandbox): an order may ask for its
+   * payment before it is stored and store both in one statement. A payment made for an order that
+   * then could not be placed is never shown to anyone.
+   */
+  readonly createsPaymentsInProcess?: boolean;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** What the browser needs to go on paying a payment still waiting (resuming a pending order). */
   getPaymentInstructions(paymentId: string): Promise<PaymentInstructions>;

@@ -36,6 +36,7 @@ export function createSandboxProvider(options: { pixKey: string; merchantName: s
   return {
     name: 'sandbox',
     isSandbox: true,
+    createsPaymentsInProcess: true,
     publishableKey: null,
     async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
       const known = paymentsByKey.get(request.idempotencyKey);
