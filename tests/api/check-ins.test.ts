@@ -162,6 +162,45 @@ describe('checking tickets in at the door', () => {
     expect(recorded).toHaveLength(20);
     expect(recorded.filter((c) => c.accepted)).toHaveLength(1);
   });
+
+  it('answers a rush of scans at once each on its own: every code in once, repeats with the first entry\'s time, strangers refused', async () => {
+    const { event, codes } = await buyTickets(6);
+    const other = await buyTickets(1, { title: 'Outra Noite' });
+    const devices = ['aparelho-1', 'aparelho-2', 'aparelho-3'];
+    // Each code three times from three devices, plus a forged code and a ticket of another event.
+    const rush = [...codes.flatMap((code) => devices.map((deviceId) => ({ code, deviceId }))), { code: 'NL-FALSO-123', deviceId: 'aparelho-1' }, { code: other.codes[0], deviceId: 'aparelho-2' }];
+    const results = await Promise.all(rush.map((s) => scan(s.code, event.id, validatorCookie, { deviceId: s.deviceId, gate: `Portão ${s.deviceId.slice(-1)}` }).then((r) => r.json())));
+    for (const code of codes) {
+      const own = results.filter((_, i) => rush[i].code === code);
+      expect(own.filter((r) => r.accepted)).toHaveLength(1);
+      const entry = own.find((r) => r.accepted)!;
+      for (const refusal of own.filter((r) => !r.accepted)) {
+        expect(refusal).toMatchObject({ reason: 'already_used', checkedInAt: entry.checkedInAt });
+      }
+      const recorded = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, (await ticketByCode(code)).id));
+      expect(recorded.map((c) => c.deviceId).sort()).toEqual(devices);
+      const accepted = recorded.filter((c) => c.accepted);
+      expect(accepted).toHaveLength(1);
+      expect(accepted[0].location).toBe(`Portão ${accepted[0].deviceId!.slice(-1)}`);
+    }
+    expect(results[rush.length - 2]).toMatchObject({ accepted: false, reason: 'unknown_code' });
+    expect(results[rush.length - 1]).toMatchObject({ accepted: false, reason: 'other_event', eventTitle: 'Outra Noite' });
+    expect((await ticketByCode(other.codes[0])).checkedInAt).toBeNull();
+  });
+
+  it('gives a scan sent twice with one nonce, amid a rush, the answer recorded the first time', async () => {
+    const { event, codes } = await buyTickets(4);
+    const nonce = '6f1c2d3e-4b5a-4978-8a9b-0c1d2e3f4a5b';
+    const [first] = await Promise.all([scan(codes[0], event.id, validatorCookie, { nonce, deviceId: 'aparelho-n' }).then((r) => r.json())]);
+    const again = await Promise.all([
+      scan(codes[0], event.id, validatorCookie, { nonce, deviceId: 'aparelho-n' }).then((r) => r.json()),
+      ...codes.slice(1).map((code) => scan(code, event.id).then((r) => r.json())),
+    ]);
+    expect(first.accepted).toBe(true);
+    expect(again[0]).toMatchObject({ accepted: true, checkedInAt: first.checkedInAt });
+    expect(again.slice(1).every((r) => r.accepted)).toBe(true);
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, nonce))).toHaveLength(1);
+  });
 });
 
 describe('the events a door may work', () => {

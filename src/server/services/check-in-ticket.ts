@@ -4,7 +4,7 @@ import { doorWindowState } from '../domain/door-window';
 import { refusalMessage, requiresDocumentCheck } from '../domain/admission';
 import { normalizeTicketCode, verifyTicketCode } from '../domain/ticket-code';
 import { checkIns, events, tickets } from '../db/schema';
-import { attemptAdmission, isNonceTaken, recordRefusal, toCheckInResult, type ScanRecord } from './door/admit-ticket';
+import { attemptAdmissionTogether, isNonceTaken, recordRefusal, toCheckInResult, type ScanRecord } from './door/admit-ticket';
 import { loadDoorEvent } from './door/door-event';
 import type { ServiceDeps } from './deps';
 
@@ -24,7 +24,8 @@ export interface CheckInTicketInput {
  * Decides one scan at the door of `eventId` (SPEC.md 'Validator', PRODUCT.md 'Tickets and the
  * door'). A code whose signature fails is refused without touching the tickets. Otherwise the
  * window is read from the door's event (loadDoorEvent: `opensMinutesBefore` before the start
- * until the end) and one statement (attemptAdmission) admits or reads why not: another event
+ * until the end) and one statement, shared with the scans arriving meanwhile
+ * (attemptAdmissionTogether), admits or reads why not: another event
  * ('Ingresso de outro evento: <title>', not burnt), outside the window ('too_early' with the
  * opening time, 'event_over'), cancelled, refunded, not paid, already used (with when). Every
  * scan is recorded in `check_ins` with its gate and device. A `nonce` already recorded gives the
@@ -53,13 +54,7 @@ export async function checkInTicket(
       await recordRefusal(db, { ticket: null, scannedCode: code, doorEventId: door.id, reason: 'unknown_code', at: now, record });
       return refused('unknown_code');
     }
-    const attempt = await attemptAdmission(db, {
-      ticket: { code },
-      doorEventId: door.id,
-      window: doorWindowState(door.window, now),
-      at: now,
-      record,
-    });
+    const attempt = await attemptAdmissionTogether(db, { code, doorEventId: door.id, window: doorWindowState(door.window, now), at: now, record });
     if (!attempt.admitted) {
       await recordRefusal(db, { ticket: attempt.ticket, scannedCode: code, doorEventId: door.id, reason: attempt.decision.reason, at: now, record });
     }

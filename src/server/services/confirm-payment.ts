@@ -3,8 +3,9 @@ import { DomainError } from '../../shared/errors';
 import { formatCentavos } from '../../shared/money';
 import { createTicketCode } from '../domain/ticket-code';
 import { events, orderItems, orders, outbox, refunds, tickets } from '../db/schema';
-import type { Tx } from '../db/client';
-import { notifyUser } from './notify-user';
+import { preparedStatement, type Db, type Tx } from '../db/client';
+import { groupedRunner } from '../db/grouped';
+import { NOTIFICATION_CHANNEL_KINDS, NOTIFICATIONS_CHANNEL, notifyUser } from './notify-user';
 import type { ServiceDeps } from './deps';
 import { settleCouponUse, tryHoldUnits } from './inventory';
 import { REFUND_PAYMENT_OUTBOX_KIND } from './admin/pay-refund';
@@ -145,27 +146,121 @@ async function confirmLockedOrder(
     INSERT INTO ${outbox} (kind, payload, created_at, run_after)
     VALUES ('order_confirmation_email', jsonb_build_object('orderId', ${order.id}::text), ${now}, ${now})`);
 
-  const units = ticketRows.length;
   if (order.userId) {
-    await notifyUser(
-      tx,
-      {
-        userId: order.userId,
-        type: 'event',
-        title: 'Compra confirmada!',
-        message: `${units} ${units === 1 ? 'ingresso' : 'ingressos'} para ${event.title}. Total: ${formatCentavos(order.totalCentavos)}.`,
-        actionUrl: '/tickets',
-        // The purchase e-mail (with the QR codes) is its own job below.
-        channels: ['push', 'whatsapp'],
-      },
-      now,
-    );
+    await notifyUser(tx, { userId: order.userId, ...PURCHASE_NOTICE, message: purchaseMessage(ticketRows.length, event.title, order.totalCentavos) }, now);
   }
   const { cancelledAt: _cancelledAt, ...orderEvent } = event;
   return {
     outcome: 'completed',
     completed: { order: { ...order, ...completedValues, paymentId: order.paymentId ?? paymentId }, items, event: orderEvent },
   };
+}
+
+/** The in-app notice of a completed purchase; the purchase e-mail (with the QR codes) is its own job. */
+const PURCHASE_NOTICE = {
+  type: 'event' as const,
+  title: 'Compra confirmada!',
+  actionUrl: '/tickets',
+  channels: ['push', 'whatsapp'] as ('push' | 'whatsapp')[],
+};
+
+/** The text of the purchase notice: units, event and total in reais. */
+function purchaseMessage(units: number, eventTitle: string, totalCentavos: number): string {
+  return `${units} ${units === 1 ? 'ingresso' : 'ingressos'} para ${eventTitle}. Total: ${formatCentavos(totalCentavos)}.`;
+}
+
+/** A pending order as the one-statement completion needs it: its row, items and event. */
+export interface PendingOrder {
+  order: typeof orders.$inferSelect;
+  items: (typeof orderItems.$inferSelect)[];
+  event: { id: string; title: string; date: string; startTime: string; location: string };
+}
+
+const completeStatement = preparedStatement<{ id: string }>(
+  'complete_pending_orders',
+  `WITH requests AS (
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[]) AS r(id, event_id, at, message)
+   ), open_events AS (
+     SELECT id FROM events WHERE id IN (SELECT event_id FROM requests) AND cancelled_at IS NULL ORDER BY id FOR KEY SHARE
+   ), completed AS (
+     UPDATE orders o SET status = 'completed', completed_at = r.at, payment_error = NULL, updated_at = r.at
+     FROM requests r
+     WHERE o.id = r.id AND o.status = 'pending' AND o.coupon_id IS NULL AND o.event_id = r.event_id
+       AND r.event_id IN (SELECT id FROM open_events)
+     RETURNING o.id, o.user_id, o.event_id, r.at, r.message
+   ), issued AS (
+     INSERT INTO tickets (order_id, order_item_id, event_id, user_id, ticket_type_name, holder_name, code, created_at)
+     SELECT c.id, u.item_id, c.event_id, c.user_id, u.type_name, u.holder_name, u.code, c.at
+     FROM unnest($5::uuid[], $6::uuid[], $7::text[], $8::text[], $9::text[]) AS u(order_id, item_id, type_name, holder_name, code)
+     JOIN completed c ON c.id = u.order_id
+   ), mailed AS (
+     INSERT INTO outbox (kind, payload, created_at, run_after)
+     SELECT 'order_confirmation_email', jsonb_build_object('orderId', c.id::text), c.at, c.at FROM completed c
+   ), stored AS (
+     INSERT INTO notifications (user_id, type, title, message, action_url, created_at)
+     SELECT c.user_id, $10::text, $11::text, c.message, $12::text, c.at FROM completed c WHERE c.user_id IS NOT NULL
+     RETURNING id, user_id, created_at
+   ), queued AS (
+     INSERT INTO outbox (kind, payload, created_at, run_after)
+     SELECT kind, jsonb_build_object('notificationId', s.id), s.created_at, s.created_at FROM stored s, unnest($13::text[]) AS kind
+   ), notified AS (
+     SELECT pg_notify($14::text, s.user_id) FROM stored s
+   )
+   SELECT c.id, (SELECT count(*) FROM notified) AS notified FROM completed c`,
+);
+
+/** One pending order to complete, with its ticket codes drawn and its notice written. */
+interface Completion {
+  pending: PendingOrder;
+  now: Date;
+  message: string;
+  units: { itemId: string; ticketTypeName: string; holderName: string | null; code: string }[];
+}
+
+/** Completions arriving together share one statement (db/grouped.ts). */
+const completeGroup = groupedRunner<Completion, boolean>(async (db, _key, group) => {
+  const units = group.flatMap((c) => c.units.map((u) => ({ ...u, orderId: c.pending.order.id })));
+  const notice = PURCHASE_NOTICE;
+  const rows = await completeStatement(db, [
+    group.map((c) => c.pending.order.id), group.map((c) => c.pending.order.eventId), group.map((c) => c.now), group.map((c) => c.message),
+    units.map((u) => u.orderId), units.map((u) => u.itemId), units.map((u) => u.ticketTypeName), units.map((u) => u.holderName), units.map((u) => u.code),
+    notice.type, notice.title, notice.actionUrl, notice.channels.map((channel) => NOTIFICATION_CHANNEL_KINDS[channel]),
+    NOTIFICATIONS_CHANNEL,
+  ]);
+  const done = new Set(rows.map((r) => r.id));
+  return group.map((c) => done.has(c.pending.order.id));
+});
+
+/**
+ * confirmPayment of a pending order without a coupon, already read with its items and event
+ * (`pending`), in one statement and no transaction, shared with the completions that arrive
+ * meanwhile: the events' key-share locks and `cancelled_at IS NULL`, the order `pending` →
+ * `completed` (the row lock makes a second confirmation find it completed), one ticket per unit
+ * with its own signed code, the purchase e-mail queued, and the notice stored, queued on push
+ * and WhatsApp and announced (what notifyUser does). Returns the CompletedOrder, or null when it
+ * completed nothing (paid meanwhile, expired, coupon, event cancelled, or the shared statement
+ * failed): confirmPayment then decides alone with the whole rule. `now` is a UTC instant.
+ */
+export async function completePendingOrder(deps: Pick<ServiceDeps, 'ticketSigningKey'> & { db: Db }, pending: PendingOrder, now: Date): Promise<CompletedOrder | null> {
+  const { order, items, event } = pending;
+  if (order.status !== 'pending' || order.couponId) return null;
+  const units = items.flatMap((item) =>
+    Array.from({ length: item.quantity }, (_, n) => ({
+      itemId: item.id,
+      ticketTypeName: item.ticketTypeName,
+      holderName: item.holderNames[n]?.trim() || null,
+      code: createTicketCode(deps.ticketSigningKey),
+    })),
+  );
+  const message = purchaseMessage(units.length, event.title, order.totalCentavos);
+  let done = false;
+  try {
+    done = await completeGroup(deps.db, 'complete', { pending, now, message, units });
+  } catch {
+    return null;
+  }
+  if (!done) return null;
+  return { order: { ...order, status: 'completed', completedAt: now, paymentError: null, updatedAt: now }, items, event };
 }
 
 /**

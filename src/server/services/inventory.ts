@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { DomainError } from '../../shared/errors';
 import { queryRows, type Tx } from '../db/client';
 
@@ -55,18 +55,31 @@ export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
 }
 
 /**
- * The hold of one ticket type as the body of a data-modifying CTE, for an order placed in a
- * single statement (place-order.ts): `UPDATE ... WHERE remaining >= quantity` at exactly
- * `unitPriceCentavos`, only while the type belongs to the event `eventId` selects (an SQL
- * subquery that takes the event's lock first, as every other hold does). `RETURNING id`: one
- * row when the units were held, none when nothing changed (sold out, price changed, event gone);
- * the statement commits or fails as a whole, so the hot stock row stays locked only inside it.
+ * The hold of one ticket type for several unpaid orders at once, first come first served, as
+ * three CTEs of one statement (place-order.ts places a group of orders with it): `stock` locks the
+ * event (key share, first, as every other hold) and then the type's row, only while the event is
+ * published and not cancelled and the type is of that event at exactly the unit price; `chosen`
+ * is the longest prefix of `requests` (in `ord` order) whose units fit in what remains; `held`
+ * takes their sum out with `WHERE remaining >= sum`, so it never oversells. `requests` names a
+ * relation with columns `quantity` (int) and `ord` (its turn); the other arguments are parameter
+ * placeholders ('$1'...): ticket type id (uuid), unit price (int centavos), event id (uuid).
+ * `held` has one row when units were held; rows of `chosen` are the orders that got them. The
+ * statement commits or fails as a whole, so the hot stock row stays locked only inside it.
  */
-export function holdOneTypeStatement(line: { ticketTypeId: string; quantity: number; unitPriceCentavos: number }, eventId: SQL): SQL {
-  return sql`UPDATE ticket_types SET remaining = remaining - ${line.quantity}
-    WHERE id = ${line.ticketTypeId} AND event_id = (${eventId}) AND remaining >= ${line.quantity}
-      AND price_centavos = ${line.unitPriceCentavos}::int
-    RETURNING id`;
+export function holdInTurnText(requests: string, ticketTypeId: string, unitPriceCentavos: string, eventId: string): string {
+  return `stock AS (
+      SELECT remaining FROM ticket_types
+      WHERE id = ${ticketTypeId}::uuid AND price_centavos = ${unitPriceCentavos}::int
+        AND event_id = (SELECT id FROM events WHERE id = ${eventId}::uuid AND is_published AND cancelled_at IS NULL FOR KEY SHARE)
+      FOR UPDATE
+    ), chosen AS (
+      SELECT r.* FROM (SELECT q.*, sum(q.quantity) OVER (ORDER BY q.ord) AS running FROM ${requests} q) r, stock
+      WHERE r.running <= stock.remaining
+    ), held AS (
+      UPDATE ticket_types SET remaining = remaining - (SELECT sum(quantity) FROM chosen)
+      WHERE id = ${ticketTypeId}::uuid AND remaining >= (SELECT sum(quantity) FROM chosen)
+      RETURNING id
+    )`;
 }
 
 /**

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { OrderView, PlaceOrderInput } from '../../shared/schemas/orders';
 import { DomainError } from '../../shared/errors';
 import { onlyDigits } from '../../shared/cpf';
 import { isEventPast } from '../../shared/dates';
 import { normalizeCouponCode, priceOrder, assertInstallments, type CouponRule } from '../domain/pricing';
 import { coupons, events, orderItems, orders, ticketTypes } from '../db/schema';
-import { holdCouponUse, holdOneTypeStatement, holdUnits } from './inventory';
+import { holdCouponUse, holdInTurnText, holdUnits } from './inventory';
 import type { ServiceDeps } from './deps';
-import { isConnectionError, queryRows } from '../db/client';
+import { isConnectionError, preparedStatement, type Db } from '../db/client';
+import { groupedRunner } from '../db/grouped';
 import type { CreatedPayment } from '../payments/provider';
 import { confirmPayment } from './confirm-payment';
 import { releaseOrder } from './release-order';
@@ -84,28 +85,115 @@ function orderRow(id: string, eventId: string, userId: string, input: PlaceOrder
   };
 }
 
+type EventAndTypeRow = {
+  id: string; title: string; date: string; start_time: string; end_time: string | null; location: string;
+  is_published: boolean; cancelled: boolean; type_id: string | null; type_event_id: string | null; name: string | null; price_centavos: number | null; remaining: number | null;
+};
+
+const readEventAndTypes = preparedStatement<EventAndTypeRow>(
+  'place_order_read',
+  `SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location,
+          e.is_published, e.cancelled_at IS NOT NULL AS cancelled,
+          t.id AS type_id, t.event_id AS type_event_id, t.name, t.price_centavos, t.remaining
+   FROM events e LEFT JOIN ticket_types t ON t.id = $2::uuid AND t.event_id = e.id
+   WHERE e.id = $1::uuid`,
+);
+
+/** Reads of one event and ticket type arriving together share one query (db/grouped.ts). */
+const readGroup = groupedRunner<{ eventId: string; ticketTypeId: string }, EventAndTypeRow | undefined>(async (db, _key, reads) => {
+  const [row] = await readEventAndTypes(db, [reads[0].eventId, reads[0].ticketTypeId]);
+  return reads.map(() => row);
+});
+
+const insertHeldOrders = preparedStatement<{ id: string }>(
+  'place_orders_one_type',
+  `WITH requests AS (
+     SELECT * FROM unnest($5::uuid[], $6::text[], $7::int[], $8::int[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[],
+                          $14::text[], $15::text[], $16::text[], $17::text[], $18::timestamptz[], $19::timestamptz[], $20::text[])
+       WITH ORDINALITY AS r(id, user_id, quantity, subtotal_centavos, total_centavos, payment_method, installments, buyer_name, buyer_email,
+                            buyer_phone, buyer_cpf, payment_id, pix_code, expires_at, created_at, holder_names, ord)
+   ), ${holdInTurnText('requests', '$1', '$2', '$3')}, placed AS (
+     INSERT INTO orders (id, event_id, user_id, status, subtotal_centavos, discount_centavos, total_centavos, payment_method, installments,
+                         buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, payment_id, pix_code, expires_at, created_at, updated_at)
+     SELECT c.id, $3::uuid, c.user_id, 'pending'::order_status, c.subtotal_centavos, 0, c.total_centavos, c.payment_method::payment_method,
+            c.installments, c.buyer_name, c.buyer_email, c.buyer_phone, c.buyer_cpf, $21::text, c.payment_id, c.pix_code, c.expires_at,
+            c.created_at, c.created_at
+     FROM chosen c WHERE EXISTS (SELECT 1 FROM held)
+     ORDER BY c.ord
+     RETURNING id
+   ), item AS (
+     INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, holder_names)
+     SELECT c.id, $1::uuid, $4::text, c.quantity, $2::int, ARRAY(SELECT jsonb_array_elements_text(c.holder_names::jsonb))
+     FROM chosen c JOIN placed p ON p.id = c.id
+   )
+   SELECT id FROM placed`,
+);
+
+/** An order of one ticket type waiting for its turn at the type's stock row (see holdInTurn). */
+interface HoldRequest {
+  order: typeof orders.$inferSelect;
+  quantity: number;
+  holderNames: string[];
+  ticketTypeId: string;
+  unitPriceCentavos: number;
+  ticketTypeName: string;
+}
+
+const holdGroup = groupedRunner<HoldRequest, boolean>(async (db, _key, group) => {
+  const [first] = group;
+  const rows = await insertHeldOrders(db, [
+    first.ticketTypeId, first.unitPriceCentavos, first.order.eventId, first.ticketTypeName,
+    ...orderColumns(group),
+    first.order.paymentProvider,
+  ]);
+  const placed = new Set(rows.map((r) => r.id));
+  return group.map((request) => placed.has(request.order.id));
+});
+
 /**
- * An order of one ticket type without a coupon, in two statements and no transaction: the event
- * and the type are read, priced, then one statement locks the event (key share), holds the units
- * (inventory.ts, at the price just charged) and inserts the order and its item only when the hold
- * took. Returns null when that statement placed nothing (sold out, price changed, event cancelled
- * meanwhile) or the order is of another kind: the transaction path then decides and explains.
- * Throws the DomainErrors of placeOrder when the read already shows the order cannot be placed.
+ * Holds the units of one pending order of one ticket type and inserts it with its item, in one
+ * statement shared with the other orders of that type and price that arrive while one of its
+ * statements runs (db/grouped.ts), first come first served (inventory.ts holdInTurnText).
+ * Resolves true when the order was placed; false when it was not (sold out, price changed, event
+ * cancelled, or the shared statement failed): the caller's transaction path then decides alone
+ * and says why. Never rejects.
+ */
+async function holdInTurn(db: Db, request: HoldRequest): Promise<boolean> {
+  const key = `${request.ticketTypeId}:${request.unitPriceCentavos}:${request.ticketTypeName}:${request.order.paymentProvider}`;
+  try {
+    return await holdGroup(db, key, request);
+  } catch {
+    return false;
+  }
+}
+
+/** Parameters $5-$20 of insertHeldOrders: one array per column, an element per order. */
+function orderColumns(group: HoldRequest[]): unknown[] {
+  const o = group.map((r) => r.order);
+  return [
+    o.map((x) => x.id), o.map((x) => x.userId), group.map((r) => r.quantity), o.map((x) => x.subtotalCentavos), o.map((x) => x.totalCentavos),
+    o.map((x) => x.paymentMethod), o.map((x) => x.installments), o.map((x) => x.buyerName), o.map((x) => x.buyerEmail),
+    o.map((x) => x.buyerPhone), o.map((x) => x.buyerCpf), o.map((x) => x.paymentId), o.map((x) => x.pixCode),
+    o.map((x) => x.expiresAt), o.map((x) => x.createdAt), group.map((r) => JSON.stringify(r.holderNames)),
+  ];
+}
+
+/**
+ * An order of one ticket type without a coupon, in two prepared statements and no transaction,
+ * each shared with the orders of that type arriving meanwhile (db/grouped.ts): the event and the
+ * type are read, priced, then one statement (holdInTurn) locks the event (key share), holds the
+ * units (inventory.ts, at the price just charged) and inserts the order and its item only when
+ * the hold took. A provider that creates payments in this process (the sandbox) is asked first,
+ * so the payment is stored by the same statement. Returns null when that statement placed
+ * nothing (sold out, price changed, event cancelled meanwhile) or the order is of another kind:
+ * the transaction path then decides and explains. Throws the DomainErrors of placeOrder when the
+ * read already shows the order cannot be placed.
  */
 async function placeInOneStatement(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date, expiresAt: Date): Promise<PlacedOrder | null> {
   if (input.couponCode || input.items.length !== 1) return null;
   const [line] = input.items;
-  const [row] = await queryRows<{
-    id: string; title: string; date: string; start_time: string; end_time: string | null; location: string;
-    is_published: boolean; cancelled: boolean; type_id: string | null; type_event_id: string | null; name: string | null; price_centavos: number | null; remaining: number | null;
-  }>(
-    deps.db,
-    sql`SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location,
-               e.is_published, e.cancelled_at IS NOT NULL AS cancelled,
-               t.id AS type_id, t.event_id AS type_event_id, t.name, t.price_centavos, t.remaining
-        FROM events e LEFT JOIN ticket_types t ON t.id = ${line.ticketTypeId} AND t.event_id = e.id
-        WHERE e.id = ${input.eventId}`,
-  );
+  const row = await readGroup(deps.db, `${input.eventId}:${line.ticketTypeId}`, { eventId: input.eventId, ticketTypeId: line.ticketTypeId });
+  if (!row) throw new DomainError('event_not_found');
   assertOnSale(row && { isPublished: row.is_published, cancelled: row.cancelled, date: row.date, startTime: row.start_time, endTime: row.end_time }, now);
   const typeRows = row.type_id
     ? [{ id: row.type_id, eventId: row.type_event_id!, name: row.name!, priceCentavos: row.price_centavos!, remaining: row.remaining! }]
@@ -114,30 +202,18 @@ async function placeInOneStatement(deps: ServiceDeps, userId: string, input: Pla
   if (priced.totalCentavos === 0 || priced.items.length !== 1) return null;
   const [item] = priced.items;
 
-  const id = randomUUID();
-  const order = orderRow(id, row.id, userId, input, priced, null, deps.payments.name, now, expiresAt);
-  const holderNames = (line.holderNames ?? []).slice(0, item.quantity);
-  const placed = await queryRows<{ id: string }>(
-    deps.db,
-    sql`WITH held AS (
-          ${holdOneTypeStatement(item, sql`SELECT id FROM events WHERE id = ${row.id} AND is_published AND cancelled_at IS NULL FOR KEY SHARE`)}
-        ), placed AS (
-          INSERT INTO orders (id, event_id, user_id, status, subtotal_centavos, discount_centavos, total_centavos, payment_method,
-                              installments, buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, expires_at, created_at, updated_at)
-          SELECT ${id}::uuid, ${row.id}::uuid, ${userId}, 'pending'::order_status, ${order.subtotalCentavos}::int, 0, ${order.totalCentavos}::int,
-                 ${order.paymentMethod}::payment_method, ${order.installments}::int, ${order.buyerName}, ${order.buyerEmail}, ${order.buyerPhone},
-                 ${order.buyerCpf}, ${order.paymentProvider}, ${expiresAt}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
-          FROM held
-          RETURNING id
-        ), item AS (
-          INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, holder_names)
-          SELECT id, ${item.ticketTypeId}::uuid, ${item.name}, ${item.quantity}::int, ${item.unitPriceCentavos}::int,
-                 ${holderNames.length > 0 ? sql`ARRAY[${sql.join(holderNames.map((name) => sql`${name}`), sql`, `)}]::text[]` : sql`'{}'::text[]`}
-          FROM placed
-        )
-        SELECT id FROM placed`,
-  );
-  if (placed.length === 0) return null;
+  const unpaid = orderRow(randomUUID(), row.id, userId, input, priced, null, deps.payments.name, now, expiresAt);
+  const payment = deps.payments.createsPaymentsInProcess ? await createProviderPayment(deps, unpaid, row.title) : null;
+  const order = { ...unpaid, paymentId: payment?.paymentId ?? null, pixCode: payment?.pixCode ?? null };
+  const placed = await holdInTurn(deps.db, {
+    order,
+    quantity: item.quantity,
+    holderNames: (line.holderNames ?? []).slice(0, item.quantity),
+    ticketTypeId: item.ticketTypeId,
+    unitPriceCentavos: item.unitPriceCentavos,
+    ticketTypeName: item.name,
+  });
+  if (!placed) return null;
   return {
     ...order,
     items: [{ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity, unitPriceCentavos: item.unitPriceCentavos }],
@@ -201,7 +277,8 @@ async function finishPlacedOrder(deps: ServiceDeps, placed: PlacedOrder, now: Da
     await confirmPayment(deps, { orderId: order.id }, now);
     return (await loadOrderView(deps, order.id))!;
   }
-  const payment = await requestPayment(deps, order, now, event.title);
+  // Stored with the order already (a provider in this process), or asked for now.
+  const payment = order.paymentId ? { paymentId: order.paymentId, pixCode: order.pixCode, clientSecret: null } : await requestPayment(deps, order, now, event.title);
   if (!payment) throw new DomainError('payment_failed');
   // The answer from what is at hand: no query to read back what was just written.
   const view = toOrderView(
@@ -229,16 +306,7 @@ export async function requestPayment(
 ): Promise<CreatedPayment | null> {
   try {
     const title = description ?? (await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId)))[0]?.title ?? '';
-    const payment = await deps.payments.createPayment({
-      orderId: order.id,
-      amountCentavos: order.totalCentavos,
-      method: order.paymentMethod,
-      installments: order.installments,
-      buyer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
-      description: title,
-      expiresAt: order.expiresAt,
-      idempotencyKey: `order:${order.id}:create`,
-    });
+    const payment = await createProviderPayment(deps, order, title);
     await deps.db
       .update(orders)
       .set({ paymentId: payment.paymentId, pixCode: payment.pixCode, updatedAt: new Date() })
@@ -252,6 +320,20 @@ export async function requestPayment(
     await releaseOrder(deps.db, order.id, 'failed', now);
     return null;
   }
+}
+
+/** The provider's payment of an order (idempotency key `order:<id>:create`); throws what the provider throws. */
+function createProviderPayment(deps: ServiceDeps, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
+  return deps.payments.createPayment({
+    orderId: order.id,
+    amountCentavos: order.totalCentavos,
+    method: order.paymentMethod,
+    installments: order.installments,
+    buyer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
+    description,
+    expiresAt: order.expiresAt,
+    idempotencyKey: `order:${order.id}:create`,
+  });
 }
 
 /** Pending orders of a user for display and cleanup; used by tests. */
