@@ -601,6 +601,7 @@ async function runBench(): Promise<number> {
         throw new Error('minted session cookies would not match better-auth cookies; run with BENCH_REAL_SIGNUPS=600 (slow)');
       }
     }
+    const { SESSION_EXPIRES_IN_S } = await import('../../src/server/auth');
     const sharedHash = await hashPassword('senha-de-teste-123');
     const mint = async (count: number, role: 'user' | 'validator', label: string) => {
       if (count <= 0) return [] as string[];
@@ -623,7 +624,8 @@ async function runBench(): Promise<number> {
           id: randomUUID().replace(/-/g, ''),
           token: r.token,
           userId: r.id,
-          expiresAt: new Date(now.getTime() + 86_400_000),
+          // As a sign-in makes it: good for SESSION_EXPIRES_IN_S, so it is not extended on its first use.
+          expiresAt: new Date(now.getTime() + SESSION_EXPIRES_IN_S * 1000),
           createdAt: now,
           updatedAt: now,
           ipAddress: '127.0.0.1',
