@@ -1,4 +1,5 @@
-import { betterAuth } from 'better-auth';
+// The minimal entry: the same betterAuth without Kysely, which the Drizzle adapter does not use.
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from './db/client';
 import { accounts, profiles, sessions, userNotificationSettings, userRoles, users, verifications } from './db/schema';

@@ -11,7 +11,6 @@ import { ensureBrands, seedCatalog } from './db/seed-catalog';
 import { seedAccounts, type DemoAccount } from './db/seed-accounts';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createSandboxProvider } from './payments/sandbox-provider';
-import { createStripeProvider } from './payments/stripe-provider';
 import type { PaymentProvider } from './payments/provider';
 import { createAuth, type Auth } from './auth';
 import { buildApp } from './http/app';
@@ -82,7 +81,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const payments =
     options.payments ??
     (stripe
-      ? createStripeProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey, apiUrl: stripe.apiUrl })
+      ? // The SDK is loaded only when Stripe runs: the sandbox starts faster and holds less.
+        (await import('./payments/stripe-provider')).createStripeProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey, apiUrl: stripe.apiUrl })
       : createSandboxProvider({ pixKey: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY }));
   const push = createPushSender({ ...secrets.vapid, subject: config.VAPID_SUBJECT });
   const whatsapp = createWhatsAppSender({

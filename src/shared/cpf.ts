@@ -1,4 +1,4 @@
-import { isValidCpf as hasValidCpfCheckDigits } from '@brazilian-utils/brazilian-utils';
+import { isValidCpf as hasValidCpfCheckDigits } from '@brazilian-utils/brazilian-utils/is-valid-cpf';
 
 /** Keeps only the digits 0-9 of a text: '529.982.247-25' -> '52998224725'. */
 export function onlyDigits(text: string): string {

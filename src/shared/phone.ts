@@ -1,4 +1,4 @@
-import { getAreaCodeInfo } from '@brazilian-utils/brazilian-utils';
+import { getAreaCodeInfo } from '@brazilian-utils/brazilian-utils/get-area-code-info';
 import { onlyDigits } from './cpf';
 
 // The national number (DDD + subscriber) of a text, without a +55 / 55 country code.

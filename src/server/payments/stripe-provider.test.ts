@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { isValidBrCode } from '../domain/br-code';
 import { startStripeDouble, type StripeDouble } from '../../../tests/support/stripe-double';
-import { createStripeProvider, describeStripePaymentError, verifyStripeWebhook } from './stripe-provider';
+import { createStripeProvider, verifyStripeWebhook } from './stripe-provider';
+import { describeStripePaymentError } from './stripe-errors';
 import type { PaymentProvider, PaymentRequest } from './provider';
 
 let double: StripeDouble;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { orders, paymentEvents } from '../db/schema';
 import type { Tx } from '../db/client';
-import { describeStripePaymentError, type StripePaymentError } from '../payments/stripe-provider';
+import { describeStripePaymentError, type StripePaymentError } from '../payments/stripe-errors';
 import type { ServiceDeps } from './deps';
 import { confirmPaymentInTx } from './confirm-payment';
 import { recordPaymentFailure, releaseOrderInTx } from './release-order';

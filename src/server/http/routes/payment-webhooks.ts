@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../shared/errors';
-import { verifyStripeWebhook } from '../../payments/stripe-provider';
 import { handlePaymentEvent } from '../../services/handle-payment-event';
 import type { RouteContext } from '../context';
 
@@ -14,6 +13,7 @@ import type { RouteContext } from '../context';
  * delivers it again later.
  */
 export async function paymentWebhookRoutes(app: FastifyInstance, { deps, webhookSecret }: RouteContext & { webhookSecret: string }) {
+  const { verifyStripeWebhook } = await import('../../payments/stripe-provider');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
