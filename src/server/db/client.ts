@@ -64,9 +64,10 @@ export async function openDatabase(options: {
 }
 
 /**
- * PGlite's page cache. PostgreSQL's default (128MB) costs the embedded database over 100 MB of
- * resident memory and 0.3 s at every start, whatever the data; one small venue's catalogue,
- * orders and tickets fit in 16MB. PostgreSQL proper (DATABASE_URL) keeps its own.
+ * PGlite's page cache (shared_buffers). PostgreSQL's default, 128MB, is zeroed at every start:
+ * over 100 MB of resident memory and 0.3 s, whatever the data. A sale night's hot pages (stock,
+ * the orders and tickets being written, their indexes) fit in 16MB; colder pages come from the
+ * operating system's file cache. PostgreSQL proper (DATABASE_URL) keeps its own setting.
  */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
