@@ -1,7 +1,10 @@
 // Measures what `npm start` costs on the embedded database, after the build (`npm run build`):
-// a fresh start (empty data folder: migrations, demo data) until the first page answers, a
-// restart on the same data folder until it answers again, and the resident memory once idle.
-// Usage: node scripts/measure-start.mjs [runtime]   runtime: 'node' (default, build/server/main.js) or 'tsx'
+// a fresh start (empty data folder: migrations, demo data) until the first page answers, then
+// restarts on the same data folder until it answers again, and the resident memory once idle
+// after each restart (a few pages and API calls, then 15 s). Restart and memory vary from run
+// to run on a shared machine: it prints each and their median.
+// Usage: node scripts/measure-start.mjs [runtime] [restarts]
+//   runtime: 'node' (default, build/server/main.js) or 'tsx'; restarts: 5 by default
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const runtime = process.argv[2] ?? 'node';
+const restarts = Number(process.argv[3] ?? 5);
 const command = runtime === 'tsx' ? ['node_modules/.bin/tsx', ['src/server/main.ts']] : [process.execPath, ['build/server/main.js']];
 const port = 3900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), 'nl-start-'));
@@ -44,20 +48,27 @@ async function stop(child) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 try {
   const fresh = await startOnce();
   await stop(fresh.child);
-  const again = await startOnce();
-  await sleep(10_000);
-  // A few page loads and API calls, as a visitor would, then idle again.
-  for (const path of ['/', '/events', '/api/events', '/api/news', '/api/banners']) await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
-  await sleep(5_000);
-  const rss = rssMegabytes(again.child.pid);
-  await stop(again.child);
+  const restartMs = [];
+  const idleMb = [];
+  for (let i = 0; i < restarts; i++) {
+    const again = await startOnce();
+    restartMs.push(again.ms);
+    await sleep(10_000);
+    // A few page loads and API calls, as a visitor would, then idle again.
+    for (const path of ['/', '/events', '/api/events', '/api/news', '/api/banners']) await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+    await sleep(5_000);
+    idleMb.push(rssMegabytes(again.child.pid));
+    await stop(again.child);
+  }
   console.log(`runtime: ${runtime}`);
   console.log(`fresh start to first page ms: ${fresh.ms.toFixed(0)}`);
-  console.log(`restart to first page ms: ${again.ms.toFixed(0)}`);
-  console.log(`idle memory MB (RSS): ${rss.toFixed(0)}`);
+  console.log(`restart to first page ms (median of ${restarts}): ${median(restartMs).toFixed(0)}   each: ${restartMs.map((ms) => ms.toFixed(0)).join(' ')}`);
+  console.log(`idle memory MB (RSS, median of ${restarts}): ${median(idleMb).toFixed(0)}   each: ${idleMb.map((mb) => mb.toFixed(0)).join(' ')}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

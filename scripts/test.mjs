@@ -20,6 +20,9 @@ for (const [label, args] of [
   else failed++;
 }
 
+// Every test database on PGlite starts from one initdb result, made here once (scripts/prepare-pglite.ts).
+run('PGlite initdb', 'npx', ['tsx', 'scripts/prepare-pglite.ts']);
+
 mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
 rmSync(report, { force: true });

@@ -1,11 +1,17 @@
 import { loadConfig } from './config';
-import { describeDatabaseError, isConnectionError } from './db/client';
-import { createServer, type Server } from './server';
+import { startPglite } from './db/pglite';
 
 const config = loadConfig();
-let server: Server;
+// The embedded database starts first: its start (compiling PostgreSQL's WebAssembly, reading
+// the data folder) goes on while the rest of the server loads, so a restart answers sooner.
+const pglite = config.DATABASE_URL ? undefined : startPglite(`${config.DATA_DIR}/db`);
+// A failure is thrown where createServer awaits it, not as an unhandled rejection meanwhile.
+pglite?.catch(() => undefined);
+const { createServer } = await import('./server');
+const { describeDatabaseError, isConnectionError } = await import('./db/client');
+let server: Awaited<ReturnType<typeof createServer>>;
 try {
-  server = await createServer({ config });
+  server = await createServer({ config, pglite });
 } catch (error) {
   const reason = config.DATABASE_URL ? databaseRefusal(error) : null;
   if (!reason) throw error;

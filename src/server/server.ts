@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import { stripeSettings, type Config } from './config';
 import { loadSecrets } from './secrets';
 import { openDatabase, withStartupLock, type Database } from './db/client';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Open this database instead of the one the config names (tests). */
   database?: Database;
+  /** The embedded database, already being started (`npm start` begins it first: src/server/main.ts). */
+  pglite?: Promise<PGlite>;
   payments?: PaymentProvider;
   mailer?: Mailer;
   /** Serve the built web app from dist/ (default true). */
@@ -62,7 +65,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
   const secrets = loadSecrets(config);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db`, log: logger }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db`, pglite: options.pglite, log: logger }));
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 
   // Under the start-up lock: of instances starting at once on an empty database, one seeds.

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import { startPglite } from './pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -45,6 +45,8 @@ export interface ConnectionLog {
 export async function openDatabase(options: {
   databaseUrl?: string;
   pgliteDir?: string;
+  /** PGlite already being started (startPglite), used instead of starting one in `pgliteDir`. */
+  pglite?: Promise<PGlite>;
   poolSize?: number;
   log?: ConnectionLog;
 }): Promise<Database> {
@@ -55,21 +57,11 @@ export async function openDatabase(options: {
     await withStartupLock(database, () => migratePg(db as never, { migrationsFolder }));
     return database;
   }
-  const dir = options.pgliteDir ?? './data/db';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+  const client = await (options.pglite ?? startPglite(options.pgliteDir ?? './data/db'));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, driver: 'pglite', close: () => client.close() };
 }
-
-/**
- * PGlite's page cache (shared_buffers). PostgreSQL's default, 128MB, is zeroed at every start:
- * over 100 MB of resident memory and 0.3 s, whatever the data. A sale night's hot pages (stock,
- * the orders and tickets being written, their indexes) fit in 16MB; colder pages come from the
- * operating system's file cache. PostgreSQL proper (DATABASE_URL) keeps its own setting.
- */
-const PGLITE_SHARED_BUFFERS = '16MB';
 
 /** Key of the advisory lock held while an instance migrates and seeds (any int8; this one spells 'nl-start'). */
 const STARTUP_LOCK_KEY = '7956784615553856116';

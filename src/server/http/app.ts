@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -168,15 +168,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (distDir && indexHtml) {
     const build = { indexHtml, distDir, manifest: readBuildManifest(distDir) };
+    const sendAppShell = async (request: FastifyRequest, reply: FastifyReply) => {
+      const html = await renderAppShell(build, request.url, deps, config);
+      return reply.status(html.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html.body);
+    };
+    // The home page is the app, not the folder's listing (which the file route refuses).
+    app.get('/', sendAppShell);
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
-      wildcard: false,
+      // One route for every file (a missing one falls through to the not-found handler below),
+      // rather than a route per file listed at start: hundreds of routes, read from disk each start.
+      wildcard: true,
       index: false,
       // The build writes .br and .gz next to each text asset; served to browsers that accept them.
       preCompressed: true,
-      // The build manifest is for the server (route preloads), not for the public.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      // The build manifest is for the server (route preloads), not for the public; a folder or a
+      // compressed copy asked for by name is not a page either (the not-found handler answers).
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/') && !pathName.endsWith('/') && !/\.(br|gz)$/.test(pathName),
     });
     // Hashed build assets never change under one name.
     app.addHook('onSend', async (request, reply) => {
@@ -191,8 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (request.method !== 'GET' || /^\/(api|assets|\.vite)\//.test(request.url)) {
         return reply.status(404).send({ code: 'not_found', message: 'Não encontrado.', details: {} });
       }
-      const html = await renderAppShell(build, request.url, deps, config);
-      return reply.status(html.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html.body);
+      return sendAppShell(request, reply);
     });
   } else {
     app.setNotFoundHandler(async (_request, reply) =>
