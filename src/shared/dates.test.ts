@@ -76,6 +76,15 @@ describe.each(processZones)('in a process running in $zone', ({ zone, january1Of
     expect(eventInstant('2018-06-15', '20:00')).toEqual(new Date('2018-06-15T23:00:00.000Z'));
   });
 
+  it('follows the offset change on the hour it happened (daylight saving time ended 2019-02-17 at 02:00 UTC)', () => {
+    expect(formatInstant('2019-02-17T01:59:00.000Z')).toBe('16/02/2019 às 23:59');
+    expect(formatInstant('2019-02-17T02:00:00.000Z')).toBe('16/02/2019 às 23:00');
+    expect(formatInstant('2019-02-17T02:59:00.000Z')).toBe('16/02/2019 às 23:59');
+    expect(saoPauloToday(new Date('2019-02-17T03:00:00.000Z'))).toBe('2019-02-17');
+    expect(formatInstant('2018-11-04T02:59:00.000Z')).toBe('03/11/2018 às 23:59');
+    expect(formatInstant('2018-11-04T03:00:00.000Z')).toBe('04/11/2018 às 01:00');
+  });
+
   it('tells the São Paulo calendar day of an instant', () => {
     expect(saoPauloToday(new Date('2025-03-16T02:59:59.000Z'))).toBe('2025-03-15');
     expect(saoPauloToday(new Date('2025-03-16T03:00:00.000Z'))).toBe('2025-03-16');

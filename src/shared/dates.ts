@@ -80,26 +80,43 @@ const saoPauloFields = new Intl.DateTimeFormat('en-US', {
 
 interface SaoPauloParts extends CalendarDate, WallTime {}
 
+/** São Paulo's calendar and wall-clock fields at an instant (its offset there, then UTC fields). */
 function saoPauloParts(instant: Date): SaoPauloParts {
-  const fields: Record<string, number> = {};
-  for (const part of saoPauloFields.formatToParts(instant)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
+  const wall = new Date(instant.getTime() + saoPauloOffset(instant.getTime()));
   return {
-    year: fields.year,
-    month: fields.month,
-    day: fields.day,
-    hour: fields.hour % 24,
-    minute: fields.minute,
-    second: fields.second,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
+const HOUR_MS = 3_600_000;
+// Offsets by UTC hour: São Paulo's offset has changed only on whole UTC hours since 1914, so one Intl
+// call per hour of the calendar serves every instant in it (an event list asks for the same few).
+const offsetByHour = new Map<number, number>();
+
 // Milliseconds São Paulo wall time is ahead of UTC at that instant (negative: -3 h today).
 function saoPauloOffset(instantMs: number): number {
-  const p = saoPauloParts(new Date(instantMs));
-  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
+  const hour = Math.floor(instantMs / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    offset = offsetFromIntl(hour * HOUR_MS);
+    if (offsetByHour.size >= 4096) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+function offsetFromIntl(instantMs: number): number {
+  const fields: Record<string, number> = {};
+  for (const part of saoPauloFields.formatToParts(new Date(instantMs))) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  const wallAsUtc = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour % 24, fields.minute, fields.second);
+  return wallAsUtc - instantMs;
 }
 
 function addDays(date: CalendarDate, days: number): CalendarDate {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { notifications, orderItems, orders, sessions, tickets, ticketTypes } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
@@ -155,6 +155,36 @@ describe('orders placed and paid together', () => {
     const refused = answers.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(1);
     expect(refused[0].json().code).toBe('ticket_type_sold_out');
+    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    expect(stock.remaining).toBe(0);
+  });
+
+  it('turns a rush bigger than the stock away in the shared statement, with nothing written for those turned away', async () => {
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Lote relâmpago', priceCentavos: 5000, remaining: 5 }]);
+    const people = await Promise.all(Array.from({ length: 20 }, () => server.signUpAs()));
+    const transactions = vi.spyOn(server.deps.db, 'transaction');
+    try {
+      const answers = await Promise.all(
+        people.map((p) =>
+          request('POST', '/api/orders', p.cookie, {
+            eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+          }),
+        ),
+      );
+      expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(5);
+      const refused = answers.filter((r) => r.statusCode !== 201);
+      expect(refused).toHaveLength(15);
+      for (const answer of refused) {
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().code).toBe('ticket_type_sold_out');
+      }
+      // Decided by the statement that held the units: no order went on to a transaction of its own.
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
+    const placed = await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id));
+    expect(placed).toHaveLength(5);
     const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
     expect(stock.remaining).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomFillSync, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../shared/errors';
 
 const PREFIX = 'NL1.';
@@ -8,6 +8,23 @@ const SIGNATURE_BYTES = 12;
 export const MIN_SIGNING_KEY_BYTES = 16;
 // 16 bytes -> 22 base64url characters, 12 bytes -> 16, no padding.
 const CODE_PATTERN = /^NL1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16})$/;
+
+// Random bytes drawn from the system's CSPRNG a page at a time, each byte handed out once: one
+// call into OpenSSL per 256 codes instead of one per code (as node:crypto's randomUUID does).
+const entropy = Buffer.alloc(4096);
+let entropyUsed = entropy.length;
+
+/** `count` fresh random bytes as base64url, never handed out before (zeroed once read). */
+function freshRandomBase64url(count: number): string {
+  if (entropyUsed + count > entropy.length) {
+    randomFillSync(entropy);
+    entropyUsed = 0;
+  }
+  const text = entropy.toString('base64url', entropyUsed, entropyUsed + count);
+  entropy.fill(0, entropyUsed, entropyUsed + count);
+  entropyUsed += count;
+  return text;
+}
 
 function sign(randomPart: string, signingKey: Buffer): Buffer {
   return createHmac('sha256', signingKey)
@@ -26,7 +43,7 @@ export function createTicketCode(signingKey: Buffer): string {
   if (signingKey.length < MIN_SIGNING_KEY_BYTES) {
     throw new DomainError('internal', { reason: 'ticket_signing_key_too_short' });
   }
-  const randomPart = randomBytes(RANDOM_BYTES).toString('base64url');
+  const randomPart = freshRandomBase64url(RANDOM_BYTES);
   return `${PREFIX}${randomPart}.${sign(randomPart, signingKey).toString('base64url')}`;
 }
 

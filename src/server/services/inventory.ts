@@ -63,7 +63,8 @@ export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
  * takes their sum out with `WHERE remaining >= sum`, so it never oversells. `requests` names a
  * relation with columns `quantity` (int) and `ord` (its turn); the other arguments are parameter
  * placeholders ('$1'...): ticket type id (uuid), unit price (int centavos), event id (uuid).
- * `held` has one row when units were held; rows of `chosen` are the orders that got them. The
+ * `held` has one row, with what remains after it, when units were held; rows of `chosen` are the
+ * orders that got them; `stock` has no row when the event or the price no longer allows a hold. The
  * statement commits or fails as a whole, so the hot stock row stays locked only inside it.
  */
 export function holdInTurnText(requests: string, ticketTypeId: string, unitPriceCentavos: string, eventId: string): string {
@@ -78,7 +79,7 @@ export function holdInTurnText(requests: string, ticketTypeId: string, unitPrice
     ), held AS (
       UPDATE ticket_types SET remaining = remaining - (SELECT sum(quantity) FROM chosen)
       WHERE id = ${ticketTypeId}::uuid AND remaining >= (SELECT sum(quantity) FROM chosen)
-      RETURNING id
+      RETURNING id, remaining
     )`;
 }
 

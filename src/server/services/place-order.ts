@@ -105,7 +105,7 @@ const readGroup = groupedRunner<{ eventId: string; ticketTypeId: string }, Event
   return reads.map(() => row);
 });
 
-const insertHeldOrders = preparedStatement<{ id: string }>(
+const insertHeldOrders = preparedStatement<{ placed_ids: string[]; remaining: number | null }>(
   'place_orders_one_type',
   `WITH requests AS (
      SELECT * FROM unnest($5::uuid[], $6::text[], $7::int[], $8::int[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[],
@@ -126,7 +126,8 @@ const insertHeldOrders = preparedStatement<{ id: string }>(
      SELECT c.id, $1::uuid, $4::text, c.quantity, $2::int, ARRAY(SELECT jsonb_array_elements_text(c.holder_names::jsonb))
      FROM chosen c JOIN placed p ON p.id = c.id
    )
-   SELECT id FROM placed`,
+   SELECT coalesce((SELECT array_agg(id::text) FROM placed), '{}') AS placed_ids,
+          coalesce((SELECT remaining FROM held), (SELECT remaining FROM stock)) AS remaining`,
 );
 
 /** An order of one ticket type waiting for its turn at the type's stock row (see holdInTurn). */
@@ -139,31 +140,40 @@ interface HoldRequest {
   ticketTypeName: string;
 }
 
-const holdGroup = groupedRunner<HoldRequest, boolean>(async (db, _key, group) => {
+/** What the shared statement did with one order: placed it, found too few units left for it, or neither. */
+type HoldOutcome = 'placed' | 'sold_out' | 'not_placed';
+
+const holdGroup = groupedRunner<HoldRequest, HoldOutcome>(async (db, _key, group) => {
   const [first] = group;
-  const rows = await insertHeldOrders(db, [
+  const [row] = await insertHeldOrders(db, [
     first.ticketTypeId, first.unitPriceCentavos, first.order.eventId, first.ticketTypeName,
     ...orderColumns(group),
     first.order.paymentProvider,
   ]);
-  const placed = new Set(rows.map((r) => r.id));
-  return group.map((request) => placed.has(request.order.id));
+  const placed = new Set(row?.placed_ids ?? []);
+  const remaining = row?.remaining ?? null;
+  return group.map((request): HoldOutcome =>
+    placed.has(request.order.id) ? 'placed' : remaining !== null && remaining < request.quantity ? 'sold_out' : 'not_placed',
+  );
 });
 
 /**
  * Holds the units of one pending order of one ticket type and inserts it with its item, in one
  * statement shared with the other orders of that type and price that arrive while one of its
  * statements runs (db/grouped.ts), first come first served (inventory.ts holdInTurnText).
- * Resolves true when the order was placed; false when it was not (sold out, price changed, event
- * cancelled, or the shared statement failed): the caller's transaction path then decides alone
- * and says why. Never rejects.
+ * Resolves 'placed' when the order was placed; 'sold_out' when the event and price still stand
+ * but fewer units remain than it asks for (what the transaction path would answer, without its
+ * round trips: the end of a flash sale turns hundreds away at once); 'not_placed' otherwise
+ * (price changed, event cancelled, an earlier larger order left units this one fits in, or the
+ * shared statement failed): the caller's transaction path then decides alone and says why.
+ * Never rejects.
  */
-async function holdInTurn(db: Db, request: HoldRequest): Promise<boolean> {
+async function holdInTurn(db: Db, request: HoldRequest): Promise<HoldOutcome> {
   const key = `${request.ticketTypeId}:${request.unitPriceCentavos}:${request.ticketTypeName}:${request.order.paymentProvider}`;
   try {
     return await holdGroup(db, key, request);
   } catch {
-    return false;
+    return 'not_placed';
   }
 }
 
@@ -184,10 +194,11 @@ function orderColumns(group: HoldRequest[]): unknown[] {
  * type are read, priced, then one statement (holdInTurn) locks the event (key share), holds the
  * units (inventory.ts, at the price just charged) and inserts the order and its item only when
  * the hold took. A provider that creates payments in this process (the sandbox) is asked first,
- * so the payment is stored by the same statement. Returns null when that statement placed
- * nothing (sold out, price changed, event cancelled meanwhile) or the order is of another kind:
- * the transaction path then decides and explains. Throws the DomainErrors of placeOrder when the
- * read already shows the order cannot be placed.
+ * so the payment is stored by the same statement. Throws DomainError('ticket_type_sold_out')
+ * when that statement found fewer units left than the order asks for. Returns null when it placed
+ * nothing for another reason (price changed, event cancelled meanwhile) or the order is of another
+ * kind: the transaction path then decides and explains. Throws the DomainErrors of placeOrder when
+ * the read already shows the order cannot be placed.
  */
 async function placeInOneStatement(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date, expiresAt: Date): Promise<PlacedOrder | null> {
   if (input.couponCode || input.items.length !== 1) return null;
@@ -213,7 +224,8 @@ async function placeInOneStatement(deps: ServiceDeps, userId: string, input: Pla
     unitPriceCentavos: item.unitPriceCentavos,
     ticketTypeName: item.name,
   });
-  if (!placed) return null;
+  if (placed === 'sold_out') throw new DomainError('ticket_type_sold_out', { ticketTypeId: item.ticketTypeId });
+  if (placed === 'not_placed') return null;
   return {
     ...order,
     items: [{ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity, unitPriceCentavos: item.unitPriceCentavos }],

@@ -152,21 +152,21 @@ const admitScans = preparedStatement<GroupRow>(
        WITH ORDINALITY AS r(code, at, validator_id, location, device_id, nonce, offline, manual, ord)
    ), state AS (
      SELECT r.ord, t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.holder_name,
-            o.status AS order_status, e.title AS event_title
+            o.status AS order_status, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
      FROM requests r
      LEFT JOIN (tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id) ON t.code = r.code
    ), first_scans AS (
-     SELECT DISTINCT ON (code) * FROM requests ORDER BY code, ord
+     -- Each ticket's first scan here that the rule admits, read with the rows above; the UPDATE
+     -- then reaches the ticket by its id, so no plan can go through the event's tickets instead.
+     SELECT DISTINCT ON (s.id) s.id, s.ord, r.at
+     FROM state s JOIN requests r ON r.ord = s.ord
+     WHERE s.event_id = $1::uuid AND s.checked_in_at IS NULL AND s.status = $11::ticket_status
+       AND s.order_status = $12::order_status AND NOT s.event_cancelled AND $2::boolean
+     ORDER BY s.id, s.ord
    ), admitted AS (
      UPDATE tickets t SET checked_in_at = f.at
-     FROM first_scans f, orders o, events e
-     WHERE t.code = f.code
-       AND t.checked_in_at IS NULL
-       AND t.status = $11::ticket_status
-       AND o.id = t.order_id AND o.status = $12::order_status
-       AND e.id = t.event_id AND e.cancelled_at IS NULL
-       AND t.event_id = $1::uuid
-       AND $2::boolean
+     FROM first_scans f
+     WHERE t.id = f.id AND t.checked_in_at IS NULL AND t.status = $11::ticket_status
      RETURNING t.id, t.event_id, t.code, f.ord
    ), recorded AS (
      INSERT INTO check_ins (ticket_id, event_id, scanned_code, validator_id, accepted, location, scanned_at, device_id, nonce, offline, manual)
