@@ -37,7 +37,8 @@ const INSTANCES = Math.max(1, env('BENCH_INSTANCES', 1));
  * sign-in, ~0.3 s of CPU each here. The rest get the same rows and a session minted directly.
  */
 const REAL_SIGNUPS = env('BENCH_REAL_SIGNUPS', 2);
-const WARMUP_BUYERS = 20;
+// As many as the sale has in flight, so that many sockets are open when it starts.
+const WARMUP_BUYERS = PURCHASE_CONCURRENCY;
 const TIME_LIMIT_MS = env('BENCH_TIME_LIMIT_MS', 240_000);
 
 // ---------------------------------------------------------------------------------------------
@@ -133,9 +134,15 @@ async function runClient() {
   process.send!({ type: 'ready' });
 }
 
-function makePoster(origin: string, maxSockets: number) {
+// One keep-alive agent per server for the whole run: the sockets the warm-up opened are the ones
+// the timed phases use, as buyers who have the event page open (or a proxy's pooled connections)
+// are already connected when the sale opens.
+const agents = new Map<string, http.Agent>();
+
+function makePoster(origin: string) {
   const url = new URL(origin);
-  const agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+  let agent = agents.get(origin);
+  if (!agent) agents.set(origin, (agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 })));
   return (path: string, cookie: string, payload: unknown): Promise<Timed> =>
     new Promise((resolve, reject) => {
       const body = Buffer.from(JSON.stringify(payload ?? {}));
@@ -184,7 +191,7 @@ async function lanes(count: number, concurrency: number, task: (index: number, l
 const buyerBlock = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' };
 
 async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
-  const posts = job.origins.map((origin) => makePoster(origin, job.concurrency));
+  const posts = job.origins.map((origin) => makePoster(origin));
   const outcomes: PurchaseOutcome[] = new Array(job.cookies.length);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
@@ -209,7 +216,7 @@ async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
 }
 
 async function runDoor(job: DoorJob): Promise<DoorResult> {
-  const posts = job.origins.map((origin) => makePoster(origin, job.scannerCookies.length));
+  const posts = job.origins.map((origin) => makePoster(origin));
   const outcomes: ScanOutcome[] = new Array(job.codes.length);
   const cpu = process.cpuUsage();
   const wallStart = performance.now();
