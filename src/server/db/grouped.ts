@@ -14,7 +14,7 @@ interface Waiting<In, Out> {
  * timer. `run(db, key, inputs)` must return one output per input, in the same order; each caller
  * gets its own, or the error the whole run threw. Runs are kept per database (a Db handle).
  */
-export function groupedRunner<In, Out>(run: (db: Db, key: string, inputs: In[]) => Promise<Out[]>, maxPerRun = Number(process.env.GROUP_MAX ?? 200)) {
+export function groupedRunner<In, Out>(run: (db: Db, key: string, inputs: In[]) => Promise<Out[]>, maxPerRun = 200) {
   const runsByDb = new WeakMap<Db, Map<string, Waiting<In, Out>[]>>();
   return (db: Db, key: string, input: In): Promise<Out> =>
     new Promise<Out>((resolve, reject) => {
