@@ -14,8 +14,9 @@ export interface Secrets {
 /**
  * Secrets from the environment, or generated once into `<DATA_DIR>/secrets.json` and reused
  * (ARCHITECTURE.md: absent secrets, VAPID keys included, are generated on first start).
+ * Async only because the VAPID keys come from `web-push`, loaded when they are first made.
  */
-export function loadSecrets(config: Config): Secrets {
+export async function loadSecrets(config: Config): Promise<Secrets> {
   mkdirSync(config.DATA_DIR, { recursive: true });
   const file = join(config.DATA_DIR, 'secrets.json');
   let stored: { sessionSecret?: string; ticketSigningKey?: string; vapidPublicKey?: string; vapidPrivateKey?: string } = {};
@@ -31,7 +32,7 @@ export function loadSecrets(config: Config): Secrets {
   }
   const vapidFromEnv = config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY;
   if (!vapidFromEnv && (!stored.vapidPublicKey || !stored.vapidPrivateKey)) {
-    const keys = generateVapidKeys();
+    const keys = await generateVapidKeys();
     stored.vapidPublicKey = keys.publicKey;
     stored.vapidPrivateKey = keys.privateKey;
     changed = true;

@@ -62,7 +62,7 @@ export interface ServerOptions {
 export async function createServer(options: ServerOptions): Promise<Server> {
   const { config } = options;
   const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
-  const secrets = loadSecrets(config);
+  const secrets = await loadSecrets(config);
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: `${config.DATA_DIR}/db`, pglite: options.pglite, log: logger }));

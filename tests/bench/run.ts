@@ -543,10 +543,9 @@ async function runBench(): Promise<number> {
   try {
     log(`starting server on PostgreSQL (pool ${POOL_SIZE}) and the load client`);
     server = await startTestServer({ poolSize: POOL_SIZE });
-    // The server's pg.Pool has no 'error' listener (src/server/db/client.ts), so an idle connection
-    // that PostgreSQL closes crashes the process; the database drop at clean-up does exactly that
-    // (pool.end() resolves before its connections are gone). Listen here: an error during the run
-    // is a failure, one during the clean-up is expected.
+    // The server's pool logs a lost connection and opens another (src/server/db/postgres.ts); for
+    // the bench a loss during the run is a failure too, while one during the clean-up (the
+    // database is dropped as pool.end() resolves) is expected.
     const pool = (server.deps.db as unknown as { $client?: { on?: (event: 'error', listener: (error: Error) => void) => void } }).$client;
     pool?.on?.('error', (error) => {
       if (!stopping) failures.push(`database connection error during the run: ${error.message}`);

@@ -82,7 +82,7 @@ async function scan(page: Page, code: string) {
 
 beforeAll(async () => {
   database = await createPostgresDatabase('nl_e2e');
-  const vapid = generateVapidKeys();
+  const vapid = await generateVapidKeys();
   const shared = {
     DATABASE_URL: database.url,
     SESSION_SECRET: randomBytes(32).toString('base64url'),

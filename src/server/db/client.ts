@@ -4,10 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { startPglite } from './pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { SQL } from 'drizzle-orm';
 import * as schema from './schema';
 
@@ -23,7 +20,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = join(projectRoot, 'drizzle');
+/** The committed migrations (drizzle-kit's output). */
+export const migrationsFolder = join(projectRoot, 'drizzle');
+
+/** The `pg` pools openDatabase made (db/postgres.ts): preparedStatement names its statements on them. */
+export const postgresPools = new WeakSet<object>();
 
 /** Where the one-line notices about lost PostgreSQL connections go (a pino logger fits). */
 export interface ConnectionLog {
@@ -51,11 +52,9 @@ export async function openDatabase(options: {
   log?: ConnectionLog;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = createPool(options.databaseUrl, options.poolSize ?? 20, options.log ?? { warn: (m) => console.warn(m) });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const database: Database = { db, driver: 'postgres', close: () => pool.end() };
-    await withStartupLock(database, () => migratePg(db as never, { migrationsFolder }));
-    return database;
+    // The PostgreSQL driver loads only when PostgreSQL is used: the embedded start skips it.
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(options.databaseUrl, options.poolSize ?? 20, options.log ?? { warn: (m) => console.warn(m) });
   }
   const client = await (options.pglite ?? startPglite(options.pgliteDir ?? './data/db'));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -77,81 +76,10 @@ const STARTUP_LOCK_KEY = '7956784615553856116';
  */
 export async function withStartupLock<T>(database: Pick<Database, 'db' | 'driver'>, work: () => Promise<T>): Promise<T> {
   if (database.driver !== 'postgres') return work();
-  const { connectionString } = (database.db as unknown as { $client: pg.Pool }).$client.options;
-  const holder = new pg.Client({ connectionString });
-  // A connection lost while waiting or working only releases the lock; the error surfaces on its query.
-  holder.on('error', () => {});
-  await holder.connect();
-  try {
-    await holder.query('BEGIN');
-    await holder.query('SELECT pg_advisory_xact_lock($1::bigint)', [STARTUP_LOCK_KEY]);
-    return await work();
-  } finally {
-    await holder.query('COMMIT').catch(() => {});
-    await holder.end().catch(() => {});
-  }
+  const { connectionString } = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options;
+  const { holdStartupLock } = await import('./postgres');
+  return holdStartupLock(connectionString, STARTUP_LOCK_KEY, work);
 }
-
-/**
- * A `pg` pool whose connections survive being cut. pg emits 'error' on a client whose
- * connection ends; the pool listens only while the client is idle, so a client checked out by a
- * transaction (Drizzle's `db.transaction`) would raise an unhandled 'error' and end the process.
- * Here each client gets its own listener when it connects. A client cut while checked out is
- * also handed back to the pool at once (as broken, so it is discarded): Drizzle releases it only
- * after a successful BEGIN, so one cut before that would otherwise hold a pool slot forever. The
- * caller's own release then does nothing.
- */
-function createPool(connectionString: string, max: number, log: ConnectionLog): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
-  const reported = new WeakSet<pg.PoolClient>();
-  const report = (client: pg.PoolClient | undefined, error: Error) => {
-    if (client) {
-      if (reported.has(client)) return;
-      reported.add(client);
-    }
-    log.warn(`PostgreSQL: conexão perdida / connection lost (${describeDatabaseError(error)}); o pool abre outra / the pool opens another`);
-  };
-  // An idle client: pg-pool has already dropped it when this runs.
-  pool.on('error', (error, client) => report(client, error));
-  pool.on('connect', (client) => {
-    client.on('error', (error) => {
-      report(client, error);
-      const release = (client as GuardedClient)[releaseOnce];
-      if (release && !release.released) release(error);
-    });
-  });
-  // Every check-out, by Drizzle's transactions (promise) and by pool.query (callback), goes
-  // through connect(): give the client a release that may be called twice.
-  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => unknown;
-  const guard = (client: pg.PoolClient) => {
-    const original = client.release.bind(client);
-    const release = Object.assign(
-      (error?: Error | boolean) => {
-        if (release.released) return;
-        release.released = true;
-        original(error);
-      },
-      { released: false },
-    );
-    client.release = release;
-    (client as GuardedClient)[releaseOnce] = release;
-    return client;
-  };
-  (pool as { connect: unknown }).connect = (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => {
-    if (callback) {
-      return connect((error, client) => {
-        if (error || !client) return callback(error, client, () => {});
-        const guarded = guard(client);
-        callback(undefined, guarded, guarded.release);
-      });
-    }
-    return (connect() as Promise<pg.PoolClient>).then(guard);
-  };
-  return pool;
-}
-
-const releaseOnce = Symbol('releaseOnce');
-type GuardedClient = pg.PoolClient & { [releaseOnce]?: ((error?: Error) => void) & { released: boolean } };
 
 /**
  * One line about a database error: the SQLSTATE or socket code and the message of the
@@ -231,7 +159,7 @@ type RawClient = { query(config: { name?: string; text: string; values: unknown[
 export function preparedStatement<Row>(name: string, text: string): (db: Db, values: unknown[]) => Promise<Row[]> {
   return async (db, values) => {
     const client = (db as unknown as { $client: RawClient }).$client;
-    const result = client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+    const result = postgresPools.has(client) ? await client.query({ name, text, values }) : await client.query(text, values);
     return result.rows as Row[];
   };
 }

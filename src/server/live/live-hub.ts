@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 
@@ -65,7 +65,10 @@ export function createLiveHub(database: Database, log: Logger, databaseUrl?: str
 
   const connect = async () => {
     if (closed) return;
-    const next = new pg.Client({ connectionString });
+    // The driver loads only on PostgreSQL (db/postgres.ts), where it is already loaded by now.
+    const { default: driver } = await import('pg');
+    if (closed) return;
+    const next = new driver.Client({ connectionString });
     next.on('notification', (message) => emit(message.channel, message.payload ?? ''));
     const retry = (error?: Error) => {
       if (closed || client !== next) return;

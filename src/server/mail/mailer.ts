@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export interface MailMessage {
@@ -28,20 +28,24 @@ export function createMailer(options: {
   dataDir: string;
   log: Logger;
 }): Mailer {
+  // nodemailer loads with the first message, not at every start.
+  let transport: Promise<Transporter> | null = null;
+  const transportFor = (settings: string | object) =>
+    (transport ??= import('nodemailer').then((module) => module.default.createTransport(settings)));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transportFor(smtpUrl)).sendMail({ from: options.from, ...message });
       },
     };
   }
   const outboxDir = join(options.dataDir, 'outbox');
   mkdirSync(outboxDir, { recursive: true });
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const local = await transportFor({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await local.sendMail({ from: options.from, ...message });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       writeFileSync(file, info.message as Buffer);

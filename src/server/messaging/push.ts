@@ -1,4 +1,5 @@
-import webpush from 'web-push';
+// `web-push` (and its crypto dependencies) load on the first push or key pair, not at every start.
+const loadWebPush = () => import('web-push').then((module) => module.default);
 
 /** A browser's push subscription as the Push API gives it (PushSubscription.toJSON()). */
 export interface PushTarget {
@@ -35,6 +36,7 @@ export function createPushSender(options: { publicKey: string; privateKey: strin
     publicKey: options.publicKey,
     async send(target, payload) {
       try {
+        const webpush = await loadWebPush();
         await webpush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(payload),
@@ -51,6 +53,6 @@ export function createPushSender(options: { publicKey: string; privateKey: strin
 }
 
 /** A new VAPID key pair (base64url), generated once and kept in the data folder. */
-export function generateVapidKeys(): { publicKey: string; privateKey: string } {
-  return webpush.generateVAPIDKeys();
+export async function generateVapidKeys(): Promise<{ publicKey: string; privateKey: string }> {
+  return (await loadWebPush()).generateVAPIDKeys();
 }

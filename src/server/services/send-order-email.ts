@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { formatCentavos } from '../../shared/money';
 import { formatEventDate, formatEventTime } from '../../shared/dates';
 import { buildEventCalendar } from '../domain/calendar';
@@ -29,6 +28,8 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
   const issued = await tx.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);
   const link = new URL('/tickets', deps.publicUrl).toString();
   const when = `${formatEventDate(event.date)}, ${formatEventTime(event.startTime)}`;
+  // The QR encoder loads with the first e-mail, not at every start.
+  const QRCode = (await import('qrcode')).default;
   const qrImages = await Promise.all(
     issued.map((ticket) => QRCode.toBuffer(ticket.code, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })),
   );
