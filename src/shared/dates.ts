@@ -94,8 +94,9 @@ function saoPauloParts(instant: Date): SaoPauloParts {
 }
 
 const HOUR_MS = 3_600_000;
-// Offsets by UTC hour: São Paulo's offset has changed only on whole UTC hours since 1914, so one Intl
-// call per hour of the calendar serves every instant in it (an event list asks for the same few).
+// Offsets by UTC hour: São Paulo's offset has changed only on whole UTC hours since 1914, so
+// one Intl call per hour of the calendar serves every instant in it (an event list asks for the
+// same few).
 const offsetByHour = new Map<number, number>();
 
 // Milliseconds São Paulo wall time is ahead of UTC at that instant (negative: -3 h today).

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,21 +13,11 @@ import { UNFINISHED_ORDER_AFTER_MS } from '../../src/server/services/reconcile-p
 import { checkInventoryInvariants } from '../support/invariants';
 import { createBuyer } from '../support/people';
 import { buyer as buyerData, createEvent, openTestDatabase } from '../support/test-server';
+import { freePort } from '../support/free-port';
 
 /** The order hold the child runs with (ORDER_HOLD_MINUTES=1), in ms. */
 const HOLD_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real server as a process of its own (tsx src/server/main.ts), in its own process group so

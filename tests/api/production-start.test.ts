@@ -1,7 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { projectRoot } from '../../src/server/paths';
 import { buyer, createPostgresDatabase } from '../support/test-server';
+import { freePort } from '../support/free-port';
 
 // `npm start` runs the production build (vite.server.config.ts: the server and its packages in
 // one bundle, PGlite beside it), not the TypeScript the other tests import. Built here into a
@@ -17,17 +17,6 @@ import { buyer, createPostgresDatabase } from '../support/test-server';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const outDir = join(projectRoot, 'build', `server-check-${randomBytes(4).toString('hex')}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** `node <outDir>/main.js` until its API answers; its output is kept for the failure message. */
 async function startBuilt(env: Record<string, string>, baseUrl: string): Promise<{ child: ChildProcess; output: () => string }> {
