@@ -4,7 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from './db/client';
 import { accounts, profiles, sessions, userNotificationSettings, userRoles, users, verifications } from './db/schema';
 import type { Mailer } from './mail/mailer';
-import { grantInvitedRoles } from './services/admin/staff';
+import { grantInvitedRoles } from './services/staff/staff';
 
 export interface AuthOptions {
   db: Db;

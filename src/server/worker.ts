@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { outbox } from './db/schema';
 import { queryRows, type Tx } from './db/client';
 import type { ServiceDeps } from './services/deps';
-import { reconcilePayments, type ReconcileSummary } from './services/reconcile-payments';
-import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './services/admin/pay-refund';
-import { sendOrderEmail } from './services/send-order-email';
-import { deliverNotification } from './services/deliver-notification';
-import { NOTIFICATION_CHANNEL_KINDS, type NotificationChannel } from './services/notify-user';
-import { sendScheduledNotices } from './services/send-scheduled-notices';
+import { reconcilePayments, type ReconcileSummary } from './services/payments/reconcile-payments';
+import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './services/refunds/pay-refund';
+import { sendOrderEmail } from './services/notifications/send-order-email';
+import { deliverNotification } from './services/notifications/deliver-notification';
+import { NOTIFICATION_CHANNEL_KINDS, type NotificationChannel } from './services/notifications/notify-user';
+import { sendScheduledNotices } from './services/notifications/send-scheduled-notices';
 
 interface OutboxRow {
   id: number;

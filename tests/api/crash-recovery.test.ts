@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { errorMessages } from '../../src/shared/errors';
 import { coupons, orderItems, orders, ticketTypes } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
-import { UNFINISHED_ORDER_AFTER_MS } from '../../src/server/services/reconcile-payments';
+import { UNFINISHED_ORDER_AFTER_MS } from '../../src/server/services/payments/reconcile-payments';
 import { checkInventoryInvariants } from '../support/invariants';
 import { createBuyer } from '../support/people';
 import { buyer as buyerData, createEvent, openTestDatabase } from '../support/test-server';

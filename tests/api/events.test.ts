@@ -10,7 +10,7 @@ import { brands, events, ticketTypes } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config';
 import { buildApp } from '../../src/server/http/app';
 import { renderAppShell } from '../../src/server/http/app-shell';
-import { listEvents } from '../../src/server/services/list-events';
+import { listEvents } from '../../src/server/services/catalog/list-events';
 import type { EventSummary } from '../../src/shared/schemas/events';
 import { HOME_HERO_IMAGE } from '../../src/shared/home-hero';
 import { createEvent, startTestServer, type TestServer } from '../support/test-server';

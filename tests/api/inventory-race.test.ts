@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { coupons, orders, refunds, tickets, ticketTypes as ticketTypesTable } from '../../src/server/db/schema';
-import { confirmPayment } from '../../src/server/services/confirm-payment';
+import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { runWorkerOnce } from '../../src/server/worker';
 import { checkInventoryInvariants } from '../support/invariants';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { notifications, outbox, scheduledNotices, tickets, userNotificationSettings } from '../../src/server/db/schema';
-import { notifyUser } from '../../src/server/services/notify-user';
+import { notifyUser } from '../../src/server/services/notifications/notify-user';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 

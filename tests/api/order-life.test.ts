@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coupons, events, notifications, orders, outbox, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
-import { confirmPayment } from '../../src/server/services/confirm-payment';
+import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { orders, tickets, ticketTypes } from '../../src/server/db/schema';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { runWorkerOnce } from '../../src/server/worker';
-import { confirmPayment } from '../../src/server/services/confirm-payment';
+import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { queryRows } from '../../src/server/db/client';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { saoPauloToday } from '../../src/shared/dates';
-import { createEvent } from '../../src/server/services/admin/create-event';
+import { createEvent } from '../../src/server/services/catalog/create-event';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { and, eq, gt, ilike } from 'drizzle-orm';
 import { events, ticketTypes } from '../../src/server/db/schema';
-import { notifyUser } from '../../src/server/services/notify-user';
+import { notifyUser } from '../../src/server/services/notifications/notify-user';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';

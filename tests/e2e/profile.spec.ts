@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { events, orders, profiles, pushSubscriptions, tickets, users } from '../../src/server/db/schema';
-import { checkInTicket } from '../../src/server/services/check-in-ticket';
+import { checkInTicket } from '../../src/server/services/door/check-in-ticket';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { openDoorNow } from '../support/door';
 import { startApp, type RunningApp } from '../support/app-server';

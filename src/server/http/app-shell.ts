@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { ServiceDeps } from '../services/deps';
-import { getEvent } from '../services/get-event';
+import { getEvent } from '../services/catalog/get-event';
 import { brands } from '../db/schema';
 import { DomainError } from '../../shared/errors';
 import { brandSlugs, type EventDetail } from '../../shared/schemas/events';

@@ -7,7 +7,7 @@ import type { Role } from '../../shared/schemas/me';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from '../auth';
 import { preparedStatement, type Db } from '../db/client';
 import { groupedRunner } from '../db/grouped';
-import { SESSIONS_CHANNEL } from '../services/session-events';
+import { SESSIONS_CHANNEL } from '../services/staff/session-events';
 import type { LiveHub } from '../live/live-hub';
 import { userRoles } from '../db/schema';
 
@@ -82,7 +82,7 @@ async function findLiveSession(db: Db, token: string, nowMs: number): Promise<Se
  * Checked sessions by session cookie, for SESSION_CACHE_MS: a buyer's order and payment, or a
  * door's scans, check the session once in a few seconds instead of on every request. Entries of
  * a user are dropped when their roles change or they sign out, on every server instance, through
- * the `sessions` LISTEN/NOTIFY channel (services/session-events.ts forgetSessions); a sign-out on this instance drops
+ * the `sessions` LISTEN/NOTIFY channel (services/staff/session-events.ts forgetSessions); a sign-out on this instance drops
  * its cookie at once.
  */
 export function createSessionCache(live?: LiveHub) {

@@ -20,10 +20,10 @@ import {
   listCoupons,
   setCouponActive,
   updateCoupon,
-} from '../../services/admin/coupons';
-import { previewCoupon } from '../../services/admin/coupons-preview';
-import { createNews, deleteNews, listAllNews, setNewsPublished, updateNews } from '../../services/admin/news';
-import { createBanner, deleteBanner, listAllBanners, setBannerActive, updateBanner } from '../../services/admin/banners';
+} from '../../services/catalog/coupons';
+import { previewCoupon } from '../../services/catalog/preview-coupon';
+import { createNews, deleteNews, listAllNews, setNewsPublished, updateNews } from '../../services/content/news';
+import { createBanner, deleteBanner, listAllBanners, setBannerActive, updateBanner } from '../../services/content/banners';
 import { parse } from '../parse';
 import type { RouteContext } from '../context';
 

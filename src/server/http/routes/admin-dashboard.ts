@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AdminDashboard } from '../../../shared/schemas/admin-content';
-import { getDashboard } from '../../services/admin/dashboard';
+import { getDashboard } from '../../services/catalog/dashboard';
 import type { RouteContext } from '../context';
 
 /** The admin dashboard's figures (SPEC.md section 2 'Admin area'): admins only. */

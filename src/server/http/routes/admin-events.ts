@@ -9,15 +9,15 @@ import {
   uploadFolders,
 } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
-import { createEvent } from '../../services/admin/create-event';
-import { cancelEvent, deleteEvent } from '../../services/admin/cancel-event';
-import { eventAttendeesCsv, eventAttendeesFileName, eventScanLogCsv, listEventAttendees } from '../../services/admin/list-event-attendees';
-import { updateEvent } from '../../services/admin/update-event';
-import { deleteTicketType } from '../../services/admin/delete-ticket-type';
-import { listAdminEvents } from '../../services/admin/list-admin-events';
-import { getAdminEvent } from '../../services/admin/get-admin-event';
-import { eventBuyersCsv, eventBuyersFileName, listEventBuyers } from '../../services/admin/list-event-buyers';
-import { ensureUploadFolders, uploadImage } from '../../services/admin/upload-image';
+import { createEvent } from '../../services/catalog/create-event';
+import { cancelEvent, deleteEvent } from '../../services/catalog/cancel-event';
+import { eventAttendeesCsv, eventAttendeesFileName, eventScanLogCsv, listEventAttendees } from '../../services/orders/list-event-attendees';
+import { updateEvent } from '../../services/catalog/update-event';
+import { deleteTicketType } from '../../services/catalog/delete-ticket-type';
+import { listAdminEvents } from '../../services/catalog/list-admin-events';
+import { getAdminEvent } from '../../services/catalog/get-admin-event';
+import { eventBuyersCsv, eventBuyersFileName, listEventBuyers } from '../../services/orders/list-event-buyers';
+import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
 import { parse, readUploadedImage, uuidParam } from '../parse';
 import type { RouteContext } from '../context';
 

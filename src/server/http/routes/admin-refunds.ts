@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../../shared/errors';
 import { decideRefundSchema, listAdminRefundsQuerySchema } from '../../../shared/schemas/admin-refunds';
-import { decideRefund } from '../../services/admin/decide-refund';
-import { listAdminRefunds } from '../../services/admin/list-refunds';
+import { decideRefund } from '../../services/refunds/decide-refund';
+import { listAdminRefunds } from '../../services/refunds/list-refunds';
 import type { SessionUser } from '../session';
 import { parse } from '../parse';
 import type { RouteContext } from '../context';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { grantStaffRoleSchema, staffRoles } from '../../../shared/schemas/staff';
-import { grantStaffRole, listStaff, revokeStaffRole } from '../../services/admin/staff';
+import { grantStaffRole, listStaff, revokeStaffRole } from '../../services/staff/staff';
 import { parse } from '../parse';
 import type { RouteContext } from '../context';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { listNewsQuerySchema, type ListBannersResponse, type ListNewsResponse } from '../../../shared/schemas/content';
 import { DomainError } from '../../../shared/errors';
-import { listNews } from '../../services/list-news';
-import { getNews } from '../../services/get-news';
-import { listActiveBanners } from '../../services/list-active-banners';
+import { listNews } from '../../services/content/list-news';
+import { getNews } from '../../services/content/get-news';
+import { listActiveBanners } from '../../services/content/list-active-banners';
 import { parse, uuidParam } from '../parse';
 import type { RouteContext } from '../context';
 

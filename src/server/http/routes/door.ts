@@ -6,7 +6,7 @@ import {
   doorSyncSchema,
   manualCheckInSchema,
 } from '../../../shared/schemas/tickets';
-import { checkInTicket } from '../../services/check-in-ticket';
+import { checkInTicket } from '../../services/door/check-in-ticket';
 import { getDoorCounts } from '../../services/door/get-door-counts';
 import { getOfflineData } from '../../services/door/get-offline-data';
 import { listDoorEvents } from '../../services/door/list-door-events';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveHub } from '../../live/live-hub';
-import { NOTIFICATIONS_CHANNEL } from '../../services/notify-user';
+import { NOTIFICATIONS_CHANNEL } from '../../services/notifications/notify-user';
 import type { RouteContext } from '../context';
 
 /** SPEC.md section 9 'Realtime': heartbeat 25 s. */

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { cardPaymentSchema, placeOrderSchema } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { orders } from '../../db/schema';
-import { placeOrder } from '../../services/place-order';
-import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from '../../services/pay-order';
-import { loadOrderView } from '../../services/order-view';
-import { listMyTickets } from '../../services/list-my-tickets';
-import { getLastBuyerData } from '../../services/last-buyer-data';
+import { placeOrder } from '../../services/orders/place-order';
+import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from '../../services/orders/pay-order';
+import { loadOrderView } from '../../services/orders/order-view';
+import { listMyTickets } from '../../services/orders/list-my-tickets';
+import { getLastBuyerData } from '../../services/orders/last-buyer-data';
 import { parse, uuidParam } from '../parse';
 import type { RouteContext } from '../context';
 

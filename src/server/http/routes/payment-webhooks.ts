@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../shared/errors';
-import { handlePaymentEvent } from '../../services/handle-payment-event';
+import { handlePaymentEvent } from '../../services/payments/handle-payment-event';
 import type { RouteContext } from '../context';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requestRefundSchema } from '../../../shared/schemas/refunds';
-import { listMyRefunds } from '../../services/list-my-refunds';
-import { listRefundableOrders } from '../../services/list-refundable-orders';
-import { requestRefund } from '../../services/request-refund';
+import { listMyRefunds } from '../../services/refunds/list-my-refunds';
+import { listRefundableOrders } from '../../services/refunds/list-refundable-orders';
+import { requestRefund } from '../../services/refunds/request-refund';
 import { parse } from '../parse';
 import type { RouteContext } from '../context';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { uploadsRoot, type ImageType } from '../admin/upload-image';
+import { uploadsRoot, type ImageType } from '../catalog/upload-image';
 
 /** Folder under DATA_DIR/uploads (served as /uploads/avatars/) holding profile pictures. */
 export const AVATAR_FOLDER = 'avatars';

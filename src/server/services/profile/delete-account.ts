@@ -13,8 +13,8 @@ import {
   users,
   verifications,
 } from '../../db/schema';
-import { releaseOrder } from '../release-order';
-import { forgetSessions } from '../session-events';
+import { releaseOrder } from '../orders/release-order';
+import { forgetSessions } from '../staff/session-events';
 import { removeAvatarFile } from './avatar-files';
 
 /** Buyer name kept on the orders of a deleted account. */
@@ -28,7 +28,7 @@ export const LAST_ADMIN_MESSAGE =
  * Deletes a user's account for good ('Excluir conta', PRODUCT.md 'Accounts and data'; LGPD
  * art. 18 VI), in one transaction:
  * 1. pending orders are released first (their held units and coupon use return, status
- *    `cancelled`, src/server/services/release-order.ts);
+ *    `cancelled`, src/server/services/orders/release-order.ts);
  * 2. every order of the user is anonymised: buyer name 'Conta excluída', e-mail, phone and CPF
  *    blanked; amounts, dates, items and tickets stay, as fiscal law requires;
  *    `orders.user_id` (and tickets', refunds') then becomes null through ON DELETE SET NULL;

@@ -4,7 +4,7 @@ import type { UploadAvatarResponse } from '../../../shared/schemas/profile';
 import { DomainError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
-import { detectImageType } from '../admin/upload-image';
+import { detectImageType } from '../catalog/upload-image';
 import { removeAvatarFile, writeAvatarFile } from './avatar-files';
 
 /**

@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { formatCentavos } from '../../../shared/money';
+import { DomainError } from '../../../shared/errors';
+import type { CancelEventResult } from '../../../shared/schemas/admin-events';
+import { events, orderItems, orders, outbox, refunds, tickets } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { notifyUser } from '../notifications/notify-user';
+import type { ServiceDeps } from '../deps';
+import { returnUnits } from '../orders/inventory';
+import { releaseOrderInTx } from '../orders/release-order';
+import { loadTicketRefundStates } from '../refunds/refund-state';
+import { REFUND_PAYMENT_OUTBOX_KIND } from '../refunds/pay-refund';
+
+/**
+ * The organizer cancels an event (PRODUCT.md 'Buying': every paid order is refunded and every
+ * buyer told). One transaction: the event is marked cancelled (sales stop: placing an order
+ * answers 'event_cancelled'); every pending order is released (units and coupon uses back);
+ * every paid order gets one approved refund (origin 'event_cancelled') of what its still-valid
+ * tickets cost (requests still pending are approved with it), those tickets become 'cancelled'
+ * (the door refuses them), their units return to stock, the order becomes 'refunded', the
+ * payment back is queued (outbox 'refund_payment', paid by the worker with retries) and the
+ * buyer is notified. After the commit the provider payments of the released orders are cancelled.
+ * `now` is a UTC instant.
+ *
+ * Throws DomainError: event_not_found; event_already_cancelled.
+ */
+export async function cancelEvent(
+  deps: ServiceDeps,
+  eventId: string,
+  input: { reason: string; adminId: string },
+  now: Date = new Date(),
+): Promise<CancelEventResult> {
+  const { released, refunded } = await deps.db.transaction(async (tx) => {
+    // FOR UPDATE (not the plain UPDATE's weaker lock) waits for every placement and confirmation
+    // of this event in flight, which hold a key-share lock on it, and makes new ones wait for this
+    // commit; they then see the event cancelled. So every order is either seen below or refused.
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    const [event] = await tx
+      .update(events)
+      .set({ cancelledAt: now, updatedAt: now })
+      .where(and(eq(events.id, eventId), isNull(events.cancelledAt)))
+      .returning({ id: events.id, title: events.title });
+    if (!event) {
+      const [existing] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+      throw new DomainError(existing ? 'event_already_cancelled' : 'event_not_found');
+    }
+
+    // Orders in id order, each locked before its tickets and stock (the lock order everywhere).
+    const eventOrders = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.eventId, eventId), inArray(orders.status, ['pending', 'completed'])))
+      .orderBy(asc(orders.id))
+      .for('update');
+    const releasedPayments: string[] = [];
+    let refundedCount = 0;
+    for (const order of eventOrders) {
+      if (order.status === 'pending') {
+        if (await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now)) {
+          if (order.paymentId) releasedPayments.push(order.paymentId);
+        }
+        continue;
+      }
+      if (await refundPaidOrder(tx, order, event.title, input, now)) refundedCount++;
+    }
+    return { released: releasedPayments, refunded: refundedCount };
+  });
+
+  for (const paymentId of released) {
+    try {
+      await deps.payments.cancelPayment(paymentId);
+    } catch (error) {
+      deps.log.warn({ err: error, paymentId }, 'could not cancel a payment of a cancelled event; a late payment is refunded');
+    }
+  }
+  return { cancelledAt: now.toISOString(), refundedOrders: refunded, releasedOrders: released.length };
+}
+
+async function refundPaidOrder(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  eventTitle: string,
+  input: { reason: string; adminId: string },
+  now: Date,
+): Promise<boolean> {
+  // Requests still waiting for a decision are approved along with the cancellation.
+  const pendingRequests = await tx
+    .update(refunds)
+    .set({ status: 'approved', processedAt: now, processedBy: input.adminId, adminNotes: `Evento cancelado: ${input.reason}` })
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id, amountCentavos: refunds.amountCentavos });
+
+  const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const valid = await tx
+    .update(tickets)
+    .set({ status: 'cancelled' })
+    .where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'valid')))
+    .returning({ id: tickets.id, orderItemId: tickets.orderItemId, refundId: tickets.refundId });
+  await returnUnits(
+    tx,
+    valid.map((t) => ({ ticketTypeId: items.find((i) => i.id === t.orderItemId)?.ticketTypeId ?? null, quantity: 1 })),
+  );
+  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
+
+  const untied = valid.filter((t) => t.refundId === null);
+  const amount = untied.reduce((sum, t) => sum + (states.find((s) => s.id === t.id)?.amountCentavos ?? 0), 0);
+  const refundIds = pendingRequests.map((r) => r.id);
+  if (untied.length > 0) {
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        userId: order.userId,
+        amountCentavos: amount,
+        ticketCount: untied.length,
+        reason: `Evento cancelado: ${input.reason}`,
+        status: 'approved',
+        origin: 'event_cancelled',
+        requestedAt: now,
+        processedAt: now,
+        processedBy: input.adminId,
+      })
+      .returning({ id: refunds.id });
+    await tx.update(tickets).set({ refundId: refund.id }).where(inArray(tickets.id, untied.map((t) => t.id)));
+    refundIds.push(refund.id);
+  }
+  for (const refundId of refundIds) {
+    await tx.insert(outbox).values({ kind: REFUND_PAYMENT_OUTBOX_KIND, payload: { refundId }, createdAt: now, runAfter: now });
+  }
+  if (order.userId) {
+    const total = amount + pendingRequests.reduce((sum, r) => sum + r.amountCentavos, 0);
+    await notifyUser(
+      tx,
+      {
+        userId: order.userId,
+        type: 'event',
+        title: 'Evento cancelado',
+        message: `${eventTitle} foi cancelado pelo organizador. ${input.reason} Devolveremos ${formatCentavos(total)} pela mesma forma de pagamento.`,
+        actionUrl: '/tickets',
+      },
+      now,
+    );
+  }
+  return refundIds.length > 0 || valid.length > 0;
+}
+
+/**
+ * Deletes an event that never had an order (PRODUCT.md 'Buying': an event with no orders can be
+ * deleted; one with orders is cancelled instead, so nothing a buyer paid for disappears). Its
+ * ticket types and coupons go with it. Throws DomainError: event_not_found; event_has_orders.
+ */
+export async function deleteEvent(deps: Pick<ServiceDeps, 'db'>, eventId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    if (!event) throw new DomainError('event_not_found');
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.eventId, eventId)).limit(1);
+    if (order) throw new DomainError('event_has_orders');
+    await tx.delete(events).where(eq(events.id, eventId));
+  });
+}

@@ -1,0 +1,67 @@
+import type { EventInput } from '../../../shared/schemas/admin-events';
+import { brandOfCategory, type EventCategory } from '../../../shared/schemas/admin-events';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { brands, events, ticketTypes } from '../../db/schema';
+import { announceEvent } from '../notifications/announce-event';
+
+/**
+ * The brand an event belongs to, from its category ('KXP Events' -> 'kxp'), as a value for the
+ * brand_slug column: the brand only when that brand exists (a database without the demo data has
+ * no brands), otherwise null.
+ */
+function brandSlugOfCategory(category: string): SQL | null {
+  const slug = brandOfCategory[category as EventCategory];
+  return slug ? sql`(SELECT ${brands.slug} FROM ${brands} WHERE ${brands.slug} = ${slug})` : null;
+}
+
+/**
+ * The events row's columns from the create and edit forms (eventInputSchema), the brand
+ * following the category; timestamps are the caller's.
+ */
+export function eventColumns(input: EventInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    location: input.location,
+    fullAddress: input.fullAddress,
+    city: input.city,
+    capacity: input.capacity,
+    category: input.category,
+    brandSlug: brandSlugOfCategory(input.category),
+    imageUrl: input.imageUrl,
+    isPublished: input.isPublished,
+  };
+}
+
+/**
+ * Creates an event and its ticket types in one transaction (SPEC.md section 7 'Create event';
+ * PRODUCT.md: never a half-created event, so a failing ticket type leaves no event behind).
+ * Input as parsed by eventInputSchema: prices in centavos, date 'yyyy-MM-dd' and times 'HH:mm'
+ * in America/Sao_Paulo. The brand follows the category. A published upcoming event is announced
+ * to its brand's followers who opted in (announce-event.ts). Returns the new event's id.
+ */
+export async function createEvent(db: Db, input: EventInput, now: Date = new Date()): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [event] = await tx
+      .insert(events)
+      .values({ ...eventColumns(input), createdAt: now, updatedAt: now })
+      .returning({ id: events.id });
+    await tx.insert(ticketTypes).values(
+      input.ticketTypes.map((type, index) => ({
+        eventId: event.id,
+        name: type.name,
+        description: type.description,
+        priceCentavos: type.priceCentavos,
+        remaining: type.remaining,
+        sortOrder: index,
+        createdAt: now,
+      })),
+    );
+    if (input.isPublished) await announceEvent(tx, { id: event.id, ...input }, now);
+    return { id: event.id };
+  });
+}

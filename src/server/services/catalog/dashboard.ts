@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import type { AdminDashboard } from '../../../shared/schemas/admin-content';
+import { EVENT_TIME_ZONE, eventInstant, saoPauloToday } from '../../../shared/dates';
+import { queryRows, type Db } from '../../db/client';
+
+/** Days the sales chart and the growth comparison cover (each period). */
+export const DASHBOARD_PERIOD_DAYS = 30;
+/** Recent events the dashboard lists (SPEC.md section 9: first 10). */
+export const DASHBOARD_RECENT_EVENTS = 10;
+/** Today's and upcoming events the check-in progress shows. */
+export const DASHBOARD_CHECK_IN_EVENTS = 10;
+
+/** 'yyyy-MM-dd' shifted by whole days (calendar arithmetic, no time zone involved). */
+function shiftDay(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * SPEC.md section 9's conversion rate: tickets sold / (events x 100), as a rounded percent;
+ * 0 when there is no event.
+ */
+export function conversionPercent(ticketsSold: number, eventsCount: number): number {
+  return eventsCount > 0 ? Math.round((ticketsSold * 100) / (eventsCount * 100)) : 0;
+}
+
+/**
+ * Rounded percent change of revenue from the previous period to the current one; null when
+ * the previous period had no revenue (nothing to compare with: 'sem dados anteriores').
+ * PRODUCT.md 'Left out on purpose': computed, never a fixed 15%.
+ */
+export function growthPercent(currentCentavos: number, previousCentavos: number): number | null {
+  if (previousCentavos <= 0) return null;
+  return Math.round(((currentCentavos - previousCentavos) * 100) / previousCentavos);
+}
+
+// One definition of "sold" and "revenue" for every figure below, the same as the events list's
+// (services/catalog/list-admin-events.ts), so every screen shows the same amounts:
+// - a ticket is sold when it was issued for an order that is 'completed' now;
+// - revenue is the total charged by orders that are 'completed' now. Approving a refund turns its
+//   order 'refunded' (services/refunds/decide-refund.ts), so a refunded sale leaves the revenue,
+//   and the sales of its day, once; subtracting processed refunds again would count it twice.
+const ticketsSoldByEvent = sql`
+  SELECT t.event_id, count(*)::int AS sold
+  FROM tickets t JOIN orders o ON o.id = t.order_id
+  WHERE o.status = 'completed'
+  GROUP BY t.event_id`;
+
+/**
+ * The admin dashboard's figures at `now` (SPEC.md section 2 'Admin area' and section 7
+ * 'Stats'; PRODUCT.md: real figures, the same amounts as every other screen). Money in
+ * centavos; days are São Paulo calendar days. Revenue per day counts a completed order on the
+ * day it was paid; the last 30 days include today and are compared with the 30 days before them.
+ */
+export async function getDashboard(db: Db, now: Date = new Date()): Promise<AdminDashboard> {
+  const today = saoPauloToday(now);
+  const firstChartDay = shiftDay(today, -(DASHBOARD_PERIOD_DAYS - 1));
+  const firstPreviousDay = shiftDay(firstChartDay, -DASHBOARD_PERIOD_DAYS);
+  const since = eventInstant(firstPreviousDay, '00:00');
+
+  const [totals] = await queryRows<{ events_count: number; tickets_sold: number; revenue: string | number; check_ins: number }>(db, sql`
+    SELECT
+      (SELECT count(*)::int FROM events) AS events_count,
+      (SELECT coalesce(sum(sold), 0)::int FROM (${ticketsSoldByEvent}) s) AS tickets_sold,
+      (SELECT coalesce(sum(total_centavos), 0)::bigint FROM orders WHERE status = 'completed') AS revenue,
+      (SELECT count(*)::int FROM check_ins WHERE accepted) AS check_ins
+  `);
+
+  // An order counts on the São Paulo day it was paid.
+  const dailyRows = await queryRows<{ day: string; revenue: string | number }>(db, sql`
+    SELECT to_char((completed_at AT TIME ZONE ${EVENT_TIME_ZONE})::date, 'YYYY-MM-DD') AS day, sum(total_centavos)::bigint AS revenue
+    FROM orders
+    WHERE status = 'completed' AND completed_at >= ${since}
+    GROUP BY 1
+  `);
+  const revenueByDay = new Map(dailyRows.map((r) => [r.day, Number(r.revenue)]));
+  const sumDays = (from: string, days: number) =>
+    Array.from({ length: days }, (_, i) => revenueByDay.get(shiftDay(from, i)) ?? 0).reduce((a, b) => a + b, 0);
+  const salesByDay = Array.from({ length: DASHBOARD_PERIOD_DAYS }, (_, i) => {
+    const day = shiftDay(firstChartDay, i);
+    return { day, revenueCentavos: revenueByDay.get(day) ?? 0 };
+  });
+  const currentCentavos = sumDays(firstChartDay, DASHBOARD_PERIOD_DAYS);
+  const previousCentavos = sumDays(firstPreviousDay, DASHBOARD_PERIOD_DAYS);
+
+  const recentRows = await queryRows<{ id: string; title: string; date: string; start_time: string; location: string; sold: number | null }>(
+    db,
+    sql`
+      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.location, s.sold
+      FROM events e LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
+      ORDER BY e.created_at DESC, e.id DESC
+      LIMIT ${DASHBOARD_RECENT_EVENTS}
+    `,
+  );
+
+  const progressRows = await queryRows<{ id: string; title: string; date: string; start_time: string; sold: number | null; checked_in: number | null }>(
+    db,
+    sql`
+      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, s.sold, c.checked_in
+      FROM events e
+      LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
+      LEFT JOIN (SELECT event_id, count(*)::int AS checked_in FROM check_ins WHERE accepted GROUP BY event_id) c ON c.event_id = e.id
+      WHERE e.date >= ${today}::date
+      ORDER BY e.date, e.start_time, e.title
+      LIMIT ${DASHBOARD_CHECK_IN_EVENTS}
+    `,
+  );
+
+  const eventsCount = Number(totals.events_count);
+  const ticketsSold = Number(totals.tickets_sold);
+  return {
+    eventsCount,
+    ticketsSold,
+    revenueCentavos: Number(totals.revenue),
+    checkIns: Number(totals.check_ins),
+    conversionPercent: conversionPercent(ticketsSold, eventsCount),
+    revenueGrowth: { currentCentavos, previousCentavos, percent: growthPercent(currentCentavos, previousCentavos) },
+    salesByDay,
+    recentEvents: recentRows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      date: r.date,
+      startTime: r.start_time,
+      location: r.location,
+      status: r.date >= today ? 'active' : 'finished',
+      ticketsSold: Number(r.sold ?? 0),
+    })),
+    checkInProgress: progressRows.map((r) => ({
+      eventId: r.id,
+      title: r.title,
+      date: r.date,
+      startTime: r.start_time,
+      checkedIn: Number(r.checked_in ?? 0),
+      ticketsSold: Number(r.sold ?? 0),
+    })),
+    today,
+  };
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import { toE164 } from '../../../shared/phone';
+import type { Tx } from '../../db/client';
+import { notifications, pushSubscriptions, userNotificationSettings, users } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+import type { NotificationChannel } from './notify-user';
+
+/**
+ * Sends one in-app notification on one other channel, if the user has it switched on now
+ * (PRODUCT.md 'Accounts and data': settings are obeyed; SPEC.md section 3 defaults: e-mail on,
+ * push and WhatsApp off). E-mail: a short pt-BR message with the link; push: to every device the
+ * user subscribed, a subscription the push service no longer knows (404/410) is removed; WhatsApp:
+ * to the saved number (E.164). Brand news ('promotion') goes out only while 'Novidades das marcas'
+ * is still on. Runs as an outbox job inside its transaction `tx`; a throw retries
+ * the job with backoff. Returns what happened, for the log and tests.
+ */
+export async function deliverNotification(
+  deps: Pick<ServiceDeps, 'mailer' | 'push' | 'whatsapp' | 'publicUrl'>,
+  tx: Tx,
+  channel: NotificationChannel,
+  notificationId: string,
+): Promise<'sent' | 'off' | 'gone'> {
+  const [row] = await tx
+    .select({ notification: notifications, email: users.email, settings: userNotificationSettings })
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(userNotificationSettings, eq(userNotificationSettings.userId, notifications.userId))
+    .where(eq(notifications.id, notificationId));
+  if (!row) return 'gone';
+  const { notification, settings } = row;
+  const link = new URL(notification.actionUrl ?? '/', deps.publicUrl).toString();
+  // Brand news goes out only while the user still wants it (opted out since it was queued: nothing).
+  const isBrandNews = notification.type === 'promotion';
+  if (isBrandNews && !settings?.brandNewsNotifications) return 'off';
+
+  if (channel === 'email') {
+    if (settings && !settings.emailNotifications) return 'off';
+    await deps.mailer.send({
+      to: row.email,
+      subject: notification.title,
+      text: `${notification.message}\n\n${link}\n\n—\nNext Level. Para não receber ${isBrandNews ? "novidades das marcas, desligue 'Novidades das marcas'" : "e-mails, desligue 'Notificações por e-mail'"} em ${new URL('/settings', deps.publicUrl)}.`,
+      link,
+    });
+    return 'sent';
+  }
+  if (channel === 'push') {
+    if (!settings?.pushNotifications || !deps.push) return 'off';
+    const devices = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, notification.userId));
+    for (const device of devices) {
+      const outcome = await deps.push.send(device, { title: notification.title, body: notification.message, url: notification.actionUrl ?? '/' });
+      if (outcome === 'gone') await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+    }
+    return devices.length > 0 ? 'sent' : 'off';
+  }
+  if (!settings?.whatsappNotifications || !settings.whatsappNumber || !deps.whatsapp) return 'off';
+  const to = toE164(settings.whatsappNumber);
+  if (!to) return 'off';
+  await deps.whatsapp.send(to, `*${notification.title}*\n${notification.message}\n${link}`);
+  return 'sent';
+}

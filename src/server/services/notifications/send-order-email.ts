@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { formatCentavos } from '../../../shared/money';
+import { formatEventDate, formatEventTime } from '../../../shared/dates';
+import { buildEventCalendar } from '../../domain/calendar';
+import type { Tx } from '../../db/client';
+import { events, orders, tickets, userNotificationSettings } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The purchase e-mail (PRODUCT.md 'Accounts and data': tickets with their QR codes and the
+ * event's .ics), sent after the order is confirmed, unless the buyer switched 'Notificações por
+ * e-mail' off. pt-BR, HTML with a plain-text part: one QR code per ticket as an inline PNG image
+ * (300 px, margin 2, the code the door reads, as on 'Meus ingressos'), the event as an .ics
+ * attachment, and the link to 'Meus ingressos'. Runs as an outbox job in `tx`; a throw retries.
+ * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.
+ */
+export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicUrl'>, tx: Tx, orderId: string, now: Date): Promise<'sent' | 'off'> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== 'completed') return 'off';
+  if (order.userId) {
+    const [settings] = await tx.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, order.userId));
+    if (settings && !settings.emailNotifications) return 'off';
+  }
+  const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
+  const issued = await tx.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);
+  const link = new URL('/tickets', deps.publicUrl).toString();
+  const when = `${formatEventDate(event.date)}, ${formatEventTime(event.startTime)}`;
+  // The QR encoder loads with the first e-mail, not at every start.
+  const QRCode = (await import('qrcode')).default;
+  const qrImages = await Promise.all(
+    issued.map((ticket) => QRCode.toBuffer(ticket.code, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })),
+  );
+  const calendar = buildEventCalendar(event, { publicUrl: deps.publicUrl, now });
+
+  const text = [
+    `Olá, ${order.buyerName}!`,
+    '',
+    `Sua compra para ${event.title} foi confirmada.`,
+    `${when} - ${event.location}`,
+    `${issued.length} ingresso(s). Total: ${formatCentavos(order.totalCentavos)}.`,
+    '',
+    ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - código ${t.code}`),
+    '',
+    `Os QR codes estão neste e-mail e em Meus ingressos: ${link}`,
+    'Apresente cada QR code na entrada do evento; cada um vale uma entrada.',
+  ].join('\n');
+  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto">
+<h1 style="font-size:20px">Compra confirmada: ${escapeHtml(event.title)}</h1>
+<p>Olá, ${escapeHtml(order.buyerName)}! ${escapeHtml(when)} - ${escapeHtml(event.location)}.</p>
+<p>${issued.length} ingresso(s). Total: <strong>${escapeHtml(formatCentavos(order.totalCentavos))}</strong>.</p>
+${issued
+  .map(
+    (t, i) => `<div style="border:1px solid #ddd;border-radius:12px;padding:16px;margin:16px 0;text-align:center">
+<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong></p>
+<img src="cid:ingresso-${i + 1}" width="300" height="300" alt="QR code do ingresso ${i + 1}">
+<p style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(t.code)}</p></div>`,
+  )
+  .join('\n')}
+<p>Apresente este QR code na entrada do evento para validação. Seus ingressos também estão em <a href="${escapeHtml(link)}">Meus ingressos</a>.</p>
+</body></html>`;
+
+  await deps.mailer.send({
+    to: order.buyerEmail,
+    subject: `Seus ingressos: ${event.title}`,
+    text,
+    html,
+    link,
+    attachments: [
+      ...qrImages.map((content, i) => ({ filename: `ingresso-${i + 1}.png`, content, contentType: 'image/png', cid: `ingresso-${i + 1}` })),
+      { filename: 'evento.ics', content: Buffer.from(calendar, 'utf8'), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+    ],
+  });
+  return 'sent';
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import { formatInstant } from '../../../shared/dates';
+import type { EventAttendee, ListEventAttendeesResponse } from '../../../shared/schemas/admin-events';
+import { queryRows, type Db } from '../../db/client';
+import { csvFileName, toCsv } from '../../lib/csv';
+
+interface AttendeeRow {
+  ticket_id: string;
+  holder_name: string | null;
+  ticket_type_name: string;
+  order_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  status: 'valid' | 'refunded' | 'cancelled';
+  checked_in_at: Date | string | null;
+  gate: string | null;
+  [key: string]: unknown;
+}
+
+const fold = (text: ReturnType<typeof sql>) => sql`translate(lower(${text}), 'áàâãäéèêëíìîïóòôõöúùûüç', 'aaaaaeeeeiiiiooooouuuuc')`;
+
+/**
+ * Every ticket of an event of a paid order (issue: per-event attendee list): holder, type, order,
+ * buyer, status ('used' once it got in) and when and at which gate it entered, ordered by holder
+ * (then buyer) name. `q` matches part of the holder or buyer name (case- and accent-insensitive),
+ * the buyer e-mail, or the start of the order number. Also counts the scans flagged as conflicts.
+ * Throws DomainError('event_not_found').
+ */
+export async function listEventAttendees(db: Db, eventId: string, q = ''): Promise<ListEventAttendeesResponse & { title: string }> {
+  const [event] = await queryRows<{ title: string }>(db, sql`SELECT title FROM events WHERE id = ${eventId}`);
+  if (!event) throw new DomainError('event_not_found');
+  const term = q.trim().slice(0, 100);
+  const like = `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const filter = term
+    ? sql`AND (${fold(sql`coalesce(t.holder_name, '')`)} LIKE ${fold(sql`${like}`)} OR ${fold(sql`o.buyer_name`)} LIKE ${fold(sql`${like}`)}
+          OR lower(o.buyer_email) LIKE lower(${like}) OR o.id::text LIKE ${`${term.toLowerCase()}%`})`
+    : sql``;
+  const rows = await queryRows<AttendeeRow>(db, sql`
+    SELECT t.id AS ticket_id, t.holder_name, t.ticket_type_name, o.id AS order_id, o.buyer_name, o.buyer_email, t.status,
+      t.checked_in_at, (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted LIMIT 1) AS gate
+    FROM tickets t JOIN orders o ON o.id = t.order_id
+    WHERE t.event_id = ${eventId} ${filter}
+    ORDER BY ${fold(sql`coalesce(t.holder_name, o.buyer_name)`)}, t.created_at, t.id`);
+  const [conflicts] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM check_ins WHERE event_id = ${eventId} AND conflict`);
+  return {
+    title: event.title,
+    conflicts: Number(conflicts.count),
+    attendees: rows.map((row): EventAttendee => ({
+      ticketId: row.ticket_id,
+      holderName: row.holder_name,
+      ticketTypeName: row.ticket_type_name,
+      orderId: row.order_id,
+      buyerName: row.buyer_name,
+      buyerEmail: row.buyer_email,
+      status: row.status === 'valid' && row.checked_in_at ? 'used' : row.status,
+      checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
+      gate: row.gate,
+    })),
+  };
+}
+
+const statusLabel: Record<EventAttendee['status'], string> = { valid: 'Não entrou', used: 'Entrou', refunded: 'Reembolsado', cancelled: 'Cancelado' };
+
+/** The attendee list as a CSV file (csv.ts: Excel in pt-BR), times 'dd/MM/yyyy HH:mm' in São Paulo. */
+export function eventAttendeesCsv(attendees: EventAttendee[]): string {
+  return toCsv([
+    ['Titular', 'Tipo de ingresso', 'Pedido', 'Comprador', 'E-mail', 'Situação', 'Entrada', 'Portão'],
+    ...attendees.map((a) => [
+      a.holderName ?? '',
+      a.ticketTypeName,
+      a.orderId.slice(0, 8),
+      a.buyerName,
+      a.buyerEmail,
+      statusLabel[a.status],
+      a.checkedInAt ? formatInstant(a.checkedInAt).replace(' às ', ' ') : '',
+      a.gate ?? '',
+    ]),
+  ]);
+}
+
+interface ScanRow {
+  scanned_at: Date | string;
+  accepted: boolean;
+  reason: string | null;
+  conflict: boolean;
+  offline: boolean;
+  manual: boolean;
+  location: string;
+  device_id: string | null;
+  validator_email: string | null;
+  holder_name: string | null;
+  ticket_type_name: string | null;
+  ticket_id: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * Every scan of an event as a CSV file, oldest first: time, result ('Liberado', 'Recusado',
+ * 'Conflito'), the reason of a refusal, how it was decided (online, offline, manual), gate,
+ * device, who scanned, and the ticket. Refusals and offline conflicts included.
+ * Throws DomainError('event_not_found').
+ */
+export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: string; fileName: string }> {
+  const [event] = await queryRows<{ title: string }>(db, sql`SELECT title FROM events WHERE id = ${eventId}`);
+  if (!event) throw new DomainError('event_not_found');
+  const rows = await queryRows<ScanRow>(db, sql`
+    SELECT c.scanned_at, c.accepted, c.reason, c.conflict, c.offline, c.manual, c.location, c.device_id,
+      u.email AS validator_email, t.holder_name, t.ticket_type_name, t.id AS ticket_id
+    FROM check_ins c LEFT JOIN tickets t ON t.id = c.ticket_id LEFT JOIN users u ON u.id = c.validator_id
+    WHERE c.event_id = ${eventId}
+    ORDER BY c.scanned_at, c.id`);
+  const csv = toCsv([
+    ['Horário', 'Resultado', 'Motivo', 'Modo', 'Portão', 'Aparelho', 'Validador', 'Titular', 'Tipo de ingresso', 'Ingresso'],
+    ...rows.map((r) => [
+      formatInstant(new Date(r.scanned_at)).replace(' às ', ' '),
+      r.conflict ? 'Conflito' : r.accepted ? 'Liberado' : 'Recusado',
+      r.reason ?? '',
+      r.manual ? 'Manual' : r.offline ? 'Offline' : 'Online',
+      r.location,
+      r.device_id ?? '',
+      r.validator_email ?? '',
+      r.holder_name ?? '',
+      r.ticket_type_name ?? '',
+      r.ticket_id ? r.ticket_id.slice(0, 8) : '',
+    ]),
+  ]);
+  return { csv, fileName: csvFileName('validacoes', event.title) };
+}
+
+/** The attendee CSV's file name, 'participantes-<event>.csv'. */
+export const eventAttendeesFileName = (title: string) => csvFileName('participantes', title);

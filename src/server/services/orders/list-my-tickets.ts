@@ -1,0 +1,84 @@
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets';
+import { ticketDisplayStatus } from '../../../shared/ticket-status';
+import type { Db } from '../../db/client';
+import { events, orderItems, orders, tickets } from '../../db/schema';
+
+/**
+ * The tickets of one user grouped by order, newest order first (SPEC.md section 2 'My tickets',
+ * PRODUCT.md: one card per admission, grouped by order). Completed orders list their tickets;
+ * unpaid pending orders list one 'Pendente' placeholder per unit (no code yet). Failed and
+ * expired orders are left out: nothing was bought. The QR code is only given while a ticket
+ * can admit. `now` decides 'Expirado'.
+ */
+export async function listMyTickets(db: Db, userId: string, now: Date = new Date()): Promise<MyOrderTickets[]> {
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, 'failed'), ne(orders.status, 'expired')))
+    .orderBy(desc(orders.createdAt));
+  if (orderRows.length === 0) return [];
+  const orderIds = orderRows.map((o) => o.id);
+  const [ticketRows, itemRows, eventRows] = await Promise.all([
+    db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.createdAt, tickets.id),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
+    db.select().from(events).where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
+  ]);
+  const eventById = new Map(eventRows.map((e) => [e.id, e]));
+
+  return orderRows.map((order) => {
+    const event = eventById.get(order.eventId)!;
+    const eventTimes = { date: event.date, startTime: event.startTime, endTime: event.endTime };
+    let views: TicketView[];
+    if (order.status === 'pending') {
+      views = itemRows
+        .filter((i) => i.orderId === order.id)
+        .flatMap((item) =>
+          Array.from({ length: item.quantity }, (_, n) => ({
+            id: `${item.id}:${n + 1}`,
+            ticketTypeName: item.ticketTypeName,
+            code: null,
+            displayStatus: 'pending' as const,
+            checkedInAt: null,
+          })),
+        );
+    } else {
+      views = ticketRows
+        .filter((t) => t.orderId === order.id)
+        .map((ticket) => {
+          const displayStatus = ticketDisplayStatus({
+            orderStatus: order.status,
+            ticketStatus: ticket.status,
+            checkedInAt: ticket.checkedInAt,
+            event: eventTimes,
+            now,
+          });
+          return {
+            id: ticket.id,
+            ticketTypeName: ticket.ticketTypeName,
+            code: displayStatus === 'valid' ? ticket.code : null,
+            displayStatus,
+            checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,
+          };
+        });
+    }
+    return {
+      orderId: order.id,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      totalCentavos: order.totalCentavos,
+      paymentMethod: order.paymentMethod,
+      expiresAt: order.expiresAt.toISOString(),
+      event: {
+        id: event.id,
+        title: event.title,
+        date: event.date,
+        startTime: event.startTime,
+        endTime: event.endTime,
+        location: event.location,
+        imageUrl: event.imageUrl,
+      },
+      tickets: views,
+    };
+  });
+}

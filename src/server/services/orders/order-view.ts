@@ -1,0 +1,82 @@
+import { eq, inArray } from 'drizzle-orm';
+import { splitInstallments } from '../../../shared/money';
+import type { OrderView } from '../../../shared/schemas/orders';
+import type { Db, Tx } from '../../db/client';
+import { events, orderItems, orders } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Loads orders with their event and items into the API shape (one query per table). */
+export async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: boolean): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const orderIds = rows.map((r) => r.id);
+  const eventIds = [...new Set(rows.map((r) => r.eventId))];
+  const [items, eventRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
+    db
+      .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime, location: events.location })
+      .from(events)
+      .where(inArray(events.id, eventIds)),
+  ]);
+  const eventById = new Map(eventRows.map((e) => [e.id, e]));
+  return rows.map((order) => toOrderView(order, eventById.get(order.eventId)!, items.filter((i) => i.orderId === order.id), isSandbox));
+}
+
+type OrderEvent = { id: string; title: string; date: string; startTime: string; location: string };
+type OrderLine = { ticketTypeId: string | null; ticketTypeName: string; quantity: number; unitPriceCentavos: number };
+
+/** One order in the API shape from its row, event and items (no query). */
+export function toOrderView(order: OrderRow, event: OrderEvent, items: OrderLine[], isSandbox: boolean): OrderView {
+  return {
+    id: order.id,
+    status: order.status,
+    eventId: order.eventId,
+    event: { id: event.id, title: event.title, date: event.date, startTime: event.startTime, location: event.location },
+    items: items.map((i) => ({
+      ticketTypeId: i.ticketTypeId,
+      ticketTypeName: i.ticketTypeName,
+      quantity: i.quantity,
+      unitPriceCentavos: i.unitPriceCentavos,
+    })),
+    subtotalCentavos: order.subtotalCentavos,
+    discountCentavos: order.discountCentavos,
+    totalCentavos: order.totalCentavos,
+    paymentMethod: order.paymentMethod,
+    installments: order.installments,
+    installmentAmountsCentavos: splitInstallments(order.totalCentavos, order.installments),
+    expiresAt: order.expiresAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    paymentId: order.paymentId,
+    pixCode: order.status === 'pending' ? order.pixCode : null,
+    clientSecret: null,
+    paymentError: order.status === 'pending' ? order.paymentError : null,
+    isSandbox,
+  };
+}
+
+/**
+ * One order in the API shape; null when it does not exist. While a card order waits for payment
+ * with a real provider, it carries the client secret the browser confirms with: the one given
+ * (just created), or, with `fetchInstructions`, asked of the provider again (resuming the order).
+ */
+export async function loadOrderView(
+  deps: Pick<ServiceDeps, 'db' | 'payments' | 'log'>,
+  orderId: string,
+  options: { clientSecret?: string | null; fetchInstructions?: boolean } = {},
+): Promise<OrderView | null> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return null;
+  const [view] = await loadOrderViews(deps.db, [row], deps.payments.isSandbox);
+  if (row.status === 'pending' && row.paymentMethod === 'card' && row.paymentId && !deps.payments.isSandbox) {
+    view.clientSecret = options.clientSecret ?? null;
+    if (!view.clientSecret && options.fetchInstructions) {
+      try {
+        view.clientSecret = (await deps.payments.getPaymentInstructions(row.paymentId)).clientSecret;
+      } catch (error) {
+        deps.log.warn({ err: error, orderId }, 'provider did not give the payment instructions again');
+      }
+    }
+  }
+  return view;
+}

@@ -1,0 +1,158 @@
+import { and, eq } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import { formatCentavos } from '../../../shared/money';
+import type { AdminRefund } from '../../../shared/schemas/admin-refunds';
+import { events, orderItems, orders, outbox, refunds, tickets } from '../../db/schema';
+import { returnUnits } from '../orders/inventory';
+import type { Tx } from '../../db/client';
+import { notifyUser } from '../notifications/notify-user';
+import type { ServiceDeps } from '../deps';
+import { getAdminRefund } from './list-refunds';
+import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './pay-refund';
+
+/** How long the worker waits before retrying a payment the approval could not make at once. */
+const REFUND_PAYMENT_RETRY_MS = 60_000;
+
+export interface DecideRefundCommand {
+  refundId: string;
+  decision: 'approve' | 'reject';
+  /** The admin deciding (users.id). */
+  adminId: string;
+  /** Shown to the buyer; null for none. */
+  adminNotes: string | null;
+}
+
+/**
+ * An admin approves or rejects a pending refund request (SPEC.md section 4 'Refund status':
+ * only pending moves to approved or rejected, setting processed_at, processed_by and the
+ * optional admin_notes; PRODUCT.md 'Buying': an approved refund is paid back, its tickets stop
+ * admitting and the units return to stock).
+ *
+ * One transaction decides, with the conditional `UPDATE refunds ... WHERE status = 'pending'`,
+ * so of concurrent decisions exactly one wins. Approving also, in that transaction: marks the
+ * refund's tickets 'refunded' (the door then refuses them with 'Ingresso reembolsado'), refuses
+ * when one of them already got in at the door, returns their units to stock (inventory.ts),
+ * marks the order 'refunded' when no ticket of it is left valid, and queues the payment job
+ * (outbox 'refund_payment'). Rejecting frees the tickets for another request. The coupon use of the order stays counted: the coupon was spent
+ * on a sale that happened, and `max_uses` bounds how many discounted sales a promotion makes,
+ * refunded or not. Both decisions notify the buyer in the app ('Reembolso aprovado' /
+ * 'Reembolso recusado', linking to /refund-request).
+ *
+ * After the commit an approval pays the money back through the provider (payRefund); the refund
+ * becomes 'processed' when the provider confirms it (at once in the sandbox, by the
+ * `charge.refunded` webhook with Stripe); if the provider fails it stays 'approved' and the
+ * worker retries.
+ * `now` is the UTC instant recorded as processed_at.
+ *
+ * Returns the refund as the back office sees it. Throws DomainError: 'refund_not_found';
+ * 'refund_not_pending' when it was already decided (by this admin or another);
+ * 'order_not_refundable' (details.reason 'order_status' or 'checked_in') when approving an
+ * order that is no longer paid or whose ticket already got in; nothing changes then.
+ */
+export async function decideRefund(deps: ServiceDeps, command: DecideRefundCommand, now: Date = new Date()): Promise<AdminRefund> {
+  const { db } = deps;
+  const approve = command.decision === 'approve';
+
+  await db.transaction(async (tx) => {
+    // The order row first: the lock order of confirmations and event cancellations (orders,
+    // then refunds, tickets and stock), so an approval and a cancellation never deadlock.
+    const [target] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, command.refundId));
+    if (target) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, target.orderId)).for('update');
+    const [refund] = await tx
+      .update(refunds)
+      .set({ status: approve ? 'approved' : 'rejected', processedBy: command.adminId, processedAt: now, adminNotes: command.adminNotes })
+      .where(and(eq(refunds.id, command.refundId), eq(refunds.status, 'pending')))
+      .returning();
+    if (!refund) {
+      const [existing] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, command.refundId));
+      throw new DomainError(existing ? 'refund_not_pending' : 'refund_not_found');
+    }
+    // A rejected request frees its tickets: the buyer may ask again.
+    if (!approve) await tx.update(tickets).set({ refundId: null }).where(eq(tickets.refundId, refund.id));
+    if (approve) {
+      await refundTickets(tx, refund.id, refund.orderId, now);
+      await tx.insert(outbox).values({
+        kind: REFUND_PAYMENT_OUTBOX_KIND,
+        payload: { refundId: refund.id },
+        createdAt: now,
+        runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS),
+      });
+    }
+    if (refund.userId) {
+      const [event] = await tx
+        .select({ title: events.title })
+        .from(orders)
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .where(eq(orders.id, refund.orderId));
+      await notifyUser(
+        tx,
+        {
+          userId: refund.userId,
+          type: 'event',
+          ...decisionNotification(approve, formatCentavos(refund.amountCentavos), event.title, command.adminNotes),
+          actionUrl: '/refund-request',
+        },
+        now,
+      );
+    }
+  });
+
+  if (approve) {
+    try {
+      await db.transaction((tx) => payRefund(deps, tx, command.refundId));
+    } catch (error) {
+      // The outbox row written with the approval retries it; the refund stays 'approved'.
+      deps.log.warn({ err: error, refundId: command.refundId }, 'refund payment failed; the worker will retry');
+    }
+  }
+
+  const decided = await getAdminRefund(db, command.refundId);
+  if (!decided) throw new DomainError('refund_not_found');
+  return decided;
+}
+
+/**
+ * Approves the tickets of a refund: they become 'refunded' (the door then refuses them with
+ * 'Ingresso reembolsado'), their units return to stock through the inventory module, and the
+ * order becomes 'refunded' once none of its tickets is left valid. Throws order_not_refundable
+ * when the order is no longer paid or one of the tickets already got in at the door.
+ */
+async function refundTickets(tx: Tx, refundId: string, orderId: string, now: Date) {
+  // The order row first: the lock order of confirmations and cancellations (orders, tickets, stock).
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status !== 'completed') throw new DomainError('order_not_refundable', { reason: 'order_status' });
+
+  // Locks the tickets against a scan at the door: a check-in that committed first shows up
+  // here (and refuses the refund); one that comes after finds the ticket no longer 'valid'.
+  const voided = await tx
+    .update(tickets)
+    .set({ status: 'refunded' })
+    .where(and(eq(tickets.refundId, refundId), eq(tickets.status, 'valid')))
+    .returning({ checkedInAt: tickets.checkedInAt, orderItemId: tickets.orderItemId });
+  if (voided.some((t) => t.checkedInAt !== null)) throw new DomainError('order_not_refundable', { reason: 'checked_in' });
+
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  await returnUnits(
+    tx,
+    voided.map((t) => ({ ticketTypeId: items.find((i) => i.id === t.orderItemId)?.ticketTypeId ?? null, quantity: 1 })),
+  );
+  const [stillValid] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')))
+    .limit(1);
+  if (!stillValid) await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+function decisionNotification(approve: boolean, amount: string, eventTitle: string, adminNotes: string | null) {
+  if (approve) {
+    return {
+      title: 'Reembolso aprovado',
+      message: `Seu reembolso de ${amount} para ${eventTitle} foi aprovado e será devolvido pela mesma forma de pagamento.${adminNotes ? ` Observações: ${adminNotes}` : ''}`,
+    };
+  }
+  return {
+    title: 'Reembolso recusado',
+    message: `Seu pedido de reembolso de ${amount} para ${eventTitle} foi recusado.${adminNotes ? ` Motivo: ${adminNotes}` : ''}`,
+  };
+}

@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { formatCentavos } from '../../../shared/money';
+import type { Tx } from '../../db/client';
+import { notifyUser } from '../notifications/notify-user';
+import { events, orders, refunds } from '../../db/schema';
+
+/**
+ * Marks approved refunds 'processed' when the provider confirms the money went back
+ * (PRODUCT.md 'Buying'), inside the caller's transaction (a webhook stores its event id in the
+ * same one), and tells each buyer. Either one refund by the provider's refund id (`refund.updated`
+ * with status 'succeeded'), or by payment: a Charge's `amount_refunded` (centavos, cumulative)
+ * covers the payment's refunds in the order they were paid back, so each approved refund the
+ * provider knows of is processed once the cumulative amount reaches it (`charge.refunded`).
+ * Refunds already processed are left alone, so any number of deliveries, in any order, agree.
+ * Returns how many refunds this call processed.
+ */
+export async function markRefundsProcessed(
+  tx: Tx,
+  ref: { providerRefundId: string } | { paymentId: string; amountRefundedCentavos: number },
+  now: Date = new Date(),
+): Promise<number> {
+  if ('providerRefundId' in ref) {
+    const done = await tx
+      .update(refunds)
+      .set({ status: 'processed' })
+      .where(and(eq(refunds.providerRefundId, ref.providerRefundId), eq(refunds.status, 'approved')))
+      .returning({ id: refunds.id });
+    for (const refund of done) await notifyRefundPaid(tx, refund.id, now);
+    return done.length;
+  }
+  const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, ref.paymentId));
+  if (!order) return 0;
+  const paidBack = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), isNotNull(refunds.providerRefundId), inArray(refunds.status, ['approved', 'processed'])))
+    .orderBy(asc(refunds.processedAt), asc(refunds.requestedAt), asc(refunds.id))
+    .for('update');
+  let covered = 0;
+  let processed = 0;
+  for (const refund of paidBack) {
+    covered += refund.amountCentavos;
+    if (covered > ref.amountRefundedCentavos) break;
+    if (refund.status === 'processed') continue;
+    await tx.update(refunds).set({ status: 'processed' }).where(eq(refunds.id, refund.id));
+    await notifyRefundPaid(tx, refund.id, now);
+    processed++;
+  }
+  return processed;
+}
+
+/** The in-app word that a refund reached the buyer's payment method ('Reembolso concluído'). */
+export async function notifyRefundPaid(tx: Tx, refundId: string, now: Date): Promise<void> {
+  const [row] = await tx
+    .select({ userId: refunds.userId, amountCentavos: refunds.amountCentavos, eventTitle: events.title })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(refunds.id, refundId));
+  if (!row?.userId) return;
+  await notifyUser(
+    tx,
+    {
+      userId: row.userId,
+      type: 'event',
+      title: 'Reembolso concluído',
+      message: `Devolvemos ${formatCentavos(row.amountCentavos)} de ${row.eventTitle} pela mesma forma de pagamento. No cartão, o valor aparece em até duas faturas.`,
+      actionUrl: '/refund-request',
+    },
+    now,
+  );
+}

@@ -1,0 +1,57 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { RefundableTicket } from '../../../shared/schemas/refunds';
+import { decideTicketRefund, ticketRefundAmounts } from '../../domain/refunds';
+import type { Db, Tx } from '../../db/client';
+import { events, orderItems, orders, tickets } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Every ticket of the given orders as refund rules see it: its amount (its price less its share
+ * of the discount, domain/refunds.ts ticketRefundAmounts) and whether it may be refunded now
+ * (decideTicketRefund), in ticket creation order. Reads through `db` or the caller's `tx`.
+ * Returns a map order id -> tickets (empty for an order with none).
+ */
+export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[], now: Date): Promise<Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>> {
+  const result = new Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>();
+  if (orderRows.length === 0) return result;
+  const orderIds = orderRows.map((o) => o.id);
+  const ticketRows = await db
+    .select({
+      id: tickets.id,
+      orderId: tickets.orderId,
+      ticketTypeName: tickets.ticketTypeName,
+      status: tickets.status,
+      checkedInAt: tickets.checkedInAt,
+      refundId: tickets.refundId,
+      unitPriceCentavos: orderItems.unitPriceCentavos,
+      ticketTypeId: orderItems.ticketTypeId,
+    })
+    .from(tickets)
+    .innerJoin(orderItems, eq(orderItems.id, tickets.orderItemId))
+    .where(inArray(tickets.orderId, orderIds))
+    .orderBy(asc(tickets.createdAt), asc(tickets.id));
+  const eventRows = await db.select().from(events).where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))]));
+  const eventById = new Map(eventRows.map((e) => [e.id, e]));
+  for (const order of orderRows) {
+    const own = ticketRows.filter((t) => t.orderId === order.id);
+    const amounts = ticketRefundAmounts(order, own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos })));
+    const event = eventById.get(order.eventId)!;
+    result.set(
+      order.id,
+      own.map((ticket) => {
+        const amountCentavos = amounts.get(ticket.id) ?? 0;
+        const decision = decideTicketRefund({ order, ticket, amountCentavos, event, now });
+        return {
+          id: ticket.id,
+          ticketTypeName: ticket.ticketTypeName,
+          ticketTypeId: ticket.ticketTypeId,
+          amountCentavos,
+          eligible: decision.eligible,
+          reason: decision.eligible ? null : decision.reason,
+        };
+      }),
+    );
+  }
+  return result;
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { GrantStaffRoleInput, StaffList, StaffMember, StaffRole } from '../../../shared/schemas/staff';
+import type { Db } from '../../db/client';
+import { staffInvitations, userRoles, users } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+import { forgetSessions } from './session-events';
+
+/**
+ * The team as the back office's 'Equipe' page lists it (PRODUCT.md 'Tickets and the door': admins
+ * give and remove the admin and validator roles): every account holding one of them, then the
+ * invitations waiting for a sign-up, by e-mail.
+ */
+export async function listStaff(db: Db): Promise<StaffList> {
+  const rows = await db
+    .select({ userId: users.id, email: users.email, name: users.name, role: userRoles.role })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(inArray(userRoles.role, ['admin', 'validator']))
+    .orderBy(asc(users.email));
+  const byUser = new Map<string, StaffMember>();
+  for (const row of rows) {
+    const member = byUser.get(row.userId) ?? { userId: row.userId, email: row.email, name: row.name, roles: [], invited: false };
+    member.roles.push(row.role as StaffRole);
+    byUser.set(row.userId, member);
+  }
+  const invitations = await db.select().from(staffInvitations).orderBy(asc(staffInvitations.email));
+  const invited = new Map<string, StaffMember>();
+  for (const invitation of invitations) {
+    const member = invited.get(invitation.email) ?? { userId: null, email: invitation.email, name: null, roles: [], invited: true };
+    if (!member.roles.includes(invitation.role as StaffRole)) member.roles.push(invitation.role as StaffRole);
+    invited.set(invitation.email, member);
+  }
+  return { members: [...byUser.values(), ...invited.values()] };
+}
+
+/**
+ * Gives `role` to the account of `email`; without an account, records an invitation and e-mails
+ * it (the role is given when that address signs up: grantInvitedRoles). Giving a role someone
+ * already has changes nothing. Returns whether it was an invitation.
+ */
+export async function grantStaffRole(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'publicUrl'>,
+  input: GrantStaffRoleInput & { adminId: string },
+  now: Date = new Date(),
+): Promise<{ invited: boolean }> {
+  const [account] = await deps.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email));
+  if (account) {
+    await deps.db.insert(userRoles).values({ userId: account.id, role: input.role, createdAt: now }).onConflictDoNothing();
+    await forgetSessions(deps.db, account.id);
+    return { invited: false };
+  }
+  const [known] = await deps.db
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.email, input.email), eq(staffInvitations.role, input.role)));
+  if (!known) await deps.db.insert(staffInvitations).values({ email: input.email, role: input.role, invitedBy: input.adminId, createdAt: now });
+  const link = new URL(`/auth?cadastro=1&email=${encodeURIComponent(input.email)}`, deps.publicUrl).toString();
+  const what = input.role === 'admin' ? 'administrar os eventos' : 'validar ingressos na portaria';
+  await deps.mailer.send({
+    to: input.email,
+    subject: 'Convite para a equipe - Next Level',
+    text: `Olá! Você foi convidado(a) para ${what} na Next Level. Crie sua conta com este e-mail para começar:\n\n${link}`,
+    html: `<p>Olá!</p><p>Você foi convidado(a) para ${what} na Next Level.</p><p><a href="${link}">Criar minha conta</a></p>`,
+    link,
+  });
+  return { invited: true };
+}
+
+/**
+ * Removes `role` from a user, or an invitation of an e-mail. Never removes the last admin: the
+ * admin rows are locked first, so two admins removing each other at once cannot both succeed.
+ * Throws DomainError('last_admin') for the last one, 'not_found' when there is nothing to remove.
+ */
+export async function revokeStaffRole(db: Db, target: { userId: string } | { email: string }, role: StaffRole): Promise<void> {
+  if ('email' in target) {
+    const removed = await db
+      .delete(staffInvitations)
+      .where(and(eq(staffInvitations.email, target.email.toLowerCase()), eq(staffInvitations.role, role)))
+      .returning({ email: staffInvitations.email });
+    if (removed.length === 0) throw new DomainError('not_found');
+    return;
+  }
+  await db.transaction(async (tx) => {
+    if (role === 'admin') {
+      const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).orderBy(asc(userRoles.userId)).for('update');
+      if (admins.some((a) => a.userId === target.userId) && admins.length <= 1) throw new DomainError('last_admin');
+    }
+    const removed = await tx
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, target.userId), eq(userRoles.role, role)))
+      .returning({ userId: userRoles.userId });
+    if (removed.length === 0) throw new DomainError('not_found');
+    // Every instance drops the sessions it trusted with the old roles.
+    await forgetSessions(tx, target.userId);
+  });
+}
+
+/** At sign-up, gives the roles an invitation promised to that e-mail, and closes the invitations. */
+export async function grantInvitedRoles(db: Db, user: { id: string; email: string }): Promise<void> {
+  const email = user.email.toLowerCase();
+  const invitations = await db.select().from(staffInvitations).where(eq(staffInvitations.email, email));
+  if (invitations.length === 0) return;
+  await db
+    .insert(userRoles)
+    .values(invitations.map((i) => ({ userId: user.id, role: i.role })))
+    .onConflictDoNothing();
+  await db.delete(staffInvitations).where(eq(staffInvitations.email, email));
+}
