@@ -61,6 +61,19 @@ describe('groupedRunner', () => {
     expect(await second).toBe('a:2');
   });
 
+  it('runs each input of a run that threw again alone, so one bad input fails only its own caller', async () => {
+    const seen: number[][] = [];
+    const call = groupedRunner(async (_db: Db, _key: string, inputs: number[]) => {
+      seen.push(inputs);
+      await tick();
+      if (inputs.includes(3)) throw new Error(`falhou ${inputs.join(',')}`);
+      return inputs.map((n) => n * 10);
+    });
+    const results = [1, 2, 3, 4].map((n) => call(db, 'a', n).catch((error: Error) => error.message));
+    expect(await Promise.all(results)).toEqual([10, 20, 'falhou 3', 40]);
+    expect(seen).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+  });
+
   it('runs different keys and different databases side by side', async () => {
     const { runs, run } = controlledRun();
     const call = groupedRunner(run);

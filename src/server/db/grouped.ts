@@ -12,7 +12,9 @@ interface Waiting<In, Out> {
  * and the next run takes all of them (at most `maxPerRun`, in arrival order). A quiet night waits
  * for nothing; a rush turns hundreds of round trips, row locks and commits into a few, without a
  * timer. `run(db, key, inputs)` must return one output per input, in the same order; each caller
- * gets its own, or the error the whole run threw. Runs are kept per database (a Db handle).
+ * gets its own. When a run of several inputs throws (one input's row breaks a constraint, say),
+ * each of them is run again alone, so every caller gets its own answer or its own error and one
+ * bad request never fails the others. Runs are kept per database (a Db handle).
  */
 export function groupedRunner<In, Out>(run: (db: Db, key: string, inputs: In[]) => Promise<Out[]>, maxPerRun = 200) {
   const runsByDb = new WeakMap<Db, Map<string, Waiting<In, Out>[]>>();
@@ -34,7 +36,8 @@ export function groupedRunner<In, Out>(run: (db: Db, key: string, inputs: In[]) 
             const outputs = await run(db, key, group.map((w) => w.input));
             group.forEach((w, i) => w.resolve(outputs[i]));
           } catch (error) {
-            for (const w of group) w.reject(error);
+            if (group.length === 1) group[0].reject(error);
+            else for (const w of group) await run(db, key, [w.input]).then(([output]) => w.resolve(output), w.reject);
           }
           group = queue.splice(0, maxPerRun);
         }

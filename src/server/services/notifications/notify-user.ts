@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../../db/client';
-import { notifications, outbox } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { notifications } from '../../db/schema';
+import { unnestRows } from '../../lib/unnest';
+import { insertJobsStatement, type Job, type JobKind } from '../jobs';
 
 /** The kinds of SPEC.md 'notifications.type' the panel draws an icon for; anything else is a generic announcement. */
 export type NotificationType = 'install' | 'event' | 'promotion' | 'announcement';
@@ -8,13 +11,16 @@ export type NotificationType = 'install' | 'event' | 'promotion' | 'announcement
 /** PostgreSQL channel a new notification is announced on; its payload is the user id (LISTEN/NOTIFY). */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
-/** Outbox kinds of the deliveries of one notification, one per channel, each retried on its own. */
+/** The channels besides in-app a notification may also go out on. */
+export const NOTIFICATION_CHANNELS = ['email', 'push', 'whatsapp'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** The job that delivers a notification on each channel (each retried on its own; worker.ts). */
 export const NOTIFICATION_CHANNEL_KINDS = {
   email: 'notification_email',
   push: 'notification_push',
   whatsapp: 'notification_whatsapp',
-} as const;
-export type NotificationChannel = keyof typeof NOTIFICATION_CHANNEL_KINDS;
+} as const satisfies Record<NotificationChannel, JobKind>;
 
 export interface Notice {
   userId: string;
@@ -28,31 +34,43 @@ export interface Notice {
    * it is sent). Default all three; the purchase leaves e-mail out because its own e-mail
    * carries the tickets.
    */
-  channels?: NotificationChannel[];
+  channels?: readonly NotificationChannel[];
 }
 
 /**
- * Tells a user something (PRODUCT.md 'Accounts and data': in-app always; e-mail, push and
- * WhatsApp as switched on). Inside the caller's transaction and in one statement: stores the
- * in-app notification, queues one delivery job per other channel in the outbox (so nothing is
- * sent unless the transaction commits, and each channel is retried on its own) and announces it
- * on the `notifications` channel (pg_notify, delivered at commit, so open pages of every server
- * instance update at once). Returns the notification id. `now` is a UTC instant.
+ * Tells users something (PRODUCT.md 'Accounts and data': in-app always; e-mail, push and
+ * WhatsApp as switched on). Inside the caller's transaction and in one statement for all
+ * `notices`: stores each in-app notification, queues one delivery job per other channel of each
+ * (enqueueJobs' rows, so nothing is sent unless the transaction commits, and each channel is
+ * retried on its own) and announces each on the `notifications` channel (pg_notify with the user
+ * id, delivered at commit, so open pages of every server instance update at once). Returns the
+ * notification ids in the order of `notices`. `now` is a UTC instant. No notices: no query.
  */
-export async function notifyUser(tx: Db | Tx, notice: Notice, now: Date): Promise<string> {
-  const kinds = (notice.channels ?? (['email', 'push', 'whatsapp'] as const)).map((channel) => NOTIFICATION_CHANNEL_KINDS[channel]);
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`WITH stored AS (
-          INSERT INTO ${notifications} (user_id, type, title, message, action_url, created_at)
-          VALUES (${notice.userId}, ${notice.type}, ${notice.title}, ${notice.message}, ${notice.actionUrl}, ${now})
-          RETURNING id
-        ), queued AS (
-          INSERT INTO ${outbox} (kind, payload, created_at, run_after)
-          SELECT kind, jsonb_build_object('notificationId', stored.id), ${now}, ${now}
-          FROM stored, unnest(${`{${kinds.join(',')}}`}::text[]) AS kind
-        )
-        SELECT stored.id, pg_notify(${NOTIFICATIONS_CHANNEL}, ${notice.userId}) FROM stored`,
+export async function notifyUsers(tx: Db | Tx, notices: readonly Notice[], now: Date): Promise<string[]> {
+  if (notices.length === 0) return [];
+  // Ids drawn here, so the delivery jobs can name their notification in the same statement.
+  const ids = notices.map(() => randomUUID());
+  const jobs = notices.flatMap((notice, i): Job[] =>
+    (notice.channels ?? NOTIFICATION_CHANNELS).map((channel) => ({ kind: NOTIFICATION_CHANNEL_KINDS[channel], payload: { notificationId: ids[i] } })),
   );
-  return row.id;
+  const rows = unnestRows(notices, 'notice', {
+    id: ['uuid', (_, i) => ids[i]],
+    user_id: ['text', (n) => n.userId],
+    type: ['text', (n) => n.type],
+    title: ['text', (n) => n.title],
+    message: ['text', (n) => n.message],
+    action_url: ['text', (n) => n.actionUrl],
+    created_at: ['timestamptz', () => now],
+  });
+  await tx.execute(sql`WITH stored AS (
+      INSERT INTO ${notifications} (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING user_id
+    ), queued AS (${insertJobsStatement(jobs, now)})
+    SELECT pg_notify(${NOTIFICATIONS_CHANNEL}, user_id) FROM stored`);
+  return ids;
+}
+
+/** notifyUsers for one notice: returns its notification id. */
+export async function notifyUser(tx: Db | Tx, notice: Notice, now: Date): Promise<string> {
+  const [id] = await notifyUsers(tx, [notice], now);
+  return id;
 }

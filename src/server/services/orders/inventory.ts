@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Tx } from '../../db/client';
+import { unnestRows } from '../../lib/unnest';
 
 /**
  * The one owner of stock and coupon counters (ARCHITECTURE.md 'Flow of a purchase'): every change
@@ -13,74 +14,45 @@ import { queryRows, type Tx } from '../../db/client';
  * orders using it, current_uses = paid orders using it, their sum within max_uses.
  */
 
-/** Units of one ticket type; `unitPriceCentavos` given = held only while the price is still that. */
+/** Units of one ticket type. */
 export interface StockLine {
   ticketTypeId: string | null;
   quantity: number;
-  unitPriceCentavos?: number;
 }
 
 /** Sums the lines per ticket type and sorts them by id (the lock order). Lines without a type are dropped. */
-function byTicketType(lines: StockLine[]): { ticketTypeId: string; quantity: number; unitPriceCentavos?: number }[] {
-  const merged = new Map<string, { ticketTypeId: string; quantity: number; unitPriceCentavos?: number }>();
+function byTicketType(lines: StockLine[]): { ticketTypeId: string; quantity: number }[] {
+  const merged = new Map<string, { ticketTypeId: string; quantity: number }>();
   for (const line of lines) {
     if (!line.ticketTypeId || line.quantity <= 0) continue;
     const known = merged.get(line.ticketTypeId);
     if (known) known.quantity += line.quantity;
-    else merged.set(line.ticketTypeId, { ticketTypeId: line.ticketTypeId, quantity: line.quantity, unitPriceCentavos: line.unitPriceCentavos });
+    else merged.set(line.ticketTypeId, { ticketTypeId: line.ticketTypeId, quantity: line.quantity });
   }
   return [...merged.values()].sort((a, b) => (a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0));
 }
 
 /**
- * Takes units out of stock for an unpaid order: one conditional `UPDATE ... WHERE remaining >=
- * quantity` per type, in id order, so it never oversells. With `unitPriceCentavos`, only at that
- * price. Throws DomainError 'price_changed' or 'ticket_type_sold_out' (details.ticketTypeId);
- * the caller's transaction then rolls every hold back.
+ * Takes units out of stock for unpaid orders: the lines summed per ticket type, their rows
+ * locked in id order, then one conditional `UPDATE ... WHERE remaining >= quantity` for all of
+ * them, so it never oversells. Throws DomainError('ticket_type_sold_out', { ticketTypeId }) for
+ * the first type without the units; the caller's transaction then rolls every hold back. The
+ * sale (place-order.ts) calls it with the types already locked and the quantities decided.
  */
 export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of byTicketType(lines)) {
-    const held = await queryRows<{ id: string }>(tx, sql`
-      UPDATE ticket_types SET remaining = remaining - ${line.quantity}
-      WHERE id = ${line.ticketTypeId} AND remaining >= ${line.quantity}
-        AND (${line.unitPriceCentavos ?? null}::int IS NULL OR price_centavos = ${line.unitPriceCentavos ?? null}::int)
-      RETURNING id`);
-    if (held.length > 0) continue;
-    const [current] = await queryRows<{ price_centavos: number }>(tx, sql`SELECT price_centavos FROM ticket_types WHERE id = ${line.ticketTypeId}`);
-    if (current && line.unitPriceCentavos !== undefined && current.price_centavos !== line.unitPriceCentavos) {
-      throw new DomainError('price_changed', { ticketTypeId: line.ticketTypeId });
-    }
-    throw new DomainError('ticket_type_sold_out', { ticketTypeId: line.ticketTypeId });
+  const holds = byTicketType(lines);
+  if (holds.length === 0) return;
+  if (holds.length > 1) {
+    await tx.execute(sql`SELECT id FROM ticket_types WHERE id IN (${sql.join(holds.map((h) => sql`${h.ticketTypeId}::uuid`), sql`, `)}) ORDER BY id FOR UPDATE`);
   }
-}
-
-/**
- * The hold of one ticket type for several unpaid orders at once, first come first served, as
- * three CTEs of one statement (place-order.ts places a group of orders with it): `stock` locks the
- * event (key share, first, as every other hold) and then the type's row, only while the event is
- * published and not cancelled and the type is of that event at exactly the unit price; `chosen`
- * is the longest prefix of `requests` (in `ord` order) whose units fit in what remains; `held`
- * takes their sum out with `WHERE remaining >= sum`, so it never oversells. `requests` names a
- * relation with columns `quantity` (int) and `ord` (its turn); the other arguments are parameter
- * placeholders ('$1'...): ticket type id (uuid), unit price (int centavos), event id (uuid).
- * `held` has one row, with what remains after it, when units were held; rows of `chosen` are the
- * orders that got them; `stock` has no row when the event or the price no longer allows a hold. The
- * statement commits or fails as a whole, so the hot stock row stays locked only inside it.
- */
-export function holdInTurnText(requests: string, ticketTypeId: string, unitPriceCentavos: string, eventId: string): string {
-  return `stock AS (
-      SELECT remaining FROM ticket_types
-      WHERE id = ${ticketTypeId}::uuid AND price_centavos = ${unitPriceCentavos}::int
-        AND event_id = (SELECT id FROM events WHERE id = ${eventId}::uuid AND is_published AND cancelled_at IS NULL FOR KEY SHARE)
-      FOR UPDATE
-    ), chosen AS (
-      SELECT r.* FROM (SELECT q.*, sum(q.quantity) OVER (ORDER BY q.ord) AS running FROM ${requests} q) r, stock
-      WHERE r.running <= stock.remaining
-    ), held AS (
-      UPDATE ticket_types SET remaining = remaining - (SELECT sum(quantity) FROM chosen)
-      WHERE id = ${ticketTypeId}::uuid AND remaining >= (SELECT sum(quantity) FROM chosen)
-      RETURNING id, remaining
-    )`;
+  const held = await queryRows<{ id: string }>(tx, sql`
+    UPDATE ticket_types t SET remaining = t.remaining - h.quantity
+    FROM ${unnestRows(holds, 'h', { id: ['uuid', (l) => l.ticketTypeId], quantity: ['int', (l) => l.quantity] }).from}
+    WHERE t.id = h.id AND t.remaining >= h.quantity
+    RETURNING t.id`);
+  if (held.length === holds.length) return;
+  const took = new Set(held.map((row) => row.id));
+  throw new DomainError('ticket_type_sold_out', { ticketTypeId: holds.find((h) => !took.has(h.ticketTypeId))!.ticketTypeId });
 }
 
 /**
@@ -127,13 +99,20 @@ export async function returnHoldsOfOrders(tx: Tx, orderIds: string[]): Promise<v
   for (const use of uses) await releaseCouponHold(tx, use.coupon_id, Number(use.uses));
 }
 
-/** Holds one use of a coupon for an unpaid order; throws DomainError('coupon_exhausted') when none is left. */
-export async function holdCouponUse(tx: Tx, couponId: string): Promise<void> {
+/**
+ * Holds coupon uses for unpaid orders (`uses` per coupon), in one statement over the coupons in
+ * id order; throws DomainError('coupon_exhausted', { field: 'couponCode' }) when a coupon has
+ * fewer uses left than asked (the caller's transaction then rolls back).
+ */
+export async function holdCouponUses(tx: Tx, holds: { couponId: string; uses: number }[]): Promise<void> {
+  const sorted = [...holds].sort((a, b) => (a.couponId < b.couponId ? -1 : 1));
+  if (sorted.length === 0) return;
   const kept = await queryRows<{ id: string }>(tx, sql`
-    UPDATE coupons SET held_uses = held_uses + 1
-    WHERE id = ${couponId} AND (max_uses IS NULL OR current_uses + held_uses < max_uses)
-    RETURNING id`);
-  if (kept.length === 0) throw new DomainError('coupon_exhausted', { field: 'couponCode' });
+    UPDATE coupons c SET held_uses = c.held_uses + h.uses
+    FROM ${unnestRows(sorted, 'h', { id: ['uuid', (h) => h.couponId], uses: ['int', (h) => h.uses] }).from}
+    WHERE c.id = h.id AND (c.max_uses IS NULL OR c.current_uses + c.held_uses + h.uses <= c.max_uses)
+    RETURNING c.id`);
+  if (kept.length !== sorted.length) throw new DomainError('coupon_exhausted', { field: 'couponCode' });
 }
 
 /** Gives back `uses` held coupon uses of released orders. */
@@ -141,9 +120,14 @@ export async function releaseCouponHold(tx: Tx, couponId: string, uses = 1): Pro
   await tx.execute(sql`UPDATE coupons SET held_uses = held_uses - ${uses} WHERE id = ${couponId}`);
 }
 
-/** A held use becomes a counted one: the order was paid. */
-export async function settleCouponUse(tx: Tx, couponId: string): Promise<void> {
-  await tx.execute(sql`UPDATE coupons SET held_uses = held_uses - 1, current_uses = current_uses + 1 WHERE id = ${couponId}`);
+/** Held uses become counted ones: the orders holding them were paid (`uses` per coupon, in id order). */
+export async function settleCouponUses(tx: Tx, settled: { couponId: string; uses: number }[]): Promise<void> {
+  const sorted = [...settled].sort((a, b) => (a.couponId < b.couponId ? -1 : 1));
+  if (sorted.length === 0) return;
+  await tx.execute(sql`
+    UPDATE coupons c SET held_uses = c.held_uses - h.uses, current_uses = c.current_uses + h.uses
+    FROM ${unnestRows(sorted, 'h', { id: ['uuid', (h) => h.couponId], uses: ['int', (h) => h.uses] }).from}
+    WHERE c.id = h.id`);
 }
 
 /**

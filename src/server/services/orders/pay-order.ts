@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { CardPaymentInput, OrderView } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { orders } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { completePendingOrder, confirmPayment, type PendingOrder } from '../payments/confirm-payment';
-import { preparedStatement } from '../../db/client';
+import { confirmPayment } from '../payments/confirm-payment';
 import { groupedRunner } from '../../db/grouped';
 import { recordPaymentFailure, releaseOrder } from './release-order';
 import { loadOrderView, toOrderView } from './order-view';
@@ -32,42 +31,15 @@ async function assertPayable(deps: ServiceDeps, order: typeof orders.$inferSelec
   return order;
 }
 
-const readOrdersStatement = preparedStatement<PendingOrder & { id: string; user_id: string }>(
-  'read_own_orders',
-  `SELECT o.id, o.user_id, json_build_object(
-            'id', o.id, 'eventId', o.event_id, 'userId', o.user_id, 'status', o.status, 'subtotalCentavos', o.subtotal_centavos,
-            'discountCentavos', o.discount_centavos, 'totalCentavos', o.total_centavos, 'couponId', o.coupon_id,
-            'paymentMethod', o.payment_method, 'installments', o.installments, 'buyerName', o.buyer_name, 'buyerEmail', o.buyer_email,
-            'buyerPhone', o.buyer_phone, 'buyerCpf', o.buyer_cpf, 'paymentProvider', o.payment_provider, 'paymentId', o.payment_id,
-            'pixCode', o.pix_code, 'paymentError', o.payment_error, 'expiresAt', o.expires_at, 'completedAt', o.completed_at,
-            'createdAt', o.created_at, 'updatedAt', o.updated_at) AS "order",
-          (SELECT coalesce(json_agg(json_build_object(
-             'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
-             'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
-           FROM order_items i WHERE i.order_id = o.id) AS items,
-          json_build_object('id', e.id, 'title', e.title, 'date', e.date::text, 'startTime', e.start_time::text, 'location', e.location) AS event
-   FROM orders o JOIN events e ON e.id = o.event_id
-   WHERE o.id = ANY($1::uuid[])`,
-);
-
 /** Reads of orders arriving together share one query (db/grouped.ts); each only finds its own user's order. */
-const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, (PendingOrder & { id: string; user_id: string }) | undefined>(async (db, _key, reads) => {
-  const rows = await readOrdersStatement(db, [reads.map((r) => r.orderId)]);
+const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, typeof orders.$inferSelect | undefined>(async (db, _key, reads) => {
+  const rows = await db.select().from(orders).where(inArray(orders.id, reads.map((r) => r.orderId)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return reads.map((read) => {
     const row = byId.get(read.orderId.toLowerCase());
-    return row?.user_id === read.userId ? row : undefined;
+    return row?.userId === read.userId ? row : undefined;
   });
 });
-
-/** An order of `userId` with its items and event, in one prepared query; undefined when there is none (or it is someone else's). */
-async function readOwnOrder(deps: ServiceDeps, orderId: string, userId: string): Promise<PendingOrder | undefined> {
-  const row = await readOrderGroup(deps.db, 'orders', { orderId, userId });
-  if (!row) return undefined;
-  const { order, items, event } = row;
-  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
-  return { items, event, order: { ...order, expiresAt: at(order.expiresAt)!, completedAt: at(order.completedAt), createdAt: at(order.createdAt)!, updatedAt: at(order.updatedAt)! } };
-}
 
 /**
  * One order of `userId` in the API shape (GET /api/orders/:id). While it waits for payment it
@@ -129,12 +101,10 @@ export async function simulatePixPayment(
   now: Date = new Date(),
 ): Promise<OrderView> {
   if (!deps.payments.isSandbox) throw new DomainError('not_found');
-  const pending = await readOwnOrder(deps, orderId, userId);
-  const order = await assertPayable(deps, pending?.order, now);
+  const order = await assertPayable(deps, await readOrderGroup(deps.db, 'orders', { orderId, userId }), now);
   if (order.paymentMethod !== 'pix') throw new DomainError('payment_method_invalid');
-  // Almost always one statement; anything it cannot complete takes the whole rule.
-  const completed =
-    (await completePendingOrder(deps, pending!, now)) ?? (await confirmPayment(deps, { orderId: order.id, eventId: order.eventId }, now)).completed;
+  // Exactly as a provider's webhook confirms it (confirm-payment.ts confirmOrders).
+  const { completed } = await confirmPayment(deps, { orderId: order.id, eventId: order.eventId }, now);
   // The answer from what the confirmation wrote: no query to read it back.
   if (completed) return toOrderView(completed.order, completed.event, completed.items, deps.payments.isSandbox);
   return (await loadOrderView(deps, order.id))!;

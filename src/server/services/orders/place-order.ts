@@ -1,68 +1,179 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { OrderView, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { onlyDigits } from '../../../shared/cpf';
-import { isEventPast } from '../../../shared/dates';
-import { normalizeCouponCode, priceOrder, assertInstallments, type CouponRule } from '../../domain/pricing';
-import { coupons, events, orderItems, orders, ticketTypes } from '../../db/schema';
-import { holdCouponUse, holdInTurnText, holdUnits } from './inventory';
+import { normalizeCouponCode } from '../../domain/pricing';
+import { decideSale, type SaleCoupon, type SaleState } from '../../domain/sale';
+import { events, orderItems, orders } from '../../db/schema';
+import { holdCouponUses, holdUnits } from './inventory';
 import type { ServiceDeps } from '../deps';
-import { isConnectionError, preparedStatement, type Db } from '../../db/client';
+import { isConnectionError, queryRows, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
-import type { CreatedPayment } from '../../payments/provider';
+import type { CreatedPayment, PaymentProvider } from '../../payments/provider';
 import { confirmPayment } from '../payments/confirm-payment';
 import { releaseOrder } from './release-order';
 import { loadOrderView, toOrderView } from './order-view';
 
 /**
- * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2).
+ * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2). The one way an
+ * order is placed, whatever its shape (one type or several, with or without a coupon, free or
+ * paid): the orders of one event that arrive together are placed by one transaction
+ * (placeGroup, db/grouped.ts), and a lone order is a group of one.
  *
- * The items are priced on the server (never trusting client amounts); the order is inserted as
- * `pending` with `expiresAt` = now + hold minutes, and stock is held with one conditional UPDATE
- * per ticket type (`remaining >= quantity` at the price charged, so it never oversells) and one
- * coupon use, through the inventory module. An order of one ticket type without a coupon (almost
- * every order) is held and inserted in a single statement, so the hot stock row is never locked
- * across a round trip to this server; any other order, or one the single statement could not
- * place, goes through one short transaction that also says exactly why it failed. After the
- * commit the payment provider is asked for a payment (requestPayment: PIX BR Code, or a card
- * payment the browser confirms). A free order (total 0) is confirmed at once.
+ * That transaction locks the event (key share: an event's cancellation waits for it, or it sees
+ * the cancellation), then every ticket type of the event and the coupons named, in id order;
+ * domain/sale decideSale decides each order in arrival order against what the earlier ones left
+ * (on sale, lines, stock, coupon; priced on the server, never trusting client amounts); then the
+ * accepted orders are inserted `pending` with `expiresAt` = now + hold minutes, their units and
+ * coupon uses held through the inventory module, and the transaction commits. A provider that
+ * creates payments in this process (the sandbox) is asked inside it, so the payment is stored
+ * with the order; any other is asked after the commit (requestPayment: PIX BR Code, or a card
+ * payment the browser confirms). A free order (total 0) is confirmed at once. `now` is UTC.
  *
- * Throws DomainError: event_not_found, event_cancelled, event_finished, no_tickets_selected, ticket_type_not_found,
- * ticket_type_sold_out, price_changed, installments_invalid, coupon_* (see domain/pricing), payment_failed.
+ * Throws DomainError: installments_invalid, event_not_found, event_cancelled, event_finished,
+ * validation_failed, no_tickets_selected, ticket_type_not_found, ticket_type_sold_out, coupon_*
+ * (see domain/pricing), payment_failed.
  */
-export async function placeOrder(
-  deps: ServiceDeps,
-  userId: string,
-  input: PlaceOrderInput,
-  now: Date = new Date(),
-): Promise<OrderView> {
-  assertInstallments(input.installments);
-  if (input.paymentMethod === 'pix' && input.installments !== 1) throw new DomainError('installments_invalid');
+export async function placeOrder(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date = new Date()): Promise<OrderView> {
+  const request: PlaceRequest = { id: randomUUID(), userId, input, now, expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000), payments: deps.payments };
+  const placed = await placeGroup(deps.db, input.eventId, request);
+  if (!placed.accepted) throw placed.error;
+  return finishPlacedOrder(deps, placed.order, now);
+}
 
-  const expiresAt = new Date(now.getTime() + deps.orderHoldMinutes * 60_000);
-  const placed = (await placeInOneStatement(deps, userId, input, now, expiresAt)) ?? (await placeInTransaction(deps, userId, input, now, expiresAt));
-  return finishPlacedOrder(deps, placed, now);
+/** One order waiting for its event's next placing transaction. */
+interface PlaceRequest {
+  id: string;
+  userId: string;
+  input: PlaceOrderInput;
+  now: Date;
+  expiresAt: Date;
+  payments: PaymentProvider;
 }
 
 type PlacedOrder = typeof orders.$inferSelect & {
-  items: { ticketTypeId: string; name: string; quantity: number; unitPriceCentavos: number }[];
+  /** The priced items, each with the holder names given for its units (in order; may be shorter). */
+  items: { ticketTypeId: string; name: string; quantity: number; unitPriceCentavos: number; holderNames: string[] }[];
   event: { id: string; title: string; date: string; startTime: string; location: string };
 };
 
-/** Refuses an order for an event that is not on sale: unpublished or missing, cancelled, or over. */
-function assertOnSale(event: { isPublished: boolean; cancelled: boolean; date: string; startTime: string; endTime: string | null } | undefined, now: Date) {
-  if (!event || !event.isPublished) throw new DomainError('event_not_found');
-  if (event.cancelled) throw new DomainError('event_cancelled');
-  if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) throw new DomainError('event_finished');
+type PlaceOutcome = { accepted: true; order: PlacedOrder } | { accepted: false; error: DomainError };
+
+/** The orders of one event arriving together are placed by one transaction (db/grouped.ts). */
+const placeGroup = groupedRunner<PlaceRequest, PlaceOutcome>((db, eventId, requests) => db.transaction((tx) => placeInTx(tx, eventId, requests)));
+
+type SaleEventRow = { id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; is_cancelled: boolean };
+
+/** The sale of one event for a group of requests, inside the transaction `tx`; one outcome per request, in order. */
+async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Promise<PlaceOutcome[]> {
+  const { state, event } = await lockSaleState(tx, eventId, requests);
+  // Every request is decided against the same clock: the group's first arrival.
+  const decisions = decideSale(
+    state,
+    requests.map((r) => ({ lines: r.input.items, paymentMethod: r.input.paymentMethod, installments: r.input.installments, couponCode: r.input.couponCode })),
+    requests[0].now,
+  );
+  const placed: PlacedOrder[] = [];
+  const outcomes: PlaceOutcome[] = [];
+  for (const [i, decision] of decisions.entries()) {
+    if (!decision.accepted) {
+      outcomes.push(decision);
+      continue;
+    }
+    const request = requests[i];
+    const { priced } = decision;
+    const isFree = priced.totalCentavos === 0;
+    const unpaid = orderRow(request, eventId, priced, decision.couponId, isFree ? 'free' : request.payments.name);
+    // A provider in this process (the sandbox) makes no outbound call: its payment is stored with the order.
+    const payment = !isFree && request.payments.createsPaymentsInProcess ? await createProviderPayment(request.payments, unpaid, event!.title) : null;
+    const holderNames = (ticketTypeId: string, quantity: number) =>
+      request.input.items.filter((line) => line.ticketTypeId === ticketTypeId).flatMap((line) => line.holderNames ?? []).slice(0, quantity);
+    const order: PlacedOrder = {
+      ...unpaid,
+      paymentId: payment?.paymentId ?? null,
+      pixCode: payment?.pixCode ?? null,
+      items: priced.items.map((item) => ({ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity, unitPriceCentavos: item.unitPriceCentavos, holderNames: holderNames(item.ticketTypeId, item.quantity) })),
+      event: { id: event!.id, title: event!.title, date: event!.date, startTime: event!.start_time, location: event!.location },
+    };
+    placed.push(order);
+    outcomes.push({ accepted: true, order });
+  }
+  if (placed.length === 0) return outcomes;
+
+  await tx.insert(orders).values(placed.map(({ items: _items, event: _event, ...row }) => row));
+  await tx.insert(orderItems).values(
+    placed.flatMap((order) =>
+      order.items.map((item) => ({
+        orderId: order.id,
+        ticketTypeId: item.ticketTypeId,
+        ticketTypeName: item.name,
+        quantity: item.quantity,
+        unitPriceCentavos: item.unitPriceCentavos,
+        holderNames: item.holderNames,
+      })),
+    ),
+  );
+  // The counters last, through their one owner (inventory.ts): what decideSale accepted.
+  await holdUnits(tx, placed.flatMap((order) => order.items));
+  const uses = new Map<string, number>();
+  for (const order of placed) if (order.couponId) uses.set(order.couponId, (uses.get(order.couponId) ?? 0) + 1);
+  await holdCouponUses(tx, [...uses].map(([couponId, n]) => ({ couponId, uses: n })));
+  return outcomes;
 }
 
-/** The order's row as inserted, from the values written (no read back). */
-function orderRow(id: string, eventId: string, userId: string, input: PlaceOrderInput, priced: { subtotalCentavos: number; discountCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string, now: Date, expiresAt: Date): typeof orders.$inferSelect {
+/**
+ * The state a sale of `eventId` is decided on, locked in the order every writer of these rows
+ * follows: the event (key share), then all its ticket types, then the coupons the requests name
+ * (for update, in id order). `event` is null when there is no such event.
+ */
+async function lockSaleState(tx: Tx, eventId: string, requests: PlaceRequest[]): Promise<{ state: SaleState; event: SaleEventRow | null }> {
+  const [event] = await queryRows<SaleEventRow>(tx, sql`
+    SELECT id, title, date::text AS date, start_time::text AS start_time, end_time::text AS end_time, location, is_published,
+           cancelled_at IS NOT NULL AS is_cancelled
+    FROM events WHERE id = ${eventId}::uuid FOR KEY SHARE`);
+  const types = event
+    ? await queryRows<{ id: string; event_id: string; name: string; price_centavos: number; remaining: number }>(tx, sql`
+        SELECT id, event_id, name, price_centavos, remaining FROM ticket_types WHERE event_id = ${eventId}::uuid ORDER BY id FOR UPDATE`)
+    : [];
+  const codes = [...new Set(requests.flatMap((r) => (r.input.couponCode ? [normalizeCouponCode(r.input.couponCode)] : [])))];
+  const coupons = codes.length === 0 || !event
+    ? []
+    : await queryRows<CouponRow>(tx, sql`
+        SELECT id, code, discount_type, discount_value, min_purchase_centavos, max_uses, current_uses, held_uses, valid_from, valid_until,
+               is_active, event_id
+        FROM coupons WHERE code IN (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) ORDER BY id FOR UPDATE`);
   return {
-    id,
+    event: event ?? null,
+    state: {
+      event: event ? { id: event.id, isPublished: event.is_published, isCancelled: event.is_cancelled, date: event.date, startTime: event.start_time, endTime: event.end_time } : null,
+      ticketTypes: types.map((t) => ({ id: t.id, eventId: t.event_id, name: t.name, priceCentavos: t.price_centavos, remaining: t.remaining })),
+      couponsByCode: new Map(coupons.map((c) => [c.code, toSaleCoupon(c)])),
+    },
+  };
+}
+
+interface CouponRow {
+  id: string; code: string; discount_type: 'percentage' | 'fixed'; discount_value: number; min_purchase_centavos: number | null; max_uses: number | null;
+  current_uses: number; held_uses: number; valid_from: Date | string | null; valid_until: Date | string | null; is_active: boolean; event_id: string | null;
+}
+
+function toSaleCoupon(row: CouponRow): SaleCoupon {
+  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    id: row.id, code: row.code, discountType: row.discount_type, discountValue: row.discount_value, minPurchaseCentavos: row.min_purchase_centavos,
+    maxUses: row.max_uses, currentUses: row.current_uses, heldUses: row.held_uses, validFrom: at(row.valid_from), validUntil: at(row.valid_until),
+    isActive: row.is_active, eventId: row.event_id,
+  };
+}
+
+/** The order's row as inserted, from the request and its price (no read back). */
+function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCentavos: number; discountCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string): typeof orders.$inferSelect {
+  const { input, now } = request;
+  return {
+    id: request.id,
     eventId,
-    userId,
+    userId: request.userId,
     status: 'pending',
     subtotalCentavos: priced.subtotalCentavos,
     discountCentavos: priced.discountCentavos,
@@ -78,207 +189,11 @@ function orderRow(id: string, eventId: string, userId: string, input: PlaceOrder
     paymentId: null,
     pixCode: null,
     paymentError: null,
-    expiresAt,
+    expiresAt: request.expiresAt,
     completedAt: null,
     createdAt: now,
     updatedAt: now,
   };
-}
-
-type EventAndTypeRow = {
-  id: string; title: string; date: string; start_time: string; end_time: string | null; location: string;
-  is_published: boolean; cancelled: boolean; type_id: string | null; type_event_id: string | null; name: string | null; price_centavos: number | null; remaining: number | null;
-};
-
-const readEventAndTypes = preparedStatement<EventAndTypeRow>(
-  'place_order_read',
-  `SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location,
-          e.is_published, e.cancelled_at IS NOT NULL AS cancelled,
-          t.id AS type_id, t.event_id AS type_event_id, t.name, t.price_centavos, t.remaining
-   FROM events e LEFT JOIN ticket_types t ON t.id = $2::uuid AND t.event_id = e.id
-   WHERE e.id = $1::uuid`,
-);
-
-/** Reads of one event and ticket type arriving together share one query (db/grouped.ts). */
-const readGroup = groupedRunner<{ eventId: string; ticketTypeId: string }, EventAndTypeRow | undefined>(async (db, _key, reads) => {
-  const [row] = await readEventAndTypes(db, [reads[0].eventId, reads[0].ticketTypeId]);
-  return reads.map(() => row);
-});
-
-const insertHeldOrders = preparedStatement<{ placed_ids: string[]; remaining: number | null }>(
-  'place_orders_one_type',
-  `WITH requests AS (
-     SELECT * FROM unnest($5::uuid[], $6::text[], $7::int[], $8::int[], $9::int[], $10::text[], $11::int[], $12::text[], $13::text[],
-                          $14::text[], $15::text[], $16::text[], $17::text[], $18::timestamptz[], $19::timestamptz[], $20::text[])
-       WITH ORDINALITY AS r(id, user_id, quantity, subtotal_centavos, total_centavos, payment_method, installments, buyer_name, buyer_email,
-                            buyer_phone, buyer_cpf, payment_id, pix_code, expires_at, created_at, holder_names, ord)
-   ), ${holdInTurnText('requests', '$1', '$2', '$3')}, placed AS (
-     INSERT INTO orders (id, event_id, user_id, status, subtotal_centavos, discount_centavos, total_centavos, payment_method, installments,
-                         buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, payment_id, pix_code, expires_at, created_at, updated_at)
-     SELECT c.id, $3::uuid, c.user_id, 'pending'::order_status, c.subtotal_centavos, 0, c.total_centavos, c.payment_method::payment_method,
-            c.installments, c.buyer_name, c.buyer_email, c.buyer_phone, c.buyer_cpf, $21::text, c.payment_id, c.pix_code, c.expires_at,
-            c.created_at, c.created_at
-     FROM chosen c WHERE EXISTS (SELECT 1 FROM held)
-     ORDER BY c.ord
-     RETURNING id
-   ), item AS (
-     INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, holder_names)
-     SELECT c.id, $1::uuid, $4::text, c.quantity, $2::int, ARRAY(SELECT jsonb_array_elements_text(c.holder_names::jsonb))
-     FROM chosen c JOIN placed p ON p.id = c.id
-   )
-   SELECT coalesce((SELECT array_agg(id::text) FROM placed), '{}') AS placed_ids,
-          coalesce((SELECT remaining FROM held), (SELECT remaining FROM stock)) AS remaining`,
-);
-
-/** An order of one ticket type waiting for its turn at the type's stock row (see holdInTurn). */
-interface HoldRequest {
-  order: typeof orders.$inferSelect;
-  quantity: number;
-  holderNames: string[];
-  ticketTypeId: string;
-  unitPriceCentavos: number;
-  ticketTypeName: string;
-}
-
-/** What the shared statement did with one order: placed it, found too few units left for it, or neither. */
-type HoldOutcome = 'placed' | 'sold_out' | 'not_placed';
-
-const holdGroup = groupedRunner<HoldRequest, HoldOutcome>(async (db, _key, group) => {
-  const [first] = group;
-  const [row] = await insertHeldOrders(db, [
-    first.ticketTypeId, first.unitPriceCentavos, first.order.eventId, first.ticketTypeName,
-    ...orderColumns(group),
-    first.order.paymentProvider,
-  ]);
-  const placed = new Set(row?.placed_ids ?? []);
-  const remaining = row?.remaining ?? null;
-  return group.map((request): HoldOutcome =>
-    placed.has(request.order.id) ? 'placed' : remaining !== null && remaining < request.quantity ? 'sold_out' : 'not_placed',
-  );
-});
-
-/**
- * Holds the units of one pending order of one ticket type and inserts it with its item, in one
- * statement shared with the other orders of that type and price that arrive while one of its
- * statements runs (db/grouped.ts), first come first served (inventory.ts holdInTurnText).
- * Resolves 'placed' when the order was placed; 'sold_out' when the event and price still stand
- * but fewer units remain than it asks for (what the transaction path would answer, without its
- * round trips: the end of a flash sale turns hundreds away at once); 'not_placed' otherwise
- * (price changed, event cancelled, an earlier larger order left units this one fits in, or the
- * shared statement failed): the caller's transaction path then decides alone and says why.
- * Never rejects.
- */
-async function holdInTurn(db: Db, request: HoldRequest): Promise<HoldOutcome> {
-  const key = `${request.ticketTypeId}:${request.unitPriceCentavos}:${request.ticketTypeName}:${request.order.paymentProvider}`;
-  try {
-    return await holdGroup(db, key, request);
-  } catch {
-    return 'not_placed';
-  }
-}
-
-/** Parameters $5-$20 of insertHeldOrders: one array per column, an element per order. */
-function orderColumns(group: HoldRequest[]): unknown[] {
-  const o = group.map((r) => r.order);
-  return [
-    o.map((x) => x.id), o.map((x) => x.userId), group.map((r) => r.quantity), o.map((x) => x.subtotalCentavos), o.map((x) => x.totalCentavos),
-    o.map((x) => x.paymentMethod), o.map((x) => x.installments), o.map((x) => x.buyerName), o.map((x) => x.buyerEmail),
-    o.map((x) => x.buyerPhone), o.map((x) => x.buyerCpf), o.map((x) => x.paymentId), o.map((x) => x.pixCode),
-    o.map((x) => x.expiresAt), o.map((x) => x.createdAt), group.map((r) => JSON.stringify(r.holderNames)),
-  ];
-}
-
-/**
- * An order of one ticket type without a coupon, in two prepared statements and no transaction,
- * each shared with the orders of that type arriving meanwhile (db/grouped.ts): the event and the
- * type are read, priced, then one statement (holdInTurn) locks the event (key share), holds the
- * units (inventory.ts, at the price just charged) and inserts the order and its item only when
- * the hold took. A provider that creates payments in this process (the sandbox) is asked first,
- * so the payment is stored by the same statement. Throws DomainError('ticket_type_sold_out')
- * when that statement found fewer units left than the order asks for. Returns null when it placed
- * nothing for another reason (price changed, event cancelled meanwhile) or the order is of another
- * kind: the transaction path then decides and explains. Throws the DomainErrors of placeOrder when
- * the read already shows the order cannot be placed.
- */
-async function placeInOneStatement(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date, expiresAt: Date): Promise<PlacedOrder | null> {
-  if (input.couponCode || input.items.length !== 1) return null;
-  const [line] = input.items;
-  const row = await readGroup(deps.db, `${input.eventId}:${line.ticketTypeId}`, { eventId: input.eventId, ticketTypeId: line.ticketTypeId });
-  if (!row) throw new DomainError('event_not_found');
-  assertOnSale(row && { isPublished: row.is_published, cancelled: row.cancelled, date: row.date, startTime: row.start_time, endTime: row.end_time }, now);
-  const typeRows = row.type_id
-    ? [{ id: row.type_id, eventId: row.type_event_id!, name: row.name!, priceCentavos: row.price_centavos!, remaining: row.remaining! }]
-    : [];
-  const priced = priceOrder({ eventId: row.id, lines: input.items, ticketTypes: typeRows, coupon: null, now });
-  if (priced.totalCentavos === 0 || priced.items.length !== 1) return null;
-  const [item] = priced.items;
-
-  const unpaid = orderRow(randomUUID(), row.id, userId, input, priced, null, deps.payments.name, now, expiresAt);
-  const payment = deps.payments.createsPaymentsInProcess ? await createProviderPayment(deps, unpaid, row.title) : null;
-  const order = { ...unpaid, paymentId: payment?.paymentId ?? null, pixCode: payment?.pixCode ?? null };
-  const placed = await holdInTurn(deps.db, {
-    order,
-    quantity: item.quantity,
-    holderNames: (line.holderNames ?? []).slice(0, item.quantity),
-    ticketTypeId: item.ticketTypeId,
-    unitPriceCentavos: item.unitPriceCentavos,
-    ticketTypeName: item.name,
-  });
-  if (placed === 'sold_out') throw new DomainError('ticket_type_sold_out', { ticketTypeId: item.ticketTypeId });
-  if (placed === 'not_placed') return null;
-  return {
-    ...order,
-    items: [{ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity, unitPriceCentavos: item.unitPriceCentavos }],
-    event: { id: row.id, title: row.title, date: row.date, startTime: row.start_time, location: row.location },
-  };
-}
-
-/** Any order, in one short transaction; throws the DomainError that says why it cannot be placed. */
-async function placeInTransaction(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date, expiresAt: Date): Promise<PlacedOrder> {
-  const { db, payments } = deps;
-  return db.transaction(async (tx) => {
-    // The event and its ticket types, with a key-share lock on the event: an event's cancellation
-    // waits for this order (and sees it), or this order waits for the cancellation and is refused.
-    const rows = await tx
-      .select({ type: ticketTypes, event: events })
-      .from(events)
-      .leftJoin(ticketTypes, eq(ticketTypes.eventId, events.id))
-      .where(eq(events.id, input.eventId))
-      .for('key share', { of: events });
-    const event = rows[0]?.event;
-    assertOnSale(event && { ...event, cancelled: event.cancelledAt !== null }, now);
-    const typeRows = rows.flatMap((r) => (r.type ? [r.type] : []));
-    let coupon: (CouponRule & { id: string }) | null = null;
-    if (input.couponCode) {
-      const [row] = await tx.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(input.couponCode)));
-      if (!row) throw new DomainError('coupon_invalid', { field: 'couponCode' });
-      coupon = { ...row, currentUses: row.currentUses + row.heldUses };
-    }
-    // Validates quantities, types and coupon rules against what was just read, and prices.
-    const priced = priceOrder({ eventId: event!.id, lines: input.items, ticketTypes: typeRows, coupon, now });
-
-    const inserted = orderRow(randomUUID(), event!.id, userId, input, priced, coupon?.id ?? null, priced.totalCentavos === 0 ? 'free' : payments.name, now, expiresAt);
-    await tx.insert(orders).values(inserted);
-    await tx.insert(orderItems).values(
-      priced.items.map((item) => ({
-        orderId: inserted.id,
-        ticketTypeId: item.ticketTypeId,
-        ticketTypeName: item.name,
-        quantity: item.quantity,
-        unitPriceCentavos: item.unitPriceCentavos,
-        holderNames: input.items
-          .filter((line) => line.ticketTypeId === item.ticketTypeId)
-          .flatMap((line) => line.holderNames ?? [])
-          .slice(0, item.quantity),
-      })),
-    );
-
-    // The hold comes last, so the hot stock rows stay locked only until the commit that follows
-    // (inventory.ts: in id order, only at the price just charged).
-    await holdUnits(tx, priced.items);
-    if (coupon) await holdCouponUse(tx, coupon.id);
-    return { ...inserted, items: priced.items, event: event! };
-  });
 }
 
 /** After the commit: a free order is confirmed at once; any other gets its provider payment. */
@@ -318,7 +233,7 @@ export async function requestPayment(
 ): Promise<CreatedPayment | null> {
   try {
     const title = description ?? (await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId)))[0]?.title ?? '';
-    const payment = await createProviderPayment(deps, order, title);
+    const payment = await createProviderPayment(deps.payments, order, title);
     await deps.db
       .update(orders)
       .set({ paymentId: payment.paymentId, pixCode: payment.pixCode, updatedAt: new Date() })
@@ -335,8 +250,8 @@ export async function requestPayment(
 }
 
 /** The provider's payment of an order (idempotency key `order:<id>:create`); throws what the provider throws. */
-function createProviderPayment(deps: ServiceDeps, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
-  return deps.payments.createPayment({
+function createProviderPayment(payments: PaymentProvider, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
+  return payments.createPayment({
     orderId: order.id,
     amountCentavos: order.totalCentavos,
     method: order.paymentMethod,
@@ -346,9 +261,4 @@ function createProviderPayment(deps: ServiceDeps, order: typeof orders.$inferSel
     expiresAt: order.expiresAt,
     idempotencyKey: `order:${order.id}:create`,
   });
-}
-
-/** Pending orders of a user for display and cleanup; used by tests. */
-export async function findOrdersByIds(deps: ServiceDeps, ids: string[]) {
-  return deps.db.select().from(orders).where(inArray(orders.id, ids));
 }

@@ -1,14 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
+import { decideConfirmation } from '../../domain/confirmation';
 import { createTicketCode } from '../../domain/ticket-code';
-import { events, orderItems, orders, outbox, refunds, tickets } from '../../db/schema';
-import { preparedStatement, type Db, type Tx } from '../../db/client';
+import { orderItems, orders, refunds, tickets } from '../../db/schema';
+import { queryRows, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
-import { NOTIFICATION_CHANNEL_KINDS, NOTIFICATIONS_CHANNEL, notifyUser } from '../notifications/notify-user';
+import { unnestRows } from '../../lib/unnest';
+import { notifyUsers, type Notice } from '../notifications/notify-user';
+import { enqueueJobs } from '../jobs';
 import type { ServiceDeps } from '../deps';
-import { settleCouponUse, tryHoldUnits } from '../orders/inventory';
-import { REFUND_PAYMENT_OUTBOX_KIND } from '../refunds/pay-refund';
+import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
 import { releaseOrderInTx } from '../orders/release-order';
 
 export type ConfirmOutcome = 'completed' | 'already_completed' | 'refunded_late' | 'not_confirmable' | 'unknown_order';
@@ -26,76 +28,81 @@ export interface CompletedOrder {
   event: { id: string; title: string; date: string; startTime: string; location: string };
 }
 
-/**
- * Marks a paid order `completed` exactly once and issues one ticket per unit, each with its own
- * random, signed code (PRODUCT.md 'Tickets and the door'); settles the coupon use; writes the
- * in-app notification and queues the e-mail, all in one transaction (ARCHITECTURE.md step 4).
- * A second confirmation of the same order changes nothing. Confirmation comes only from the
- * provider (a verified webhook, reconciliation) or the sandbox's own simulation.
- *
- * A payment that arrives after the order's hold ended (order `expired`, `failed` or `cancelled`)
- * is honoured when the units (and the coupon use) can be held again; otherwise the order becomes
- * `refunded`, an approved refund of the whole amount is recorded (origin 'late_payment'), its
- * payment back is queued (outbox 'refund_payment') and the buyer is told (ARCHITECTURE.md step 5).
- *
- * Throws DomainError('order_not_found') for an unknown order.
- */
-export async function confirmPayment(
-  deps: ServiceDeps,
-  ref: PaymentRef,
-  now: Date = new Date(),
-): Promise<{ outcome: ConfirmOutcome; orderId: string; completed?: CompletedOrder }> {
-  const result = await deps.db.transaction(async (tx) => {
-    const order = await findOrder(tx, ref);
-    if (!order) return null;
-    const { outcome, completed } = await confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now);
-    return { outcome, orderId: order.id, completed };
-  });
-  if (!result) throw new DomainError('order_not_found');
-  return result;
+/** What confirming one payment did; `orderId` null when no order matched. */
+export interface Confirmation {
+  outcome: ConfirmOutcome;
+  orderId: string | null;
+  completed?: CompletedOrder;
+}
+
+/** One payment to confirm and the UTC instant it is confirmed at. */
+export interface ConfirmRequest {
+  ref: PaymentRef;
+  now: Date;
 }
 
 /**
- * confirmPayment inside the caller's transaction `tx` (a webhook stores its event id in the same
- * transaction). An order that cannot be found by id or payment id answers 'unknown_order'.
- * When the order is found by id and has no payment id yet (a restart lost it), `ref.paymentId` is stored.
+ * Confirms the payment of an order (ARCHITECTURE.md 'Flow of a purchase' steps 4-5), through the
+ * one confirmation path (confirmOrders), in one transaction shared with the confirmations that
+ * arrive meanwhile (db/grouped.ts). Used by the sandbox's simulated PIX and test cards, free
+ * orders and reconciliation; the provider's webhook runs confirmOrders in its own transaction
+ * (confirmPaymentInTx). `now` is a UTC instant. Throws DomainError('order_not_found') for an
+ * unknown order.
+ */
+export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Date = new Date()): Promise<Confirmation & { orderId: string }> {
+  const result = await confirmGroup(deps.db, 'confirm', { deps, request: { ref, now } });
+  if (result.orderId === null) throw new DomainError('order_not_found');
+  return { ...result, orderId: result.orderId };
+}
+
+/**
+ * confirmOrders of one payment inside the caller's transaction `tx` (a webhook stores its event
+ * id in the same transaction). An order that cannot be found by id or payment id answers
+ * 'unknown_order'. When the order is found by id and has no payment id yet (a restart lost it),
+ * `ref.paymentId` is stored.
  */
 export async function confirmPaymentInTx(deps: ServiceDeps, tx: Tx, ref: PaymentRef, now: Date = new Date()): Promise<ConfirmOutcome> {
-  const order = await findOrder(tx, ref);
-  if (!order) return 'unknown_order';
-  return (await confirmLockedOrder(deps, tx, order, ref.paymentId ?? null, now)).outcome;
+  const [result] = await confirmOrders(deps, tx, [{ ref, now }]);
+  return result.outcome;
 }
 
-async function findOrder(tx: Tx, ref: PaymentRef): Promise<{ id: string; eventId: string } | null> {
-  if (ref.orderId && ref.eventId) return { id: ref.orderId, eventId: ref.eventId };
-  if (ref.paymentId) {
-    const [byPayment] = await tx.select({ id: orders.id, eventId: orders.eventId }).from(orders).where(eq(orders.paymentId, ref.paymentId));
-    if (byPayment) return byPayment;
-  }
-  if (ref.orderId && /^[0-9a-f-]{36}$/i.test(ref.orderId)) {
-    const [byId] = await tx.select({ id: orders.id, eventId: orders.eventId }).from(orders).where(eq(orders.id, ref.orderId));
-    if (byId) return byId;
-  }
-  return null;
-}
+const confirmGroup = groupedRunner<{ deps: ServiceDeps; request: ConfirmRequest }, Confirmation>((db, _key, group) =>
+  db.transaction((tx) => confirmOrders(group[0].deps, tx, group.map((g) => g.request))),
+);
 
-async function confirmLockedOrder(
-  deps: ServiceDeps,
-  tx: Tx,
-  found: { id: string; eventId: string },
-  paymentId: string | null,
-  now: Date,
-): Promise<{ outcome: ConfirmOutcome; completed?: CompletedOrder }> {
-  // The event first (a key-share lock, which only an event's cancellation waits for), so that a
-  // cancellation either sees this order completed or this confirmation sees the event cancelled.
-  const [event] = await tx
-    .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime, location: events.location, cancelledAt: events.cancelledAt })
-    .from(events)
-    .where(eq(events.id, found.eventId))
-    .for('key share');
-  // The row lock makes concurrent confirmations (webhook redeliveries, reconciliation) take turns;
-  // the items come in the same query.
-  const [locked] = await tx
+type LockedEvent = { id: string; title: string; date: string; startTime: string; location: string; isCancelled: boolean };
+type LockedOrder = { order: typeof orders.$inferSelect; items: (typeof orderItems.$inferSelect)[] };
+
+/**
+ * The one confirmation path, for every provider and every size of group, inside `tx`: marks each
+ * paid order `completed` exactly once and issues one ticket per unit, each with its own random,
+ * signed code (PRODUCT.md 'Tickets and the door'); settles the coupon uses; queues the purchase
+ * e-mail and stores, queues and announces the in-app notice (ARCHITECTURE.md step 4).
+ *
+ * Locks, in the order every writer follows: the events (key share, so an event's cancellation
+ * either sees these orders completed or they see it cancelled), then the orders (for update, in
+ * id order: concurrent confirmations of one order, a webhook redelivered or paid twice at once,
+ * take turns and the second finds it completed). What happens to each order is decided by
+ * domain/confirmation decideConfirmation; a payment after the order's hold ended is honoured when
+ * the units (and the coupon use) can be held again, otherwise the order becomes `refunded`, an
+ * approved refund of the whole amount is recorded (origin 'late_payment'), its payment back is
+ * queued and the buyer told (ARCHITECTURE.md step 5). The same order twice in `requests` is
+ * confirmed once; the later request answers 'already_completed'. Returns one Confirmation per
+ * request, in order. Throws what the database throws.
+ */
+export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: ConfirmRequest[]): Promise<Confirmation[]> {
+  const found = await findOrders(tx, requests.map((r) => r.ref));
+  const orderIds = [...new Set(found.flatMap((f) => (f ? [f.id] : [])))].sort();
+  if (orderIds.length === 0) return requests.map(() => ({ outcome: 'unknown_order', orderId: null }));
+  const eventIds = [...new Set(found.flatMap((f) => (f ? [f.eventId] : [])))].sort();
+
+  const lockedEvents = await queryRows<{ id: string; title: string; date: string; start_time: string; location: string; is_cancelled: boolean }>(tx, sql`
+    SELECT id, title, date::text AS date, start_time::text AS start_time, location, cancelled_at IS NOT NULL AS is_cancelled
+    FROM events WHERE id IN (${sql.join(eventIds.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY id FOR KEY SHARE`);
+  const eventById = new Map<string, LockedEvent>(
+    lockedEvents.map((e) => [e.id, { id: e.id, title: e.title, date: e.date, startTime: e.start_time, location: e.location, isCancelled: e.is_cancelled }]),
+  );
+  const lockedOrders = await tx
     .select({
       order: orders,
       items: sql<(typeof orderItems.$inferSelect)[]>`(
@@ -105,162 +112,118 @@ async function confirmLockedOrder(
         FROM ${orderItems} AS i WHERE i.order_id = ${sql.identifier('orders')}.id)`,
     })
     .from(orders)
-    .where(eq(orders.id, found.id))
-    .for('update');
-  const { order, items } = locked;
-  if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return { outcome: 'already_completed' };
-  if (order.status === 'refunded') return { outcome: 'refunded_late' };
-  if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') {
-    return { outcome: 'not_confirmable' };
-  }
-  if (paymentId && !order.paymentId) {
-    await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
-  }
+    .where(inArray(orders.id, orderIds))
+    .orderBy(orders.id)
+    .for('update', { of: orders });
+  const orderById = new Map<string, LockedOrder>(lockedOrders.map((row) => [row.order.id, row]));
 
-  if (order.status === 'pending') {
-    if (event.cancelledAt) return { outcome: await refundLatePayment(deps, tx, order, event.title, now) };
-    if (order.couponId) await settleCouponUse(tx, order.couponId);
-  } else {
-    // Late payment: hold the units and the coupon use again if they are still there.
-    const lines = items.map((i) => ({ ticketTypeId: i.ticketTypeId, quantity: i.quantity }));
-    if (event.cancelledAt || !(await tryHoldUnits(tx, lines, order.couponId))) {
-      return { outcome: await refundLatePayment(deps, tx, order, event.title, now) };
+  const completions: { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean }[] = [];
+  const results: Confirmation[] = [];
+  for (const [i, request] of requests.entries()) {
+    const ref = found[i];
+    const locked = ref && orderById.get(ref.id);
+    if (!locked) {
+      results.push({ outcome: 'unknown_order', orderId: null });
+      continue;
     }
+    const { order } = locked;
+    const event = eventById.get(order.eventId)!;
+    const paymentId = request.ref.paymentId ?? null;
+    if (paymentId && !order.paymentId) {
+      await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
+      order.paymentId = paymentId;
+    }
+    const step = decideConfirmation(order, event.isCancelled);
+    let outcome: ConfirmOutcome;
+    if (step === 'complete' || (step === 'hold_again' && (await tryHoldUnits(tx, locked.items, order.couponId)))) {
+      completions.push({ locked, event, now: request.now, settlesCoupon: step === 'complete' && order.couponId !== null });
+      outcome = 'completed';
+    } else if (step === 'refund' || step === 'hold_again') {
+      outcome = await refundLatePayment(deps, tx, order, event.title, request.now);
+    } else {
+      outcome = step;
+    }
+    // What this request did is what the next request for the same order finds.
+    if (outcome === 'completed') Object.assign(order, { status: 'completed', completedAt: request.now, paymentError: null, updatedAt: request.now });
+    if (outcome === 'refunded_late') Object.assign(order, { status: 'refunded', updatedAt: request.now });
+    const completion = completions.at(-1);
+    results.push({ outcome, orderId: order.id, completed: outcome === 'completed' && completion?.locked === locked ? completedOrder(completion) : undefined });
   }
-
-  // Completed, its tickets issued and its e-mail queued, in one statement.
-  const completedValues = { status: 'completed' as const, completedAt: now, paymentError: null, updatedAt: now };
-  const ticketRows = items.flatMap((item) =>
-    Array.from(
-      { length: item.quantity },
-      (_, n) => sql`(${order.id}::uuid, ${item.id}::uuid, ${order.eventId}::uuid, ${order.userId}, ${item.ticketTypeName},
-        ${item.holderNames[n]?.trim() || null}, ${createTicketCode(deps.ticketSigningKey)}, ${now}::timestamptz)`,
-    ),
-  );
-  await tx.execute(sql`WITH completed AS (
-      UPDATE ${orders} SET status = 'completed', completed_at = ${now}, payment_error = NULL, updated_at = ${now} WHERE id = ${order.id}
-    )${ticketRows.length === 0 ? sql`` : sql`, issued AS (
-      INSERT INTO ${tickets} (order_id, order_item_id, event_id, user_id, ticket_type_name, holder_name, code, created_at)
-      VALUES ${sql.join(ticketRows, sql`, `)}
-    )`}
-    INSERT INTO ${outbox} (kind, payload, created_at, run_after)
-    VALUES ('order_confirmation_email', jsonb_build_object('orderId', ${order.id}::text), ${now}, ${now})`);
-
-  if (order.userId) {
-    await notifyUser(tx, { userId: order.userId, ...PURCHASE_NOTICE, message: purchaseMessage(ticketRows.length, event.title, order.totalCentavos) }, now);
-  }
-  const { cancelledAt: _cancelledAt, ...orderEvent } = event;
-  return {
-    outcome: 'completed',
-    completed: { order: { ...order, ...completedValues, paymentId: order.paymentId ?? paymentId }, items, event: orderEvent },
-  };
+  await completeOrders(deps, tx, completions);
+  return results;
 }
 
-/** The in-app notice of a completed purchase; the purchase e-mail (with the QR codes) is its own job. */
-const PURCHASE_NOTICE = {
-  type: 'event' as const,
-  title: 'Compra confirmada!',
-  actionUrl: '/tickets',
-  channels: ['push', 'whatsapp'] as ('push' | 'whatsapp')[],
-};
-
-/** The text of the purchase notice: units, event and total in reais. */
-function purchaseMessage(units: number, eventTitle: string, totalCentavos: number): string {
-  return `${units} ${units === 1 ? 'ingresso' : 'ingressos'} para ${eventTitle}. Total: ${formatCentavos(totalCentavos)}.`;
+/** The CompletedOrder of a completion, as the completion writes it. */
+function completedOrder(c: { locked: LockedOrder; event: LockedEvent }): CompletedOrder {
+  const { isCancelled: _isCancelled, ...event } = c.event;
+  return { order: c.locked.order, items: c.locked.items, event };
 }
 
-/** A pending order as the one-statement completion needs it: its row, items and event. */
-export interface PendingOrder {
-  order: typeof orders.$inferSelect;
-  items: (typeof orderItems.$inferSelect)[];
-  event: { id: string; title: string; date: string; startTime: string; location: string };
+/** The orders the refs name, in order (null: none): by the provider's payment id first, then by our id. */
+async function findOrders(tx: Tx, refs: PaymentRef[]): Promise<({ id: string; eventId: string } | null)[]> {
+  const paymentIds = refs.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
+  const orderIds = refs.flatMap((r) => (r.orderId && !r.eventId && /^[0-9a-f-]{36}$/i.test(r.orderId) ? [r.orderId] : []));
+  const rows =
+    paymentIds.length + orderIds.length === 0
+      ? []
+      : await tx
+          .select({ id: orders.id, eventId: orders.eventId, paymentId: orders.paymentId })
+          .from(orders)
+          .where(or(paymentIds.length ? inArray(orders.paymentId, paymentIds) : undefined, orderIds.length ? inArray(orders.id, orderIds) : undefined));
+  const byPayment = new Map(rows.filter((r) => r.paymentId).map((r) => [r.paymentId!, r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return refs.map((ref) => {
+    if (ref.orderId && ref.eventId) return { id: ref.orderId, eventId: ref.eventId };
+    const row = (ref.paymentId && byPayment.get(ref.paymentId)) || (ref.orderId && byId.get(ref.orderId.toLowerCase())) || null;
+    return row ? { id: row.id, eventId: row.eventId } : null;
+  });
 }
-
-const completeStatement = preparedStatement<{ id: string }>(
-  'complete_pending_orders',
-  `WITH requests AS (
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[]) AS r(id, event_id, at, message)
-   ), open_events AS (
-     SELECT id FROM events WHERE id IN (SELECT event_id FROM requests) AND cancelled_at IS NULL ORDER BY id FOR KEY SHARE
-   ), completed AS (
-     UPDATE orders o SET status = 'completed', completed_at = r.at, payment_error = NULL, updated_at = r.at
-     FROM requests r
-     WHERE o.id = r.id AND o.status = 'pending' AND o.coupon_id IS NULL AND o.event_id = r.event_id
-       AND r.event_id IN (SELECT id FROM open_events)
-     RETURNING o.id, o.user_id, o.event_id, r.at, r.message
-   ), issued AS (
-     INSERT INTO tickets (order_id, order_item_id, event_id, user_id, ticket_type_name, holder_name, code, created_at)
-     SELECT c.id, u.item_id, c.event_id, c.user_id, u.type_name, u.holder_name, u.code, c.at
-     FROM unnest($5::uuid[], $6::uuid[], $7::text[], $8::text[], $9::text[]) AS u(order_id, item_id, type_name, holder_name, code)
-     JOIN completed c ON c.id = u.order_id
-   ), mailed AS (
-     INSERT INTO outbox (kind, payload, created_at, run_after)
-     SELECT 'order_confirmation_email', jsonb_build_object('orderId', c.id::text), c.at, c.at FROM completed c
-   ), stored AS (
-     INSERT INTO notifications (user_id, type, title, message, action_url, created_at)
-     SELECT c.user_id, $10::text, $11::text, c.message, $12::text, c.at FROM completed c WHERE c.user_id IS NOT NULL
-     RETURNING id, user_id, created_at
-   ), queued AS (
-     INSERT INTO outbox (kind, payload, created_at, run_after)
-     SELECT kind, jsonb_build_object('notificationId', s.id), s.created_at, s.created_at FROM stored s, unnest($13::text[]) AS kind
-   ), notified AS (
-     SELECT pg_notify($14::text, s.user_id) FROM stored s
-   )
-   SELECT c.id, (SELECT count(*) FROM notified) AS notified FROM completed c`,
-);
-
-/** One pending order to complete, with its ticket codes drawn and its notice written. */
-interface Completion {
-  pending: PendingOrder;
-  now: Date;
-  message: string;
-  units: { itemId: string; ticketTypeName: string; holderName: string | null; code: string }[];
-}
-
-/** Completions arriving together share one statement (db/grouped.ts). */
-const completeGroup = groupedRunner<Completion, boolean>(async (db, _key, group) => {
-  const units = group.flatMap((c) => c.units.map((u) => ({ ...u, orderId: c.pending.order.id })));
-  const notice = PURCHASE_NOTICE;
-  const rows = await completeStatement(db, [
-    group.map((c) => c.pending.order.id), group.map((c) => c.pending.order.eventId), group.map((c) => c.now), group.map((c) => c.message),
-    units.map((u) => u.orderId), units.map((u) => u.itemId), units.map((u) => u.ticketTypeName), units.map((u) => u.holderName), units.map((u) => u.code),
-    notice.type, notice.title, notice.actionUrl, notice.channels.map((channel) => NOTIFICATION_CHANNEL_KINDS[channel]),
-    NOTIFICATIONS_CHANNEL,
-  ]);
-  const done = new Set(rows.map((r) => r.id));
-  return group.map((c) => done.has(c.pending.order.id));
-});
 
 /**
- * confirmPayment of a pending order without a coupon, already read with its items and event
- * (`pending`), in one statement and no transaction, shared with the completions that arrive
- * meanwhile: the events' key-share locks and `cancelled_at IS NULL`, the order `pending` →
- * `completed` (the row lock makes a second confirmation find it completed), one ticket per unit
- * with its own signed code, the purchase e-mail queued, and the notice stored, queued on push
- * and WhatsApp and announced (what notifyUser does). Returns the CompletedOrder, or null when it
- * completed nothing (paid meanwhile, expired, coupon, event cancelled, or the shared statement
- * failed): confirmPayment then decides alone with the whole rule. `now` is a UTC instant.
+ * Writes the completions decided by confirmOrders: the orders completed (one statement), one
+ * ticket per unit with its holder name and code (one statement), the coupon uses settled, the
+ * purchase e-mails queued and the notices stored, queued and announced (notifyUsers).
  */
-export async function completePendingOrder(deps: Pick<ServiceDeps, 'ticketSigningKey'> & { db: Db }, pending: PendingOrder, now: Date): Promise<CompletedOrder | null> {
-  const { order, items, event } = pending;
-  if (order.status !== 'pending' || order.couponId) return null;
-  const units = items.flatMap((item) =>
-    Array.from({ length: item.quantity }, (_, n) => ({
-      itemId: item.id,
-      ticketTypeName: item.ticketTypeName,
-      holderName: item.holderNames[n]?.trim() || null,
-      code: createTicketCode(deps.ticketSigningKey),
-    })),
+async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean }[]): Promise<void> {
+  if (completions.length === 0) return;
+  const completed = unnestRows(completions, 'c', { id: ['uuid', (c) => c.locked.order.id], at: ['timestamptz', (c) => c.now] });
+  await tx.execute(sql`
+    UPDATE ${orders} o SET status = 'completed', completed_at = c.at, payment_error = NULL, updated_at = c.at
+    FROM ${completed.from} WHERE o.id = c.id`);
+  const units = completions.flatMap(({ locked: { order, items }, now }) =>
+    items.flatMap((item) =>
+      Array.from({ length: item.quantity }, (_, n) => ({
+        orderId: order.id,
+        orderItemId: item.id,
+        eventId: order.eventId,
+        userId: order.userId,
+        ticketTypeName: item.ticketTypeName,
+        holderName: item.holderNames[n]?.trim() || null,
+        code: createTicketCode(deps.ticketSigningKey),
+        createdAt: now,
+      })),
+    ),
   );
-  const message = purchaseMessage(units.length, event.title, order.totalCentavos);
-  let done = false;
-  try {
-    done = await completeGroup(deps.db, 'complete', { pending, now, message, units });
-  } catch {
-    return null;
-  }
-  if (!done) return null;
-  return { order: { ...order, status: 'completed', completedAt: now, paymentError: null, updatedAt: now }, items, event };
+  if (units.length > 0) await tx.insert(tickets).values(units);
+  const couponUses = new Map<string, number>();
+  for (const c of completions) if (c.settlesCoupon) couponUses.set(c.locked.order.couponId!, (couponUses.get(c.locked.order.couponId!) ?? 0) + 1);
+  await settleCouponUses(tx, [...couponUses].map(([couponId, uses]) => ({ couponId, uses })));
+  const now = completions[0].now;
+  await enqueueJobs(tx, completions.map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
+  await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
+}
+
+/** The in-app notice of a completed purchase; the purchase e-mail (with the QR codes) is its own job, so e-mail is left out. */
+function purchaseNotice({ order, items }: LockedOrder, eventTitle: string): Notice {
+  const units = items.reduce((sum, item) => sum + item.quantity, 0);
+  return {
+    userId: order.userId!,
+    type: 'event',
+    title: 'Compra confirmada!',
+    message: `${units} ${units === 1 ? 'ingresso' : 'ingressos'} para ${eventTitle}. Total: ${formatCentavos(order.totalCentavos)}.`,
+    actionUrl: '/tickets',
+    channels: ['push', 'whatsapp'],
+  };
 }
 
 /**
@@ -286,17 +249,19 @@ async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders
       processedAt: now,
     })
     .returning({ id: refunds.id });
-  await tx.insert(outbox).values({ kind: REFUND_PAYMENT_OUTBOX_KIND, payload: { refundId: refund.id }, createdAt: now, runAfter: now });
+  await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
   if (order.userId) {
-    await notifyUser(
+    await notifyUsers(
       tx,
-      {
-        userId: order.userId,
-        type: 'event',
-        title: 'Pagamento devolvido',
-        message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
-        actionUrl: '/refund-request',
-      },
+      [
+        {
+          userId: order.userId,
+          type: 'event',
+          title: 'Pagamento devolvido',
+          message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
+          actionUrl: '/refund-request',
+        },
+      ],
       now,
     );
   }
