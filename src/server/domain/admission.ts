@@ -65,6 +65,35 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   return { admitted: true };
 }
 
+/** A door device's own decision on a scan it made without network (synced later). */
+export interface DeviceDecision {
+  accepted: boolean;
+  /** Why the device refused (its own reading of the ticket); absent when it admitted. */
+  reason?: RefusalReason;
+}
+
+/** What the server records of a scan: admitted, or refused with a reason; `conflict` flags an offline admission the server would have refused. */
+export type ScanDecision = { admitted: true } | { admitted: false; reason: RefusalReason; checkedInAt?: Date; conflict: boolean };
+
+/**
+ * Decides a scan as the server records it, online or synced from an offline device (PRODUCT.md
+ * 'Tickets and the door': 'accept and flag', as pretixSCAN does). Online (`device` absent): the
+ * rule of decideAdmission. Offline, the device's decision stands for the window (the device
+ * judged it by its own clock): a refusal is recorded with the device's reason (unknown_code when
+ * it gave none), never turned into an entry; an admission becomes the ticket's entry when
+ * decideAdmission at an open door agrees, else it is recorded as a flagged conflict (the person
+ * did get in): reason 'offline_conflict' for a ticket already in, else decideAdmission's reason.
+ * The one place this is decided; services/door/admit-scans.ts records what it says.
+ */
+export function decideScan(input: AdmissionInput & { device?: DeviceDecision }): ScanDecision {
+  const { device } = input;
+  if (device && !device.accepted) return { admitted: false, reason: device.reason ?? 'unknown_code', conflict: false };
+  const decision = decideAdmission(device ? { ...input, window: 'open' } : input);
+  if (decision.admitted) return decision;
+  if (!device) return { ...decision, conflict: false };
+  return { admitted: false, reason: decision.reason === 'already_used' ? 'offline_conflict' : decision.reason, checkedInAt: decision.checkedInAt, conflict: true };
+}
+
 /**
  * How a door device lists a ticket to decide offline: what decideAdmission says of it at its own
  * event's open door ('valid' admits; 'used', 'refunded', 'cancelled', 'not_paid' refuse).

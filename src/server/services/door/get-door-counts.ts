@@ -1,6 +1,6 @@
 import type { DoorCounts } from '../../../shared/schemas/tickets';
 import type { Db } from '../../db/client';
-import { countDoor } from './admit-ticket';
+import { countDoor } from './door-counts';
 import { loadDoorEvent } from './door-event';
 
 /**

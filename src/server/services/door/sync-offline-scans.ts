@@ -4,7 +4,9 @@ import { DEFAULT_GATE } from '../../../shared/schemas/tickets';
 import { normalizeTicketCode } from '../../domain/ticket-code';
 import type { Db } from '../../db/client';
 import { checkIns, events } from '../../db/schema';
-import { attemptAdmission, countDoor, findTicketByCode, isNonceTaken, recordRefusal, type ScanRecord, type TicketState } from './admit-ticket';
+import { admitScan } from './admit-scans';
+import { isNonceTaken } from './check-in-result';
+import { countDoor } from './door-counts';
 
 export interface OfflineScan {
   nonce: string;
@@ -48,25 +50,29 @@ export async function syncOfflineScans(
 
   const outcomes = new Map<string, DoorSyncOutcome>();
   const ordered = [...input.scans].sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime());
+  const fresh: OfflineScan[] = [];
   for (const scan of ordered) {
-    if (outcomes.has(scan.nonce)) continue;
-    if (known.has(scan.nonce)) {
-      outcomes.set(scan.nonce, { nonce: scan.nonce, outcome: 'duplicate', reason: (known.get(scan.nonce) as RefusalReason | null) ?? null });
-      continue;
-    }
-    try {
-      outcomes.set(scan.nonce, await recordOfflineScan(db, scan, { deviceId: input.deviceId, validatorId: input.validatorId }, existingEvents));
-    } catch (error) {
-      if (!isNonceTaken(error)) throw error;
-      outcomes.set(scan.nonce, { nonce: scan.nonce, outcome: 'duplicate', reason: null });
-    }
+    if (outcomes.has(scan.nonce) || fresh.some((f) => f.nonce === scan.nonce)) continue;
+    if (known.has(scan.nonce)) outcomes.set(scan.nonce, { nonce: scan.nonce, outcome: 'duplicate', reason: (known.get(scan.nonce) as RefusalReason | null) ?? null });
+    else fresh.push(scan);
   }
+  // All at once, in the order the device decided: they share the door's admission transactions.
+  const recorded = await Promise.all(
+    fresh.map((scan) =>
+      recordOfflineScan(db, scan, { deviceId: input.deviceId, validatorId: input.validatorId }, existingEvents).catch((error: unknown): DoorSyncOutcome => {
+        if (!isNonceTaken(error)) throw error;
+        return { nonce: scan.nonce, outcome: 'duplicate', reason: null };
+      }),
+    ),
+  );
+  for (const outcome of recorded) outcomes.set(outcome.nonce, outcome);
 
   const counts: Record<string, DoorCounts> = {};
   for (const eventId of eventIds) if (existingEvents.has(eventId)) counts[eventId] = await countDoor(db, eventId);
   return { results: input.scans.map((s) => outcomes.get(s.nonce)!), counts };
 }
 
+/** One offline decision through the one admission path (admit-scans.ts admitScan), at the device's time. */
 async function recordOfflineScan(
   db: Db,
   scan: OfflineScan,
@@ -74,33 +80,16 @@ async function recordOfflineScan(
   existingEvents: Set<string>,
 ): Promise<DoorSyncOutcome> {
   const code = normalizeTicketCode(scan.code);
-  const doorEventId = existingEvents.has(scan.eventId) ? scan.eventId : null;
-  const record: ScanRecord = {
-    validatorId: who.validatorId,
-    location: scan.gate || DEFAULT_GATE,
-    deviceId: who.deviceId,
-    nonce: scan.nonce,
-    offline: true,
-    manual: false,
-  };
-  const at = scan.scannedAt;
-  const refuse = async (ticket: TicketState | null, reason: RefusalReason, conflict: boolean): Promise<DoorSyncOutcome> => {
-    await recordRefusal(db, { ticket, scannedCode: code, doorEventId, reason, at, conflict, record });
-    return { nonce: scan.nonce, outcome: conflict ? 'conflict' : 'refused', reason };
-  };
-
-  if (!doorEventId) return refuse(null, scan.accepted ? 'unknown_code' : (scan.reason ?? 'unknown_code'), scan.accepted);
-  if (!scan.accepted) return refuse(await findTicketByCode(db, code), scan.reason ?? 'unknown_code', false);
-
-  const attempt = await attemptAdmission(db, {
+  const { decision } = await admitScan(db, {
     ticket: { code },
-    doorEventId,
-    // The device judged the window by its own clock; the server does not second-guess it.
+    scannedCode: code,
+    doorEventId: existingEvents.has(scan.eventId) ? scan.eventId : null,
+    // The device judged the window by its own clock (domain/admission decideScan).
     window: 'open',
-    at,
-    record,
+    at: scan.scannedAt,
+    record: { validatorId: who.validatorId, location: scan.gate || DEFAULT_GATE, deviceId: who.deviceId, nonce: scan.nonce, offline: true, manual: false },
+    device: { accepted: scan.accepted, reason: scan.reason },
   });
-  if (attempt.admitted) return { nonce: scan.nonce, outcome: 'admitted', reason: null };
-  const { reason } = attempt.decision;
-  return refuse(attempt.ticket, reason === 'already_used' ? 'offline_conflict' : reason, true);
+  if (decision.admitted) return { nonce: scan.nonce, outcome: 'admitted', reason: null };
+  return { nonce: scan.nonce, outcome: decision.conflict ? 'conflict' : 'refused', reason: decision.reason };
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { DoorCounts } from '../../../shared/schemas/tickets';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/live-hub';
-import { CHECK_INS_CHANNEL, countDoor } from './admit-ticket';
+import { CHECK_INS_CHANNEL, countDoor } from './door-counts';
 
 /** A rush announces many entries a second; counts are read at most every 250 ms per event. */
 export const COUNTS_DEBOUNCE_MS = 250;

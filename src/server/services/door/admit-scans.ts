@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import type { RefusalReason } from '../../../shared/schemas/tickets';
+import { decideScan, type DeviceDecision, type ScanDecision } from '../../domain/admission';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { groupedRunner } from '../../db/grouped';
+import { unnestRows } from '../../lib/unnest';
+import { CHECK_INS_CHANNEL } from './door-counts';
+
+/** Who and what recorded a scan: the row of `check_ins` besides the ticket and the verdict. */
+export interface ScanRecord {
+  validatorId: string;
+  /** The gate ('Entrada principal' when the door named none). */
+  location: string;
+  deviceId: string | null;
+  nonce: string | null;
+  offline: boolean;
+  manual: boolean;
+}
+
+/** The ticket a scan names, as read with its row locked (null: no ticket). */
+export interface TicketState {
+  id: string;
+  eventId: string;
+  code: string;
+  status: 'valid' | 'refunded' | 'cancelled';
+  orderStatus: string;
+  checkedInAt: Date | null;
+  ticketTypeName: string;
+  holderName: string | null;
+  eventTitle: string;
+  isEventCancelled: boolean;
+}
+
+/**
+ * One scan at a door: a code read by a camera or typed, a ticket let in by hand from the look-up,
+ * or a decision an offline device synced. `ticket` null: nothing to look up (a code whose
+ * signature failed, or an offline scan for an event that does not exist).
+ */
+export interface Scan {
+  ticket: { code: string } | { ticketId: string } | null;
+  /** What was scanned (the code, or the ticket id of a manual entry); recorded when no ticket is found, else the ticket's code. */
+  scannedCode: string;
+  /** The event the door works; null for an offline scan naming an unknown event. */
+  doorEventId: string | null;
+  /** Where `at` falls in the door's window (doorWindowState); an offline device's decision ignores it. */
+  window: 'open' | 'too_early' | 'event_over';
+  /** UTC instant of the scan (the device's time for offline scans). */
+  at: Date;
+  record: ScanRecord;
+  /** The device's own decision, for an offline scan. */
+  device?: DeviceDecision;
+}
+
+/** What became of a scan: the ticket as read (null: none), and the decision recorded. */
+export interface ScanOutcome {
+  ticket: TicketState | null;
+  decision: ScanDecision;
+}
+
+/**
+ * Admits or refuses one scan and records it (PRODUCT.md 'Tickets and the door': of any number of
+ * scans of one code, exactly one is 'VÁLIDO'; every scan is recorded, refused ones too, with the
+ * reason). The one admission path: a camera scan, a manual entry and an offline sync all come
+ * here. Scans of one door arriving together share one transaction (db/grouped.ts; a lone scan is a
+ * group of one): the tickets they name are read and locked (for update, in id order, so two doors
+ * or two instances take turns on a ticket), domain/admission decideScan decides each scan in
+ * arrival order (a ticket admitted by an earlier scan of the group is 'already_used' with that
+ * time for the later ones), then one statement stamps the entries on the tickets, records every
+ * scan in `check_ins` and announces the entries (`pg_notify('check_ins', eventId)`, delivered at
+ * commit). The database guards it too: one accepted check-in per ticket (unique index), one row
+ * per device nonce. Throws what the database throws (a nonce already recorded: isNonceTaken).
+ */
+export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
+  return scanGroup(db, scan.doorEventId ?? 'none', scan);
+}
+
+const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)));
+
+type TicketRow = {
+  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string;
+  holder_name: string | null; order_status: string; event_title: string; event_cancelled: boolean;
+};
+
+async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
+  const codes = scans.flatMap((s) => (s.doorEventId && s.ticket && 'code' in s.ticket ? [s.ticket.code] : []));
+  const ids = scans.flatMap((s) => (s.doorEventId && s.ticket && 'ticketId' in s.ticket ? [s.ticket.ticketId] : []));
+  const rows =
+    codes.length + ids.length === 0
+      ? []
+      : await queryRows<TicketRow>(tx, sql`
+          SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.holder_name,
+                 o.status AS order_status, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
+          FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
+          WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
+          ORDER BY t.id FOR UPDATE OF t`);
+  const byCode = new Map(rows.map((row) => [row.code, toTicketState(row)]));
+  const byId = new Map([...byCode.values()].map((ticket) => [ticket.id, ticket]));
+
+  const outcomes: ScanOutcome[] = [];
+  const entries: { id: string; at: Date }[] = [];
+  for (const scan of scans) {
+    const ticket = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
+    const decision = decideScan({
+      ticket,
+      doorEventId: scan.doorEventId ?? '',
+      // A ticket of the door's event carries the door's event: its cancellation is the door's.
+      isEventCancelled: ticket?.eventId === scan.doorEventId && ticket.isEventCancelled,
+      window: scan.window,
+      device: scan.device,
+    });
+    // The state as this scan found it; a later scan of the same ticket finds it used.
+    outcomes.push({ ticket: ticket && { ...ticket }, decision });
+    if (decision.admitted && ticket) {
+      ticket.checkedInAt = scan.at;
+      entries.push({ id: ticket.id, at: scan.at });
+      outcomes[outcomes.length - 1].ticket!.checkedInAt = scan.at;
+    }
+  }
+
+  const stamped = unnestRows(entries, 'entry', { id: ['uuid', (e) => e.id], at: ['timestamptz', (e) => e.at] });
+  const recorded = unnestRows(scans, 'scan', {
+    ticket_id: ['uuid', (_, i) => outcomes[i].ticket?.id ?? null],
+    event_id: ['uuid', (s, i) => s.doorEventId ?? outcomes[i].ticket?.eventId ?? null],
+    scanned_code: ['text', (s, i) => outcomes[i].ticket?.code ?? s.scannedCode.slice(0, 200)],
+    validator_id: ['text', (s) => s.record.validatorId],
+    accepted: ['boolean', (_, i) => outcomes[i].decision.admitted],
+    reason: ['text', (_, i) => (outcomes[i].decision.admitted ? null : (outcomes[i].decision as { reason: RefusalReason }).reason)],
+    location: ['text', (s) => s.record.location],
+    scanned_at: ['timestamptz', (s) => s.at],
+    device_id: ['text', (s) => s.record.deviceId],
+    nonce: ['text', (s) => s.record.nonce],
+    offline: ['boolean', (s) => s.record.offline],
+    conflict: ['boolean', (_, i) => !outcomes[i].decision.admitted && (outcomes[i].decision as { conflict: boolean }).conflict],
+    manual: ['boolean', (s) => s.record.manual],
+  });
+  await tx.execute(sql`
+    WITH stamped AS (
+      UPDATE tickets t SET checked_in_at = entry.at FROM ${stamped.from} WHERE t.id = entry.id RETURNING t.event_id
+    ), recorded AS (
+      INSERT INTO check_ins (${recorded.names}) SELECT ${recorded.names} FROM ${recorded.from} ORDER BY ord
+    )
+    SELECT count(pg_notify(${CHECK_INS_CHANNEL}, event_id::text)) FROM (SELECT DISTINCT event_id FROM stamped) AS entered`);
+  return outcomes;
+}
+
+function toTicketState(row: TicketRow): TicketState {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    code: row.code,
+    status: row.status,
+    orderStatus: row.order_status,
+    checkedInAt: row.checked_in_at ? new Date(row.checked_in_at) : null,
+    ticketTypeName: row.ticket_type_name,
+    holderName: row.holder_name,
+    eventTitle: row.event_title,
+    isEventCancelled: row.event_cancelled,
+  };
+}

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { type CheckInResult, REFUSAL_REASONS } from '../../../shared/schemas/tickets';
+import { refusalMessage, requiresDocumentCheck } from '../../domain/admission';
+import type { Db } from '../../db/client';
+import { checkIns, events, tickets } from '../../db/schema';
+import type { ScanOutcome } from './admit-scans';
+
+/**
+ * The door's answer for a scan (POST /api/check-ins and the manual admission): 'VÁLIDO' with the
+ * holder, the type and whether to ask for the meia-entrada document, or the refusal with its
+ * pt-BR message ('too_early' names when the door opens: `door.opensAt`, a UTC instant).
+ */
+export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }): CheckInResult {
+  if (decision.admitted && ticket) {
+    return {
+      accepted: true,
+      eventTitle: ticket.eventTitle,
+      ticketTypeName: ticket.ticketTypeName,
+      holderName: ticket.holderName,
+      checkDocument: requiresDocumentCheck(ticket.ticketTypeName),
+      checkedInAt: ticket.checkedInAt!.toISOString(),
+    };
+  }
+  const reason = decision.admitted ? 'unknown_code' : decision.reason;
+  const usedAt = reason === 'already_used' ? ((!decision.admitted && decision.checkedInAt) || ticket?.checkedInAt || null) : null;
+  return {
+    accepted: false,
+    reason,
+    message: refusalMessage(reason, { checkedInAt: usedAt, opensAt: door.opensAt, eventTitle: ticket?.eventTitle }),
+    eventTitle: ticket?.eventTitle ?? null,
+    ticketTypeName: ticket?.ticketTypeName ?? null,
+    holderName: ticket?.holderName ?? null,
+    checkedInAt: usedAt ? usedAt.toISOString() : null,
+  };
+}
+
+/** The answer already given to a scan the device sent twice (same nonce), from what was recorded. */
+export async function answerRecorded(db: Db, nonce: string): Promise<CheckInResult> {
+  const [recorded] = await db
+    .select({
+      accepted: checkIns.accepted,
+      reason: checkIns.reason,
+      scannedAt: checkIns.scannedAt,
+      eventTitle: events.title,
+      ticketTypeName: tickets.ticketTypeName,
+      holderName: tickets.holderName,
+      checkedInAt: tickets.checkedInAt,
+    })
+    .from(checkIns)
+    .leftJoin(tickets, eq(tickets.id, checkIns.ticketId))
+    .leftJoin(events, eq(events.id, tickets.eventId))
+    .where(eq(checkIns.nonce, nonce));
+  if (recorded?.accepted && recorded.ticketTypeName) {
+    return {
+      accepted: true,
+      eventTitle: recorded.eventTitle ?? '',
+      ticketTypeName: recorded.ticketTypeName,
+      holderName: recorded.holderName,
+      checkDocument: requiresDocumentCheck(recorded.ticketTypeName),
+      checkedInAt: recorded.scannedAt.toISOString(),
+    };
+  }
+  const reason = REFUSAL_REASONS.find((r) => r === recorded?.reason) ?? 'unknown_code';
+  return {
+    accepted: false,
+    reason,
+    message: refusalMessage(reason, { checkedInAt: recorded?.checkedInAt, eventTitle: recorded?.eventTitle }),
+    eventTitle: recorded?.eventTitle ?? null,
+    ticketTypeName: recorded?.ticketTypeName ?? null,
+    holderName: recorded?.holderName ?? null,
+    checkedInAt: reason === 'already_used' && recorded?.checkedInAt ? recorded.checkedInAt.toISOString() : null,
+  };
+}
+
+/** Whether an error is the unique violation of `check_ins.nonce` (a scan already recorded). */
+export function isNonceTaken(error: unknown): boolean {
+  let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint === 'check_ins_nonce_unique' || /check_ins_nonce_unique/.test(e.message ?? '');
+  }
+  return false;
+}
