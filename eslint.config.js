@@ -1,9 +1,57 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const root = import.meta.dirname;
+
+// Each folder of src/web/features is a feature; a feature never imports another one
+// (STYLE.md §1: compose them in a route under src/web/app).
+const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The import boundaries of STYLE.md §1, checked on every file under src. */
+const boundaryZones = [
+  {
+    target: './src/server/domain',
+    from: ['./src/server', './src/web'],
+    except: ['./domain'],
+    message: 'src/server/domain holds pure rules: it imports only src/shared and packages.',
+  },
+  {
+    target: './src/shared',
+    from: ['./src/server', './src/web'],
+    message: 'src/shared is used by the browser and the server: it never imports server or web code.',
+  },
+  {
+    target: './src/server/http',
+    from: './src/server/db',
+    message: 'Routes reach the database only through a service (src/server/services).',
+  },
+  {
+    target: ['./src/web/components', './src/web/lib'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'src/web/components and src/web/lib sit under the features and the app: they import neither.',
+  },
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'The web app never imports server code; shared code lives in src/shared.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move the shared piece to src/web/components or src/web/lib, or compose the features in src/web/app.',
+  })),
+];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'node_modules/', 'data/', 'scratch/', 'test-results/', 'drizzle/'] },
+  {
+    ignores: ['dist/', 'build/', 'node_modules/', 'data/', 'scratch/', 'test-results/', 'drizzle/', 'tests/lint/fixtures/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,6 +70,21 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
+      // Dynamic import() counts too: a lazily loaded module that imports its loader is still a circle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

@@ -1,7 +1,7 @@
 import { eventInstant } from './dates';
 
 /** How long an event without an end time is assumed to last in calendars: 2 hours. */
-export const DEFAULT_EVENT_DURATION_MINUTES = 120;
+const DEFAULT_EVENT_DURATION_MINUTES = 120;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,14 +1,13 @@
 import { isEventPast } from './dates';
+import type { TicketDisplayStatus } from './schemas/tickets';
+import type { OrderStatus, TicketStatus } from './statuses';
 
-/** What a ticket shows in 'Meus ingressos' (SPEC.md section 4, PRODUCT.md 'Tickets and the door'). */
-export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
-
-export type OrderStatus = 'pending' | 'completed' | 'expired' | 'failed' | 'refunded' | 'cancelled';
+export type { OrderStatus, TicketDisplayStatus };
 
 export interface TicketDisplayStatusInput {
   orderStatus: OrderStatus;
   /** null while the order has no tickets yet (not paid). */
-  ticketStatus: 'valid' | 'refunded' | 'cancelled' | null;
+  ticketStatus: TicketStatus | null;
   /** First accepted check-in, as a Date or an ISO 8601 string; null if never used. */
   checkedInAt: string | Date | null;
   event: { date: string; startTime: string; endTime: string | null };

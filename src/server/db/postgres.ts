@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { describeDatabaseError, migrationsFolder, postgresPools, withStartupLock, type ConnectionLog, type Database, type Db } from './client';
+import { describeDatabaseError, migrationsFolder, postgresPools, type ConnectionLog, type Database, type Db } from './database';
 
 // PostgreSQL through `pg`: loaded by db/client.ts only when DATABASE_URL is set, so a start on the
 // embedded database does not load the driver.
@@ -16,23 +16,26 @@ export async function openPostgres(databaseUrl: string, size: number, log: Conne
   const pool = createPool(databaseUrl, size, log);
   const db = drizzle(pool, { schema }) as unknown as Db;
   const database: Database = { db, driver: 'postgres', close: () => pool.end() };
-  await withStartupLock(database, () => migrate(db as never, { migrationsFolder }));
+  await holdStartupLock(databaseUrl, () => migrate(db as never, { migrationsFolder }));
   return database;
 }
 
+/** Key of the advisory lock held while an instance migrates and seeds (any int8; this one spells 'nl-start'). */
+const STARTUP_LOCK_KEY = '7956784615553856116';
+
 /**
- * Runs `work` holding the transaction-level advisory lock `key` on a connection of its own to
- * `connectionString`, outside the pool (withStartupLock in db/client.ts says why). The lock is
- * released when the transaction ends, also when the process dies.
+ * Runs `work` holding the start-up lock (the transaction-level advisory lock STARTUP_LOCK_KEY) on
+ * a connection of its own to `connectionString`, outside the pool (withStartupLock in
+ * db/client.ts says why). The lock is released when the transaction ends, also when the process dies.
  */
-export async function holdStartupLock<T>(connectionString: string, key: string, work: () => Promise<T>): Promise<T> {
+export async function holdStartupLock<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
   const holder = new pg.Client({ connectionString });
   // A connection lost while waiting or working only releases the lock; the error surfaces on its query.
   holder.on('error', () => {});
   await holder.connect();
   try {
     await holder.query('BEGIN');
-    await holder.query('SELECT pg_advisory_xact_lock($1::bigint)', [key]);
+    await holder.query('SELECT pg_advisory_xact_lock($1::bigint)', [STARTUP_LOCK_KEY]);
     return await work();
   } finally {
     await holder.query('COMMIT').catch(() => {});

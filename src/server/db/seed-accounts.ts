@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import type { Role } from '../../shared/schemas/me';
@@ -49,10 +49,4 @@ export async function seedAccounts(db: Db, dataDir: string): Promise<DemoAccount
   }
   writeFileSync(join(dataDir, 'demo-accounts.json'), JSON.stringify(created, null, 2), { mode: 0o600 });
   return created;
-}
-
-/** The demo accounts saved at first start, or [] when there are none. */
-export function readDemoAccounts(dataDir: string): DemoAccount[] {
-  const file = join(dataDir, 'demo-accounts.json');
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
 }

@@ -9,9 +9,9 @@ import { banners, brands, events, news, ticketTypes } from './schema';
  */
 
 export type BrandSlug = 'next-level' | 'ay-yo' | 'kxp';
-export type ImageKind = 'events' | 'news' | 'banners';
+type ImageKind = 'events' | 'news' | 'banners';
 
-export const BRANDS = [
+const BRANDS = [
   {
     slug: 'next-level',
     name: 'Next Level',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { discountTypes, type DiscountType } from '../statuses';
 
 // Shapes of the back office's coupons, news, banners and dashboard (SPEC.md sections 2, 3, 5, 7),
 // and of the buyer's coupon preview at checkout. The web forms run these same schemas, so the
 // browser and the server refuse the same input with the same pt-BR message.
 
 /** Largest amount a money field of the back office takes: R$ 1.000.000,00, in centavos. */
-export const MAX_ADMIN_CENTAVOS = 100_000_000;
+const MAX_ADMIN_CENTAVOS = 100_000_000;
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -40,12 +41,12 @@ const optionalDay = z
   .transform((value) => (value ? value : null));
 
 /** A path of this site: '/uploads/banners/x.webp', '/images/…', '/events/kxp' (not '//host'). */
-export function isSitePath(text: string): boolean {
+function isSitePath(text: string): boolean {
   return text.startsWith('/') && !text.startsWith('//') && !/\s/.test(text);
 }
 
 /** A link the app can follow: a path of this site or an absolute http(s) address. */
-export function isAppOrWebAddress(text: string): boolean {
+function isAppOrWebAddress(text: string): boolean {
   if (text.startsWith('/')) return isSitePath(text);
   try {
     const url = new URL(text);
@@ -57,9 +58,6 @@ export function isAppOrWebAddress(text: string): boolean {
 
 // ---------------------------------------------------------------------------------------------
 // Coupons
-
-export const discountTypes = ['percentage', 'fixed'] as const;
-export type DiscountType = (typeof discountTypes)[number];
 
 /** pt-BR label of each discount type. */
 export const discountTypeLabel: Readonly<Record<DiscountType, string>> = {

@@ -26,9 +26,9 @@ export const DEFAULT_TICKET_TYPE = { name: 'Ingresso Geral', remaining: 100 } as
 /** Most ticket types one event may have. */
 export const MAX_TICKET_TYPES = 20;
 /** Highest ticket price the back office takes: R$ 1.000.000,00, in centavos. */
-export const MAX_TICKET_PRICE_CENTAVOS = 100_000_000;
+const MAX_TICKET_PRICE_CENTAVOS = 100_000_000;
 /** Highest stock or capacity the back office takes. */
-export const MAX_STOCK = 1_000_000;
+const MAX_STOCK = 1_000_000;
 
 // ---------------------------------------------------------------------------------------------
 // Images
@@ -159,7 +159,7 @@ function noRepeatedIds(types: { id?: string }[], ctx: z.RefinementCtx) {
  * `previousRemaining` is the stock the admin saw when the form loaded: the server then moves
  * stock by (remaining - previousRemaining), so units sold meanwhile are not given back.
  */
-export const ticketTypeInputSchema = z.object({
+const ticketTypeInputSchema = z.object({
   ...ticketTypeFields,
   priceCentavos: z
     .number(PRICE_MESSAGE)
@@ -304,7 +304,7 @@ export interface ListEventBuyersResponse {
 // Browser form
 
 /** One ticket type row of the form: price and stock as typed ('80,00', '100'). */
-export const ticketTypeFormSchema = z.object({
+const ticketTypeFormSchema = z.object({
   ...ticketTypeFields,
   price: z
     .string(PRICE_MESSAGE)

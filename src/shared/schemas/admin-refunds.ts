@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import type { RefundStatus } from './refunds';
-
-/** Every refund status, in the order the back office filters them (SPEC.md section 4). */
-export const refundStatuses = ['pending', 'approved', 'rejected', 'processed'] as const satisfies readonly RefundStatus[];
+import { refundStatuses, type PaymentMethod, type RefundStatus } from '../statuses';
 
 /** Refunds listed per page on /admin/refunds. */
 export const ADMIN_REFUNDS_PAGE_SIZE = 50;
@@ -50,7 +47,7 @@ export interface AdminRefund {
   event: { id: string; title: string; date: string; startTime: string };
   /** The buyer's account name and e-mail, or the buyer data of the order when the account is gone. */
   buyer: { name: string; email: string };
-  paymentMethod: 'pix' | 'card';
+  paymentMethod: PaymentMethod;
   /** Tickets the order issued. */
   ticketCount: number;
   /** True when a ticket of the order already got in at the door: the refund cannot be approved. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 
 /** Most news GET /api/news gives at once. */
-export const NEWS_LIST_MAX = 50;
+const NEWS_LIST_MAX = 50;
 
 /** Query of GET /api/news: `limit` news, 1 to 50 (the home page asks for 3, SPEC.md section 9). */
 export const listNewsQuerySchema = z.object({

@@ -5,7 +5,7 @@ export const brandSlugs = ['next-level', 'ay-yo', 'kxp'] as const;
 export type BrandSlug = (typeof brandSlugs)[number];
 
 /** Price filter options of SPEC.md section 2 'Events list' (PRODUCT.md: it really filters). */
-export const priceFilters = ['free', 'up-to-50', '50-100', '100-200', 'above-200'] as const;
+const priceFilters = ['free', 'up-to-50', '50-100', '100-200', 'above-200'] as const;
 export type PriceFilter = (typeof priceFilters)[number];
 
 /** Query of GET /api/events. Every filter is optional; they combine with AND. */

@@ -1,4 +1,6 @@
-export type Role = 'user' | 'admin' | 'validator';
+import type { Role } from '../statuses';
+
+export type { Role };
 import '../zod-locale';
 
 /** GET /api/me */

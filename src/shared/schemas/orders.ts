@@ -2,6 +2,11 @@ import { z } from 'zod';
 import '../zod-locale';
 import { isValidCpf } from '../cpf';
 import { isValidBrazilianPhone } from '../phone';
+import { MAX_INSTALLMENTS } from '../money';
+import { MAX_TICKETS_PER_TYPE } from '../order-limits';
+import { paymentMethods, type OrderStatus, type PaymentMethod } from '../statuses';
+
+export type { OrderStatus };
 
 const required = 'Preencha todos os dados obrigatórios';
 
@@ -29,16 +34,16 @@ export const placeOrderSchema = z.object({
     .array(
       z.object({
         ticketTypeId: z.uuid(),
-        quantity: z.number().int().min(0).max(20),
+        quantity: z.number().int().min(0).max(MAX_TICKETS_PER_TYPE),
         /** Who uses each unit, in order (PRODUCT.md 'Tickets and the door'); blank or absent = not named yet. */
-        holderNames: z.array(z.string().trim().max(120, 'Nome muito longo')).max(20).optional(),
+        holderNames: z.array(z.string().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
       }),
     )
     .min(1, 'Selecione pelo menos um ingresso')
     .max(20),
   buyer: buyerSchema,
-  paymentMethod: z.enum(['pix', 'card']),
-  installments: z.number().int().min(1).max(6).default(1),
+  paymentMethod: z.enum(paymentMethods),
+  installments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
   couponCode: z.string().trim().max(40).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
@@ -52,8 +57,6 @@ export const cardPaymentSchema = z.object({
 });
 export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 
-export type OrderStatus = 'pending' | 'completed' | 'expired' | 'failed' | 'refunded' | 'cancelled';
-
 export interface OrderView {
   id: string;
   status: OrderStatus;
@@ -63,7 +66,7 @@ export interface OrderView {
   subtotalCentavos: number;
   discountCentavos: number;
   totalCentavos: number;
-  paymentMethod: 'pix' | 'card';
+  paymentMethod: PaymentMethod;
   installments: number;
   /** UTC instant (ISO 8601) after which an unpaid order releases its tickets. */
   expiresAt: string;

@@ -11,10 +11,10 @@ import { brandSlugs, type BrandSlug } from './events';
 /** Longest full name the profile takes. */
 export const FULL_NAME_MAX = 120;
 /** Longest avatar address the profile takes. */
-export const AVATAR_URL_MAX = 2000;
+const AVATAR_URL_MAX = 2000;
 
 /** A picture address the app can show: a path of this site ('/uploads/…') or an http(s) URL. */
-export function isAvatarAddress(text: string): boolean {
+function isAvatarAddress(text: string): boolean {
   if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
   try {
     const url = new URL(text);

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
+import type { RefundStatus } from '../statuses';
+
+export type { RefundStatus };
 
 /** Body of POST /api/refunds (SPEC.md section 5 'Refund request'). The amount is never sent. */
 export const requestRefundSchema = z.object({
@@ -13,8 +16,6 @@ export const requestRefundSchema = z.object({
     .max(1000, 'O motivo deve ter no máximo 1000 caracteres'),
 });
 export type RequestRefundInput = z.infer<typeof requestRefundSchema>;
-
-export type RefundStatus = 'pending' | 'approved' | 'rejected' | 'processed';
 
 /** The pt-BR label of each refund status (SPEC.md section 4). */
 export const refundStatusLabel: Readonly<Record<RefundStatus, string>> = {

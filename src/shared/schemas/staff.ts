@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import '../zod-locale';
+import type { Role } from '../statuses';
 
 /** The roles the back office gives and removes ('Equipe'). */
-export const staffRoles = ['admin', 'validator'] as const;
+export const staffRoles = ['admin', 'validator'] as const satisfies readonly Role[];
 export type StaffRole = (typeof staffRoles)[number];
 
 /** pt-BR names of the staff roles. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me, Role } from '../../shared/schemas/me';
-import { forgetOfflineCopies, lastSignedIn, rememberSignedIn } from '../features/tickets/lib/offline-copy';
+import { forgetOfflineCopies, lastSignedIn, rememberSignedIn } from './offline-copy';
 import { api, ApiError } from './api';
 
 /**

@@ -1,4 +1,5 @@
 import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { roles } from '../../../shared/statuses';
 
 // better-auth's tables, written by hand (its CLI does not run on Node 20). Property names are
 // better-auth's field names; columns are snake_case.
@@ -67,8 +68,7 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-export const roleEnum = pgEnum('role', ['user', 'admin', 'validator']);
-export type Role = (typeof roleEnum.enumValues)[number];
+export const roleEnum = pgEnum('role', roles);
 
 /** Roles of a user (PRODUCT.md: a user may hold several; no account is special by its e-mail). */
 export const userRoles = pgTable(

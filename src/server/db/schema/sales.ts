@@ -16,10 +16,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { events, ticketTypes } from './catalog';
+import { discountTypes, orderStatuses, paymentMethods, refundStatuses, ticketStatuses } from '../../../shared/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const discountTypeEnum = pgEnum('discount_type', ['percentage', 'fixed']);
+export const discountTypeEnum = pgEnum('discount_type', discountTypes);
 
 /**
  * SPEC.md's `discount_coupons`. `currentUses` counts paid orders only; `heldUses` counts unpaid
@@ -59,17 +60,9 @@ export const coupons = pgTable(
   ],
 );
 
-export const orderStatusEnum = pgEnum('order_status', [
-  'pending',
-  'completed',
-  'expired',
-  'failed',
-  'refunded',
-  'cancelled',
-]);
-export type OrderStatus = (typeof orderStatusEnum.enumValues)[number];
+export const orderStatusEnum = pgEnum('order_status', orderStatuses);
 
-export const paymentMethodEnum = pgEnum('payment_method', ['pix', 'card']);
+export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
 
 /** One purchase by one buyer for one event. Amounts in centavos, computed by the server. */
 export const orders = pgTable(
@@ -134,8 +127,7 @@ export const orderItems = pgTable(
   ],
 );
 
-export const ticketStatusEnum = pgEnum('ticket_status', ['valid', 'refunded', 'cancelled']);
-export type TicketStatus = (typeof ticketStatusEnum.enumValues)[number];
+export const ticketStatusEnum = pgEnum('ticket_status', ticketStatuses);
 
 /** One admission for one person. `code` is the QR payload: random and signed, unique. */
 export const tickets = pgTable(
@@ -197,7 +189,7 @@ export const checkIns = pgTable(
 
 export const refundOriginEnum = pgEnum('refund_origin', ['request', 'event_cancelled', 'late_payment']);
 
-export const refundStatusEnum = pgEnum('refund_status', ['pending', 'approved', 'rejected', 'processed']);
+export const refundStatusEnum = pgEnum('refund_status', refundStatuses);
 
 export const refunds = pgTable(
   'refunds',

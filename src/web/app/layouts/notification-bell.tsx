@@ -4,7 +4,7 @@ import { useNotifications } from '../../features/notifications/api/list-notifica
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 
 /** Unread badge text: the count, or '9+' above 9 (SPEC.md section 9). */
-export function formatUnreadCount(count: number): string {
+function formatUnreadCount(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 

@@ -5,7 +5,7 @@ import { ExternalLink, LogIn, LogOut, MessageCircle, Settings, User, Users, X } 
 import { PersonAvatar } from './person-avatar';
 import { useSession, useSignOut } from '../../lib/session';
 import { cn } from '../../lib/cn';
-import { brandOrder, brandStyles } from '../../features/events/brand';
+import { brandOrder, brandStyles } from '../../lib/brand';
 import { primaryNav, staffNav } from './nav-items';
 import { splitPersonName } from './person-name';
 import { usePublicConfig } from './public-config';

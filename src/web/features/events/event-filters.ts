@@ -1,7 +1,7 @@
 import { listEventsQuerySchema, type ListEventsQuery, type PriceFilter } from '../../../shared/schemas/events';
 
 /** Filters of the events list that live in the URL, so a filtered list is a shareable link. */
-export const urlFilterKeys = ['q', 'brand', 'date', 'city', 'price', 'favorites'] as const;
+const urlFilterKeys = ['q', 'brand', 'date', 'city', 'price', 'favorites'] as const;
 type UrlFilterKey = (typeof urlFilterKeys)[number];
 export type EventFilters = Pick<ListEventsQuery, UrlFilterKey>;
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Where the e-mailed link lands (with ?token=... or ?error=INVALID_TOKEN). */
-export const RESET_PASSWORD_PATH = '/reset-password';
+const RESET_PASSWORD_PATH = '/reset-password';
 
 /**
  * Asks for a password reset e-mail. The answer is the same whether or not the address has an

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { orderKeys } from './keys';
 
 /** How often an order waiting for its payment is asked about. */
-export const ORDER_POLL_INTERVAL_MS = 2_000;
+const ORDER_POLL_INTERVAL_MS = 2_000;
 
 /**
  * GET /api/orders/:id. For a pending order the answer carries again what is needed to pay it (the

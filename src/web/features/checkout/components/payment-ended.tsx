@@ -4,7 +4,7 @@ import { errorMessages } from '../../../../shared/errors';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
 
 /** Why a pending order can no longer be paid, in the buyer's words. */
-export function endedMessage(status: OrderStatus | 'expired'): string {
+function endedMessage(status: OrderStatus | 'expired'): string {
   if (status === 'expired') return errorMessages.order_expired; // 'O prazo para pagamento deste pedido expirou.'
   if (status === 'cancelled') return 'Este pedido foi cancelado.';
   return errorMessages.payment_failed;

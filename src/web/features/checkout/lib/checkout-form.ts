@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../../../../shared/zod-locale';
 import { buyerSchema, cardPaymentSchema } from '../../../../shared/schemas/orders';
 import { MAX_INSTALLMENTS } from '../../../../shared/money';
+import { paymentMethods } from '../../../../shared/statuses';
 
 export const REQUIRED_MESSAGE = 'Preencha todos os dados obrigatórios';
 
@@ -9,7 +10,7 @@ const blankCard = z.object({ cardNumber: z.string(), holderName: z.string(), exp
 
 const base = z.object({
   buyer: buyerSchema,
-  paymentMethod: z.enum(['pix', 'card']),
+  paymentMethod: z.enum(paymentMethods),
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS),
   card: blankCard,
 });

@@ -11,7 +11,7 @@ import { canDecideOffline, decideOffline, hashTicketCode } from './offline-decis
 import { offlineStore, type QueuedScan } from './offline-store';
 
 /** A scan gets its answer from the server within this, or the device decides (PRODUCT.md). */
-export const ONLINE_ANSWER_MS = 3000;
+const ONLINE_ANSWER_MS = 3000;
 /** The offline list is downloaded again this often while online. */
 const LIST_REFRESH_MS = 3 * 60_000;
 /** A queue left unsent (the server unreachable while the device says online) is retried this often. */
@@ -22,7 +22,7 @@ export type VerdictSource = 'online' | 'offline' | 'manual';
 export type ScanOutcome = { result: CheckInResult; source: VerdictSource } | { error: string };
 
 /** Whether an error means the server could not be reached (no network, a time-out, a 5xx). */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   if ((error as Error)?.name === 'AbortError') return true;
   return error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }

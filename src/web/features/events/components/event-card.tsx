@@ -3,7 +3,7 @@ import { Clock, MapPin } from 'lucide-react';
 import type { EventSummary } from '../../../../shared/schemas/events';
 import { formatEventTime } from '../../../../shared/dates';
 import { cn } from '../../../lib/cn';
-import { brandStyle } from '../brand';
+import { brandStyle } from '../../../lib/brand';
 import { DateBadge } from './date-badge';
 import { EventImage } from './event-image';
 import { FavoriteButton } from './favorite-button';

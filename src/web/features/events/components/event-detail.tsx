@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { useEvent } from '../api/get-event';
 import { useFavoriteIds } from '../api/list-favorites';
 import { useToggleFavorite } from '../api/toggle-favorite';
-import { brandStyle } from '../brand';
+import { brandStyle } from '../../../lib/brand';
 import { EventAbout } from './event-about';
 import { AddToCalendarMenu, ShareMenu } from './event-actions';
 import { EventDetailSkeleton } from './event-detail-skeleton';

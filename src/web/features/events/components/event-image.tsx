@@ -1,6 +1,6 @@
 import type { EventSummary } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
-import { brandStyle } from '../brand';
+import { brandStyle } from '../../../lib/brand';
 
 interface EventImageProps {
   event: Pick<EventSummary, 'title' | 'imageUrl' | 'brandSlug'>;

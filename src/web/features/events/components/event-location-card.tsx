@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin } from 'lucide-react';
 import type { EventDetail } from '../../../../shared/schemas/events';
 
-export function mapsSearchUrl(address: string): string {
+function mapsSearchUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 

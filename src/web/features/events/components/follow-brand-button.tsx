@@ -6,9 +6,9 @@ import type { BrandSlug } from '../../../../shared/schemas/events';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useSession } from '../../../lib/session';
-import { notificationSettingsQueryOptions } from '../../settings/api/get-notification-settings';
-import { useSaveNotificationSettings } from '../../settings/api/save-notification-settings';
-import { brandStyles, toggleFollowedBrand } from '../brand';
+import { notificationSettingsQueryOptions } from '../../../lib/notification-settings/get-notification-settings';
+import { useSaveNotificationSettings } from '../../../lib/notification-settings/save-notification-settings';
+import { brandStyles, toggleFollowedBrand } from '../../../lib/brand';
 
 /**
  * 'Seguir' on a brand page (PRODUCT.md 'Accounts and data': brand news for those who opted in):

@@ -4,11 +4,11 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play, Ticket } from 'lucide-react';
 import type { BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
-import { brandOrder, brandStyles } from '../brand';
+import { brandOrder, brandStyles } from '../../../lib/brand';
 import { HOME_HERO_IMAGE } from '../../../../shared/home-hero';
 
 /** SPEC.md section 9: the carousel advances every 5000 ms and loops. */
-export const AUTO_ADVANCE_MS = 5000;
+const AUTO_ADVANCE_MS = 5000;
 
 interface Slide {
   slug: BrandSlug;

@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
+import { MAX_TICKETS_PER_TYPE } from '../../../../shared/order-limits';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { ticketPriceText } from './price-text';
 import { QuantityStepper } from './quantity-stepper';
-
-/** Most units of one ticket type in one purchase. */
-export const MAX_PER_TICKET_TYPE = 10;
 
 export interface TicketSelection {
   ticketTypeId: string;
@@ -124,7 +122,7 @@ function TicketTypeRow({ type, quantity, isDisabled, onChange }: TicketTypeRowPr
       <QuantityStepper
         name={type.name}
         value={quantity}
-        max={Math.min(type.remaining, MAX_PER_TICKET_TYPE)}
+        max={Math.min(type.remaining, MAX_TICKETS_PER_TYPE)}
         isDisabled={isDisabled || isSoldOut}
         onChange={onChange}
       />

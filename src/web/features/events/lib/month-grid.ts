@@ -23,11 +23,11 @@ export function addMonths(day: string, count: number): string {
   return fromUtc(target);
 }
 
-export function startOfMonth(day: string): string {
+function startOfMonth(day: string): string {
   return `${day.slice(0, 7)}-01`;
 }
 
-export function isSameMonth(a: string, b: string): boolean {
+function isSameMonth(a: string, b: string): boolean {
   return a.slice(0, 7) === b.slice(0, 7);
 }
 

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EventSummary } from '../../../../shared/schemas/events';
-import { notificationSettingsQueryOptions } from '../../settings/api/get-notification-settings';
+import { notificationSettingsQueryOptions } from '../../../lib/notification-settings/get-notification-settings';
 import { useSession } from '../../../lib/session';
 
 /** The three cities of the events (SPEC.md section 9), by fixed coordinates: the position never leaves the browser. */
-export const CITY_COORDINATES: Record<string, { latitude: number; longitude: number }> = {
+const CITY_COORDINATES: Record<string, { latitude: number; longitude: number }> = {
   'são paulo': { latitude: -23.5505, longitude: -46.6333 },
   'rio de janeiro': { latitude: -22.9068, longitude: -43.1729 },
   itajaí: { latitude: -26.9078, longitude: -48.6619 },
@@ -17,7 +17,7 @@ interface Position {
 }
 
 /** Great-circle distance in km. */
-export function distanceKm(a: Position, b: Position): number {
+function distanceKm(a: Position, b: Position): number {
   const rad = Math.PI / 180;
   const dLat = (b.latitude - a.latitude) * rad;
   const dLon = (b.longitude - a.longitude) * rad;
@@ -32,7 +32,7 @@ function cityOf(event: EventSummary): Position | null {
 }
 
 /** The events nearest first (stable: same distance keeps the date order); events with no known city last. */
-export function sortByDistance<T extends EventSummary>(events: T[], from: Position): T[] {
+function sortByDistance<T extends EventSummary>(events: T[], from: Position): T[] {
   const distance = (event: T) => {
     const city = cityOf(event);
     return city ? distanceKm(from, city) : Number.POSITIVE_INFINITY;

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { brandSlugs, type BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
 import { useEvents } from '../api/list-events';
-import { brandStyles } from '../brand';
+import { brandStyles } from '../../../lib/brand';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { EventsLoadError } from '../components/events-load-error';
 import { FollowBrandButton } from '../components/follow-brand-button';

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
 import { listEventsQueryOptions, useEvents } from '../api/list-events';
-import { brandOrder, brandStyles } from '../brand';
+import { brandOrder, brandStyles } from '../../../lib/brand';
 import { AdvancedFilters } from '../components/advanced-filters';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';

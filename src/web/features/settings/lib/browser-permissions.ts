@@ -9,7 +9,7 @@ export async function requestNotificationPermission(): Promise<NotificationPermi
 }
 
 /** Geolocation as SPEC.md section 7 asks it: high accuracy, 10 s timeout, no cached position. */
-export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
+const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
 
 /** Asks for the current position once; 'unsupported' without the API, 'failed' when refused or timed out. */
 export function requestGeolocation(): Promise<'granted' | 'failed' | 'unsupported'> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { readSavedTickets, saveTickets } from '../lib/offline-copy';
+import { readSavedTickets, saveTickets } from '../../../lib/offline-copy';
 import { ticketKeys } from './keys';
 
 /** GET /api/tickets: the signed-in user's tickets grouped by order, newest order first. */

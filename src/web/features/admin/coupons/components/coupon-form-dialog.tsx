@@ -3,7 +3,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { AdminCoupon, CouponInput } from '../../../../../shared/schemas/admin-content';
+import { discountTypeLabel, type AdminCoupon, type CouponInput } from '../../../../../shared/schemas/admin-content';
+import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatEventDateShort } from '../../../../../shared/dates';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Button } from '../../../../components/ui/button';
@@ -20,6 +21,11 @@ import {
   emptyCouponForm,
   type CouponFormValues,
 } from '../lib/coupon-form';
+
+const discountTypeExample: Readonly<Record<DiscountType, string>> = {
+  percentage: 'Ex.: 10% do valor dos ingressos',
+  fixed: 'Ex.: R$ 20,00 de desconto',
+};
 
 export interface CouponFormDialogProps {
   open: boolean;
@@ -99,10 +105,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
               legend="Tipo de desconto *"
               value={field.value}
               onChange={field.onChange}
-              options={[
-                { value: 'percentage', label: 'Porcentagem', description: 'Ex.: 10% do valor dos ingressos' },
-                { value: 'fixed', label: 'Valor fixo', description: 'Ex.: R$ 20,00 de desconto' },
-              ]}
+              options={discountTypes.map((type) => ({ value: type, label: discountTypeLabel[type], description: discountTypeExample[type] }))}
             />
           )}
         />

@@ -2,12 +2,11 @@ import { z } from 'zod';
 import '../../../../../shared/zod-locale';
 import {
   couponInputSchema,
-  discountTypes,
   type AdminCoupon,
   type CouponInput,
   type CouponInputBody,
-  type DiscountType,
 } from '../../../../../shared/schemas/admin-content';
+import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatCentavos, parseReaisToCentavos } from '../../../../../shared/money';
 import { formatEventDateShort } from '../../../../../shared/dates';
 

@@ -12,7 +12,7 @@ const HEIGHT = 180;
 const GAP = 4;
 
 /** One sentence that says what the bars show, for everyone (and the chart's accessible name). */
-export function salesSummary(days: Day[]): string {
+function salesSummary(days: Day[]): string {
   const total = days.reduce((sum, d) => sum + d.revenueCentavos, 0);
   if (total === 0) return 'Nenhuma venda nos últimos 30 dias.';
   const withSales = days.filter((d) => d.revenueCentavos > 0);

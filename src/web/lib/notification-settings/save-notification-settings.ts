@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, NotificationSettingsInput } from '../../../../shared/schemas/profile';
-import { api } from '../../../lib/api';
-import { settingsKeys } from './keys';
+import type { NotificationSettings, NotificationSettingsInput } from '../../../shared/schemas/profile';
+import { api } from '../api';
+import { notificationSettingsKeys } from './keys';
 
 /** PUT /api/me/notification-settings: all settings at once; answers them as stored. */
 export function saveNotificationSettings(input: NotificationSettingsInput): Promise<NotificationSettings> {
@@ -12,6 +12,6 @@ export function useSaveNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveNotificationSettings,
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.notifications(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(notificationSettingsKeys.notifications(), saved),
   });
 }

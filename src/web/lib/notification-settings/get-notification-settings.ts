@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationSettings } from '../../../../shared/schemas/profile';
-import { api } from '../../../lib/api';
-import { settingsKeys } from './keys';
+import type { NotificationSettings } from '../../../shared/schemas/profile';
+import { api } from '../api';
+import { notificationSettingsKeys } from './keys';
 
 /** GET /api/me/notification-settings: the saved settings, or the defaults (e-mail on, the rest off). */
 export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
@@ -9,7 +9,7 @@ export function getNotificationSettings(signal?: AbortSignal): Promise<Notificat
 }
 
 export const notificationSettingsQueryOptions = () =>
-  queryOptions({ queryKey: settingsKeys.notifications(), queryFn: ({ signal }) => getNotificationSettings(signal) });
+  queryOptions({ queryKey: notificationSettingsKeys.notifications(), queryFn: ({ signal }) => getNotificationSettings(signal) });
 
 export function useNotificationSettings() {
   return useQuery(notificationSettingsQueryOptions());

@@ -1,5 +1,5 @@
-import type { Me } from '../../../../shared/schemas/me';
-import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
+import type { Me } from '../../shared/schemas/me';
+import type { MyOrderTickets } from '../../shared/schemas/tickets';
 
 /**
  * The copy of 'Meus ingressos' kept on this device so tickets and their QR codes open with no

@@ -1,4 +1,4 @@
-import type { BrandSlug } from '../../../shared/schemas/events';
+import type { BrandSlug } from '../../shared/schemas/events';
 
 interface BrandStyle {
   name: string;

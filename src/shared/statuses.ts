@@ -1,0 +1,26 @@
+// The closed lists the database stores as PostgreSQL enums, declared once: the drizzle pgEnums
+// (src/server/db/schema), the zod schemas and the TypeScript types all read these. The order of
+// each list is the order of the enum's values in the migrations: append, never reorder.
+
+/** An order's life (SPEC.md section 4): held while 'pending', 'completed' once paid. */
+export const orderStatuses = ['pending', 'completed', 'expired', 'failed', 'refunded', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** A ticket's own state; a check-in does not change it (check_ins records the entry). */
+export const ticketStatuses = ['valid', 'refunded', 'cancelled'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** A refund request's state, in the order the back office filters them (SPEC.md section 4). */
+export const refundStatuses = ['pending', 'approved', 'rejected', 'processed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+export const paymentMethods = ['pix', 'card'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** A coupon's discount: a percentage of the subtotal or a fixed amount in centavos. */
+export const discountTypes = ['percentage', 'fixed'] as const;
+export type DiscountType = (typeof discountTypes)[number];
+
+/** A user may hold several roles (PRODUCT.md); 'admin' and 'validator' are the staff roles. */
+export const roles = ['user', 'admin', 'validator'] as const;
+export type Role = (typeof roles)[number];
