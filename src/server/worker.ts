@@ -3,16 +3,16 @@ import { outbox } from './db/schema';
 import { queryRows, type Tx } from './db/client';
 import type { ServiceDeps } from './services/deps';
 import { reconcilePayments, type ReconcileSummary } from './services/payments/reconcile-payments';
-import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './services/refunds/pay-refund';
+import { payRefund } from './services/refunds/pay-refund';
 import { sendOrderEmail } from './services/notifications/send-order-email';
 import { deliverNotification } from './services/notifications/deliver-notification';
-import { NOTIFICATION_CHANNEL_KINDS, type NotificationChannel } from './services/notifications/notify-user';
 import { sendScheduledNotices } from './services/notifications/send-scheduled-notices';
+import { isJobKind, type JobKind, type JobPayloads } from './services/jobs';
 
 interface OutboxRow {
   id: number;
   kind: string;
-  payload: Record<string, unknown>;
+  payload: unknown;
   attempts: number;
   [key: string]: unknown;
 }
@@ -55,23 +55,29 @@ export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): 
   return { ...reconciled, noticed, sent };
 }
 
+/** Runs one job of kind K inside the worker's transaction `tx`; a throw retries the row with backoff, what it answers is ignored. */
+type JobHandler<K extends JobKind> = (deps: ServiceDeps, tx: Tx, payload: JobPayloads[K]) => Promise<unknown>;
+
+// One handler per kind of services/jobs.ts: a kind added there without one here does not compile.
 // Reads go through `tx`: on PGlite a query on `db` inside a transaction would wait forever.
+const handlers: { [K in JobKind]: JobHandler<K> } = {
+  order_confirmation_email: (deps, tx, { orderId }) => sendOrderEmail(deps, tx, orderId, new Date()),
+  // An approved refund the provider has not paid back yet.
+  refund_payment: (deps, tx, { refundId }) => payRefund(deps, tx, refundId, new Date()),
+  notification_email: (deps, tx, { notificationId }) => deliverNotification(deps, tx, 'email', notificationId),
+  notification_push: (deps, tx, { notificationId }) => deliverNotification(deps, tx, 'push', notificationId),
+  notification_whatsapp: (deps, tx, { notificationId }) => deliverNotification(deps, tx, 'whatsapp', notificationId),
+};
+
+function runJob<K extends JobKind>(deps: ServiceDeps, tx: Tx, kind: K, payload: JobPayloads[K]): Promise<unknown> {
+  return handlers[kind](deps, tx, payload);
+}
+
 async function handleOutboxRow(deps: ServiceDeps, tx: Tx, row: OutboxRow) {
-  if (row.kind === 'order_confirmation_email') {
-    await sendOrderEmail(deps, tx, String(row.payload.orderId), new Date());
-    return;
-  }
-  if (row.kind === REFUND_PAYMENT_OUTBOX_KIND) {
-    // An approved refund the provider has not paid back yet; a throw retries it with backoff.
-    await payRefund(deps, tx, String(row.payload.refundId), new Date());
-    return;
-  }
-  const channel = (Object.keys(NOTIFICATION_CHANNEL_KINDS) as NotificationChannel[]).find((c) => NOTIFICATION_CHANNEL_KINDS[c] === row.kind);
-  if (channel) {
-    await deliverNotification(deps, tx, channel, String(row.payload.notificationId));
-    return;
-  }
-  throw new Error(`unknown outbox kind ${row.kind}`);
+  // A row of a kind this build does not run (written by an older or newer one) fails and is retried.
+  if (!isJobKind(row.kind)) throw new Error(`unknown outbox kind ${row.kind}`);
+  // The payload was written by enqueueJobs for this kind.
+  await runJob(deps, tx, row.kind, row.payload as JobPayloads[JobKind]);
 }
 
 /** Runs `runWorkerOnce` every `intervalMs` until stopped; never two rounds at once. */

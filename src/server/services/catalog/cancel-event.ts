@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import { DomainError } from '../../../shared/errors';
 import type { CancelEventResult } from '../../../shared/schemas/admin-events';
-import { events, orderItems, orders, outbox, refunds, tickets } from '../../db/schema';
+import { events, orderItems, orders, refunds, tickets } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
 import { returnUnits } from '../orders/inventory';
 import { releaseOrderInTx } from '../orders/release-order';
 import { loadTicketRefundStates } from '../refunds/refund-state';
-import { REFUND_PAYMENT_OUTBOX_KIND } from '../refunds/pay-refund';
+import { enqueueJobs } from '../jobs';
 
 /**
  * The organizer cancels an event (PRODUCT.md 'Buying': every paid order is refunded and every
@@ -18,7 +18,7 @@ import { REFUND_PAYMENT_OUTBOX_KIND } from '../refunds/pay-refund';
  * every paid order gets one approved refund (origin 'event_cancelled') of what its still-valid
  * tickets cost (requests still pending are approved with it), those tickets become 'cancelled'
  * (the door refuses them), their units return to stock, the order becomes 'refunded', the
- * payment back is queued (outbox 'refund_payment', paid by the worker with retries) and the
+ * payment back is queued (job 'refund_payment', paid by the worker with retries) and the
  * buyer is notified. After the commit the provider payments of the released orders are cancelled.
  * `now` is a UTC instant.
  *
@@ -125,9 +125,11 @@ async function refundPaidOrder(
     await tx.update(tickets).set({ refundId: refund.id }).where(inArray(tickets.id, untied.map((t) => t.id)));
     refundIds.push(refund.id);
   }
-  for (const refundId of refundIds) {
-    await tx.insert(outbox).values({ kind: REFUND_PAYMENT_OUTBOX_KIND, payload: { refundId }, createdAt: now, runAfter: now });
-  }
+  await enqueueJobs(
+    tx,
+    refundIds.map((refundId) => ({ kind: 'refund_payment', payload: { refundId } })),
+    now,
+  );
   if (order.userId) {
     const total = amount + pendingRequests.reduce((sum, r) => sum + r.amountCentavos, 0);
     await notifyUser(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { events, ticketTypes } from '../../db/schema';
 import { eventColumns } from './create-event';
 import { adjustStock } from '../orders/inventory';
-import { notifyUser } from '../notifications/notify-user';
+import { notifyUsers } from '../notifications/notify-user';
 import { announceEvent } from '../notifications/announce-event';
 import { formatEventDate, formatEventTime } from '../../../shared/dates';
 import type { Tx } from '../../db/client';
@@ -95,17 +95,15 @@ async function notifyEventChange(tx: Tx, before: EventRow, after: EventRow, now:
     .selectDistinct({ userId: tickets.userId })
     .from(tickets)
     .where(and(eq(tickets.eventId, after.id), eq(tickets.status, 'valid'), isNotNull(tickets.userId)));
-  for (const { userId } of holders) {
-    await notifyUser(
-      tx,
-      {
-        userId: userId!,
-        type: 'event',
-        title: `Evento alterado: ${after.title}`,
-        message: `${changes.join('; ')}. Seus ingressos continuam válidos.`,
-        actionUrl: `/event/${after.id}`,
-      },
-      now,
-    );
-  }
+  await notifyUsers(
+    tx,
+    holders.map(({ userId }) => ({
+      userId: userId!,
+      type: 'event',
+      title: `Evento alterado: ${after.title}`,
+      message: `${changes.join('; ')}. Seus ingressos continuam válidos.`,
+      actionUrl: `/event/${after.id}`,
+    })),
+    now,
+  );
 }

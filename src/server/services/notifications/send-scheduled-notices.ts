@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { formatEventTime } from '../../../shared/dates';
 import { queryRows } from '../../db/client';
 import type { ServiceDeps } from '../deps';
-import { notifyUser } from './notify-user';
+import { notifyUsers } from './notify-user';
 
 /** A PIX order is reminded this long before its hold ends. */
 export const PIX_EXPIRING_NOTICE_MS = 5 * 60_000;
@@ -57,11 +57,11 @@ export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: D
         RETURNING key
       )
       SELECT d.*, c.key FROM due d JOIN claimed c ON c.key = d.kind || ':' || d.event_id || ':' || d.user_id`);
-    for (const r of reminders) {
-      const at = formatEventTime(r.start_time);
-      await notifyUser(
-        tx,
-        {
+    await notifyUsers(
+      tx,
+      reminders.map((r) => {
+        const at = formatEventTime(r.start_time);
+        return {
           userId: r.user_id,
           type: 'event',
           title: r.kind === 'reminder-3h' ? `Falta pouco: ${r.title}` : `Amanhã tem ${r.title}`,
@@ -70,10 +70,10 @@ export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: D
               ? `Começa às ${at} em ${r.location}. Deixe seu QR code à mão em Meus ingressos.`
               : `É amanhã, às ${at}, em ${r.location}. Seus ingressos estão em Meus ingressos.`,
           actionUrl: '/tickets',
-        },
-        now,
-      );
-    }
+        };
+      }),
+      now,
+    );
 
     const pix = await queryRows<PixRow>(tx, sql`
       WITH due AS (
@@ -85,19 +85,17 @@ export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: D
         ON CONFLICT (key) DO NOTHING RETURNING key
       )
       SELECT d.*, c.key FROM due d JOIN claimed c ON c.key = 'pix-expiring:' || d.order_id`);
-    for (const p of pix) {
-      await notifyUser(
-        tx,
-        {
-          userId: p.user_id,
-          type: 'event',
-          title: 'Seu PIX está quase expirando',
-          message: `Pague em poucos minutos para garantir seus ingressos de ${p.title}; depois disso eles voltam à venda.`,
-          actionUrl: '/tickets',
-        },
-        now,
-      );
-    }
+    await notifyUsers(
+      tx,
+      pix.map((p) => ({
+        userId: p.user_id,
+        type: 'event',
+        title: 'Seu PIX está quase expirando',
+        message: `Pague em poucos minutos para garantir seus ingressos de ${p.title}; depois disso eles voltam à venda.`,
+        actionUrl: '/tickets',
+      })),
+      now,
+    );
     return reminders.length + pix.length;
   });
 }

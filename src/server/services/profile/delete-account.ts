@@ -16,6 +16,7 @@ import {
 import { releaseOrder } from '../orders/release-order';
 import { forgetSessions } from '../staff/session-events';
 import { removeAvatarFile } from './avatar-files';
+import type { JobKind } from '../jobs';
 
 /** Buyer name kept on the orders of a deleted account. */
 export const DELETED_BUYER_NAME = 'Conta excluída';
@@ -60,7 +61,7 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
 
     await tx.execute(sql`
       UPDATE outbox SET done_at = ${now}, last_error = 'conta excluída'
-      WHERE done_at IS NULL AND kind = 'order_confirmation_email'
+      WHERE done_at IS NULL AND kind = ${'order_confirmation_email' satisfies JobKind}
         AND payload->>'orderId' IN (SELECT id::text FROM orders WHERE user_id = ${userId})
     `);
     await tx

@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
 import type { AdminRefund } from '../../../shared/schemas/admin-refunds';
-import { events, orderItems, orders, outbox, refunds, tickets } from '../../db/schema';
+import { events, orderItems, orders, refunds, tickets } from '../../db/schema';
 import { returnUnits } from '../orders/inventory';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
 import { getAdminRefund } from './list-refunds';
-import { payRefund, REFUND_PAYMENT_OUTBOX_KIND } from './pay-refund';
+import { payRefund } from './pay-refund';
+import { enqueueJobs } from '../jobs';
 
 /** How long the worker waits before retrying a payment the approval could not make at once. */
 const REFUND_PAYMENT_RETRY_MS = 60_000;
@@ -33,7 +34,7 @@ export interface DecideRefundCommand {
  * refund's tickets 'refunded' (the door then refuses them with 'Ingresso reembolsado'), refuses
  * when one of them already got in at the door, returns their units to stock (inventory.ts),
  * marks the order 'refunded' when no ticket of it is left valid, and queues the payment job
- * (outbox 'refund_payment'). Rejecting frees the tickets for another request. The coupon use of the order stays counted: the coupon was spent
+ * (job 'refund_payment'). Rejecting frees the tickets for another request. The coupon use of the order stays counted: the coupon was spent
  * on a sale that happened, and `max_uses` bounds how many discounted sales a promotion makes,
  * refunded or not. Both decisions notify the buyer in the app ('Reembolso aprovado' /
  * 'Reembolso recusado', linking to /refund-request).
@@ -71,12 +72,7 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
     if (!approve) await tx.update(tickets).set({ refundId: null }).where(eq(tickets.refundId, refund.id));
     if (approve) {
       await refundTickets(tx, refund.id, refund.orderId, now);
-      await tx.insert(outbox).values({
-        kind: REFUND_PAYMENT_OUTBOX_KIND,
-        payload: { refundId: refund.id },
-        createdAt: now,
-        runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS),
-      });
+      await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }], now);
     }
     if (refund.userId) {
       const [event] = await tx

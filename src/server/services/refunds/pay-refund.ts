@@ -4,14 +4,11 @@ import { orders, refunds } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { notifyRefundPaid } from './process-refund';
 
-/** Outbox kind of the job that pays an approved refund back (see src/server/worker.ts). */
-export const REFUND_PAYMENT_OUTBOX_KIND = 'refund_payment';
-
 /**
  * Pays an approved refund back through the payment provider (PRODUCT.md 'Buying': an approved
  * refund is paid back through the provider, 'processed' once the provider confirms). Runs inside
  * the caller's transaction `tx` and locks the refund row first, so the call right after the
- * approval and the worker's retries (outbox kind 'refund_payment') take turns. The provider's
+ * approval and the worker's retries (job 'refund_payment', services/jobs.ts) take turns. The provider's
  * idempotency key is `refund:<refund id>`, so a retry after a lost answer never pays twice.
  *
  * The provider's refund id is stored; the refund becomes 'processed' when the provider answers
