@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { ServiceDeps } from '../services/deps';
 import { getEvent } from '../services/catalog/get-event';
-import { brands } from '../db/schema';
+import { findBrand } from '../services/catalog/find-brand';
 import { DomainError } from '../../shared/errors';
 import { brandSlugs, type EventDetail } from '../../shared/schemas/events';
 import { formatEventDate, formatEventTime } from '../../shared/dates';
@@ -251,7 +250,7 @@ export async function renderAppShell(
     }
     const brandMatch = brandPath.exec(path);
     if (brandMatch && (brandSlugs as readonly string[]).includes(brandMatch[1])) {
-      const [brand] = await deps.db.select().from(brands).where(eq(brands.slug, brandMatch[1]));
+      const brand = await findBrand(deps.db, brandMatch[1]);
       if (brand) {
         const meta: PageMeta = {
           title: `${brand.name} - ${SITE_NAME}`,

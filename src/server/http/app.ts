@@ -5,11 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyStatic from '@fastify/static';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { stripeSettings, type Config } from '../config';
 import type { Auth } from '../auth';
 import type { ServiceDeps } from '../services/deps';
 import { frameworkMessage, registerErrorHandler } from './errors';
+import { validatorCompiler } from './validation';
 import { registerRequestChecks } from './request-checks';
 import { createGuards, createSessionCache } from './session';
 import { authRoutes } from './routes/auth';
@@ -94,6 +96,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void (reply as unknown as { status(code: number): { send(payload: unknown): unknown } }).status(status).send(body);
     },
   });
+  // Routes declare body, querystring and params with the shared zod schemas (fastify-type-provider-zod);
+  // a request that fails one is answered by the error handler as the hand parsing did (validation.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestChecks(app, options.trustedOrigins);
   const routes: { method: string; url: string }[] = [];

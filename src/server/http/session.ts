@@ -1,24 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import { DomainError } from '../../shared/errors';
 import type { Role } from '../../shared/schemas/me';
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S, type Auth } from '../auth';
-import { preparedStatement, type Db } from '../db/client';
-import { groupedRunner } from '../db/grouped';
+import type { Auth } from '../auth';
+import type { ServiceDeps } from '../services/deps';
 import { SESSIONS_CHANNEL } from '../services/staff/session-events';
+import { findLiveSession, type SessionUser } from '../services/staff/find-live-session';
+import { listUserRoles } from '../services/staff/list-user-roles';
 import type { LiveHub } from '../live/live-hub';
-import { userRoles } from '../db/schema';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  createdAt: Date;
-  roles: Role[];
-}
+export type { SessionUser };
+type Db = ServiceDeps['db'];
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
@@ -44,38 +37,6 @@ export function verifySessionCookie(cookie: string, secret: string): string | nu
   const given = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-type SessionRow = { token: string; expires_at: Date; id: string; email: string; name: string; email_verified: boolean; created_at: Date; roles: Role[] };
-
-const readSessions = preparedStatement<SessionRow>(
-  'session_users',
-  `SELECT s.token, s.expires_at, u.id, u.email, u.name, u.email_verified, u.created_at,
-          ARRAY(SELECT r.role::text FROM user_roles r WHERE r.user_id = u.id ORDER BY r.role) AS roles
-   FROM sessions s JOIN users u ON u.id = s.user_id
-   WHERE s.token = ANY($1::text[])`,
-);
-
-/** Session checks arriving together share one query (db/grouped.ts): a rush of buyers signing in to pay. */
-const sessionGroup = groupedRunner<string, SessionRow | undefined>(async (db, _key, tokens) => {
-  const rows = await readSessions(db, [tokens]);
-  const byToken = new Map(rows.map((r) => [r.token, r]));
-  return tokens.map((token) => byToken.get(token));
-});
-
-/**
- * The user of a session token in one indexed query (session, user and roles; shared with the
- * checks arriving meanwhile), when the session is live and needs nothing written; `undefined`
- * when better-auth must decide (an expired session it deletes, one old enough to be extended, a
- * "don't remember me" session), null for no session.
- */
-async function findLiveSession(db: Db, token: string, nowMs: number): Promise<SessionUser | null | undefined> {
-  const row = await sessionGroup(db, 'sessions', token);
-  if (!row) return null;
-  const expiresAt = new Date(row.expires_at).getTime();
-  const needsRefresh = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= nowMs;
-  if (expiresAt <= nowMs || needsRefresh) return undefined;
-  return { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, createdAt: new Date(row.created_at), roles: row.roles };
 }
 
 /**
@@ -144,14 +105,14 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       let user: SessionUser | null = null;
       if (session) {
-        const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, session.user.id));
+        const roles = await listUserRoles(db, session.user.id);
         user = {
           id: session.user.id,
           email: session.user.email,
           name: session.user.name,
           emailVerified: session.user.emailVerified,
           createdAt: new Date(session.user.createdAt),
-          roles: roles.map((r) => r.role),
+          roles,
         };
       }
       sessions?.set(cookie, user);
@@ -166,23 +127,40 @@ function secretOf(auth: Auth): string {
   return (auth.options as { secret: string }).secret;
 }
 
-/** The server side of every guard (PRODUCT.md 'Who may see what'). */
+/**
+ * The server side of every guard (PRODUCT.md 'Who may see what'). `requireUser` and `requireRole`
+ * answer the user (read once per request, so calling them again in a handler costs nothing);
+ * `signedIn` and `withRole` are the same checks as preValidation hooks, which run before the
+ * route's schema validates the request: a caller without the right session is told 401/403
+ * whatever they sent, never 400 for a body they had no right to send.
+ */
 export function createGuards(auth: Auth, db: Db, sessions?: SessionCache) {
+  /** Throws DomainError('unauthenticated') without a session. */
+  async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+    const user = await getSessionUser(request, auth, db, sessions);
+    if (!user) throw new DomainError('unauthenticated');
+    return user;
+  }
+  /** Throws unauthenticated / forbidden unless the user holds one of `roles`. */
+  async function requireRole(request: FastifyRequest, roles: Role[]): Promise<SessionUser> {
+    const user = await requireUser(request);
+    if (!user.roles.some((r) => roles.includes(r))) throw new DomainError('forbidden');
+    return user;
+  }
   return {
     optionalUser: (request: FastifyRequest) => getSessionUser(request, auth, db, sessions),
-    /** Throws DomainError('unauthenticated') without a session. */
-    async requireUser(request: FastifyRequest): Promise<SessionUser> {
-      const user = await getSessionUser(request, auth, db, sessions);
-      if (!user) throw new DomainError('unauthenticated');
-      return user;
+    requireUser,
+    requireRole,
+    /** preValidation hook: requireUser. */
+    signedIn: async (request: FastifyRequest): Promise<void> => {
+      await requireUser(request);
     },
-    /** Throws unauthenticated / forbidden unless the user holds one of `roles`. */
-    async requireRole(request: FastifyRequest, roles: Role[]): Promise<SessionUser> {
-      const user = await getSessionUser(request, auth, db, sessions);
-      if (!user) throw new DomainError('unauthenticated');
-      if (!user.roles.some((r) => roles.includes(r))) throw new DomainError('forbidden');
-      return user;
-    },
+    /** preValidation hook: requireRole(roles). */
+    withRole:
+      (roles: Role[]) =>
+      async (request: FastifyRequest): Promise<void> => {
+        await requireRole(request, roles);
+      },
   };
 }
 

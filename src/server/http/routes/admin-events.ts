@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -18,78 +19,95 @@ import { listAdminEvents } from '../../services/catalog/list-admin-events';
 import { getAdminEvent } from '../../services/catalog/get-admin-event';
 import { eventBuyersCsv, eventBuyersFileName, listEventBuyers } from '../../services/orders/list-event-buyers';
 import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
-import { parse, readUploadedImage, uuidParam } from '../parse';
+import { readUploadedImage } from '../parse';
+import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
 
-const uploadFolderSchema = z.enum(uploadFolders);
+const eventNotFound = () => new DomainError('event_not_found');
+
+/** An event's ticket type in the path; a ticket type id is only checked for its length and characters. */
+const ticketTypeParamsSchema = z.object({
+  id: uuidParamSchema,
+  ticketTypeId: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/i)
+    .transform((value) => value.toLowerCase()),
+});
+
+/** The search of the attendees list: any text (a repeated parameter reads as its values joined with commas). */
+const attendeesQuerySchema = z.object({ q: z.coerce.string().optional() });
+
+const uploadParamsSchema = z.object({ folder: z.enum(uploadFolders) });
 
 /**
  * Back office: events, their ticket types and buyers, and image uploads (SPEC.md sections 2
  * 'Admin area', 5, 7 'Admin'). Every route is for admins only.
  */
-export async function adminEventRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
+export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // Admins only: the role is checked before anything else about the request.
+  app.addHook('preValidation', guards.withRole(['admin']));
+  const event = { schema: { params: idParamsSchema }, config: idNotFound(eventNotFound) };
   // Before app.ts decides whether to serve /uploads, so uploaded images are always served.
   ensureUploadFolders(config.DATA_DIR);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.get('/api/admin/events', async (request) => {
-    await guards.requireRole(request, ['admin']);
-    const query = parse(listAdminEventsQuerySchema, request.query);
-    return { events: await listAdminEvents(db, query) };
-  });
+  app.get('/api/admin/events', { schema: { querystring: listAdminEventsQuerySchema } }, async (request) => ({
+    events: await listAdminEvents(db, request.query),
+  }));
 
-  app.post('/api/admin/events', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    const input = parse(eventInputSchema, request.body);
-    const created = await createEvent(db, input);
+  app.post('/api/admin/events', { schema: { body: eventInputSchema } }, async (request, reply) => {
+    const created = await createEvent(db, request.body);
     return reply.status(201).send(await getAdminEvent(db, created.id));
   });
 
-  app.get<{ Params: { id: string } }>('/api/admin/events/:id', async (request) => {
-    await guards.requireRole(request, ['admin']);
-    return getAdminEvent(db, uuidParam(request.params.id, 'event_not_found'));
+  app.get('/api/admin/events/:id', event, async (request) => getAdminEvent(db, request.params.id));
+
+  app.put('/api/admin/events/:id', { ...event, schema: { params: idParamsSchema, body: eventInputSchema } }, async (request) => {
+    await updateEvent(db, request.params.id, request.body);
+    return getAdminEvent(db, request.params.id);
   });
 
-  app.put<{ Params: { id: string } }>('/api/admin/events/:id', async (request) => {
-    await guards.requireRole(request, ['admin']);
-    const id = uuidParam(request.params.id, 'event_not_found');
-    const input = parse(eventInputSchema, request.body);
-    await updateEvent(db, id, input);
-    return getAdminEvent(db, id);
-  });
+  app.post(
+    '/api/admin/events/:id/cancel',
+    { ...event, schema: { params: idParamsSchema, body: optionalBody(cancelEventSchema) } },
+    async (request) => {
+      const admin = await guards.requireRole(request, ['admin']);
+      return cancelEvent(deps, request.params.id, { reason: request.body.reason, adminId: admin.id });
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/admin/events/:id/cancel', async (request) => {
-    const admin = await guards.requireRole(request, ['admin']);
-    const input = parse(cancelEventSchema, request.body ?? {});
-    return cancelEvent(deps, uuidParam(request.params.id, 'event_not_found'), { reason: input.reason, adminId: admin.id });
-  });
-
-  app.delete<{ Params: { id: string } }>('/api/admin/events/:id', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    await deleteEvent(deps, uuidParam(request.params.id, 'event_not_found'));
+  app.delete('/api/admin/events/:id', event, async (request, reply) => {
+    await deleteEvent(deps, request.params.id);
     return reply.status(204).send();
   });
 
-  app.delete<{ Params: { id: string; ticketTypeId: string } }>('/api/admin/events/:id/ticket-types/:ticketTypeId', async (request) => {
-    await guards.requireRole(request, ['admin']);
-    const eventId = uuidParam(request.params.id, 'event_not_found');
-    if (!/^[0-9a-f-]{36}$/i.test(request.params.ticketTypeId)) throw new DomainError('ticket_type_not_found');
-    const ticketTypeId = request.params.ticketTypeId.toLowerCase();
-    await deleteTicketType(db, eventId, ticketTypeId);
-    return { id: ticketTypeId };
-  });
+  app.delete(
+    '/api/admin/events/:id/ticket-types/:ticketTypeId',
+    {
+      schema: { params: ticketTypeParamsSchema },
+      config: { paramErrors: { id: eventNotFound, ticketTypeId: () => new DomainError('ticket_type_not_found') } },
+    },
+    async (request) => {
+      const { id: eventId, ticketTypeId } = request.params;
+      await deleteTicketType(db, eventId, ticketTypeId);
+      return { id: ticketTypeId };
+    },
+  );
 
-  app.get<{ Params: { id: string }; Querystring: { q?: string } }>('/api/admin/events/:id/attendees', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    reply.header('cache-control', 'no-store');
-    const { attendees, conflicts } = await listEventAttendees(db, uuidParam(request.params.id, 'event_not_found'), String(request.query.q ?? ''));
-    return { attendees, conflicts };
-  });
+  app.get(
+    '/api/admin/events/:id/attendees',
+    { ...event, schema: { params: idParamsSchema, querystring: attendeesQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { attendees, conflicts } = await listEventAttendees(db, request.params.id, request.query.q ?? '');
+      return { attendees, conflicts };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/admin/events/:id/attendees.csv', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    const { attendees, title } = await listEventAttendees(db, uuidParam(request.params.id, 'event_not_found'));
+  app.get('/api/admin/events/:id/attendees.csv', event, async (request, reply) => {
+    const { attendees, title } = await listEventAttendees(db, request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${eventAttendeesFileName(title)}"`)
@@ -97,9 +115,8 @@ export async function adminEventRoutes(app: FastifyInstance, { deps, guards, con
       .send(eventAttendeesCsv(attendees));
   });
 
-  app.get<{ Params: { id: string } }>('/api/admin/events/:id/check-ins.csv', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    const { csv, fileName } = await eventScanLogCsv(db, uuidParam(request.params.id, 'event_not_found'));
+  app.get('/api/admin/events/:id/check-ins.csv', event, async (request, reply) => {
+    const { csv, fileName } = await eventScanLogCsv(db, request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -107,16 +124,14 @@ export async function adminEventRoutes(app: FastifyInstance, { deps, guards, con
       .send(csv);
   });
 
-  app.get<{ Params: { id: string } }>('/api/admin/events/:id/buyers', async (request) => {
-    await guards.requireRole(request, ['admin']);
-    const { buyers } = await listEventBuyers(db, uuidParam(request.params.id, 'event_not_found'));
+  app.get('/api/admin/events/:id/buyers', event, async (request) => {
+    const { buyers } = await listEventBuyers(db, request.params.id);
     return { buyers };
   });
 
   // 'Exportar CSV': a file Excel in pt-BR opens in columns.
-  app.get<{ Params: { id: string } }>('/api/admin/events/:id/buyers.csv', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    const { title, buyers } = await listEventBuyers(db, uuidParam(request.params.id, 'event_not_found'));
+  app.get('/api/admin/events/:id/buyers.csv', event, async (request, reply) => {
+    const { title, buyers } = await listEventBuyers(db, request.params.id);
     const fileName = eventBuyersFileName(title);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -125,11 +140,11 @@ export async function adminEventRoutes(app: FastifyInstance, { deps, guards, con
       .send(eventBuyersCsv(buyers));
   });
 
-  // One image as multipart/form-data (field 'file'); answers { url } under /uploads.
-  app.post<{ Params: { folder: string } }>('/api/admin/uploads/:folder', async (request, reply) => {
-    await guards.requireRole(request, ['admin']);
-    const folder = uploadFolderSchema.safeParse(request.params.folder);
-    if (!folder.success) throw new DomainError('not_found');
-    return reply.status(201).send(await uploadImage(config.DATA_DIR, folder.data, await readUploadedImage(request)));
-  });
+  // One image as multipart/form-data (field 'file', read by readUploadedImage, not by a schema);
+  // answers { url } under /uploads. An unknown folder is not found.
+  app.post(
+    '/api/admin/uploads/:folder',
+    { schema: { params: uploadParamsSchema }, config: { paramErrors: { folder: () => new DomainError('not_found') } } },
+    async (request, reply) => reply.status(201).send(await uploadImage(config.DATA_DIR, request.params.folder, await readUploadedImage(request))),
+  );
 }

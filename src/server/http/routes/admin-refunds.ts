@@ -1,24 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
 import { decideRefundSchema, listAdminRefundsQuerySchema } from '../../../shared/schemas/admin-refunds';
 import { decideRefund } from '../../services/refunds/decide-refund';
 import { listAdminRefunds } from '../../services/refunds/list-refunds';
 import type { SessionUser } from '../session';
-import { parse } from '../parse';
+import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
-
-/** A refund id from the path; anything but a UUID is an unknown refund. */
-function refundIdParam(value: string): string {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new DomainError('refund_not_found');
-  return value.toLowerCase();
-}
 
 /**
  * The back office's refunds (SPEC.md section 2 /admin/refunds, section 7 'Refunds' admin calls):
  * list with a status filter, approve, reject. Admins only; anyone else signed in gets 403 with
  * 'Acesso negado. Apenas administradores podem gerenciar reembolsos.' (SPEC.md section 6).
  */
-export async function adminRefundRoutes(app: FastifyInstance, { deps, guards }: RouteContext) {
+export async function adminRefundRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   async function requireRefundAdmin(request: FastifyRequest): Promise<SessionUser> {
     try {
       return await guards.requireRole(request, ['admin']);
@@ -27,20 +23,28 @@ export async function adminRefundRoutes(app: FastifyInstance, { deps, guards }: 
       throw error;
     }
   }
-
-  app.get('/api/admin/refunds', async (request, reply) => {
+  // Before the request is validated: anyone but an admin is refused whatever they sent.
+  app.addHook('preValidation', async (request) => {
     await requireRefundAdmin(request);
-    const query = parse(listAdminRefundsQuerySchema, request.query);
+  });
+
+  app.get('/api/admin/refunds', { schema: { querystring: listAdminRefundsQuerySchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listAdminRefunds(deps.db, query);
+    return listAdminRefunds(deps.db, request.query);
   });
 
   for (const decision of ['approve', 'reject'] as const) {
-    app.post<{ Params: { id: string } }>(`/api/admin/refunds/:id/${decision}`, async (request) => {
-      const admin = await requireRefundAdmin(request);
-      const refundId = refundIdParam(request.params.id);
-      const { adminNotes } = parse(decideRefundSchema, request.body ?? {});
-      return decideRefund(deps, { refundId, decision, adminId: admin.id, adminNotes });
-    });
+    app.post(
+      `/api/admin/refunds/:id/${decision}`,
+      {
+        schema: { params: idParamsSchema, body: optionalBody(decideRefundSchema) },
+        config: idNotFound(() => new DomainError('refund_not_found')),
+      },
+      async (request) => {
+        const admin = await requireRefundAdmin(request);
+        const { adminNotes } = request.body;
+        return decideRefund(deps, { refundId: request.params.id, decision, adminId: admin.id, adminNotes });
+      },
+    );
   }
 }

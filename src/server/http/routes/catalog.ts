@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
-import { listEventsQuerySchema, type ListEventsQuery } from '../../../shared/schemas/events';
-import { brands, userFavorites, events } from '../../db/schema';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listEventsQuerySchema } from '../../../shared/schemas/events';
 import { listEvents } from '../../services/catalog/list-events';
+import { listBrands } from '../../services/catalog/list-brands';
+import { listFavoriteEventIds } from '../../services/catalog/list-favorite-event-ids';
+import { addFavorite } from '../../services/catalog/add-favorite';
+import { removeFavorite } from '../../services/catalog/remove-favorite';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { getEvent } from '../../services/catalog/get-event';
 import { DomainError } from '../../../shared/errors';
 import { buildEventCalendar } from '../../domain/calendar';
-import { parse, uuidParam } from '../parse';
+import { idNotFound, idParamsSchema, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /** Public catalogue (PRODUCT.md: browsing is public) and the signed-in user's favourites. */
-export async function catalogRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
+export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  app.get('/api/brands', async () => db.select().from(brands).orderBy(asc(brands.sortOrder)));
+  app.get('/api/brands', async () => listBrands(db));
 
   // The public list is the same for everyone for a second: computed once per query and second.
   const publicLists = createTtlCache<{ events: Awaited<ReturnType<typeof listEvents>> }>(1000);
@@ -22,8 +27,8 @@ export async function catalogRoutes(app: FastifyInstance, { deps, guards, config
     // A change made through this server shows at once in the lists it serves.
     if (request.method !== 'GET' && request.url.startsWith('/api/admin/events')) publicLists.clear();
   });
-  app.get('/api/events', async (request) => {
-    const query = parseListEventsQuery(request.query);
+  app.get('/api/events', { schema: { querystring: eventsQuerySchema }, config: { fieldMessages: filterMessages } }, async (request) => {
+    const query = request.query;
     if (query.favorites) {
       const user = await guards.optionalUser(request);
       return { events: await listEvents(db, query, user?.id ?? null) };
@@ -31,13 +36,13 @@ export async function catalogRoutes(app: FastifyInstance, { deps, guards, config
     return publicLists.get(JSON.stringify(query), async () => ({ events: await listEvents(db, query, null) }));
   });
 
-  app.get<{ Params: { id: string } }>('/api/events/:id', async (request) =>
-    getEvent(db, uuidParam(request.params.id, 'event_not_found')),
-  );
+  const eventRoute = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
+
+  app.get('/api/events/:id', eventRoute, async (request) => getEvent(db, request.params.id));
 
   // 'Adicionar à agenda' of the event page: an RFC 5545 file the phone's calendar imports.
-  app.get<{ Params: { id: string } }>('/api/events/:id/calendar.ics', async (request, reply) => {
-    const event = await getEvent(db, uuidParam(request.params.id, 'event_not_found'));
+  app.get('/api/events/:id/calendar.ics', eventRoute, async (request, reply) => {
+    const event = await getEvent(db, request.params.id);
     const ics = buildEventCalendar(event, { publicUrl: config.PUBLIC_URL ?? deps.publicUrl, now: new Date() });
     const name = asciiSlug(event.title) || 'evento';
     return reply
@@ -49,28 +54,33 @@ export async function catalogRoutes(app: FastifyInstance, { deps, guards, config
 
   app.get('/api/favorites', async (request) => {
     const user = await guards.requireUser(request);
-    const rows = await db.select({ eventId: userFavorites.eventId }).from(userFavorites).where(eq(userFavorites.userId, user.id));
-    return { eventIds: rows.map((r) => r.eventId) };
+    return { eventIds: await listFavoriteEventIds(db, user.id) };
   });
 
-  app.put<{ Params: { eventId: string } }>('/api/favorites/:eventId', async (request) => {
+  const favoriteRoute = {
+    preValidation: guards.signedIn,
+    schema: { params: favoriteParamsSchema },
+    config: { paramErrors: { eventId: () => new DomainError('event_not_found') } },
+  };
+
+  app.put('/api/favorites/:eventId', favoriteRoute, async (request) => {
     const user = await guards.requireUser(request);
-    const eventId = uuidParam(request.params.eventId, 'event_not_found');
-    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-    if (!event) throw new DomainError('event_not_found');
-    await db.insert(userFavorites).values({ userId: user.id, eventId }).onConflictDoNothing();
+    const { eventId } = request.params;
+    await addFavorite(db, user.id, eventId);
     return { eventId, isFavorite: true };
   });
 
-  app.delete<{ Params: { eventId: string } }>('/api/favorites/:eventId', async (request) => {
+  app.delete('/api/favorites/:eventId', favoriteRoute, async (request) => {
     const user = await guards.requireUser(request);
-    const eventId = uuidParam(request.params.eventId, 'event_not_found');
-    await db.delete(userFavorites).where(and(eq(userFavorites.userId, user.id), eq(userFavorites.eventId, eventId)));
+    const { eventId } = request.params;
+    await removeFavorite(db, user.id, eventId);
     return { eventId, isFavorite: false };
   });
 }
 
-// The shared schema's own messages for these fields are zod's English defaults.
+const favoriteParamsSchema = z.object({ eventId: uuidParamSchema });
+
+// The shared schema leaves these fields to zod's generic messages; the list answers with these.
 const filterMessages: Record<string, string> = {
   q: 'Busca inválida: use até 100 caracteres.',
   brand: 'Marca inválida.',
@@ -82,19 +92,14 @@ const filterMessages: Record<string, string> = {
   limit: 'Limite inválido: use de 1 a 100.',
 };
 
-/** The filters of GET /api/events; a bad one is 400 'validation_failed' naming the field in pt-BR. */
-function parseListEventsQuery(raw: unknown): ListEventsQuery {
-  let query: ListEventsQuery;
-  try {
-    query = parse(listEventsQuerySchema, raw);
-  } catch (error) {
-    const field = error instanceof DomainError ? error.details.field : undefined;
-    if (field && filterMessages[field]) throw new DomainError('validation_failed', { field }, filterMessages[field]);
-    throw error;
-  }
-  if (query.date && !isCalendarDay(query.date)) throw new DomainError('validation_failed', { field: 'date' }, filterMessages.date);
-  return query;
-}
+/**
+ * The filters of GET /api/events; a bad one is 400 'validation_failed' naming the field, with the
+ * pt-BR message of filterMessages. `date` must also be a day of the calendar ('2025-02-30' is not).
+ */
+const eventsQuerySchema = listEventsQuerySchema.refine((query) => !query.date || isCalendarDay(query.date), {
+  path: ['date'],
+  message: filterMessages.date,
+});
 
 function isCalendarDay(text: string): boolean {
   const [year, month, day] = text.split('-').map(Number);

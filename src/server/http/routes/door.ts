@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../../shared/errors';
 import {
   checkInSchema,
   type DoorCounts,
@@ -14,7 +16,7 @@ import { manualCheckIn } from '../../services/door/manual-check-in';
 import { searchDoorTickets } from '../../services/door/search-door-tickets';
 import { syncOfflineScans } from '../../services/door/sync-offline-scans';
 import { createDoorCountsWatcher } from '../../services/door/watch-door-counts';
-import { parse, uuidParam } from '../parse';
+import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /** SPEC.md section 9 'Realtime': a comment every 25 s keeps proxies from closing the stream. */
@@ -25,13 +27,16 @@ const HEARTBEAT_MS = 25_000;
  * list and the sync of offline decisions, the look-up and manual admission, live counts. Door
  * staff (validators) and admins only; the guard runs before anything is read.
  */
-export async function doorRoutes(app: FastifyInstance, { deps, guards, config, live }: RouteContext) {
+export async function doorRoutes(fastify: FastifyInstance, { deps, guards, config, live }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const opensMinutesBefore = config.DOOR_OPENS_MINUTES_BEFORE;
-  const doorStaff = (request: FastifyRequest) => guards.requireRole(request, ['validator', 'admin']);
+  // Door staff and admins only, checked before anything else about the request.
+  app.addHook('preValidation', guards.withRole(['validator', 'admin']));
+  const doorEvent = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
 
-  app.post('/api/check-ins', async (request) => {
-    const user = await doorStaff(request);
-    const input = parse(checkInSchema, request.body);
+  app.post('/api/check-ins', { schema: { body: checkInSchema } }, async (request) => {
+    const user = await guards.requireUser(request);
+    const input = request.body;
     return checkInTicket(
       deps,
       { code: input.code, eventId: input.eventId, gate: input.gate, deviceId: input.deviceId, nonce: input.nonce, validatorId: user.id },
@@ -39,24 +44,20 @@ export async function doorRoutes(app: FastifyInstance, { deps, guards, config, l
     );
   });
 
-  const listEvents = async (request: FastifyRequest) => {
-    await doorStaff(request);
-    return { events: await listDoorEvents(deps.db, opensMinutesBefore) };
-  };
+  const listEvents = async () => ({ events: await listDoorEvents(deps.db, opensMinutesBefore) });
   app.get('/api/door/events', listEvents);
   // The former path of the same list, for door screens still open on an older version.
   app.get('/api/check-ins/events', listEvents);
 
-  app.get<{ Params: { id: string } }>('/api/door/events/:id/offline-data', async (request, reply) => {
-    await doorStaff(request);
-    const data = await getOfflineData(deps.db, uuidParam(request.params.id, 'event_not_found'), opensMinutesBefore);
+  app.get('/api/door/events/:id/offline-data', doorEvent, async (request, reply) => {
+    const data = await getOfflineData(deps.db, request.params.id, opensMinutesBefore);
     reply.header('cache-control', 'no-store');
     return data;
   });
 
-  app.post('/api/door/sync', async (request) => {
-    const user = await doorStaff(request);
-    const input = parse(doorSyncSchema, request.body);
+  app.post('/api/door/sync', { schema: { body: doorSyncSchema } }, async (request) => {
+    const user = await guards.requireUser(request);
+    const input = request.body;
     return syncOfflineScans(deps.db, {
       deviceId: input.deviceId,
       validatorId: user.id,
@@ -64,17 +65,14 @@ export async function doorRoutes(app: FastifyInstance, { deps, guards, config, l
     });
   });
 
-  app.get<{ Params: { id: string } }>('/api/door/events/:id/search', async (request, reply) => {
-    await doorStaff(request);
-    const eventId = uuidParam(request.params.id, 'event_not_found');
-    const { q } = parse(doorSearchSchema, request.query);
+  app.get('/api/door/events/:id/search', { ...doorEvent, schema: { params: idParamsSchema, querystring: doorSearchSchema } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { tickets: await searchDoorTickets(deps.db, eventId, q, opensMinutesBefore) };
+    return { tickets: await searchDoorTickets(deps.db, request.params.id, request.query.q, opensMinutesBefore) };
   });
 
-  app.post('/api/door/manual-check-in', async (request) => {
-    const user = await doorStaff(request);
-    const input = parse(manualCheckInSchema, request.body);
+  app.post('/api/door/manual-check-in', { schema: { body: manualCheckInSchema } }, async (request) => {
+    const user = await guards.requireUser(request);
+    const input = request.body;
     return manualCheckIn(
       deps.db,
       { eventId: input.eventId, ticketId: input.ticketId, gate: input.gate, deviceId: input.deviceId, validatorId: user.id },
@@ -82,10 +80,9 @@ export async function doorRoutes(app: FastifyInstance, { deps, guards, config, l
     );
   });
 
-  app.get<{ Params: { id: string } }>('/api/door/events/:id/counts', async (request, reply) => {
-    await doorStaff(request);
+  app.get('/api/door/events/:id/counts', doorEvent, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return getDoorCounts(deps.db, uuidParam(request.params.id, 'event_not_found'), opensMinutesBefore);
+    return getDoorCounts(deps.db, request.params.id, opensMinutesBefore);
   });
 
   // Live counts as Server-Sent Events (as routes/live.ts): an event `counts` with {entries, sold}
@@ -97,9 +94,8 @@ export async function doorRoutes(app: FastifyInstance, { deps, guards, config, l
     watcher.close();
   });
 
-  app.get<{ Params: { id: string } }>('/api/door/events/:id/live', async (request, reply) => {
-    await doorStaff(request);
-    const eventId = uuidParam(request.params.id, 'event_not_found');
+  app.get('/api/door/events/:id/live', doorEvent, async (request, reply) => {
+    const eventId = request.params.id;
     await getDoorCounts(deps.db, eventId, opensMinutesBefore); // 404 before the stream opens
     reply.hijack();
     const out = reply.raw;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Me, PublicConfig } from '../../../shared/schemas/me';
-import { profiles } from '../../db/schema';
+import { getProfileSummary } from '../../services/profile/get-profile-summary';
 import type { RouteContext } from '../context';
 
 export async function meRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
@@ -9,11 +8,11 @@ export async function meRoutes(app: FastifyInstance, { deps, guards, config }: R
     reply.header('cache-control', 'no-store');
     const user = await guards.optionalUser(request);
     if (!user) return { user: null, roles: [], profile: null };
-    const [profile] = await deps.db.select().from(profiles).where(eq(profiles.id, user.id));
+    const profile = await getProfileSummary(deps.db, user.id);
     return {
       user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt.toISOString() },
       roles: user.roles,
-      profile: profile ? { fullName: profile.fullName, phone: profile.phone, avatarUrl: profile.avatarUrl } : null,
+      profile,
     };
   });
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../../shared/errors';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../../../shared/schemas/notifications';
 import {
   deleteMyNotification,
@@ -7,15 +9,18 @@ import {
   markNotificationRead,
 } from '../../services/notifications/my-notifications';
 import { deletePushSubscription, savePushSubscription } from '../../services/notifications/push-subscriptions';
-import { parse, uuidParam } from '../parse';
+import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
  * The notification panel (SPEC.md 'Layout shell', section 7 'Notifications': newest 50, mark one,
  * mark all, delete, each only the user's own) and the devices' push subscriptions.
  */
-export async function notificationRoutes(app: FastifyInstance, { deps, guards }: RouteContext) {
+export async function notificationRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // One of the user's notifications: signed in first, then a malformed id is not found.
+  const notification = { preValidation: guards.signedIn, schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('not_found')) };
 
   app.get('/api/notifications', async (request, reply) => {
     const user = await guards.requireUser(request);
@@ -23,9 +28,9 @@ export async function notificationRoutes(app: FastifyInstance, { deps, guards }:
     return listMyNotifications(db, user.id);
   });
 
-  app.post<{ Params: { id: string } }>('/api/notifications/:id/read', async (request, reply) => {
+  app.post('/api/notifications/:id/read', notification, async (request, reply) => {
     const user = await guards.requireUser(request);
-    await markNotificationRead(db, user.id, uuidParam(request.params.id, 'not_found'));
+    await markNotificationRead(db, user.id, request.params.id);
     return reply.status(204).send();
   });
 
@@ -34,25 +39,27 @@ export async function notificationRoutes(app: FastifyInstance, { deps, guards }:
     return { marked: await markAllNotificationsRead(db, user.id) };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/notifications/:id', async (request, reply) => {
+  app.delete('/api/notifications/:id', notification, async (request, reply) => {
     const user = await guards.requireUser(request);
-    await deleteMyNotification(db, user.id, uuidParam(request.params.id, 'not_found'));
+    await deleteMyNotification(db, user.id, request.params.id);
     return reply.status(204).send();
   });
 
   app.get('/api/push/public-key', async () => ({ publicKey: deps.push?.publicKey ?? null }));
 
-  app.post('/api/push/subscriptions', async (request, reply) => {
+  app.post('/api/push/subscriptions', { preValidation: guards.signedIn, schema: { body: pushSubscriptionSchema } }, async (request, reply) => {
     const user = await guards.requireUser(request);
-    const input = parse(pushSubscriptionSchema, request.body);
-    await savePushSubscription(db, user.id, input, request.headers['user-agent'] ?? null);
+    await savePushSubscription(db, user.id, request.body, request.headers['user-agent'] ?? null);
     return reply.status(204).send();
   });
 
-  app.delete('/api/push/subscriptions', async (request, reply) => {
-    const user = await guards.requireUser(request);
-    const { endpoint } = parse(pushUnsubscribeSchema, request.body ?? {});
-    await deletePushSubscription(db, user.id, endpoint);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/push/subscriptions',
+    { preValidation: guards.signedIn, schema: { body: optionalBody(pushUnsubscribeSchema) } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      await deletePushSubscription(db, user.id, request.body.endpoint);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,61 +1,70 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { cardPaymentSchema, placeOrderSchema } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
-import { orders } from '../../db/schema';
 import { placeOrder } from '../../services/orders/place-order';
 import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from '../../services/orders/pay-order';
-import { loadOrderView } from '../../services/orders/order-view';
+import { getOrderByPaymentSession } from '../../services/orders/get-order-by-payment-session';
 import { listMyTickets } from '../../services/orders/list-my-tickets';
 import { getLastBuyerData } from '../../services/orders/last-buyer-data';
-import { parse, uuidParam } from '../parse';
+import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
+/** The query of GET /api/payment-success: the provider's session id, anything else ignored. */
+const paymentSuccessQuerySchema = z.object({ session_id: z.unknown().optional() });
+
 /** Checkout, payment and the buyer's tickets; all need a signed-in user. */
-export async function orderRoutes(app: FastifyInstance, { deps, guards }: RouteContext) {
+export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  // An order named in the path: signed in first, then a malformed id is an unknown order.
+  const orderRoute = {
+    preValidation: guards.signedIn,
+    schema: { params: idParamsSchema },
+    config: idNotFound(() => new DomainError('order_not_found')),
+  };
 
-  app.post('/api/orders', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const user = await guards.requireUser(request);
-    const input = parse(placeOrderSchema, request.body);
-    const order = await placeOrder(deps, user.id, input);
-    return reply.status(201).send(order);
-  });
+  app.post(
+    '/api/orders',
+    { preValidation: guards.signedIn, schema: { body: placeOrderSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      const order = await placeOrder(deps, user.id, request.body);
+      return reply.status(201).send(order);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply) => {
+  app.get('/api/orders/:id', orderRoute, async (request, reply) => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
-    return getMyOrder(deps, user.id, uuidParam(request.params.id, 'order_not_found'));
+    return getMyOrder(deps, user.id, request.params.id);
   });
 
-  app.post<{ Params: { id: string } }>('/api/orders/:id/cancel', async (request) => {
+  app.post('/api/orders/:id/cancel', orderRoute, async (request) => {
     const user = await guards.requireUser(request);
-    return cancelMyOrder(deps, user.id, uuidParam(request.params.id, 'order_not_found'));
+    return cancelMyOrder(deps, user.id, request.params.id);
   });
 
   // Raw card numbers are taken only by the sandbox's test form; with a real provider the browser
   // confirms with the provider's own elements and this route does not exist.
   if (deps.payments.chargeCard) {
-    app.post<{ Params: { id: string } }>('/api/orders/:id/card-payment', async (request) => {
+    app.post('/api/orders/:id/card-payment', { ...orderRoute, schema: { params: idParamsSchema, body: cardPaymentSchema } }, async (request) => {
       const user = await guards.requireUser(request);
-      const card = parse(cardPaymentSchema, request.body);
-      return payOrderWithCard(deps, user.id, uuidParam(request.params.id, 'order_not_found'), card);
+      return payOrderWithCard(deps, user.id, request.params.id, request.body);
     });
   }
 
-  app.post<{ Params: { id: string } }>('/api/orders/:id/simulate-pix-payment', async (request) => {
+  app.post('/api/orders/:id/simulate-pix-payment', orderRoute, async (request) => {
     const user = await guards.requireUser(request);
-    return simulatePixPayment(deps, user.id, uuidParam(request.params.id, 'order_not_found'));
+    return simulatePixPayment(deps, user.id, request.params.id);
   });
 
   // SPEC.md 'Payment success': the order behind a payment session id. Public, as the page is;
   // the id is an unguessable provider reference.
-  app.get<{ Querystring: { session_id?: string } }>('/api/payment-success', async (request) => {
-    const sessionId = request.query.session_id?.trim();
-    if (!sessionId) throw new DomainError('order_not_found');
-    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, sessionId));
-    if (!row) throw new DomainError('order_not_found');
-    return loadOrderView(deps, row.id);
+  app.get('/api/payment-success', { schema: { querystring: paymentSuccessQuerySchema } }, async (request) => {
+    const sessionId = typeof request.query.session_id === 'string' ? request.query.session_id.trim() : '';
+    return getOrderByPaymentSession(deps, sessionId);
   });
 
   app.get('/api/orders/last-buyer', async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '../../../shared/schemas/admin-events';
 import {
@@ -19,7 +20,7 @@ import { getNotificationSettings } from '../../services/profile/get-notification
 import { saveNotificationSettings } from '../../services/profile/save-notification-settings';
 import { exportFileName, exportMyData } from '../../services/profile/export-my-data';
 import { deleteAccount } from '../../services/profile/delete-account';
-import { parse, readUploadedImage } from '../parse';
+import { readUploadedImage } from '../parse';
 import type { RouteContext } from '../context';
 
 /**
@@ -27,7 +28,8 @@ import type { RouteContext } from '../context';
  * 'Data management', 7 'Profile and roles', 'Notifications', 'Storage'; PRODUCT.md 'Accounts
  * and data'). Every route acts on the session's user only; signed out is 401.
  */
-export async function profileRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
+export async function profileRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const files = { db, dataDir: config.DATA_DIR };
   // Before app.ts decides whether to serve /uploads, so avatars are always served.
@@ -40,9 +42,9 @@ export async function profileRoutes(app: FastifyInstance, { deps, guards, config
     return getMyProfile(db, user.id);
   });
 
-  app.put('/api/me/profile', async (request): Promise<MyProfile> => {
+  app.put('/api/me/profile', { preValidation: guards.signedIn, schema: { body: updateProfileSchema } }, async (request): Promise<MyProfile> => {
     const user = await guards.requireUser(request);
-    return updateProfile(files, user.id, parse(updateProfileSchema, request.body));
+    return updateProfile(files, user.id, request.body);
   });
 
   app.get('/api/me/stats', async (request, reply): Promise<UserStats> => {
@@ -64,10 +66,14 @@ export async function profileRoutes(app: FastifyInstance, { deps, guards, config
     return getNotificationSettings(db, user.id);
   });
 
-  app.put('/api/me/notification-settings', async (request): Promise<NotificationSettings> => {
-    const user = await guards.requireUser(request);
-    return saveNotificationSettings(db, user.id, parse(notificationSettingsSchema, request.body));
-  });
+  app.put(
+    '/api/me/notification-settings',
+    { preValidation: guards.signedIn, schema: { body: notificationSettingsSchema } },
+    async (request): Promise<NotificationSettings> => {
+      const user = await guards.requireUser(request);
+      return saveNotificationSettings(db, user.id, request.body);
+    },
+  );
 
   // 'Solicitar Download': the user's data as a JSON file.
   app.get('/api/me/export', async (request, reply) => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestRefundSchema } from '../../../shared/schemas/refunds';
 import { listMyRefunds } from '../../services/refunds/list-my-refunds';
 import { listRefundableOrders } from '../../services/refunds/list-refundable-orders';
 import { requestRefund } from '../../services/refunds/request-refund';
-import { parse } from '../parse';
 import type { RouteContext } from '../context';
 
 /** The buyer's side of refunds (SPEC.md section 2 'Refund request'); all need a signed-in user. */
-export async function refundRoutes(app: FastifyInstance, { deps, guards }: RouteContext) {
+export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
   app.get('/api/refunds/eligible', async (request, reply) => {
@@ -22,9 +23,12 @@ export async function refundRoutes(app: FastifyInstance, { deps, guards }: Route
     return { refunds: await listMyRefunds(db, user.id) };
   });
 
-  app.post('/api/refunds', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const user = await guards.requireUser(request);
-    const input = parse(requestRefundSchema, request.body);
-    return reply.status(201).send(await requestRefund(db, user.id, input));
-  });
+  app.post(
+    '/api/refunds',
+    { preValidation: guards.signedIn, schema: { body: requestRefundSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      return reply.status(201).send(await requestRefund(db, user.id, request.body));
+    },
+  );
 }
