@@ -16,7 +16,7 @@ export interface AuthOptions {
   rateLimit: boolean;
 }
 
-/** How long a session lives (s), and after how long a request extends it (s); http/session.ts reads them too. */
+/** How long a session lives (s), and after how long a request extends it (s); services/staff/find-live-session.ts reads them too. */
 export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 

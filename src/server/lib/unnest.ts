@@ -6,6 +6,9 @@ const ARRAY_TYPES = {
   uuid: sql`uuid[]`,
   int: sql`int[]`,
   boolean: sql`boolean[]`,
+  // Enums travel as text (PGlite serialises only the arrays of types it knows) and are cast in the statement.
+  order_status: sql`text[]::order_status[]`,
+  payment_method: sql`text[]::payment_method[]`,
   jsonb: sql`jsonb[]`,
   timestamptz: sql`timestamptz[]`,
 } as const;

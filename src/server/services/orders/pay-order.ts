@@ -1,10 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CardPaymentInput, OrderView } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { orders } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { confirmPayment } from '../payments/confirm-payment';
 import { groupedRunner } from '../../db/grouped';
+import { preparedStatement } from '../../db/client';
+import { fromRow } from '../../db/rows';
 import { recordPaymentFailure, releaseOrder } from './release-order';
 import { loadOrderView, toOrderView } from './order-view';
 
@@ -31,9 +33,11 @@ async function assertPayable(deps: ServiceDeps, order: typeof orders.$inferSelec
   return order;
 }
 
+const readOrders = preparedStatement<Record<string, unknown>>('read_orders', 'SELECT * FROM orders WHERE id = ANY($1::uuid[])');
+
 /** Reads of orders arriving together share one query (db/grouped.ts); each only finds its own user's order. */
 const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, typeof orders.$inferSelect | undefined>(async (db, _key, reads) => {
-  const rows = await db.select().from(orders).where(inArray(orders.id, reads.map((r) => r.orderId)));
+  const rows = (await readOrders(db, [reads.map((r) => r.orderId)])).map((raw) => fromRow(orders, raw));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return reads.map((read) => {
     const row = byId.get(read.orderId.toLowerCase());

@@ -5,7 +5,8 @@ import { DomainError } from '../../../shared/errors';
 import { onlyDigits } from '../../../shared/cpf';
 import { normalizeCouponCode } from '../../domain/pricing';
 import { decideSale, type SaleCoupon, type SaleState } from '../../domain/sale';
-import { events, orderItems, orders } from '../../db/schema';
+import { events, orders } from '../../db/schema';
+import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { holdCouponUses, holdUnits } from './inventory';
 import type { ServiceDeps } from '../deps';
 import { isConnectionError, queryRows, type Tx } from '../../db/client';
@@ -101,25 +102,64 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
   }
   if (placed.length === 0) return outcomes;
 
-  await tx.insert(orders).values(placed.map(({ items: _items, event: _event, ...row }) => row));
-  await tx.insert(orderItems).values(
-    placed.flatMap((order) =>
-      order.items.map((item) => ({
-        orderId: order.id,
-        ticketTypeId: item.ticketTypeId,
-        ticketTypeName: item.name,
-        quantity: item.quantity,
-        unitPriceCentavos: item.unitPriceCentavos,
-        holderNames: item.holderNames,
-      })),
-    ),
-  );
+  await insertOrders(tx, placed);
   // The counters last, through their one owner (inventory.ts): what decideSale accepted.
   await holdUnits(tx, placed.flatMap((order) => order.items));
   const uses = new Map<string, number>();
   for (const order of placed) if (order.couponId) uses.set(order.couponId, (uses.get(order.couponId) ?? 0) + 1);
   await holdCouponUses(tx, [...uses].map(([couponId, n]) => ({ couponId, uses: n })));
   return outcomes;
+}
+
+/** Every column of `orders`, named once: the value of a placed order for each (unnestRows). */
+const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
+  id: ['uuid', (o) => o.id],
+  event_id: ['uuid', (o) => o.eventId],
+  user_id: ['text', (o) => o.userId],
+  status: ['order_status', (o) => o.status],
+  subtotal_centavos: ['int', (o) => o.subtotalCentavos],
+  discount_centavos: ['int', (o) => o.discountCentavos],
+  total_centavos: ['int', (o) => o.totalCentavos],
+  coupon_id: ['uuid', (o) => o.couponId],
+  payment_method: ['payment_method', (o) => o.paymentMethod],
+  installments: ['int', (o) => o.installments],
+  buyer_name: ['text', (o) => o.buyerName],
+  buyer_email: ['text', (o) => o.buyerEmail],
+  buyer_phone: ['text', (o) => o.buyerPhone],
+  buyer_cpf: ['text', (o) => o.buyerCpf],
+  payment_provider: ['text', (o) => o.paymentProvider],
+  payment_id: ['text', (o) => o.paymentId],
+  pix_code: ['text', (o) => o.pixCode],
+  payment_error: ['text', (o) => o.paymentError],
+  expires_at: ['timestamptz', (o) => o.expiresAt],
+  completed_at: ['timestamptz', (o) => o.completedAt],
+  created_at: ['timestamptz', (o) => o.createdAt],
+  updated_at: ['timestamptz', (o) => o.updatedAt],
+};
+
+type PlacedItem = PlacedOrder['items'][number] & { orderId: string };
+
+/** Every column of `order_items` but its generated id, named once; the holder names travel as a JSON array. */
+const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
+  order_id: ['uuid', (i) => i.orderId],
+  ticket_type_id: ['uuid', (i) => i.ticketTypeId],
+  ticket_type_name: ['text', (i) => i.name],
+  quantity: ['int', (i) => i.quantity],
+  unit_price_centavos: ['int', (i) => i.unitPriceCentavos],
+  holder_names: ['jsonb', (i) => JSON.stringify(i.holderNames)],
+};
+
+/** Inserts the placed orders and their items in one statement, in the order given. */
+async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
+  const rows = unnestRows(placed, 'o', orderColumns);
+  const items = unnestRows(placed.flatMap((order) => order.items.map((item) => ({ ...item, orderId: order.id }))), 'i', itemColumns);
+  await tx.execute(sql`
+    WITH placed AS (
+      INSERT INTO orders (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING id
+    )
+    INSERT INTO order_items (${items.names})
+    SELECT order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, ARRAY(SELECT jsonb_array_elements_text(holder_names))
+    FROM ${items.from} WHERE order_id IN (SELECT id FROM placed) ORDER BY ord`);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { fromRow } from '../../db/rows';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
 import { decideConfirmation } from '../../domain/confirmation';
@@ -6,7 +7,7 @@ import { createTicketCode } from '../../domain/ticket-code';
 import { orderItems, orders, refunds, tickets } from '../../db/schema';
 import { queryRows, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
-import { unnestRows } from '../../lib/unnest';
+import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { notifyUsers, type Notice } from '../notifications/notify-user';
 import { enqueueJobs } from '../jobs';
 import type { ServiceDeps } from '../deps';
@@ -102,19 +103,15 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
   const eventById = new Map<string, LockedEvent>(
     lockedEvents.map((e) => [e.id, { id: e.id, title: e.title, date: e.date, startTime: e.start_time, location: e.location, isCancelled: e.is_cancelled }]),
   );
-  const lockedOrders = await tx
-    .select({
-      order: orders,
-      items: sql<(typeof orderItems.$inferSelect)[]>`(
+  const lockedOrders = (
+    await queryRows<Record<string, unknown> & { items: (typeof orderItems.$inferSelect)[] }>(tx, sql`
+      SELECT o.*, (
         SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
           'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
-        FROM ${orderItems} AS i WHERE i.order_id = ${sql.identifier('orders')}.id)`,
-    })
-    .from(orders)
-    .where(inArray(orders.id, orderIds))
-    .orderBy(orders.id)
-    .for('update', { of: orders });
+        FROM order_items i WHERE i.order_id = o.id) AS items
+      FROM orders o WHERE o.id = ANY(${sql.param(orderIds)}::uuid[]) ORDER BY o.id FOR UPDATE OF o`)
+  ).map((raw) => ({ order: fromRow(orders, raw), items: raw.items }));
   const orderById = new Map<string, LockedOrder>(lockedOrders.map((row) => [row.order.id, row]));
 
   const completions: { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean }[] = [];
@@ -190,7 +187,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
   await tx.execute(sql`
     UPDATE ${orders} o SET status = 'completed', completed_at = c.at, payment_error = NULL, updated_at = c.at
     FROM ${completed.from} WHERE o.id = c.id`);
-  const units = completions.flatMap(({ locked: { order, items }, now }) =>
+  const units = completions.flatMap(({ locked: { order, items }, now }): IssuedTicket[] =>
     items.flatMap((item) =>
       Array.from({ length: item.quantity }, (_, n) => ({
         orderId: order.id,
@@ -204,7 +201,10 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
       })),
     ),
   );
-  if (units.length > 0) await tx.insert(tickets).values(units);
+  if (units.length > 0) {
+    const issued = unnestRows(units, 'u', ticketColumns);
+    await tx.execute(sql`INSERT INTO ${tickets} (${issued.names}) SELECT ${issued.names} FROM ${issued.from} ORDER BY ord`);
+  }
   const couponUses = new Map<string, number>();
   for (const c of completions) if (c.settlesCoupon) couponUses.set(c.locked.order.couponId!, (couponUses.get(c.locked.order.couponId!) ?? 0) + 1);
   await settleCouponUses(tx, [...couponUses].map(([couponId, uses]) => ({ couponId, uses })));
@@ -212,6 +212,20 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
   await enqueueJobs(tx, completions.map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
   await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
 }
+
+type IssuedTicket = { orderId: string; orderItemId: string; eventId: string; userId: string | null; ticketTypeName: string; holderName: string | null; code: string; createdAt: Date };
+
+/** The columns of a ticket as issued, each named once (the others keep their defaults: valid, not checked in). */
+const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
+  order_id: ['uuid', (t) => t.orderId],
+  order_item_id: ['uuid', (t) => t.orderItemId],
+  event_id: ['uuid', (t) => t.eventId],
+  user_id: ['text', (t) => t.userId],
+  ticket_type_name: ['text', (t) => t.ticketTypeName],
+  holder_name: ['text', (t) => t.holderName],
+  code: ['text', (t) => t.code],
+  created_at: ['timestamptz', (t) => t.createdAt],
+};
 
 /** The in-app notice of a completed purchase; the purchase e-mail (with the QR codes) is its own job, so e-mail is left out. */
 function purchaseNotice({ order, items }: LockedOrder, eventTitle: string): Notice {
