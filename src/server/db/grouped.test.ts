@@ -74,24 +74,6 @@ describe('groupedRunner', () => {
     expect(seen).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
   });
 
-  it('keeps up to maxInFlight runs of one key going, the calls that wait sharing the next free one', async () => {
-    const { runs, run } = controlledRun();
-    const call = groupedRunner(run, { maxInFlight: 2 });
-    const results = [1, 2, 3, 4, 5].map((n) => call(db, 'a', n));
-    expect(runs.map((r) => r.inputs)).toEqual([[1], [2]]);
-    runs[1].finish();
-    await tick();
-    expect(runs.map((r) => r.inputs)).toEqual([[1], [2], [3, 4, 5]]);
-    runs[0].finish();
-    runs[2].finish();
-    expect(await Promise.all(results)).toEqual(['a:1', 'a:2', 'a:3', 'a:4', 'a:5']);
-    const later = call(db, 'a', 6);
-    await tick();
-    expect(runs.map((r) => r.inputs).at(-1)).toEqual([6]);
-    runs.at(-1)!.finish();
-    expect(await later).toBe('a:6');
-  });
-
   it('runs different keys and different databases side by side', async () => {
     const { runs, run } = controlledRun();
     const call = groupedRunner(run);

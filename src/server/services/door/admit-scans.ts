@@ -74,8 +74,7 @@ export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
   return scanGroup(db, scan.doorEventId ?? 'none', scan);
 }
 
-/** A door's scans rarely name the same tickets: a few of its groups may be in flight at once (their row locks order the rare overlap). */
-const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)), { maxInFlight: 3 });
+const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)));
 
 type TicketRow = {
   id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string;
