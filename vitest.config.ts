@@ -6,6 +6,10 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two test files at a time on this 2-core machine (vitest's default would be one): each API
+    // file has its own database. The browser journeys stay one at a time: each keeps a server and
+    // a Chromium busy, and two at once took as long in all, each twice as long.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
