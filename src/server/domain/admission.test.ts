@@ -3,6 +3,7 @@ import {
   type AdmissionInput,
   type RefusalReason,
   decideAdmission,
+  decideScan,
   offlineTicketStatus,
   refusalMessage,
   requiresDocumentCheck,
@@ -130,5 +131,33 @@ describe('refusalMessage', () => {
     for (const [reason, message] of Object.entries(messages)) {
       expect(refusalMessage(reason as RefusalReason)).toBe(message);
     }
+  });
+});
+
+describe('decideScan', () => {
+  const ticket = { status: 'valid' as const, orderStatus: 'completed', eventId: 'ev1', checkedInAt: null };
+  const at = { doorEventId: 'ev1', isEventCancelled: false };
+
+  it('online, says what decideAdmission says, never a conflict', () => {
+    expect(decideScan({ ticket, ...at, window: 'open' })).toEqual({ admitted: true });
+    expect(decideScan({ ticket, ...at, window: 'too_early' })).toEqual({ admitted: false, reason: 'too_early', conflict: false });
+  });
+
+  it('keeps an offline refusal with the device reason, and names none unknown_code', () => {
+    expect(decideScan({ ticket, ...at, window: 'open', device: { accepted: false, reason: 'not_on_list' } })).toEqual({ admitted: false, reason: 'not_on_list', conflict: false });
+    expect(decideScan({ ticket, ...at, window: 'open', device: { accepted: false } })).toEqual({ admitted: false, reason: 'unknown_code', conflict: false });
+  });
+
+  it('turns an offline admission into the entry whatever the server clock says of the window', () => {
+    expect(decideScan({ ticket, ...at, window: 'event_over', device: { accepted: true } })).toEqual({ admitted: true });
+  });
+
+  it('flags an offline admission the server would refuse: a used ticket as offline_conflict with its entry', () => {
+    expect(decideScan({ ticket: { ...ticket, checkedInAt: firstEntry }, ...at, window: 'open', device: { accepted: true } })).toEqual({
+      admitted: false, reason: 'offline_conflict', checkedInAt: firstEntry, conflict: true,
+    });
+    expect(decideScan({ ticket: { ...ticket, status: 'refunded' }, ...at, window: 'open', device: { accepted: true } })).toEqual({
+      admitted: false, reason: 'refunded', conflict: true,
+    });
   });
 });

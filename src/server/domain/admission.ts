@@ -6,9 +6,9 @@ import {
 
 export { refusalMessage, type RefusalReason };
 
-/** The only ticket status that admits; the door's SQL and decideAdmission both read it from here. */
-export const ADMITTING_TICKET_STATUS = 'valid';
-/** The only order status that admits (the order is paid). */
+/** The only ticket status that admits. */
+const ADMITTING_TICKET_STATUS = 'valid';
+/** The only order status that admits (the order is paid); the door's counts read it too. */
 export const PAID_ORDER_STATUS = 'completed';
 
 export type AdmissionDecision =
@@ -40,9 +40,8 @@ export interface AdmissionInput {
  * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; already checked in
  * -> 'already_used' with the time of that entry. A refusal is a normal answer, never thrown.
  *
- * The caller makes the entry atomic: its conditional UPDATE admits only a ticket this function
- * would admit (status ADMITTING_TICKET_STATUS, order PAID_ORDER_STATUS, the door's event not
- * cancelled, the window open, no entry yet), and names a refusal by calling this on what it read.
+ * The caller makes the entry atomic: services/door/admit-scans.ts reads the ticket with its row
+ * locked, asks this (through decideScan) and writes the entry in the same transaction.
  */
 export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   const { ticket } = input;
