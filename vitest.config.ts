@@ -8,8 +8,9 @@ export default defineConfig({
   test: {
     // Two test files at a time on this 2-core machine (vitest's default would be one): each API
     // file has its own database. The browser journeys stay one at a time: each keeps a server and
-    // a Chromium busy, and two at once took as long in all, each twice as long.
-    maxWorkers: 2,
+    // a Chromium busy, and two at once took as long in all, each twice as long. `npm test` runs
+    // the journeys beside the other layers and those one file at a time (TEST_MAX_WORKERS=1).
+    maxWorkers: Number(process.env.TEST_MAX_WORKERS ?? 2),
     projects: [
       {
         resolve: { alias },
@@ -43,6 +44,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The app on a new database of the local PostgreSQL (less CPU than PGlite in the test's
+          // process); the journeys of the embedded default ask for PGlite (startApp).
+          env: { E2E_DB: process.env.E2E_DB ?? 'postgres' },
           // Browser journeys wait on a loaded machine too: polls give the page up to 10 s.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           globalSetup: ['tests/e2e/global-setup.ts'],

@@ -14,7 +14,8 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
+  // The embedded default, as `npm start` runs it.
+  app = await startApp({}, { database: 'pglite' });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -15,7 +15,8 @@ let chrome: chromeLauncher.LaunchedChrome;
 let profile: string;
 
 beforeAll(async () => {
-  app = await startApp();
+  // The embedded default, as `npm start` runs it.
+  app = await startApp({}, { database: 'pglite' });
   profile = mkdtempSync(join(tmpdir(), 'nl-lighthouse-'));
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/server/config';
 import { createServer, type Server } from '../../src/server/server';
 import { freePort } from './free-port';
+import { createPostgresDatabase } from './test-server';
 
 export interface RunningApp extends Server {
   baseUrl: string;
@@ -15,10 +16,16 @@ export interface RunningApp extends Server {
 }
 
 /**
- * The app as `npm start` runs it (embedded PGlite, demo data, built web app, worker), on a free
- * port with its own data directory. `env` adds settings, e.g. a Stripe double's STRIPE_* variables.
+ * The app as `npm start` runs it (demo data, built web app, worker), on a free port with its own
+ * data directory. `env` adds settings, e.g. a Stripe double's STRIPE_* variables. The database is
+ * `options.database`: 'pglite' (embedded, as `npm start`) or 'postgres' (a new database on the
+ * local server, dropped by `stop`); by default E2E_DB's, else 'pglite'. An env with its own
+ * DATABASE_URL keeps it.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, options: { database?: 'pglite' | 'postgres' } = {}): Promise<RunningApp> {
+  const kind = options.database ?? (process.env.E2E_DB === 'postgres' ? 'postgres' : 'pglite');
+  const postgres = kind === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase('nl_e2e') : null;
+  if (postgres) env = { DATABASE_URL: postgres.url, ...env };
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-e2e-'));
   const baseUrl = `http://localhost:${port}`;
@@ -38,6 +45,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     },
     async stop() {
       await server.close();
+      await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
