@@ -53,6 +53,14 @@ const configSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'chave pública VAPID inválida (base64url) / invalid VAPID public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'chave privada VAPID inválida (base64url) / invalid VAPID private key').optional(),
   /** Contact the push services may reach (RFC 8292 'sub'): mailto: or https:. */
+  /**
+   * Origins of push services the server may call besides the browsers' own (push-endpoints.ts
+   * PUSH_SERVICE_DOMAINS), comma-separated, e.g. a self-hosted push service: 'https://push.example.com'.
+   */
+  PUSH_TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin)),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'deve começar com mailto: ou https: / must start with mailto: or https:').default('mailto:contato@nextlevel.com.br'),
   /** WhatsApp Business Cloud API; without both, WhatsApp messages go to DATA_DIR/outbox. */
   WHATSAPP_TOKEN: z.string().min(20, 'token do WhatsApp muito curto / WhatsApp token too short').optional(),

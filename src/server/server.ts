@@ -87,7 +87,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
       ? // The SDK is loaded only when Stripe runs: the sandbox starts faster and holds less.
         (await import('./payments/stripe-provider')).createStripeProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey, apiUrl: stripe.apiUrl })
       : createSandboxProvider({ pixKey: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY }));
-  const push = createPushSender({ ...secrets.vapid, subject: config.VAPID_SUBJECT });
+  const push = createPushSender({ ...secrets.vapid, subject: config.VAPID_SUBJECT, trustedOrigins: config.PUSH_TRUSTED_ORIGINS });
   const whatsapp = createWhatsAppSender({
     token: config.WHATSAPP_TOKEN,
     phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,

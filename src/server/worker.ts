@@ -1,100 +1,148 @@
-import { eq, sql } from 'drizzle-orm';
-import { outbox } from './db/schema';
-import { queryRows, type Tx } from './db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from './db/client';
 import type { ServiceDeps } from './services/deps';
-import { reconcilePayments, type ReconcileSummary } from './services/payments/reconcile-payments';
+import { expireOverdueOrders, reconcilePayments, type ReconcileSummary } from './services/payments/reconcile-payments';
 import { payRefund } from './services/refunds/pay-refund';
 import { sendOrderEmail } from './services/notifications/send-order-email';
 import { deliverNotification } from './services/notifications/deliver-notification';
 import { sendScheduledNotices } from './services/notifications/send-scheduled-notices';
 import { isJobKind, type JobKind, type JobPayloads } from './services/jobs';
+import { withDeadline } from './lib/deadline';
 
 interface OutboxRow {
   id: number;
   kind: string;
   payload: unknown;
+  /** Runs so far, this one included. */
   attempts: number;
   [key: string]: unknown;
 }
 
 /**
- * One round of background work (ARCHITECTURE.md 'background work'): the upkeep of pending
- * orders (reconcilePayments: finish orders a crash cut off, ask the provider about late
- * webhooks, expire holds that ran out), the scheduled notices (reminders, PIX about to expire),
- * then run due outbox rows (e-mails, push, WhatsApp, refund payments). Rows are claimed with FOR UPDATE SKIP LOCKED, so several
- * server instances share the work; a failing row is retried later with backoff.
+ * How long a job runs at most before the worker gives up on it and counts a failed attempt, in
+ * ms. Above the slowest outbound call a job makes (a payment provider: 20 s, up to 3 tries), so
+ * a job is only cut when something hangs.
+ */
+export const JOB_TIMEOUT_MS = 90_000;
+/**
+ * How long a claimed job is reserved for the worker that claimed it (its `run_after` moves this
+ * far ahead), in ms: longer than JOB_TIMEOUT_MS, so no other worker runs it meanwhile; a worker
+ * that dies mid-job leaves it to run again once this has passed.
+ */
+export const JOB_LEASE_MS = 5 * 60_000;
+/** Jobs one worker runs at the same time: one slow push service or SMTP server holds one lane, not the queue. */
+export const JOB_LANES = 4;
+
+/**
+ * One round of every kind of background work (ARCHITECTURE.md 'background work'), one after the
+ * other: the upkeep of pending orders (reconcilePayments: finish orders a crash cut off, ask the
+ * provider about late webhooks, expire holds that ran out), the scheduled notices, then every
+ * due outbox job (runDueJobs). The running server does not use this order: startWorker runs each
+ * part on its own, so none waits behind another. `now` is a UTC instant.
  */
 export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): Promise<ReconcileSummary & { noticed: number; sent: number }> {
   const reconciled = await reconcilePayments(deps, now);
   const noticed = await sendScheduledNotices(deps, now);
-  let sent = 0;
-  for (;;) {
-    const handled = await deps.db.transaction(async (tx) => {
-      const claimed = await queryRows<OutboxRow>(tx, sql`
-        SELECT id, kind, payload, attempts FROM outbox
-        WHERE done_at IS NULL AND run_after <= ${now}
-        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
-      const row = claimed[0];
-      if (!row) return false;
-      try {
-        await handleOutboxRow(deps, tx, row);
-        await tx.update(outbox).set({ doneAt: new Date() }).where(eq(outbox.id, row.id));
-        sent++;
-      } catch (error) {
-        deps.log.error({ err: error, outboxId: row.id }, 'outbox row failed; will retry');
-        const delaySeconds = Math.min(3600, 30 * 2 ** row.attempts);
-        await tx
-          .update(outbox)
-          .set({ attempts: row.attempts + 1, lastError: String(error), runAfter: new Date(now.getTime() + delaySeconds * 1000) })
-          .where(eq(outbox.id, row.id));
-      }
-      return true;
-    });
-    if (!handled) break;
-  }
+  const sent = await runDueJobs(deps, now);
   return { ...reconciled, noticed, sent };
 }
 
-/** Runs one job of kind K inside the worker's transaction `tx`; a throw retries the row with backoff, what it answers is ignored. */
-type JobHandler<K extends JobKind> = (deps: ServiceDeps, tx: Tx, payload: JobPayloads[K]) => Promise<unknown>;
-
-// One handler per kind of services/jobs.ts: a kind added there without one here does not compile.
-// Reads go through `tx`: on PGlite a query on `db` inside a transaction would wait forever.
-const handlers: { [K in JobKind]: JobHandler<K> } = {
-  order_confirmation_email: (deps, tx, { orderId }) => sendOrderEmail(deps, tx, orderId, new Date()),
-  // An approved refund the provider has not paid back yet.
-  refund_payment: (deps, tx, { refundId }) => payRefund(deps, tx, refundId, new Date()),
-  notification_email: (deps, tx, { notificationId }) => deliverNotification(deps, tx, 'email', notificationId),
-  notification_push: (deps, tx, { notificationId }) => deliverNotification(deps, tx, 'push', notificationId),
-  notification_whatsapp: (deps, tx, { notificationId }) => deliverNotification(deps, tx, 'whatsapp', notificationId),
-};
-
-function runJob<K extends JobKind>(deps: ServiceDeps, tx: Tx, kind: K, payload: JobPayloads[K]): Promise<unknown> {
-  return handlers[kind](deps, tx, payload);
+/**
+ * Runs every outbox job due at `now` (e-mails, push, WhatsApp, refund payments), JOB_LANES at a
+ * time, until none is due; returns how many succeeded. Each job is claimed in a statement of its
+ * own (FOR UPDATE SKIP LOCKED, so several server instances share the work; its run_after moves
+ * JOB_LEASE_MS ahead and its attempts count up), then run outside any transaction, so an outbound
+ * call (a push service, SMTP, the payment provider) never holds a database connection or a row
+ * lock, and at most for JOB_TIMEOUT_MS. A job that succeeds is marked done; one that throws or
+ * runs out of time is retried later with backoff (30 s doubling, at most an hour). A job runs at
+ * least once and, after a crash mid-job, may run again: each kind is idempotent (refunds carry
+ * the provider's idempotency key).
+ */
+export async function runDueJobs(deps: ServiceDeps, now: Date = new Date()): Promise<number> {
+  let sent = 0;
+  const lane = async () => {
+    for (;;) {
+      const [row] = await claimJobs(deps.db, 1, now);
+      if (!row) return;
+      try {
+        await withDeadline(runJob(deps, row), JOB_TIMEOUT_MS, `job ${row.kind} ${row.id}`);
+        await deps.db.execute(sql`UPDATE outbox SET done_at = ${new Date()}, last_error = NULL WHERE id = ${row.id}`);
+        sent++;
+      } catch (error) {
+        deps.log.error({ err: error, outboxId: row.id, kind: row.kind }, 'outbox job failed; will retry');
+        const delaySeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
+        const retryAt = new Date(Math.max(now.getTime(), Date.now()) + delaySeconds * 1000);
+        await deps.db.execute(sql`UPDATE outbox SET last_error = ${String(error).slice(0, 2000)}, run_after = ${retryAt} WHERE id = ${row.id}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: JOB_LANES }, lane));
+  return sent;
 }
 
-async function handleOutboxRow(deps: ServiceDeps, tx: Tx, row: OutboxRow) {
+/** Claims up to `limit` due jobs (oldest first) for JOB_LEASE_MS, counting the attempt; returns them. */
+async function claimJobs(db: Db, limit: number, now: Date): Promise<OutboxRow[]> {
+  return queryRows<OutboxRow>(db, sql`
+    UPDATE outbox SET run_after = ${new Date(Math.max(now.getTime(), Date.now()) + JOB_LEASE_MS)}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM outbox WHERE done_at IS NULL AND run_after <= ${now}
+      ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, payload, attempts`);
+}
+
+/** Runs one job of kind K; a throw retries the row with backoff, what it answers is ignored. */
+type JobHandler<K extends JobKind> = (deps: ServiceDeps, payload: JobPayloads[K]) => Promise<unknown>;
+
+// One handler per kind of services/jobs.ts: a kind added there without one here does not compile.
+const handlers: { [K in JobKind]: JobHandler<K> } = {
+  order_confirmation_email: (deps, { orderId }) => sendOrderEmail(deps, deps.db, orderId, new Date()),
+  // An approved refund the provider has not paid back yet.
+  refund_payment: (deps, { refundId }) => payRefund(deps, refundId, new Date()),
+  notification_email: (deps, { notificationId }) => deliverNotification(deps, 'email', notificationId),
+  notification_push: (deps, { notificationId }) => deliverNotification(deps, 'push', notificationId),
+  notification_whatsapp: (deps, { notificationId }) => deliverNotification(deps, 'whatsapp', notificationId),
+};
+
+async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {
   // A row of a kind this build does not run (written by an older or newer one) fails and is retried.
   if (!isJobKind(row.kind)) throw new Error(`unknown outbox kind ${row.kind}`);
   // The payload was written by enqueueJobs for this kind.
-  await runJob(deps, tx, row.kind, row.payload as JobPayloads[JobKind]);
+  const kind: JobKind = row.kind;
+  return (handlers[kind] as JobHandler<JobKind>)(deps, row.payload as JobPayloads[JobKind]);
 }
 
-/** Runs `runWorkerOnce` every `intervalMs` until stopped; never two rounds at once. */
+/**
+ * Runs the background work every `intervalMs` until stopped, as three loops that never wait for
+ * one another: holds that ran out are expired (expireOverdueOrders); orders a crash cut off and
+ * late webhooks are reconciled with the provider, and the scheduled notices sent; the outbox
+ * jobs run (runDueJobs). A loop never runs two rounds at once; a slow push service, SMTP server
+ * or payment provider delays only its own loop, never the return of held units.
+ */
 export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): void } {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runWorkerOnce(deps);
-    } catch (error) {
-      deps.log.error({ err: error }, 'worker round failed');
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  const loops: [string, () => Promise<unknown>][] = [
+    ['expiry', () => expireOverdueOrders(deps)],
+    ['upkeep', async () => {
+      await reconcilePayments(deps, new Date(), { expire: false });
+      await sendScheduledNotices(deps);
+    }],
+    ['jobs', () => runDueJobs(deps)],
+  ];
+  const timers = loops.map(([name, round]) => {
+    let running = false;
+    const timer = setInterval(async () => {
+      if (running) return;
+      running = true;
+      try {
+        await round();
+      } catch (error) {
+        deps.log.error({ err: error, loop: name }, 'worker round failed');
+      } finally {
+        running = false;
+      }
+    }, intervalMs);
+    timer.unref();
+    return timer;
+  });
+  return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
 }
-

@@ -51,6 +51,7 @@ export const errorMessages = {
   webhook_signature_invalid: 'Assinatura do webhook inválida.',
   payment_provider_unavailable: 'O provedor de pagamento não respondeu. Tente novamente em instantes.',
   last_admin: 'Não é possível remover o último administrador.',
+  push_endpoint_invalid: 'Este navegador não usa um serviço de notificações conhecido. Tente outro navegador.',
   database_unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   internal: 'Ocorreu um erro inesperado',
 } as const;

@@ -58,9 +58,10 @@ async function startPushService() {
 }
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   await startPushService();
+  // The app calls only the browsers' push services, and the origins it is told to trust.
+  app = await startApp({ PUSH_TRUSTED_ORIGINS: pushServiceUrl });
+  browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();

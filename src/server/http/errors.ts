@@ -55,6 +55,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   ticket_not_refundable: 409,
   webhook_signature_invalid: 400,
   payment_provider_unavailable: 503,
+  push_endpoint_invalid: 400,
   last_admin: 409,
   database_unavailable: 503,
   internal: 500,

@@ -9,6 +9,7 @@ import {
   markNotificationRead,
 } from '../../services/notifications/my-notifications';
 import { deletePushSubscription, savePushSubscription } from '../../services/notifications/push-subscriptions';
+import { pushEndpointProblem } from '../../messaging/push-endpoints';
 import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
 
@@ -49,7 +50,7 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
 
   app.post('/api/push/subscriptions', { preValidation: guards.signedIn, schema: { body: pushSubscriptionSchema } }, async (request, reply) => {
     const user = await guards.requireUser(request);
-    await savePushSubscription(db, user.id, request.body, request.headers['user-agent'] ?? null);
+    await savePushSubscription(db, deps.push ?? { endpointProblem: (endpoint) => pushEndpointProblem(endpoint) }, user.id, request.body, request.headers['user-agent'] ?? null);
     return reply.status(204).send();
   });
 

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { toE164 } from '../../../shared/phone';
-import type { Tx } from '../../db/client';
 import { notifications, pushSubscriptions, userNotificationSettings, users } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { NotificationChannel } from './notify-user';
@@ -11,16 +10,18 @@ import type { NotificationChannel } from './notify-user';
  * push and WhatsApp off). E-mail: a short pt-BR message with the link; push: to every device the
  * user subscribed, a subscription the push service no longer knows (404/410) is removed; WhatsApp:
  * to the saved number (E.164). Brand news ('promotion') goes out only while 'Novidades das marcas'
- * is still on. Runs as an outbox job inside its transaction `tx`; a throw retries
- * the job with backoff. Returns what happened, for the log and tests.
+ * is still on. Runs as an outbox job (worker.ts runDueJobs), outside any transaction: the call
+ * to the push service, SMTP or WhatsApp holds no connection; a throw retries the job with
+ * backoff. The devices of one user are sent to one after the other, each within the push
+ * sender's timeout. Returns what happened, for the log and tests.
  */
 export async function deliverNotification(
-  deps: Pick<ServiceDeps, 'mailer' | 'push' | 'whatsapp' | 'publicUrl'>,
-  tx: Tx,
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'push' | 'whatsapp' | 'publicUrl'>,
   channel: NotificationChannel,
   notificationId: string,
 ): Promise<'sent' | 'off' | 'gone'> {
-  const [row] = await tx
+  const { db } = deps;
+  const [row] = await db
     .select({ notification: notifications, email: users.email, settings: userNotificationSettings })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
@@ -45,10 +46,10 @@ export async function deliverNotification(
   }
   if (channel === 'push') {
     if (!settings?.pushNotifications || !deps.push) return 'off';
-    const devices = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, notification.userId));
+    const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, notification.userId));
     for (const device of devices) {
       const outcome = await deps.push.send(device, { title: notification.title, body: notification.message, url: notification.actionUrl ?? '/' });
-      if (outcome === 'gone') await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
     }
     return devices.length > 0 ? 'sent' : 'off';
   }

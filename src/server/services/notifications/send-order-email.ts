@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import { formatEventDate, formatEventTime } from '../../../shared/dates';
 import { buildEventCalendar } from '../../domain/calendar';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { events, orders, tickets, userNotificationSettings } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 
@@ -14,10 +14,10 @@ const escapeHtml = (text: string) =>
  * event's .ics), sent after the order is confirmed, unless the buyer switched 'Notificações por
  * e-mail' off. pt-BR, HTML with a plain-text part: one QR code per ticket as an inline PNG image
  * (300 px, margin 2, the code the door reads, as on 'Meus ingressos'), the event as an .ics
- * attachment, and the link to 'Meus ingressos'. Runs as an outbox job in `tx`; a throw retries.
+ * attachment, and the link to 'Meus ingressos'. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
  * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.
  */
-export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicUrl'>, tx: Tx, orderId: string, now: Date): Promise<'sent' | 'off'> {
+export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicUrl'>, tx: Db | Tx, orderId: string, now: Date): Promise<'sent' | 'off'> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== 'completed') return 'off';
   if (order.userId) {

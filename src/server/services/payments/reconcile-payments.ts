@@ -6,6 +6,7 @@ import { confirmPayment } from './confirm-payment';
 import { returnHoldsOfOrders } from '../orders/inventory';
 import { releaseOrder } from '../orders/release-order';
 import { requestPayment } from '../orders/place-order';
+import { withDeadline } from '../../lib/deadline';
 
 /** A pending order with no provider payment this long after it was placed was cut off mid-way (a crash). */
 export const UNFINISHED_ORDER_AFTER_MS = 30_000;
@@ -38,9 +39,11 @@ export interface ReconcileSummary {
  *    sandbox, which has nothing to ask, expires them all in one statement. Units and coupon uses
  *    go back through the inventory module.
  *
- * `now` is a UTC instant. Provider failures are logged and retried next round; never throws for them.
+ * Step 3 is expireOverdueOrders; `options.expire: false` leaves it out (the running worker runs it
+ * in a loop of its own). `now` is a UTC instant. Provider failures are logged and retried next
+ * round; never throws for them.
  */
-export async function reconcilePayments(deps: ServiceDeps, now: Date = new Date()): Promise<ReconcileSummary> {
+export async function reconcilePayments(deps: ServiceDeps, now: Date = new Date(), options: { expire?: boolean } = {}): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { recovered: 0, confirmed: 0, expired: 0 };
   const { db, payments } = deps;
 
@@ -91,33 +94,69 @@ export async function reconcilePayments(deps: ServiceDeps, now: Date = new Date(
     }
   }
 
-  if (payments.isSandbox) {
-    summary.expired += await expireAllOverdue(deps, now);
-  } else {
-    const overdue = await db
-      .select({ id: orders.id, paymentId: orders.paymentId })
-      .from(orders)
-      .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
-      .orderBy(asc(orders.expiresAt))
-      .limit(BATCH);
-    for (const order of overdue) {
-      try {
-        if (order.paymentId) {
-          if ((await payments.getPaymentState(order.paymentId)) === 'succeeded') {
-            const { outcome } = await confirmPayment(deps, { orderId: order.id, paymentId: order.paymentId }, now);
-            if (outcome === 'completed') summary.confirmed++;
-            continue;
-          }
-          await payments.cancelPayment(order.paymentId);
-        }
-      } catch (error) {
-        // Expire anyway: the units must not stay held; a payment that still arrives is honoured or refunded.
-        deps.log.warn({ err: error, orderId: order.id }, 'reconciliation: could not ask or cancel before expiry');
-      }
-      if (await releaseOrder(db, order.id, 'expired', now)) summary.expired++;
-    }
+  if (options.expire !== false) {
+    const ended = await expireOverdueOrders(deps, now);
+    summary.expired += ended.expired;
+    summary.confirmed += ended.confirmed;
   }
   return summary;
+}
+
+/**
+ * How long the hold expiry waits for the provider's answer about one order (is it paid? cancel
+ * its payment) before expiring it anyway, in ms: a provider outage must not keep units held.
+ */
+export const EXPIRY_ASK_TIMEOUT_MS = 10_000;
+/** Orders whose provider is asked at the same time while their holds are ended. */
+const EXPIRY_ASKS_AT_ONCE = 8;
+
+/**
+ * Step 3 of reconcilePayments on its own (the worker runs it in a loop of its own, so neither
+ * the outbox nor a slow provider delays it): ends the holds that ran out at `now` (UTC instant).
+ * The sandbox, which has nothing to ask, expires them all in one statement; with a real provider
+ * each order (up to 100 per call, EXPIRY_ASKS_AT_ONCE at a time) is asked about once more, at
+ * most EXPIRY_ASK_TIMEOUT_MS: paid -> confirmed; else its payment is cancelled so it can no longer
+ * be paid, then it expires (also when the provider does not answer in time: a payment that
+ * still arrives is honoured or refunded by the confirmation). Units and coupon uses go back
+ * through the inventory module. Returns how many expired and how many turned out paid.
+ */
+export async function expireOverdueOrders(deps: ServiceDeps, now: Date = new Date()): Promise<{ expired: number; confirmed: number }> {
+  const { db, payments } = deps;
+  if (payments.isSandbox) return { expired: await expireAllOverdue(deps, now), confirmed: 0 };
+  const overdue = await db
+    .select({ id: orders.id, paymentId: orders.paymentId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(BATCH);
+  const result = { expired: 0, confirmed: 0 };
+  const endOne = async (order: { id: string; paymentId: string | null }) => {
+    try {
+      if (order.paymentId) {
+        const paymentId = order.paymentId;
+        const paid = await withDeadline(
+          (async () => {
+            if ((await payments.getPaymentState(paymentId)) === 'succeeded') return true;
+            await payments.cancelPayment(paymentId);
+            return false;
+          })(),
+          EXPIRY_ASK_TIMEOUT_MS,
+          `provider about order ${order.id}`,
+        );
+        if (paid) {
+          const { outcome } = await confirmPayment(deps, { orderId: order.id, paymentId }, now);
+          if (outcome === 'completed') result.confirmed++;
+          return;
+        }
+      }
+    } catch (error) {
+      // Expire anyway: the units must not stay held; a payment that still arrives is honoured or refunded.
+      deps.log.warn({ err: error, orderId: order.id }, 'reconciliation: could not ask or cancel before expiry');
+    }
+    if (await releaseOrder(db, order.id, 'expired', now)) result.expired++;
+  };
+  for (let i = 0; i < overdue.length; i += EXPIRY_ASKS_AT_ONCE) await Promise.all(overdue.slice(i, i + EXPIRY_ASKS_AT_ONCE).map(endOne));
+  return result;
 }
 
 /** Expires every pending order past its hold in one transaction; returns how many. */

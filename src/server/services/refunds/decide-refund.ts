@@ -95,7 +95,7 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
 
   if (approve) {
     try {
-      await db.transaction((tx) => payRefund(deps, tx, command.refundId));
+      await payRefund(deps, command.refundId);
     } catch (error) {
       // The outbox row written with the approval retries it; the refund stays 'approved'.
       deps.log.warn({ err: error, refundId: command.refundId }, 'refund payment failed; the worker will retry');

@@ -1,39 +1,45 @@
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, eq } from 'drizzle-orm';
 import { orders, refunds } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { notifyRefundPaid } from './process-refund';
 
 /**
  * Pays an approved refund back through the payment provider (PRODUCT.md 'Buying': an approved
- * refund is paid back through the provider, 'processed' once the provider confirms). Runs inside
- * the caller's transaction `tx` and locks the refund row first, so the call right after the
- * approval and the worker's retries (job 'refund_payment', services/jobs.ts) take turns. The provider's
- * idempotency key is `refund:<refund id>`, so a retry after a lost answer never pays twice.
+ * refund is paid back through the provider, 'processed' once the provider confirms). The call to
+ * the provider runs outside any transaction (it holds no connection or row lock while it waits);
+ * the call right after the approval and the worker's retries (job 'refund_payment',
+ * services/jobs.ts) may overlap, and the provider's idempotency key `refund:<refund id>` makes
+ * them one refund: a retry after a lost answer never pays twice.
  *
- * The provider's refund id is stored; the refund becomes 'processed' when the provider answers
- * 'succeeded' (the sandbox, most cards), or later when its webhook says so (`charge.refunded`,
- * `refund.updated`; a PIX refund takes a while). Nothing to pay back (0 centavos) is 'processed'
- * without a provider call. Returns true when the provider was asked (or nothing was owed), false
- * when there was nothing to do (already paid back, not approved, unknown). Throws what the
- * provider throws, an Error when it answers 'failed', or when the order has no provider payment:
- * the refund stays 'approved' and the worker retries with backoff.
+ * The provider's refund id is stored, in a short transaction that changes only a refund still
+ * 'approved'; the refund becomes 'processed' when the provider answers 'succeeded' (the sandbox,
+ * most cards), or later when its webhook says so (`charge.refunded`, `refund.updated`; a PIX
+ * refund takes a while). Nothing to pay back (0 centavos) is 'processed' without a provider call.
+ * Returns true when the provider was asked (or nothing was owed), false when there was nothing
+ * to do (already paid back, not approved, unknown). Throws what the provider throws, an Error
+ * when it answers 'failed', or when the order has no provider payment: the refund stays
+ * 'approved' and the worker retries with backoff. `now` is a UTC instant.
  */
-export async function payRefund(deps: Pick<ServiceDeps, 'payments'>, tx: Tx, refundId: string, now: Date = new Date()): Promise<boolean> {
-  const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+export async function payRefund(deps: Pick<ServiceDeps, 'db' | 'payments'>, refundId: string, now: Date = new Date()): Promise<boolean> {
+  const { db } = deps;
+  const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund || refund.status !== 'approved') return false;
   if (refund.amountCentavos === 0) {
-    await tx.update(refunds).set({ status: 'processed' }).where(eq(refunds.id, refund.id));
+    await db.update(refunds).set({ status: 'processed' }).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'approved')));
     return true;
   }
-  const [order] = await tx.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId));
+  const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId));
   if (!order?.paymentId) throw new Error(`refund ${refund.id}: its order has no provider payment to pay back`);
   const paid = await deps.payments.refund(order.paymentId, refund.amountCentavos, { idempotencyKey: `refund:${refund.id}` });
   if (paid.status === 'failed') throw new Error(`refund ${refund.id}: the provider answered 'failed' (${paid.refundId})`);
-  await tx
-    .update(refunds)
-    .set({ providerRefundId: paid.refundId, status: paid.status === 'succeeded' ? 'processed' : 'approved' })
-    .where(eq(refunds.id, refund.id));
-  if (paid.status === 'succeeded') await notifyRefundPaid(tx, refund.id, now);
+  await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .update(refunds)
+      .set({ providerRefundId: paid.refundId, status: paid.status === 'succeeded' ? 'processed' : 'approved' })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'approved')))
+      .returning({ id: refunds.id });
+    // The overlapping call that stored it first told the buyer.
+    if (stored && paid.status === 'succeeded') await notifyRefundPaid(tx, refund.id, now);
+  });
   return true;
 }
