@@ -17,6 +17,18 @@ const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
 /** How long a checked session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 5000;
+/**
+ * Most sessions one instance keeps checked at once, the least recently used dropped first: a sale
+ * night's buyers and door staff within 5 s fit many times over, and 10,000 entries (cookie and
+ * account, under 1 KB each) hold under 10 MB whatever a client sends.
+ */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * Longest session cookie value read at all. better-auth's is a 32-character token, a dot and a
+ * 44-character signature, URL-encoded: under 100 bytes. Anything much longer is not one of ours
+ * and is ignored before its signature is computed.
+ */
+export const SESSION_COOKIE_MAX_LENGTH = 512;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
 const DONT_REMEMBER_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.dont_remember=/;
 
@@ -41,45 +53,55 @@ export function verifySessionCookie(cookie: string, secret: string): string | nu
 
 /**
  * Checked sessions by session cookie, for SESSION_CACHE_MS: a buyer's order and payment, or a
- * door's scans, check the session once in a few seconds instead of on every request. Entries of
- * a user are dropped when their roles change or they sign out, on every server instance, through
- * the `sessions` LISTEN/NOTIFY channel (services/staff/session-events.ts forgetSessions); a sign-out on this instance drops
- * its cookie at once.
+ * door's scans, check the session once in a few seconds instead of on every request. Only
+ * sessions that were found live are kept, never an answer of 'no session' (a wrong signature, an
+ * unknown or ended session), so made-up cookies take no room; at most SESSION_CACHE_MAX_ENTRIES,
+ * the least recently used dropped first. Entries of a user are dropped when their roles change or
+ * they sign out, on every server instance, through the `sessions` LISTEN/NOTIFY channel
+ * (services/staff/session-events.ts forgetSessions); a sign-out on this instance drops its cookie
+ * at once.
  */
-export function createSessionCache(live?: LiveHub) {
-  const entries = new Map<string, { at: number; user: SessionUser | null }>();
+export function createSessionCache(live?: LiveHub, maxEntries = SESSION_CACHE_MAX_ENTRIES) {
+  // A Map keeps insertion order: a read moves its entry to the end, so the first key is the least recently used.
+  const entries = new Map<string, { at: number; user: SessionUser }>();
   const forgetUser = (userId: string) => {
-    for (const [key, entry] of entries) if (entry.user?.id === userId) entries.delete(key);
+    for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
   };
   live?.subscribe(SESSIONS_CHANNEL, (payload) => {
     if (payload === 'all') entries.clear();
     else if (payload.startsWith('user:')) forgetUser(payload.slice(5));
   });
   return {
-    get(cookie: string, now = Date.now()) {
+    /** The user of a cookie checked within SESSION_CACHE_MS, else undefined. */
+    get(cookie: string, now = Date.now()): SessionUser | undefined {
       const entry = entries.get(cookie);
       if (!entry) return undefined;
-      if (now - entry.at >= SESSION_CACHE_MS) {
-        entries.delete(cookie);
-        return undefined;
-      }
+      entries.delete(cookie);
+      if (now - entry.at >= SESSION_CACHE_MS) return undefined;
+      entries.set(cookie, entry);
       return entry.user;
     },
-    set(cookie: string, user: SessionUser | null, now = Date.now()) {
-      if (entries.size > 50_000) entries.clear();
+    /** Keeps the user of a live session's cookie, dropping the least recently used entry when full. */
+    set(cookie: string, user: SessionUser, now = Date.now()) {
+      entries.delete(cookie);
       entries.set(cookie, { at: now, user });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     forgetCookie(cookie: string) {
       entries.delete(cookie);
+    },
+    /** How many sessions are kept (monitoring and tests). */
+    get size(): number {
+      return entries.size;
     },
   };
 }
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-/** The session cookie of a request (better-auth's), or null. */
+/** The session cookie of a request (better-auth's), or null; null too when longer than SESSION_COOKIE_MAX_LENGTH. */
 export function sessionCookieOf(request: FastifyRequest): string | null {
   const match = SESSION_COOKIE.exec(request.headers.cookie ?? '');
-  return match ? match[1] : null;
+  return match && match[1].length <= SESSION_COOKIE_MAX_LENGTH ? match[1] : null;
 }
 
 /** The signed-in user of a request with their roles from `user_roles`, or null; once per request. */
@@ -97,10 +119,8 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
       const token = verifySessionCookie(cookie, secretOf(auth));
       if (token && !DONT_REMEMBER_COOKIE.test(request.headers.cookie)) {
         const live = await findLiveSession(db, token, Date.now());
-        if (live !== undefined) {
-          sessions?.set(cookie, live);
-          return live;
-        }
+        if (live) sessions?.set(cookie, live);
+        if (live !== undefined) return live;
       }
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       let user: SessionUser | null = null;
@@ -115,7 +135,7 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
           roles,
         };
       }
-      sessions?.set(cookie, user);
+      if (user) sessions?.set(cookie, user);
       return user;
     })();
     cache.set(request, pending);
