@@ -64,14 +64,22 @@ export function verifySessionCookie(cookie: string, secret: string): string | nu
 export function createSessionCache(live?: LiveHub, maxEntries = SESSION_CACHE_MAX_ENTRIES) {
   // A Map keeps insertion order: a read moves its entry to the end, so the first key is the least recently used.
   const entries = new Map<string, { at: number; user: SessionUser }>();
+  // Counts what was forgotten: a session read before a sign-out was announced, whose answer
+  // arrives after it, must not be kept (it would be trusted for 5 s more).
+  let forgotten = 0;
   const forgetUser = (userId: string) => {
     for (const [key, entry] of entries) if (entry.user.id === userId) entries.delete(key);
   };
   live?.subscribe(SESSIONS_CHANNEL, (payload) => {
+    forgotten++;
     if (payload === 'all') entries.clear();
     else if (payload.startsWith('user:')) forgetUser(payload.slice(5));
   });
   return {
+    /** A mark to take before reading a session from the database, handed to set(). */
+    mark(): number {
+      return forgotten;
+    },
     /** The user of a cookie checked within SESSION_CACHE_MS, else undefined. */
     get(cookie: string, now = Date.now()): SessionUser | undefined {
       const entry = entries.get(cookie);
@@ -81,13 +89,18 @@ export function createSessionCache(live?: LiveHub, maxEntries = SESSION_CACHE_MA
       entries.set(cookie, entry);
       return entry.user;
     },
-    /** Keeps the user of a live session's cookie, dropping the least recently used entry when full. */
-    set(cookie: string, user: SessionUser, now = Date.now()) {
+    /**
+     * Keeps the user of a live session's cookie, dropping the least recently used entry when full;
+     * not when anything was forgotten since `mark` (mark()) was taken, as the answer may be older.
+     */
+    set(cookie: string, user: SessionUser, mark: number, now = Date.now()) {
+      if (mark !== forgotten) return;
       entries.delete(cookie);
       entries.set(cookie, { at: now, user });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     forgetCookie(cookie: string) {
+      forgotten++;
       entries.delete(cookie);
     },
     /** How many sessions are kept (monitoring and tests). */
@@ -114,12 +127,13 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
       if (!cookie) return null;
       const known = sessions?.get(cookie);
       if (known !== undefined) return known;
+      const mark = sessions?.mark() ?? 0;
       // A signed cookie of a live session is checked in one query; anything else (a bad
       // signature, an expired or ageing session, 'don't remember me') is better-auth's to answer.
       const token = verifySessionCookie(cookie, secretOf(auth));
       if (token && !DONT_REMEMBER_COOKIE.test(request.headers.cookie)) {
         const live = await findLiveSession(db, token, Date.now());
-        if (live) sessions?.set(cookie, live);
+        if (live) sessions?.set(cookie, live, mark);
         if (live !== undefined) return live;
       }
       const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -135,7 +149,7 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
           roles,
         };
       }
-      if (user) sessions?.set(cookie, user);
+      if (user) sessions?.set(cookie, user, mark);
       return user;
     })();
     cache.set(request, pending);
