@@ -31,6 +31,7 @@ import { adminStaffRoutes } from './routes/admin-staff';
 import { liveRoutes } from './routes/live';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import type { LiveHub } from '../live/live-hub';
+import { createLiveStreams } from '../live/live-streams';
 import { renderAppShell } from './app-shell';
 import { readBuildManifest } from './build-manifest';
 
@@ -155,7 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionCache(options.live);
   sessionCaches.set(app, sessions);
   const guards = createGuards(auth, deps.db, sessions);
-  const context = { deps, guards, auth, config, live: options.live };
+  // Open live streams end before the server waits on its connections to close.
+  const streams = createLiveStreams();
+  app.addHook('preClose', async () => streams.endAll());
+  const context = { deps, guards, auth, config, live: options.live, streams };
   await app.register(authRoutes, { auth, sessions });
   await app.register(meRoutes, context);
   await app.register(profileRoutes, context);
