@@ -102,7 +102,8 @@ export function createAuth(options: AuthOptions) {
       },
       // Every session better-auth ends (sign-out, a revoked session, the other sessions at a
       // password change or reset, an expired one) is announced to every server instance, which
-      // stops trusting the copy it checked (src/server/http/session.ts) at once.
+      // stops trusting the copy it checked (src/server/http/session.ts) at once and ends the live
+      // streams the session opened (src/server/live/live-streams.ts).
       session: {
         delete: {
           async after(session) {

@@ -4,7 +4,8 @@ import { errorMessages } from '../../src/shared/errors';
 import { createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // The live streams (Server-Sent Events: the bell's GET /api/live and the door's live counts) are
-// capped per person, per client address and per server instance.
+// capped per person, per client address and per server instance, and end when the session that
+// opened them no longer may: signed out, account deleted, door role removed.
 
 let server: TestServer;
 let baseUrl: string;
@@ -84,6 +85,10 @@ function expectRefused(stream: Stream) {
 
 const doorLive = (eventId: string) => `/api/door/events/${eventId}/live`;
 
+function call(method: 'POST' | 'DELETE', url: string, cookie: string, payload?: object) {
+  return server.app.inject({ method, url, headers: { cookie, origin: server.origin }, payload: payload ?? {} });
+}
+
 describe('caps on live streams', () => {
   it('refuses the 21st live stream of one person while their 20 stay open, and opens one again when one closes', async () => {
     const person = await server.signUpAs(['validator']);
@@ -114,5 +119,53 @@ describe('caps on live streams', () => {
     expectRefused(await openStream('/api/live', people[3].cookie, address));
     // The same person from another address is let in.
     expect((await openStream('/api/live', people[3].cookie, '127.0.0.4')).status).toBe(200);
+  });
+});
+
+describe('live streams after the session changes', () => {
+  it('ends the stream of a session that signs out, and only that session’s', async () => {
+    const person = await server.signUpAs();
+    const other = await server.signUpAs();
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: server.origin, 'content-type': 'application/json' },
+      payload: { email: person.email, password: 'senha-de-teste-123' },
+    });
+    const secondDevice = [signIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const mine = await openStream('/api/live', person.cookie);
+    const myOtherDevice = await openStream('/api/live', secondDevice);
+    const theirs = await openStream('/api/live', other.cookie);
+
+    expect((await call('POST', '/api/auth/sign-out', person.cookie)).statusCode).toBe(200);
+    await expect.poll(() => mine.ended, { timeout: 5000 }).toBe(true);
+    expect(myOtherDevice.ended).toBe(false);
+    expect(theirs.ended).toBe(false);
+    expect((await openStream('/api/live', person.cookie)).status).toBe(401);
+  });
+
+  it('ends the door stream of a validator whose role is removed, and keeps their other live stream', async () => {
+    const admin = await server.signUpAs(['admin']);
+    const door = await server.signUpAs(['validator']);
+    const colleague = await server.signUpAs(['validator']);
+    const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const counts = await openStream(doorLive(event.id), door.cookie);
+    expect(counts.text()).toContain('data: {"entries":0,"sold":0}');
+    const bell = await openStream('/api/live', door.cookie);
+    const theirCounts = await openStream(doorLive(event.id), colleague.cookie);
+
+    expect((await call('DELETE', `/api/admin/staff/${door.userId}/roles/validator`, admin.cookie)).statusCode).toBe(204);
+    await expect.poll(() => counts.ended, { timeout: 5000 }).toBe(true);
+    expect(bell.ended).toBe(false);
+    expect(theirCounts.ended).toBe(false);
+    expect((await openStream(doorLive(event.id), door.cookie)).status).toBe(403);
+  });
+
+  it('ends every stream of an account that is deleted', async () => {
+    const person = await server.signUpAs(['validator']);
+    const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const streams = [await openStream('/api/live', person.cookie), await openStream(doorLive(event.id), person.cookie)];
+    expect((await call('DELETE', '/api/me', person.cookie)).statusCode).toBe(200);
+    await expect.poll(() => streams.every((s) => s.ended), { timeout: 5000 }).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -201,5 +202,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
     });
     expect(removed.statusCode).toBe(204);
     await withinOneSecond(async () => (await counts()).statusCode === 403);
+  });
+
+  it('ends on instance B the live stream of a session signed out on instance A', async () => {
+    const { email } = await createAccount();
+    const cookie = await signIn(a, email);
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (b.app.server.address() as { port: number }).port;
+    let ended = false;
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get(`http://127.0.0.1:${port}/api/live`, { headers: { cookie }, agent: false }, (response) => {
+        expect(response.statusCode).toBe(200);
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => chunk.includes('event: ready') && resolve());
+        response.on('close', () => (ended = true));
+        response.on('error', () => {});
+      });
+      request.on('error', reject);
+    });
+
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin }, payload: {} })).statusCode).toBe(200);
+    await withinOneSecond(async () => ended);
   });
 });

@@ -157,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sessionCaches.set(app, sessions);
   const guards = createGuards(auth, deps.db, sessions);
   // Open live streams end before the server waits on its connections to close.
-  const streams = createLiveStreams();
+  const streams = createLiveStreams(options.live, options.logger);
   app.addHook('preClose', async () => streams.endAll());
   const context = { deps, guards, auth, config, live: options.live, streams };
   await app.register(authRoutes, { auth, sessions });

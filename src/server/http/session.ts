@@ -122,39 +122,40 @@ export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sess
   let pending = cache.get(request);
   if (!pending) {
     pending = (async () => {
-      if (!request.headers.cookie) return null;
       const cookie = sessionCookieOf(request);
       if (!cookie) return null;
       const known = sessions?.get(cookie);
       if (known !== undefined) return known;
       const mark = sessions?.mark() ?? 0;
-      // A signed cookie of a live session is checked in one query; anything else (a bad
-      // signature, an expired or ageing session, 'don't remember me') is better-auth's to answer.
-      const token = verifySessionCookie(cookie, secretOf(auth));
-      if (token && !DONT_REMEMBER_COOKIE.test(request.headers.cookie)) {
-        const live = await findLiveSession(db, token, Date.now());
-        if (live) sessions?.set(cookie, live, mark);
-        if (live !== undefined) return live;
-      }
-      const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      let user: SessionUser | null = null;
-      if (session) {
-        const roles = await listUserRoles(db, session.user.id);
-        user = {
-          id: session.user.id,
-          email: session.user.email,
-          name: session.user.name,
-          emailVerified: session.user.emailVerified,
-          createdAt: new Date(session.user.createdAt),
-          roles,
-        };
-      }
+      const user = await readSessionUser(request, cookie, auth, db);
       if (user) sessions?.set(cookie, user, mark);
       return user;
     })();
     cache.set(request, pending);
   }
   return pending;
+}
+
+/** The user of a request's session `cookie` read from the database now, or null; nothing cached. */
+async function readSessionUser(request: FastifyRequest, cookie: string, auth: Auth, db: Db): Promise<SessionUser | null> {
+  // A signed cookie of a live session is checked in one query; anything else (a bad
+  // signature, an expired or ageing session, 'don't remember me') is better-auth's to answer.
+  const token = verifySessionCookie(cookie, secretOf(auth));
+  if (token && !DONT_REMEMBER_COOKIE.test(request.headers.cookie ?? '')) {
+    const live = await findLiveSession(db, token, Date.now());
+    if (live !== undefined) return live;
+  }
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!session) return null;
+  const roles = await listUserRoles(db, session.user.id);
+  return {
+    id: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    emailVerified: session.user.emailVerified,
+    createdAt: new Date(session.user.createdAt),
+    roles,
+  };
 }
 
 function secretOf(auth: Auth): string {
@@ -166,7 +167,8 @@ function secretOf(auth: Auth): string {
  * answer the user (read once per request, so calling them again in a handler costs nothing);
  * `signedIn` and `withRole` are the same checks as preValidation hooks, which run before the
  * route's schema validates the request: a caller without the right session is told 401/403
- * whatever they sent, never 400 for a body they had no right to send.
+ * whatever they sent, never 400 for a body they had no right to send. `isStillAllowed` asks again
+ * for a request that outlives its answer (a live stream).
  */
 export function createGuards(auth: Auth, db: Db, sessions?: SessionCache) {
   /** Throws DomainError('unauthenticated') without a session. */
@@ -181,8 +183,19 @@ export function createGuards(auth: Auth, db: Db, sessions?: SessionCache) {
     if (!user.roles.some((r) => roles.includes(r))) throw new DomainError('forbidden');
     return user;
   }
+  /**
+   * Whether the request's session still signs in, holding one of `roles` when given: read from the
+   * database now (neither the request's first answer nor the session cache), for a live stream
+   * asked again after its user signed out or lost a role.
+   */
+  async function isStillAllowed(request: FastifyRequest, roles?: Role[]): Promise<boolean> {
+    const cookie = sessionCookieOf(request);
+    const user = cookie ? await readSessionUser(request, cookie, auth, db) : null;
+    return user !== null && (!roles || user.roles.some((r) => roles.includes(r)));
+  }
   return {
     optionalUser: (request: FastifyRequest) => getSessionUser(request, auth, db, sessions),
+    isStillAllowed,
     requireUser,
     requireRole,
     /** preValidation hook: requireUser. */

@@ -1,5 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import type { Logger } from 'pino';
 import { DomainError } from '../../shared/errors';
+import { SESSIONS_CHANNEL } from '../services/staff/session-events';
+import type { LiveHub } from './live-hub';
 
 /** SPEC.md section 9 'Realtime': a comment every 25 s keeps proxies from closing the stream. */
 const HEARTBEAT_MS = 25_000;
@@ -85,20 +88,72 @@ export interface LiveStreams {
    * Opens `reply` as a Server-Sent Events stream (status 200, `retry: 1000` as the browser's first
    * reconnection delay, a comment every 25 s) counted against LIVE_STREAM_LIMITS. Throws
    * DomainError('too_many_live_streams') before anything is written when a cap is reached.
+   * `isStillAllowed` is asked whenever the owner's sessions or roles change; the stream ends when
+   * it answers false (or fails).
    */
-  open(reply: FastifyReply, owner: LiveStreamOwner): LiveStream;
-  /** Ends every open stream (the server closing, so it never waits on them). */
+  open(reply: FastifyReply, owner: LiveStreamOwner, isStillAllowed: () => Promise<boolean>): LiveStream;
+  /** Ends every open stream and stops listening (the server closing, so it never waits on them). */
   endAll(): void;
+}
+
+interface OpenStream {
+  stream: LiveStream;
+  isStillAllowed: () => Promise<boolean>;
+  /** Asked now; asked again once the answer is in when `again` (a change announced meanwhile). */
+  checking: boolean;
+  again: boolean;
 }
 
 /**
  * The live streams of one server instance (ARCHITECTURE.md 'live updates'; used by GET /api/live
  * and the door's GET /api/door/events/:id/live): capped per user, per client address and in all
- * (LIVE_STREAM_LIMITS), a stream over a cap refused with 429 before it opens.
+ * (LIVE_STREAM_LIMITS), a stream over a cap refused with 429 before it opens. A stream lives no
+ * longer than the right to it: when a user's sessions or roles change on any server instance
+ * (signed out, session revoked, password changed or reset, account deleted, a role removed:
+ * announced on the `sessions` channel, services/staff/session-events.ts), each of their streams
+ * asks its `isStillAllowed` again and ends on a no.
  */
-export function createLiveStreams(limits: LiveStreamLimits = LIVE_STREAM_LIMITS): LiveStreams {
+export function createLiveStreams(live: LiveHub, log: Logger, limits: LiveStreamLimits = LIVE_STREAM_LIMITS): LiveStreams {
   const counts = createLiveStreamCounts(limits);
-  const open = new Set<LiveStream>();
+  const byUser = new Map<string, Set<OpenStream>>();
+
+  const recheck = async (entry: OpenStream) => {
+    if (entry.checking) {
+      entry.again = true;
+      return;
+    }
+    entry.checking = true;
+    try {
+      do {
+        entry.again = false;
+        let allowed = false;
+        try {
+          allowed = await entry.isStillAllowed();
+        } catch (error) {
+          log.warn({ err: error }, 'live stream: session could not be checked again; ended');
+        }
+        if (!allowed) {
+          entry.stream.end();
+          return;
+        }
+      } while (entry.again);
+    } finally {
+      entry.checking = false;
+    }
+  };
+  // When the last change was announced (performance.now() ms): a stream whose request was under
+  // way then may have been let in on the answer of before, and is asked again as it opens.
+  let announcedAt = -Infinity;
+  const unsubscribe = live.subscribe(SESSIONS_CHANNEL, (payload) => {
+    announcedAt = performance.now();
+    const entries =
+      payload === 'all'
+        ? [...byUser.values()].flatMap((mine) => [...mine])
+        : payload.startsWith('user:')
+          ? [...(byUser.get(payload.slice(5)) ?? [])]
+          : [];
+    for (const entry of entries) void recheck(entry);
+  });
 
   const assertRoom = (owner: LiveStreamOwner) => {
     const cap = counts.capReached(owner);
@@ -107,7 +162,7 @@ export function createLiveStreams(limits: LiveStreamLimits = LIVE_STREAM_LIMITS)
 
   return {
     assertRoom,
-    open(reply, owner) {
+    open(reply, owner, isStillAllowed) {
       assertRoom(owner);
       reply.hijack();
       const out = reply.raw;
@@ -127,7 +182,9 @@ export function createLiveStreams(limits: LiveStreamLimits = LIVE_STREAM_LIMITS)
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
-        open.delete(stream);
+        const mine = byUser.get(owner.userId);
+        mine?.delete(entry);
+        if (mine?.size === 0) byUser.delete(owner.userId);
         counts.remove(owner);
         for (const cleanup of cleanups.splice(0)) cleanup();
       };
@@ -145,14 +202,18 @@ export function createLiveStreams(limits: LiveStreamLimits = LIVE_STREAM_LIMITS)
           else cleanups.push(cleanup);
         },
       };
+      const entry: OpenStream = { stream, isStillAllowed, checking: false, again: false };
       counts.add(owner);
-      open.add(stream);
+      if (!byUser.has(owner.userId)) byUser.set(owner.userId, new Set());
+      byUser.get(owner.userId)!.add(entry);
+      if (announcedAt >= performance.now() - reply.elapsedTime) void recheck(entry);
       out.on('close', stop);
       out.on('error', stop);
       return stream;
     },
     endAll() {
-      for (const stream of open) stream.end();
+      unsubscribe();
+      for (const entry of [...byUser.values()].flatMap((mine) => [...mine])) entry.stream.end();
     },
   };
 }

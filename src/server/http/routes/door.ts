@@ -95,7 +95,8 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     const owner = { userId: user.id, address: request.ip };
     streams.assertRoom(owner); // 429 before the counts are read
     await getDoorCounts(deps.db, eventId, opensMinutesBefore); // 404 before the stream opens
-    const stream = streams.open(reply, owner);
+    // Ends when this session signs out or no longer holds a door role (the hook's above).
+    const stream = streams.open(reply, owner, () => guards.isStillAllowed(request, ['validator', 'admin']));
     try {
       stream.onEnd(await watcher.watch(eventId, (counts: DoorCounts) => stream.send('counts', counts)));
     } catch (error) {

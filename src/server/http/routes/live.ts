@@ -6,13 +6,14 @@ import type { RouteContext } from '../context';
  * GET /api/live: the signed-in user's live updates as Server-Sent Events (ARCHITECTURE.md 'live
  * updates'): `ready` once open, then an event `notifications` whenever a notification for them is
  * committed on any server instance (fed by LISTEN/NOTIFY through the hub), so the bell and the
- * panel refresh at once. The stream itself (heartbeat, caps per user and address, 429 over them)
- * is src/server/live/live-streams.ts's.
+ * panel refresh at once. The stream itself (heartbeat, caps per user and address, 429 over them,
+ * the end at sign-out) is src/server/live/live-streams.ts's.
  */
 export async function liveRoutes(app: FastifyInstance, { guards, live, streams }: RouteContext) {
   app.get('/api/live', async (request, reply) => {
     const user = await guards.requireUser(request);
-    const stream = streams.open(reply, { userId: user.id, address: request.ip });
+    // Ends when this session signs out or the account is deleted.
+    const stream = streams.open(reply, { userId: user.id, address: request.ip }, () => guards.isStillAllowed(request));
     stream.send('ready', {});
     const unsubscribe = live.subscribe(NOTIFICATIONS_CHANNEL, (userId) => {
       if (userId === user.id) stream.send('notifications', {});
