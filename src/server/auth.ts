@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from './db/client';
 import { accounts, profiles, sessions, userNotificationSettings, userRoles, users, verifications } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import { forgetSessions } from './services/staff/session-events';
 import { grantInvitedRoles } from './services/staff/staff';
 
 export interface AuthOptions {
@@ -25,7 +26,8 @@ export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
  * confirmation e-mail on sign-up, password reset, cookie sessions stored in the database.
  * Creating a user also creates its profile (full_name = e-mail, SPEC.md section 3), its 'user'
  * role and its notification settings, in the same database, and the staff roles an invitation
- * promised to its e-mail ('Equipe').
+ * promised to its e-mail ('Equipe'). Every session it ends is announced on the `sessions` channel
+ * (services/staff/session-events.ts).
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer } = options;
@@ -95,6 +97,17 @@ export function createAuth(options: AuthOptions) {
             await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
             await db.insert(userNotificationSettings).values({ userId: user.id }).onConflictDoNothing();
             await grantInvitedRoles(db, user);
+          },
+        },
+      },
+      // Every session better-auth ends (sign-out, a revoked session, the other sessions at a
+      // password change or reset, an expired one) is announced to every server instance, which
+      // stops trusting the copy it checked (src/server/http/session.ts) at once and ends the live
+      // streams the session opened (src/server/live/live-streams.ts).
+      session: {
+        delete: {
+          async after(session) {
+            await forgetSessions(db, session.userId);
           },
         },
       },

@@ -43,6 +43,7 @@ export const errorMessages = {
   refunds_admin_only: 'Acesso negado. Apenas administradores podem gerenciar reembolsos.',
   ticket_code_required: 'Digite ou escaneie um código QR',
   rate_limited: 'Muitas tentativas. Aguarde um instante e tente novamente.',
+  too_many_live_streams: 'Muitas atualizações ao vivo abertas ao mesmo tempo. Feche outras abas do site ou tente de novo em instantes.',
   conflict: 'Este registro foi alterado por outra pessoa. Recarregue e tente novamente.',
   event_has_orders: 'Este evento já tem pedidos e não pode ser excluído. Cancele o evento para reembolsar os compradores.',
   event_cancelled: 'Este evento foi cancelado; as vendas estão encerradas.',

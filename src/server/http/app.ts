@@ -13,7 +13,7 @@ import type { ServiceDeps } from '../services/deps';
 import { frameworkMessage, registerErrorHandler } from './errors';
 import { validatorCompiler } from './validation';
 import { registerRequestChecks } from './request-checks';
-import { createGuards, createSessionCache } from './session';
+import { createGuards, createSessionCache, type SessionCache } from './session';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { orderRoutes } from './routes/orders';
@@ -31,6 +31,7 @@ import { adminStaffRoutes } from './routes/admin-staff';
 import { liveRoutes } from './routes/live';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import type { LiveHub } from '../live/live-hub';
+import { createLiveStreams } from '../live/live-streams';
 import { renderAppShell } from './app-shell';
 import { readBuildManifest } from './build-manifest';
 
@@ -54,6 +55,13 @@ const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: str
 /** Every method + url registered on an app made by buildApp (the permission walk test reads it). */
 export function listRegisteredRoutes(app: FastifyInstance): { method: string; url: string }[] {
   return [...(registeredRoutes.get(app) ?? [])];
+}
+
+const sessionCaches = new WeakMap<FastifyInstance, SessionCache>();
+
+/** The checked-session cache of an app made by buildApp (its size is watched by tests and monitoring). */
+export function sessionCacheOf(app: FastifyInstance): SessionCache | undefined {
+  return sessionCaches.get(app);
 }
 
 /** CSP sources ('sha256-...') for the inline <script> elements (no src) of an HTML page. */
@@ -146,8 +154,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.rateLimit !== false) await app.register(rateLimit, { global: false });
 
   const sessions = createSessionCache(options.live);
+  sessionCaches.set(app, sessions);
   const guards = createGuards(auth, deps.db, sessions);
-  const context = { deps, guards, auth, config, live: options.live };
+  // Open live streams end before the server waits on its connections to close.
+  const streams = createLiveStreams(options.live, options.logger);
+  app.addHook('preClose', async () => streams.endAll());
+  const context = { deps, guards, auth, config, live: options.live, streams };
   await app.register(authRoutes, { auth, sessions });
   await app.register(meRoutes, context);
   await app.register(profileRoutes, context);

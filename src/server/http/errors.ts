@@ -48,6 +48,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   refunds_admin_only: 403,
   ticket_code_required: 400,
   rate_limited: 429,
+  too_many_live_streams: 429,
   conflict: 409,
   event_has_orders: 409,
   event_cancelled: 409,

@@ -19,15 +19,12 @@ import { createDoorCountsWatcher } from '../../services/door/watch-door-counts';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
-/** SPEC.md section 9 'Realtime': a comment every 25 s keeps proxies from closing the stream. */
-const HEARTBEAT_MS = 25_000;
-
 /**
  * The door (PRODUCT.md 'Tickets and the door'): scans, the events a door may work, the offline
  * list and the sync of offline decisions, the look-up and manual admission, live counts. Door
  * staff (validators) and admins only; the guard runs before anything is read.
  */
-export async function doorRoutes(fastify: FastifyInstance, { deps, guards, config, live }: RouteContext) {
+export async function doorRoutes(fastify: FastifyInstance, { deps, guards, config, live, streams }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const opensMinutesBefore = config.DOOR_OPENS_MINUTES_BEFORE;
   // Door staff and admins only, checked before anything else about the request.
@@ -85,54 +82,26 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     return getDoorCounts(deps.db, request.params.id, opensMinutesBefore);
   });
 
-  // Live counts as Server-Sent Events (as routes/live.ts): an event `counts` with {entries, sold}
-  // now and whenever an entry on any server instance changes them.
+  // Live counts as Server-Sent Events (src/server/live/live-streams.ts, as routes/live.ts): an
+  // event `counts` with {entries, sold} now and whenever an entry on any server instance changes them.
   const watcher = createDoorCountsWatcher(deps.db, live, deps.log);
-  const open = new Set<() => void>();
   app.addHook('onClose', async () => {
-    for (const end of open) end();
     watcher.close();
   });
 
   app.get('/api/door/events/:id/live', doorEvent, async (request, reply) => {
     const eventId = request.params.id;
+    const user = await guards.requireUser(request);
+    const owner = { userId: user.id, address: request.ip };
+    streams.assertRoom(owner); // 429 before the counts are read
     await getDoorCounts(deps.db, eventId, opensMinutesBefore); // 404 before the stream opens
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    out.write('retry: 1000\n\n');
-    const send = (counts: DoorCounts) => out.write(`event: counts\ndata: ${JSON.stringify(counts)}\n\n`);
-    let closed = false;
-    let unwatch: (() => void) | null = null;
-    const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    const stop = () => {
-      closed = true;
-      clearInterval(heartbeat);
-      unwatch?.();
-      open.delete(end);
-    };
-    const end = () => {
-      stop();
-      out.end();
-    };
-    open.add(end);
-    request.raw.on('close', stop);
-    out.on('error', stop);
+    // Ends when this session signs out or no longer holds a door role (the hook's above).
+    const stream = streams.open(reply, owner, () => guards.isStillAllowed(request, ['validator', 'admin']));
     try {
-      const stopWatching = await watcher.watch(eventId, (counts) => {
-        if (!closed) send(counts);
-      });
-      if (closed) stopWatching();
-      else unwatch = stopWatching;
+      stream.onEnd(await watcher.watch(eventId, (counts: DoorCounts) => stream.send('counts', counts)));
     } catch (error) {
       deps.log.warn({ err: error, eventId }, 'door live counts failed');
-      end();
+      stream.end();
     }
   });
 }
