@@ -44,7 +44,10 @@ const checks = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
 ]);
-for (const ok of checks) ok ? passed++ : failed++;
+for (const ok of checks) {
+  if (ok) passed++;
+  else failed++;
+}
 
 // Every test database on PGlite starts from one initdb result, made here once (scripts/prepare-pglite.ts).
 await run('PGlite initdb', 'npx', ['tsx', 'scripts/prepare-pglite.ts']);
