@@ -96,7 +96,13 @@ export function createAuth(options: AuthOptions) {
             await db.insert(profiles).values({ id: user.id, fullName: user.name || user.email }).onConflictDoNothing();
             await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
             await db.insert(userNotificationSettings).values({ userId: user.id }).onConflictDoNothing();
-            await grantInvitedRoles(db, user);
+            // An invitation's role only once the address is proven ('Confirmar meu e-mail').
+            if (user.emailVerified) await grantInvitedRoles(db, user);
+          },
+        },
+        update: {
+          async after(user) {
+            if (user.emailVerified) await grantInvitedRoles(db, user);
           },
         },
       },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userRoles } from '../../src/server/db/schema';
+import { staffInvitations, userRoles, users } from '../../src/server/db/schema';
+import { INVITATION_VALID_DAYS } from '../../src/server/services/staff/staff';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -34,7 +35,7 @@ describe('the team in the back office', () => {
     expect(await roleRows(person.userId)).toEqual(['user']);
   });
 
-  it('invites an e-mail without an account, and the role comes with the sign-up', async () => {
+  it('invites an e-mail without an account, and the role comes once the sign-up confirms that address', async () => {
     const admin = await server.signUpAs(['admin']);
     const email = `porteiro-${randomUUID().slice(0, 6)}@exemplo.com.br`;
     const invited = await call('POST', '/api/admin/staff', admin.cookie, { email, role: 'validator' });
@@ -50,10 +51,38 @@ describe('the team in the back office', () => {
       payload: { email, password: 'senha-forte-123', name: 'Porteiro Novo' },
     });
     expect(signUp.statusCode).toBe(200);
-    const [row] = await server.deps.db.select().from(userRoles).where(eq(userRoles.role, 'validator'));
-    expect(row).toBeDefined();
+    const userId = signUp.json().user.id as string;
+    const rolesOf = async () => (await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+    // Typing an invited address is not owning it: nothing until the link sent to it is opened.
+    expect(await rolesOf()).toEqual(['user']);
+    const confirmation = server.sentMail.find((m) => m.to === email && m.subject === 'Confirme seu e-mail - Next Level');
+    const verified = await server.app.inject({ method: 'GET', url: new URL(confirmation!.link!).pathname + new URL(confirmation!.link!).search });
+    expect(verified.statusCode).toBeLessThan(400);
+    expect(await rolesOf()).toEqual(['user', 'validator']);
     const members = (await call('GET', '/api/admin/staff', admin.cookie)).json().members as { email: string; invited: boolean }[];
     expect(members.filter((m) => m.email === email)).toEqual([expect.objectContaining({ invited: false })]);
+  });
+
+  it('lets an invitation lapse after its days: confirming the address later gives no role', async () => {
+    const admin = await server.signUpAs(['admin']);
+    const email = `atrasado-${randomUUID().slice(0, 6)}@exemplo.com.br`;
+    expect((await call('POST', '/api/admin/staff', admin.cookie, { email, role: 'admin' })).json()).toEqual({ invited: true });
+    await server.deps.db
+      .update(staffInvitations)
+      .set({ createdAt: new Date(Date.now() - (INVITATION_VALID_DAYS + 1) * 86_400_000) })
+      .where(eq(staffInvitations.email, email));
+    const signUp = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: server.origin, 'content-type': 'application/json' },
+      payload: { email, password: 'senha-forte-123', name: 'Convidado Atrasado' },
+    });
+    const userId = signUp.json().user.id as string;
+    const confirmation = server.sentMail.find((m) => m.to === email && m.subject === 'Confirme seu e-mail - Next Level');
+    await server.app.inject({ method: 'GET', url: new URL(confirmation!.link!).pathname + new URL(confirmation!.link!).search });
+    expect((await server.deps.db.select().from(users).where(eq(users.id, userId)))[0].emailVerified).toBe(true);
+    expect((await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role)).toEqual(['user']);
+    expect(await server.deps.db.select().from(staffInvitations).where(eq(staffInvitations.email, email))).toEqual([]);
   });
 
   it('never removes the last admin, even when two admins remove each other at once', async () => {

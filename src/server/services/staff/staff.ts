@@ -60,8 +60,8 @@ export async function grantStaffRole(
   await deps.mailer.send({
     to: input.email,
     subject: 'Convite para a equipe - Next Level',
-    text: `Olá! Você foi convidado(a) para ${what} na Next Level. Crie sua conta com este e-mail para começar:\n\n${link}`,
-    html: `<p>Olá!</p><p>Você foi convidado(a) para ${what} na Next Level.</p><p><a href="${link}">Criar minha conta</a></p>`,
+    text: `Olá! Você foi convidado(a) para ${what} na Next Level. Crie sua conta com este e-mail e confirme o endereço em até ${INVITATION_VALID_DAYS} dias para começar:\n\n${link}`,
+    html: `<p>Olá!</p><p>Você foi convidado(a) para ${what} na Next Level.</p><p><a href="${link}">Criar minha conta</a></p><p>O convite vale por ${INVITATION_VALID_DAYS} dias.</p>`,
     link,
   });
   return { invited: true };
@@ -96,14 +96,29 @@ export async function revokeStaffRole(db: Db, target: { userId: string } | { ema
   });
 }
 
-/** At sign-up, gives the roles an invitation promised to that e-mail, and closes the invitations. */
-export async function grantInvitedRoles(db: Db, user: { id: string; email: string }): Promise<void> {
+/** Days an invitation to the staff stays good; after that the admin invites again. */
+export const INVITATION_VALID_DAYS = 7;
+
+/**
+ * Once the account of an invited e-mail has confirmed that address (at sign-up through a
+ * provider that vouches for it, or by the confirmation link: auth.ts calls this on both), gives
+ * the roles the invitations to it promised, if made within INVITATION_VALID_DAYS of `now` (UTC),
+ * and closes every invitation to it. Whoever merely types an invited address into the sign-up
+ * form gets nothing until they open the link sent to it. The account's sessions are told
+ * (forgetSessions) so its next request sees the role.
+ */
+export async function grantInvitedRoles(db: Db, user: { id: string; email: string }, now: Date = new Date()): Promise<void> {
   const email = user.email.toLowerCase();
   const invitations = await db.select().from(staffInvitations).where(eq(staffInvitations.email, email));
   if (invitations.length === 0) return;
-  await db
-    .insert(userRoles)
-    .values(invitations.map((i) => ({ userId: user.id, role: i.role })))
-    .onConflictDoNothing();
+  const validAfter = now.getTime() - INVITATION_VALID_DAYS * 86_400_000;
+  const valid = invitations.filter((i) => i.createdAt.getTime() >= validAfter);
+  if (valid.length > 0) {
+    await db
+      .insert(userRoles)
+      .values(valid.map((i) => ({ userId: user.id, role: i.role })))
+      .onConflictDoNothing();
+  }
   await db.delete(staffInvitations).where(eq(staffInvitations.email, email));
+  if (valid.length > 0) await forgetSessions(db, user.id);
 }
