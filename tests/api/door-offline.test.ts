@@ -189,6 +189,49 @@ describe('syncing what a device decided offline', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('records an offline admission dated outside the door window, or after the sync arrived, as a flagged conflict that burns nothing', async () => {
+    const open = await openEvent('Porta Aberta');
+    const { tickets: [in2001, in2099, tomorrow] } = await buy(open, 3);
+    const far = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 60, title: 'Daqui a 60 Dias' });
+    const { tickets: [farTicket] } = await buy(far, 1);
+    const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Mês Passado' });
+    const { tickets: [overTicket] } = await buy(over, 1);
+    const monthAgo = saoPauloWall(new Date(Date.now() - 30 * 86_400_000));
+    await server.deps.db.update(events).set({ date: monthAgo.date }).where(eq(events.id, over.event.id));
+
+    const scans = [
+      offlineScan(in2001.code, open.event.id, true, 0, { scannedAt: '2001-01-01T12:00:00.000Z' }),
+      offlineScan(in2099.code, open.event.id, true, 0, { scannedAt: '2099-01-01T12:00:00.000Z' }),
+      // Inside tonight's window, but later than the sync arrived (beyond any clock's drift).
+      offlineScan(tomorrow.code, open.event.id, true, -30),
+      offlineScan(farTicket.code, far.event.id, true, 1),
+      offlineScan(overTicket.code, over.event.id, true, 1),
+    ];
+    const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-relogio', scans });
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().results).toEqual(scans.map((s) => ({ nonce: s.nonce, outcome: 'conflict', reason: 'offline_out_of_window' })));
+    expect(synced.json().counts[open.event.id]).toEqual({ entries: 0, sold: 3 });
+
+    const bought = [in2001, in2099, tomorrow, farTicket, overTicket];
+    for (const ticket of bought) {
+      const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+      expect(stored.checkedInAt).toBeNull();
+      const rows = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, ticket.id));
+      expect(rows).toEqual([expect.objectContaining({ accepted: false, conflict: true, offline: true, reason: 'offline_out_of_window' })]);
+    }
+    // Nothing was burnt: the ticket still gets in online at its open door.
+    const online = (await call('POST', '/api/check-ins', validator.cookie, { code: in2001.code, eventId: open.event.id })).json();
+    expect(online).toMatchObject({ accepted: true });
+  });
+
+  it('admits offline a scan dated a little after the sync arrived, within a device clock\'s drift', async () => {
+    const made = await openEvent();
+    const { tickets: [ana] } = await buy(made, 1);
+    const ahead = offlineScan(ana.code, made.event.id, true, -1);
+    const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-adiantado', scans: [ahead] });
+    expect(synced.json().results[0]).toEqual({ nonce: ahead.nonce, outcome: 'admitted', reason: null });
+  });
+
   it('refuses malformed batches and anyone but door staff', async () => {
     const made = await openEvent();
     const scan = offlineScan('NL1.x', made.event.id, true);

@@ -74,7 +74,9 @@ export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
 /**
  * Why the door refuses a ticket (PRODUCT.md 'Tickets and the door'). 'too_early' and
  * 'event_over': outside the door's window; 'not_on_list': decided offline, the code is not on
- * the device's list; 'offline_conflict': admitted offline although it had already got in.
+ * the device's list; 'offline_conflict': admitted offline although it had already got in;
+ * 'offline_out_of_window': admitted offline at a time (the device's clock) outside the door's
+ * window or later than the sync arrived, so not counted as the entry.
  */
 export const REFUSAL_REASONS = [
   'unknown_code',
@@ -87,6 +89,7 @@ export const REFUSAL_REASONS = [
   'event_over',
   'not_on_list',
   'offline_conflict',
+  'offline_out_of_window',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -113,6 +116,8 @@ export function refusalMessage(reason: RefusalReason, details: RefusalDetails = 
       return details.checkedInAt
         ? `Conflito: ingresso já tinha entrado em ${formatInstant(details.checkedInAt)}`
         : 'Conflito: ingresso já tinha entrado';
+    case 'offline_out_of_window':
+      return 'Conflito: leitura offline fora do horário de entrada do evento';
     case 'not_paid':
       return 'Pagamento não confirmado para este ingresso';
     case 'refunded':

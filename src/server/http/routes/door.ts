@@ -58,11 +58,11 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
   app.post('/api/door/sync', { schema: { body: doorSyncSchema } }, async (request) => {
     const user = await guards.requireUser(request);
     const input = request.body;
-    return syncOfflineScans(deps.db, {
-      deviceId: input.deviceId,
-      validatorId: user.id,
-      scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
-    });
+    return syncOfflineScans(
+      deps.db,
+      { deviceId: input.deviceId, validatorId: user.id, scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })) },
+      { opensMinutesBefore },
+    );
   });
 
   app.get('/api/door/events/:id/search', { ...doorEvent, schema: { params: idParamsSchema, querystring: doorSearchSchema } }, async (request, reply) => {
