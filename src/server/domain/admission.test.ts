@@ -128,6 +128,7 @@ describe('refusalMessage', () => {
       event_over: 'Evento encerrado',
       not_on_list: 'Ingresso não encontrado na lista offline',
       offline_out_of_window: 'Conflito: leitura offline fora do horário de entrada do evento',
+      nonce_reused: 'Leitura não registrada: identificador repetido. Escaneie o código de novo.',
       unknown_code: 'Código não reconhecido',
     };
     for (const [reason, message] of Object.entries(messages)) {
