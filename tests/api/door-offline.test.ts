@@ -299,6 +299,81 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
   });
 });
 
+describe('the events a door may work, and no other', () => {
+  /** Every per-event read of the door for `eventId` (and a manual entry of `ticketId`): status and code of each. */
+  async function doorReads(eventId: string, ticketId: string) {
+    const answers = await Promise.all([
+      call('GET', `/api/door/events/${eventId}/search?q=ana`, validator.cookie),
+      call('GET', `/api/door/events/${eventId}/offline-data`, validator.cookie),
+      call('GET', `/api/door/events/${eventId}/counts`, validator.cookie),
+      liveAnswer(eventId),
+      call('POST', '/api/door/manual-check-in', validator.cookie, { eventId, ticketId }),
+    ]);
+    return answers.map((a) => (a.statusCode === 200 ? 200 : `${a.statusCode} ${a.json().code}`));
+  }
+  /** The live counts stream's answer: its status, and the error body when it did not open (an open stream is closed at once). */
+  function liveAnswer(eventId: string): Promise<{ statusCode: number; json(): { code: string } }> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(`${baseUrl}/api/door/events/${eventId}/live`, { headers: { cookie: validator.cookie } }, (response) => {
+        const statusCode = response.statusCode ?? 0;
+        if (statusCode === 200) {
+          request.destroy();
+          resolve({ statusCode, json: () => ({ code: '' }) });
+          return;
+        }
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ statusCode, json: () => JSON.parse(body) }));
+      });
+      request.on('error', reject);
+    });
+  }
+  const listed = async () => (await call('GET', '/api/door/events', validator.cookie)).json().events.map((e: { id: string }) => e.id) as string[];
+
+  it('refuses the search, the offline list, the counts and a manual entry for an event the picker does not offer: over, or a draft', async () => {
+    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Acabou Mês Passado' });
+    const { tickets: [pastTicket] } = await buy(past, 1, { holderNames: ['Ana Antiga'] });
+    const monthAgo = saoPauloWall(new Date(Date.now() - 30 * 86_400_000));
+    await server.deps.db.update(events).set({ date: monthAgo.date }).where(eq(events.id, past.event.id));
+    const draft = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Rascunho' });
+    await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
+
+    const offered = await listed();
+    expect(offered).not.toContain(past.event.id);
+    expect(offered).not.toContain(draft.event.id);
+    expect(await doorReads(past.event.id, pastTicket.id)).toEqual(Array(5).fill('404 event_not_found'));
+    expect(await doorReads(draft.event.id, randomUUID())).toEqual(Array(5).fill('404 event_not_found'));
+    // Refused before anything was read or recorded.
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, pastTicket.id))).toEqual([]);
+    const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, pastTicket.id));
+    expect(stored.checkedInAt).toBeNull();
+  });
+
+  it('answers them for the events the picker offers: open tonight, and days away', async () => {
+    const tonight = await openEvent();
+    const { tickets: [tonightTicket] } = await buy(tonight, 1, { holderNames: ['Ana Hoje'] });
+    const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 5, title: 'Daqui a 5 Dias' });
+    const { tickets: [soonTicket] } = await buy(soon, 1, { holderNames: ['Ana Breve'] });
+    const offered = await listed();
+    expect(offered).toEqual(expect.arrayContaining([tonight.event.id, soon.event.id]));
+    expect(await doorReads(tonight.event.id, tonightTicket.id)).toEqual([200, 200, 200, 200, 200]);
+    expect(await doorReads(soon.event.id, soonTicket.id)).toEqual([200, 200, 200, 200, 200]);
+    // The door of the event days away is not open yet: the manual entry is refused, not burnt.
+    expect((await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: soon.event.id, ticketId: soonTicket.id })).json()).toMatchObject({ accepted: false, reason: 'too_early' });
+  });
+
+  it('still answers a door that picked an event before its organizer cancelled it: every ticket reads cancelled', async () => {
+    const made = await openEvent();
+    const { tickets: [ana] } = await buy(made, 1, { holderNames: ['Ana Cancelada'] });
+    await server.deps.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, made.event.id));
+    expect(await listed()).not.toContain(made.event.id);
+    const list = (await call('GET', `/api/door/events/${made.event.id}/offline-data`, validator.cookie)).json();
+    expect(list.tickets).toEqual([expect.objectContaining({ holderName: 'Ana Cancelada', status: 'cancelled' })]);
+    expect((await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id })).json()).toMatchObject({ accepted: false, reason: 'cancelled' });
+  });
+});
+
 describe('live counts at the door', () => {
   it('counts entries against tickets sold', async () => {
     const made = await openEvent();

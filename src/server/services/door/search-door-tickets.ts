@@ -3,7 +3,7 @@ import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
 import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { loadDoorEvent } from './door-event';
+import { loadWorkableDoorEvent } from './door-event';
 
 /** Most tickets one look-up lists. */
 export const MAX_SEARCH_RESULTS = 20;
@@ -38,11 +38,17 @@ interface SearchRow {
  * holder or buyer name contains `query` (without accents or case), whose buyer e-mail contains
  * it, whose buyer CPF ends with its digits (3 or more digits, dots and dashes allowed), or whose
  * order number starts with it ('#1a2b3c4d', as 'Meus ingressos' shows it). At most 20, by holder
- * name; each with its status as the door reads it. Codes are never returned. Throws
- * DomainError('event_not_found').
+ * name; each with its status as the door reads it. Codes are never returned. Only for an event a
+ * door may work at `now` (loadWorkableDoorEvent). Throws DomainError('event_not_found').
  */
-export async function searchDoorTickets(db: Db, eventId: string, query: string, opensMinutesBefore: number): Promise<DoorSearchTicket[]> {
-  await loadDoorEvent(db, eventId, opensMinutesBefore);
+export async function searchDoorTickets(
+  db: Db,
+  eventId: string,
+  query: string,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+): Promise<DoorSearchTicket[]> {
+  await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const text = query.trim();
   const folded = `%${escapeLike(foldText(text))}%`;
   const matches: SQL[] = [
