@@ -201,6 +201,33 @@ describe('checking tickets in at the door', () => {
     expect(again.slice(1).every((r) => r.accepted)).toBe(true);
     expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, nonce))).toHaveLength(1);
   });
+
+  it("refuses a nonce already recorded when it comes with another code, without naming the other ticket's holder", async () => {
+    const { event, codes: [ana, bia] } = await buyTickets(2, { holderNames: ['Ana Primeira', 'Bia Segunda'] });
+    const nonce = `reuso-${Math.random().toString(36).slice(2, 12)}`;
+    expect((await scan(ana, event.id, validatorCookie, { nonce })).json()).toMatchObject({ accepted: true, holderName: 'Ana Primeira' });
+
+    const reused = await scan(bia, event.id, validatorCookie, { nonce });
+    expect(reused.statusCode).toBe(200);
+    const answer = reused.json();
+    expect(answer).toEqual({
+      accepted: false,
+      reason: 'nonce_reused',
+      message: 'Leitura não registrada: identificador repetido. Escaneie o código de novo.',
+      eventTitle: null,
+      ticketTypeName: null,
+      holderName: null,
+      checkedInAt: null,
+    });
+    expect(reused.body).not.toContain('Ana Primeira');
+    expect(reused.body).not.toContain('Bia Segunda');
+    // Nothing burnt, and the first scan's record untouched.
+    expect((await ticketByCode(bia)).checkedInAt).toBeNull();
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, nonce))).toEqual([expect.objectContaining({ scannedCode: ana, accepted: true })]);
+    // The same code with its own nonce again is the recorded answer; a new nonce is a new scan.
+    expect((await scan(ana, event.id, validatorCookie, { nonce })).json()).toMatchObject({ accepted: true, holderName: 'Ana Primeira' });
+    expect((await scan(bia, event.id, validatorCookie, { nonce: `${nonce}-2` })).json()).toMatchObject({ accepted: true, holderName: 'Bia Segunda' });
+  });
 });
 
 describe('the events a door may work', () => {

@@ -189,6 +189,49 @@ describe('syncing what a device decided offline', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('records an offline admission dated outside the door window, or after the sync arrived, as a flagged conflict that burns nothing', async () => {
+    const open = await openEvent('Porta Aberta');
+    const { tickets: [in2001, in2099, tomorrow] } = await buy(open, 3);
+    const far = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 60, title: 'Daqui a 60 Dias' });
+    const { tickets: [farTicket] } = await buy(far, 1);
+    const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Mês Passado' });
+    const { tickets: [overTicket] } = await buy(over, 1);
+    const monthAgo = saoPauloWall(new Date(Date.now() - 30 * 86_400_000));
+    await server.deps.db.update(events).set({ date: monthAgo.date }).where(eq(events.id, over.event.id));
+
+    const scans = [
+      offlineScan(in2001.code, open.event.id, true, 0, { scannedAt: '2001-01-01T12:00:00.000Z' }),
+      offlineScan(in2099.code, open.event.id, true, 0, { scannedAt: '2099-01-01T12:00:00.000Z' }),
+      // Inside tonight's window, but later than the sync arrived (beyond any clock's drift).
+      offlineScan(tomorrow.code, open.event.id, true, -30),
+      offlineScan(farTicket.code, far.event.id, true, 1),
+      offlineScan(overTicket.code, over.event.id, true, 1),
+    ];
+    const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-relogio', scans });
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().results).toEqual(scans.map((s) => ({ nonce: s.nonce, outcome: 'conflict', reason: 'offline_out_of_window' })));
+    expect(synced.json().counts[open.event.id]).toEqual({ entries: 0, sold: 3 });
+
+    const bought = [in2001, in2099, tomorrow, farTicket, overTicket];
+    for (const ticket of bought) {
+      const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+      expect(stored.checkedInAt).toBeNull();
+      const rows = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, ticket.id));
+      expect(rows).toEqual([expect.objectContaining({ accepted: false, conflict: true, offline: true, reason: 'offline_out_of_window' })]);
+    }
+    // Nothing was burnt: the ticket still gets in online at its open door.
+    const online = (await call('POST', '/api/check-ins', validator.cookie, { code: in2001.code, eventId: open.event.id })).json();
+    expect(online).toMatchObject({ accepted: true });
+  });
+
+  it('admits offline a scan dated a little after the sync arrived, within a device clock\'s drift', async () => {
+    const made = await openEvent();
+    const { tickets: [ana] } = await buy(made, 1);
+    const ahead = offlineScan(ana.code, made.event.id, true, -1);
+    const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-adiantado', scans: [ahead] });
+    expect(synced.json().results[0]).toEqual({ nonce: ahead.nonce, outcome: 'admitted', reason: null });
+  });
+
   it('refuses malformed batches and anyone but door staff', async () => {
     const made = await openEvent();
     const scan = offlineScan('NL1.x', made.event.id, true);
@@ -201,7 +244,15 @@ describe('syncing what a device decided offline', () => {
 });
 
 describe('looking a ticket up at the door and letting it in by hand', () => {
-  it('finds tickets of the door event by part of the holder name, e-mail, CPF digits or order number', async () => {
+  /** The door's look-up of `eventId` for `q`, as door staff. */
+  async function searchAtDoor(eventId: string, q: string) {
+    const response = await call('GET', `/api/door/events/${eventId}/search?q=${encodeURIComponent(q)}`, validator.cookie);
+    expect(response.statusCode).toBe(200);
+    return response.json().tickets as { ticketId: string; holderName: string; buyerName: string; orderNumber: string; status: string }[];
+  }
+
+  /** An event with Joana's order (two tickets, her CPF and e-mail), Marcos's, and a Joana at another event. */
+  async function joanaAtTheDoor() {
     const made = await openEvent();
     const other = await openEvent();
     const joana = await buy(made, 2, {
@@ -209,23 +260,32 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
       buyer: { name: 'Joana Prado', email: 'joana.prado@exemplo.com.br', cpf: '111.444.777-35' },
     });
     await buy(made, 1, { holderNames: ['Marcos Lima'], buyer: { name: 'Marcos Lima', email: 'marcos@exemplo.com.br' } });
-    await buy(other, 1, { holderNames: ['Joana Davila'], buyer: { email: 'joana.prado@exemplo.com.br' } });
-    const search = async (q: string) => {
-      const response = await call('GET', `/api/door/events/${made.event.id}/search?q=${encodeURIComponent(q)}`, validator.cookie);
-      expect(response.statusCode).toBe(200);
-      return response.json().tickets as { ticketId: string; holderName: string; buyerName: string; orderNumber: string; status: string }[];
-    };
+    await buy(other, 1, { holderNames: ['Joana Davila'], buyer: { email: 'joana.prado@exemplo.com.br', cpf: '111.444.777-35' } });
+    return { made, joana };
+  }
+
+  it('finds tickets of the door event by part of a name, the whole CPF, the whole e-mail or the order number', async () => {
+    const { made, joana } = await joanaAtTheDoor();
+    const search = (q: string) => searchAtDoor(made.event.id, q);
     const byName = await search('davila');
     expect(byName.map((t) => t.holderName)).toEqual(["Joana D'Ávila Prado"]);
     expect(byName[0]).toMatchObject({ ticketTypeName: 'Inteira', buyerName: 'Joana Prado', orderNumber: joana.orderId.slice(0, 8), status: 'valid', checkedInAt: null });
     expect(byName[0]).not.toHaveProperty('code');
-    expect((await search('JOANA.PRADO@')).map((t) => t.holderName).sort()).toEqual(["Joana D'Ávila Prado", 'Pedro Prado']);
-    expect(await search('7735')).toHaveLength(2);
-    expect(await search('777-35')).toHaveLength(2);
+    // The buyer's name by part finds the tickets she bought for others too.
+    expect((await search('JOANA PRA')).map((t) => t.holderName).sort()).toEqual(["Joana D'Ávila Prado", 'Pedro Prado']);
+    expect((await search('Joana.Prado@Exemplo.com.br')).map((t) => t.holderName).sort()).toEqual(["Joana D'Ávila Prado", 'Pedro Prado']);
+    expect(await search('111.444.777-35')).toHaveLength(2);
+    expect(await search('11144477735')).toHaveLength(2);
     expect((await search(`#${joana.orderId.slice(0, 8)}`)).map((t) => t.ticketId).sort()).toEqual(joana.tickets.map((t) => t.id).sort());
     expect(await search('ninguém assim')).toEqual([]);
     expect((await call('GET', `/api/door/events/${made.event.id}/search?q=a`, validator.cookie)).statusCode).toBe(400);
     expect((await call('GET', `/api/door/events/${made.event.id}/search?q=joana`, buyerCookie)).statusCode).toBe(403);
+  });
+
+  it('finds nothing by a part of a CPF or of an e-mail, so neither can be read out digit by digit', async () => {
+    const { made } = await joanaAtTheDoor();
+    const parts = ['777-35', '4477735', '444.777-35', '1114447773', '111.444.777-3', 'joana.prado@', 'prado@exemplo.com.br', '@exemplo.com.br', 'exemplo.com.br', 'joana.prado@exemplo.com'];
+    for (const q of parts) expect(await searchAtDoor(made.event.id, q), q).toEqual([]);
   });
 
   it('lets a ticket in by hand once, recorded as manual with who did it; a second time is refused', async () => {
@@ -253,6 +313,81 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
     expect(result).toMatchObject({ accepted: false, reason: 'other_event', message: 'Ingresso de outro evento: Outra Festa' });
     const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ana.id));
     expect(stored.checkedInAt).toBeNull();
+  });
+});
+
+describe('the events a door may work, and no other', () => {
+  /** Every per-event read of the door for `eventId` (and a manual entry of `ticketId`): status and code of each. */
+  async function doorReads(eventId: string, ticketId: string) {
+    const answers = await Promise.all([
+      call('GET', `/api/door/events/${eventId}/search?q=ana`, validator.cookie),
+      call('GET', `/api/door/events/${eventId}/offline-data`, validator.cookie),
+      call('GET', `/api/door/events/${eventId}/counts`, validator.cookie),
+      liveAnswer(eventId),
+      call('POST', '/api/door/manual-check-in', validator.cookie, { eventId, ticketId }),
+    ]);
+    return answers.map((a) => (a.statusCode === 200 ? 200 : `${a.statusCode} ${a.json().code}`));
+  }
+  /** The live counts stream's answer: its status, and the error body when it did not open (an open stream is closed at once). */
+  function liveAnswer(eventId: string): Promise<{ statusCode: number; json(): { code: string } }> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(`${baseUrl}/api/door/events/${eventId}/live`, { headers: { cookie: validator.cookie } }, (response) => {
+        const statusCode = response.statusCode ?? 0;
+        if (statusCode === 200) {
+          request.destroy();
+          resolve({ statusCode, json: () => ({ code: '' }) });
+          return;
+        }
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ statusCode, json: () => JSON.parse(body) }));
+      });
+      request.on('error', reject);
+    });
+  }
+  const listed = async () => (await call('GET', '/api/door/events', validator.cookie)).json().events.map((e: { id: string }) => e.id) as string[];
+
+  it('refuses the search, the offline list, the counts and a manual entry for an event the picker does not offer: over, or a draft', async () => {
+    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Acabou Mês Passado' });
+    const { tickets: [pastTicket] } = await buy(past, 1, { holderNames: ['Ana Antiga'] });
+    const monthAgo = saoPauloWall(new Date(Date.now() - 30 * 86_400_000));
+    await server.deps.db.update(events).set({ date: monthAgo.date }).where(eq(events.id, past.event.id));
+    const draft = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Rascunho' });
+    await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
+
+    const offered = await listed();
+    expect(offered).not.toContain(past.event.id);
+    expect(offered).not.toContain(draft.event.id);
+    expect(await doorReads(past.event.id, pastTicket.id)).toEqual(Array(5).fill('404 event_not_found'));
+    expect(await doorReads(draft.event.id, randomUUID())).toEqual(Array(5).fill('404 event_not_found'));
+    // Refused before anything was read or recorded.
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, pastTicket.id))).toEqual([]);
+    const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, pastTicket.id));
+    expect(stored.checkedInAt).toBeNull();
+  });
+
+  it('answers them for the events the picker offers: open tonight, and days away', async () => {
+    const tonight = await openEvent();
+    const { tickets: [tonightTicket] } = await buy(tonight, 1, { holderNames: ['Ana Hoje'] });
+    const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 5, title: 'Daqui a 5 Dias' });
+    const { tickets: [soonTicket] } = await buy(soon, 1, { holderNames: ['Ana Breve'] });
+    const offered = await listed();
+    expect(offered).toEqual(expect.arrayContaining([tonight.event.id, soon.event.id]));
+    expect(await doorReads(tonight.event.id, tonightTicket.id)).toEqual([200, 200, 200, 200, 200]);
+    expect(await doorReads(soon.event.id, soonTicket.id)).toEqual([200, 200, 200, 200, 200]);
+    // The door of the event days away is not open yet: the manual entry is refused, not burnt.
+    expect((await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: soon.event.id, ticketId: soonTicket.id })).json()).toMatchObject({ accepted: false, reason: 'too_early' });
+  });
+
+  it('still answers a door that picked an event before its organizer cancelled it: every ticket reads cancelled', async () => {
+    const made = await openEvent();
+    const { tickets: [ana] } = await buy(made, 1, { holderNames: ['Ana Cancelada'] });
+    await server.deps.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, made.event.id));
+    expect(await listed()).not.toContain(made.event.id);
+    const list = (await call('GET', `/api/door/events/${made.event.id}/offline-data`, validator.cookie)).json();
+    expect(list.tickets).toEqual([expect.objectContaining({ holderName: 'Ana Cancelada', status: 'cancelled' })]);
+    expect((await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id })).json()).toMatchObject({ accepted: false, reason: 'cancelled' });
   });
 });
 

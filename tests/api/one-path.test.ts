@@ -351,8 +351,8 @@ describe('the door: one path for a lone scan, a scan among 50, a manual entry an
       arrange: async () => { const { made } = await fresh(); return { ticketId: null, code: randomUUID(), doorEventId: made.event.id }; },
     },
     {
-      // The offline device judges the window by its own clock: what it admitted stands.
-      name: 'a ticket outside the door window', accepted: false, reason: 'too_early', offline: { accepted: true, reason: null },
+      // An offline admission dated outside the door window is not believed: flagged, nothing burnt.
+      name: 'a ticket outside the door window', accepted: false, reason: 'too_early', offline: { accepted: false, reason: 'offline_out_of_window' },
       arrange: async () => { const { made, ticket } = await fresh({ open: false }); return { ticketId: ticket.id, code: ticket.code, doorEventId: made.event.id }; },
     },
   ];

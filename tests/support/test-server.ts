@@ -78,10 +78,11 @@ export interface TestServer extends Server {
 }
 
 /**
- * The whole server in-process on a fresh database, without demo data, worker or rate limits.
- * `env` adds configuration variables (Stripe's keys and STRIPE_API_URL pointing at a double).
+ * The whole server in-process on a fresh database, without demo data or worker, and without rate
+ * limits unless `rateLimit` (the tests of the limits themselves). `env` adds configuration
+ * variables (Stripe's keys and STRIPE_API_URL pointing at a double).
  */
-export async function startTestServer(options: { poolSize?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { poolSize?: number; env?: Record<string, string>; rateLimit?: boolean } = {}): Promise<TestServer> {
   const database = await openTestDatabase(undefined, options.poolSize);
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-test-'));
   const config = loadConfig({ ...options.env, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', PORT: '3999' });
@@ -94,7 +95,7 @@ export async function startTestServer(options: { poolSize?: number; env?: Record
     logger: pino({ level: 'silent' }),
     serveWeb: false,
     runWorker: false,
-    rateLimit: false,
+    rateLimit: options.rateLimit ?? false,
   });
   const origin = 'http://localhost:3999';
   return {

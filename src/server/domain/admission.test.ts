@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AdmissionInput,
+  OFFLINE_CLOCK_SKEW_MS,
   type RefusalReason,
   decideAdmission,
   decideScan,
@@ -126,6 +127,8 @@ describe('refusalMessage', () => {
       other_event: 'Ingresso de outro evento',
       event_over: 'Evento encerrado',
       not_on_list: 'Ingresso não encontrado na lista offline',
+      offline_out_of_window: 'Conflito: leitura offline fora do horário de entrada do evento',
+      nonce_reused: 'Leitura não registrada: identificador repetido. Escaneie o código de novo.',
       unknown_code: 'Código não reconhecido',
     };
     for (const [reason, message] of Object.entries(messages)) {
@@ -137,6 +140,9 @@ describe('refusalMessage', () => {
 describe('decideScan', () => {
   const ticket = { status: 'valid' as const, orderStatus: 'completed', eventId: 'ev1', checkedInAt: null };
   const at = { doorEventId: 'ev1', isEventCancelled: false };
+  const syncedAt = new Date('2025-03-15T23:30:00.000Z');
+  /** A device's decision at `scannedAt`, synced at syncedAt. */
+  const offline = (accepted: boolean, scannedAt = new Date('2025-03-15T23:10:00.000Z'), reason?: RefusalReason) => ({ accepted, reason, scannedAt, syncedAt });
 
   it('online, says what decideAdmission says, never a conflict', () => {
     expect(decideScan({ ticket, ...at, window: 'open' })).toEqual({ admitted: true });
@@ -144,19 +150,32 @@ describe('decideScan', () => {
   });
 
   it('keeps an offline refusal with the device reason, and names none unknown_code', () => {
-    expect(decideScan({ ticket, ...at, window: 'open', device: { accepted: false, reason: 'not_on_list' } })).toEqual({ admitted: false, reason: 'not_on_list', conflict: false });
-    expect(decideScan({ ticket, ...at, window: 'open', device: { accepted: false } })).toEqual({ admitted: false, reason: 'unknown_code', conflict: false });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(false, undefined, 'not_on_list') })).toEqual({ admitted: false, reason: 'not_on_list', conflict: false });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(false) })).toEqual({ admitted: false, reason: 'unknown_code', conflict: false });
   });
 
-  it('turns an offline admission into the entry whatever the server clock says of the window', () => {
-    expect(decideScan({ ticket, ...at, window: 'event_over', device: { accepted: true } })).toEqual({ admitted: true });
+  it('turns an offline admission dated inside the door window into the entry', () => {
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true) })).toEqual({ admitted: true });
+  });
+
+  it('flags an offline admission dated outside the door window, burning nothing', () => {
+    for (const window of ['too_early', 'event_over'] as const) {
+      expect(decideScan({ ticket, ...at, window, device: offline(true) })).toEqual({ admitted: false, reason: 'offline_out_of_window', conflict: true });
+    }
+  });
+
+  it('believes a device clock a little ahead of the server, not a scan dated later than that after the sync', () => {
+    const justAhead = new Date(syncedAt.getTime() + OFFLINE_CLOCK_SKEW_MS);
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, justAhead) })).toEqual({ admitted: true });
+    const tooFar = new Date(justAhead.getTime() + 1);
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, tooFar) })).toEqual({ admitted: false, reason: 'offline_out_of_window', conflict: true });
   });
 
   it('flags an offline admission the server would refuse: a used ticket as offline_conflict with its entry', () => {
-    expect(decideScan({ ticket: { ...ticket, checkedInAt: firstEntry }, ...at, window: 'open', device: { accepted: true } })).toEqual({
+    expect(decideScan({ ticket: { ...ticket, checkedInAt: firstEntry }, ...at, window: 'open', device: offline(true) })).toEqual({
       admitted: false, reason: 'offline_conflict', checkedInAt: firstEntry, conflict: true,
     });
-    expect(decideScan({ ticket: { ...ticket, status: 'refunded' }, ...at, window: 'open', device: { accepted: true } })).toEqual({
+    expect(decideScan({ ticket: { ...ticket, status: 'refunded' }, ...at, window: 'open', device: offline(true) })).toEqual({
       admitted: false, reason: 'refunded', conflict: true,
     });
   });

@@ -64,11 +64,22 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   return { admitted: true };
 }
 
+/**
+ * How far after the sync arrived an offline scan may be dated: a phone's clock that runs a little
+ * ahead of the server's is normal (no network time while offline); a scan dated later than this
+ * after the server received it cannot have happened yet, so its time is not believed.
+ */
+export const OFFLINE_CLOCK_SKEW_MS = 2 * 60_000;
+
 /** A door device's own decision on a scan it made without network (synced later). */
 export interface DeviceDecision {
   accepted: boolean;
   /** Why the device refused (its own reading of the ticket); absent when it admitted. */
   reason?: RefusalReason;
+  /** When the device says it decided (UTC instant, read on the device's clock). */
+  scannedAt: Date;
+  /** When the server received the sync carrying it (UTC instant, the server's clock). */
+  syncedAt: Date;
 }
 
 /** What the server records of a scan: admitted, or refused with a reason; `conflict` flags an offline admission the server would have refused. */
@@ -77,20 +88,29 @@ export type ScanDecision = { admitted: true } | { admitted: false; reason: Refus
 /**
  * Decides a scan as the server records it, online or synced from an offline device (PRODUCT.md
  * 'Tickets and the door': 'accept and flag', as pretixSCAN does). Online (`device` absent): the
- * rule of decideAdmission. Offline, the device's decision stands for the window (the device
- * judged it by its own clock): a refusal is recorded with the device's reason (unknown_code when
- * it gave none), never turned into an entry; an admission becomes the ticket's entry when
- * decideAdmission at an open door agrees, else it is recorded as a flagged conflict (the person
- * did get in): reason 'offline_conflict' for a ticket already in, else decideAdmission's reason.
+ * rule of decideAdmission, `window` read at the server's clock. Offline, `window` is where the
+ * device's `scannedAt` falls in the door's window (the same doorWindowState the online scan uses),
+ * and a refusal is recorded with the device's reason (unknown_code when it gave none), never
+ * turned into an entry. An offline admission becomes the ticket's entry only when decideAdmission
+ * admits at that time and `scannedAt` is not later than `syncedAt` + OFFLINE_CLOCK_SKEW_MS;
+ * otherwise it is recorded as a flagged conflict (the person did get in) that burns nothing:
+ * 'offline_out_of_window' for a time outside the window or after the sync, 'offline_conflict'
+ * for a ticket already in, else decideAdmission's reason. A device's clock is not trusted to open
+ * the door: a scan dated 2001 or 2099, or for an event weeks away or long over, admits nobody.
  * The one place this is decided; services/door/admit-scans.ts records what it says.
  */
 export function decideScan(input: AdmissionInput & { device?: DeviceDecision }): ScanDecision {
   const { device } = input;
   if (device && !device.accepted) return { admitted: false, reason: device.reason ?? 'unknown_code', conflict: false };
-  const decision = decideAdmission(device ? { ...input, window: 'open' } : input);
-  if (decision.admitted) return decision;
-  if (!device) return { ...decision, conflict: false };
-  return { admitted: false, reason: decision.reason === 'already_used' ? 'offline_conflict' : decision.reason, checkedInAt: decision.checkedInAt, conflict: true };
+  const decision = decideAdmission(input);
+  if (!device) return decision.admitted ? decision : { ...decision, conflict: false };
+  if (decision.admitted) {
+    const isDatedAfterSync = device.scannedAt.getTime() > device.syncedAt.getTime() + OFFLINE_CLOCK_SKEW_MS;
+    return isDatedAfterSync ? { admitted: false, reason: 'offline_out_of_window', conflict: true } : decision;
+  }
+  const reason =
+    decision.reason === 'already_used' ? 'offline_conflict' : decision.reason === 'too_early' || decision.reason === 'event_over' ? 'offline_out_of_window' : decision.reason;
+  return { admitted: false, reason, checkedInAt: decision.checkedInAt, conflict: true };
 }
 
 /**

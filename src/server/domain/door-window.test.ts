@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorWindow, doorWindowState } from './door-window';
+import { doorWindow, doorWindowState, isDoorEventWorkable } from './door-window';
 
 describe('doorWindow', () => {
   it('opens the configured minutes before the start and closes at the end, in São Paulo time', () => {
@@ -29,5 +29,23 @@ describe('doorWindowState', () => {
     expect(doorWindowState(window, new Date('2025-03-15T19:00:00.000Z'))).toBe('open');
     expect(doorWindowState(window, new Date('2025-03-16T01:59:59.999Z'))).toBe('open');
     expect(doorWindowState(window, new Date('2025-03-16T02:00:00.000Z'))).toBe('event_over');
+  });
+});
+
+describe('isDoorEventWorkable', () => {
+  const window = doorWindow({ date: '2025-03-15', startTime: '20:00', endTime: '23:00' }, 240);
+  const published = { isPublished: true, hasTickets: false };
+
+  it('lets a door work a published event until its door closes, days ahead included', () => {
+    expect(isDoorEventWorkable(published, window, new Date('2025-03-01T12:00:00.000Z'))).toBe(true);
+    expect(isDoorEventWorkable(published, window, new Date('2025-03-16T01:59:59.999Z'))).toBe(true);
+    expect(isDoorEventWorkable(published, window, new Date('2025-03-16T02:00:00.000Z'))).toBe(false);
+    expect(isDoorEventWorkable(published, window, new Date('2025-04-15T12:00:00.000Z'))).toBe(false);
+  });
+
+  it('lets a door work an unpublished event only when it has tickets issued', () => {
+    const now = new Date('2025-03-15T20:00:00.000Z');
+    expect(isDoorEventWorkable({ isPublished: false, hasTickets: true }, window, now)).toBe(true);
+    expect(isDoorEventWorkable({ isPublished: false, hasTickets: false }, window, now)).toBe(false);
   });
 });

@@ -30,3 +30,15 @@ export function doorWindowState(window: DoorWindow, now: Date): 'open' | 'too_ea
   if (now.getTime() >= window.closesAt.getTime()) return 'event_over';
   return 'open';
 }
+
+/**
+ * Whether door staff may work an event at `now` (PRODUCT.md 'Tickets and the door': a door works
+ * one event, chosen on the door screen): it is published or has tickets issued (a draft without
+ * tickets is no one's door), and its door has not closed (`window.closesAt` after `now`; an
+ * event days away may be picked ahead, its door not open yet). The door's picker
+ * (services/door/list-door-events.ts) lists these less the cancelled ones; the door's per-event
+ * reads and manual entry (services/door/door-event.ts loadWorkableDoorEvent) answer these only.
+ */
+export function isDoorEventWorkable(event: { isPublished: boolean; hasTickets: boolean }, window: DoorWindow, now: Date): boolean {
+  return (event.isPublished || event.hasTickets) && now.getTime() < window.closesAt.getTime();
+}

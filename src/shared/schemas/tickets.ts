@@ -74,7 +74,10 @@ export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
 /**
  * Why the door refuses a ticket (PRODUCT.md 'Tickets and the door'). 'too_early' and
  * 'event_over': outside the door's window; 'not_on_list': decided offline, the code is not on
- * the device's list; 'offline_conflict': admitted offline although it had already got in.
+ * the device's list; 'offline_conflict': admitted offline although it had already got in;
+ * 'offline_out_of_window': admitted offline at a time (the device's clock) outside the door's
+ * window or later than the sync arrived, so not counted as the entry; 'nonce_reused': a scan id
+ * the door already used for another code (nothing recorded, nothing told of the other ticket).
  */
 export const REFUSAL_REASONS = [
   'unknown_code',
@@ -87,6 +90,8 @@ export const REFUSAL_REASONS = [
   'event_over',
   'not_on_list',
   'offline_conflict',
+  'offline_out_of_window',
+  'nonce_reused',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -113,6 +118,10 @@ export function refusalMessage(reason: RefusalReason, details: RefusalDetails = 
       return details.checkedInAt
         ? `Conflito: ingresso já tinha entrado em ${formatInstant(details.checkedInAt)}`
         : 'Conflito: ingresso já tinha entrado';
+    case 'offline_out_of_window':
+      return 'Conflito: leitura offline fora do horário de entrada do evento';
+    case 'nonce_reused':
+      return 'Leitura não registrada: identificador repetido. Escaneie o código de novo.';
     case 'not_paid':
       return 'Pagamento não confirmado para este ingresso';
     case 'refunded':

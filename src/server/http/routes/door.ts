@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
 import {
@@ -20,9 +20,31 @@ import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
+ * Syncs of offline scans a validator may send a minute. A device drains its queue in one or two
+ * calls of up to 500 scans (the door screen sends them one after another, and again every 15 s
+ * while some are left), so a few devices sharing one account and reconnecting together fit; a
+ * refused call loses nothing (the queue stays on the device). It bounds what one account can
+ * write to 10,000 check-ins a minute, where there was no bound.
+ */
+const DOOR_SYNCS_PER_MINUTE = 20;
+
+/**
+ * Look-ups a validator may make a minute. A look-up is typed and sent by hand for a guest without
+ * a QR code: a few a minute at a busy lane, still under this with an account shared by a few
+ * lanes. A CPF or an e-mail matches only whole (search-door-tickets.ts), so finding one means
+ * guessing it whole: a CPF's nine free digits are 10^9 guesses, some 60 years at 30 a minute.
+ */
+const DOOR_SEARCHES_PER_MINUTE = 30;
+
+/** 'n segundos' / '1 segundo'. */
+const seconds = (n: number) => `${n} ${n === 1 ? 'segundo' : 'segundos'}`;
+
+/**
  * The door (PRODUCT.md 'Tickets and the door'): scans, the events a door may work, the offline
  * list and the sync of offline decisions, the look-up and manual admission, live counts. Door
- * staff (validators) and admins only; the guard runs before anything is read.
+ * staff (validators) and admins only; the guard runs before anything is read. The sync and the
+ * look-up are limited per validator (DOOR_SYNCS_PER_MINUTE, DOOR_SEARCHES_PER_MINUTE): past the
+ * limit, 429 'rate_limited' with a pt-BR message and `retryAfterSeconds`.
  */
 export async function doorRoutes(fastify: FastifyInstance, { deps, guards, config, live, streams }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +52,18 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
   // Door staff and admins only, checked before anything else about the request.
   app.addHook('preValidation', guards.withRole(['validator', 'admin']));
   const doorEvent = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
+  // Per validator, not per address: a door team shares the venue's Wi-Fi. Counted after the role
+  // guard (preHandler), so the key is the signed-in user; answered as the project's errors are.
+  const perValidator = (max: number, message: (waitSeconds: number) => string) => ({
+    max,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: async (request: FastifyRequest) => (await guards.requireUser(request)).id,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new DomainError('rate_limited', { retryAfterSeconds }, message(retryAfterSeconds));
+    },
+  });
 
   app.post('/api/check-ins', { schema: { body: checkInSchema } }, async (request) => {
     const user = await guards.requireUser(request);
@@ -52,17 +86,23 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     return data;
   });
 
-  app.post('/api/door/sync', { schema: { body: doorSyncSchema } }, async (request) => {
+  const syncLimit = perValidator(
+    DOOR_SYNCS_PER_MINUTE,
+    (wait) => `Muitas sincronizações seguidas. As leituras continuam guardadas no aparelho e serão enviadas em ${seconds(wait)}.`,
+  );
+  app.post('/api/door/sync', { schema: { body: doorSyncSchema }, config: { rateLimit: syncLimit } }, async (request) => {
     const user = await guards.requireUser(request);
     const input = request.body;
-    return syncOfflineScans(deps.db, {
-      deviceId: input.deviceId,
-      validatorId: user.id,
-      scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
-    });
+    return syncOfflineScans(
+      deps.db,
+      { deviceId: input.deviceId, validatorId: user.id, scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })) },
+      { opensMinutesBefore },
+    );
   });
 
-  app.get('/api/door/events/:id/search', { ...doorEvent, schema: { params: idParamsSchema, querystring: doorSearchSchema } }, async (request, reply) => {
+  const searchLimit = perValidator(DOOR_SEARCHES_PER_MINUTE, (wait) => `Muitas buscas seguidas. Aguarde ${seconds(wait)} e busque de novo.`);
+  const searchRoute = { schema: { params: idParamsSchema, querystring: doorSearchSchema }, config: { ...doorEvent.config, rateLimit: searchLimit } };
+  app.get('/api/door/events/:id/search', searchRoute, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { tickets: await searchDoorTickets(deps.db, request.params.id, request.query.q, opensMinutesBefore) };
   });

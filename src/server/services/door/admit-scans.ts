@@ -42,7 +42,7 @@ export interface Scan {
   scannedCode: string;
   /** The event the door works; null for an offline scan naming an unknown event. */
   doorEventId: string | null;
-  /** Where `at` falls in the door's window (doorWindowState); an offline device's decision ignores it. */
+  /** Where `at` falls in the door's window (doorWindowState; for an offline scan, at the device's time). */
   window: 'open' | 'too_early' | 'event_over';
   /** UTC instant of the scan (the device's time for offline scans). */
   at: Date;

@@ -34,10 +34,17 @@ export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opens
   };
 }
 
-/** The answer already given to a scan the device sent twice (same nonce), from what was recorded. */
-export async function answerRecorded(db: Db, nonce: string): Promise<CheckInResult> {
+/**
+ * The answer to a scan whose nonce is already recorded. The same code again (the device sent the
+ * scan twice, or queued it after a slow answer): the answer given the first time, from what was
+ * recorded. Another code under that nonce: refused 'nonce_reused' with nothing about the ticket
+ * recorded for it (its holder stays unseen) and nothing recorded for this one; the device scans
+ * again under a new nonce. `code` is the normalized code of this scan.
+ */
+export async function answerRecorded(db: Db, nonce: string, code: string): Promise<CheckInResult> {
   const [recorded] = await db
     .select({
+      scannedCode: checkIns.scannedCode,
       accepted: checkIns.accepted,
       reason: checkIns.reason,
       scannedAt: checkIns.scannedAt,
@@ -50,6 +57,18 @@ export async function answerRecorded(db: Db, nonce: string): Promise<CheckInResu
     .leftJoin(tickets, eq(tickets.id, checkIns.ticketId))
     .leftJoin(events, eq(events.id, tickets.eventId))
     .where(eq(checkIns.nonce, nonce));
+  // admit-scans.ts records a found ticket's code, else what was scanned (at most 200 characters).
+  if (recorded && recorded.scannedCode !== code.slice(0, 200)) {
+    return {
+      accepted: false,
+      reason: 'nonce_reused',
+      message: refusalMessage('nonce_reused'),
+      eventTitle: null,
+      ticketTypeName: null,
+      holderName: null,
+      checkedInAt: null,
+    };
+  }
   if (recorded?.accepted && recorded.ticketTypeName) {
     return {
       accepted: true,

@@ -26,7 +26,8 @@ export interface CheckInTicketInput {
  * which admits or says why not: another event ('Ingresso de outro evento: <title>', not burnt),
  * outside the window ('too_early' with the opening time, 'event_over'), cancelled, refunded, not
  * paid, already used (with when); every scan is recorded with its gate and device. A `nonce`
- * already recorded gives the answer recorded for it. `now` is a UTC instant.
+ * already recorded gives the answer recorded for it when the code is the same, else a refusal
+ * 'nonce_reused' that names no ticket (answerRecorded). `now` is a UTC instant.
  * Throws DomainError('event_not_found').
  */
 export async function checkInTicket(
@@ -57,7 +58,7 @@ export async function checkInTicket(
     });
     return toCheckInResult(outcome, door.window);
   } catch (error) {
-    if (record.nonce && isNonceTaken(error)) return answerRecorded(db, record.nonce);
+    if (record.nonce && isNonceTaken(error)) return answerRecorded(db, record.nonce, code);
     throw error;
   }
 }

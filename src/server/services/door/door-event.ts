@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
-import { type DoorWindow, doorWindow } from '../../domain/door-window';
+import { type DoorWindow, doorWindow, isDoorEventWorkable } from '../../domain/door-window';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema';
+import { events, tickets } from '../../db/schema';
 
 /** The event a door works, as the door needs it: its title and window (UTC instants). */
 export interface DoorEventRow {
@@ -12,6 +12,9 @@ export interface DoorEventRow {
   startTime: string;
   endTime: string | null;
   isCancelled: boolean;
+  isPublished: boolean;
+  /** Tickets have been issued for it (an unpublished event with tickets still has a door). */
+  hasTickets: boolean;
   window: DoorWindow;
 }
 
@@ -39,6 +42,8 @@ export async function loadDoorEvent(db: Db, eventId: string, opensMinutesBefore:
       startTime: events.startTime,
       endTime: events.endTime,
       cancelledAt: events.cancelledAt,
+      isPublished: events.isPublished,
+      hasTickets: sql<boolean>`EXISTS (SELECT 1 FROM ${tickets} WHERE ${tickets.eventId} = ${events.id})`,
     })
     .from(events)
     .where(eq(events.id, eventId));
@@ -50,9 +55,25 @@ export async function loadDoorEvent(db: Db, eventId: string, opensMinutesBefore:
     startTime: event.startTime,
     endTime: event.endTime,
     isCancelled: event.cancelledAt !== null,
+    isPublished: event.isPublished,
+    hasTickets: Boolean(event.hasTickets),
     window: doorWindow(event, opensMinutesBefore),
   };
   perDb.set(eventId, { row, expiresAt: nowMs + CACHE_MS, opensMinutesBefore });
   if (perDb.size > 500) perDb.delete(perDb.keys().next().value!);
   return row;
+}
+
+/**
+ * The door's event for what door staff read or do on it beside scanning (the look-up, the offline
+ * list, the counts and their live stream, the manual entry): loadDoorEvent, refused unless a door
+ * may work it at `now` (domain/door-window isDoorEventWorkable, the rule the door's picker lists
+ * by), so a past event, a draft without tickets or an unknown id reads as no event. A cancelled
+ * event its door picked earlier still answers (its tickets read 'cancelled', a manual entry is
+ * refused 'cancelled'), though the picker no longer lists it. Throws DomainError('event_not_found').
+ */
+export async function loadWorkableDoorEvent(db: Db, eventId: string, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorEventRow> {
+  const door = await loadDoorEvent(db, eventId, opensMinutesBefore, now.getTime());
+  if (!isDoorEventWorkable(door, door.window, now)) throw new DomainError('event_not_found');
+  return door;
 }

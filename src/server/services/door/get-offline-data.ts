@@ -4,7 +4,7 @@ import type { DoorOfflineData } from '../../../shared/schemas/tickets';
 import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { orders, tickets } from '../../db/schema';
-import { loadDoorEvent } from './door-event';
+import { loadWorkableDoorEvent } from './door-event';
 
 /** How a door device names a ticket offline: base64url (no padding) of SHA-256 over the code. */
 export function hashTicketCode(code: string): string {
@@ -16,11 +16,12 @@ export function hashTicketCode(code: string): string {
  * pretixSCAN keeps its event's list): the event with its window (UTC instants) and every ticket
  * issued for it, named by the hash of its code (hashTicketCode; the codes themselves never leave
  * the server here), with holder, type, whether the meia-entrada document is asked, its status as
- * the door would read it (offlineTicketStatus) and when it entered. Throws
+ * the door would read it (offlineTicketStatus) and when it entered. Only for an event a door may
+ * work at `now` (loadWorkableDoorEvent): no list of a past event or a draft. Throws
  * DomainError('event_not_found').
  */
 export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorOfflineData> {
-  const door = await loadDoorEvent(db, eventId, opensMinutesBefore, now.getTime());
+  const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const rows = await db
     .select({
       code: tickets.code,

@@ -3,14 +3,16 @@ import { doorWindowState } from '../../domain/door-window';
 import type { Db } from '../../db/client';
 import { admitScan } from './admit-scans';
 import { toCheckInResult } from './check-in-result';
-import { loadDoorEvent } from './door-event';
+import { loadWorkableDoorEvent } from './door-event';
 
 /**
  * Lets in by hand a ticket the door found with the look-up (a guest whose phone died), through
  * the one admission path (admit-scans.ts admitScan), so with the same rule as a scan: of the
  * door's event, inside its window, paid, not used. Recorded as a manual check-in with the
  * validator who did it, accepted or refused; a second admission is refused 'already_used' with
- * the time of the first. `now` is a UTC instant. Throws DomainError('event_not_found').
+ * the time of the first. Only at the door of an event a door may work at `now`
+ * (loadWorkableDoorEvent), as the look-up that found the ticket. `now` is a UTC instant. Throws
+ * DomainError('event_not_found').
  */
 export async function manualCheckIn(
   db: Db,
@@ -18,7 +20,7 @@ export async function manualCheckIn(
   options: { opensMinutesBefore: number },
   now: Date = new Date(),
 ): Promise<CheckInResult> {
-  const door = await loadDoorEvent(db, input.eventId, options.opensMinutesBefore, now.getTime());
+  const door = await loadWorkableDoorEvent(db, input.eventId, options.opensMinutesBefore, now);
   const outcome = await admitScan(db, {
     ticket: { ticketId: input.ticketId },
     scannedCode: input.ticketId,

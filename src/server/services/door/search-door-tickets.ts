@@ -3,10 +3,13 @@ import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
 import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
-import { loadDoorEvent } from './door-event';
+import { loadWorkableDoorEvent } from './door-event';
 
 /** Most tickets one look-up lists. */
 export const MAX_SEARCH_RESULTS = 20;
+
+/** A CPF has 11 digits; the look-up matches a CPF only whole. */
+const CPF_DIGITS = 11;
 
 // Accents folded in SQL the same way on PostgreSQL and PGlite (no unaccent extension needed);
 // apostrophes dropped (translate deletes what has no counterpart), so 'davila' finds D'Ávila.
@@ -35,24 +38,32 @@ interface SearchRow {
 
 /**
  * The look-up at the door (PRODUCT.md 'Tickets and the door'): tickets of the door's event whose
- * holder or buyer name contains `query` (without accents or case), whose buyer e-mail contains
- * it, whose buyer CPF ends with its digits (3 or more digits, dots and dashes allowed), or whose
- * order number starts with it ('#1a2b3c4d', as 'Meus ingressos' shows it). At most 20, by holder
- * name; each with its status as the door reads it. Codes are never returned. Throws
- * DomainError('event_not_found').
+ * holder or buyer name contains `query` (without accents or case: the door hears a name), whose
+ * buyer e-mail is `query` whole (without case), whose buyer CPF is its 11 digits whole (dots,
+ * dashes and spaces allowed), or whose order number starts with it ('#1a2b3c4d', as 'Meus
+ * ingressos' shows it). A part of a CPF or of an e-mail matches nothing, so neither can be read
+ * out of the look-up a digit or a letter at a time (the route also limits look-ups per
+ * validator). At most 20, by holder name; each with its status as the door reads it. Codes are never returned. Only for an event a
+ * door may work at `now` (loadWorkableDoorEvent). Throws DomainError('event_not_found').
  */
-export async function searchDoorTickets(db: Db, eventId: string, query: string, opensMinutesBefore: number): Promise<DoorSearchTicket[]> {
-  await loadDoorEvent(db, eventId, opensMinutesBefore);
+export async function searchDoorTickets(
+  db: Db,
+  eventId: string,
+  query: string,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+): Promise<DoorSearchTicket[]> {
+  await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const text = query.trim();
   const folded = `%${escapeLike(foldText(text))}%`;
   const matches: SQL[] = [
     sql`translate(lower(coalesce(t.holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`,
     sql`translate(lower(o.buyer_name), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`,
-    sql`lower(o.buyer_email) LIKE ${`%${escapeLike(text.toLowerCase())}%`}`,
   ];
+  if (text.includes('@')) matches.push(sql`lower(o.buyer_email) = ${text.toLowerCase()}`);
   const digits = text.replace(/\D/g, '');
-  if (/^[\d.\-\s]+$/.test(text) && digits.length >= 3) {
-    matches.push(sql`regexp_replace(o.buyer_cpf, '[^0-9]', '', 'g') LIKE ${`%${digits}`}`);
+  if (/^[\d.\-\s]+$/.test(text) && digits.length === CPF_DIGITS) {
+    matches.push(sql`regexp_replace(o.buyer_cpf, '[^0-9]', '', 'g') = ${digits}`);
   }
   const orderPrefix = text.replace(/^#/, '').toLowerCase();
   if (/^[0-9a-f][0-9a-f-]{3,35}$/.test(orderPrefix)) {

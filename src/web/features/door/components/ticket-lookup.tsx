@@ -20,7 +20,7 @@ const statusBadge: Record<OfflineTicketStatus, { label: string; tone: 'success' 
 
 /**
  * The look-up at the door (PRODUCT.md: a guest whose phone died): search the event's tickets by
- * holder, e-mail, last CPF digits or order number, and let one in by hand after a confirmation,
+ * part of a name, the whole e-mail, the whole CPF or the order number, and let one in by hand after a confirmation,
  * with the same rule as a scan; the verdict goes to `onResult`, shown like a scan's.
  */
 export function TicketLookup({
@@ -80,7 +80,7 @@ export function TicketLookup({
         <UserRoundCheck className="size-6 text-accent" aria-hidden />
         Buscar ingresso
       </h2>
-      <p className="mt-1 text-sm text-muted">Para quem está sem o QR code: nome, e-mail, final do CPF ou número do pedido.</p>
+      <p className="mt-1 text-sm text-muted">Para quem está sem o QR code: nome, e-mail completo, CPF completo ou número do pedido.</p>
       <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row" role="search">
         <div className="min-w-0 flex-1">
           <Label htmlFor="door-lookup" className="sr-only">

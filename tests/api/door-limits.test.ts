@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { checkIns, tickets } from '../../src/server/db/schema';
+import { openDoorNow } from '../support/door';
+import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+
+// The door's limits per validator, with the rate limits on as in production.
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ rateLimit: true });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: object) {
+  return server.app.inject({ method, url, headers: { cookie }, payload });
+}
+
+async function openEvent() {
+  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: `Porta ${randomUUID().slice(0, 6)}` });
+  await openDoorNow(server, event.id);
+  return { event, type };
+}
+
+/** One offline refusal of a code no list carries: a scan a device would sync. */
+const refusal = (eventId: string) => ({ nonce: randomUUID(), code: `NL-${randomUUID()}`, eventId, scannedAt: new Date().toISOString(), accepted: false, reason: 'not_on_list' });
+
+describe('the offline sync, limited per validator', () => {
+  it('answers 429 in pt-BR past 20 syncs a minute, recording nothing of the refused call; another validator at the same address still syncs', async () => {
+    const { event } = await openEvent();
+    const [door, otherDoor] = await Promise.all([server.signUpAs(['validator']), server.signUpAs(['validator'])]);
+    for (let i = 0; i < 20; i++) {
+      const synced = await call('POST', '/api/door/sync', door.cookie, { deviceId: 'aparelho-limite', scans: [refusal(event.id)] });
+      expect(synced.statusCode, `sync ${i + 1}`).toBe(200);
+    }
+    const refused = refusal(event.id);
+    const limited = await call('POST', '/api/door/sync', door.cookie, { deviceId: 'aparelho-limite', scans: [refused] });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(limited.json().message).toMatch(/^Muitas sincronizações seguidas\. As leituras continuam guardadas no aparelho e serão enviadas em \d+ segundos?\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, refused.nonce))).toEqual([]);
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.eventId, event.id))).toHaveLength(20);
+
+    expect((await call('POST', '/api/door/sync', otherDoor.cookie, { deviceId: 'aparelho-vizinho', scans: [refusal(event.id)] })).statusCode).toBe(200);
+  });
+});
+
+describe('the look-up, limited per validator', () => {
+  it('answers 429 in pt-BR past 30 look-ups a minute, long before a CPF could be guessed whole', async () => {
+    const { event, type } = await openEvent();
+    const owner = await server.signUpAs();
+    const placed = await call('POST', '/api/orders', owner.cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1, holderNames: ['Joana Prado'] }],
+      buyer: { ...buyer, name: 'Joana Prado', cpf: '111.444.777-35' },
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, owner.cookie)).statusCode).toBe(200);
+    const [ticket] = await server.deps.db.select().from(tickets).where(inArray(tickets.orderId, [placed.json().id]));
+
+    // Knowing the first nine digits, someone tries the last two in order: '…00', '…01', ...
+    const [prober, door] = await Promise.all([server.signUpAs(['validator']), server.signUpAs(['validator'])]);
+    const answers: { status: number; found: number }[] = [];
+    for (let last = 0; last < 100; last++) {
+      const guess = `111444777${String(last).padStart(2, '0')}`;
+      const response = await call('GET', `/api/door/events/${event.id}/search?q=${guess}`, prober.cookie);
+      answers.push({ status: response.statusCode, found: response.statusCode === 200 ? response.json().tickets.length : 0 });
+      if (response.statusCode === 429) {
+        expect(response.json()).toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: expect.any(Number) } });
+        expect(response.json().message).toMatch(/^Muitas buscas seguidas\. Aguarde \d+ segundos? e busque de novo\.$/);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        break;
+      }
+    }
+    // 30 answered (none of them the CPF, which is the 36th guess), then the limit.
+    expect(answers).toEqual([...Array.from({ length: 30 }, () => ({ status: 200, found: 0 })), { status: 429, found: 0 }]);
+
+    // Another validator at the same address is not held up, and the whole CPF finds the ticket.
+    const found = await call('GET', `/api/door/events/${event.id}/search?q=111.444.777-35`, door.cookie);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().tickets.map((t: { ticketId: string }) => t.ticketId)).toEqual([ticket.id]);
+  });
+});
