@@ -8,6 +8,7 @@ import {
   notifications,
   orders,
   profiles,
+  pushSubscriptions,
   refunds,
   sessions,
   ticketTypes,
@@ -419,6 +420,43 @@ describe('data export', () => {
     expect(data.notifications).toHaveLength(ownNotifications.length);
     expect(response.body).not.toContain(other.email);
     expect(response.body).not.toMatch(/password|senha-de-teste/i);
+  });
+  it('includes the holder names of the tickets, the push subscriptions, the signed-in devices and the login methods, never their keys', async () => {
+    const { cookie, userId } = await server.signUpAs();
+    const p256dh = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+    const auth = 'tBHItJI5svbpez7KI4CCXg';
+    const subscribed = await server.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131' },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-da-ana:APA91b', keys: { p256dh, auth } },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const placed = await call('POST', '/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
+
+    const response = await call('GET', '/api/me/export', cookie);
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    const [order] = data.orders;
+    expect(order.items).toEqual([expect.objectContaining({ ticketTypeName: 'Pista', quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] })]);
+    expect(order.tickets.map((t: { holderName: string | null }) => t.holderName).sort()).toEqual(['Clara Nunes Vieira', 'Otávio Mendes']);
+    const [subscription] = await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    expect(data.pushSubscriptions).toEqual([
+      { endpointHost: 'fcm.googleapis.com', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131', createdAt: subscription.createdAt.toISOString() },
+    ]);
+    expect(data.sessions).toEqual([expect.objectContaining({ createdAt: expect.any(String), expiresAt: expect.any(String) })]);
+    expect(data.logins).toEqual([expect.objectContaining({ provider: 'credential', createdAt: expect.any(String) })]);
+    const [session] = await server.deps.db.select().from(sessions).where(eq(sessions.userId, userId));
+    for (const secret of [p256dh, auth, 'dispositivo-da-ana', session.token]) expect(response.body).not.toContain(secret);
   });
 });
 
