@@ -1,7 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
 import {
   accounts,
   events,
@@ -21,6 +22,7 @@ import {
 import { queryRows } from '../../src/server/db/client';
 import { runWorkerOnce } from '../../src/server/worker';
 import { DELETED_REFUND_REASON } from '../../src/server/services/profile/delete-account';
+import { createMailer } from '../../src/server/mail/mailer';
 import { formatCpf, isValidCpf } from '../../src/shared/cpf';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
@@ -591,6 +593,54 @@ describe('account deletion', () => {
     expect(kept.map((t) => t.holderName)).toEqual([null, null]);
     const [keptRefund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(keptRefund).toMatchObject({ userId: null, amountCentavos: 8000, status: 'pending', reason: DELETED_REFUND_REASON });
+  });
+
+  it('removes the local outbox files addressed to the deleted account, and no one else’s', async () => {
+    const person = distinctivePerson();
+    const { cookie } = await server.signUpAs(['user'], person.email);
+    const other = await server.signUpAs();
+    await call('PUT', '/api/me/notification-settings', cookie, {
+      emailNotifications: true,
+      pushNotifications: false,
+      whatsappNotifications: true,
+      whatsappNumber: person.phone,
+      geolocationEnabled: false,
+    });
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
+    const placed = await call('POST', '/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer: { name: person.name, email: person.email, phone: person.phone, cpf: person.cpf },
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
+    // Without SMTP the e-mails are .eml files in DATA_DIR/outbox, as WhatsApp without its API already is.
+    const mailer = createMailer({ from: 'Next Level <nao-responda@nextlevel.demo>', dataDir: server.dataDir, log: pino({ level: 'silent' }) });
+    await runWorkerOnce({ ...server.deps, mailer, push: undefined });
+    await mailer.send({ to: other.email, subject: 'Bem-vindo', text: 'Olá' });
+    // A file written when outbox names still carried the address.
+    writeFileSync(join(server.dataDir, 'outbox', `2025-01-01T00-00-00-000Z-${person.email}.eml`), `To: ${person.email}\nSubject: Antigo\n\nOlá\n`);
+
+    const outboxDir = join(server.dataDir, 'outbox');
+    const needles = [person.email, person.phone, person.phoneDigits, `+55${person.phoneDigits}`];
+    const filesHolding = () =>
+      readdirSync(outboxDir).filter((name) => {
+        const text = `${name}\n${readFileSync(join(outboxDir, name), 'utf8')}`.toLowerCase();
+        return needles.some((needle) => text.includes(needle.toLowerCase()));
+      });
+    const written = filesHolding();
+    expect(written.filter((name) => name.endsWith('.eml')).length).toBeGreaterThanOrEqual(2);
+    expect(written.filter((name) => name.endsWith('.whatsapp.txt')).length).toBeGreaterThanOrEqual(1);
+    // New files are named by a hash of the recipient, not the address.
+    expect(readdirSync(outboxDir).filter((name) => !name.startsWith('2025-') && needles.some((needle) => name.includes(needle)))).toEqual([]);
+    const othersFile = readdirSync(outboxDir).find((name) => readFileSync(join(outboxDir, name), 'utf8').includes(other.email));
+    expect(othersFile).toBeDefined();
+
+    expect((await call('DELETE', '/api/me', cookie)).statusCode).toBe(200);
+
+    expect(filesHolding()).toEqual([]);
+    expect(readdirSync(outboxDir)).toContain(othersFile);
   });
 
   it('refuses to delete the last administrator, and allows it once there is another', async () => {

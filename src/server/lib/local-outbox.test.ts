@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from '../mail/mailer';
 import { createWhatsAppSender } from '../messaging/whatsapp';
-import { localOutboxFileName, recipientTag } from './local-outbox';
+import { localOutboxFileName, recipientTag, removeLocalOutboxFiles } from './local-outbox';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -65,5 +65,38 @@ describe('the local outbox senders', () => {
     expect(lines.map((line) => JSON.parse(line).to)).toEqual(['a***@exemplo.com.br', '+55 47 9****-4567']);
     for (const secret of ['ana.lima', '991234567', '99123-4567']) expect(logged).not.toContain(secret);
     expect(JSON.parse(lines[0]).link).toBe('http://localhost:3000/tickets');
+  });
+});
+
+describe('removeLocalOutboxFiles', () => {
+  it('removes the files addressed to the given e-mails and phones, by tag or by content, and leaves the rest', async () => {
+    const dir = dataDir();
+    const outbox = join(dir, 'outbox');
+    const { log } = capturingLogger();
+    const mailer = createMailer({ from: 'Next Level <nao-responda@nextlevel.demo>', dataDir: dir, log });
+    const whatsapp = createWhatsAppSender({ apiUrl: 'https://graph.facebook.com/v21.0', dataDir: dir, log });
+    await mailer.send({ to: 'Ana@Exemplo.com.br', subject: 'Um', text: 'Olá' });
+    await mailer.send({ to: 'bia@exemplo.com.br', subject: 'Dois', text: 'Olá' });
+    await whatsapp.send('+5547991234567', 'Para a Ana');
+    await whatsapp.send('+5511988887777', 'Para a Bia');
+    // Named as before tags: the address in the name, found by its text.
+    writeFileSync(join(outbox, '2025-01-01T00-00-00-000Z-ana@exemplo.com.br.eml'), 'To: ana@exemplo.com.br\n\nOlá\n');
+    writeFileSync(join(outbox, '2025-01-01T00-00-00-000Z-5547991234567.whatsapp.txt'), 'Para: +5547991234567\n\nOi\n');
+    writeFileSync(join(outbox, 'leia-me.txt'), 'ana@exemplo.com.br');
+
+    const removed = await removeLocalOutboxFiles(dir, { emails: ['ana@exemplo.com.br'], phones: ['(47) 99123-4567'] });
+
+    expect(removed).toBe(4);
+    const left = readdirSync(outbox);
+    expect(left).toHaveLength(3);
+    expect(left).toContain('leia-me.txt');
+    const texts = left.filter((n) => n !== 'leia-me.txt').map((n) => readFileSync(join(outbox, n), 'utf8'));
+    expect(texts.some((t) => t.includes('To: bia@exemplo.com.br'))).toBe(true);
+    expect(texts.some((t) => t.includes('Para: +5511988887777'))).toBe(true);
+  });
+
+  it('removes nothing when there is no outbox folder or no valid address', async () => {
+    expect(await removeLocalOutboxFiles(dataDir(), { emails: ['ana@exemplo.com.br'], phones: [] })).toBe(0);
+    expect(await removeLocalOutboxFiles(dataDir(), { emails: [''], phones: ['123'] })).toBe(0);
   });
 });

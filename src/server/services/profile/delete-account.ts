@@ -23,6 +23,7 @@ import {
 import { releaseOrder } from '../orders/release-order';
 import { forgetSessions } from '../staff/session-events';
 import { removeAvatarFile } from './avatar-files';
+import { removeLocalOutboxFiles } from '../../lib/local-outbox';
 import type { JobKind } from '../jobs';
 
 /** Buyer name kept on the orders of a deleted account. */
@@ -60,12 +61,15 @@ export const LAST_ADMIN_MESSAGE =
  *    scheduled-notice keys naming the user, staff invitations to the account's e-mail, profile,
  *    roles, sessions (so every signed-in device is signed out), login accounts, pending
  *    verifications and the user row are deleted.
- * After the commit the stored profile picture is deleted. Throws DomainError('conflict') with a
- * pt-BR message when the user is the last administrator, DomainError('unauthenticated') when
- * the user is already gone.
+ * After the commit the stored profile picture is deleted, and so are the local outbox files
+ * (DATA_DIR/outbox, written when there is no SMTP or WhatsApp API) addressed to the account's
+ * e-mail, profile phone or WhatsApp number, or to the buyer e-mail or phone of its orders
+ * (lib/local-outbox.ts); an order's buyer address is the one its confirmation went to, usually
+ * the account's own. Throws DomainError('conflict') with a pt-BR message when the user is the
+ * last administrator, DomainError('unauthenticated') when the user is already gone.
  */
 export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: string, now = new Date()): Promise<void> {
-  const avatarUrl = await deps.db.transaction(async (tx) => {
+  const { avatarUrl, emails, phones } = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new DomainError('unauthenticated');
 
@@ -81,6 +85,16 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
       .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')));
     for (const order of pending) await releaseOrder(tx, order.id, 'cancelled', now);
     await forgetSessions(tx, userId);
+
+    // Every address the account's messages may have gone to, read before the orders forget theirs.
+    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl, phone: profiles.phone }).from(profiles).where(eq(profiles.id, userId));
+    const [settings] = await tx
+      .select({ whatsappNumber: userNotificationSettings.whatsappNumber })
+      .from(userNotificationSettings)
+      .where(eq(userNotificationSettings.userId, userId));
+    const buyers = await tx.select({ email: orders.buyerEmail, phone: orders.buyerPhone }).from(orders).where(eq(orders.userId, userId));
+    const emails = [user.email, ...buyers.map((b) => b.email)];
+    const phones = [profile?.phone, settings?.whatsappNumber, ...buyers.map((b) => b.phone)].filter((p): p is string => !!p);
 
     const ownOrders = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId})`;
     await tx.execute(sql`
@@ -105,7 +119,6 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
       .set({ buyerName: DELETED_BUYER_NAME, buyerEmail: deletedBuyerEmail, buyerPhone: '', buyerCpf: '', updatedAt: now })
       .where(eq(orders.userId, userId));
 
-    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await tx.delete(userFavorites).where(eq(userFavorites.userId, userId));
     await tx.delete(brandFollows).where(eq(brandFollows.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
@@ -120,7 +133,8 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, user.email)));
     await tx.delete(users).where(eq(users.id, userId));
-    return profile?.avatarUrl ?? null;
+    return { avatarUrl: profile?.avatarUrl ?? null, emails, phones };
   });
   await removeAvatarFile(deps.dataDir, userId, avatarUrl);
+  await removeLocalOutboxFiles(deps.dataDir, { emails: [...new Set(emails)], phones: [...new Set(phones)] });
 }
