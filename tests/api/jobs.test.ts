@@ -6,6 +6,7 @@ import { notifications, orders, outbox, refunds, userNotificationSettings } from
 import { enqueueJobs, JOB_KINDS, type Job } from '../../src/server/services/jobs';
 import { notifyUsers, type Notice } from '../../src/server/services/notifications/notify-user';
 import { runWorkerOnce } from '../../src/server/worker';
+import { recipientTag } from '../../src/server/lib/local-outbox';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // The background jobs (src/server/services/jobs.ts): one typed list of kinds, queued in one
@@ -148,7 +149,7 @@ describe('the worker', () => {
     // notification_email: the notice to the account's address.
     expect(server.sentMail.find((m) => m.to === person.email && m.subject === 'Aviso de teste')?.text).toContain('Chegou pelo worker');
     // notification_whatsapp: the local outbox folder.
-    const whatsapp = readdirSync(join(server.dataDir, 'outbox')).filter((f) => f.endsWith('5547991230000.whatsapp.txt'));
+    const whatsapp = readdirSync(join(server.dataDir, 'outbox')).filter((f) => f.endsWith(`${recipientTag('+5547991230000')}.whatsapp.txt`));
     expect(whatsapp).toHaveLength(1);
     expect(readFileSync(join(server.dataDir, 'outbox', whatsapp[0]), 'utf8')).toContain('Aviso de teste');
     // refund_payment: nothing owed, so processed without the provider.

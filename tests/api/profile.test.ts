@@ -1,13 +1,16 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
 import {
   accounts,
   events,
   notifications,
   orders,
   profiles,
+  pushSubscriptions,
+  refunds,
   sessions,
   ticketTypes,
   tickets,
@@ -16,6 +19,11 @@ import {
   userRoles,
   users,
 } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
+import { runWorkerOnce } from '../../src/server/worker';
+import { DELETED_REFUND_REASON } from '../../src/server/services/profile/delete-account';
+import { createMailer } from '../../src/server/mail/mailer';
+import { formatCpf, isValidCpf } from '../../src/shared/cpf';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
 
@@ -93,6 +101,67 @@ async function checkIn(validatorCookie: string, code: string) {
   const response = await scanAtItsDoor(server, validatorCookie, code);
   expect(response.statusCode).toBe(200);
   return response.json() as { accepted: boolean };
+}
+
+/** A valid CPF drawn at random (check digits by the Receita Federal's modulo 11 rule), so no other test's data holds it. */
+function randomCpf(): string {
+  const checkDigit = (digits: number[]) => {
+    const sum = digits.reduce((total, digit, i) => total + digit * (digits.length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  for (;;) {
+    const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+    const first = checkDigit(base);
+    const cpf = formatCpf([...base, first, checkDigit([...base, first])].join(''));
+    if (isValidCpf(cpf)) return cpf;
+  }
+}
+
+/** A person whose every datum is found nowhere else: name, e-mail, mobile phone, CPF, two holder names and a refund reason. */
+function distinctivePerson() {
+  const tag = Math.random().toString(36).slice(2, 10);
+  const digit = () => Math.floor(Math.random() * 10);
+  const subscriber = Array.from({ length: 8 }, digit).join('');
+  return {
+    name: `Genoveva ${tag} Quintanilha`,
+    email: `genoveva.${tag}@exemplo.com.br`,
+    phone: `(47) 9${subscriber.slice(0, 4)}-${subscriber.slice(4)}`,
+    phoneDigits: `479${subscriber}`,
+    cpf: randomCpf(),
+    holderNames: [`Teodoro ${tag} Saraiva`, `Iolanda ${tag} Prates`],
+    refundReason: `Cirurgia marcada ${tag} no dia do show`,
+    pushEndpoint: `https://fcm.googleapis.com/fcm/send/${tag}:APA91bH${tag}`,
+  };
+}
+
+/**
+ * Every text, varchar, json(b) and array column of every table of the public schema
+ * (information_schema.columns) holding one of `needles`, case-insensitively: 'table.column: needle'.
+ */
+async function columnsHolding(needles: string[]): Promise<string[]> {
+  const { db } = server.deps;
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`SELECT c.table_name, c.column_name
+        FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+          AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')
+        ORDER BY c.table_name, c.column_name`,
+  );
+  expect(columns.length).toBeGreaterThan(50);
+  const list = sql.join(needles.map((needle) => sql`${needle}`), sql`, `);
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const rows = await queryRows<{ needle: string }>(
+      db,
+      sql`SELECT needle FROM unnest(ARRAY[${list}]::text[]) AS needle
+          WHERE EXISTS (SELECT 1 FROM ${sql.identifier(table)} WHERE strpos(lower(${sql.identifier(column)}::text), lower(needle)) > 0)`,
+    );
+    found.push(...rows.map((row) => `${table}.${column}: ${row.needle}`));
+  }
+  return found;
 }
 
 describe('the own-data routes need a signed-in user', () => {
@@ -354,6 +423,43 @@ describe('data export', () => {
     expect(response.body).not.toContain(other.email);
     expect(response.body).not.toMatch(/password|senha-de-teste/i);
   });
+  it('includes the holder names of the tickets, the push subscriptions, the signed-in devices and the login methods, never their keys', async () => {
+    const { cookie, userId } = await server.signUpAs();
+    const p256dh = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+    const auth = 'tBHItJI5svbpez7KI4CCXg';
+    const subscribed = await server.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131' },
+      payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-da-ana:APA91b', keys: { p256dh, auth } },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const placed = await call('POST', '/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect(placed.statusCode).toBe(201);
+    expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
+
+    const response = await call('GET', '/api/me/export', cookie);
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    const [order] = data.orders;
+    expect(order.items).toEqual([expect.objectContaining({ ticketTypeName: 'Pista', quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] })]);
+    expect(order.tickets.map((t: { holderName: string | null }) => t.holderName).sort()).toEqual(['Clara Nunes Vieira', 'Otávio Mendes']);
+    const [subscription] = await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    expect(data.pushSubscriptions).toEqual([
+      { endpointHost: 'fcm.googleapis.com', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131', createdAt: subscription.createdAt.toISOString() },
+    ]);
+    expect(data.sessions).toEqual([expect.objectContaining({ createdAt: expect.any(String), expiresAt: expect.any(String) })]);
+    expect(data.logins).toEqual([expect.objectContaining({ provider: 'credential', createdAt: expect.any(String) })]);
+    const [session] = await server.deps.db.select().from(sessions).where(eq(sessions.userId, userId));
+    for (const secret of [p256dh, auth, 'dispositivo-da-ana', session.token]) expect(response.body).not.toContain(secret);
+  });
 });
 
 describe('account deletion', () => {
@@ -384,7 +490,8 @@ describe('account deletion', () => {
     const kept = await db.select().from(orders).where(inArray(orders.id, [paid.orderId, pending.orderId]));
     expect(kept).toHaveLength(2);
     for (const order of kept) {
-      expect(order).toMatchObject({ userId: null, buyerName: 'Conta excluída', buyerEmail: '', buyerPhone: '', buyerCpf: '' });
+      expect(order).toMatchObject({ userId: null, buyerName: 'Conta excluída', buyerPhone: '', buyerCpf: '' });
+      expect(order.buyerEmail).toMatch(/^excluida-[0-9a-f]{16}@invalid$/);
     }
     const paidOrder = kept.find((o) => o.id === paid.orderId)!;
     expect(paidOrder).toMatchObject({ status: 'completed', totalCentavos: 16000 });
@@ -421,6 +528,119 @@ describe('account deletion', () => {
       payload: { email, password: 'senha-de-teste-123' },
     });
     expect(signIn.statusCode).toBe(401);
+  });
+
+  it('leaves no column holding the name, e-mail, phone, CPF, holder names or refund reason of the deleted account', async () => {
+    const person = distinctivePerson();
+    const { cookie } = await server.signUpAs(['user'], person.email);
+    expect((await call('PUT', '/api/me/profile', cookie, { fullName: person.name, phone: person.phone, avatarUrl: null })).statusCode).toBe(200);
+    expect(
+      (
+        await call('PUT', '/api/me/notification-settings', cookie, {
+          emailNotifications: true,
+          pushNotifications: true,
+          whatsappNotifications: true,
+          whatsappNumber: person.phone,
+          geolocationEnabled: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const subscribed = await call('POST', '/api/push/subscriptions', cookie, {
+      endpoint: person.pushEndpoint,
+      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
+    const placed = await call('POST', '/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2, holderNames: person.holderNames }],
+      buyer: { name: person.name, email: person.email, phone: person.phone, cpf: person.cpf },
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderId = placed.json().id as string;
+    expect((await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
+    const [firstTicket] = await server.deps.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.id);
+    const refund = await call('POST', '/api/refunds', cookie, { orderId, ticketIds: [firstTicket.id], reason: person.refundReason });
+    expect(refund.statusCode).toBe(201);
+    // The purchase notice goes out on the channels switched on (push not sent: no outside calls in tests).
+    await runWorkerOnce({ ...server.deps, push: undefined });
+    expect((await call('GET', '/api/notifications', cookie)).json().notifications.length).toBeGreaterThan(0);
+
+    const needles = [
+      person.name,
+      person.email,
+      person.phone,
+      person.phoneDigits,
+      person.cpf,
+      person.cpf.replace(/\D/g, ''),
+      ...person.holderNames,
+      person.refundReason,
+      person.pushEndpoint,
+    ];
+    // The scan sees each datum where the product keeps it while the account lives.
+    const before = await columnsHolding(needles);
+    for (const needle of needles.filter((n) => n !== person.cpf)) expect(before.some((hit) => hit.endsWith(`: ${needle}`)), needle).toBe(true);
+
+    expect((await call('DELETE', '/api/me', cookie)).statusCode).toBe(200);
+
+    expect(await columnsHolding(needles)).toEqual([]);
+    const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ status: 'completed', totalCentavos: 16000, buyerName: 'Conta excluída', buyerPhone: '', buyerCpf: '' });
+    expect(order.buyerEmail).toMatch(/^excluida-[0-9a-f]{16}@invalid$/);
+    const kept = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
+    expect(kept.map((t) => t.holderName)).toEqual([null, null]);
+    const [keptRefund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(keptRefund).toMatchObject({ userId: null, amountCentavos: 8000, status: 'pending', reason: DELETED_REFUND_REASON });
+  });
+
+  it('removes the local outbox files addressed to the deleted account, and no one else’s', async () => {
+    const person = distinctivePerson();
+    const { cookie } = await server.signUpAs(['user'], person.email);
+    const other = await server.signUpAs();
+    await call('PUT', '/api/me/notification-settings', cookie, {
+      emailNotifications: true,
+      pushNotifications: false,
+      whatsappNotifications: true,
+      whatsappNumber: person.phone,
+      geolocationEnabled: false,
+    });
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
+    const placed = await call('POST', '/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer: { name: person.name, email: person.email, phone: person.phone, cpf: person.cpf },
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
+    // Without SMTP the e-mails are .eml files in DATA_DIR/outbox, as WhatsApp without its API already is.
+    const mailer = createMailer({ from: 'Next Level <nao-responda@nextlevel.demo>', dataDir: server.dataDir, log: pino({ level: 'silent' }) });
+    await runWorkerOnce({ ...server.deps, mailer, push: undefined });
+    await mailer.send({ to: other.email, subject: 'Bem-vindo', text: 'Olá' });
+    // A file written when outbox names still carried the address.
+    writeFileSync(join(server.dataDir, 'outbox', `2025-01-01T00-00-00-000Z-${person.email}.eml`), `To: ${person.email}\nSubject: Antigo\n\nOlá\n`);
+
+    const outboxDir = join(server.dataDir, 'outbox');
+    const needles = [person.email, person.phone, person.phoneDigits, `+55${person.phoneDigits}`];
+    const filesHolding = () =>
+      readdirSync(outboxDir).filter((name) => {
+        const text = `${name}\n${readFileSync(join(outboxDir, name), 'utf8')}`.toLowerCase();
+        return needles.some((needle) => text.includes(needle.toLowerCase()));
+      });
+    const written = filesHolding();
+    expect(written.filter((name) => name.endsWith('.eml')).length).toBeGreaterThanOrEqual(2);
+    expect(written.filter((name) => name.endsWith('.whatsapp.txt')).length).toBeGreaterThanOrEqual(1);
+    // New files are named by a hash of the recipient, not the address.
+    expect(readdirSync(outboxDir).filter((name) => !name.startsWith('2025-') && needles.some((needle) => name.includes(needle)))).toEqual([]);
+    const othersFile = readdirSync(outboxDir).find((name) => readFileSync(join(outboxDir, name), 'utf8').includes(other.email));
+    expect(othersFile).toBeDefined();
+
+    expect((await call('DELETE', '/api/me', cookie)).statusCode).toBe(200);
+
+    expect(filesHolding()).toEqual([]);
+    expect(readdirSync(outboxDir)).toContain(othersFile);
   });
 
   it('refuses to delete the last administrator, and allows it once there is another', async () => {

@@ -6,11 +6,12 @@ import { loadConfig } from '../../src/server/config';
 import { createServer, type Server } from '../../src/server/server';
 import { freePort } from './free-port';
 import { createPostgresDatabase } from './test-server';
+import { recipientTag } from '../../src/server/lib/local-outbox';
 
 export interface RunningApp extends Server {
   baseUrl: string;
   dataDir: string;
-  /** The newest e-mail written to the local outbox for `to`, as raw text. */
+  /** The newest e-mail written to the local outbox for `to` (files are named by its recipientTag), as raw text. */
   lastMailTo(to: string): string | null;
   stop(): Promise<void>;
 }
@@ -39,7 +40,7 @@ export async function startApp(env: Record<string, string> = {}, options: { data
     lastMailTo(to: string) {
       const dir = join(dataDir, 'outbox');
       const files = readdirSync(dir)
-        .filter((f) => f.endsWith(`${to}.eml`))
+        .filter((f) => f.endsWith(`${recipientTag(to)}.eml`))
         .sort();
       return files.length ? readFileSync(join(dir, files[files.length - 1]), 'utf8') : null;
     },

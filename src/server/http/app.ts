@@ -13,6 +13,7 @@ import type { ServiceDeps } from '../services/deps';
 import { frameworkMessage, registerErrorHandler } from './errors';
 import { validatorCompiler } from './validation';
 import { registerRequestChecks } from './request-checks';
+import { requestLogFields } from './request-log';
 import { createGuards, createSessionCache, type SessionCache } from './session';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
@@ -95,7 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, deps, auth } = options;
   // Forwarded headers are believed only from the proxies TRUST_PROXY names (off by default), so a
   // made-up X-Forwarded-For cannot give a request a new address and escape per-address limits.
-  const app = Fastify({ loggerInstance: options.logger as unknown as FastifyBaseLogger, trustProxy: trustProxyOption(config.TRUST_PROXY),
+  // Fastify logs every request at info; its address is logged with e-mails and phones masked.
+  const logger = options.logger.child({}, { serializers: { req: requestLogFields } });
+  const app = Fastify({ loggerInstance: logger as unknown as FastifyBaseLogger, trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Errors the router raises before any route (a malformed or too long address): pt-BR too.
     frameworkErrors: (error, _request, reply) => {

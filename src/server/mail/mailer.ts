@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { localOutboxDir, localOutboxFileName } from '../lib/local-outbox';
+import { maskContacts } from '../lib/mask-contact';
 
 export interface MailMessage {
   to: string;
@@ -20,7 +22,9 @@ export interface Mailer {
 
 /**
  * E-mail sender: SMTP through nodemailer when `smtpUrl` is set, otherwise each message is
- * written as an .eml file to `<dataDir>/outbox` and its link is logged (ARCHITECTURE.md).
+ * written as an .eml file to `<dataDir>/outbox`, named by a hash of the recipient
+ * (lib/local-outbox.ts), and its link is logged (ARCHITECTURE.md) with the address masked
+ * ('a***@exemplo.com.br', lib/mask-contact.ts).
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -40,16 +44,14 @@ export function createMailer(options: {
       },
     };
   }
-  const outboxDir = join(options.dataDir, 'outbox');
-  mkdirSync(outboxDir, { recursive: true });
+  const outboxDir = localOutboxDir(options.dataDir);
   return {
     async send(message) {
       const local = await transportFor({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await local.sendMail({ from: options.from, ...message });
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const file = join(outboxDir, localOutboxFileName(message.to, '.eml'));
       writeFileSync(file, info.message as Buffer);
-      options.log.info({ to: message.to, subject: message.subject, link: message.link, file }, 'e-mail gravado na caixa de saída local');
+      options.log.info({ to: maskContacts(message.to), subject: message.subject, link: message.link, file }, 'e-mail gravado na caixa de saída local');
     },
   };
 }

@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { localOutboxDir, localOutboxFileName } from '../lib/local-outbox';
+import { maskPhone } from '../lib/mask-contact';
 
 export interface WhatsAppSender {
   /** 'cloud' sends through the WhatsApp Business Cloud API; 'outbox' writes files, like e-mail without SMTP. */
@@ -14,7 +16,8 @@ export interface WhatsAppSender {
  * With a token and a phone-number id, through the WhatsApp Business Cloud API (Graph API
  * `POST /{phone-number-id}/messages`, `messaging_product: 'whatsapp'`, type text, as Meta's
  * reference documents it; Meta keeps no maintained Node SDK for it). Otherwise each message is
- * written to `<dataDir>/outbox/*.whatsapp.txt` and logged.
+ * written to `<dataDir>/outbox/*.whatsapp.txt`, named by a hash of the number
+ * (lib/local-outbox.ts), and logged with the number masked ('+55 47 9****-4567').
  */
 export function createWhatsAppSender(options: {
   token?: string;
@@ -43,14 +46,13 @@ export function createWhatsAppSender(options: {
       },
     };
   }
-  const outboxDir = join(options.dataDir, 'outbox');
-  mkdirSync(outboxDir, { recursive: true });
+  const outboxDir = localOutboxDir(options.dataDir);
   return {
     mode: 'outbox',
     async send(toE164, text) {
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${toE164.replace(/\D/g, '')}.whatsapp.txt`);
+      const file = join(outboxDir, localOutboxFileName(toE164, '.whatsapp.txt'));
       writeFileSync(file, `Para: ${toE164}\n\n${text}\n`);
-      options.log.info({ to: toE164, file }, 'WhatsApp gravado na caixa de saída local');
+      options.log.info({ to: maskPhone(toE164), file }, 'WhatsApp gravado na caixa de saída local');
     },
   };
 }

@@ -142,10 +142,16 @@ export const defaultNotificationSettings: Readonly<NotificationSettings> = {
  */
 export interface MyDataExport {
   exportedAt: string;
-  account: { id: string; email: string; emailVerified: boolean; createdAt: string };
+  account: { id: string; name: string; email: string; emailVerified: boolean; createdAt: string };
   profile: { fullName: string; phone: string | null; avatarUrl: string | null; createdAt: string; updatedAt: string } | null;
   roles: string[];
+  /** How the user signs in: 'credential' (e-mail and password), 'google', 'facebook', 'apple'. */
+  logins: { provider: string; createdAt: string }[];
+  /** The sign-ins kept (one per device, until it expires or signs out): where from and with what browser. */
+  sessions: { createdAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
   notificationSettings: NotificationSettings;
+  /** Browsers subscribed to push: the push service's host ('fcm.googleapis.com'), never the endpoint's path or keys. */
+  pushSubscriptions: { endpointHost: string; userAgent: string | null; createdAt: string }[];
   favorites: { eventId: string; eventTitle: string; eventDate: string; createdAt: string }[];
   orders: {
     id: string;
@@ -156,16 +162,18 @@ export interface MyDataExport {
     buyer: { name: string; email: string; phone: string; cpf: string };
     paymentMethod: string;
     installments: number;
+    couponCode: string | null;
     subtotalCentavos: number;
     discountCentavos: number;
     totalCentavos: number;
-    items: { ticketTypeName: string; quantity: number; unitPriceCentavos: number }[];
-    tickets: { code: string; ticketTypeName: string; status: string; checkedInAt: string | null }[];
+    items: { ticketTypeName: string; quantity: number; unitPriceCentavos: number; holderNames: string[] }[];
+    tickets: { code: string; ticketTypeName: string; holderName: string | null; status: string; checkedInAt: string | null }[];
   }[];
   refunds: {
     id: string;
     orderId: string;
     amountCentavos: number;
+    ticketCount: number;
     reason: string;
     status: string;
     requestedAt: string;

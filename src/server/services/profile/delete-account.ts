@@ -1,12 +1,19 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import {
   accounts,
+  brandFollows,
   notifications,
+  orderItems,
   orders,
   profiles,
+  pushSubscriptions,
+  refunds,
+  scheduledNotices,
   sessions,
+  staffInvitations,
+  tickets,
   userFavorites,
   userNotificationSettings,
   userRoles,
@@ -16,10 +23,21 @@ import {
 import { releaseOrder } from '../orders/release-order';
 import { forgetSessions } from '../staff/session-events';
 import { removeAvatarFile } from './avatar-files';
+import { removeLocalOutboxFiles } from '../../lib/local-outbox';
 import type { JobKind } from '../jobs';
 
 /** Buyer name kept on the orders of a deleted account. */
 export const DELETED_BUYER_NAME = 'Conta excluída';
+
+/** What a refund request of a deleted account says instead of the reason its buyer wrote. */
+export const DELETED_REFUND_REASON = 'Motivo removido com a exclusão da conta';
+
+/**
+ * The buyer e-mail of each anonymised order: 'excluida-<16 random hex>@invalid', drawn per order so
+ * orders of one deleted account cannot be linked by it; `.invalid` is a reserved top-level
+ * domain (RFC 2606, RFC 6761), so no message to it is ever delivered.
+ */
+const deletedBuyerEmail = sql`'excluida-' || left(replace(gen_random_uuid()::text, '-', ''), 16) || '@invalid'`;
 
 /** Why the last administrator cannot delete their own account. */
 export const LAST_ADMIN_MESSAGE =
@@ -27,22 +45,31 @@ export const LAST_ADMIN_MESSAGE =
 
 /**
  * Deletes a user's account for good ('Excluir conta', PRODUCT.md 'Accounts and data'; LGPD
- * art. 18 VI), in one transaction:
+ * art. 18 VI, elimination of the data, keeping only what art. 16 I allows: what a legal
+ * obligation requires, here the fiscal record of orders), in one transaction:
  * 1. pending orders are released first (their held units and coupon use return, status
  *    `cancelled`, src/server/services/orders/release-order.ts);
- * 2. every order of the user is anonymised: buyer name 'Conta excluída', e-mail, phone and CPF
- *    blanked; amounts, dates, items and tickets stay, as fiscal law requires;
- *    `orders.user_id` (and tickets', refunds') then becomes null through ON DELETE SET NULL;
- *    order e-mails not yet sent are dropped from the outbox;
- * 3. favourites, notifications, notification settings, profile, roles, sessions (so every
- *    signed-in device is signed out), login accounts, pending verifications and the user row
- *    are deleted.
- * After the commit the stored profile picture is deleted. Throws DomainError('conflict') with a
- * pt-BR message when the user is the last administrator, DomainError('unauthenticated') when
- * the user is already gone.
+ * 2. every order of the user is anonymised: buyer name 'Conta excluída', e-mail
+ *    'excluida-<random>@invalid' (one per order), phone and CPF blanked; the holder names of its
+ *    items and tickets are cleared; the reason the user wrote on each refund request becomes
+ *    DELETED_REFUND_REASON (refunds an event cancellation or a late payment opened keep the
+ *    product's own text). Amounts, dates, items, tickets, refunds and door scans stay, as fiscal
+ *    law and the door's history require; `orders.user_id` (and tickets', refunds') then becomes
+ *    null through ON DELETE SET NULL. Order e-mails not yet sent are dropped from the outbox, and
+ *    outbox errors naming the account's e-mail are replaced;
+ * 3. favourites, followed brands, notifications, push subscriptions, notification settings,
+ *    scheduled-notice keys naming the user, staff invitations to the account's e-mail, profile,
+ *    roles, sessions (so every signed-in device is signed out), login accounts, pending
+ *    verifications and the user row are deleted.
+ * After the commit the stored profile picture is deleted, and so are the local outbox files
+ * (DATA_DIR/outbox, written when there is no SMTP or WhatsApp API) addressed to the account's
+ * e-mail, profile phone or WhatsApp number, or to the buyer e-mail or phone of its orders
+ * (lib/local-outbox.ts); an order's buyer address is the one its confirmation went to, usually
+ * the account's own. Throws DomainError('conflict') with a pt-BR message when the user is the
+ * last administrator, DomainError('unauthenticated') when the user is already gone.
  */
 export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: string, now = new Date()): Promise<void> {
-  const avatarUrl = await deps.db.transaction(async (tx) => {
+  const { avatarUrl, emails, phones } = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new DomainError('unauthenticated');
 
@@ -59,27 +86,55 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
     for (const order of pending) await releaseOrder(tx, order.id, 'cancelled', now);
     await forgetSessions(tx, userId);
 
+    // Every address the account's messages may have gone to, read before the orders forget theirs.
+    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl, phone: profiles.phone }).from(profiles).where(eq(profiles.id, userId));
+    const [settings] = await tx
+      .select({ whatsappNumber: userNotificationSettings.whatsappNumber })
+      .from(userNotificationSettings)
+      .where(eq(userNotificationSettings.userId, userId));
+    const buyers = await tx.select({ email: orders.buyerEmail, phone: orders.buyerPhone }).from(orders).where(eq(orders.userId, userId));
+    const emails = [user.email, ...buyers.map((b) => b.email)];
+    const phones = [profile?.phone, settings?.whatsappNumber, ...buyers.map((b) => b.phone)].filter((p): p is string => !!p);
+
+    const ownOrders = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.userId} = ${userId})`;
     await tx.execute(sql`
       UPDATE outbox SET done_at = ${now}, last_error = 'conta excluída'
       WHERE done_at IS NULL AND kind = ${'order_confirmation_email' satisfies JobKind}
         AND payload->>'orderId' IN (SELECT id::text FROM orders WHERE user_id = ${userId})
     `);
+    // A failed send's error may quote the recipient (an SMTP refusal names the address).
+    await tx.execute(sql`
+      UPDATE outbox SET last_error = 'conta excluída'
+      WHERE strpos(lower(last_error), lower(${user.email})) > 0
+         OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = ${userId} AND o.buyer_email <> '' AND strpos(lower(last_error), o.buyer_email) > 0)
+    `);
+    await tx
+      .update(refunds)
+      .set({ reason: DELETED_REFUND_REASON })
+      .where(and(eq(refunds.origin, 'request'), or(eq(refunds.userId, userId), inArray(refunds.orderId, ownOrders))));
+    await tx.update(tickets).set({ holderName: null }).where(or(eq(tickets.userId, userId), inArray(tickets.orderId, ownOrders)));
+    await tx.update(orderItems).set({ holderNames: [] }).where(inArray(orderItems.orderId, ownOrders));
     await tx
       .update(orders)
-      .set({ buyerName: DELETED_BUYER_NAME, buyerEmail: '', buyerPhone: '', buyerCpf: '', updatedAt: now })
+      .set({ buyerName: DELETED_BUYER_NAME, buyerEmail: deletedBuyerEmail, buyerPhone: '', buyerCpf: '', updatedAt: now })
       .where(eq(orders.userId, userId));
 
-    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId));
     await tx.delete(userFavorites).where(eq(userFavorites.userId, userId));
+    await tx.delete(brandFollows).where(eq(brandFollows.userId, userId));
     await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     await tx.delete(userNotificationSettings).where(eq(userNotificationSettings.userId, userId));
+    // Reminder keys are '<kind>:<event>:<user>' (send-scheduled-notices.ts); 'pix-expiring:<order>' names no one.
+    await tx.delete(scheduledNotices).where(sql`split_part(${scheduledNotices.key}, ':', 3) = ${userId}`);
+    await tx.delete(staffInvitations).where(eq(staffInvitations.email, user.email.toLowerCase()));
     await tx.delete(profiles).where(eq(profiles.id, userId));
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, user.email)));
     await tx.delete(users).where(eq(users.id, userId));
-    return profile?.avatarUrl ?? null;
+    return { avatarUrl: profile?.avatarUrl ?? null, emails, phones };
   });
   await removeAvatarFile(deps.dataDir, userId, avatarUrl);
+  await removeLocalOutboxFiles(deps.dataDir, { emails: [...new Set(emails)], phones: [...new Set(phones)] });
 }
