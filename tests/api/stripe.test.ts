@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { notifications, orders, paymentEvents, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
@@ -68,6 +69,17 @@ async function placeOrder(options: { method?: 'pix' | 'card'; installments?: num
 /** The PaymentIntent paid at the double, and Stripe's `payment_intent.succeeded` for it. */
 function succeeded(intentId: string) {
   return double.event('payment_intent.succeeded', double.setStatus(intentId, 'succeeded'));
+}
+
+/**
+ * A PaymentIntent made at Stripe (in our account) by another hand than the order's: `amount`
+ * centavos in BRL, naming `orderId` in its metadata as ours do. Not yet paid.
+ */
+async function otherIntentFor(orderId: string, amount: number): Promise<string> {
+  const url = new URL(double.url);
+  const stripe = new Stripe(double.env.STRIPE_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', telemetry: false });
+  const intent = await stripe.paymentIntents.create({ amount, currency: 'brl', allowed_payment_method_types: ['card'], metadata: { order_id: orderId } });
+  return intent.id;
 }
 
 async function storedOrder(orderId: string) {
@@ -328,8 +340,9 @@ describe('Stripe webhooks', () => {
     expect((await deliver(event)).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('failed');
     expect(await remainingOf(type.id)).toBe(10);
-    // A late success of the same payment is still honoured while units remain.
-    expect((await deliver(double.event('payment_intent.succeeded', { ...double.paymentIntents.get(intentId)!, status: 'succeeded' }))).statusCode).toBe(200);
+    // A late success of the same payment (all of its amount received) is still honoured while units remain.
+    const intent = double.paymentIntents.get(intentId)!;
+    expect((await deliver(double.event('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: intent.amount }))).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('completed');
   });
 
@@ -339,6 +352,47 @@ describe('Stripe webhooks', () => {
     expect((await deliver(double.event('payment_intent.canceled', double.setStatus(intentId, 'canceled')))).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('expired');
     expect(await remainingOf(type.id)).toBe(10);
+  });
+
+  it('does not confirm an order with a PaymentIntent that is not its own, even one naming it in its metadata', async () => {
+    const { order, intentId } = await placeOrder({ method: 'card', quantity: 2, priceCentavos: 8000 });
+    const foreignId = await otherIntentFor(order.id, 16000);
+    const foreign = double.event('payment_intent.succeeded', double.setStatus(foreignId, 'succeeded'));
+    expect((await deliver(foreign)).statusCode).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'pending', paymentId: intentId });
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+
+    // Its own PaymentIntent still confirms it.
+    expect((await deliver(succeeded(intentId))).statusCode).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'completed', paymentId: intentId });
+    expect(await ticketsOf(order.id)).toHaveLength(2);
+  });
+
+  it('does not confirm an order whose own PaymentIntent was paid another amount or currency, by webhook or by reconciliation', async () => {
+    const { order, intentId } = await placeOrder({ method: 'pix', quantity: 2, priceCentavos: 8000 });
+    const intent = double.setStatus(intentId, 'succeeded');
+    // Changed at Stripe after the order made it (by someone with the account's key).
+    Object.assign(intent, { amount: 100, amount_received: 100 });
+    expect((await deliver(double.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect((await storedOrder(order.id)).status).toBe('pending');
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+    const inDollars = double.event('payment_intent.succeeded', { ...intent, amount: 16000, amount_received: 16000, currency: 'usd' });
+    expect((await deliver(inDollars)).statusCode).toBe(200);
+    expect((await storedOrder(order.id)).status).toBe('pending');
+
+    await reconcilePayments(server.deps, new Date(Date.now() + RECONCILE_AFTER_MS + 1000), { expire: false });
+    expect(double.requestsTo('GET', `/v1/payment_intents/${intentId}`).length).toBeGreaterThanOrEqual(1);
+    expect((await storedOrder(order.id)).status).toBe('pending');
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+  });
+
+  it('does not adopt a PaymentIntent of another amount for an order that lost its PaymentIntent id', async () => {
+    const { order } = await placeOrder({ method: 'card', quantity: 1, priceCentavos: 8000 });
+    await server.deps.db.update(orders).set({ paymentId: null }).where(eq(orders.id, order.id));
+    const cheaper = await otherIntentFor(order.id, 50);
+    expect((await deliver(double.event('payment_intent.succeeded', double.setStatus(cheaper, 'succeeded')))).statusCode).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'pending', paymentId: null });
+    expect(await ticketsOf(order.id)).toHaveLength(0);
   });
 
   it('stores and ignores events of other types and PaymentIntents that are not ours', async () => {

@@ -32,6 +32,10 @@ interface StripeObject {
   status?: string;
   metadata?: Record<string, string> | null;
   payment_intent?: string | { id?: string } | null;
+  /** A PaymentIntent's amount asked and received, in centavos, and its currency. */
+  amount?: number;
+  amount_received?: number;
+  currency?: string;
   amount_refunded?: number;
   payment_method_types?: string[];
   last_payment_error?: StripePaymentError | null;
@@ -52,9 +56,12 @@ function paymentIdOf(object: StripeObject): string | null {
  * was handled before (a redelivery, or the same delivery racing itself) and 'duplicate' is
  * returned with nothing changed. Otherwise its effect is applied in the same transaction, so an
  * event is never stored without its effect, nor applied twice:
- * - `payment_intent.succeeded`: the order is confirmed (by the PaymentIntent id, or by
- *   `metadata.order_id` when a restart lost the stored id); tickets issued once; a payment after
- *   the hold ended is honoured when the units remain, else refunded (confirmPaymentInTx).
+ * - `payment_intent.succeeded`: the order is confirmed by the PaymentIntent it made (its stored
+ *   payment id; or, when a restart lost that id, one naming it in `metadata.order_id`), only when
+ *   `amount`, `amount_received` and `currency` are the order's total in BRL
+ *   (domain/payment-match.ts); tickets issued once; a payment after the hold ended is honoured
+ *   when the units remain, else refunded (confirmPaymentInTx). Any other PaymentIntent changes
+ *   no order and is logged.
  * - `payment_intent.payment_failed`: the pt-BR reason is recorded on the pending order, which
  *   stays open while its hold lasts, so the buyer may try another card.
  * - `payment_intent.canceled`: a still pending order ends, its units returned: 'failed', or
@@ -94,7 +101,12 @@ async function applyEvent(
     case 'payment_intent.succeeded': {
       if (!paymentId) return 'ignored';
       const orderId = object.metadata?.order_id;
-      const result = await confirmPaymentInTx(deps, tx, orderId ? { paymentId, orderId } : { paymentId }, now);
+      const amounts = {
+        amountCentavos: typeof object.amount === 'number' ? object.amount : null,
+        amountReceivedCentavos: typeof object.amount_received === 'number' ? object.amount_received : null,
+        currency: object.currency ?? null,
+      };
+      const result = await confirmPaymentInTx(deps, tx, orderId ? { paymentId, orderId, amounts } : { paymentId, amounts }, now);
       return result === 'completed' || result === 'refunded_late' ? 'applied' : 'ignored';
     }
     case 'payment_intent.payment_failed': {
