@@ -6,7 +6,8 @@ import { notifications, orders, paymentEvents, refunds, tickets, ticketTypes } f
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { reconcilePayments, RECONCILE_AFTER_MS } from '../../src/server/services/payments/reconcile-payments';
-import { runWorkerOnce } from '../../src/server/worker';
+import { runDueJobs, runWorkerOnce } from '../../src/server/worker';
+import type { AdminRefund, AdminRefundList } from '../../src/shared/schemas/admin-refunds';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { startStripeDouble, type StripeDouble, type WebhookEvent } from '../support/stripe-double';
 
@@ -80,6 +81,17 @@ async function otherIntentFor(orderId: string, amount: number): Promise<string> 
   const stripe = new Stripe(double.env.STRIPE_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', telemetry: false });
   const intent = await stripe.paymentIntents.create({ amount, currency: 'brl', allowed_payment_method_types: ['card'], metadata: { order_id: orderId } });
   return intent.id;
+}
+
+/** The refund as GET /api/admin/refunds lists it. */
+async function listedRefund(refundId: string): Promise<AdminRefund | undefined> {
+  const list: AdminRefundList = (await get('/api/admin/refunds', admin.cookie)).json();
+  return list.refunds.find((r) => r.id === refundId);
+}
+
+/** The idempotency keys of the refunds asked of Stripe for `intentId`, in order. */
+function refundKeysOf(intentId: string) {
+  return double.requestsTo('POST', '/v1/refunds').filter((r) => r.body.payment_intent === intentId).map((r) => r.idempotencyKey);
 }
 
 async function storedOrder(orderId: string) {
@@ -361,6 +373,9 @@ describe('Stripe webhooks', () => {
     expect((await deliver(foreign)).statusCode).toBe(200);
     expect(await storedOrder(order.id)).toMatchObject({ status: 'pending', paymentId: intentId });
     expect(await ticketsOf(order.id)).toHaveLength(0);
+    // It can never pay for the order: it is paid back.
+    const [refund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ status: 'approved', origin: 'duplicate_payment', paymentId: foreignId, amountCentavos: 16000 });
 
     // Its own PaymentIntent still confirms it.
     expect((await deliver(succeeded(intentId))).statusCode).toBe(200);
@@ -393,6 +408,39 @@ describe('Stripe webhooks', () => {
     expect((await deliver(double.event('payment_intent.succeeded', double.setStatus(cheaper, 'succeeded')))).statusCode).toBe(200);
     expect(await storedOrder(order.id)).toMatchObject({ status: 'pending', paymentId: null });
     expect(await ticketsOf(order.id)).toHaveLength(0);
+  });
+
+  it('refunds a second successful charge for a paid order, once, shows it in the back office and keeps the one set of tickets', async () => {
+    const { person, order, intentId } = await placeOrder({ method: 'card', quantity: 2, priceCentavos: 8000 });
+    expect((await deliver(succeeded(intentId))).statusCode).toBe(200);
+    const ticketIds = (await ticketsOf(order.id)).map((t) => t.id).sort();
+    expect(ticketIds).toHaveLength(2);
+
+    const secondId = await otherIntentFor(order.id, 16000);
+    const second = double.setStatus(secondId, 'succeeded');
+    // Delivered twice under two event ids, as Stripe may.
+    for (const event of [double.event('payment_intent.succeeded', second), double.event('payment_intent.succeeded', second)]) {
+      expect((await deliver(event)).statusCode).toBe(200);
+    }
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'completed', paymentId: intentId });
+    expect((await ticketsOf(order.id)).map((t) => t.id).sort()).toEqual(ticketIds);
+    const recorded = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ status: 'approved', origin: 'duplicate_payment', amountCentavos: 16000, paymentId: secondId, ticketCount: 0 });
+
+    await runDueJobs(server.deps);
+    const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, recorded[0].id));
+    expect(paid.status).toBe('processed');
+    expect(refundKeysOf(secondId)).toEqual([`refund:${paid.id}`]);
+    expect(double.requestsTo('POST', '/v1/refunds').find((r) => r.body.payment_intent === secondId)!.body).toMatchObject({ amount: '16000' });
+    expect(refundKeysOf(intentId)).toEqual([]);
+    expect(double.chargeOf(secondId)).toMatchObject({ amount_refunded: 16000, refunded: true });
+    expect(double.chargeOf(intentId)).toMatchObject({ amount_refunded: 0 });
+    expect(await ticketsOf(order.id)).toHaveLength(2);
+
+    expect(await listedRefund(paid.id)).toMatchObject({ origin: 'duplicate_payment', status: 'processed', amountCentavos: 16000, processedBy: null });
+    const told = await server.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
+    expect(told.map((n) => n.title)).toContain('Pagamento em duplicidade devolvido');
   });
 
   it('stores and ignores events of other types and PaymentIntents that are not ours', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { refundStatuses, type PaymentMethod, type RefundStatus } from '../statuses';
+import { refundStatuses, type PaymentMethod, type RefundOrigin, type RefundStatus } from '../statuses';
 
 /** Refunds listed per page on /admin/refunds. */
 export const ADMIN_REFUNDS_PAGE_SIZE = 50;
@@ -29,11 +29,25 @@ export const decideRefundSchema = z.object({
 });
 export type DecideRefundInput = z.input<typeof decideRefundSchema>;
 
+/** The pt-BR label of who started a refund, shown with it on /admin/refunds. */
+export const refundOriginLabel: Readonly<Record<RefundOrigin, string>> = {
+  request: 'Solicitado pelo comprador',
+  event_cancelled: 'Evento cancelado',
+  late_payment: 'Pagamento após o prazo',
+  duplicate_payment: 'Pagamento em duplicidade',
+};
+
 /** One refund request as the back office sees it. Amount in centavos; instants UTC ISO 8601. */
 export interface AdminRefund {
   id: string;
   orderId: string;
   status: RefundStatus;
+  /**
+   * Who started it: the buyer, an event's cancellation, or the system, approved at once, for a
+   * payment that came after its order's hold with the units gone ('late_payment') or a second
+   * payment of an order ('duplicate_payment').
+   */
+  origin: RefundOrigin;
   amountCentavos: number;
   reason: string;
   requestedAt: string;

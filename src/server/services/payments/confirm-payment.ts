@@ -17,9 +17,19 @@ import { releaseOrderInTx } from '../orders/release-order';
 
 /**
  * What confirming one payment did. Besides decideConfirmation's steps: 'payment_mismatch', the
- * payment reported does not pay for the order it names (domain/payment-match.ts): nothing changed.
+ * payment reported does not pay for the order it names (domain/payment-match.ts) and nothing
+ * changed (also when it is another payment of the order already being paid back);
+ * 'another_payment_refunded', another payment of the order's amount naming it was recorded as a
+ * refund to pay back.
  */
-export type ConfirmOutcome = 'completed' | 'already_completed' | 'refunded_late' | 'not_confirmable' | 'unknown_order' | 'payment_mismatch';
+export type ConfirmOutcome =
+  | 'completed'
+  | 'already_completed'
+  | 'refunded_late'
+  | 'not_confirmable'
+  | 'unknown_order'
+  | 'payment_mismatch'
+  | 'another_payment_refunded';
 
 /**
  * Which order a confirmation is about: ours by id, or the provider's payment id (a webhook), with
@@ -101,8 +111,10 @@ type LockedOrder = { order: typeof orders.$inferSelect; items: (typeof orderItem
  * the units (and the coupon use) can be held again, otherwise the order becomes `refunded`, an
  * approved refund of the whole amount is recorded (origin 'late_payment'), its payment back is
  * queued and the buyer told (ARCHITECTURE.md step 5). A payment reported with its amounts that
- * does not pay for its order (paymentMatchOf: another payment, another amount or currency), or a
- * payment id other than the order's, never completes it: 'payment_mismatch', logged. The same
+ * does not pay for its order (paymentMatchOf: another amount or currency), or a payment id other
+ * than the order's, never completes it: 'payment_mismatch', logged. Another payment of the
+ * order's total naming the order (a second charge, whatever the order's state) never completes it
+ * either: it is paid back once (refundAnotherPayment, origin 'duplicate_payment'). The same
  * order twice in `requests` is confirmed once; the later request answers 'already_completed'.
  * Returns one Confirmation per request, in order. Throws what the database throws.
  */
@@ -142,6 +154,10 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     const event = eventById.get(order.eventId)!;
     const paymentId = request.ref.paymentId ?? null;
     const match = paymentMatchOf(order, request.ref);
+    if (match === 'another_payment') {
+      results.push({ outcome: await refundAnotherPayment(deps, tx, order, paymentId!, event.title, request.now), orderId: order.id });
+      continue;
+    }
     if (match !== 'pays') {
       deps.log.warn(
         { orderId: order.id, orderPaymentId: order.paymentId, paymentId, match, amounts: request.ref.amounts, totalCentavos: order.totalCentavos },
@@ -316,4 +332,54 @@ async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders
   }
   deps.log.warn({ orderId: order.id }, 'late payment refunded: tickets no longer available');
   return 'refunded_late';
+}
+
+/**
+ * Another payment of `order`'s total naming it (a second charge, or one made by another hand):
+ * it never pays for the order, so an approved refund of it is recorded (origin
+ * 'duplicate_payment', `payment_id` the other payment, no tickets) and its payment back queued
+ * (job 'refund_payment'); the order and its tickets stay as they are; the buyer is told. Once per
+ * payment (unique index refunds_one_per_other_payment): a redelivery answers 'payment_mismatch'.
+ */
+async function refundAnotherPayment(deps: ServiceDeps, tx: Tx, order: typeof orders.$inferSelect, paymentId: string, eventTitle: string, now: Date): Promise<ConfirmOutcome> {
+  const isPaid = order.completedAt !== null;
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      amountCentavos: order.totalCentavos,
+      reason: isPaid
+        ? `Pagamento em duplicidade: o pedido já estava pago e recebeu outra cobrança (${paymentId}).`
+        : `Pagamento por uma cobrança que não é a do pedido (${paymentId}).`,
+      status: 'approved',
+      origin: 'duplicate_payment',
+      paymentId,
+      requestedAt: now,
+      processedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  if (!refund) return 'payment_mismatch';
+  await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
+  if (order.userId) {
+    const amount = formatCentavos(order.totalCentavos);
+    await notifyUsers(
+      tx,
+      [
+        {
+          userId: order.userId,
+          type: 'event',
+          title: isPaid ? 'Pagamento em duplicidade devolvido' : 'Pagamento devolvido',
+          message: isPaid
+            ? `Recebemos um segundo pagamento de ${amount} para o seu pedido de ${eventTitle}, que já estava pago. Esse valor será devolvido pela mesma forma de pagamento; seus ingressos continuam válidos.`
+            : `Recebemos um pagamento de ${amount} para o seu pedido de ${eventTitle} por uma cobrança que não é a do pedido. Esse valor será devolvido pela mesma forma de pagamento.`,
+          actionUrl: '/refund-request',
+        },
+      ],
+      now,
+    );
+  }
+  deps.log.warn({ orderId: order.id, orderPaymentId: order.paymentId, paymentId, refundId: refund.id }, 'another payment of the order: paid back');
+  return 'another_payment_refunded';
 }

@@ -60,8 +60,9 @@ function paymentIdOf(object: StripeObject): string | null {
  *   payment id; or, when a restart lost that id, one naming it in `metadata.order_id`), only when
  *   `amount`, `amount_received` and `currency` are the order's total in BRL
  *   (domain/payment-match.ts); tickets issued once; a payment after the hold ended is honoured
- *   when the units remain, else refunded (confirmPaymentInTx). Any other PaymentIntent changes
- *   no order and is logged.
+ *   when the units remain, else refunded (confirmPaymentInTx). Another PaymentIntent of the
+ *   order's total naming it (a second charge) is paid back once, the order left as it is; any
+ *   other changes no order and is logged.
  * - `payment_intent.payment_failed`: the pt-BR reason is recorded on the pending order, which
  *   stays open while its hold lasts, so the buyer may try another card.
  * - `payment_intent.canceled`: a still pending order ends, its units returned: 'failed', or
@@ -107,7 +108,7 @@ async function applyEvent(
         currency: object.currency ?? null,
       };
       const result = await confirmPaymentInTx(deps, tx, orderId ? { paymentId, orderId, amounts } : { paymentId, amounts }, now);
-      return result === 'completed' || result === 'refunded_late' ? 'applied' : 'ignored';
+      return result === 'completed' || result === 'refunded_late' || result === 'another_payment_refunded' ? 'applied' : 'ignored';
     }
     case 'payment_intent.payment_failed': {
       if (!paymentId) return 'ignored';

@@ -43,6 +43,7 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
     id: row.refund.id,
     orderId: row.refund.orderId,
     status: row.refund.status,
+    origin: row.refund.origin,
     amountCentavos: row.refund.amountCentavos,
     reason: row.refund.reason,
     requestedAt: row.refund.requestedAt.toISOString(),

@@ -5,7 +5,9 @@ import { notifyRefundPaid } from './process-refund';
 
 /**
  * Pays an approved refund back through the payment provider (PRODUCT.md 'Buying': an approved
- * refund is paid back through the provider, 'processed' once the provider confirms). The call to
+ * refund is paid back through the provider, 'processed' once the provider confirms), on its own
+ * payment when it has one (another payment of its order, `refunds.payment_id`), else on its
+ * order's. The call to
  * the provider runs outside any transaction (it holds no connection or row lock while it waits);
  * the call right after the approval and the worker's retries (job 'refund_payment',
  * services/jobs.ts) may overlap, and the provider's idempotency key `refund:<refund id>` makes
@@ -29,8 +31,9 @@ export async function payRefund(deps: Pick<ServiceDeps, 'db' | 'payments'>, refu
     return true;
   }
   const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId));
-  if (!order?.paymentId) throw new Error(`refund ${refund.id}: its order has no provider payment to pay back`);
-  const paid = await deps.payments.refund(order.paymentId, refund.amountCentavos, { idempotencyKey: `refund:${refund.id}` });
+  const paymentId = refund.paymentId ?? order?.paymentId;
+  if (!paymentId) throw new Error(`refund ${refund.id}: its order has no provider payment to pay back`);
+  const paid = await deps.payments.refund(paymentId, refund.amountCentavos, { idempotencyKey: `refund:${refund.id}` });
   if (paid.status === 'failed') throw new Error(`refund ${refund.id}: the provider answered 'failed' (${paid.refundId})`);
   await db.transaction(async (tx) => {
     const [stored] = await tx

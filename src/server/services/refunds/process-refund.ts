@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
@@ -9,7 +9,8 @@ import { events, orders, refunds } from '../../db/schema';
  * (PRODUCT.md 'Buying'), inside the caller's transaction (a webhook stores its event id in the
  * same one), and tells each buyer. Either one refund by the provider's refund id (`refund.updated`
  * with status 'succeeded'), or by payment: a Charge's `amount_refunded` (centavos, cumulative)
- * covers the payment's refunds in the order they were paid back, so each approved refund the
+ * covers the payment's refunds (of the order it paid for, or of it as another payment of its
+ * order, `refunds.payment_id`) in the order they were paid back, so each approved refund the
  * provider knows of is processed once the cumulative amount reaches it (`charge.refunded`).
  * Refunds already processed are left alone, so any number of deliveries, in any order, agree.
  * Returns how many refunds this call processed.
@@ -28,12 +29,13 @@ export async function markRefundsProcessed(
     for (const refund of done) await notifyRefundPaid(tx, refund.id, now);
     return done.length;
   }
+  // The refunds of that payment: those of the order it paid for, or those of it as another payment of its order.
   const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, ref.paymentId));
-  if (!order) return 0;
+  const ofPayment = order ? and(eq(refunds.orderId, order.id), isNull(refunds.paymentId)) : eq(refunds.paymentId, ref.paymentId);
   const paidBack = await tx
     .select()
     .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), isNotNull(refunds.providerRefundId), inArray(refunds.status, ['approved', 'processed'])))
+    .where(and(ofPayment, isNotNull(refunds.providerRefundId), inArray(refunds.status, ['approved', 'processed'])))
     .orderBy(asc(refunds.processedAt), asc(refunds.requestedAt), asc(refunds.id))
     .for('update');
   let covered = 0;

@@ -1,5 +1,5 @@
 import { AlertTriangle, Check, X } from 'lucide-react';
-import type { AdminRefund } from '../../../../../shared/schemas/admin-refunds';
+import { refundOriginLabel, type AdminRefund } from '../../../../../shared/schemas/admin-refunds';
 import { formatEventDateShort, formatInstant } from '../../../../../shared/dates';
 import { formatCentavos } from '../../../../../shared/money';
 import { Button } from '../../../../components/ui/button';
@@ -47,15 +47,22 @@ function DecisionButtons({ refund, onDecide }: { refund: AdminRefund; onDecide: 
   );
 }
 
+/** Refunds the system approves as it records them: no one decides them. */
+const isApprovedBySystem = (refund: AdminRefund) => refund.origin === 'late_payment' || refund.origin === 'duplicate_payment';
+
 /** Who decided, when, and the notes; or the buttons while pending. */
 function Decision({ refund, onDecide }: { refund: AdminRefund; onDecide: RefundListProps['onDecide'] }) {
   if (refund.status === 'pending') return <DecisionButtons refund={refund} onDecide={onDecide} />;
   return (
     <div className="min-w-0 space-y-0.5">
-      <p className="text-xs">
-        {refund.status === 'rejected' ? 'Rejeitado' : 'Aprovado'} por{' '}
-        <span className="font-semibold">{refund.processedBy?.name ?? 'conta removida'}</span>
-      </p>
+      {!refund.processedBy && isApprovedBySystem(refund) ? (
+        <p className="text-xs">Aprovado automaticamente</p>
+      ) : (
+        <p className="text-xs">
+          {refund.status === 'rejected' ? 'Rejeitado' : 'Aprovado'} por{' '}
+          <span className="font-semibold">{refund.processedBy?.name ?? 'conta removida'}</span>
+        </p>
+      )}
       {refund.processedBy ? (
         <p className="truncate text-xs text-muted" title={refund.processedBy.email}>
           {refund.processedBy.email}
@@ -78,6 +85,7 @@ function EventCell({ refund }: { refund: AdminRefund }) {
       <p className="font-semibold leading-snug">{refund.event.title}</p>
       <p className="text-xs text-muted">{formatEventDateShort(refund.event.date)}</p>
       <p className="text-xs text-muted">Solicitação #{refund.id.slice(0, 8)}</p>
+      {refund.origin === 'request' ? null : <p className="text-xs font-medium">{refundOriginLabel[refund.origin]}</p>}
     </div>
   );
 }
