@@ -443,6 +443,58 @@ describe('Stripe webhooks', () => {
     expect(told.map((n) => n.title)).toContain('Pagamento em duplicidade devolvido');
   });
 
+  it('marks a refund whose payment back failed, shows it, and pays it at the retry with a new idempotency key', async () => {
+    const { person, order, intentId } = await placeOrder({ method: 'card', quantity: 1, priceCentavos: 8000 });
+    await deliver(succeeded(intentId));
+    const refundId: string = (await post('/api/refunds', person.cookie, { orderId: order.id, reason: 'Não poderei ir' })).json().id;
+    double.refundStatus = 'failed';
+    expect((await post(`/api/admin/refunds/${refundId}/approve`, admin.cookie, {})).statusCode).toBe(200);
+    const [failed] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(failed).toMatchObject({ status: 'approved', paymentAttempt: 2, paymentFailureReason: 'declined' });
+    expect(failed.paymentFailedAt).toBeInstanceOf(Date);
+    expect(await listedRefund(refundId)).toMatchObject({ status: 'approved', paymentFailure: { failedAttempts: 1, reason: 'declined' } });
+
+    // The worker's retry of the approval's job, once Stripe takes it.
+    double.refundStatus = 'succeeded';
+    await runDueJobs(server.deps, new Date(Date.now() + 2 * 60_000));
+    const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(paid).toMatchObject({ status: 'processed', paymentFailedAt: null, paymentFailureReason: null });
+    expect(refundKeysOf(intentId)).toEqual([`refund:${refundId}`, `refund:${refundId}:2`]);
+    const atStripe = [...double.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.status);
+    expect(atStripe).toEqual(['failed', 'succeeded']);
+    expect(paid.providerRefundId).toBe([...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id);
+    expect((await listedRefund(refundId))?.paymentFailure).toBeNull();
+  });
+
+  it('pays again with a new idempotency key a refund Stripe reports failed later (refund.failed), never twice', async () => {
+    const { person, order, intentId } = await placeOrder({ method: 'pix', quantity: 2, priceCentavos: 8000 });
+    await deliver(succeeded(intentId));
+    const refundId: string = (await post('/api/refunds', person.cookie, { orderId: order.id, reason: 'Não poderei ir' })).json().id;
+    double.refundStatus = 'pending';
+    await post(`/api/admin/refunds/${refundId}/approve`, admin.cookie, {});
+    const [waiting] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(waiting).toMatchObject({ status: 'approved', paymentAttempt: 1, paymentFailedAt: null });
+
+    const stripeRefund = double.failRefund(waiting.providerRefundId!, 'expired_or_canceled_card');
+    const failedEvent = double.event('refund.failed', stripeRefund);
+    // Delivered twice (and as refund.updated): one failure, one new attempt.
+    for (const event of [failedEvent, failedEvent, double.event('refund.updated', stripeRefund)]) expect((await deliver(event)).statusCode).toBe(200);
+    const [failed] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(failed).toMatchObject({ status: 'approved', paymentAttempt: 2, paymentFailureReason: 'expired_or_canceled_card' });
+    expect(await listedRefund(refundId)).toMatchObject({ paymentFailure: { failedAttempts: 1, reason: 'expired_or_canceled_card' } });
+
+    double.refundStatus = 'succeeded';
+    await runDueJobs(server.deps, new Date(Date.now() + 2 * 60_000));
+    const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(paid.status).toBe('processed');
+    // The approval's job and the failure's may both run it: the same new key, one refund.
+    expect([...new Set(refundKeysOf(intentId))]).toEqual([`refund:${refundId}`, `refund:${refundId}:2`]);
+    const atStripe = [...double.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.status);
+    expect(atStripe).toEqual(['failed', 'succeeded']);
+    expect(paid.providerRefundId).toBe([...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id);
+    expect(double.chargeOf(intentId)).toMatchObject({ amount_refunded: 16000 });
+  });
+
   it('stores and ignores events of other types and PaymentIntents that are not ours', async () => {
     const foreign = double.event('payment_intent.succeeded', {
       ...double.paymentIntents.values().next().value!,

@@ -61,6 +61,8 @@ export type CardChargeResult =
 export interface ProviderRefund {
   refundId: string;
   status: 'succeeded' | 'pending' | 'failed';
+  /** When 'failed': the provider's reason (Stripe's `failure_reason`, e.g. 'expired_or_canceled_card'), or null. */
+  failureReason?: string | null;
 }
 
 export interface PaymentProvider {
@@ -88,7 +90,8 @@ export interface PaymentProvider {
   chargeCard?(paymentId: string, amountCentavos: number, card: CardDetails, now: Date): Promise<CardChargeResult>;
   /**
    * Pays an amount (centavos) back on a payment. Calls that repeat an `idempotencyKey` pay back
-   * once and return the first refund. Throws when the provider refuses or cannot be reached.
+   * once and return the first refund, also when it failed: paying again after a failure takes a
+   * new key. Throws when the provider refuses or cannot be reached.
    */
   refund(paymentId: string, amountCentavos: number, options: { idempotencyKey: string }): Promise<ProviderRefund>;
 }

@@ -94,6 +94,17 @@ describe('createStripeProvider', () => {
     expect(double.chargeOf(paid.paymentId)).toMatchObject({ amount_refunded: 12_345, refunded: true });
     await expect(provider.refund(paid.paymentId, 1, { idempotencyKey: 'refund:r3' })).rejects.toBeInstanceOf(Stripe.errors.StripeError);
   });
+
+  it("reports a refund Stripe answers 'failed' with Stripe's reason, and the same failure again for the same key", async () => {
+    const paid = await provider.createPayment(request());
+    double.setStatus(paid.paymentId, 'succeeded');
+    double.refundStatus = 'failed';
+    const failed = await provider.refund(paid.paymentId, 5_000, { idempotencyKey: 'refund:f1' });
+    double.refundStatus = 'succeeded';
+    expect(failed).toEqual({ refundId: expect.stringMatching(/^re_/), status: 'failed', failureReason: 'declined' });
+    expect(await provider.refund(paid.paymentId, 5_000, { idempotencyKey: 'refund:f1' })).toEqual(failed);
+    expect((await provider.refund(paid.paymentId, 5_000, { idempotencyKey: 'refund:f1:2' })).status).toBe('succeeded');
+  });
 });
 
 describe('verifyStripeWebhook', () => {

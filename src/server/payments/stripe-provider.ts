@@ -137,7 +137,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { payment_intent: paymentId, amount: amountCentavos },
         { idempotencyKey: refundOptions.idempotencyKey },
       );
-      return { refundId: refund.id, status: refundStatusOf(refund.status) };
+      const status = refundStatusOf(refund.status);
+      return status === 'failed' ? { refundId: refund.id, status, failureReason: refund.failure_reason ?? null } : { refundId: refund.id, status };
     },
   };
 }

@@ -37,6 +37,17 @@ export const refundOriginLabel: Readonly<Record<RefundOrigin, string>> = {
   duplicate_payment: 'Pagamento em duplicidade',
 };
 
+/** The pt-BR words for the reasons Stripe gives for a failed refund (`failure_reason`); others are shown as sent. */
+export const refundFailureReasonLabel: Readonly<Record<string, string>> = {
+  lost_or_stolen_card: 'cartão perdido ou roubado',
+  expired_or_canceled_card: 'cartão vencido ou cancelado',
+  charge_for_pending_refund_disputed: 'pagamento em contestação',
+  insufficient_funds: 'saldo insuficiente na conta de pagamentos',
+  declined: 'recusado pelo banco',
+  merchant_request: 'cancelado a pedido da loja',
+  unknown: 'motivo não informado',
+};
+
 /** One refund request as the back office sees it. Amount in centavos; instants UTC ISO 8601. */
 export interface AdminRefund {
   id: string;
@@ -58,6 +69,12 @@ export interface AdminRefund {
   adminNotes: string | null;
   /** The payment provider's refund id once the money went back ('processed'). */
   providerRefundId: string | null;
+  /**
+   * While an approved refund's last attempt at paying it back failed at the provider and the
+   * next is scheduled: when it failed, the provider's reason (refundFailureReasonLabel) and how
+   * many attempts failed so far; null otherwise.
+   */
+  paymentFailure: { failedAt: string; reason: string | null; failedAttempts: number } | null;
   event: { id: string; title: string; date: string; startTime: string };
   /** The buyer's account name and e-mail, or the buyer data of the order when the account is gone. */
   buyer: { name: string; email: string };

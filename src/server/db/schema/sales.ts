@@ -216,9 +216,20 @@ export const refunds = pgTable(
      * origin 'duplicate_payment'); null: the order's payment (`orders.payment_id`).
      */
     paymentId: text('payment_id'),
+    /**
+     * The attempt at paying it back now in use (services/refunds/pay-refund.ts): its idempotency
+     * key is `refund:<id>` for the first, `refund:<id>:<attempt>` after. It moves on only when the
+     * provider said the attempt failed, so no two attempts can both pay.
+     */
+    paymentAttempt: integer('payment_attempt').notNull().default(1),
+    /** When the provider last said an attempt failed, while the next one is due; null otherwise. */
+    paymentFailedAt: ts('payment_failed_at'),
+    /** The provider's reason for that failure (Stripe's `failure_reason`: 'expired_or_canceled_card', 'declined', ...). */
+    paymentFailureReason: text('payment_failure_reason'),
   },
   (t) => [
     index('refunds_order_id_idx').on(t.orderId),
+    check('refunds_payment_attempt_positive', sql`${t.paymentAttempt} >= 1`),
     // A payment other than its order's is paid back once, however often it is reported.
     uniqueIndex('refunds_one_per_other_payment').on(t.paymentId).where(sql`${t.paymentId} IS NOT NULL`),
     check('refunds_amount_non_negative', sql`${t.amountCentavos} >= 0`),

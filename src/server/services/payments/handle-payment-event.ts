@@ -5,7 +5,7 @@ import { describeStripePaymentError, type StripePaymentError } from '../../payme
 import type { ServiceDeps } from '../deps';
 import { confirmPaymentInTx } from './confirm-payment';
 import { recordPaymentFailure, releaseOrderInTx } from '../orders/release-order';
-import { markRefundsProcessed } from '../refunds/process-refund';
+import { markRefundPaymentFailed, markRefundsProcessed } from '../refunds/process-refund';
 
 /** One verified webhook event of the payment provider: its id, type and `data.object` as sent. */
 export interface PaymentEvent {
@@ -37,6 +37,8 @@ interface StripeObject {
   amount_received?: number;
   currency?: string;
   amount_refunded?: number;
+  /** A failed Refund's reason ('expired_or_canceled_card', 'declined', ...). */
+  failure_reason?: string | null;
   payment_method_types?: string[];
   last_payment_error?: StripePaymentError | null;
 }
@@ -69,6 +71,9 @@ function paymentIdOf(object: StripeObject): string | null {
  *   'expired' when its hold had already ended.
  * - `charge.refunded` (a Charge: `payment_intent`, `amount_refunded` in centavos, cumulative) and
  *   `refund.created` / `refund.updated` with status 'succeeded': approved refunds become 'processed'.
+ * - `refund.failed`, and `refund.created` / `refund.updated` with status 'failed' or 'canceled':
+ *   the failure is recorded on the approved refund that Stripe refund paid, once, and its next
+ *   attempt (with a new idempotency key) queued (markRefundPaymentFailed).
  * Any other type, and PaymentIntents that are not ours, are stored and ignored. Events may come
  * in any order: each effect applies only to an order or refund still in the state it expects.
  * `now` is a UTC instant. Throws what the database throws (the webhook is then answered 500 and
@@ -130,9 +135,13 @@ async function applyEvent(
       return processed > 0 ? 'applied' : 'ignored';
     }
     case 'refund.created':
-    case 'refund.updated': {
-      if (object.status !== 'succeeded' || !object.id) return 'ignored';
-      return (await markRefundsProcessed(tx, { providerRefundId: object.id }, now)) > 0 ? 'applied' : 'ignored';
+    case 'refund.updated':
+    case 'refund.failed': {
+      if (!object.id) return 'ignored';
+      if (object.status === 'succeeded') return (await markRefundsProcessed(tx, { providerRefundId: object.id }, now)) > 0 ? 'applied' : 'ignored';
+      if (object.status !== 'failed' && object.status !== 'canceled') return 'ignored';
+      const failed = await markRefundPaymentFailed(tx, { providerRefundId: object.id }, object.failure_reason ?? null, now, { queueRetry: true });
+      return failed ? 'applied' : 'ignored';
     }
     default:
       return 'ignored';
