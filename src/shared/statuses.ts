@@ -14,6 +14,14 @@ export type TicketStatus = (typeof ticketStatuses)[number];
 export const refundStatuses = ['pending', 'approved', 'rejected', 'processed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
+/**
+ * Who started a refund: the buyer ('request'), an event's cancellation, a payment that came after
+ * its order's hold ended with the units gone ('late_payment'), or a payment of an order that is
+ * not the one the order made, a second charge ('duplicate_payment').
+ */
+export const refundOrigins = ['request', 'event_cancelled', 'late_payment', 'duplicate_payment'] as const;
+export type RefundOrigin = (typeof refundOrigins)[number];
+
 export const paymentMethods = ['pix', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 

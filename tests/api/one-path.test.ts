@@ -175,6 +175,11 @@ describe('the coupon preview: the sale\'s own rule', () => {
   });
 });
 
+/** A PaymentIntent of `order` as Stripe's `payment_intent.succeeded` carries it: its id, and all of its total received in BRL. */
+function succeededIntentOf(order: typeof orders.$inferSelect) {
+  return { object: 'payment_intent', id: order.paymentId, status: 'succeeded', amount: order.totalCentavos, amount_received: order.totalCentavos, currency: 'brl' };
+}
+
 describe('the confirmation: one path for the sandbox alone, among 50, and the provider webhook', () => {
   type Ways = 'alone' | 'among 50' | 'webhook';
   const ways: Ways[] = ['alone', 'among 50', 'webhook'];
@@ -184,7 +189,7 @@ describe('the confirmation: one path for the sandbox alone, among 50, and the pr
     const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, orderId));
     if (way === 'alone') return (await confirmPayment(server.deps, { orderId }, now)).outcome;
     if (way === 'webhook') {
-      const applied = await handlePaymentEvent(server.deps, { provider: 'stripe', id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded', object: { object: 'payment_intent', id: order.paymentId } }, now);
+      const applied = await handlePaymentEvent(server.deps, { provider: 'stripe', id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded', object: succeededIntentOf(order) }, now);
       return applied === 'applied' ? 'applied' : 'ignored';
     }
     const others = await pendingOrders(49);
@@ -266,7 +271,7 @@ describe('the confirmation: one path for the sandbox alone, among 50, and the pr
     const p = await placed(10, 3);
     const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, p.orderId));
     const webhook = () =>
-      handlePaymentEvent(server.deps, { provider: 'stripe', id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded', object: { object: 'payment_intent', id: order.paymentId } });
+      handlePaymentEvent(server.deps, { provider: 'stripe', id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded', object: succeededIntentOf(order) });
     const outcomes = await Promise.all([
       call('POST', `/api/orders/${p.orderId}/simulate-pix-payment`, buyerCookie),
       call('POST', `/api/orders/${p.orderId}/simulate-pix-payment`, buyerCookie),

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { notifications, orders, paymentEvents, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { reconcilePayments, RECONCILE_AFTER_MS } from '../../src/server/services/payments/reconcile-payments';
-import { runWorkerOnce } from '../../src/server/worker';
+import { runDueJobs, runWorkerOnce } from '../../src/server/worker';
+import type { AdminRefund, AdminRefundList } from '../../src/shared/schemas/admin-refunds';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { startStripeDouble, type StripeDouble, type WebhookEvent } from '../support/stripe-double';
 
@@ -68,6 +70,28 @@ async function placeOrder(options: { method?: 'pix' | 'card'; installments?: num
 /** The PaymentIntent paid at the double, and Stripe's `payment_intent.succeeded` for it. */
 function succeeded(intentId: string) {
   return double.event('payment_intent.succeeded', double.setStatus(intentId, 'succeeded'));
+}
+
+/**
+ * A PaymentIntent made at Stripe (in our account) by another hand than the order's: `amount`
+ * centavos in BRL, naming `orderId` in its metadata as ours do. Not yet paid.
+ */
+async function otherIntentFor(orderId: string, amount: number): Promise<string> {
+  const url = new URL(double.url);
+  const stripe = new Stripe(double.env.STRIPE_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', telemetry: false });
+  const intent = await stripe.paymentIntents.create({ amount, currency: 'brl', allowed_payment_method_types: ['card'], metadata: { order_id: orderId } });
+  return intent.id;
+}
+
+/** The refund as GET /api/admin/refunds lists it. */
+async function listedRefund(refundId: string): Promise<AdminRefund | undefined> {
+  const list: AdminRefundList = (await get('/api/admin/refunds', admin.cookie)).json();
+  return list.refunds.find((r) => r.id === refundId);
+}
+
+/** The idempotency keys of the refunds asked of Stripe for `intentId`, in order. */
+function refundKeysOf(intentId: string) {
+  return double.requestsTo('POST', '/v1/refunds').filter((r) => r.body.payment_intent === intentId).map((r) => r.idempotencyKey);
 }
 
 async function storedOrder(orderId: string) {
@@ -328,8 +352,9 @@ describe('Stripe webhooks', () => {
     expect((await deliver(event)).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('failed');
     expect(await remainingOf(type.id)).toBe(10);
-    // A late success of the same payment is still honoured while units remain.
-    expect((await deliver(double.event('payment_intent.succeeded', { ...double.paymentIntents.get(intentId)!, status: 'succeeded' }))).statusCode).toBe(200);
+    // A late success of the same payment (all of its amount received) is still honoured while units remain.
+    const intent = double.paymentIntents.get(intentId)!;
+    expect((await deliver(double.event('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: intent.amount }))).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('completed');
   });
 
@@ -339,6 +364,135 @@ describe('Stripe webhooks', () => {
     expect((await deliver(double.event('payment_intent.canceled', double.setStatus(intentId, 'canceled')))).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('expired');
     expect(await remainingOf(type.id)).toBe(10);
+  });
+
+  it('does not confirm an order with a PaymentIntent that is not its own, even one naming it in its metadata', async () => {
+    const { order, intentId } = await placeOrder({ method: 'card', quantity: 2, priceCentavos: 8000 });
+    const foreignId = await otherIntentFor(order.id, 16000);
+    const foreign = double.event('payment_intent.succeeded', double.setStatus(foreignId, 'succeeded'));
+    expect((await deliver(foreign)).statusCode).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'pending', paymentId: intentId });
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+    // It can never pay for the order: it is paid back.
+    const [refund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ status: 'approved', origin: 'duplicate_payment', paymentId: foreignId, amountCentavos: 16000 });
+
+    // Its own PaymentIntent still confirms it.
+    expect((await deliver(succeeded(intentId))).statusCode).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'completed', paymentId: intentId });
+    expect(await ticketsOf(order.id)).toHaveLength(2);
+  });
+
+  it('does not confirm an order whose own PaymentIntent was paid another amount or currency, by webhook or by reconciliation', async () => {
+    const { order, intentId } = await placeOrder({ method: 'pix', quantity: 2, priceCentavos: 8000 });
+    const intent = double.setStatus(intentId, 'succeeded');
+    // Changed at Stripe after the order made it (by someone with the account's key).
+    Object.assign(intent, { amount: 100, amount_received: 100 });
+    expect((await deliver(double.event('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect((await storedOrder(order.id)).status).toBe('pending');
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+    const inDollars = double.event('payment_intent.succeeded', { ...intent, amount: 16000, amount_received: 16000, currency: 'usd' });
+    expect((await deliver(inDollars)).statusCode).toBe(200);
+    expect((await storedOrder(order.id)).status).toBe('pending');
+
+    await reconcilePayments(server.deps, new Date(Date.now() + RECONCILE_AFTER_MS + 1000), { expire: false });
+    expect(double.requestsTo('GET', `/v1/payment_intents/${intentId}`).length).toBeGreaterThanOrEqual(1);
+    expect((await storedOrder(order.id)).status).toBe('pending');
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+  });
+
+  it('does not adopt a PaymentIntent of another amount for an order that lost its PaymentIntent id', async () => {
+    const { order } = await placeOrder({ method: 'card', quantity: 1, priceCentavos: 8000 });
+    await server.deps.db.update(orders).set({ paymentId: null }).where(eq(orders.id, order.id));
+    const cheaper = await otherIntentFor(order.id, 50);
+    expect((await deliver(double.event('payment_intent.succeeded', double.setStatus(cheaper, 'succeeded')))).statusCode).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'pending', paymentId: null });
+    expect(await ticketsOf(order.id)).toHaveLength(0);
+  });
+
+  it('refunds a second successful charge for a paid order, once, shows it in the back office and keeps the one set of tickets', async () => {
+    const { person, order, intentId } = await placeOrder({ method: 'card', quantity: 2, priceCentavos: 8000 });
+    expect((await deliver(succeeded(intentId))).statusCode).toBe(200);
+    const ticketIds = (await ticketsOf(order.id)).map((t) => t.id).sort();
+    expect(ticketIds).toHaveLength(2);
+
+    const secondId = await otherIntentFor(order.id, 16000);
+    const second = double.setStatus(secondId, 'succeeded');
+    // Delivered twice under two event ids, as Stripe may.
+    for (const event of [double.event('payment_intent.succeeded', second), double.event('payment_intent.succeeded', second)]) {
+      expect((await deliver(event)).statusCode).toBe(200);
+    }
+    expect(await storedOrder(order.id)).toMatchObject({ status: 'completed', paymentId: intentId });
+    expect((await ticketsOf(order.id)).map((t) => t.id).sort()).toEqual(ticketIds);
+    const recorded = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ status: 'approved', origin: 'duplicate_payment', amountCentavos: 16000, paymentId: secondId, ticketCount: 0 });
+
+    await runDueJobs(server.deps);
+    const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, recorded[0].id));
+    expect(paid.status).toBe('processed');
+    expect(refundKeysOf(secondId)).toEqual([`refund:${paid.id}`]);
+    expect(double.requestsTo('POST', '/v1/refunds').find((r) => r.body.payment_intent === secondId)!.body).toMatchObject({ amount: '16000' });
+    expect(refundKeysOf(intentId)).toEqual([]);
+    expect(double.chargeOf(secondId)).toMatchObject({ amount_refunded: 16000, refunded: true });
+    expect(double.chargeOf(intentId)).toMatchObject({ amount_refunded: 0 });
+    expect(await ticketsOf(order.id)).toHaveLength(2);
+
+    expect(await listedRefund(paid.id)).toMatchObject({ origin: 'duplicate_payment', status: 'processed', amountCentavos: 16000, processedBy: null });
+    const told = await server.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
+    expect(told.map((n) => n.title)).toContain('Pagamento em duplicidade devolvido');
+  });
+
+  it('marks a refund whose payment back failed, shows it, and pays it at the retry with a new idempotency key', async () => {
+    const { person, order, intentId } = await placeOrder({ method: 'card', quantity: 1, priceCentavos: 8000 });
+    await deliver(succeeded(intentId));
+    const refundId: string = (await post('/api/refunds', person.cookie, { orderId: order.id, reason: 'Não poderei ir' })).json().id;
+    double.refundStatus = 'failed';
+    expect((await post(`/api/admin/refunds/${refundId}/approve`, admin.cookie, {})).statusCode).toBe(200);
+    const [failed] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(failed).toMatchObject({ status: 'approved', paymentAttempt: 2, paymentFailureReason: 'declined' });
+    expect(failed.paymentFailedAt).toBeInstanceOf(Date);
+    expect(await listedRefund(refundId)).toMatchObject({ status: 'approved', paymentFailure: { failedAttempts: 1, reason: 'declined' } });
+
+    // The worker's retry of the approval's job, once Stripe takes it.
+    double.refundStatus = 'succeeded';
+    await runDueJobs(server.deps, new Date(Date.now() + 2 * 60_000));
+    const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(paid).toMatchObject({ status: 'processed', paymentFailedAt: null, paymentFailureReason: null });
+    expect(refundKeysOf(intentId)).toEqual([`refund:${refundId}`, `refund:${refundId}:2`]);
+    const atStripe = [...double.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.status);
+    expect(atStripe).toEqual(['failed', 'succeeded']);
+    expect(paid.providerRefundId).toBe([...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id);
+    expect((await listedRefund(refundId))?.paymentFailure).toBeNull();
+  });
+
+  it('pays again with a new idempotency key a refund Stripe reports failed later (refund.failed), never twice', async () => {
+    const { person, order, intentId } = await placeOrder({ method: 'pix', quantity: 2, priceCentavos: 8000 });
+    await deliver(succeeded(intentId));
+    const refundId: string = (await post('/api/refunds', person.cookie, { orderId: order.id, reason: 'Não poderei ir' })).json().id;
+    double.refundStatus = 'pending';
+    await post(`/api/admin/refunds/${refundId}/approve`, admin.cookie, {});
+    const [waiting] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(waiting).toMatchObject({ status: 'approved', paymentAttempt: 1, paymentFailedAt: null });
+
+    const stripeRefund = double.failRefund(waiting.providerRefundId!, 'expired_or_canceled_card');
+    const failedEvent = double.event('refund.failed', stripeRefund);
+    // Delivered twice (and as refund.updated): one failure, one new attempt.
+    for (const event of [failedEvent, failedEvent, double.event('refund.updated', stripeRefund)]) expect((await deliver(event)).statusCode).toBe(200);
+    const [failed] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(failed).toMatchObject({ status: 'approved', paymentAttempt: 2, paymentFailureReason: 'expired_or_canceled_card' });
+    expect(await listedRefund(refundId)).toMatchObject({ paymentFailure: { failedAttempts: 1, reason: 'expired_or_canceled_card' } });
+
+    double.refundStatus = 'succeeded';
+    await runDueJobs(server.deps, new Date(Date.now() + 2 * 60_000));
+    const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+    expect(paid.status).toBe('processed');
+    // The approval's job and the failure's may both run it: the same new key, one refund.
+    expect([...new Set(refundKeysOf(intentId))]).toEqual([`refund:${refundId}`, `refund:${refundId}:2`]);
+    const atStripe = [...double.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.status);
+    expect(atStripe).toEqual(['failed', 'succeeded']);
+    expect(paid.providerRefundId).toBe([...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id);
+    expect(double.chargeOf(intentId)).toMatchObject({ amount_refunded: 16000 });
   });
 
   it('stores and ignores events of other types and PaymentIntents that are not ours', async () => {

@@ -35,7 +35,10 @@ export interface StripeDouble {
   paymentIntents: Map<string, Stripe.PaymentIntent>;
   refunds: Map<string, Stripe.Refund>;
   charges: Map<string, Stripe.Charge>;
-  /** Status given to refunds created from now on: 'succeeded' (cards) or 'pending' (PIX takes a while). */
+  /**
+   * Status given to refunds created from now on: 'succeeded' (cards), 'pending' (PIX takes a
+   * while) or 'failed' (with `failure_reason` 'declined').
+   */
   refundStatus: 'succeeded' | 'pending' | 'failed';
   /** Requests whose method is `method` and whose path matches `path`. */
   requestsTo(method: string, path: string | RegExp): RecordedRequest[];
@@ -48,6 +51,13 @@ export interface StripeDouble {
    * `last_payment_error`; 'canceled' stamps `canceled_at`. Returns the PaymentIntent.
    */
   setStatus(id: string, status: Stripe.PaymentIntent.Status, options?: { declineCode?: string }): Stripe.PaymentIntent;
+  /**
+   * Fails a refund as Stripe does after accepting it (a card closed meanwhile: `refund.failed`):
+   * status 'failed' with `failure_reason` (one of Stripe's: 'lost_or_stolen_card',
+   * 'expired_or_canceled_card', 'declined', ...) and a `failure_balance_transaction`, its amount
+   * no longer counted in its charge's `amount_refunded`. Returns the refund.
+   */
+  failRefund(id: string, failureReason: string): Stripe.Refund;
   /** The Charge of a succeeded PaymentIntent (`charge.refunded` carries it). */
   chargeOf(paymentIntentId: string): Stripe.Charge;
   /** Answers the next request to a path matching `path` with `status` and a Stripe error body. */
@@ -464,12 +474,27 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       source_transfer_reversal: null,
       status: double.refundStatus,
       transfer_reversal: null,
+      ...(double.refundStatus === 'failed' ? { failure_reason: 'declined', failure_balance_transaction: stripeId('txn') } : {}),
     } as Stripe.Refund;
     refunds.set(refund.id, refund);
     if (refund.status !== 'failed') {
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded >= charge.amount;
     }
+    return refund;
+  }
+
+  function failRefund(id: string, failureReason: string): Stripe.Refund {
+    const refund = refunds.get(id);
+    if (!refund) throw new Error(`no refund ${id}`);
+    if (refund.status !== 'failed') {
+      const charge = charges.get(typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? ''));
+      if (charge) {
+        charge.amount_refunded -= refund.amount;
+        charge.refunded = charge.amount_refunded >= charge.amount;
+      }
+    }
+    Object.assign(refund, { status: 'failed', failure_reason: failureReason, failure_balance_transaction: stripeId('txn') });
     return refund;
   }
 
@@ -601,6 +626,7 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))),
     paymentIntentOfOrder: (orderId) => [...paymentIntents.values()].find((intent) => intent.metadata.order_id === orderId),
     setStatus,
+    failRefund,
     chargeOf,
     failNext: (path, status, error) => void failures.push({ path, status, error }),
     event: (type, object, eventOptions = {}) => ({

@@ -1,3 +1,5 @@
+import type { PaymentAmounts } from '../domain/payment-match';
+
 /**
  * What the server asks of a payment provider (ARCHITECTURE.md 'Flow of a purchase'). Amounts in
  * centavos, instants UTC. The sandbox provider runs when no provider keys are set; Stripe when
@@ -31,8 +33,17 @@ export interface CreatedPayment extends PaymentInstructions {
   paymentId: string;
 }
 
-/** The provider's view of a payment, as reconciliation reads it. */
+/** Where a payment stands at the provider. */
 export type PaymentState = 'succeeded' | 'processing' | 'awaiting_payment' | 'canceled';
+
+/**
+ * The provider's view of a payment, as reconciliation reads it: where it stands and what it
+ * states was paid (amounts in centavos, currency), which the confirmation checks against the
+ * order (domain/payment-match.ts).
+ */
+export interface PaymentStatus extends PaymentAmounts {
+  state: PaymentState;
+}
 
 export interface CardDetails {
   number: string;
@@ -50,6 +61,8 @@ export type CardChargeResult =
 export interface ProviderRefund {
   refundId: string;
   status: 'succeeded' | 'pending' | 'failed';
+  /** When 'failed': the provider's reason (Stripe's `failure_reason`, e.g. 'expired_or_canceled_card'), or null. */
+  failureReason?: string | null;
 }
 
 export interface PaymentProvider {
@@ -66,8 +79,8 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** What the browser needs to go on paying a payment still waiting (resuming a pending order). */
   getPaymentInstructions(paymentId: string): Promise<PaymentInstructions>;
-  /** Asks the provider where a payment stands (reconciliation when a webhook is late or lost). */
-  getPaymentState(paymentId: string): Promise<PaymentState>;
+  /** Asks the provider where a payment stands and for how much (reconciliation when a webhook is late or lost). */
+  getPaymentState(paymentId: string): Promise<PaymentStatus>;
   /** Cancels a payment that was not made, so it can no longer be paid; a paid or gone one is left alone. */
   cancelPayment(paymentId: string): Promise<void>;
   /**
@@ -77,7 +90,8 @@ export interface PaymentProvider {
   chargeCard?(paymentId: string, amountCentavos: number, card: CardDetails, now: Date): Promise<CardChargeResult>;
   /**
    * Pays an amount (centavos) back on a payment. Calls that repeat an `idempotencyKey` pay back
-   * once and return the first refund. Throws when the provider refuses or cannot be reached.
+   * once and return the first refund, also when it failed: paying again after a failure takes a
+   * new key. Throws when the provider refuses or cannot be reached.
    */
   refund(paymentId: string, amountCentavos: number, options: { idempotencyKey: string }): Promise<ProviderRefund>;
 }

@@ -39,7 +39,7 @@ describe('sandbox payments', () => {
     const now = new Date('2026-11-22T20:00:00Z');
     await sandbox.chargeCard!(card.paymentId, 16000, { number: '4242424242424242', holderName: 'ANA', expMonth: 12, expYear: 30, cvc: '123' }, now);
     await sandbox.cancelPayment(pix.paymentId);
-    expect(await sandbox.getPaymentState(card.paymentId)).toBe('succeeded');
-    expect(await sandbox.getPaymentState(pix.paymentId)).toBe('canceled');
+    expect((await sandbox.getPaymentState(card.paymentId)).state).toBe('succeeded');
+    expect((await sandbox.getPaymentState(pix.paymentId)).state).toBe('canceled');
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildPixBrCode } from '../domain/br-code';
-import type { CardChargeResult, CardDetails, CreatedPayment, PaymentProvider, PaymentRequest, PaymentState } from './provider';
+import { PAYMENT_CURRENCY } from '../domain/payment-match';
+import type { CardChargeResult, CardDetails, CreatedPayment, PaymentProvider, PaymentRequest, PaymentState, PaymentStatus } from './provider';
 
 /** Test card numbers, as a provider's test mode accepts them. */
 export const sandboxTestCards = {
@@ -32,7 +33,7 @@ export function createSandboxProvider(options: { pixKey: string; merchantName: s
   // idempotency key, and the state of each payment.
   const refundsByKey = new Map<string, string>();
   const paymentsByKey = new Map<string, CreatedPayment>();
-  const payments = new Map<string, { created: CreatedPayment; state: PaymentState }>();
+  const payments = new Map<string, { created: CreatedPayment; state: PaymentState; amountCentavos: number }>();
   return {
     name: 'sandbox',
     isSandbox: true,
@@ -55,15 +56,18 @@ export function createSandboxProvider(options: { pixKey: string; merchantName: s
           : null;
       const created = { paymentId, pixCode, clientSecret: null };
       paymentsByKey.set(request.idempotencyKey, created);
-      payments.set(paymentId, { created, state: 'awaiting_payment' });
+      payments.set(paymentId, { created, state: 'awaiting_payment', amountCentavos: request.amountCentavos });
       return created;
     },
     async getPaymentInstructions(paymentId: string) {
       const known = payments.get(paymentId);
       return { pixCode: known?.created.pixCode ?? null, clientSecret: null };
     },
-    async getPaymentState(paymentId: string): Promise<PaymentState> {
-      return payments.get(paymentId)?.state ?? 'awaiting_payment';
+    async getPaymentState(paymentId: string): Promise<PaymentStatus> {
+      const known = payments.get(paymentId);
+      const state = known?.state ?? 'awaiting_payment';
+      const amountCentavos = known?.amountCentavos ?? null;
+      return { state, amountCentavos, amountReceivedCentavos: state === 'succeeded' ? amountCentavos : 0, currency: PAYMENT_CURRENCY };
     },
     async cancelPayment(paymentId: string) {
       const known = payments.get(paymentId);

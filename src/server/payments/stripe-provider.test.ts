@@ -55,29 +55,29 @@ describe('createStripeProvider', () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + 60);
   });
 
-  it('gives the card client secret again and maps the PaymentIntent status', async () => {
+  it('gives the card client secret again and maps the PaymentIntent status, with its amounts', async () => {
     const card = await provider.createPayment(request({ method: 'card', installments: 4 }));
     expect(card.pixCode).toBeNull();
     expect(await provider.getPaymentInstructions(card.paymentId)).toEqual({ pixCode: null, clientSecret: card.clientSecret });
-    expect(await provider.getPaymentState(card.paymentId)).toBe('awaiting_payment');
+    expect((await provider.getPaymentState(card.paymentId)).state).toBe('awaiting_payment');
     double.setStatus(card.paymentId, 'requires_action');
-    expect(await provider.getPaymentState(card.paymentId)).toBe('awaiting_payment');
+    expect((await provider.getPaymentState(card.paymentId)).state).toBe('awaiting_payment');
     double.setStatus(card.paymentId, 'processing');
-    expect(await provider.getPaymentState(card.paymentId)).toBe('processing');
+    expect((await provider.getPaymentState(card.paymentId)).state).toBe('processing');
     double.setStatus(card.paymentId, 'succeeded');
-    expect(await provider.getPaymentState(card.paymentId)).toBe('succeeded');
+    expect(await provider.getPaymentState(card.paymentId)).toEqual({ state: 'succeeded', amountCentavos: 12_345, amountReceivedCentavos: 12_345, currency: 'brl' });
   });
 
   it('cancels a waiting payment and leaves a paid one alone', async () => {
     const waiting = await provider.createPayment(request());
     await provider.cancelPayment(waiting.paymentId);
-    expect(await provider.getPaymentState(waiting.paymentId)).toBe('canceled');
+    expect((await provider.getPaymentState(waiting.paymentId)).state).toBe('canceled');
     await provider.cancelPayment(waiting.paymentId);
 
     const paid = await provider.createPayment(request());
     double.setStatus(paid.paymentId, 'succeeded');
     await provider.cancelPayment(paid.paymentId);
-    expect(await provider.getPaymentState(paid.paymentId)).toBe('succeeded');
+    expect((await provider.getPaymentState(paid.paymentId)).state).toBe('succeeded');
   });
 
   it('pays back once per idempotency key and reports a PIX refund still on its way as pending', async () => {
@@ -93,6 +93,17 @@ describe('createStripeProvider', () => {
     expect(second.status).toBe('succeeded');
     expect(double.chargeOf(paid.paymentId)).toMatchObject({ amount_refunded: 12_345, refunded: true });
     await expect(provider.refund(paid.paymentId, 1, { idempotencyKey: 'refund:r3' })).rejects.toBeInstanceOf(Stripe.errors.StripeError);
+  });
+
+  it("reports a refund Stripe answers 'failed' with Stripe's reason, and the same failure again for the same key", async () => {
+    const paid = await provider.createPayment(request());
+    double.setStatus(paid.paymentId, 'succeeded');
+    double.refundStatus = 'failed';
+    const failed = await provider.refund(paid.paymentId, 5_000, { idempotencyKey: 'refund:f1' });
+    double.refundStatus = 'succeeded';
+    expect(failed).toEqual({ refundId: expect.stringMatching(/^re_/), status: 'failed', failureReason: 'declined' });
+    expect(await provider.refund(paid.paymentId, 5_000, { idempotencyKey: 'refund:f1' })).toEqual(failed);
+    expect((await provider.refund(paid.paymentId, 5_000, { idempotencyKey: 'refund:f1:2' })).status).toBe('succeeded');
   });
 });
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import type { CreatedPayment, PaymentInstructions, PaymentProvider, PaymentRequest, PaymentState, ProviderRefund } from './provider';
+import { PAYMENT_CURRENCY } from '../domain/payment-match';
+import type { CreatedPayment, PaymentInstructions, PaymentProvider, PaymentRequest, PaymentState, PaymentStatus, ProviderRefund } from './provider';
 
 export interface StripeProviderOptions {
   /** `sk_test_...` or `sk_live_...` (STRIPE_SECRET_KEY). */
@@ -79,7 +80,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     async createPayment(request: PaymentRequest): Promise<CreatedPayment> {
       const common = {
         amount: request.amountCentavos,
-        currency: 'brl',
+        currency: PAYMENT_CURRENCY,
         description: request.description,
         metadata: { order_id: request.orderId },
       };
@@ -116,12 +117,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { pixCode: pixCodeOf(intent), clientSecret: isCard ? intent.client_secret : null };
     },
 
-    async getPaymentState(paymentId: string): Promise<PaymentState> {
+    async getPaymentState(paymentId: string): Promise<PaymentStatus> {
       const intent = await stripe.paymentIntents.retrieve(paymentId);
-      if (intent.status === 'succeeded') return 'succeeded';
-      if (intent.status === 'processing') return 'processing';
-      if (intent.status === 'canceled') return 'canceled';
-      return 'awaiting_payment';
+      return { state: paymentStateOf(intent.status), amountCentavos: intent.amount, amountReceivedCentavos: intent.amount_received, currency: intent.currency };
     },
 
     async cancelPayment(paymentId: string): Promise<void> {
@@ -139,9 +137,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { payment_intent: paymentId, amount: amountCentavos },
         { idempotencyKey: refundOptions.idempotencyKey },
       );
-      return { refundId: refund.id, status: refundStatusOf(refund.status) };
+      const status = refundStatusOf(refund.status);
+      return status === 'failed' ? { refundId: refund.id, status, failureReason: refund.failure_reason ?? null } : { refundId: refund.id, status };
     },
   };
+}
+
+/** A PaymentIntent's status in the provider's words: every step before payment is 'awaiting_payment'. */
+function paymentStateOf(status: Stripe.PaymentIntent.Status): PaymentState {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'processing') return 'processing';
+  if (status === 'canceled') return 'canceled';
+  return 'awaiting_payment';
 }
 
 /** Stripe's refund status in the provider's words: 'pending' and 'requires_action' wait for `refund.updated`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { refundStatuses, type PaymentMethod, type RefundStatus } from '../statuses';
+import { refundStatuses, type PaymentMethod, type RefundOrigin, type RefundStatus } from '../statuses';
 
 /** Refunds listed per page on /admin/refunds. */
 export const ADMIN_REFUNDS_PAGE_SIZE = 50;
@@ -29,11 +29,36 @@ export const decideRefundSchema = z.object({
 });
 export type DecideRefundInput = z.input<typeof decideRefundSchema>;
 
+/** The pt-BR label of who started a refund, shown with it on /admin/refunds. */
+export const refundOriginLabel: Readonly<Record<RefundOrigin, string>> = {
+  request: 'Solicitado pelo comprador',
+  event_cancelled: 'Evento cancelado',
+  late_payment: 'Pagamento após o prazo',
+  duplicate_payment: 'Pagamento em duplicidade',
+};
+
+/** The pt-BR words for the reasons Stripe gives for a failed refund (`failure_reason`); others are shown as sent. */
+export const refundFailureReasonLabel: Readonly<Record<string, string>> = {
+  lost_or_stolen_card: 'cartão perdido ou roubado',
+  expired_or_canceled_card: 'cartão vencido ou cancelado',
+  charge_for_pending_refund_disputed: 'pagamento em contestação',
+  insufficient_funds: 'saldo insuficiente na conta de pagamentos',
+  declined: 'recusado pelo banco',
+  merchant_request: 'cancelado a pedido da loja',
+  unknown: 'motivo não informado',
+};
+
 /** One refund request as the back office sees it. Amount in centavos; instants UTC ISO 8601. */
 export interface AdminRefund {
   id: string;
   orderId: string;
   status: RefundStatus;
+  /**
+   * Who started it: the buyer, an event's cancellation, or the system, approved at once, for a
+   * payment that came after its order's hold with the units gone ('late_payment') or a second
+   * payment of an order ('duplicate_payment').
+   */
+  origin: RefundOrigin;
   amountCentavos: number;
   reason: string;
   requestedAt: string;
@@ -44,6 +69,12 @@ export interface AdminRefund {
   adminNotes: string | null;
   /** The payment provider's refund id once the money went back ('processed'). */
   providerRefundId: string | null;
+  /**
+   * While an approved refund's last attempt at paying it back failed at the provider and the
+   * next is scheduled: when it failed, the provider's reason (refundFailureReasonLabel) and how
+   * many attempts failed so far; null otherwise.
+   */
+  paymentFailure: { failedAt: string; reason: string | null; failedAttempts: number } | null;
   event: { id: string; title: string; date: string; startTime: string };
   /** The buyer's account name and e-mail, or the buyer data of the order when the account is gone. */
   buyer: { name: string; email: string };

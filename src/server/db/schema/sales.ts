@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { events, ticketTypes } from './catalog';
-import { discountTypes, orderStatuses, paymentMethods, refundStatuses, ticketStatuses } from '../../../shared/statuses';
+import { discountTypes, orderStatuses, paymentMethods, refundOrigins, refundStatuses, ticketStatuses } from '../../../shared/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -187,7 +187,7 @@ export const checkIns = pgTable(
   ],
 );
 
-export const refundOriginEnum = pgEnum('refund_origin', ['request', 'event_cancelled', 'late_payment']);
+export const refundOriginEnum = pgEnum('refund_origin', refundOrigins);
 
 export const refundStatusEnum = pgEnum('refund_status', refundStatuses);
 
@@ -209,11 +209,29 @@ export const refunds = pgTable(
     processedBy: text('processed_by').references(() => users.id, { onDelete: 'set null' }),
     adminNotes: text('admin_notes'),
     providerRefundId: text('provider_refund_id'),
-    /** Who started it: the buyer ('request'), an event cancellation, or a payment that came after its order expired. */
+    /** Who started it: the buyer ('request'), an event cancellation, a payment that came after its order expired, or a second payment. */
     origin: refundOriginEnum('origin').notNull().default('request'),
+    /**
+     * The provider's payment it pays back when that is not its order's own (a second charge,
+     * origin 'duplicate_payment'); null: the order's payment (`orders.payment_id`).
+     */
+    paymentId: text('payment_id'),
+    /**
+     * The attempt at paying it back now in use (services/refunds/pay-refund.ts): its idempotency
+     * key is `refund:<id>` for the first, `refund:<id>:<attempt>` after. It moves on only when the
+     * provider said the attempt failed, so no two attempts can both pay.
+     */
+    paymentAttempt: integer('payment_attempt').notNull().default(1),
+    /** When the provider last said an attempt failed, while the next one is due; null otherwise. */
+    paymentFailedAt: ts('payment_failed_at'),
+    /** The provider's reason for that failure (Stripe's `failure_reason`: 'expired_or_canceled_card', 'declined', ...). */
+    paymentFailureReason: text('payment_failure_reason'),
   },
   (t) => [
     index('refunds_order_id_idx').on(t.orderId),
+    check('refunds_payment_attempt_positive', sql`${t.paymentAttempt} >= 1`),
+    // A payment other than its order's is paid back once, however often it is reported.
+    uniqueIndex('refunds_one_per_other_payment').on(t.paymentId).where(sql`${t.paymentId} IS NOT NULL`),
     check('refunds_amount_non_negative', sql`${t.amountCentavos} >= 0`),
   ],
 );

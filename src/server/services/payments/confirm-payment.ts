@@ -3,6 +3,7 @@ import { fromRow } from '../../db/rows';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
 import { decideConfirmation } from '../../domain/confirmation';
+import { matchPayment, type PaymentAmounts, type PaymentMatch } from '../../domain/payment-match';
 import { createTicketCode } from '../../domain/ticket-code';
 import { orderItems, orders, refunds, tickets } from '../../db/schema';
 import { queryRows, type Tx } from '../../db/client';
@@ -14,13 +15,34 @@ import type { ServiceDeps } from '../deps';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
 import { releaseOrderInTx } from '../orders/release-order';
 
-export type ConfirmOutcome = 'completed' | 'already_completed' | 'refunded_late' | 'not_confirmable' | 'unknown_order';
+/**
+ * What confirming one payment did. Besides decideConfirmation's steps: 'payment_mismatch', the
+ * payment reported does not pay for the order it names (domain/payment-match.ts) and nothing
+ * changed (also when it is another payment of the order already being paid back);
+ * 'another_payment_refunded', another payment of the order's amount naming it was recorded as a
+ * refund to pay back.
+ */
+export type ConfirmOutcome =
+  | 'completed'
+  | 'already_completed'
+  | 'refunded_late'
+  | 'not_confirmable'
+  | 'unknown_order'
+  | 'payment_mismatch'
+  | 'another_payment_refunded';
 
 /**
- * Which order a confirmation is about: ours by id, or the provider's payment id (a webhook). A
- * caller that already read the order (by id) gives its `eventId` too, which saves looking it up.
+ * Which order a confirmation is about: ours by id, or the provider's payment id (a webhook), with
+ * the order id its metadata names. A caller that already read the order (by id) gives its
+ * `eventId` too, which saves looking it up. `amounts`: what the provider reports was paid (a
+ * webhook, reconciliation); when given, the payment confirms the order only if it pays for it
+ * (domain/payment-match.ts matchPayment: its own payment, or one naming an order that lost its
+ * payment id, of the order's total in BRL). Without them the caller vouches for the payment (the
+ * sandbox, a free order).
  */
-export type PaymentRef = { orderId: string; paymentId?: string; eventId?: string } | { paymentId: string; orderId?: string; eventId?: undefined };
+export type PaymentRef =
+  | { orderId: string; paymentId?: string; eventId?: string; amounts?: PaymentAmounts }
+  | { paymentId: string; orderId?: string; eventId?: undefined; amounts?: PaymentAmounts };
 
 /** What a completed confirmation leaves: the order row as updated, its items and its event. */
 export interface CompletedOrder {
@@ -60,7 +82,8 @@ export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Da
  * confirmOrders of one payment inside the caller's transaction `tx` (a webhook stores its event
  * id in the same transaction). An order that cannot be found by id or payment id answers
  * 'unknown_order'. When the order is found by id and has no payment id yet (a restart lost it),
- * `ref.paymentId` is stored.
+ * `ref.paymentId` is stored, if the payment pays for it. A payment that does not ('payment_mismatch')
+ * changes nothing and is logged.
  */
 export async function confirmPaymentInTx(deps: ServiceDeps, tx: Tx, ref: PaymentRef, now: Date = new Date()): Promise<ConfirmOutcome> {
   const [result] = await confirmOrders(deps, tx, [{ ref, now }]);
@@ -87,9 +110,13 @@ type LockedOrder = { order: typeof orders.$inferSelect; items: (typeof orderItem
  * domain/confirmation decideConfirmation; a payment after the order's hold ended is honoured when
  * the units (and the coupon use) can be held again, otherwise the order becomes `refunded`, an
  * approved refund of the whole amount is recorded (origin 'late_payment'), its payment back is
- * queued and the buyer told (ARCHITECTURE.md step 5). The same order twice in `requests` is
- * confirmed once; the later request answers 'already_completed'. Returns one Confirmation per
- * request, in order. Throws what the database throws.
+ * queued and the buyer told (ARCHITECTURE.md step 5). A payment reported with its amounts that
+ * does not pay for its order (paymentMatchOf: another amount or currency), or a payment id other
+ * than the order's, never completes it: 'payment_mismatch', logged. Another payment of the
+ * order's total naming the order (a second charge, whatever the order's state) never completes it
+ * either: it is paid back once (refundAnotherPayment, origin 'duplicate_payment'). The same
+ * order twice in `requests` is confirmed once; the later request answers 'already_completed'.
+ * Returns one Confirmation per request, in order. Throws what the database throws.
  */
 export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: ConfirmRequest[]): Promise<Confirmation[]> {
   const found = await findOrders(tx, requests.map((r) => r.ref));
@@ -126,6 +153,19 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     const { order } = locked;
     const event = eventById.get(order.eventId)!;
     const paymentId = request.ref.paymentId ?? null;
+    const match = paymentMatchOf(order, request.ref);
+    if (match === 'another_payment') {
+      results.push({ outcome: await refundAnotherPayment(deps, tx, order, paymentId!, event.title, request.now), orderId: order.id });
+      continue;
+    }
+    if (match !== 'pays') {
+      deps.log.warn(
+        { orderId: order.id, orderPaymentId: order.paymentId, paymentId, match, amounts: request.ref.amounts, totalCentavos: order.totalCentavos },
+        'a payment that does not pay for the order it names: not confirmed',
+      );
+      results.push({ outcome: 'payment_mismatch', orderId: order.id });
+      continue;
+    }
     if (paymentId && !order.paymentId) {
       await tx.update(orders).set({ paymentId }).where(eq(orders.id, order.id));
       order.paymentId = paymentId;
@@ -148,6 +188,17 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
   }
   await completeOrders(deps, tx, completions);
   return results;
+}
+
+/**
+ * Whether the payment of `ref` pays for `order` (row locked): with the provider's amounts, as
+ * domain/payment-match.ts matchPayment decides; without them (a caller that vouches for the
+ * payment), unless it names a payment id other than the order's.
+ */
+function paymentMatchOf(order: typeof orders.$inferSelect, ref: PaymentRef): PaymentMatch {
+  const paymentId = ref.paymentId ?? null;
+  if (ref.amounts && paymentId) return matchPayment(order, { paymentId, orderId: ref.orderId ?? null, ...ref.amounts });
+  return paymentId && order.paymentId && paymentId !== order.paymentId ? 'mismatch' : 'pays';
 }
 
 /** The CompletedOrder of a completion, as the completion writes it. */
@@ -281,4 +332,54 @@ async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders
   }
   deps.log.warn({ orderId: order.id }, 'late payment refunded: tickets no longer available');
   return 'refunded_late';
+}
+
+/**
+ * Another payment of `order`'s total naming it (a second charge, or one made by another hand):
+ * it never pays for the order, so an approved refund of it is recorded (origin
+ * 'duplicate_payment', `payment_id` the other payment, no tickets) and its payment back queued
+ * (job 'refund_payment'); the order and its tickets stay as they are; the buyer is told. Once per
+ * payment (unique index refunds_one_per_other_payment): a redelivery answers 'payment_mismatch'.
+ */
+async function refundAnotherPayment(deps: ServiceDeps, tx: Tx, order: typeof orders.$inferSelect, paymentId: string, eventTitle: string, now: Date): Promise<ConfirmOutcome> {
+  const isPaid = order.completedAt !== null;
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      userId: order.userId,
+      amountCentavos: order.totalCentavos,
+      reason: isPaid
+        ? `Pagamento em duplicidade: o pedido já estava pago e recebeu outra cobrança (${paymentId}).`
+        : `Pagamento por uma cobrança que não é a do pedido (${paymentId}).`,
+      status: 'approved',
+      origin: 'duplicate_payment',
+      paymentId,
+      requestedAt: now,
+      processedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  if (!refund) return 'payment_mismatch';
+  await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
+  if (order.userId) {
+    const amount = formatCentavos(order.totalCentavos);
+    await notifyUsers(
+      tx,
+      [
+        {
+          userId: order.userId,
+          type: 'event',
+          title: isPaid ? 'Pagamento em duplicidade devolvido' : 'Pagamento devolvido',
+          message: isPaid
+            ? `Recebemos um segundo pagamento de ${amount} para o seu pedido de ${eventTitle}, que já estava pago. Esse valor será devolvido pela mesma forma de pagamento; seus ingressos continuam válidos.`
+            : `Recebemos um pagamento de ${amount} para o seu pedido de ${eventTitle} por uma cobrança que não é a do pedido. Esse valor será devolvido pela mesma forma de pagamento.`,
+          actionUrl: '/refund-request',
+        },
+      ],
+      now,
+    );
+  }
+  deps.log.warn({ orderId: order.id, orderPaymentId: order.paymentId, paymentId, refundId: refund.id }, 'another payment of the order: paid back');
+  return 'another_payment_refunded';
 }

@@ -5,7 +5,7 @@ import { describeStripePaymentError, type StripePaymentError } from '../../payme
 import type { ServiceDeps } from '../deps';
 import { confirmPaymentInTx } from './confirm-payment';
 import { recordPaymentFailure, releaseOrderInTx } from '../orders/release-order';
-import { markRefundsProcessed } from '../refunds/process-refund';
+import { markRefundPaymentFailed, markRefundsProcessed } from '../refunds/process-refund';
 
 /** One verified webhook event of the payment provider: its id, type and `data.object` as sent. */
 export interface PaymentEvent {
@@ -32,7 +32,13 @@ interface StripeObject {
   status?: string;
   metadata?: Record<string, string> | null;
   payment_intent?: string | { id?: string } | null;
+  /** A PaymentIntent's amount asked and received, in centavos, and its currency. */
+  amount?: number;
+  amount_received?: number;
+  currency?: string;
   amount_refunded?: number;
+  /** A failed Refund's reason ('expired_or_canceled_card', 'declined', ...). */
+  failure_reason?: string | null;
   payment_method_types?: string[];
   last_payment_error?: StripePaymentError | null;
 }
@@ -52,15 +58,22 @@ function paymentIdOf(object: StripeObject): string | null {
  * was handled before (a redelivery, or the same delivery racing itself) and 'duplicate' is
  * returned with nothing changed. Otherwise its effect is applied in the same transaction, so an
  * event is never stored without its effect, nor applied twice:
- * - `payment_intent.succeeded`: the order is confirmed (by the PaymentIntent id, or by
- *   `metadata.order_id` when a restart lost the stored id); tickets issued once; a payment after
- *   the hold ended is honoured when the units remain, else refunded (confirmPaymentInTx).
+ * - `payment_intent.succeeded`: the order is confirmed by the PaymentIntent it made (its stored
+ *   payment id; or, when a restart lost that id, one naming it in `metadata.order_id`), only when
+ *   `amount`, `amount_received` and `currency` are the order's total in BRL
+ *   (domain/payment-match.ts); tickets issued once; a payment after the hold ended is honoured
+ *   when the units remain, else refunded (confirmPaymentInTx). Another PaymentIntent of the
+ *   order's total naming it (a second charge) is paid back once, the order left as it is; any
+ *   other changes no order and is logged.
  * - `payment_intent.payment_failed`: the pt-BR reason is recorded on the pending order, which
  *   stays open while its hold lasts, so the buyer may try another card.
  * - `payment_intent.canceled`: a still pending order ends, its units returned: 'failed', or
  *   'expired' when its hold had already ended.
  * - `charge.refunded` (a Charge: `payment_intent`, `amount_refunded` in centavos, cumulative) and
  *   `refund.created` / `refund.updated` with status 'succeeded': approved refunds become 'processed'.
+ * - `refund.failed`, and `refund.created` / `refund.updated` with status 'failed' or 'canceled':
+ *   the failure is recorded on the approved refund that Stripe refund paid, once, and its next
+ *   attempt (with a new idempotency key) queued (markRefundPaymentFailed).
  * Any other type, and PaymentIntents that are not ours, are stored and ignored. Events may come
  * in any order: each effect applies only to an order or refund still in the state it expects.
  * `now` is a UTC instant. Throws what the database throws (the webhook is then answered 500 and
@@ -94,8 +107,13 @@ async function applyEvent(
     case 'payment_intent.succeeded': {
       if (!paymentId) return 'ignored';
       const orderId = object.metadata?.order_id;
-      const result = await confirmPaymentInTx(deps, tx, orderId ? { paymentId, orderId } : { paymentId }, now);
-      return result === 'completed' || result === 'refunded_late' ? 'applied' : 'ignored';
+      const amounts = {
+        amountCentavos: typeof object.amount === 'number' ? object.amount : null,
+        amountReceivedCentavos: typeof object.amount_received === 'number' ? object.amount_received : null,
+        currency: object.currency ?? null,
+      };
+      const result = await confirmPaymentInTx(deps, tx, orderId ? { paymentId, orderId, amounts } : { paymentId, amounts }, now);
+      return result === 'completed' || result === 'refunded_late' || result === 'another_payment_refunded' ? 'applied' : 'ignored';
     }
     case 'payment_intent.payment_failed': {
       if (!paymentId) return 'ignored';
@@ -117,9 +135,13 @@ async function applyEvent(
       return processed > 0 ? 'applied' : 'ignored';
     }
     case 'refund.created':
-    case 'refund.updated': {
-      if (object.status !== 'succeeded' || !object.id) return 'ignored';
-      return (await markRefundsProcessed(tx, { providerRefundId: object.id }, now)) > 0 ? 'applied' : 'ignored';
+    case 'refund.updated':
+    case 'refund.failed': {
+      if (!object.id) return 'ignored';
+      if (object.status === 'succeeded') return (await markRefundsProcessed(tx, { providerRefundId: object.id }, now)) > 0 ? 'applied' : 'ignored';
+      if (object.status !== 'failed' && object.status !== 'canceled') return 'ignored';
+      const failed = await markRefundPaymentFailed(tx, { providerRefundId: object.id }, object.failure_reason ?? null, now, { queueRetry: true });
+      return failed ? 'applied' : 'ignored';
     }
     default:
       return 'ignored';

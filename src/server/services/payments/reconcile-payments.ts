@@ -33,7 +33,8 @@ export interface ReconcileSummary {
  *    (`order:<id>:create`, so the provider answers with the payment it may already have made);
  *    if the provider refuses, the order is released as 'failed' at once.
  * 2. With a real provider, asks about pending orders whose webhook is late (older than
- *    RECONCILE_AFTER_MS, asked at most that often): paid ones are confirmed as a webhook would.
+ *    RECONCILE_AFTER_MS, asked at most that often): paid ones are confirmed as a webhook would,
+ *    with the amount and currency the provider reports checked against the order.
  * 3. Ends holds that ran out: with a real provider each order is asked about once more (paid ->
  *    confirmed; else its payment is cancelled so it can no longer be paid, then it expires); the
  *    sandbox, which has nothing to ask, expires them all in one statement. Units and coupon uses
@@ -80,13 +81,14 @@ export async function reconcilePayments(deps: ServiceDeps, now: Date = new Date(
       .limit(BATCH);
     for (const order of late) {
       try {
-        const state = await payments.getPaymentState(order.paymentId!);
-        if (state === 'succeeded') {
-          const { outcome } = await confirmPayment(deps, { orderId: order.id, paymentId: order.paymentId! }, now);
+        const status = await payments.getPaymentState(order.paymentId!);
+        if (status.state === 'succeeded') {
+          const { outcome } = await confirmPayment(deps, { orderId: order.id, paymentId: order.paymentId!, amounts: status }, now);
           if (outcome === 'completed') summary.confirmed++;
-          continue;
+          // Paid another amount: not this order's payment; asked again later, expired with its hold.
+          if (outcome !== 'payment_mismatch') continue;
         }
-        if (state === 'canceled' && (await releaseOrder(db, order.id, 'failed', now))) continue;
+        if (status.state === 'canceled' && (await releaseOrder(db, order.id, 'failed', now))) continue;
         await db.update(orders).set({ updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
       } catch (error) {
         deps.log.warn({ err: error, orderId: order.id }, 'reconciliation: provider not reachable; will ask again');
@@ -115,7 +117,8 @@ const EXPIRY_ASKS_AT_ONCE = 8;
  * the outbox nor a slow provider delays it): ends the holds that ran out at `now` (UTC instant).
  * The sandbox, which has nothing to ask, expires them all in one statement; with a real provider
  * each order (up to 100 per call, EXPIRY_ASKS_AT_ONCE at a time) is asked about once more, at
- * most EXPIRY_ASK_TIMEOUT_MS: paid -> confirmed; else its payment is cancelled so it can no longer
+ * most EXPIRY_ASK_TIMEOUT_MS: paid -> confirmed (an amount other than its total, in BRL, does not
+ * pay for it: it expires); else its payment is cancelled so it can no longer
  * be paid, then it expires (also when the provider does not answer in time: a payment that
  * still arrives is honoured or refunded by the confirmation). Units and coupon uses go back
  * through the inventory module. Returns how many expired and how many turned out paid.
@@ -136,17 +139,19 @@ export async function expireOverdueOrders(deps: ServiceDeps, now: Date = new Dat
         const paymentId = order.paymentId;
         const paid = await withDeadline(
           (async () => {
-            if ((await payments.getPaymentState(paymentId)) === 'succeeded') return true;
+            const status = await payments.getPaymentState(paymentId);
+            if (status.state === 'succeeded') return status;
             await payments.cancelPayment(paymentId);
-            return false;
+            return null;
           })(),
           EXPIRY_ASK_TIMEOUT_MS,
           `provider about order ${order.id}`,
         );
         if (paid) {
-          const { outcome } = await confirmPayment(deps, { orderId: order.id, paymentId }, now);
+          const { outcome } = await confirmPayment(deps, { orderId: order.id, paymentId, amounts: paid }, now);
           if (outcome === 'completed') result.confirmed++;
-          return;
+          // Paid another amount than the order's: it does not pay for it, so the hold ends.
+          if (outcome !== 'payment_mismatch') return;
         }
       }
     } catch (error) {

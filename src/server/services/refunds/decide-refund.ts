@@ -41,8 +41,9 @@ export interface DecideRefundCommand {
  *
  * After the commit an approval pays the money back through the provider (payRefund); the refund
  * becomes 'processed' when the provider confirms it (at once in the sandbox, by the
- * `charge.refunded` webhook with Stripe); if the provider fails it stays 'approved' and the
- * worker retries.
+ * `charge.refunded` webhook with Stripe); if the provider cannot be reached it stays 'approved'
+ * and the worker retries; if the provider answers that the refund failed, the failure is shown
+ * in the back office and the worker retries with a new idempotency key (payRefund).
  * `now` is the UTC instant recorded as processed_at.
  *
  * Returns the refund as the back office sees it. Throws DomainError: 'refund_not_found';

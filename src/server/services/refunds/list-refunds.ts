@@ -43,6 +43,7 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
     id: row.refund.id,
     orderId: row.refund.orderId,
     status: row.refund.status,
+    origin: row.refund.origin,
     amountCentavos: row.refund.amountCentavos,
     reason: row.refund.reason,
     requestedAt: row.refund.requestedAt.toISOString(),
@@ -50,6 +51,10 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
     processedBy: row.deciderEmail ? { name: row.deciderName ?? row.deciderEmail, email: row.deciderEmail } : null,
     adminNotes: row.refund.adminNotes,
     providerRefundId: row.refund.providerRefundId,
+    paymentFailure:
+      row.refund.status === 'approved' && row.refund.paymentFailedAt
+        ? { failedAt: row.refund.paymentFailedAt.toISOString(), reason: row.refund.paymentFailureReason, failedAttempts: row.refund.paymentAttempt - 1 }
+        : null,
     event: row.event,
     buyer: { name: row.buyerName ?? row.order.buyerName, email: row.buyerEmail ?? row.order.buyerEmail },
     paymentMethod: row.order.paymentMethod,
@@ -62,8 +67,9 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
  * The refund requests for the back office (SPEC.md section 7 'Refunds', admin: refunds with order
  * and event title, optional status filter, newest request first), one page of
  * ADMIN_REFUNDS_PAGE_SIZE, with the number of refunds in each status for the filter.
- * Each carries the buyer (account name and e-mail), who decided and when, and whether a ticket
- * of the order already got in. Amounts in centavos, instants UTC ISO 8601. The caller checks
+ * Each carries the buyer (account name and e-mail), who decided and when, who started it, whether
+ * a ticket of the order already got in, and, while a new attempt at paying it back is due, the
+ * provider's failure of the last one. Amounts in centavos, instants UTC ISO 8601. The caller checks
  * that the user is an admin.
  */
 export async function listAdminRefunds(db: Db, query: ListAdminRefundsQuery): Promise<AdminRefundList> {

@@ -1,15 +1,17 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
 import { events, orders, refunds } from '../../db/schema';
+import { enqueueJobs } from '../jobs';
 
 /**
  * Marks approved refunds 'processed' when the provider confirms the money went back
  * (PRODUCT.md 'Buying'), inside the caller's transaction (a webhook stores its event id in the
  * same one), and tells each buyer. Either one refund by the provider's refund id (`refund.updated`
  * with status 'succeeded'), or by payment: a Charge's `amount_refunded` (centavos, cumulative)
- * covers the payment's refunds in the order they were paid back, so each approved refund the
+ * covers the payment's refunds (of the order it paid for, or of it as another payment of its
+ * order, `refunds.payment_id`) in the order they were paid back, so each approved refund the
  * provider knows of is processed once the cumulative amount reaches it (`charge.refunded`).
  * Refunds already processed are left alone, so any number of deliveries, in any order, agree.
  * Returns how many refunds this call processed.
@@ -28,12 +30,13 @@ export async function markRefundsProcessed(
     for (const refund of done) await notifyRefundPaid(tx, refund.id, now);
     return done.length;
   }
+  // The refunds of that payment: those of the order it paid for, or those of it as another payment of its order.
   const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, ref.paymentId));
-  if (!order) return 0;
+  const ofPayment = order ? and(eq(refunds.orderId, order.id), isNull(refunds.paymentId)) : eq(refunds.paymentId, ref.paymentId);
   const paidBack = await tx
     .select()
     .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), isNotNull(refunds.providerRefundId), inArray(refunds.status, ['approved', 'processed'])))
+    .where(and(ofPayment, isNotNull(refunds.providerRefundId), inArray(refunds.status, ['approved', 'processed'])))
     .orderBy(asc(refunds.processedAt), asc(refunds.requestedAt), asc(refunds.id))
     .for('update');
   let covered = 0;
@@ -47,6 +50,38 @@ export async function markRefundsProcessed(
     processed++;
   }
   return processed;
+}
+
+/**
+ * Records that the provider failed to pay back an approved refund (PRODUCT.md 'Buying': an
+ * approved refund is paid back), inside the caller's transaction: the refund stays 'approved',
+ * `payment_failed_at` (`now`, UTC) and the provider's reason are stored for the back office, and
+ * its next attempt is due (`payment_attempt` + 1: a new idempotency key, see pay-refund.ts),
+ * queued as job 'refund_payment' when `queueRetry` (a webhook; the worker retries a job that
+ * threw by itself). Either the provider's answer to one attempt (`refundId` and the `attempt`
+ * it used), or a webhook naming the provider's refund (`refund.failed`), which counts only while
+ * no failure is recorded since that refund was stored. So each failure is counted once, however
+ * often it is reported. Returns true when it was recorded now.
+ */
+export async function markRefundPaymentFailed(
+  tx: Tx,
+  ref: { refundId: string; attempt: number; providerRefundId: string } | { providerRefundId: string },
+  failureReason: string | null,
+  now: Date,
+  options: { queueRetry: boolean },
+): Promise<boolean> {
+  const which =
+    'refundId' in ref
+      ? and(eq(refunds.id, ref.refundId), eq(refunds.paymentAttempt, ref.attempt))
+      : and(eq(refunds.providerRefundId, ref.providerRefundId), isNull(refunds.paymentFailedAt));
+  const [failed] = await tx
+    .update(refunds)
+    .set({ paymentAttempt: sql`${refunds.paymentAttempt} + 1`, paymentFailedAt: now, paymentFailureReason: failureReason, providerRefundId: ref.providerRefundId })
+    .where(and(which, eq(refunds.status, 'approved')))
+    .returning({ id: refunds.id });
+  if (!failed) return false;
+  if (options.queueRetry) await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: failed.id } }], now);
+  return true;
 }
 
 /** The in-app word that a refund reached the buyer's payment method ('Reembolso concluído'). */

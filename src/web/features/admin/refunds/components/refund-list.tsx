@@ -1,5 +1,5 @@
 import { AlertTriangle, Check, X } from 'lucide-react';
-import type { AdminRefund } from '../../../../../shared/schemas/admin-refunds';
+import { refundFailureReasonLabel, refundOriginLabel, type AdminRefund } from '../../../../../shared/schemas/admin-refunds';
 import { formatEventDateShort, formatInstant } from '../../../../../shared/dates';
 import { formatCentavos } from '../../../../../shared/money';
 import { Button } from '../../../../components/ui/button';
@@ -47,22 +47,50 @@ function DecisionButtons({ refund, onDecide }: { refund: AdminRefund; onDecide: 
   );
 }
 
+/** The provider refused the last attempt at paying it back; the worker tries again. */
+function PaymentFailure({ failure }: { failure: NonNullable<AdminRefund['paymentFailure']> }) {
+  const reason = failure.reason ? (refundFailureReasonLabel[failure.reason] ?? failure.reason) : null;
+  return (
+    <div className="space-y-0.5 pt-1">
+      <p className="flex items-start gap-1.5 text-xs font-semibold text-amber-800 dark:text-amber-300">
+        <AlertTriangle aria-hidden className="mt-px size-3.5 shrink-0" />
+        Falhou — nova tentativa agendada
+      </p>
+      <p className="text-xs text-muted">
+        {reason ? `Motivo: ${reason}. ` : ''}
+        {failure.failedAttempts === 1 ? '1 tentativa falhou' : `${failure.failedAttempts} tentativas falharam`}, a última em {formatInstant(failure.failedAt)}.
+      </p>
+    </div>
+  );
+}
+
+/** Refunds the system approves as it records them: no one decides them. */
+const isApprovedBySystem = (refund: AdminRefund) => refund.origin === 'late_payment' || refund.origin === 'duplicate_payment';
+
 /** Who decided, when, and the notes; or the buttons while pending. */
 function Decision({ refund, onDecide }: { refund: AdminRefund; onDecide: RefundListProps['onDecide'] }) {
   if (refund.status === 'pending') return <DecisionButtons refund={refund} onDecide={onDecide} />;
   return (
     <div className="min-w-0 space-y-0.5">
-      <p className="text-xs">
-        {refund.status === 'rejected' ? 'Rejeitado' : 'Aprovado'} por{' '}
-        <span className="font-semibold">{refund.processedBy?.name ?? 'conta removida'}</span>
-      </p>
+      {!refund.processedBy && isApprovedBySystem(refund) ? (
+        <p className="text-xs">Aprovado automaticamente</p>
+      ) : (
+        <p className="text-xs">
+          {refund.status === 'rejected' ? 'Rejeitado' : 'Aprovado'} por{' '}
+          <span className="font-semibold">{refund.processedBy?.name ?? 'conta removida'}</span>
+        </p>
+      )}
       {refund.processedBy ? (
         <p className="truncate text-xs text-muted" title={refund.processedBy.email}>
           {refund.processedBy.email}
         </p>
       ) : null}
       {refund.processedAt ? <p className="text-xs text-muted">em {formatInstant(refund.processedAt)}</p> : null}
-      {refund.status === 'approved' ? <p className="text-xs text-muted">Devolução do pagamento em andamento.</p> : null}
+      {refund.paymentFailure ? (
+        <PaymentFailure failure={refund.paymentFailure} />
+      ) : refund.status === 'approved' ? (
+        <p className="text-xs text-muted">Devolução do pagamento em andamento.</p>
+      ) : null}
       {refund.adminNotes ? (
         <p className="pt-1 text-xs break-words whitespace-pre-line">
           <span className="font-semibold">Observações:</span> {refund.adminNotes}
@@ -78,6 +106,7 @@ function EventCell({ refund }: { refund: AdminRefund }) {
       <p className="font-semibold leading-snug">{refund.event.title}</p>
       <p className="text-xs text-muted">{formatEventDateShort(refund.event.date)}</p>
       <p className="text-xs text-muted">Solicitação #{refund.id.slice(0, 8)}</p>
+      {refund.origin === 'request' ? null : <p className="text-xs font-medium">{refundOriginLabel[refund.origin]}</p>}
     </div>
   );
 }
