@@ -430,4 +430,42 @@ describe('the door on a phone', () => {
     expect(firstRows).toHaveLength(1);
     await page.getByRole('button', { name: 'Cancelar Scanner' }).click();
   });
+
+  it('signs out only once the scans made offline are sent, and then leaves nothing of the door on the device', async () => {
+    const device = await doorStaff();
+    const { page, context } = device;
+    await pickEvent(page, tonight.title);
+    const ticket = tonightTickets.filter((t) => !t.holderName).at(-1)!;
+    await context.setOffline(true);
+    await poll(() => page.getByTestId('door-connection').textContent()).toBe('Offline');
+    expect(await scan(page, ticket.code)).toContain('Decidido offline');
+    await poll(() => page.getByTestId('door-queue').textContent()).toBe('Fila: 1');
+
+    // Offline, leaving would lose an entry that happened: the device stays signed in.
+    await page.getByRole('button', { name: 'Sair' }).click();
+    const warning = page.getByText('Há 1 leitura feita sem internet ainda não enviada. Conecte-se e toque em Sair de novo.');
+    await warning.waitFor();
+    expect(await page.getByTestId('door-event').textContent()).toBe(tonight.title);
+    await shoot(page, 'door-sign-out-unsent');
+
+    await context.setOffline(false);
+    // The warning covers the header on a phone until it goes (a pointer resting on it keeps it).
+    await page.mouse.move(200, 700);
+    await warning.waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/validator'));
+    await poll(async () => (await ticketOf(ticket.code)).checkedInAt !== null).toBe(true);
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const opened = indexedDB.open('next-level-door', 1);
+          opened.onsuccess = () => {
+            const counted = opened.result.transaction('kv', 'readonly').objectStore('kv').count();
+            counted.onsuccess = () => resolve(counted.result);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+    await context.close();
+  });
 });

@@ -43,7 +43,9 @@ export function useSignOut() {
   return async () => {
     await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' });
     forgetOfflineCopies();
-    queryClient.clear();
-    await queryClient.fetchQuery(meQueryOptions());
+    // Everything of the user goes; the 'me' query is asked again in place (not removed), so the
+    // screens showing it see the sign-out at once: a removed query's observers would keep the user.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+    await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 });
   };
 }

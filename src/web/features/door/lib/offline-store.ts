@@ -57,7 +57,22 @@ async function write(key: string, value: unknown): Promise<void> {
   });
 }
 
+/** Empties the store: the event lists (names of ticket holders), this device's entries, the queue and the last sync. */
+async function clearAll(): Promise<void> {
+  memory.clear();
+  const db = await open();
+  if (!db) return;
+  await new Promise<void>((resolve) => {
+    const transaction = db.transaction(STORE, 'readwrite');
+    transaction.objectStore(STORE).clear();
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => resolve();
+    transaction.onabort = () => resolve();
+  });
+}
+
 export const offlineStore = {
+  clearAll,
   readList: (eventId: string) => read<DoorOfflineData>(`list:${eventId}`),
   saveList: (data: DoorOfflineData) => write(`list:${data.event.id}`, data),
   /** Hashes this device let in offline, with when (UTC ISO): a second scan here is 'already used'. */

@@ -16,6 +16,7 @@ import { TicketLookup } from '../components/ticket-lookup';
 import { type DoorSelection, readLastGate, readSelection, saveSelection } from '../lib/door-device';
 import { beep, unlockSound, vibrate } from '../lib/feedback';
 import { type VerdictSource, useOfflineDoor } from '../lib/use-offline-door';
+import { leaveDoor } from '../lib/leave-door';
 
 const CAMERA_ERROR = 'Não foi possível acessar a câmera. Verifique as permissões.';
 /** How long the continuous mode shows a verdict over the camera before reading the next code. */
@@ -55,6 +56,14 @@ function DoorHeader({ isAdminValidator }: { isAdminValidator: boolean }) {
   async function handleSignOut() {
     setSigningOut(true);
     try {
+      // Nothing of the door stays on the device, and no entry made offline is lost on the way out.
+      const { unsent } = await leaveDoor();
+      if (unsent > 0) {
+        toast.error(
+          `${unsent === 1 ? 'Há 1 leitura feita' : `Há ${unsent} leituras feitas`} sem internet ainda não ${unsent === 1 ? 'enviada' : 'enviadas'}. Conecte-se e toque em Sair de novo.`,
+        );
+        return;
+      }
       await signOut();
     } finally {
       setSigningOut(false);
