@@ -8,9 +8,8 @@ export default defineConfig({
   test: {
     // Two test files at a time on this 2-core machine (vitest's default would be one): each API
     // file has its own database. The browser journeys stay one at a time: each keeps a server and
-    // a Chromium busy, and two at once took as long in all, each twice as long. `npm test` runs
-    // the journeys beside the other layers and those one file at a time (TEST_MAX_WORKERS=1).
-    maxWorkers: Number(process.env.TEST_MAX_WORKERS ?? 2),
+    // a Chromium busy, and two at once took as long in all, each twice as long.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
