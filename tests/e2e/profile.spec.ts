@@ -76,7 +76,7 @@ async function giveBrowserPushService(context: BrowserContext) {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const device = {
-    endpoint: `https://127.0.0.1:9/push/perfil-${randomBytes(4).toString('hex')}`,
+    endpoint: `https://fcm.googleapis.com/fcm/send/perfil-${randomBytes(4).toString('hex')}`,
     p256dh: ecdh.getPublicKey().toString('base64url'),
     auth: randomBytes(16).toString('base64url'),
   };
