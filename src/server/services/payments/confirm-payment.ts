@@ -301,35 +301,14 @@ async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders
     await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now);
   }
   await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(and(eq(orders.id, order.id), sql`${orders.status} <> 'refunded'`));
-  const [refund] = await tx
-    .insert(refunds)
-    .values({
-      orderId: order.id,
-      userId: order.userId,
-      amountCentavos: order.totalCentavos,
-      reason: 'Pagamento recebido depois do prazo do pedido, sem ingressos disponíveis.',
-      status: 'approved',
-      origin: 'late_payment',
-      requestedAt: now,
-      processedAt: now,
-    })
-    .returning({ id: refunds.id });
-  await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
-  if (order.userId) {
-    await notifyUsers(
-      tx,
-      [
-        {
-          userId: order.userId,
-          type: 'event',
-          title: 'Pagamento devolvido',
-          message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
-          actionUrl: '/refund-request',
-        },
-      ],
-      now,
-    );
-  }
+  await recordAutomaticRefund(tx, order, {
+    origin: 'late_payment',
+    reason: 'Pagamento recebido depois do prazo do pedido, sem ingressos disponíveis.',
+    notice: {
+      title: 'Pagamento devolvido',
+      message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
+    },
+  }, now);
   deps.log.warn({ orderId: order.id }, 'late payment refunded: tickets no longer available');
   return 'refunded_late';
 }
@@ -343,43 +322,54 @@ async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders
  */
 async function refundAnotherPayment(deps: ServiceDeps, tx: Tx, order: typeof orders.$inferSelect, paymentId: string, eventTitle: string, now: Date): Promise<ConfirmOutcome> {
   const isPaid = order.completedAt !== null;
-  const [refund] = await tx
+  const amount = formatCentavos(order.totalCentavos);
+  const refundId = await recordAutomaticRefund(tx, order, {
+    origin: 'duplicate_payment',
+    paymentId,
+    reason: isPaid
+      ? `Pagamento em duplicidade: o pedido já estava pago e recebeu outra cobrança (${paymentId}).`
+      : `Pagamento por uma cobrança que não é a do pedido (${paymentId}).`,
+    notice: {
+      title: isPaid ? 'Pagamento em duplicidade devolvido' : 'Pagamento devolvido',
+      message: isPaid
+        ? `Recebemos um segundo pagamento de ${amount} para o seu pedido de ${eventTitle}, que já estava pago. Esse valor será devolvido pela mesma forma de pagamento; seus ingressos continuam válidos.`
+        : `Recebemos um pagamento de ${amount} para o seu pedido de ${eventTitle} por uma cobrança que não é a do pedido. Esse valor será devolvido pela mesma forma de pagamento.`,
+    },
+  }, now);
+  if (!refundId) return 'payment_mismatch';
+  deps.log.warn({ orderId: order.id, orderPaymentId: order.paymentId, paymentId, refundId }, 'another payment of the order: paid back');
+  return 'another_payment_refunded';
+}
+
+/**
+ * An approved refund of the whole order total that the system decides (a late payment, another
+ * payment of the order): recorded with `origin` and `reason` (and the other payment's id, once per
+ * payment: a second record of it inserts nothing and answers null), its payment back queued (job
+ * 'refund_payment') and the buyer told with `notice`. Returns the refund's id. `now` is UTC.
+ */
+async function recordAutomaticRefund(
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  refund: { origin: 'late_payment' | 'duplicate_payment'; reason: string; paymentId?: string; notice: { title: string; message: string } },
+  now: Date,
+): Promise<string | null> {
+  const [recorded] = await tx
     .insert(refunds)
     .values({
       orderId: order.id,
       userId: order.userId,
       amountCentavos: order.totalCentavos,
-      reason: isPaid
-        ? `Pagamento em duplicidade: o pedido já estava pago e recebeu outra cobrança (${paymentId}).`
-        : `Pagamento por uma cobrança que não é a do pedido (${paymentId}).`,
+      reason: refund.reason,
       status: 'approved',
-      origin: 'duplicate_payment',
-      paymentId,
+      origin: refund.origin,
+      paymentId: refund.paymentId ?? null,
       requestedAt: now,
       processedAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: refunds.id });
-  if (!refund) return 'payment_mismatch';
-  await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
-  if (order.userId) {
-    const amount = formatCentavos(order.totalCentavos);
-    await notifyUsers(
-      tx,
-      [
-        {
-          userId: order.userId,
-          type: 'event',
-          title: isPaid ? 'Pagamento em duplicidade devolvido' : 'Pagamento devolvido',
-          message: isPaid
-            ? `Recebemos um segundo pagamento de ${amount} para o seu pedido de ${eventTitle}, que já estava pago. Esse valor será devolvido pela mesma forma de pagamento; seus ingressos continuam válidos.`
-            : `Recebemos um pagamento de ${amount} para o seu pedido de ${eventTitle} por uma cobrança que não é a do pedido. Esse valor será devolvido pela mesma forma de pagamento.`,
-          actionUrl: '/refund-request',
-        },
-      ],
-      now,
-    );
-  }
-  deps.log.warn({ orderId: order.id, orderPaymentId: order.paymentId, paymentId, refundId: refund.id }, 'another payment of the order: paid back');
-  return 'another_payment_refunded';
+  if (!recorded) return null;
+  await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: recorded.id } }], now);
+  if (order.userId) await notifyUsers(tx, [{ userId: order.userId, type: 'event', ...refund.notice, actionUrl: '/refund-request' }], now);
+  return recorded.id;
 }
