@@ -15,6 +15,7 @@ const CheckoutDialog = lazy(() => loadCheckout().then((m) => ({ default: m.Check
 interface Purchase {
   event: EventDetailData;
   selection: TicketSelection[];
+  accessCode: string | null;
 }
 
 /** /event/:id: the event page, whose buy button opens the checkout (SPEC.md sections 2, 5). */
@@ -32,19 +33,19 @@ export function EventDetailRoute() {
     idle(() => void loadCheckout());
   }, [user]);
 
-  function handleBuy(selection: TicketSelection[], event: EventDetailData) {
+  function handleBuy(selection: TicketSelection[], event: EventDetailData, accessCode: string | null) {
     if (isLoading) return;
     if (!user) {
       toast.error('Você precisa estar logado para comprar ingressos');
       navigate(`/auth?redirect=/event/${id}`);
       return;
     }
-    const chosen = selection.filter((line) => line.quantity > 0);
+    const chosen = selection.filter((line) => line.fullQuantity + line.halfQuantity > 0);
     if (chosen.length === 0) {
       toast.error('Selecione pelo menos um ingresso');
       return;
     }
-    setPurchase({ event, selection: chosen });
+    setPurchase({ event, selection: chosen, accessCode });
     setCheckoutOpen(true);
   }
 
@@ -58,7 +59,9 @@ export function EventDetailRoute() {
             onOpenChange={setCheckoutOpen}
             event={purchase.event}
             selection={purchase.selection}
+            accessCode={purchase.accessCode}
             onCompleted={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
+            onPricesChanged={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
           />
         </Suspense>
       ) : null}

@@ -3,19 +3,20 @@ import { useForm, useWatch, type FieldErrors, type FieldPath, type Resolver, typ
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { Gift, Loader2, Lock } from 'lucide-react';
+import { AlertTriangle, Gift, KeyRound, Loader2, Lock, RefreshCw } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import type { EventDetail } from '../../../../shared/schemas/events';
-import type { PlaceOrderInput } from '../../../../shared/schemas/orders';
+import type { PlaceOrderInput, QuoteOrderInput } from '../../../../shared/schemas/orders';
 import { errorMessages } from '../../../../shared/errors';
 import { formatCentavos } from '../../../../shared/money';
 import { formatPhone } from '../../../../shared/phone';
-import { onlyDigits } from '../../../../shared/cpf';
+import { isValidCpf, onlyDigits } from '../../../../shared/cpf';
 import { usePlaceOrder } from '../api/place-order';
 import { useCouponPreview } from '../api/preview-coupon';
+import { orderQuoteQueryOptions, useOrderQuote } from '../api/quote-order';
 import { usePublicConfig } from '../api/get-public-config';
 import { useCancelOrder } from '../api/cancel-order';
 import { getOrder } from '../api/get-order';
@@ -26,8 +27,10 @@ import {
   REQUIRED_MESSAGE,
   cardCheckoutSchema,
   emptyCheckoutForm,
+  emptyMeiaHolder,
   formFieldOf,
   hasBlankRequiredField,
+  meiaHolderOf,
   pixCheckoutSchema,
   type CheckoutFormValues,
 } from '../lib/checkout-form';
@@ -35,7 +38,8 @@ import { initialStripeCardState, type StripeCardHandle, type StripeCardState } f
 import { BuyerFields } from './buyer-fields';
 import { CardPaymentStep, type CardStepPhase } from './card-payment-step';
 import { CouponField } from './coupon-field';
-import { OrderSummary, type SelectedLine } from './order-summary';
+import { MeiaHolderFields } from './meia-holder-fields';
+import { OrderSummary, type SummaryAmounts, type SummaryItem } from './order-summary';
 import { PaymentFields } from './payment-fields';
 import { PixPaymentStep } from './pix-payment-step';
 import { SandboxCardFields } from './sandbox-card-fields';
@@ -45,9 +49,14 @@ export interface CheckoutDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   event: EventDetail;
-  selection: { ticketTypeId: string; quantity: number }[];
+  /** Per sector: full-price units and half-price units (each asked its category and holder here). */
+  selection: { ticketTypeId: string; fullQuantity: number; halfQuantity: number }[];
+  /** The pre-sale code that unlocked a sector of the selection: sent as the order's code. */
+  accessCode?: string | null;
   /** Called once the purchase is done, before going to /tickets (e.g. to clear the selection). */
   onCompleted?: () => void;
+  /** The prices moved while buying (a lot turned): the page asks for the event again. */
+  onPricesChanged?: () => void;
 }
 
 const pixResolver = zodResolver(pixCheckoutSchema) as unknown as Resolver<CheckoutFormValues>;
@@ -64,10 +73,14 @@ type PaymentStep =
 
 const selectionKey = (selection: CheckoutDialogProps['selection']) =>
   selection
-    .filter((s) => s.quantity > 0)
-    .map((s) => `${s.ticketTypeId}:${s.quantity}`)
+    .filter((s) => s.fullQuantity + s.halfQuantity > 0)
+    .map((s) => `${s.ticketTypeId}:${s.fullQuantity}:${s.halfQuantity}`)
     .sort()
     .join(',');
+
+/** The form's holder list resized to the units chosen, keeping what was typed. */
+const resizeMeia = (meia: CheckoutFormValues['meia'], count: number) =>
+  Array.from({ length: count }, (_, index) => meia[index] ?? emptyMeiaHolder);
 
 /**
  * 'Finalizar Pagamento' (SPEC.md sections 2, 4, 5, 8): buyer data, PIX or card, then the payment
@@ -76,7 +89,7 @@ const selectionKey = (selection: CheckoutDialogProps['selection']) =>
  * order completes when Stripe's webhook reaches the server, which the card step polls for. A
  * declined card leaves the order pending and the card step asks for another.
  */
-export function CheckoutDialog({ open, onOpenChange, event, selection, onCompleted }: CheckoutDialogProps) {
+export function CheckoutDialog({ open, onOpenChange, event, selection, accessCode = null, onCompleted, onPricesChanged }: CheckoutDialogProps) {
   const { user, profile } = useSession();
   const { data: config } = usePublicConfig();
   const queryClient = useQueryClient();
@@ -86,13 +99,14 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   const cancelOrder = useCancelOrder();
   const [paymentStep, setPaymentStep] = useState<PaymentStep | null>(null);
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const [changedTotal, setChangedTotal] = useState<number | null>(null);
   const [stripeState, setStripeState] = useState<StripeCardState>(initialStripeCardState);
   const stripeCard = useRef<StripeCardHandle>(null);
   const provider = config?.paymentProvider;
   const stripeKey = provider === 'stripe' ? config?.stripePublishableKey ?? null : null;
 
   const form = useForm<CheckoutFormValues, { hasCardFields: boolean }>({
-    defaultValues: emptyCheckoutForm,
+    defaultValues: { ...emptyCheckoutForm, meia: resizeMeia([], selection.reduce((sum, s) => sum + s.halfQuantity, 0)) },
     resolver: checkoutResolver,
     context: { hasCardFields: provider === 'sandbox' },
     mode: 'onSubmit',
@@ -101,23 +115,30 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   const method = useWatch({ control, name: 'paymentMethod' });
   const installments = useWatch({ control, name: 'installments' });
 
-  const lines: SelectedLine[] = useMemo(
+  const chosen = useMemo(
     () =>
-      selection
-        .filter((s) => s.quantity > 0)
-        .flatMap((s) => {
-          const type = event.ticketTypes.find((t) => t.id === s.ticketTypeId);
-          return type ? [{ ticketTypeId: type.id, name: type.name, quantity: s.quantity, unitPriceCentavos: type.priceCentavos }] : [];
-        }),
+      selection.flatMap((s) => {
+        const type = event.ticketTypes.find((t) => t.id === s.ticketTypeId);
+        return type && s.fullQuantity + s.halfQuantity > 0 ? [{ type, full: s.fullQuantity, half: s.halfQuantity }] : [];
+      }),
     [event.ticketTypes, selection],
   );
-  const subtotalCentavos = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCentavos, 0);
+  const fullLines = chosen.filter((c) => c.full > 0).map((c) => ({ ticketTypeId: c.type.id, quantity: c.full }));
+  // One holder per half-price unit, in the order of the sectors.
+  const meiaUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.half }, () => c.type)), [chosen]);
+  const meiaCount = meiaUnits.length;
+  const meiaValues = useWatch({ control, name: 'meia' });
+  const buyerCpf = useWatch({ control, name: 'buyer.cpf' });
+  const fullSubtotal = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos, 0);
 
-  // The applied coupon, priced by the server for the tickets chosen now (asked again when they change).
+  useEffect(() => {
+    if (getValues('meia').length !== meiaCount) setValue('meia', resizeMeia(getValues('meia'), meiaCount));
+  }, [meiaCount, getValues, setValue]);
+
+  // The applied coupon, priced by the server for the full-price tickets chosen now (coupons never
+  // apply to meia-entrada); with a pre-sale code the code is the order's, and no coupon is asked.
   const couponQuery = useCouponPreview(
-    appliedCode && lines.length > 0
-      ? { eventId: event.id, items: lines.map((l) => ({ ticketTypeId: l.ticketTypeId, quantity: l.quantity })), couponCode: appliedCode }
-      : null,
+    appliedCode && !accessCode && fullLines.length > 0 ? { eventId: event.id, items: fullLines, couponCode: appliedCode } : null,
   );
   const couponPreview = appliedCode && couponQuery.isSuccess ? couponQuery.data : undefined;
   const couponError = !appliedCode || !couponQuery.isError
@@ -126,8 +147,58 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       ? couponQuery.error.message
       : 'Não foi possível verificar o cupom. Tente novamente.';
   const isCheckingCoupon = appliedCode !== null && couponQuery.isFetching;
-  const totalCentavos = couponPreview ? couponPreview.totalCentavos : subtotalCentavos;
-  const isFree = lines.length > 0 && totalCentavos === 0;
+  const orderCode = accessCode ?? (couponPreview ? appliedCode : null) ?? undefined;
+
+  // The server's quote, once every half-price unit has its holder (the server asks for them);
+  // until then an estimate from the event page's prices.
+  const meiaItems = meiaUnits.map((type, index) => {
+    const unit = meiaHolderOf(meiaValues?.[index] ?? emptyMeiaHolder);
+    return unit ? { ticketTypeId: type.id, quantity: 1, ...unit } : null;
+  });
+  const hasAllHolders = meiaItems.every((item) => item !== null);
+  const quoteInput: QuoteOrderInput | null =
+    chosen.length > 0 && hasAllHolders
+      ? {
+          eventId: event.id,
+          items: [...fullLines, ...meiaItems.filter((item) => item !== null)],
+          paymentMethod: 'pix',
+          installments: 1,
+          couponCode: orderCode,
+          buyerCpf: isValidCpf(buyerCpf ?? '') ? onlyDigits(buyerCpf) : undefined,
+        }
+      : null;
+  const quoteQuery = useOrderQuote(quoteInput);
+  const quote = quoteInput && quoteQuery.data ? quoteQuery.data : null;
+  const quoteError =
+    quoteInput && quoteQuery.isError && !quoteQuery.isFetching
+      ? quoteQuery.error instanceof ApiError && quoteQuery.error.status > 0 && quoteQuery.error.status < 500
+        ? quoteQuery.error.message
+        : 'Não foi possível calcular o total. Tente novamente.'
+      : null;
+
+  const summaryItems: SummaryItem[] = quote
+    ? quote.items.map((item, index) => ({
+        key: `${item.ticketTypeId ?? 'item'}-${index}`,
+        name: item.ticketTypeName,
+        lotName: item.lotName,
+        quantity: item.quantity,
+        unitPriceCentavos: item.unitPriceCentavos,
+      }))
+    : chosen.flatMap(({ type, full, half }) => [
+        ...(full > 0 ? [{ key: `${type.id}-full`, name: type.name, lotName: type.lotName, quantity: full, unitPriceCentavos: type.priceCentavos }] : []),
+        ...(half > 0
+          ? [{ key: `${type.id}-half`, name: `${type.name} · Meia-entrada`, lotName: type.lotName, quantity: half, unitPriceCentavos: type.halfPriceCentavos }]
+          : []),
+      ]);
+  const estimate = (): SummaryAmounts => {
+    const subtotalCentavos = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos + c.half * c.type.halfPriceCentavos, 0);
+    const feeCentavos = chosen.reduce((sum, c) => sum + c.full * c.type.feeCentavos + c.half * c.type.halfFeeCentavos, 0);
+    const discountCentavos = couponPreview?.discountCentavos ?? 0;
+    return { subtotalCentavos, discountCentavos, feeCentavos, totalCentavos: subtotalCentavos - discountCentavos + feeCentavos };
+  };
+  const amounts: SummaryAmounts = { ...(quote ?? estimate()), discountCode: orderCode ?? null };
+  const totalCentavos = amounts.totalCentavos;
+  const isFree = chosen.length > 0 && totalCentavos === 0;
   const currentKey = selectionKey(selection);
   // A payment step belongs to the tickets it was placed for: other tickets chosen, the form again.
   const step = paymentStep && paymentStep.key === currentKey ? paymentStep : null;
@@ -147,6 +218,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   const finish = useCallback(() => {
     setPaymentStep(null);
     setAppliedCode(null);
+    setChangedTotal(null);
     form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
     onOpenChange(false);
     onCompleted?.();
@@ -184,6 +256,14 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
   function showApiError(error: unknown) {
     const message = error instanceof ApiError ? error.message : errorMessages.payment_failed;
     toast.error(message || errorMessages.payment_failed);
+    // A lot turned (or a deadline passed) since the quote: the new quote is shown, the buyer confirms again.
+    if (error instanceof ApiError && error.code === 'price_changed') {
+      const total = error.details.totalCentavos;
+      setChangedTotal(typeof total === 'number' ? total : null);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.quotes() });
+      onPricesChanged?.();
+      return;
+    }
     // The coupon changed since the preview (used up, expired...): ask again, its field shows why.
     if (error instanceof ApiError && error.details.field === 'couponCode') void couponQuery.refetch();
     if (error instanceof ApiError) {
@@ -194,15 +274,53 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
 
   async function onValid(values: CheckoutFormValues) {
     // A refused coupon is never dropped silently: the buyer removes it or fixes the code first.
-    if (appliedCode && !couponPreview) {
+    if (appliedCode && !accessCode && !couponPreview) {
       toast.error(couponError ?? 'Aguarde a verificação do cupom.');
       document.getElementById('coupon-code')?.focus();
       return;
     }
     const paymentMethod = isFree ? 'pix' : values.paymentMethod;
+    const holders = getValues('meia').map((unit) => meiaHolderOf(unit));
+    const items: PlaceOrderInput['items'] = [
+      ...fullLines,
+      ...meiaUnits.flatMap((type, index) => {
+        const unit = holders[index];
+        return unit ? [{ ticketTypeId: type.id, quantity: 1, ...unit }] : [];
+      }),
+    ];
+    if (items.length === 0 || items.length !== fullLines.length + meiaUnits.length) {
+      toast.error(items.length === 0 ? errorMessages.no_tickets_selected : REQUIRED_MESSAGE);
+      return;
+    }
+    // The total to confirm is the server's quote for exactly this order; when it moved since it
+    // was shown, the new one is shown and the buyer confirms again.
+    let confirmedTotal: number;
+    try {
+      const fresh = await queryClient.fetchQuery({
+        ...orderQuoteQueryOptions({
+          eventId: event.id,
+          items,
+          paymentMethod: 'pix',
+          installments: 1,
+          couponCode: orderCode,
+          buyerCpf: isValidCpf(values.buyer.cpf) ? onlyDigits(values.buyer.cpf) : undefined,
+        }),
+        staleTime: 10_000,
+      });
+      confirmedTotal = fresh.totalCentavos;
+    } catch (error) {
+      showApiError(error);
+      return;
+    }
+    if (confirmedTotal !== totalCentavos) {
+      setChangedTotal(confirmedTotal);
+      toast.error(`O total agora é ${formatCentavos(confirmedTotal)}. Confira o resumo e confirme de novo.`);
+      return;
+    }
+    setChangedTotal(null);
     const input: PlaceOrderInput = {
       eventId: event.id,
-      items: lines.map((line) => ({ ticketTypeId: line.ticketTypeId, quantity: line.quantity })),
+      items,
       buyer: {
         name: values.buyer.name.trim(),
         email: values.buyer.email.trim(),
@@ -211,12 +329,9 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       },
       paymentMethod,
       installments: paymentMethod === 'card' ? values.installments : 1,
-      couponCode: couponPreview ? appliedCode ?? undefined : undefined,
+      couponCode: orderCode,
+      expectedTotalCentavos: confirmedTotal,
     };
-    if (input.items.length === 0) {
-      toast.error(errorMessages.no_tickets_selected);
-      return;
-    }
     const payingWithStripe = paymentMethod === 'card' && provider === 'stripe';
     if (paymentMethod === 'card' && !provider) {
       toast.error('Aguarde o carregamento do pagamento com cartão.');
@@ -273,8 +388,11 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       toast.error(REQUIRED_MESSAGE);
       return;
     }
+    const meiaError = Array.isArray(errors.meia)
+      ? errors.meia.flatMap((unit) => (unit ? [unit.concession, unit.name, unit.cpf, unit.birthDate, unit.documentNumber] : [])).find(Boolean)
+      : undefined;
     const first =
-      errors.buyer?.name ?? errors.buyer?.email ?? errors.buyer?.phone ?? errors.buyer?.cpf ??
+      errors.buyer?.name ?? errors.buyer?.email ?? errors.buyer?.phone ?? errors.buyer?.cpf ?? meiaError ??
       errors.card?.cardNumber ?? errors.card?.holderName ?? errors.card?.expiry ?? errors.card?.cvc;
     toast.error(first?.message ?? REQUIRED_MESSAGE);
   }
@@ -309,9 +427,16 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       <div className="space-y-5">
         <OrderSummary
           event={event}
-          lines={lines}
-          totalCentavos={totalCentavos}
-          discount={couponPreview && couponPreview.discountCentavos > 0 ? couponPreview : null}
+          items={summaryItems}
+          amounts={amounts}
+          status={
+            <CheckoutSummaryStatus
+              changedTotal={changedTotal !== null && changedTotal === totalCentavos ? changedTotal : null}
+              error={quoteError}
+              isUpdating={quoteInput !== null && quoteQuery.isFetching}
+              isEstimate={!quote && meiaCount > 0}
+            />
+          }
         />
 
         {step?.kind === 'pix' ? (
@@ -329,7 +454,15 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
         ) : (
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
             <BuyerFields form={form} />
-            {subtotalCentavos > 0 ? (
+            <MeiaHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={meiaUnits.map((type) => type.name)} />
+            {accessCode ? (
+              <p role="status" className="flex items-center gap-2 rounded-xl border border-success/40 bg-success/10 px-3 py-3 text-sm">
+                <KeyRound className="size-5 shrink-0 text-success" aria-hidden />
+                <span>
+                  Código de acesso <span className="font-mono font-bold">{accessCode}</span> aplicado.
+                </span>
+              </p>
+            ) : fullSubtotal > 0 ? (
               <CouponField
                 appliedCode={appliedCode}
                 preview={couponPreview}
@@ -349,7 +482,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
               <PaymentFields form={form as UseFormReturn<CheckoutFormValues>} totalCentavos={totalCentavos} cardFields={cardFields} />
             )}
             <div className="sticky -bottom-5 -mx-5 border-t border-border bg-card px-5 pt-3 pb-5">
-              <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || isCheckingCoupon || lines.length === 0}>
+              <Button type="submit" size="lg" className="w-full" disabled={isSubmitting || isCheckingCoupon || chosen.length === 0}>
                 {isSubmitting ? (
                   <>
                     <Loader2 className="size-5 animate-spin" aria-hidden /> Processando...
@@ -368,4 +501,46 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, onComplet
       </div>
     </Dialog>
   );
+}
+
+/** Under the summary's total: a total that changed since it was shown, a refusal, an update under way, an estimate. */
+function CheckoutSummaryStatus({
+  changedTotal,
+  error,
+  isUpdating,
+  isEstimate,
+}: {
+  changedTotal: number | null;
+  error: string | null;
+  isUpdating: boolean;
+  isEstimate: boolean;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="mt-3 flex items-start gap-2 rounded-xl bg-danger/10 px-3 py-2 text-sm font-medium">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-danger" aria-hidden />
+        {error}
+      </p>
+    );
+  }
+  if (changedTotal !== null) {
+    return (
+      <p role="alert" className="mt-3 flex items-start gap-2 rounded-xl bg-amber-500/15 px-3 py-2 text-sm font-medium text-amber-900 dark:text-amber-200">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {`O preço mudou: o total agora é ${formatCentavos(changedTotal)}. Confira e confirme de novo.`}
+      </p>
+    );
+  }
+  if (isUpdating) {
+    return (
+      <p role="status" className="mt-2 flex items-center gap-1.5 text-xs text-muted">
+        <RefreshCw className="size-3.5 animate-spin" aria-hidden />
+        Atualizando o total...
+      </p>
+    );
+  }
+  if (isEstimate) {
+    return <p className="mt-2 text-xs text-muted">Total estimado: o valor final aparece ao preencher os dados da meia-entrada.</p>;
+  }
+  return null;
 }

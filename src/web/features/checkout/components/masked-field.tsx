@@ -4,11 +4,11 @@ import { Input } from '../../../components/ui/input';
 import type { CheckoutFormValues } from '../lib/checkout-form';
 import { FormField } from './form-field';
 
-type MaskedName = 'buyer.phone' | 'buyer.cpf' | 'card.cardNumber' | 'card.expiry';
+type MaskedName = 'buyer.phone' | 'buyer.cpf' | 'card.cardNumber' | 'card.expiry' | `meia.${number}.cpf` | `meia.${number}.birthDate`;
 
 /**
  * A checkout text field whose value is re-formatted as it is typed (phone, CPF, card number,
- * expiry): `format` receives the raw text and returns the masked one kept in the form.
+ * expiry, birth date): `format` receives the raw text and returns the masked one kept in the form.
  */
 export function MaskedField({
   control,

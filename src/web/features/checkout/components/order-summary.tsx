@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CalendarDays, MapPin } from 'lucide-react';
 import type { EventDetail } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
@@ -5,28 +6,43 @@ import { formatEventDate, formatEventTime } from '../../../../shared/dates';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export interface SelectedLine {
-  ticketTypeId: string;
+export interface SummaryItem {
+  key: string;
+  /** 'Pista', 'Pista · Meia-entrada (Estudante)'. */
   name: string;
+  /** '2º lote'; null when unknown. */
+  lotName: string | null;
   quantity: number;
   unitPriceCentavos: number;
 }
 
+export interface SummaryAmounts {
+  subtotalCentavos: number;
+  discountCentavos: number;
+  /** The applied code, shown beside the discount. */
+  discountCode?: string | null;
+  /** The service fee the buyer pays ('Taxa de serviço'); 0 hides the line. */
+  feeCentavos: number;
+  totalCentavos: number;
+}
+
 /**
- * Event and chosen tickets with the total (after the coupon's discount, when one is applied);
- * amounts are for display, the server prices the order.
+ * Event and tickets with their lots, the discount, the service fee and the total: the server's
+ * quote in the checkout, the order's own amounts once placed.
  */
 export function OrderSummary({
   event,
-  lines,
-  totalCentavos,
-  discount,
+  items,
+  amounts,
+  status,
 }: {
   event: Pick<EventDetail, 'title' | 'date' | 'startTime' | 'location'>;
-  lines: SelectedLine[];
-  totalCentavos: number;
-  discount?: { code?: string; subtotalCentavos: number; discountCentavos: number } | null;
+  items: SummaryItem[];
+  amounts: SummaryAmounts;
+  /** Under the total: the quote being asked again, a refusal, a price that changed. */
+  status?: ReactNode;
 }) {
+  const { subtotalCentavos, discountCentavos, discountCode, feeCentavos, totalCentavos } = amounts;
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-border bg-surface/60 p-4">
       <h3 id="checkout-summary-title" className="text-base leading-snug font-bold">
@@ -46,40 +62,52 @@ export function OrderSummary({
       </ul>
       <div className="mt-3 border-t border-border pt-3">
         <h4 className="sr-only">Ingressos selecionados</h4>
-        <ul className="space-y-1.5 text-sm">
-          {lines.map((line) => (
-            <li key={line.ticketTypeId} className="flex justify-between gap-3">
-              <span>
-                {line.quantity} x {line.name}
+        <ul className="space-y-1.5 text-sm" aria-label="Ingressos do pedido">
+          {items.map((item) => (
+            <li key={item.key} className="flex justify-between gap-3">
+              <span className="min-w-0">
+                {item.quantity} x {item.name}
+                {item.lotName ? <span className="block text-xs text-muted">{item.lotName}</span> : null}
               </span>
-              <span className="shrink-0 tabular-nums">{formatCentavos(line.quantity * line.unitPriceCentavos)}</span>
+              <span className="shrink-0 tabular-nums">{formatCentavos(item.quantity * item.unitPriceCentavos)}</span>
             </li>
           ))}
         </ul>
-        {discount ? (
+        {discountCentavos > 0 || feeCentavos > 0 ? (
           <dl className="mt-3 space-y-1.5 border-t border-border pt-3 text-sm">
             <div className="flex justify-between gap-3">
               <dt>Subtotal</dt>
-              <dd className="tabular-nums">{formatCentavos(discount.subtotalCentavos)}</dd>
+              <dd className="tabular-nums">{formatCentavos(subtotalCentavos)}</dd>
             </div>
-            <div className="flex justify-between gap-3 font-medium text-success">
-              <dt>
-                Desconto
-                {discount.code ? (
-                  <>
-                    {' '}
-                    (<span className="font-mono">{discount.code}</span>)
-                  </>
-                ) : null}
-              </dt>
-              <dd className="tabular-nums">-{formatCentavos(discount.discountCentavos)}</dd>
-            </div>
+            {discountCentavos > 0 ? (
+              <div className="flex justify-between gap-3 font-medium text-success">
+                <dt>
+                  Desconto
+                  {discountCode ? (
+                    <>
+                      {' '}
+                      (<span className="font-mono">{discountCode}</span>)
+                    </>
+                  ) : null}
+                </dt>
+                <dd className="tabular-nums">-{formatCentavos(discountCentavos)}</dd>
+              </div>
+            ) : null}
+            {feeCentavos > 0 ? (
+              <div className="flex justify-between gap-3">
+                <dt>Taxa de serviço</dt>
+                <dd className="tabular-nums">{formatCentavos(feeCentavos)}</dd>
+              </div>
+            ) : null}
           </dl>
         ) : null}
         <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-border pt-3 font-bold">
           <span>Total</span>
-          <span className="text-lg tabular-nums">{totalCentavos === 0 ? 'Gratuito' : formatCentavos(totalCentavos)}</span>
+          <span className="text-lg tabular-nums">
+            {totalCentavos === 0 ? 'Gratuito' : formatCentavos(totalCentavos)}
+          </span>
         </p>
+        {status}
       </div>
     </section>
   );

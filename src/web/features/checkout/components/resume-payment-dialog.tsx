@@ -36,14 +36,14 @@ export function ResumePaymentDialog({
         <div className="space-y-5">
           <OrderSummary
             event={order.event}
-            lines={order.items.map((item, index) => ({
-              ticketTypeId: item.ticketTypeId ?? `item-${index}`,
+            items={order.items.map((item, index) => ({
+              key: `${item.ticketTypeId ?? 'item'}-${index}`,
               name: item.ticketTypeName,
+              lotName: item.lotName,
               quantity: item.quantity,
               unitPriceCentavos: item.unitPriceCentavos,
             }))}
-            totalCentavos={order.totalCentavos}
-            discount={order.discountCentavos > 0 ? { subtotalCentavos: order.subtotalCentavos, discountCentavos: order.discountCentavos } : null}
+            amounts={order}
           />
           {order.paymentMethod === 'pix' ? (
             <PixPaymentStep orderId={order.id} onPaid={paid} onClose={close} scrollIntoView={false} />

@@ -102,8 +102,9 @@ export function PaymentSuccessPage() {
               <ul className="divide-y divide-border">
                 {order.items.map((item, index) => (
                   <li key={`${item.ticketTypeId ?? 'item'}-${index}`} className="flex justify-between gap-3 py-2.5">
-                    <span>
+                    <span className="min-w-0">
                       {item.quantity} x {item.ticketTypeName}
+                      {item.lotName ? <span className="block text-xs text-muted">{item.lotName}</span> : null}
                     </span>
                     <span className="shrink-0 tabular-nums">{formatCentavos(item.quantity * item.unitPriceCentavos)}</span>
                   </li>
@@ -112,6 +113,12 @@ export function PaymentSuccessPage() {
                   <li className="flex justify-between gap-3 py-2.5 text-success">
                     <span>Desconto</span>
                     <span className="shrink-0 tabular-nums">-{formatCentavos(order.discountCentavos)}</span>
+                  </li>
+                ) : null}
+                {order.feeCentavos > 0 ? (
+                  <li className="flex justify-between gap-3 py-2.5">
+                    <span>Taxa de serviço</span>
+                    <span className="shrink-0 tabular-nums">{formatCentavos(order.feeCentavos)}</span>
                   </li>
                 ) : null}
               </ul>

@@ -31,9 +31,9 @@ export function CheckInResultBox({ result, source = 'online', compact = false }:
             {result.holderName}
           </p>
         ) : null}
-        {result.checkDocument ? (
-          <p className="mt-3 flex items-center gap-2 rounded-2xl bg-amber-300 px-3 py-2 text-lg font-extrabold text-black">
-            <IdCard className="size-6 shrink-0" aria-hidden /> Conferir documento de meia-entrada
+        {result.documentCheck ? (
+          <p className="mt-3 flex items-center gap-2 rounded-2xl bg-amber-300 px-3 py-2 text-lg font-extrabold text-black" data-testid="door-document-check">
+            <IdCard className="size-6 shrink-0" aria-hidden /> {result.documentCheck}
           </p>
         ) : null}
         <dl className={cn('space-y-1 text-lg', compact ? 'mt-2' : 'mt-4')}>

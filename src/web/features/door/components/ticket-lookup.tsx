@@ -129,7 +129,7 @@ export function TicketLookup({
           chosen ? (
             <>
               <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.ticketTypeName} · Pedido #{chosen.orderNumber}
-              {chosen.checkDocument ? <span className="mt-2 block font-semibold text-fg">Conferir documento de meia-entrada.</span> : null}
+              {chosen.documentCheck ? <span className="mt-2 block font-semibold text-fg">{chosen.documentCheck}.</span> : null}
               <span className="mt-2 block">Confira um documento com foto antes de liberar.</span>
             </>
           ) : undefined
@@ -155,9 +155,9 @@ function LookupRow({ ticket, onAdmit }: { ticket: DoorSearchTicket; onAdmit: () 
             {ticket.ticketTypeName} · Pedido #{ticket.orderNumber}
           </p>
           {ticket.holderName && ticket.holderName !== ticket.buyerName ? <p className="text-sm text-muted">Comprador: {ticket.buyerName}</p> : null}
-          {ticket.checkDocument ? (
+          {ticket.documentCheck ? (
             <p className="mt-1 flex items-center gap-1 text-sm font-semibold">
-              <IdCard className="size-4" aria-hidden /> Meia-entrada
+              <IdCard className="size-4" aria-hidden /> {ticket.documentCheck}
             </p>
           ) : null}
           {ticket.checkedInAt ? <p className="mt-1 text-sm text-muted">Entrou em {formatInstant(ticket.checkedInAt)}</p> : null}

@@ -46,7 +46,7 @@ export function decideOffline(
     eventTitle: list.event.title,
     ticketTypeName: ticket.ticketTypeName,
     holderName: ticket.holderName,
-    checkDocument: ticket.checkDocument,
+    documentCheck: ticket.documentCheck ?? null,
     checkedInAt: now.toISOString(),
   };
 }

@@ -4,8 +4,10 @@ import { api } from '../../../lib/api';
 import { readInitialData } from '../../../lib/initial-data';
 import { eventKeys } from './keys';
 
-export function getEvent(id: string, signal?: AbortSignal) {
-  return api<EventDetail>(`/api/events/${encodeURIComponent(id)}`, { signal });
+/** GET /api/events/:id; with an access code, `?codigo=` adds the pre-sale sector it unlocks. */
+export function getEvent(id: string, signal?: AbortSignal, accessCode?: string) {
+  const query = accessCode ? `?codigo=${encodeURIComponent(accessCode)}` : '';
+  return api<EventDetail>(`/api/events/${encodeURIComponent(id)}${query}`, { signal });
 }
 
 // The event the server put into the page's HTML, when this is the event the page was opened on
@@ -26,6 +28,16 @@ export const eventQueryOptions = (id: string) =>
     initialDataUpdatedAt: () => performance.timeOrigin,
   });
 
-export function useEvent(id: string) {
-  return useQuery(eventQueryOptions(id));
+/**
+ * The event page's event; with `accessCode`, as that code shows it. While the event with a new
+ * code loads, the page keeps showing what it had, so applying a code does not blank it.
+ */
+export function useEvent(id: string, accessCode?: string | null) {
+  return useQuery({
+    queryKey: accessCode ? eventKeys.detailWithCode(id, accessCode) : eventKeys.detail(id),
+    queryFn: ({ signal }) => getEvent(id, signal, accessCode ?? undefined),
+    initialData: accessCode ? undefined : () => initialEvent(id),
+    initialDataUpdatedAt: () => performance.timeOrigin,
+    placeholderData: (previous) => (previous?.id === id ? previous : undefined),
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
@@ -23,13 +23,15 @@ import { BackButton } from '../../../components/back-button';
 export type { TicketSelection } from './ticket-type-picker';
 
 interface EventDetailProps {
-  onBuy(selection: TicketSelection[], event: EventDetailData): void;
+  /** `accessCode`: the pre-sale code that unlocked a sector of the selection, sent with the order. */
+  onBuy(selection: TicketSelection[], event: EventDetailData, accessCode: string | null): void;
 }
 
 /** The event page of /event/:id (SPEC.md section 2 'Event detail'); buying is handed to `onBuy`. */
 export function EventDetail({ onBuy }: EventDetailProps) {
   const { id = '' } = useParams();
-  const { data: event, isPending, isError, error, refetch } = useEvent(id);
+  const [accessCode, setAccessCode] = useState<string | null>(null);
+  const { data: event, isPending, isError, error, refetch, isPlaceholderData } = useEvent(id, accessCode);
   const isNotFound = error instanceof ApiError && error.status === 404;
 
   useEffect(() => {
@@ -38,10 +40,26 @@ export function EventDetail({ onBuy }: EventDetailProps) {
 
   if (isPending) return <EventDetailSkeleton />;
   if (isError) return <EventNotFound onRetry={isNotFound ? undefined : () => void refetch()} />;
-  return <EventDetailView key={event.id} event={event} onBuy={onBuy} />;
+  return (
+    <EventDetailView
+      key={event.id}
+      event={event}
+      accessCode={accessCode}
+      isCheckingCode={accessCode !== null && isPlaceholderData}
+      onAccessCodeChange={setAccessCode}
+      onBuy={onBuy}
+    />
+  );
 }
 
-function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDetailProps) {
+interface EventDetailViewProps extends EventDetailProps {
+  event: EventDetailData;
+  accessCode: string | null;
+  isCheckingCode: boolean;
+  onAccessCodeChange(code: string | null): void;
+}
+
+function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy }: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
   const isFavorite = favorites.ids.has(event.id);
@@ -99,7 +117,16 @@ function EventDetailView({ event, onBuy }: { event: EventDetailData } & EventDet
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <EventAbout event={event} className="lg:col-start-1" />
         <div id="ingressos" className="scroll-mt-24 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <TicketTypePicker event={event} onBuy={onBuy} />
+          <TicketTypePicker
+            event={event}
+            accessCode={accessCode}
+            isCheckingCode={isCheckingCode}
+            onAccessCodeChange={onAccessCodeChange}
+            onBuy={(selection, chosenEvent) => {
+              const unlocks = chosenEvent.ticketTypes.some((t) => t.unlockedByCode && selection.some((s) => s.ticketTypeId === t.id));
+              onBuy(selection, chosenEvent, unlocks ? accessCode : null);
+            }}
+          />
         </div>
         <EventLocationCard event={event} className="lg:col-start-1" />
       </div>

@@ -1,37 +1,88 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
 import { MAX_TICKETS_PER_TYPE } from '../../../../shared/order-limits';
+import { formatNotificationDate } from '../../../../shared/dates';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { ticketPriceText } from './price-text';
+import { AccessCodeField } from './access-code-field';
+import { priceWithFeeText, ticketPriceText } from './price-text';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface TicketSelection {
   ticketTypeId: string;
-  quantity: number;
+  /** Full-price units ('Inteira'). */
+  fullQuantity: number;
+  /** Half-price units ('Meia-entrada'): the checkout asks each one's category and holder. */
+  halfQuantity: number;
 }
 
 interface TicketTypePickerProps {
   event: EventDetail;
+  /** The pre-sale code applied on the page ('Tem um código de acesso?'), or null. */
+  accessCode: string | null;
+  /** True while the event is asked again with a new code. */
+  isCheckingCode: boolean;
+  onAccessCodeChange(code: string | null): void;
   onBuy(selection: TicketSelection[], event: EventDetail): void;
 }
 
-function remainingText(remaining: number) {
-  if (remaining <= 0) return 'Esgotado';
-  return remaining === 1 ? '1 disponível' : `${remaining} disponíveis`;
-}
+/** Lines of one order (the order schema's `items`): each half-price unit is its own line. */
+const MAX_ORDER_LINES = 20;
+/** A lot with this many units left or fewer shows 'Restam N'. */
+const FEW_LEFT = 50;
 
-/** 'Tipos de ingresso' (SPEC.md section 2): quantities per type, subtotal, total and the buy button. */
-export function TicketTypePicker({ event, onBuy }: TicketTypePickerProps) {
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const chosen = event.ticketTypes
-    .map((type) => ({ type, quantity: quantities[type.id] ?? 0 }))
-    .filter((line) => line.quantity > 0);
-  const count = chosen.reduce((sum, line) => sum + line.quantity, 0);
-  const subtotal = chosen.reduce((sum, line) => sum + line.quantity * line.type.priceCentavos, 0);
+type Chosen = { full: number; half: number };
+const none: Chosen = { full: 0, half: 0 };
+
+const isOnSale = (type: TicketTypeView) => type.status === 'on_sale' || type.status === 'selling_out';
+/** Whether the sector offers 'Inteira' and 'Meia-entrada' apart (a free sector has no half price). */
+const offersMeia = (type: TicketTypeView) => type.meiaAvailable > 0 && type.priceCentavos > 0;
+
+/**
+ * 'Tipos de ingresso' (SPEC.md section 2, PRODUCT.md 'Buying'): each sector with its current lot,
+ * fee, lots ended and next, its state ('Esgotando', 'Vendas abrem em …'); 'Inteira' and
+ * 'Meia-entrada' quantities within the order's limit; the event's meia-entrada counter; the
+ * access code of pre-sale sectors; the estimated total and the buy button (the checkout shows
+ * the server's quote).
+ */
+export function TicketTypePicker({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy }: TicketTypePickerProps) {
+  const [chosen, setChosen] = useState<Record<string, Chosen>>({});
+  const canBuy = !event.isPast && !event.isCancelled;
+  // What is chosen, within what each sector can sell now (the event may have been asked again).
+  const lines = event.ticketTypes
+    .map((type) => {
+      const pick = isOnSale(type) && canBuy ? chosen[type.id] ?? none : none;
+      const half = offersMeia(type) ? Math.min(pick.half, type.meiaAvailable) : 0;
+      const full = Math.min(pick.full, type.fullAvailable, Math.max(0, type.remaining - half));
+      return { type, full, half };
+    })
+    .filter((line) => line.full + line.half > 0);
+  const count = lines.reduce((sum, line) => sum + line.full + line.half, 0);
+  const orderLines = lines.reduce((sum, line) => sum + (line.full > 0 ? 1 : 0) + line.half, 0);
+  const orderLimit = event.maxTicketsPerOrder ?? Number.POSITIVE_INFINITY;
+  const subtotal = lines.reduce((sum, l) => sum + l.full * l.type.priceCentavos + l.half * l.type.halfPriceCentavos, 0);
+  const fee = lines.reduce((sum, l) => sum + l.full * l.type.feeCentavos + l.half * l.type.halfFeeCentavos, 0);
   const isSoldOut = event.ticketTypes.length > 0 && event.ticketTypes.every((type) => type.remaining <= 0);
+  const hasUnlocked = event.ticketTypes.some((type) => type.unlockedByCode);
+
+  function choose(type: TicketTypeView, next: Chosen) {
+    setChosen((current) => ({ ...current, [type.id]: next }));
+  }
+
+  function maxima(type: TicketTypeView): Chosen {
+    const mine = lines.find((line) => line.type.id === type.id) ?? { full: 0, half: 0 };
+    const left = orderLimit - count;
+    const sectorLeft = Math.min(type.remaining, MAX_TICKETS_PER_TYPE);
+    // A sector's first full-price unit adds a line to the order; each half-price unit is one.
+    const linesLeft = MAX_ORDER_LINES - orderLines;
+    return {
+      full: Math.max(0, Math.min(type.fullAvailable, sectorLeft - mine.half, mine.full + left, mine.full > 0 || linesLeft > 0 ? Infinity : 0)),
+      half: Math.max(0, Math.min(type.meiaAvailable, sectorLeft - mine.full, mine.half + left, mine.half + linesLeft)),
+    };
+  }
 
   return (
     <section aria-labelledby="ticket-types-title" className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
@@ -47,53 +98,101 @@ export function TicketTypePicker({ event, onBuy }: TicketTypePickerProps) {
         <p className="mt-3 text-muted">Nenhum ingresso à venda no momento.</p>
       ) : (
         <ul className="mt-4 divide-y divide-border">
-          {event.ticketTypes.map((type) => (
-            <TicketTypeRow
-              key={type.id}
-              type={type}
-              quantity={quantities[type.id] ?? 0}
-              isDisabled={event.isPast || event.isCancelled}
-              onChange={(quantity) => setQuantities((current) => ({ ...current, [type.id]: quantity }))}
-            />
-          ))}
+          {event.ticketTypes.map((type) => {
+            const line = lines.find((l) => l.type.id === type.id);
+            return (
+              <TicketTypeRow
+                key={type.id}
+                type={type}
+                chosen={line ? { full: line.full, half: line.half } : none}
+                max={maxima(type)}
+                isDisabled={!canBuy}
+                onChange={(next) => choose(type, next)}
+              />
+            );
+          })}
         </ul>
       )}
+
+      {canBuy && event.meia.reserve > 0 ? (
+        <p className="mt-4 rounded-xl bg-surface px-3 py-2 text-sm">
+          {event.meia.available > 0
+            ? `Meia-entrada: ${event.meia.available} de ${event.meia.reserve} disponíveis`
+            : 'Cota de meia-entrada esgotada'}
+        </p>
+      ) : null}
+
+      {canBuy && (event.hasHiddenSectors || accessCode) ? (
+        <AccessCodeField
+          appliedCode={accessCode}
+          isChecking={isCheckingCode}
+          isRefused={Boolean(accessCode) && !isCheckingCode && !hasUnlocked}
+          onApply={(code) => onAccessCodeChange(code)}
+          onRemove={() => onAccessCodeChange(null)}
+        />
+      ) : null}
+
       {count > 0 ? (
         <div className="mt-4 border-t border-border pt-4">
           <ul className="space-y-1 text-sm text-muted">
-            {chosen.map(({ type, quantity }) => (
-              <li key={type.id} className="flex justify-between gap-3">
-                <span>
-                  {quantity}x {type.name}
-                </span>
-                <span className="tabular-nums">{formatCentavos(quantity * type.priceCentavos)}</span>
-              </li>
-            ))}
+            {lines.flatMap(({ type, full, half }) => [
+              full > 0 ? (
+                <li key={`${type.id}-full`} className="flex justify-between gap-3">
+                  <span>
+                    {full}x {type.name}
+                    {offersMeia(type) ? ' (Inteira)' : ''}
+                  </span>
+                  <span className="tabular-nums">{formatCentavos(full * type.priceCentavos)}</span>
+                </li>
+              ) : null,
+              half > 0 ? (
+                <li key={`${type.id}-half`} className="flex justify-between gap-3">
+                  <span>
+                    {half}x {type.name} (Meia-entrada)
+                  </span>
+                  <span className="tabular-nums">{formatCentavos(half * type.halfPriceCentavos)}</span>
+                </li>
+              ) : null,
+            ])}
           </ul>
           <dl className="mt-3 space-y-1">
             <div className="flex justify-between gap-3 text-sm">
               <dt className="text-muted">Subtotal</dt>
               <dd className="tabular-nums">{formatCentavos(subtotal)}</dd>
             </div>
+            {fee > 0 ? (
+              <div className="flex justify-between gap-3 text-sm">
+                <dt className="text-muted">Taxa de serviço</dt>
+                <dd className="tabular-nums">{formatCentavos(fee)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between gap-3 text-lg font-bold">
               <dt>Total</dt>
-              <dd className="tabular-nums">{formatCentavos(subtotal)}</dd>
+              <dd className="tabular-nums">{formatCentavos(subtotal + fee)}</dd>
             </div>
           </dl>
+          {count >= orderLimit ? (
+            <p className="mt-2 text-xs text-muted">Máximo de {orderLimit} ingressos por pedido neste evento.</p>
+          ) : null}
           <Button
             size="lg"
             className="mt-4 w-full"
-            onClick={() => onBuy(chosen.map(({ type, quantity }) => ({ ticketTypeId: type.id, quantity })), event)}
+            onClick={() =>
+              onBuy(
+                lines.map(({ type, full, half }) => ({ ticketTypeId: type.id, fullQuantity: full, halfQuantity: half })),
+                event,
+              )
+            }
           >
             <ShoppingCart aria-hidden className="size-5" />
             {`Comprar ${count} ingresso(s)`}
           </Button>
         </div>
-      ) : isSoldOut && !event.isPast && !event.isCancelled ? (
+      ) : isSoldOut && canBuy ? (
         <p role="status" className="mt-4 rounded-xl bg-surface px-3 py-2 text-sm font-medium">
           Ingressos esgotados: não há mais ingressos à venda para este evento.
         </p>
-      ) : event.ticketTypes.length > 0 && !event.isPast && !event.isCancelled ? (
+      ) : event.ticketTypes.length > 0 && canBuy ? (
         <p className="mt-4 text-sm text-muted">Escolha a quantidade para continuar.</p>
       ) : null}
     </section>
@@ -102,30 +201,125 @@ export function TicketTypePicker({ event, onBuy }: TicketTypePickerProps) {
 
 interface TicketTypeRowProps {
   type: TicketTypeView;
-  quantity: number;
+  chosen: Chosen;
+  max: Chosen;
   isDisabled: boolean;
-  onChange(quantity: number): void;
+  onChange(chosen: Chosen): void;
 }
 
-function TicketTypeRow({ type, quantity, isDisabled, onChange }: TicketTypeRowProps) {
-  const isSoldOut = type.remaining <= 0;
+/** The sector's state under its name: what stops or hurries a sale. */
+function statusText(type: TicketTypeView): { text: string; tone: 'danger' | 'warning' | 'muted' | 'success' } | null {
+  switch (type.status) {
+    case 'sold_out':
+      return { text: 'Esgotado', tone: 'danger' };
+    case 'closed':
+      return { text: 'Vendas encerradas', tone: 'muted' };
+    case 'not_open':
+      return { text: type.opensAt ? `Vendas abrem em ${formatNotificationDate(type.opensAt)}` : 'Vendas ainda não abertas', tone: 'muted' };
+    case 'selling_out':
+      return { text: 'Esgotando', tone: 'warning' };
+    case 'on_sale':
+      return type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT ? { text: `Restam ${type.lotRemaining}`, tone: 'warning' } : null;
+  }
+}
+
+const toneClass = {
+  danger: 'text-danger',
+  warning: 'text-amber-800 dark:text-amber-300',
+  muted: 'text-muted',
+  success: 'text-success',
+} as const;
+
+function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRowProps) {
+  const canChoose = isOnSale(type) && !isDisabled;
+  const hasMeia = offersMeia(type);
+  const status = statusText(type);
+  const endedLots = type.lots.filter((lot) => lot.state === 'ended');
+  const showsRemaining = type.status === 'selling_out' && type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT;
+
+  const fullStepper = (
+    <QuantityStepper
+      name={hasMeia ? `${type.name} (Inteira)` : type.name}
+      value={chosen.full}
+      max={max.full}
+      isDisabled={!canChoose || type.fullAvailable <= 0}
+      onChange={(full) => onChange({ ...chosen, full })}
+    />
+  );
+
   return (
-    <li className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
-      <div className="min-w-0">
-        <h3 className="font-semibold [overflow-wrap:anywhere]">{type.name}</h3>
-        <p className="text-lg font-bold">{ticketPriceText(type.priceCentavos)}</p>
-        {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
-        <p className={cn('mt-1 text-xs font-semibold', isSoldOut ? 'text-danger' : 'text-success')}>
-          {remainingText(type.remaining)}
-        </p>
+    <li className="py-4 first:pt-0 last:pb-0">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h3 className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold [overflow-wrap:anywhere]">
+            {type.name}
+            {type.unlockedByCode ? <Badge tone="accent">Pré-venda</Badge> : null}
+          </h3>
+          <p className="mt-0.5">
+            {type.lotName ? <span className="text-sm text-muted">{type.lotName} · </span> : null}
+            <span className="text-lg font-bold tabular-nums">{ticketPriceText(type.priceCentavos)}</span>
+            {type.feeCentavos > 0 ? (
+              <span className="text-sm text-muted tabular-nums"> + {formatCentavos(type.feeCentavos)} de taxa</span>
+            ) : null}
+          </p>
+          {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
+          {status || showsRemaining ? (
+            <p className={cn('mt-1 text-xs font-semibold', status ? toneClass[status.tone] : toneClass.warning)}>
+              {[status?.text, showsRemaining ? `Restam ${type.lotRemaining}` : null].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
+          {type.nextLot && type.status !== 'sold_out' && type.status !== 'closed' ? (
+            <p className="mt-1 text-xs text-muted">
+              Próximo lote: <span className="tabular-nums">{formatCentavos(type.nextLot.priceCentavos)}</span>
+            </p>
+          ) : null}
+          {endedLots.length > 0 ? (
+            <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted" aria-label={`Lotes encerrados de ${type.name}`}>
+              {endedLots.map((lot) => (
+                <li key={lot.name}>
+                  {lot.name} · <s className="tabular-nums">{formatCentavos(lot.priceCentavos)}</s> · Esgotado
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {hasMeia ? null : <div className="shrink-0">{fullStepper}</div>}
       </div>
-      <QuantityStepper
-        name={type.name}
-        value={quantity}
-        max={Math.min(type.remaining, MAX_TICKETS_PER_TYPE)}
-        isDisabled={isDisabled || isSoldOut}
-        onChange={onChange}
-      />
+      {hasMeia ? (
+        <div className="mt-3 space-y-2">
+          <QuantityChoice
+            label="Inteira"
+            price={priceWithFeeText(type.priceCentavos, type.feeCentavos)}
+            note={canChoose && type.fullAvailable <= 0 ? 'Esgotada' : null}
+          >
+            {fullStepper}
+          </QuantityChoice>
+          <QuantityChoice label="Meia-entrada" price={priceWithFeeText(type.halfPriceCentavos, type.halfFeeCentavos)} note={null}>
+            <QuantityStepper
+              name={`${type.name} (Meia-entrada)`}
+              value={chosen.half}
+              max={max.half}
+              isDisabled={!canChoose}
+              onChange={(half) => onChange({ ...chosen, half })}
+            />
+          </QuantityChoice>
+        </div>
+      ) : null}
     </li>
+  );
+}
+
+function QuantityChoice({ label, price, note, children }: { label: string; price: string; note: string | null; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-xl bg-surface/60 py-2 pr-2 pl-3">
+      <div className="min-w-0">
+        <p className="text-sm font-semibold">
+          {label}
+          {note ? <span className="ml-2 text-xs font-semibold text-danger">{note}</span> : null}
+        </p>
+        <p className="text-xs text-muted tabular-nums">{price}</p>
+      </div>
+      <div className="shrink-0">{children}</div>
+    </div>
   );
 }
