@@ -2,4 +2,5 @@
 export const ticketKeys = {
   all: ['tickets'] as const,
   mine: () => ['tickets', 'mine'] as const,
+  orderDetails: (orderId: string) => ['tickets', 'order', orderId] as const,
 };

@@ -1,6 +1,7 @@
 import { Ticket } from 'lucide-react';
 import { formatInstant } from '../../../../shared/dates';
 import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
+import { OrderDetails } from './order-details';
 import { TicketCard } from './ticket-card';
 
 /** One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md). */
@@ -41,6 +42,7 @@ export function OrderTickets({ order }: { order: MyOrderTickets }) {
           );
         })}
       </ul>
+      <OrderDetails orderId={order.orderId} className="mt-2 px-1" />
     </article>
   );
 }

@@ -8,6 +8,7 @@ import { formatCentavos } from '../../../../shared/money';
 import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { formatCountdown, useCountdown } from '../../../lib/countdown';
 import { ticketKeys } from '../api/keys';
+import { OrderDetails } from './order-details';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -82,6 +83,7 @@ export function PendingOrderCard({
           </span>
         </li>
       </ul>
+      <OrderDetails orderId={order.orderId} className="mt-1" />
 
       {isOver ? (
         <p className="mt-4 flex items-center gap-2 rounded-xl bg-surface px-3 py-2.5 text-sm font-medium" role="status">
