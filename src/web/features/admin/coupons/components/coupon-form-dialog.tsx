@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
@@ -11,6 +12,8 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { reportSaveError } from '../../../../lib/save-error';
 import { ChoiceField, FormField, Select } from '../../components/form-field';
+import { MoneyInput } from '../../components/money-input';
+import { adminEventQueryOptions } from '../../events/api/get-admin-event';
 import { useCouponEvents } from '../api/list-coupon-events';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
@@ -45,9 +48,14 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
     defaultValues: emptyCouponForm,
     resolver: zodResolver(couponFormSchema),
   });
-  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const { register, control, handleSubmit, reset, setError, setValue, formState } = form;
   const errors = formState.errors;
   const discountType = useWatch({ control, name: 'discountType' });
+  const eventId = useWatch({ control, name: 'eventId' });
+  const unlocksTicketTypeId = useWatch({ control, name: 'unlocksTicketTypeId' });
+  // The chosen event's sectors, for 'Libera setor de pré-venda'.
+  const { data: chosenEvent, isPending: sectorsPending } = useQuery({ ...adminEventQueryOptions(eventId), enabled: open && eventId !== '' });
+  const presaleSectors = chosenEvent?.ticketTypes.filter((type) => type.hiddenWithoutCode || type.id === unlocksTicketTypeId) ?? [];
   const isPending = create.isPending || update.isPending;
 
   useEffect(() => {
@@ -104,27 +112,55 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
               name="coupon-discount-type"
               legend="Tipo de desconto *"
               value={field.value}
-              onChange={field.onChange}
+              onChange={(type) => {
+                // '10' means 10 % or R$ 0,10: start the value over rather than read it the other way.
+                if (type !== field.value) setValue('discountValue', '');
+                field.onChange(type);
+              }}
               options={discountTypes.map((type) => ({ value: type, label: discountTypeLabel[type], description: discountTypeExample[type] }))}
             />
           )}
         />
 
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
-            id="coupon-value"
-            label={discountType === 'percentage' ? 'Desconto (%)' : 'Desconto (R$)'}
-            required
-            error={errors.discountValue?.message}
-            hint={discountType === 'percentage' ? 'De 1 a 100.' : 'Em reais, ex.: 20,00.'}
-          >
-            {(aria) => (
-              <Input {...aria} {...register('discountValue')} inputMode={discountType === 'percentage' ? 'numeric' : 'decimal'} autoComplete="off" aria-required />
+          {discountType === 'percentage' ? (
+            <FormField
+              id="coupon-value"
+              label="Desconto (%)"
+              required={!unlocksTicketTypeId}
+              error={errors.discountValue?.message}
+              hint={unlocksTicketTypeId ? 'De 1 a 100. Em branco: sem desconto.' : 'De 1 a 100.'}
+            >
+              {(aria) => <Input {...aria} {...register('discountValue')} inputMode="numeric" autoComplete="off" aria-required={!unlocksTicketTypeId} />}
+            </FormField>
+          ) : (
+            <Controller
+              control={control}
+              name="discountValue"
+              render={({ field }) => (
+                <FormField
+                  id="coupon-value"
+                  label="Desconto (R$)"
+                  required={!unlocksTicketTypeId}
+                  error={errors.discountValue?.message}
+                  hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
+                >
+                  {(aria) => (
+                    <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-required={!unlocksTicketTypeId} />
+                  )}
+                </FormField>
+              )}
+            />
+          )}
+          <Controller
+            control={control}
+            name="minPurchase"
+            render={({ field }) => (
+              <FormField id="coupon-min-purchase" label="Compra mínima (R$)" error={errors.minPurchase?.message} hint="Em branco: sem mínimo.">
+                {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+              </FormField>
             )}
-          </FormField>
-          <FormField id="coupon-min-purchase" label="Compra mínima (R$)" error={errors.minPurchase?.message} hint="Em branco: sem mínimo.">
-            {(aria) => <Input {...aria} {...register('minPurchase')} inputMode="decimal" autoComplete="off" placeholder="0,00" />}
-          </FormField>
+          />
           <FormField
             id="coupon-max-uses"
             label="Limite de usos"
@@ -156,7 +192,17 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
             >
               {(aria) => (
                 // Controlled, so the chosen event survives the options arriving after the form opens.
-                <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                <Select
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    setValue('unlocksTicketTypeId', '');
+                  }}
+                  onBlur={field.onBlur}
+                >
                   <option value="">Todos os eventos</option>
                   {coupon?.eventId && !eventOptions?.events.some((e) => e.id === coupon.eventId) ? (
                     <option value={coupon.eventId}>{coupon.eventTitle ?? 'Evento atual'}</option>
@@ -171,6 +217,42 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
             </FormField>
           )}
         />
+
+        {eventId ? (
+          <Controller
+            control={control}
+            name="unlocksTicketTypeId"
+            render={({ field }) => (
+              <FormField
+                id="coupon-unlocks"
+                label="Libera setor de pré-venda"
+                error={errors.unlocksTicketTypeId?.message}
+                hint={
+                  sectorsPending
+                    ? 'Carregando os setores do evento...'
+                    : presaleSectors.length === 0
+                      ? 'Este evento não tem setor de pré-venda. Ligue "Pré-venda" num setor, na página do evento.'
+                      : 'Quem digitar este código vê o setor escondido na página do evento.'
+                }
+              >
+                {(aria) => (
+                  // Controlled, so the saved sector survives the options arriving after the form opens.
+                  <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                    <option value="">Nenhum: só desconto</option>
+                    {coupon?.unlocksTicketTypeId && coupon.unlocksTicketTypeId === field.value && !presaleSectors.some((type) => type.id === field.value) ? (
+                      <option value={coupon.unlocksTicketTypeId}>{coupon.unlocksTicketTypeName ?? 'Setor atual'}</option>
+                    ) : null}
+                    {presaleSectors.map((type) => (
+                      <option key={type.id} value={type.id}>
+                        {type.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+            )}
+          />
+        ) : null}
 
         <Controller
           control={control}

@@ -9,6 +9,7 @@ import {
 import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatCentavos, parseReaisToCentavos } from '../../../../../shared/money';
 import { formatEventDateShort } from '../../../../../shared/dates';
+import { centavosToReaisInput } from '../../../../../shared/schemas/admin-events';
 
 /** What the coupon form holds: text as typed (reais with a comma, whole numbers), '' for blank. */
 export interface CouponFormValues {
@@ -27,6 +28,8 @@ export interface CouponFormValues {
   /** '' for every event. */
   eventId: string;
   isActive: boolean;
+  /** A pre-sale code: the hidden sector of `eventId` it unlocks; '' for none. */
+  unlocksTicketTypeId: string;
 }
 
 export const emptyCouponForm: CouponFormValues = {
@@ -40,9 +43,9 @@ export const emptyCouponForm: CouponFormValues = {
   validUntil: '',
   eventId: '',
   isActive: true,
+  unlocksTicketTypeId: '',
 };
 
-const reaisInput = (centavos: number) => `${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
 
 /** The edit form filled with a saved coupon. */
 export function couponToFormValues(coupon: AdminCoupon): CouponFormValues {
@@ -50,13 +53,14 @@ export function couponToFormValues(coupon: AdminCoupon): CouponFormValues {
     code: coupon.code,
     description: coupon.description ?? '',
     discountType: coupon.discountType,
-    discountValue: coupon.discountType === 'percentage' ? String(coupon.discountValue) : reaisInput(coupon.discountValue),
-    minPurchase: coupon.minPurchaseCentavos === null ? '' : reaisInput(coupon.minPurchaseCentavos),
+    discountValue: coupon.discountType === 'percentage' ? String(coupon.discountValue) : centavosToReaisInput(coupon.discountValue),
+    minPurchase: coupon.minPurchaseCentavos === null ? '' : centavosToReaisInput(coupon.minPurchaseCentavos),
     maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
     validFrom: coupon.validFromDay ?? '',
     validUntil: coupon.validUntilDay ?? '',
     eventId: coupon.eventId ?? '',
     isActive: coupon.isActive,
+    unlocksTicketTypeId: coupon.unlocksTicketTypeId ?? '',
   };
 }
 
@@ -86,24 +90,27 @@ export const couponFormSchema = z
     validUntil: z.string(),
     eventId: z.string(),
     isActive: z.boolean(),
+    unlocksTicketTypeId: z.string(),
   })
   .transform((values, ctx): CouponInput => {
     const issue = (path: keyof CouponFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     const value = values.discountValue.trim();
     let discountValue: number | undefined;
+    // A code that only unlocks a pre-sale sector may leave the discount blank: no discount.
+    if (!value && values.unlocksTicketTypeId) discountValue = 0;
     if (value) {
       if (values.discountType === 'percentage') {
         if (/^\d+$/.test(value)) discountValue = Number(value);
         else issue('discountValue', 'A porcentagem deve ser um número inteiro de 1 a 100');
       } else {
         discountValue = parseReaisToCentavos(value) ?? undefined;
-        if (discountValue === undefined) issue('discountValue', 'Valor inválido: use o formato 20,00');
+        if (discountValue === undefined) issue('discountValue', 'Valor inválido');
       }
     }
     let minPurchaseCentavos: number | null = null;
     if (values.minPurchase.trim()) {
       minPurchaseCentavos = parseReaisToCentavos(values.minPurchase);
-      if (minPurchaseCentavos === null) issue('minPurchase', 'Valor inválido: use o formato 100,00');
+      if (minPurchaseCentavos === null) issue('minPurchase', 'Valor inválido');
     }
     let maxUses: number | null = null;
     if (values.maxUses.trim()) {
@@ -121,6 +128,7 @@ export const couponFormSchema = z
       validUntil: values.validUntil,
       eventId: values.eventId || null,
       isActive: values.isActive,
+      unlocksTicketTypeId: values.unlocksTicketTypeId || null,
     };
     const parsed = couponInputSchema.safeParse(body);
     if (!parsed.success) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
+import { LockOpen, Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminCoupon } from '../../../../../shared/schemas/admin-content';
 import { formatCentavos } from '../../../../../shared/money';
@@ -54,6 +54,21 @@ function Discount({ coupon }: { coupon: AdminCoupon }) {
       <span className="font-semibold whitespace-nowrap">{formatDiscount(coupon)}</span>
       {coupon.minPurchaseCentavos ? (
         <span className="block text-xs whitespace-nowrap text-muted">Mínimo {formatCentavos(coupon.minPurchaseCentavos)}</span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The event a coupon is for and, for a pre-sale code, the sector it unlocks. */
+function CouponEvent({ coupon }: { coupon: AdminCoupon }) {
+  return (
+    <span className="block min-w-0">
+      <span className="block">{coupon.eventTitle ?? 'Todos os eventos'}</span>
+      {coupon.unlocksTicketTypeId ? (
+        <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:text-amber-300">
+          <LockOpen aria-hidden className="size-3" />
+          Libera {coupon.unlocksTicketTypeName ?? 'setor de pré-venda'}
+        </span>
       ) : null}
     </span>
   );
@@ -146,7 +161,7 @@ export function CouponsPage() {
     { key: 'discount', header: 'Desconto', cell: (coupon) => <Discount coupon={coupon} /> },
     { key: 'uses', header: 'Usos', cell: (coupon) => <Uses coupon={coupon} /> },
     { key: 'validity', header: 'Validade', cell: (coupon) => <Validity coupon={coupon} /> },
-    { key: 'event', header: 'Evento', className: 'min-w-40', cell: (coupon) => coupon.eventTitle ?? 'Todos os eventos' },
+    { key: 'event', header: 'Evento', className: 'min-w-40', cell: (coupon) => <CouponEvent coupon={coupon} /> },
     { key: 'active', header: 'Ativo', cell: activeSwitch },
     { key: 'actions', header: 'Ações', className: 'text-right', cell: (coupon) => actions(coupon) },
   ];
@@ -224,7 +239,9 @@ export function CouponsPage() {
                   </div>
                   <div>
                     <dt className="text-muted">Evento</dt>
-                    <dd>{coupon.eventTitle ?? 'Todos os eventos'}</dd>
+                    <dd>
+                      <CouponEvent coupon={coupon} />
+                    </dd>
                   </div>
                 </dl>
                 {actions(coupon, true)}

@@ -4,4 +4,5 @@ export const adminEventKeys = {
   list: (q: string) => [...adminEventKeys.lists(), q] as const,
   detail: (id: string) => [...adminEventKeys.all, 'detail', id] as const,
   buyers: (id: string) => [...adminEventKeys.all, 'buyers', id] as const,
+  courtesies: (id: string) => [...adminEventKeys.all, 'courtesies', id] as const,
 };

@@ -19,7 +19,9 @@ import { Input } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
 import { ChoiceField, FormField, Select, Textarea } from '../../components/form-field';
 import { ImageUploadField } from '../../components/image-upload-field';
-import { TicketTypeFields, type SavedTicketTypeInfo } from './ticket-type-fields';
+import type { SavedTicketTypeInfo } from '../lib/event-form-values';
+import { SaleRulesFields } from './sale-rules-fields';
+import { TicketTypeFields } from './ticket-type-fields';
 
 const OTHER_CITY = '__outra__';
 const INVALID_TOAST = 'Por favor, corrija os erros destacados em vermelho';
@@ -29,8 +31,10 @@ export interface EventFormProps {
   submitLabel: string;
   /** Saves; a rejection with an ApiError carrying details.field marks that field. */
   onSubmit(input: EventInputBody): Promise<void>;
-  /** Edit form: units sold per saved ticket type id. */
+  /** Edit form: sales per saved sector id. */
   savedTicketTypes?: Record<string, SavedTicketTypeInfo>;
+  /** Edit form: the event has sales, so the service fee is read-only. */
+  isFeeLocked?: boolean;
   onRemoveSavedTicketType?(ticketTypeId: string): Promise<void>;
 }
 
@@ -47,7 +51,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The create / edit event form (SPEC.md section 5 'Create event'): same rules and messages as the server. */
-export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTypes, onRemoveSavedTicketType }: EventFormProps) {
+export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTypes, isFeeLocked, onRemoveSavedTicketType }: EventFormProps) {
   const form = useForm<EventFormValues, unknown, EventFormOutput>({
     defaultValues,
     resolver: zodResolver(eventFormSchema),
@@ -97,8 +101,8 @@ export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTyp
                 value={field.value === false ? 'draft' : 'published'}
                 onChange={(value) => field.onChange(value === 'published')}
                 options={[
-                  { value: 'published', label: 'Publicado', description: 'Aparece no site e vende' },
                   { value: 'draft', label: 'Rascunho', description: 'Só a equipe vê' },
+                  { value: 'published', label: 'Publicado', description: 'Aparece no site e vende' },
                 ]}
               />
             )}
@@ -180,6 +184,8 @@ export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTyp
         </Section>
 
         <TicketTypeFields saved={savedTicketTypes} onRemoveSaved={onRemoveSavedTicketType} />
+
+        <SaleRulesFields isFeeLocked={isFeeLocked} />
 
         <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t border-border bg-card/95 px-4 py-3 backdrop-blur sm:mx-0 sm:justify-end sm:rounded-2xl sm:border">
           <Button asChild variant="outline" className="flex-1 sm:flex-none">

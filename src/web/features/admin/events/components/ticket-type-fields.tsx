@@ -1,29 +1,28 @@
 import { useState } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { MAX_TICKET_TYPES, type EventFormValues } from '../../../../../shared/schemas/admin-events';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Badge } from '../../../../components/ui/badge';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { DateTimeInput } from '../../components/date-time-input';
 import { FormField, Textarea } from '../../components/form-field';
-import { newTicketTypeRow } from '../lib/event-form-values';
-
-export interface SavedTicketTypeInfo {
-  soldCount: number;
-  hasOrders: boolean;
-}
+import { SwitchField } from '../../components/switch-field';
+import { formatMeiaReserve, newTicketTypeRow, type SavedTicketTypeInfo } from '../lib/event-form-values';
+import { LotFields } from './lot-fields';
 
 interface TicketTypeFieldsProps {
-  /** Units sold and whether orders exist, per saved ticket type id (edit form). */
+  /** Sales per saved sector id (edit form). */
   saved?: Record<string, SavedTicketTypeInfo>;
-  /** Removes a saved ticket type on the server; rejects with the server's message (edit form). */
+  /** Removes a saved sector on the server; rejects with the server's message (edit form). */
   onRemoveSaved?(ticketTypeId: string): Promise<void>;
 }
 
 /**
- * The ticket types of the event form (SPEC.md section 5): name, price in reais, stock and
- * description per type; at least one remains, so 'Remover' is off when only one is left.
+ * The sectors of the event form (PRODUCT.md 'Buying'): name and description, the lots sold one
+ * after another, an optional sales window and the pre-sale switch; at least one sector remains,
+ * so 'Remover' is off when only one is left.
  */
 export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps) {
   const { control, register, formState } = useFormContext<EventFormValues>();
@@ -38,7 +37,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
   function requestRemoval(index: number) {
     const id = fields[index].id;
     if (id && onRemoveSaved) {
-      setPendingRemoval({ index, id, name: names?.[index]?.name || 'este ingresso' });
+      setPendingRemoval({ index, id, name: names?.[index]?.name || 'este setor' });
       return;
     }
     remove(index);
@@ -52,7 +51,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
       remove(pendingRemoval.index);
       setPendingRemoval(null);
     } catch {
-      // The caller showed why; the row stays.
+      // The caller showed why; the sector stays.
       setPendingRemoval(null);
     } finally {
       setRemoving(false);
@@ -60,14 +59,14 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
   }
 
   return (
-    <section aria-labelledby="tipos-de-ingresso" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="tipos-de-ingresso" className="text-lg font-bold">
-            Tipos de ingresso
-          </h2>
-          <p className="text-sm text-muted">Preço em reais, como 80,00. Pelo menos um tipo é obrigatório.</p>
-        </div>
+    <section aria-labelledby="setores" className="space-y-4">
+      <div>
+        <h2 id="setores" className="text-lg font-bold">
+          Setores e lotes
+        </h2>
+        <p className="text-sm text-muted">
+          Cada setor vende em lotes, um de cada vez. A meia-entrada é metade do preço do lote, com reserva de 40% dos ingressos do setor.
+        </p>
       </div>
       {listError ? (
         <p className="text-sm text-danger" role="alert">
@@ -79,12 +78,12 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
           const rowErrors = errors?.[index];
           const info = field.id ? saved?.[field.id] : undefined;
           const base = `ticketTypes-${index}`;
-          const label = names?.[index]?.name?.trim() || `Tipo de ingresso ${index + 1}`;
+          const label = names?.[index]?.name?.trim() || `Setor ${index + 1}`;
           return (
-            <li key={field.fieldKey} className="rounded-2xl border border-border bg-card p-4">
+            <li key={field.fieldKey} className="rounded-2xl border border-border bg-card p-4 sm:p-6">
               <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-                <h3 className="flex flex-wrap items-center gap-2 font-semibold">
-                  Tipo de ingresso {index + 1}
+                <h3 className="flex flex-wrap items-center gap-2 text-base font-bold">
+                  Setor {index + 1}
                   {info ? <Badge tone="accent">{info.soldCount === 1 ? '1 vendido' : `${info.soldCount} vendidos`}</Badge> : null}
                   {field.id ? null : saved ? <Badge tone="neutral" className="border border-border">Novo</Badge> : null}
                 </h3>
@@ -95,53 +94,70 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                   disabled={!canRemove}
                   onClick={() => requestRemoval(index)}
                   aria-label={`Remover ${label}`}
-                  title={canRemove ? undefined : 'O evento precisa de pelo menos um tipo de ingresso'}
+                  title={canRemove ? undefined : 'O evento precisa de pelo menos um setor'}
                 >
                   <Trash2 aria-hidden className="size-4" />
                   Remover
                 </Button>
               </div>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                <FormField id={`${base}-name`} label="Nome do ingresso" required error={rowErrors?.name?.message} className="sm:col-span-2">
-                  {(aria) => <Input {...aria} aria-required placeholder="Ex.: Pista, VIP, Meia-entrada" {...register(`ticketTypes.${index}.name`)} />}
+                <FormField id={`${base}-name`} label="Nome do setor" required error={rowErrors?.name?.message} className="sm:col-span-2">
+                  {(aria) => <Input {...aria} aria-required placeholder="Ex.: Pista, VIP, Camarote" {...register(`ticketTypes.${index}.name`)} />}
                 </FormField>
-                <FormField id={`${base}-price`} label="Preço (R$)" required error={rowErrors?.price?.message}>
-                  {(aria) => (
-                    <div className="relative">
-                      <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted">
-                        R$
-                      </span>
-                      <Input
-                        {...aria}
-                        aria-required
-                        inputMode="decimal"
-                        autoComplete="off"
-                        placeholder="0,00"
-                        className="pl-10"
-                        {...register(`ticketTypes.${index}.price`)}
-                      />
-                    </div>
+                <FormField id={`${base}-description`} label="Descrição do setor" error={rowErrors?.description?.message} className="sm:col-span-2">
+                  {(aria) => <Textarea {...aria} rows={2} placeholder="Opcional: o que este setor inclui" {...register(`ticketTypes.${index}.description`)} />}
+                </FormField>
+
+                <LotFields sectorIndex={index} sectorLabel={label} saved={info} />
+
+                {info ? (
+                  <p className="rounded-xl bg-surface/60 px-3 py-2 text-sm sm:col-span-2 lg:col-span-4">{formatMeiaReserve(info)}</p>
+                ) : null}
+
+                <Controller
+                  control={control}
+                  name={`ticketTypes.${index}.salesStartAt`}
+                  render={({ field: start }) => (
+                    <FormField
+                      id={`${base}-salesStartAt`}
+                      label="Início das vendas do setor"
+                      error={rowErrors?.salesStartAt?.message}
+                      hint="Opcional. Horário de Brasília."
+                      className="sm:col-span-1 lg:col-span-2"
+                    >
+                      {(aria) => <DateTimeInput {...aria} ref={start.ref} name={start.name} value={start.value} onChange={start.onChange} onBlur={start.onBlur} />}
+                    </FormField>
                   )}
-                </FormField>
-                <FormField
-                  id={`${base}-remaining`}
-                  label="Quantidade disponível"
-                  required
-                  error={rowErrors?.remaining?.message}
-                  hint={info ? 'Ingressos ainda à venda' : undefined}
-                >
-                  {(aria) => (
-                    <Input {...aria} aria-required inputMode="numeric" autoComplete="off" {...register(`ticketTypes.${index}.remaining`)} />
+                />
+                <Controller
+                  control={control}
+                  name={`ticketTypes.${index}.salesEndAt`}
+                  render={({ field: end }) => (
+                    <FormField
+                      id={`${base}-salesEndAt`}
+                      label="Fim das vendas do setor"
+                      error={rowErrors?.salesEndAt?.message}
+                      hint="Opcional. Em branco: até o evento."
+                      className="sm:col-span-1 lg:col-span-2"
+                    >
+                      {(aria) => <DateTimeInput {...aria} ref={end.ref} name={end.name} value={end.value} onChange={end.onChange} onBlur={end.onBlur} />}
+                    </FormField>
                   )}
-                </FormField>
-                <FormField
-                  id={`${base}-description`}
-                  label="Descrição do ingresso"
-                  error={rowErrors?.description?.message}
-                  className="sm:col-span-2 lg:col-span-4"
-                >
-                  {(aria) => <Textarea {...aria} rows={2} placeholder="Opcional: o que este ingresso inclui" {...register(`ticketTypes.${index}.description`)} />}
-                </FormField>
+                />
+                <Controller
+                  control={control}
+                  name={`ticketTypes.${index}.hiddenWithoutCode`}
+                  render={({ field: hidden }) => (
+                    <SwitchField
+                      id={`${base}-hiddenWithoutCode`}
+                      label="Pré-venda (só com código de acesso)"
+                      description="O setor fica escondido na página do evento até alguém digitar um cupom que o libera (em Cupons)."
+                      checked={hidden.value === true}
+                      onChange={hidden.onChange}
+                      className="sm:col-span-2 lg:col-span-4"
+                    />
+                  )}
+                />
               </div>
             </li>
           );
@@ -149,12 +165,12 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
       </ol>
       <Button variant="outline" onClick={() => append(newTicketTypeRow())} disabled={fields.length >= MAX_TICKET_TYPES}>
         <Plus aria-hidden className="size-5" />
-        Adicionar tipo de ingresso
+        Adicionar setor
       </Button>
       <ConfirmDialog
         open={pendingRemoval !== null}
         onOpenChange={(open) => !open && setPendingRemoval(null)}
-        title="Remover este tipo de ingresso?"
+        title="Remover este setor?"
         description={pendingRemoval ? `"${pendingRemoval.name}" será removido do evento agora.` : undefined}
         confirmLabel="Remover"
         isPending={isRemoving}

@@ -1,21 +1,51 @@
 import {
   centavosToReaisInput,
+  DEFAULT_MAX_TICKETS_PER_CPF,
+  DEFAULT_MAX_TICKETS_PER_ORDER,
   DEFAULT_TICKET_TYPE,
   type AdminEventDetail,
   type EventFormValues,
 } from '../../../../../shared/schemas/admin-events';
 
 export type TicketTypeFormValues = EventFormValues['ticketTypes'][number];
+export type LotFormValues = TicketTypeFormValues['lots'][number];
 
-/** A ticket type row the 'Adicionar tipo de ingresso' button adds. */
+/** A lot row 'Adicionar lote' adds: no price yet, 100 units, no dates. */
+export const newLotRow = (): LotFormValues => ({
+  price: '',
+  remaining: String(DEFAULT_TICKET_TYPE.remaining),
+  startsAt: '',
+  endsAt: '',
+});
+
+/** A sector row 'Adicionar setor' adds: one lot, on sale as long as the event, not a pre-sale. */
 export const newTicketTypeRow = (name = ''): TicketTypeFormValues => ({
   name,
   description: '',
-  price: '',
-  remaining: String(DEFAULT_TICKET_TYPE.remaining),
+  lots: [newLotRow()],
+  salesStartAt: '',
+  salesEndAt: '',
+  hiddenWithoutCode: false,
 });
 
-/** The create form before anything is typed: published, one 'Ingresso Geral' with 100 left (SPEC.md section 5). */
+/** The name of the lot at `index` of its sector: '1º lote', '2º lote'. */
+export const lotName = (index: number) => `${index + 1}º lote`;
+
+/** Basis points as the percentage field shows them: 1000 -> '10', 750 -> '7,5', 0 -> ''. */
+export function basisPointsToPercentInput(basisPoints: number): string {
+  if (basisPoints === 0) return '';
+  const whole = Math.floor(basisPoints / 100);
+  const decimals = String(basisPoints % 100).padStart(2, '0').replace(/0+$/, '');
+  return decimals ? `${whole},${decimals}` : String(whole);
+}
+
+const limitInput = (limit: number | null) => (limit === null ? '' : String(limit));
+
+/**
+ * The create form before anything is typed: a draft the organizer publishes on purpose, one
+ * 'Ingresso Geral' sector with one lot of 100 (SPEC.md section 5), the default limits per order
+ * and per CPF (PRODUCT.md 'Buying') and no service fee.
+ */
 export function emptyEventForm(): EventFormValues {
   return {
     title: '',
@@ -29,12 +59,18 @@ export function emptyEventForm(): EventFormValues {
     city: '',
     capacity: '',
     imageUrl: '',
-    isPublished: true,
+    isPublished: false,
     ticketTypes: [newTicketTypeRow(DEFAULT_TICKET_TYPE.name)],
+    maxTicketsPerOrder: String(DEFAULT_MAX_TICKETS_PER_ORDER),
+    maxTicketsPerCpf: String(DEFAULT_MAX_TICKETS_PER_CPF),
+    serviceFeePercent: '',
+    serviceFeeMin: '',
+    serviceFeeMax: '',
+    serviceFeeAbsorbed: false,
   };
 }
 
-/** The edit form filled with a saved event; each type remembers the stock it was loaded with. */
+/** The edit form filled with a saved event; each lot remembers the stock it was loaded with. */
 export function eventToFormValues(event: AdminEventDetail): EventFormValues {
   return {
     title: event.title,
@@ -53,9 +89,64 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
       id: type.id,
       name: type.name,
       description: type.description ?? '',
-      price: centavosToReaisInput(type.priceCentavos),
-      remaining: String(type.remaining),
-      previousRemaining: type.remaining,
+      lots: type.lots.map((lot) => ({
+        id: lot.id,
+        price: centavosToReaisInput(lot.priceCentavos),
+        remaining: String(lot.remaining),
+        previousRemaining: lot.remaining,
+        startsAt: lot.startsAt ?? '',
+        endsAt: lot.endsAt ?? '',
+      })),
+      salesStartAt: type.salesStartAt ?? '',
+      salesEndAt: type.salesEndAt ?? '',
+      hiddenWithoutCode: type.hiddenWithoutCode,
     })),
+    maxTicketsPerOrder: limitInput(event.maxTicketsPerOrder),
+    maxTicketsPerCpf: limitInput(event.maxTicketsPerCpf),
+    serviceFeePercent: basisPointsToPercentInput(event.serviceFeeBasisPoints),
+    serviceFeeMin: event.serviceFeeMinCentavos === null ? '' : centavosToReaisInput(event.serviceFeeMinCentavos),
+    serviceFeeMax: event.serviceFeeMaxCentavos === null ? '' : centavosToReaisInput(event.serviceFeeMaxCentavos),
+    serviceFeeAbsorbed: event.serviceFeeAbsorbed,
   };
+}
+
+/** What the form needs to know of a saved sector: sales, the meia-entrada reserve and each lot's counts. */
+export interface SavedTicketTypeInfo {
+  soldCount: number;
+  hasOrders: boolean;
+  meiaReserve: number;
+  halfTaken: number;
+  lots: Record<string, { sold: number; held: number; remaining: number }>;
+}
+
+export function savedTicketTypesOf(event: AdminEventDetail): Record<string, SavedTicketTypeInfo> {
+  return Object.fromEntries(
+    event.ticketTypes.map((type) => [
+      type.id,
+      {
+        soldCount: type.soldCount,
+        hasOrders: type.hasOrders,
+        meiaReserve: type.meiaReserve,
+        halfTaken: type.halfTaken,
+        lots: Object.fromEntries(type.lots.map((lot) => [lot.id, { sold: lot.sold, held: lot.held, remaining: lot.remaining }])),
+      },
+    ]),
+  );
+}
+
+/** Whether paid or waiting orders exist: then the server keeps the service fee as it is. */
+export const hasSales = (event: AdminEventDetail) => event.ticketTypes.some((type) => type.lots.some((lot) => lot.sold + lot.held > 0));
+
+/** 'N vendidos · N reservados · N restantes' for a lot or a sector. */
+export function formatLotCounts({ sold, held, remaining }: { sold: number; held: number; remaining: number }): string {
+  return [
+    sold === 1 ? '1 vendido' : `${sold} vendidos`,
+    held === 1 ? '1 reservado' : `${held} reservados`,
+    remaining === 1 ? '1 restante' : `${remaining} restantes`,
+  ].join(' · ');
+}
+
+/** 'Meia-entrada: 12 de 40 vendidas (reserva de 40%)'. */
+export function formatMeiaReserve({ halfTaken, meiaReserve }: { halfTaken: number; meiaReserve: number }): string {
+  return `Meia-entrada: ${halfTaken} de ${meiaReserve} vendidas (reserva de 40%)`;
 }

@@ -12,11 +12,13 @@ import { useDeleteTicketType } from '../api/delete-ticket-type';
 import { useUpdateEvent } from '../api/update-event';
 import { AdminEventNotFound } from '../components/admin-event-not-found';
 import { BuyersSection } from '../components/buyers-section';
+import { CourtesiesSection } from '../components/courtesies-section';
 import { EventForm } from '../components/event-form';
 import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
+import { SalesSummarySection } from '../components/sales-summary-section';
 import { formatInstant } from '../../../../../shared/dates';
-import { eventToFormValues } from '../lib/event-form-values';
+import { eventToFormValues, hasSales, savedTicketTypesOf } from '../lib/event-form-values';
 
 function EditEventForm({ event }: { event: AdminEventDetail }) {
   const update = useUpdateEvent();
@@ -24,24 +26,22 @@ function EditEventForm({ event }: { event: AdminEventDetail }) {
   const navigate = useNavigate();
   // The form keeps its own state; it starts from the event as first loaded.
   const defaults = useMemo(() => eventToFormValues(event), [event.id]); // eslint-disable-line react-hooks/exhaustive-deps
-  const saved = useMemo(
-    () => Object.fromEntries(event.ticketTypes.map((type) => [type.id, { soldCount: type.soldCount, hasOrders: type.hasOrders }])),
-    [event.ticketTypes],
-  );
+  const saved = useMemo(() => savedTicketTypesOf(event), [event]);
 
   return (
     <EventForm
       defaultValues={defaults}
       submitLabel="Salvar alterações"
       savedTicketTypes={saved}
+      isFeeLocked={hasSales(event)}
       onRemoveSavedTicketType={async (ticketTypeId) => {
         try {
           await removeTicketType.mutateAsync({ eventId: event.id, ticketTypeId });
         } catch (error) {
-          toast.error('Não foi possível remover o ingresso.', { description: (error as Error).message });
+          toast.error('Não foi possível remover o setor.', { description: (error as Error).message });
           throw error;
         }
-        toast.success('Ingresso removido com sucesso!');
+        toast.success('Setor removido com sucesso!');
       }}
       onSubmit={async (input) => {
         try {
@@ -139,7 +139,9 @@ export function EditEventPage() {
           </div>
         </section>
       ) : null}
+      <SalesSummarySection event={event} />
       <EditEventForm key={event.id} event={event} />
+      <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
       <BuyersSection eventId={event.id} />
     </>
   );

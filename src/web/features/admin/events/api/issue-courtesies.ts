@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IssueCourtesiesInput, IssueCourtesiesResult } from '../../../../../shared/schemas/admin-events';
+import { api } from '../../../../lib/api';
+import { adminEventKeys } from './keys';
+
+/** POST /api/admin/events/:id/courtesies: one courtesy ticket of the sector per recipient. */
+export function issueCourtesies({ eventId, input }: { eventId: string; input: IssueCourtesiesInput }) {
+  return api<IssueCourtesiesResult>(`/api/admin/events/${encodeURIComponent(eventId)}/courtesies`, { method: 'POST', body: input });
+}
+
+export function useIssueCourtesies() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: issueCourtesies,
+    onSuccess: (_result, { eventId }) => {
+      void queryClient.invalidateQueries({ queryKey: adminEventKeys.courtesies(eventId) });
+      // Courtesies take units of the sector's stock.
+      void queryClient.invalidateQueries({ queryKey: adminEventKeys.detail(eventId) });
+      void queryClient.invalidateQueries({ queryKey: adminEventKeys.lists() });
+    },
+  });
+}

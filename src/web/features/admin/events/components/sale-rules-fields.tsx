@@ -1,0 +1,90 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import type { EventFormValues } from '../../../../../shared/schemas/admin-events';
+import { Input } from '../../../../components/ui/input';
+import { FormField } from '../../components/form-field';
+import { MoneyInput } from '../../components/money-input';
+import { SwitchField } from '../../components/switch-field';
+
+/**
+ * Limits per order and per CPF, and the service fee (PRODUCT.md 'Buying'): a percentage of each
+ * ticket's price with optional bounds per ticket, passed on to the buyer or absorbed. Once the
+ * event has sales the fee is shown read-only: the server keeps what was sold with it.
+ */
+export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean }) {
+  const { control, register, formState } = useFormContext<EventFormValues>();
+  const { errors } = formState;
+  const lockedHint = 'Com vendas feitas, a taxa não muda.';
+
+  return (
+    <section aria-labelledby="secao-regras-de-venda" className="rounded-2xl border border-border bg-card p-4 sm:p-6">
+      <h2 id="secao-regras-de-venda" className="mb-4 text-lg font-bold">
+        Limites e taxa de serviço
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <FormField id="maxTicketsPerOrder" label="Limite por pedido" error={errors.maxTicketsPerOrder?.message} hint="Ingressos por compra. Em branco = sem limite.">
+          {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="Sem limite" {...register('maxTicketsPerOrder')} />}
+        </FormField>
+        <FormField id="maxTicketsPerCpf" label="Limite por CPF" error={errors.maxTicketsPerCpf?.message} hint="Ingressos por pessoa no evento. Em branco = sem limite.">
+          {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="Sem limite" {...register('maxTicketsPerCpf')} />}
+        </FormField>
+        <FormField
+          id="serviceFeePercent"
+          label="Taxa de serviço (%)"
+          error={errors.serviceFeePercent?.message}
+          hint={isFeeLocked ? lockedHint : 'Sobre o preço de cada ingresso, ex.: 10 ou 7,5. Em branco = sem taxa.'}
+          className="sm:col-span-2"
+        >
+          {(aria) => (
+            <div className="relative">
+              <Input
+                {...aria}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                readOnly={isFeeLocked}
+                className={isFeeLocked ? 'bg-surface pr-10 text-muted' : 'pr-10'}
+                {...register('serviceFeePercent')}
+              />
+              <span aria-hidden className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-muted">
+                %
+              </span>
+            </div>
+          )}
+        </FormField>
+        <Controller
+          control={control}
+          name="serviceFeeMin"
+          render={({ field }) => (
+            <FormField id="serviceFeeMin" label="Taxa mínima por ingresso (R$)" error={errors.serviceFeeMin?.message} hint="Opcional.">
+              {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} readOnly={isFeeLocked} />}
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="serviceFeeMax"
+          render={({ field }) => (
+            <FormField id="serviceFeeMax" label="Taxa máxima por ingresso (R$)" error={errors.serviceFeeMax?.message} hint="Opcional.">
+              {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} readOnly={isFeeLocked} />}
+            </FormField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="serviceFeeAbsorbed"
+          render={({ field }) => (
+            <SwitchField
+              id="serviceFeeAbsorbed"
+              label="Taxa absorvida pelo organizador"
+              description="Ligado: o comprador paga só o preço do ingresso e a taxa sai do seu repasse. Desligado: a taxa aparece e é somada ao total."
+              checked={field.value === true}
+              onChange={field.onChange}
+              disabled={isFeeLocked}
+              className="sm:col-span-2"
+            />
+          )}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
+import { formatCentavos } from '../../../../../shared/money';
+import { Badge } from '../../../../components/ui/badge';
+import { formatMeiaReserve } from '../lib/event-form-values';
+
+function MoneyFigure({ label, centavos, hint, isStrong }: { label: string; centavos: number; hint: string; isStrong?: boolean }) {
+  return (
+    <div className={isStrong ? 'rounded-xl bg-accent/10 p-3' : 'rounded-xl bg-surface/60 p-3'}>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums">{formatCentavos(centavos)}</dd>
+      <dd className="text-xs text-muted">{hint}</dd>
+    </div>
+  );
+}
+
+/**
+ * The event's sales at a glance: gross, fees and net of paid orders, and per sector and lot what
+ * was sold, what waits for payment and what is left, with the meia-entrada against its reserve.
+ */
+export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
+  const { money } = event;
+  return (
+    <section aria-labelledby="vendas" className="mb-6 space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-6">
+      <h2 id="vendas" className="text-lg font-bold">
+        Vendas
+      </h2>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <MoneyFigure label="Bruto" centavos={money.grossCentavos} hint="O que os compradores pagaram" />
+        <MoneyFigure label="Taxas" centavos={money.feesCentavos} hint="Taxas de serviço, cobradas ou absorvidas" />
+        <MoneyFigure label="Líquido" centavos={money.netCentavos} hint="Seu repasse" isStrong />
+      </dl>
+      <ul className="space-y-3">
+        {event.ticketTypes.map((type) => (
+          <li key={type.id} className="rounded-xl border border-border p-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="font-semibold">{type.name}</h3>
+              {type.hiddenWithoutCode ? <Badge tone="warning">Pré-venda</Badge> : null}
+            </div>
+            <p className="text-sm text-muted">{formatMeiaReserve(type)}</p>
+            <div className="mt-2 overflow-x-auto">
+              <table className="w-full min-w-72 text-sm">
+                <caption className="sr-only">Lotes de {type.name}</caption>
+                <thead className="text-left text-xs text-muted">
+                  <tr>
+                    <th scope="col" className="py-1 pr-3 font-medium">Lote</th>
+                    <th scope="col" className="py-1 pr-3 text-right font-medium">Preço</th>
+                    <th scope="col" className="py-1 pr-3 text-right font-medium">Vendidos</th>
+                    <th scope="col" className="py-1 pr-3 text-right font-medium">Reservados</th>
+                    <th scope="col" className="py-1 text-right font-medium">Restantes</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border tabular-nums">
+                  {type.lots.map((lot) => (
+                    <tr key={lot.id}>
+                      <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">{lot.name}</th>
+                      <td className="py-1.5 pr-3 text-right whitespace-nowrap">{formatCentavos(lot.priceCentavos)}</td>
+                      <td className="py-1.5 pr-3 text-right">{lot.sold}</td>
+                      <td className="py-1.5 pr-3 text-right">{lot.held}</td>
+                      <td className="py-1.5 text-right">{lot.remaining}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
