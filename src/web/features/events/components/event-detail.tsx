@@ -16,7 +16,7 @@ import { EventImage } from './event-image';
 import { EventLocationCard } from './event-location-card';
 import { EventNotFound } from './event-not-found';
 import { FavoriteButton } from './favorite-button';
-import { eventPriceText } from './price-text';
+import { eventPriceText, priceWithFeeText } from './price-text';
 import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
 import { BackButton } from '../../../components/back-button';
 
@@ -116,7 +116,7 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <EventAbout event={event} className="lg:col-start-1" />
-        <div id="ingressos" className="scroll-mt-24 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div id="ingressos" className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <TicketTypePicker
             event={event}
             accessCode={accessCode}
@@ -136,7 +136,9 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
 
 /** The real lowest price of the event ('A partir de R$ 80,00', 'Gratuito', 'Esgotado'; PRODUCT.md). */
 function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
-  const price = eventPriceText(event);
+  // The fee passed on shows beside the lowest price (PRODUCT.md: from the first price).
+  const lowest = event.ticketTypes.find((t) => t.priceCentavos === event.lowestPriceCentavos && t.feeCentavos > 0);
+  const price = lowest && !event.isSoldOut ? `A partir de ${priceWithFeeText(lowest.priceCentavos, lowest.feeCentavos)}` : eventPriceText(event);
   if (!price || event.isPast || event.isCancelled) return null;
   return <p className={cn('font-bold', event.isSoldOut && 'text-danger', className)}>{price}</p>;
 }

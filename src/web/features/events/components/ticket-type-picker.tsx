@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { AccessCodeField } from './access-code-field';
-import { priceWithFeeText, ticketPriceText } from './price-text';
+import { ticketPriceText } from './price-text';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface TicketSelection {
@@ -234,7 +234,10 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRo
   const canChoose = isOnSale(type) && !isDisabled;
   const hasMeia = offersMeia(type);
   const status = statusText(type);
-  const endedLots = type.lots.filter((lot) => lot.state === 'ended');
+  // Ended lots tell how the price went while the sector still sells; sold out or closed says it all.
+  const endedLots = type.status === 'sold_out' || type.status === 'closed' ? [] : type.lots.filter((lot) => lot.state === 'ended');
+  // A sector that has not opened or has closed shows when instead of a quantity; sold out keeps its (disabled) stepper.
+  const showsStepper = type.status !== 'not_open' && type.status !== 'closed';
   const showsRemaining = type.status === 'selling_out' && type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT;
 
   const fullStepper = (
@@ -257,9 +260,12 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRo
           </h3>
           <p className="mt-0.5">
             {type.lotName ? <span className="text-sm text-muted">{type.lotName} · </span> : null}
-            <span className="text-lg font-bold tabular-nums">{ticketPriceText(type.priceCentavos)}</span>
+            <span className="text-lg font-bold whitespace-nowrap tabular-nums">{ticketPriceText(type.priceCentavos)}</span>
             {type.feeCentavos > 0 ? (
-              <span className="text-sm text-muted tabular-nums"> + {formatCentavos(type.feeCentavos)} de taxa</span>
+              <>
+                {' '}
+                <span className="text-sm whitespace-nowrap text-muted tabular-nums">+ {formatCentavos(type.feeCentavos)} de taxa</span>
+              </>
             ) : null}
           </p>
           {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
@@ -283,18 +289,19 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRo
             </ul>
           ) : null}
         </div>
-        {hasMeia ? null : <div className="shrink-0">{fullStepper}</div>}
+        {hasMeia || !showsStepper ? null : <div className="shrink-0">{fullStepper}</div>}
       </div>
       {hasMeia ? (
         <div className="mt-3 space-y-2">
           <QuantityChoice
             label="Inteira"
-            price={priceWithFeeText(type.priceCentavos, type.feeCentavos)}
+            priceCentavos={type.priceCentavos}
+            feeCentavos={type.feeCentavos}
             note={canChoose && type.fullAvailable <= 0 ? 'Esgotada' : null}
           >
             {fullStepper}
           </QuantityChoice>
-          <QuantityChoice label="Meia-entrada" price={priceWithFeeText(type.halfPriceCentavos, type.halfFeeCentavos)} note={null}>
+          <QuantityChoice label="Meia-entrada" priceCentavos={type.halfPriceCentavos} feeCentavos={type.halfFeeCentavos} note={null}>
             <QuantityStepper
               name={`${type.name} (Meia-entrada)`}
               value={chosen.half}
@@ -309,7 +316,19 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRo
   );
 }
 
-function QuantityChoice({ label, price, note, children }: { label: string; price: string; note: string | null; children: ReactNode }) {
+function QuantityChoice({
+  label,
+  priceCentavos,
+  feeCentavos,
+  note,
+  children,
+}: {
+  label: string;
+  priceCentavos: number;
+  feeCentavos: number;
+  note: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="flex items-center justify-between gap-3 rounded-xl bg-surface/60 py-2 pr-2 pl-3">
       <div className="min-w-0">
@@ -317,7 +336,16 @@ function QuantityChoice({ label, price, note, children }: { label: string; price
           {label}
           {note ? <span className="ml-2 text-xs font-semibold text-danger">{note}</span> : null}
         </p>
-        <p className="text-xs text-muted tabular-nums">{price}</p>
+        {/* 'R$ 80,00 + R$ 8,00 de taxa': the fee breaks to its own line as a whole on a narrow phone. */}
+        <p className="text-xs text-muted tabular-nums">
+          <span className="whitespace-nowrap">{ticketPriceText(priceCentavos)}</span>
+          {feeCentavos > 0 ? (
+            <>
+              {' '}
+              <span className="whitespace-nowrap">+ {formatCentavos(feeCentavos)} de taxa</span>
+            </>
+          ) : null}
+        </p>
       </div>
       <div className="shrink-0">{children}</div>
     </div>
