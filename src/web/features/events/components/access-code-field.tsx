@@ -38,12 +38,14 @@ export function AccessCodeField({ appliedCode, isChecking, isRefused, onApply, o
     return (
       <div role="status" className="mt-4 flex items-center gap-3 rounded-xl border border-success/40 bg-success/10 px-3 py-2.5">
         <CheckCircle2 aria-hidden className="size-5 shrink-0 text-success" />
-        <p className="min-w-0 flex-1 text-sm">
-          Código <span className="font-mono font-bold">{appliedCode}</span> aplicado: setor de pré-venda liberado.
+        <p className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
+          Código <span className="font-mono font-bold">{appliedCode}</span> aplicado.
+          <span className="block text-muted">Setor de pré-venda liberado.</span>
         </p>
         <Button
           variant="ghost"
           size="sm"
+          className="shrink-0 px-2"
           aria-label={`Remover código ${appliedCode}`}
           onClick={() => {
             setText('');
@@ -51,7 +53,7 @@ export function AccessCodeField({ appliedCode, isChecking, isRefused, onApply, o
           }}
         >
           <X aria-hidden className="size-4" />
-          Remover
+          <span className="max-[380px]:sr-only">Remover</span>
         </Button>
       </div>
     );
