@@ -6,6 +6,7 @@ import { accounts, profiles, sessions, userNotificationSettings, userRoles, user
 import type { Mailer } from './mail/mailer';
 import { forgetSessions } from './services/staff/session-events';
 import { grantInvitedRoles } from './services/staff/staff';
+import { claimCourtesies } from './services/orders/place-order';
 
 export interface AuthOptions {
   db: Db;
@@ -98,11 +99,13 @@ export function createAuth(options: AuthOptions) {
             await db.insert(userNotificationSettings).values({ userId: user.id }).onConflictDoNothing();
             // An invitation's role only once the address is proven ('Confirmar meu e-mail').
             if (user.emailVerified) await grantInvitedRoles(db, user);
+            if (user.emailVerified) await claimCourtesies(db, user);
           },
         },
         update: {
           async after(user) {
             if (user.emailVerified) await grantInvitedRoles(db, user);
+            if (user.emailVerified) await claimCourtesies(db, user);
           },
         },
       },

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { banners, checkIns, coupons, events, news, orderItems, orders, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { banners, checkIns, coupons, events, news, orderItems, orders, refunds, tickets } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
-import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { buyer, createEvent, insertSector, startTestServer, type TestServer } from '../support/test-server';
 
 // The back office's coupons, news, banners and dashboard (SPEC.md sections 2, 5, 7, 8, 9).
 
@@ -338,7 +338,7 @@ describe('the dashboard', () => {
       .insert(events)
       .values({ title, date: spDay(offsetDays), startTime: '20:00', location: 'Arena', category: 'Next Level Events', createdAt: new Date(now - createdAgoDays * day) })
       .returning();
-    const [type] = await board.deps.db.insert(ticketTypes).values({ eventId: event.id, name: 'Pista', priceCentavos: 5000, remaining: 100 }).returning();
+    const type = await insertSector(board.deps.db, event.id, { name: 'Pista', priceCentavos: 5000, remaining: 100 });
     return { event, type };
   }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { brands, events, orderItems, orders, ticketTypes } from '../../src/server/db/schema';
+import { brands, events, orderItems, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
@@ -47,6 +47,9 @@ function validEvent(overrides: Record<string, unknown> = {}) {
     capacity: null,
     imageUrl: null,
     isPublished: true,
+    // These tests sell at full price to one buyer: no meia reserve, no limit per CPF.
+    meiaEntrada: false,
+    maxTicketsPerCpf: null,
     ticketTypes: [
       { name: 'Ingresso Geral', description: null, priceCentavos: 8000, remaining: 100 },
       { name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20 },
@@ -160,7 +163,12 @@ describe('creating an event', () => {
       isPublished: true,
     });
     expect(row.startTime).toBe('20:00:00');
-    const types = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, created.id)).orderBy(ticketTypes.sortOrder);
+    const types = await server.deps.db
+      .select({ name: ticketTypes.name, priceCentavos: ticketLots.priceCentavos, remaining: ticketTypes.remaining, description: ticketTypes.description })
+      .from(ticketTypes)
+      .innerJoin(ticketLots, eq(ticketLots.ticketTypeId, ticketTypes.id))
+      .where(eq(ticketTypes.eventId, created.id))
+      .orderBy(ticketTypes.sortOrder);
     expect(types.map((t) => [t.name, t.priceCentavos, t.remaining, t.description])).toEqual([
       ['Ingresso Geral', 8000, 100, null],
       ['VIP', 25050, 20, 'Área exclusiva'],
@@ -213,25 +221,25 @@ describe('creating an event', () => {
     [
       'a negative price',
       { ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: 1 }, { name: 'VIP', priceCentavos: -1, remaining: 10 }] },
-      'ticketTypes.1.priceCentavos',
+      'ticketTypes.1.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
     [
       'a missing price',
       { ticketTypes: [{ name: 'Pista', remaining: 10 }] },
-      'ticketTypes.0.priceCentavos',
+      'ticketTypes.0.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
     [
       'a fractional price',
       { ticketTypes: [{ name: 'Pista', priceCentavos: 10.5, remaining: 10 }] },
-      'ticketTypes.0.priceCentavos',
+      'ticketTypes.0.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
     [
       'a negative stock',
       { ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: -1 }] },
-      'ticketTypes.0.remaining',
+      'ticketTypes.0.lots.0.remaining',
       'Quantidade deve ser um número inteiro de 0 a 1.000.000',
     ],
   ];
@@ -328,10 +336,17 @@ describe('editing an event', () => {
     }
   });
 
-  it('changes the event, adds a ticket type, and a new price applies only to later orders', async () => {
+  it('changes the event, adds a sector and a lot, refuses a new price on a lot with sales, and the next lot applies only to later orders', async () => {
     const created = await createViaApi();
     const [geral, vip] = created.ticketTypes;
     const firstOrder = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    const lotOne = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().ticketTypes[0].lots[0].id as string;
+
+    const repriced = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+      ticketTypes: [{ id: geral.id, name: 'Ingresso Geral', lots: [{ id: lotOne, priceCentavos: 9900, remaining: 99, previousRemaining: 99 }] }],
+    }));
+    expect(repriced.statusCode).toBe(409);
+    expect(repriced.json()).toMatchObject({ code: 'lot_has_sales', details: { field: 'ticketTypes.0.lots.0.priceCentavos' } });
 
     const response = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
       title: 'Noite Editada',
@@ -339,17 +354,18 @@ describe('editing an event', () => {
       city: 'Florianópolis',
       isPublished: false,
       ticketTypes: [
-        { id: geral.id, name: 'Geral (2º lote)', description: null, priceCentavos: 9900, remaining: 99, previousRemaining: 99 },
+        // The 1st lot closes (0 left), the 2nd opens at R$ 99,00.
+        { id: geral.id, name: 'Geral', description: null, lots: [{ id: lotOne, priceCentavos: 8000, remaining: 0, previousRemaining: 99 }, { priceCentavos: 9900, remaining: 99 }] },
         { id: vip.id, name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
-        { name: 'Meia-entrada', description: 'Estudantes', priceCentavos: 4000, remaining: 30 },
+        { name: 'Camarote', description: 'Vista do palco', priceCentavos: 40000, remaining: 30 },
       ],
     }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ title: 'Noite Editada', brandSlug: 'ay-yo', city: 'Florianópolis', isPublished: false });
-    expect(response.json().ticketTypes.map((t: { name: string; priceCentavos: number }) => [t.name, t.priceCentavos])).toEqual([
-      ['Geral (2º lote)', 9900],
-      ['VIP', 25050],
-      ['Meia-entrada', 4000],
+    expect(response.json().ticketTypes.map((t: { name: string; lots: { name: string; priceCentavos: number; remaining: number; sold: number }[] }) => [t.name, t.lots.map((l) => [l.name, l.priceCentavos, l.remaining, l.sold])])).toEqual([
+      ['Geral', [['1º lote', 8000, 0, 1], ['2º lote', 9900, 99, 0]]],
+      ['VIP', [['1º lote', 25050, 20, 0]]],
+      ['Camarote', [['1º lote', 40000, 30, 0]]],
     ]);
     // The order already made keeps the price paid and its total.
     const [item] = await server.deps.db.select().from(orderItems).where(eq(orderItems.orderId, firstOrder));
@@ -362,12 +378,15 @@ describe('editing an event', () => {
       eventId: created.id, items: [{ ticketTypeId: geral.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
     });
     expect(onDraft.statusCode).toBe(404);
-    // Published again, the next order pays the new price.
-    await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
+    // Published again (the sectors as the form shows them), the next order pays the new lot's price.
+    type Shown = { id: string; name: string; lots: { id: string; priceCentavos: number; remaining: number }[] };
+    const shown = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().ticketTypes as Shown[];
+    const republished = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
       title: 'Noite Editada',
       category: 'AyYo Events',
-      ticketTypes: [{ id: geral.id, name: 'Geral (2º lote)', priceCentavos: 9900, remaining: 99 }],
+      ticketTypes: shown.map((t) => ({ id: t.id, name: t.name, lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining })) })),
     }));
+    expect(republished.statusCode).toBe(200);
     const second = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
     const [secondItem] = await server.deps.db.select().from(orderItems).where(eq(orderItems.orderId, second));
     expect(secondItem.unitPriceCentavos).toBe(9900);
@@ -415,7 +434,7 @@ describe('editing an event', () => {
       ],
     }));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'conflict', details: { field: 'ticketTypes.0.remaining' } });
+    expect(refused.json()).toMatchObject({ code: 'conflict', details: { field: 'ticketTypes.0.lots.0.remaining' } });
     expect(refused.json().message).toMatch(/abaixo de zero/);
     const [row] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
     expect(row.title).toBe('Não Deve Mudar');

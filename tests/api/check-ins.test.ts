@@ -40,18 +40,21 @@ async function openDoorNow(eventId: string) {
 
 async function buyTickets(
   quantity: number,
-  options: { daysAhead?: number; open?: boolean; title?: string; typeName?: string; holderNames?: string[] } = {},
+  options: { daysAhead?: number; open?: boolean; title?: string; meia?: 'student' | 'pcd'; holderNames?: string[] } = {},
 ) {
   const { cookie } = await server.signUpAs();
   const { event, ticketTypes: [type] } = await createEvent(
     server,
-    [{ name: options.typeName ?? 'Pista', priceCentavos: 8000, remaining: 100 }],
-    { daysAhead: options.daysAhead ?? 10, title: options.title ?? 'Noite de Teste' },
+    [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }],
+    { daysAhead: options.daysAhead ?? 10, title: options.title ?? 'Noite de Teste', meiaEntrada: options.meia !== undefined },
   );
   if (options.open !== false) await openDoorNow(event.id);
+  const items = options.meia
+    ? [{ ticketTypeId: type.id, quantity: 1, concession: options.meia, holder: { name: options.holderNames?.[0] ?? 'Bia Souza', cpf: '111.444.777-35', birthDate: '2003-08-01', documentNumber: 'DOC-1' } }]
+    : [{ ticketTypeId: type.id, quantity, holderNames: options.holderNames }];
   const order = (await server.app.inject({
     method: 'POST', url: '/api/orders', headers: { cookie },
-    payload: { eventId: event.id, items: [{ ticketTypeId: type.id, quantity, holderNames: options.holderNames }], buyer, paymentMethod: 'pix', installments: 1 },
+    payload: { eventId: event.id, items, buyer, paymentMethod: 'pix', installments: 1 },
   })).json();
   await server.app.inject({ method: 'POST', url: `/api/orders/${order.id}/simulate-pix-payment`, headers: { cookie } });
   const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
@@ -71,16 +74,20 @@ describe('checking tickets in at the door', () => {
   it('admits a paid ticket once with its holder and type, then refuses it with the time of the first entry', async () => {
     const { event, codes } = await buyTickets(1, { holderNames: ['Ana Lima'] });
     const first = (await scan(codes[0], event.id)).json();
-    expect(first).toMatchObject({ accepted: true, eventTitle: 'Noite de Teste', ticketTypeName: 'Pista', holderName: 'Ana Lima', checkDocument: false });
+    expect(first).toMatchObject({ accepted: true, eventTitle: 'Noite de Teste', ticketTypeName: 'Pista', holderName: 'Ana Lima', documentCheck: null });
     const second = (await scan(codes[0], event.id)).json();
     expect(second).toMatchObject({ accepted: false, reason: 'already_used', holderName: 'Ana Lima' });
     expect(second.message).toMatch(/^Ingresso já utilizado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/);
     expect(second.checkedInAt).toBe(first.checkedInAt);
   });
 
-  it('asks for the document of a half-price ticket', async () => {
-    const { event, codes } = await buyTickets(1, { typeName: 'Meia-Entrada Estudante', holderNames: ['Bia Souza'] });
-    expect((await scan(codes[0], event.id)).json()).toMatchObject({ accepted: true, holderName: 'Bia Souza', checkDocument: true });
+  it('asks for the document of a half-price ticket by its category', async () => {
+    const student = await buyTickets(1, { meia: 'student', holderNames: ['Bia Souza'] });
+    expect((await scan(student.codes[0], student.event.id)).json()).toMatchObject({
+      accepted: true, holderName: 'Bia Souza', ticketTypeName: 'Pista · Meia-entrada (Estudante)', documentCheck: 'Conferir carteira de estudante (CIE)',
+    });
+    const pcd = await buyTickets(1, { meia: 'pcd', holderNames: ['Caio Lima'] });
+    expect((await scan(pcd.codes[0], pcd.event.id)).json()).toMatchObject({ accepted: true, documentCheck: 'Conferir documento de pessoa com deficiência' });
   });
 
   it('records the gate and the device of each scan, and the main entrance when no gate is named', async () => {

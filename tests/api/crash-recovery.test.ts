@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, eq, inArray } from 'drizzle-orm';
 import { errorMessages } from '../../src/shared/errors';
-import { coupons, orderItems, orders, ticketTypes } from '../../src/server/db/schema';
+import { coupons, orderItems, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { UNFINISHED_ORDER_AFTER_MS } from '../../src/server/services/payments/reconcile-payments';
 import { checkInventoryInvariants } from '../support/invariants';
@@ -292,7 +292,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
   async function insertOrderWithoutPayment(userId: string, ticketTypeId: string, quantity: number, createdAt: Date, couponId?: string) {
     return db.transaction(async (tx) => {
       const [type] = await tx.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
-      const subtotal = type.priceCentavos * quantity;
+      const [lot] = await tx.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, ticketTypeId));
+      const subtotal = lot.priceCentavos * quantity;
       const discount = couponId ? Math.round(subtotal / 10) : 0;
       const [order] = await tx
         .insert(orders)
@@ -315,8 +316,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
           updatedAt: createdAt,
         })
         .returning({ id: orders.id });
-      await tx.insert(orderItems).values({ orderId: order.id, ticketTypeId, ticketTypeName: type.name, quantity, unitPriceCentavos: type.priceCentavos });
+      await tx.insert(orderItems).values({ orderId: order.id, ticketTypeId, ticketTypeName: type.name, lotId: lot.id, quantity, unitPriceCentavos: lot.priceCentavos });
       await tx.update(ticketTypes).set({ remaining: type.remaining - quantity }).where(eq(ticketTypes.id, ticketTypeId));
+      await tx.update(ticketLots).set({ remaining: lot.remaining - quantity }).where(eq(ticketLots.id, lot.id));
       if (couponId) {
         const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
         await tx.update(coupons).set({ heldUses: row.heldUses + 1 }).where(eq(coupons.id, couponId));

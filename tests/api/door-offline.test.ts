@@ -39,15 +39,15 @@ function saoPauloWall(instant: Date): { date: string; time: string } {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** An event whose door is open now (it started an hour ago, ends in three) with Inteira and Meia-entrada. */
+/** An event whose door is open now (it started an hour ago, ends in three) with two sectors, meia-entrada on. */
 async function openEvent(title = `Festa ${Math.random().toString(36).slice(2, 7)}`) {
   const made = await createEvent(
     server,
     [
       { name: 'Inteira', priceCentavos: 8000, remaining: 200 },
-      { name: 'Meia-entrada', priceCentavos: 4000, remaining: 200 },
+      { name: 'Camarote', priceCentavos: 16000, remaining: 200 },
     ],
-    { title },
+    { title, meiaEntrada: true },
   );
   const start = saoPauloWall(new Date(Date.now() - 60 * 60_000));
   const end = saoPauloWall(new Date(Date.now() + 3 * 60 * 60_000));
@@ -59,15 +59,20 @@ async function openEvent(title = `Festa ${Math.random().toString(36).slice(2, 7)
 async function buy(
   made: Awaited<ReturnType<typeof openEvent>>,
   quantity: number,
-  options: { type?: 0 | 1; holderNames?: string[]; buyer?: Partial<typeof buyer> } = {},
+  options: { type?: 0 | 1; holderNames?: string[]; buyer?: Partial<typeof buyer>; meia?: boolean } = {},
 ) {
+  const ticketTypeId = made.ticketTypes[options.type ?? 0].id;
+  // A half-price unit is a line of its own, with its category and holder.
+  const items = options.meia
+    ? [{ ticketTypeId, quantity: 1, concession: 'student', holder: { name: options.holderNames?.[0] ?? 'Caio Meia', cpf: '111.444.777-35', birthDate: '2005-03-10', documentNumber: 'CIE 2026-001' } }]
+    : [{ ticketTypeId, quantity, holderNames: options.holderNames }];
   const placed = await server.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { cookie: buyerCookie },
     payload: {
       eventId: made.event.id,
-      items: [{ ticketTypeId: made.ticketTypes[options.type ?? 0].id, quantity, holderNames: options.holderNames }],
+      items,
       buyer: { ...buyer, ...options.buyer },
       paymentMethod: 'pix',
       installments: 1,
@@ -94,7 +99,7 @@ describe('the offline list a door device downloads', () => {
   it('has the event window and every ticket by the hash of its code, never the code, with holder, type and status', async () => {
     const made = await openEvent('Lista Offline');
     const { tickets: [ana, bia] } = await buy(made, 2, { holderNames: ['Ana Lima', 'Bia Souza'] });
-    const { tickets: [meia] } = await buy(made, 1, { type: 1, holderNames: ['Caio Meia'] });
+    const { tickets: [meia] } = await buy(made, 1, { meia: true, holderNames: ['Caio Meia'] });
     await call('POST', '/api/check-ins', validator.cookie, { code: bia.code, eventId: made.event.id });
 
     const response = await call('GET', `/api/door/events/${made.event.id}/offline-data`, validator.cookie);
@@ -108,10 +113,14 @@ describe('the offline list a door device downloads', () => {
     expect(Date.parse(data.generatedAt)).not.toBeNaN();
     expect(data.tickets).toHaveLength(3);
     const byHash = new Map(data.tickets.map((t: { hash: string }) => [t.hash, t]));
-    expect(byHash.get(sha256(ana.code))).toEqual({ hash: sha256(ana.code), holderName: 'Ana Lima', ticketTypeName: 'Inteira', checkDocument: false, status: 'valid', checkedInAt: null });
+    expect(byHash.get(sha256(ana.code))).toEqual({ hash: sha256(ana.code), holderName: 'Ana Lima', ticketTypeName: 'Inteira', documentCheck: null, status: 'valid', checkedInAt: null });
     expect(byHash.get(sha256(bia.code))).toMatchObject({ holderName: 'Bia Souza', status: 'used' });
     expect((byHash.get(sha256(bia.code)) as { checkedInAt: string }).checkedInAt).toBeTruthy();
-    expect(byHash.get(sha256(meia.code))).toMatchObject({ ticketTypeName: 'Meia-entrada', checkDocument: true, status: 'valid' });
+    expect(byHash.get(sha256(meia.code))).toMatchObject({
+      ticketTypeName: 'Inteira · Meia-entrada (Estudante)',
+      documentCheck: 'Conferir carteira de estudante (CIE)',
+      status: 'valid',
+    });
   });
 
   it('is for door staff only', async () => {

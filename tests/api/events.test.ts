@@ -6,14 +6,14 @@ import pino from 'pino';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { brands, events, ticketTypes } from '../../src/server/db/schema';
+import { brands, events } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config';
 import { buildApp } from '../../src/server/http/app';
 import { renderAppShell } from '../../src/server/http/app-shell';
 import { listEvents } from '../../src/server/services/catalog/list-events';
 import type { EventSummary } from '../../src/shared/schemas/events';
 import { HOME_HERO_IMAGE } from '../../src/shared/home-hero';
-import { createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { createEvent, insertSector, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
 
@@ -70,9 +70,7 @@ async function insertEvent(seed: EventSeed): Promise<string> {
       isPublished: seed.isPublished ?? true,
     })
     .returning();
-  await server.deps.db
-    .insert(ticketTypes)
-    .values(seed.prices.map((p, i) => ({ eventId: event.id, name: `Tipo ${i + 1}`, sortOrder: i, ...p })));
+  for (const [i, p] of seed.prices.entries()) await insertSector(server.deps.db, event.id, { name: `Tipo ${i + 1}`, sortOrder: i, ...p });
   return event.id;
 }
 
@@ -339,7 +337,7 @@ describe('page meta for shared links', () => {
         imageUrl: '/images/events/ay-yo-kpop-night-itajai.svg',
       })
       .returning();
-    await server.deps.db.insert(ticketTypes).values({ eventId: event.id, name: 'Pista', priceCentavos: 5500, remaining: 10 });
+    await insertSector(server.deps.db, event.id, { name: 'Pista', priceCentavos: 5500, remaining: 10 });
     eventId = event.id;
     web = await buildApp({ config: config(), deps: server.deps, auth: server.auth, logger: pino({ level: 'silent' }), distDir, rateLimit: false, live: server.live, trustedOrigins: [] });
   });

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { asc } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { banners, brands, events, news, ticketTypes } from '../../src/server/db/schema';
+import { banners, brands, events, news, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { seedCatalog } from '../../src/server/db/seed-catalog';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -78,9 +78,10 @@ describe('seedCatalog', () => {
     expect(rows.some((e) => e.date === '2025-05-26')).toBe(true);
   });
 
-  it('gives every event 1 to 4 ticket types, with free, sold-out and nearly sold-out upcoming events', async () => {
+  it('gives every event 1 to 4 sectors, with free, sold-out and nearly sold-out upcoming events', async () => {
     const rows = await database.db.select().from(events);
-    const types = await database.db.select().from(ticketTypes);
+    // Each sector at its first lot's price.
+    const types = (await database.db.select({ type: ticketTypes, priceCentavos: ticketLots.priceCentavos }).from(ticketTypes).innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))).map((r) => ({ ...r.type, priceCentavos: r.priceCentavos }));
     const byEvent = new Map<string, (typeof types)[number][]>();
     for (const t of types) byEvent.set(t.eventId, [...(byEvent.get(t.eventId) ?? []), t]);
 

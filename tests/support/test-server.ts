@@ -8,7 +8,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createServer, type Server } from '../../src/server/server';
-import { accounts, events, profiles, ticketTypes, userRoles, users } from '../../src/server/db/schema';
+import { accounts, events, profiles, ticketLots, ticketTypes, userRoles, users } from '../../src/server/db/schema';
 import type { Role } from '../../src/shared/schemas/me';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
 
@@ -131,11 +131,22 @@ export async function startTestServer(options: { poolSize?: number; env?: Record
   };
 }
 
-/** Inserts an event `daysAhead` days from today with the given ticket types (centavos). */
+/** Inserts a sector of `eventId` selling `remaining` units in one lot at `priceCentavos`; returns its row. */
+export async function insertSector(db: Server['deps']['db'], eventId: string, type: { name: string; priceCentavos: number; remaining: number; sortOrder?: number }) {
+  const [sector] = await db.insert(ticketTypes).values({ eventId, name: type.name, remaining: type.remaining, sortOrder: type.sortOrder ?? 0 }).returning();
+  await db.insert(ticketLots).values({ ticketTypeId: sector.id, position: 1, priceCentavos: type.priceCentavos, quantity: type.remaining, remaining: type.remaining });
+  return { ...sector, priceCentavos: type.priceCentavos };
+}
+
+/**
+ * Inserts an event `daysAhead` days from today with the given ticket types (one lot each;
+ * centavos). No limits per order or CPF, no fee; the meia-entrada reserve only with `meiaEntrada`
+ * (the tests of stock and payments sell every unit at full price).
+ */
 export async function createEvent(
   server: Pick<Server, 'deps'>,
   types: { name: string; priceCentavos: number; remaining: number }[],
-  options: { daysAhead?: number; title?: string } = {},
+  options: { daysAhead?: number; title?: string; meiaEntrada?: boolean } = {},
 ) {
   const day = new Date(Date.now() + (options.daysAhead ?? 10) * 86_400_000);
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(day);
@@ -150,12 +161,11 @@ export async function createEvent(
       city: 'Itajaí',
       category: 'Next Level Events',
       brandSlug: null,
+      meiaEntrada: options.meiaEntrada ?? false,
     })
     .returning();
-  const typeRows = await server.deps.db
-    .insert(ticketTypes)
-    .values(types.map((t, i) => ({ eventId: event.id, sortOrder: i, ...t })))
-    .returning();
+  const typeRows = [];
+  for (const [i, t] of types.entries()) typeRows.push(await insertSector(server.deps.db, event.id, { ...t, sortOrder: i }));
   return { event, ticketTypes: typeRows };
 }
 

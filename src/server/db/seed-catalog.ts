@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { banners, brands, events, news, ticketTypes } from './schema';
+import { banners, brands, coupons, events, news, ticketLots, ticketTypes } from './schema';
 
 /**
  * Demo catalogue: the three brands, events in São Paulo, Rio de Janeiro and Itajaí with their
@@ -128,11 +128,12 @@ const VENUES = {
   },
 } satisfies Record<string, Venue>;
 
+/** A sector and its lots in order (price in centavos, units left); `preSaleCode` hides it until that code unlocks it. */
 interface TicketSeed {
   name: string;
   description: string;
-  price: number; // centavos
-  remaining: number;
+  lots: { price: number; remaining: number }[];
+  preSaleCode?: string;
 }
 
 interface EventSeed {
@@ -167,9 +168,8 @@ const EVENTS: EventSeed[] = [
     capacity: 3000,
     rating: null,
     tickets: [
-      { name: 'Pista - 1º lote', description: 'Acesso às duas pistas. Lote promocional por tempo limitado.', price: 8000, remaining: 120 },
-      { name: 'Pista - 2º lote', description: 'Acesso às duas pistas.', price: 10000, remaining: 400 },
-      { name: 'VIP', description: 'Área VIP com bar exclusivo, banheiros privativos e vista para a cabine.', price: 18000, remaining: 80 },
+      { name: 'Pista', description: 'Acesso às duas pistas.', lots: [{ price: 8000, remaining: 120 }, { price: 10000, remaining: 400 }, { price: 12000, remaining: 400 }] },
+      { name: 'VIP', description: 'Área VIP com bar exclusivo, banheiros privativos e vista para a cabine.', lots: [{ price: 18000, remaining: 80 }] },
     ],
   },
   {
@@ -188,7 +188,7 @@ const EVENTS: EventSeed[] = [
     capacity: 600,
     rating: null,
     tickets: [
-      { name: 'Pista - último lote', description: 'Acesso à pista principal e ao lounge.', price: 9000, remaining: 3 },
+      { name: 'Pista', description: 'Acesso à pista principal e ao lounge.', lots: [{ price: 9000, remaining: 3 }] },
     ],
   },
   {
@@ -206,9 +206,8 @@ const EVENTS: EventSeed[] = [
     capacity: 1500,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso à área do palco e à praia.', price: 6000, remaining: 600 },
-      { name: 'Meia-entrada', description: 'Para estudantes, pessoas com deficiência, jovens de baixa renda e maiores de 60 anos, com comprovante na entrada.', price: 3000, remaining: 150 },
-      { name: 'VIP', description: 'Deck com open bar de água e refrigerante, sombra e banheiros exclusivos.', price: 12000, remaining: 120 },
+      { name: 'Pista', description: 'Acesso à área do palco e à praia.', lots: [{ price: 6000, remaining: 600 }] },
+      { name: 'VIP', description: 'Deck com open bar de água e refrigerante, sombra e banheiros exclusivos.', lots: [{ price: 12000, remaining: 120 }] },
     ],
   },
   {
@@ -227,9 +226,9 @@ const EVENTS: EventSeed[] = [
     capacity: 8000,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso aos dois palcos.', price: 15000, remaining: 2500 },
-      { name: 'VIP', description: 'Área VIP em frente ao palco principal, com bares e banheiros exclusivos.', price: 25000, remaining: 600 },
-      { name: 'Camarote', description: 'Camarote com vista para a baía, open bar premium e serviço de mesa.', price: 45000, remaining: 90 },
+      { name: 'Pista', description: 'Acesso aos dois palcos.', lots: [{ price: 15000, remaining: 2500 }] },
+      { name: 'VIP', description: 'Área VIP em frente ao palco principal, com bares e banheiros exclusivos.', lots: [{ price: 25000, remaining: 600 }] },
+      { name: 'Camarote', description: 'Camarote com vista para a baía, open bar premium e serviço de mesa.', lots: [{ price: 45000, remaining: 90 }] },
     ],
   },
   {
@@ -248,9 +247,9 @@ const EVENTS: EventSeed[] = [
     capacity: null,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso aos três palcos.', price: 22000, remaining: 5000 },
-      { name: 'Pista Premium', description: 'Área próxima aos palcos, com bares exclusivos.', price: 32000, remaining: 1500 },
-      { name: 'Camarote', description: 'Camarote com open bar, lounge climatizado e entrada exclusiva.', price: 48000, remaining: 300 },
+      { name: 'Pista', description: 'Acesso aos três palcos.', lots: [{ price: 22000, remaining: 5000 }] },
+      { name: 'Pista Premium', description: 'Área próxima aos palcos, com bares exclusivos.', lots: [{ price: 32000, remaining: 1500 }] },
+      { name: 'Camarote', description: 'Camarote com open bar, lounge climatizado e entrada exclusiva.', lots: [{ price: 48000, remaining: 300 }] },
     ],
   },
   {
@@ -268,8 +267,8 @@ const EVENTS: EventSeed[] = [
     capacity: 600,
     rating: 4.7,
     tickets: [
-      { name: 'Pista', description: 'Acesso à pista principal.', price: 7000, remaining: 0 },
-      { name: 'VIP', description: 'Mezanino com bar exclusivo.', price: 14000, remaining: 12 },
+      { name: 'Pista', description: 'Acesso à pista principal.', lots: [{ price: 7000, remaining: 0 }] },
+      { name: 'VIP', description: 'Mezanino com bar exclusivo.', lots: [{ price: 14000, remaining: 12 }] },
     ],
   },
   // ---------------------------------------------------------------- AY-YO
@@ -289,9 +288,8 @@ const EVENTS: EventSeed[] = [
     capacity: 900,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso à pista e às ativações.', price: 5000, remaining: 250 },
-      { name: 'Meia-entrada', description: 'Para estudantes e demais beneficiários da lei, com comprovante.', price: 2500, remaining: 120 },
-      { name: 'VIP', description: 'Mezanino com vista para a pista e kit exclusivo AY-YO.', price: 9000, remaining: 40 },
+      { name: 'Pista', description: 'Acesso à pista e às ativações.', lots: [{ price: 5000, remaining: 250 }] },
+      { name: 'VIP', description: 'Mezanino com vista para a pista e kit exclusivo AY-YO.', lots: [{ price: 9000, remaining: 40 }] },
     ],
   },
   {
@@ -309,9 +307,9 @@ const EVENTS: EventSeed[] = [
     capacity: 4000,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso à pista.', price: 12000, remaining: 0 },
-      { name: 'Pista Premium', description: 'Área em frente ao palco.', price: 18000, remaining: 0 },
-      { name: 'Camarote', description: 'Camarote com open bar de não alcoólicos e kit da edição.', price: 28000, remaining: 0 },
+      { name: 'Pista', description: 'Acesso à pista.', lots: [{ price: 12000, remaining: 0 }] },
+      { name: 'Pista Premium', description: 'Área em frente ao palco.', lots: [{ price: 18000, remaining: 0 }] },
+      { name: 'Camarote', description: 'Camarote com open bar de não alcoólicos e kit da edição.', lots: [{ price: 28000, remaining: 0 }] },
     ],
   },
   {
@@ -330,7 +328,7 @@ const EVENTS: EventSeed[] = [
     capacity: 1200,
     rating: null,
     tickets: [
-      { name: 'Ingresso Geral', description: 'Acesso ao evento e a todas as rodadas.', price: 4000, remaining: 500 },
+      { name: 'Ingresso Geral', description: 'Acesso ao evento e a todas as rodadas.', lots: [{ price: 4000, remaining: 500 }] },
     ],
   },
   {
@@ -348,9 +346,14 @@ const EVENTS: EventSeed[] = [
     capacity: 2000,
     rating: null,
     tickets: [
-      { name: 'Pista - 1º lote', description: 'Acesso à pista e à feirinha.', price: 5500, remaining: 300 },
-      { name: 'Meia-entrada', description: 'Para estudantes e demais beneficiários da lei, com comprovante.', price: 2750, remaining: 150 },
-      { name: 'VIP', description: 'Área VIP com entrada antecipada e photocard exclusivo.', price: 9500, remaining: 100 },
+      { name: 'Pista', description: 'Acesso à pista e à feirinha.', lots: [{ price: 5500, remaining: 300 }, { price: 6500, remaining: 400 }] },
+      {
+        name: 'Pré-venda Fã-clube',
+        description: 'Pista com entrada antecipada e photocard, para quem tem o código do fã-clube AY-YO.',
+        lots: [{ price: 6000, remaining: 80 }],
+        preSaleCode: 'AYYOFA',
+      },
+      { name: 'VIP', description: 'Área VIP com entrada antecipada e photocard exclusivo.', lots: [{ price: 9500, remaining: 100 }] },
     ],
   },
   {
@@ -369,9 +372,8 @@ const EVENTS: EventSeed[] = [
     capacity: null,
     rating: null,
     tickets: [
-      { name: 'Ingresso Geral', description: 'Acesso à feira, palco e painéis.', price: 7000, remaining: 1800 },
-      { name: 'Meia-entrada', description: 'Para estudantes e demais beneficiários da lei, com comprovante.', price: 3500, remaining: 600 },
-      { name: 'VIP', description: 'Entrada antecipada, lugar reservado nos painéis e ecobag da edição.', price: 15000, remaining: 200 },
+      { name: 'Ingresso Geral', description: 'Acesso à feira, palco e painéis.', lots: [{ price: 7000, remaining: 1800 }] },
+      { name: 'VIP', description: 'Entrada antecipada, lugar reservado nos painéis e ecobag da edição.', lots: [{ price: 15000, remaining: 200 }] },
     ],
   },
   {
@@ -389,8 +391,8 @@ const EVENTS: EventSeed[] = [
     capacity: 900,
     rating: 4.8,
     tickets: [
-      { name: 'Pista', description: 'Acesso à pista e às ativações.', price: 4500, remaining: 0 },
-      { name: 'VIP', description: 'Mezanino com vista para a pista.', price: 8500, remaining: 0 },
+      { name: 'Pista', description: 'Acesso à pista e às ativações.', lots: [{ price: 4500, remaining: 0 }] },
+      { name: 'VIP', description: 'Mezanino com vista para a pista.', lots: [{ price: 8500, remaining: 0 }] },
     ],
   },
   // ---------------------------------------------------------------- KXP
@@ -410,7 +412,7 @@ const EVENTS: EventSeed[] = [
     capacity: 40,
     rating: null,
     tickets: [
-      { name: 'Entrada gratuita', description: 'Inclui material da oficina. Uma inscrição por pessoa.', price: 0, remaining: 32 },
+      { name: 'Entrada gratuita', description: 'Inclui material da oficina. Uma inscrição por pessoa.', lots: [{ price: 0, remaining: 32 }] },
     ],
   },
   {
@@ -429,8 +431,8 @@ const EVENTS: EventSeed[] = [
     capacity: 60,
     rating: null,
     tickets: [
-      { name: 'Jantar individual', description: 'Jantar completo com degustação de bebidas.', price: 18000, remaining: 24 },
-      { name: 'Jantar para dois', description: 'Mesa para duas pessoas, com uma garrafa de soju de brinde.', price: 32000, remaining: 10 },
+      { name: 'Jantar individual', description: 'Jantar completo com degustação de bebidas.', lots: [{ price: 18000, remaining: 24 }] },
+      { name: 'Jantar para dois', description: 'Mesa para duas pessoas, com uma garrafa de soju de brinde.', lots: [{ price: 32000, remaining: 10 }] },
     ],
   },
   {
@@ -448,8 +450,8 @@ const EVENTS: EventSeed[] = [
     capacity: 120,
     rating: null,
     tickets: [
-      { name: 'Experiência Hanbok', description: 'Prova de hanbok, 10 fotos editadas e chá coreano.', price: 9000, remaining: 60 },
-      { name: 'Experiência Completa', description: 'Hanbok, penteado tradicional, 25 fotos editadas e chá coreano.', price: 15000, remaining: 30 },
+      { name: 'Experiência Hanbok', description: 'Prova de hanbok, 10 fotos editadas e chá coreano.', lots: [{ price: 9000, remaining: 60 }] },
+      { name: 'Experiência Completa', description: 'Hanbok, penteado tradicional, 25 fotos editadas e chá coreano.', lots: [{ price: 15000, remaining: 30 }] },
     ],
   },
   {
@@ -468,9 +470,8 @@ const EVENTS: EventSeed[] = [
     capacity: 2500,
     rating: null,
     tickets: [
-      { name: 'Ingresso Geral', description: 'Acesso ao festival, às apresentações e à mostra de cinema.', price: 5000, remaining: 900 },
-      { name: 'Meia-entrada', description: 'Para estudantes e demais beneficiários da lei, com comprovante.', price: 2500, remaining: 300 },
-      { name: 'Passaporte Oficinas', description: 'Ingresso Geral mais vaga garantida em duas oficinas à sua escolha.', price: 9000, remaining: 120 },
+      { name: 'Ingresso Geral', description: 'Acesso ao festival, às apresentações e à mostra de cinema.', lots: [{ price: 5000, remaining: 900 }] },
+      { name: 'Passaporte Oficinas', description: 'Ingresso Geral mais vaga garantida em duas oficinas à sua escolha.', lots: [{ price: 9000, remaining: 120 }] },
     ],
   },
   {
@@ -488,7 +489,7 @@ const EVENTS: EventSeed[] = [
     capacity: 24,
     rating: 4.9,
     tickets: [
-      { name: 'Ingresso Geral', description: 'Inclui ingredientes, avental e pote para levar.', price: 12000, remaining: 0 },
+      { name: 'Ingresso Geral', description: 'Inclui ingredientes, avental e pote para levar.', lots: [{ price: 12000, remaining: 0 }] },
     ],
   },
 ];
@@ -648,22 +649,44 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
           category: CATEGORY[e.brand],
           imageUrl: `/images/events/${e.slug}.svg`,
           rating: e.rating,
+          // The organizer's defaults: 6 per order, 4 per CPF; Next Level passes on a 10 % fee (at least R$ 3,00 per ticket).
+          maxTicketsPerOrder: 6,
+          maxTicketsPerCpf: 4,
+          serviceFeeBasisPoints: e.brand === 'next-level' ? 1000 : 0,
+          serviceFeeMinCentavos: e.brand === 'next-level' ? 300 : null,
           createdAt,
           updatedAt: createdAt,
         })
         .returning({ id: events.id });
       idBySlug.set(e.slug, row.id);
       eventIds.push(row.id);
-      await tx.insert(ticketTypes).values(
-        e.tickets.map((t, sortOrder) => ({
-          eventId: row.id,
-          name: t.name,
-          description: t.description,
-          priceCentavos: t.price,
-          remaining: t.remaining,
-          sortOrder,
-        })),
-      );
+      for (const [sortOrder, t] of e.tickets.entries()) {
+        const [sector] = await tx
+          .insert(ticketTypes)
+          .values({
+            eventId: row.id,
+            name: t.name,
+            description: t.description,
+            remaining: t.lots.reduce((sum, lot) => sum + lot.remaining, 0),
+            hiddenWithoutCode: t.preSaleCode !== undefined,
+            sortOrder,
+          })
+          .returning({ id: ticketTypes.id });
+        await tx
+          .insert(ticketLots)
+          .values(t.lots.map((lot, i) => ({ ticketTypeId: sector.id, position: i + 1, priceCentavos: lot.price, quantity: lot.remaining, remaining: lot.remaining })));
+        if (t.preSaleCode) {
+          await tx.insert(coupons).values({
+            code: t.preSaleCode,
+            description: `Pré-venda: ${t.name}`,
+            discountType: 'percentage',
+            discountValue: 0,
+            maxUses: 200,
+            eventId: row.id,
+            unlocksTicketTypeId: sector.id,
+          });
+        }
+      }
     }
 
     await tx.insert(news).values(

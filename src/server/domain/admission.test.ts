@@ -7,7 +7,7 @@ import {
   decideScan,
   offlineTicketStatus,
   refusalMessage,
-  requiresDocumentCheck,
+  documentCheckOf,
 } from './admission';
 
 const firstEntry = new Date('2025-03-15T23:03:00.000Z');
@@ -88,17 +88,11 @@ describe('offlineTicketStatus', () => {
   });
 });
 
-describe('requiresDocumentCheck', () => {
-  it('asks for the document of a half-price type, whatever its accents or case', () => {
-    for (const name of ['Meia-entrada', 'MEIA ENTRADA', 'Pista - meia', 'Méia estudante', 'Camarote (Meia)']) {
-      expect(requiresDocumentCheck(name), name).toBe(true);
-    }
-  });
-
-  it('does not for other types, even with the letters inside a word', () => {
-    for (const name of ['Inteira', 'Pista', 'Camarote VIP', 'Alameia Lounge']) {
-      expect(requiresDocumentCheck(name), name).toBe(false);
-    }
+describe('documentCheckOf', () => {
+  it('names the document of each half-price category, and none for full price', () => {
+    expect(documentCheckOf('student')).toBe('Conferir carteira de estudante (CIE)');
+    expect(documentCheckOf('senior')).toMatch(/60 anos/);
+    expect(documentCheckOf(null)).toBeNull();
   });
 });
 

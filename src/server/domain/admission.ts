@@ -1,3 +1,4 @@
+import { concessionDocumentCheck, type Concession } from '../../shared/concessions';
 import {
   type OfflineTicketStatus,
   type RefusalReason,
@@ -132,11 +133,10 @@ export function offlineTicketStatus(ticket: NonNullable<AdmissionInput['ticket']
 }
 
 /**
- * Whether the door must see a document before letting the holder in: a half-price type
- * ('Meia-entrada', 'MEIA ESTUDANTE', 'Pista - meia'), read without accents or case. Brazilian
- * law (Lei 12.933/2013) asks the holder of a meia-entrada to show proof at the entrance.
+ * What the door must see before letting the holder of a half-price ticket in, by its category
+ * (shared/concessions concessionDocumentCheck: 'Conferir carteira de estudante (CIE)'); null for a
+ * full-price ticket. Lei 12.933/2013 asks the meia-entrada holder to show proof at the entrance.
  */
-export function requiresDocumentCheck(ticketTypeName: string): boolean {
-  const plain = ticketTypeName.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return /(^|[^a-z])meia($|[^a-z])/.test(plain);
+export function documentCheckOf(concession: Concession | null): string | null {
+  return concession ? concessionDocumentCheck[concession] : null;
 }

@@ -2,26 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
 import {
   type CouponRule,
-  type PriceOrderInput,
   applyCoupon,
   assertInstallments,
   installmentOptions,
   normalizeCouponCode,
-  priceOrder,
 } from './pricing';
 
 const now = new Date('2025-03-01T15:00:00.000Z');
-const ticketTypes = [
-  { id: 'pista', eventId: 'ev1', name: 'Pista', priceCentavos: 8000, remaining: 100 },
-  { id: 'vip', eventId: 'ev1', name: 'VIP', priceCentavos: 18050, remaining: 2 },
-  { id: 'cortesia', eventId: 'ev1', name: 'Cortesia', priceCentavos: 0, remaining: 10 },
-  { id: 'outro', eventId: 'ev2', name: 'Pista', priceCentavos: 5000, remaining: 100 },
-];
-
-function price(lines: PriceOrderInput['lines'], coupon: CouponRule | null = null) {
-  return priceOrder({ eventId: 'ev1', lines, ticketTypes, coupon, now });
-}
-
 function coupon(overrides: Partial<CouponRule> = {}): CouponRule {
   return {
     code: 'NEXT10',
@@ -47,101 +34,6 @@ function codeOf(action: () => unknown): { code: string; details: unknown } | und
   }
   return undefined;
 }
-
-describe('priceOrder', () => {
-  it('prices each line at the stored unit price', () => {
-    expect(price([{ ticketTypeId: 'pista', quantity: 2 }, { ticketTypeId: 'vip', quantity: 1 }])).toEqual({
-      items: [
-        { ticketTypeId: 'pista', name: 'Pista', quantity: 2, unitPriceCentavos: 8000, lineTotalCentavos: 16000 },
-        { ticketTypeId: 'vip', name: 'VIP', quantity: 1, unitPriceCentavos: 18050, lineTotalCentavos: 18050 },
-      ],
-      subtotalCentavos: 34050,
-      discountCentavos: 0,
-      totalCentavos: 34050,
-      quantity: 3,
-    });
-  });
-
-  it('drops lines with quantity zero', () => {
-    const priced = price([{ ticketTypeId: 'pista', quantity: 1 }, { ticketTypeId: 'vip', quantity: 0 }]);
-    expect(priced.items.map((item) => item.ticketTypeId)).toEqual(['pista']);
-  });
-
-  it('merges lines of the same ticket type', () => {
-    const priced = price([
-      { ticketTypeId: 'pista', quantity: 1 },
-      { ticketTypeId: 'vip', quantity: 1 },
-      { ticketTypeId: 'pista', quantity: 2 },
-    ]);
-    expect(priced.items).toHaveLength(2);
-    expect(priced.items[0]).toMatchObject({ ticketTypeId: 'pista', quantity: 3, lineTotalCentavos: 24000 });
-  });
-
-  it('prices free tickets at zero', () => {
-    expect(price([{ ticketTypeId: 'cortesia', quantity: 2 }])).toMatchObject({ totalCentavos: 0, quantity: 2 });
-  });
-
-  it('refuses an order with no units', () => {
-    expect(codeOf(() => price([]))?.code).toBe('no_tickets_selected');
-    expect(codeOf(() => price([{ ticketTypeId: 'pista', quantity: 0 }]))?.code).toBe('no_tickets_selected');
-  });
-
-  it('refuses a quantity that is not a whole number from 1 to 20', () => {
-    for (const quantity of [-1, 1.5, 21, Number.NaN]) {
-      expect(codeOf(() => price([{ ticketTypeId: 'pista', quantity }]))).toEqual({
-        code: 'validation_failed',
-        details: { field: 'quantity', ticketTypeId: 'pista' },
-      });
-    }
-  });
-
-  it('refuses more than 20 units of one type spread over several lines', () => {
-    const lines = [
-      { ticketTypeId: 'pista', quantity: 15 },
-      { ticketTypeId: 'pista', quantity: 6 },
-    ];
-    expect(codeOf(() => price(lines))?.code).toBe('validation_failed');
-  });
-
-  it('accepts twenty units of one type', () => {
-    expect(price([{ ticketTypeId: 'pista', quantity: 20 }]).quantity).toBe(20);
-  });
-
-  it('refuses an unknown ticket type', () => {
-    expect(codeOf(() => price([{ ticketTypeId: 'nope', quantity: 1 }]))).toEqual({
-      code: 'ticket_type_not_found',
-      details: { ticketTypeId: 'nope' },
-    });
-  });
-
-  it('refuses a ticket type of another event', () => {
-    expect(codeOf(() => price([{ ticketTypeId: 'outro', quantity: 1 }]))?.code).toBe('ticket_type_not_found');
-  });
-
-  it('refuses more units than remain, naming the ticket type', () => {
-    expect(codeOf(() => price([{ ticketTypeId: 'vip', quantity: 3 }]))).toEqual({
-      code: 'ticket_type_sold_out',
-      details: { ticketTypeId: 'vip' },
-    });
-    expect(price([{ ticketTypeId: 'vip', quantity: 2 }]).quantity).toBe(2);
-  });
-
-  it('applies a coupon to the subtotal', () => {
-    const priced = price([{ ticketTypeId: 'pista', quantity: 2 }], coupon());
-    expect(priced).toMatchObject({ subtotalCentavos: 16000, discountCentavos: 1600, totalCentavos: 14400 });
-  });
-
-  it('never lets a fixed coupon take the total below zero', () => {
-    const priced = price([{ ticketTypeId: 'pista', quantity: 1 }], coupon({ discountType: 'fixed', discountValue: 10000 }));
-    expect(priced).toMatchObject({ discountCentavos: 8000, totalCentavos: 0 });
-  });
-
-  it('refuses the order when its coupon does not apply', () => {
-    expect(codeOf(() => price([{ ticketTypeId: 'pista', quantity: 1 }], coupon({ isActive: false })))?.code).toBe(
-      'coupon_invalid',
-    );
-  });
-});
 
 describe('applyCoupon', () => {
   it('takes a percentage of the subtotal', () => {

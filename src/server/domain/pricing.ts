@@ -20,109 +20,12 @@ export interface CouponRule {
   eventId: string | null;
 }
 
-export interface PricingTicketType {
-  id: string;
-  eventId: string;
-  name: string;
-  priceCentavos: number;
-  remaining: number;
-}
-
-export interface PriceOrderInput {
-  eventId: string;
-  lines: { ticketTypeId: string; quantity: number }[];
-  ticketTypes: PricingTicketType[];
-  coupon?: CouponRule | null;
-  now: Date;
-}
-
-export interface PricedOrderItem {
-  ticketTypeId: string;
-  name: string;
-  quantity: number;
-  unitPriceCentavos: number;
-  lineTotalCentavos: number;
-}
-
-export interface PricedOrder {
-  items: PricedOrderItem[];
-  subtotalCentavos: number;
-  discountCentavos: number;
-  totalCentavos: number;
-  /** Units across all items: one ticket (admission) each. */
-  quantity: number;
-}
-
 export interface InstallmentOption {
   count: number;
   /** The first (largest) instalment, centavos. */
   amountCentavos: number;
   /** e.g. '3x de R$ 33,34 sem juros'. */
   label: string;
-}
-
-function isValidQuantity(quantity: number): boolean {
-  return Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_QUANTITY_PER_TICKET_TYPE;
-}
-
-/**
- * Prices an order from the ticket types as stored; the client never sends an amount
- * (PRODUCT.md 'Buying'). Lines with quantity 0 are dropped and lines of the same ticket type
- * merged (items keep the order of first appearance). Money is integer centavos; the discount
- * comes from applyCoupon and the total is subtotal minus discount.
- * Throws DomainError:
- * - 'validation_failed' { field: 'quantity', ticketTypeId } when a line, or the merged lines of
- *   one type, is not an integer 1..20 (0 only as a line to drop);
- * - 'no_tickets_selected' when no unit is left (SPEC.md section 5);
- * - 'ticket_type_not_found' { ticketTypeId } for an unknown type or one of another event;
- * - 'ticket_type_sold_out' { ticketTypeId } when the quantity exceeds what remains;
- * - the coupon codes of applyCoupon.
- */
-export function priceOrder(input: PriceOrderInput): PricedOrder {
-  const merged = new Map<string, number>();
-  for (const line of input.lines) {
-    if (line.quantity === 0) continue;
-    if (!isValidQuantity(line.quantity)) {
-      throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
-    }
-    const quantity = (merged.get(line.ticketTypeId) ?? 0) + line.quantity;
-    if (!isValidQuantity(quantity)) {
-      throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
-    }
-    merged.set(line.ticketTypeId, quantity);
-  }
-  if (merged.size === 0) throw new DomainError('no_tickets_selected');
-
-  const typesById = new Map(input.ticketTypes.map((type) => [type.id, type]));
-  const items: PricedOrderItem[] = [];
-  for (const [ticketTypeId, quantity] of merged) {
-    const type = typesById.get(ticketTypeId);
-    if (!type || type.eventId !== input.eventId) {
-      throw new DomainError('ticket_type_not_found', { ticketTypeId });
-    }
-    if (quantity > type.remaining) {
-      throw new DomainError('ticket_type_sold_out', { ticketTypeId });
-    }
-    items.push({
-      ticketTypeId,
-      name: type.name,
-      quantity,
-      unitPriceCentavos: type.priceCentavos,
-      lineTotalCentavos: type.priceCentavos * quantity,
-    });
-  }
-
-  const subtotalCentavos = items.reduce((sum, item) => sum + item.lineTotalCentavos, 0);
-  const discountCentavos = input.coupon
-    ? applyCoupon(input.coupon, subtotalCentavos, input.eventId, input.now)
-    : 0;
-  return {
-    items,
-    subtotalCentavos,
-    discountCentavos,
-    totalCentavos: subtotalCentavos - discountCentavos,
-    quantity: items.reduce((sum, item) => sum + item.quantity, 0),
-  };
 }
 
 /**
@@ -133,15 +36,15 @@ export function priceOrder(input: PriceOrderInput): PricedOrder {
  * validUntil. Checks, in order, each throwing DomainError with { field: 'couponCode' }:
  * 'coupon_invalid' (inactive, or a discount value out of range), 'coupon_not_started',
  * 'coupon_expired', 'coupon_other_event', 'coupon_exhausted' (currentUses >= maxUses),
- * 'coupon_min_purchase' (subtotal below minPurchaseCentavos; details carry it).
+ * 'coupon_min_purchase' (subtotal below minPurchaseCentavos; details carry it). A pre-sale code
+ * that only unlocks a sector (`unlocksOnly`, value 0) passes the same checks and discounts 0.
  */
-export function applyCoupon(coupon: CouponRule, subtotalCentavos: number, eventId: string, now: Date): number {
+export function applyCoupon(coupon: CouponRule, subtotalCentavos: number, eventId: string, now: Date, options: { unlocksOnly?: boolean } = {}): number {
   const field = 'couponCode';
   const value = coupon.discountValue;
   const valueInRange =
-    coupon.discountType === 'percentage'
-      ? Number.isFinite(value) && value > 0 && value <= 100
-      : Number.isSafeInteger(value) && value > 0;
+    options.unlocksOnly === true ||
+    (coupon.discountType === 'percentage' ? Number.isFinite(value) && value > 0 && value <= 100 : Number.isSafeInteger(value) && value > 0);
   if (!coupon.isActive || !valueInRange) throw new DomainError('coupon_invalid', { field });
   if (coupon.validFrom && now.getTime() < coupon.validFrom.getTime()) {
     throw new DomainError('coupon_not_started', { field });
@@ -158,6 +61,7 @@ export function applyCoupon(coupon: CouponRule, subtotalCentavos: number, eventI
   if (coupon.minPurchaseCentavos !== null && subtotalCentavos < coupon.minPurchaseCentavos) {
     throw new DomainError('coupon_min_purchase', { field, minPurchaseCentavos: coupon.minPurchaseCentavos });
   }
+  if (options.unlocksOnly) return 0;
 
   let discount: number;
   if (coupon.discountType === 'percentage') {

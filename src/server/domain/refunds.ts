@@ -61,30 +61,32 @@ export function orderRefundReason(order: { status: OrderStatus }, ticketReasons:
 
 /**
  * What refunding each ticket of an order pays back, in centavos: its unit price less its share
- * of the order's discount. The discount is shared in proportion to the prices, floored, and the
- * centavos left over go to the first tickets, so the amounts of all tickets add up exactly to
- * the order's total actually paid (PRODUCT.md 'Buying': an amount sent by a client is never
- * trusted). `units` in a stable order (ticket creation). Returns a map ticket id -> centavos.
+ * of the order's discount, plus the service fee it was charged (PRODUCT.md 'Selling the Brazilian
+ * way': the fee goes back in full on a withdrawal and on an event's cancellation, the refunds
+ * this product makes). The discount is shared among the full-price tickets (a half-price one
+ * never had a coupon) in proportion to their prices, floored, and the centavos left over go to
+ * the first tickets, so the amounts of all tickets add up exactly to the order's total actually
+ * paid (PRODUCT.md 'Buying': an amount sent by a client is never trusted). `units` in a stable
+ * order (ticket creation); `unitFeeCentavos` counts only when the order charged its fee
+ * (`feeCentavos` > 0). Returns a map ticket id -> centavos.
  */
 export function ticketRefundAmounts(
-  order: { subtotalCentavos: number; discountCentavos: number },
-  units: { ticketId: string; unitPriceCentavos: number }[],
+  order: { subtotalCentavos: number; discountCentavos: number; feeCentavos?: number },
+  units: { ticketId: string; unitPriceCentavos: number; unitFeeCentavos?: number; halfPrice?: boolean }[],
 ): Map<string, number> {
   const amounts = new Map<string, number>();
-  const subtotal = units.reduce((sum, u) => sum + u.unitPriceCentavos, 0);
+  const fee = (unit: (typeof units)[number]) => ((order.feeCentavos ?? 0) > 0 ? (unit.unitFeeCentavos ?? 0) : 0);
+  const discounted = units.map((u) => !u.halfPrice);
+  const subtotal = units.reduce((sum, u, i) => sum + (discounted[i] ? u.unitPriceCentavos : 0), 0);
   const discount = Math.min(order.discountCentavos, subtotal);
-  if (subtotal === 0 || discount === 0) {
-    for (const unit of units) amounts.set(unit.ticketId, unit.unitPriceCentavos);
-    return amounts;
-  }
-  const shares = units.map((u) => Math.floor((discount * u.unitPriceCentavos) / subtotal));
+  const shares = units.map((u, i) => (discount === 0 || !discounted[i] ? 0 : Math.floor((discount * u.unitPriceCentavos) / subtotal)));
   let left = discount - shares.reduce((sum, s) => sum + s, 0);
   for (let i = 0; left > 0 && i < units.length; i++) {
-    if (shares[i] < units[i].unitPriceCentavos) {
+    if (discounted[i] && shares[i] < units[i].unitPriceCentavos) {
       shares[i]++;
       left--;
     }
   }
-  units.forEach((unit, i) => amounts.set(unit.ticketId, unit.unitPriceCentavos - shares[i]));
+  units.forEach((unit, i) => amounts.set(unit.ticketId, unit.unitPriceCentavos - shares[i] + fee(unit)));
   return amounts;
 }

@@ -1,8 +1,13 @@
 import { DomainError } from '../../shared/errors';
-import { isEventPast } from '../../shared/dates';
-import { assertInstallments, normalizeCouponCode, priceOrder, type CouponRule, type PricedOrder, type PricingTicketType } from './pricing';
+import { formatInstant, isEventPast } from '../../shared/dates';
+import { concessionLabel, countsAgainstReserve, type Concession } from '../../shared/concessions';
+import { formatCentavos } from '../../shared/money';
+import { MAX_QUANTITY_PER_TICKET_TYPE, applyCoupon, assertInstallments, normalizeCouponCode, type CouponRule } from './pricing';
+import { rollEndedLots, sellableUnits, takeUnits, type LotRoll, type SaleLot } from './lots';
+import { halfPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
+import { serviceFeeOf, type ServiceFeeRule } from './service-fee';
 
-/** The event of a sale as read with its row locked: what decides whether it is on sale. `date` 'yyyy-MM-dd', times 'HH:mm[:ss]' (America/Sao_Paulo). */
+/** The event of a sale as read with its row locked: what decides whether and how it sells. `date` 'yyyy-MM-dd', times 'HH:mm[:ss]' (America/Sao_Paulo). */
 export interface SaleEvent {
   id: string;
   isPublished: boolean;
@@ -10,38 +15,125 @@ export interface SaleEvent {
   date: string;
   startTime: string;
   endTime: string | null;
+  /** Most tickets the event admits, all sectors together; null: no limit. */
+  capacity: number | null;
+  /** Whether the meia-entrada reserve applies (events.meia_entrada); when not, nothing is sold at half price. */
+  meiaEntrada: boolean;
+  maxTicketsPerOrder: number | null;
+  maxTicketsPerCpf: number | null;
+  fee: ServiceFeeRule;
 }
 
-/** A coupon as read with its row locked; `heldUses` are unpaid orders holding a use. */
-export type SaleCoupon = CouponRule & { id: string; heldUses: number };
+/** A sector ('Pista', 'Camarote') as read with its row and its lots locked. */
+export interface SaleSector {
+  id: string;
+  eventId: string;
+  name: string;
+  /** Units left in all its lots. */
+  remaining: number;
+  /** Half-price units held or sold that count against the reserve. */
+  halfTaken: number;
+  salesStartAt: Date | null;
+  salesEndAt: Date | null;
+  hiddenWithoutCode: boolean;
+  lots: SaleLot[];
+}
 
-/** What one buyer asks for: the lines, the payment choice and the coupon code as typed. */
+/** A coupon or pre-sale code as read with its row locked; `heldUses` are unpaid orders holding a use. */
+export type SaleCoupon = CouponRule & { id: string; heldUses: number; unlocksTicketTypeId: string | null };
+
+/** Tickets one CPF already holds for the event (pending and paid orders): all, and half-price ones. */
+export interface CpfTaken {
+  units: number;
+  half: number;
+}
+
+/** Who uses a half-price unit: name, CPF (digits), birth date 'yyyy-MM-dd', document number where the category has one. */
+export interface ConcessionHolder {
+  name: string;
+  cpf: string;
+  birthDate: string;
+  documentNumber: string | null;
+}
+
+/** One line of a request: full price (any quantity, optional holder names) or one half-price unit with its holder. */
+export interface OrderLine {
+  ticketTypeId: string;
+  quantity: number;
+  holderNames?: string[];
+  concession?: Concession | null;
+  holder?: ConcessionHolder | null;
+}
+
+/** What one buyer asks for: the lines, the buyer's CPF (digits), the payment choice, the code as typed, and the total the buyer saw. */
 export interface OrderRequest {
-  lines: { ticketTypeId: string; quantity: number }[];
+  lines: OrderLine[];
+  buyerCpf: string;
   paymentMethod: 'pix' | 'card';
   installments: number;
   couponCode?: string | null;
+  /** The total shown to the buyer when confirming; a different price now refuses with 'price_changed'. */
+  expectedTotalCentavos?: number | null;
+  /**
+   * A courtesy ('Cortesia') the back office issues: full-price lines only, free and without fee,
+   * outside the limits per order and per CPF, the sales windows and the meia reserve, but taken
+   * from the sector's lots and counted in the event's capacity like any other ticket.
+   */
+  courtesy?: boolean;
 }
 
 /**
- * The state a group of orders of one event is decided against (services/orders/place-order.ts
- * reads it with the rows locked): the event, every ticket type of the event with what remains,
- * and the coupons the requests name, keyed by normalised code. decideSale changes `remaining` and
- * `heldUses` as it accepts orders, so each later request sees what the earlier ones took.
+ * The state a group of orders of one event is decided against (services/orders/sale-state.ts
+ * reads it, with the rows locked when placing): the event, its sectors with their lots, the codes
+ * the requests name (normalised), and what the CPFs of the requests already hold. decideSale
+ * changes the counters as it accepts orders, so each later request sees what the earlier ones took.
  */
 export interface SaleState {
   event: SaleEvent | null;
-  ticketTypes: PricingTicketType[];
+  sectors: SaleSector[];
   couponsByCode: Map<string, SaleCoupon>;
+  takenByCpf: Map<string, CpfTaken>;
 }
 
-/** What decideSale says of one request: placed at a price (and the coupon whose use it holds), or refused with the error to answer. */
+/** One priced item: units of one sector from one lot at one price (a half-price unit alone, with its holder). */
+export interface PricedItem {
+  ticketTypeId: string;
+  lotId: string;
+  lotPosition: number;
+  /** The sector's name, with the category of a half-price unit: 'Pista · Meia-entrada (Estudante)'. */
+  name: string;
+  quantity: number;
+  unitPriceCentavos: number;
+  /** The service fee of each unit (charged, or absorbed when the order says so). */
+  unitFeeCentavos: number;
+  concession: Concession | null;
+  holder: ConcessionHolder | null;
+  /** Names given for the units, in order (may be shorter than the quantity). */
+  holderNames: string[];
+}
+
+/**
+ * A priced order. total = subtotal - discount + fee; `feeCentavos` is what the buyer pays,
+ * `absorbedFeeCentavos` what the organizer pays instead (one of the two is 0).
+ */
+export interface PricedOrder {
+  items: PricedItem[];
+  subtotalCentavos: number;
+  discountCentavos: number;
+  feeCentavos: number;
+  absorbedFeeCentavos: number;
+  totalCentavos: number;
+  /** Units across all items: one ticket each. */
+  quantity: number;
+}
+
+/** What decideSale says of one request: placed at a price (and the code whose use it holds), or refused with the error to answer. */
 export type SaleDecision = { accepted: true; priced: PricedOrder; couponId: string | null } | { accepted: false; error: DomainError };
 
 /**
  * Refuses a sale for an event that is not on sale: missing or unpublished (event_not_found),
- * cancelled (event_cancelled), over (event_finished, shared/dates isEventPast). The coupon
- * preview and the sale both ask this (PRODUCT.md 'Buying').
+ * cancelled (event_cancelled), over (event_finished, shared/dates isEventPast). The quote and the
+ * sale both ask this (PRODUCT.md 'Buying').
  */
 export function assertOnSale(event: SaleEvent | null, now: Date): asserts event is SaleEvent {
   if (!event || !event.isPublished) throw new DomainError('event_not_found');
@@ -49,47 +141,260 @@ export function assertOnSale(event: SaleEvent | null, now: Date): asserts event 
   if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) throw new DomainError('event_finished');
 }
 
+/** A sector's stock for sale: the units of all its lots. */
+export function sectorStock(sector: SaleSector): number {
+  return sector.lots.reduce((sum, lot) => sum + lot.quantity, 0);
+}
+
+/**
+ * A sector's meia-entrada counter at `now`: its reserve (40 % of its stock, rounded up), the
+ * half-price units that can still be sold, and whether full price may still take only the units
+ * outside the reserve (before reserveReleaseAt).
+ */
+export function sectorMeia(sector: SaleSector, event: Pick<SaleEvent, 'date' | 'startTime' | 'meiaEntrada'>, ticketsForSale: number, now: Date): { reserve: number; available: number; reserveHeld: boolean } {
+  if (!event.meiaEntrada) return { reserve: 0, available: 0, reserveHeld: false };
+  const reserve = meiaReserve(sectorStock(sector));
+  const left = Math.max(0, reserve - sector.halfTaken);
+  return {
+    reserve,
+    available: Math.min(left, sellableUnits(sector.lots, now)),
+    reserveHeld: now.getTime() < reserveReleaseAt(event, ticketsForSale).getTime(),
+  };
+}
+
+/** A line as decideOrder sees it after checks: full price (merged per sector) or one half-price unit. */
+interface CheckedLine {
+  sector: SaleSector;
+  quantity: number;
+  holderNames: string[];
+  concession: Concession | null;
+  holder: ConcessionHolder | null;
+}
+
+/** Checks the lines' quantities and merges the full-price lines of one sector (first appearance kept). */
+function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, eventId: string): CheckedLine[] {
+  const checked: CheckedLine[] = [];
+  const fullBySector = new Map<string, CheckedLine>();
+  const unitsBySector = new Map<string, number>();
+  for (const line of lines) {
+    if (line.quantity === 0) continue;
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_TICKET_TYPE) {
+      throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
+    }
+    const sector = sectorsById.get(line.ticketTypeId);
+    if (!sector || sector.eventId !== eventId) throw new DomainError('ticket_type_not_found', { ticketTypeId: line.ticketTypeId });
+    const units = (unitsBySector.get(sector.id) ?? 0) + line.quantity;
+    if (units > MAX_QUANTITY_PER_TICKET_TYPE) throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
+    unitsBySector.set(sector.id, units);
+    if (line.concession) {
+      if (line.quantity !== 1 || !line.holder) throw new DomainError('meia_holder_required', { ticketTypeId: sector.id });
+      checked.push({ sector, quantity: 1, holderNames: [line.holder.name], concession: line.concession, holder: line.holder });
+      continue;
+    }
+    const known = fullBySector.get(sector.id);
+    if (known) {
+      known.quantity += line.quantity;
+      known.holderNames.push(...(line.holderNames ?? []));
+    } else {
+      const merged: CheckedLine = { sector, quantity: line.quantity, holderNames: [...(line.holderNames ?? [])], concession: null, holder: null };
+      fullBySector.set(sector.id, merged);
+      checked.push(merged);
+    }
+  }
+  if (checked.length === 0) throw new DomainError('no_tickets_selected');
+  return checked;
+}
+
+/** The sector's sales window at `now`: refuses before it opens ('Vendas abrem em …') and after it closes. */
+function assertSectorOpen(sector: SaleSector, now: Date): void {
+  if (sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime()) {
+    throw new DomainError('sector_not_open', { ticketTypeId: sector.id, opensAt: sector.salesStartAt.toISOString() }, `Vendas abrem em ${formatInstant(sector.salesStartAt)}`);
+  }
+  if (sector.salesEndAt && now.getTime() >= sector.salesEndAt.getTime()) throw new DomainError('sector_closed', { ticketTypeId: sector.id });
+}
+
+/** The meia-entrada rules of an order's half-price lines: a companion beside a PcD unit, 60+ by birth date, one per CPF (in the order and for the event). */
+function assertConcessions(lines: CheckedLine[], takenByCpf: Map<string, CpfTaken>, now: Date): void {
+  const half = lines.filter((line) => line.concession);
+  const count = (concession: Concession) => half.filter((line) => line.concession === concession).length;
+  if (count('pcd_companion') > count('pcd')) throw new DomainError('meia_companion_without_pcd');
+  const cpfs = new Set<string>();
+  for (const line of half) {
+    const holder = line.holder!;
+    if (line.concession === 'senior' && !isSenior(holder.birthDate, now)) throw new DomainError('meia_senior_age', { field: 'birthDate' });
+    if (cpfs.has(holder.cpf) || (takenByCpf.get(holder.cpf)?.half ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf: holder.cpf });
+    cpfs.add(holder.cpf);
+  }
+}
+
+/** The units an order attributes to each CPF: a half-price unit to its holder, every other unit to the buyer. */
+function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, { units: number; half: number }> {
+  const byCpf = new Map<string, { units: number; half: number }>();
+  for (const line of lines) {
+    const cpf = line.holder?.cpf ?? buyerCpf;
+    const known = byCpf.get(cpf) ?? { units: 0, half: 0 };
+    known.units += line.quantity;
+    if (line.concession) known.half += 1;
+    byCpf.set(cpf, known);
+  }
+  return byCpf;
+}
+
 /**
  * Decides one order against the state of its event, without changing the state. Checks, in
- * order: the instalments (1..6, and 1 for PIX: installments_invalid); the event on sale
- * (assertOnSale); the lines, ticket types and stock (domain/pricing priceOrder: validation_failed,
- * no_tickets_selected, ticket_type_not_found, ticket_type_sold_out); the coupon (coupon_invalid
- * for an unknown code, then applyCoupon's rules with the uses held by unpaid orders counted as
- * taken). Returns the priced order; throws the DomainError that refuses it. Money in centavos.
+ * order: instalments (installments_invalid); the event on sale (assertOnSale); the code
+ * (coupon_invalid when unknown); the lines (validation_failed, no_tickets_selected,
+ * ticket_type_not_found for an unknown type, another event's, or a pre-sale sector the code does
+ * not unlock; meia_holder_required); the limit per order (order_limit) and per CPF (cpf_limit);
+ * the meia-entrada rules (meia_companion_without_pcd, meia_senior_age, meia_cpf_repeated); each
+ * sector's window (sector_not_open, sector_closed), the event's capacity (event_sold_out), the
+ * meia reserve (meia_sold_out) and full-price stock outside it (full_price_sold_out), then the
+ * open lots (ticket_type_sold_out); the coupon on the full-price lines only (applyCoupon's codes);
+ * the total the buyer saw (price_changed, details.totalCentavos). Units are taken lot by lot
+ * (domain/lots takeUnits): a half price is half the lot's price, rounded down. The service fee is
+ * computed per unit on what it costs after its share of the discount (domain/service-fee).
+ * Returns the priced order and the code used. Money in centavos.
  */
 export function decideOrder(state: SaleState, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
   assertInstallments(request.installments);
   if (request.paymentMethod === 'pix' && request.installments !== 1) throw new DomainError('installments_invalid', { field: 'installments' });
   assertOnSale(state.event, now);
+  const event = state.event;
   let coupon: SaleCoupon | null = null;
   if (request.couponCode) {
     coupon = state.couponsByCode.get(normalizeCouponCode(request.couponCode)) ?? null;
     if (!coupon) throw new DomainError('coupon_invalid', { field: 'couponCode' });
   }
-  const priced = priceOrder({
-    eventId: state.event.id,
-    lines: request.lines,
-    ticketTypes: state.ticketTypes,
-    coupon: coupon && { ...coupon, currentUses: coupon.currentUses + coupon.heldUses },
-    now,
-  });
+  const sectorsById = new Map(state.sectors.map((sector) => [sector.id, sector]));
+  const lines = checkLines(request.lines, sectorsById, event.id);
+  for (const { sector } of lines) {
+    if (sector.hiddenWithoutCode && coupon?.unlocksTicketTypeId !== sector.id) throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
+  }
+
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const courtesy = request.courtesy === true;
+  if (courtesy && (coupon || lines.some((line) => line.concession))) throw new DomainError('validation_failed');
+  if (!courtesy && event.maxTicketsPerOrder !== null && units > event.maxTicketsPerOrder) {
+    throw new DomainError('order_limit', { limit: event.maxTicketsPerOrder }, `Limite de ${event.maxTicketsPerOrder} ingressos por pedido neste evento`);
+  }
+  const byCpf = unitsByCpf(lines, request.buyerCpf);
+  if (!courtesy && event.maxTicketsPerCpf !== null) {
+    for (const [cpf, mine] of byCpf) {
+      if ((state.takenByCpf.get(cpf)?.units ?? 0) + mine.units > event.maxTicketsPerCpf) {
+        throw new DomainError('cpf_limit', { limit: event.maxTicketsPerCpf }, `Limite de ${event.maxTicketsPerCpf} ingressos por CPF neste evento`);
+      }
+    }
+  }
+  if (!event.meiaEntrada && lines.some((line) => line.concession)) throw new DomainError('meia_not_offered');
+  assertConcessions(lines, state.takenByCpf, now);
+
+  // Stock: the sectors' windows, the event's capacity, the meia reserve, then the open lots.
+  const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
+  if (event.capacity !== null) {
+    const taken = state.sectors.reduce((sum, sector) => sum + sectorStock(sector) - sector.remaining, 0);
+    if (taken + units > event.capacity) throw new DomainError('event_sold_out');
+  }
+  const lotsBySector = new Map<string, SaleLot[]>();
+  for (const sector of new Set(lines.map((line) => line.sector))) {
+    if (!courtesy) assertSectorOpen(sector, now);
+    const mine = lines.filter((line) => line.sector === sector);
+    const half = mine.filter((line) => line.concession && countsAgainstReserve(line.concession)).length;
+    const full = mine.reduce((sum, line) => sum + line.quantity, 0) - half;
+    const meia = sectorMeia(sector, event, ticketsForSale, now);
+    const sellable = sellableUnits(sector.lots, now);
+    if (half > meia.available) throw new DomainError(meia.available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+    const reserveLeft = Math.max(0, meia.reserve - sector.halfTaken);
+    const fullAvailable = meia.reserveHeld && !courtesy ? Math.min(sellable - half, sector.remaining - reserveLeft) : sellable - half;
+    if (full > fullAvailable) throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+    lotsBySector.set(sector.id, sector.lots.map((lot) => ({ ...lot })));
+  }
+
+  // Units lot by lot, on copies of the lots: decideSale applies what was taken.
+  const items: PricedItem[] = [];
+  for (const line of lines) {
+    const takes = takeUnits(lotsBySector.get(line.sector.id)!, line.quantity, now);
+    if (!takes) throw new DomainError('ticket_type_sold_out', { ticketTypeId: line.sector.id });
+    let named = 0;
+    for (const take of takes) {
+      items.push({
+        ticketTypeId: line.sector.id,
+        lotId: take.lotId,
+        lotPosition: take.position,
+        name: courtesy
+          ? `${line.sector.name} · Cortesia`
+          : line.concession
+            ? `${line.sector.name} · Meia-entrada (${concessionLabel[line.concession]})`
+            : line.sector.name,
+        quantity: take.quantity,
+        unitPriceCentavos: courtesy ? 0 : line.concession ? halfPrice(take.priceCentavos) : take.priceCentavos,
+        unitFeeCentavos: 0,
+        concession: line.concession,
+        holder: line.holder,
+        holderNames: line.holderNames.slice(named, named + take.quantity),
+      });
+      named += take.quantity;
+    }
+  }
+
+  const subtotalCentavos = items.reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
+  // Coupons never apply to half-price lines (Lei 12.933/2013: meia does not add to other promotions).
+  const fullSubtotal = items.filter((item) => !item.concession).reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
+  const discountCentavos = coupon
+    ? applyCoupon({ ...coupon, currentUses: coupon.currentUses + coupon.heldUses }, fullSubtotal, event.id, now, { unlocksOnly: coupon.unlocksTicketTypeId !== null && coupon.discountValue === 0 })
+    : 0;
+  let fee = 0;
+  for (const item of items) {
+    const share = item.concession || fullSubtotal === 0 ? 0 : Math.floor((discountCentavos * item.unitPriceCentavos) / fullSubtotal);
+    item.unitFeeCentavos = serviceFeeOf(event.fee, item.unitPriceCentavos - share);
+    fee += item.unitFeeCentavos * item.quantity;
+  }
+  const feeCentavos = event.fee.absorbed ? 0 : fee;
+  const priced: PricedOrder = {
+    items,
+    subtotalCentavos,
+    discountCentavos,
+    feeCentavos,
+    absorbedFeeCentavos: event.fee.absorbed ? fee : 0,
+    totalCentavos: subtotalCentavos - discountCentavos + feeCentavos,
+    quantity: units,
+  };
+  if (request.expectedTotalCentavos != null && request.expectedTotalCentavos !== priced.totalCentavos) {
+    throw new DomainError(
+      'price_changed',
+      { totalCentavos: priced.totalCentavos },
+      `O preço mudou enquanto você finalizava (virada de lote ou de prazo): o total agora é ${formatCentavos(priced.totalCentavos)}. Confira e confirme de novo.`,
+    );
+  }
   return { priced, coupon };
 }
 
 /**
  * Decides the orders of one event that arrive together, first come first served (ARCHITECTURE.md
- * 'Flow of a purchase'): each request in turn through decideOrder against what the earlier
- * accepted ones left; an accepted order takes its units out of `state.ticketTypes[].remaining`
- * and one use of its coupon (`heldUses`). A refused request takes nothing and is answered its
- * error. This is the one place the sale's rules are decided; the service only loads and locks
- * the state before and writes what was accepted after. Returns one decision per request, in order.
+ * 'Flow of a purchase'). First the units of ended lots roll into the next ones (domain/lots
+ * rollEndedLots); then each request in turn through decideOrder against what the earlier accepted
+ * ones left: an accepted order takes its units out of its lots and sectors, counts its half-price
+ * units against the reserve, its units against each CPF, and one use of its code. A refused
+ * request takes nothing and is answered its error. This is the one place the sale's rules are
+ * decided; the service loads and locks the state before and writes the rolls and what was
+ * accepted after. Returns one decision per request, in order, and the rolls to store.
  */
-export function decideSale(state: SaleState, requests: OrderRequest[], now: Date): SaleDecision[] {
-  const typesById = new Map(state.ticketTypes.map((type) => [type.id, type]));
-  return requests.map((request): SaleDecision => {
+export function decideSale(state: SaleState, requests: OrderRequest[], now: Date): { decisions: SaleDecision[]; rolls: LotRoll[] } {
+  const rolls = state.sectors.flatMap((sector) => rollEndedLots(sector.lots, now));
+  const sectorsById = new Map(state.sectors.map((sector) => [sector.id, sector]));
+  const decisions = requests.map((request): SaleDecision => {
     try {
       const { priced, coupon } = decideOrder(state, request, now);
-      for (const item of priced.items) typesById.get(item.ticketTypeId)!.remaining -= item.quantity;
+      for (const item of priced.items) {
+        const sector = sectorsById.get(item.ticketTypeId)!;
+        sector.lots.find((lot) => lot.id === item.lotId)!.remaining -= item.quantity;
+        sector.remaining -= item.quantity;
+        if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
+        const cpf = item.holder?.cpf ?? request.buyerCpf;
+        const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
+        taken.units += item.quantity;
+        if (item.concession) taken.half += item.quantity;
+        state.takenByCpf.set(cpf, taken);
+      }
       if (coupon) coupon.heldUses += 1;
       return { accepted: true, priced, couponId: coupon?.id ?? null };
     } catch (error) {
@@ -97,4 +402,5 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
       throw error;
     }
   });
+  return { decisions, rolls };
 }

@@ -86,7 +86,7 @@ export const couponInputSchema = z
     discountValue: z
       .number('Valor do desconto é obrigatório')
       .int('Valor do desconto inválido')
-      .positive('O valor do desconto deve ser maior que zero')
+      .min(0, 'O valor do desconto não pode ser negativo')
       .max(MAX_ADMIN_CENTAVOS, 'Valor do desconto muito alto'),
     minPurchaseCentavos: z
       .number('Valor mínimo inválido')
@@ -109,8 +109,19 @@ export const couponInputSchema = z
       .nullish()
       .transform((value) => value ?? null),
     isActive: z.boolean('Situação inválida').default(true),
+    /** A pre-sale code: the hidden sector it unlocks (of `eventId`); its discount may then be 0. */
+    unlocksTicketTypeId: z
+      .uuid('Setor inválido')
+      .nullish()
+      .transform((value) => value ?? null),
   })
   .superRefine((coupon, ctx) => {
+    if (coupon.discountValue === 0 && !coupon.unlocksTicketTypeId) {
+      ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'O valor do desconto deve ser maior que zero' });
+    }
+    if (coupon.unlocksTicketTypeId && !coupon.eventId) {
+      ctx.addIssue({ code: 'custom', path: ['eventId'], message: 'Escolha o evento do setor de pré-venda' });
+    }
     if (coupon.discountType === 'percentage' && coupon.discountValue > 100) {
       ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'A porcentagem deve ser de 1 a 100' });
     }
@@ -149,6 +160,9 @@ export interface AdminCoupon {
   eventTitle: string | null;
   /** Whether any order (paid or waiting) used it: deleting it then only deactivates it. */
   hasOrders: boolean;
+  /** A pre-sale code: the hidden sector it unlocks, and its name. */
+  unlocksTicketTypeId: string | null;
+  unlocksTicketTypeName: string | null;
   createdAt: string;
 }
 

@@ -154,22 +154,69 @@ function noRepeatedIds(types: { id?: string }[], ctx: z.RefinementCtx) {
 // ---------------------------------------------------------------------------------------------
 // API
 
+const INSTANT_MESSAGE = 'Data e hora inválidas';
+/** An instant as the API takes it: ISO 8601 (UTC or with offset); blank or absent = no bound. */
+const optionalInstant = z
+  .string(INSTANT_MESSAGE)
+  .trim()
+  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), INSTANT_MESSAGE)
+  .nullish()
+  .transform((value) => (value ? new Date(value).toISOString() : null));
+
+/** Most lots one sector may have. */
+export const MAX_LOTS = 10;
+
 /**
- * One ticket type in POST /api/admin/events and PUT /api/admin/events/:id. Price in centavos.
- * `previousRemaining` is the stock the admin saw when the form loaded: the server then moves
- * stock by (remaining - previousRemaining), so units sold meanwhile are not given back.
+ * One lot of a sector (PRODUCT.md 'Selling the Brazilian way'). Price in centavos; `remaining`
+ * the units it has left to sell (a new lot: its quantity); `previousRemaining` what the admin saw
+ * when the form loaded, so the stock moves by the difference and sales made meanwhile are kept.
+ * Its position is its place in the list (1º, 2º...).
  */
-const ticketTypeInputSchema = z.object({
-  ...ticketTypeFields,
-  priceCentavos: z
-    .number(PRICE_MESSAGE)
-    .int(PRICE_MESSAGE)
-    .min(0, PRICE_MESSAGE)
-    .max(MAX_TICKET_PRICE_CENTAVOS, 'Preço muito alto'),
-  remaining: z.number(REMAINING_MESSAGE).int(REMAINING_MESSAGE).min(0, REMAINING_MESSAGE).max(MAX_STOCK, REMAINING_MESSAGE),
-  previousRemaining: z.number().int().min(0).max(MAX_STOCK).optional(),
-});
+const lotInputSchema = z
+  .object({
+    id: z.uuid('Lote inválido').optional(),
+    priceCentavos: z.number(PRICE_MESSAGE).int(PRICE_MESSAGE).min(0, PRICE_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS, 'Preço muito alto'),
+    remaining: z.number(REMAINING_MESSAGE).int(REMAINING_MESSAGE).min(0, REMAINING_MESSAGE).max(MAX_STOCK, REMAINING_MESSAGE),
+    previousRemaining: z.number().int().min(0).max(MAX_STOCK).optional(),
+    startsAt: optionalInstant,
+    endsAt: optionalInstant,
+  })
+  .refine((lot) => !lot.startsAt || !lot.endsAt || lot.startsAt < lot.endsAt, { message: 'O fim do lote deve ser depois do início', path: ['endsAt'] });
+export type LotInput = z.infer<typeof lotInputSchema>;
+
+/**
+ * One sector ('ticket type') in POST /api/admin/events and PUT /api/admin/events/:id, with its
+ * lots in order, its sales window and whether it is a pre-sale hidden until a code unlocks it. A
+ * body without `lots` gives one lot as `priceCentavos` and `remaining` (and `previousRemaining`)
+ * of the sector itself: its first lot.
+ */
+const ticketTypeInputSchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object' || 'lots' in raw) return raw;
+    const { priceCentavos, remaining, previousRemaining, ...sector } = raw as Record<string, unknown>;
+    return { ...sector, lots: [{ priceCentavos, remaining, previousRemaining }] };
+  },
+  z
+    .object({
+      ...ticketTypeFields,
+      lots: z.array(lotInputSchema, 'Adicione pelo menos um lote').min(1, 'Adicione pelo menos um lote').max(MAX_LOTS, `Um setor pode ter no máximo ${MAX_LOTS} lotes`),
+      salesStartAt: optionalInstant,
+      salesEndAt: optionalInstant,
+      hiddenWithoutCode: z.boolean().default(false),
+    })
+    .refine((t) => !t.salesStartAt || !t.salesEndAt || t.salesStartAt < t.salesEndAt, { message: 'O fim das vendas deve ser depois do início', path: ['salesEndAt'] }),
+);
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
+
+const LIMIT_MESSAGE = 'Limite deve ser um número inteiro de 1 a 100';
+const optionalLimit = (byDefault: number) =>
+  z.number(LIMIT_MESSAGE).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).nullable().default(byDefault);
+const FEE_MESSAGE = 'Taxa deve ser de 0% a 100%';
+const FEE_BOUND_MESSAGE = 'Valor da taxa inválido';
+
+/** Default limits of a new event (PRODUCT.md 'Selling the Brazilian way'): 6 per order, 4 per CPF. */
+export const DEFAULT_MAX_TICKETS_PER_ORDER = 6;
+export const DEFAULT_MAX_TICKETS_PER_CPF = 4;
 
 /**
  * Body of POST /api/admin/events and PUT /api/admin/events/:id (SPEC.md section 5 'Create
@@ -191,6 +238,18 @@ export const eventInputSchema = z.object({
     .min(1, 'Adicione pelo menos um tipo de ingresso')
     .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
     .superRefine(noRepeatedIds),
+  /** The meia-entrada law's 40 % reserve (on by default: it applies to every paid cultural event). */
+  meiaEntrada: z.boolean().default(true),
+  maxTicketsPerOrder: optionalLimit(DEFAULT_MAX_TICKETS_PER_ORDER),
+  maxTicketsPerCpf: optionalLimit(DEFAULT_MAX_TICKETS_PER_CPF),
+  /** The service fee in basis points of each ticket's price (1000 = 10 %), its bounds per ticket in centavos, and who pays it. */
+  serviceFeeBasisPoints: z.number(FEE_MESSAGE).int(FEE_MESSAGE).min(0, FEE_MESSAGE).max(10_000, FEE_MESSAGE).default(0),
+  serviceFeeMinCentavos: z.number(FEE_BOUND_MESSAGE).int(FEE_BOUND_MESSAGE).min(0, FEE_BOUND_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS).nullable().default(null),
+  serviceFeeMaxCentavos: z.number(FEE_BOUND_MESSAGE).int(FEE_BOUND_MESSAGE).min(0, FEE_BOUND_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS).nullable().default(null),
+  serviceFeeAbsorbed: z.boolean().default(false),
+}).refine((e) => e.serviceFeeMinCentavos === null || e.serviceFeeMaxCentavos === null || e.serviceFeeMinCentavos <= e.serviceFeeMaxCentavos, {
+  message: 'A taxa máxima deve ser maior ou igual à mínima',
+  path: ['serviceFeeMaxCentavos'],
 });
 export type EventInput = z.infer<typeof eventInputSchema>;
 export type EventInputBody = z.input<typeof eventInputSchema>;
@@ -230,13 +289,36 @@ export interface ListAdminEventsResponse {
   events: AdminEventSummary[];
 }
 
-/** A ticket type as the edit form shows it. */
+/** A lot as the back office shows it: its sales so far. Instants UTC ISO 8601. */
+export interface AdminLot {
+  id: string;
+  /** '1º lote'. */
+  name: string;
+  position: number;
+  priceCentavos: number;
+  quantity: number;
+  remaining: number;
+  /** Units of paid orders, and of orders waiting for payment. */
+  sold: number;
+  held: number;
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** A ticket type (sector) as the edit form shows it. `priceCentavos` and `remaining` are its first lot's. */
 export interface AdminTicketType {
   id: string;
   name: string;
   description: string | null;
   priceCentavos: number;
   remaining: number;
+  lots: AdminLot[];
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+  hiddenWithoutCode: boolean;
+  /** The meia-entrada reserve (40 % of its stock) and the half-price units held or sold against it. */
+  meiaReserve: number;
+  halfTaken: number;
   /** Units of completed orders. */
   soldCount: number;
   /** Whether any order (of any status) has this type: then it cannot be removed. */
@@ -265,6 +347,62 @@ export interface AdminEventDetail {
   /** Orders of any status: an event with none may be deleted, one with orders only cancelled. */
   orderCount: number;
   ticketTypes: AdminTicketType[];
+  meiaEntrada: boolean;
+  maxTicketsPerOrder: number | null;
+  maxTicketsPerCpf: number | null;
+  serviceFeeBasisPoints: number;
+  serviceFeeMinCentavos: number | null;
+  serviceFeeMaxCentavos: number | null;
+  serviceFeeAbsorbed: boolean;
+  /** Paid orders' money: gross (what buyers paid), service fees (charged and absorbed), and the organizer's net. */
+  money: { grossCentavos: number; feesCentavos: number; netCentavos: number };
+}
+
+/**
+ * Body of POST /api/admin/events/:id/courtesies: courtesy tickets ('Cortesias') of one sector for
+ * each recipient (typed one at a time, or read from a CSV of 'nome,email' lines in the browser).
+ * They take units of the sector's stock and the event's capacity, cost nothing and carry no fee.
+ */
+export const issueCourtesiesSchema = z.object({
+  ticketTypeId: z.uuid('Escolha o setor'),
+  recipients: z
+    .array(
+      z.object({
+        name: requiredText('Informe o nome de quem recebe a cortesia', 120, 'Nome muito longo'),
+        email: z.string('Informe o e-mail').trim().toLowerCase().pipe(z.email('E-mail inválido')),
+      }),
+      'Informe quem recebe a cortesia',
+    )
+    .min(1, 'Informe quem recebe a cortesia')
+    .max(500, 'No máximo 500 cortesias por vez'),
+});
+export type IssueCourtesiesInput = z.infer<typeof issueCourtesiesSchema>;
+
+/** Answer of POST /api/admin/events/:id/courtesies. */
+export interface IssueCourtesiesResult {
+  /** Courtesies issued (one ticket each). */
+  issued: number;
+  /** Of those, recipients without an account yet: they got an invitation e-mail; the ticket shows in 'Meus ingressos' once they sign up with that e-mail. */
+  invited: number;
+}
+
+/** One courtesy of GET /api/admin/events/:id/courtesies (newest first). Instants UTC ISO 8601. */
+export interface AdminCourtesy {
+  orderId: string;
+  name: string;
+  email: string;
+  ticketTypeName: string;
+  /** The staff member who issued it. */
+  issuedBy: string | null;
+  issuedAt: string;
+  /** Whether it reached an account ('Meus ingressos'); false while the recipient has not signed up. */
+  claimed: boolean;
+  /** 'valid', 'used', 'cancelled' ... as the ticket shows it. */
+  ticketStatus: string;
+}
+
+export interface ListCourtesiesResponse {
+  courtesies: AdminCourtesy[];
 }
 
 /** Body of POST /api/admin/events/:id/cancel: the reason the buyers are told. */
@@ -303,60 +441,136 @@ export interface ListEventBuyersResponse {
 // ---------------------------------------------------------------------------------------------
 // Browser form
 
-/** One ticket type row of the form: price and stock as typed ('80,00', '100'). */
-const ticketTypeFormSchema = z.object({
-  ...ticketTypeFields,
-  price: z
-    .string(PRICE_MESSAGE)
-    .refine((value) => {
-      const centavos = parseReaisToCentavos(value);
-      return centavos !== null && centavos <= MAX_TICKET_PRICE_CENTAVOS;
-    }, PRICE_MESSAGE),
-  remaining: z
-    .string(REMAINING_MESSAGE)
-    .trim()
-    .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_STOCK, REMAINING_MESSAGE),
-  previousRemaining: z.number().int().min(0).optional(),
-});
+/** Whether a price text of the form's money field ('1.234,56') is a price the back office takes. */
+function isFormPrice(text: string): boolean {
+  const centavos = parseReaisToCentavos(text);
+  return centavos !== null && centavos <= MAX_TICKET_PRICE_CENTAVOS;
+}
 
-/** The create / edit form: the API's rules over what the inputs hold (all text but the switch). */
-export const eventFormSchema = z.object({
-  ...eventFields,
-  capacity: z
-    .string(CAPACITY_MESSAGE)
+const stockText = z
+  .string(REMAINING_MESSAGE)
+  .trim()
+  .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_STOCK, REMAINING_MESSAGE);
+
+/** A limit as typed: '' = no limit, else a whole number 1..100. */
+const limitText = z
+  .string(LIMIT_MESSAGE)
+  .trim()
+  .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100), LIMIT_MESSAGE);
+
+/** An optional amount of the money field: '' = none. */
+const optionalReaisText = (message: string) =>
+  z
+    .string(message)
     .trim()
-    .refine((value) => value === '' || (/^\d{1,7}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_STOCK), CAPACITY_MESSAGE),
-  ticketTypes: z
-    .array(ticketTypeFormSchema)
-    .min(1, 'Adicione pelo menos um tipo de ingresso')
-    .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
-    .superRefine(noRepeatedIds),
-});
+    .refine((value) => value === '' || isFormPrice(value), message);
+
+/**
+ * A percentage as typed in Brazil ('10', '7,5', '12,25'; a dot is taken as the comma) in basis
+ * points (1000 = 10 %); null when malformed, with more than two decimals or above 100 %.
+ */
+export function percentToBasisPoints(text: string): number | null {
+  const match = /^(\d{1,3})(?:[,.](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return basisPoints <= 10_000 ? basisPoints : null;
+}
+
+/**
+ * One lot row of the form: the price as the money field shows it ('80,00'), the units left to sell
+ * as typed, start and end as UTC instants ('' = no bound; the field converts São Paulo time).
+ */
+const lotFormSchema = z
+  .object({
+    id: z.uuid('Lote inválido').optional(),
+    price: z.string(PRICE_MESSAGE).refine(isFormPrice, PRICE_MESSAGE),
+    remaining: stockText,
+    previousRemaining: z.number().int().min(0).optional(),
+    startsAt: optionalInstant,
+    endsAt: optionalInstant,
+  })
+  .refine((lot) => !lot.startsAt || !lot.endsAt || lot.startsAt < lot.endsAt, { message: 'O fim do lote deve ser depois do início', path: ['endsAt'] });
+
+/** One sector of the form: its lots in order, its sales window and the pre-sale switch. */
+const ticketTypeFormSchema = z
+  .object({
+    ...ticketTypeFields,
+    lots: z.array(lotFormSchema).min(1, 'Adicione pelo menos um lote').max(MAX_LOTS, `Um setor pode ter no máximo ${MAX_LOTS} lotes`),
+    salesStartAt: optionalInstant,
+    salesEndAt: optionalInstant,
+    hiddenWithoutCode: z.boolean(),
+  })
+  .refine((t) => !t.salesStartAt || !t.salesEndAt || t.salesStartAt < t.salesEndAt, { message: 'O fim das vendas deve ser depois do início', path: ['salesEndAt'] });
+
+/** The create / edit form: the API's rules over what the inputs hold (text, switches and instants). */
+export const eventFormSchema = z
+  .object({
+    ...eventFields,
+    capacity: z
+      .string(CAPACITY_MESSAGE)
+      .trim()
+      .refine((value) => value === '' || (/^\d{1,7}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_STOCK), CAPACITY_MESSAGE),
+    ticketTypes: z
+      .array(ticketTypeFormSchema)
+      .min(1, 'Adicione pelo menos um setor')
+      .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} setores`)
+      .superRefine(noRepeatedIds),
+    maxTicketsPerOrder: limitText,
+    maxTicketsPerCpf: limitText,
+    /** Percentage as typed ('10', '7,5'); '' = no fee. */
+    serviceFeePercent: z
+      .string(FEE_MESSAGE)
+      .trim()
+      .refine((value) => value === '' || percentToBasisPoints(value) !== null, FEE_MESSAGE),
+    serviceFeeMin: optionalReaisText(FEE_BOUND_MESSAGE),
+    serviceFeeMax: optionalReaisText(FEE_BOUND_MESSAGE),
+    serviceFeeAbsorbed: z.boolean(),
+  })
+  .refine(
+    (e) => e.serviceFeeMin === '' || e.serviceFeeMax === '' || parseReaisToCentavos(e.serviceFeeMin)! <= parseReaisToCentavos(e.serviceFeeMax)!,
+    { message: 'A taxa máxima deve ser maior ou igual à mínima', path: ['serviceFeeMax'] },
+  );
 export type EventFormValues = z.input<typeof eventFormSchema>;
 export type EventFormOutput = z.output<typeof eventFormSchema>;
 
-/** The API body for what the form validated: reais text to centavos, blank capacity to null. */
+const optionalCentavos = (text: string) => (text === '' ? null : parseReaisToCentavos(text)!);
+const optionalLimitValue = (text: string) => (text === '' ? null : Number(text));
+
+/** The API body for what the form validated: reais text to centavos, percent to basis points, blanks to null. */
 export function toEventInput(values: EventFormOutput): EventInputBody {
+  const { serviceFeePercent, serviceFeeMin, serviceFeeMax, maxTicketsPerOrder, maxTicketsPerCpf, ...event } = values;
   return {
-    ...values,
+    ...event,
     capacity: values.capacity === '' ? null : Number(values.capacity),
-    ticketTypes: values.ticketTypes.map(({ price, remaining, ...type }) => ({
+    maxTicketsPerOrder: optionalLimitValue(maxTicketsPerOrder),
+    maxTicketsPerCpf: optionalLimitValue(maxTicketsPerCpf),
+    serviceFeeBasisPoints: serviceFeePercent === '' ? 0 : percentToBasisPoints(serviceFeePercent)!,
+    serviceFeeMinCentavos: optionalCentavos(serviceFeeMin),
+    serviceFeeMaxCentavos: optionalCentavos(serviceFeeMax),
+    ticketTypes: values.ticketTypes.map(({ lots, ...type }) => ({
       ...type,
-      priceCentavos: parseReaisToCentavos(price)!,
-      remaining: Number(remaining),
+      lots: lots.map(({ price, remaining, ...lot }) => ({ ...lot, priceCentavos: parseReaisToCentavos(price)!, remaining: Number(remaining) })),
     })),
   };
 }
 
-/** The form field a server error's `details.field` names ('ticketTypes.1.priceCentavos' -> '.price'). */
+// Server field -> form field, where the form holds another unit (reais, percent).
+const formFieldByServerField: Readonly<Record<string, string>> = {
+  serviceFeeBasisPoints: 'serviceFeePercent',
+  serviceFeeMinCentavos: 'serviceFeeMin',
+  serviceFeeMaxCentavos: 'serviceFeeMax',
+};
+
+/** The form field a server error's `details.field` names ('ticketTypes.1.lots.0.priceCentavos' -> '….price'). */
 export function formFieldOfServerField(field: unknown): string | null {
   if (typeof field !== 'string' || field === '') return null;
-  return field.replace(/\.priceCentavos$/, '.price');
+  return formFieldByServerField[field] ?? field.replace(/\.priceCentavos$/, '.price');
 }
 
-/** Centavos as the price input shows them: 8000 -> '80,00'. */
+/** Centavos as the money field shows them, without 'R$': 8000 -> '80,00', 123456 -> '1.234,56'. */
 export function centavosToReaisInput(centavos: number): string {
-  return `${Math.floor(centavos / 100)},${String(centavos % 100).padStart(2, '0')}`;
+  const reais = String(Math.floor(centavos / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${reais},${String(centavos % 100).padStart(2, '0')}`;
 }
 
 /** One ticket of an event as the back office's attendee list shows it. Instants UTC ISO 8601. */

@@ -50,12 +50,63 @@ export interface EventSummary {
   isCancelled: boolean;
 }
 
+/**
+ * Where a sector stands: 'on_sale'; 'selling_out' ('Esgotando': its last units are held by orders
+ * waiting for payment); 'sold_out'; 'not_open' ('Vendas abrem em …', `opensAt`); 'closed'
+ * ('Vendas encerradas').
+ */
+export type SectorStatus = 'on_sale' | 'selling_out' | 'sold_out' | 'not_open' | 'closed';
+
+/** One lot of a sector as the event page lists it. */
+export interface LotView {
+  /** '1º lote'. */
+  name: string;
+  priceCentavos: number;
+  /** 'ended' (sold out or its date passed: 'Esgotado'), 'current' (on sale), 'upcoming'. */
+  state: 'ended' | 'current' | 'upcoming';
+}
+
+/**
+ * A sector ('Pista', 'Camarote') of the event page (PRODUCT.md 'Selling the Brazilian way'):
+ * what it sells now, at which lot's price, and what comes next. Money in centavos.
+ */
 export interface TicketTypeView {
   id: string;
   name: string;
   description: string | null;
+  /** The full price now: the current lot's (or the next lot's while none is on sale). */
   priceCentavos: number;
+  /** Half of it, rounded down (meia-entrada). */
+  halfPriceCentavos: number;
+  /** The service fee the buyer pays on one full-price and one half-price ticket now (0 when none or absorbed). */
+  feeCentavos: number;
+  halfFeeCentavos: number;
+  /** Units the sector can sell now (full and half together). */
   remaining: number;
+  /** Full-price units that can be sold now (the meia reserve kept out until its release). */
+  fullAvailable: number;
+  /** Half-price units that can be sold now (its share of the reserve). */
+  meiaAvailable: number;
+  status: SectorStatus;
+  /** The lot on sale, '2º lote'; null when none is. */
+  lotName: string | null;
+  /** Units left in the lot on sale ('Restam 37' when few); null when none is on sale. */
+  lotRemaining: number | null;
+  /** The lot after the current one: 'Próximo lote: R$ 100,00'. */
+  nextLot: { name: string; priceCentavos: number } | null;
+  lots: LotView[];
+  /** When sales open (UTC ISO 8601) while status is 'not_open'. */
+  opensAt: string | null;
+  /** True for a pre-sale sector shown because the access code given unlocks it. */
+  unlockedByCode: boolean;
+}
+
+/** The event's meia-entrada counter, as the law asks every point of sale to show it. */
+export interface MeiaCounter {
+  /** Half-price units that can still be sold, all sectors. */
+  available: number;
+  /** The reserve: 40 % of the tickets for sale, per sector, summed. */
+  reserve: number;
 }
 
 export interface EventDetail extends EventSummary {
@@ -64,4 +115,12 @@ export interface EventDetail extends EventSummary {
   capacity: number | null;
   rating: number | null;
   ticketTypes: TicketTypeView[];
+  meia: MeiaCounter;
+  /** The service fee: basis points of each ticket's price (1000 = 10 %), and whether the organizer absorbs it. */
+  serviceFee: { basisPoints: number; absorbed: boolean };
+  /** Most tickets per order and per CPF; null: no limit but the per-type one. */
+  maxTicketsPerOrder: number | null;
+  maxTicketsPerCpf: number | null;
+  /** Whether the event has pre-sale sectors hidden until a code unlocks them ('Tem um código de acesso?'). */
+  hasHiddenSectors: boolean;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { isValidCpf } from '../cpf';
+import { isValidCpf, onlyDigits } from '../cpf';
 import { isValidBrazilianPhone } from '../phone';
 import { MAX_INSTALLMENTS } from '../money';
 import { MAX_TICKETS_PER_TYPE } from '../order-limits';
 import { paymentMethods, type OrderStatus, type PaymentMethod } from '../statuses';
+import { concessions, type Concession } from '../concessions';
 
 export type { OrderStatus };
 
@@ -27,6 +28,29 @@ export const buyerSchema = z.object({
 });
 export type Buyer = z.infer<typeof buyerSchema>;
 
+/** Who uses a half-price unit (Lei 12.933/2013: proof at purchase and at the door). */
+export const concessionHolderSchema = z.object({
+  name: z.string().trim().min(1, 'Informe o nome de quem vai usar a meia-entrada').max(120, 'Nome muito longo'),
+  cpf: z
+    .string()
+    .trim()
+    .min(1, 'Informe o CPF de quem vai usar a meia-entrada')
+    .refine((v) => isValidCpf(v), 'CPF inválido')
+    .transform(onlyDigits),
+  birthDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data de nascimento')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && v >= '1900-01-01', 'Data de nascimento inválida'),
+  documentNumber: z
+    .string()
+    .trim()
+    .max(40, 'Número do documento muito longo')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ConcessionHolderInput = z.infer<typeof concessionHolderSchema>;
+
 /** Body of POST /api/orders. Amounts are never sent: the server prices everything. */
 export const placeOrderSchema = z.object({
   eventId: z.uuid('Evento inválido'),
@@ -37,6 +61,9 @@ export const placeOrderSchema = z.object({
         quantity: z.number().int().min(0).max(MAX_TICKETS_PER_TYPE),
         /** Who uses each unit, in order (PRODUCT.md 'Tickets and the door'); blank or absent = not named yet. */
         holderNames: z.array(z.string().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
+        /** A half-price unit (quantity 1): its category and holder. Absent: full price. */
+        concession: z.enum(concessions).optional(),
+        holder: concessionHolderSchema.optional(),
       }),
     )
     .min(1, 'Selecione pelo menos um ingresso')
@@ -45,8 +72,21 @@ export const placeOrderSchema = z.object({
   paymentMethod: z.enum(paymentMethods),
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
   couponCode: z.string().trim().max(40).optional(),
+  /** The total the buyer saw when confirming (centavos); when the price changed meanwhile, the order is refused with the new total. */
+  expectedTotalCentavos: z.number().int().min(0).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** Body of POST /api/orders/quote: the order as it would be placed; the buyer is optional (the limits per CPF are checked when placing). */
+export const quoteOrderSchema = placeOrderSchema.omit({ buyer: true, expectedTotalCentavos: true }).extend({
+  buyerCpf: z
+    .string()
+    .trim()
+    .refine((v) => isValidCpf(v), 'CPF inválido')
+    .transform(onlyDigits)
+    .optional(),
+});
+export type QuoteOrderInput = z.infer<typeof quoteOrderSchema>;
 
 /** Body of POST /api/orders/:id/card-payment: exists only in the sandbox (provider's test mode); with Stripe the browser confirms through Stripe.js. */
 export const cardPaymentSchema = z.object({
@@ -57,14 +97,30 @@ export const cardPaymentSchema = z.object({
 });
 export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 
+/** One line of an order: a sector's units from one lot, or one half-price unit with its category. */
+export interface OrderViewItem {
+  ticketTypeId: string | null;
+  ticketTypeName: string;
+  quantity: number;
+  unitPriceCentavos: number;
+  /** The fee the buyer pays per unit; 0 when none or absorbed. */
+  unitFeeCentavos: number;
+  /** '2º lote'; null for an item kept from before lots. */
+  lotName: string | null;
+  concession: Concession | null;
+}
+
 export interface OrderView {
   id: string;
   status: OrderStatus;
   eventId: string;
   event: { id: string; title: string; date: string; startTime: string; location: string };
-  items: { ticketTypeId: string | null; ticketTypeName: string; quantity: number; unitPriceCentavos: number }[];
+  items: OrderViewItem[];
   subtotalCentavos: number;
   discountCentavos: number;
+  /** The service fee the buyer pays ('taxa de serviço'), in the total; 0 when none or absorbed by the organizer. */
+  feeCentavos: number;
+  /** subtotal - discount + fee. */
   totalCentavos: number;
   paymentMethod: PaymentMethod;
   installments: number;
@@ -86,6 +142,20 @@ export interface OrderView {
   installmentAmountsCentavos: number[];
   /** True when the sandbox provider runs and payments can be simulated. */
   isSandbox: boolean;
+}
+
+/**
+ * Answer of POST /api/orders/quote: what placing the order would charge now, itemised (the
+ * checkout shows it before the buyer confirms, and sends its total as `expectedTotalCentavos`).
+ */
+export interface OrderQuote {
+  items: OrderViewItem[];
+  subtotalCentavos: number;
+  discountCentavos: number;
+  feeCentavos: number;
+  totalCentavos: number;
+  /** The card instalment options for the total: '3x de R$ 33,34 sem juros'. */
+  installmentLabels: string[];
 }
 
 export interface CouponPreview {

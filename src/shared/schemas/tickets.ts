@@ -148,8 +148,8 @@ export type CheckInResult =
       ticketTypeName: string;
       /** Who the ticket is for, when the buyer named them. */
       holderName: string | null;
-      /** A half-price type: the door asks for the meia-entrada document. */
-      checkDocument: boolean;
+      /** A half-price ticket: what the door asks to see ('Conferir carteira de estudante (CIE)'); null for full price. */
+      documentCheck: string | null;
       /** UTC ISO instant of this entry. */
       checkedInAt: string;
     }
@@ -195,7 +195,8 @@ export interface OfflineTicket {
   hash: string;
   holderName: string | null;
   ticketTypeName: string;
-  checkDocument: boolean;
+  /** What the door asks to see for a half-price ticket; null for full price. */
+  documentCheck: string | null;
   status: OfflineTicketStatus;
   /** UTC ISO instant of the accepted entry, when there is one. */
   checkedInAt: string | null;
@@ -257,7 +258,8 @@ export interface DoorSearchTicket {
   ticketId: string;
   holderName: string | null;
   ticketTypeName: string;
-  checkDocument: boolean;
+  /** What the door asks to see for a half-price ticket; null for full price. */
+  documentCheck: string | null;
   buyerName: string;
   /** First 8 characters of the order id, as 'Meus ingressos' shows it ('Pedido #1a2b3c4d'). */
   orderNumber: string;

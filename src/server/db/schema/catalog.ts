@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  uniqueIndex,
   real,
   text,
   time,
@@ -49,6 +50,23 @@ export const events = pgTable(
     imageUrl: text('image_url'),
     rating: real('rating'),
     isPublished: boolean('is_published').notNull().default(true),
+    /**
+     * Whether the meia-entrada law's 40 % reserve applies (Lei 12.933/2013: it does to every paid
+     * event of culture and entertainment); off only for an event outside it (a free one, a private
+     * one): then nothing is sold at half price.
+     */
+    meiaEntrada: boolean('meia_entrada').notNull().default(true),
+    /** Most tickets one order may take (PRODUCT.md 'Selling the Brazilian way'); null: only the per-type limit. */
+    maxTicketsPerOrder: integer('max_tickets_per_order'),
+    /** Most tickets one CPF may hold for the event, counting pending and paid orders; null: no limit. */
+    maxTicketsPerCpf: integer('max_tickets_per_cpf'),
+    /** The service fee ('taxa de serviço') per ticket in basis points of what is paid for it (1000 = 10 %); 0: none. */
+    serviceFeeBasisPoints: integer('service_fee_basis_points').notNull().default(0),
+    /** Least and most fee per ticket in centavos; null: no bound. */
+    serviceFeeMinCentavos: integer('service_fee_min_centavos'),
+    serviceFeeMaxCentavos: integer('service_fee_max_centavos'),
+    /** The organizer absorbs the fee: the buyer pays only the ticket, the fee comes out of the organizer's net. */
+    serviceFeeAbsorbed: boolean('service_fee_absorbed').notNull().default(false),
     /** When the followers of its brand were told of it (the first time it was published and upcoming); null before. */
     announcedAt: ts('announced_at'),
     /** Set when the organizer cancels the event: sales stop, paid orders are refunded, tickets stop admitting. */
@@ -59,11 +77,21 @@ export const events = pgTable(
   (t) => [
     index('events_date_idx').on(t.date),
     check('events_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
+    check('events_limits_positive', sql`(${t.maxTicketsPerOrder} IS NULL OR ${t.maxTicketsPerOrder} > 0) AND (${t.maxTicketsPerCpf} IS NULL OR ${t.maxTicketsPerCpf} > 0)`),
+    check(
+      'events_service_fee_range',
+      sql`${t.serviceFeeBasisPoints} BETWEEN 0 AND 10000 AND (${t.serviceFeeMinCentavos} IS NULL OR ${t.serviceFeeMinCentavos} >= 0) AND (${t.serviceFeeMaxCentavos} IS NULL OR ${t.serviceFeeMaxCentavos} >= coalesce(${t.serviceFeeMinCentavos}, 0))`,
+    ),
     check('events_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
   ],
 );
 
-/** SPEC.md's `tickets` table: price and stock of one kind of admission. */
+/**
+ * A sector of an event (SPEC.md's `tickets` table; 'Pista', 'Camarote', 'Passaporte'): its price
+ * and stock live in its lots (ticketLots). `remaining` is the sum of its lots' `remaining` and
+ * `halfTaken` the half-price units held or sold that count against the meia-entrada reserve; both
+ * are moved only by services/orders/inventory.ts, in the transaction that moves the lots.
+ */
 export const ticketTypes = pgTable(
   'ticket_types',
   {
@@ -73,15 +101,51 @@ export const ticketTypes = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
-    priceCentavos: integer('price_centavos').notNull(),
     remaining: integer('remaining').notNull(),
+    halfTaken: integer('half_taken').notNull().default(0),
+    /** The sector's sales window (UTC); null: open from publication / until the event. */
+    salesStartAt: ts('sales_start_at'),
+    salesEndAt: ts('sales_end_at'),
+    /** Pre-sale: shown and sold only to a buyer with a code that unlocks it (coupons.unlocks_ticket_type_id). */
+    hiddenWithoutCode: boolean('hidden_without_code').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('ticket_types_event_id_idx').on(t.eventId),
-    check('ticket_types_price_non_negative', sql`${t.priceCentavos} >= 0`),
     check('ticket_types_remaining_non_negative', sql`${t.remaining} >= 0`),
+    check('ticket_types_half_taken_non_negative', sql`${t.halfTaken} >= 0`),
+  ],
+);
+
+/**
+ * One lot of a sector ('1º lote', '2º lote'): its price, how many units it sells (`quantity`,
+ * grown by the units an ended lot rolls into it) and how many are left. Exactly one lot of a
+ * sector is on sale at a time (domain/lots.ts currentLot): the earliest by `position` that has not
+ * ended and has units. Moved only by services/orders/inventory.ts.
+ */
+export const ticketLots = pgTable(
+  'ticket_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3...: the lot's turn, and its name ('2º lote'). */
+    position: integer('position').notNull(),
+    priceCentavos: integer('price_centavos').notNull(),
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    /** The lot opens no sooner than this and ends at `endsAt` (UTC); null: no bound. */
+    startsAt: ts('starts_at'),
+    endsAt: ts('ends_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_lots_type_position').on(t.ticketTypeId, t.position),
+    check('ticket_lots_position_positive', sql`${t.position} >= 1`),
+    check('ticket_lots_price_non_negative', sql`${t.priceCentavos} >= 0`),
+    check('ticket_lots_stock', sql`${t.remaining} >= 0 AND ${t.quantity} >= 0`),
   ],
 );
 

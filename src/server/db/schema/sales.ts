@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,7 +16,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { events, ticketTypes } from './catalog';
+import { events, ticketLots, ticketTypes } from './catalog';
+import { concessions } from '../../../shared/concessions';
 import { discountTypes, orderStatuses, paymentMethods, refundOrigins, refundStatuses, ticketStatuses } from '../../../shared/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -42,12 +44,14 @@ export const coupons = pgTable(
     validUntil: ts('valid_until'),
     isActive: boolean('is_active').notNull().default(true),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    /** A pre-sale code: the hidden sector it unlocks (ticket_types.hidden_without_code); it may also discount (value > 0) or not (0). */
+    unlocksTicketTypeId: uuid('unlocks_ticket_type_id').references(() => ticketTypes.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
-    check('coupons_value_positive', sql`${t.discountValue} > 0`),
+    check('coupons_value_positive', sql`${t.discountValue} > 0 OR (${t.discountValue} = 0 AND ${t.unlocksTicketTypeId} IS NOT NULL)`),
     check(
       'coupons_percentage_range',
       sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`,
@@ -64,6 +68,8 @@ export const orderStatusEnum = pgEnum('order_status', orderStatuses);
 
 export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
 
+export const concessionEnum = pgEnum('concession', concessions);
+
 /** One purchase by one buyer for one event. Amounts in centavos, computed by the server. */
 export const orders = pgTable(
   'orders',
@@ -76,6 +82,10 @@ export const orders = pgTable(
     status: orderStatusEnum('status').notNull().default('pending'),
     subtotalCentavos: integer('subtotal_centavos').notNull(),
     discountCentavos: integer('discount_centavos').notNull().default(0),
+    /** The service fee the buyer pays ('taxa de serviço'), part of the total; 0 when none or absorbed. */
+    feeCentavos: integer('fee_centavos').notNull().default(0),
+    /** The service fee the organizer absorbs: not charged, taken from the organizer's net. */
+    absorbedFeeCentavos: integer('absorbed_fee_centavos').notNull().default(0),
     totalCentavos: integer('total_centavos').notNull(),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
@@ -84,7 +94,10 @@ export const orders = pgTable(
     buyerEmail: text('buyer_email').notNull(),
     buyerPhone: text('buyer_phone').notNull(),
     buyerCpf: text('buyer_cpf').notNull(),
+    /** 'sandbox', 'stripe', 'free' (total 0), or 'courtesy' (a 'Cortesia' the back office issued, `issuedBy`). */
     paymentProvider: text('payment_provider').notNull(),
+    /** The staff member who issued a courtesy order; null for every other order. */
+    issuedBy: text('issued_by').references(() => users.id, { onDelete: 'set null' }),
     /** The provider's payment reference; also the `session_id` of /payment-success. */
     paymentId: text('payment_id').unique(),
     pixCode: text('pix_code'),
@@ -99,13 +112,21 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(t.userId),
     index('orders_event_id_idx').on(t.eventId),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
-    check('orders_amounts_non_negative', sql`${t.subtotalCentavos} >= 0 AND ${t.discountCentavos} >= 0 AND ${t.totalCentavos} >= 0`),
-    check('orders_total_consistent', sql`${t.totalCentavos} = ${t.subtotalCentavos} - ${t.discountCentavos}`),
+    index('orders_event_buyer_cpf_idx').on(t.eventId, t.buyerCpf),
+    index('orders_unclaimed_courtesy_idx').on(t.buyerEmail).where(sql`${t.userId} IS NULL AND ${t.paymentProvider} = 'courtesy'`),
+    check(
+      'orders_amounts_non_negative',
+      sql`${t.subtotalCentavos} >= 0 AND ${t.discountCentavos} >= 0 AND ${t.totalCentavos} >= 0 AND ${t.feeCentavos} >= 0 AND ${t.absorbedFeeCentavos} >= 0`,
+    ),
+    check('orders_total_consistent', sql`${t.totalCentavos} = ${t.subtotalCentavos} - ${t.discountCentavos} + ${t.feeCentavos}`),
     check('orders_installments_range', sql`${t.installments} BETWEEN 1 AND 6`),
   ],
 );
 
-/** Ticket type x quantity x unit price actually paid. */
+/**
+ * Ticket type x lot x quantity x unit price actually charged. A half-price unit (meia-entrada) is
+ * an item of quantity 1 with its `concession` and its holder's CPF, birth date and document.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -115,14 +136,27 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'set null' }),
     ticketTypeName: text('ticket_type_name').notNull(),
+    /** The lot the units were taken from (and go back to when released). */
+    lotId: uuid('lot_id').references(() => ticketLots.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
     unitPriceCentavos: integer('unit_price_centavos').notNull(),
+    /** The service fee of each unit, in centavos (charged or absorbed, as the order says). */
+    unitFeeCentavos: integer('unit_fee_centavos').notNull().default(0),
+    /** Half price under the meia-entrada law: the category; null for a full-price line. */
+    concession: concessionEnum('concession'),
+    /** The half-price holder's CPF (digits), birth date and document number (where the category has one). */
+    holderCpf: text('holder_cpf'),
+    holderBirthDate: date('holder_birth_date', { mode: 'string' }),
+    documentNumber: text('document_number'),
     /** Holder names asked at checkout, one per unit in order (may be shorter); copied to the tickets when issued. */
     holderNames: text('holder_names').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),
+    index('order_items_holder_cpf_idx').on(t.holderCpf).where(sql`${t.holderCpf} IS NOT NULL`),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_items_concession_one_unit', sql`${t.concession} IS NULL OR (${t.quantity} = 1 AND ${t.holderCpf} IS NOT NULL)`),
+    check('order_items_fee_non_negative', sql`${t.unitFeeCentavos} >= 0`),
     check('order_items_price_non_negative', sql`${t.unitPriceCentavos} >= 0`),
   ],
 );
@@ -147,6 +181,8 @@ export const tickets = pgTable(
     ticketTypeName: text('ticket_type_name').notNull(),
     /** Who uses this ticket (PRODUCT.md 'Tickets and the door'): asked at checkout, editable by the buyer until the event starts. */
     holderName: text('holder_name'),
+    /** A half-price ticket's category (copied from its item): the door asks for its document. */
+    concession: concessionEnum('concession'),
     code: text('code').notNull().unique(),
     status: ticketStatusEnum('status').notNull().default('valid'),
     /** The open (pending, approved or processed) refund this ticket belongs to; one at a time. */

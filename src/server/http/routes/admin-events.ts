@@ -5,6 +5,9 @@ import { z } from 'zod';
 import {
   cancelEventSchema,
   eventInputSchema,
+  issueCourtesiesSchema,
+  type IssueCourtesiesResult,
+  type ListCourtesiesResponse,
   IMAGE_MAX_BYTES,
   listAdminEventsQuerySchema,
   uploadFolders,
@@ -17,6 +20,8 @@ import { updateEvent } from '../../services/catalog/update-event';
 import { deleteTicketType } from '../../services/catalog/delete-ticket-type';
 import { listAdminEvents } from '../../services/catalog/list-admin-events';
 import { getAdminEvent } from '../../services/catalog/get-admin-event';
+import { issueCourtesies } from '../../services/orders/place-order';
+import { listCourtesies } from '../../services/orders/list-courtesies';
 import { eventBuyersCsv, eventBuyersFileName, listEventBuyers } from '../../services/orders/list-event-buyers';
 import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
 import { readUploadedImage } from '../parse';
@@ -68,6 +73,17 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     await updateEvent(db, request.params.id, request.body);
     return getAdminEvent(db, request.params.id);
   });
+
+  // 'Cortesias': free tickets to a name and an e-mail, through the sale path (stock and capacity).
+  app.post('/api/admin/events/:id/courtesies', { ...event, schema: { params: idParamsSchema, body: issueCourtesiesSchema } }, async (request, reply) => {
+    const admin = await guards.requireRole(request, ['admin']);
+    const result: IssueCourtesiesResult = await issueCourtesies(deps, admin.id, request.params.id, request.body);
+    return reply.status(201).send(result);
+  });
+
+  app.get('/api/admin/events/:id/courtesies', event, async (request): Promise<ListCourtesiesResponse> => ({
+    courtesies: await listCourtesies(db, request.params.id),
+  }));
 
   app.post(
     '/api/admin/events/:id/cancel',

@@ -14,6 +14,9 @@ import { buildEventCalendar } from '../../domain/calendar';
 import { idNotFound, idParamsSchema, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
 
+/** Query of GET /api/events/:id: an access code, anything else ignored. */
+const eventQuerySchema = z.object({ codigo: z.string().trim().min(1).max(40).optional().catch(undefined) });
+
 /** Public catalogue (PRODUCT.md: browsing is public) and the signed-in user's favourites. */
 export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +41,10 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
 
   const eventRoute = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
 
-  app.get('/api/events/:id', eventRoute, async (request) => getEvent(db, request.params.id));
+  // `?codigo=` : a pre-sale code ('Tem um código de acesso?') shows the sector it unlocks.
+  app.get('/api/events/:id', { ...eventRoute, schema: { ...eventRoute.schema, querystring: eventQuerySchema } }, async (request) =>
+    getEvent(db, request.params.id, new Date(), request.query.codigo),
+  );
 
   // 'Adicionar à agenda' of the event page: an RFC 5545 file the phone's calendar imports.
   app.get('/api/events/:id/calendar.ics', eventRoute, async (request, reply) => {

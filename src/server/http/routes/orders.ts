@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardPaymentSchema, placeOrderSchema } from '../../../shared/schemas/orders';
+import { cardPaymentSchema, placeOrderSchema, quoteOrderSchema } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { placeOrder } from '../../services/orders/place-order';
+import { quoteOrder } from '../../services/orders/quote-order';
 import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from '../../services/orders/pay-order';
 import { getOrderByPaymentSession } from '../../services/orders/get-order-by-payment-session';
 import { listMyTickets } from '../../services/orders/list-my-tickets';
@@ -33,6 +34,13 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
       const order = await placeOrder(deps, user.id, request.body);
       return reply.status(201).send(order);
     },
+  );
+
+  // The checkout's itemised total before 'Confirmar' (lots, meia-entrada, fee, coupon): nothing held.
+  app.post(
+    '/api/orders/quote',
+    { preValidation: guards.signedIn, schema: { body: quoteOrderSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request) => quoteOrder(db, request.body),
   );
 
   app.get('/api/orders/:id', orderRoute, async (request, reply) => {

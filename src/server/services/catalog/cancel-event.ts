@@ -99,7 +99,7 @@ async function refundPaidOrder(
     .returning({ id: tickets.id, orderItemId: tickets.orderItemId, refundId: tickets.refundId });
   await returnUnits(
     tx,
-    valid.map((t) => ({ ticketTypeId: items.find((i) => i.id === t.orderItemId)?.ticketTypeId ?? null, quantity: 1 })),
+    valid.map((t) => ({ ...items.find((i) => i.id === t.orderItemId)!, quantity: 1 })),
   );
   await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
 

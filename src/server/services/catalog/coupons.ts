@@ -3,7 +3,7 @@ import type { AdminCoupon, CouponEventOption, CouponInput, DeleteCouponResponse 
 import { DomainError } from '../../../shared/errors';
 import { eventInstant, saoPauloToday } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
-import { coupons, events, orders } from '../../db/schema';
+import { coupons, events, orders, ticketTypes } from '../../db/schema';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -21,7 +21,7 @@ function endOfDay(day: string): Date {
   return new Date(eventInstant(day, '23:59:59').getTime() + 999);
 }
 
-function toAdminCoupon(row: CouponRow, eventTitle: string | null, orderCount: number): AdminCoupon {
+function toAdminCoupon(row: CouponRow, eventTitle: string | null, orderCount: number, sectorName: string | null): AdminCoupon {
   return {
     id: row.id,
     code: row.code,
@@ -40,6 +40,8 @@ function toAdminCoupon(row: CouponRow, eventTitle: string | null, orderCount: nu
     eventId: row.eventId,
     eventTitle,
     hasOrders: orderCount > 0,
+    unlocksTicketTypeId: row.unlocksTicketTypeId,
+    unlocksTicketTypeName: sectorName,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -51,13 +53,14 @@ async function loadAdminCoupons(db: Db | Tx, id?: string): Promise<AdminCoupon[]
     .groupBy(orders.couponId)
     .as('used');
   const rows = await db
-    .select({ coupon: coupons, eventTitle: events.title, orderCount: used.orderCount })
+    .select({ coupon: coupons, eventTitle: events.title, orderCount: used.orderCount, sectorName: ticketTypes.name })
     .from(coupons)
     .leftJoin(events, eq(events.id, coupons.eventId))
+    .leftJoin(ticketTypes, eq(ticketTypes.id, coupons.unlocksTicketTypeId))
     .leftJoin(used, eq(used.couponId, coupons.id))
     .where(id ? eq(coupons.id, id) : undefined)
     .orderBy(desc(coupons.createdAt), desc(coupons.id));
-  return rows.map((r) => toAdminCoupon(r.coupon, r.eventTitle, Number(r.orderCount ?? 0)));
+  return rows.map((r) => toAdminCoupon(r.coupon, r.eventTitle, Number(r.orderCount ?? 0), r.sectorName));
 }
 
 /** The stored columns of a coupon input (code already upper-cased by the schema). */
@@ -73,6 +76,7 @@ function toColumns(input: CouponInput, now: Date) {
     validUntil: input.validUntil ? endOfDay(input.validUntil) : null,
     isActive: input.isActive,
     eventId: input.eventId,
+    unlocksTicketTypeId: input.unlocksTicketTypeId,
     updatedAt: now,
   };
 }
@@ -82,10 +86,14 @@ async function assertCodeFree(tx: Tx, code: string, exceptId?: string) {
   if (other && other.id !== exceptId) throw codeTaken();
 }
 
-async function assertEventExists(tx: Tx, eventId: string | null) {
+async function assertEventExists(tx: Tx, eventId: string | null, unlocksTicketTypeId: string | null = null) {
   if (!eventId) return;
   const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
   if (!event) throw eventMissing();
+  if (!unlocksTicketTypeId) return;
+  // A pre-sale code unlocks a sector of its own event.
+  const [sector] = await tx.select({ id: ticketTypes.id }).from(ticketTypes).where(and(eq(ticketTypes.id, unlocksTicketTypeId), eq(ticketTypes.eventId, eventId)));
+  if (!sector) throw new DomainError('validation_failed', { field: 'unlocksTicketTypeId' }, 'Setor de pré-venda não encontrado neste evento');
 }
 
 // PostgreSQL's unique (23505) and foreign key (23503) violations, as `pg` and PGlite raise them,
@@ -134,7 +142,7 @@ export async function createCoupon(db: Db, input: CouponInput, now: Date = new D
   try {
     const id = await db.transaction(async (tx) => {
       await assertCodeFree(tx, input.code);
-      await assertEventExists(tx, input.eventId);
+      await assertEventExists(tx, input.eventId, input.unlocksTicketTypeId);
       const [row] = await tx
         .insert(coupons)
         .values({ ...toColumns(input, now), createdAt: now })
@@ -159,7 +167,7 @@ export async function updateCoupon(db: Db, id: string, input: CouponInput, now: 
   try {
     await db.transaction(async (tx) => {
       await assertCodeFree(tx, input.code, id);
-      await assertEventExists(tx, input.eventId);
+      await assertEventExists(tx, input.eventId, input.unlocksTicketTypeId);
       const [updated] = await tx
         .update(coupons)
         .set(toColumns(input, now))

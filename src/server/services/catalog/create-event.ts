@@ -2,7 +2,8 @@ import type { EventInput } from '../../../shared/schemas/admin-events';
 import { brandOfCategory, type EventCategory } from '../../../shared/schemas/admin-events';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, events, ticketTypes } from '../../db/schema';
+import { brands, events } from '../../db/schema';
+import { insertSector } from './save-sectors';
 import { announceEvent } from '../notifications/announce-event';
 
 /**
@@ -34,6 +35,13 @@ export function eventColumns(input: EventInput) {
     brandSlug: brandSlugOfCategory(input.category),
     imageUrl: input.imageUrl,
     isPublished: input.isPublished,
+    meiaEntrada: input.meiaEntrada,
+    maxTicketsPerOrder: input.maxTicketsPerOrder,
+    maxTicketsPerCpf: input.maxTicketsPerCpf,
+    serviceFeeBasisPoints: input.serviceFeeBasisPoints,
+    serviceFeeMinCentavos: input.serviceFeeMinCentavos,
+    serviceFeeMaxCentavos: input.serviceFeeMaxCentavos,
+    serviceFeeAbsorbed: input.serviceFeeAbsorbed,
   };
 }
 
@@ -50,17 +58,7 @@ export async function createEvent(db: Db, input: EventInput, now: Date = new Dat
       .insert(events)
       .values({ ...eventColumns(input), createdAt: now, updatedAt: now })
       .returning({ id: events.id });
-    await tx.insert(ticketTypes).values(
-      input.ticketTypes.map((type, index) => ({
-        eventId: event.id,
-        name: type.name,
-        description: type.description,
-        priceCentavos: type.priceCentavos,
-        remaining: type.remaining,
-        sortOrder: index,
-        createdAt: now,
-      })),
-    );
+    for (const [index, type] of input.ticketTypes.entries()) await insertSector(tx, event.id, type, index, now);
     if (input.isPublished) await announceEvent(tx, { id: event.id, ...input }, now);
     return { id: event.id };
   });

@@ -1,38 +1,107 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { EventDetail } from '../../../shared/schemas/events';
+import { sql } from 'drizzle-orm';
+import type { EventDetail, SectorStatus, TicketTypeView } from '../../../shared/schemas/events';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Db } from '../../db/client';
-import { ticketTypes } from '../../db/schema';
+import { lotName, lotsState, sellableUnits } from '../../domain/lots';
+import { halfPrice } from '../../domain/meia';
+import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
+import { serviceFeeOf } from '../../domain/service-fee';
+import { loadSaleState } from '../orders/sale-state';
 import { eventSummaryColumns, toEventSummary, type EventRow } from './list-events';
 
 /**
- * One published event with its ticket types and their remaining stock (SPEC.md section 2
- * 'Event detail'). Throws DomainError('event_not_found').
+ * One published event with its sectors as the event page shows them (SPEC.md section 2 'Event
+ * detail'; PRODUCT.md 'Selling the Brazilian way'): per sector the lot on sale and its price, the
+ * half price and the fee on each, what is left (full price and meia-entrada apart, the reserve
+ * counted as the sale counts it: domain/sale sectorMeia), the next lot, the ended ones, the window;
+ * and the event's meia-entrada counter. A pre-sale sector is listed only when `accessCode` is a
+ * code that unlocks it. Money in centavos; instants UTC. Throws DomainError('event_not_found').
  */
-export async function getEvent(db: Db, eventId: string, now: Date = new Date()): Promise<EventDetail> {
+export async function getEvent(db: Db, eventId: string, now: Date = new Date(), accessCode?: string): Promise<EventDetail> {
   const rows = await queryRows<EventRow & { description: string; full_address: string | null; capacity: number | null; rating: number | null }>(db, sql`
     SELECT ${eventSummaryColumns}, e.description, e.full_address, e.capacity, e.rating
     FROM events e WHERE e.id = ${eventId} AND e.is_published
   `);
   const row = rows[0];
   if (!row) throw new DomainError('event_not_found');
-  const types = await db
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, eventId))
-    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.priceCentavos));
+  const { state } = await loadSaleState(db, eventId, { lock: false, codes: accessCode ? [accessCode] : [], cpfs: [], anyHalf: false });
+  const order = await queryRows<{ id: string; description: string | null; held_last: boolean }>(db, sql`
+    SELECT t.id, t.description,
+      EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.ticket_type_id = t.id AND o.status = 'pending') AS held_last
+    FROM ticket_types t WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.created_at`);
+  const unlocked = new Set([...state.couponsByCode.values()].filter((c) => c.isActive && c.unlocksTicketTypeId).map((c) => c.unlocksTicketTypeId!));
+  const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
+  const types = order.flatMap((o) => {
+    const sector = state.sectors.find((s) => s.id === o.id)!;
+    if (sector.hiddenWithoutCode && !unlocked.has(sector.id)) return [];
+    return [sectorView(state, sector.id, o.description, o.held_last, ticketsForSale, now, unlocked.has(sector.id))];
+  });
+  const event = state.event!;
+  const visible = state.sectors.filter((s) => !s.hiddenWithoutCode);
   return {
     ...toEventSummary(row, now),
     description: row.description,
     fullAddress: row.full_address,
     capacity: row.capacity === null ? null : Number(row.capacity),
     rating: row.rating === null ? null : Number(row.rating),
-    ticketTypes: types.map((t) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      priceCentavos: t.priceCentavos,
-      remaining: t.remaining,
-    })),
+    ticketTypes: types,
+    meia: {
+      available: visible.reduce((sum, s) => sum + sectorMeia(s, event, ticketsForSale, now).available, 0),
+      reserve: visible.reduce((sum, s) => sum + sectorMeia(s, event, ticketsForSale, now).reserve, 0),
+    },
+    serviceFee: { basisPoints: event.fee.basisPoints, absorbed: event.fee.absorbed },
+    maxTicketsPerOrder: event.maxTicketsPerOrder,
+    maxTicketsPerCpf: event.maxTicketsPerCpf,
+    hasHiddenSectors: state.sectors.some((s) => s.hiddenWithoutCode),
+  };
+}
+
+/** One sector of the event page at `now`. `heldLast`: some of its units are held by orders waiting for payment. */
+function sectorView(state: SaleState, sectorId: string, description: string | null, heldLast: boolean, ticketsForSale: number, now: Date, unlockedByCode: boolean): TicketTypeView {
+  const event = state.event!;
+  const sector = state.sectors.find((s) => s.id === sectorId)!;
+  const lots = lotsState(sector.lots, now);
+  const sellable = sellableUnits(sector.lots, now);
+  const meia = sectorMeia(sector, event, ticketsForSale, now);
+  const reserveLeft = Math.max(0, meia.reserve - sector.halfTaken);
+  const fullAvailable = Math.max(0, meia.reserveHeld ? Math.min(sellable, sector.remaining - reserveLeft) : sellable);
+  const shown = lots.current ?? lots.next ?? [...sector.lots].sort((a, b) => b.position - a.position)[0];
+  const price = shown?.priceCentavos ?? 0;
+  const fee = (paid: number) => (event.fee.absorbed ? 0 : serviceFeeOf(event.fee, paid));
+  const ended = (end: Date | null) => end !== null && end.getTime() <= now.getTime();
+  let status: SectorStatus;
+  if (sector.salesEndAt && now.getTime() >= sector.salesEndAt.getTime()) status = 'closed';
+  else if (sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime()) status = 'not_open';
+  else if (lots.current) status = 'on_sale';
+  else if (lots.opensAt) status = 'not_open';
+  else if (sector.lots.every((lot) => ended(lot.endsAt))) status = 'closed';
+  else status = heldLast ? 'selling_out' : 'sold_out';
+  const opensAt = status === 'not_open' ? (sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime() ? sector.salesStartAt : lots.opensAt) : null;
+  const onSale = status === 'on_sale';
+  const pivot = (lots.current ?? lots.next)?.position ?? Number.POSITIVE_INFINITY;
+  return {
+    id: sector.id,
+    name: sector.name,
+    description,
+    priceCentavos: price,
+    halfPriceCentavos: halfPrice(price),
+    feeCentavos: fee(price),
+    halfFeeCentavos: fee(halfPrice(price)),
+    remaining: onSale ? sellable : 0,
+    fullAvailable: onSale ? fullAvailable : 0,
+    meiaAvailable: onSale ? meia.available : 0,
+    status,
+    lotName: lots.current ? lotName(lots.current.position) : null,
+    lotRemaining: lots.current ? lots.current.remaining : null,
+    nextLot: lots.current && lots.next ? { name: lotName(lots.next.position), priceCentavos: lots.next.priceCentavos } : null,
+    lots: [...sector.lots]
+      .sort((a, b) => a.position - b.position)
+      .map((lot) => ({
+        name: lotName(lot.position),
+        priceCentavos: lot.priceCentavos,
+        state: lots.current?.id === lot.id ? 'current' : lot.position < pivot || ended(lot.endsAt) ? 'ended' : 'upcoming',
+      })),
+    opensAt: opensAt ? opensAt.toISOString() : null,
+    unlockedByCode,
   };
 }

@@ -69,16 +69,17 @@ export function toEventSummary(row: EventRow, now: Date): EventSummary {
 }
 
 /**
- * The 'A partir de' price of event `e`: the cheapest paid ticket type still on sale, or, when
- * every paid type is sold out, the cheapest paid one; 0 ('Gratuito') only when every type is
+ * The 'A partir de' price of event `e`: the cheapest paid lot with units whose date has not
+ * passed, among the sectors shown to everyone (a pre-sale sector is not), or, when every paid lot
+ * is sold out, the cheapest paid one; 0 ('Gratuito') only when every type is
  * free, so a courtesy type beside paid ones does not make an event look free (PRODUCT.md: cards
  * show the real lowest price).
  */
 const lowestPrice = sql`(SELECT coalesce(
-    min(tt.price_centavos) FILTER (WHERE tt.price_centavos > 0 AND tt.remaining > 0),
-    min(tt.price_centavos) FILTER (WHERE tt.price_centavos > 0),
-    min(tt.price_centavos))
-  FROM ticket_types tt WHERE tt.event_id = e.id)`;
+    min(l.price_centavos) FILTER (WHERE l.price_centavos > 0 AND l.remaining > 0 AND (l.ends_at IS NULL OR l.ends_at > now())),
+    min(l.price_centavos) FILTER (WHERE l.price_centavos > 0),
+    min(l.price_centavos))
+  FROM ticket_lots l JOIN ticket_types tt ON tt.id = l.ticket_type_id WHERE tt.event_id = e.id AND NOT tt.hidden_without_code)`;
 
 /** The select list and price aggregate shared by the event queries. */
 export const eventSummaryColumns = sql`

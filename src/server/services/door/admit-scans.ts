@@ -1,3 +1,4 @@
+import type { Concession } from '../../../shared/concessions';
 import { sql } from 'drizzle-orm';
 import type { RefusalReason } from '../../../shared/schemas/tickets';
 import { decideScan, type DeviceDecision, type ScanDecision } from '../../domain/admission';
@@ -26,6 +27,7 @@ export interface TicketState {
   orderStatus: string;
   checkedInAt: Date | null;
   ticketTypeName: string;
+  concession: Concession | null;
   holderName: string | null;
   eventTitle: string;
   isEventCancelled: boolean;
@@ -77,7 +79,7 @@ export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
 const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)));
 
 type TicketRow = {
-  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string;
+  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string; concession: Concession | null;
   holder_name: string | null; order_status: string; event_title: string; event_cancelled: boolean;
 };
 
@@ -88,7 +90,7 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
     codes.length + ids.length === 0
       ? []
       : await queryRows<TicketRow>(tx, sql`
-          SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.holder_name,
+          SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name,
                  o.status AS order_status, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
           FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
           WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
@@ -152,6 +154,7 @@ function toTicketState(row: TicketRow): TicketState {
     orderStatus: row.order_status,
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at) : null,
     ticketTypeName: row.ticket_type_name,
+    concession: row.concession,
     holderName: row.holder_name,
     eventTitle: row.event_title,
     isEventCancelled: row.event_cancelled,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type CheckInResult, REFUSAL_REASONS } from '../../../shared/schemas/tickets';
-import { refusalMessage, requiresDocumentCheck } from '../../domain/admission';
+import { documentCheckOf, refusalMessage } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { checkIns, events, tickets } from '../../db/schema';
 import type { ScanOutcome } from './admit-scans';
@@ -17,7 +17,7 @@ export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opens
       eventTitle: ticket.eventTitle,
       ticketTypeName: ticket.ticketTypeName,
       holderName: ticket.holderName,
-      checkDocument: requiresDocumentCheck(ticket.ticketTypeName),
+      documentCheck: documentCheckOf(ticket.concession),
       checkedInAt: ticket.checkedInAt!.toISOString(),
     };
   }
@@ -50,6 +50,7 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       scannedAt: checkIns.scannedAt,
       eventTitle: events.title,
       ticketTypeName: tickets.ticketTypeName,
+      concession: tickets.concession,
       holderName: tickets.holderName,
       checkedInAt: tickets.checkedInAt,
     })
@@ -75,7 +76,7 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       eventTitle: recorded.eventTitle ?? '',
       ticketTypeName: recorded.ticketTypeName,
       holderName: recorded.holderName,
-      checkDocument: requiresDocumentCheck(recorded.ticketTypeName),
+      documentCheck: documentCheckOf(recorded.concession),
       checkedInAt: recorded.scannedAt.toISOString(),
     };
   }

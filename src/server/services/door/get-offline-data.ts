@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DoorOfflineData } from '../../../shared/schemas/tickets';
-import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
+import { documentCheckOf, offlineTicketStatus } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { orders, tickets } from '../../db/schema';
 import { loadWorkableDoorEvent } from './door-event';
@@ -29,6 +29,7 @@ export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
       ticketTypeName: tickets.ticketTypeName,
+      concession: tickets.concession,
       holderName: tickets.holderName,
       orderStatus: orders.status,
     })
@@ -41,7 +42,7 @@ export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore
       hash: hashTicketCode(row.code),
       holderName: row.holderName,
       ticketTypeName: row.ticketTypeName,
-      checkDocument: requiresDocumentCheck(row.ticketTypeName),
+      documentCheck: documentCheckOf(row.concession),
       status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row),
       checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
     })),

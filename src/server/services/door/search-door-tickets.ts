@@ -1,6 +1,7 @@
+import type { Concession } from '../../../shared/concessions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
-import { offlineTicketStatus, requiresDocumentCheck } from '../../domain/admission';
+import { documentCheckOf, offlineTicketStatus } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { loadWorkableDoorEvent } from './door-event';
@@ -28,6 +29,7 @@ interface SearchRow {
   status: 'valid' | 'refunded' | 'cancelled';
   checked_in_at: Date | string | null;
   ticket_type_name: string;
+  concession: Concession | null;
   holder_name: string | null;
   event_id: string;
   order_id: string;
@@ -70,7 +72,7 @@ export async function searchDoorTickets(
     matches.push(sql`o.id::text LIKE ${`${orderPrefix}%`}`);
   }
   const rows = await queryRows<SearchRow>(db, sql`
-    SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.holder_name, t.event_id,
+    SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name, t.event_id,
            o.id AS order_id, o.status AS order_status, o.buyer_name
     FROM tickets t JOIN orders o ON o.id = t.order_id
     WHERE t.event_id = ${eventId}::uuid AND (${sql.join(matches, sql` OR `)})
@@ -83,7 +85,7 @@ export async function searchDoorTickets(
       ticketId: row.id,
       holderName: row.holder_name,
       ticketTypeName: row.ticket_type_name,
-      checkDocument: requiresDocumentCheck(row.ticket_type_name),
+      documentCheck: documentCheckOf(row.concession),
       buyerName: row.buyer_name,
       orderNumber: row.order_id.slice(0, 8),
       status: offlineTicketStatus({ status: row.status, orderStatus: row.order_status, eventId: row.event_id, checkedInAt }),

@@ -35,12 +35,22 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
   );
   const calendar = buildEventCalendar(event, { publicUrl: deps.publicUrl, now });
 
+  const courtesy = order.paymentProvider === 'courtesy';
+  // The fee is itemised wherever the total is shown (Decreto 7.962/2013 art. 2 IV).
+  const amounts =
+    order.feeCentavos > 0
+      ? `Ingressos: ${formatCentavos(order.totalCentavos - order.feeCentavos)} + taxa de serviço: ${formatCentavos(order.feeCentavos)}. Total: ${formatCentavos(order.totalCentavos)}.`
+      : `Total: ${formatCentavos(order.totalCentavos)}.`;
+  const opening = courtesy ? `Você recebeu uma cortesia para ${event.title}.` : `Sua compra para ${event.title} foi confirmada.`;
+  // A courtesy for an e-mail without an account: the ticket shows in 'Meus ingressos' once it signs up with this address.
+  const invitation = courtesy && !order.userId ? `Crie sua conta no app com este e-mail (${order.buyerEmail}) para ver o ingresso em Meus ingressos.` : null;
   const text = [
     `Olá, ${order.buyerName}!`,
     '',
-    `Sua compra para ${event.title} foi confirmada.`,
+    opening,
     `${when} - ${event.location}`,
-    `${issued.length} ingresso(s). Total: ${formatCentavos(order.totalCentavos)}.`,
+    courtesy ? `${issued.length} ingresso(s) de cortesia.` : `${issued.length} ingresso(s). ${amounts}`,
+    ...(invitation ? ['', invitation] : []),
     '',
     ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - código ${t.code}`),
     '',
@@ -48,9 +58,10 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
     'Apresente cada QR code na entrada do evento; cada um vale uma entrada.',
   ].join('\n');
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto">
-<h1 style="font-size:20px">Compra confirmada: ${escapeHtml(event.title)}</h1>
+<h1 style="font-size:20px">${courtesy ? 'Cortesia' : 'Compra confirmada'}: ${escapeHtml(event.title)}</h1>
 <p>Olá, ${escapeHtml(order.buyerName)}! ${escapeHtml(when)} - ${escapeHtml(event.location)}.</p>
-<p>${issued.length} ingresso(s). Total: <strong>${escapeHtml(formatCentavos(order.totalCentavos))}</strong>.</p>
+<p>${courtesy ? `${issued.length} ingresso(s) de cortesia.` : `${issued.length} ingresso(s). ${escapeHtml(amounts)}`}</p>
+${invitation ? `<p><strong>${escapeHtml(invitation)}</strong></p>` : ''}
 ${issued
   .map(
     (t, i) => `<div style="border:1px solid #ddd;border-radius:12px;padding:16px;margin:16px 0;text-align:center">
@@ -64,7 +75,7 @@ ${issued
 
   await deps.mailer.send({
     to: order.buyerEmail,
-    subject: `Seus ingressos: ${event.title}`,
+    subject: courtesy ? `Sua cortesia: ${event.title}` : `Seus ingressos: ${event.title}`,
     text,
     html,
     link,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Tx } from '../../db/client';
 import { unnestRows } from '../../lib/unnest';
+import { countsAgainstReserve, type Concession } from '../../../shared/concessions';
+import type { LotRoll } from '../../domain/lots';
 
 /**
  * The one owner of stock and coupon counters (ARCHITECTURE.md 'Flow of a purchase'): every change
@@ -9,61 +11,87 @@ import { unnestRows } from '../../lib/unnest';
  * functions, always inside the caller's transaction and always locking rows in id order, so
  * placing, confirming, releasing, expiring, refunding and cancelling never deadlock one another.
  *
- * The counters keep, for every ticket type, sold + held + remaining = stock, where held is the
- * units of pending orders and sold the valid tickets; and for every coupon, held_uses = pending
+ * The counters keep, for every lot, sold + held + remaining = quantity, where held is the units
+ * of pending orders and sold the valid tickets; for every sector, remaining = the sum of its lots'
+ * and half_taken = its half-price units held or sold that count against the reserve; for every coupon, held_uses = pending
  * orders using it, current_uses = paid orders using it, their sum within max_uses.
  */
 
-/** Units of one ticket type. */
+/** Units of one ticket type from one lot; a half-price line names its category (the reserve counts all but 'senior'). */
 export interface StockLine {
   ticketTypeId: string | null;
+  lotId: string | null;
   quantity: number;
+  concession?: Concession | null;
 }
 
-/** Sums the lines per ticket type and sorts them by id (the lock order). Lines without a type are dropped. */
-function byTicketType(lines: StockLine[]): { ticketTypeId: string; quantity: number }[] {
-  const merged = new Map<string, { ticketTypeId: string; quantity: number }>();
+/** Stock moves summed per sector and per lot, each sorted by id (the lock order). Lines without a type or lot are dropped. */
+function summed(lines: StockLine[]): { types: { id: string; quantity: number; half: number }[]; lots: { id: string; quantity: number }[] } {
+  const types = new Map<string, { id: string; quantity: number; half: number }>();
+  const lots = new Map<string, { id: string; quantity: number }>();
   for (const line of lines) {
-    if (!line.ticketTypeId || line.quantity <= 0) continue;
-    const known = merged.get(line.ticketTypeId);
-    if (known) known.quantity += line.quantity;
-    else merged.set(line.ticketTypeId, { ticketTypeId: line.ticketTypeId, quantity: line.quantity });
+    if (!line.ticketTypeId || !line.lotId || line.quantity <= 0) continue;
+    const type = types.get(line.ticketTypeId) ?? { id: line.ticketTypeId, quantity: 0, half: 0 };
+    type.quantity += line.quantity;
+    if (line.concession && countsAgainstReserve(line.concession)) type.half += line.quantity;
+    types.set(type.id, type);
+    const lot = lots.get(line.lotId) ?? { id: line.lotId, quantity: 0 };
+    lot.quantity += line.quantity;
+    lots.set(lot.id, lot);
   }
-  return [...merged.values()].sort((a, b) => (a.ticketTypeId < b.ticketTypeId ? -1 : a.ticketTypeId > b.ticketTypeId ? 1 : 0));
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return { types: [...types.values()].sort(byId), lots: [...lots.values()].sort(byId) };
 }
 
 /**
- * Takes units out of stock for unpaid orders: the lines summed per ticket type, their rows
- * locked in id order, then one conditional `UPDATE ... WHERE remaining >= quantity` for all of
- * them, so it never oversells. Throws DomainError('ticket_type_sold_out', { ticketTypeId }) for
- * the first type without the units; the caller's transaction then rolls every hold back. The
- * sale (place-order.ts) calls it with the types already locked and the quantities decided.
+ * Moves stock by `sign` (-1 takes, +1 gives back) in one statement: the sectors first (their rows
+ * are the lock every writer of a sector's lots takes first, in id order), then their lots; a take
+ * changes a row only where it has the units. Returns how many sector and lot rows changed.
+ */
+async function moveStock(tx: Tx, lines: StockLine[], sign: 1 | -1): Promise<{ types: number; lots: number; wanted: ReturnType<typeof summed> }> {
+  const wanted = summed(lines);
+  if (wanted.types.length === 0) return { types: 0, lots: 0, wanted };
+  const types = unnestRows(wanted.types, 's', { id: ['uuid', (t) => t.id], quantity: ['int', (t) => t.quantity], half: ['int', (t) => t.half] });
+  const lots = unnestRows(wanted.lots, 'l', { id: ['uuid', (l) => l.id], quantity: ['int', (l) => l.quantity] });
+  const [moved] = await queryRows<{ types: number; lots: number }>(tx, sql`
+    WITH sectors AS (
+      UPDATE ticket_types t SET remaining = t.remaining + ${sign} * s.quantity, half_taken = t.half_taken - ${sign} * s.half
+      FROM ${types.from}
+      WHERE t.id = s.id AND (${sign} > 0 OR t.remaining >= s.quantity)
+      RETURNING t.id
+    ), lots AS (
+      UPDATE ticket_lots x SET remaining = x.remaining + ${sign} * l.quantity
+      FROM ${lots.from}
+      WHERE x.id = l.id AND (${sign} > 0 OR x.remaining >= l.quantity) AND (SELECT count(*) FROM sectors) = ${wanted.types.length}
+      RETURNING x.id
+    )
+    SELECT (SELECT count(*)::int FROM sectors) AS types, (SELECT count(*)::int FROM lots) AS lots`);
+  return { types: Number(moved.types), lots: Number(moved.lots), wanted };
+}
+
+/**
+ * Takes units out of stock for unpaid orders: the lines summed per sector and lot, then one
+ * statement whose conditional updates (`remaining >= quantity`) never oversell; half-price units
+ * that count against the meia reserve are added to the sector's `half_taken`. The sale
+ * (place-order.ts) calls it with the sectors locked and the lots decided by domain/sale. Throws
+ * DomainError('ticket_type_sold_out', { ticketTypeId }) when a sector or lot lacks the units; the
+ * caller's transaction then rolls every hold back.
  */
 export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
-  const holds = byTicketType(lines);
-  if (holds.length === 0) return;
-  if (holds.length > 1) {
-    await tx.execute(sql`SELECT id FROM ticket_types WHERE id IN (${sql.join(holds.map((h) => sql`${h.ticketTypeId}::uuid`), sql`, `)}) ORDER BY id FOR UPDATE`);
-  }
-  const held = await queryRows<{ id: string }>(tx, sql`
-    UPDATE ticket_types t SET remaining = t.remaining - h.quantity
-    FROM ${unnestRows(holds, 'h', { id: ['uuid', (l) => l.ticketTypeId], quantity: ['int', (l) => l.quantity] }).from}
-    WHERE t.id = h.id AND t.remaining >= h.quantity
-    RETURNING t.id`);
-  if (held.length === holds.length) return;
-  const took = new Set(held.map((row) => row.id));
-  throw new DomainError('ticket_type_sold_out', { ticketTypeId: holds.find((h) => !took.has(h.ticketTypeId))!.ticketTypeId });
+  const moved = await moveStock(tx, lines, -1);
+  if (moved.types === moved.wanted.types.length && moved.lots === moved.wanted.lots.length) return;
+  throw new DomainError('ticket_type_sold_out', { ticketTypeId: moved.wanted.types[0]?.id });
 }
 
 /**
- * Holds the units again, and counts the coupon use when `couponId` is given, all or none, for a
- * payment that came after its order's hold ended. Returns false (nothing changed) when a type no
- * longer has the units or the coupon no use left. Uses a savepoint.
+ * Holds the units again in the lots they came from, and counts the coupon use when `couponId` is
+ * given, all or none, for a payment that came after its order's hold ended. Returns false (nothing
+ * changed) when a lot no longer has the units or the coupon no use left. Uses a savepoint.
  */
 export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string | null = null): Promise<boolean> {
   try {
     await tx.transaction(async (savepoint) => {
-      await holdUnits(savepoint, lines.map((l) => ({ ticketTypeId: l.ticketTypeId, quantity: l.quantity })));
+      await holdUnits(savepoint, lines);
       if (couponId && !(await tryCountCouponUse(savepoint, couponId))) throw new DomainError('coupon_exhausted');
     });
     return true;
@@ -74,26 +102,43 @@ export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string 
 }
 
 /**
- * Puts units back into stock: a pending order released (expired, failed, cancelled), or tickets
- * refunded or cancelled. One UPDATE per type, in id order.
+ * Puts units back into the lots they came from (which are on sale again if they are the earliest
+ * with units, domain/lots): a pending order released (expired, failed, cancelled), or tickets
+ * refunded or cancelled. Half-price units leave the sector's `half_taken`.
  */
 export async function returnUnits(tx: Tx, lines: StockLine[]): Promise<void> {
-  for (const line of byTicketType(lines)) {
-    await tx.execute(sql`UPDATE ticket_types SET remaining = remaining + ${line.quantity} WHERE id = ${line.ticketTypeId}`);
+  await moveStock(tx, lines, 1);
+}
+
+/**
+ * Stores the units of ended lots rolled into the next ones (domain/lots rollEndedLots), inside the
+ * sale's transaction with the sectors locked: each lot's quantity and remaining move together.
+ */
+export async function rollLots(tx: Tx, rolls: LotRoll[]): Promise<void> {
+  if (rolls.length === 0) return;
+  const delta = new Map<string, number>();
+  for (const roll of rolls) {
+    delta.set(roll.fromLotId, (delta.get(roll.fromLotId) ?? 0) - roll.units);
+    delta.set(roll.toLotId, (delta.get(roll.toLotId) ?? 0) + roll.units);
   }
+  const moves = [...delta].map(([id, units]) => ({ id, units })).sort((a, b) => (a.id < b.id ? -1 : 1));
+  await tx.execute(sql`
+    UPDATE ticket_lots x SET quantity = x.quantity + m.units, remaining = x.remaining + m.units
+    FROM ${unnestRows(moves, 'm', { id: ['uuid', (m) => m.id], units: ['int', (m) => m.units] }).from}
+    WHERE x.id = m.id`);
 }
 
 /**
  * Returns the units and coupon holds of many released orders at once (the hold-expiry sweep):
- * their items summed per type, then the same updates as returnUnits / releaseCouponHolds.
+ * their items summed per lot, then the same updates as returnUnits / releaseCouponHold.
  */
 export async function returnHoldsOfOrders(tx: Tx, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `);
-  const items = await queryRows<{ ticket_type_id: string; quantity: number }>(tx, sql`
-    SELECT ticket_type_id, sum(quantity)::int AS quantity FROM order_items
-    WHERE order_id IN (${ids}) AND ticket_type_id IS NOT NULL GROUP BY ticket_type_id`);
-  await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, quantity: Number(i.quantity) })));
+  const items = await queryRows<{ ticket_type_id: string; lot_id: string; concession: Concession | null; quantity: number }>(tx, sql`
+    SELECT ticket_type_id, lot_id, concession, sum(quantity)::int AS quantity FROM order_items
+    WHERE order_id IN (${ids}) AND ticket_type_id IS NOT NULL GROUP BY ticket_type_id, lot_id, concession`);
+  await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })));
   const uses = await queryRows<{ coupon_id: string; uses: number }>(tx, sql`
     SELECT coupon_id, count(*)::int AS uses FROM orders WHERE id IN (${ids}) AND coupon_id IS NOT NULL GROUP BY coupon_id ORDER BY coupon_id`);
   for (const use of uses) await releaseCouponHold(tx, use.coupon_id, Number(use.uses));
@@ -143,11 +188,19 @@ export async function tryCountCouponUse(tx: Tx, couponId: string): Promise<boole
 }
 
 /**
- * Moves the stock of one ticket type by `delta` units (the back office editing availability),
- * refusing a change that would take it below zero. Returns false when it would.
+ * Moves the stock of one lot by `delta` units (the back office editing a lot's quantity), with its
+ * sector, refusing a change that would take either below zero. Returns false when it would.
  */
-export async function adjustStock(tx: Tx, ticketTypeId: string, delta: number): Promise<boolean> {
-  const moved = await queryRows<{ id: string }>(tx, sql`
-    UPDATE ticket_types SET remaining = remaining + ${delta} WHERE id = ${ticketTypeId} AND remaining + ${delta} >= 0 RETURNING id`);
-  return moved.length > 0;
+export async function adjustLotStock(tx: Tx, lotId: string, delta: number): Promise<boolean> {
+  // The sector's row first: the lock every writer of its lots takes before them.
+  await tx.execute(sql`SELECT id FROM ticket_types WHERE id = (SELECT ticket_type_id FROM ticket_lots WHERE id = ${lotId}) FOR UPDATE`);
+  const [moved] = await queryRows<{ lots: number }>(tx, sql`
+    WITH lot AS (
+      UPDATE ticket_lots SET quantity = quantity + ${delta}, remaining = remaining + ${delta}
+      WHERE id = ${lotId} AND remaining + ${delta} >= 0 RETURNING ticket_type_id
+    ), sector AS (
+      UPDATE ticket_types SET remaining = remaining + ${delta} WHERE id = (SELECT ticket_type_id FROM lot) RETURNING id
+    )
+    SELECT (SELECT count(*)::int FROM sector) AS lots`);
+  return Number(moved.lots) > 0;
 }

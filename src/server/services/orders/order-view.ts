@@ -2,7 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { splitInstallments } from '../../../shared/money';
 import type { OrderView } from '../../../shared/schemas/orders';
 import type { Db, Tx } from '../../db/client';
-import { events, orderItems, orders } from '../../db/schema';
+import { events, orderItems, orders, ticketLots } from '../../db/schema';
+import { lotName } from '../../domain/lots';
+import type { Concession } from '../../../shared/concessions';
 import type { ServiceDeps } from '../deps';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -13,7 +15,12 @@ export async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: b
   const orderIds = rows.map((r) => r.id);
   const eventIds = [...new Set(rows.map((r) => r.eventId))];
   const [items, eventRows] = await Promise.all([
-    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
+    db
+      .select({ item: orderItems, lotPosition: ticketLots.position })
+      .from(orderItems)
+      .leftJoin(ticketLots, eq(ticketLots.id, orderItems.lotId))
+      .where(inArray(orderItems.orderId, orderIds))
+      .then((rows) => rows.map((r) => ({ ...r.item, lotPosition: r.lotPosition }))),
     db
       .select({ id: events.id, title: events.title, date: events.date, startTime: events.startTime, location: events.location })
       .from(events)
@@ -24,7 +31,10 @@ export async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: b
 }
 
 type OrderEvent = { id: string; title: string; date: string; startTime: string; location: string };
-type OrderLine = { ticketTypeId: string | null; ticketTypeName: string; quantity: number; unitPriceCentavos: number };
+type OrderLine = {
+  ticketTypeId: string | null; ticketTypeName: string; quantity: number; unitPriceCentavos: number; unitFeeCentavos: number;
+  lotPosition: number | null; concession: Concession | null;
+};
 
 /** One order in the API shape from its row, event and items (no query). */
 export function toOrderView(order: OrderRow, event: OrderEvent, items: OrderLine[], isSandbox: boolean): OrderView {
@@ -38,9 +48,13 @@ export function toOrderView(order: OrderRow, event: OrderEvent, items: OrderLine
       ticketTypeName: i.ticketTypeName,
       quantity: i.quantity,
       unitPriceCentavos: i.unitPriceCentavos,
+      unitFeeCentavos: order.feeCentavos > 0 ? i.unitFeeCentavos : 0,
+      lotName: i.lotPosition === null ? null : lotName(i.lotPosition),
+      concession: i.concession,
     })),
     subtotalCentavos: order.subtotalCentavos,
     discountCentavos: order.discountCentavos,
+    feeCentavos: order.feeCentavos,
     totalCentavos: order.totalCentavos,
     paymentMethod: order.paymentMethod,
     installments: order.installments,

@@ -3,13 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { OrderView, PlaceOrderInput } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { onlyDigits } from '../../../shared/cpf';
-import { normalizeCouponCode } from '../../domain/pricing';
-import { decideSale, type SaleCoupon, type SaleState } from '../../domain/sale';
+import { decideSale, type OrderRequest, type PricedItem } from '../../domain/sale';
 import { events, orders } from '../../db/schema';
 import { unnestRows, type UnnestColumn } from '../../lib/unnest';
-import { holdCouponUses, holdUnits } from './inventory';
+import { holdCouponUses, holdUnits, rollLots } from './inventory';
+import { loadSaleState } from './sale-state';
 import type { ServiceDeps } from '../deps';
-import { isConnectionError, queryRows, type Tx } from '../../db/client';
+import { isConnectionError, queryRows, type Db, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
 import type { CreatedPayment, PaymentProvider } from '../../payments/provider';
 import { confirmPayment } from '../payments/confirm-payment';
@@ -22,19 +22,20 @@ import { loadOrderView, toOrderView } from './order-view';
  * paid): the orders of one event that arrive together are placed by one transaction
  * (placeGroup, db/grouped.ts), and a lone order is a group of one.
  *
- * That transaction locks the event (key share: an event's cancellation waits for it, or it sees
- * the cancellation), then every ticket type of the event and the coupons named, in id order;
- * domain/sale decideSale decides each order in arrival order against what the earlier ones left
- * (on sale, lines, stock, coupon; priced on the server, never trusting client amounts); then the
- * accepted orders are inserted `pending` with `expiresAt` = now + hold minutes, their units and
- * coupon uses held through the inventory module, and the transaction commits. A provider that
+ * That transaction reads the sale's state with its rows locked (sale-state.ts loadSaleState: the
+ * event, its sectors and lots, the codes named, the CPFs' holdings); domain/sale decideSale rolls
+ * the units of ended lots on and decides each order in arrival order against what the earlier ones
+ * left (on sale, lines, limits per order and per CPF, meia-entrada, windows, capacity, lots,
+ * code, service fee; priced on the server, never trusting client amounts); then the rolls are
+ * stored, the accepted orders inserted `pending` with `expiresAt` = now + hold minutes, their units
+ * and code uses held through the inventory module, and the transaction commits. A provider that
  * creates payments in this process (the sandbox) is asked inside it, so the payment is stored
  * with the order; any other is asked after the commit (requestPayment: PIX BR Code, or a card
  * payment the browser confirms). A free order (total 0) is confirmed at once. `now` is UTC.
  *
- * Throws DomainError: installments_invalid, event_not_found, event_cancelled, event_finished,
- * validation_failed, no_tickets_selected, ticket_type_not_found, ticket_type_sold_out, coupon_*
- * (see domain/pricing), payment_failed.
+ * Throws DomainError: what domain/sale decideOrder refuses (installments_invalid, event_*,
+ * validation_failed, no_tickets_selected, ticket_type_*, order_limit, cpf_limit, meia_*, sector_*,
+ * full_price_sold_out, coupon_*, price_changed), payment_failed.
  */
 export async function placeOrder(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date = new Date()): Promise<OrderView> {
   const request: PlaceRequest = { id: randomUUID(), userId, input, now, expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000), payments: deps.payments };
@@ -46,7 +47,9 @@ export async function placeOrder(deps: ServiceDeps, userId: string, input: Place
 /** One order waiting for its event's next placing transaction. */
 interface PlaceRequest {
   id: string;
-  userId: string;
+  userId: string | null;
+  /** A courtesy the back office issues: the staff member issuing it. */
+  courtesyIssuedBy?: string;
   input: PlaceOrderInput;
   now: Date;
   expiresAt: Date;
@@ -55,7 +58,7 @@ interface PlaceRequest {
 
 type PlacedOrder = typeof orders.$inferSelect & {
   /** The priced items, each with the holder names given for its units (in order; may be shorter). */
-  items: { ticketTypeId: string; name: string; quantity: number; unitPriceCentavos: number; holderNames: string[] }[];
+  items: PricedItem[];
   event: { id: string; title: string; date: string; startTime: string; location: string };
 };
 
@@ -64,17 +67,32 @@ type PlaceOutcome = { accepted: true; order: PlacedOrder } | { accepted: false; 
 /** The orders of one event arriving together are placed by one transaction (db/grouped.ts). */
 const placeGroup = groupedRunner<PlaceRequest, PlaceOutcome>((db, eventId, requests) => db.transaction((tx) => placeInTx(tx, eventId, requests)));
 
-type SaleEventRow = { id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; is_cancelled: boolean };
+/** A request as domain/sale reads it. */
+function saleRequest(request: PlaceRequest): OrderRequest {
+  const { input } = request;
+  return {
+    lines: input.items,
+    buyerCpf: onlyDigits(input.buyer.cpf),
+    paymentMethod: input.paymentMethod,
+    installments: input.installments,
+    couponCode: input.couponCode,
+    expectedTotalCentavos: input.expectedTotalCentavos,
+    courtesy: request.courtesyIssuedBy !== undefined,
+  };
+}
 
 /** The sale of one event for a group of requests, inside the transaction `tx`; one outcome per request, in order. */
 async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Promise<PlaceOutcome[]> {
-  const { state, event } = await lockSaleState(tx, eventId, requests);
+  const asks = requests.map(saleRequest);
+  const { state, event } = await loadSaleState(tx, eventId, {
+    lock: true,
+    codes: asks.flatMap((r) => (r.couponCode ? [r.couponCode] : [])),
+    cpfs: asks.flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => (line.holder ? [line.holder.cpf] : []))]),
+    anyHalf: asks.some((r) => r.lines.some((line) => line.concession)),
+  });
   // Every request is decided against the same clock: the group's first arrival.
-  const decisions = decideSale(
-    state,
-    requests.map((r) => ({ lines: r.input.items, paymentMethod: r.input.paymentMethod, installments: r.input.installments, couponCode: r.input.couponCode })),
-    requests[0].now,
-  );
+  const { decisions, rolls } = decideSale(state, asks, requests[0].now);
+  await rollLots(tx, rolls);
   const placed: PlacedOrder[] = [];
   const outcomes: PlaceOutcome[] = [];
   for (const [i, decision] of decisions.entries()) {
@@ -85,16 +103,14 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
     const request = requests[i];
     const { priced } = decision;
     const isFree = priced.totalCentavos === 0;
-    const unpaid = orderRow(request, eventId, priced, decision.couponId, isFree ? 'free' : request.payments.name);
+    const unpaid = orderRow(request, eventId, priced, decision.couponId, request.courtesyIssuedBy ? 'courtesy' : isFree ? 'free' : request.payments.name);
     // A provider in this process (the sandbox) makes no outbound call: its payment is stored with the order.
     const payment = !isFree && request.payments.createsPaymentsInProcess ? await createProviderPayment(request.payments, unpaid, event!.title) : null;
-    const holderNames = (ticketTypeId: string, quantity: number) =>
-      request.input.items.filter((line) => line.ticketTypeId === ticketTypeId).flatMap((line) => line.holderNames ?? []).slice(0, quantity);
     const order: PlacedOrder = {
       ...unpaid,
       paymentId: payment?.paymentId ?? null,
       pixCode: payment?.pixCode ?? null,
-      items: priced.items.map((item) => ({ ticketTypeId: item.ticketTypeId, name: item.name, quantity: item.quantity, unitPriceCentavos: item.unitPriceCentavos, holderNames: holderNames(item.ticketTypeId, item.quantity) })),
+      items: priced.items,
       event: { id: event!.id, title: event!.title, date: event!.date, startTime: event!.start_time, location: event!.location },
     };
     placed.push(order);
@@ -119,6 +135,8 @@ const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
   status: ['order_status', (o) => o.status],
   subtotal_centavos: ['int', (o) => o.subtotalCentavos],
   discount_centavos: ['int', (o) => o.discountCentavos],
+  fee_centavos: ['int', (o) => o.feeCentavos],
+  absorbed_fee_centavos: ['int', (o) => o.absorbedFeeCentavos],
   total_centavos: ['int', (o) => o.totalCentavos],
   coupon_id: ['uuid', (o) => o.couponId],
   payment_method: ['payment_method', (o) => o.paymentMethod],
@@ -128,6 +146,7 @@ const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
   buyer_phone: ['text', (o) => o.buyerPhone],
   buyer_cpf: ['text', (o) => o.buyerCpf],
   payment_provider: ['text', (o) => o.paymentProvider],
+  issued_by: ['text', (o) => o.issuedBy],
   payment_id: ['text', (o) => o.paymentId],
   pix_code: ['text', (o) => o.pixCode],
   payment_error: ['text', (o) => o.paymentError],
@@ -144,8 +163,14 @@ const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
   order_id: ['uuid', (i) => i.orderId],
   ticket_type_id: ['uuid', (i) => i.ticketTypeId],
   ticket_type_name: ['text', (i) => i.name],
+  lot_id: ['uuid', (i) => i.lotId],
   quantity: ['int', (i) => i.quantity],
   unit_price_centavos: ['int', (i) => i.unitPriceCentavos],
+  unit_fee_centavos: ['int', (i) => i.unitFeeCentavos],
+  concession: ['concession', (i) => i.concession],
+  holder_cpf: ['text', (i) => i.holder?.cpf ?? null],
+  holder_birth_date: ['text', (i) => i.holder?.birthDate ?? null],
+  document_number: ['text', (i) => i.holder?.documentNumber ?? null],
   holder_names: ['jsonb', (i) => JSON.stringify(i.holderNames)],
 };
 
@@ -158,57 +183,13 @@ async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
       INSERT INTO orders (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING id
     )
     INSERT INTO order_items (${items.names})
-    SELECT order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, ARRAY(SELECT jsonb_array_elements_text(holder_names))
+    SELECT order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, unit_fee_centavos, concession, holder_cpf,
+           holder_birth_date::date, document_number, ARRAY(SELECT jsonb_array_elements_text(holder_names))
     FROM ${items.from} WHERE order_id IN (SELECT id FROM placed) ORDER BY ord`);
 }
 
-/**
- * The state a sale of `eventId` is decided on, locked in the order every writer of these rows
- * follows: the event (key share), then all its ticket types, then the coupons the requests name
- * (for update, in id order). `event` is null when there is no such event.
- */
-async function lockSaleState(tx: Tx, eventId: string, requests: PlaceRequest[]): Promise<{ state: SaleState; event: SaleEventRow | null }> {
-  const [event] = await queryRows<SaleEventRow>(tx, sql`
-    SELECT id, title, date::text AS date, start_time::text AS start_time, end_time::text AS end_time, location, is_published,
-           cancelled_at IS NOT NULL AS is_cancelled
-    FROM events WHERE id = ${eventId}::uuid FOR KEY SHARE`);
-  const types = event
-    ? await queryRows<{ id: string; event_id: string; name: string; price_centavos: number; remaining: number }>(tx, sql`
-        SELECT id, event_id, name, price_centavos, remaining FROM ticket_types WHERE event_id = ${eventId}::uuid ORDER BY id FOR UPDATE`)
-    : [];
-  const codes = [...new Set(requests.flatMap((r) => (r.input.couponCode ? [normalizeCouponCode(r.input.couponCode)] : [])))];
-  const coupons = codes.length === 0 || !event
-    ? []
-    : await queryRows<CouponRow>(tx, sql`
-        SELECT id, code, discount_type, discount_value, min_purchase_centavos, max_uses, current_uses, held_uses, valid_from, valid_until,
-               is_active, event_id
-        FROM coupons WHERE code IN (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) ORDER BY id FOR UPDATE`);
-  return {
-    event: event ?? null,
-    state: {
-      event: event ? { id: event.id, isPublished: event.is_published, isCancelled: event.is_cancelled, date: event.date, startTime: event.start_time, endTime: event.end_time } : null,
-      ticketTypes: types.map((t) => ({ id: t.id, eventId: t.event_id, name: t.name, priceCentavos: t.price_centavos, remaining: t.remaining })),
-      couponsByCode: new Map(coupons.map((c) => [c.code, toSaleCoupon(c)])),
-    },
-  };
-}
-
-interface CouponRow {
-  id: string; code: string; discount_type: 'percentage' | 'fixed'; discount_value: number; min_purchase_centavos: number | null; max_uses: number | null;
-  current_uses: number; held_uses: number; valid_from: Date | string | null; valid_until: Date | string | null; is_active: boolean; event_id: string | null;
-}
-
-function toSaleCoupon(row: CouponRow): SaleCoupon {
-  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
-  return {
-    id: row.id, code: row.code, discountType: row.discount_type, discountValue: row.discount_value, minPurchaseCentavos: row.min_purchase_centavos,
-    maxUses: row.max_uses, currentUses: row.current_uses, heldUses: row.held_uses, validFrom: at(row.valid_from), validUntil: at(row.valid_until),
-    isActive: row.is_active, eventId: row.event_id,
-  };
-}
-
 /** The order's row as inserted, from the request and its price (no read back). */
-function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCentavos: number; discountCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string): typeof orders.$inferSelect {
+function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCentavos: number; discountCentavos: number; feeCentavos: number; absorbedFeeCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string): typeof orders.$inferSelect {
   const { input, now } = request;
   return {
     id: request.id,
@@ -217,6 +198,8 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
     status: 'pending',
     subtotalCentavos: priced.subtotalCentavos,
     discountCentavos: priced.discountCentavos,
+    feeCentavos: priced.feeCentavos,
+    absorbedFeeCentavos: priced.absorbedFeeCentavos,
     totalCentavos: priced.totalCentavos,
     couponId,
     paymentMethod: input.paymentMethod,
@@ -226,6 +209,7 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
     buyerPhone: onlyDigits(input.buyer.phone),
     buyerCpf: onlyDigits(input.buyer.cpf),
     paymentProvider,
+    issuedBy: request.courtesyIssuedBy ?? null,
     paymentId: null,
     pixCode: null,
     paymentError: null,
@@ -234,6 +218,73 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * Issues courtesy tickets ('Cortesias', PRODUCT.md 'Selling the Brazilian way') of one sector of
+ * `eventId`, one order per recipient, through the one sale path (placeGroup; domain/sale with
+ * `courtesy`: free, no fee, outside the limits per order and CPF and the meia reserve, inside the
+ * sector's stock and the event's capacity), then confirmed at once as a free order: the ticket is
+ * issued, e-mailed, and shown in 'Meus ingressos' of the account with that e-mail, or, for an
+ * e-mail without an account yet, once one signs up and confirms it (claimCourtesies). All or
+ * none: when one recipient cannot get a ticket (sold out, capacity), the ones placed in this call
+ * are released and the error is thrown. Returns how many were issued and how many went to e-mails
+ * without an account.
+ * Throws DomainError: event_*, ticket_type_not_found, ticket_type_sold_out, event_sold_out.
+ */
+export async function issueCourtesies(
+  deps: ServiceDeps,
+  issuedBy: string,
+  eventId: string,
+  input: { ticketTypeId: string; recipients: { name: string; email: string }[] },
+  now: Date = new Date(),
+): Promise<{ issued: number; invited: number }> {
+  const emails = [...new Set(input.recipients.map((r) => r.email.toLowerCase()))];
+  const accounts = await queryRows<{ id: string; email: string }>(deps.db, sql`
+    SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+  const userByEmail = new Map(accounts.map((a) => [a.email, a.id]));
+  const outcomes = await Promise.all(
+    input.recipients.map((recipient) =>
+      placeGroup(deps.db, eventId, {
+        id: randomUUID(),
+        userId: userByEmail.get(recipient.email.toLowerCase()) ?? null,
+        courtesyIssuedBy: issuedBy,
+        input: {
+          eventId,
+          items: [{ ticketTypeId: input.ticketTypeId, quantity: 1, holderNames: [recipient.name] }],
+          buyer: { name: recipient.name, email: recipient.email, phone: '', cpf: '' },
+          paymentMethod: 'pix',
+          installments: 1,
+        },
+        now,
+        expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000),
+        payments: deps.payments,
+      }),
+    ),
+  );
+  const refused = outcomes.find((o) => !o.accepted);
+  if (refused && !refused.accepted) {
+    for (const o of outcomes) if (o.accepted) await releaseOrder(deps.db, o.order.id, 'cancelled', now);
+    throw refused.error;
+  }
+  for (const o of outcomes) if (o.accepted) await confirmPayment(deps, { orderId: o.order.id }, now);
+  return { issued: outcomes.length, invited: outcomes.filter((o) => o.accepted && o.order.userId === null).length };
+}
+
+/**
+ * Gives the courtesies issued to `user`'s e-mail before the account existed to the account, with
+ * their tickets, once the address is confirmed (called beside grantInvitedRoles). Returns how many
+ * orders it claimed.
+ */
+export async function claimCourtesies(db: Db, user: { id: string; email: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await queryRows<{ id: string }>(tx, sql`
+      UPDATE orders SET user_id = ${user.id} WHERE user_id IS NULL AND payment_provider = 'courtesy' AND buyer_email = ${user.email.toLowerCase()}
+      RETURNING id`);
+    if (claimed.length === 0) return 0;
+    await tx.execute(sql`UPDATE tickets SET user_id = ${user.id} WHERE user_id IS NULL AND order_id IN (${sql.join(claimed.map((c) => sql`${c.id}::uuid`), sql`, `)})`);
+    return claimed.length;
+  });
 }
 
 /** After the commit: a free order is confirmed at once; any other gets its provider payment. */

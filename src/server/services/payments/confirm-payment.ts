@@ -12,6 +12,7 @@ import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { notifyUsers, type Notice } from '../notifications/notify-user';
 import { enqueueJobs } from '../jobs';
 import type { ServiceDeps } from '../deps';
+import type { Concession } from '../../../shared/concessions';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
 import { releaseOrderInTx } from '../orders/release-order';
 
@@ -135,7 +136,9 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       SELECT o.*, (
         SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
-          'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
+          'lotId', i.lot_id, 'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'unitFeeCentavos', i.unit_fee_centavos,
+          'concession', i.concession, 'holderCpf', i.holder_cpf, 'holderBirthDate', i.holder_birth_date, 'documentNumber', i.document_number,
+          'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
         FROM order_items i WHERE i.order_id = o.id) AS items
       FROM orders o WHERE o.id = ANY(${sql.param(orderIds)}::uuid[]) ORDER BY o.id FOR UPDATE OF o`)
   ).map((raw) => ({ order: fromRow(orders, raw), items: raw.items }));
@@ -246,6 +249,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
         eventId: order.eventId,
         userId: order.userId,
         ticketTypeName: item.ticketTypeName,
+        concession: item.concession,
         holderName: item.holderNames[n]?.trim() || null,
         code: createTicketCode(deps.ticketSigningKey),
         createdAt: now,
@@ -264,7 +268,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
   await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
 }
 
-type IssuedTicket = { orderId: string; orderItemId: string; eventId: string; userId: string | null; ticketTypeName: string; holderName: string | null; code: string; createdAt: Date };
+type IssuedTicket = { orderId: string; orderItemId: string; eventId: string; userId: string | null; ticketTypeName: string; concession: Concession | null; holderName: string | null; code: string; createdAt: Date };
 
 /** The columns of a ticket as issued, each named once (the others keep their defaults: valid, not checked in). */
 const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
@@ -273,6 +277,7 @@ const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
   event_id: ['uuid', (t) => t.eventId],
   user_id: ['text', (t) => t.userId],
   ticket_type_name: ['text', (t) => t.ticketTypeName],
+  concession: ['concession', (t) => t.concession],
   holder_name: ['text', (t) => t.holderName],
   code: ['text', (t) => t.code],
   created_at: ['timestamptz', (t) => t.createdAt],

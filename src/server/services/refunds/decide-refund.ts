@@ -131,7 +131,7 @@ async function refundTickets(tx: Tx, refundId: string, orderId: string, now: Dat
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   await returnUnits(
     tx,
-    voided.map((t) => ({ ticketTypeId: items.find((i) => i.id === t.orderItemId)?.ticketTypeId ?? null, quantity: 1 })),
+    voided.map((t) => ({ ...items.find((i) => i.id === t.orderItemId)!, quantity: 1 })),
   );
   const [stillValid] = await tx
     .select({ id: tickets.id })

@@ -25,6 +25,8 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
       checkedInAt: tickets.checkedInAt,
       refundId: tickets.refundId,
       unitPriceCentavos: orderItems.unitPriceCentavos,
+      unitFeeCentavos: orderItems.unitFeeCentavos,
+      concession: orderItems.concession,
       ticketTypeId: orderItems.ticketTypeId,
     })
     .from(tickets)
@@ -35,7 +37,10 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
   for (const order of orderRows) {
     const own = ticketRows.filter((t) => t.orderId === order.id);
-    const amounts = ticketRefundAmounts(order, own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos })));
+    const amounts = ticketRefundAmounts(
+      order,
+      own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos, unitFeeCentavos: t.unitFeeCentavos, halfPrice: t.concession !== null })),
+    );
     const event = eventById.get(order.eventId)!;
     result.set(
       order.id,

@@ -1,0 +1,48 @@
+import type { OrderQuote, QuoteOrderInput } from '../../../shared/schemas/orders';
+import { installmentOptions } from '../../domain/pricing';
+import { lotName, rollEndedLots } from '../../domain/lots';
+import { decideOrder } from '../../domain/sale';
+import type { Db } from '../../db/client';
+import { loadSaleState } from './sale-state';
+
+/**
+ * What placing an order would charge now, itemised (the checkout before 'Confirmar', and its
+ * coupon's 'Aplicar'): decided by the sale's own rule (domain/sale decideOrder: the event on sale,
+ * the lots on sale, meia-entrada, limits, the code, the service fee) on the rows as they are now,
+ * without locking or holding anything; placing the order decides everything again and refuses with
+ * 'price_changed' when the total moved meanwhile. The limit per CPF counts only when `buyerCpf`
+ * is given. Money in centavos.
+ * Throws what decideOrder throws (DomainError).
+ */
+export async function quoteOrder(db: Db, input: QuoteOrderInput, now: Date = new Date()): Promise<OrderQuote> {
+  const buyerCpf = input.buyerCpf ?? '';
+  const { state } = await loadSaleState(db, input.eventId, {
+    lock: false,
+    codes: input.couponCode ? [input.couponCode] : [],
+    cpfs: [buyerCpf, ...input.items.flatMap((line) => (line.holder ? [line.holder.cpf] : []))].filter(Boolean),
+    anyHalf: input.items.some((line) => line.concession),
+  });
+  for (const sector of state.sectors) rollEndedLots(sector.lots, now);
+  if (!input.buyerCpf && state.event) state.event.maxTicketsPerCpf = null;
+  const { priced } = decideOrder(
+    state,
+    { lines: input.items, buyerCpf, paymentMethod: input.paymentMethod, installments: input.installments, couponCode: input.couponCode },
+    now,
+  );
+  return {
+    items: priced.items.map((item) => ({
+      ticketTypeId: item.ticketTypeId,
+      ticketTypeName: item.name,
+      quantity: item.quantity,
+      unitPriceCentavos: item.unitPriceCentavos,
+      unitFeeCentavos: priced.feeCentavos > 0 ? item.unitFeeCentavos : 0,
+      lotName: lotName(item.lotPosition),
+      concession: item.concession,
+    })),
+    subtotalCentavos: priced.subtotalCentavos,
+    discountCentavos: priced.discountCentavos,
+    feeCentavos: priced.feeCentavos,
+    totalCentavos: priced.totalCentavos,
+    installmentLabels: installmentOptions(priced.totalCentavos).map((option) => option.label),
+  };
+}

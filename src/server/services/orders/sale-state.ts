@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { normalizeCouponCode } from '../../domain/pricing';
+import type { CpfTaken, SaleCoupon, SaleState } from '../../domain/sale';
+
+/** The event row a sale reads: what domain/sale decides on, and what the answer shows. */
+export type SaleEventRow = {
+  id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; is_cancelled: boolean;
+  capacity: number | null; meia_entrada: boolean; max_tickets_per_order: number | null; max_tickets_per_cpf: number | null;
+  service_fee_basis_points: number; service_fee_min_centavos: number | null; service_fee_max_centavos: number | null; service_fee_absorbed: boolean;
+};
+
+/** What the requests of a sale name: codes as typed, the CPFs whose holdings count, and whether any asks for a half price. */
+export interface SaleAsks {
+  codes: string[];
+  cpfs: string[];
+  anyHalf: boolean;
+}
+
+/**
+ * Reads the state a sale of `eventId` is decided on (domain/sale SaleState). With `lock` (placing
+ * an order, inside its transaction) the rows are locked in the order every writer follows: the
+ * event (key share: a cancellation waits, or is seen), then every sector of the event (for update,
+ * in id order; a sector's row is the lock of its lots, which are read after it), then the codes
+ * named (for update, in id order). Without `lock` (a quote) it only reads. The CPFs' holdings
+ * (pending and paid orders of the event: a half-price unit counts for its holder, any other for the
+ * buyer) are read only when the event limits CPFs or a request asks for a half price, after the
+ * locks, so a group that waited sees what the one before it placed. `event` is null when there is
+ * no such event.
+ */
+export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks & { lock: boolean }): Promise<{ state: SaleState; event: SaleEventRow | null }> {
+  const [event] = await queryRows<SaleEventRow>(db, sql`
+    SELECT id, title, date::text AS date, start_time::text AS start_time, end_time::text AS end_time, location, is_published,
+           cancelled_at IS NOT NULL AS is_cancelled, capacity, meia_entrada, max_tickets_per_order, max_tickets_per_cpf,
+           service_fee_basis_points, service_fee_min_centavos, service_fee_max_centavos, service_fee_absorbed
+    FROM events WHERE id = ${eventId}::uuid ${asks.lock ? sql`FOR KEY SHARE` : sql``}`);
+  if (!event) return { event: null, state: { event: null, sectors: [], couponsByCode: new Map(), takenByCpf: new Map() } };
+
+  const sectors = await queryRows<{
+    id: string; event_id: string; name: string; remaining: number; half_taken: number; sales_start_at: Date | string | null; sales_end_at: Date | string | null;
+    hidden_without_code: boolean;
+  }>(db, sql`
+    SELECT id, event_id, name, remaining, half_taken, sales_start_at, sales_end_at, hidden_without_code
+    FROM ticket_types WHERE event_id = ${eventId}::uuid ORDER BY id ${asks.lock ? sql`FOR UPDATE` : sql``}`);
+  const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(db, sql`
+    SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
+    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId}::uuid ORDER BY l.ticket_type_id, l.position`);
+
+  const codes = [...new Set(asks.codes.map(normalizeCouponCode))];
+  const coupons = codes.length === 0
+    ? []
+    : await queryRows<CouponRow>(db, sql`
+        SELECT id, code, discount_type, discount_value, min_purchase_centavos, max_uses, current_uses, held_uses, valid_from, valid_until,
+               is_active, event_id, unlocks_ticket_type_id
+        FROM coupons WHERE code IN (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) ORDER BY id ${asks.lock ? sql`FOR UPDATE` : sql``}`);
+
+  const cpfs = [...new Set(asks.cpfs)];
+  const takenByCpf = new Map<string, CpfTaken>();
+  if (cpfs.length > 0 && (event.max_tickets_per_cpf !== null || asks.anyHalf)) {
+    const list = sql.join(cpfs.map((cpf) => sql`${cpf}`), sql`, `);
+    const rows = await queryRows<{ cpf: string; units: number; half: number }>(db, sql`
+      SELECT cpf, sum(units)::int AS units, sum(half)::int AS half FROM (
+        SELECT o.buyer_cpf AS cpf, i.quantity AS units, 0 AS half
+        FROM orders o JOIN order_items i ON i.order_id = o.id
+        WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') AND o.buyer_cpf IN (${list}) AND i.holder_cpf IS NULL
+        UNION ALL
+        SELECT i.holder_cpf, i.quantity, 1
+        FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE i.holder_cpf IN (${list}) AND o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed')
+      ) held GROUP BY cpf`);
+    for (const row of rows) takenByCpf.set(row.cpf, { units: Number(row.units), half: Number(row.half) });
+  }
+
+  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    event,
+    state: {
+      event: {
+        id: event.id, isPublished: event.is_published, isCancelled: event.is_cancelled, date: event.date, startTime: event.start_time, endTime: event.end_time,
+        capacity: event.capacity === null ? null : Number(event.capacity),
+        meiaEntrada: event.meia_entrada,
+        maxTicketsPerOrder: event.max_tickets_per_order, maxTicketsPerCpf: event.max_tickets_per_cpf,
+        fee: { basisPoints: Number(event.service_fee_basis_points), minCentavos: event.service_fee_min_centavos, maxCentavos: event.service_fee_max_centavos, absorbed: event.service_fee_absorbed },
+      },
+      sectors: sectors.map((t) => ({
+        id: t.id, eventId: t.event_id, name: t.name, remaining: Number(t.remaining), halfTaken: Number(t.half_taken),
+        salesStartAt: at(t.sales_start_at), salesEndAt: at(t.sales_end_at), hiddenWithoutCode: t.hidden_without_code,
+        lots: lots.filter((l) => l.ticket_type_id === t.id).map((l) => ({
+          id: l.id, position: Number(l.position), priceCentavos: Number(l.price_centavos), quantity: Number(l.quantity), remaining: Number(l.remaining),
+          startsAt: at(l.starts_at), endsAt: at(l.ends_at),
+        })),
+      })),
+      couponsByCode: new Map(coupons.map((c) => [c.code, toSaleCoupon(c)])),
+      takenByCpf,
+    },
+  };
+}
+
+interface CouponRow {
+  id: string; code: string; discount_type: 'percentage' | 'fixed'; discount_value: number; min_purchase_centavos: number | null; max_uses: number | null;
+  current_uses: number; held_uses: number; valid_from: Date | string | null; valid_until: Date | string | null; is_active: boolean; event_id: string | null;
+  unlocks_ticket_type_id: string | null;
+}
+
+function toSaleCoupon(row: CouponRow): SaleCoupon {
+  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    id: row.id, code: row.code, discountType: row.discount_type, discountValue: row.discount_value, minPurchaseCentavos: row.min_purchase_centavos,
+    maxUses: row.max_uses, currentUses: row.current_uses, heldUses: row.held_uses, validFrom: at(row.valid_from), validUntil: at(row.valid_until),
+    isActive: row.is_active, eventId: row.event_id, unlocksTicketTypeId: row.unlocks_ticket_type_id,
+  };
+}
