@@ -63,7 +63,7 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
                   Remover lote
                 </Button>
               </div>
-              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <div className="grid gap-3 sm:grid-cols-2">
                 <Controller
                   control={control}
                   name={`ticketTypes.${sectorIndex}.lots.${index}.price`}

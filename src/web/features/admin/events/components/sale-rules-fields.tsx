@@ -55,7 +55,7 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
           control={control}
           name="serviceFeeMin"
           render={({ field }) => (
-            <FormField id="serviceFeeMin" label="Taxa mínima por ingresso (R$)" error={errors.serviceFeeMin?.message} hint="Opcional.">
+            <FormField id="serviceFeeMin" label="Taxa mínima (R$)" error={errors.serviceFeeMin?.message} hint="Por ingresso. Opcional.">
               {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} readOnly={isFeeLocked} />}
             </FormField>
           )}
@@ -64,7 +64,7 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
           control={control}
           name="serviceFeeMax"
           render={({ field }) => (
-            <FormField id="serviceFeeMax" label="Taxa máxima por ingresso (R$)" error={errors.serviceFeeMax?.message} hint="Opcional.">
+            <FormField id="serviceFeeMax" label="Taxa máxima (R$)" error={errors.serviceFeeMax?.message} hint="Por ingresso. Opcional.">
               {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} readOnly={isFeeLocked} />}
             </FormField>
           )}
