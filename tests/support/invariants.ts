@@ -22,6 +22,8 @@ export interface InventoryInvariantOptions {
  * - for each ticket type: sold + held + remaining = its initial stock, where held = units of
  *   its pending orders' items and sold = its tickets (through order_items.ticket_type_id)
  *   whose status is 'valid', checked in or not; and remaining >= 0;
+ * - for each lot of those types: sold + held + remaining = its quantity, and the type's
+ *   remaining is the sum of its lots';
  * - for each coupon: held_uses = pending orders using it, current_uses = orders using it that
  *   were paid (completed_at set, refunded later or not), both >= 0, and their sum <= max_uses;
  * - no pending order whose expires_at passed more than `pendingGraceMs` before `now`;
@@ -62,6 +64,24 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
         );
       }
       if (remaining < 0) violations.push(`ticket type '${row.name}' (${id}): remaining ${remaining} < 0`);
+    }
+  }
+
+  // Every lot of these sectors: sold + held + remaining = its quantity; the sector's remaining is its lots' sum.
+  if (typeIds.length > 0) {
+    const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; quantity: number; remaining: number; held: number; sold: number; sector_remaining: number }>(db, sql`
+      SELECT l.id, l.ticket_type_id, l.position, l.quantity, l.remaining, t.remaining AS sector_remaining,
+        (SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.lot_id = l.id AND o.status = 'pending') AS held,
+        (SELECT count(*)::int FROM tickets k JOIN order_items oi ON oi.id = k.order_item_id WHERE oi.lot_id = l.id AND k.status = 'valid') AS sold
+      FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE l.ticket_type_id IN (${ids})`);
+    for (const lot of lots) {
+      const [sold, held, remaining, quantity] = [Number(lot.sold), Number(lot.held), Number(lot.remaining), Number(lot.quantity)];
+      if (sold + held + remaining !== quantity) violations.push(`lot ${lot.position} of ${lot.ticket_type_id}: sold ${sold} + held ${held} + remaining ${remaining} != quantity ${quantity}`);
+    }
+    for (const id of typeIds) {
+      const mine = lots.filter((l) => l.ticket_type_id === id);
+      const sum = mine.reduce((total, l) => total + Number(l.remaining), 0);
+      if (mine.length > 0 && sum !== Number(mine[0].sector_remaining)) violations.push(`ticket type ${id}: remaining ${mine[0].sector_remaining} is not its lots' ${sum}`);
     }
   }
 
