@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { eq } from 'drizzle-orm';
-import { events, ticketTypes } from '../../src/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -63,12 +63,12 @@ describe('an admin runs an event from creation to its buyers', () => {
     await poll(() => page.getByRole('heading', { name: 'Novo evento' }).isVisible()).toBe(true);
 
     // Defaults of SPEC.md section 5: one 'Ingresso Geral' with 100 left, which cannot be removed.
-    await poll(() => page.getByLabel('Nome do ingresso').first().inputValue()).toBe('Ingresso Geral');
+    await poll(() => page.getByLabel('Nome do setor').first().inputValue()).toBe('Ingresso Geral');
     expect(await page.getByLabel('Quantidade disponível').first().inputValue()).toBe('100');
     expect(await page.getByRole('button', { name: /^Remover / }).first().isDisabled()).toBe(true);
 
     // Everything blank: every message of SPEC.md section 5, word for word, and the overall toast.
-    await page.getByLabel('Nome do ingresso').first().fill('');
+    await page.getByLabel('Nome do setor').first().fill('');
     await page.getByRole('button', { name: 'Criar evento' }).click();
     await poll(() => visible(page, 'Por favor, corrija os erros destacados em vermelho')).toBe(true);
     for (const message of [
@@ -85,9 +85,9 @@ describe('an admin runs an event from creation to its buyers', () => {
     // An error clears when its field is edited.
     await page.getByLabel('Título do evento').fill(TITLE);
     await poll(() => visible(page, 'Título do evento é obrigatório')).toBe(false);
-    await page.getByLabel('Preço (R$)').first().fill('-5');
-    await poll(() => visible(page, 'Preço deve ser um valor válido')).toBe(true);
+    // The money field keeps digits only, filled from the right.
     await page.getByLabel('Preço (R$)').first().fill('80,00');
+    await poll(() => page.getByLabel('Preço (R$)').first().inputValue()).toBe('80,00');
     await poll(() => visible(page, 'Preço deve ser um valor válido')).toBe(false);
 
     await page.getByLabel('Categoria').selectOption('KXP Events');
@@ -100,14 +100,16 @@ describe('an admin runs an event from creation to its buyers', () => {
     await page.getByLabel('Local do evento').fill('Casa KXP de Testes');
     await page.getByLabel('Endereço completo').fill('Rua Hercílio Luz, 100 - Centro');
     await page.getByLabel('Cidade', { exact: true }).selectOption('Itajaí');
-    await page.getByLabel('Nome do ingresso').first().fill('Ingresso Geral');
+    await page.getByLabel('Nome do setor').first().fill('Ingresso Geral');
 
-    await page.getByRole('button', { name: 'Adicionar tipo de ingresso' }).click();
-    await page.getByLabel('Nome do ingresso').nth(1).fill('VIP');
+    await page.getByRole('button', { name: 'Adicionar setor' }).click();
+    await page.getByLabel('Nome do setor').nth(1).fill('VIP');
     await page.getByLabel('Preço (R$)').nth(1).fill('150,50');
     await page.getByLabel('Quantidade disponível').nth(1).fill('20');
-    await page.getByLabel('Descrição do ingresso').nth(1).fill('Área exclusiva com open bar');
+    await page.getByLabel('Descrição do setor').nth(1).fill('Área exclusiva com open bar');
     expect(await page.getByRole('button', { name: 'Remover VIP' }).isDisabled()).toBe(false);
+    // A new event starts as a draft: published on purpose.
+    await page.getByText('Publicado', { exact: true }).click();
 
     await page.getByRole('button', { name: 'Criar evento' }).click();
     await poll(() => visible(page, 'Evento e ingressos criados com sucesso!')).toBe(true);
@@ -118,7 +120,12 @@ describe('an admin runs an event from creation to its buyers', () => {
     eventId = row.id;
     expect(row).toMatchObject({ category: 'KXP Events', brandSlug: 'kxp', city: 'Itajaí', capacity: null, isPublished: true });
     expect(row.imageUrl).toMatch(/^\/uploads\/events\/[0-9a-f-]{36}\.png$/);
-    const types = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(ticketTypes.sortOrder);
+    const types = await app.deps.db
+      .select({ name: ticketTypes.name, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
+      .from(ticketTypes)
+      .innerJoin(ticketLots, eq(ticketLots.ticketTypeId, ticketTypes.id))
+      .where(eq(ticketTypes.eventId, eventId))
+      .orderBy(ticketTypes.sortOrder);
     expect(types.map((t) => [t.name, t.priceCentavos, t.remaining])).toEqual([
       ['Ingresso Geral', 8000, 100],
       ['VIP', 15050, 20],
@@ -193,19 +200,20 @@ describe('an admin runs an event from creation to its buyers', () => {
     // VIP has orders: the server refuses to remove it.
     await page.getByRole('button', { name: 'Remover VIP' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remover' }).click();
-    await poll(() => visible(page, 'Não foi possível remover o ingresso.')).toBe(true);
+    await poll(() => visible(page, 'Não foi possível remover o setor.')).toBe(true);
     await poll(() => visible(page, /Este ingresso já tem pedidos e não pode ser removido/)).toBe(true);
-    expect(await page.getByLabel('Nome do ingresso').count()).toBe(2);
+    expect(await page.getByLabel('Nome do setor').count()).toBe(2);
 
     // A third type is added and then removed again before saving: no request needed.
-    await page.getByRole('button', { name: 'Adicionar tipo de ingresso' }).click();
-    await page.getByLabel('Nome do ingresso').nth(2).fill('Camarote');
+    await page.getByRole('button', { name: 'Adicionar setor' }).click();
+    await page.getByLabel('Nome do setor').nth(2).fill('Camarote');
     await page.getByRole('button', { name: 'Remover Camarote' }).click();
-    expect(await page.getByLabel('Nome do ingresso').count()).toBe(2);
+    expect(await page.getByLabel('Nome do setor').count()).toBe(2);
 
-    // Change the title, VIP's price and stock, and save as a draft.
+    // VIP's lot has sales: its price is read-only. Change the title, the other price and VIP's stock, and save as a draft.
+    expect(await page.getByLabel('Preço (R$)').nth(1).getAttribute('readonly')).not.toBeNull();
     await page.getByLabel('Título do evento').fill(`${TITLE} (edição)`);
-    await page.getByLabel('Preço (R$)').nth(1).fill('160,00');
+    await page.getByLabel('Preço (R$)').first().fill('90,00');
     await page.getByLabel('Quantidade disponível').nth(1).fill('28');
     await page.getByText('Rascunho', { exact: true }).click();
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
@@ -214,8 +222,12 @@ describe('an admin runs an event from creation to its buyers', () => {
 
     const [row] = await app.deps.db.select().from(events).where(eq(events.id, eventId));
     expect(row).toMatchObject({ title: `${TITLE} (edição)`, isPublished: false });
-    const [vipAfter] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, vip.id));
-    expect([vipAfter.priceCentavos, vipAfter.remaining]).toEqual([16000, 28]);
+    const lotsAfter = await app.deps.db
+      .select({ ticketTypeId: ticketLots.ticketTypeId, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
+      .from(ticketLots)
+      .where(inArray(ticketLots.ticketTypeId, types.map((t) => t.id)));
+    expect(lotsAfter.find((lot) => lot.ticketTypeId === vip.id)).toMatchObject({ priceCentavos: 15050, remaining: 28 });
+    expect(lotsAfter.find((lot) => lot.ticketTypeId !== vip.id)).toMatchObject({ priceCentavos: 9000, remaining: 100 });
     // A draft leaves the public site.
     expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(404);
 

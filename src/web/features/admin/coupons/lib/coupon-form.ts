@@ -144,8 +144,9 @@ export const couponFormSchema = z
     return parsed.data;
   });
 
-/** '10%' or 'R$ 20,00'. */
+/** '10%' or 'R$ 20,00'; 'Sem desconto' for a code that only unlocks a pre-sale sector. */
 export function formatDiscount(coupon: Pick<AdminCoupon, 'discountType' | 'discountValue'>): string {
+  if (coupon.discountValue === 0) return 'Sem desconto';
   return coupon.discountType === 'percentage' ? `${coupon.discountValue}%` : formatCentavos(coupon.discountValue);
 }
 

@@ -1,7 +1,7 @@
 import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
 import { formatCentavos } from '../../../../../shared/money';
 import { Badge } from '../../../../components/ui/badge';
-import { formatMeiaReserve } from '../lib/event-form-values';
+import { formatLotCounts, formatMeiaReserve } from '../lib/event-form-values';
 
 function MoneyFigure({ label, centavos, hint, isStrong }: { label: string; centavos: number; hint: string; isStrong?: boolean }) {
   return (
@@ -37,8 +37,19 @@ export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
               {type.hiddenWithoutCode ? <Badge tone="warning">Pré-venda</Badge> : null}
             </div>
             <p className="text-sm text-muted">{formatMeiaReserve(type)}</p>
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full min-w-72 text-sm">
+            <ul className="mt-2 divide-y divide-border text-sm sm:hidden" aria-label={`Lotes de ${type.name}`}>
+              {type.lots.map((lot) => (
+                <li key={lot.id} className="py-1.5">
+                  <span className="flex justify-between gap-2 font-medium">
+                    <span>{lot.name}</span>
+                    <span className="tabular-nums">{formatCentavos(lot.priceCentavos)}</span>
+                  </span>
+                  <span className="block text-muted tabular-nums">{formatLotCounts(lot)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 hidden sm:block">
+              <table className="w-full text-sm">
                 <caption className="sr-only">Lotes de {type.name}</caption>
                 <thead className="text-left text-xs text-muted">
                   <tr>
