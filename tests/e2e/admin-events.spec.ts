@@ -45,7 +45,7 @@ async function adminContext(size: typeof phone | typeof desktop, theme: 'light' 
 // The toasts come from the app-wide <Toaster> (src/web/main.tsx), not from these pages; its
 // richColors error toast is checked where the toaster is configured.
 async function expectNoAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').options({ resultTypes: ['violations'] }).analyze();
   const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, label).toEqual([]);
 }

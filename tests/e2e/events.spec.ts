@@ -450,7 +450,7 @@ describe.each([
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const page = await context.newPage();
     const violations = async (label: string) =>
-      (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     try {
       for (const path of ['/events', '/events?city=Itaja%C3%AD&price=50-100', '/events?q=nada-por-aqui', '/events/next-level', '/events/ay-yo', '/events/kxp', `/event/${event.id}`]) {
         await page.goto(path);

@@ -48,7 +48,7 @@ async function currentSlide(page: Page): Promise<number | null> {
 }
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, label).toEqual([]);
 }
