@@ -7,7 +7,7 @@ import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { demoAccount, signInWithForm } from '../support/people';
+import { demoAccount } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -29,9 +29,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** Signs the page's browser context in through the API (the sign-in form is the journeys' test) and opens `redirect`. */
 async function signIn(page: Page, role: 'admin' | 'user', redirect: string) {
   const { email, password } = demoAccount(app, role);
-  await signInWithForm(page, email, password, redirect);
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.baseUrl } });
+  expect(response.status()).toBe(200);
+  await page.goto(redirect);
 }
 
 async function adminContext(size: typeof phone | typeof desktop, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
@@ -45,7 +48,7 @@ async function adminContext(size: typeof phone | typeof desktop, theme: 'light' 
 // The toasts come from the app-wide <Toaster> (src/web/main.tsx), not from these pages; its
 // richColors error toast is checked where the toaster is configured.
 async function expectNoAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').options({ resultTypes: ['violations'] }).analyze();
   const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, label).toEqual([]);
 }

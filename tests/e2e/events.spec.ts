@@ -64,6 +64,29 @@ async function pickDay(page: Page, day: string) {
   await poll(() => dialog.count()).toBe(0);
 }
 
+/**
+ * Holds the page's event list requests until `release`, so that the test sees the loading state
+ * for as long as it looks, then lets them (and any later ones) through.
+ */
+async function holdEventLists(page: Page): Promise<{ release(): Promise<void> }> {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const pattern = '**/api/events?*';
+  await page.route(pattern, async (route) => {
+    await opened;
+    await route.continue().catch(() => undefined);
+  });
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      open();
+      await page.unroute(pattern);
+    },
+  };
+}
+
 async function signIn(page: Page, redirect: string) {
   const { email, password } = demoAccount(app, 'user');
   await signInWithForm(page, email, password, redirect);
@@ -213,16 +236,14 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
   });
 
   it('says Carregando eventos... while the list loads', async () => {
-    await page.route('**/api/events?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue().catch(() => undefined);
-    });
+    const held = await holdEventLists(page);
     try {
       await page.goto('/events?brand=next-level');
       await poll(() => page.getByText('Carregando eventos...').isVisible()).toBe(true);
+      await held.release();
       await expectCards(page, await listEvents('?brand=next-level'));
     } finally {
-      await page.unroute('**/api/events?*');
+      await held.release();
     }
   });
 
@@ -297,13 +318,10 @@ describe('brand pages', () => {
     const page = await context.newPage();
     try {
       for (const [slug, name] of [['next-level', 'Next Level'], ['ay-yo', 'AY-YO'], ['kxp', 'KXP']] as const) {
-        await page.route('**/api/events?*', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1000));
-          await route.continue().catch(() => undefined);
-        });
+        const held = await holdEventLists(page);
         await page.goto(`/events/${slug}`);
         await poll(() => page.locator('[data-event-skeleton]').count()).toBe(3);
-        await page.unroute('**/api/events?*');
+        await held.release();
         await poll(() => page.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
         const upcoming = (await listEvents(`?brand=${slug}`)).filter((e) => !e.isPast);
         expect(upcoming.length).toBeGreaterThan(0);
@@ -450,7 +468,7 @@ describe.each([
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const page = await context.newPage();
     const violations = async (label: string) =>
-      (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     try {
       for (const path of ['/events', '/events?city=Itaja%C3%AD&price=50-100', '/events?q=nada-por-aqui', '/events/next-level', '/events/ay-yo', '/events/kxp', `/event/${event.id}`]) {
         await page.goto(path);

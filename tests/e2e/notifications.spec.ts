@@ -8,7 +8,7 @@ import { notifyUser } from '../../src/server/services/notifications/notify-user'
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';
-import { createBuyer, poll, signInWithForm } from '../support/people';
+import { createBuyer, poll } from '../support/people';
 
 let app: RunningApp;
 let browser: Browser;
@@ -59,13 +59,15 @@ async function buyOneTicket(context: BrowserContext) {
   expect((await paid.json()).status).toBe('completed');
 }
 
-/** A page signed in as a new buyer on `path`, once its live stream is open. */
+/** A page signed in as a new buyer (through the API: the sign-in form is the journeys' test) on `path`, once its live stream is open. */
 async function signedInBuyer(size: typeof phone | typeof desktop, path: string) {
   const context = await newContext(browser, size, app.baseUrl);
   const page = await context.newPage();
   const buyer = await createBuyer(app, { fullName: 'Luana Ferreira Costa', emailPrefix: 'avisos' });
   const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live', { timeout: 20_000 });
-  await signInWithForm(page, buyer.email, buyer.password, path);
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: buyer.email, password: buyer.password }, headers: { origin: app.baseUrl } });
+  expect(response.status()).toBe(200);
+  await page.goto(path);
   await live;
   return { context, page, buyer };
 }

@@ -5,7 +5,7 @@ import { ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
+import { createBuyer, demoAccount, poll } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { shoot } from '../support/screenshots';
 
@@ -24,11 +24,13 @@ afterAll(async () => {
 const EVENT_DATE = saoPauloToday(new Date(Date.now() + 30 * 86_400_000));
 const suffix = () => Math.random().toString(36).slice(2, 7);
 
-/** A context signed in as `person`, on `redirect`. */
+/** A context signed in as `person` through the API (the sign-in form is the journeys' test), on `redirect`. */
 async function signedIn(size: typeof phone | typeof desktop, person: { email: string; password: string }, redirect: string) {
   const context = await newContext(browser, size, app.baseUrl);
   const page = await context.newPage();
-  await signInWithForm(page, person.email, person.password, redirect);
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: person.email, password: person.password }, headers: { origin: app.baseUrl } });
+  expect(response.status()).toBe(200);
+  await page.goto(redirect);
   return { context, page };
 }
 

@@ -4,7 +4,7 @@ import { eq, like } from 'drizzle-orm';
 import { events, refunds, ticketTypes, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { createBuyer, poll, signInWithForm, demoAccount } from '../support/people';
+import { createBuyer, poll, demoAccount } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
 let app: RunningApp;
@@ -34,6 +34,13 @@ const termsSections = [
   'Modificações',
 ];
 
+/** Signs the page's browser context in through the API (the sign-in form is the journeys' test) and opens `redirect`. */
+async function signIn(page: Page, email: string, password: string, redirect: string) {
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.baseUrl } });
+  expect(response.status()).toBe(200);
+  await page.goto(redirect);
+}
+
 /** Buys one 'Pista - 1º lote' of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
 async function buyWithPix(page: Page): Promise<string> {
   const [event] = await app.deps.db.select().from(events).where(like(events.title, '%Techno All Night%'));
@@ -60,7 +67,7 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
     const buyer = await createBuyer(app, { fullName: 'Bruna Reis Tavares', emailPrefix: 'reembolso' });
-    await signInWithForm(page, buyer.email, buyer.password, '/tickets');
+    await signIn(page, buyer.email, buyer.password, '/tickets');
     await buyWithPix(page);
 
     await page.goto('/refund-request');
@@ -113,7 +120,7 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     const context = await newContext(browser, size, app.baseUrl);
     const page = await context.newPage();
     const buyer = await createBuyer(app, { fullName: 'Bruna Reis Tavares', emailPrefix: 'reembolso' });
-    await signInWithForm(page, buyer.email, buyer.password, '/refund-request');
+    await signIn(page, buyer.email, buyer.password, '/refund-request');
     await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
     expect(await page.getByRole('radio').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Solicitar reembolso' }).count()).toBe(0);
@@ -163,7 +170,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const admin = demoAccount(app, 'admin');
     const adminContext = await newContext(browser, size, app.baseUrl);
     const adminPage = await adminContext.newPage();
-    await signInWithForm(adminPage, admin.email, admin.password, '/terms-of-service');
+    await signIn(adminPage, admin.email, admin.password, '/terms-of-service');
     const adminLink = adminPage.getByRole('link', { name: 'Painel Admin' });
     await poll(() => adminLink.isVisible()).toBe(true);
     expect(await adminPage.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
@@ -175,7 +182,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const validator = demoAccount(app, 'validator');
     const doorContext = await newContext(browser, size, app.baseUrl);
     const doorPage = await doorContext.newPage();
-    await signInWithForm(doorPage, validator.email, validator.password, '/terms-of-service');
+    await signIn(doorPage, validator.email, validator.password, '/terms-of-service');
     const doorLink = doorPage.getByRole('link', { name: 'Validar QR Code' });
     await poll(() => doorLink.isVisible()).toBe(true);
     expect(await doorPage.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
