@@ -43,11 +43,6 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // One process for all the journeys, one after another: each file starts its own app,
-          // database and Chromium, and stops them in afterAll, so what a file shares with the next
-          // is only the modules loaded (server, drivers, Playwright), which a fresh process per
-          // file loaded again each time.
-          isolate: false,
           // The app on a new database of the local PostgreSQL (less CPU than PGlite in the test's
           // process); the journeys of the embedded default ask for PGlite (startApp).
           env: { E2E_DB: process.env.E2E_DB ?? 'postgres' },
