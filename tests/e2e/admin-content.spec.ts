@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { asc, eq } from 'drizzle-orm';
-import { coupons, events, orders, ticketTypes } from '../../src/server/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { coupons, events, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { formatCentavos } from '../../src/shared/money';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -57,13 +57,16 @@ describe('coupons from the back office to the checkout', () => {
 
     // The buyer, on a phone, applies it at checkout.
     const [event] = await app.deps.db.select().from(events).where(eq(events.title, 'Next Level Warehouse: Techno All Night'));
+    // The first sector at its first lot's price; Next Level passes on a 10 % fee (at least R$ 3,00) on what is paid.
     const [type] = await app.deps.db
-      .select()
+      .select({ id: ticketTypes.id, priceCentavos: ticketLots.priceCentavos })
       .from(ticketTypes)
+      .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
       .where(eq(ticketTypes.eventId, event.id))
-      .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.priceCentavos));
+      .orderBy(asc(ticketTypes.sortOrder));
     const discount = Math.round((type.priceCentavos * 15) / 100);
-    const total = type.priceCentavos - discount;
+    const fee = Math.max(300, Math.round((type.priceCentavos - discount) / 10));
+    const total = type.priceCentavos - discount + fee;
 
     const buyerContext = await newContext(browser, phone, app.baseUrl);
     const buyer = await buyerContext.newPage();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
-import { events, refunds, ticketTypes } from '../../src/server/db/schema';
+import { events, refunds, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -57,7 +57,8 @@ async function buyThroughApi(context: BrowserContext) {
     .select({ eventId: events.id, title: events.title, ticketTypeId: ticketTypes.id })
     .from(ticketTypes)
     .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .where(and(gte(events.date, today), gt(ticketTypes.remaining, 5), gt(ticketTypes.priceCentavos, 0), eq(events.isPublished, true)))
+    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+    .where(and(gte(events.date, today), gt(ticketTypes.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
     .orderBy(asc(events.date))
     .limit(1);
   const { fullName: name, email } = demoAccount(app, 'user');

@@ -8,6 +8,7 @@ import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';
 import { createBuyer, poll, signInWithForm } from '../support/people';
+import { eventInputSchema } from '../../src/shared/schemas/admin-events';
 
 // PRODUCT.md 'Accounts and data': news of a followed brand, only for those who opted in. As a
 // fan would: 'Seguir' on the brand page, the choice shown in /settings, and the next event of
@@ -69,7 +70,7 @@ describe('brand news on a phone', () => {
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações');
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
-    const { id } = await createEvent(app.deps.db, {
+    const { id } = await createEvent(app.deps.db, eventInputSchema.parse({
       title: 'Noite de K-Pop Dance Cover',
       description: 'Batalha de covers com DJ convidado.',
       date: saoPauloToday(new Date(Date.now() + 25 * 86_400_000)),
@@ -83,7 +84,7 @@ describe('brand news on a phone', () => {
       imageUrl: null,
       isPublished: true,
       ticketTypes: [{ name: 'Pista', description: null, priceCentavos: 6000, remaining: 300 }],
-    });
+    }));
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações (1 não lida)');
     expect(loads).toEqual([]);
     await bell(page).click();

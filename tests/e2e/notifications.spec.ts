@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { and, eq, gt, ilike } from 'drizzle-orm';
-import { events, ticketTypes } from '../../src/server/db/schema';
+import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { notifyUser } from '../../src/server/services/notifications/notify-user';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -36,7 +36,8 @@ async function paidTicketType(): Promise<{ eventId: string; ticketTypeId: string
     .select({ eventId: events.id, ticketTypeId: ticketTypes.id, eventTitle: events.title })
     .from(ticketTypes)
     .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketTypes.priceCentavos, 0), gt(ticketTypes.remaining, 4)));
+    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketLots.priceCentavos, 0), gt(ticketTypes.remaining, 4)));
   if (!row) throw new Error('the demo data lost Techno All Night');
   return row;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { and, eq, gt, ilike } from 'drizzle-orm';
-import { events, pushSubscriptions, ticketTypes, userNotificationSettings } from '../../src/server/db/schema';
+import { events, pushSubscriptions, ticketLots, ticketTypes, userNotificationSettings } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll, signInWithForm } from '../support/people';
@@ -121,7 +121,8 @@ async function paidTicketType() {
     .select({ eventId: events.id, ticketTypeId: ticketTypes.id, eventTitle: events.title })
     .from(ticketTypes)
     .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketTypes.priceCentavos, 0), gt(ticketTypes.remaining, 4)));
+    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketLots.priceCentavos, 0), gt(ticketTypes.remaining, 4)));
   if (!row) throw new Error('the demo data lost Techno All Night');
   return row;
 }

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
-import { events, ticketTypes } from '../../src/server/db/schema';
+import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { launchBrowser, newContext, desktop } from '../support/browser';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -111,7 +111,8 @@ describe("an event's attendee list", () => {
       .select({ eventId: events.id, ticketTypeId: ticketTypes.id })
       .from(ticketTypes)
       .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .where(and(gte(events.date, from), gt(ticketTypes.remaining, 5), gt(ticketTypes.priceCentavos, 0), eq(events.isPublished, true)))
+    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+      .where(and(gte(events.date, from), gt(ticketTypes.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
       .orderBy(asc(events.date))
       .limit(1);
     const holder = `Helena Titular ${Date.now() % 100000}`;

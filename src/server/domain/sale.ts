@@ -133,10 +133,10 @@ export type SaleDecision = { accepted: true; priced: PricedOrder; couponId: stri
 /**
  * Refuses a sale for an event that is not on sale: missing or unpublished (event_not_found),
  * cancelled (event_cancelled), over (event_finished, shared/dates isEventPast). The quote and the
- * sale both ask this (PRODUCT.md 'Buying').
+ * sale both ask this (PRODUCT.md 'Buying'). `draftToo`: a courtesy may be issued before the event is published.
  */
-export function assertOnSale(event: SaleEvent | null, now: Date): asserts event is SaleEvent {
-  if (!event || !event.isPublished) throw new DomainError('event_not_found');
+export function assertOnSale(event: SaleEvent | null, now: Date, options: { draftToo?: boolean } = {}): asserts event is SaleEvent {
+  if (!event || (!event.isPublished && !options.draftToo)) throw new DomainError('event_not_found');
   if (event.isCancelled) throw new DomainError('event_cancelled');
   if (isEventPast({ date: event.date, startTime: event.startTime, endTime: event.endTime }, now)) throw new DomainError('event_finished');
 }
@@ -258,7 +258,7 @@ function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, { units
 export function decideOrder(state: SaleState, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
   assertInstallments(request.installments);
   if (request.paymentMethod === 'pix' && request.installments !== 1) throw new DomainError('installments_invalid', { field: 'installments' });
-  assertOnSale(state.event, now);
+  assertOnSale(state.event, now, { draftToo: request.courtesy === true });
   const event = state.event;
   let coupon: SaleCoupon | null = null;
   if (request.couponCode) {
