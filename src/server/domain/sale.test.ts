@@ -230,6 +230,15 @@ describe('windows, pre-sale codes and the price the buyer saw', () => {
     expect(decideOrder(s, order([full(1, 'fan')], { couponCode: 'ayyofa' }), now).priced.totalCentavos).toBe(6000);
   });
 
+  it('issues a free courtesy without fee, outside the limits and the reserve, on a draft event too', () => {
+    const fee = { basisPoints: 1000, minCentavos: 300, maxCentavos: null, absorbed: false };
+    const s = state([sector('pista', [lot('p1', 1, 8000, 10)])], { isPublished: false, maxTicketsPerOrder: 1, fee });
+    const { priced } = decideOrder(s, order([full(8)], { courtesy: true }), now);
+    expect(priced).toMatchObject({ totalCentavos: 0, feeCentavos: 0, quantity: 8 });
+    expect(priced.items[0].name).toBe('Pista · Cortesia');
+    expect(codeOf(() => decideOrder(s, order([full(1)]), now))).toBe('event_not_found');
+  });
+
   it('refuses with the new total when the price moved since the buyer saw it', () => {
     const s = state([sector('pista', [lot('p1', 1, 8000, 100)])]);
     expect(codeOf(() => decideOrder(s, order([full(1)], { expectedTotalCentavos: 7000 }), now))).toBe('price_changed');
