@@ -8,7 +8,7 @@ import { groupedRunner } from '../../db/grouped';
 import { preparedStatement } from '../../db/client';
 import { fromRow } from '../../db/rows';
 import { recordPaymentFailure, releaseOrder } from './release-order';
-import { loadOrderView } from './order-view';
+import { loadOrderView, toOrderView } from './order-view';
 
 async function loadOwnPendingOrder(deps: ServiceDeps, orderId: string, userId: string, now: Date) {
   const [order] = await deps.db
@@ -108,7 +108,9 @@ export async function simulatePixPayment(
   const order = await assertPayable(deps, await readOrderGroup(deps.db, 'orders', { orderId, userId }), now);
   if (order.paymentMethod !== 'pix') throw new DomainError('payment_method_invalid');
   // Exactly as a provider's webhook confirms it (confirm-payment.ts confirmOrders).
-  await confirmPayment(deps, { orderId: order.id, eventId: order.eventId }, now);
+  const { completed } = await confirmPayment(deps, { orderId: order.id, eventId: order.eventId }, now);
+  // The answer from what the confirmation wrote: no query to read it back.
+  if (completed) return toOrderView(completed.order, completed.event, completed.items, deps.payments.isSandbox);
   return (await loadOrderView(deps, order.id))!;
 }
 

@@ -48,7 +48,7 @@ export type PaymentRef =
 /** What a completed confirmation leaves: the order row as updated, its items and its event. */
 export interface CompletedOrder {
   order: typeof orders.$inferSelect;
-  items: (typeof orderItems.$inferSelect)[];
+  items: LockedItem[];
   event: { id: string; title: string; date: string; startTime: string; location: string };
 }
 
@@ -96,7 +96,10 @@ const confirmGroup = groupedRunner<{ deps: ServiceDeps; request: ConfirmRequest 
 );
 
 type LockedEvent = { id: string; title: string; date: string; startTime: string; location: string; isCancelled: boolean };
-type LockedOrder = { order: typeof orders.$inferSelect; items: (typeof orderItems.$inferSelect)[] };
+/** An item as the confirmation reads it: its row and its lot's position ('2º lote'). */
+type LockedItem = typeof orderItems.$inferSelect & { lotPosition: number | null };
+
+type LockedOrder = { order: typeof orders.$inferSelect; items: LockedItem[] };
 
 /**
  * The one confirmation path, for every provider and every size of group, inside `tx`: marks each
@@ -132,11 +135,11 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     lockedEvents.map((e) => [e.id, { id: e.id, title: e.title, date: e.date, startTime: e.start_time, location: e.location, isCancelled: e.is_cancelled }]),
   );
   const lockedOrders = (
-    await queryRows<Record<string, unknown> & { items: (typeof orderItems.$inferSelect)[] }>(tx, sql`
+    await queryRows<Record<string, unknown> & { items: LockedItem[] }>(tx, sql`
       SELECT o.*, (
         SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
-          'lotId', i.lot_id, 'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'unitFeeCentavos', i.unit_fee_centavos,
+          'lotId', i.lot_id, 'lotPosition', (SELECT l.position FROM ticket_lots l WHERE l.id = i.lot_id), 'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'unitFeeCentavos', i.unit_fee_centavos,
           'concession', i.concession, 'holderCpf', i.holder_cpf, 'holderBirthDate', i.holder_birth_date, 'documentNumber', i.document_number,
           'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
         FROM order_items i WHERE i.order_id = o.id) AS items
