@@ -191,6 +191,7 @@ describe('stock and coupon uses under a race of every change an order can go thr
     const violations = await checkInventoryInvariants(server.deps.db, { ...options, couponMaxUses: { [coupon.id]: 1 }, now: afterHold });
     expect(violations).toEqual([
       expect.stringMatching(/sold 0 \+ held 2 \+ remaining 2 = 4, not its stock 5/),
+      expect.stringMatching(/remaining 2 is not its lots' 3/),
       expect.stringMatching(/held_uses 0, but 1 pending orders use it/),
       expect.stringMatching(/current_uses 2, but 0 paid orders used it/),
       expect.stringMatching(/current_uses 2 \+ held_uses 0 > max_uses 1/),
