@@ -74,15 +74,15 @@ function saoPauloWall(instant: Date): { date: string; time: string } {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-/** An event with Inteira and Meia-entrada; `open`: it started an hour ago and ends in three (its door admits now). */
+/** An event with two sectors and the meia-entrada reserve; `open`: it started an hour ago and ends in three (its door admits now). */
 async function makeEvent(title: string, options: { open: boolean; daysAhead?: number }) {
   const made = await createEvent(
     app,
     [
       { name: 'Inteira', priceCentavos: 8000, remaining: 200 },
-      { name: 'Meia-entrada', priceCentavos: 4000, remaining: 200 },
+      { name: 'Camarote', priceCentavos: 16000, remaining: 200 },
     ],
-    { title, daysAhead: options.daysAhead ?? 5 },
+    { title, daysAhead: options.daysAhead ?? 5, meiaEntrada: true },
   );
   if (options.open) {
     const start = saoPauloWall(new Date(Date.now() - 60 * 60_000));
@@ -92,12 +92,19 @@ async function makeEvent(title: string, options: { open: boolean; daysAhead?: nu
   return made;
 }
 
-/** Buys and pays (sandbox PIX) through the API as a buyer: POST /api/orders, then simulate-pix-payment. */
-async function buy(buyer: BrowserContext, made: Awaited<ReturnType<typeof makeEvent>>, type: 0 | 1, quantity: number, holderNames: string[] = []) {
+/**
+ * Buys and pays (sandbox PIX) through the API as a buyer: POST /api/orders, then
+ * simulate-pix-payment. `meia`: one student half-price unit of the first sector, for the first name.
+ */
+async function buy(buyer: BrowserContext, made: Awaited<ReturnType<typeof makeEvent>>, type: 0 | 1 | 'meia', quantity: number, holderNames: string[] = []) {
+  const items =
+    type === 'meia'
+      ? [{ ticketTypeId: made.ticketTypes[0].id, quantity: 1, concession: 'student', holder: { name: holderNames[0], cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-7' } }]
+      : [{ ticketTypeId: made.ticketTypes[type].id, quantity, holderNames }];
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId: made.event.id,
-      items: [{ ticketTypeId: made.ticketTypes[type].id, quantity, holderNames }],
+      items,
       buyer: { name: 'Carla Mendes', email: 'carla.mendes@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -183,7 +190,7 @@ beforeAll(async () => {
 
   // Tonight: named tickets, a meia-entrada, and 60 more for the offline rush.
   const named = await buy(buyer, tonightEvent, 0, 3, ['Ana Lima', 'Bia Souza', 'Caio Prado']);
-  const meia = await buy(buyer, tonightEvent, 1, 1, ['Davi Estudante']);
+  const meia = await buy(buyer, tonightEvent, 'meia', 1, ['Davi Estudante']);
   const rush = [...(await buy(buyer, tonightEvent, 0, 20)), ...(await buy(buyer, tonightEvent, 0, 20)), ...(await buy(buyer, tonightEvent, 0, 20))];
   tonightTickets = [...named, ...meia, ...rush];
   soonCode = (await buy(buyer, soonEvent, 0, 1, ['Elisa Futura']))[0].code;
@@ -242,7 +249,7 @@ describe('the door on a phone', () => {
     await changeEvent(page, tonight.title);
   });
 
-  it("shows VÁLIDO with the holder's name, and asks for the meia-entrada document", async () => {
+  it("shows VÁLIDO with the holder's name, and for a meia-entrada its category and the document to check", async () => {
     const { page } = doorA;
     const ana = byHolder('Ana Lima');
     const text = await scan(page, ana.code);
@@ -252,7 +259,9 @@ describe('the door on a phone', () => {
     expect(text).toContain('Inteira');
     expect(await page.getByLabel('Código QR do Ingresso').inputValue()).toBe('');
 
-    expect(await scan(page, byHolder('Davi Estudante').code)).toContain('Conferir documento de meia-entrada');
+    const meia = await scan(page, byHolder('Davi Estudante').code);
+    expect(meia).toContain('Inteira · Meia-entrada (Estudante)');
+    expect(meia).toContain('Conferir carteira de estudante (CIE)');
     await expectNoAxeViolationsInBothThemes(page, 'door VÁLIDO');
     await shoot(page, 'door-valid-meia');
 

@@ -41,7 +41,7 @@ async function signIn(page: Page, email: string, password: string, redirect: str
   await page.goto(redirect);
 }
 
-/** Buys one 'Pista - 1º lote' of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
+/** Buys one 'Pista' (1st lot, R$ 80,00 + R$ 8,00 de taxa) of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
 async function buyWithPix(page: Page): Promise<string> {
   const [event] = await app.deps.db.select().from(events).where(like(events.title, '%Techno All Night%'));
   const [type] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, event.id)).orderBy(ticketTypes.sortOrder);
@@ -73,7 +73,8 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await page.goto('/refund-request');
     const option = page.getByRole('radio', { name: /Next Level Warehouse: Techno All Night/ });
     await poll(() => option.isVisible()).toBe(true);
-    await poll(() => page.getByText('R$ 80,00').first().isVisible()).toBe(true);
+    // What the refund pays back: the ticket and its service fee.
+    await poll(() => page.getByText('R$ 88,00').first().isVisible()).toBe(true);
     await poll(() => page.getByText('Você ainda não fez nenhuma solicitação de reembolso.').isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, 'refund request before asking');
 
@@ -97,13 +98,13 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
       .from(refunds)
       .innerJoin(users, eq(users.id, refunds.userId))
       .where(eq(users.email, buyer.email));
-    expect(stored.refunds).toMatchObject({ status: 'pending', amountCentavos: 8000 });
+    expect(stored.refunds).toMatchObject({ status: 'pending', amountCentavos: 8800 });
     const list = page.getByRole('list', { name: 'Minhas solicitações de reembolso' });
     const item = list.getByRole('listitem').filter({ hasText: `#${stored.refunds.id.slice(0, 8)}` });
     await poll(() => item.isVisible()).toBe(true);
     expect(await item.textContent()).not.toContain(stored.refunds.id.slice(0, 9));
     await poll(() => item.getByText('Pendente', { exact: true }).isVisible()).toBe(true);
-    await poll(() => item.getByText('R$ 80,00').isVisible()).toBe(true);
+    await poll(() => item.getByText('R$ 88,00').isVisible()).toBe(true);
 
     // The order can no longer be picked: greyed, disabled, 'Já solicitado'; nothing else is eligible.
     const requested = page.getByRole('radio', { name: /Next Level Warehouse: Techno All Night/ });

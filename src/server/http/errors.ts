@@ -35,7 +35,6 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   sector_closed: 409,
   lot_has_sales: 409,
   fee_has_sales: 409,
-  courtesy_quota: 409,
   no_tickets_selected: 400,
   buyer_data_missing: 400,
   cpf_invalid: 400,
