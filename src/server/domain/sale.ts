@@ -147,18 +147,27 @@ export function sectorStock(sector: SaleSector): number {
 }
 
 /**
- * A sector's meia-entrada counter at `now`: its reserve (40 % of its stock, rounded up), the
- * half-price units that can still be sold, and whether full price may still take only the units
- * outside the reserve (before reserveReleaseAt).
+ * What a sector can sell at `now`, as the sale and the event page both count it: the units of its
+ * open lots (`sellable`), its meia-entrada reserve (40 % of its stock, rounded up), the half-price
+ * units that can still be sold (`available`), and the full-price units (`fullAvailable`): until
+ * reserveReleaseAt only those outside what is left of the reserve, after it every sellable unit.
  */
-export function sectorMeia(sector: SaleSector, event: Pick<SaleEvent, 'date' | 'startTime' | 'meiaEntrada'>, ticketsForSale: number, now: Date): { reserve: number; available: number; reserveHeld: boolean } {
-  if (!event.meiaEntrada) return { reserve: 0, available: 0, reserveHeld: false };
+export function sectorMeia(
+  sector: SaleSector,
+  event: Pick<SaleEvent, 'date' | 'startTime' | 'meiaEntrada'>,
+  ticketsForSale: number,
+  now: Date,
+): { sellable: number; reserve: number; available: number; fullAvailable: number } {
+  const sellable = sellableUnits(sector.lots, now);
+  if (!event.meiaEntrada) return { sellable, reserve: 0, available: 0, fullAvailable: sellable };
   const reserve = meiaReserve(sectorStock(sector));
   const left = Math.max(0, reserve - sector.halfTaken);
+  const reserveHeld = now.getTime() < reserveReleaseAt(event, ticketsForSale).getTime();
   return {
+    sellable,
     reserve,
-    available: Math.min(left, sellableUnits(sector.lots, now)),
-    reserveHeld: now.getTime() < reserveReleaseAt(event, ticketsForSale).getTime(),
+    available: Math.min(left, sellable),
+    fullAvailable: Math.max(0, reserveHeld ? Math.min(sellable, sector.remaining - left) : sellable),
   };
 }
 
@@ -300,11 +309,10 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
     const mine = lines.filter((line) => line.sector === sector);
     const half = mine.filter((line) => line.concession && countsAgainstReserve(line.concession)).length;
     const full = mine.reduce((sum, line) => sum + line.quantity, 0) - half;
-    const meia = sectorMeia(sector, event, ticketsForSale, now);
-    const sellable = sellableUnits(sector.lots, now);
-    if (half > meia.available) throw new DomainError(meia.available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
-    const reserveLeft = Math.max(0, meia.reserve - sector.halfTaken);
-    const fullAvailable = meia.reserveHeld && !courtesy ? Math.min(sellable - half, sector.remaining - reserveLeft) : sellable - half;
+    const { sellable, available, fullAvailable: fullNow } = sectorMeia(sector, event, ticketsForSale, now);
+    if (half > available) throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+    // Half-price units of this order leave the reserve and the open lots alike; a courtesy is outside the reserve.
+    const fullAvailable = courtesy ? sellable - half : Math.min(fullNow, sellable - half);
     if (full > fullAvailable) throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
     lotsBySector.set(sector.id, sector.lots.map((lot) => ({ ...lot })));
   }

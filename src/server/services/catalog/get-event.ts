@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventDetail, SectorStatus, TicketTypeView } from '../../../shared/schemas/events';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Db } from '../../db/client';
-import { lotName, lotsState, sellableUnits } from '../../domain/lots';
+import { lotName, lotsState } from '../../domain/lots';
 import { halfPrice } from '../../domain/meia';
 import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
 import { serviceFeeOf } from '../../domain/service-fee';
@@ -25,9 +25,13 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
   const row = rows[0];
   if (!row) throw new DomainError('event_not_found');
   const { state } = await loadSaleState(db, eventId, { lock: false, codes: accessCode ? [accessCode] : [], cpfs: [], anyHalf: false });
+  // 'Esgotando' asks whether orders waiting for payment hold units: only for a sector with none left
+  // (CASE: the look-up does not run for the others), from the event's orders (indexed by event).
   const order = await queryRows<{ id: string; description: string | null; held_last: boolean }>(db, sql`
     SELECT t.id, t.description,
-      EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.ticket_type_id = t.id AND o.status = 'pending') AS held_last
+      CASE WHEN t.remaining = 0 THEN EXISTS (
+        SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id
+        WHERE o.event_id = t.event_id AND o.status = 'pending' AND i.ticket_type_id = t.id) ELSE false END AS held_last
     FROM ticket_types t WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.created_at`);
   const unlocked = new Set([...state.couponsByCode.values()].filter((c) => c.isActive && c.unlocksTicketTypeId).map((c) => c.unlocksTicketTypeId!));
   const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
@@ -61,10 +65,7 @@ function sectorView(state: SaleState, sectorId: string, description: string | nu
   const event = state.event!;
   const sector = state.sectors.find((s) => s.id === sectorId)!;
   const lots = lotsState(sector.lots, now);
-  const sellable = sellableUnits(sector.lots, now);
-  const meia = sectorMeia(sector, event, ticketsForSale, now);
-  const reserveLeft = Math.max(0, meia.reserve - sector.halfTaken);
-  const fullAvailable = Math.max(0, meia.reserveHeld ? Math.min(sellable, sector.remaining - reserveLeft) : sellable);
+  const { sellable, available: meiaAvailable, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
   const shown = lots.current ?? lots.next ?? [...sector.lots].sort((a, b) => b.position - a.position)[0];
   const price = shown?.priceCentavos ?? 0;
   const fee = (paid: number) => (event.fee.absorbed ? 0 : serviceFeeOf(event.fee, paid));
@@ -89,7 +90,7 @@ function sectorView(state: SaleState, sectorId: string, description: string | nu
     halfFeeCentavos: fee(halfPrice(price)),
     remaining: onSale ? sellable : 0,
     fullAvailable: onSale ? fullAvailable : 0,
-    meiaAvailable: onSale ? meia.available : 0,
+    meiaAvailable: onSale ? meiaAvailable : 0,
     status,
     lotName: lots.current ? lotName(lots.current.position) : null,
     lotRemaining: lots.current ? lots.current.remaining : null,
