@@ -27,8 +27,10 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
       return;
     }
     onOpenChange(false);
-    // Leave the signed-in page first, so its guard does not send us to /auth.
-    navigate('/', { replace: true });
+    // Leave the signed-in page first, so its guard does not send us to /auth: the home page is
+    // loaded on demand, so the sign-out waits until the home page is rendered (flushSync: not in a
+    // transition that would still show the guarded page when the session turns null).
+    await navigate('/', { replace: true, flushSync: true });
     await signOut();
     toast.success('Conta excluída', { description: 'Seus dados foram removidos.' });
   }

@@ -21,8 +21,10 @@ export function SettingsPage() {
   const navigate = useNavigate();
 
   async function handleSignOut() {
-    // Leave the signed-in page first, so its guard does not send us to /auth.
-    navigate('/', { replace: true });
+    // Leave the signed-in page first, so its guard does not send us to /auth: the home page is
+    // loaded on demand, so the sign-out waits until the home page is rendered (flushSync: not in a
+    // transition that would still show the guarded page when the session turns null).
+    await navigate('/', { replace: true, flushSync: true });
     await signOut();
   }
 
