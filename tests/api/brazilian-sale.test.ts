@@ -4,6 +4,7 @@ import { events, orderItems, orders, refunds, ticketLots, tickets, ticketTypes }
 import { placeOrder, issueCourtesies } from '../../src/server/services/orders/place-order';
 import { expireOverdueOrders } from '../../src/server/services/payments/reconcile-payments';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
+import { cancelEvent } from '../../src/server/services/catalog/cancel-event';
 import { queryRows } from '../../src/server/db/client';
 import { runWorkerOnce } from '../../src/server/worker';
 import type { PlaceOrderInput } from '../../src/shared/schemas/orders';
@@ -178,6 +179,52 @@ describe('service fee', () => {
     expect(asked.statusCode).toBe(201);
     const [refund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund.amountCentavos).toBe(order.totalCentavos);
+  });
+
+  it('keeps the fee on a refund asked past the 7 days unless the organizer returns it, and returns it when the event is cancelled', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }]);
+    await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
+    const paidDaysAgo = async (days: number) => {
+      const order = (await place(event.id, [full(pista.id, 2)])) as { id: string; totalCentavos: number };
+      expect(order.totalCentavos).toBe(22000);
+      await confirmPayment(server.deps, { orderId: order.id });
+      const paidAt = new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+      await server.deps.db.update(orders).set({ completedAt: paidAt, createdAt: paidAt }).where(eq(orders.id, order.id));
+      return order;
+    };
+    const ask = async (orderId: string) => {
+      const asked = await server.app.inject({ method: 'POST', url: '/api/refunds', headers: { cookie: ownerCookie }, payload: { orderId, reason: 'Não vou poder ir' } });
+      expect(asked.statusCode).toBe(201);
+      const [refund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+      return refund;
+    };
+    const eligibleOf = async (orderId: string) => {
+      const listed = await server.app.inject({ method: 'GET', url: '/api/refunds/eligible', headers: { cookie: ownerCookie } });
+      return (listed.json() as { orders: { orderId: string; amountCentavos: number; keptFeeCentavos: number }[] }).orders.find((o) => o.orderId === orderId)!;
+    };
+
+    // Paid 8 days ago: the withdrawal period is over, the fee (2 x R$ 10,00) stays.
+    const late = await paidDaysAgo(8);
+    expect(await eligibleOf(late.id)).toMatchObject({ amountCentavos: 20000, keptFeeCentavos: 2000 });
+    expect((await ask(late.id)).amountCentavos).toBe(20000);
+    // Paid 6 days ago: a withdrawal, everything back.
+    const recent = await paidDaysAgo(6);
+    expect(await eligibleOf(recent.id)).toMatchObject({ amountCentavos: 22000, keptFeeCentavos: 0 });
+
+    // The organizer's policy returns the fee on every refund.
+    await server.deps.db.update(events).set({ serviceFeeRefundable: true }).where(eq(events.id, event.id));
+    const generous = await paidDaysAgo(30);
+    expect(await eligibleOf(generous.id)).toMatchObject({ amountCentavos: 22000, keptFeeCentavos: 0 });
+    await server.deps.db.update(events).set({ serviceFeeRefundable: false }).where(eq(events.id, event.id));
+
+    // The event is cancelled: the request still pending past the 7 days is approved with the fee,
+    // and an order nobody asked about is refunded whole.
+    const admin = await server.signUpAs(['admin']);
+    await cancelEvent(server.deps, event.id, { reason: 'Chuva forte', adminId: admin.userId });
+    const [lateRefund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, late.id));
+    expect([lateRefund.status, lateRefund.amountCentavos]).toEqual(['approved', 22000]);
+    const [recentRefund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, recent.id));
+    expect([recentRefund.status, recentRefund.origin, recentRefund.amountCentavos]).toEqual(['approved', 'event_cancelled', 22000]);
   });
 
   it('leaves the buyer total alone when the organizer absorbs the fee, and charges none on a courtesy', async () => {

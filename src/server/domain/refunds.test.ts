@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideTicketRefund, orderRefundReason, ticketRefundAmounts, type TicketRefundInput } from './refunds';
+import { decideTicketRefund, isFeeRefunded, orderRefundReason, ticketRefundAmounts, type TicketRefundInput } from './refunds';
 
 // Event on 2025-03-15, 20:00-23:00 in São Paulo (UTC-3): ends at 2025-03-16T02:00:00Z.
 const before = new Date('2025-03-10T12:00:00Z');
@@ -67,7 +67,7 @@ describe('ticketRefundAmounts', () => {
     const amounts = ticketRefundAmounts({ subtotalCentavos: 24000, discountCentavos: 0 }, [
       { ticketId: 'a', unitPriceCentavos: 8000 },
       { ticketId: 'b', unitPriceCentavos: 16000 },
-    ]);
+    ], { includeFee: true });
     expect([...amounts.values()]).toEqual([8000, 16000]);
   });
 
@@ -77,7 +77,7 @@ describe('ticketRefundAmounts', () => {
       { ticketId: 'b', unitPriceCentavos: 10000 },
       { ticketId: 'c', unitPriceCentavos: 10000 },
     ];
-    const amounts = ticketRefundAmounts({ subtotalCentavos: 30000, discountCentavos: 1000 }, units);
+    const amounts = ticketRefundAmounts({ subtotalCentavos: 30000, discountCentavos: 1000 }, units, { includeFee: true });
     expect([...amounts.values()]).toEqual([9666, 9667, 9667]);
     expect([...amounts.values()].reduce((s, a) => s + a, 0)).toBe(29000);
   });
@@ -86,9 +86,39 @@ describe('ticketRefundAmounts', () => {
     for (let discount = 0; discount <= 5000; discount += 137) {
       const units = [1999, 4999, 50, 0, 12345].map((price, i) => ({ ticketId: String(i), unitPriceCentavos: price }));
       const subtotal = units.reduce((s, u) => s + u.unitPriceCentavos, 0);
-      const amounts = [...ticketRefundAmounts({ subtotalCentavos: subtotal, discountCentavos: discount }, units).values()];
+      const amounts = [...ticketRefundAmounts({ subtotalCentavos: subtotal, discountCentavos: discount }, units, { includeFee: false }).values()];
       expect(amounts.reduce((s, a) => s + a, 0)).toBe(subtotal - discount);
       expect(amounts.every((a) => a >= 0)).toBe(true);
     }
+  });
+
+  it('adds each ticket its fee when the fee goes back, and none when the organizer absorbed it', () => {
+    const units = [
+      { ticketId: 'a', unitPriceCentavos: 8000, unitFeeCentavos: 800 },
+      { ticketId: 'b', unitPriceCentavos: 4000, unitFeeCentavos: 400, halfPrice: true },
+    ];
+    const charged = { subtotalCentavos: 12000, discountCentavos: 0, feeCentavos: 1200 };
+    expect([...ticketRefundAmounts(charged, units, { includeFee: true }).values()]).toEqual([8800, 4400]);
+    expect([...ticketRefundAmounts(charged, units, { includeFee: false }).values()]).toEqual([8000, 4000]);
+    const absorbed = { subtotalCentavos: 12000, discountCentavos: 0, feeCentavos: 0 };
+    expect([...ticketRefundAmounts(absorbed, units, { includeFee: true }).values()]).toEqual([8000, 4000]);
+  });
+});
+
+describe('isFeeRefunded', () => {
+  const paidAt = new Date('2026-11-01T15:00:00Z');
+  const at = (iso: string, over: Partial<{ eventCancelled: boolean; feeRefundable: boolean }> = {}) =>
+    isFeeRefunded({ paidAt, now: new Date(iso), eventCancelled: false, feeRefundable: false, ...over });
+
+  it('returns the fee on a withdrawal: up to 7 x 24 hours after the payment', () => {
+    expect(at('2026-11-01T15:00:01Z')).toBe(true);
+    expect(at('2026-11-08T15:00:00Z')).toBe(true);
+    expect(at('2026-11-08T15:00:01Z')).toBe(false);
+  });
+
+  it('returns the fee after the 7 days only on a cancelled event or when the organizer chose to', () => {
+    expect(at('2026-11-20T12:00:00Z', { eventCancelled: true })).toBe(true);
+    expect(at('2026-11-20T12:00:00Z', { feeRefundable: true })).toBe(true);
+    expect(at('2026-11-20T12:00:00Z')).toBe(false);
   });
 });

@@ -59,11 +59,25 @@ export function orderRefundReason(order: { status: OrderStatus }, ticketReasons:
   return 'not_paid';
 }
 
+/** Days after the purchase in which a buyer may withdraw from it (CDC art. 49; Decreto 7.962/2013 art. 5). */
+export const WITHDRAWAL_DAYS = 7;
+
+/**
+ * Whether a refund decided at `now` pays back the service fee (PRODUCT.md 'Selling the Brazilian
+ * way'; Procon-MG fined a ticketer in 2026 for keeping it on withdrawals): always on the event's
+ * cancellation and on a withdrawal, i.e. within WITHDRAWAL_DAYS x 24 h of the payment
+ * (`paidAt`, UTC; the order's creation when it has none); otherwise only when the organizer
+ * chose to (`feeRefundable`, events.service_fee_refundable).
+ */
+export function isFeeRefunded(input: { paidAt: Date; now: Date; eventCancelled: boolean; feeRefundable: boolean }): boolean {
+  if (input.eventCancelled || input.feeRefundable) return true;
+  return input.now.getTime() - input.paidAt.getTime() <= WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
+}
+
 /**
  * What refunding each ticket of an order pays back, in centavos: its unit price less its share
- * of the order's discount, plus the service fee it was charged (PRODUCT.md 'Selling the Brazilian
- * way': the fee goes back in full on a withdrawal and on an event's cancellation, the refunds
- * this product makes). The discount is shared among the full-price tickets (a half-price one
+ * of the order's discount, plus the service fee it was charged when `includeFee` (isFeeRefunded).
+ * The discount is shared among the full-price tickets (a half-price one
  * never had a coupon) in proportion to their prices, floored, and the centavos left over go to
  * the first tickets, so the amounts of all tickets add up exactly to the order's total actually
  * paid (PRODUCT.md 'Buying': an amount sent by a client is never trusted). `units` in a stable
@@ -73,9 +87,10 @@ export function orderRefundReason(order: { status: OrderStatus }, ticketReasons:
 export function ticketRefundAmounts(
   order: { subtotalCentavos: number; discountCentavos: number; feeCentavos?: number },
   units: { ticketId: string; unitPriceCentavos: number; unitFeeCentavos?: number; halfPrice?: boolean }[],
+  options: { includeFee: boolean },
 ): Map<string, number> {
   const amounts = new Map<string, number>();
-  const fee = (unit: (typeof units)[number]) => ((order.feeCentavos ?? 0) > 0 ? (unit.unitFeeCentavos ?? 0) : 0);
+  const fee = (unit: (typeof units)[number]) => (options.includeFee ? ticketFeeCentavos(order, unit) : 0);
   const discounted = units.map((u) => !u.halfPrice);
   const subtotal = units.reduce((sum, u, i) => sum + (discounted[i] ? u.unitPriceCentavos : 0), 0);
   const discount = Math.min(order.discountCentavos, subtotal);
@@ -89,4 +104,12 @@ export function ticketRefundAmounts(
   }
   units.forEach((unit, i) => amounts.set(unit.ticketId, unit.unitPriceCentavos - shares[i] + fee(unit)));
   return amounts;
+}
+
+/**
+ * The service fee one ticket was charged, in centavos: its `unitFeeCentavos` when the order
+ * charged its fee to the buyer (`feeCentavos` > 0), 0 when the organizer absorbed it.
+ */
+export function ticketFeeCentavos(order: { feeCentavos?: number }, unit: { unitFeeCentavos?: number }): number {
+  return (order.feeCentavos ?? 0) > 0 ? (unit.unitFeeCentavos ?? 0) : 0;
 }

@@ -116,8 +116,12 @@ export interface EventDetail extends EventSummary {
   rating: number | null;
   ticketTypes: TicketTypeView[];
   meia: MeiaCounter;
-  /** The service fee: basis points of each ticket's price (1000 = 10 %), and whether the organizer absorbs it. */
-  serviceFee: { basisPoints: number; absorbed: boolean };
+  /**
+   * The service fee: basis points of each ticket's price (1000 = 10 %), whether the organizer
+   * absorbs it, and whether it goes back on every refund (otherwise only on a withdrawal within
+   * 7 days and on the event's cancellation).
+   */
+  serviceFee: { basisPoints: number; absorbed: boolean; refundable: boolean };
   /** Most tickets per order and per CPF; null: no limit but the per-type one. */
   maxTicketsPerOrder: number | null;
   maxTicketsPerCpf: number | null;

@@ -50,8 +50,10 @@ export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, stri
 export interface RefundableTicket {
   id: string;
   ticketTypeName: string;
-  /** What refunding this ticket pays back: its price after its share of the order's discount, in centavos. */
+  /** What refunding this ticket pays back: its price after its share of the order's discount, and its service fee when that goes back, in centavos. */
   amountCentavos: number;
+  /** The service fee this ticket was charged that a refund now keeps (past the 7-day withdrawal, by the organizer's policy), in centavos; 0 when it goes back. */
+  keptFeeCentavos: number;
   eligible: boolean;
   /** Null when eligible. */
   reason: RefundIneligibility | null;
@@ -64,6 +66,8 @@ export interface RefundableOrder {
   createdAt: string;
   /** What a refund would pay back: the order's total actually paid, in centavos. */
   amountCentavos: number;
+  /** The service fee of the refundable tickets that a refund now keeps, in centavos (RefundableTicket.keptFeeCentavos). */
+  keptFeeCentavos: number;
   event: { id: string; title: string; date: string; startTime: string; location: string };
   /** Ticket type x quantity bought in this order. */
   items: { ticketTypeName: string; quantity: number }[];

@@ -67,6 +67,12 @@ export const events = pgTable(
     serviceFeeMaxCentavos: integer('service_fee_max_centavos'),
     /** The organizer absorbs the fee: the buyer pays only the ticket, the fee comes out of the organizer's net. */
     serviceFeeAbsorbed: boolean('service_fee_absorbed').notNull().default(false),
+    /**
+     * The fee also goes back on refunds outside the cases the law names. It always goes back on
+     * a withdrawal within 7 days of the purchase (CDC art. 49) and on the event's cancellation;
+     * otherwise the organizer's policy decides (PRODUCT.md 'Selling the Brazilian way').
+     */
+    serviceFeeRefundable: boolean('service_fee_refundable').notNull().default(false),
     /** When the followers of its brand were told of it (the first time it was published and upcoming); null before. */
     announcedAt: ts('announced_at'),
     /** Set when the organizer cancels the event: sales stop, paid orders are refunded, tickets stop admitting. */

@@ -83,20 +83,32 @@ async function refundPaidOrder(
   input: { reason: string; adminId: string },
   now: Date,
 ): Promise<boolean> {
-  // Requests still waiting for a decision are approved along with the cancellation.
-  const pendingRequests = await tx
-    .update(refunds)
-    .set({ status: 'approved', processedAt: now, processedBy: input.adminId, adminNotes: `Evento cancelado: ${input.reason}` })
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'pending')))
-    .returning({ id: refunds.id, amountCentavos: refunds.amountCentavos });
-
+  // The event is cancelled in this transaction, so every amount below includes the service fee.
   const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
+  const amountOf = (ticketIds: string[]) => ticketIds.reduce((sum, id) => sum + (states.find((s) => s.id === id)?.amountCentavos ?? 0), 0);
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   const valid = await tx
     .update(tickets)
     .set({ status: 'cancelled' })
     .where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'valid')))
     .returning({ id: tickets.id, orderItemId: tickets.orderItemId, refundId: tickets.refundId });
+
+  // Requests still waiting for a decision are approved along with the cancellation, for what
+  // their tickets cost with the fee (one asked past the 7 days was priced without it).
+  const pendingRequests: { id: string; amountCentavos: number }[] = [];
+  const pendingRows = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'pending')))
+    .orderBy(asc(refunds.id));
+  for (const request of pendingRows) {
+    const amountCentavos = amountOf(valid.filter((t) => t.refundId === request.id).map((t) => t.id));
+    await tx
+      .update(refunds)
+      .set({ status: 'approved', amountCentavos, processedAt: now, processedBy: input.adminId, adminNotes: `Evento cancelado: ${input.reason}` })
+      .where(eq(refunds.id, request.id));
+    pendingRequests.push({ id: request.id, amountCentavos });
+  }
   await returnUnits(
     tx,
     valid.map((t) => ({ ...items.find((i) => i.id === t.orderItemId)!, quantity: 1 })),
@@ -104,7 +116,7 @@ async function refundPaidOrder(
   await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
 
   const untied = valid.filter((t) => t.refundId === null);
-  const amount = untied.reduce((sum, t) => sum + (states.find((s) => s.id === t.id)?.amountCentavos ?? 0), 0);
+  const amount = amountOf(untied.map((t) => t.id));
   const refundIds = pendingRequests.map((r) => r.id);
   if (untied.length > 0) {
     const [refund] = await tx

@@ -42,6 +42,7 @@ export function eventColumns(input: EventInput) {
     serviceFeeMinCentavos: input.serviceFeeMinCentavos,
     serviceFeeMaxCentavos: input.serviceFeeMaxCentavos,
     serviceFeeAbsorbed: input.serviceFeeAbsorbed,
+    serviceFeeRefundable: input.serviceFeeRefundable,
   };
 }
 

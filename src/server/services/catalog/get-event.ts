@@ -18,8 +18,8 @@ import { eventSummaryColumns, toEventSummary, type EventRow } from './list-event
  * code that unlocks it. Money in centavos; instants UTC. Throws DomainError('event_not_found').
  */
 export async function getEvent(db: Db, eventId: string, now: Date = new Date(), accessCode?: string): Promise<EventDetail> {
-  const rows = await queryRows<EventRow & { description: string; full_address: string | null; capacity: number | null; rating: number | null }>(db, sql`
-    SELECT ${eventSummaryColumns}, e.description, e.full_address, e.capacity, e.rating
+  const rows = await queryRows<EventRow & { description: string; full_address: string | null; capacity: number | null; rating: number | null; service_fee_refundable: boolean }>(db, sql`
+    SELECT ${eventSummaryColumns}, e.description, e.full_address, e.capacity, e.rating, e.service_fee_refundable
     FROM events e WHERE e.id = ${eventId} AND e.is_published
   `);
   const row = rows[0];
@@ -53,7 +53,7 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
       available: visible.reduce((sum, s) => sum + sectorMeia(s, event, ticketsForSale, now).available, 0),
       reserve: visible.reduce((sum, s) => sum + sectorMeia(s, event, ticketsForSale, now).reserve, 0),
     },
-    serviceFee: { basisPoints: event.fee.basisPoints, absorbed: event.fee.absorbed },
+    serviceFee: { basisPoints: event.fee.basisPoints, absorbed: event.fee.absorbed, refundable: row.service_fee_refundable },
     maxTicketsPerOrder: event.maxTicketsPerOrder,
     maxTicketsPerCpf: event.maxTicketsPerCpf,
     hasHiddenSectors: state.sectors.some((s) => s.hiddenWithoutCode),

@@ -35,6 +35,7 @@ export async function listRefundableOrders(db: Db, userId: string, now: Date = n
       orderId: order.id,
       createdAt: order.createdAt.toISOString(),
       amountCentavos: eligibleTickets.reduce((sum, t) => sum + t.amountCentavos, 0),
+      keptFeeCentavos: eligibleTickets.reduce((sum, t) => sum + t.keptFeeCentavos, 0),
       event: { id: event.id, title: event.title, date: event.date, startTime: event.startTime, location: event.location },
       items: itemRows.filter((i) => i.orderId === order.id).map((i) => ({ ticketTypeName: i.ticketTypeName, quantity: i.quantity })),
       tickets: ticketStates.map(({ ticketTypeId: _type, ...ticket }) => ticket),

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { RefundableTicket } from '../../../shared/schemas/refunds';
-import { decideTicketRefund, ticketRefundAmounts } from '../../domain/refunds';
+import { decideTicketRefund, isFeeRefunded, ticketFeeCentavos, ticketRefundAmounts } from '../../domain/refunds';
 import type { Db, Tx } from '../../db/client';
 import { events, orderItems, orders, tickets } from '../../db/schema';
 
@@ -8,9 +8,10 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Every ticket of the given orders as refund rules see it: its amount (its price less its share
- * of the discount, domain/refunds.ts ticketRefundAmounts) and whether it may be refunded now
- * (decideTicketRefund), in ticket creation order. Reads through `db` or the caller's `tx`.
- * Returns a map order id -> tickets (empty for an order with none).
+ * of the discount, plus its service fee when a refund at `now` pays the fee back: domain/refunds.ts
+ * ticketRefundAmounts and isFeeRefunded), the fee kept when it does not (`keptFeeCentavos`), and
+ * whether it may be refunded now (decideTicketRefund), in ticket creation order. Reads through
+ * `db` or the caller's `tx`. Returns a map order id -> tickets (empty for an order with none).
  */
 export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[], now: Date): Promise<Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>> {
   const result = new Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>();
@@ -37,11 +38,15 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
   for (const order of orderRows) {
     const own = ticketRows.filter((t) => t.orderId === order.id);
-    const amounts = ticketRefundAmounts(
-      order,
-      own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos, unitFeeCentavos: t.unitFeeCentavos, halfPrice: t.concession !== null })),
-    );
     const event = eventById.get(order.eventId)!;
+    const includeFee = isFeeRefunded({
+      paidAt: order.completedAt ?? order.createdAt,
+      now,
+      eventCancelled: event.cancelledAt !== null,
+      feeRefundable: event.serviceFeeRefundable,
+    });
+    const units = own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos, unitFeeCentavos: t.unitFeeCentavos, halfPrice: t.concession !== null }));
+    const amounts = ticketRefundAmounts(order, units, { includeFee });
     result.set(
       order.id,
       own.map((ticket) => {
@@ -52,6 +57,7 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
           ticketTypeName: ticket.ticketTypeName,
           ticketTypeId: ticket.ticketTypeId,
           amountCentavos,
+          keptFeeCentavos: includeFee ? 0 : ticketFeeCentavos(order, units.find((u) => u.ticketId === ticket.id)!),
           eligible: decision.eligible,
           reason: decision.eligible ? null : decision.reason,
         };

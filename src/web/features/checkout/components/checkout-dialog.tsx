@@ -429,6 +429,11 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, accessCod
           event={event}
           items={summaryItems}
           amounts={amounts}
+          feeNote={
+            event.serviceFee.refundable
+              ? 'A taxa de serviço é devolvida em qualquer reembolso.'
+              : 'A taxa de serviço é devolvida na desistência em até 7 dias da compra e se o evento for cancelado.'
+          }
           status={
             <CheckoutSummaryStatus
               changedTotal={changedTotal !== null && changedTotal === totalCentavos ? changedTotal : null}

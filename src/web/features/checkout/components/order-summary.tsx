@@ -34,11 +34,14 @@ export function OrderSummary({
   event,
   items,
   amounts,
+  feeNote,
   status,
 }: {
   event: Pick<EventDetail, 'title' | 'date' | 'startTime' | 'location'>;
   items: SummaryItem[];
   amounts: SummaryAmounts;
+  /** Under the fee line: when the fee goes back on a refund. */
+  feeNote?: string;
   /** Under the total: the quote being asked again, a refusal, a price that changed. */
   status?: ReactNode;
 }) {
@@ -101,6 +104,7 @@ export function OrderSummary({
             ) : null}
           </dl>
         ) : null}
+        {feeCentavos > 0 && feeNote ? <p className="mt-1.5 text-xs text-muted">{feeNote}</p> : null}
         <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-border pt-3 font-bold">
           <span>Total</span>
           <span className="text-lg tabular-nums">

@@ -32,6 +32,7 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   const chosenIds = ticketIds ?? [];
   const chosenTickets = selected ? selected.tickets.filter((t) => t.eligible && chosenIds.includes(t.id)) : [];
   const amountCentavos = chosenTickets.reduce((sum, t) => sum + t.amountCentavos, 0);
+  const keptFeeCentavos = chosenTickets.reduce((sum, t) => sum + t.keptFeeCentavos, 0);
   const isSubmitting = formState.isSubmitting;
   const orderRegistration = register('orderId', {
     // A new order: its only refundable ticket is chosen for the buyer; with several, none yet.
@@ -154,6 +155,12 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
             <>
               Valor a reembolsar ({chosenTickets.length === 1 ? '1 ingresso' : `${chosenTickets.length} ingressos`}):{' '}
               <strong className="text-fg tabular-nums">{formatCentavos(amountCentavos)}</strong>
+              {keptFeeCentavos > 0 && (
+                <span className="mt-1 block">
+                  A taxa de serviço ({formatCentavos(keptFeeCentavos)}) não é devolvida: a compra tem mais de 7 dias e o evento não foi
+                  cancelado.
+                </span>
+              )}
             </>
           )}
         </p>

@@ -84,6 +84,21 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
             />
           )}
         />
+        <Controller
+          control={control}
+          name="serviceFeeRefundable"
+          render={({ field }) => (
+            <SwitchField
+              id="serviceFeeRefundable"
+              label="Devolver a taxa em qualquer reembolso"
+              description="A taxa sempre volta na desistência em até 7 dias da compra e no cancelamento do evento. Ligado: volta também nos reembolsos depois disso."
+              checked={field.value === true}
+              onChange={field.onChange}
+              disabled={isFeeLocked && field.value === true}
+              className="sm:col-span-2"
+            />
+          )}
+        />
       </div>
     </section>
   );

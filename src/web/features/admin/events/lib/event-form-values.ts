@@ -67,6 +67,7 @@ export function emptyEventForm(): EventFormValues {
     serviceFeeMin: '',
     serviceFeeMax: '',
     serviceFeeAbsorbed: false,
+    serviceFeeRefundable: false,
   };
 }
 
@@ -107,6 +108,7 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
     serviceFeeMin: event.serviceFeeMinCentavos === null ? '' : centavosToReaisInput(event.serviceFeeMinCentavos),
     serviceFeeMax: event.serviceFeeMaxCentavos === null ? '' : centavosToReaisInput(event.serviceFeeMaxCentavos),
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
+    serviceFeeRefundable: event.serviceFeeRefundable,
   };
 }
 

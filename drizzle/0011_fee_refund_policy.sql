@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "service_fee_refundable" boolean DEFAULT false NOT NULL;
