@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { notifications, outbox, scheduledNotices, tickets, userNotificationSettings } from '../../src/server/db/schema';
+import { events, notifications, orders, outbox, scheduledNotices, tickets, userNotificationSettings } from '../../src/server/db/schema';
 import { notifyUser } from '../../src/server/services/notifications/notify-user';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
@@ -138,6 +138,52 @@ describe('what a purchase sends', () => {
     expect(server.sentMail.filter((m) => m.to === buyer.email)).toHaveLength(0);
     const jobs = await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'notification_whatsapp'));
     expect(jobs.some((j) => j.doneAt !== null)).toBe(true);
+  });
+});
+
+/**
+ * An event with a 10 % service fee, passed on to the buyer or absorbed by the organizer, where the
+ * buyer pays for 2 tickets at R$ 600,05 by PIX; returns the purchase e-mail the worker then sends.
+ */
+async function paidWithFee(cookie: string, serviceFeeAbsorbed: boolean) {
+  const title = `Baile de Sexta ${Math.random().toString(36).slice(2, 7)}`;
+  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 60005, remaining: 20 }], { title });
+  await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed }).where(eq(events.id, event.id));
+  const placed = await call('POST', '/api/orders', cookie, {
+    eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1,
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json();
+  expect((await call('POST', `/api/orders/${order.id}/simulate-pix-payment`, cookie)).statusCode).toBe(200);
+  server.sentMail.length = 0;
+  await runWorkerOnce(server.deps);
+  const mails = server.sentMail.filter((m) => m.to === buyer.email && m.subject === `Seus ingressos: ${title}`);
+  expect(mails).toHaveLength(1);
+  const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
+  return { mail: mails[0], row };
+}
+
+describe('the service fee in the purchase e-mail', () => {
+  it('itemises the fee passed on to the buyer in reais, with the total that includes it', async () => {
+    const person = await server.signUpAs();
+    const { mail, row } = await paidWithFee(person.cookie, false);
+    // 60005 -> fee 6000,5 rounded half up to 6001 per ticket.
+    expect([row.status, row.totalCentavos, row.feeCentavos, row.absorbedFeeCentavos]).toEqual(['completed', 132012, 12002, 0]);
+    const amounts = 'Ingressos: R$ 1.200,10 + taxa de serviço: R$ 120,02. Total: R$ 1.320,12.';
+    expect(mail.text).toContain(`2 ingresso(s). ${amounts}`);
+    expect(mail.html).toContain(amounts);
+  });
+
+  it('has no fee line when the organizer absorbs the fee, and the total is the tickets alone', async () => {
+    const person = await server.signUpAs();
+    const { mail, row } = await paidWithFee(person.cookie, true);
+    // The fee exists, on the organizer's side only.
+    expect([row.status, row.totalCentavos, row.feeCentavos, row.absorbedFeeCentavos]).toEqual(['completed', 120010, 0, 12002]);
+    expect(mail.text).toContain('2 ingresso(s). Total: R$ 1.200,10.');
+    expect(mail.html).toContain('2 ingresso(s). Total: R$ 1.200,10.');
+    expect(mail.text).not.toMatch(/taxa de serviço/i);
+    expect(mail.html).not.toMatch(/taxa de serviço/i);
+    expect(mail.text).not.toContain('120,02');
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { coupons } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { coupons, orderItems, orders, ticketLots } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -171,5 +172,111 @@ describe('the Brazilian sale in the browser', () => {
     await poll(() => checkout.locator('#pix-copia-e-cola').isVisible()).toBe(true);
     expect(await textOf(page, '[role="dialog"]')).toContain('Valor a pagar R$ 220,00');
     await context.close();
+  });
+
+  it('shows the new lot\'s price when the 1st lot sells out during checkout, asks again, and places the order at the new total', async () => {
+    // 'Pista' in its 1st lot: 3 units at R$ 60,00, then R$ 80,00; a 10 % fee; no meia-entrada.
+    const title = `Virada de Lote ${suffix()}`;
+    const created = await admin.request.post('/api/admin/events', {
+      data: {
+        title,
+        category: 'Next Level Events',
+        description: 'Evento criado pelo teste da virada de lote durante o pagamento.',
+        date: EVENT_DATE,
+        startTime: '22:00',
+        endTime: '23:30',
+        location: 'Audio Club',
+        city: 'São Paulo',
+        isPublished: true,
+        meiaEntrada: false,
+        serviceFeeBasisPoints: 1000,
+        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 3 }, { priceCentavos: 8000, remaining: 40 }] }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const event = await created.json();
+    const pista = event.ticketTypes[0].id as string;
+
+    // Another buyer, signed in elsewhere, who will take the 1st lot's last units.
+    const other = await newContext(browser, desktop, app.baseUrl);
+    const otherAccount = demoAccount(app, 'user');
+    const signedIn = await other.request.post('/api/auth/sign-in/email', {
+      data: { email: otherAccount.email, password: otherAccount.password },
+      headers: { origin: app.baseUrl },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+
+    const buyer = await createBuyer(app, { fullName: 'Rafael Souza Lima', emailPrefix: 'virada.de.lote' });
+    const context = await newContext(browser, phone, app.baseUrl);
+    const page = await context.newPage();
+    await signInWithForm(page, buyer.email, buyer.password, `/event/${event.id}`);
+    const picker = page.locator('#ingressos');
+    await poll(() => picker.getByRole('heading', { name: 'Pista' }).isVisible()).toBe(true);
+    expect(await textOf(page, '#ingressos')).toContain('1º lote · R$ 60,00 + R$ 6,00 de taxa');
+    await page.getByRole('button', { name: 'Aumentar quantidade de Pista' }).click();
+    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
+
+    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await poll(() => checkout.isVisible()).toBe(true);
+    await checkout.locator('#buyer-phone').fill('47991234567');
+    await checkout.locator('#buyer-cpf').fill('52998224725');
+    const summary = checkout.getByRole('region', { name: title });
+    const summaryText = async () => (await summary.innerText()).replace(/\s+/g, ' ');
+    await poll(summaryText).toContain('1 x Pista 1º lote');
+    expect(await summaryText()).toContain('Taxa de serviço R$ 6,00');
+    expect(await summaryText()).toContain('Total R$ 66,00');
+
+    // While the buyer confirms, the other buyer's order takes the 1st lot's last 3 units: the
+    // server refuses the R$ 66,00 the buyer saw, with the new total.
+    let isFirstOrder = true;
+    await page.route('**/api/orders', async (route) => {
+      if (route.request().method() === 'POST' && isFirstOrder) {
+        isFirstOrder = false;
+        const taken = await other.request.post('/api/orders', {
+          data: {
+            eventId: event.id,
+            items: [{ ticketTypeId: pista, quantity: 3 }],
+            buyer: { name: 'Outra Pessoa', email: otherAccount.email, phone: '(11) 98765-4321', cpf: '111.444.777-35' },
+            paymentMethod: 'pix',
+            installments: 1,
+          },
+        });
+        expect(taken.status(), await taken.text()).toBe(201);
+        expect((await taken.json()).totalCentavos).toBe(3 * 6600);
+      }
+      await route.continue();
+    });
+    const refusal = page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST');
+    await checkout.getByRole('button', { name: 'Pagar com PIX' }).click();
+    const refused = await refusal;
+    expect(refused.status()).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'price_changed', details: { totalCentavos: 8800 } });
+
+    // The checkout shows the 2nd lot's total and asks again; nothing was placed for the buyer.
+    // A passing notice with the server's words, then the summary's own line, which stays until the buyer confirms.
+    await poll(() => page.getByText('O preço mudou enquanto você finalizava (virada de lote ou de prazo): o total agora é R$ 88,00. Confira e confirme de novo.').first().isVisible()).toBe(true);
+    await poll(() => checkout.getByText('O preço mudou: o total agora é R$ 88,00. Confira e confirme de novo.').isVisible()).toBe(true);
+    const changed = await summaryText();
+    expect(changed).toContain('1 x Pista 2º lote');
+    expect(changed).toContain('Taxa de serviço R$ 8,00');
+    expect(changed).toContain('Total R$ 88,00');
+    expect(changed).not.toContain('R$ 66,00');
+    expect(await checkout.locator('#pix-copia-e-cola').count()).toBe(0);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.userId, buyer.id))).toHaveLength(0);
+    await shoot(page, 'brazilian-sale-price-changed');
+
+    // Confirming again places the order at the new total: the PIX charges R$ 88,00.
+    await checkout.getByRole('button', { name: 'Pagar com PIX' }).click();
+    await poll(() => checkout.locator('#pix-copia-e-cola').isVisible()).toBe(true);
+    await poll(() => textOf(page, '[role="dialog"]')).toContain('Valor a pagar R$ 88,00');
+    // The BR Code's amount (field 54) is the same total.
+    expect(await checkout.locator('#pix-copia-e-cola').inputValue()).toContain('540588.00');
+    const placed = await app.deps.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(placed.map((o) => [o.status, o.subtotalCentavos, o.feeCentavos, o.totalCentavos])).toEqual([['pending', 8000, 800, 8800]]);
+    const [item] = await app.deps.db.select().from(orderItems).where(eq(orderItems.orderId, placed[0].id));
+    const [lot] = await app.deps.db.select().from(ticketLots).where(eq(ticketLots.id, item.lotId!));
+    expect([item.unitPriceCentavos, lot.position]).toEqual([8000, 2]);
+    await context.close();
+    await other.close();
   });
 });

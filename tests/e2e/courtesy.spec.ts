@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { PNG } from 'pngjs';
+import jsQR from 'jsqr';
+import { eq } from 'drizzle-orm';
+import { orders, tickets } from '../../src/server/db/schema';
+import { saoPauloToday } from '../../src/shared/dates';
+import { launchBrowser, newContext, phone } from '../support/browser';
+import { startApp, type RunningApp } from '../support/app-server';
+import { demoAccount, poll, signInWithForm } from '../support/people';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const RUN = Date.now().toString(36);
+const TITLE = `Noite dos Convidados ${RUN}`;
+const GUEST_EMAIL = `convidado-${RUN}@exemplo.com.br`;
+const EVENT_DATE = saoPauloToday(new Date(Date.now() + 20 * 86_400_000));
+
+/** An .eml of the local outbox as a person reads it: quoted-printable soft breaks and '=3D' undone. */
+const readable = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+describe('a courtesy to an e-mail without an account', () => {
+  it('reaches the person who signs up with that e-mail: the ticket marked Cortesia in Meus ingressos, with its QR code', async () => {
+    // The back office, on a phone: an event with a sector sold with a fee, and a courtesy typed by hand.
+    const adminContext = await newContext(browser, phone, app.baseUrl);
+    const admin = await adminContext.newPage();
+    const account = demoAccount(app, 'admin');
+    await signInWithForm(admin, account.email, account.password, '/admin');
+    const created = await adminContext.request.post('/api/admin/events', {
+      data: {
+        title: TITLE,
+        category: 'Next Level Events',
+        description: 'Evento com cortesias emitidas pela produção para convidados sem conta.',
+        date: EVENT_DATE,
+        startTime: '21:00',
+        endTime: '23:30',
+        location: 'Teatro Municipal',
+        city: 'São Paulo',
+        isPublished: true,
+        serviceFeeBasisPoints: 1000,
+        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 5000, remaining: 30 }] }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const eventId = (await created.json()).id as string;
+
+    await admin.goto(`/admin/events/${eventId}/edit`);
+    const courtesies = admin.getByRole('region', { name: 'Cortesias' });
+    await poll(() => courtesies.getByText('Nenhuma cortesia emitida').isVisible()).toBe(true);
+    await courtesies.getByLabel('Setor').selectOption({ label: 'Pista' });
+    await courtesies.getByRole('textbox', { name: 'Nome', exact: true }).fill('Davi Convidado');
+    await courtesies.getByLabel('E-mail').fill(GUEST_EMAIL);
+    await courtesies.getByRole('button', { name: 'Emitir cortesia' }).click();
+    await poll(() => admin.getByText('Cortesia emitida!').filter({ visible: true }).first().isVisible()).toBe(true);
+    // On a phone the list of courtesies is a list of cards.
+    const listed = courtesies.getByRole('list', { name: 'Cortesias do evento' }).getByRole('listitem').filter({ hasText: 'Davi Convidado' });
+    await poll(() => listed.textContent()).toContain('Aguardando cadastro');
+    expect(await listed.textContent()).toContain(GUEST_EMAIL);
+
+    // The invitation in the person's inbox: create an account with this e-mail, then 'Meus ingressos'.
+    let invitation = '';
+    await poll(() => (invitation = readable(app.lastMailTo(GUEST_EMAIL) ?? ''))).toContain('Crie sua conta no app com este e-mail');
+    expect(invitation).toContain(`(${GUEST_EMAIL})`);
+    expect(invitation).toContain(`${app.baseUrl}/tickets`);
+
+    // The person signs up with that e-mail, on a phone, and confirms it through the e-mail that follows.
+    const guestContext = await newContext(browser, phone, app.baseUrl);
+    const page = await guestContext.newPage();
+    await page.goto('/tickets');
+    await page.waitForURL(/\/auth\?redirect=/);
+    await page.getByRole('tab', { name: 'Criar conta' }).click();
+    await page.getByLabel('Nome completo').fill('Davi Convidado');
+    await page.getByLabel('E-mail').fill(GUEST_EMAIL);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-do-convidado');
+    await page.getByRole('button', { name: 'Criar conta' }).last().click();
+    await poll(() => page.getByText('Verifique seu email para confirmar o cadastro').first().isVisible()).toBe(true);
+    let confirmation = '';
+    await poll(() => (confirmation = readable(app.lastMailTo(GUEST_EMAIL) ?? ''))).toMatch(/\/api\/auth\/verify-email\?/);
+    const link = /(http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^\s"<>]+)/.exec(confirmation)![1];
+    await page.goto(link);
+    await page.waitForURL((url) => url.pathname === '/tickets');
+
+    // 'Meus ingressos': the courtesy, marked as such, valid, free, with the QR code the door reads.
+    const order = page.getByRole('article', { name: TITLE });
+    await poll(() => order.isVisible()).toBe(true);
+    expect(await order.getByRole('heading', { name: 'Pista · Cortesia' }).count()).toBe(1);
+    expect(await order.getByText('Válido', { exact: true }).isVisible()).toBe(true);
+    await order.getByRole('button', { name: 'Detalhes do pedido' }).click();
+    await poll(async () => (await order.locator('[id^="order-details-"]').innerText()).replace(/\s+/g, ' ')).toContain('Total Gratuito');
+    expect((await order.locator('[id^="order-details-"]').innerText()).replace(/\s+/g, ' ')).not.toContain('Taxa de serviço');
+
+    const [courtesy] = await app.deps.db.select().from(orders).where(eq(orders.buyerEmail, GUEST_EMAIL));
+    const [ticket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, courtesy.id));
+    expect(courtesy.userId).not.toBeNull();
+    expect(ticket.userId).toBe(courtesy.userId);
+
+    await order.getByRole('button', { name: 'Ver QR Code' }).click();
+    const ticketDialog = page.getByRole('dialog', { name: 'Seu Ingresso' });
+    await poll(() => ticketDialog.getByText('Pista · Cortesia').isVisible()).toBe(true);
+    const image = ticketDialog.getByRole('img', { name: 'QR Code do ingresso' });
+    await poll(() => image.isVisible()).toBe(true);
+    const source = (await image.getAttribute('src'))!;
+    expect(source).toMatch(/^data:image\/png;base64,/);
+    const png = PNG.sync.read(Buffer.from(source.split(',')[1], 'base64'));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(ticket.code);
+    expect(await ticketDialog.getByLabel(`Código do ingresso: ${ticket.code}`).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await guestContext.close();
+
+    // The back office sees the courtesy reach an account.
+    await admin.reload();
+    await poll(() => listed.textContent()).toContain('Válido');
+    expect(await listed.textContent()).not.toContain('Aguardando cadastro');
+    await adminContext.close();
+  });
+});
