@@ -123,4 +123,59 @@ describe('a courtesy to an e-mail without an account', () => {
     expect(await listed.textContent()).not.toContain('Aguardando cadastro');
     await adminContext.close();
   });
+
+  it('stops a staff member at their courtesy quota for the event, and shows what they issued of it', async () => {
+    const context = await newContext(browser, phone, app.baseUrl);
+    const admin = await context.newPage();
+    const account = demoAccount(app, 'admin');
+    await signInWithForm(admin, account.email, account.password, '/admin');
+    const created = await context.request.post('/api/admin/events', {
+      data: {
+        title: `Noite com Cota ${RUN}`,
+        category: 'AyYo Events',
+        description: 'Evento em que a produção tem uma cota de cortesias por pessoa da equipe.',
+        date: EVENT_DATE,
+        startTime: '20:00',
+        location: 'Arena Itajaí',
+        city: 'Itajaí',
+        isPublished: true,
+        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 7000, remaining: 30 }] }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const eventId = (await created.json()).id as string;
+    await admin.goto(`/admin/events/${eventId}/edit`);
+
+    const quotas = admin.getByRole('region', { name: 'Cotas de cortesia da equipe' });
+    await quotas.getByLabel('E-mail do administrador').fill('ninguem@exemplo.com.br');
+    await quotas.getByLabel('Cota').fill('1');
+    await quotas.getByRole('button', { name: 'Salvar cota' }).click();
+    await poll(() => quotas.getByText('Não há ninguém da equipe (administrador) com este e-mail.').isVisible()).toBe(true);
+    await quotas.getByLabel('E-mail do administrador').fill(account.email);
+    await quotas.getByRole('button', { name: 'Salvar cota' }).click();
+    const row = quotas.getByRole('list', { name: 'Cotas de cortesia' }).getByRole('listitem');
+    await poll(() => row.textContent()).toContain('0 de 1');
+
+    const courtesies = admin.getByRole('region', { name: 'Cortesias', exact: true });
+    const issue = async (name: string, email: string) => {
+      await courtesies.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
+      await courtesies.getByLabel('E-mail').fill(email);
+      await courtesies.getByRole('button', { name: 'Emitir cortesia' }).click();
+    };
+    await courtesies.getByLabel('Setor').selectOption({ label: 'Pista' });
+    await issue('Lia Primeira', `lia-${RUN}@exemplo.com.br`);
+    await poll(() => admin.getByText('Cortesia emitida!').filter({ visible: true }).first().isVisible()).toBe(true);
+    await poll(() => row.textContent()).toContain('1 de 1');
+    await issue('Rui Segundo', `rui-${RUN}@exemplo.com.br`);
+    await poll(() => admin.getByText('Sua cota de cortesias neste evento não comporta esta emissão.').filter({ visible: true }).first().isVisible()).toBe(true);
+    expect((await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId))).map((o) => o.buyerName)).toEqual(['Lia Primeira']);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Without the quota the same member issues again.
+    await quotas.getByRole('button', { name: /Remover a cota de/ }).click();
+    await poll(() => row.count()).toBe(0);
+    await issue('Rui Segundo', `rui-${RUN}@exemplo.com.br`);
+    await poll(async () => (await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId))).length).toBe(2);
+    await context.close();
+  });
 });

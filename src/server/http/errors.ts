@@ -35,6 +35,8 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   sector_closed: 409,
   lot_has_sales: 409,
   fee_has_sales: 409,
+  courtesy_quota_exceeded: 409,
+  staff_member_not_found: 404,
   no_tickets_selected: 400,
   buyer_data_missing: 400,
   cpf_invalid: 400,

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -313,4 +314,25 @@ export const outbox = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('outbox_pending_idx').on(t.runAfter).where(sql`${t.doneAt} IS NULL`)],
+);
+
+/**
+ * A staff member's quota of courtesies ('Cortesias') for one event (PRODUCT.md 'Selling the
+ * Brazilian way'): they may issue at most `quota`; `used` counts what they issued, kept by the one
+ * conditional UPDATE that issuing takes (services/orders/courtesy-quotas.ts). No row: no quota.
+ */
+export const courtesyQuotas = pgTable(
+  'courtesy_quotas',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quota: integer('quota').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), check('courtesy_quotas_non_negative', sql`${t.quota} >= 0 AND ${t.used} >= 0`)],
 );

@@ -15,6 +15,7 @@ import type { CreatedPayment, PaymentProvider } from '../../payments/provider';
 import { confirmPayment } from '../payments/confirm-payment';
 import { releaseOrder } from './release-order';
 import { loadOrderView, toOrderView } from './order-view';
+import { takeCourtesyQuota } from './courtesy-quotas';
 
 /**
  * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2). The one way an
@@ -229,8 +230,9 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
  * e-mail without an account yet, once one signs up and confirms it (claimCourtesies). All or
  * none: when one recipient cannot get a ticket (sold out, capacity), the ones placed in this call
  * are released and the error is thrown. Returns how many were issued and how many went to e-mails
- * without an account.
- * Throws DomainError: event_*, ticket_type_not_found, ticket_type_sold_out, event_sold_out.
+ * without an account. The issuer's quota for the event, when they have one (courtesy-quotas.ts),
+ * is taken first and given back when nothing is issued.
+ * Throws DomainError: courtesy_quota_exceeded, event_*, ticket_type_not_found, ticket_type_sold_out, event_sold_out.
  */
 export async function issueCourtesies(
   deps: ServiceDeps,
@@ -239,32 +241,40 @@ export async function issueCourtesies(
   input: { ticketTypeId: string; recipients: { name: string; email: string }[] },
   now: Date = new Date(),
 ): Promise<{ issued: number; invited: number }> {
+  const giveBack = await takeCourtesyQuota(deps.db, eventId, issuedBy, input.recipients.length);
   const emails = [...new Set(input.recipients.map((r) => r.email.toLowerCase()))];
   const accounts = await queryRows<{ id: string; email: string }>(deps.db, sql`
     SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
   const userByEmail = new Map(accounts.map((a) => [a.email, a.id]));
-  const outcomes = await Promise.all(
-    input.recipients.map((recipient) =>
-      placeGroup(deps.db, eventId, {
-        id: randomUUID(),
-        userId: userByEmail.get(recipient.email.toLowerCase()) ?? null,
-        courtesyIssuedBy: issuedBy,
-        input: {
-          eventId,
-          items: [{ ticketTypeId: input.ticketTypeId, quantity: 1, holderNames: [recipient.name] }],
-          buyer: { name: recipient.name, email: recipient.email, phone: '', cpf: '' },
-          paymentMethod: 'pix',
-          installments: 1,
-        },
-        now,
-        expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000),
-        payments: deps.payments,
-      }),
-    ),
-  );
+  let outcomes: Awaited<ReturnType<typeof placeGroup>>[];
+  try {
+    outcomes = await Promise.all(
+      input.recipients.map((recipient) =>
+        placeGroup(deps.db, eventId, {
+          id: randomUUID(),
+          userId: userByEmail.get(recipient.email.toLowerCase()) ?? null,
+          courtesyIssuedBy: issuedBy,
+          input: {
+            eventId,
+            items: [{ ticketTypeId: input.ticketTypeId, quantity: 1, holderNames: [recipient.name] }],
+            buyer: { name: recipient.name, email: recipient.email, phone: '', cpf: '' },
+            paymentMethod: 'pix',
+            installments: 1,
+          },
+          now,
+          expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000),
+          payments: deps.payments,
+        }),
+      ),
+    );
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
   const refused = outcomes.find((o) => !o.accepted);
   if (refused && !refused.accepted) {
     for (const o of outcomes) if (o.accepted) await releaseOrder(deps.db, o.order.id, 'cancelled', now);
+    await giveBack();
     throw refused.error;
   }
   for (const o of outcomes) if (o.accepted) await confirmPayment(deps, { orderId: o.order.id }, now);

@@ -14,6 +14,7 @@ export function useIssueCourtesies() {
     mutationFn: issueCourtesies,
     onSuccess: (_result, { eventId }) => {
       void queryClient.invalidateQueries({ queryKey: adminEventKeys.courtesies(eventId) });
+      void queryClient.invalidateQueries({ queryKey: adminEventKeys.courtesyQuotas(eventId) });
       // Courtesies take units of the sector's stock.
       void queryClient.invalidateQueries({ queryKey: adminEventKeys.detail(eventId) });
       void queryClient.invalidateQueries({ queryKey: adminEventKeys.lists() });

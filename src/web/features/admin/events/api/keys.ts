@@ -5,4 +5,5 @@ export const adminEventKeys = {
   detail: (id: string) => [...adminEventKeys.all, 'detail', id] as const,
   buyers: (id: string) => [...adminEventKeys.all, 'buyers', id] as const,
   courtesies: (id: string) => [...adminEventKeys.all, 'courtesies', id] as const,
+  courtesyQuotas: (id: string) => [...adminEventKeys.all, 'courtesy-quotas', id] as const,
 };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Ban, ExternalLink, UsersRound } from 'lucide-react';
+import { Ban, ExternalLink, IdCard, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
 import { Button } from '../../../../components/ui/button';
@@ -13,6 +13,7 @@ import { useUpdateEvent } from '../api/update-event';
 import { AdminEventNotFound } from '../components/admin-event-not-found';
 import { BuyersSection } from '../components/buyers-section';
 import { CourtesiesSection } from '../components/courtesies-section';
+import { CourtesyQuotasSection } from '../components/courtesy-quotas-section';
 import { EventForm } from '../components/event-form';
 import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -118,6 +119,12 @@ export function EditEventPage() {
                 Participantes
               </Link>
             </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/admin/events/${event.id}/cpf-sales`}>
+                <IdCard aria-hidden className="size-4" />
+                Vendas por CPF
+              </Link>
+            </Button>
             <EventLifeActions event={event} />
           </>
         }
@@ -142,6 +149,7 @@ export function EditEventPage() {
       <SalesSummarySection event={event} />
       <EditEventForm key={event.id} event={event} />
       <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
+      <CourtesyQuotasSection eventId={event.id} />
       <BuyersSection eventId={event.id} />
     </>
   );

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { CourtesyQuota, SetCourtesyQuotaInput } from '../../../shared/schemas/admin-events';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * The courtesy quotas of an event's staff (PRODUCT.md 'Selling the Brazilian way': courtesies
+ * 'with an optional quota per staff member'), by name: each member's quota and how many courtesies
+ * they issued. Members without a quota issue without a limit and are not listed.
+ */
+export async function listCourtesyQuotas(db: Db, eventId: string): Promise<CourtesyQuota[]> {
+  const rows = await queryRows<{ user_id: string; name: string | null; email: string; quota: number; used: number }>(db, sql`
+    SELECT q.user_id, p.full_name AS name, u.email, q.quota, q.used
+    FROM courtesy_quotas q JOIN users u ON u.id = q.user_id LEFT JOIN profiles p ON p.id = q.user_id
+    WHERE q.event_id = ${eventId}::uuid ORDER BY lower(coalesce(p.full_name, u.email)), q.user_id`);
+  return rows.map((r) => ({ userId: r.user_id, name: r.name ?? r.email, email: r.email, quota: Number(r.quota), used: Number(r.used) }));
+}
+
+/**
+ * Sets (or, with `quota` null, removes) the courtesy quota of the administrator with `email` for
+ * `eventId`. A new quota starts from the courtesies that member already issued for the event
+ * (pending or paid orders of provider 'courtesy' with `issued_by`), so it counts them too; a
+ * quota may be set below that count (nothing more can be issued then).
+ * Throws DomainError: event_not_found; staff_member_not_found (no account with that e-mail holds
+ * the admin role).
+ */
+export async function setCourtesyQuota(db: Db, eventId: string, input: SetCourtesyQuotaInput, now: Date = new Date()): Promise<CourtesyQuota[]> {
+  const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
+  if (!event) throw new DomainError('event_not_found');
+  const [member] = await queryRows<{ id: string }>(db, sql`
+    SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin' WHERE lower(u.email) = ${input.email.toLowerCase()}`);
+  if (!member) throw new DomainError('staff_member_not_found', { field: 'email' });
+  if (input.quota === null) {
+    await db.execute(sql`DELETE FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${member.id}`);
+  } else {
+    await db.execute(sql`
+      INSERT INTO courtesy_quotas (event_id, user_id, quota, used, updated_at)
+      SELECT ${eventId}::uuid, ${member.id}, ${input.quota}, count(*)::int, ${now}
+      FROM orders WHERE event_id = ${eventId}::uuid AND payment_provider = 'courtesy' AND issued_by = ${member.id} AND status IN ('pending', 'completed')
+      ON CONFLICT (event_id, user_id) DO UPDATE SET quota = excluded.quota, updated_at = excluded.updated_at`);
+  }
+  return listCourtesyQuotas(db, eventId);
+}
+
+/**
+ * Takes `count` courtesies from `userId`'s quota for `eventId` in one conditional UPDATE (so two
+ * simultaneous issues by one member never pass the quota together). Returns a function that gives
+ * them back (when the courtesies could not be placed). Without a quota it takes nothing.
+ * Throws DomainError('courtesy_quota_exceeded', { quota, used }).
+ */
+export async function takeCourtesyQuota(db: Db, eventId: string, userId: string, count: number): Promise<() => Promise<void>> {
+  const taken = await queryRows<{ used: number }>(db, sql`
+    UPDATE courtesy_quotas SET used = used + ${count} WHERE event_id = ${eventId}::uuid AND user_id = ${userId} AND used + ${count} <= quota
+    RETURNING used`);
+  if (taken.length === 0) {
+    const [quota] = await queryRows<{ quota: number; used: number }>(db, sql`
+      SELECT quota, used FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
+    if (quota) throw new DomainError('courtesy_quota_exceeded', { quota: Number(quota.quota), used: Number(quota.used) });
+    return async () => {};
+  }
+  return async () => {
+    await db.execute(sql`UPDATE courtesy_quotas SET used = greatest(used - ${count}, 0) WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
+  };
+}
