@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ConfirmEmailBanner } from '../../features/auth/components/confirm-email-banner';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/cn';
@@ -30,6 +31,7 @@ export function MainLayout() {
         tabIndex={-1}
         className={cn('mx-auto w-full max-w-6xl px-4 pt-20 focus:outline-none sm:px-6 sm:pt-24', isAdmin ? 'pb-12' : 'pb-28 md:pb-16')}
       >
+        <ConfirmEmailBanner />
         <Outlet />
       </main>
       {isAdmin ? null : <BottomTabs />}

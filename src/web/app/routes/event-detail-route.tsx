@@ -1,9 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { EventDetail as EventDetailData } from '../../../shared/schemas/events';
 import { useSession } from '../../lib/session';
+import {
+  RESUME_PURCHASE_PARAM,
+  forgetPendingPurchase,
+  readPendingPurchase,
+  resumePurchasePath,
+  savePendingPurchase,
+} from '../../lib/pending-purchase';
 import { EventDetail, type TicketSelection } from '../../features/events/components/event-detail';
 import { eventKeys } from '../../features/events/api/keys';
 
@@ -18,14 +25,21 @@ interface Purchase {
   accessCode: string | null;
 }
 
-/** /event/:id: the event page, whose buy button opens the checkout (SPEC.md sections 2, 5). */
+/**
+ * /event/:id: the event page, whose buy button opens the checkout (SPEC.md sections 2, 5). A
+ * signed-out buyer's choice is kept on the device (lib/pending-purchase.ts) while they sign in or
+ * sign up; back here with `?comprar=1`, the page shows it again and opens the checkout with it.
+ */
 export function EventDetailRoute() {
   const { id = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, isLoading } = useSession();
   const [purchase, setPurchase] = useState<Purchase | null>(null);
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
+  const pending = useMemo(() => readPendingPurchase(id), [id]);
+  const isResuming = searchParams.get(RESUME_PURCHASE_PARAM) === '1';
 
   useEffect(() => {
     if (!user) return;
@@ -35,14 +49,26 @@ export function EventDetailRoute() {
 
   function handleBuy(selection: TicketSelection[], event: EventDetailData, accessCode: string | null) {
     if (isLoading) return;
+    const chosen = selection.filter((line) => line.fullQuantity + line.halfQuantity > 0);
     if (!user) {
-      toast.error('Você precisa estar logado para comprar ingressos');
-      navigate(`/auth?redirect=/event/${id}`);
+      if (chosen.length > 0) savePendingPurchase({ eventId: event.id, selection: chosen, accessCode });
+      // /auth says the choice is kept (lib/pending-purchase.ts isResumePurchasePath).
+      navigate(`/auth?redirect=${encodeURIComponent(resumePurchasePath(event.id))}`);
       return;
     }
-    const chosen = selection.filter((line) => line.fullQuantity + line.halfQuantity > 0);
+    if (isResuming) {
+      // Asked once: a reload, or going back to this page, shows the event without reopening the checkout.
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(RESUME_PURCHASE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
     if (chosen.length === 0) {
-      toast.error('Selecione pelo menos um ingresso');
+      toast.error(isResuming ? 'Os ingressos escolhidos não estão mais disponíveis. Escolha outros.' : 'Selecione pelo menos um ingresso');
       return;
     }
     setPurchase({ event, selection: chosen, accessCode });
@@ -51,7 +77,12 @@ export function EventDetailRoute() {
 
   return (
     <>
-      <EventDetail onBuy={handleBuy} />
+      <EventDetail
+        key={id}
+        onBuy={handleBuy}
+        kept={pending ? { selection: pending.selection, accessCode: pending.accessCode } : null}
+        isResuming={isResuming && pending !== null && user !== null}
+      />
       {purchase ? (
         <Suspense fallback={null}>
           <CheckoutDialog
@@ -60,7 +91,11 @@ export function EventDetailRoute() {
             event={purchase.event}
             selection={purchase.selection}
             accessCode={purchase.accessCode}
-            onCompleted={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
+            onOrderPlaced={forgetPendingPurchase}
+            onCompleted={() => {
+              forgetPendingPurchase();
+              void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+            }}
             onPricesChanged={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
           />
         </Suspense>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { MailCheck } from 'lucide-react';
+import { MailCheck, ShoppingCart } from 'lucide-react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api';
 import { meQueryOptions, useSession } from '../../../lib/session';
+import { isResumePurchasePath } from '../../../lib/pending-purchase';
 import { useIsGoogleSignInEnabled } from '../api/get-public-config';
 import { useSignIn } from '../api/sign-in';
 import { useSignInWithSocial } from '../api/sign-in-social';
@@ -21,12 +22,11 @@ import { SignUpForm } from '../components/sign-up-form';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
-const confirmMessage = 'Verifique seu email para confirmar o cadastro';
 const resetSentMessage = 'Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha.';
 
 const titles: Record<Mode, { tab: string; heading: string; lead: string }> = {
   'sign-in': { tab: 'Entrar', heading: 'Acesse sua conta', lead: 'Entre para comprar ingressos e ver seus QR codes.' },
-  'sign-up': { tab: 'Criar conta', heading: 'Crie sua conta', lead: 'Leva menos de um minuto. Depois é só confirmar pelo e-mail.' },
+  'sign-up': { tab: 'Criar conta', heading: 'Crie sua conta', lead: 'Leva menos de um minuto, e você já pode comprar. O e-mail você confirma depois.' },
   'forgot-password': { tab: 'Recuperar senha', heading: 'Esqueceu sua senha?', lead: 'Acontece. Em dois minutos você cria uma nova.' },
 };
 
@@ -41,10 +41,11 @@ const tabClass =
 export function AuthPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
+  // Sent here by 'Comprar': the chosen tickets wait on the event page (lib/pending-purchase.ts).
+  const isBuying = isResumePurchasePath(redirect);
   const queryClient = useQueryClient();
   const { user, roles } = useSession();
   const [mode, setMode] = useState<Mode>('sign-in');
-  const [confirmEmail, setConfirmEmail] = useState<string | null>(null);
   const [resetEmail, setResetEmail] = useState<string | null>(null);
   const [destination, setDestination] = useState<string | null>(null);
   const signIn = useSignIn();
@@ -70,10 +71,11 @@ export function AuthPage() {
 
   async function handleSignUp(values: SignUpInput) {
     try {
+      // The account is signed in at once; the confirmation link leads back to `redirect` too.
       await signUp.mutateAsync({ ...values, callbackURL: redirect });
-      toast.success(confirmMessage);
-      setConfirmEmail(values.email);
-      setMode('sign-in');
+      toast.success('Conta criada! Enviamos um link para confirmar seu e-mail.');
+      setDestination(redirect);
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -83,7 +85,6 @@ export function AuthPage() {
     try {
       await requestReset.mutateAsync(values.email);
       setResetEmail(values.email);
-      setConfirmEmail(null);
       setMode('sign-in');
     } catch (error) {
       toast.error(errorMessage(error));
@@ -104,13 +105,13 @@ export function AuthPage() {
         <h1 className="text-3xl font-black tracking-tight">{titles[mode].heading}</h1>
         <p className="mt-2 text-muted">{titles[mode].lead}</p>
 
-        {confirmEmail ? (
-          <div role="status" className="mt-6 flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4">
-            <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
-            <div>
-              <p className="font-semibold">{confirmMessage}</p>
-              <p className="mt-0.5 text-sm text-muted">{`Enviamos um link para ${confirmEmail}.`}</p>
-            </div>
+        {isBuying && mode !== 'forgot-password' ? (
+          <div role="status" className="mt-6 flex gap-3 rounded-2xl border border-accent/30 bg-accent/10 p-4">
+            <ShoppingCart aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
+            <p className="text-sm">
+              <span className="font-semibold">Seus ingressos escolhidos estão guardados.</span>{' '}
+              <span className="text-muted">Entre ou crie sua conta e a compra continua de onde parou.</span>
+            </p>
           </div>
         ) : null}
         {resetEmail && mode === 'sign-in' ? (
@@ -126,7 +127,7 @@ export function AuthPage() {
         <div className="mt-6 rounded-3xl border border-border bg-card p-5 shadow-sm sm:p-6">
           {mode === 'forgot-password' ? (
             <ForgotPasswordForm
-              defaultEmail={resetEmail ?? confirmEmail ?? ''}
+              defaultEmail={resetEmail ?? ''}
               isSubmitting={requestReset.isPending}
               onSubmit={handleForgotPassword}
               onBack={() => setMode('sign-in')}
@@ -142,7 +143,7 @@ export function AuthPage() {
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="sign-in" className="mt-6">
-                <SignInForm defaultEmail={confirmEmail ?? resetEmail ?? ''} isSubmitting={signIn.isPending} onSubmit={handleSignIn} />
+                <SignInForm defaultEmail={resetEmail ?? ''} isSubmitting={signIn.isPending} onSubmit={handleSignIn} />
                 <button
                   type="button"
                   onClick={() => setMode('forgot-password')}

@@ -53,6 +53,8 @@ export interface CheckoutDialogProps {
   selection: { ticketTypeId: string; fullQuantity: number; halfQuantity: number }[];
   /** The pre-sale code that unlocked a sector of the selection: sent as the order's code. */
   accessCode?: string | null;
+  /** Called once the order exists (paid or waiting for its payment). */
+  onOrderPlaced?: () => void;
   /** Called once the purchase is done, before going to /tickets (e.g. to clear the selection). */
   onCompleted?: () => void;
   /** The prices moved while buying (a lot turned): the page asks for the event again. */
@@ -89,7 +91,16 @@ const resizeMeia = (meia: CheckoutFormValues['meia'], count: number) =>
  * order completes when Stripe's webhook reaches the server, which the card step polls for. A
  * declined card leaves the order pending and the card step asks for another.
  */
-export function CheckoutDialog({ open, onOpenChange, event, selection, accessCode = null, onCompleted, onPricesChanged }: CheckoutDialogProps) {
+export function CheckoutDialog({
+  open,
+  onOpenChange,
+  event,
+  selection,
+  accessCode = null,
+  onOrderPlaced,
+  onCompleted,
+  onPricesChanged,
+}: CheckoutDialogProps) {
   const { user, profile } = useSession();
   const { data: config } = usePublicConfig();
   const queryClient = useQueryClient();
@@ -350,6 +361,7 @@ export function CheckoutDialog({ open, onOpenChange, event, selection, accessCod
       return;
     }
     queryClient.setQueryData(orderKeys.detail(order.id), order);
+    onOrderPlaced?.();
     if (order.status === 'completed') {
       complete('Compra realizada com sucesso!');
       return;

@@ -22,15 +22,25 @@ import { BackButton } from '../../../components/back-button';
 
 export type { TicketSelection } from './ticket-type-picker';
 
+/** A choice made before (kept while the buyer signed in): its quantities and the access code typed. */
+export interface KeptSelection {
+  selection: TicketSelection[];
+  accessCode: string | null;
+}
+
 interface EventDetailProps {
   /** `accessCode`: the pre-sale code that unlocked a sector of the selection, sent with the order. */
   onBuy(selection: TicketSelection[], event: EventDetailData, accessCode: string | null): void;
+  /** Shown as the page's first choice (quantities and access code), or null. */
+  kept?: KeptSelection | null;
+  /** True: hand the kept choice to `onBuy` once the event is shown (back from signing in). */
+  isResuming?: boolean;
 }
 
 /** The event page of /event/:id (SPEC.md section 2 'Event detail'); buying is handed to `onBuy`. */
-export function EventDetail({ onBuy }: EventDetailProps) {
+export function EventDetail({ onBuy, kept = null, isResuming = false }: EventDetailProps) {
   const { id = '' } = useParams();
-  const [accessCode, setAccessCode] = useState<string | null>(null);
+  const [accessCode, setAccessCode] = useState<string | null>(kept?.accessCode ?? null);
   const { data: event, isPending, isError, error, refetch, isPlaceholderData } = useEvent(id, accessCode);
   const isNotFound = error instanceof ApiError && error.status === 404;
 
@@ -48,6 +58,8 @@ export function EventDetail({ onBuy }: EventDetailProps) {
       isCheckingCode={accessCode !== null && isPlaceholderData}
       onAccessCodeChange={setAccessCode}
       onBuy={onBuy}
+      kept={kept}
+      isResuming={isResuming}
     />
   );
 }
@@ -59,7 +71,7 @@ interface EventDetailViewProps extends EventDetailProps {
   onAccessCodeChange(code: string | null): void;
 }
 
-function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy }: EventDetailViewProps) {
+function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy, kept, isResuming }: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
   const isFavorite = favorites.ids.has(event.id);
@@ -122,6 +134,8 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
             accessCode={accessCode}
             isCheckingCode={isCheckingCode}
             onAccessCodeChange={onAccessCodeChange}
+            initialSelection={kept?.selection}
+            isResuming={isResuming && !isCheckingCode}
             onBuy={(selection, chosenEvent) => {
               const unlocks = chosenEvent.ticketTypes.some((t) => t.unlockedByCode && selection.some((s) => s.ticketTypeId === t.id));
               onBuy(selection, chosenEvent, unlocks ? accessCode : null);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { ShoppingCart } from 'lucide-react';
 import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
@@ -26,6 +26,10 @@ interface TicketTypePickerProps {
   /** True while the event is asked again with a new code. */
   isCheckingCode: boolean;
   onAccessCodeChange(code: string | null): void;
+  /** The quantities shown first (a choice kept while the buyer signed in). */
+  initialSelection?: TicketSelection[];
+  /** True: buy the chosen quantities at once, as the buy button would (back from signing in). */
+  isResuming?: boolean;
   onBuy(selection: TicketSelection[], event: EventDetail): void;
 }
 
@@ -48,8 +52,19 @@ const offersMeia = (type: TicketTypeView) => type.meiaAvailable > 0 && type.pric
  * access code of pre-sale sectors; the estimated total and the buy button (the checkout shows
  * the server's quote).
  */
-export function TicketTypePicker({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy }: TicketTypePickerProps) {
-  const [chosen, setChosen] = useState<Record<string, Chosen>>({});
+export function TicketTypePicker({
+  event,
+  accessCode,
+  isCheckingCode,
+  onAccessCodeChange,
+  initialSelection,
+  isResuming = false,
+  onBuy,
+}: TicketTypePickerProps) {
+  const [chosen, setChosen] = useState<Record<string, Chosen>>(() =>
+    Object.fromEntries((initialSelection ?? []).map((line) => [line.ticketTypeId, { full: line.fullQuantity, half: line.halfQuantity }])),
+  );
+  const hasResumed = useRef(false);
   const canBuy = !event.isPast && !event.isCancelled;
   // What is chosen, within what each sector can sell now (the event may have been asked again).
   const lines = event.ticketTypes
@@ -83,6 +98,15 @@ export function TicketTypePicker({ event, accessCode, isCheckingCode, onAccessCo
       half: Math.max(0, Math.min(type.meiaAvailable, sectorLeft - mine.full, mine.half + left, mine.half + linesLeft)),
     };
   }
+
+  const selection: TicketSelection[] = lines.map(({ type, full, half }) => ({ ticketTypeId: type.id, fullQuantity: full, halfQuantity: half }));
+  // What was kept is bought once, within what each sector can sell now (it may have sold meanwhile).
+  const resumeBuy = useEffectEvent(() => onBuy(selection, event));
+  useEffect(() => {
+    if (!isResuming || hasResumed.current) return;
+    hasResumed.current = true;
+    resumeBuy();
+  }, [isResuming]);
 
   return (
     <section aria-labelledby="ticket-types-title" className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
@@ -177,12 +201,7 @@ export function TicketTypePicker({ event, accessCode, isCheckingCode, onAccessCo
           <Button
             size="lg"
             className="mt-4 w-full"
-            onClick={() =>
-              onBuy(
-                lines.map(({ type, full, half }) => ({ ticketTypeId: type.id, fullQuantity: full, halfQuantity: half })),
-                event,
-              )
-            }
+            onClick={() => onBuy(selection, event)}
           >
             <ShoppingCart aria-hidden className="size-5" />
             {`Comprar ${count} ingresso(s)`}
