@@ -73,7 +73,8 @@ describe('a courtesy to an e-mail without an account', () => {
     expect(invitation).toContain(`(${GUEST_EMAIL})`);
     expect(invitation).toContain(`${app.baseUrl}/tickets`);
 
-    // The person signs up with that e-mail, on a phone, and confirms it through the e-mail that follows.
+    // The person signs up with that e-mail, on a phone (signed in at once), and confirms it through
+    // the e-mail that follows: until then the courtesy waits, typing an address is not owning it.
     const guestContext = await newContext(browser, phone, app.baseUrl);
     const page = await guestContext.newPage();
     await page.goto('/tickets');
@@ -83,7 +84,9 @@ describe('a courtesy to an e-mail without an account', () => {
     await page.getByLabel('E-mail').fill(GUEST_EMAIL);
     await page.getByLabel('Senha', { exact: true }).fill('senha-do-convidado');
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
-    await poll(() => page.getByText('Verifique seu email para confirmar o cadastro').first().isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/tickets');
+    await poll(() => page.getByRole('region', { name: 'Confirme seu e-mail' }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);
     let confirmation = '';
     await poll(() => (confirmation = readable(app.lastMailTo(GUEST_EMAIL) ?? ''))).toMatch(/\/api\/auth\/verify-email\?/);
     const link = /(http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^\s"<>]+)/.exec(confirmation)![1];

@@ -39,7 +39,8 @@ describe('a person buys tickets with PIX and enters once', () => {
     const page = await context.newPage();
     const email = `fa.kpop.${Date.now()}@exemplo.com.br`;
 
-    // Create an account and confirm it through the e-mail written to the local outbox.
+    // Create an account (signed in at once, asked to confirm the e-mail) and confirm it through the
+    // e-mail written to the local outbox.
     await page.goto('/tickets');
     await page.waitForURL(/\/auth\?redirect=/);
     await page.getByRole('tab', { name: 'Criar conta' }).click();
@@ -47,7 +48,8 @@ describe('a person buys tickets with PIX and enters once', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('minha-senha-forte');
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
-    await expect.poll(() => page.getByText('Verifique seu email para confirmar o cadastro').first().isVisible()).toBe(true);
+    await page.waitForURL((url) => url.pathname === '/tickets');
+    await expect.poll(() => page.getByRole('region', { name: 'Confirme seu e-mail' }).isVisible()).toBe(true);
     let mail: string | null = null;
     await expect.poll(() => (mail = app.lastMailTo(email))).not.toBeNull();
     const link = /(http:\/\/localhost:\d+\/api\/auth\/verify-email\?[^\s"<>]+)/.exec(mail!.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![1];
