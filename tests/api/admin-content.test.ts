@@ -408,6 +408,16 @@ describe('the dashboard', () => {
       revenueGrowth: { currentCentavos: 28000, previousCentavos: 5000, percent: 460 },
       today: spDay(0),
     });
+    // Gross counts every sale paid, the refunded one too, which then leaves as a refund: with no
+    // fee the net is the revenue of the orders still paid.
+    expect(dashboard.money).toEqual({
+      grossCentavos: 38000, // 10000 + 5000 + 5000 + 18000
+      refundsCentavos: 5000,
+      absorbedFeesCentavos: 0,
+      netCentavos: 33000,
+      feesCentavos: 0,
+      refundedFeesCentavos: 0,
+    });
 
     // The same amounts as the events list (PRODUCT.md 'Money, dates, text').
     const list = (await board.app.inject({ method: 'GET', url: '/api/admin/events', headers: { cookie: boardAdmin.cookie } })).json();
@@ -456,6 +466,7 @@ describe('the dashboard with no sales before', () => {
       expect(dashboard).toMatchObject({
         eventsCount: 0, ticketsSold: 0, revenueCentavos: 0, checkIns: 0, conversionPercent: 0,
         revenueGrowth: { currentCentavos: 0, previousCentavos: 0, percent: null }, recentEvents: [], checkInProgress: [],
+        money: { grossCentavos: 0, refundsCentavos: 0, absorbedFeesCentavos: 0, netCentavos: 0, feesCentavos: 0, refundedFeesCentavos: 0 },
       });
     } finally {
       await fresh.stop();

@@ -536,9 +536,12 @@ describe('the buyers list', () => {
     const bytes = response.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento');
-    expect(lines[1]).toMatch(/^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(lines[2]).toMatch(/^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The first columns as they always were; each order's money after them.
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
+    );
+    expect(lines[1]).toMatch(/^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Ingresso Geral;1º lote;Inteira;80,00;80,00;0,00;0,00;0,00;0,00;Site;PIX$/);
+    expect(lines[2]).toMatch(/^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;250,50;501,00;0,00;0,00;0,00;0,00;Site;PIX$/);
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });

@@ -105,6 +105,9 @@ describe('every admin route refuses anyone but an admin', () => {
     expect(routes).toContain('GET /api/admin/refunds');
     expect(routes).toContain('POST /api/admin/refunds/:id/approve');
     expect(routes).toContain('POST /api/admin/refunds/:id/reject');
+    // Sales per CPF hold buyers' CPFs: admins only.
+    expect(routes).toContain('GET /api/admin/events/:id/cpf-sales');
+    expect(routes).toContain('GET /api/admin/events/:id/cpf-sales.csv');
   });
 
   it('answers 401 signed out, 403 to a buyer and to door staff, and changes no row', async () => {

@@ -246,8 +246,11 @@ describe('an admin runs an event from creation to its buyers', () => {
     const csv = readFileSync((await download.path())!);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento');
-    expect(lines[1]).toMatch(/^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The first columns as they always were; the order's money after them.
+    expect(lines[0]).toBe(
+      'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
+    );
+    expect(lines[1]).toMatch(/^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;150,50;301,00;0,00;0,00;0,00;0,00;Site;PIX$/);
 
     // Published again.
     await page.getByText('Publicado', { exact: true }).click();

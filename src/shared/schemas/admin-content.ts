@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { discountTypes, type DiscountType } from '../statuses';
+import type { SalesMoney } from './admin-events';
 
 // Shapes of the back office's coupons, news, banners and dashboard (SPEC.md sections 2, 3, 5, 7),
 // and of the buyer's coupon preview at checkout. The web forms run these same schemas, so the
@@ -306,6 +307,8 @@ export interface AdminDashboard {
   ticketsSold: number;
   /** Totals charged by completed orders: a refunded order left it when its refund was approved. */
   revenueCentavos: number;
+  /** Every event's sales as a producer reconciles them: gross - refunds - absorbed fees = net; fees charged to buyers apart. */
+  money: SalesMoney;
   /** Accepted entries at the door. */
   checkIns: number;
   /** SPEC.md section 9: tickets sold / (events x 100), as a rounded percent. */

@@ -354,8 +354,28 @@ export interface AdminEventDetail {
   serviceFeeMinCentavos: number | null;
   serviceFeeMaxCentavos: number | null;
   serviceFeeAbsorbed: boolean;
-  /** Paid orders' money: gross (what buyers paid), service fees (charged and absorbed), and the organizer's net. */
-  money: { grossCentavos: number; feesCentavos: number; netCentavos: number };
+  /** The money of its paid orders: gross, refunds, absorbed fees and net, fees charged to buyers apart. */
+  money: SalesMoney;
+}
+
+/**
+ * The organizer's money of paid sales, in centavos, as a producer reconciles it:
+ * gross - refunds - absorbed fees = net. Service fees charged to buyers are the ticketing's and
+ * stay out of the net (server/domain/sales-money.ts settleSalesMoney).
+ */
+export interface SalesMoney {
+  /** 'Bruto': what buyers paid for tickets of paid orders (refunded later or not), net of discounts, without fees. */
+  grossCentavos: number;
+  /** 'Reembolsos': ticket money paid back by approved refunds (the fee they paid back apart). */
+  refundsCentavos: number;
+  /** 'Taxas absorvidas': service fees the organizer absorbs on the tickets that stay sold. */
+  absorbedFeesCentavos: number;
+  /** 'Líquido': gross - refunds - absorbed fees, the organizer's. */
+  netCentavos: number;
+  /** 'Taxas de serviço' charged to buyers and kept (charged less paid back). */
+  feesCentavos: number;
+  /** Service fees charged to buyers and paid back with their refunds. */
+  refundedFeesCentavos: number;
 }
 
 /**
@@ -436,6 +456,31 @@ export interface EventBuyer {
 
 export interface ListEventBuyersResponse {
   buyers: EventBuyer[];
+}
+
+/**
+ * One CPF of GET /api/admin/events/:id/cpf-sales ('Vendas por CPF'): the tickets it holds for
+ * the event, counted as the limit per CPF counts them (a meia-entrada for its holder's CPF, any
+ * other ticket for the buyer's), in paid and pending orders.
+ */
+export interface CpfSales {
+  /** Eleven digits, as stored; shown '000.000.000-00'. */
+  cpf: string;
+  /** The name given with this CPF most recently: as buyer when it bought, otherwise as a meia-entrada holder. */
+  name: string;
+  /** Tickets of paid orders, and of orders waiting for payment. */
+  paidTickets: number;
+  pendingTickets: number;
+  /** Orders (paid or pending) in which it holds tickets. */
+  orders: number;
+}
+
+/** GET /api/admin/events/:id/cpf-sales: every CPF holding tickets of the event, most tickets first. */
+export interface CpfSalesReport {
+  event: { id: string; title: string; date: string; startTime: string; maxTicketsPerCpf: number | null };
+  cpfs: CpfSales[];
+  /** Tickets of orders without a CPF (courtesies, buyers whose account was deleted), outside the list. */
+  withoutCpf: { paidTickets: number; pendingTickets: number; orders: number };
 }
 
 // ---------------------------------------------------------------------------------------------

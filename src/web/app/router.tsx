@@ -76,6 +76,10 @@ export const router = createBrowserRouter([
         path: 'events/:id/attendees',
         lazy: () => import('../features/admin/attendees/pages/attendees-page').then((m) => ({ Component: m.AttendeesPage })),
       },
+      {
+        path: 'events/:id/cpf-sales',
+        lazy: () => import('../features/admin/cpf-sales/pages/cpf-sales-page').then((m) => ({ Component: m.CpfSalesPage })),
+      },
       { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
     ],
   },

@@ -8,6 +8,7 @@ import {
   issueCourtesiesSchema,
   type IssueCourtesiesResult,
   type ListCourtesiesResponse,
+  type CpfSalesReport,
   IMAGE_MAX_BYTES,
   listAdminEventsQuerySchema,
   uploadFolders,
@@ -15,14 +16,15 @@ import {
 import { DomainError } from '../../../shared/errors';
 import { createEvent } from '../../services/catalog/create-event';
 import { cancelEvent, deleteEvent } from '../../services/catalog/cancel-event';
-import { eventAttendeesCsv, eventAttendeesFileName, eventScanLogCsv, listEventAttendees } from '../../services/orders/list-event-attendees';
+import { eventAttendeesCsv, eventScanLogCsv, listEventAttendees } from '../../services/orders/list-event-attendees';
 import { updateEvent } from '../../services/catalog/update-event';
 import { deleteTicketType } from '../../services/catalog/delete-ticket-type';
 import { listAdminEvents } from '../../services/catalog/list-admin-events';
 import { getAdminEvent } from '../../services/catalog/get-admin-event';
 import { issueCourtesies } from '../../services/orders/place-order';
 import { listCourtesies } from '../../services/orders/list-courtesies';
-import { eventBuyersCsv, eventBuyersFileName, listEventBuyers } from '../../services/orders/list-event-buyers';
+import { eventBuyersCsv, listEventBuyers } from '../../services/orders/list-event-buyers';
+import { cpfSalesCsv, listCpfSales } from '../../services/orders/cpf-sales';
 import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
 import { readUploadedImage } from '../parse';
 import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
@@ -123,12 +125,12 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   );
 
   app.get('/api/admin/events/:id/attendees.csv', event, async (request, reply) => {
-    const { attendees, title } = await listEventAttendees(db, request.params.id);
+    const { csv, fileName } = await eventAttendeesCsv(db, request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${eventAttendeesFileName(title)}"`)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
-      .send(eventAttendeesCsv(attendees));
+      .send(csv);
   });
 
   app.get('/api/admin/events/:id/check-ins.csv', event, async (request, reply) => {
@@ -147,13 +149,27 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
 
   // 'Exportar CSV': a file Excel in pt-BR opens in columns.
   app.get('/api/admin/events/:id/buyers.csv', event, async (request, reply) => {
-    const { title, buyers } = await listEventBuyers(db, request.params.id);
-    const fileName = eventBuyersFileName(title);
+    const { csv, fileName } = await eventBuyersCsv(db, request.params.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
       .header('cache-control', 'no-store')
-      .send(eventBuyersCsv(buyers));
+      .send(csv);
+  });
+
+  // 'Vendas por CPF': who holds how many tickets, as the limit per CPF counts them.
+  app.get('/api/admin/events/:id/cpf-sales', event, async (request, reply): Promise<CpfSalesReport> => {
+    reply.header('cache-control', 'no-store');
+    return listCpfSales(db, request.params.id);
+  });
+
+  app.get('/api/admin/events/:id/cpf-sales.csv', event, async (request, reply) => {
+    const { csv, fileName } = await cpfSalesCsv(db, request.params.id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   // One image as multipart/form-data (field 'file', read by readUploadedImage, not by a schema);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../shared/schemas/admin-content';
 import { EVENT_TIME_ZONE, eventInstant, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
+import { loadSalesMoney } from './sales-money';
 
 /** Days the sales chart and the growth comparison cover (each period). */
 export const DASHBOARD_PERIOD_DAYS = 30;
@@ -51,6 +52,8 @@ const ticketsSoldByEvent = sql`
  * 'Stats'; PRODUCT.md: real figures, the same amounts as every other screen). Money in
  * centavos; days are São Paulo calendar days. Revenue per day counts a completed order on the
  * day it was paid; the last 30 days include today and are compared with the 30 days before them.
+ * `money` splits every event's sales into gross, refunds, absorbed fees and net, with the fees
+ * charged to buyers apart, as the event's back-office page does (sales-money.ts).
  */
 export async function getDashboard(db: Db, now: Date = new Date()): Promise<AdminDashboard> {
   const today = saoPauloToday(now);
@@ -106,12 +109,15 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     `,
   );
 
+  const money = await loadSalesMoney(db, null);
+
   const eventsCount = Number(totals.events_count);
   const ticketsSold = Number(totals.tickets_sold);
   return {
     eventsCount,
     ticketsSold,
     revenueCentavos: Number(totals.revenue),
+    money,
     checkIns: Number(totals.check_ins),
     conversionPercent: conversionPercent(ticketsSold, eventsCount),
     revenueGrowth: { currentCentavos, previousCentavos, percent: growthPercent(currentCentavos, previousCentavos) },

@@ -7,13 +7,15 @@ import { events, ticketTypes } from '../../db/schema';
 import { adminEventStatus } from './list-admin-events';
 import { lotName } from '../../domain/lots';
 import { meiaReserve } from '../../domain/meia';
+import { loadSalesMoney } from './sales-money';
 
 /**
  * One event for the edit form, drafts included (SPEC.md section 7 'Edit event': the event and its
  * ticket types), times as 'HH:mm'. Each sector carries its units sold (completed orders), whether
  * any order has it (then it cannot be removed), its lots with sold, held and remaining, and its
- * meia-entrada reserve against the half-price units taken; the event its limits, fee, and the
- * paid orders' gross, fees and net (PRODUCT.md 'Selling the Brazilian way'). Throws DomainError('event_not_found').
+ * meia-entrada reserve against the half-price units taken; the event its limits, fee, and its
+ * sales' money (sales-money.ts: gross, refunds, absorbed fees, net, and the fees charged to
+ * buyers apart; PRODUCT.md 'Selling the Brazilian way'). Throws DomainError('event_not_found').
  */
 export async function getAdminEvent(db: Db, eventId: string, now: Date = new Date()): Promise<AdminEventDetail> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
@@ -37,9 +39,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
       (SELECT count(*)::int FROM tickets k JOIN order_items i ON i.id = k.order_item_id WHERE i.lot_id = l.id AND k.status = 'valid') AS sold,
       (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.lot_id = l.id AND o.status = 'pending') AS held
     FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId} ORDER BY l.position`);
-  const [money] = await queryRows<{ gross: number; fees: number }>(db, sql`
-    SELECT coalesce(sum(total_centavos), 0)::int AS gross, coalesce(sum(fee_centavos + absorbed_fee_centavos), 0)::int AS fees
-    FROM orders WHERE event_id = ${eventId} AND status = 'completed'`);
+  const money = await loadSalesMoney(db, eventId);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   const usageOf = new Map(usage.map((u) => [u.ticket_type_id, u]));
   return {
@@ -67,7 +67,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     serviceFeeMinCentavos: event.serviceFeeMinCentavos,
     serviceFeeMaxCentavos: event.serviceFeeMaxCentavos,
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
-    money: { grossCentavos: Number(money.gross), feesCentavos: Number(money.fees), netCentavos: Number(money.gross) - Number(money.fees) },
+    money,
     ticketTypes: types.map((type) => {
       const used = usageOf.get(type.id);
       const mine = lots.filter((l) => l.ticket_type_id === type.id);

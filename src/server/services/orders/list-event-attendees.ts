@@ -4,6 +4,7 @@ import { formatInstant } from '../../../shared/dates';
 import type { EventAttendee, ListEventAttendeesResponse } from '../../../shared/schemas/admin-events';
 import { queryRows, type Db } from '../../db/client';
 import { csvFileName, toCsv } from '../../lib/csv';
+import { loadTicketSaleCells, TICKET_SALE_HEADER } from './sale-columns';
 
 interface AttendeeRow {
   ticket_id: string;
@@ -62,10 +63,16 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
 
 const statusLabel: Record<EventAttendee['status'], string> = { valid: 'Não entrou', used: 'Entrou', refunded: 'Reembolsado', cancelled: 'Cancelado' };
 
-/** The attendee list as a CSV file (csv.ts: Excel in pt-BR), times 'dd/MM/yyyy HH:mm' in São Paulo. */
-export function eventAttendeesCsv(attendees: EventAttendee[]): string {
-  return toCsv([
-    ['Titular', 'Tipo de ingresso', 'Pedido', 'Comprador', 'E-mail', 'Situação', 'Entrada', 'Portão'],
+/**
+ * The attendee list as a CSV file (csv.ts: Excel in pt-BR), times 'dd/MM/yyyy HH:mm' in São
+ * Paulo, then each ticket's money columns (sale-columns.ts TICKET_SALE_HEADER: sector, lot,
+ * category, price, discount, fees, channel, payment). Throws DomainError('event_not_found').
+ */
+export async function eventAttendeesCsv(db: Db, eventId: string): Promise<{ csv: string; fileName: string }> {
+  const { attendees, title } = await listEventAttendees(db, eventId);
+  const sales = await loadTicketSaleCells(db, eventId);
+  const csv = toCsv([
+    ['Titular', 'Tipo de ingresso', 'Pedido', 'Comprador', 'E-mail', 'Situação', 'Entrada', 'Portão', ...TICKET_SALE_HEADER],
     ...attendees.map((a) => [
       a.holderName ?? '',
       a.ticketTypeName,
@@ -75,8 +82,10 @@ export function eventAttendeesCsv(attendees: EventAttendee[]): string {
       statusLabel[a.status],
       a.checkedInAt ? formatInstant(a.checkedInAt).replace(' às ', ' ') : '',
       a.gate ?? '',
+      ...(sales.get(a.ticketId) ?? TICKET_SALE_HEADER.map(() => '')),
     ]),
   ]);
+  return { csv, fileName: csvFileName('participantes', title) };
 }
 
 interface ScanRow {
@@ -98,7 +107,8 @@ interface ScanRow {
 /**
  * Every scan of an event as a CSV file, oldest first: time, result ('Liberado', 'Recusado',
  * 'Conflito'), the reason of a refusal, how it was decided (online, offline, manual), gate,
- * device, who scanned, and the ticket. Refusals and offline conflicts included.
+ * device, who scanned, and the ticket, then the ticket's sector, lot and category
+ * (sale-columns.ts). Refusals and offline conflicts included.
  * Throws DomainError('event_not_found').
  */
 export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: string; fileName: string }> {
@@ -110,8 +120,9 @@ export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: s
     FROM check_ins c LEFT JOIN tickets t ON t.id = c.ticket_id LEFT JOIN users u ON u.id = c.validator_id
     WHERE c.event_id = ${eventId}
     ORDER BY c.scanned_at, c.id`);
+  const sales = await loadTicketSaleCells(db, eventId);
   const csv = toCsv([
-    ['Horário', 'Resultado', 'Motivo', 'Modo', 'Portão', 'Aparelho', 'Validador', 'Titular', 'Tipo de ingresso', 'Ingresso'],
+    ['Horário', 'Resultado', 'Motivo', 'Modo', 'Portão', 'Aparelho', 'Validador', 'Titular', 'Tipo de ingresso', 'Ingresso', ...TICKET_SALE_HEADER.slice(0, 3)],
     ...rows.map((r) => [
       formatInstant(new Date(r.scanned_at)).replace(' às ', ' '),
       r.conflict ? 'Conflito' : r.accepted ? 'Liberado' : 'Recusado',
@@ -123,10 +134,8 @@ export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: s
       r.holder_name ?? '',
       r.ticket_type_name ?? '',
       r.ticket_id ? r.ticket_id.slice(0, 8) : '',
+      ...(sales.get(r.ticket_id ?? '') ?? ['', '', '']).slice(0, 3),
     ]),
   ]);
   return { csv, fileName: csvFileName('validacoes', event.title) };
 }
-
-/** The attendee CSV's file name, 'participantes-<event>.csv'. */
-export const eventAttendeesFileName = (title: string) => csvFileName('participantes', title);

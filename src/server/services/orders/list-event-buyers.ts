@@ -6,6 +6,7 @@ import { formatPhone } from '../../../shared/phone';
 import { csvFileName, decimalReais, toCsv } from '../../lib/csv';
 import type { Db } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
+import { loadOrderSaleCells, ORDER_SALE_HEADER } from './sale-columns';
 
 /**
  * The completed orders of an event, newest payment first (SPEC.md section 7 'Edit event': the
@@ -45,14 +46,18 @@ export async function listEventBuyers(db: Db, eventId: string): Promise<{ title:
   };
 }
 
-const CSV_HEADER = ['Nome', 'E-mail', 'Telefone', 'Ingressos', 'Valor (R$)', 'Data do pagamento'];
+const CSV_HEADER = ['Nome', 'E-mail', 'Telefone', 'Ingressos', 'Valor (R$)', 'Data do pagamento', ...ORDER_SALE_HEADER];
 
 /**
  * The buyers list as a CSV file that Excel in pt-BR opens in columns: UTF-8 with a byte order
  * mark, ';' between cells, CRLF between lines, amounts '1234,56', dates 'dd/MM/yyyy HH:mm' in
- * São Paulo time, phones '(11) 99999-9999'.
+ * São Paulo time, phones '(11) 99999-9999'; then each order's money columns
+ * (sale-columns.ts ORDER_SALE_HEADER: sectors, lots, categories, unit prices, subtotal, discount,
+ * fees, refunded, channel, payment). Throws DomainError('event_not_found').
  */
-export function eventBuyersCsv(buyers: EventBuyer[]): string {
+export async function eventBuyersCsv(db: Db, eventId: string): Promise<{ csv: string; fileName: string }> {
+  const { title, buyers } = await listEventBuyers(db, eventId);
+  const sales = await loadOrderSaleCells(db, eventId);
   const lines = [CSV_HEADER, ...buyers.map((b) => [
     b.name,
     b.email,
@@ -60,8 +65,9 @@ export function eventBuyersCsv(buyers: EventBuyer[]): string {
     String(b.tickets),
     decimalReais(b.amountCentavos),
     formatInstant(b.paidAt).replace(' às ', ' '),
+    ...(sales.get(b.orderId) ?? ORDER_SALE_HEADER.map(() => '')),
   ])];
-  return toCsv(lines);
+  return { csv: toCsv(lines), fileName: eventBuyersFileName(title) };
 }
 
 /** The CSV's file name, 'compradores-<event title in ASCII, hyphenated>.csv'. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { normalizeCouponCode } from '../../domain/pricing';
 import type { CpfTaken, SaleCoupon, SaleState } from '../../domain/sale';
+import { cpfHoldingsSql } from './cpf-holdings';
 
 /** The event row a sale reads: what domain/sale decides on, and what the answer shows. */
 export type SaleEventRow = {
@@ -23,10 +24,10 @@ export interface SaleAsks {
  * event (key share: a cancellation waits, or is seen), then every sector of the event (for update,
  * in id order; a sector's row is the lock of its lots, which are read after it), then the codes
  * named (for update, in id order). Without `lock` (a quote) it only reads. The CPFs' holdings
- * (pending and paid orders of the event: a half-price unit counts for its holder, any other for the
- * buyer) are read only when the event limits CPFs or a request asks for a half price, after the
- * locks, so a group that waited sees what the one before it placed. `event` is null when there is
- * no such event.
+ * (cpf-holdings.ts: pending and paid orders of the event, a half-price unit for its holder, any
+ * other for the buyer) are read only when the event limits CPFs or a request asks for a half
+ * price, after the locks, so a group that waited sees what the one before it placed. `event` is
+ * null when there is no such event.
  */
 export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks & { lock: boolean }): Promise<{ state: SaleState; event: SaleEventRow | null }> {
   const [event] = await queryRows<SaleEventRow>(db, sql`
@@ -57,17 +58,8 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
   const cpfs = [...new Set(asks.cpfs)];
   const takenByCpf = new Map<string, CpfTaken>();
   if (cpfs.length > 0 && (event.max_tickets_per_cpf !== null || asks.anyHalf)) {
-    const list = sql.join(cpfs.map((cpf) => sql`${cpf}`), sql`, `);
     const rows = await queryRows<{ cpf: string; units: number; half: number }>(db, sql`
-      SELECT cpf, sum(units)::int AS units, sum(half)::int AS half FROM (
-        SELECT o.buyer_cpf AS cpf, i.quantity AS units, 0 AS half
-        FROM orders o JOIN order_items i ON i.order_id = o.id
-        WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') AND o.buyer_cpf IN (${list}) AND i.holder_cpf IS NULL
-        UNION ALL
-        SELECT i.holder_cpf, i.quantity, 1
-        FROM order_items i JOIN orders o ON o.id = i.order_id
-        WHERE i.holder_cpf IN (${list}) AND o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed')
-      ) held GROUP BY cpf`);
+      SELECT cpf, sum(units)::int AS units, sum(half)::int AS half FROM (${cpfHoldingsSql(eventId, cpfs)}) held GROUP BY cpf`);
     for (const row of rows) takenByCpf.set(row.cpf, { units: Number(row.units), half: Number(row.half) });
   }
 

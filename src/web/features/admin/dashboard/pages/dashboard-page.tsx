@@ -7,6 +7,7 @@ import { formatCentavos } from '../../../../../shared/money';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { EmptyState } from '../../components/empty-state';
+import { SalesMoneyFigures } from '../../components/sales-money-figures';
 import { PageHeader } from '../../components/page-header';
 import { useDashboard } from '../api/get-dashboard';
 import { StatCard } from '../components/stat-card';
@@ -53,7 +54,7 @@ function StatsSkeleton() {
   );
 }
 
-/** /admin (SPEC.md section 2 'Admin area'): real figures, sales chart, check-ins, recent events, shortcuts. */
+/** /admin (SPEC.md section 2 'Admin area'): real figures, the money from gross to net, sales chart, check-ins, recent events, shortcuts. */
 export function DashboardPage() {
   const { data, isPending, isError, refetch } = useDashboard();
 
@@ -100,6 +101,15 @@ export function DashboardPage() {
             <StatCard icon={DollarSign} label="Receita" value={formatCentavos(data.revenueCentavos)} detail={<Growth growth={data.revenueGrowth} />} />
             <StatCard icon={ScanLine} label="Check-ins" value={count(data.checkIns)} detail="Entradas validadas na portaria" />
           </dl>
+          <section aria-labelledby="financeiro" className="space-y-3 rounded-2xl border border-border bg-card p-4 sm:p-5">
+            <div>
+              <h2 id="financeiro" className="text-lg font-bold">
+                Financeiro
+              </h2>
+              <p className="text-sm text-muted">Vendas pagas de todos os eventos, do bruto ao líquido.</p>
+            </div>
+            <SalesMoneyFigures money={data.money} />
+          </section>
           <QuickActions />
           <SalesChart days={data.salesByDay} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

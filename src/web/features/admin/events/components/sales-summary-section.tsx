@@ -1,34 +1,21 @@
 import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
 import { formatCentavos } from '../../../../../shared/money';
 import { Badge } from '../../../../components/ui/badge';
+import { SalesMoneyFigures } from '../../components/sales-money-figures';
 import { formatLotCounts, formatMeiaReserve } from '../lib/event-form-values';
 
-function MoneyFigure({ label, centavos, hint, isStrong }: { label: string; centavos: number; hint: string; isStrong?: boolean }) {
-  return (
-    <div className={isStrong ? 'rounded-xl bg-accent/10 p-3' : 'rounded-xl bg-surface/60 p-3'}>
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="text-xl font-bold tabular-nums">{formatCentavos(centavos)}</dd>
-      <dd className="text-xs text-muted">{hint}</dd>
-    </div>
-  );
-}
-
 /**
- * The event's sales at a glance: gross, fees and net of paid orders, and per sector and lot what
- * was sold, what waits for payment and what is left, with the meia-entrada against its reserve.
+ * The event's sales at a glance: gross, refunds, absorbed fees and net of paid orders, the fees
+ * buyers paid apart, and per sector and lot what was sold, what waits for payment and what is
+ * left, with the meia-entrada against its reserve.
  */
 export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
-  const { money } = event;
   return (
     <section aria-labelledby="vendas" className="mb-6 space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-6">
       <h2 id="vendas" className="text-lg font-bold">
         Vendas
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-3">
-        <MoneyFigure label="Bruto" centavos={money.grossCentavos} hint="O que os compradores pagaram" />
-        <MoneyFigure label="Taxas" centavos={money.feesCentavos} hint="Taxas de serviço, cobradas ou absorvidas" />
-        <MoneyFigure label="Líquido" centavos={money.netCentavos} hint="Seu repasse" isStrong />
-      </dl>
+      <SalesMoneyFigures money={event.money} />
       <ul className="space-y-3">
         {event.ticketTypes.map((type) => (
           <li key={type.id} className="rounded-xl border border-border p-3">
