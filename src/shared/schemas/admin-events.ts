@@ -247,6 +247,8 @@ export const eventInputSchema = z.object({
   serviceFeeMinCentavos: z.number(FEE_BOUND_MESSAGE).int(FEE_BOUND_MESSAGE).min(0, FEE_BOUND_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS).nullable().default(null),
   serviceFeeMaxCentavos: z.number(FEE_BOUND_MESSAGE).int(FEE_BOUND_MESSAGE).min(0, FEE_BOUND_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS).nullable().default(null),
   serviceFeeAbsorbed: z.boolean().default(false),
+  /** The fee also goes back on refunds past the 7-day withdrawal (it always does on a withdrawal and on a cancellation). */
+  serviceFeeRefundable: z.boolean().default(false),
 }).refine((e) => e.serviceFeeMinCentavos === null || e.serviceFeeMaxCentavos === null || e.serviceFeeMinCentavos <= e.serviceFeeMaxCentavos, {
   message: 'A taxa máxima deve ser maior ou igual à mínima',
   path: ['serviceFeeMaxCentavos'],
@@ -354,6 +356,7 @@ export interface AdminEventDetail {
   serviceFeeMinCentavos: number | null;
   serviceFeeMaxCentavos: number | null;
   serviceFeeAbsorbed: boolean;
+  serviceFeeRefundable: boolean;
   /** The money of its paid orders: gross, refunds, absorbed fees and net, fees charged to buyers apart. */
   money: SalesMoney;
 }
@@ -570,6 +573,7 @@ export const eventFormSchema = z
     serviceFeeMin: optionalReaisText(FEE_BOUND_MESSAGE),
     serviceFeeMax: optionalReaisText(FEE_BOUND_MESSAGE),
     serviceFeeAbsorbed: z.boolean(),
+    serviceFeeRefundable: z.boolean(),
   })
   .refine(
     (e) => e.serviceFeeMin === '' || e.serviceFeeMax === '' || parseReaisToCentavos(e.serviceFeeMin)! <= parseReaisToCentavos(e.serviceFeeMax)!,
@@ -638,4 +642,30 @@ export interface ListEventAttendeesResponse {
   attendees: EventAttendee[];
   /** Scans flagged as conflicts: one ticket admitted offline by two devices. */
   conflicts: number;
+}
+
+/** Body of PUT /api/admin/events/:id/courtesy-quotas: an administrator's courtesy quota for the event; null removes it. */
+export const setCourtesyQuotaSchema = z.object({
+  email: z.string('Informe o e-mail').trim().toLowerCase().pipe(z.email('E-mail inválido')),
+  quota: z
+    .number('Informe a cota')
+    .int('A cota deve ser um número inteiro')
+    .min(0, 'A cota não pode ser negativa')
+    .max(100_000, 'Cota grande demais')
+    .nullable(),
+});
+export type SetCourtesyQuotaInput = z.infer<typeof setCourtesyQuotaSchema>;
+
+/** One staff member's courtesy quota for an event: at most `quota`, `used` already issued. */
+export interface CourtesyQuota {
+  userId: string;
+  name: string;
+  email: string;
+  quota: number;
+  used: number;
+}
+
+/** Answer of GET and PUT /api/admin/events/:id/courtesy-quotas. */
+export interface CourtesyQuotasResponse {
+  quotas: CourtesyQuota[];
 }

@@ -6,6 +6,8 @@ import {
   cancelEventSchema,
   eventInputSchema,
   issueCourtesiesSchema,
+  setCourtesyQuotaSchema,
+  type CourtesyQuotasResponse,
   type IssueCourtesiesResult,
   type ListCourtesiesResponse,
   type CpfSalesReport,
@@ -23,6 +25,7 @@ import { listAdminEvents } from '../../services/catalog/list-admin-events';
 import { getAdminEvent } from '../../services/catalog/get-admin-event';
 import { issueCourtesies } from '../../services/orders/place-order';
 import { listCourtesies } from '../../services/orders/list-courtesies';
+import { listCourtesyQuotas, setCourtesyQuota } from '../../services/orders/courtesy-quotas';
 import { eventBuyersCsv, listEventBuyers } from '../../services/orders/list-event-buyers';
 import { cpfSalesCsv, listCpfSales } from '../../services/orders/cpf-sales';
 import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
@@ -86,6 +89,16 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.get('/api/admin/events/:id/courtesies', event, async (request): Promise<ListCourtesiesResponse> => ({
     courtesies: await listCourtesies(db, request.params.id),
   }));
+
+  app.get('/api/admin/events/:id/courtesy-quotas', event, async (request): Promise<CourtesyQuotasResponse> => ({
+    quotas: await listCourtesyQuotas(db, request.params.id),
+  }));
+
+  app.put(
+    '/api/admin/events/:id/courtesy-quotas',
+    { ...event, schema: { params: idParamsSchema, body: setCourtesyQuotaSchema } },
+    async (request): Promise<CourtesyQuotasResponse> => ({ quotas: await setCourtesyQuota(db, request.params.id, request.body) }),
+  );
 
   app.post(
     '/api/admin/events/:id/cancel',

@@ -67,6 +67,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     serviceFeeMinCentavos: event.serviceFeeMinCentavos,
     serviceFeeMaxCentavos: event.serviceFeeMaxCentavos,
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
+    serviceFeeRefundable: event.serviceFeeRefundable,
     money,
     ticketTypes: types.map((type) => {
       const used = usageOf.get(type.id);
