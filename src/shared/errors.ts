@@ -30,6 +30,7 @@ export const errorMessages = {
   sector_closed: 'Vendas encerradas',
   lot_has_sales: 'Este lote já tem vendas: o preço e o início não podem mudar, e a quantidade não pode ficar abaixo do que já saiu.',
   fee_has_sales: 'A taxa de serviço não pode mudar depois que as vendas começaram.',
+  withdrawal_closed: 'O prazo para cancelar a compra por conta própria terminou. Você ainda pode solicitar o reembolso.',
   courtesy_quota_exceeded: 'Sua cota de cortesias neste evento não comporta esta emissão.',
   staff_member_not_found: 'Não há ninguém da equipe (administrador) com este e-mail.',
   no_tickets_selected: 'Selecione pelo menos um ingresso',

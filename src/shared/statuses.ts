@@ -19,7 +19,7 @@ export type RefundStatus = (typeof refundStatuses)[number];
  * its order's hold ended with the units gone ('late_payment'), or a payment of an order that is
  * not the one the order made, a second charge ('duplicate_payment').
  */
-export const refundOrigins = ['request', 'event_cancelled', 'late_payment', 'duplicate_payment'] as const;
+export const refundOrigins = ['request', 'event_cancelled', 'late_payment', 'duplicate_payment', 'withdrawal'] as const;
 export type RefundOrigin = (typeof refundOrigins)[number];
 
 export const paymentMethods = ['pix', 'card'] as const;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons, events, refunds, tickets } from '../../src/server/db/schema';
+import { coupons, events, orders, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { eventInstant } from '../../src/shared/dates';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
 
@@ -265,5 +266,82 @@ describe('bad input and other people', () => {
     expect(mine.map((r: { eventTitle: string }) => r.eventTitle)).toEqual(['Segundo Show', 'Primeiro Show']);
     const theirs = (await get('/api/refunds/mine', other.cookie)).json().refunds;
     expect(theirs.map((r: { eventTitle: string }) => r.eventTitle)).toEqual(['Show de Outra Pessoa']);
+  });
+});
+
+describe("'Cancelar compra': the withdrawal within 7 days", () => {
+  async function withFee(orderId: string) {
+    const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    return order;
+  }
+
+  it('refunds at once what the tickets cost, fee included, with no decision: the tickets stop admitting and the units go back on sale', async () => {
+    const { cookie } = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }], { daysAhead: 20 });
+    await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
+    const placed = await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 });
+    expect(placed.json().totalCentavos).toBe(17600);
+    const orderId = placed.json().id as string;
+    await post(`/api/orders/${orderId}/simulate-pix-payment`, cookie, {});
+    const paidAt = (await withFee(orderId)).completedAt!;
+
+    // Offered with its deadline: 7 days from the payment (the event is 20 days away).
+    const offered = await eligibility(cookie, orderId);
+    expect(offered.withdrawalDeadline).toBe(new Date(paidAt.getTime() + 7 * 86_400_000).toISOString());
+    const [first, second] = (await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+
+    const one = await post('/api/refunds/withdraw', cookie, { orderId, ticketIds: [first.id] });
+    expect(one.statusCode).toBe(201);
+    expect(one.json()).toMatchObject({ amountCentavos: 8800, ticketCount: 1, status: 'processed' });
+    const [stored] = await storedRefunds(orderId);
+    expect([stored.origin, stored.status, stored.processedBy]).toEqual(['withdrawal', 'processed', null]);
+    const [gone] = await server.deps.db.select().from(tickets).where(eq(tickets.id, first.id));
+    expect(gone.status).toBe('refunded');
+    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    expect(stock.remaining).toBe(49);
+    expect((await withFee(orderId)).status).toBe('completed');
+
+    // The rest of the order: the order is refunded.
+    const rest = await post('/api/refunds/withdraw', cookie, { orderId });
+    expect(rest.json()).toMatchObject({ amountCentavos: 8800, ticketCount: 1 });
+    expect((await withFee(orderId)).status).toBe('refunded');
+    expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, second.id)))[0].status).toBe('refunded');
+    // The door refuses both codes (scanning opens the event's door now, so it comes last).
+    const door = await server.signUpAs(['validator']);
+    for (const code of [first.code, second.code]) expect((await scanAtItsDoor(server, door.cookie, code)).json().accepted).toBe(false);
+  });
+
+  it('is closed 7 days after the payment and 48 hours before the event: the request flow remains, nothing changes', async () => {
+    const { cookie } = await server.signUpAs();
+    const late = await buy(cookie, { quantity: 1 });
+    await server.deps.db.update(orders).set({ completedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(orders.id, late.orderId));
+    expect((await eligibility(cookie, late.orderId)).withdrawalDeadline).toBeNull();
+    const refused = await post('/api/refunds/withdraw', cookie, { orderId: late.orderId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'withdrawal_closed', message: 'O prazo para cancelar a compra por conta própria terminou. Você ainda pode solicitar o reembolso.' });
+    expect(await storedRefunds(late.orderId)).toEqual([]);
+
+    // Bought today for an event 1 day away: closed too (less than 48 hours before it).
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 1 });
+    const placed = await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    await post(`/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {});
+    expect((await post('/api/refunds/withdraw', cookie, { orderId: placed.json().id })).json()).toMatchObject({ code: 'withdrawal_closed' });
+    // For an event 3 days away the deadline is 48 hours before its start, before the 7 days.
+    const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 3 });
+    const bought = await post('/api/orders', cookie, { eventId: soon.event.id, items: [{ ticketTypeId: soon.ticketTypes[0].id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    await post(`/api/orders/${bought.json().id}/simulate-pix-payment`, cookie, {});
+    expect((await eligibility(cookie, bought.json().id)).withdrawalDeadline).toBe(new Date(eventInstant(soon.event.date, '20:00').getTime() - 48 * 3_600_000).toISOString());
+  });
+
+  it('refunds once when the same withdrawal is sent many times at once, and refuses someone else', async () => {
+    const { cookie } = await server.signUpAs();
+    const other = await server.signUpAs();
+    const { orderId, totalCentavos } = await buy(cookie, { quantity: 2 });
+    expect((await post('/api/refunds/withdraw', other.cookie, { orderId })).json()).toMatchObject({ code: 'order_not_found' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post('/api/refunds/withdraw', cookie, { orderId })));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode !== 201).map((a) => a.json().code)).toEqual(Array(5).fill('order_not_refundable'));
+    const stored = await storedRefunds(orderId);
+    expect(stored.map((r) => r.amountCentavos)).toEqual([totalCentavos]);
   });
 });

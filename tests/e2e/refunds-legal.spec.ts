@@ -62,6 +62,37 @@ async function buyWithPix(page: Page): Promise<string> {
 }
 
 
+describe("'Cancelar compra' within 7 days", () => {
+  it('refunds a purchase at once on a 360 px phone, fee included, with no admin, and the order leaves the list', async () => {
+    const context = await newContext(browser, { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, app.baseUrl);
+    const page = await context.newPage();
+    const buyer = await createBuyer(app, { fullName: 'Caio Desistente Prado', emailPrefix: 'desistencia' });
+    await signIn(page, buyer.email, buyer.password, '/tickets');
+    const orderId = await buyWithPix(page);
+
+    await page.goto('/refund-request');
+    const option = page.getByRole('radio', { name: /Next Level Warehouse: Techno All Night/ });
+    await poll(() => option.isVisible()).toBe(true);
+    await option.check();
+    const withdrawal = page.getByRole('region', { name: 'Desistência da compra' });
+    await poll(() => withdrawal.isVisible()).toBe(true);
+    expect(await withdrawal.textContent()).toMatch(/Até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} você pode cancelar esta compra/);
+    await expectNoAxeViolationsInBothThemes(page, 'refund request with the withdrawal open');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // A double tap makes one refund.
+    await withdrawal.getByRole('button', { name: 'Cancelar compra · R$ 88,00' }).dblclick();
+    await poll(() => page.getByText('Compra cancelada').first().isVisible()).toBe(true);
+    await poll(() => page.getByText('R$ 88,00 já foram devolvidos pela mesma forma de pagamento.').isVisible()).toBe(true);
+    const stored = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(stored.map((r) => [r.origin, r.status, r.amountCentavos])).toEqual([['withdrawal', 'processed', 8800]]);
+    const item = page.getByRole('list', { name: 'Minhas solicitações de reembolso' }).getByRole('listitem').filter({ hasText: `#${stored[0].id.slice(0, 8)}` });
+    await poll(() => item.getByText('Processado', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe.each(sizes)('refund requests on %s', (_label, size) => {
   it('a buyer asks for the refund of a PIX order, sees it pending, and the order greyed as already requested', async () => {
     const context = await newContext(browser, size, app.baseUrl);

@@ -1,4 +1,4 @@
-import { isEventPast } from '../../shared/dates';
+import { eventInstant, isEventPast } from '../../shared/dates';
 import type { RefundIneligibility } from '../../shared/schemas/refunds';
 import type { OrderStatus } from '../../shared/ticket-status';
 
@@ -61,6 +61,24 @@ export function orderRefundReason(order: { status: OrderStatus }, ticketReasons:
 
 /** Days after the purchase in which a buyer may withdraw from it (CDC art. 49; Decreto 7.962/2013 art. 5). */
 export const WITHDRAWAL_DAYS = 7;
+
+/** Hours before the event's start after which a purchase can no longer be withdrawn on its own. */
+export const WITHDRAWAL_CLOSES_HOURS_BEFORE = 48;
+
+/**
+ * Until when the buyer may withdraw from a purchase on their own, refunded at once with no
+ * decision by the organizer (CDC art. 49 and Decreto 7.962/2013 art. 5: 7 days from the purchase
+ * made online; PRODUCT.md: while the event is more than 48 hours away, so its seats can still be
+ * sold): the earlier of `paidAt` + WITHDRAWAL_DAYS x 24 h and the event's start (date and time
+ * in America/Sao_Paulo) less WITHDRAWAL_CLOSES_HOURS_BEFORE. Returns that UTC instant, or null
+ * when it has already passed at `now`.
+ */
+export function withdrawalDeadline(input: { paidAt: Date; event: { date: string; startTime: string }; now: Date }): Date | null {
+  const byPurchase = input.paidAt.getTime() + WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
+  const byEvent = eventInstant(input.event.date, input.event.startTime).getTime() - WITHDRAWAL_CLOSES_HOURS_BEFORE * 60 * 60 * 1000;
+  const deadline = Math.min(byPurchase, byEvent);
+  return input.now.getTime() <= deadline ? new Date(deadline) : null;
+}
 
 /**
  * Whether a refund decided at `now` pays back the service fee (PRODUCT.md 'Selling the Brazilian

@@ -35,6 +35,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   sector_closed: 409,
   lot_has_sales: 409,
   fee_has_sales: 409,
+  withdrawal_closed: 409,
   courtesy_quota_exceeded: 409,
   staff_member_not_found: 404,
   no_tickets_selected: 400,

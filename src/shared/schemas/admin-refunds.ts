@@ -35,6 +35,7 @@ export const refundOriginLabel: Readonly<Record<RefundOrigin, string>> = {
   event_cancelled: 'Evento cancelado',
   late_payment: 'Pagamento após o prazo',
   duplicate_payment: 'Pagamento em duplicidade',
+  withdrawal: 'Desistência em até 7 dias',
 };
 
 /** The pt-BR words for the reasons Stripe gives for a failed refund (`failure_reason`); others are shown as sent. */

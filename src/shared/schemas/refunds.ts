@@ -17,6 +17,15 @@ export const requestRefundSchema = z.object({
 });
 export type RequestRefundInput = z.infer<typeof requestRefundSchema>;
 
+/** Body of POST /api/refunds/withdraw: 'Cancelar compra' within the withdrawal window, refunded at once. */
+export const withdrawPurchaseSchema = z.object({
+  orderId: requestRefundSchema.shape.orderId,
+  ticketIds: requestRefundSchema.shape.ticketIds,
+  /** Optional: a withdrawal needs no reason. */
+  reason: z.string().trim().max(1000, 'O motivo deve ter no máximo 1000 caracteres').optional().transform((reason) => reason || undefined),
+});
+export type WithdrawPurchaseInput = z.infer<typeof withdrawPurchaseSchema>;
+
 /** The pt-BR label of each refund status (SPEC.md section 4). */
 export const refundStatusLabel: Readonly<Record<RefundStatus, string>> = {
   pending: 'Pendente',
@@ -68,6 +77,8 @@ export interface RefundableOrder {
   amountCentavos: number;
   /** The service fee of the refundable tickets that a refund now keeps, in centavos (RefundableTicket.keptFeeCentavos). */
   keptFeeCentavos: number;
+  /** Until when (UTC ISO 8601) 'Cancelar compra' refunds at once (domain/refunds withdrawalDeadline); null when closed. */
+  withdrawalDeadline: string | null;
   event: { id: string; title: string; date: string; startTime: string; location: string };
   /** Ticket type x quantity bought in this order. */
   items: { ticketTypeName: string; quantity: number }[];

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestRefundSchema } from '../../../shared/schemas/refunds';
+import { requestRefundSchema, withdrawPurchaseSchema } from '../../../shared/schemas/refunds';
 import { listMyRefunds } from '../../services/refunds/list-my-refunds';
 import { listRefundableOrders } from '../../services/refunds/list-refundable-orders';
 import { requestRefund } from '../../services/refunds/request-refund';
+import { withdrawPurchase } from '../../services/refunds/withdraw-purchase';
 import type { RouteContext } from '../context';
 
 /** The buyer's side of refunds (SPEC.md section 2 'Refund request'); all need a signed-in user. */
@@ -29,6 +30,15 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
     async (request, reply) => {
       const user = await guards.requireUser(request);
       return reply.status(201).send(await requestRefund(db, user.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/refunds/withdraw',
+    { preValidation: guards.signedIn, schema: { body: withdrawPurchaseSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      return reply.status(201).send(await withdrawPurchase(deps, user.id, request.body));
     },
   );
 }

@@ -114,7 +114,7 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
  * order becomes 'refunded' once none of its tickets is left valid. Throws order_not_refundable
  * when the order is no longer paid or one of the tickets already got in at the door.
  */
-async function refundTickets(tx: Tx, refundId: string, orderId: string, now: Date) {
+export async function refundTickets(tx: Tx, refundId: string, orderId: string, now: Date) {
   // The order row first: the lock order of confirmations and cancellations (orders, tickets, stock).
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status !== 'completed') throw new DomainError('order_not_refundable', { reason: 'order_status' });

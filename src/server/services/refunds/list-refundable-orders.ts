@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { RefundableOrder } from '../../../shared/schemas/refunds';
-import { orderRefundReason } from '../../domain/refunds';
+import { orderRefundReason, withdrawalDeadline } from '../../domain/refunds';
 import type { Db } from '../../db/client';
 import { events, orderItems, orders } from '../../db/schema';
 import { loadTicketRefundStates } from './refund-state';
@@ -36,6 +36,10 @@ export async function listRefundableOrders(db: Db, userId: string, now: Date = n
       createdAt: order.createdAt.toISOString(),
       amountCentavos: eligibleTickets.reduce((sum, t) => sum + t.amountCentavos, 0),
       keptFeeCentavos: eligibleTickets.reduce((sum, t) => sum + t.keptFeeCentavos, 0),
+      withdrawalDeadline:
+        eligibleTickets.length > 0 && order.status === 'completed'
+          ? (withdrawalDeadline({ paidAt: order.completedAt ?? order.createdAt, event, now })?.toISOString() ?? null)
+          : null,
       event: { id: event.id, title: event.title, date: event.date, startTime: event.startTime, location: event.location },
       items: itemRows.filter((i) => i.orderId === order.id).map((i) => ({ ticketTypeName: i.ticketTypeName, quantity: i.quantity })),
       tickets: ticketStates.map(({ ticketTypeId: _type, ...ticket }) => ticket),

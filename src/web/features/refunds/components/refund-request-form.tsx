@@ -9,7 +9,9 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatCentavos } from '../../../../shared/money';
 import { requestRefundSchema, type RefundableOrder, type RequestRefundInput } from '../../../../shared/schemas/refunds';
+import { formatInstant } from '../../../../shared/dates';
 import { useRequestRefund } from '../api/request-refund';
+import { useWithdrawPurchase } from '../api/withdraw-purchase';
 import { RefundOrderOption } from './refund-order-option';
 import { RefundTicketPicker } from './refund-ticket-picker';
 
@@ -25,6 +27,7 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   const eligible = orders.filter((o) => o.eligible);
   const ineligible = orders.filter((o) => !o.eligible);
   const requestRefund = useRequestRefund();
+  const withdraw = useWithdrawPurchase();
   const form = useForm<RequestRefundInput>({ defaultValues: emptyForm, resolver: zodResolver(requestRefundSchema) });
   const { register, handleSubmit, formState, setError, reset, control, setValue } = form;
   const [orderId, ticketIds, reason] = useWatch({ control, name: ['orderId', 'ticketIds', 'reason'] });
@@ -42,6 +45,19 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
       setValue('ticketIds', refundable.length === 1 ? [refundable[0].id] : [], { shouldValidate: formState.isSubmitted });
     },
   });
+
+  async function cancelPurchase() {
+    if (!selected || chosenTickets.length === 0) return;
+    try {
+      const refund = await withdraw.mutateAsync({ orderId: selected.orderId, ticketIds: chosenTickets.map((t) => t.id), reason: reason || undefined });
+      toast.success('Compra cancelada', {
+        description: `${formatCentavos(refund.amountCentavos)} ${refund.status === 'processed' ? 'já foram devolvidos' : 'serão devolvidos'} pela mesma forma de pagamento.`,
+      });
+      reset(emptyForm);
+    } catch (error) {
+      toast.error('Não foi possível cancelar a compra', { description: error instanceof ApiError ? error.message : undefined });
+    }
+  }
 
   async function onValid(values: RequestRefundInput) {
     try {
@@ -116,6 +132,22 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
           </>
         ) : null}
       </fieldset>
+
+      {selected?.withdrawalDeadline ? (
+        <section aria-labelledby="withdrawal-title" className="space-y-3 rounded-2xl border border-accent/40 bg-accent/10 p-4">
+          <h2 id="withdrawal-title" className="text-base font-bold">
+            Desistência da compra
+          </h2>
+          <p className="text-sm">
+            Até {formatInstant(selected.withdrawalDeadline)} você pode cancelar esta compra por conta própria e receber na hora tudo o que pagou
+            pelos ingressos escolhidos, taxa de serviço incluída, sem precisar de aprovação.
+          </p>
+          <Button type="button" disabled={withdraw.isPending || chosenTickets.length === 0} onClick={() => void cancelPurchase()}>
+            {withdraw.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
+            {chosenTickets.length === 0 ? 'Cancelar compra' : `Cancelar compra · ${formatCentavos(amountCentavos)}`}
+          </Button>
+        </section>
+      ) : null}
 
       <div>
         <label htmlFor="refund-reason" className="block text-base font-bold">
