@@ -127,7 +127,7 @@ describe('checking tickets in at the door', () => {
     expect(tooEarly).toMatchObject({ accepted: false, reason: 'too_early' });
     // 20:00 in São Paulo, door opening 4 hours before (DOOR_OPENS_MINUTES_BEFORE's default).
     const [, month, day] = /^\d{4}-(\d{2})-(\d{2})$/.exec(early.event.date)!;
-    expect(tooEarly.message).toBe(`Entrada liberada a partir de ${day}/${month} às 16:00`);
+    expect(tooEarly.message).toBe(`Entrada a partir de ${day}/${month} às 16:00`);
     expect((await ticketByCode(early.codes[0])).checkedInAt).toBeNull();
 
     const late = await buyTickets(1, { daysAhead: 10, open: false });
@@ -225,6 +225,9 @@ describe('checking tickets in at the door', () => {
       ticketTypeName: null,
       holderName: null,
       checkedInAt: null,
+      checkedInGate: null,
+      opensAt: null,
+      isEventCancelled: false,
     });
     expect(reused.body).not.toContain('Ana Primeira');
     expect(reused.body).not.toContain('Bia Segunda');

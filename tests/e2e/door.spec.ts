@@ -10,6 +10,7 @@ import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
 import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';
 import { createEvent } from '../support/test-server';
+import { openDoorNow } from '../support/door';
 
 let app: RunningApp;
 let browser: Browser;
@@ -243,9 +244,53 @@ describe('the door on a phone', () => {
 
     // At the door of the event days away, its own ticket waits for the door to open.
     await changeEvent(page, soon.title);
-    expect(await scan(page, soonCode)).toMatch(/INVÁLIDOEntrada liberada a partir de \d{2}\/\d{2} às 16:00/);
+    expect(await scan(page, soonCode)).toMatch(/AINDA NÃO ABRIUEntrada a partir de \d{2}\/\d{2} às 16:00O ingresso continua válido/);
     expect((await ticketOf(vizinhoCode)).checkedInAt).toBeNull();
     expect((await ticketOf(soonCode)).checkedInAt).toBeNull();
+    await changeEvent(page, tonight.title);
+  });
+
+  it('shows an early ticket in amber without burning it, keeps the look-up from letting it in, and admits it once the door opens', async () => {
+    const { page } = doorA;
+    await changeEvent(page, soon.title);
+    const early = await scan(page, soonCode);
+    expect(early).toContain('AINDA NÃO ABRIU');
+    expect(early).toMatch(/Entrada a partir de (\d{2}\/\d{2} às )?\d{2}:\d{2}/);
+    expect(early).toContain('O ingresso continua válido');
+    expect(early).not.toMatch(/liberad|INVÁLIDO/i);
+    expect(await result(page).locator('[data-tone="early"]').count()).toBe(1);
+    expect((await ticketOf(soonCode)).checkedInAt).toBeNull();
+    await expectNoAxeViolationsInBothThemes(page, 'door AINDA NÃO ABRIU');
+    await shoot(page, 'door-early');
+
+    // The look-up gives the same verdict and does not offer to let her in.
+    await page.getByRole('searchbox', { name: 'Nome, e-mail, CPF ou pedido' }).fill('Elisa');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const row = page.getByRole('list', { name: 'Ingressos encontrados' }).getByRole('listitem');
+    await poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('Ainda não abriu');
+    expect(await row.getByTestId('door-lookup-reason').textContent()).toMatch(/^Entrada a partir de .*O ingresso continua válido$/);
+    const admit = row.getByRole('button', { name: 'Liberar entrada de Elisa Futura' });
+    expect(await admit.isDisabled()).toBe(true);
+    expect(await admit.getAttribute('aria-describedby')).toBeTruthy();
+    await expectNoAxeViolationsInBothThemes(page, 'door look-up of an early ticket');
+    await shoot(page, 'door-lookup-early');
+
+    // The event moves to now: once the server reads it again (at most 10 s), the same ticket gets in.
+    await openDoorNow(app, soon.id);
+    await page.waitForTimeout(10_500);
+    const admitted = await scan(page, soonCode);
+    expect(admitted).toContain('ENTRADA LIBERADA');
+    expect(await page.getByTestId('door-holder').textContent()).toBe('Elisa Futura');
+    expect((await ticketOf(soonCode)).checkedInAt).not.toBeNull();
+
+    // Scanned again: red, with when and where she got in.
+    const used = await scan(page, soonCode);
+    expect(used).toMatch(/^JÁ UTILIZADOIngresso já utilizado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} no Portão 2/);
+    expect(used).not.toMatch(/liberad/i);
+    expect(await result(page).locator('[data-tone="used"]').count()).toBe(1);
+    await expectNoAxeViolationsInBothThemes(page, 'door JÁ UTILIZADO');
+    await shoot(page, 'door-used');
     await changeEvent(page, tonight.title);
   });
 
@@ -265,7 +310,7 @@ describe('the door on a phone', () => {
     await expectNoAxeViolationsInBothThemes(page, 'door VÁLIDO');
     await shoot(page, 'door-valid-meia');
 
-    expect(await scan(page, ana.code)).toMatch(/INVÁLIDOIngresso já utilizado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/);
+    expect(await scan(page, ana.code)).toMatch(/JÁ UTILIZADOIngresso já utilizado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} no Portão 2/);
   });
 
   it("changes the count on a second device's door screen within 2 s, with no reload", async () => {
@@ -380,7 +425,7 @@ describe('the door on a phone', () => {
     await doorB.page.getByRole('button', { name: 'Liberar entrada de Bia Souza' }).click();
     const shownOnB = await result(doorB.page).getAttribute('data-scan');
     await doorB.page.getByRole('alertdialog', { name: 'Liberar entrada?' }).getByRole('button', { name: 'Liberar entrada' }).click();
-    expect(await nextVerdict(doorB.page, shownOnB)).toMatch(/INVÁLIDOIngresso já utilizado em/);
+    expect(await nextVerdict(doorB.page, shownOnB)).toMatch(/JÁ UTILIZADOIngresso já utilizado em/);
     const rows = await app.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, byHolder('Bia Souza').id));
     expect(rows.filter((r) => r.accepted)).toEqual([expect.objectContaining({ manual: true })]);
     expect(rows).toHaveLength(2);

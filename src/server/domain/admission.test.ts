@@ -3,6 +3,7 @@ import {
   type AdmissionInput,
   OFFLINE_CLOCK_SKEW_MS,
   type RefusalReason,
+  admissionAtDoor,
   decideAdmission,
   decideScan,
   offlineTicketStatus,
@@ -21,6 +22,22 @@ function decide(ticket: Partial<NonNullable<AdmissionInput['ticket']>>, door: Pa
     ...door,
   });
 }
+
+describe('admissionAtDoor', () => {
+  const ticket = { status: 'valid' as const, orderStatus: 'completed', eventId: 'ev1', checkedInAt: null, isEventCancelled: true };
+
+  it("reads the cancellation of the ticket's event as the door's when the door works that event", () => {
+    expect(decideAdmission(admissionAtDoor(ticket, 'ev1', 'open'))).toEqual({ admitted: false, reason: 'cancelled' });
+  });
+
+  it("says 'other_event' at another event's door, whatever became of the ticket's own event", () => {
+    expect(decideAdmission(admissionAtDoor(ticket, 'ev2', 'open'))).toEqual({ admitted: false, reason: 'other_event' });
+  });
+
+  it('asks with no ticket when the code names none', () => {
+    expect(decideAdmission(admissionAtDoor(null, 'ev1', 'too_early'))).toEqual({ admitted: false, reason: 'unknown_code' });
+  });
+});
 
 describe('decideAdmission', () => {
   it('admits a paid, unused ticket of the door event while the door is open', () => {
@@ -110,7 +127,7 @@ describe('refusalMessage', () => {
   });
 
   it('says from when the door admits, in São Paulo time', () => {
-    expect(refusalMessage('too_early', { opensAt: new Date('2025-03-15T19:00:00Z') })).toBe('Entrada liberada a partir de 15/03 às 16:00');
+    expect(refusalMessage('too_early', { opensAt: new Date('2025-03-15T19:00:00Z') })).toBe('Entrada a partir de 15/03 às 16:00');
   });
 
   it('explains every other refusal in Portuguese', () => {

@@ -1,9 +1,6 @@
 import { concessionDocumentCheck, type Concession } from '../../shared/concessions';
-import {
-  type OfflineTicketStatus,
-  type RefusalReason,
-  refusalMessage,
-} from '../../shared/schemas/tickets';
+import { refusalMessage } from '../../shared/door-verdict';
+import type { OfflineTicketStatus, RefusalReason } from '../../shared/schemas/tickets';
 
 export { refusalMessage, type RefusalReason };
 
@@ -63,6 +60,21 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
     return { admitted: false, reason: 'already_used', checkedInAt: ticket.checkedInAt };
   }
   return { admitted: true };
+}
+
+/**
+ * The admission question for a ticket as read at the door of `doorEventId` (null: no ticket),
+ * with `window` where the moment falls in that door's window. The scan (services/door/admit-scans
+ * through decideScan) and the look-up (services/door/search-door-tickets through decideAdmission)
+ * both ask it this way, so the look-up shows the verdict a scan would give at that moment: a
+ * ticket of the door's event carries the door's event, so its cancellation is the door's.
+ */
+export function admissionAtDoor(
+  ticket: (NonNullable<AdmissionInput['ticket']> & { isEventCancelled: boolean }) | null,
+  doorEventId: string,
+  window: AdmissionInput['window'],
+): AdmissionInput {
+  return { ticket, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window };
 }
 
 /**

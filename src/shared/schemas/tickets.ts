@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { formatInstant, formatNotificationDate } from '../dates';
 
 export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
 
@@ -95,50 +94,22 @@ export const REFUSAL_REASONS = [
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-/** What a refusal message may name: the first entry, the window's opening, the ticket's event. */
-export interface RefusalDetails {
-  /** For 'already_used' and 'offline_conflict': the accepted entry (UTC instant). */
-  checkedInAt?: Date | string | null;
-  /** For 'too_early': when the door opens (UTC instant). */
-  opensAt?: Date | string | null;
-  /** For 'other_event': the title of the ticket's own event. */
-  eventTitle?: string | null;
-}
-
 /**
- * The pt-BR text the door shows under 'INVÁLIDO', e.g. 'Ingresso já utilizado em 15/03/2025 às
- * 20:03', 'Ingresso de outro evento: Baile do Havaí', 'Entrada liberada a partir de 15/03 às
- * 16:00' (São Paulo times). Shared, so a decision taken offline on the device reads the same.
+ * A refusal as the door reads it: the reason code and the facts its message names (the screen's
+ * words come from shared/door-verdict describeVerdict, one mapping for scan, offline and look-up).
  */
-export function refusalMessage(reason: RefusalReason, details: RefusalDetails = {}): string {
-  switch (reason) {
-    case 'already_used':
-      return details.checkedInAt ? `Ingresso já utilizado em ${formatInstant(details.checkedInAt)}` : 'Ingresso já utilizado';
-    case 'offline_conflict':
-      return details.checkedInAt
-        ? `Conflito: ingresso já tinha entrado em ${formatInstant(details.checkedInAt)}`
-        : 'Conflito: ingresso já tinha entrado';
-    case 'offline_out_of_window':
-      return 'Conflito: leitura offline fora do horário de entrada do evento';
-    case 'nonce_reused':
-      return 'Leitura não registrada: identificador repetido. Escaneie o código de novo.';
-    case 'not_paid':
-      return 'Pagamento não confirmado para este ingresso';
-    case 'refunded':
-      return 'Ingresso reembolsado';
-    case 'cancelled':
-      return 'Ingresso cancelado';
-    case 'other_event':
-      return details.eventTitle ? `Ingresso de outro evento: ${details.eventTitle}` : 'Ingresso de outro evento';
-    case 'too_early':
-      return details.opensAt ? `Entrada liberada a partir de ${formatNotificationDate(details.opensAt)}` : 'Entrada ainda não liberada';
-    case 'event_over':
-      return 'Evento encerrado';
-    case 'not_on_list':
-      return 'Ingresso não encontrado na lista offline';
-    case 'unknown_code':
-      return 'Código não reconhecido';
-  }
+export interface DoorRefusal {
+  reason: RefusalReason;
+  /** The ticket's own event, when the code names a ticket ('other_event' names it). */
+  eventTitle: string | null;
+  /** For 'already_used': when the first entry happened (UTC ISO). */
+  checkedInAt: string | null;
+  /** For 'already_used': the gate of the first entry, when known. */
+  checkedInGate: string | null;
+  /** For 'too_early': when the door opens (UTC ISO). */
+  opensAt: string | null;
+  /** For 'cancelled': the ticket's event was cancelled by its organizer. */
+  isEventCancelled: boolean;
 }
 
 export type CheckInResult =
@@ -153,17 +124,13 @@ export type CheckInResult =
       /** UTC ISO instant of this entry. */
       checkedInAt: string;
     }
-  | {
+  | (DoorRefusal & {
       accepted: false;
-      reason: RefusalReason;
+      /** The reason in pt-BR (refusalMessage). */
       message: string;
-      /** The ticket's own event, when the code names a ticket. */
-      eventTitle: string | null;
       ticketTypeName: string | null;
       holderName: string | null;
-      /** For 'already_used': when the first entry happened (UTC ISO). */
-      checkedInAt: string | null;
-    };
+    });
 
 /** Entries at the door against tickets sold, for one event. */
 export interface DoorCounts {
@@ -265,6 +232,8 @@ export interface DoorSearchTicket {
   orderNumber: string;
   status: OfflineTicketStatus;
   checkedInAt: string | null;
+  /** What a scan of this ticket at this door would answer now (the same rule, read without admitting). */
+  verdict: { accepted: true } | (DoorRefusal & { accepted: false; message: string });
 }
 
 export const doorSearchSchema = z.object({

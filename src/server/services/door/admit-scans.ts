@@ -1,7 +1,7 @@
 import type { Concession } from '../../../shared/concessions';
 import { sql } from 'drizzle-orm';
 import type { RefusalReason } from '../../../shared/schemas/tickets';
-import { decideScan, type DeviceDecision, type ScanDecision } from '../../domain/admission';
+import { admissionAtDoor, decideScan, type DeviceDecision, type ScanDecision } from '../../domain/admission';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
 import { unnestRows } from '../../lib/unnest';
@@ -26,6 +26,8 @@ export interface TicketState {
   status: 'valid' | 'refunded' | 'cancelled';
   orderStatus: string;
   checkedInAt: Date | null;
+  /** The gate of the accepted check-in, when there is one. */
+  checkedInGate: string | null;
   ticketTypeName: string;
   concession: Concession | null;
   holderName: string | null;
@@ -79,7 +81,7 @@ export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
 const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)));
 
 type TicketRow = {
-  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string; concession: Concession | null;
+  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; checked_in_gate: string | null; ticket_type_name: string; concession: Concession | null;
   holder_name: string | null; order_status: string; event_title: string; event_cancelled: boolean;
 };
 
@@ -91,6 +93,7 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
       ? []
       : await queryRows<TicketRow>(tx, sql`
           SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name,
+                 (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) AS checked_in_gate,
                  o.status AS order_status, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
           FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
           WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
@@ -102,20 +105,14 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
   const entries: { id: string; at: Date }[] = [];
   for (const scan of scans) {
     const ticket = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
-    const decision = decideScan({
-      ticket,
-      doorEventId: scan.doorEventId ?? '',
-      // A ticket of the door's event carries the door's event: its cancellation is the door's.
-      isEventCancelled: ticket?.eventId === scan.doorEventId && ticket.isEventCancelled,
-      window: scan.window,
-      device: scan.device,
-    });
+    const decision = decideScan({ ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window), device: scan.device });
     // The state as this scan found it; a later scan of the same ticket finds it used.
     outcomes.push({ ticket: ticket && { ...ticket }, decision });
     if (decision.admitted && ticket) {
       ticket.checkedInAt = scan.at;
+      ticket.checkedInGate = scan.record.location;
       entries.push({ id: ticket.id, at: scan.at });
-      outcomes[outcomes.length - 1].ticket!.checkedInAt = scan.at;
+      Object.assign(outcomes[outcomes.length - 1].ticket!, { checkedInAt: scan.at, checkedInGate: scan.record.location });
     }
   }
 
@@ -153,6 +150,7 @@ function toTicketState(row: TicketRow): TicketState {
     status: row.status,
     orderStatus: row.order_status,
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at) : null,
+    checkedInGate: row.checked_in_gate,
     ticketTypeName: row.ticket_type_name,
     concession: row.concession,
     holderName: row.holder_name,

@@ -1,16 +1,43 @@
 import { eq } from 'drizzle-orm';
-import { type CheckInResult, REFUSAL_REASONS } from '../../../shared/schemas/tickets';
-import { documentCheckOf, refusalMessage } from '../../domain/admission';
+import { type CheckInResult, type DoorRefusal, REFUSAL_REASONS } from '../../../shared/schemas/tickets';
+import { type AdmissionDecision, documentCheckOf, refusalMessage } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { checkIns, events, tickets } from '../../db/schema';
-import type { ScanOutcome } from './admit-scans';
+import type { ScanOutcome, TicketState } from './admit-scans';
+
+type Refused = Extract<AdmissionDecision, { admitted: false }>;
+
+/**
+ * A refusal as the door shows it, for the scan's answer (toCheckInResult) and the look-up's
+ * verdict (search-door-tickets.ts) alike: the reason, when and at which gate a used ticket got in,
+ * when the door opens (`door.opensAt`, a UTC instant) for 'too_early', the ticket's event (for
+ * 'other_event') and whether it was cancelled, and the pt-BR message (refusalMessage at `now`).
+ */
+export function refusalOf(
+  ticket: Pick<TicketState, 'checkedInAt' | 'checkedInGate' | 'eventTitle' | 'isEventCancelled'> | null,
+  decision: Pick<Refused, 'reason' | 'checkedInAt'>,
+  door: { opensAt: Date },
+  now: Date,
+): DoorRefusal & { message: string } {
+  const { reason } = decision;
+  const usedAt = reason === 'already_used' ? (decision.checkedInAt ?? ticket?.checkedInAt ?? null) : null;
+  const refusal: DoorRefusal = {
+    reason,
+    eventTitle: ticket?.eventTitle ?? null,
+    checkedInAt: usedAt ? usedAt.toISOString() : null,
+    checkedInGate: usedAt ? (ticket?.checkedInGate ?? null) : null,
+    opensAt: reason === 'too_early' ? door.opensAt.toISOString() : null,
+    isEventCancelled: ticket?.isEventCancelled ?? false,
+  };
+  return { ...refusal, message: refusalMessage(reason, refusal, now) };
+}
 
 /**
  * The door's answer for a scan (POST /api/check-ins and the manual admission): 'VÁLIDO' with the
- * holder, the type and whether to ask for the meia-entrada document, or the refusal with its
- * pt-BR message ('too_early' names when the door opens: `door.opensAt`, a UTC instant).
+ * holder, the type and whether to ask for the meia-entrada document, or the refusal (refusalOf;
+ * 'too_early' names when the door opens: `door.opensAt`, a UTC instant, read at `now`).
  */
-export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }): CheckInResult {
+export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }, now: Date): CheckInResult {
   if (decision.admitted && ticket) {
     return {
       accepted: true,
@@ -21,16 +48,11 @@ export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opens
       checkedInAt: ticket.checkedInAt!.toISOString(),
     };
   }
-  const reason = decision.admitted ? 'unknown_code' : decision.reason;
-  const usedAt = reason === 'already_used' ? ((!decision.admitted && decision.checkedInAt) || ticket?.checkedInAt || null) : null;
   return {
     accepted: false,
-    reason,
-    message: refusalMessage(reason, { checkedInAt: usedAt, opensAt: door.opensAt, eventTitle: ticket?.eventTitle }),
-    eventTitle: ticket?.eventTitle ?? null,
+    ...refusalOf(ticket, decision.admitted ? { reason: 'unknown_code' } : decision, door, now),
     ticketTypeName: ticket?.ticketTypeName ?? null,
     holderName: ticket?.holderName ?? null,
-    checkedInAt: usedAt ? usedAt.toISOString() : null,
   };
 }
 
@@ -68,6 +90,9 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       ticketTypeName: null,
       holderName: null,
       checkedInAt: null,
+      checkedInGate: null,
+      opensAt: null,
+      isEventCancelled: false,
     };
   }
   if (recorded?.accepted && recorded.ticketTypeName) {
@@ -81,14 +106,20 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
     };
   }
   const reason = REFUSAL_REASONS.find((r) => r === recorded?.reason) ?? 'unknown_code';
+  const refusal: DoorRefusal = {
+    reason,
+    eventTitle: recorded?.eventTitle ?? null,
+    checkedInAt: reason === 'already_used' && recorded?.checkedInAt ? recorded.checkedInAt.toISOString() : null,
+    checkedInGate: null,
+    opensAt: null,
+    isEventCancelled: false,
+  };
   return {
     accepted: false,
-    reason,
-    message: refusalMessage(reason, { checkedInAt: recorded?.checkedInAt, eventTitle: recorded?.eventTitle }),
-    eventTitle: recorded?.eventTitle ?? null,
+    ...refusal,
+    message: refusalMessage(reason, refusal),
     ticketTypeName: recorded?.ticketTypeName ?? null,
     holderName: recorded?.holderName ?? null,
-    checkedInAt: reason === 'already_used' && recorded?.checkedInAt ? recorded.checkedInAt.toISOString() : null,
   };
 }
 

@@ -56,7 +56,7 @@ export async function checkInTicket(
       at: now,
       record,
     });
-    return toCheckInResult(outcome, door.window);
+    return toCheckInResult(outcome, door.window, now);
   } catch (error) {
     if (record.nonce && isNonceTaken(error)) return answerRecorded(db, record.nonce, code);
     throw error;

@@ -29,5 +29,5 @@ export async function manualCheckIn(
     at: now,
     record: { validatorId: input.validatorId, location: input.gate || DEFAULT_GATE, deviceId: input.deviceId ?? null, nonce: null, offline: false, manual: true },
   });
-  return toCheckInResult(outcome, door.window);
+  return toCheckInResult(outcome, door.window, now);
 }

@@ -1,9 +1,11 @@
 import type { Concession } from '../../../shared/concessions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
-import { documentCheckOf, offlineTicketStatus } from '../../domain/admission';
+import { admissionAtDoor, decideAdmission, documentCheckOf, offlineTicketStatus } from '../../domain/admission';
+import { doorWindowState } from '../../domain/door-window';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { refusalOf } from './check-in-result';
 import { loadWorkableDoorEvent } from './door-event';
 
 /** Most tickets one look-up lists. */
@@ -28,6 +30,7 @@ interface SearchRow {
   id: string;
   status: 'valid' | 'refunded' | 'cancelled';
   checked_in_at: Date | string | null;
+  checked_in_gate: string | null;
   ticket_type_name: string;
   concession: Concession | null;
   holder_name: string | null;
@@ -35,6 +38,8 @@ interface SearchRow {
   order_id: string;
   order_status: string;
   buyer_name: string;
+  event_title: string;
+  event_cancelled: boolean;
   [key: string]: unknown;
 }
 
@@ -45,8 +50,12 @@ interface SearchRow {
  * dashes and spaces allowed), or whose order number starts with it ('#1a2b3c4d', as 'Meus
  * ingressos' shows it). A part of a CPF or of an e-mail matches nothing, so neither can be read
  * out of the look-up a digit or a letter at a time (the route also limits look-ups per
- * validator). At most 20, by holder name; each with its status as the door reads it. Codes are never returned. Only for an event a
- * door may work at `now` (loadWorkableDoorEvent). Throws DomainError('event_not_found').
+ * validator). At most 20, by holder name; each with its status as the door reads it and the
+ * verdict a scan would give at `now` (domain/admission decideAdmission asked as the scan asks it,
+ * admissionAtDoor, with the door's window at `now`; the refusal shaped by refusalOf, as the scan's
+ * answer), so the door sees which tickets it cannot let in by hand. Codes are never returned.
+ * Only for an event a door may work at `now` (loadWorkableDoorEvent). Throws
+ * DomainError('event_not_found').
  */
 export async function searchDoorTickets(
   db: Db,
@@ -55,7 +64,8 @@ export async function searchDoorTickets(
   opensMinutesBefore: number,
   now: Date = new Date(),
 ): Promise<DoorSearchTicket[]> {
-  await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
+  const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
+  const window = doorWindowState(door.window, now);
   const text = query.trim();
   const folded = `%${escapeLike(foldText(text))}%`;
   const matches: SQL[] = [
@@ -73,14 +83,25 @@ export async function searchDoorTickets(
   }
   const rows = await queryRows<SearchRow>(db, sql`
     SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name, t.event_id,
-           o.id AS order_id, o.status AS order_status, o.buyer_name
-    FROM tickets t JOIN orders o ON o.id = t.order_id
+           (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) AS checked_in_gate,
+           o.id AS order_id, o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
+    FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
     WHERE t.event_id = ${eventId}::uuid AND (${sql.join(matches, sql` OR `)})
     ORDER BY coalesce(t.holder_name, o.buyer_name), t.id
     LIMIT ${MAX_SEARCH_RESULTS}
   `);
   return rows.map((row) => {
     const checkedInAt = row.checked_in_at ? new Date(row.checked_in_at) : null;
+    const ticket = {
+      status: row.status,
+      orderStatus: row.order_status,
+      eventId: row.event_id,
+      checkedInAt,
+      checkedInGate: row.checked_in_gate,
+      eventTitle: row.event_title,
+      isEventCancelled: Boolean(row.event_cancelled),
+    };
+    const decision = decideAdmission(admissionAtDoor(ticket, door.id, window));
     return {
       ticketId: row.id,
       holderName: row.holder_name,
@@ -88,8 +109,9 @@ export async function searchDoorTickets(
       documentCheck: documentCheckOf(row.concession),
       buyerName: row.buyer_name,
       orderNumber: row.order_id.slice(0, 8),
-      status: offlineTicketStatus({ status: row.status, orderStatus: row.order_status, eventId: row.event_id, checkedInAt }),
+      status: offlineTicketStatus(ticket),
       checkedInAt: checkedInAt ? checkedInAt.toISOString() : null,
+      verdict: decision.admitted ? { accepted: true as const } : { accepted: false as const, ...refusalOf(ticket, decision, door.window, now) },
     };
   });
 }

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
 import { IdCard, Loader2, Search, UserRoundCheck } from 'lucide-react';
-import { formatInstant } from '../../../../shared/dates';
-import type { CheckInResult, DoorSearchTicket, OfflineTicketStatus } from '../../../../shared/schemas/tickets';
+import { describeVerdict, verdictBadge, type VerdictTone } from '../../../../shared/door-verdict';
+import type { CheckInResult, DoorSearchTicket } from '../../../../shared/schemas/tickets';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,18 +11,18 @@ import { ApiError } from '../../../lib/api';
 import { useManualCheckIn } from '../api/manual-check-in';
 import { useDoorSearch } from '../api/search-door-tickets';
 
-const statusBadge: Record<OfflineTicketStatus, { label: string; tone: 'success' | 'danger' | 'warning' | 'neutral' }> = {
-  valid: { label: 'Válido', tone: 'success' },
-  used: { label: 'Utilizado', tone: 'neutral' },
-  refunded: { label: 'Reembolsado', tone: 'danger' },
-  cancelled: { label: 'Cancelado', tone: 'danger' },
-  not_paid: { label: 'Pendente', tone: 'warning' },
+const badgeTone: Record<VerdictTone, 'success' | 'danger' | 'warning' | 'neutral'> = {
+  valid: 'success',
+  early: 'warning',
+  used: 'neutral',
+  invalid: 'danger',
 };
 
 /**
  * The look-up at the door (PRODUCT.md: a guest whose phone died): search the event's tickets by
- * part of a name, the whole e-mail, the whole CPF or the order number, and let one in by hand after a confirmation,
- * with the same rule as a scan; the verdict goes to `onResult`, shown like a scan's.
+ * part of a name, the whole e-mail, the whole CPF or the order number, each with the verdict a
+ * scan would give now (the server's, in describeVerdict's words), and let one in by hand after a
+ * confirmation, only when that verdict admits; the answer goes to `onResult`, shown like a scan's.
  */
 export function TicketLookup({
   eventId,
@@ -59,15 +60,8 @@ export function TicketLookup({
         },
         onError: (error) => {
           setChosen(null);
-          onResult({
-            accepted: false,
-            reason: 'unknown_code',
-            message: error instanceof ApiError && error.status > 0 ? error.message : 'Erro ao validar ingresso',
-            eventTitle: null,
-            ticketTypeName: null,
-            holderName: null,
-            checkedInAt: null,
-          });
+          // Not a verdict: the request failed, so nothing is said of the ticket (as a failed scan).
+          toast.error('Erro ao validar ingresso', { description: error instanceof ApiError && error.status > 0 ? error.message : undefined });
         },
       },
     );
@@ -144,10 +138,11 @@ export function TicketLookup({
 }
 
 function LookupRow({ ticket, onAdmit }: { ticket: DoorSearchTicket; onAdmit: () => void }) {
-  const badge = statusBadge[ticket.status];
+  const view = describeVerdict(ticket.verdict, new Date());
   const name = ticket.holderName ?? ticket.buyerName;
+  const reasonId = `door-lookup-reason-${ticket.ticketId}`;
   return (
-    <li className="rounded-2xl border border-border p-3">
+    <li className="rounded-2xl border border-border p-3" data-tone={view.tone}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-lg leading-tight font-bold break-words">{name}</p>
@@ -160,17 +155,26 @@ function LookupRow({ ticket, onAdmit }: { ticket: DoorSearchTicket; onAdmit: () 
               <IdCard className="size-4" aria-hidden /> {ticket.documentCheck}
             </p>
           ) : null}
-          {ticket.checkedInAt ? <p className="mt-1 text-sm text-muted">Entrou em {formatInstant(ticket.checkedInAt)}</p> : null}
         </div>
-        <Badge tone={badge.tone} className="shrink-0">
-          {badge.label}
+        <Badge tone={badgeTone[view.tone]} className="shrink-0">
+          {verdictBadge[view.tone]}
         </Badge>
       </div>
-      {ticket.status === 'valid' ? (
-        <Button className="mt-3 h-12 w-full text-base" onClick={onAdmit} aria-label={`Liberar entrada de ${name}`}>
-          Liberar entrada
-        </Button>
+      {view.detail ? (
+        <p id={reasonId} className="mt-2 text-sm font-semibold" data-testid="door-lookup-reason">
+          {view.detail}
+          {view.note ? <span className="block font-normal text-muted">{view.note}</span> : null}
+        </p>
       ) : null}
+      <Button
+        className="mt-3 h-12 w-full text-base"
+        onClick={onAdmit}
+        disabled={!ticket.verdict.accepted}
+        aria-label={`Liberar entrada de ${name}`}
+        aria-describedby={view.detail ? reasonId : undefined}
+      >
+        Liberar entrada
+      </Button>
     </li>
   );
 }

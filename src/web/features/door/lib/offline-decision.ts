@@ -1,4 +1,5 @@
-import { type CheckInResult, type DoorOfflineData, type OfflineTicket, refusalMessage } from '../../../../shared/schemas/tickets';
+import { refusalMessage } from '../../../../shared/door-verdict';
+import type { CheckInResult, DoorOfflineData, DoorRefusal, OfflineTicket, RefusalReason } from '../../../../shared/schemas/tickets';
 
 /** base64url (no padding) of SHA-256 over the code, as the server names tickets in the list. */
 export async function hashTicketCode(code: string): Promise<string> {
@@ -24,15 +25,23 @@ export function decideOffline(
   deviceEntry: string | undefined,
   now: Date,
 ): CheckInResult {
-  const refuse = (reason: Parameters<typeof refusalMessage>[0], checkedInAt: string | null = null): CheckInResult => ({
-    accepted: false,
-    reason,
-    message: refusalMessage(reason, { checkedInAt, opensAt: list.event.opensAt }),
-    eventTitle: ticket ? list.event.title : null,
-    ticketTypeName: ticket?.ticketTypeName ?? null,
-    holderName: ticket?.holderName ?? null,
-    checkedInAt,
-  });
+  const refuse = (reason: RefusalReason, checkedInAt: string | null = null): CheckInResult => {
+    const refusal: DoorRefusal = {
+      reason,
+      eventTitle: ticket ? list.event.title : null,
+      checkedInAt,
+      checkedInGate: null,
+      opensAt: reason === 'too_early' ? list.event.opensAt : null,
+      isEventCancelled: false,
+    };
+    return {
+      accepted: false,
+      ...refusal,
+      message: refusalMessage(reason, refusal, now),
+      ticketTypeName: ticket?.ticketTypeName ?? null,
+      holderName: ticket?.holderName ?? null,
+    };
+  };
   if (!ticket) return refuse('not_on_list');
   if (now.getTime() < Date.parse(list.event.opensAt)) return refuse('too_early');
   if (now.getTime() >= Date.parse(list.event.closesAt)) return refuse('event_over');

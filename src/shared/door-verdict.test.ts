@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { describeVerdict, refusalMessage } from './door-verdict';
+import { type DoorRefusal, REFUSAL_REASONS } from './schemas/tickets';
+
+// 15/03/2025: the door opens at 16:00 in São Paulo (19:00 UTC); the first entry was at 21:14.
+const opensAt = '2025-03-15T19:00:00.000Z';
+const firstEntry = '2025-03-16T00:14:00.000Z';
+const sameDay = new Date('2025-03-15T15:00:00Z');
+const dayBefore = new Date('2025-03-14T15:00:00Z');
+
+const refused = (reason: DoorRefusal['reason'], facts: Partial<DoorRefusal> = {}) =>
+  ({ accepted: false, reason, eventTitle: null, checkedInAt: null, checkedInGate: null, opensAt: null, isEventCancelled: false, ...facts }) as const;
+
+describe('describeVerdict', () => {
+  it('shows an admission as green VÁLIDO', () => {
+    expect(describeVerdict({ accepted: true })).toEqual({ tone: 'valid', title: 'VÁLIDO', detail: null, note: null });
+  });
+
+  it('shows an early ticket as amber AINDA NÃO ABRIU, with the time alone on the day and the ticket still valid', () => {
+    expect(describeVerdict(refused('too_early', { opensAt }), sameDay)).toEqual({
+      tone: 'early',
+      title: 'AINDA NÃO ABRIU',
+      detail: 'Entrada a partir de 16:00',
+      note: 'O ingresso continua válido',
+    });
+    expect(describeVerdict(refused('too_early', { opensAt }), dayBefore).detail).toBe('Entrada a partir de 15/03 às 16:00');
+  });
+
+  it('shows a used ticket as red JÁ UTILIZADO with the time and gate of the first entry', () => {
+    const view = describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Portão 2' }));
+    expect(view).toMatchObject({ tone: 'used', title: 'JÁ UTILIZADO', detail: 'Ingresso já utilizado em 15/03/2025 às 21:14 no Portão 2' });
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada VIP' })).detail).toMatch(/às 21:14 na Entrada VIP$/);
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada principal' })).detail).toMatch(/às 21:14$/);
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry })).detail).toMatch(/às 21:14$/);
+  });
+
+  it('shows every other refusal as red INVÁLIDO with its reason', () => {
+    const cases: [DoorRefusal['reason'], Partial<DoorRefusal>, string][] = [
+      ['unknown_code', {}, 'Código não reconhecido'],
+      ['refunded', {}, 'Ingresso reembolsado'],
+      ['cancelled', { isEventCancelled: true }, 'Evento cancelado pelo organizador'],
+      ['cancelled', {}, 'Ingresso cancelado'],
+      ['other_event', { eventTitle: 'Baile do Havaí' }, 'Ingresso de outro evento: Baile do Havaí'],
+      ['event_over', {}, 'Evento encerrado'],
+      ['not_paid', {}, 'Pagamento não confirmado para este ingresso'],
+      ['not_on_list', {}, 'Ingresso não encontrado na lista offline'],
+    ];
+    for (const [reason, facts, detail] of cases) {
+      expect(describeVerdict(refused(reason, facts), sameDay)).toEqual({ tone: 'invalid', title: 'INVÁLIDO', detail, note: null });
+    }
+  });
+
+  it('asks to read again a scan whose id was already used, without calling the ticket invalid', () => {
+    expect(describeVerdict(refused('nonce_reused'))).toMatchObject({ tone: 'early', title: 'LEIA DE NOVO' });
+  });
+
+  it('never says liberada on a refusal', () => {
+    for (const reason of REFUSAL_REASONS) {
+      const view = describeVerdict(refused(reason, { opensAt, checkedInAt: firstEntry, eventTitle: 'Outro' }), sameDay);
+      expect(`${view.title} ${view.detail} ${view.note}`).not.toMatch(/liberad/i);
+      expect(view.detail).toBe(refusalMessage(reason, { opensAt, checkedInAt: firstEntry, eventTitle: 'Outro' }, sameDay));
+    }
+  });
+});

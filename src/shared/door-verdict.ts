@@ -1,0 +1,108 @@
+import { formatInstant, formatNotificationDate, saoPauloToday } from './dates';
+import { DEFAULT_GATE, type DoorRefusal, type RefusalReason } from './schemas/tickets';
+
+/**
+ * How the door screen colours a verdict: 'valid' green (let in), 'early' amber (a good ticket
+ * whose door has not opened, or a scan to read again: nothing was decided against the ticket),
+ * 'used' red (it already got in), 'invalid' red (it does not get in).
+ */
+export type VerdictTone = 'valid' | 'early' | 'used' | 'invalid';
+
+/** What the door screen shows for a verdict: the big word, the reason under it, and a reassurance. */
+export interface VerdictView {
+  tone: VerdictTone;
+  /** The big word: 'VÁLIDO', 'AINDA NÃO ABRIU', 'JÁ UTILIZADO', 'INVÁLIDO', 'LEIA DE NOVO'. */
+  title: string;
+  /** The reason in one sentence (null for VÁLIDO); also the `message` of the server's answer. */
+  detail: string | null;
+  /** A second line that keeps the door from misreading the verdict (the ticket is not burnt). */
+  note: string | null;
+}
+
+/** What a refusal's sentence may name (DoorRefusal's facts; instants as Date or UTC ISO text). */
+type RefusalFacts = Partial<Omit<DoorRefusal, 'reason' | 'checkedInAt' | 'opensAt'>> & { checkedInAt?: Date | string | null; opensAt?: Date | string | null };
+
+/** The look-up's short label per tone, beside each ticket found ('Válido', 'Ainda não abriu' ...). */
+export const verdictBadge: Record<VerdictTone, string> = {
+  valid: 'Válido',
+  early: 'Ainda não abriu',
+  used: 'Utilizado',
+  invalid: 'Inválido',
+};
+
+/** 'no Portão 2', 'na Entrada VIP': the gate with its article (a first word ending in 'a' reads feminine). */
+function atGate(gate: string): string {
+  const first = gate.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  return `${first.endsWith('a') ? 'na' : 'no'} ${gate.trim()}`;
+}
+
+/** '18:00' when `instant` falls on the São Paulo day of `now`, else '28/11 às 18:00'. */
+function whenFrom(instant: Date | string, now: Date | undefined): string {
+  const dated = formatNotificationDate(instant);
+  const isToday = now !== undefined && saoPauloToday(new Date(instant)) === saoPauloToday(now);
+  return isToday ? dated.split(' às ')[1] : dated;
+}
+
+/**
+ * The pt-BR sentence for a refusal (e.g. 'Ingresso já utilizado em 15/03/2025 às 20:03 no Portão
+ * 2', 'Ingresso de outro evento: Baile do Havaí', 'Entrada a partir de 18:00'), São Paulo times.
+ * With `now`, a door opening today shows only its time; without it, its date too. The gate of the
+ * first entry is named unless it is the default one. Never says 'liberada': nothing is let in.
+ */
+export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, now?: Date): string {
+  switch (reason) {
+    case 'already_used': {
+      if (!facts.checkedInAt) return 'Ingresso já utilizado';
+      const gate = facts.checkedInGate && facts.checkedInGate !== DEFAULT_GATE ? ` ${atGate(facts.checkedInGate)}` : '';
+      return `Ingresso já utilizado em ${formatInstant(facts.checkedInAt)}${gate}`;
+    }
+    case 'offline_conflict':
+      return facts.checkedInAt ? `Conflito: ingresso já tinha entrado em ${formatInstant(facts.checkedInAt)}` : 'Conflito: ingresso já tinha entrado';
+    case 'offline_out_of_window':
+      return 'Conflito: leitura offline fora do horário de entrada do evento';
+    case 'nonce_reused':
+      return 'Leitura não registrada: identificador repetido. Escaneie o código de novo.';
+    case 'not_paid':
+      return 'Pagamento não confirmado para este ingresso';
+    case 'refunded':
+      return 'Ingresso reembolsado';
+    case 'cancelled':
+      return facts.isEventCancelled ? 'Evento cancelado pelo organizador' : 'Ingresso cancelado';
+    case 'other_event':
+      return facts.eventTitle ? `Ingresso de outro evento: ${facts.eventTitle}` : 'Ingresso de outro evento';
+    case 'too_early': {
+      if (!facts.opensAt) return 'A entrada deste evento ainda não abriu';
+      return `Entrada a partir de ${whenFrom(facts.opensAt, now)}`;
+    }
+    case 'event_over':
+      return 'Evento encerrado';
+    case 'not_on_list':
+      return 'Ingresso não encontrado na lista offline';
+    case 'unknown_code':
+      return 'Código não reconhecido';
+  }
+}
+
+/**
+ * What the door screen shows for the server's verdict codes (PRODUCT.md 'Tickets and the door'),
+ * the one mapping the scan, the decision taken offline on the device and the look-up all read:
+ * admitted -> green 'VÁLIDO'; 'too_early' -> amber 'AINDA NÃO ABRIU' with the opening time and
+ * 'O ingresso continua válido' (it is not burnt); 'already_used' -> red 'JÁ UTILIZADO' with when
+ * and where it first got in; 'nonce_reused' -> amber 'LEIA DE NOVO' (nothing was recorded);
+ * anything else -> red 'INVÁLIDO' with the reason. `now` decides whether the opening shows its date.
+ */
+export function describeVerdict(verdict: { accepted: true } | ({ accepted: false } & DoorRefusal), now?: Date): VerdictView {
+  if (verdict.accepted) return { tone: 'valid', title: 'VÁLIDO', detail: null, note: null };
+  const detail = refusalMessage(verdict.reason, verdict, now);
+  switch (verdict.reason) {
+    case 'too_early':
+      return { tone: 'early', title: 'AINDA NÃO ABRIU', detail, note: 'O ingresso continua válido' };
+    case 'already_used':
+    case 'offline_conflict':
+      return { tone: 'used', title: 'JÁ UTILIZADO', detail, note: null };
+    case 'nonce_reused':
+      return { tone: 'early', title: 'LEIA DE NOVO', detail, note: null };
+    default:
+      return { tone: 'invalid', title: 'INVÁLIDO', detail, note: null };
+  }
+}
