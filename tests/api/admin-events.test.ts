@@ -610,3 +610,43 @@ describe('image uploads', () => {
     expect(existsSync(join(server.dataDir, 'uploads', 'events'))).toBe(true);
   });
 });
+
+describe('a change of date, time or venue', () => {
+  it('opens the withdrawal, fee included, for 7 days to the buyers who paid before it; another edit opens nothing', async () => {
+    const created = await createViaApi({ serviceFeeBasisPoints: 1000 });
+    const orderId = await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }]);
+    const paidAt = new Date(Date.now() - 10 * 86_400_000);
+    await server.deps.db.update(orders).set({ completedAt: paidAt, createdAt: paidAt }).where(eq(orders.id, orderId));
+    const offered = async () =>
+      (await request('GET', '/api/refunds/eligible', buyerUser.cookie)).json().orders.find((o: { orderId: string }) => o.orderId === orderId) as {
+        amountCentavos: number; keptFeeCentavos: number; withdrawalDeadline: string | null;
+      };
+    // The same sectors and lots, as the form sends them back.
+    const current = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json() as {
+      ticketTypes: { id: string; name: string; description: string | null; lots: { id: string; priceCentavos: number; remaining: number }[] }[];
+    };
+    const sameSectors = current.ticketTypes.map((t) => ({
+      id: t.id, name: t.name, description: t.description,
+      lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining, previousRemaining: l.remaining })),
+    }));
+    const edit = (overrides: Record<string, unknown>) =>
+      request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }));
+
+    expect(await offered()).toMatchObject({ amountCentavos: 8000, keptFeeCentavos: 800, withdrawalDeadline: null });
+    expect((await edit({ title: 'Noite de Teste Renomeada' })).statusCode).toBe(200);
+    expect((await server.deps.db.select().from(events).where(eq(events.id, created.id)))[0].changedAt).toBeNull();
+    expect((await offered()).withdrawalDeadline).toBeNull();
+
+    expect((await edit({ title: 'Noite de Teste Renomeada', location: 'Galpão Novo' })).statusCode).toBe(200);
+    const [changed] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
+    expect(changed.changedAt).not.toBeNull();
+    expect(await offered()).toMatchObject({
+      amountCentavos: 8800,
+      keptFeeCentavos: 0,
+      withdrawalDeadline: new Date(changed.changedAt!.getTime() + 7 * 86_400_000).toISOString(),
+    });
+    const withdrawn = await request('POST', '/api/refunds/withdraw', buyerUser.cookie, { orderId });
+    expect(withdrawn.statusCode).toBe(201);
+    expect(withdrawn.json()).toMatchObject({ amountCentavos: 8800, status: 'processed' });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideTicketRefund, isFeeRefunded, orderRefundReason, ticketRefundAmounts, type TicketRefundInput } from './refunds';
+import { decideTicketRefund, isFeeRefunded, orderRefundReason, ticketRefundAmounts, withdrawalDeadline, type TicketRefundInput } from './refunds';
 
 // Event on 2025-03-15, 20:00-23:00 in São Paulo (UTC-3): ends at 2025-03-16T02:00:00Z.
 const before = new Date('2025-03-10T12:00:00Z');
@@ -120,5 +120,29 @@ describe('isFeeRefunded', () => {
     expect(at('2026-11-20T12:00:00Z', { eventCancelled: true })).toBe(true);
     expect(at('2026-11-20T12:00:00Z', { feeRefundable: true })).toBe(true);
     expect(at('2026-11-20T12:00:00Z')).toBe(false);
+  });
+});
+
+describe('withdrawalDeadline', () => {
+  const paidAt = new Date('2026-11-01T15:00:00Z');
+  // 20:00 in São Paulo is 23:00 UTC.
+  const far = { date: '2026-12-20', startTime: '20:00' };
+  const near = { date: '2026-11-05', startTime: '20:00' };
+
+  it('closes 7 days after the payment, or 48 hours before the event when that comes first', () => {
+    expect(withdrawalDeadline({ paidAt, event: far, now: paidAt })?.toISOString()).toBe('2026-11-08T15:00:00.000Z');
+    expect(withdrawalDeadline({ paidAt, event: near, now: paidAt })?.toISOString()).toBe('2026-11-03T23:00:00.000Z');
+    expect(withdrawalDeadline({ paidAt, event: far, now: new Date('2026-11-08T15:00:01Z') })).toBeNull();
+  });
+
+  it('opens again for 7 days after a change of date or venue made after the payment, up to the start', () => {
+    const changed = { ...far, changedAt: new Date('2026-11-30T12:00:00Z') };
+    expect(withdrawalDeadline({ paidAt, event: changed, now: new Date('2026-12-01T00:00:00Z') })?.toISOString()).toBe('2026-12-07T12:00:00.000Z');
+    expect(isFeeRefunded({ paidAt, now: new Date('2026-12-01T00:00:00Z'), eventCancelled: false, feeRefundable: false, event: changed })).toBe(true);
+    const changedNear = { date: '2026-12-02', startTime: '20:00', changedAt: new Date('2026-11-30T12:00:00Z') };
+    expect(withdrawalDeadline({ paidAt, event: changedNear, now: new Date('2026-12-01T00:00:00Z') })?.toISOString()).toBe('2026-12-02T23:00:00.000Z');
+    // A change before the payment was known to the buyer: nothing reopens.
+    const before = { ...far, changedAt: new Date('2026-10-30T12:00:00Z') };
+    expect(withdrawalDeadline({ paidAt, event: before, now: new Date('2026-11-20T00:00:00Z') })).toBeNull();
   });
 });

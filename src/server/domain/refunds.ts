@@ -65,18 +65,33 @@ export const WITHDRAWAL_DAYS = 7;
 /** Hours before the event's start after which a purchase can no longer be withdrawn on its own. */
 export const WITHDRAWAL_CLOSES_HOURS_BEFORE = 48;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Until when a change of the event's date, time or venue (`changedAt`, events.changed_at) lets a
+ * buyer who paid before it withdraw: WITHDRAWAL_DAYS x 24 h after the change, and no later than
+ * the event's start. Null when there was no such change after the payment.
+ */
+function changeWindowEnd(input: { paidAt: Date; event: { date: string; startTime: string; changedAt?: Date | null } }): number | null {
+  const changedAt = input.event.changedAt;
+  if (!changedAt || changedAt.getTime() <= input.paidAt.getTime()) return null;
+  return Math.min(changedAt.getTime() + WITHDRAWAL_DAYS * DAY_MS, eventInstant(input.event.date, input.event.startTime).getTime());
+}
+
 /**
  * Until when the buyer may withdraw from a purchase on their own, refunded at once with no
  * decision by the organizer (CDC art. 49 and Decreto 7.962/2013 art. 5: 7 days from the purchase
  * made online; PRODUCT.md: while the event is more than 48 hours away, so its seats can still be
  * sold): the earlier of `paidAt` + WITHDRAWAL_DAYS x 24 h and the event's start (date and time
- * in America/Sao_Paulo) less WITHDRAWAL_CLOSES_HOURS_BEFORE. Returns that UTC instant, or null
- * when it has already passed at `now`.
+ * in America/Sao_Paulo) less WITHDRAWAL_CLOSES_HOURS_BEFORE. When the organizer changed the
+ * event's date, time or venue after the payment (`event.changedAt`), the buyer did not agree to
+ * the new terms: the window is also open for 7 days after the change (up to the start), and the
+ * later of the two deadlines counts. Returns that UTC instant, or null when it has passed at `now`.
  */
-export function withdrawalDeadline(input: { paidAt: Date; event: { date: string; startTime: string }; now: Date }): Date | null {
-  const byPurchase = input.paidAt.getTime() + WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
+export function withdrawalDeadline(input: { paidAt: Date; event: { date: string; startTime: string; changedAt?: Date | null }; now: Date }): Date | null {
+  const byPurchase = input.paidAt.getTime() + WITHDRAWAL_DAYS * DAY_MS;
   const byEvent = eventInstant(input.event.date, input.event.startTime).getTime() - WITHDRAWAL_CLOSES_HOURS_BEFORE * 60 * 60 * 1000;
-  const deadline = Math.min(byPurchase, byEvent);
+  const deadline = Math.max(Math.min(byPurchase, byEvent), changeWindowEnd(input) ?? -Infinity);
   return input.now.getTime() <= deadline ? new Date(deadline) : null;
 }
 
@@ -84,12 +99,21 @@ export function withdrawalDeadline(input: { paidAt: Date; event: { date: string;
  * Whether a refund decided at `now` pays back the service fee (PRODUCT.md 'Selling the Brazilian
  * way'; Procon-MG fined a ticketer in 2026 for keeping it on withdrawals): always on the event's
  * cancellation and on a withdrawal, i.e. within WITHDRAWAL_DAYS x 24 h of the payment
- * (`paidAt`, UTC; the order's creation when it has none); otherwise only when the organizer
- * chose to (`feeRefundable`, events.service_fee_refundable).
+ * (`paidAt`, UTC; the order's creation when it has none), or within 7 days of a change of the
+ * event's date, time or venue made after the payment (`event`, withdrawalDeadline); otherwise
+ * only when the organizer chose to (`feeRefundable`, events.service_fee_refundable).
  */
-export function isFeeRefunded(input: { paidAt: Date; now: Date; eventCancelled: boolean; feeRefundable: boolean }): boolean {
+export function isFeeRefunded(input: {
+  paidAt: Date;
+  now: Date;
+  eventCancelled: boolean;
+  feeRefundable: boolean;
+  event?: { date: string; startTime: string; changedAt?: Date | null };
+}): boolean {
   if (input.eventCancelled || input.feeRefundable) return true;
-  return input.now.getTime() - input.paidAt.getTime() <= WITHDRAWAL_DAYS * 24 * 60 * 60 * 1000;
+  if (input.now.getTime() - input.paidAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS) return true;
+  const changeEnd = input.event ? changeWindowEnd({ paidAt: input.paidAt, event: input.event }) : null;
+  return changeEnd !== null && input.now.getTime() <= changeEnd;
 }
 
 /**

@@ -77,6 +77,11 @@ export const events = pgTable(
     announcedAt: ts('announced_at'),
     /** Set when the organizer cancels the event: sales stop, paid orders are refunded, tickets stop admitting. */
     cancelledAt: ts('cancelled_at'),
+    /**
+     * When its date, time or venue last changed: every buyer who paid before may then withdraw on
+     * their own, fee included, for 7 days (domain/refunds withdrawalDeadline). Null: never changed.
+     */
+    changedAt: ts('changed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

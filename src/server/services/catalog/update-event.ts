@@ -75,6 +75,8 @@ async function notifyEventChange(tx: Tx, before: EventRow, after: EventRow, now:
     changes.push(`novo local: ${after.location}${after.fullAddress ? `, ${after.fullAddress}` : ''}`);
   }
   if (changes.length === 0 || after.cancelledAt) return;
+  // Buyers who paid before may now withdraw on their own for 7 days (domain/refunds withdrawalDeadline).
+  await tx.update(events).set({ changedAt: now }).where(eq(events.id, after.id));
   const holders = await tx
     .selectDistinct({ userId: tickets.userId })
     .from(tickets)
@@ -85,7 +87,7 @@ async function notifyEventChange(tx: Tx, before: EventRow, after: EventRow, now:
       userId: userId!,
       type: 'event',
       title: `Evento alterado: ${after.title}`,
-      message: `${changes.join('; ')}. Seus ingressos continuam válidos.`,
+      message: `${changes.join('; ')}. Seus ingressos continuam válidos. Se não puder ir, você pode cancelar a compra em até 7 dias, com a taxa de serviço devolvida.`,
       actionUrl: `/event/${after.id}`,
     })),
     now,

@@ -44,6 +44,7 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
       now,
       eventCancelled: event.cancelledAt !== null,
       feeRefundable: event.serviceFeeRefundable,
+      event,
     });
     const units = own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos, unitFeeCentavos: t.unitFeeCentavos, halfPrice: t.concession !== null }));
     const amounts = ticketRefundAmounts(order, units, { includeFee });

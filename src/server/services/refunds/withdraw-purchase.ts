@@ -39,7 +39,10 @@ export async function withdrawPurchase(deps: ServiceDeps, userId: string, input:
       .where(and(eq(orders.id, input.orderId), eq(orders.userId, userId)))
       .for('update');
     if (!order) throw new DomainError('order_not_found');
-    const [event] = await tx.select({ title: events.title, date: events.date, startTime: events.startTime }).from(events).where(eq(events.id, order.eventId));
+    const [event] = await tx
+      .select({ title: events.title, date: events.date, startTime: events.startTime, changedAt: events.changedAt })
+      .from(events)
+      .where(eq(events.id, order.eventId));
     if (order.status === 'completed' && !withdrawalDeadline({ paidAt: order.completedAt ?? order.createdAt, event, now })) {
       throw new DomainError('withdrawal_closed', { reason: 'deadline' });
     }
