@@ -274,7 +274,8 @@ describe('the door on a phone', () => {
     expect(await admit.isDisabled()).toBe(true);
     expect(await admit.getAttribute('aria-describedby')).toBeTruthy();
     await expectNoAxeViolationsInBothThemes(page, 'door look-up of an early ticket');
-    await shoot(page, 'door-lookup-early');
+    await row.scrollIntoViewIfNeeded();
+    await shoot(page, 'door-lookup-early', true);
 
     // The event moves to now: once the server reads it again (at most 10 s), the same ticket gets in.
     await openDoorNow(app, soon.id);

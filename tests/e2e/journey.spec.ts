@@ -9,6 +9,7 @@ import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount, signInWithForm } from '../support/people';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 let app: RunningApp;
 let browser: Browser;
@@ -74,7 +75,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     const pixCode = await dialog.locator('#pix-copia-e-cola').inputValue();
     expect(pixCode).toMatch(/^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
     await dialog.getByRole('button', { name: 'Simular pagamento' }).click();
-    await page.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(page);
 
     // Two tickets, each with its QR code; download one and decode it.
     const qrButtons = page.getByRole('button', { name: 'Ver QR Code' });
@@ -104,7 +105,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     await expect.poll(() => doorPage.getByText('ENTRADA LIBERADA').isVisible()).toBe(true);
     await field.fill(code);
     await field.press('Enter');
-    await expect.poll(() => doorPage.getByText('INVÁLIDO', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => doorPage.getByText('JÁ UTILIZADO', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => doorPage.getByText(/Ingresso já utilizado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/).first().isVisible()).toBe(true);
     await door.close();
   });
