@@ -7,6 +7,8 @@ export interface TicketView {
   /** Ticket id, or for an unpaid order `<orderItemId>:<n>` (no ticket exists yet). */
   id: string;
   ticketTypeName: string;
+  /** Who uses it (named at checkout, or the courtesy's or meia-entrada's holder); null while unnamed. */
+  holderName: string | null;
   /** The QR payload; only present while the ticket can admit (status 'valid'). */
   code: string | null;
   displayStatus: TicketDisplayStatus;

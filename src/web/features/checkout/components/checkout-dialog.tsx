@@ -39,6 +39,7 @@ import { BuyerFields } from './buyer-fields';
 import { CardPaymentStep, type CardStepPhase } from './card-payment-step';
 import { CouponField } from './coupon-field';
 import { MeiaHolderFields } from './meia-holder-fields';
+import { TicketHolderFields } from './ticket-holder-fields';
 import { OrderSummary, type SummaryAmounts, type SummaryItem } from './order-summary';
 import { PaymentFields } from './payment-fields';
 import { PixPaymentStep } from './pix-payment-step';
@@ -142,9 +143,17 @@ export function CheckoutDialog({
   const buyerCpf = useWatch({ control, name: 'buyer.cpf' });
   const fullSubtotal = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos, 0);
 
+  // One holder name per full-price unit, in the order of the sectors.
+  const fullUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.full }, () => c.type.name)), [chosen]);
+  const fullCount = fullUnits.length;
+
   useEffect(() => {
     if (getValues('meia').length !== meiaCount) setValue('meia', resizeMeia(getValues('meia'), meiaCount));
   }, [meiaCount, getValues, setValue]);
+  useEffect(() => {
+    const holders = getValues('holders') ?? [];
+    if (holders.length !== fullCount) setValue('holders', Array.from({ length: fullCount }, (_, index) => holders[index] ?? ''));
+  }, [fullCount, getValues, setValue]);
 
   // The applied coupon, priced by the server for the full-price tickets chosen now (coupons never
   // apply to meia-entrada); with a pre-sale code the code is the order's, and no coupon is asked.
@@ -292,8 +301,17 @@ export function CheckoutDialog({
     }
     const paymentMethod = isFree ? 'pix' : values.paymentMethod;
     const holders = getValues('meia').map((unit) => meiaHolderOf(unit));
+    // The full-price units' holder names, sector by sector; a blank first one is the buyer.
+    const names = (values.holders ?? []).map((name) => name.trim());
+    if (names.length > 0 && !names[0]) names[0] = values.buyer.name.trim();
+    let taken = 0;
+    const namedFullLines = fullLines.map((line) => {
+      const holderNames = names.slice(taken, taken + line.quantity);
+      taken += line.quantity;
+      return holderNames.some(Boolean) ? { ...line, holderNames } : line;
+    });
     const items: PlaceOrderInput['items'] = [
-      ...fullLines,
+      ...namedFullLines,
       ...meiaUnits.flatMap((type, index) => {
         const unit = holders[index];
         return unit ? [{ ticketTypeId: type.id, quantity: 1, ...unit }] : [];
@@ -471,6 +489,7 @@ export function CheckoutDialog({
         ) : (
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
             <BuyerFields form={form} />
+            <TicketHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={fullUnits} />
             <MeiaHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={meiaUnits.map((type) => type.name)} />
             {accessCode ? (
               <p role="status" className="flex items-center gap-2 rounded-xl border border-success/40 bg-success/10 px-3 py-3 text-sm">

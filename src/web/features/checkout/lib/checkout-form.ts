@@ -78,6 +78,8 @@ const base = z.object({
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS),
   card: blankCard,
   meia: meiaUnitsSchema,
+  /** Who uses each full-price unit, in the order of the sectors; blank: the buyer for the first, unnamed for the others. */
+  holders: z.array(z.string().trim().max(120, 'Nome muito longo')),
 });
 
 /** PIX (or a free order): card fields are ignored. Same buyer and holder rules and messages as the server. */
@@ -100,6 +102,7 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   installments: 1,
   card: { cardNumber: '', holderName: '', expiry: '', cvc: '' },
   meia: [],
+  holders: [],
 };
 
 /** A unit's holder in the API's shape (CPF digits, birth date 'yyyy-MM-dd'), or null while incomplete or invalid. */

@@ -28,6 +28,7 @@ export function TicketQrDialog({
       <div className="flex flex-col items-center text-center">
         <p className="text-lg leading-snug font-bold">{event.title}</p>
         <p className="mt-0.5 font-semibold text-accent">{ticket.ticketTypeName}</p>
+        {ticket.holderName ? <p className="mt-0.5 font-medium break-words">Titular: {ticket.holderName}</p> : null}
         <ul className="mt-2 space-y-1 text-sm text-muted">
           <li className="flex items-center justify-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
