@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Ban } from 'lucide-react';
+import { Ban, CalendarDays } from 'lucide-react';
 import { toast } from 'sonner';
 import type { EventDetail as EventDetailData } from '../../../../shared/schemas/events';
 import { ApiError } from '../../../lib/api';
@@ -16,9 +16,11 @@ import { EventImage } from './event-image';
 import { EventLocationCard } from './event-location-card';
 import { EventNotFound } from './event-not-found';
 import { FavoriteButton } from './favorite-button';
-import { eventPriceText, priceWithFeeText } from './price-text';
+import { eventPriceText } from './price-text';
+import { formatCentavos } from '../../../../shared/money';
 import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
 import { BackButton } from '../../../components/back-button';
+import { whenWhereParts } from '../lib/when-where';
 
 export type { TicketSelection } from './ticket-type-picker';
 
@@ -77,7 +79,8 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
   const isFavorite = favorites.ids.has(event.id);
 
   return (
-    <article>
+    // While the phone's buy bar shows (ticket-type-picker.tsx), the page's end stays above it.
+    <article className="max-md:has-[[data-buy-bar]]:pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <title>{`${event.title} - Next Level`}</title>
       <BackButton fallback="/events" />
       <div className="mt-3 aspect-[16/9] overflow-hidden rounded-3xl bg-surface md:aspect-[21/8]">
@@ -90,6 +93,11 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
             {event.category}
           </span>
           <h1 className="mt-3 text-2xl leading-tight font-black tracking-tight text-balance hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">{event.title}</h1>
+          <p className="mt-2 flex items-start gap-1.5 font-medium text-fg/85 [overflow-wrap:anywhere] sm:text-lg">
+            <CalendarDays aria-hidden className="mt-[3px] size-4 shrink-0 text-accent sm:mt-1 sm:size-[18px]" />
+            <WhenWhere event={event} />
+          </p>
+          <PriceTag event={event} className="mt-1 text-lg" />
         </div>
         <FavoriteButton
           eventTitle={event.title}
@@ -121,13 +129,10 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
       <div className="mt-4 flex flex-wrap items-center gap-2">
         {event.isCancelled ? null : <AddToCalendarMenu event={event} />}
         <ShareMenu event={event} />
-        <PriceTag event={event} className="ml-auto hidden text-lg lg:block" />
       </div>
 
-      <QuickBuyBar event={event} />
-
+      {/* The sectors come before the description: on phones they are what people scroll for. */}
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-        <EventAbout event={event} className="lg:col-start-1" />
         <div id="ingressos" className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <TicketTypePicker
             event={event}
@@ -142,7 +147,8 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
             }}
           />
         </div>
-        <EventLocationCard event={event} className="lg:col-start-1" />
+        <EventAbout event={event} className="lg:col-start-1 lg:row-start-1" />
+        <EventLocationCard event={event} className="lg:col-start-1 lg:row-start-2" />
       </div>
     </article>
   );
@@ -152,23 +158,29 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
 function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
   // The fee passed on shows beside the lowest price (PRODUCT.md: from the first price).
   const lowest = event.ticketTypes.find((t) => t.priceCentavos === event.lowestPriceCentavos && t.feeCentavos > 0);
-  const price = lowest && !event.isSoldOut ? `A partir de ${priceWithFeeText(lowest.priceCentavos, lowest.feeCentavos)}` : eventPriceText(event);
+  const price = eventPriceText(event);
   if (!price || event.isPast || event.isCancelled) return null;
-  return <p className={cn('font-bold', event.isSoldOut && 'text-danger', className)}>{price}</p>;
+  return (
+    <p className={cn('font-bold', event.isSoldOut && 'text-danger', className)}>
+      {lowest && !event.isSoldOut ? (
+        // Price and fee each stay whole when the line breaks on a narrow phone.
+        <>
+          <span className="whitespace-nowrap">A partir de {formatCentavos(lowest.priceCentavos)}</span>{' '}
+          <span className="whitespace-nowrap">+ {formatCentavos(lowest.feeCentavos)} de taxa</span>
+        </>
+      ) : (
+        price
+      )}
+    </p>
+  );
 }
 
-/** On phones the ticket list sits below the description: show the price and a shortcut to it. */
-function QuickBuyBar({ event }: { event: EventDetailData }) {
-  if (event.isPast || event.isCancelled || event.ticketTypes.length === 0) return null;
+/** 'sáb., 28 de nov. · 22:00 · Cine Joia, São Paulo': a break falls before the venue, not inside it. */
+function WhenWhere({ event }: { event: EventDetailData }) {
+  const { when, where } = whenWhereParts(event, new Date());
   return (
-    <div className="mt-5 flex items-center justify-between gap-3 rounded-2xl border border-border bg-card p-3 pl-4 lg:hidden">
-      <PriceTag event={event} className="min-w-0 leading-tight" />
-      <a
-        href="#ingressos"
-        className="inline-flex h-10 shrink-0 items-center rounded-xl bg-accent px-3 text-sm font-semibold whitespace-nowrap text-accent-foreground transition hover:opacity-90"
-      >
-        Ver ingressos
-      </a>
-    </div>
+    <span>
+      <span className="whitespace-nowrap">{when} ·</span> <span className="inline-block max-w-full">{where}</span>
+    </span>
   );
 }

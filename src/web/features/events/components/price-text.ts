@@ -19,12 +19,3 @@ export function eventPriceText(
 export function ticketPriceText(priceCentavos: number): string {
   return priceCentavos === 0 ? 'Gratuito' : formatCentavos(priceCentavos);
 }
-
-/**
- * A unit's price with the service fee passed on beside it (PRODUCT.md: shown from the first
- * price): 'R$ 80,00 + R$ 8,00 de taxa'; without a fee as ticketPriceText.
- */
-export function priceWithFeeText(priceCentavos: number, feeCentavos: number): string {
-  const price = ticketPriceText(priceCentavos);
-  return feeCentavos > 0 ? `${price} + ${formatCentavos(feeCentavos)} de taxa` : price;
-}

@@ -7,6 +7,7 @@ import { formatNotificationDate } from '../../../../shared/dates';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useSession } from '../../../lib/session';
 import { AccessCodeField } from './access-code-field';
 import { ticketPriceText } from './price-text';
 import { QuantityStepper } from './quantity-stepper';
@@ -214,7 +215,41 @@ export function TicketTypePicker({
       ) : event.ticketTypes.length > 0 && canBuy ? (
         <p className="mt-4 text-sm text-muted">Escolha a quantidade para continuar.</p>
       ) : null}
+      {count > 0 ? <PhoneBuyBar count={count} totalCentavos={subtotal + fee} onBuy={() => onBuy(selection, event)} /> : null}
     </section>
+  );
+}
+
+const ticketCount = (count: number) => (count === 1 ? '1 ingresso' : `${count} ingressos`);
+
+/**
+ * On phones (below md) the choice's total and 'Comprar' stay on screen above the tab bar, as
+ * the picker's own buy button does below the list. The button is named 'Comprar' alone, apart
+ * from the picker's 'Comprar N ingresso(s)'; the total describes it.
+ */
+function PhoneBuyBar({ count, totalCentavos, onBuy }: { count: number; totalCentavos: number; onBuy(): void }) {
+  const { isAdmin } = useSession();
+  return (
+    <div
+      data-buy-bar
+      className={cn(
+        'fixed inset-x-0 z-40 border-t border-border bg-card/95 px-4 py-3 shadow-[0_-6px_16px_-10px_rgb(0_0_0/0.35)] backdrop-blur md:hidden',
+        // The tab bar (app/layouts/bottom-tabs.tsx: h-16 plus its border and the safe area) is
+        // not shown to admins.
+        isAdmin ? 'bottom-0 pb-[calc(0.75rem+env(safe-area-inset-bottom))]' : 'bottom-[calc(4rem+1px+env(safe-area-inset-bottom))]',
+      )}
+    >
+      <div className="mx-auto flex max-w-md items-center justify-between gap-3">
+        <p id="buy-bar-total" className="min-w-0 text-sm leading-tight">
+          <span className="block text-muted">{ticketCount(count)}</span>
+          <span className="sr-only"> · </span>
+          <span className="block text-lg font-bold tabular-nums">{formatCentavos(totalCentavos)}</span>
+        </p>
+        <Button size="lg" className="shrink-0 px-8" aria-describedby="buy-bar-total" onClick={onBuy}>
+          Comprar
+        </Button>
+      </div>
+    </div>
   );
 }
 
