@@ -7,6 +7,7 @@ import { formatCentavos } from '../../src/shared/money';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount } from '../support/people';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 // The back office's coupons, news, banners and dashboard, as an admin and a buyer use them.
 
@@ -95,7 +96,7 @@ describe('coupons from the back office to the checkout', () => {
     // The PIX charged is the discounted total.
     await expect.poll(() => dialog.getByText(formatCentavos(total), { exact: true }).first().isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Simular pagamento' }).click();
-    await buyer.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(buyer);
 
     const [paid] = await app.deps.db.select().from(orders).where(eq(orders.eventId, event.id));
     expect(paid).toMatchObject({ status: 'completed', subtotalCentavos: type.priceCentavos, discountCentavos: discount, totalCentavos: total });

@@ -7,6 +7,7 @@ import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount } from '../support/people';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 let app: RunningApp;
 let browser: Browser;
@@ -97,7 +98,7 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     await checkout.getByRole('button', { name: 'Pagar com PIX' }).click();
     await expect.poll(() => checkout.getByRole('button', { name: 'Simular pagamento' }).isVisible()).toBe(true);
     await checkout.getByRole('button', { name: 'Simular pagamento' }).click();
-    await page.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(page);
     const orderId = await latestOrderId(buyer.context);
     const [code] = await ticketCodes(buyer.context, orderId);
     expect(code).toMatch(/^NL1\./);

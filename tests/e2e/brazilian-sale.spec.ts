@@ -7,6 +7,7 @@ import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
 import { shoot } from '../support/screenshots';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 let app: RunningApp;
 let browser: Browser;
@@ -139,7 +140,7 @@ describe('the Brazilian sale in the browser', () => {
 
     // 'Meus ingressos': one ticket each, the meia-entrada's category on its ticket, and the
     // order's details with the lot, the fee and the same total.
-    await page.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(page);
     const order = page.getByRole('article', { name: title });
     await poll(() => order.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2);
     expect(await order.getByRole('heading', { name: 'Pista · Meia-entrada (Estudante)' }).count()).toBe(1);

@@ -6,6 +6,7 @@ import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll } from '../support/people';
 import { shoot } from '../support/screenshots';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 let app: RunningApp;
 let browser: Browser;
@@ -70,7 +71,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     // The order exists: the kept choice is dropped.
     expect(await page.evaluate(() => localStorage.getItem('nl.pending-purchase'))).toBeNull();
     await dialog.getByRole('button', { name: 'Simular pagamento' }).click();
-    await page.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2);
 
     const [account] = await app.deps.db.select().from(users).where(eq(users.email, email));

@@ -8,6 +8,7 @@ import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { shoot } from '../support/screenshots';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 let app: RunningApp;
 let browser: Browser;
@@ -129,6 +130,7 @@ describe('the life of an order in the browser', () => {
 
     await resume.getByRole('button', { name: 'Simular pagamento' }).click();
     await poll(() => page.getByText('Compra realizada com sucesso!').isVisible()).toBe(true);
+    await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2);
     expect(await page.getByRole('heading', { name: 'Aguardando pagamento' }).count()).toBe(0);
     await context.close();
@@ -181,6 +183,7 @@ describe('the life of an order in the browser', () => {
     await resume.getByLabel('CVV').fill('123');
     await resume.getByRole('button', { name: 'Pagar R$ 260,00' }).click();
     await poll(() => page.getByText('Pagamento realizado com sucesso!').isVisible()).toBe(true);
+    await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(1);
     expect(await remainingOf(event.ticketTypeId)).toBe(19);
     await context.close();

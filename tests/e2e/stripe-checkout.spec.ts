@@ -7,6 +7,7 @@ import { createBuyer, demoAccount, poll, signInWithForm } from '../support/peopl
 import { startStripeDouble, type StripeDouble } from '../support/stripe-double';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { shoot } from '../support/screenshots';
+import { seeTicketsAfterPurchase } from '../support/purchase';
 
 let stripe: StripeDouble;
 let app: RunningApp;
@@ -285,7 +286,7 @@ describe('checkout with Stripe', () => {
 
     await deliverSucceeded(intentId);
     await poll(() => page.getByText('Pagamento realizado com sucesso!').isVisible()).toBe(true);
-    await page.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(1);
 
     expect(cardLeaks(seen)).toEqual([]);
@@ -333,7 +334,7 @@ describe('checkout with Stripe', () => {
     await page.goto(`/payment-success?session_id=${intentId}`);
     await poll(() => page.getByRole('heading', { name: 'Aguardando pagamento...' }).isVisible()).toBe(true);
     await deliverSucceeded(intentId);
-    await poll(() => page.getByRole('heading', { name: 'Pagamento Confirmado!' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Compra confirmada!' }).isVisible()).toBe(true);
     await poll(() => page.getByText(event.title).isVisible()).toBe(true);
 
     expect(cardLeaks(seen)).toEqual([]);
@@ -358,7 +359,7 @@ describe('checkout with Stripe', () => {
 
     await deliverSucceeded(intent!.id);
     await poll(() => page.getByText('Compra realizada com sucesso!').isVisible()).toBe(true);
-    await page.waitForURL((url) => url.pathname === '/tickets');
+    await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(1);
     await context.close();
   });

@@ -142,6 +142,8 @@ export interface OrderView {
   installmentAmountsCentavos: number[];
   /** True when the sandbox provider runs and payments can be simulated. */
   isSandbox: boolean;
+  /** Where the order's e-mail (tickets and .ics) goes; null on the public /payment-success answer. */
+  buyerEmail: string | null;
 }
 
 /**

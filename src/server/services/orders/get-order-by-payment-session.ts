@@ -9,7 +9,8 @@ import { loadOrderView } from './order-view';
  * The order behind a payment provider's session id (SPEC.md 'Payment success': the page the
  * provider sends the buyer back to), in the API shape. `sessionId` is matched exactly against
  * `orders.payment_id` (the caller trims it). Throws DomainError('order_not_found') for a blank id
- * or one no order carries; null only if the order vanished between the two reads.
+ * or one no order carries; null only if the order vanished between the two reads. The answer
+ * leaves out the buyer's e-mail: the page is public and the id travels in URLs.
  */
 export async function getOrderByPaymentSession(
   deps: Pick<ServiceDeps, 'db' | 'payments' | 'log'>,
@@ -18,5 +19,6 @@ export async function getOrderByPaymentSession(
   if (!sessionId) throw new DomainError('order_not_found');
   const [row] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentId, sessionId));
   if (!row) throw new DomainError('order_not_found');
-  return loadOrderView(deps, row.id);
+  const view = await loadOrderView(deps, row.id);
+  return view && { ...view, buyerEmail: null };
 }

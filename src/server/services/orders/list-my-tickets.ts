@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets';
 import { ticketDisplayStatus } from '../../../shared/ticket-status';
 import type { Db } from '../../db/client';
 import { events, orderItems, orders, tickets } from '../../db/schema';
 
 /**
- * The tickets of one user grouped by order, newest order first (SPEC.md section 2 'My tickets',
- * PRODUCT.md: one card per admission, grouped by order). Completed orders list their tickets;
+ * The tickets of one user grouped by order, newest order first: by payment time (an unpaid
+ * order by its creation), then by creation (SPEC.md section 2 'My tickets', PRODUCT.md: one card
+ * per admission, grouped by order). Completed orders list their tickets;
  * unpaid pending orders list one 'Pendente' placeholder per unit (no code yet). Failed and
  * expired orders are left out: nothing was bought. The QR code is only given while a ticket
  * can admit. `now` decides 'Expirado'.
@@ -16,7 +17,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), ne(orders.status, 'failed'), ne(orders.status, 'expired')))
-    .orderBy(desc(orders.createdAt));
+    .orderBy(desc(sql`coalesce(${orders.completedAt}, ${orders.createdAt})`), desc(orders.createdAt), desc(orders.id));
   if (orderRows.length === 0) return [];
   const orderIds = orderRows.map((o) => o.id);
   const [ticketRows, itemRows, eventRows] = await Promise.all([
@@ -37,6 +38,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
           Array.from({ length: item.quantity }, (_, n) => ({
             id: `${item.id}:${n + 1}`,
             ticketTypeName: item.ticketTypeName,
+            holderName: item.holderNames[n]?.trim() || null,
             code: null,
             displayStatus: 'pending' as const,
             checkedInAt: null,
@@ -56,6 +58,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
           return {
             id: ticket.id,
             ticketTypeName: ticket.ticketTypeName,
+            holderName: ticket.holderName,
             code: displayStatus === 'valid' ? ticket.code : null,
             displayStatus,
             checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,

@@ -66,6 +66,7 @@ export function toOrderView(order: OrderRow, event: OrderEvent, items: OrderLine
     clientSecret: null,
     paymentError: order.status === 'pending' ? order.paymentError : null,
     isSandbox,
+    buyerEmail: order.buyerEmail,
   };
 }
 

@@ -27,8 +27,8 @@ export function ResumePaymentDialog({
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   const paid = useCallback(() => {
     onOpenChange(false);
-    finishPurchase();
-  }, [onOpenChange, finishPurchase]);
+    finishPurchase(orderId);
+  }, [onOpenChange, finishPurchase, orderId]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Continuar pagamento" description={`Pedido #${orderId.slice(0, 8)}`}>

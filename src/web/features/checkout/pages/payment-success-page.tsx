@@ -1,45 +1,57 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { AlertTriangle, CalendarDays, CheckCircle2, Loader2, MapPin } from 'lucide-react';
+import { AlertTriangle, CalendarDays, CalendarPlus, CheckCircle2, Loader2, Mail, MapPin, Share2, Ticket } from 'lucide-react';
+import type { OrderView } from '../../../../shared/schemas/orders';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCentavos } from '../../../../shared/money';
 import { formatEventDate, formatEventTime } from '../../../../shared/dates';
 import { errorMessages } from '../../../../shared/errors';
+import { ApiError } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
 import { usePaymentSuccess } from '../api/get-payment-success';
+import { orderQueryOptions } from '../api/get-order';
+import { eventCalendarUrl, eventPageUrl } from '../lib/confirmation';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * /payment-success?session_id=<paymentId> (SPEC.md section 2 'Payment success'), also Stripe's
- * `return_url` (session_id is the PaymentIntent id). While the order still waits for the
- * provider's confirmation it says so and asks again every 2 s.
+ * The purchase's confirmation. /payment-success?order=<orderId> is where the checkout leads once
+ * an order is paid: the order is read again from the server (only its owner can), so a reload
+ * shows the same screen. /payment-success?session_id=<paymentId> (SPEC.md section 2 'Payment
+ * success') is Stripe's `return_url` (session_id is the PaymentIntent id). While the order still
+ * waits for the provider's confirmation it says so and asks again every 2 s.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  const orderId = params.get('order');
+  const sessionId = orderId ? null : params.get('session_id');
   // Stripe adds redirect_status to its return_url after a 3-D Secure check ('failed' when refused).
   const redirectFailed = params.get('redirect_status') === 'failed';
   const navigate = useNavigate();
-  const { data: order, isError, isLoading } = usePaymentSuccess(sessionId);
+  const byOrder = useQuery({ ...orderQueryOptions(orderId ?? ''), enabled: Boolean(orderId) });
+  const bySession = usePaymentSuccess(sessionId);
+  const { data: order, isError, isLoading, error } = orderId ? byOrder : bySession;
 
   useEffect(() => {
-    if (sessionId) return;
+    if (sessionId || orderId) return;
     toast.error('ID da sessão não encontrado', { id: 'payment-success-missing-session' });
     navigate('/', { replace: true });
-  }, [sessionId, navigate]);
+  }, [sessionId, orderId, navigate]);
 
   useEffect(() => {
-    if (isError) toast.error('Erro ao verificar pagamento', { id: 'payment-success-error' });
-  }, [isError]);
+    if (isError && !orderId) toast.error('Erro ao verificar pagamento', { id: 'payment-success-error' });
+  }, [isError, orderId]);
 
-  if (!sessionId) return null;
+  if (!sessionId && !orderId) return null;
+  const isConfirmed = order?.status === 'completed' && !isLoading && !isError;
 
   return (
     <div className="mx-auto w-full max-w-lg sm:py-4">
-      <title>Pagamento - Next Level</title>
-      <div className="rounded-3xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <title>{isConfirmed ? 'Compra confirmada - Next Level' : 'Pagamento - Next Level'}</title>
+      <div className="rounded-3xl border border-border bg-card p-5 shadow-sm sm:p-8">
         {isLoading ? (
           <div role="status" aria-label="Verificando pagamento" className="space-y-4">
             <Skeleton className="mx-auto size-16 rounded-full" />
@@ -47,6 +59,14 @@ export function PaymentSuccessPage() {
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>
+        ) : isError && orderId && error instanceof ApiError && (error.status === 401 || error.status === 404) ? (
+          <Outcome title={error.status === 401 ? 'Entre na sua conta' : 'Pedido não encontrado'}>
+            <p className="text-muted">
+              {error.status === 401
+                ? 'Entre com a conta que fez a compra para ver este pedido.'
+                : 'Este pedido não existe ou pertence a outra conta.'}
+            </p>
+          </Outcome>
         ) : isError || !order ? (
           <Outcome title="Erro ao verificar pagamento">
             <p className="text-muted">Não conseguimos confirmar este pagamento agora. Confira seus ingressos ou tente novamente em instantes.</p>
@@ -71,66 +91,10 @@ export function PaymentSuccessPage() {
             <p className="text-muted">Nenhuma cobrança foi confirmada para este pedido.</p>
           </Outcome>
         ) : (
-          <>
-            <div className="flex flex-col items-center text-center">
-              <span className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
-                <CheckCircle2 className="size-9" aria-hidden />
-              </span>
-              <h1 className="mt-4 text-2xl font-extrabold sm:text-3xl">Pagamento Confirmado!</h1>
-              <p className="mt-1 text-muted">Seus ingressos já estão disponíveis.</p>
-            </div>
-
-            <section aria-labelledby="payment-success-event" className="mt-6 rounded-2xl bg-surface p-4">
-              <h2 id="payment-success-event" className="text-lg leading-snug font-bold">
-                {order.event.title}
-              </h2>
-              <ul className="mt-2 space-y-1 text-sm text-muted">
-                <li className="flex items-start gap-2">
-                  <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>
-                    {capitalize(formatEventDate(order.event.date))} · {formatEventTime(order.event.startTime)}
-                  </span>
-                </li>
-                <li className="flex items-start gap-2">
-                  <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>{order.event.location}</span>
-                </li>
-              </ul>
-            </section>
-
-            <section aria-label="Itens do pedido" className="mt-4">
-              <ul className="divide-y divide-border">
-                {order.items.map((item, index) => (
-                  <li key={`${item.ticketTypeId ?? 'item'}-${index}`} className="flex justify-between gap-3 py-2.5">
-                    <span className="min-w-0">
-                      {item.quantity} x {item.ticketTypeName}
-                      {item.lotName ? <span className="block text-xs text-muted">{item.lotName}</span> : null}
-                    </span>
-                    <span className="shrink-0 tabular-nums">{formatCentavos(item.quantity * item.unitPriceCentavos)}</span>
-                  </li>
-                ))}
-                {order.discountCentavos > 0 ? (
-                  <li className="flex justify-between gap-3 py-2.5 text-success">
-                    <span>Desconto</span>
-                    <span className="shrink-0 tabular-nums">-{formatCentavos(order.discountCentavos)}</span>
-                  </li>
-                ) : null}
-                {order.feeCentavos > 0 ? (
-                  <li className="flex justify-between gap-3 py-2.5">
-                    <span>Taxa de serviço</span>
-                    <span className="shrink-0 tabular-nums">{formatCentavos(order.feeCentavos)}</span>
-                  </li>
-                ) : null}
-              </ul>
-              <p className="mt-1 flex items-baseline justify-between gap-3 border-t-2 border-border pt-3 text-lg font-bold">
-                <span>Total</span>
-                <span className="tabular-nums">{formatCentavos(order.totalCentavos)}</span>
-              </p>
-            </section>
-          </>
+          <Confirmation order={order} />
         )}
 
-        {!isLoading ? (
+        {!isLoading && !isConfirmed ? (
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <Button asChild className="whitespace-nowrap">
               <Link to="/tickets">Ver meus ingressos</Link>
@@ -154,5 +118,116 @@ function Outcome({ title, children }: { title: string; children: ReactNode }) {
       <h1 className="text-xl font-bold">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/** 'Compra confirmada!': the event, the order with its items and total, where the tickets went, and what to do next. */
+function Confirmation({ order }: { order: OrderView }) {
+  const event = order.event;
+  const pageUrl = eventPageUrl(event.id, window.location.origin);
+  const ticketCount = order.items.reduce((sum, item) => sum + item.quantity, 0);
+
+  async function copyLink() {
+    if (await copyText(pageUrl)) toast.success('Link copiado!');
+    else toast.error('Não foi possível copiar o link');
+  }
+
+  async function share() {
+    if (typeof navigator.share !== 'function') return copyLink();
+    try {
+      await navigator.share({ title: event.title, text: event.title, url: pageUrl });
+    } catch (error) {
+      // Closing the sheet is a choice; any other failure still leaves the person with the link.
+      if ((error as Error).name !== 'AbortError') await copyLink();
+    }
+  }
+
+  return (
+    <>
+      <div className="flex flex-col items-center text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
+          <CheckCircle2 className="size-9" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-2xl font-extrabold sm:text-3xl">Compra confirmada!</h1>
+        <p className="mt-1 text-muted">
+          Pedido #{order.id.slice(0, 8)} · {ticketCount} {ticketCount === 1 ? 'ingresso' : 'ingressos'}
+        </p>
+      </div>
+
+      {order.buyerEmail ? (
+        <p className="mt-5 rounded-2xl border border-success/30 bg-success/10 px-3 py-3 text-sm">
+          <Mail className="mr-1.5 inline size-4 align-[-3px] text-success" aria-hidden />
+          Enviamos os ingressos para <strong className="block font-semibold break-words">{order.buyerEmail}</strong>
+        </p>
+      ) : (
+        <p className="mt-5 text-center text-sm text-muted">Seus ingressos já estão disponíveis em Meus ingressos.</p>
+      )}
+
+      <section aria-labelledby="confirmation-event" className="mt-4 rounded-2xl bg-surface p-4">
+        <h2 id="confirmation-event" className="text-lg leading-snug font-bold">
+          {event.title}
+        </h2>
+        <ul className="mt-2 space-y-1 text-sm text-muted">
+          <li className="flex items-start gap-2">
+            <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              {capitalize(formatEventDate(event.date))} · {formatEventTime(event.startTime)}
+            </span>
+          </li>
+          <li className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{event.location}</span>
+          </li>
+        </ul>
+      </section>
+
+      <section aria-label={`Itens do pedido #${order.id.slice(0, 8)}`} className="mt-4">
+        <ul className="divide-y divide-border">
+          {order.items.map((item, index) => (
+            <li key={`${item.ticketTypeId ?? 'item'}-${index}`} className="flex justify-between gap-3 py-2.5">
+              <span className="min-w-0">
+                {item.quantity} x {item.ticketTypeName}
+                {item.lotName ? <span className="block text-xs text-muted">{item.lotName}</span> : null}
+              </span>
+              <span className="shrink-0 tabular-nums">{formatCentavos(item.quantity * item.unitPriceCentavos)}</span>
+            </li>
+          ))}
+          {order.discountCentavos > 0 ? (
+            <li className="flex justify-between gap-3 py-2.5 text-success">
+              <span>Desconto</span>
+              <span className="shrink-0 tabular-nums">-{formatCentavos(order.discountCentavos)}</span>
+            </li>
+          ) : null}
+          {order.feeCentavos > 0 ? (
+            <li className="flex justify-between gap-3 py-2.5">
+              <span>Taxa de serviço</span>
+              <span className="shrink-0 tabular-nums">{formatCentavos(order.feeCentavos)}</span>
+            </li>
+          ) : null}
+        </ul>
+        <p className="mt-1 flex items-baseline justify-between gap-3 border-t-2 border-border pt-3 text-lg font-bold">
+          <span>Total</span>
+          <span className="tabular-nums">{formatCentavos(order.totalCentavos)}</span>
+        </p>
+      </section>
+
+      <div className="mt-6 grid gap-3">
+        <Button asChild size="lg">
+          <Link to="/tickets">
+            <Ticket className="size-5" aria-hidden /> Ver ingressos
+          </Link>
+        </Button>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Button asChild variant="outline">
+            <a href={eventCalendarUrl(event.id)} download>
+              <CalendarPlus className="size-4" aria-hidden /> Adicionar à agenda
+            </a>
+          </Button>
+          <Button variant="outline" onClick={() => void share()}>
+            <Share2 className="size-4" aria-hidden /> Compartilhar
+          </Button>
+        </div>
+      </div>
+    </>
   );
 }

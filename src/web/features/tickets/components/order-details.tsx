@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { formatCentavos } from '../../../../shared/money';
 import { cn } from '../../../lib/cn';
@@ -11,7 +11,8 @@ import { useOrderDetails } from '../api/get-order-details';
 export function OrderDetails({ orderId, className }: { orderId: string; className?: string }) {
   const [isOpen, setOpen] = useState(false);
   const { data: order, isError, isFetching, refetch } = useOrderDetails(orderId, isOpen);
-  const panelId = `order-details-${orderId}`;
+  // One order can show twice on the page (its refunded tickets under 'Histórico').
+  const panelId = `order-details-${useId()}`;
 
   return (
     <div className={className}>

@@ -4,9 +4,12 @@ import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { OrderDetails } from './order-details';
 import { TicketCard } from './ticket-card';
 
-/** One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md). */
-export function OrderTickets({ order }: { order: MyOrderTickets }) {
-  const headingId = `order-${order.orderId}`;
+/**
+ * One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md).
+ * `section` names the part of the page, as one order can show in two (its refunded tickets apart).
+ */
+export function OrderTickets({ order, section }: { order: MyOrderTickets; section: string }) {
+  const headingId = `order-${section}-${order.orderId}`;
   return (
     <article aria-labelledby={headingId} className="rounded-3xl border border-border bg-surface/50 p-3 sm:p-4">
       <header className="mb-3 flex items-center gap-3 px-1">

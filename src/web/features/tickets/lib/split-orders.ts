@@ -1,19 +1,29 @@
-import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
+import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tickets';
+
+const isEnded = (ticket: TicketView) => ticket.displayStatus === 'refunded' || ticket.displayStatus === 'cancelled';
 
 /**
- * Splits orders into 'Próximos eventos' (event day today or later in São Paulo, `today` as
- * 'yyyy-MM-dd') and 'Eventos passados' (SPEC.md section 2 'My tickets'). Upcoming soonest
- * first, past most recent first; orders of the same day keep newest purchase first.
+ * Splits paid orders into 'Próximos eventos' and 'Histórico' (SPEC.md section 2 'My tickets').
+ * 'Próximos eventos' holds the tickets that still count (valid, used) of events on `today`
+ * ('yyyy-MM-dd', São Paulo) or later; 'Histórico' holds past events' orders whole, and the refunded
+ * or cancelled tickets of the others (a fully refunded order moves there whole). An order with
+ * both kinds shows in both, each with its part. Both keep the order given: the server's, newest
+ * order first (payment time, then creation).
  */
-export function splitOrdersByEventDate(orders: MyOrderTickets[], today: string) {
-  const byPurchase = (a: MyOrderTickets, b: MyOrderTickets) => b.createdAt.localeCompare(a.createdAt);
-  const upcoming = orders
-    .filter((o) => o.event.date >= today)
-    .sort((a, b) => a.event.date.localeCompare(b.event.date) || a.event.startTime.localeCompare(b.event.startTime) || byPurchase(a, b));
-  const past = orders
-    .filter((o) => o.event.date < today)
-    .sort((a, b) => b.event.date.localeCompare(a.event.date) || byPurchase(a, b));
-  return { upcoming, past };
+export function splitOrdersForTickets(orders: MyOrderTickets[], today: string) {
+  const upcoming: MyOrderTickets[] = [];
+  const history: MyOrderTickets[] = [];
+  for (const order of orders) {
+    if (order.event.date < today) {
+      history.push(order);
+      continue;
+    }
+    const current = order.tickets.filter((ticket) => !isEnded(ticket));
+    const ended = order.tickets.filter(isEnded);
+    if (current.length) upcoming.push(ended.length ? { ...order, tickets: current } : order);
+    if (ended.length) history.push(current.length ? { ...order, tickets: ended } : order);
+  }
+  return { upcoming, history };
 }
 
 /** File name of a downloaded ticket QR (SPEC.md section 9): 'ingresso-pista-premium.png'. */

@@ -7,7 +7,7 @@ import { formatNotificationDate, saoPauloToday } from '../../../../shared/dates'
 import { useMyTickets } from '../api/get-my-tickets';
 import { OrderTickets } from '../components/order-tickets';
 import { PendingOrderCard } from '../components/pending-order-card';
-import { splitOrdersByEventDate } from '../lib/split-orders';
+import { splitOrdersForTickets } from '../lib/split-orders';
 
 export interface TicketsPageProps {
   /** 'Continuar pagamento' of a pending order (the route opens the checkout's payment step). */
@@ -18,8 +18,9 @@ export interface TicketsPageProps {
 
 /**
  * /tickets 'Meus ingressos' (SPEC.md section 2, PRODUCT.md 'Tickets and the door' and 'Buying'):
- * orders waiting for payment first, with their time left, then the tickets by event date. An
- * order cancelled before it was paid has no ticket and is not listed.
+ * orders waiting for payment first, with their time left, then the tickets still to use and the
+ * history (past events, refunded and cancelled tickets), each grouped by order, newest order
+ * first. An order cancelled before it was paid has no ticket and is not listed.
  */
 export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) {
   const { data, isLoading, isError, refetch, isRefetching } = useMyTickets();
@@ -27,7 +28,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
   const savedCopyAt = data?.savedCopyAt ?? null;
   const pending = (orders ?? []).filter((order) => order.status === 'pending');
   const withTickets = (orders ?? []).filter((order) => order.status !== 'pending' && order.tickets.length > 0);
-  const { upcoming, past } = splitOrdersByEventDate(withTickets, saoPauloToday(new Date()));
+  const { upcoming, history } = splitOrdersForTickets(withTickets, saoPauloToday(new Date()));
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -70,7 +71,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
               Tentar novamente
             </Button>
           </div>
-        ) : pending.length === 0 && upcoming.length === 0 && past.length === 0 ? (
+        ) : pending.length === 0 && upcoming.length === 0 && history.length === 0 ? (
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-card px-6 py-14 text-center">
             <span className="flex size-16 items-center justify-center rounded-full bg-accent/15 text-accent">
               <Ticket className="size-8" aria-hidden />
@@ -107,7 +108,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
               {upcoming.length ? (
                 <div className="space-y-5">
                   {upcoming.map((order) => (
-                    <OrderTickets key={order.orderId} order={order} />
+                    <OrderTickets key={order.orderId} order={order} section="upcoming" />
                   ))}
                 </div>
               ) : (
@@ -119,14 +120,15 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
                 </p>
               )}
             </section>
-            {past.length ? (
-              <section aria-labelledby="tickets-past">
-                <h2 id="tickets-past" className="mb-4 text-xl font-bold">
-                  Eventos passados
+            {history.length ? (
+              <section aria-labelledby="tickets-history">
+                <h2 id="tickets-history" className="text-xl font-bold">
+                  Histórico
                 </h2>
+                <p className="mt-1 mb-4 text-sm text-muted">Eventos passados e ingressos reembolsados ou cancelados.</p>
                 <div className="space-y-5">
-                  {past.map((order) => (
-                    <OrderTickets key={order.orderId} order={order} />
+                  {history.map((order) => (
+                    <OrderTickets key={order.orderId} order={order} section="history" />
                   ))}
                 </div>
               </section>
