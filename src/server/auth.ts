@@ -112,6 +112,9 @@ export function createAuth(options: AuthOptions) {
           async after(user) {
             if (user.emailVerified) await grantInvitedRoles(db, user);
             if (user.emailVerified) await claimCourtesies(db, user);
+            // Every instance stops trusting the copy of the account it checked (its e-mail was just
+            // confirmed, say), so the next /api/me answers what the database says.
+            await forgetSessions(db, user.id);
           },
         },
       },
