@@ -249,15 +249,19 @@ describe('the life of an order in the browser', () => {
     await dialog.getByRole('button', { name: 'Aprovar reembolso' }).click();
     await poll(() => adminPage.getByText('Reembolso aprovado com sucesso!').isVisible()).toBe(true);
 
-    // The buyer sees one ticket refunded and the other still valid.
+    // The buyer sees the valid ticket under 'Próximos eventos' and the refunded one in the history.
     await page.goto('/tickets');
     await poll(async () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Meus ingressos' }).waitFor();
-      await page.getByRole('article', { name: event.title }).waitFor();
-      const order = page.getByRole('article', { name: event.title });
-      return [await order.getByText('Reembolsado', { exact: true }).count(), await order.getByText('Válido', { exact: true }).count()];
-    }, 30_000).toEqual([1, 1]);
+      const upcoming = page.getByRole('region', { name: 'Próximos eventos' }).getByRole('article', { name: event.title });
+      const history = page.getByRole('region', { name: 'Histórico' }).getByRole('article', { name: event.title });
+      return [
+        await upcoming.getByText('Válido', { exact: true }).count(),
+        await upcoming.getByText('Reembolsado', { exact: true }).count(),
+        await history.getByText('Reembolsado', { exact: true }).count(),
+      ];
+    }, 30_000).toEqual([1, 0, 1]);
     expect(await page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(1);
     await context.close();
   });

@@ -51,7 +51,7 @@ export function PaymentSuccessPage() {
   return (
     <div className="mx-auto w-full max-w-lg sm:py-4">
       <title>{isConfirmed ? 'Compra confirmada - Next Level' : 'Pagamento - Next Level'}</title>
-      <div className="rounded-3xl border border-border bg-card p-5 shadow-sm sm:p-8">
+      <div className="rounded-3xl border border-border bg-card px-4 py-6 shadow-sm sm:p-8">
         {isLoading ? (
           <div role="status" aria-label="Verificando pagamento" className="space-y-4">
             <Skeleton className="mx-auto size-16 rounded-full" />
@@ -217,16 +217,14 @@ function Confirmation({ order }: { order: OrderView }) {
             <Ticket className="size-5" aria-hidden /> Ver ingressos
           </Link>
         </Button>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Button asChild variant="outline">
-            <a href={eventCalendarUrl(event.id)} download>
-              <CalendarPlus className="size-4" aria-hidden /> Adicionar à agenda
-            </a>
-          </Button>
-          <Button variant="outline" onClick={() => void share()}>
-            <Share2 className="size-4" aria-hidden /> Compartilhar
-          </Button>
-        </div>
+        <Button asChild variant="outline">
+          <a href={eventCalendarUrl(event.id)} download>
+            <CalendarPlus className="size-4" aria-hidden /> Adicionar à agenda
+          </a>
+        </Button>
+        <Button variant="outline" onClick={() => void share()}>
+          <Share2 className="size-4" aria-hidden /> Compartilhar
+        </Button>
       </div>
     </>
   );
