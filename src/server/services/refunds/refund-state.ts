@@ -1,6 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
 import type { RefundableTicket } from '../../../shared/schemas/refunds';
-import { decideTicketRefund, isFeeRefunded, ticketFeeCentavos, ticketRefundAmounts } from '../../domain/refunds';
+import { decideTicketRefund, isFeeRefunded, orderRefundReason, ticketFeeCentavos, ticketRefundAmounts } from '../../domain/refunds';
 import type { Db, Tx } from '../../db/client';
 import { events, orderItems, orders, tickets } from '../../db/schema';
 
@@ -66,4 +67,49 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
     );
   }
   return result;
+}
+
+/**
+ * The tickets a buyer's refund of `order` takes and what it pays back (centavos): `ticketIds`
+ * (absent: every refundable ticket of the order) checked against `states`
+ * (loadTicketRefundStates of the order). Used by the request and by the withdrawal alike.
+ * Throws DomainError: 'refund_already_requested' (with `details.ticketId` for a chosen ticket);
+ * 'order_not_refundable' with `details.reason` when nothing of the order can be refunded;
+ * 'order_not_found' with `details.ticketId` for a ticket not of this order;
+ * 'ticket_not_refundable' with `details.ticketId` and `details.reason`.
+ */
+export function chooseRefundTickets(
+  order: OrderRow,
+  states: RefundableTicket[],
+  ticketIds: string[] | undefined,
+): { ticketIds: string[]; amountCentavos: number } {
+  const byId = new Map(states.map((t) => [t.id, t]));
+  const chosen = ticketIds ? [...new Set(ticketIds.map((id) => id.toLowerCase()))] : states.filter((t) => t.eligible).map((t) => t.id);
+  if (chosen.length === 0) {
+    const reason = orderRefundReason(order, states.map((t) => t.reason!));
+    if (reason === 'already_requested') throw new DomainError('refund_already_requested');
+    throw new DomainError('order_not_refundable', { reason });
+  }
+  for (const id of chosen) {
+    const ticket = byId.get(id);
+    if (!ticket) throw new DomainError('order_not_found', { ticketId: id });
+    if (ticket.eligible) continue;
+    if (ticket.reason === 'already_requested') throw new DomainError('refund_already_requested', { ticketId: id });
+    throw new DomainError('ticket_not_refundable', { ticketId: id, reason: ticket.reason });
+  }
+  return { ticketIds: chosen, amountCentavos: chosen.reduce((sum, id) => sum + byId.get(id)!.amountCentavos, 0) };
+}
+
+/**
+ * Ties the chosen tickets to `refundId` (`tickets.refund_id`), so no ticket is in two open
+ * refunds: only valid tickets of the order that are in no refund and never got in. Throws
+ * DomainError('refund_already_requested') when one of them was taken meanwhile.
+ */
+export async function tieTicketsToRefund(tx: Tx, refundId: string, orderId: string, ticketIds: string[]): Promise<void> {
+  const tied = await tx
+    .update(tickets)
+    .set({ refundId })
+    .where(and(inArray(tickets.id, ticketIds), eq(tickets.orderId, orderId), isNull(tickets.refundId), eq(tickets.status, 'valid'), sql`${tickets.checkedInAt} IS NULL`))
+    .returning({ id: tickets.id });
+  if (tied.length !== ticketIds.length) throw new DomainError('refund_already_requested');
 }

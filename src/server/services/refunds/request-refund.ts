@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { MyRefund, RequestRefundInput } from '../../../shared/schemas/refunds';
-import { orderRefundReason } from '../../domain/refunds';
 import type { Db } from '../../db/client';
-import { events, orders, refunds, tickets } from '../../db/schema';
-import { loadTicketRefundStates } from './refund-state';
+import { events, orders, refunds } from '../../db/schema';
+import { chooseRefundTickets, loadTicketRefundStates, tieTicketsToRefund } from './refund-state';
 
 /**
  * A buyer asks for the refund of tickets of one of their own orders (SPEC.md section 2 'Refund
@@ -31,31 +30,12 @@ export async function requestRefund(db: Db, userId: string, input: RequestRefund
       .for('update');
     if (!order) throw new DomainError('order_not_found');
     const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
-    const byId = new Map(states.map((t) => [t.id, t]));
-    const chosen = input.ticketIds ? [...new Set(input.ticketIds.map((id) => id.toLowerCase()))] : states.filter((t) => t.eligible).map((t) => t.id);
-    if (chosen.length === 0) {
-      const reason = orderRefundReason(order, states.map((t) => t.reason!));
-      if (reason === 'already_requested') throw new DomainError('refund_already_requested');
-      throw new DomainError('order_not_refundable', { reason });
-    }
-    for (const id of chosen) {
-      const ticket = byId.get(id);
-      if (!ticket) throw new DomainError('order_not_found', { ticketId: id });
-      if (ticket.eligible) continue;
-      if (ticket.reason === 'already_requested') throw new DomainError('refund_already_requested', { ticketId: id });
-      throw new DomainError('ticket_not_refundable', { ticketId: id, reason: ticket.reason });
-    }
-    const amountCentavos = chosen.reduce((sum, id) => sum + byId.get(id)!.amountCentavos, 0);
+    const { ticketIds: chosen, amountCentavos } = chooseRefundTickets(order, states, input.ticketIds);
     const [refund] = await tx
       .insert(refunds)
       .values({ orderId: order.id, userId, amountCentavos, ticketCount: chosen.length, reason: input.reason, requestedAt: now })
       .returning();
-    const tied = await tx
-      .update(tickets)
-      .set({ refundId: refund.id })
-      .where(and(inArray(tickets.id, chosen), eq(tickets.orderId, order.id), isNull(tickets.refundId), eq(tickets.status, 'valid'), sql`${tickets.checkedInAt} IS NULL`))
-      .returning({ id: tickets.id });
-    if (tied.length !== chosen.length) throw new DomainError('refund_already_requested');
+    await tieTicketsToRefund(tx, refund.id, order.id, chosen);
     const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
     return {
       id: refund.id,

@@ -1,15 +1,15 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
 import type { MyRefund, WithdrawPurchaseInput } from '../../../shared/schemas/refunds';
-import { orderRefundReason, withdrawalDeadline } from '../../domain/refunds';
+import { withdrawalDeadline } from '../../domain/refunds';
 import type { ServiceDeps } from '../deps';
-import { events, orders, refunds, tickets } from '../../db/schema';
+import { events, orders, refunds } from '../../db/schema';
 import { enqueueJobs } from '../jobs';
 import { notifyUser } from '../notifications/notify-user';
 import { refundTickets } from './decide-refund';
 import { payRefund } from './pay-refund';
-import { loadTicketRefundStates } from './refund-state';
+import { chooseRefundTickets, loadTicketRefundStates, tieTicketsToRefund } from './refund-state';
 
 /** How long the worker waits before retrying a payment back that could not be made at once. */
 const REFUND_PAYMENT_RETRY_MS = 60_000;
@@ -47,21 +47,7 @@ export async function withdrawPurchase(deps: ServiceDeps, userId: string, input:
       throw new DomainError('withdrawal_closed', { reason: 'deadline' });
     }
     const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
-    const byId = new Map(states.map((t) => [t.id, t]));
-    const chosen = input.ticketIds ? [...new Set(input.ticketIds.map((id) => id.toLowerCase()))] : states.filter((t) => t.eligible).map((t) => t.id);
-    if (chosen.length === 0) {
-      const reason = orderRefundReason(order, states.map((t) => t.reason!));
-      if (reason === 'already_requested') throw new DomainError('refund_already_requested');
-      throw new DomainError('order_not_refundable', { reason });
-    }
-    for (const id of chosen) {
-      const ticket = byId.get(id);
-      if (!ticket) throw new DomainError('order_not_found', { ticketId: id });
-      if (ticket.eligible) continue;
-      if (ticket.reason === 'already_requested') throw new DomainError('refund_already_requested', { ticketId: id });
-      throw new DomainError('ticket_not_refundable', { ticketId: id, reason: ticket.reason });
-    }
-    const amountCentavos = chosen.reduce((sum, id) => sum + byId.get(id)!.amountCentavos, 0);
+    const { ticketIds: chosen, amountCentavos } = chooseRefundTickets(order, states, input.ticketIds);
     const [stored] = await tx
       .insert(refunds)
       .values({
@@ -76,12 +62,7 @@ export async function withdrawPurchase(deps: ServiceDeps, userId: string, input:
         processedAt: now,
       })
       .returning();
-    const tied = await tx
-      .update(tickets)
-      .set({ refundId: stored.id })
-      .where(and(inArray(tickets.id, chosen), eq(tickets.orderId, order.id), isNull(tickets.refundId), eq(tickets.status, 'valid'), sql`${tickets.checkedInAt} IS NULL`))
-      .returning({ id: tickets.id });
-    if (tied.length !== chosen.length) throw new DomainError('refund_already_requested');
+    await tieTicketsToRefund(tx, stored.id, order.id, chosen);
     await refundTickets(tx, stored.id, order.id, now);
     await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: stored.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }], now);
     await notifyUser(
