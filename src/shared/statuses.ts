@@ -15,12 +15,19 @@ export const refundStatuses = ['pending', 'approved', 'rejected', 'processed'] a
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /**
- * Who started a refund: the buyer ('request'), an event's cancellation, a payment that came after
- * its order's hold ended with the units gone ('late_payment'), or a payment of an order that is
- * not the one the order made, a second charge ('duplicate_payment').
+ * Who started a refund: the buyer ('request', decided by the organizer, or 'withdrawal', the
+ * 7-day withdrawal refunded at once), an event's cancellation, a payment that came after its
+ * order's hold ended with the units gone ('late_payment'), or a payment of an order that is not
+ * the one the order made, a second charge ('duplicate_payment').
  */
 export const refundOrigins = ['request', 'event_cancelled', 'late_payment', 'duplicate_payment', 'withdrawal'] as const;
 export type RefundOrigin = (typeof refundOrigins)[number];
+
+/** Refunds that undo a sale (its tickets stop admitting): the reports count these as refunds. */
+export const saleRefundOrigins = ['request', 'withdrawal', 'event_cancelled'] as const satisfies readonly RefundOrigin[];
+
+/** Refunds the buyer started, with a reason they typed (personal data). */
+export const buyerRefundOrigins = ['request', 'withdrawal'] as const satisfies readonly RefundOrigin[];
 
 export const paymentMethods = ['pix', 'card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

@@ -306,6 +306,10 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     expect(rest.json()).toMatchObject({ amountCentavos: 8800, ticketCount: 1 });
     expect((await withFee(orderId)).status).toBe('refunded');
     expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, second.id)))[0].status).toBe('refunded');
+    // The organizer's figures count the withdrawals as refunds: nothing left of the sale.
+    const admin = await server.signUpAs(['admin']);
+    const money = (await get(`/api/admin/events/${event.id}`, admin.cookie)).json().money;
+    expect(money).toMatchObject({ grossCentavos: 16000, refundsCentavos: 16000, refundedFeesCentavos: 1600, feesCentavos: 0, netCentavos: 0 });
     // The door refuses both codes (scanning opens the event's door now, so it comes last).
     const door = await server.signUpAs(['validator']);
     for (const code of [first.code, second.code]) expect((await scanAtItsDoor(server, door.cookie, code)).json().accepted).toBe(false);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SalesMoney } from '../../../shared/schemas/admin-events';
+import { saleRefundOrigins } from '../../../shared/statuses';
 import { queryRows, type Db } from '../../db/client';
 import { settleSalesMoney, type RefundedOrder } from '../../domain/sales-money';
 
@@ -9,7 +10,7 @@ import { settleSalesMoney, type RefundedOrder } from '../../domain/sales-money';
  * settleSalesMoney decides; the event's back-office page and the dashboard both show this).
  * A paid order is one that was completed (paid), whether it is still 'completed' or was
  * 'refunded' later; a refund counts once approved (its tickets no longer admit), when it undoes a
- * sale: a buyer's request or the event's cancellation. Payments that never bought a ticket (one
+ * sale (saleRefundOrigins: a buyer's request or withdrawal, the event's cancellation). Payments that never bought a ticket (one
  * after its order's hold ended, a second charge) come in and go back outside these figures.
  * Centavos.
  */
@@ -22,7 +23,7 @@ export async function loadSalesMoney(db: Db, eventId: string | null): Promise<Sa
     FROM orders o WHERE ${paidOrders}`);
   const counted = sql`
     SELECT r.id, r.order_id, r.amount_centavos FROM refunds r JOIN orders o ON o.id = r.order_id
-    WHERE r.status IN ('approved', 'processed') AND r.origin IN ('request', 'event_cancelled') AND ${paidOrders}`;
+    WHERE r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(saleRefundOrigins.map((o) => sql`${o}`), sql`, `)}) AND ${paidOrders}`;
   const refunds = await queryRows<{ id: string; order_id: string; amount_centavos: number }>(db, counted);
 
   const refunded: RefundedOrder[] = [];

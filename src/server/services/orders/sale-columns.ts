@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../db/client';
 import { lotName } from '../../domain/lots';
 import { ticketRefundAmounts } from '../../domain/refunds';
 import { decimalReais } from '../../lib/csv';
+import { saleRefundOrigins } from '../../../shared/statuses';
 
 // The money columns of an event's CSV exports (attendees per ticket, buyers per order): sector,
 // lot, 'Inteira' / 'Meia-entrada (categoria)' / 'Cortesia', prices, discount, fees, channel and
@@ -108,7 +109,7 @@ export async function loadOrderSaleCells(db: Db, eventId: string): Promise<Map<s
     SELECT o.id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.total_centavos, o.payment_provider, o.payment_method,
       o.installments,
       (SELECT coalesce(sum(r.amount_centavos), 0)::int FROM refunds r
-        WHERE r.order_id = o.id AND r.status IN ('approved', 'processed') AND r.origin IN ('request', 'event_cancelled')) AS refunded_centavos
+        WHERE r.order_id = o.id AND r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(saleRefundOrigins.map((origin) => sql`${origin}`), sql`, `)})) AS refunded_centavos
     FROM orders o WHERE o.event_id = ${eventId}::uuid AND o.status = 'completed'`);
   const items = await queryRows<{ order_id: string; sector_name: string | null; ticket_type_name: string; lot_position: number | null; concession: Concession | null; unit_price_centavos: number }>(db, sql`
     SELECT i.order_id, tt.name AS sector_name, i.ticket_type_name, l.position AS lot_position, i.concession, i.unit_price_centavos

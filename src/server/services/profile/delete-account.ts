@@ -25,6 +25,7 @@ import { forgetSessions } from '../staff/session-events';
 import { removeAvatarFile } from './avatar-files';
 import { removeLocalOutboxFiles } from '../../lib/local-outbox';
 import type { JobKind } from '../jobs';
+import { buyerRefundOrigins } from '../../../shared/statuses';
 
 /** Buyer name kept on the orders of a deleted account. */
 export const DELETED_BUYER_NAME = 'Conta excluída';
@@ -111,7 +112,7 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
     await tx
       .update(refunds)
       .set({ reason: DELETED_REFUND_REASON })
-      .where(and(eq(refunds.origin, 'request'), or(eq(refunds.userId, userId), inArray(refunds.orderId, ownOrders))));
+      .where(and(inArray(refunds.origin, [...buyerRefundOrigins]), or(eq(refunds.userId, userId), inArray(refunds.orderId, ownOrders))));
     await tx.update(tickets).set({ holderName: null }).where(or(eq(tickets.userId, userId), inArray(tickets.orderId, ownOrders)));
     await tx.update(orderItems).set({ holderNames: [] }).where(inArray(orderItems.orderId, ownOrders));
     await tx
