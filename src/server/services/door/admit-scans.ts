@@ -93,7 +93,8 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
       ? []
       : await queryRows<TicketRow>(tx, sql`
           SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name,
-                 (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) AS checked_in_gate,
+                 -- The gate of the first entry, looked up only for a ticket that got in (most scans are of new ones).
+                 CASE WHEN t.checked_in_at IS NOT NULL THEN (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) END AS checked_in_gate,
                  o.status AS order_status, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
           FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
           WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
