@@ -234,20 +234,20 @@ export function CheckoutDialog({
     if (!buyer.phone && profile?.phone) setValue('buyer.phone', formatPhone(profile.phone));
   }, [open, user, profile, getValues, setValue]);
 
-  // Purchase done: forget the PIX step, keep the buyer for next time, close and go to the tickets.
-  const finish = useCallback(() => {
+  // Purchase done: forget the PIX step, keep the buyer for next time, close and show the order paid.
+  const finish = useCallback((orderId: string) => {
     setPaymentStep(null);
     setAppliedCode(null);
     setChangedTotal(null);
     form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
     onOpenChange(false);
     onCompleted?.();
-    finishPurchase();
+    finishPurchase(orderId);
   }, [form, onOpenChange, onCompleted, finishPurchase]);
 
-  const complete = (message: string) => {
+  const complete = (message: string, orderId: string) => {
     toast.success(message);
-    finish();
+    finish(orderId);
   };
 
   function applyCoupon(code: string) {
@@ -266,7 +266,7 @@ export function CheckoutDialog({
     } catch {
       const order = await getOrder(orderId).catch(() => null);
       if (order?.status === 'completed') {
-        complete('Compra realizada com sucesso!');
+        complete('Compra realizada com sucesso!', orderId);
         return;
       }
     }
@@ -381,7 +381,7 @@ export function CheckoutDialog({
     queryClient.setQueryData(orderKeys.detail(order.id), order);
     onOrderPlaced?.();
     if (order.status === 'completed') {
-      complete('Compra realizada com sucesso!');
+      complete('Compra realizada com sucesso!', order.id);
       return;
     }
     if (paymentMethod === 'pix') {
@@ -402,7 +402,7 @@ export function CheckoutDialog({
         };
     const outcome = await payCard(order, attempt);
     if (outcome.status === 'completed') {
-      complete('Pagamento realizado com sucesso!');
+      complete('Pagamento realizado com sucesso!', order.id);
     } else if (outcome.status === 'confirming') {
       setPaymentStep({ kind: 'card', orderId: order.id, key: currentKey, phase: 'confirming', error: null });
     } else {
@@ -475,7 +475,7 @@ export function CheckoutDialog({
         />
 
         {step?.kind === 'pix' ? (
-          <PixPaymentStep key={step.orderId} orderId={step.orderId} onPaid={finish} onBack={() => void leavePaymentStep(step.orderId)} />
+          <PixPaymentStep key={step.orderId} orderId={step.orderId} onPaid={() => finish(step.orderId)} onBack={() => void leavePaymentStep(step.orderId)} />
         ) : step?.kind === 'card' ? (
           <CardPaymentStep
             key={step.orderId}
@@ -483,7 +483,7 @@ export function CheckoutDialog({
             initialPhase={step.phase}
             initialError={step.error}
             billing={{ name: getValues('buyer.name').trim(), email: getValues('buyer.email').trim(), phone: getValues('buyer.phone') }}
-            onPaid={finish}
+            onPaid={() => finish(step.orderId)}
             onBack={() => void leavePaymentStep(step.orderId)}
           />
         ) : (
