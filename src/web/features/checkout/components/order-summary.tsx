@@ -36,6 +36,7 @@ export function OrderSummary({
   amounts,
   feeNote,
   status,
+  headingLevel = 3,
 }: {
   event: Pick<EventDetail, 'title' | 'date' | 'startTime' | 'location'>;
   items: SummaryItem[];
@@ -44,13 +45,17 @@ export function OrderSummary({
   feeNote?: string;
   /** Under the total: the quote being asked again, a refusal, a price that changed. */
   status?: ReactNode;
+  /** The title's heading level: 3 inside the checkout's dialog, 2 on a page under its h1. */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const Subtitle = headingLevel === 2 ? 'h3' : 'h4';
   const { subtotalCentavos, discountCentavos, discountCode, feeCentavos, totalCentavos } = amounts;
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-border bg-surface/60 p-4">
-      <h3 id="checkout-summary-title" className="text-base leading-snug font-bold">
+      <Title id="checkout-summary-title" className="text-base leading-snug font-bold">
         {event.title}
-      </h3>
+      </Title>
       <ul className="mt-2 space-y-1 text-sm text-muted">
         <li className="flex items-start gap-2">
           <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -64,7 +69,7 @@ export function OrderSummary({
         </li>
       </ul>
       <div className="mt-3 border-t border-border pt-3">
-        <h4 className="sr-only">Ingressos selecionados</h4>
+        <Subtitle className="sr-only">Ingressos selecionados</Subtitle>
         <ul className="space-y-1.5 text-sm" aria-label="Ingressos do pedido">
           {items.map((item) => (
             <li key={item.key} className="flex justify-between gap-3">

@@ -2,20 +2,17 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { AlertTriangle, CalendarDays, CalendarPlus, CheckCircle2, Loader2, Mail, MapPin, Share2, Ticket } from 'lucide-react';
+import { AlertTriangle, CalendarPlus, CheckCircle2, Loader2, Mail, Share2, Ticket } from 'lucide-react';
 import type { OrderView } from '../../../../shared/schemas/orders';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatCentavos } from '../../../../shared/money';
-import { formatEventDate, formatEventTime } from '../../../../shared/dates';
 import { errorMessages } from '../../../../shared/errors';
 import { ApiError } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { usePaymentSuccess } from '../api/get-payment-success';
 import { orderQueryOptions } from '../api/get-order';
 import { eventCalendarUrl, eventPageUrl } from '../lib/confirmation';
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { OrderSummary } from '../components/order-summary';
 
 /**
  * The purchase's confirmation. /payment-success?order=<orderId> is where the checkout leads once
@@ -163,53 +160,20 @@ function Confirmation({ order }: { order: OrderView }) {
         <p className="mt-5 text-center text-sm text-muted">Seus ingressos já estão disponíveis em Meus ingressos.</p>
       )}
 
-      <section aria-labelledby="confirmation-event" className="mt-4 rounded-2xl bg-surface p-4">
-        <h2 id="confirmation-event" className="text-lg leading-snug font-bold">
-          {event.title}
-        </h2>
-        <ul className="mt-2 space-y-1 text-sm text-muted">
-          <li className="flex items-start gap-2">
-            <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>
-              {capitalize(formatEventDate(event.date))} · {formatEventTime(event.startTime)}
-            </span>
-          </li>
-          <li className="flex items-start gap-2">
-            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{event.location}</span>
-          </li>
-        </ul>
-      </section>
-
-      <section aria-label={`Itens do pedido #${order.id.slice(0, 8)}`} className="mt-4">
-        <ul className="divide-y divide-border">
-          {order.items.map((item, index) => (
-            <li key={`${item.ticketTypeId ?? 'item'}-${index}`} className="flex justify-between gap-3 py-2.5">
-              <span className="min-w-0">
-                {item.quantity} x {item.ticketTypeName}
-                {item.lotName ? <span className="block text-xs text-muted">{item.lotName}</span> : null}
-              </span>
-              <span className="shrink-0 tabular-nums">{formatCentavos(item.quantity * item.unitPriceCentavos)}</span>
-            </li>
-          ))}
-          {order.discountCentavos > 0 ? (
-            <li className="flex justify-between gap-3 py-2.5 text-success">
-              <span>Desconto</span>
-              <span className="shrink-0 tabular-nums">-{formatCentavos(order.discountCentavos)}</span>
-            </li>
-          ) : null}
-          {order.feeCentavos > 0 ? (
-            <li className="flex justify-between gap-3 py-2.5">
-              <span>Taxa de serviço</span>
-              <span className="shrink-0 tabular-nums">{formatCentavos(order.feeCentavos)}</span>
-            </li>
-          ) : null}
-        </ul>
-        <p className="mt-1 flex items-baseline justify-between gap-3 border-t-2 border-border pt-3 text-lg font-bold">
-          <span>Total</span>
-          <span className="tabular-nums">{formatCentavos(order.totalCentavos)}</span>
-        </p>
-      </section>
+      <div className="mt-4">
+        <OrderSummary
+          headingLevel={2}
+          event={event}
+          items={order.items.map((item, index) => ({
+            key: `${item.ticketTypeId ?? 'item'}-${index}`,
+            name: item.ticketTypeName,
+            lotName: item.lotName,
+            quantity: item.quantity,
+            unitPriceCentavos: item.unitPriceCentavos,
+          }))}
+          amounts={order}
+        />
+      </div>
 
       <div className="mt-6 grid gap-3">
         <Button asChild size="lg">
