@@ -60,6 +60,8 @@ const longDateNames = new Intl.DateTimeFormat('pt-BR', {
 });
 const monthYearNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const shortMonthNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short' });
+const mediumDateNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const mediumDateWithYearNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
 function utcNoon({ year, month, day }: CalendarDate): Date {
   const date = new Date(Date.UTC(2000, 0, 1, 12));
@@ -150,6 +152,17 @@ export function formatEventDate(date: string): string {
 export function formatEventDateShort(date: string): string {
   const { year, month, day } = parseDate(date);
   return `${pad(day)}/${pad(month)}/${pad(year, 4)}`;
+}
+
+/**
+ * An event's day in short pt-BR form, 'sáb., 28 de nov.' (the event page's first line); the year
+ * is added when it is not the current one in São Paulo at `now` ('sáb., 9 de jan. de 2027').
+ * Throws DomainError('validation_failed', { field: 'date' }) for a malformed date.
+ */
+export function formatEventDateMedium(date: string, now: Date): string {
+  const parsed = parseDate(date);
+  const isThisYear = saoPauloToday(now).slice(0, 4) === pad(parsed.year, 4);
+  return (isThisYear ? mediumDateNames : mediumDateWithYearNames).format(utcNoon(parsed));
 }
 
 /**

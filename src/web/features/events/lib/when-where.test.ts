@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventDateMedium, venueText, whenWhereText } from './when-where';
+import { formatEventDateMedium } from '../../../../shared/dates';
+import { venueText, whenWhereText } from './when-where';
 
 const now = new Date('2026-11-26T03:00:00Z'); // 26/11/2026 00:00 in São Paulo
 
