@@ -650,3 +650,27 @@ describe('a change of date, time or venue', () => {
     expect(withdrawn.json()).toMatchObject({ amountCentavos: 8800, status: 'processed' });
   });
 });
+
+describe('the service fee after sales began', () => {
+  it('refuses to change the fee, or to stop returning it, once the event has orders; returning it may be turned on', async () => {
+    const created = await createViaApi({ serviceFeeBasisPoints: 1000 });
+    await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }]);
+    const current = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json() as {
+      ticketTypes: { id: string; name: string; description: string | null; lots: { id: string; priceCentavos: number; remaining: number }[] }[];
+    };
+    const sameSectors = current.ticketTypes.map((t) => ({
+      id: t.id, name: t.name, description: t.description,
+      lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining, previousRemaining: l.remaining })),
+    }));
+    const edit = (overrides: Record<string, unknown>) =>
+      request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }));
+
+    const raised = await edit({ serviceFeeBasisPoints: 1500 });
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json()).toMatchObject({ code: 'fee_has_sales', message: 'A taxa de serviço não pode mudar depois que as vendas começaram.' });
+    expect((await edit({ serviceFeeRefundable: true })).json()).toMatchObject({ serviceFeeBasisPoints: 1000, serviceFeeRefundable: true });
+    expect((await edit({ serviceFeeRefundable: false })).json()).toMatchObject({ code: 'fee_has_sales' });
+    const [stored] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
+    expect([stored.serviceFeeBasisPoints, stored.serviceFeeRefundable]).toEqual([1000, true]);
+  });
+});
