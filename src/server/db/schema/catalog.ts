@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   uniqueIndex,
@@ -26,6 +27,14 @@ export const brands = pgTable('brands', {
   description: text('description').notNull(),
   accentColor: text('accent_color').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** The brand page's cover and logo (uploaded images' URLs); null: the brand's gradient and initials. */
+  coverUrl: text('cover_url'),
+  logoUrl: text('logo_url'),
+  /**
+   * The brand's own figures on the home ('50+ Eventos'): [{ value, label }], edited in the back
+   * office; null: SPEC.md's figures (shared/home-hero.ts).
+   */
+  figures: jsonb('figures').$type<{ value: string; label: string }[]>(),
 });
 
 /**
@@ -82,6 +91,13 @@ export const events = pgTable(
      * their own, fee included, for 7 days (domain/refunds withdrawalDeadline). Null: never changed.
      */
     changedAt: ts('changed_at'),
+    /** Tickets are nominal: each holder's CPF is asked at checkout and at a transfer (PRODUCT.md 'Tickets and the door'). */
+    nominal: boolean('nominal').notNull().default(false),
+    /** Buyers may transfer tickets ('Transferir ingresso') until `transferDeadlineHours` before the start. */
+    transferAllowed: boolean('transfer_allowed').notNull().default(true),
+    transferDeadlineHours: integer('transfer_deadline_hours').notNull().default(24),
+    /** The QR shown in 'Meus ingressos' rotates every 30 s (a TOTP over each ticket's secret); screenshots stop working. */
+    rotatingQr: boolean('rotating_qr').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -93,6 +109,7 @@ export const events = pgTable(
       'events_service_fee_range',
       sql`${t.serviceFeeBasisPoints} BETWEEN 0 AND 10000 AND (${t.serviceFeeMinCentavos} IS NULL OR ${t.serviceFeeMinCentavos} >= 0) AND (${t.serviceFeeMaxCentavos} IS NULL OR ${t.serviceFeeMaxCentavos} >= coalesce(${t.serviceFeeMinCentavos}, 0))`,
     ),
+    check('events_transfer_deadline_non_negative', sql`${t.transferDeadlineHours} >= 0`),
     check('events_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -182,6 +183,10 @@ export const tickets = pgTable(
     ticketTypeName: text('ticket_type_name').notNull(),
     /** Who uses this ticket (PRODUCT.md 'Tickets and the door'): asked at checkout, editable by the buyer until the event starts. */
     holderName: text('holder_name'),
+    /** The holder's CPF (digits), asked where the event is nominal or the ticket is meia-entrada. */
+    holderCpf: text('holder_cpf'),
+    /** The secret of a rotating QR (events.rotating_qr): base32, shared with the holder's app and the door lists. */
+    rotationSecret: text('rotation_secret'),
     /** A half-price ticket's category (copied from its item): the door asks for its document. */
     concession: concessionEnum('concession'),
     code: text('code').notNull().unique(),
@@ -335,4 +340,101 @@ export const courtesyQuotas = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), check('courtesy_quotas_non_negative', sql`${t.quota} >= 0 AND ${t.used} >= 0`)],
+);
+
+export const ticketTransferStatuses = ['pending', 'accepted', 'cancelled'] as const;
+
+/**
+ * A ticket sent to another person ('Transferir ingresso', PRODUCT.md 'Tickets and the door'): the
+ * recipient accepts by the e-mail link (its token kept hashed) or in the app; on acceptance the
+ * ticket gets a new code, owner and holder, and `oldCode` keeps the code the door now refuses as
+ * 'ingresso transferido'. One pending transfer per ticket; the rows are the ticket's history.
+ */
+export const ticketTransfers = pgTable(
+  'ticket_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fromUserId: text('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromHolderName: text('from_holder_name'),
+    toName: text('to_name').notNull(),
+    toEmail: text('to_email').notNull(),
+    toCpf: text('to_cpf'),
+    toUserId: text('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ticketTransferStatuses }).notNull().default('pending'),
+    oldCode: text('old_code'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    decidedAt: ts('decided_at'),
+  },
+  (t) => [
+    index('ticket_transfers_ticket_id_idx').on(t.ticketId),
+    uniqueIndex('ticket_transfers_one_pending').on(t.ticketId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('ticket_transfers_old_code').on(t.oldCode),
+    index('ticket_transfers_to_email_idx').on(t.toEmail),
+    check('ticket_transfers_status', sql`${t.status} IN ('pending', 'accepted', 'cancelled')`),
+  ],
+);
+
+/**
+ * An event's waiting room (PRODUCT.md 'The on-sale'): it opens at `opensAt`; joins before
+ * `onSaleAt` get a place drawn at random at the opening, later joins the next place. Places up to
+ * `admittedThrough` have had their turn; the outflow moves it by at most `ratePerMinute` and keeps
+ * at most `maxInside` passes live.
+ */
+export const waitingRooms = pgTable(
+  'waiting_rooms',
+  {
+    eventId: uuid('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    opensAt: ts('opens_at').notNull(),
+    onSaleAt: ts('on_sale_at').notNull(),
+    ratePerMinute: integer('rate_per_minute').notNull().default(600),
+    maxInside: integer('max_inside').notNull().default(500),
+    paused: boolean('paused').notNull().default(false),
+    drawnAt: ts('drawn_at'),
+    /** Places drawn or given so far (the next arrival after the draw gets placesGiven + 1). */
+    placesGiven: integer('places_given').notNull().default(0),
+    admittedThrough: integer('admitted_through').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('waiting_rooms_times', sql`${t.opensAt} <= ${t.onSaleAt}`),
+    check('waiting_rooms_rates', sql`${t.ratePerMinute} > 0 AND ${t.maxInside} > 0 AND ${t.admittedThrough} >= 0 AND ${t.placesGiven} >= 0`),
+  ],
+);
+
+/** One account's place in a waiting room; `place` is null until the draw for a join before the on-sale. */
+export const waitingRoomEntries = pgTable(
+  'waiting_room_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Drawn at the join, ordering the pre-opening joins at the draw. */
+    randomKey: bigint('random_key', { mode: 'number' }).notNull(),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    place: integer('place'),
+    /** When the place's turn came; the pass is valid for 10 minutes from then. */
+    admittedAt: ts('admitted_at'),
+    /** The device that claimed the pass: a second device cannot use it. */
+    passDeviceId: text('pass_device_id'),
+    /** When an order was placed with the pass. */
+    passUsedAt: ts('pass_used_at'),
+  },
+  (t) => [
+    uniqueIndex('waiting_room_entries_account').on(t.eventId, t.userId),
+    uniqueIndex('waiting_room_entries_place').on(t.eventId, t.place),
+  ],
 );
