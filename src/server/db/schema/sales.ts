@@ -422,6 +422,8 @@ export const waitingRoomEntries = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The CPF (digits) the account joined with: one place per CPF, and the pass buys only under it. */
+    cpf: text('cpf').notNull(),
     /** Drawn at the join, ordering the pre-opening joins at the draw. */
     randomKey: bigint('random_key', { mode: 'number' }).notNull(),
     joinedAt: ts('joined_at').notNull().defaultNow(),
@@ -436,5 +438,6 @@ export const waitingRoomEntries = pgTable(
   (t) => [
     uniqueIndex('waiting_room_entries_account').on(t.eventId, t.userId),
     uniqueIndex('waiting_room_entries_place').on(t.eventId, t.place),
+    uniqueIndex('waiting_room_entries_cpf').on(t.eventId, t.cpf),
   ],
 );
