@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCnpj, isValidCnpj } from '../shared/cnpj';
 
 /** An optional setting; an empty value (`STRIPE_SECRET_KEY=` in an env file) counts as absent. */
 function optionalSetting<T extends z.ZodType>(schema: T) {
@@ -27,6 +28,20 @@ const configSchema = z.object({
   PIX_KEY: z.string().default('pagamentos@nextlevel.com.br'),
   PIX_MERCHANT_NAME: z.string().default('NEXT LEVEL EVENTOS'),
   PIX_MERCHANT_CITY: z.string().default('ITAJAI'),
+  /**
+   * Who sells and receives the money, as the site's footer and the PIX screen name it (Código
+   * de Defesa do Consumidor art. 31 and Decreto 7.962/2013 art. 2: the seller's name and CNPJ
+   * on the page). The defaults are the demo's: set the real company's before selling.
+   */
+  COMPANY_NAME: z.string().trim().min(2).max(120).default('Next Level Eventos (demonstração)'),
+  /** Bare or masked; stored masked, '00.000.000/0000-00'. The default of zeros marks a demo. */
+  COMPANY_CNPJ: z
+    .string()
+    .trim()
+    .refine(isValidCnpj, 'CNPJ inválido (00.000.000/0000-00, dígitos verificadores) / invalid CNPJ')
+    .default('00.000.000/0000-00')
+    .transform(formatCnpj),
+  COMPANY_EMAIL: z.string().trim().email('e-mail inválido / invalid e-mail').default('contato@nextlevel.com.br'),
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   /** Minutes before an event's start its door starts admitting (until the event's end). */
   DOOR_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(240),

@@ -17,4 +17,6 @@ export interface PublicConfig {
   paymentProvider: 'sandbox' | 'stripe';
   /** Stripe's publishable key for Stripe.js; null in the sandbox (Stripe.js is then never loaded). */
   stripePublishableKey: string | null;
+  /** Who sells and receives the money (server COMPANY_*): footer and PIX screen. CNPJ masked '00.000.000/0000-00'. */
+  company: { name: string; cnpj: string; email: string };
 }

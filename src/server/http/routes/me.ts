@@ -21,5 +21,6 @@ export async function meRoutes(app: FastifyInstance, { deps, guards, config }: R
     networkingGroupUrl: config.NETWORKING_GROUP_URL,
     paymentProvider: deps.payments.name,
     stripePublishableKey: deps.payments.publishableKey,
+    company: { name: config.COMPANY_NAME, cnpj: config.COMPANY_CNPJ, email: config.COMPANY_EMAIL },
   }));
 }
