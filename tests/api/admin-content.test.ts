@@ -404,7 +404,8 @@ describe('the dashboard', () => {
       ticketsSold: 7, // 2 + 1 + 4; the refunded ticket and the unpaid order do not count
       revenueCentavos: 33000, // 10000 + 5000 + 18000; the refunded order is out
       checkIns: 3,
-      conversionPercent: 2, // 7 / (4 x 100) = 1.75% -> 2%
+      ticketsOffered: 400, // one lot of 100 per event
+      conversionPercent: 2, // 7 sold / 400 offered = 1.75% -> 2%
       revenueGrowth: { currentCentavos: 28000, previousCentavos: 5000, percent: 460 },
       today: spDay(0),
     });

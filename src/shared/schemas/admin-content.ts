@@ -311,7 +311,9 @@ export interface AdminDashboard {
   money: SalesMoney;
   /** Accepted entries at the door. */
   checkIns: number;
-  /** SPEC.md section 9: tickets sold / (events x 100), as a rounded percent. */
+  /** Units every lot ever put on sale (sold + held + remaining), all events together. */
+  ticketsOffered: number;
+  /** Tickets sold / tickets offered, as a rounded percent (services/catalog/dashboard.ts conversionPercent). */
   conversionPercent: number;
   /** Revenue of the last 30 days (today included) against the 30 before. */
   revenueGrowth: {
@@ -332,6 +334,9 @@ export interface AdminDashboard {
     /** SPEC.md section 4: 'active' when the date is today or later, otherwise 'finished'. */
     status: 'active' | 'finished';
     ticketsSold: number;
+    /** Units its lots ever put on sale; with none left (and some offered) it is sold out. */
+    ticketsOffered: number;
+    isSoldOut: boolean;
   }[];
   /** Today's and upcoming events, soonest first: entries so far against tickets sold. */
   checkInProgress: {

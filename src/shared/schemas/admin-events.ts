@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { parseReaisToCentavos } from '../money';
-import type { BrandSlug } from './events';
+import { brandSlugs, type BrandSlug } from './events';
 
 // Shapes of the back office's events and ticket types (SPEC.md sections 2, 5 'Create event' and
 // 'Edit event', 7 'Admin', 8). The browser form (eventFormSchema) and the API (eventInputSchema)
@@ -38,7 +38,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Image types an upload may be (SPEC.md section 5 'Avatar'; the same rule for event images). */
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Folders under /uploads an admin may upload to. */
-export const uploadFolders = ['events', 'news', 'banners'] as const;
+export const uploadFolders = ['events', 'news', 'banners', 'brands'] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
 /** Toast texts of a refused image, checked in the browser before sending (SPEC.md section 5). */
@@ -257,9 +257,23 @@ export type EventInput = z.infer<typeof eventInputSchema>;
 export type EventInputBody = z.input<typeof eventInputSchema>;
 
 /** Query of GET /api/admin/events: search on title or location. */
+/**
+ * The events list's filter by state, each event in exactly one: 'published' (on sale, upcoming),
+ * 'draft' (not published, not cancelled), 'cancelled', 'past' (published, its day gone).
+ */
+export const adminEventFilters = ['published', 'draft', 'cancelled', 'past'] as const;
+export type AdminEventFilter = (typeof adminEventFilters)[number];
+/** The list's order: newest created first (default), by event date soonest first, or latest first. */
+export const adminEventSorts = ['created', 'date', '-date'] as const;
+export type AdminEventSort = (typeof adminEventSorts)[number];
+
 export const listAdminEventsQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
+  brand: z.enum(brandSlugs, 'Marca inválida').optional(),
+  status: z.enum(adminEventFilters, 'Situação inválida: use published, draft, cancelled ou past').optional(),
+  sort: z.enum(adminEventSorts, 'Ordem inválida: use created, date ou -date').optional(),
 });
+export type ListAdminEventsQuery = z.infer<typeof listAdminEventsQuerySchema>;
 
 /** SPEC.md section 4: 'active' (Ativo) when the date is today or later in São Paulo, else 'finished'. */
 export type AdminEventStatus = 'active' | 'finished';
@@ -282,6 +296,9 @@ export interface AdminEventSummary {
   cancelledAt: string | null;
   /** Units of completed orders. */
   ticketsSold: number;
+  /** Units its lots ever put on sale (sold + held + remaining); none left of some offered: sold out. */
+  ticketsOffered: number;
+  isSoldOut: boolean;
   /** Totals of completed orders (after discounts). */
   revenueCentavos: number;
   createdAt: string;

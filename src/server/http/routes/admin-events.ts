@@ -29,6 +29,9 @@ import { listCourtesyQuotas, setCourtesyQuota } from '../../services/orders/cour
 import { eventBuyersCsv, listEventBuyers } from '../../services/orders/list-event-buyers';
 import { cpfSalesCsv, listCpfSales } from '../../services/orders/cpf-sales';
 import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
+import { brandInputSchema } from '../../../shared/schemas/brands';
+import { brandSlugs } from '../../../shared/schemas/events';
+import { updateBrand } from '../../services/catalog/update-brand';
 import { readUploadedImage } from '../parse';
 import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
@@ -184,6 +187,16 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
       .header('cache-control', 'no-store')
       .send(csv);
   });
+
+  // 'Marcas': what a brand's page and home slide show.
+  app.put(
+    '/api/admin/brands/:slug',
+    {
+      schema: { params: z.object({ slug: z.enum(brandSlugs) }), body: brandInputSchema },
+      config: { paramErrors: { slug: () => new DomainError('not_found', {}, 'Marca não encontrada.') } },
+    },
+    async (request) => updateBrand(db, request.params.slug, request.body),
+  );
 
   // One image as multipart/form-data (field 'file', read by readUploadedImage, not by a schema);
   // answers { url } under /uploads. An unknown folder is not found.

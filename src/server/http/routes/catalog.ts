@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { listEventsQuerySchema } from '../../../shared/schemas/events';
 import { listEvents } from '../../services/catalog/list-events';
 import { listBrands } from '../../services/catalog/list-brands';
+import { findBrandPage } from '../../services/catalog/find-brand';
+import { brandSlugs } from '../../../shared/schemas/events';
 import { listFavoriteEventIds } from '../../services/catalog/list-favorite-event-ids';
 import { addFavorite } from '../../services/catalog/add-favorite';
 import { removeFavorite } from '../../services/catalog/remove-favorite';
@@ -23,6 +25,17 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
   const { db } = deps;
 
   app.get('/api/brands', async () => listBrands(db));
+
+  // A brand page's header: the brand and how many follow it. An unknown slug is not found.
+  app.get(
+    '/api/brands/:slug',
+    { schema: { params: brandParamsSchema }, config: { paramErrors: { slug: brandNotFound } } },
+    async (request) => {
+      const page = await findBrandPage(db, request.params.slug);
+      if (!page) throw brandNotFound();
+      return page;
+    },
+  );
 
   // The public list is the same for everyone for a second: computed once per query and second.
   const publicLists = createTtlCache<{ events: Awaited<ReturnType<typeof listEvents>> }>(1000);
@@ -83,6 +96,9 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
     return { eventId, isFavorite: false };
   });
 }
+
+const brandParamsSchema = z.object({ slug: z.enum(brandSlugs) });
+const brandNotFound = () => new DomainError('not_found', {}, 'Marca não encontrada.');
 
 const favoriteParamsSchema = z.object({ eventId: uuidParamSchema });
 

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { conversionPercent, growthPercent } from './dashboard';
 
 describe('conversionPercent', () => {
-  it('divides tickets sold by 100 per event and rounds to a whole percent (SPEC.md section 9)', () => {
-    expect(conversionPercent(7, 4)).toBe(2);
-    expect(conversionPercent(250, 5)).toBe(50);
-    expect(conversionPercent(1, 3)).toBe(0);
+  it('divides tickets sold by tickets offered and rounds to a whole percent', () => {
+    expect(conversionPercent(7, 400)).toBe(2);
+    expect(conversionPercent(250, 500)).toBe(50);
+    expect(conversionPercent(1, 300)).toBe(0);
+    expect(conversionPercent(120, 120)).toBe(100);
   });
 
-  it('is 0 with no events', () => {
+  it('is 0 when nothing was offered', () => {
     expect(conversionPercent(0, 0)).toBe(0);
   });
 });

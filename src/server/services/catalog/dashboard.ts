@@ -18,11 +18,14 @@ function shiftDay(day: string, days: number): string {
 }
 
 /**
- * SPEC.md section 9's conversion rate: tickets sold / (events x 100), as a rounded percent;
- * 0 when there is no event.
+ * The conversion rate 'Taxa de conversão': tickets sold over tickets offered, as a rounded percent;
+ * 0 when nothing was offered. Offered is every unit the lots ever put on sale (sold + held +
+ * remaining, inventory.ts's invariant), so a sold-out catalogue reads 100%. SPEC.md section 9's
+ * 'tickets sold / (events x 100)' assumed 100 tickets per event, which no event has (PRODUCT.md:
+ * real figures).
  */
-export function conversionPercent(ticketsSold: number, eventsCount: number): number {
-  return eventsCount > 0 ? Math.round((ticketsSold * 100) / (eventsCount * 100)) : 0;
+export function conversionPercent(ticketsSold: number, ticketsOffered: number): number {
+  return ticketsOffered > 0 ? Math.round((ticketsSold * 100) / ticketsOffered) : 0;
 }
 
 /**
@@ -47,6 +50,12 @@ const ticketsSoldByEvent = sql`
   WHERE o.status = 'completed'
   GROUP BY t.event_id`;
 
+// Units every lot of an event ever put on sale: its sold, held and remaining units together.
+const ticketsOfferedByEvent = sql`
+  SELECT tt.event_id, coalesce(sum(l.quantity), 0)::int AS offered, coalesce(sum(l.remaining), 0)::int AS remaining
+  FROM ticket_lots l JOIN ticket_types tt ON tt.id = l.ticket_type_id
+  GROUP BY tt.event_id`;
+
 /**
  * The admin dashboard's figures at `now` (SPEC.md section 2 'Admin area' and section 7
  * 'Stats'; PRODUCT.md: real figures, the same amounts as every other screen). Money in
@@ -61,10 +70,11 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
   const firstPreviousDay = shiftDay(firstChartDay, -DASHBOARD_PERIOD_DAYS);
   const since = eventInstant(firstPreviousDay, '00:00');
 
-  const [totals] = await queryRows<{ events_count: number; tickets_sold: number; revenue: string | number; check_ins: number }>(db, sql`
+  const [totals] = await queryRows<{ events_count: number; tickets_sold: number; tickets_offered: number; revenue: string | number; check_ins: number }>(db, sql`
     SELECT
       (SELECT count(*)::int FROM events) AS events_count,
       (SELECT coalesce(sum(sold), 0)::int FROM (${ticketsSoldByEvent}) s) AS tickets_sold,
+      (SELECT coalesce(sum(offered), 0)::int FROM (${ticketsOfferedByEvent}) f) AS tickets_offered,
       (SELECT coalesce(sum(total_centavos), 0)::bigint FROM orders WHERE status = 'completed') AS revenue,
       (SELECT count(*)::int FROM check_ins WHERE accepted) AS check_ins
   `);
@@ -86,11 +96,22 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
   const currentCentavos = sumDays(firstChartDay, DASHBOARD_PERIOD_DAYS);
   const previousCentavos = sumDays(firstPreviousDay, DASHBOARD_PERIOD_DAYS);
 
-  const recentRows = await queryRows<{ id: string; title: string; date: string; start_time: string; location: string; sold: number | null }>(
+  const recentRows = await queryRows<{
+    id: string;
+    title: string;
+    date: string;
+    start_time: string;
+    location: string;
+    sold: number | null;
+    offered: number | null;
+    remaining: number | null;
+  }>(
     db,
     sql`
-      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.location, s.sold
-      FROM events e LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
+      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.location, s.sold, f.offered, f.remaining
+      FROM events e
+      LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
+      LEFT JOIN (${ticketsOfferedByEvent}) f ON f.event_id = e.id
       ORDER BY e.created_at DESC, e.id DESC
       LIMIT ${DASHBOARD_RECENT_EVENTS}
     `,
@@ -113,13 +134,15 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
 
   const eventsCount = Number(totals.events_count);
   const ticketsSold = Number(totals.tickets_sold);
+  const ticketsOffered = Number(totals.tickets_offered);
   return {
     eventsCount,
     ticketsSold,
     revenueCentavos: Number(totals.revenue),
     money,
     checkIns: Number(totals.check_ins),
-    conversionPercent: conversionPercent(ticketsSold, eventsCount),
+    ticketsOffered,
+    conversionPercent: conversionPercent(ticketsSold, ticketsOffered),
     revenueGrowth: { currentCentavos, previousCentavos, percent: growthPercent(currentCentavos, previousCentavos) },
     salesByDay,
     recentEvents: recentRows.map((r) => ({
@@ -130,6 +153,8 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
       location: r.location,
       status: r.date >= today ? 'active' : 'finished',
       ticketsSold: Number(r.sold ?? 0),
+      ticketsOffered: Number(r.offered ?? 0),
+      isSoldOut: Number(r.offered ?? 0) > 0 && Number(r.remaining ?? 0) === 0,
     })),
     checkInProgress: progressRows.map((r) => ({
       eventId: r.id,

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import '../zod-locale';
+import type { BrandFigure } from '../home-hero';
+import type { BrandSlug } from './events';
+
+/** Most figures a brand's home slide shows: three fit side by side on a desktop. */
+export const BRAND_FIGURES_MAX = 3;
+/** Longest figure value and label: '100k+' over 'Participantes' fits its box at 320 px. */
+export const BRAND_FIGURE_VALUE_MAX = 8;
+export const BRAND_FIGURE_LABEL_MAX = 16;
+
+/** One brand as GET /api/brands lists it (next-level, ay-yo, kxp, in `sortOrder`). */
+export interface Brand {
+  slug: BrandSlug;
+  name: string;
+  tagline: string;
+  description: string;
+  accentColor: string;
+  sortOrder: number;
+  /** Uploaded images' addresses ('/uploads/brands/….webp'); null: the brand's gradient and initials. */
+  coverUrl: string | null;
+  logoUrl: string | null;
+  /** The claims of its home slide; null: SPEC.md's ('50+ Eventos'...), shared/home-hero DEFAULT_BRAND_FIGURES. */
+  figures: BrandFigure[] | null;
+}
+
+/** GET /api/brands/:slug: the brand page's header, with how many people follow the brand. */
+export interface BrandPage extends Brand {
+  followersCount: number;
+}
+
+// A site path ('/uploads/brands/x.webp', not '//host') or an http(s) address.
+function isImageAddress(text: string): boolean {
+  if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const imageAddress = z
+  .string('Imagem inválida')
+  .trim()
+  .max(500, 'Endereço da imagem muito longo')
+  .refine((value) => value === '' || isImageAddress(value), 'Imagem inválida')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const brandFigureSchema = z.object({
+  value: z
+    .string('Informe o número')
+    .trim()
+    .min(1, 'Informe o número')
+    .max(BRAND_FIGURE_VALUE_MAX, `O número deve ter no máximo ${BRAND_FIGURE_VALUE_MAX} caracteres`),
+  label: z
+    .string('Informe o que o número conta')
+    .trim()
+    .min(1, 'Informe o que o número conta')
+    .max(BRAND_FIGURE_LABEL_MAX, `O texto deve ter no máximo ${BRAND_FIGURE_LABEL_MAX} caracteres`),
+});
+
+/**
+ * PUT /api/admin/brands/:slug ('Marcas' in the back office): what the brand page and its home slide
+ * show. `figures` empty or null goes back to SPEC.md's figures; at most BRAND_FIGURES_MAX.
+ */
+export const brandInputSchema = z.object({
+  name: z.string('Informe o nome da marca').trim().min(2, 'Informe o nome da marca').max(40, 'O nome deve ter no máximo 40 caracteres'),
+  tagline: z.string('Informe a chamada').trim().min(2, 'Informe a chamada').max(80, 'A chamada deve ter no máximo 80 caracteres'),
+  description: z
+    .string('Informe a descrição')
+    .trim()
+    .min(10, 'A descrição deve ter pelo menos 10 caracteres')
+    .max(600, 'A descrição deve ter no máximo 600 caracteres'),
+  coverUrl: imageAddress,
+  logoUrl: imageAddress,
+  figures: z
+    .array(brandFigureSchema, 'Números inválidos')
+    .max(BRAND_FIGURES_MAX, `Use no máximo ${BRAND_FIGURES_MAX} números`)
+    .nullish()
+    .transform((value) => (value && value.length > 0 ? value : null)),
+});
+export type BrandInput = z.input<typeof brandInputSchema>;
+export type BrandUpdate = z.output<typeof brandInputSchema>;
