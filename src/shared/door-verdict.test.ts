@@ -50,6 +50,15 @@ describe('describeVerdict', () => {
     }
   });
 
+  it("reads a transferred ticket's old code as INVÁLIDO · Ingresso transferido, saying which code admits", () => {
+    expect(describeVerdict(refused('transferred'))).toEqual({
+      tone: 'invalid',
+      title: 'INVÁLIDO',
+      detail: 'Ingresso transferido',
+      note: 'Este código foi trocado: vale só o QR code de quem recebeu o ingresso',
+    });
+  });
+
   it('asks to read again a scan whose id was already used, without calling the ticket invalid', () => {
     expect(describeVerdict(refused('nonce_reused'))).toMatchObject({ tone: 'early', title: 'LEIA DE NOVO' });
   });

@@ -80,6 +80,8 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
       return 'Ingresso não encontrado na lista offline';
     case 'unknown_code':
       return 'Código não reconhecido';
+    case 'transferred':
+      return 'Ingresso transferido';
   }
 }
 
@@ -89,7 +91,8 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
  * admitted -> green 'VÁLIDO'; 'too_early' -> amber 'AINDA NÃO ABRIU' with the opening time and
  * 'O ingresso continua válido' (it is not burnt); 'already_used' -> red 'JÁ UTILIZADO' with when
  * and where it first got in; 'nonce_reused' -> amber 'LEIA DE NOVO' (nothing was recorded);
- * anything else -> red 'INVÁLIDO' with the reason. `now` decides whether the opening shows its date.
+ * 'transferred' -> red 'INVÁLIDO · Ingresso transferido' with a note that only the code of the
+ * person who received it admits; anything else -> red 'INVÁLIDO' with the reason. `now` decides whether the opening shows its date.
  */
 export function describeVerdict(verdict: { accepted: true } | ({ accepted: false } & DoorRefusal), now?: Date): VerdictView {
   if (verdict.accepted) return { tone: 'valid', title: 'VÁLIDO', detail: null, note: null };
@@ -102,6 +105,8 @@ export function describeVerdict(verdict: { accepted: true } | ({ accepted: false
       return { tone: 'used', title: 'JÁ UTILIZADO', detail, note: null };
     case 'nonce_reused':
       return { tone: 'early', title: 'LEIA DE NOVO', detail, note: null };
+    case 'transferred':
+      return { tone: 'invalid', title: 'INVÁLIDO', detail, note: 'Este código foi trocado: vale só o QR code de quem recebeu o ingresso' };
     default:
       return { tone: 'invalid', title: 'INVÁLIDO', detail, note: null };
   }

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { events, tickets } from '../../src/server/db/schema';
+import { createTicketCode } from '../../src/server/domain/ticket-code';
+import { events, ticketTransfers, tickets } from '../../src/server/db/schema';
 import type { Server } from '../../src/server/server';
 
 /** An instant's São Paulo calendar day and wall time: { date: 'yyyy-MM-dd', time: 'HH:mm' }. */
@@ -35,4 +37,32 @@ export async function scanAtItsDoor(server: Pick<Server, 'deps' | 'app'>, cookie
   const [ticket] = await server.deps.db.select({ eventId: tickets.eventId }).from(tickets).where(eq(tickets.code, code));
   if (ticket) await openDoorNow(server, ticket.eventId);
   return server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie }, payload: { code, eventId: ticket?.eventId } });
+}
+
+/**
+ * A ticket transferred to `toName` and accepted, as the transfer leaves it (PRODUCT.md 'Tickets
+ * and the door'): an accepted `ticket_transfers` row keeping the old code, and the ticket with a
+ * new signed code and its new holder. Written straight to the database. Returns both codes.
+ */
+export async function transferTicketInDb(
+  server: Pick<Server, 'deps'>,
+  ticketId: string,
+  to: { name: string; email: string },
+): Promise<{ oldCode: string; newCode: string }> {
+  const { db, ticketSigningKey } = server.deps;
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
+  const newCode = createTicketCode(ticketSigningKey);
+  await db.insert(ticketTransfers).values({
+    ticketId,
+    eventId: ticket.eventId,
+    fromHolderName: ticket.holderName,
+    toName: to.name,
+    toEmail: to.email,
+    tokenHash: randomBytes(16).toString('hex'),
+    status: 'accepted',
+    oldCode: ticket.code,
+    decidedAt: new Date(),
+  });
+  await db.update(tickets).set({ code: newCode, holderName: to.name, holderCpf: null }).where(eq(tickets.id, ticketId));
+  return { oldCode: ticket.code, newCode };
 }

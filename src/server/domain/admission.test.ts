@@ -37,6 +37,17 @@ describe('admissionAtDoor', () => {
   it('asks with no ticket when the code names none', () => {
     expect(decideAdmission(admissionAtDoor(null, 'ev1', 'too_early'))).toEqual({ admitted: false, reason: 'unknown_code' });
   });
+
+  it("refuses a transferred ticket's old code as transferred at any door, at any time", () => {
+    for (const window of ['open', 'too_early', 'event_over'] as const) {
+      expect(decideAdmission(admissionAtDoor(null, 'ev1', window, true))).toEqual({ admitted: false, reason: 'transferred' });
+    }
+  });
+
+  it('reads a code a ticket carries now as that ticket, whatever a transfer flag says', () => {
+    const valid = { ...ticket, isEventCancelled: false };
+    expect(decideAdmission(admissionAtDoor(valid, 'ev1', 'open', true))).toEqual({ admitted: true });
+  });
 });
 
 describe('decideAdmission', () => {
@@ -141,6 +152,7 @@ describe('refusalMessage', () => {
       offline_out_of_window: 'Conflito: leitura offline fora do horário de entrada do evento',
       nonce_reused: 'Leitura não registrada: identificador repetido. Escaneie o código de novo.',
       unknown_code: 'Código não reconhecido',
+      transferred: 'Ingresso transferido',
     };
     for (const [reason, message] of Object.entries(messages)) {
       expect(refusalMessage(reason as RefusalReason)).toBe(message);
@@ -188,6 +200,15 @@ describe('decideScan', () => {
     });
     expect(decideScan({ ticket: { ...ticket, status: 'refunded' }, ...at, window: 'open', device: offline(true) })).toEqual({
       admitted: false, reason: 'refunded', conflict: true,
+    });
+  });
+
+  it("flags an offline admission of a transferred ticket's old code as transferred, and keeps a device's refusal as transferred", () => {
+    expect(decideScan({ ticket: null, isTransferredCode: true, ...at, window: 'open', device: offline(true) })).toEqual({
+      admitted: false, reason: 'transferred', conflict: true,
+    });
+    expect(decideScan({ ticket: null, isTransferredCode: true, ...at, window: 'open', device: offline(false, undefined, 'transferred') })).toEqual({
+      admitted: false, reason: 'transferred', conflict: false,
     });
   });
 });

@@ -22,6 +22,12 @@ export interface AdmissionInput {
     /** The accepted check-in, when there is one (UTC instant). */
     checkedInAt: Date | null;
   };
+  /**
+   * The scanned code is one a ticket carried before its holder transferred it (an accepted
+   * transfer's `old_code`; the ticket now carries a new code). `ticket` is then null: what the old
+   * code names is told to nobody, the new holder included.
+   */
+  isTransferredCode?: boolean;
   /** The event the door works (PRODUCT.md: no door admits every event). */
   doorEventId: string;
   /** The door's event was cancelled by its organizer. */
@@ -32,7 +38,8 @@ export interface AdmissionInput {
 
 /**
  * Decides whether a scanned ticket gets in (PRODUCT.md 'Tickets and the door'). Checks, in
- * order: no ticket -> 'unknown_code'; a ticket of another event than the door's -> 'other_event';
+ * order: no ticket -> 'transferred' when the code is one a ticket carried before it was
+ * transferred (PRODUCT.md: the old code is refused everywhere), else 'unknown_code'; a ticket of another event than the door's -> 'other_event';
  * the door's event cancelled -> 'cancelled'; before the door opens -> 'too_early'; after the event
  * ends -> 'event_over'; ticket cancelled (its event was) -> 'cancelled'; ticket or order refunded
  * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; already checked in
@@ -43,7 +50,7 @@ export interface AdmissionInput {
  */
 export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   const { ticket } = input;
-  if (!ticket) return { admitted: false, reason: 'unknown_code' };
+  if (!ticket) return { admitted: false, reason: input.isTransferredCode ? 'transferred' : 'unknown_code' };
   if (ticket.eventId !== input.doorEventId) return { admitted: false, reason: 'other_event' };
   if (input.isEventCancelled) return { admitted: false, reason: 'cancelled' };
   if (input.window !== 'open') return { admitted: false, reason: input.window };
@@ -68,13 +75,17 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
  * through decideScan) and the look-up (services/door/search-door-tickets through decideAdmission)
  * both ask it this way, so the look-up shows the verdict a scan would give at that moment: a
  * ticket of the door's event carries the door's event, so its cancellation is the door's.
+ * `isTransferredCode`: no ticket carries the code, but one carried it before a transfer.
+ * The device's offline decision (web/features/door/lib/offline-decision.ts decideOffline) is the
+ * other place this rule is written, over the list services/door/get-offline-data.ts gives it.
  */
 export function admissionAtDoor(
   ticket: (NonNullable<AdmissionInput['ticket']> & { isEventCancelled: boolean }) | null,
   doorEventId: string,
   window: AdmissionInput['window'],
+  isTransferredCode = false,
 ): AdmissionInput {
-  return { ticket, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window };
+  return { ticket, isTransferredCode: !ticket && isTransferredCode, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window };
 }
 
 /**

@@ -78,10 +78,13 @@ export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
  * the device's list; 'offline_conflict': admitted offline although it had already got in;
  * 'offline_out_of_window': admitted offline at a time (the device's clock) outside the door's
  * window or later than the sync arrived, so not counted as the entry; 'nonce_reused': a scan id
- * the door already used for another code (nothing recorded, nothing told of the other ticket).
+ * the door already used for another code (nothing recorded, nothing told of the other ticket);
+ * 'transferred': the code a ticket carried before its holder transferred it to someone else (an
+ * accepted transfer's old code; the ticket now has a new code, PRODUCT.md).
  */
 export const REFUSAL_REASONS = [
   'unknown_code',
+  'transferred',
   'already_used',
   'not_paid',
   'refunded',
@@ -175,6 +178,11 @@ export interface OfflineTicket {
 export interface DoorOfflineData {
   event: { id: string; title: string; opensAt: string; closesAt: string };
   tickets: OfflineTicket[];
+  /**
+   * The old codes of the event's tickets transferred to someone else (accepted transfers), hashed
+   * as `hash`: a device refuses them 'transferred' without network. Only hashes, no names.
+   */
+  transferredHashes: string[];
   /** UTC ISO instant the list was read. */
   generatedAt: string;
 }
@@ -232,7 +240,8 @@ export interface DoorSearchTicket {
   buyerName: string;
   /** First 8 characters of the order id, as 'Meus ingressos' shows it ('Pedido #1a2b3c4d'). */
   orderNumber: string;
-  status: OfflineTicketStatus;
+  /** The ticket's status as the door reads it; 'transferred' for the row of a code its holder transferred away. */
+  status: OfflineTicketStatus | 'transferred';
   checkedInAt: string | null;
   /** What a scan of this ticket at this door would answer now (the same rule, read without admitting). */
   verdict: { accepted: true } | (DoorRefusal & { accepted: false; message: string });

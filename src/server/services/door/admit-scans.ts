@@ -30,7 +30,8 @@ export interface TicketState {
   checkedInGate: string | null;
   ticketTypeName: string;
   concession: Concession | null;
-  holderName: string | null;
+  /** Who uses it: the holder named for it, else the buyer (PRODUCT.md: VÁLIDO shows it). */
+  holderName: string;
   eventTitle: string;
   isEventCancelled: boolean;
 }
@@ -64,7 +65,8 @@ export interface ScanOutcome {
 /**
  * Admits or refuses one scan and records it (PRODUCT.md 'Tickets and the door': of any number of
  * scans of one code, exactly one is 'VÁLIDO'; every scan is recorded, refused ones too, with the
- * reason). The one admission path: a camera scan, a manual entry and an offline sync all come
+ * reason). A code no ticket carries that an accepted transfer took away from its ticket
+ * (`ticket_transfers.old_code`) is refused 'transferred'. The one admission path: a camera scan, a manual entry and an offline sync all come
  * here. Scans of one door arriving together share one transaction (db/grouped.ts; a lone scan is a
  * group of one): the tickets they name are read and locked (for update, in id order, so two doors
  * or two instances take turns on a ticket), domain/admission decideScan decides each scan in
@@ -82,7 +84,7 @@ const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.trans
 
 type TicketRow = {
   id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; checked_in_gate: string | null; ticket_type_name: string; concession: Concession | null;
-  holder_name: string | null; order_status: string; event_title: string; event_cancelled: boolean;
+  holder_name: string | null; buyer_name: string; order_status: string; event_title: string; event_cancelled: boolean;
 };
 
 async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
@@ -95,18 +97,31 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
           SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name,
                  -- The gate of the first entry, looked up only for a ticket that got in (most scans are of new ones).
                  CASE WHEN t.checked_in_at IS NOT NULL THEN (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) END AS checked_in_gate,
-                 o.status AS order_status, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
+                 o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
           FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
           WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
           ORDER BY t.id FOR UPDATE OF t`);
   const byCode = new Map(rows.map((row) => [row.code, toTicketState(row)]));
   const byId = new Map([...byCode.values()].map((ticket) => [ticket.id, ticket]));
+  // A code no ticket carries may be one a ticket carried before it was transferred (rare: read only then).
+  const unmatched = codes.filter((code) => !byCode.has(code));
+  const transferredCodes = new Set(
+    unmatched.length === 0
+      ? []
+      : (
+          await queryRows<{ old_code: string }>(
+            tx,
+            sql`SELECT old_code FROM ticket_transfers WHERE status = 'accepted' AND old_code = ANY(${sql.param(unmatched)}::text[])`,
+          )
+        ).map((row) => row.old_code),
+  );
 
   const outcomes: ScanOutcome[] = [];
   const entries: { id: string; at: Date }[] = [];
   for (const scan of scans) {
     const ticket = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
-    const decision = decideScan({ ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window), device: scan.device });
+    const isTransferredCode = !ticket && !!scan.doorEventId && !!scan.ticket && 'code' in scan.ticket && transferredCodes.has(scan.ticket.code);
+    const decision = decideScan({ ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode), device: scan.device });
     // The state as this scan found it; a later scan of the same ticket finds it used.
     outcomes.push({ ticket: ticket && { ...ticket }, decision });
     if (decision.admitted && ticket) {
@@ -154,7 +169,7 @@ function toTicketState(row: TicketRow): TicketState {
     checkedInGate: row.checked_in_gate,
     ticketTypeName: row.ticket_type_name,
     concession: row.concession,
-    holderName: row.holder_name,
+    holderName: row.holder_name ?? row.buyer_name,
     eventTitle: row.event_title,
     isEventCancelled: row.event_cancelled,
   };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type CheckInResult, type DoorRefusal, REFUSAL_REASONS } from '../../../shared/schemas/tickets';
 import { type AdmissionDecision, documentCheckOf, refusalMessage } from '../../domain/admission';
 import type { Db } from '../../db/client';
-import { checkIns, events, tickets } from '../../db/schema';
+import { checkIns, events, orders, tickets } from '../../db/schema';
 import type { ScanOutcome, TicketState } from './admit-scans';
 
 type Refused = Extract<AdmissionDecision, { admitted: false }>;
@@ -34,7 +34,8 @@ export function refusalOf(
 
 /**
  * The door's answer for a scan (POST /api/check-ins and the manual admission): 'VÁLIDO' with the
- * holder, the type and whether to ask for the meia-entrada document, or the refusal (refusalOf;
+ * holder (the name given for the ticket, else the buyer's), the type (a meia-entrada's names its
+ * category: 'Inteira · Meia-entrada (Estudante)') and whether to ask for the meia-entrada document, or the refusal (refusalOf;
  * 'too_early' names when the door opens: `door.opensAt`, a UTC instant, read at `now`).
  */
 export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }, now: Date): CheckInResult {
@@ -73,11 +74,12 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       eventTitle: events.title,
       ticketTypeName: tickets.ticketTypeName,
       concession: tickets.concession,
-      holderName: tickets.holderName,
+      holderName: sql<string | null>`coalesce(${tickets.holderName}, ${orders.buyerName})`,
       checkedInAt: tickets.checkedInAt,
     })
     .from(checkIns)
     .leftJoin(tickets, eq(tickets.id, checkIns.ticketId))
+    .leftJoin(orders, eq(orders.id, tickets.orderId))
     .leftJoin(events, eq(events.id, tickets.eventId))
     .where(eq(checkIns.nonce, nonce));
   // admit-scans.ts records a found ticket's code, else what was scanned (at most 200 characters).

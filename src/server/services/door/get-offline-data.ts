@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DoorOfflineData } from '../../../shared/schemas/tickets';
 import { documentCheckOf, offlineTicketStatus } from '../../domain/admission';
 import type { Db } from '../../db/client';
-import { orders, tickets } from '../../db/schema';
+import { orders, ticketTransfers, tickets } from '../../db/schema';
 import { loadWorkableDoorEvent } from './door-event';
 
 /** How a door device names a ticket offline: base64url (no padding) of SHA-256 over the code. */
@@ -15,8 +15,10 @@ export function hashTicketCode(code: string): string {
  * What a door device keeps to decide without network (PRODUCT.md 'Tickets and the door', the way
  * pretixSCAN keeps its event's list): the event with its window (UTC instants) and every ticket
  * issued for it, named by the hash of its code (hashTicketCode; the codes themselves never leave
- * the server here), with holder, type, whether the meia-entrada document is asked, its status as
- * the door would read it (offlineTicketStatus) and when it entered. Only for an event a door may
+ * the server here), with holder (the buyer when none was named), type, whether the meia-entrada
+ * document is asked, its status as the door would read it (offlineTicketStatus) and when it
+ * entered; and the hashes of the old codes of its tickets transferred to someone else (accepted
+ * transfers), which the device refuses 'transferred' (only hashes: a few bytes each). Only for an event a door may
  * work at `now` (loadWorkableDoorEvent): no list of a past event or a draft. Throws
  * DomainError('event_not_found').
  */
@@ -31,21 +33,27 @@ export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore
       ticketTypeName: tickets.ticketTypeName,
       concession: tickets.concession,
       holderName: tickets.holderName,
+      buyerName: orders.buyerName,
       orderStatus: orders.status,
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(eq(tickets.eventId, eventId));
+  const transferred = await db
+    .select({ oldCode: ticketTransfers.oldCode })
+    .from(ticketTransfers)
+    .where(and(eq(ticketTransfers.eventId, eventId), eq(ticketTransfers.status, 'accepted'), isNotNull(ticketTransfers.oldCode)));
   return {
     event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString() },
     tickets: rows.map((row) => ({
       hash: hashTicketCode(row.code),
-      holderName: row.holderName,
+      holderName: row.holderName ?? row.buyerName,
       ticketTypeName: row.ticketTypeName,
       documentCheck: documentCheckOf(row.concession),
       status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row),
       checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
     })),
+    transferredHashes: transferred.map((row) => hashTicketCode(row.oldCode!)),
     generatedAt: now.toISOString(),
   };
 }

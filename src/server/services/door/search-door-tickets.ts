@@ -43,12 +43,24 @@ interface SearchRow {
   [key: string]: unknown;
 }
 
+interface TransferredRow {
+  transfer_id: string;
+  id: string;
+  ticket_type_name: string;
+  from_holder_name: string | null;
+  order_id: string;
+  buyer_name: string;
+  [key: string]: unknown;
+}
+
 /**
  * The look-up at the door (PRODUCT.md 'Tickets and the door'): tickets of the door's event whose
  * holder or buyer name contains `query` (without accents or case: the door hears a name), whose
- * buyer e-mail is `query` whole (without case), whose buyer CPF is its 11 digits whole (dots,
- * dashes and spaces allowed), or whose order number starts with it ('#1a2b3c4d', as 'Meus
- * ingressos' shows it). A part of a CPF or of an e-mail matches nothing, so neither can be read
+ * buyer e-mail is `query` whole (without case), whose holder or buyer CPF is its 11 digits whole
+ * (dots, dashes and spaces allowed), or whose order number starts with it ('#1a2b3c4d', as 'Meus
+ * ingressos' shows it). A ticket transferred to someone else is found by its holder only; the
+ * buyer's fields, or the name of who held it before, find instead the code given away (status
+ * 'transferred', refused 'transferred' as a scan of that old code is), one row per accepted transfer. A part of a CPF or of an e-mail matches nothing, so neither can be read
  * out of the look-up a digit or a letter at a time (the route also limits look-ups per
  * validator). At most 20, by holder name; each with its status as the door reads it and the
  * verdict a scan would give at `now` (domain/admission decideAdmission asked as the scan asks it,
@@ -68,29 +80,54 @@ export async function searchDoorTickets(
   const window = doorWindowState(door.window, now);
   const text = query.trim();
   const folded = `%${escapeLike(foldText(text))}%`;
-  const matches: SQL[] = [
-    sql`translate(lower(coalesce(t.holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`,
-    sql`translate(lower(o.buyer_name), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`,
-  ];
-  if (text.includes('@')) matches.push(sql`lower(o.buyer_email) = ${text.toLowerCase()}`);
   const digits = text.replace(/\D/g, '');
-  if (/^[\d.\-\s]+$/.test(text) && digits.length === CPF_DIGITS) {
-    matches.push(sql`regexp_replace(o.buyer_cpf, '[^0-9]', '', 'g') = ${digits}`);
-  }
+  const isCpf = /^[\d.\-\s]+$/.test(text) && digits.length === CPF_DIGITS;
   const orderPrefix = text.replace(/^#/, '').toLowerCase();
-  if (/^[0-9a-f][0-9a-f-]{3,35}$/.test(orderPrefix)) {
-    matches.push(sql`o.id::text LIKE ${`${orderPrefix}%`}`);
-  }
+  const isOrderPrefix = /^[0-9a-f][0-9a-f-]{3,35}$/.test(orderPrefix);
+  /** What finds a ticket through its order's buyer: the name, the whole e-mail, the whole CPF, the order number. */
+  const buyerMatches: SQL[] = [sql`translate(lower(o.buyer_name), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`];
+  if (text.includes('@')) buyerMatches.push(sql`lower(o.buyer_email) = ${text.toLowerCase()}`);
+  if (isCpf) buyerMatches.push(sql`regexp_replace(o.buyer_cpf, '[^0-9]', '', 'g') = ${digits}`);
+  if (isOrderPrefix) buyerMatches.push(sql`o.id::text LIKE ${`${orderPrefix}%`}`);
+  const holderMatches: SQL[] = [sql`translate(lower(coalesce(t.holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`];
+  if (isCpf) holderMatches.push(sql`regexp_replace(coalesce(t.holder_cpf, ''), '[^0-9]', '', 'g') = ${digits}`);
+  const isTransferred = sql`EXISTS (SELECT 1 FROM ticket_transfers x WHERE x.ticket_id = t.id AND x.status = 'accepted')`;
+  // A ticket transferred to someone else is found by its holder only; through its buyer, the door
+  // finds the code the buyer gave away, refused 'transferred' (below).
   const rows = await queryRows<SearchRow>(db, sql`
     SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name, t.event_id,
            (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) AS checked_in_gate,
            o.id AS order_id, o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
     FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
-    WHERE t.event_id = ${eventId}::uuid AND (${sql.join(matches, sql` OR `)})
+    WHERE t.event_id = ${eventId}::uuid
+      AND (${sql.join(holderMatches, sql` OR `)} OR (NOT ${isTransferred} AND (${sql.join(buyerMatches, sql` OR `)})))
     ORDER BY coalesce(t.holder_name, o.buyer_name), t.id
     LIMIT ${MAX_SEARCH_RESULTS}
   `);
-  return rows.map((row) => {
+  // The codes transferred away, by who held them then or by the order's buyer.
+  const transferredRows = await queryRows<TransferredRow>(db, sql`
+    SELECT tt.id AS transfer_id, t.id, t.ticket_type_name, tt.from_holder_name, o.id AS order_id, o.buyer_name
+    FROM ticket_transfers tt JOIN tickets t ON t.id = tt.ticket_id JOIN orders o ON o.id = t.order_id
+    WHERE tt.event_id = ${eventId}::uuid AND tt.status = 'accepted' AND tt.old_code IS NOT NULL
+      AND (translate(lower(coalesce(tt.from_holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded} OR ${sql.join(buyerMatches, sql` OR `)})
+    ORDER BY coalesce(tt.from_holder_name, o.buyer_name), tt.id
+    LIMIT ${MAX_SEARCH_RESULTS}
+  `);
+  const transferredVerdict = decideAdmission(admissionAtDoor(null, door.id, window, true));
+  const transferredAway: DoorSearchTicket[] = transferredRows.map((row) => ({
+    ticketId: row.id,
+    holderName: row.from_holder_name,
+    ticketTypeName: row.ticket_type_name,
+    documentCheck: null,
+    buyerName: row.buyer_name,
+    orderNumber: row.order_id.slice(0, 8),
+    status: 'transferred',
+    checkedInAt: null,
+    verdict: transferredVerdict.admitted
+      ? { accepted: true as const }
+      : { accepted: false as const, ...refusalOf(null, transferredVerdict, door.window, now) },
+  }));
+  const current = rows.map((row): DoorSearchTicket => {
     const checkedInAt = row.checked_in_at ? new Date(row.checked_in_at) : null;
     const ticket = {
       status: row.status,
@@ -114,4 +151,6 @@ export async function searchDoorTickets(
       verdict: decision.admitted ? { accepted: true as const } : { accepted: false as const, ...refusalOf(ticket, decision, door.window, now) },
     };
   });
+  const nameOf = (found: DoorSearchTicket) => foldText(found.holderName ?? found.buyerName);
+  return [...current, ...transferredAway].sort((a, b) => nameOf(a).localeCompare(nameOf(b))).slice(0, MAX_SEARCH_RESULTS);
 }

@@ -108,8 +108,9 @@ export function TicketLookup({
         ) : null}
         {results.length > 0 && query.length >= 2 ? (
           <ul className="mt-3 space-y-2" aria-label="Ingressos encontrados">
-            {results.map((ticket) => (
-              <LookupRow key={ticket.ticketId} ticket={ticket} onAdmit={() => setChosen(ticket)} />
+            {results.map((ticket, index) => (
+              // A ticket has its row, and apart from it a row for each code it carried before a transfer.
+              <LookupRow key={`${ticket.ticketId}-${ticket.status}-${index}`} rowId={`${ticket.ticketId}-${index}`} ticket={ticket} onAdmit={() => setChosen(ticket)} />
             ))}
           </ul>
         ) : null}
@@ -137,10 +138,10 @@ export function TicketLookup({
   );
 }
 
-function LookupRow({ ticket, onAdmit }: { ticket: DoorSearchTicket; onAdmit: () => void }) {
+function LookupRow({ ticket, rowId, onAdmit }: { ticket: DoorSearchTicket; rowId: string; onAdmit: () => void }) {
   const view = describeVerdict(ticket.verdict, new Date());
   const name = ticket.holderName ?? ticket.buyerName;
-  const reasonId = `door-lookup-reason-${ticket.ticketId}`;
+  const reasonId = `door-lookup-reason-${rowId}`;
   return (
     <li className="rounded-2xl border border-border p-3" data-tone={view.tone}>
       <div className="flex items-start justify-between gap-2">

@@ -12,9 +12,17 @@ export async function hashTicketCode(code: string): Promise<string> {
 /** Whether this browser can hash on the device (crypto.subtle needs HTTPS or localhost). */
 export const canDecideOffline = () => typeof crypto !== 'undefined' && !!crypto.subtle;
 
+/** Whether a code's hash is one of the list's transferred-away old codes (a list kept before they were sent has none). */
+export function isTransferredAway(list: DoorOfflineData, hash: string): boolean {
+  return (list.transferredHashes ?? []).includes(hash);
+}
+
 /**
  * The door's verdict without network, from the event's list kept on the device (the way
- * pretixSCAN decides offline): a code not on the list -> 'not_on_list'; outside the window ->
+ * pretixSCAN decides offline; the server's rule is server/domain/admission.ts decideAdmission,
+ * this is its other place, over the list services/door/get-offline-data.ts gives): a code not on
+ * the list -> 'transferred' when it is a transferred ticket's old code (`isTransferred`), else
+ * 'not_on_list'; outside the window ->
  * 'too_early' / 'event_over'; used (on the list, or let in by this device: `deviceEntries`) ->
  * 'already_used' with when; refunded, cancelled, not paid; otherwise VÁLIDO. Messages are the
  * server's (refusalMessage), so an offline verdict reads like an online one.
@@ -24,6 +32,7 @@ export function decideOffline(
   list: DoorOfflineData,
   deviceEntry: string | undefined,
   now: Date,
+  isTransferred = false,
 ): CheckInResult {
   const refuse = (reason: RefusalReason, checkedInAt: string | null = null): CheckInResult => {
     const refusal: DoorRefusal = {
@@ -42,7 +51,7 @@ export function decideOffline(
       holderName: ticket?.holderName ?? null,
     };
   };
-  if (!ticket) return refuse('not_on_list');
+  if (!ticket) return refuse(isTransferred ? 'transferred' : 'not_on_list');
   if (now.getTime() < Date.parse(list.event.opensAt)) return refuse('too_early');
   if (now.getTime() >= Date.parse(list.event.closesAt)) return refuse('event_over');
   if (ticket.status === 'used') return refuse('already_used', ticket.checkedInAt);

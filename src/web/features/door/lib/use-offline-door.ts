@@ -7,7 +7,7 @@ import { getOfflineData } from '../api/get-offline-data';
 import { doorKeys } from '../api/keys';
 import { syncDoorScans } from '../api/sync-door-scans';
 import { type DoorSelection, newId, readDeviceId } from './door-device';
-import { canDecideOffline, decideOffline, hashTicketCode } from './offline-decision';
+import { canDecideOffline, decideOffline, hashTicketCode, isTransferredAway } from './offline-decision';
 import { offlineStore, type QueuedScan } from './offline-store';
 
 /** A scan gets its answer from the server within this, or the device decides (PRODUCT.md). */
@@ -152,7 +152,7 @@ export function useOfflineDoor(selection: DoorSelection) {
       if (!list || !canDecideOffline()) return { error: 'Sem conexão e sem a lista offline deste evento. Conecte-se para baixá-la.' };
       const hash = await hashTicketCode(code);
       const now = new Date();
-      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now);
+      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now, isTransferredAway(list, hash));
       if (result.accepted) {
         entriesRef.current = { ...entriesRef.current, [hash]: result.checkedInAt };
         void offlineStore.saveEntries(eventId, entriesRef.current);
