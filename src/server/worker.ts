@@ -3,6 +3,7 @@ import { queryRows, type Db } from './db/client';
 import type { ServiceDeps } from './services/deps';
 import { expireOverdueOrders, reconcilePayments, type ReconcileSummary } from './services/payments/reconcile-payments';
 import { payRefund } from './services/refunds/pay-refund';
+import { sendTransferEmail } from './services/tickets/send-transfer-email';
 import { sendOrderEmail } from './services/notifications/send-order-email';
 import { deliverNotification } from './services/notifications/deliver-notification';
 import { sendScheduledNotices } from './services/notifications/send-scheduled-notices';
@@ -102,6 +103,7 @@ const handlers: { [K in JobKind]: JobHandler<K> } = {
   notification_email: (deps, { notificationId }) => deliverNotification(deps, 'email', notificationId),
   notification_push: (deps, { notificationId }) => deliverNotification(deps, 'push', notificationId),
   notification_whatsapp: (deps, { notificationId }) => deliverNotification(deps, 'whatsapp', notificationId),
+  transfer_email: (deps, { transferId }) => sendTransferEmail(deps, transferId),
 };
 
 async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {

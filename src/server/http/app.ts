@@ -18,6 +18,7 @@ import { createGuards, createSessionCache, type SessionCache } from './session';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { orderRoutes } from './routes/orders';
+import { ticketRoutes } from './routes/tickets';
 import { doorRoutes } from './routes/door';
 import { refundRoutes } from './routes/refunds';
 import { meRoutes } from './routes/me';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, context);
   await app.register(catalogRoutes, context);
   await app.register(orderRoutes, context);
+  await app.register(ticketRoutes, context);
   await app.register(doorRoutes, context);
   await app.register(adminRefundRoutes, context);
   await app.register(refundRoutes, context);

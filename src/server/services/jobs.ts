@@ -14,6 +14,7 @@ export const JOB_KINDS = [
   'notification_email',
   'notification_push',
   'notification_whatsapp',
+  'transfer_email',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -27,6 +28,8 @@ export interface JobPayloads {
   notification_email: { notificationId: string };
   notification_push: { notificationId: string };
   notification_whatsapp: { notificationId: string };
+  /** The e-mail with a transfer's accept link to its recipient (tickets/send-transfer-email.ts). */
+  transfer_email: { transferId: string };
 }
 
 /** One job to queue: a kind with its own payload; `runAfter` (UTC instant) defaults to `now`. */

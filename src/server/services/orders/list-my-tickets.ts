@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets';
 import { ticketDisplayStatus } from '../../../shared/ticket-status';
 import type { Db } from '../../db/client';
@@ -10,13 +10,21 @@ import { events, orderItems, orders, tickets } from '../../db/schema';
  * per admission, grouped by order). Completed orders list their tickets;
  * unpaid pending orders list one 'Pendente' placeholder per unit (no code yet). Failed and
  * expired orders are left out: nothing was bought. The QR code is only given while a ticket
- * can admit. `now` decides 'Expirado'.
+ * can admit. `now` decides 'Expirado'. A ticket is listed to the account it belongs to
+ * (tickets.user_id): one transferred away leaves its buyer's list, and shows, under its order,
+ * in the list of who accepted it (services/tickets/accept-transfer.ts).
  */
 export async function listMyTickets(db: Db, userId: string, now: Date = new Date()): Promise<MyOrderTickets[]> {
   const orderRows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, 'failed'), ne(orders.status, 'expired')))
+    .where(
+      and(
+        or(eq(orders.userId, userId), inArray(orders.id, db.select({ id: tickets.orderId }).from(tickets).where(eq(tickets.userId, userId)))),
+        ne(orders.status, 'failed'),
+        ne(orders.status, 'expired'),
+      ),
+    )
     .orderBy(desc(sql`coalesce(${orders.completedAt}, ${orders.createdAt})`), desc(orders.createdAt), desc(orders.id));
   if (orderRows.length === 0) return [];
   const orderIds = orderRows.map((o) => o.id);
@@ -27,7 +35,13 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
   ]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
 
-  return orderRows.map((order) => {
+  const issued = (orderId: string) => ticketRows.filter((t) => t.orderId === orderId);
+  // The user's own order, unless every ticket it issued went to someone else; another's order for the tickets it gave the user.
+  const shown = orderRows.filter((order) => {
+    const its = issued(order.id);
+    return its.some((t) => t.userId === userId) || (order.userId === userId && its.length === 0);
+  });
+  return shown.map((order) => {
     const event = eventById.get(order.eventId)!;
     const eventTimes = { date: event.date, startTime: event.startTime, endTime: event.endTime };
     let views: TicketView[];
@@ -45,8 +59,8 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
           })),
         );
     } else {
-      views = ticketRows
-        .filter((t) => t.orderId === order.id)
+      views = issued(order.id)
+        .filter((t) => t.userId === userId)
         .map((ticket) => {
           const displayStatus = ticketDisplayStatus({
             orderStatus: order.status,

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../../shared/errors';
+import { acceptTransferSchema, createTransferSchema, editHolderSchema } from '../../../shared/schemas/transfers';
+import { acceptTransfer } from '../../services/tickets/accept-transfer';
+import { cancelTransfer } from '../../services/tickets/cancel-transfer';
+import { createTransfer } from '../../services/tickets/create-transfer';
+import { editTicketHolder } from '../../services/tickets/edit-ticket-holder';
+import { getTransferByToken } from '../../services/tickets/get-transfer';
+import { listTicketPeople } from '../../services/tickets/list-ticket-people';
+import { idNotFound, idParamsSchema } from '../validation';
+import type { RouteContext } from '../context';
+
+const tokenParamsSchema = z.object({ token: z.string().trim().min(20).max(200) });
+
+/**
+ * A ticket's holder and its transfer to another person (PRODUCT.md 'Tickets and the door'): the
+ * owner edits the holder and sends or cancels a transfer; the recipient reads the link's page
+ * (no sign-in needed to read it) and accepts signed in with the recipient's e-mail.
+ */
+export async function ticketRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const ticketRoute = { preValidation: guards.signedIn, config: idNotFound(() => new DomainError('not_found')) };
+  const writeLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+  app.get('/api/tickets/people', async (request, reply) => {
+    const user = await guards.requireUser(request);
+    reply.header('cache-control', 'no-store');
+    return listTicketPeople(db, user);
+  });
+
+  app.put('/api/tickets/:id/holder', { ...ticketRoute, schema: { params: idParamsSchema, body: editHolderSchema } }, async (request) => {
+    const user = await guards.requireUser(request);
+    return editTicketHolder(db, user.id, request.params.id, request.body);
+  });
+
+  app.post(
+    '/api/tickets/:id/transfers',
+    { ...ticketRoute, config: { ...ticketRoute.config, ...writeLimit }, schema: { params: idParamsSchema, body: createTransferSchema } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      return reply.status(201).send(await createTransfer(deps, user, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/transfers/:id/cancel',
+    { preValidation: guards.signedIn, schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('transfer_not_found')) },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      await cancelTransfer(db, user.id, request.params.id);
+      return { cancelled: true };
+    },
+  );
+
+  app.get('/api/transfers/by-token/:token', { schema: { params: tokenParamsSchema }, config: writeLimit }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getTransferByToken(db, request.params.token);
+  });
+
+  app.post('/api/transfers/accept', { preValidation: guards.signedIn, schema: { body: acceptTransferSchema }, config: writeLimit }, async (request) => {
+    const user = await guards.requireUser(request);
+    return acceptTransfer(deps, user, request.body);
+  });
+}

@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DomainError } from '../../../shared/errors';
+import type { acceptTransferSchema } from '../../../shared/schemas/transfers';
+import { queryRows } from '../../db/client';
+import { tickets, ticketTransfers } from '../../db/schema';
+import { createTicketCode } from '../../domain/ticket-code';
+import { decideAcceptance } from '../../domain/transfers';
+import { notifyUser } from '../notifications/notify-user';
+import type { ServiceDeps } from '../deps';
+import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
+
+/**
+ * The recipient (`account`, signed in) accepts a transfer named by its link's token or, in
+ * 'Meus ingressos', by its id (PRODUCT.md 'Tickets and the door': a new code is issued and the
+ * old one refused everywhere). One transaction: the ticket is locked, then the transfer;
+ * domain/transfers decideAcceptance decides (pending, the account's e-mail is the recipient's,
+ * live ticket, before the start, meia category and document, CPF where asked); the ticket gets a
+ * new random signed code (domain/ticket-code createTicketCode, as at issuing), the recipient's
+ * account, name and CPF (the one given now, else the sender's); the transfer becomes 'accepted'
+ * with `old_code` (the code the door now refuses as 'transferred'), `to_user_id` and
+ * `decided_at` `now` (UTC). The sender gets an in-app notice. An account whose e-mail is not
+ * confirmed cannot accept (anyone could sign up with an address they do not own); the account's
+ * e-mail and its confirmation are read in the transaction, not from the session.
+ * Throws DomainError: transfer_not_found, transfer_email_unconfirmed, and what decideAcceptance
+ * throws (transfer_already_accepted, transfer_was_cancelled, transfer_wrong_account,
+ * ticket_not_transferable, transfer_closed, transfer_meia_mismatch, holder_cpf_required, cpf_invalid).
+ * Returns the ticket's id.
+ */
+export async function acceptTransfer(
+  deps: Pick<ServiceDeps, 'db' | 'ticketSigningKey'>,
+  account: { id: string; email: string },
+  input: z.output<typeof acceptTransferSchema>,
+  now: Date = new Date(),
+): Promise<{ ticketId: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [user] = await queryRows<{ email: string; email_verified: boolean }>(tx, sql`SELECT email, email_verified FROM users WHERE id = ${account.id}`);
+    if (!user) throw new DomainError('unauthenticated');
+    const where = input.token
+      ? sql`tt.token_hash = ${hashTransferToken(input.token)}`
+      : sql`tt.id = ${input.transferId!}::uuid AND tt.to_email = ${user.email.toLowerCase()}`;
+    const [found] = await readTransfers(tx, where);
+    if (!found) throw new DomainError('transfer_not_found');
+    // The ticket first, as every writer of a ticket and its transfers locks them.
+    const [ticket] = await readTickets(tx, { ids: [found.ticket_id] }, true);
+    const [transfer] = await readTransfers(tx, sql`tt.id = ${found.id}::uuid`, true);
+    if (!ticket || !transfer) throw new DomainError('transfer_not_found');
+    const cpf = input.cpf ?? transfer.to_cpf;
+    decideAcceptance({
+      transfer: { status: transfer.status, toEmail: transfer.to_email },
+      accountEmail: user.email,
+      event: ticket.event,
+      ticket,
+      cpf,
+      declared: { concession: input.concession ?? null, documentNumber: input.documentNumber ?? null },
+      now,
+    });
+    if (!user.email_verified) throw new DomainError('transfer_email_unconfirmed');
+    const code = createTicketCode(deps.ticketSigningKey);
+    await tx.update(tickets).set({ code, userId: account.id, holderName: transfer.to_name, holderCpf: cpf }).where(eq(tickets.id, ticket.id));
+    await tx
+      .update(ticketTransfers)
+      .set({ status: 'accepted', oldCode: ticket.code, toUserId: account.id, toCpf: cpf, decidedAt: now })
+      .where(eq(ticketTransfers.id, transfer.id));
+    if (ticket.userId) {
+      await notifyUser(
+        tx,
+        {
+          userId: ticket.userId,
+          type: 'event',
+          title: 'Transferência aceita',
+          message: `${transfer.to_name} aceitou o ingresso de ${ticket.event.title} que você transferiu. O código antigo não vale mais.`,
+          actionUrl: '/tickets',
+          channels: ['push'],
+        },
+        now,
+      );
+    }
+    return { ticketId: ticket.id };
+  });
+}

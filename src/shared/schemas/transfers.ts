@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { isValidCpf, onlyDigits } from '../cpf';
+import { concessions, type Concession } from '../concessions';
+
+// A ticket's holder and its transfer to another person (PRODUCT.md 'Tickets and the door').
+
+/** An optional CPF as typed ('529.982.247-25' or digits): blank -> null, else its digits; refused when not a real CPF. */
+const optionalCpf = z
+  .string()
+  .trim()
+  .max(20)
+  .nullish()
+  .refine((v) => !v || isValidCpf(v), 'CPF inválido')
+  .transform((v) => (v ? onlyDigits(v) : null));
+
+const personName = z.string().trim().min(1, 'Informe o nome de quem vai usar o ingresso').max(120, 'Nome muito longo');
+
+/** Body of PUT /api/tickets/:id/holder: who uses the ticket ('Editar titular'). */
+export const editHolderSchema = z.object({
+  holderName: personName,
+  holderCpf: optionalCpf,
+});
+export type EditHolderInput = z.input<typeof editHolderSchema>;
+
+/** Body of POST /api/tickets/:id/transfers: who receives the ticket ('Transferir ingresso'). */
+export const createTransferSchema = z.object({
+  toName: z.string().trim().min(1, 'Informe o nome de quem vai receber o ingresso').max(120, 'Nome muito longo'),
+  toEmail: z.string().trim().min(1, 'Informe o e-mail de quem vai receber o ingresso').max(200).pipe(z.email('E-mail inválido')),
+  toCpf: optionalCpf,
+});
+export type CreateTransferInput = z.input<typeof createTransferSchema>;
+
+/**
+ * Body of POST /api/transfers/accept: the transfer named by the link's token or, in the app, by
+ * its id; the recipient's CPF where it is asked, and for a meia-entrada ticket the category and
+ * document they declare.
+ */
+export const acceptTransferSchema = z
+  .object({
+    token: z.string().trim().min(20).max(200).optional(),
+    transferId: z.uuid().optional(),
+    cpf: optionalCpf,
+    concession: z.enum(concessions).nullish(),
+    documentNumber: z.string().trim().max(40, 'Número do documento muito longo').nullish(),
+  })
+  .refine((v) => v.token || v.transferId, 'Transferência não encontrada.');
+export type AcceptTransferInput = z.input<typeof acceptTransferSchema>;
+
+/** A transfer as its sender, its recipient or the link page reads it. Instants are UTC ISO. */
+export interface TransferView {
+  id: string;
+  ticketId: string;
+  status: 'pending' | 'accepted' | 'cancelled';
+  toName: string;
+  toEmail: string;
+  /** Who sent it: the holder's name at the time, else the sender's account name. */
+  fromName: string;
+  createdAt: string;
+  decidedAt: string | null;
+  event: { id: string; title: string; date: string; startTime: string; location: string };
+  ticketTypeName: string;
+  /** A meia-entrada ticket: the category the recipient must declare. */
+  concession: Concession | null;
+  /** Whether the recipient's CPF is asked at acceptance (nominal event or meia) and not given by the sender. */
+  asksCpf: boolean;
+}
+
+/** What 'Meus ingressos' shows of one of the user's tickets beside its card. */
+export interface TicketPeople {
+  ticketId: string;
+  holderName: string | null;
+  /** The holder's CPF masked as typed ('529.982.247-25'); null when none. */
+  holderCpf: string | null;
+  /** Whether the holder's CPF is asked (nominal event or meia). */
+  asksCpf: boolean;
+  /** Whether the event is nominal: a transfer asks the recipient's CPF. */
+  nominal: boolean;
+  /** 'Editar titular' is offered: a live ticket before the event starts. */
+  canEditHolder: boolean;
+  /** 'Transferir ingresso' is offered: a live ticket, allowed by the organizer, before the deadline, none pending. */
+  canTransfer: boolean;
+  /** Why transfer is not offered, in pt-BR, when the ticket is live but cannot go ('Transferências encerradas em ...'). */
+  transferNote: string | null;
+  /** UTC ISO instant transfers of this event close. */
+  transferDeadline: string;
+  /** The pending transfer the user sent, which they may cancel. */
+  pendingTransfer: TransferView | null;
+  /** The name of who transferred it to the user, when it came by transfer. */
+  receivedFrom: string | null;
+}
+
+/** GET /api/tickets/people: the user's tickets' holders and transfers, and transfers waiting for the user's e-mail. */
+export interface MyTicketPeople {
+  tickets: TicketPeople[];
+  incoming: TransferView[];
+}
