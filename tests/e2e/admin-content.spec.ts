@@ -74,8 +74,8 @@ describe('coupons from the back office to the checkout', () => {
     const buyer = await buyerContext.newPage();
     await signIn(buyer, 'user', `/event/${event.id}`);
     await buyer.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await buyer.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
-    const dialog = buyer.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await buyer.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
+    const dialog = buyer.getByRole('dialog', { name: 'Finalizar pagamento' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('Telefone').fill('47991234567');
     await dialog.getByLabel('CPF').fill('52998224725');

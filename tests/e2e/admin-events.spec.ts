@@ -275,8 +275,8 @@ describe('the back office layout', () => {
     const { context, page } = await adminContext(desktop);
     const nav = page.getByRole('navigation', { name: 'Administração' });
     await poll(() => nav.getByRole('link', { name: 'Eventos' }).getAttribute('aria-current')).toBe('page');
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
-    for (const label of ['Dashboard', 'Eventos', 'Notícias', 'Banners', 'Cupons', 'Reembolsos', 'Validador']) {
+    expect(await nav.getByRole('link', { name: 'Painel' }).getAttribute('aria-current')).toBeNull();
+    for (const label of ['Painel', 'Eventos', 'Marcas', 'Notícias', 'Banners', 'Cupons', 'Reembolsos', 'Validador']) {
       expect(await nav.getByRole('link', { name: label }).count(), label).toBe(1);
     }
     await poll(() => visible(page, demoAccount(app, 'admin').email)).toBe(true);
@@ -288,7 +288,7 @@ describe('the back office layout', () => {
     await page.getByRole('button', { name: 'Expandir menu' }).click();
     await poll(() => page.getByRole('button', { name: 'Recolher menu' }).isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Sair do Sistema' }).click();
+    await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.goto('/admin/events');
     await page.waitForURL((url) => url.pathname === '/auth');

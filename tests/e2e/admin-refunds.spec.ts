@@ -90,8 +90,8 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     await results.click();
     await page.waitForURL(/\/event\//);
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await expect.poll(() => checkout.isVisible()).toBe(true);
     await checkout.getByLabel('Telefone').fill('47991234567');
     await checkout.getByLabel('CPF').fill('52998224725');

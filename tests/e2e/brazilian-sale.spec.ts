@@ -109,8 +109,8 @@ describe('the Brazilian sale in the browser', () => {
     await shoot(page, 'brazilian-sale-picker');
 
     // The checkout: the meia-entrada's category and holder, then the server's itemised quote.
-    await page.getByRole('button', { name: 'Comprar 2 ingresso(s)' }).click();
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
     await checkout.locator('#buyer-phone').fill('47991234567');
     await checkout.locator('#buyer-cpf').fill('52998224725');
@@ -163,7 +163,7 @@ describe('the Brazilian sale in the browser', () => {
     expect(await textOf(page, '#ingressos')).toContain('R$ 200,00 + R$ 20,00 de taxa');
     await shoot(page, 'brazilian-sale-presale');
     await page.getByRole('button', { name: 'Aumentar quantidade de Camarote (Inteira)' }).click();
-    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
+    await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     await poll(() => checkout.isVisible()).toBe(true);
     await poll(() => checkout.getByText(`Código de acesso ${code} aplicado.`).isVisible()).toBe(true);
     await checkout.locator('#buyer-phone').fill('47991234567');
@@ -215,9 +215,9 @@ describe('the Brazilian sale in the browser', () => {
     await poll(() => picker.getByRole('heading', { name: 'Pista' }).isVisible()).toBe(true);
     expect(await textOf(page, '#ingressos')).toContain('1º lote · R$ 60,00 + R$ 6,00 de taxa');
     await page.getByRole('button', { name: 'Aumentar quantidade de Pista' }).click();
-    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
+    await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
 
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
     await checkout.locator('#buyer-phone').fill('47991234567');
     await checkout.locator('#buyer-cpf').fill('52998224725');

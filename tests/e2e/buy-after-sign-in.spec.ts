@@ -34,7 +34,7 @@ async function openEvent(page: Page, search: string) {
 }
 
 const orderLines = (page: Page) =>
-  page.getByRole('dialog', { name: 'Finalizar Pagamento' }).getByRole('list', { name: 'Ingressos do pedido' }).getByRole('listitem');
+  page.getByRole('dialog', { name: 'Finalizar pagamento' }).getByRole('list', { name: 'Ingressos do pedido' }).getByRole('listitem');
 
 describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
   it('creates an account from the buy button, lands in the checkout with the same 2 tickets and pays by PIX before confirming the e-mail', async () => {
@@ -46,7 +46,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     const eventPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Aumentar quantidade de Pista (Inteira)' }).click();
     await page.getByRole('button', { name: 'Aumentar quantidade de Pista (Inteira)' }).click();
-    await page.getByRole('button', { name: 'Comprar 2 ingresso(s)' }).click();
+    await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
 
     await page.waitForURL((url) => url.pathname === '/auth');
     await poll(() => page.getByText('Seus ingressos escolhidos estão guardados.').isVisible()).toBe(true);
@@ -58,7 +58,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
 
     // Signed in at once, back on the event page with the checkout open and the same 2 tickets.
     await page.waitForURL((url) => url.pathname === eventPath && !url.searchParams.has('comprar'));
-    const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => dialog.isVisible()).toBe(true);
     await poll(() => orderLines(page).allInnerTexts()).toEqual([expect.stringMatching(/^2 x Pista/)]);
     expect(await dialog.getByLabel('E-mail').inputValue()).toBe(email);
@@ -113,7 +113,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     await poll(() => page.getByText('Setor de pré-venda liberado.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Aumentar quantidade de Pré-venda Fã-clube (Inteira)' }).click();
     await page.getByRole('button', { name: 'Aumentar quantidade de Pré-venda Fã-clube (Meia-entrada)' }).click();
-    await page.getByRole('button', { name: 'Comprar 2 ingresso(s)' }).click();
+    await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
 
     await page.waitForURL((url) => url.pathname === '/auth');
     await page.getByLabel('E-mail').fill(account.email);
@@ -121,7 +121,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).last().click();
 
     await page.waitForURL((url) => url.pathname === eventPath && !url.searchParams.has('comprar'));
-    const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => dialog.isVisible()).toBe(true);
     await poll(() => orderLines(page).allInnerTexts()).toEqual([
       expect.stringMatching(/^1 x Pré-venda Fã-clube/),

@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 // Texts that exist only in the back office's layout and in the door's result box.
-const ADMIN_MARKER = 'Sair do Sistema';
+const ADMIN_MARKER = 'Recolher menu';
 const DOOR_MARKER = 'ENTRADA LIBERADA';
 
 /** Every script and wasm file the page downloads from /assets, with its text. */
@@ -53,8 +53,8 @@ describe('route splitting', () => {
     await page.getByRole('link', { name: /Ver detalhes/ }).first().click();
     await page.waitForURL(/\/event\//);
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
-    await poll(() => page.getByRole('dialog', { name: 'Finalizar Pagamento' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
+    await poll(() => page.getByRole('dialog', { name: 'Finalizar pagamento' }).isVisible()).toBe(true);
     // The sandbox's card form is its own: Stripe.js and its React elements are never fetched.
     await page.getByText('Cartão de crédito').click();
     await poll(() => page.getByLabel('Número do cartão').isVisible()).toBe(true);
@@ -64,7 +64,7 @@ describe('route splitting', () => {
       ['/refund-request', 'Solicitar reembolso'],
       ['/profile', 'Rafael Souza Lima'],
       ['/settings', 'Configurações'],
-      ['/privacy-policy', 'Política de Privacidade'],
+      ['/privacy-policy', 'Política de privacidade'],
     ] as const) {
       await page.goto(path);
       await poll(() => page.getByRole('heading', { name: heading }).first().isVisible()).toBe(true);

@@ -116,7 +116,7 @@ describe('event page on a phone', () => {
       await page.setViewportSize(smallPhone.viewport);
 
       await buyBar(page).getByRole('button', { name: 'Comprar', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+      const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
       await poll(() => dialog.isVisible()).toBe(true);
       await poll(() => dialog.getByRole('list', { name: 'Ingressos do pedido' }).getByRole('listitem').allInnerTexts()).toEqual([
         expect.stringMatching(/^2 x Pista/),

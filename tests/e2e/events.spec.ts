@@ -138,7 +138,7 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
     const filtersButton = page.getByRole('button', { name: /^Filtros/ });
     expect(await filtersButton.getAttribute('aria-expanded')).toBe('false');
     await filtersButton.click();
-    await poll(() => page.getByRole('heading', { name: 'Filtros Avançados' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Filtros avançados' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /^Data/ }).textContent()).toContain('Qualquer data');
     const city = page.getByLabel('Cidade');
     const price = page.getByLabel('Preço');
@@ -174,7 +174,7 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
     await page.reload();
     await expectParams(page, { city: 'São Paulo', price: '50-100', date: day });
     await expectCards(page, combined);
-    await poll(() => page.getByRole('heading', { name: 'Filtros Avançados' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Filtros avançados' }).isVisible()).toBe(true);
     expect(await page.getByLabel('Cidade').inputValue()).toBe('São Paulo');
     expect(await page.getByLabel('Preço').inputValue()).toBe('50-100');
     expect(await page.getByRole('button', { name: /^Data/ }).textContent()).toContain(formatEventDateShort(day));

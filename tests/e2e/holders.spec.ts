@@ -58,7 +58,7 @@ describe('holder names at checkout', () => {
     await increase.click();
     await page.getByRole('button', { name: /^Comprar 2 ingresso/ }).first().click();
 
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
     const holders = checkout.getByRole('group', { name: 'Quem vai usar cada ingresso' });
     await poll(() => holders.isVisible()).toBe(true);

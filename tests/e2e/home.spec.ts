@@ -79,8 +79,8 @@ describe.each(sizes)('home page on %s', (_label, size) => {
       expect(await first.getByText(claim).isVisible(), claim).toBe(true);
     }
     expect(await first.getByText('Música eletrônica e cultura de pista').isVisible()).toBe(true);
-    expect(await first.getByRole('link', { name: 'Explorar Eventos' }).getAttribute('href')).toBe('/events');
-    expect(await first.getByRole('link', { name: 'Meus Ingressos' }).getAttribute('href')).toBe('/tickets');
+    expect(await first.getByRole('link', { name: 'Explorar eventos' }).getAttribute('href')).toBe('/events');
+    expect(await first.getByRole('link', { name: 'Meus ingressos' }).getAttribute('href')).toBe('/tickets');
     expect(await first.getByRole('heading', { name: 'Nossas marcas' }).isVisible()).toBe(true);
     const chips = first.getByRole('list').filter({ has: page.getByRole('link', { name: 'AY-YO', exact: true }) });
     expect(await chips.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]))).toEqual([

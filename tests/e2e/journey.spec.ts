@@ -62,10 +62,10 @@ describe('a person buys tickets with PIX and enters once', () => {
     await openEvent(page, 'Techno All Night');
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 2 ingresso(s)' }).click();
+    await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
 
     // Checkout with PIX.
-    const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('Telefone').fill('47991234567');
     await dialog.getByLabel('CPF').fill('52998224725');
@@ -120,8 +120,8 @@ describe('a person buys tickets with PIX and enters once', () => {
     const before = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
 
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await dialog.getByLabel('Telefone').fill('11987654321');
     await dialog.getByLabel('CPF').fill('52998224725');
     await dialog.getByText('Cartão de crédito').click();

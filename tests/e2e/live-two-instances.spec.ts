@@ -149,7 +149,7 @@ describe('live counts with two server instances on one PostgreSQL database', () 
     await signInWithForm(dashboard, admin.email, admin.password, '/admin');
     const stream = dashboard.waitForResponse((response) => response.url().endsWith(`/api/door/events/${event.id}/live`));
     await dashboard.goto(`${appB.baseUrl}/admin`);
-    await dashboard.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await dashboard.getByRole('heading', { name: 'Painel', level: 1 }).waitFor();
     expect((await stream).status()).toBe(200);
     const progress = dashboard.getByTestId(`check-in-count-${event.id}`);
     await poll(() => progress.textContent()).toBe('0 de 2 (0%)');

@@ -100,8 +100,8 @@ describe('the life of an order in the browser', () => {
     // Start a PIX purchase of two tickets and leave it unpaid.
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 2 ingresso(s)' }).click();
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
     await checkout.getByLabel('Telefone').fill('47991234567');
     await checkout.getByLabel('CPF').fill('52998224725');
@@ -142,8 +142,8 @@ describe('the life of an order in the browser', () => {
     const { context, page } = await signedIn(desktop, buyer, `/event/${event.eventId}`);
 
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await checkout.getByLabel('Telefone').fill('11987654321');
     await checkout.getByLabel('CPF').fill('52998224725');
     await checkout.getByText('Cartão de crédito').click();

@@ -149,7 +149,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(() => page.getByText('Por favor, selecione uma imagem JPG, PNG ou WebP.').isVisible()).toBe(true);
     await picker.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
     await poll(() => page.getByText('Foto atualizada! 📸').isVisible()).toBe(true);
-    await poll(() => page.getByLabel('URL do Avatar').inputValue()).toMatch(new RegExp(`^/uploads/avatars/${buyer.id}-[0-9a-f]+\\.png$`));
+    await poll(() => page.getByLabel('URL do avatar').inputValue()).toMatch(new RegExp(`^/uploads/avatars/${buyer.id}-[0-9a-f]+\\.png$`));
 
     // A phone that is not Brazilian is refused on the form, with the server's words.
     await phoneField.fill('2012');
@@ -179,7 +179,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await page.goto('/settings');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true);
     await poll(() => page.getByText('Português (Brasil)').isVisible()).toBe(true);
-    for (const name of ['Política de Privacidade', 'Termos de Uso', 'Gerenciar meus dados']) {
+    for (const name of ['Política de privacidade', 'Termos de uso', 'Gerenciar meus dados']) {
       await poll(() => page.getByRole('link', { name }).isVisible()).toBe(true);
     }
     const emailSwitch = page.getByRole('switch', { name: 'Notificações por e-mail' });
@@ -247,7 +247,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(() => page.getByText(/^\d{1,2} de [a-zç]+ de \d{4}$/).isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, '/data-management');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Solicitar Download' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Solicitar download' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^meus-dados-next-level-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(data.account.email).toBe(buyer.email);
@@ -260,7 +260,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
       await page.goto('/profile');
       await page.getByRole('button', { name: 'Excluir conta' }).click();
     } else {
-      await page.getByRole('button', { name: 'Excluir Conta Permanentemente' }).click();
+      await page.getByRole('button', { name: 'Excluir conta permanentemente' }).click();
     }
     const dialog = page.getByRole('alertdialog', { name: 'Tem certeza?' });
     await poll(() => dialog.isVisible()).toBe(true);
@@ -268,7 +268,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(() => dialog.isVisible()).toBe(false);
     expect(await app.deps.db.select().from(users).where(eq(users.id, buyer.id))).toHaveLength(1);
 
-    await page.getByRole('button', { name: size === phone ? 'Excluir conta' : 'Excluir Conta Permanentemente' }).click();
+    await page.getByRole('button', { name: size === phone ? 'Excluir conta' : 'Excluir conta permanentemente' }).click();
     await dialog.getByRole('button', { name: 'Sim, excluir conta' }).click();
     await poll(() => page.getByText('Conta excluída').isVisible()).toBe(true);
     await poll(() => page.getByText('Seus dados foram removidos.').isVisible()).toBe(true);

@@ -91,8 +91,8 @@ describe('the moment of purchase', () => {
     await page.goto(`/event/${later.eventId}`);
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
     await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: 'Comprar 2 ingresso(s)' }).click();
-    const checkout = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+    await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
     await checkout.getByLabel('Nome completo').fill('Lucas Pereira Lima');
     await checkout.getByLabel('E-mail').fill('lucas.ingressos@exemplo.com.br');

@@ -159,7 +159,7 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await expectNoAxeViolationsInBothThemes(page, 'refund request without tickets');
 
     await page.goto('/terms-of-service');
-    await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de uso' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
     await context.close();
@@ -172,7 +172,7 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     const page = await context.newPage();
 
     await page.goto('/privacy-policy');
-    await poll(() => page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Política de privacidade' }).isVisible()).toBe(true);
     for (const title of privacySections) {
       await poll(() => page.getByRole('heading', { level: 2, name: title, exact: true }).isVisible()).toBe(true);
     }
@@ -181,9 +181,9 @@ describe.each(sizes)('legal pages and 404 on %s', (_label, size) => {
     await poll(() => page.getByRole('link', { name: 'privacidade@nextlevel.com.br' }).isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, 'privacy policy');
 
-    await page.getByRole('link', { name: 'Termos de Uso' }).first().click();
+    await page.getByRole('link', { name: 'Termos de uso' }).first().click();
     await page.waitForURL((url) => url.pathname === '/terms-of-service');
-    await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de Uso' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de uso' }).isVisible()).toBe(true);
     for (const title of termsSections) {
       await poll(() => page.getByRole('heading', { level: 2, name: title, exact: true }).isVisible()).toBe(true);
     }

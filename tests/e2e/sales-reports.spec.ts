@@ -119,7 +119,7 @@ describe('the sales per CPF of an event', () => {
     await page.goto('/admin');
     await poll(() => page.getByRole('heading', { name: 'Financeiro' }).isVisible()).toBe(true);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
-    await expectNoAxeViolationsInBothThemes(page, 'Dashboard');
+    await expectNoAxeViolationsInBothThemes(page, 'Painel');
     await page.getByRole('heading', { name: 'Financeiro' }).scrollIntoViewIfNeeded();
     await shoot(page, 'dashboard-money');
     await context.close();

@@ -232,8 +232,8 @@ async function createEvent(priceCentavos: number) {
 async function openCheckout(page: Page, eventId: string) {
   await page.goto(`/event/${eventId}`);
   await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-  await page.getByRole('button', { name: 'Comprar 1 ingresso(s)' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
+  await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
   await poll(() => dialog.isVisible()).toBe(true);
   await dialog.getByLabel('Telefone').fill('11987654321');
   await dialog.getByLabel('CPF').fill('52998224725');

@@ -80,6 +80,7 @@ export const router = createBrowserRouter([
         path: 'events/:id/cpf-sales',
         lazy: () => import('../features/admin/cpf-sales/pages/cpf-sales-page').then((m) => ({ Component: m.CpfSalesPage })),
       },
+      { path: 'brands', lazy: () => import('../features/admin/brands/pages/brands-page').then((m) => ({ Component: m.BrandsPage })) },
       { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
     ],
   },
@@ -172,6 +173,10 @@ export const router = createBrowserRouter([
       {
         path: 'terms-of-service',
         lazy: () => import('../features/legal/pages/terms-of-service-page').then((m) => ({ Component: m.TermsOfServicePage })),
+      },
+      {
+        path: 'meia-entrada',
+        lazy: () => import('../features/legal/pages/meia-entrada-page').then((m) => ({ Component: m.MeiaEntradaPage })),
       },
       { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],

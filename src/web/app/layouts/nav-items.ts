@@ -4,13 +4,13 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Active only on this exact path (Home). */
+  /** Active only on this exact path ('Início'). */
   end?: boolean;
 }
 
 /** The three main destinations, as the bottom tabs name them (SPEC.md section 2 'Layout shell'). */
 export const primaryNav: NavItem[] = [
-  { to: '/', label: 'Home', icon: Home, end: true },
+  { to: '/', label: 'Início', icon: Home, end: true },
   { to: '/tickets', label: 'Meus ingressos', icon: Ticket },
   { to: '/events', label: 'Todos os eventos', icon: CalendarSearch },
 ];

@@ -20,7 +20,7 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(itemBase, isActive ? 'bg-accent/10 font-semibold text-accent' : 'text-fg hover:bg-surface');
 
 /** Navigation labels of the side menu (SPEC.md section 2 'Layout shell'). */
-const menuLabels: Record<string, string> = { '/': 'Home', '/tickets': 'Meus Ingressos', '/events': 'Todos os Eventos' };
+const menuLabels: Record<string, string> = { '/': 'Início', '/tickets': 'Meus ingressos', '/events': 'Todos os eventos' };
 
 function MenuSection({ title, children }: { title: string; children: ReactNode }) {
   return (

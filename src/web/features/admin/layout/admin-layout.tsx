@@ -78,14 +78,14 @@ function AccountFooter({ isCollapsed = false, onNavigate }: { isCollapsed?: bool
       <button
         type="button"
         onClick={() => void handleSignOut()}
-        title={isCollapsed ? 'Sair do Sistema' : undefined}
+        title={isCollapsed ? 'Sair' : undefined}
         className={cn(
           'flex h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-danger transition hover:bg-surface',
           isCollapsed && 'justify-center px-0',
         )}
       >
         <LogOut aria-hidden className="size-5 shrink-0" />
-        <span className={isCollapsed ? 'sr-only' : undefined}>Sair do Sistema</span>
+        <span className={isCollapsed ? 'sr-only' : undefined}>Sair</span>
       </button>
     </div>
   );
@@ -93,7 +93,7 @@ function AccountFooter({ isCollapsed = false, onNavigate }: { isCollapsed?: bool
 
 /**
  * The back office's shell (SPEC.md section 2 'Admin area'): a sidebar on wide screens that folds
- * to icons (remembered on the device), a drawer on phones, the admin's e-mail and 'Sair do Sistema'.
+ * to icons (remembered on the device), a drawer on phones, the admin's e-mail and 'Sair'.
  */
 export function AdminLayout() {
   const [isCollapsed, toggleCollapsed] = useSidebarCollapsed();

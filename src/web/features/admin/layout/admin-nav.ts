@@ -1,4 +1,4 @@
-import { CalendarDays, Image, LayoutDashboard, Newspaper, ScanLine, TicketPercent, Undo2, UsersRound, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Image, Tags, LayoutDashboard, Newspaper, ScanLine, TicketPercent, Undo2, UsersRound, type LucideIcon } from 'lucide-react';
 
 export interface AdminNavItem {
   to: string;
@@ -10,8 +10,9 @@ export interface AdminNavItem {
 
 /** The back office's sidebar, in SPEC.md's order (section 2 'Admin area'). */
 export const adminNav: AdminNavItem[] = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin', label: 'Painel', icon: LayoutDashboard, end: true },
   { to: '/admin/events', label: 'Eventos', icon: CalendarDays },
+  { to: '/admin/brands', label: 'Marcas', icon: Tags },
   { to: '/admin/news', label: 'Notícias', icon: Newspaper },
   { to: '/admin/banners', label: 'Banners', icon: Image },
   { to: '/admin/coupons', label: 'Cupons', icon: TicketPercent },

@@ -452,7 +452,7 @@ export function CheckoutDialog({
         if (!next && isSubmitting) return; // keep the dialog while the payment is being processed
         onOpenChange(next);
       }}
-      title="Finalizar Pagamento"
+      title="Finalizar pagamento"
     >
       <div className="space-y-5">
         <OrderSummary

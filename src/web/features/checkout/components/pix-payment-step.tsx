@@ -13,6 +13,8 @@ import { useOrderPaid } from '../hooks/use-order-paid';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
 import { copyText } from '../../../lib/clipboard';
 import { PaymentEnded } from './payment-ended';
+import { usePublicConfig } from '../api/get-public-config';
+import { brCodeMerchantName } from '../lib/br-code';
 
 /**
  * The PIX step, in the checkout and when a pending order is resumed from 'Meus ingressos': BR
@@ -129,6 +131,8 @@ export function PixPaymentStep({
         </div>
       </div>
 
+      <Receiver pixCode={pixCode} />
+
       <ol className="mx-auto max-w-sm list-decimal space-y-1 pl-5 text-sm text-muted">
         <li>Abra o app do seu banco e escolha pagar com PIX.</li>
         <li>Escaneie o QR Code ou use o código copia e cola.</li>
@@ -155,6 +159,34 @@ export function PixPaymentStep({
           <ArrowLeft className="size-4" aria-hidden /> Escolher outra forma de pagamento
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .trim();
+
+/**
+ * Who receives the money: the company (name and CNPJ, from the server's configuration) and, when
+ * the BR Code names it otherwise, the name the bank app will show (the code's merchant name).
+ */
+function Receiver({ pixCode }: { pixCode: string }) {
+  const { data: config } = usePublicConfig();
+  const company = config?.company;
+  if (!company) return null;
+  const merchant = brCodeMerchantName(pixCode);
+  const isNamedOtherwise = merchant !== null && !fold(company.name).startsWith(fold(merchant));
+  return (
+    <div className="rounded-xl border border-border bg-surface px-3 py-2 text-center text-sm">
+      <p>
+        <span className="text-muted">Recebedor: </span>
+        <span className="font-semibold">{company.name}</span> · <span className="whitespace-nowrap">CNPJ {company.cnpj}</span>
+      </p>
+      {isNamedOtherwise ? <p className="mt-0.5 text-xs text-muted">No app do banco aparece como {merchant}</p> : null}
     </div>
   );
 }

@@ -22,7 +22,7 @@ export function AdvancedFilters({ id, filters, activeCount, today, eventDays, on
     <section id={id} aria-labelledby={`${id}-title`} className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5">
       <div className="flex items-center justify-between gap-3">
         <h2 id={`${id}-title`} className="text-lg font-bold">
-          Filtros Avançados
+          Filtros avançados
         </h2>
         <Button variant="ghost" size="sm" onClick={onClear} disabled={activeCount === 0}>
           Limpar

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Bell, BellRing, Loader2 } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/session';
 import { notificationSettingsQueryOptions } from '../../../lib/notification-settings/get-notification-settings';
 import { useSaveNotificationSettings } from '../../../lib/notification-settings/save-notification-settings';
 import { brandStyles, toggleFollowedBrand } from '../../../lib/brand';
+import { brandKeys } from '../api/brands';
 
 /**
  * 'Seguir' on a brand page (PRODUCT.md 'Accounts and data': brand news for those who opted in):
@@ -22,6 +23,7 @@ export function FollowBrandButton({ brand }: { brand: BrandSlug }) {
   const location = useLocation();
   const settings = useQuery({ ...notificationSettingsQueryOptions(), enabled: Boolean(user) });
   const save = useSaveNotificationSettings();
+  const queryClient = useQueryClient();
   const name = brandStyles[brand].name;
   const current = settings.data;
   const isFollowing = Boolean(current?.brandNewsNotifications && current.followedBrands.includes(brand));
@@ -40,6 +42,8 @@ export function FollowBrandButton({ brand }: { brand: BrandSlug }) {
     const followedBrands = toggleFollowedBrand(followed, brand);
     try {
       await save.mutateAsync({ ...current, followedBrands, brandNewsNotifications: followedBrands.length > 0 });
+      // The brand page's followers count changes with it.
+      void queryClient.invalidateQueries({ queryKey: brandKeys.all });
       if (isFollowing) toast.success(`Você deixou de seguir ${name}`);
       else toast.success(`Você está seguindo ${name}`, { description: 'Avisaremos quando houver um evento novo.' });
     } catch (error) {

@@ -5,7 +5,8 @@ import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play, Ticket } from 'luci
 import type { BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
 import { brandOrder, brandStyles } from '../../../lib/brand';
-import { HOME_HERO_IMAGE } from '../../../../shared/home-hero';
+import { brandFiguresOrDefault, HOME_HERO_IMAGE, type BrandFigure } from '../../../../shared/home-hero';
+import { useBrands } from '../api/brands';
 
 /** SPEC.md section 9: the carousel advances every 5000 ms and loops. */
 const AUTO_ADVANCE_MS = 5000;
@@ -46,12 +47,6 @@ const slides: Slide[] = [
   },
 ];
 
-const claims = [
-  { value: '50+', label: 'Eventos' },
-  { value: '15+', label: 'Cidades' },
-  { value: '100k+', label: 'Participantes' },
-];
-
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
 function subscribeReducedMotion(onChange: () => void) {
@@ -87,6 +82,9 @@ export function HomeHero() {
   const isPageHidden = useIsPageHidden();
   const prefersReducedMotion = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement>(null);
+  // Each brand's own figures, edited in the back office ('Marcas'); SPEC.md's until they load or when it has none.
+  const { data: brands } = useBrands();
+  const figuresOf = (slug: BrandSlug) => brandFiguresOrDefault(brands?.find((brand) => brand.slug === slug)?.figures);
 
   const isAutoAdvancing = Boolean(embla) && !isHovered && !isFocusInside && !isPausedByUser && !isPageHidden && !prefersReducedMotion;
 
@@ -127,7 +125,7 @@ export function HomeHero() {
       <div ref={viewportRef} className="overflow-hidden">
         <div className="flex touch-pan-y" aria-live={isAutoAdvancing ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
-            <HeroSlide key={slide.slug} slide={slide} index={index} isActive={index === selected} />
+            <HeroSlide key={slide.slug} slide={slide} figures={figuresOf(slide.slug)} index={index} isActive={index === selected} />
           ))}
         </div>
       </div>
@@ -185,7 +183,7 @@ export function HomeHero() {
   );
 }
 
-function HeroSlide({ slide, index, isActive }: { slide: Slide; index: number; isActive: boolean }) {
+function HeroSlide({ slide, figures, index, isActive }: { slide: Slide; figures: readonly BrandFigure[]; index: number; isActive: boolean }) {
   return (
     <div
       role="group"
@@ -213,11 +211,15 @@ function HeroSlide({ slide, index, isActive }: { slide: Slide; index: number; is
           <h2 className="mt-2 text-4xl leading-tight font-black text-balance sm:text-6xl">{slide.title}</h2>
           <p className="mt-3 max-w-xl text-base sm:text-lg">{slide.description}</p>
 
-          <ul className="mt-6 grid max-w-md grid-cols-3 gap-3">
-            {claims.map((claim) => (
-              <li key={claim.label} className="rounded-2xl bg-black/35 px-3 py-2 ring-1 ring-white/20">
-                <strong className="block text-xl leading-tight font-black sm:text-2xl">{claim.value}</strong>{' '}
-                <span className="text-sm">{claim.label}</span>
+          {/* Two boxes a row on phones (a third takes the row below), three from 640 px: 'Participantes' never leaves its box. */}
+          <ul className="mt-6 grid max-w-md grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
+            {figures.map((figure, figureIndex) => (
+              <li
+                key={`${figureIndex}-${figure.label}`}
+                className="min-w-0 rounded-2xl bg-black/35 px-2.5 py-2 ring-1 ring-white/20 last:odd:col-span-2 sm:px-3 sm:last:odd:col-span-1"
+              >
+                <strong className="block text-xl leading-tight font-black [overflow-wrap:anywhere] sm:text-2xl">{figure.value}</strong>{' '}
+                <span className="block text-sm [overflow-wrap:anywhere]">{figure.label}</span>
               </li>
             ))}
           </ul>
@@ -227,7 +229,7 @@ function HeroSlide({ slide, index, isActive }: { slide: Slide; index: number; is
               to="/events"
               className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-white px-6 font-semibold text-zinc-950 shadow transition hover:bg-white/90"
             >
-              Explorar Eventos
+              Explorar eventos
               <ArrowRight aria-hidden className="size-4" />
             </Link>
             <Link
@@ -235,7 +237,7 @@ function HeroSlide({ slide, index, isActive }: { slide: Slide; index: number; is
               className="inline-flex h-12 items-center justify-center gap-2 rounded-xl border-2 border-white/80 px-6 font-semibold text-white transition hover:bg-white/10"
             >
               <Ticket aria-hidden className="size-4" />
-              Meus Ingressos
+              Meus ingressos
             </Link>
           </div>
 

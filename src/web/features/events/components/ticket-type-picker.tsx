@@ -4,6 +4,7 @@ import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/eve
 import { formatCentavos } from '../../../../shared/money';
 import { MAX_TICKETS_PER_TYPE } from '../../../../shared/order-limits';
 import { formatNotificationDate } from '../../../../shared/dates';
+import { plural } from '../../../../shared/plural';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -205,7 +206,7 @@ export function TicketTypePicker({
             onClick={() => onBuy(selection, event)}
           >
             <ShoppingCart aria-hidden className="size-5" />
-            {`Comprar ${count} ingresso(s)`}
+            {`Comprar ${plural(count, 'ingresso', 'ingressos')}`}
           </Button>
         </div>
       ) : isSoldOut && canBuy ? (
@@ -225,7 +226,7 @@ const ticketCount = (count: number) => (count === 1 ? '1 ingresso' : `${count} i
 /**
  * On phones (below md) the choice's total and 'Comprar' stay on screen above the tab bar, as
  * the picker's own buy button does below the list. The button is named 'Comprar' alone, apart
- * from the picker's 'Comprar N ingresso(s)'; the total describes it.
+ * from the picker's 'Comprar N ingressos'; the total describes it.
  */
 function PhoneBuyBar({ count, totalCentavos, onBuy }: { count: number; totalCentavos: number; onBuy(): void }) {
   const { isAdmin } = useSession();

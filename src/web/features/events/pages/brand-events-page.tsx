@@ -9,6 +9,8 @@ import { brandStyles } from '../../../lib/brand';
 import { EventGrid, EventGridSkeleton } from '../components/event-grid';
 import { EventsLoadError } from '../components/events-load-error';
 import { FollowBrandButton } from '../components/follow-brand-button';
+import { useBrandPage } from '../api/brands';
+import { plural } from '../../../../shared/plural';
 
 const taglines: Record<BrandSlug, string> = {
   'next-level': 'Música eletrônica e cultura club',
@@ -23,8 +25,9 @@ function isBrandSlug(value: string | undefined): value is BrandSlug {
 /**
  * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (SPEC.md section 2 'Brand
  * pages'). The server matches the brand or its category words; cards show date, start time,
- * place, picture and the real lowest price (PRODUCT.md); 'Seguir' brings its new events as
- * notifications.
+ * place, picture and the real lowest price (PRODUCT.md); the header shows the brand's cover, logo,
+ * tagline and description (edited in 'Marcas') and its followers; 'Seguir' brings its new events
+ * as notifications.
  */
 export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
   const params = useParams();
@@ -42,6 +45,55 @@ export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
   return <BrandEvents key={slug} brand={slug} />;
 }
 
+/** Two letters of a brand for its logo placeholder: 'Next Level' -> 'NL', 'AY-YO' -> 'AY'. */
+function initialsOf(name: string): string {
+  const words = name.split(/[\s-]+/).filter(Boolean);
+  return (words.length > 1 ? words[0][0] + words[1][0] : name.slice(0, 2)).toUpperCase();
+}
+
+function BrandHeader({ brand }: { brand: BrandSlug }) {
+  const style = brandStyles[brand];
+  const { data: page } = useBrandPage(brand);
+  const name = page?.name ?? style.name;
+  return (
+    <header className={cn('relative overflow-hidden rounded-3xl text-white shadow-lg', style.gradient)}>
+      {page?.coverUrl ? (
+        <>
+          <img src={page.coverUrl} alt="" className="absolute inset-0 size-full object-cover" />
+          {/* At least 60% black behind the text keeps white text above 4.5:1 on any cover. */}
+          <div aria-hidden className="absolute inset-0 bg-black/65" />
+        </>
+      ) : null}
+      <div className="relative px-6 py-8 sm:px-10 sm:py-10">
+        <div className="flex flex-wrap items-center gap-4">
+          <span
+            className={cn(
+              'inline-flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-2xl text-xl font-black ring-2 ring-white/70 sm:size-20',
+              style.solid,
+            )}
+          >
+            {page?.logoUrl ? <img src={page.logoUrl} alt={`Logo ${name}`} className="size-full object-cover" /> : <span aria-hidden>{initialsOf(name)}</span>}
+          </span>
+          <div className="min-w-0">
+            <p className="text-sm font-semibold tracking-widest uppercase">Eventos</p>
+            <h1 className="text-4xl font-black tracking-tight [overflow-wrap:anywhere] sm:text-5xl">{name}</h1>
+          </div>
+        </div>
+        <p className="mt-3 text-lg font-semibold">{page?.tagline || taglines[brand]}</p>
+        {page?.description ? <p className="mt-2 max-w-2xl">{page.description}</p> : null}
+        <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <FollowBrandButton brand={brand} />
+          {page ? (
+            <p className="text-sm font-semibold" aria-live="polite">
+              {plural(page.followersCount, 'seguidor', 'seguidores')}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
 function BrandEvents({ brand }: { brand: BrandSlug }) {
   const style = brandStyles[brand];
   const { data, isPending, isError, refetch } = useEvents({ brand });
@@ -57,14 +109,7 @@ function BrandEvents({ brand }: { brand: BrandSlug }) {
   return (
     <div className="space-y-10">
       <title>{`${style.name} - Next Level`}</title>
-      <header className={cn('rounded-3xl px-6 py-10 text-white shadow-lg sm:px-10', style.gradient)}>
-        <p className="text-sm font-semibold tracking-widest uppercase">Eventos</p>
-        <h1 className="mt-2 text-4xl font-black tracking-tight sm:text-5xl">{style.name}</h1>
-        <p className="mt-2 text-lg">{taglines[brand]}</p>
-        <div className="mt-6">
-          <FollowBrandButton brand={brand} />
-        </div>
-      </header>
+      <BrandHeader brand={brand} />
       <section aria-labelledby="brand-upcoming-title">
         <div className="mb-5 flex items-end justify-between gap-4">
           <h2 id="brand-upcoming-title" className="text-2xl font-bold">

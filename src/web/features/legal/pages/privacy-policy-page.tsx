@@ -136,13 +136,13 @@ const sections: LegalSection[] = [
 export function PrivacyPolicyPage() {
   return (
     <LegalDocument
-      title="Política de Privacidade"
+      title="Política de privacidade"
       updatedAt={LEGAL_UPDATED_AT}
       intro={
         <p>
           Esta política explica como a Next Level, responsável pelas marcas Next Level, AY-YO e KXP, coleta, usa e protege seus
           dados pessoais quando você usa nosso app e site para descobrir eventos e comprar ingressos. Leia também os{' '}
-          <LegalLink to="/terms-of-service">Termos de Uso</LegalLink>.
+          <LegalLink to="/terms-of-service">Termos de uso</LegalLink>.
         </p>
       }
       sections={sections}

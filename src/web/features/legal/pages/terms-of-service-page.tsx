@@ -13,8 +13,8 @@ const sections: LegalSection[] = [
       <>
         <p>
           Ao criar uma conta, navegar ou comprar ingressos no app e no site da Next Level, que reúne as marcas Next Level, AY-YO e
-          KXP, você declara que leu e concorda com estes Termos de Uso e com a{' '}
-          <LegalLink to="/privacy-policy">Política de Privacidade</LegalLink>. Se não concordar, não use a plataforma.
+          KXP, você declara que leu e concorda com estes termos de uso e com a{' '}
+          <LegalLink to="/privacy-policy">Política de privacidade</LegalLink>. Se não concordar, não use a plataforma.
         </p>
         <p>Menores de 18 anos só podem comprar com a autorização de um responsável legal.</p>
       </>
@@ -145,7 +145,7 @@ export function TermsOfServicePage() {
 
   return (
     <LegalDocument
-      title="Termos de Uso"
+      title="Termos de uso"
       updatedAt={LEGAL_UPDATED_AT}
       intro={<p>Estas são as regras para usar a plataforma e comprar ingressos dos eventos Next Level, AY-YO e KXP.</p>}
       sections={sections}

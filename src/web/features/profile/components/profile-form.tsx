@@ -109,7 +109,7 @@ export function ProfileForm({ profile }: { profile: MyProfile }) {
             />
           )}
         </Field>
-        <Field id="profile-avatar-url" label="URL do Avatar" error={errors.avatarUrl?.message} hint="Ou envie uma foto acima.">
+        <Field id="profile-avatar-url" label="URL do avatar" error={errors.avatarUrl?.message} hint="Ou envie uma foto acima.">
           {(aria) => <Input {...aria} type="url" inputMode="url" placeholder="https://" {...register('avatarUrl')} />}
         </Field>
       </div>

@@ -62,7 +62,7 @@ export function DataManagementPage() {
         </p>
         <Button className="mt-4" onClick={requestDownload} disabled={download.isPending}>
           {download.isPending ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <Download aria-hidden className="size-4" />}
-          Solicitar Download
+          Solicitar download
         </Button>
       </section>
 
@@ -87,7 +87,7 @@ export function DataManagementPage() {
           a legislação fiscal. Não é possível desfazer.
         </p>
         <Button variant="danger" className="mt-4" onClick={() => setDeleteOpen(true)}>
-          <Trash2 aria-hidden className="size-4" /> Excluir Conta Permanentemente
+          <Trash2 aria-hidden className="size-4" /> Excluir conta permanentemente
         </Button>
       </section>
 

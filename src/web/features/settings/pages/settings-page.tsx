@@ -10,8 +10,8 @@ import { SettingsCard } from '../components/settings-card';
 import { ThemeCard } from '../components/theme-card';
 
 const privacyLinks: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/privacy-policy', label: 'Política de Privacidade', icon: ShieldCheck },
-  { to: '/terms-of-service', label: 'Termos de Uso', icon: FileText },
+  { to: '/privacy-policy', label: 'Política de privacidade', icon: ShieldCheck },
+  { to: '/terms-of-service', label: 'Termos de uso', icon: FileText },
   { to: '/data-management', label: 'Gerenciar meus dados', icon: Database },
 ];
 

@@ -2,9 +2,17 @@ import { Link } from 'react-router';
 import { ArrowRight, CalendarPlus } from 'lucide-react';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
+import { pluralWord } from '../../../../../shared/plural';
 import { StatusPill } from '../../coupons/components/status-pill';
 
 type RecentEvent = AdminDashboard['recentEvents'][number];
+
+/** '120 de 120 vendidos': what the event sold out of what its lots offered; '0 vendidos' only when nothing was ever offered. */
+function soldText(event: RecentEvent): string {
+  const word = pluralWord(event.ticketsSold, 'vendido', 'vendidos');
+  if (event.ticketsOffered === 0) return event.ticketsSold > 0 ? `${event.ticketsSold.toLocaleString('pt-BR')} ${word}` : 'Sem ingressos à venda';
+  return `${event.ticketsSold.toLocaleString('pt-BR')} de ${event.ticketsOffered.toLocaleString('pt-BR')} ${word}`;
+}
 
 /** The 10 events created last (SPEC.md section 2), each linking to its edit page. */
 export function RecentEvents({ events }: { events: RecentEvent[] }) {
@@ -42,10 +50,11 @@ export function RecentEvents({ events }: { events: RecentEvent[] }) {
                   </span>
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
-                  <StatusPill tone={event.status === 'active' ? 'success' : 'neutral'}>{event.status === 'active' ? 'Ativo' : 'Finalizado'}</StatusPill>
-                  <span className="text-xs text-muted tabular-nums">
-                    {event.ticketsSold === 1 ? '1 vendido' : `${event.ticketsSold.toLocaleString('pt-BR')} vendidos`}
+                  <span className="flex flex-wrap justify-end gap-1">
+                    {event.isSoldOut ? <StatusPill tone="warning">Esgotado</StatusPill> : null}
+                    <StatusPill tone={event.status === 'active' ? 'success' : 'neutral'}>{event.status === 'active' ? 'Ativo' : 'Finalizado'}</StatusPill>
                   </span>
+                  <span className="text-xs text-muted tabular-nums">{soldText(event)}</span>
                 </span>
               </Link>
             </li>

@@ -4,6 +4,7 @@ import { BarChart3, CalendarDays, DollarSign, Plus, ScanLine, Ticket, TrendingDo
 import { toast } from 'sonner';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
 import { formatCentavos } from '../../../../../shared/money';
+import { plural } from '../../../../../shared/plural';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { EmptyState } from '../../components/empty-state';
@@ -59,13 +60,14 @@ export function DashboardPage() {
   const { data, isPending, isError, refetch } = useDashboard();
 
   useEffect(() => {
-    if (isError) toast.error('Erro ao carregar o dashboard');
+    if (isError) toast.error('Erro ao carregar o painel');
   }, [isError]);
 
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        title="Painel"
+        documentTitle="Painel - Painel Admin"
         description="Vendas, ingressos e entradas de todos os eventos."
         actions={
           <Button asChild>
@@ -81,7 +83,7 @@ export function DashboardPage() {
       ) : isError && !data ? (
         <EmptyState
           icon={BarChart3}
-          title="Erro ao carregar o dashboard"
+          title="Erro ao carregar o painel"
           action={
             <Button variant="outline" onClick={() => void refetch()}>
               Tentar novamente
@@ -96,7 +98,11 @@ export function DashboardPage() {
               icon={Ticket}
               label="Ingressos vendidos"
               value={count(data.ticketsSold)}
-              detail={`Taxa de conversão: ${data.conversionPercent}%`}
+              detail={
+                data.ticketsOffered > 0
+                  ? `Taxa de conversão: ${data.conversionPercent}% de ${plural(data.ticketsOffered, 'ingresso oferecido', 'ingressos oferecidos')}`
+                  : 'Nenhum ingresso à venda ainda'
+              }
             />
             <StatCard icon={DollarSign} label="Receita" value={formatCentavos(data.revenueCentavos)} detail={<Growth growth={data.revenueGrowth} />} />
             <StatCard icon={ScanLine} label="Check-ins" value={count(data.checkIns)} detail="Entradas validadas na portaria" />

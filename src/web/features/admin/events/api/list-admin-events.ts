@@ -1,20 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListAdminEventsResponse } from '../../../../../shared/schemas/admin-events';
+import type { ListAdminEventsQuery, ListAdminEventsResponse } from '../../../../../shared/schemas/admin-events';
 import { api } from '../../../../lib/api';
 import { adminEventKeys } from './keys';
 
-export function listAdminEvents(q: string, signal?: AbortSignal) {
-  const search = q ? `?q=${encodeURIComponent(q)}` : '';
+/** GET /api/admin/events with the filters set (search, brand, state) and the order. */
+export function listAdminEvents(query: ListAdminEventsQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.size > 0 ? `?${params.toString()}` : '';
   return api<ListAdminEventsResponse>(`/api/admin/events${search}`, { signal });
 }
 
-export const adminEventsQueryOptions = (q: string) =>
+export const adminEventsQueryOptions = (query: ListAdminEventsQuery) =>
   queryOptions({
-    queryKey: adminEventKeys.list(q),
-    queryFn: ({ signal }) => listAdminEvents(q, signal),
+    // Under lists(), which every change of an event invalidates.
+    queryKey: [...adminEventKeys.lists(), query] as const,
+    queryFn: ({ signal }) => listAdminEvents(query, signal),
   });
 
-/** Every event with its sales, newest first; while a new search loads, the previous result stays. */
-export function useAdminEvents(q: string) {
-  return useQuery({ ...adminEventsQueryOptions(q), placeholderData: keepPreviousData });
+/** Every event matching the filters with its sales; while a new search loads, the previous result stays. */
+export function useAdminEvents(query: ListAdminEventsQuery) {
+  return useQuery({ ...adminEventsQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -2,7 +2,16 @@ import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CalendarPlus, CalendarX, MapPin, Pencil, Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import type { AdminEventSummary } from '../../../../../shared/schemas/admin-events';
+import {
+  adminEventFilters,
+  adminEventSorts,
+  type AdminEventFilter,
+  type AdminEventSort,
+  type AdminEventSummary,
+  type ListAdminEventsQuery,
+} from '../../../../../shared/schemas/admin-events';
+import { brandSlugs, type BrandSlug } from '../../../../../shared/schemas/events';
+import { plural } from '../../../../../shared/plural';
 import { formatCentavos } from '../../../../../shared/money';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { Button } from '../../../../components/ui/button';
@@ -10,6 +19,9 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
 import { ListSkeleton } from '../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
+import { Select } from '../../components/form-field';
+import { Label } from '../../../../components/ui/input';
+import { brandStyles } from '../../../../lib/brand';
 import { SearchField } from '../../../../components/search-field';
 import { useAdminEvents } from '../api/list-admin-events';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -54,6 +66,34 @@ function RowActions({ event }: { event: AdminEventSummary }) {
   );
 }
 
+/** '118 de 120', with 'Esgotado' once nothing is left of what was offered. */
+function Sold({ event }: { event: AdminEventSummary }) {
+  const sold = event.ticketsSold.toLocaleString('pt-BR');
+  return (
+    <span className="whitespace-nowrap">
+      {event.ticketsOffered > 0 ? `${sold} de ${event.ticketsOffered.toLocaleString('pt-BR')}` : sold}
+      {event.isSoldOut ? <span className="block text-xs font-semibold text-amber-800 dark:text-amber-300">Esgotado</span> : null}
+    </span>
+  );
+}
+
+const filterLabels: Record<AdminEventFilter, string> = {
+  published: 'Publicados',
+  draft: 'Rascunhos',
+  cancelled: 'Cancelados',
+  past: 'Encerrados',
+};
+
+const sortLabels: Record<AdminEventSort, string> = {
+  created: 'Criados por último',
+  date: 'Data do evento (mais próxima)',
+  '-date': 'Data do evento (mais distante)',
+};
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.includes(value as T) ? (value as T) : undefined;
+}
+
 const when = (event: AdminEventSummary) => `${formatEventDateShort(event.date)} às ${formatEventTime(event.startTime)}`;
 
 const columns: DataTableColumn<AdminEventSummary>[] = [
@@ -87,7 +127,7 @@ const columns: DataTableColumn<AdminEventSummary>[] = [
     header: 'Status',
     cell: (event) => <EventStatusBadges status={event.status} isPublished={event.isPublished} cancelledAt={event.cancelledAt} />,
   },
-  { key: 'sold', header: 'Vendidos', className: 'text-right', cell: (event) => event.ticketsSold.toLocaleString('pt-BR') },
+  { key: 'sold', header: 'Vendidos', className: 'text-right', cell: (event) => <Sold event={event} /> },
   {
     key: 'revenue',
     header: 'Receita',
@@ -115,7 +155,9 @@ function EventCard({ event }: { event: AdminEventSummary }) {
       <dl className="grid grid-cols-2 gap-2 rounded-xl bg-surface p-3 text-sm">
         <div>
           <dt className="text-muted">Vendidos</dt>
-          <dd className="font-semibold">{event.ticketsSold.toLocaleString('pt-BR')}</dd>
+          <dd className="font-semibold">
+            <Sold event={event} />
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Receita</dt>
@@ -130,24 +172,33 @@ function EventCard({ event }: { event: AdminEventSummary }) {
   );
 }
 
-/** /admin/events (SPEC.md section 2): search by title or location; a table on desktop, cards on phones. */
+/**
+ * /admin/events (SPEC.md section 2): search by title or location, filters by brand and state, order
+ * by creation or by the event's date (all kept in the address); a table on desktop, cards on phones.
+ */
 export function AdminEventsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
-  const { data, isPending, isError, refetch } = useAdminEvents(q);
+  const brand = pick<BrandSlug>(searchParams.get('marca'), brandSlugs);
+  const status = pick(searchParams.get('situacao'), adminEventFilters);
+  const sort = pick(searchParams.get('ordem'), adminEventSorts);
+  const query: ListAdminEventsQuery = { q: q || undefined, brand, status, sort };
+  const { data, isPending, isError, refetch } = useAdminEvents(query);
+  const isFiltered = Boolean(q || brand || status);
 
-  const setQuery = useCallback(
-    (next: string) =>
+  const setParam = useCallback(
+    (name: string, next: string) =>
       setSearchParams(
         (params) => {
-          if (next) params.set('q', next);
-          else params.delete('q');
+          if (next) params.set(name, next);
+          else params.delete(name);
           return params;
         },
         { replace: true },
       ),
     [setSearchParams],
   );
+  const setQuery = useCallback((next: string) => setParam('q', next), [setParam]);
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar eventos');
@@ -169,8 +220,42 @@ export function AdminEventsPage() {
           </Button>
         }
       />
-      <div className="mb-4 max-w-md">
-        <SearchField value={q} onChange={setQuery} label="Buscar por título ou local" />
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_1fr_1fr_1fr] lg:items-end">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <SearchField value={q} onChange={setQuery} label="Buscar por título ou local" />
+        </div>
+        <div className="min-w-0">
+          <Label htmlFor="events-brand">Marca</Label>
+          <Select id="events-brand" value={brand ?? ''} onChange={(event) => setParam('marca', event.target.value)}>
+            <option value="">Todas as marcas</option>
+            {brandSlugs.map((slug) => (
+              <option key={slug} value={slug}>
+                {brandStyles[slug].name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="min-w-0">
+          <Label htmlFor="events-status">Situação</Label>
+          <Select id="events-status" value={status ?? ''} onChange={(event) => setParam('situacao', event.target.value)}>
+            <option value="">Todas</option>
+            {adminEventFilters.map((filter) => (
+              <option key={filter} value={filter}>
+                {filterLabels[filter]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="min-w-0">
+          <Label htmlFor="events-sort">Ordenar por</Label>
+          <Select id="events-sort" value={sort ?? 'created'} onChange={(event) => setParam('ordem', event.target.value === 'created' ? '' : event.target.value)}>
+            {adminEventSorts.map((option) => (
+              <option key={option} value={option}>
+                {sortLabels[option]}
+              </option>
+            ))}
+          </Select>
+        </div>
       </div>
       {isPending ? (
         <ListSkeleton count={5} />
@@ -185,8 +270,12 @@ export function AdminEventsPage() {
           }
         />
       ) : events.length === 0 ? (
-        q ? (
-          <EmptyState icon={CalendarX} title="Nenhum evento encontrado" description={`Nenhum evento com "${q}" no título ou no local.`} />
+        isFiltered ? (
+          <EmptyState
+            icon={CalendarX}
+            title="Nenhum evento encontrado"
+            description={q ? `Nenhum evento com "${q}" no título ou no local com esses filtros.` : 'Nenhum evento com esses filtros.'}
+          />
         ) : (
           <EmptyState
             icon={CalendarPlus}
@@ -202,7 +291,7 @@ export function AdminEventsPage() {
       ) : (
         <>
           <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {events.length === 1 ? '1 evento' : `${events.length} eventos`}
+            {plural(events.length, 'evento', 'eventos')}
           </p>
           <DataTable caption="Lista de eventos" columns={columns} rows={events} rowKey={(event) => event.id} renderCard={(event) => <EventCard event={event} />} />
         </>
