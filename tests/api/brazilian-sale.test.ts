@@ -11,6 +11,7 @@ import type { PlaceOrderInput } from '../../src/shared/schemas/orders';
 import { DomainError } from '../../src/shared/errors';
 import { checkInventoryInvariants } from '../support/invariants';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { testCpf } from '../support/cpf';
 
 // The Brazilian way of selling on the one sale path (PRODUCT.md 'Selling the Brazilian way'),
 // under concurrency: every group of simultaneous orders is placed by one transaction per event.
@@ -29,16 +30,7 @@ afterAll(async () => {
 });
 
 /** Valid CPFs, one per buyer or holder (check digits computed). */
-function cpf(seed: number): string {
-  const base = String(100_000_000 + seed * 7919).slice(0, 9).split('').map(Number);
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
+const cpf = testCpf;
 
 type Line = PlaceOrderInput['items'][number];
 const full = (ticketTypeId: string, quantity = 1): Line => ({ ticketTypeId, quantity });

@@ -32,6 +32,7 @@ import { notificationRoutes } from './routes/notifications';
 import { adminStaffRoutes } from './routes/admin-staff';
 import { liveRoutes } from './routes/live';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
+import { waitingRoomRoutes } from './routes/waiting-room';
 import type { LiveHub } from '../live/live-hub';
 import { createLiveStreams } from '../live/live-streams';
 import { renderAppShell } from './app-shell';
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, context);
   await app.register(orderRoutes, context);
   await app.register(ticketRoutes, context);
+  await app.register(waitingRoomRoutes, context);
   await app.register(doorRoutes, context);
   await app.register(adminRefundRoutes, context);
   await app.register(refundRoutes, context);

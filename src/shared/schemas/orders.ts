@@ -74,6 +74,9 @@ export const placeOrderSchema = z.object({
   couponCode: z.string().trim().max(40).optional(),
   /** The total the buyer saw when confirming (centavos); when the price changed meanwhile, the order is refused with the new total. */
   expectedTotalCentavos: z.number().int().min(0).optional(),
+  /** The turn from the event's waiting room (PRODUCT.md 'The on-sale'), required while it is active, and the device that claimed it. */
+  waitingRoomPass: z.string().max(2_000).optional(),
+  deviceId: z.string().max(64).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

@@ -9,6 +9,7 @@ import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from 
 import { getOrderByPaymentSession } from '../../services/orders/get-order-by-payment-session';
 import { listMyTickets } from '../../services/orders/list-my-tickets';
 import { getLastBuyerData } from '../../services/orders/last-buyer-data';
+import { markPassUsed, requirePass } from '../../services/onsale/require-pass';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
@@ -31,7 +32,10 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
     { preValidation: guards.signedIn, schema: { body: placeOrderSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const user = await guards.requireUser(request);
-      const order = await placeOrder(deps, user.id, request.body);
+      const body = request.body;
+      const passChecked = await requirePass(deps, user.id, { eventId: body.eventId, buyerCpf: body.buyer.cpf, waitingRoomPass: body.waitingRoomPass, deviceId: body.deviceId });
+      const order = await placeOrder(deps, user.id, body);
+      if (passChecked) await markPassUsed(deps, user.id, body.eventId);
       return reply.status(201).send(order);
     },
   );

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../../shared/errors';
+import { claimPassSchema, configureRoomSchema, joinRoomSchema, pauseRoomSchema, roomStatusSchema } from '../../../shared/schemas/waiting-room';
+import { joinRoom } from '../../services/onsale/join-room';
+import { getRoomStatus } from '../../services/onsale/room-status';
+import { claimPass } from '../../services/onsale/claim-pass';
+import { configureRoom, getAdminRoom, getEventRoom, pauseRoom } from '../../services/onsale/configure-room';
+import { idNotFound, idParamsSchema } from '../validation';
+import type { RouteContext } from '../context';
+
+/**
+ * The on-sale's waiting room (PRODUCT.md 'The on-sale'): the fan's join, status and turn, the event
+ * page's question, and the organizer's settings, pause and live counts (admins only).
+ */
+export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const event = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
+
+  app.get('/api/events/:id/waiting-room', event, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { room: await getEventRoom(db, request.params.id) };
+  });
+
+  app.post(
+    '/api/events/:id/waiting-room/join',
+    { ...event, preValidation: guards.signedIn, schema: { params: idParamsSchema, body: joinRoomSchema }, config: { ...event.config, rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      return joinRoom(deps, user.id, request.params.id, request.body);
+    },
+  );
+
+  // The poll: answered from the signed token and this instance's cached room, no session read.
+  app.post('/api/waiting-room/status', { schema: { body: roomStatusSchema } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getRoomStatus(deps, request.body.token);
+  });
+
+  app.post(
+    '/api/events/:id/waiting-room/pass',
+    { ...event, preValidation: guards.signedIn, schema: { params: idParamsSchema, body: claimPassSchema } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      return claimPass(deps, user.id, request.params.id, request.body.deviceId);
+    },
+  );
+
+  const admin = { ...event, preValidation: guards.withRole(['admin']) };
+  app.get('/api/admin/events/:id/waiting-room', admin, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getAdminRoom(db, request.params.id);
+  });
+  app.put('/api/admin/events/:id/waiting-room', { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema } }, async (request) =>
+    configureRoom(db, request.params.id, request.body),
+  );
+  app.post('/api/admin/events/:id/waiting-room/pause', { ...admin, schema: { params: idParamsSchema, body: pauseRoomSchema } }, async (request) =>
+    pauseRoom(db, request.params.id, request.body.paused),
+  );
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { isValidCpf, onlyDigits } from '../cpf';
+
+/** A device's own random id (kept in the browser): a turn claimed on one device is used only there. */
+export const deviceIdSchema = z.string().trim().min(8, 'Dispositivo inválido').max(64, 'Dispositivo inválido');
+
+/** Body of POST /api/events/:id/waiting-room/join. */
+export const joinRoomSchema = z.object({
+  cpf: z
+    .string()
+    .trim()
+    .min(1, 'Informe seu CPF')
+    .refine((v) => isValidCpf(v), 'CPF inválido')
+    .transform(onlyDigits),
+});
+export type JoinRoomInput = z.infer<typeof joinRoomSchema>;
+
+/** Body of POST /api/waiting-room/status: the place token the join answered. */
+export const roomStatusSchema = z.object({ token: z.string().min(1).max(2_000) });
+
+/** Body of POST /api/events/:id/waiting-room/pass. */
+export const claimPassSchema = z.object({ deviceId: deviceIdSchema });
+
+/** What a fan's screen shows (domain/waiting-room RoomPhase). */
+export type RoomPhase = 'closed' | 'before_open' | 'drawing' | 'waiting' | 'your_turn' | 'paused' | 'sold_out';
+
+/** A fan's place in the room, answered by the join and by every status poll. */
+export interface RoomStatusView {
+  eventId: string;
+  phase: RoomPhase;
+  /** Null until the draw for a join before the on-sale. */
+  place: number | null;
+  /** People ahead still waiting; null before the draw. */
+  ahead: number | null;
+  /** Seconds until the turn at the room's rate; null when unknown. */
+  estimateSeconds: number | null;
+  /** When to ask again (ms). */
+  pollAfterMs: number;
+  /** The place token to send next time (it changes when the draw gives the place). */
+  token: string;
+  opensAt: string;
+  onSaleAt: string;
+}
+
+/** The join's answer: the status, and whether the account already had its place (another tab or device). */
+export interface JoinRoomView extends RoomStatusView {
+  alreadyJoined: boolean;
+}
+
+/** A turn: the pass `POST /api/orders` takes while the room is active, valid until `expiresAt` (UTC ISO). */
+export interface RoomPassView {
+  pass: string;
+  expiresAt: string;
+}
+
+/** Whether an event's sale goes through its waiting room now (on the event's page). */
+export interface EventRoomView {
+  active: boolean;
+  opensAt: string;
+  onSaleAt: string;
+}
+
+/** Body of PUT /api/admin/events/:id/waiting-room. */
+export const configureRoomSchema = z
+  .object({
+    enabled: z.boolean(),
+    opensAt: z.iso.datetime({ offset: true, message: 'Data de abertura inválida' }),
+    onSaleAt: z.iso.datetime({ offset: true, message: 'Data de início da venda inválida' }),
+    ratePerMinute: z.number().int('Use um número inteiro').min(1, 'Deixe entrar pelo menos 1 pessoa por minuto').max(100_000, 'No máximo 100.000 por minuto'),
+    maxInside: z.number().int('Use um número inteiro').min(1, 'Pelo menos 1 pessoa comprando por vez').max(100_000, 'No máximo 100.000 por vez'),
+  })
+  .refine((v) => Date.parse(v.opensAt) <= Date.parse(v.onSaleAt), { message: 'A sala de espera abre antes do início da venda', path: ['opensAt'] });
+export type ConfigureRoomInput = z.infer<typeof configureRoomSchema>;
+
+/** Body of POST /api/admin/events/:id/waiting-room/pause. */
+export const pauseRoomSchema = z.object({ paused: z.boolean() });
+
+/** The organizer's live view of a room (GET /api/admin/events/:id/waiting-room). */
+export interface AdminRoomView {
+  configured: boolean;
+  enabled: boolean;
+  opensAt: string;
+  onSaleAt: string;
+  ratePerMinute: number;
+  maxInside: number;
+  paused: boolean;
+  drawnAt: string | null;
+  counts: {
+    /** Joined and not yet admitted. */
+    waiting: number;
+    /** Live turns not yet used. */
+    inside: number;
+    admittedLastMinute: number;
+    /** Units of paid orders. */
+    sold: number;
+    /** Units of unpaid orders still holding. */
+    held: number;
+    remaining: number;
+  };
+}

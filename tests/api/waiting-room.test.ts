@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/client';
+import { readRoom } from '../../src/server/services/onsale/room-state';
+import { signRoomToken } from '../../src/server/services/onsale/room-tokens';
+import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { testCpf } from '../support/cpf';
+
+// The on-sale's waiting room (PRODUCT.md 'The on-sale'): places, the draw, the outflow, passes.
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+async function eventWithRoom(remaining: number, room: { opensIn?: number; onSaleIn?: number; ratePerMinute?: number; maxInside?: number } = {}) {
+  const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining }]);
+  const admin = await server.signUpAs(['admin']);
+  const configured = await server.app.inject({
+    method: 'PUT',
+    url: `/api/admin/events/${event.id}/waiting-room`,
+    headers: { cookie: admin.cookie },
+    payload: {
+      enabled: true,
+      opensAt: minutes(room.opensIn ?? -5),
+      onSaleAt: minutes(room.onSaleIn ?? 30),
+      ratePerMinute: room.ratePerMinute ?? 600,
+      maxInside: room.maxInside ?? 500,
+    },
+  });
+  expect(configured.statusCode).toBe(200);
+  return { event, sector: ticketTypes[0], admin };
+}
+
+const join = (eventId: string, cookie: string, cpf: string) =>
+  server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/join`, headers: { cookie }, payload: { cpf } });
+const status = (token: string) => server.app.inject({ method: 'POST', url: '/api/waiting-room/status', payload: { token } });
+const claim = (eventId: string, cookie: string, deviceId: string) =>
+  server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/pass`, headers: { cookie }, payload: { deviceId } });
+const order = (eventId: string, sectorId: string, cookie: string, extra: { waitingRoomPass?: string; deviceId?: string; cpf?: string }) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: {
+      eventId,
+      items: [{ ticketTypeId: sectorId, quantity: 1 }],
+      buyer: { ...buyer, cpf: extra.cpf ?? buyer.cpf },
+      paymentMethod: 'pix',
+      waitingRoomPass: extra.waitingRoomPass,
+      deviceId: extra.deviceId,
+    },
+  });
+
+/** Opens the sale now: the on-sale time moves to the past, and the next refresh draws. */
+async function openSale(eventId: string) {
+  await server.deps.db.execute(sql`
+    UPDATE waiting_rooms SET opens_at = now() - interval '10 minutes', on_sale_at = now() - interval '1 minute'
+    WHERE event_id = ${eventId}::uuid`);
+  return readRoom(server.deps.db, eventId, { fresh: true });
+}
+
+describe('waiting room', () => {
+  it('gives one place per account across devices and one per CPF, and is closed before it opens', async () => {
+    const early = await eventWithRoom(10, { opensIn: 10, onSaleIn: 40 });
+    const fan = await server.signUpAs();
+    const closed = await join(early.event.id, fan.cookie, buyer.cpf);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ code: 'waiting_room_closed' });
+
+    const { event } = await eventWithRoom(10);
+    const first = await join(event.id, fan.cookie, testCpf(1));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ phase: 'before_open', place: null, alreadyJoined: false });
+    // A second device of the same account, even with another CPF typed: the same place.
+    const second = await join(event.id, fan.cookie, testCpf(2));
+    expect(second.json()).toMatchObject({ phase: 'before_open', alreadyJoined: true });
+    const rows = await queryRows<{ cpf: string }>(server.deps.db, sql`SELECT cpf FROM waiting_room_entries WHERE event_id = ${event.id}::uuid`);
+    expect(rows).toEqual([{ cpf: testCpf(1) }]);
+
+    const other = await server.signUpAs();
+    const taken = await join(event.id, other.cookie, testCpf(1));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'waiting_room_cpf_taken', details: { field: 'cpf' } });
+    expect((await join(event.id, other.cookie, '111.111.111-11')).statusCode).toBe(400);
+
+    // A forged or altered token is refused; the real one answers without a session.
+    const token: string = first.json().token;
+    expect((await status(token)).json()).toMatchObject({ phase: 'before_open' });
+    expect((await status(`${token.slice(0, -2)}xx`)).json()).toMatchObject({ code: 'waiting_room_token_invalid' });
+  });
+
+  it('draws a permutation of the joins before the opening, then gives later arrivals the next place', async () => {
+    const { event } = await eventWithRoom(1000, { ratePerMinute: 1, maxInside: 1 });
+    const fans = await Promise.all(Array.from({ length: 24 }, () => server.signUpAs()));
+    const joins = await Promise.all(fans.map((f, i) => join(event.id, f.cookie, testCpf(100 + i))));
+    expect(joins.every((j) => j.statusCode === 200 && j.json().place === null)).toBe(true);
+
+    await openSale(event.id);
+    const places = await queryRows<{ user_id: string; place: number; random_key: string }>(
+      server.deps.db,
+      sql`SELECT user_id, place, random_key FROM waiting_room_entries WHERE event_id = ${event.id}::uuid ORDER BY place`,
+    );
+    expect(places.map((p) => Number(p.place))).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    // The order is the random keys' order, not the joins'.
+    const keys = places.map((p) => BigInt(p.random_key));
+    expect(keys).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    // A token from before the draw learns its place at its next poll.
+    const polled = (await status(joins[5].json().token)).json();
+    expect(polled.place).toBe(Number(places.find((p) => p.user_id === fans[5].userId)!.place));
+    expect(['waiting', 'your_turn']).toContain(polled.phase);
+    const repoll = (await status(polled.token)).json();
+    expect(repoll.place).toBe(polled.place);
+
+    const late = await server.signUpAs();
+    const lateJoin = await join(event.id, late.cookie, testCpf(200));
+    expect(lateJoin.json()).toMatchObject({ place: 25, alreadyJoined: false });
+  });
+
+  it('never admits more buyers than the stock left can serve, nor more than the room holds', async () => {
+    const { event } = await eventWithRoom(10, { ratePerMinute: 100_000, maxInside: 500 });
+    const fans = await Promise.all(Array.from({ length: 20 }, () => server.signUpAs()));
+    await Promise.all(fans.map((f, i) => join(event.id, f.cookie, testCpf(300 + i))));
+    const room = await openSale(event.id);
+    // 10 units at the default 2 per order, 10 % margin: 6 buyers.
+    expect(room!.admittedThrough).toBe(6);
+    const again = await readRoom(server.deps.db, event.id, { fresh: true, now: Date.now() + 60_000 });
+    expect(again!.admittedThrough).toBe(6);
+
+    const small = await eventWithRoom(1000, { ratePerMinute: 100_000, maxInside: 3 });
+    const more = await Promise.all(Array.from({ length: 8 }, () => server.signUpAs()));
+    await Promise.all(more.map((f, i) => join(small.event.id, f.cookie, testCpf(400 + i))));
+    expect((await openSale(small.event.id))!.admittedThrough).toBe(3);
+  });
+
+  it('requires a pass to order while the room is active, bound to the account, its device, its CPF and 10 minutes, and refused while paused', async () => {
+    const { event, sector, admin } = await eventWithRoom(100, { ratePerMinute: 100_000 });
+    const fan = await server.signUpAs();
+    const other = await server.signUpAs();
+    await join(event.id, fan.cookie, buyer.cpf);
+    await join(event.id, other.cookie, testCpf(500));
+
+    // Active before the opening: nobody orders without a pass, nor gets a turn.
+    const without = await order(event.id, sector.id, fan.cookie, {});
+    expect(without.statusCode).toBe(403);
+    expect(without.json()).toMatchObject({ code: 'waiting_room_pass_required' });
+    expect((await claim(event.id, fan.cookie, 'aparelho-1')).json()).toMatchObject({ code: 'waiting_room_not_turn' });
+
+    await openSale(event.id);
+    const pass = await claim(event.id, fan.cookie, 'aparelho-1');
+    expect(pass.statusCode).toBe(200);
+    const { pass: token } = pass.json();
+    expect((await claim(event.id, fan.cookie, 'aparelho-1')).statusCode).toBe(200);
+    const secondDevice = await claim(event.id, fan.cookie, 'aparelho-2');
+    expect(secondDevice.json()).toMatchObject({ code: 'waiting_room_other_device' });
+
+    const stolen = await order(event.id, sector.id, other.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1', cpf: testCpf(500) });
+    expect(stolen.json()).toMatchObject({ code: 'waiting_room_pass_invalid' });
+    const elsewhere = await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-2' });
+    expect(elsewhere.json()).toMatchObject({ code: 'waiting_room_other_device' });
+    const otherCpf = await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1', cpf: testCpf(501) });
+    expect(otherCpf.json()).toMatchObject({ code: 'waiting_room_cpf_mismatch' });
+
+    const pause = (paused: boolean) =>
+      server.app.inject({ method: 'POST', url: `/api/admin/events/${event.id}/waiting-room/pause`, headers: { cookie: admin.cookie }, payload: { paused } });
+    expect((await pause(true)).json()).toMatchObject({ paused: true });
+    expect((await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1' })).json()).toMatchObject({ code: 'waiting_room_paused' });
+    expect((await pause(false)).json()).toMatchObject({ paused: false });
+
+    const placed = await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1' });
+    expect(placed.statusCode).toBe(201);
+    const [used] = await queryRows<{ used: boolean }>(server.deps.db, sql`
+      SELECT pass_used_at IS NOT NULL AS used FROM waiting_room_entries WHERE event_id = ${event.id}::uuid AND user_id = ${fan.userId}`);
+    expect(used.used).toBe(true);
+
+    // Ten minutes after the turn came, the turn is gone: no new pass, and a pass signed to expire is refused.
+    await server.deps.db.execute(sql`
+      UPDATE waiting_room_entries SET admitted_at = now() - interval '11 minutes' WHERE event_id = ${event.id}::uuid AND user_id = ${other.userId}`);
+    expect((await claim(event.id, other.cookie, 'aparelho-3')).json()).toMatchObject({ code: 'waiting_room_pass_expired' });
+    const expired = signRoomToken(server.deps.ticketSigningKey, {
+      kind: 'pass',
+      eventId: event.id,
+      userId: other.userId,
+      cpf: testCpf(500),
+      place: 2,
+      deviceId: 'aparelho-3',
+      expiresAt: Date.now() - 1,
+    });
+    const late = await order(event.id, sector.id, other.cookie, { waitingRoomPass: expired, deviceId: 'aparelho-3', cpf: testCpf(500) });
+    expect(late.json()).toMatchObject({ code: 'waiting_room_pass_expired' });
+
+    // The organizer's counts.
+    const view = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room`, headers: { cookie: admin.cookie } });
+    expect(view.json()).toMatchObject({ enabled: true, counts: { held: 1, remaining: 99 } });
+    expect((await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room`, headers: { cookie: fan.cookie } })).statusCode).toBe(403);
+  });
+
+  it('tells the fans still waiting that the tickets are gone', async () => {
+    const { event } = await eventWithRoom(2, { ratePerMinute: 1, maxInside: 1 });
+    const fans = await Promise.all(Array.from({ length: 3 }, () => server.signUpAs()));
+    const joins = await Promise.all(fans.map((f, i) => join(event.id, f.cookie, testCpf(600 + i))));
+    await openSale(event.id);
+    await server.deps.db.execute(sql`UPDATE ticket_types SET remaining = 0 WHERE event_id = ${event.id}::uuid`);
+    await readRoom(server.deps.db, event.id, { fresh: true });
+    const phases = await Promise.all(joins.map(async (j) => (await status(j.json().token)).json().phase));
+    expect(phases.sort()).toEqual(['sold_out', 'sold_out', 'your_turn']);
+  });
+});
