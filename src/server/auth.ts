@@ -1,6 +1,9 @@
 // The minimal entry: the same betterAuth without Kysely, which the Drizzle adapter does not use.
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { SocialProviderId, SocialProviderSettings } from './config';
 import type { Db } from './db/client';
 import { accounts, profiles, sessions, userNotificationSettings, userRoles, users, verifications } from './db/schema';
 import type { Mailer } from './mail/mailer';
@@ -16,6 +19,47 @@ export interface AuthOptions {
   mailer: Mailer;
   /** Rate limiting of the auth endpoints; off in tests that sign many users up. */
   rateLimit: boolean;
+  /** The sign-in providers whose keys are set (config.ts socialProviderSettings); none by default. */
+  socialProviders?: SocialProviderSettings;
+}
+
+/** Apple answers the sign-in with a form posted from this origin (response_mode=form_post). */
+const APPLE_ORIGIN = 'https://appleid.apple.com';
+
+/**
+ * The sign-up body field that says the person ticked 'Li e aceito os Termos de uso e a Política de
+ * privacidade' (must be `true`). No column keeps it: an account exists only once it was accepted,
+ * so the account's created_at is when the terms were accepted.
+ */
+export const ACCEPT_TERMS_FIELD = 'acceptTerms';
+
+/** The better-auth error code of a sign-up without the terms accepted (routes/auth.ts words it in pt-BR). */
+export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
+
+/** Refuses an e-mail sign-up whose body does not carry `acceptTerms: true`, before anything is written. */
+const requireAcceptedTerms = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-up/email') return;
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if (body?.[ACCEPT_TERMS_FIELD] === true) return;
+  throw new APIError('BAD_REQUEST', {
+    code: TERMS_NOT_ACCEPTED,
+    message: 'Para criar sua conta, aceite os Termos de uso e a Política de privacidade.',
+  });
+});
+
+/** Which sign-in providers are on, in the order their buttons show on /auth. */
+export function enabledSocialProviders(settings: SocialProviderSettings = {}): SocialProviderId[] {
+  return (['google', 'facebook', 'apple'] as const).filter((id) => settings[id] !== undefined);
+}
+
+/**
+ * The sign-in providers that actually started: Google's is dropped when its discovery document
+ * could not be read at start (better-auth logs why), so its button does not show to fail later.
+ */
+export async function activeSocialProviders(auth: Auth): Promise<SocialProviderId[]> {
+  const context = await auth.$context;
+  const started = new Set(context.socialProviders.map((provider) => provider.id));
+  return (['google', 'facebook', 'apple'] as const).filter((id) => started.has(id));
 }
 
 /** How long a session lives (s), and after how long a request extends it (s); services/staff/find-live-session.ts reads them too. */
@@ -33,15 +77,24 @@ export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
  * role and its notification settings, in the same database, and the staff roles an invitation
  * promised to its e-mail ('Equipe'). Every session it ends is announced on the `sessions` channel
  * (services/staff/session-events.ts).
+ * A sign-up must carry `acceptTerms: true` (the sign-up form's checkbox), else it is refused with
+ * TERMS_NOT_ACCEPTED and nothing is written.
+ * Google, Facebook and Apple sign in when their keys are set (PRODUCT.md 'Accounts and data'),
+ * through /api/auth/sign-in/social and back at /api/auth/callback/<provider>. Google is read from
+ * its OpenID Connect discovery document (settings.google.discoveryUrl, Google's own by default):
+ * its ID token is checked against the keys and issuer published there, and bound to the request by
+ * a nonce. A provider's account joins an existing account of the same e-mail only when both the
+ * provider and the account have the address confirmed; otherwise the sign-in is refused.
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer } = options;
+  const social = options.socialProviders ?? {};
   return betterAuth({
     appName: 'Next Level',
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: options.trustedOrigins,
+    trustedOrigins: social.apple ? [...options.trustedOrigins, APPLE_ORIGIN] : options.trustedOrigins,
     database: drizzleAdapter(db as never, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -78,6 +131,32 @@ export function createAuth(options: AuthOptions) {
         });
       },
     },
+    socialProviders: {
+      ...(social.facebook ? { facebook: { clientId: social.facebook.clientId, clientSecret: social.facebook.clientSecret } } : {}),
+      ...(social.apple
+        ? { apple: { clientId: social.apple.clientId, clientSecret: social.apple.clientSecret, appBundleIdentifier: social.apple.appBundleIdentifier } }
+        : {}),
+    },
+    plugins: social.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                clientId: social.google.clientId,
+                clientSecret: social.google.clientSecret,
+                discoveryUrl: social.google.discoveryUrl,
+                // No ID token is trusted unless the discovery document gave its issuer and keys.
+                requireIdTokenVerification: true,
+                scopes: ['openid', 'email', 'profile'],
+                prompt: 'select_account',
+              },
+            ],
+          }),
+        ]
+      : [],
+    hooks: { before: requireAcceptedTerms },
     session: {
       expiresIn: SESSION_EXPIRES_IN_S,
       updateAge: SESSION_UPDATE_AGE_S,

@@ -9,6 +9,13 @@ function optionalSetting<T extends z.ZodType>(schema: T) {
 /** The three Stripe keys: all set (Stripe runs) or none (the sandbox runs). */
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
+/** Each sign-in provider's client id and secret: both set (its button shows) or neither. */
+const SOCIAL_KEYS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+  ['APPLE_CLIENT_ID', 'APPLE_CLIENT_SECRET'],
+] as const;
+
 /**
  * Every setting of the server, read and validated once at start (ARCHITECTURE.md). A wrong value
  * stops the server with a message naming the variable. Absent secrets are generated into the
@@ -102,6 +109,30 @@ const configSchema = z.object({
       .string()
       .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'deve ser http(s)://host:porta, sem caminho / must be http(s)://host:port, without a path'),
   ),
+  /**
+   * Sign-in with Google, Facebook and Apple (PRODUCT.md 'Accounts and data'): each provider is on
+   * when both its client id and secret are set, and its button shows on /auth. The address to
+   * register at each provider as the redirect URI is `<PUBLIC_URL>/api/auth/callback/<google|facebook|apple>`.
+   * Google: an OAuth client of type 'Web application' (Google Cloud console > APIs & Services > Credentials).
+   */
+  GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+  GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+  /**
+   * Google's OpenID Connect discovery document, where its sign-in, token and key addresses are
+   * read at start. Only tests point it elsewhere (a local OpenID Connect server).
+   */
+  GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+  /** Facebook Login: the app id and app secret (Meta for Developers > the app > Settings > Basic). */
+  FACEBOOK_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+  FACEBOOK_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+  /**
+   * Sign in with Apple: the Services ID (e.g. br.com.nextlevel.web) and the client secret, a JWT
+   * signed with the Apple key (ES256, valid up to 6 months: generate a new one before it expires).
+   */
+  APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+  APPLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+  /** The iOS app's bundle id, when the app signs in with Apple natively too (optional). */
+  APPLE_APP_BUNDLE_IDENTIFIER: optionalSetting(z.string().trim().min(1)),
 }).superRefine((env, context) => {
   const present = STRIPE_KEYS.filter((key) => env[key] !== undefined);
   if (present.length > 0) {
@@ -115,6 +146,16 @@ const configSchema = z.object({
           `missing while ${present.join(' and ')} ${present.length === 1 ? 'is' : 'are'} set: set all three Stripe keys or none`,
       });
     }
+  }
+  // A provider's id without its secret (or the reverse) would leave its button dead.
+  for (const [id, secret] of SOCIAL_KEYS) {
+    if ((env[id] === undefined) === (env[secret] === undefined)) continue;
+    const [missing, present] = env[id] === undefined ? [id, secret] : [secret, id];
+    context.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: `ausente, mas ${present} está definida: defina as duas ou nenhuma / missing while ${present} is set: set both or neither`,
+    });
   }
   // A test secret key with a live publishable key (or the reverse) fails only at the first payment.
   const mode = (key: string | undefined) => key?.match(/^[a-z]+_(test|live)_/)?.[1];
@@ -161,4 +202,29 @@ export function stripeSettings(config: Config): StripeSettings | null {
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
     apiUrl: config.STRIPE_API_URL,
   };
+}
+
+/** The sign-in providers a person may use besides e-mail and password. */
+export type SocialProviderId = 'google' | 'facebook' | 'apple';
+
+/** A provider's OAuth client: its id and secret, and for Google where its OpenID Connect metadata is read. */
+export interface SocialProviderSettings {
+  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  facebook?: { clientId: string; clientSecret: string };
+  apple?: { clientId: string; clientSecret: string; appBundleIdentifier?: string };
+}
+
+/** The providers whose client id and secret are both set (PRODUCT.md 'Accounts and data'); the others stay off. */
+export function socialProviderSettings(config: Config): SocialProviderSettings {
+  const settings: SocialProviderSettings = {};
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    settings.google = { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, discoveryUrl: config.GOOGLE_DISCOVERY_URL };
+  }
+  if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
+    settings.facebook = { clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET };
+  }
+  if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
+    settings.apple = { clientId: config.APPLE_CLIENT_ID, clientSecret: config.APPLE_CLIENT_SECRET, appBundleIdentifier: config.APPLE_APP_BUNDLE_IDENTIFIER };
+  }
+  return settings;
 }

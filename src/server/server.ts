@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
-import { stripeSettings, type Config } from './config';
+import { socialProviderSettings, stripeSettings, type Config } from './config';
 import { loadSecrets } from './secrets';
 import { openDatabase, withStartupLock, type Database } from './db/client';
 import { events } from './db/schema';
@@ -114,6 +114,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     secret: secrets.sessionSecret,
     mailer,
     rateLimit: options.rateLimit ?? true,
+    socialProviders: socialProviderSettings(config),
   });
   const live = createLiveHub(database, logger, config.DATABASE_URL);
   const app = await buildApp({

@@ -32,6 +32,7 @@ async function signUp(email: string) {
     password: 'senha-forte-123',
     name: 'Camila Yumi',
     callbackURL: '/event/abc?comprar=1',
+    acceptTerms: true,
   });
   expect(response.statusCode).toBe(200);
   return { response, cookie: cookieOf(response), userId: response.json().user.id as string };
@@ -81,9 +82,24 @@ describe('a new account', () => {
   it('cannot take an e-mail that already has an account', async () => {
     const email = `repetido-${randomUUID().slice(0, 8)}@exemplo.com.br`;
     await signUp(email);
-    const again = await call('POST', '/api/auth/sign-up/email', null, { email, password: 'outra-senha-123', name: 'Outra Pessoa' });
+    const again = await call('POST', '/api/auth/sign-up/email', null, { email, password: 'outra-senha-123', name: 'Outra Pessoa', acceptTerms: true });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe('Este e-mail já está cadastrado. Entre com sua senha.');
     expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('is refused without the terms of use and privacy policy accepted, and nothing is written', async () => {
+    for (const acceptTerms of [undefined, false, 'true', 1]) {
+      const email = `sem-termos-${randomUUID().slice(0, 8)}@exemplo.com.br`;
+      const refused = await call('POST', '/api/auth/sign-up/email', null, { email, password: 'senha-forte-123', name: 'Sem Termos', acceptTerms });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'TERMS_NOT_ACCEPTED',
+        message: 'Para criar sua conta, aceite os Termos de uso e a Política de privacidade.',
+      });
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect(await server.deps.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+      expect(server.sentMail.filter((m) => m.to === email)).toHaveLength(0);
+    }
   });
 });

@@ -48,7 +48,7 @@ describe('the team in the back office', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: server.origin, 'content-type': 'application/json' },
-      payload: { email, password: 'senha-forte-123', name: 'Porteiro Novo' },
+      payload: { email, password: 'senha-forte-123', name: 'Porteiro Novo', acceptTerms: true },
     });
     expect(signUp.statusCode).toBe(200);
     const userId = signUp.json().user.id as string;
@@ -75,7 +75,7 @@ describe('the team in the back office', () => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: { origin: server.origin, 'content-type': 'application/json' },
-      payload: { email, password: 'senha-forte-123', name: 'Convidado Atrasado' },
+      payload: { email, password: 'senha-forte-123', name: 'Convidado Atrasado', acceptTerms: true },
     });
     const userId = signUp.json().user.id as string;
     const confirmation = server.sentMail.find((m) => m.to === email && m.subject === 'Confirme seu e-mail - Next Level');

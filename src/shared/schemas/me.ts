@@ -19,4 +19,6 @@ export interface PublicConfig {
   stripePublishableKey: string | null;
   /** Who sells and receives the money (server COMPANY_*): footer and PIX screen. CNPJ masked '00.000.000/0000-00'. */
   company: { name: string; cnpj: string; email: string };
+  /** The sign-in providers besides e-mail and password that are on (their keys are set), in button order. */
+  socialProviders: ('google' | 'facebook' | 'apple')[];
 }

@@ -38,6 +38,11 @@ const authMessages: Record<string, string> = {
   USER_EMAIL_NOT_FOUND: 'E-mail não encontrado.',
   FAILED_TO_UPDATE_USER: 'Não foi possível salvar. Tente novamente.',
   RATE_LIMITED: 'Muitas tentativas. Aguarde um instante e tente novamente.',
+  TERMS_NOT_ACCEPTED: 'Para criar sua conta, aceite os Termos de uso e a Política de privacidade.',
+  // Where a Google, Facebook or Apple sign-in fails without an /auth to go back to (better-auth's error page).
+  account_not_linked: 'Já existe uma conta com este e-mail. Entre com sua senha e confirme seu e-mail para poder usar esta forma de entrar.',
+  access_denied: 'A entrada foi cancelada.',
+  state_mismatch: 'A entrada expirou. Tente de novo.',
 };
 
 /** pt-BR for the English sentences better-auth answers with on success. */
@@ -64,6 +69,11 @@ export async function authRoutes(
   opts: { auth: Auth; sessions?: SessionCache; throttle?: ReturnType<typeof createSignInThrottle> },
 ) {
   const throttle = opts.throttle ?? createSignInThrottle();
+  // Sign in with Apple answers with a form posted to /api/auth/callback/apple (response_mode=form_post);
+  // its fields go on to better-auth as JSON like every other body. Only in this plugin's scope.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Me, PublicConfig } from '../../../shared/schemas/me';
 import { getProfileSummary } from '../../services/profile/get-profile-summary';
+import { activeSocialProviders } from '../../auth';
 import type { RouteContext } from '../context';
 
-export async function meRoutes(app: FastifyInstance, { deps, guards, config }: RouteContext) {
+export async function meRoutes(app: FastifyInstance, { deps, guards, config, auth }: RouteContext) {
   app.get('/api/me', async (request, reply): Promise<Me> => {
     reply.header('cache-control', 'no-store');
     const user = await guards.optionalUser(request);
@@ -22,5 +23,6 @@ export async function meRoutes(app: FastifyInstance, { deps, guards, config }: R
     paymentProvider: deps.payments.name,
     stripePublishableKey: deps.payments.publishableKey,
     company: { name: config.COMPANY_NAME, cnpj: config.COMPANY_CNPJ, email: config.COMPANY_EMAIL },
+    socialProviders: await activeSocialProviders(auth),
   }));
 }

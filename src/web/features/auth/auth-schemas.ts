@@ -20,6 +20,8 @@ export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'Informe seu nome completo').max(120, 'Nome muito longo'),
   email,
   password,
+  // The server refuses a sign-up without it too (src/server/auth.ts, TERMS_NOT_ACCEPTED).
+  acceptTerms: z.boolean().refine((value) => value, 'Para criar sua conta, aceite os Termos de uso e a Política de privacidade.'),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { MIN_PASSWORD_LENGTH, signUpSchema, type SignUpInput } from '../auth-schemas';
 import { PasswordField } from './password-field';
+import { TermsLinks } from './terms-links';
 
 interface SignUpFormProps {
   isSubmitting: boolean;
@@ -14,7 +15,7 @@ interface SignUpFormProps {
 export function SignUpForm({ isSubmitting, onSubmit }: SignUpFormProps) {
   const { register, handleSubmit, formState } = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: '', password: '', acceptTerms: false },
   });
   const { errors } = formState;
   const passwordHintId = 'sign-up-password-hint';
@@ -61,6 +62,22 @@ export function SignUpForm({ isSubmitting, onSubmit }: SignUpFormProps) {
             {`Mínimo de ${MIN_PASSWORD_LENGTH} caracteres.`}
           </p>
         )}
+      </div>
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            id="sign-up-accept-terms"
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-accent"
+            aria-invalid={Boolean(errors.acceptTerms)}
+            aria-describedby={errors.acceptTerms ? 'sign-up-accept-terms-error' : undefined}
+            {...register('acceptTerms')}
+          />
+          <label htmlFor="sign-up-accept-terms" className="text-sm">
+            Li e aceito <TermsLinks />
+          </label>
+        </div>
+        <FieldError id="sign-up-accept-terms-error" message={errors.acceptTerms?.message} />
       </div>
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? <Loader2 aria-hidden className="size-5 animate-spin" /> : null}

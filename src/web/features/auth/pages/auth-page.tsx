@@ -2,23 +2,23 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { MailCheck, ShoppingCart } from 'lucide-react';
+import { CircleAlert, MailCheck, ShoppingCart } from 'lucide-react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api';
 import { meQueryOptions, useSession } from '../../../lib/session';
 import { isResumePurchasePath } from '../../../lib/pending-purchase';
-import { useIsGoogleSignInEnabled } from '../api/get-public-config';
+import { useSocialProviders } from '../api/get-public-config';
 import { useSignIn } from '../api/sign-in';
-import { useSignInWithSocial } from '../api/sign-in-social';
+import { useSignInWithSocial, type SocialProvider } from '../api/sign-in-social';
 import { useSignUp } from '../api/sign-up';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { safeRedirect, type ForgotPasswordInput, type SignInInput, type SignUpInput } from '../auth-schemas';
 import { AuthLogo } from '../components/auth-logo';
-import { GoogleButton } from '../components/google-button';
 import { InstallAppNote } from '../components/install-app-note';
 import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
+import { SocialButtons } from '../components/social-buttons';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
@@ -29,6 +29,15 @@ const titles: Record<Mode, { tab: string; heading: string; lead: string }> = {
   'sign-up': { tab: 'Criar conta', heading: 'Crie sua conta', lead: 'Leva menos de um minuto, e você já pode comprar. O e-mail você confirma depois.' },
   'forgot-password': { tab: 'Recuperar senha', heading: 'Esqueceu sua senha?', lead: 'Acontece. Em dois minutos você cria uma nova.' },
 };
+
+/** Why a Google, Facebook or Apple sign-in came back to /auth (better-auth's `?error=` codes). */
+function socialErrorMessage(code: string): string {
+  if (code === 'account_not_linked') {
+    return 'Já existe uma conta com este e-mail. Entre com sua senha: depois de confirmar seu e-mail, você também pode entrar por aqui.';
+  }
+  if (code === 'access_denied') return 'A entrada foi cancelada. Tente de novo quando quiser.';
+  return 'Não foi possível entrar desta forma. Tente de novo ou use seu e-mail e senha.';
+}
 
 function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
@@ -52,7 +61,8 @@ export function AuthPage() {
   const signUp = useSignUp();
   const requestReset = useRequestPasswordReset();
   const social = useSignInWithSocial();
-  const isGoogleEnabled = useIsGoogleSignInEnabled();
+  const socialProviders = useSocialProviders();
+  const socialError = params.get('error');
 
   // Door staff (not admins) land on the door screen unless they were going somewhere else.
   const isDoorStaff = roles.includes('validator') && !roles.includes('admin');
@@ -91,8 +101,12 @@ export function AuthPage() {
     }
   }
 
-  function handleGoogle() {
-    social.mutate({ provider: 'google', callbackURL: redirect }, { onError: (error) => toast.error(errorMessage(error)) });
+  // Back from the provider: signed in at `redirect` (a chosen purchase opens again there), or here with ?error=.
+  function handleSocial(provider: SocialProvider) {
+    social.mutate(
+      { provider, callbackURL: redirect, errorCallbackURL: `/auth?redirect=${encodeURIComponent(redirect)}` },
+      { onError: (error) => toast.error(errorMessage(error)) },
+    );
   }
 
   return (
@@ -112,6 +126,12 @@ export function AuthPage() {
               <span className="font-semibold">Seus ingressos escolhidos estão guardados.</span>{' '}
               <span className="text-muted">Entre ou crie sua conta e a compra continua de onde parou.</span>
             </p>
+          </div>
+        ) : null}
+        {socialError && mode !== 'forgot-password' ? (
+          <div role="alert" className="mt-6 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4">
+            <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
+            <p className="text-sm font-semibold">{socialErrorMessage(socialError)}</p>
           </div>
         ) : null}
         {resetEmail && mode === 'sign-in' ? (
@@ -158,14 +178,18 @@ export function AuthPage() {
             </Tabs.Root>
           )}
 
-          {isGoogleEnabled && mode !== 'forgot-password' ? (
+          {socialProviders.length > 0 && mode !== 'forgot-password' ? (
             <>
               <div className="my-5 flex items-center gap-3 text-xs font-semibold text-muted uppercase">
                 <span aria-hidden className="h-px flex-1 bg-border" />
                 ou
                 <span aria-hidden className="h-px flex-1 bg-border" />
               </div>
-              <GoogleButton isPending={social.isPending} onClick={handleGoogle} />
+              <SocialButtons
+                available={socialProviders}
+                pendingProvider={social.isPending ? social.variables.provider : null}
+                onSelect={handleSocial}
+              />
             </>
           ) : null}
         </div>
