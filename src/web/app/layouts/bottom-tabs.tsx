@@ -17,7 +17,7 @@ export function BottomTabs() {
               end={end}
               className={({ isActive }) =>
                 cn(
-                  'relative flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium transition',
+                  'relative flex flex-1 flex-col items-center justify-center gap-1 text-center text-xs font-medium whitespace-nowrap transition max-[359px]:text-[0.6875rem]',
                   isActive ? 'font-semibold text-accent' : 'text-muted hover:text-fg',
                 )
               }

@@ -42,16 +42,13 @@ function BrandCard({ brand, onEdit }: { brand: Brand; onEdit(): void }) {
           <p className="text-sm text-muted">{brand.tagline}</p>
         </div>
         <p className="line-clamp-3 text-sm">{brand.description}</p>
-        <dl className="flex flex-wrap gap-2 text-sm">
-          {figures.map((figure) => (
-            <div key={`${figure.value}-${figure.label}`} className="rounded-xl bg-surface px-3 py-1.5">
-              <dt className="sr-only">{figure.label}</dt>
-              <dd>
-                <strong className="font-bold">{figure.value}</strong> {figure.label}
-              </dd>
-            </div>
+        <ul aria-label="Números na página inicial" className="flex flex-wrap gap-2 text-sm">
+          {figures.map((figure, index) => (
+            <li key={`${index}-${figure.label}`} className="rounded-xl bg-surface px-3 py-1.5">
+              <strong className="font-bold">{figure.value}</strong> {figure.label}
+            </li>
           ))}
-        </dl>
+        </ul>
         {brand.figures ? null : <p className="text-xs text-muted">Números padrão da página inicial.</p>}
         <div className="flex flex-wrap gap-2 pt-1">
           <Button size="sm" onClick={onEdit} aria-label={`Editar ${brand.name}`}>
