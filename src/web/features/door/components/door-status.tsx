@@ -1,5 +1,6 @@
 import { CloudOff, ListChecks, Loader2, RefreshCw, Wifi } from 'lucide-react';
 import { formatNotificationDate } from '../../../../shared/dates';
+import { plural } from '../../../../shared/plural';
 import type { DoorCounts, DoorOfflineData } from '../../../../shared/schemas/tickets';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -66,7 +67,7 @@ export function DoorStatus({
         <p className="flex min-w-0 flex-1 items-center gap-1.5 text-xs text-muted">
           <ListChecks className="size-4 shrink-0" aria-hidden />
           {list
-            ? `Lista offline: ${numbers.format(list.tickets.length)} ingressos, atualizada ${formatNotificationDate(list.generatedAt)}`
+            ? `Lista offline: ${plural(list.tickets.length, 'ingresso', 'ingressos')}, atualizada ${formatNotificationDate(list.generatedAt)}`
             : 'Lista offline ainda não baixada'}
         </p>
         {queueLength > 0 && isOnline ? (

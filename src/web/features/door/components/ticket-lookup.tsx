@@ -46,7 +46,10 @@ export function TicketLookup({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setQuery(text.trim());
+    const next = text.trim();
+    // The same words again ask the server again: a verdict may have changed since (an entry, the door opening).
+    if (next === query && next.length >= 2) void search.refetch();
+    setQuery(next);
   }
 
   function confirm() {
@@ -99,15 +102,15 @@ export function TicketLookup({
       {!isOnline ? <p className="mt-2 text-sm text-muted">A busca precisa de conexão.</p> : null}
       {tooShort ? <p className="mt-2 text-sm text-muted">Digite pelo menos 2 caracteres.</p> : null}
 
-      <div aria-live="polite">
+      <div aria-live="polite" aria-busy={search.isFetching}>
         {search.isError && !tooShort ? (
           <p className="mt-3 text-sm text-danger">{search.error instanceof ApiError ? search.error.message : 'Não foi possível buscar.'}</p>
         ) : null}
-        {query.length >= 2 && search.isSuccess && results.length === 0 ? (
+        {query.length >= 2 && search.isSuccess && !search.isPlaceholderData && results.length === 0 ? (
           <p className="mt-3 rounded-2xl bg-surface p-3 text-center text-sm text-muted">Nenhum ingresso encontrado para “{query}”.</p>
         ) : null}
         {results.length > 0 && query.length >= 2 ? (
-          <ul className="mt-3 space-y-2" aria-label="Ingressos encontrados">
+          <ul className="mt-3 space-y-2" aria-label="Ingressos encontrados" data-query={search.isPlaceholderData ? undefined : query}>
             {results.map((ticket, index) => (
               // A ticket has its row, and apart from it a row for each code it carried before a transfer.
               <LookupRow key={`${ticket.ticketId}-${ticket.status}-${index}`} rowId={`${ticket.ticketId}-${index}`} ticket={ticket} onAdmit={() => setChosen(ticket)} />

@@ -22,7 +22,11 @@ const CAMERA_ERROR = 'Não foi possível acessar a câmera. Verifique as permiss
 /** How long the continuous mode shows a verdict over the camera before reading the next code. */
 const CONTINUOUS_RESULT_MS = 1500;
 
-/** Door screen for /validator and /ticket-validator (SPEC.md section 2 'Validator', PRODUCT.md). */
+/**
+ * Door screen for /validator and /ticket-validator (SPEC.md section 2 'Validator', PRODUCT.md).
+ * Once the event is chosen, the camera is the first action (above the fold on a 360 x 740 phone),
+ * then a typed code, the verdict, the counts and the look-up.
+ */
 export function ValidatorPage() {
   const { pathname } = useLocation();
   const isAdminValidator = pathname.startsWith('/ticket-validator');
@@ -223,15 +227,6 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
         </p>
       </section>
 
-      <DoorStatus
-        isOnline={door.isOnline}
-        queueLength={door.queueLength}
-        list={door.list}
-        counts={counts.data}
-        isSyncing={door.isSyncing}
-        onSync={() => void door.sync()}
-      />
-
       <section aria-labelledby="door-validator-title" className="rounded-3xl border border-border bg-card p-4 shadow-sm sm:p-5">
         <h2 id="door-validator-title" className="mb-4 flex items-center gap-2 text-xl font-bold">
           <ShieldCheck className="size-6 text-accent" aria-hidden />
@@ -252,40 +247,11 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
               overlay={overlay ? <CheckInResultBox key={overlay.scanId} result={overlay.result} source={overlay.source} compact /> : null}
             />
           </div>
-        ) : null}
-
-        <Label htmlFor="door-code">Código QR do Ingresso</Label>
-        <Input
-          ref={inputRef}
-          id="door-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder="Cole o código QR aqui"
-          autoComplete="off"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="go"
-          className="h-14 font-mono text-lg"
-        />
-
-        <div className="mt-4 grid gap-3 sm:grid-cols-2">
-          <Button size="lg" className="h-14 min-w-0 px-4 text-lg sm:text-base" onClick={() => void validate(code)} disabled={isValidating}>
-            {isValidating ? (
-              <>
-                <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
-              </>
-            ) : (
-              'Validar Ingresso'
-            )}
+        ) : (
+          <Button size="lg" className="h-16 w-full text-base sm:text-lg" onClick={openCamera}>
+            <Camera className="size-6" aria-hidden /> Escanear com a câmera
           </Button>
-          {!isScanning ? (
-            <Button variant="outline" size="lg" className="h-14 min-w-0 px-4 text-base" onClick={openCamera}>
-              <Camera className="size-5" aria-hidden /> Escanear com a câmera
-            </Button>
-          ) : null}
-        </div>
+        )}
 
         <label className="mt-3 flex cursor-pointer items-center gap-3 rounded-2xl bg-surface px-3 py-2.5">
           <input
@@ -305,11 +271,49 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
             </span>
           </span>
         </label>
+
+        <div className="mt-4 border-t border-border pt-4">
+          <Label htmlFor="door-code">Código QR do Ingresso</Label>
+          <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+            <Input
+              ref={inputRef}
+              id="door-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              onKeyDown={handleKeyDown}
+              placeholder="Cole o código QR aqui"
+              autoComplete="off"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="go"
+              className="h-14 min-w-0 font-mono text-lg sm:flex-1"
+            />
+            <Button variant="outline" size="lg" className="h-14 shrink-0 px-5 text-base" onClick={() => void validate(code)} disabled={isValidating}>
+              {isValidating ? (
+                <>
+                  <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
+                </>
+              ) : (
+                'Validar Ingresso'
+              )}
+            </Button>
+          </div>
+        </div>
       </section>
 
       <div ref={resultRef} role="status" aria-live="polite" aria-atomic="true" className="scroll-mt-36" data-testid="door-result" data-scan={verdict?.scanId ?? ''}>
         {verdict ? <CheckInResultBox key={verdict.scanId} result={verdict.result} source={verdict.source} /> : null}
       </div>
+
+      <DoorStatus
+        isOnline={door.isOnline}
+        queueLength={door.queueLength}
+        list={door.list}
+        counts={counts.data}
+        isSyncing={door.isSyncing}
+        onSync={() => void door.sync()}
+      />
 
       <TicketLookup eventId={selection.eventId} gate={selection.gate} deviceId={door.deviceId} isOnline={door.isOnline} onResult={showManual} />
 
