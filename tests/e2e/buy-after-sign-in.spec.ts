@@ -54,6 +54,13 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     await page.getByLabel('Nome completo').fill('Larissa Moreira Campos');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('minha-senha-forte');
+    // Without the terms accepted, nothing is sent.
+    await page.getByRole('button', { name: 'Criar conta' }).last().click();
+    await poll(() => page.getByText('Para criar sua conta, aceite os Termos de uso e a Política de privacidade.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Li e aceito os Termos de uso e a Política de privacidade').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await shoot(page, 'sign-up-terms-required');
+    await page.getByLabel('Li e aceito os Termos de uso e a Política de privacidade').check();
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
 
     // Signed in at once, back on the event page with the checkout open and the same 2 tickets.

@@ -83,6 +83,7 @@ describe('a courtesy to an e-mail without an account', () => {
     await page.getByLabel('Nome completo').fill('Davi Convidado');
     await page.getByLabel('E-mail').fill(GUEST_EMAIL);
     await page.getByLabel('Senha', { exact: true }).fill('senha-do-convidado');
+    await page.getByLabel('Li e aceito os Termos de uso e a Política de privacidade').check();
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
     await page.waitForURL((url) => url.pathname === '/tickets');
     await poll(() => page.getByRole('region', { name: 'Confirme seu e-mail' }).isVisible()).toBe(true);

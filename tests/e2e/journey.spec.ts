@@ -48,6 +48,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     await page.getByLabel('Nome completo').fill('Camila Yumi Nakamura');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('minha-senha-forte');
+    await page.getByLabel('Li e aceito os Termos de uso e a Política de privacidade').check();
     await page.getByRole('button', { name: 'Criar conta' }).last().click();
     await page.waitForURL((url) => url.pathname === '/tickets');
     await expect.poll(() => page.getByRole('region', { name: 'Confirme seu e-mail' }).isVisible()).toBe(true);
