@@ -100,6 +100,7 @@ export const router = createBrowserRouter([
         path: 'payment-success',
         lazy: () => import('../features/checkout/pages/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })),
       },
+      { path: 'transfer/:token', lazy: () => import('../features/tickets/pages/accept-transfer-page').then((m) => ({ Component: m.AcceptTransferPage })) },
       {
         path: 'tickets',
         lazy: () =>

@@ -3,4 +3,6 @@ export const ticketKeys = {
   all: ['tickets'] as const,
   mine: () => ['tickets', 'mine'] as const,
   orderDetails: (orderId: string) => ['tickets', 'order', orderId] as const,
+  people: () => ['tickets', 'people'] as const,
+  transfer: (token: string) => ['tickets', 'transfer', token] as const,
 };

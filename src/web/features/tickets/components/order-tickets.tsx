@@ -3,13 +3,16 @@ import { formatInstant } from '../../../../shared/dates';
 import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { OrderDetails } from './order-details';
 import { TicketCard } from './ticket-card';
+import type { TicketPeople } from '../../../../shared/schemas/transfers';
 
 /**
  * One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md).
  * `section` names the part of the page, as one order can show in two (its refunded tickets apart).
  */
-export function OrderTickets({ order, section }: { order: MyOrderTickets; section: string }) {
+export function OrderTickets({ order, section, people }: { order: MyOrderTickets; section: string; people?: ReadonlyMap<string, TicketPeople> }) {
   const headingId = `order-${section}-${order.orderId}`;
+  // Tickets another buyer transferred to the user: their order is not the user's to open.
+  const isReceived = order.tickets.length > 0 && order.tickets.every((ticket) => people?.get(ticket.id)?.receivedFrom);
   return (
     <article aria-labelledby={headingId} className="rounded-3xl border border-border bg-surface/50 p-3 sm:p-4">
       <header className="mb-3 flex items-center gap-3 px-1">
@@ -25,7 +28,7 @@ export function OrderTickets({ order, section }: { order: MyOrderTickets; sectio
             {order.event.title}
           </h3>
           <p className="text-sm text-muted">
-            Pedido #{order.orderId.slice(0, 8)} · Comprado em {formatInstant(order.createdAt)}
+            {isReceived ? 'Recebido por transferência' : `Pedido #${order.orderId.slice(0, 8)} · Comprado em ${formatInstant(order.createdAt)}`}
           </p>
         </div>
       </header>
@@ -41,11 +44,12 @@ export function OrderTickets({ order, section }: { order: MyOrderTickets; sectio
               position={index + 1}
               count={order.tickets.length}
               typeNumber={typeNumber}
+              people={people?.get(ticket.id)}
             />
           );
         })}
       </ul>
-      <OrderDetails orderId={order.orderId} className="mt-2 px-1" />
+      {isReceived ? null : <OrderDetails orderId={order.orderId} className="mt-2 px-1" />}
     </article>
   );
 }

@@ -6,7 +6,9 @@ import { formatEventDate, formatEventTime, formatInstant } from '../../../../sha
 import { ticketStatusLabel } from '../../../../shared/ticket-status';
 import type { MyOrderTickets, TicketDisplayStatus, TicketView } from '../../../../shared/schemas/tickets';
 import { cn } from '../../../lib/cn';
+import type { TicketPeople } from '../../../../shared/schemas/transfers';
 import { TicketQrDialog } from './ticket-qr-dialog';
+import { TicketPeopleActions } from './ticket-people-actions';
 
 
 const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' | 'danger'> = {
@@ -25,6 +27,7 @@ export function TicketCard({
   position,
   count,
   typeNumber,
+  people,
 }: {
   event: MyOrderTickets['event'];
   ticket: TicketView;
@@ -32,6 +35,8 @@ export function TicketCard({
   count: number;
   /** Its number among the order's tickets of the same type, when there are several (download name). */
   typeNumber?: number;
+  /** Its holder and transfers (GET /api/tickets/people); absent offline or while loading: no actions. */
+  people?: TicketPeople;
 }) {
   const [isQrOpen, setQrOpen] = useState(false);
   const status = ticket.displayStatus;
@@ -40,7 +45,7 @@ export function TicketCard({
   return (
     <li
       className={cn(
-        'relative flex flex-col rounded-2xl border bg-card p-4 shadow-sm',
+        'relative flex min-w-0 flex-col rounded-2xl border bg-card p-4 shadow-sm',
         status === 'valid' ? 'border-border' : 'border-border/70',
       )}
     >
@@ -88,6 +93,7 @@ export function TicketCard({
             Aguardando confirmação do pagamento
           </p>
         ) : null}
+        {people ? <TicketPeopleActions people={people} /> : null}
       </div>
 
       {canShowQr ? <TicketQrDialog open={isQrOpen} onOpenChange={setQrOpen} event={event} ticket={ticket} typeNumber={typeNumber} /> : null}

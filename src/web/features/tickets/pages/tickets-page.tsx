@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatNotificationDate, saoPauloToday } from '../../../../shared/dates';
 import { useMyTickets } from '../api/get-my-tickets';
+import { useTicketPeople } from '../api/get-ticket-people';
+import { IncomingTransfers } from '../components/incoming-transfers';
 import { OrderTickets } from '../components/order-tickets';
 import { PendingOrderCard } from '../components/pending-order-card';
 import { splitOrdersForTickets } from '../lib/split-orders';
@@ -29,6 +31,9 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
   const pending = (orders ?? []).filter((order) => order.status === 'pending');
   const withTickets = (orders ?? []).filter((order) => order.status !== 'pending' && order.tickets.length > 0);
   const { upcoming, history } = splitOrdersForTickets(withTickets, saoPauloToday(new Date()));
+  const { data: people } = useTicketPeople();
+  const peopleByTicket = new Map((people?.tickets ?? []).map((p) => [p.ticketId, p]));
+  const incoming = people?.incoming ?? [];
 
   return (
     <div className="mx-auto w-full max-w-5xl">
@@ -71,7 +76,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
               Tentar novamente
             </Button>
           </div>
-        ) : pending.length === 0 && upcoming.length === 0 && history.length === 0 ? (
+        ) : pending.length === 0 && upcoming.length === 0 && history.length === 0 && incoming.length === 0 ? (
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-card px-6 py-14 text-center">
             <span className="flex size-16 items-center justify-center rounded-full bg-accent/15 text-accent">
               <Ticket className="size-8" aria-hidden />
@@ -86,6 +91,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
           </div>
         ) : (
           <div className="space-y-10">
+            <IncomingTransfers transfers={incoming} />
             {pending.length ? (
               <section aria-labelledby="tickets-pending">
                 <h2 id="tickets-pending" className="text-xl font-bold">
@@ -108,7 +114,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
               {upcoming.length ? (
                 <div className="space-y-5">
                   {upcoming.map((order) => (
-                    <OrderTickets key={order.orderId} order={order} section="upcoming" />
+                    <OrderTickets key={order.orderId} order={order} section="upcoming" people={peopleByTicket} />
                   ))}
                 </div>
               ) : (
@@ -128,7 +134,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
                 <p className="mt-1 mb-4 text-sm text-muted">Eventos passados e ingressos reembolsados ou cancelados.</p>
                 <div className="space-y-5">
                   {history.map((order) => (
-                    <OrderTickets key={order.orderId} order={order} section="history" />
+                    <OrderTickets key={order.orderId} order={order} section="history" people={peopleByTicket} />
                   ))}
                 </div>
               </section>

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AcceptTransferInput } from '../../../../shared/schemas/transfers';
+import { api } from '../../../lib/api';
+import { ticketKeys } from './keys';
+
+/** POST /api/transfers/accept: the recipient takes the ticket (by the link's token or, in the app, by the transfer's id). */
+export function acceptTransfer(body: AcceptTransferInput): Promise<{ ticketId: string }> {
+  return api('/api/transfers/accept', { method: 'POST', body });
+}
+
+export function useAcceptTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: acceptTransfer,
+    // Taken now, or refused because it changed meanwhile: 'Meus ingressos' and the link's page read again.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+  });
+}

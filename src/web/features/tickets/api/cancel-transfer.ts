@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { ticketKeys } from './keys';
+
+/** POST /api/transfers/:id/cancel: the sender withdraws a pending transfer; the ticket stays theirs. */
+export function cancelTransfer(transferId: string): Promise<{ cancelled: true }> {
+  return api(`/api/transfers/${encodeURIComponent(transferId)}/cancel`, { method: 'POST', body: {} });
+}
+
+export function useCancelTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelTransfer,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ticketKeys.people() }),
+  });
+}

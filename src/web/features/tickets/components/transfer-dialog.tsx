@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatCpf } from '../../../../shared/cpf';
+import { formatInstant } from '../../../../shared/dates';
+import { createTransferSchema, type TicketPeople } from '../../../../shared/schemas/transfers';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { ApiError } from '../../../lib/api';
+import { useCreateTransfer } from '../api/create-transfer';
+import { fieldErrors, PersonField } from './person-field';
+
+/**
+ * 'Transferir ingresso': the recipient's name and e-mail (and CPF where the event is nominal). The
+ * ticket stays the user's until the recipient accepts from the e-mailed link; then it gets a new
+ * QR code and this one stops working.
+ */
+export function TransferDialog({ open, onOpenChange, people }: { open: boolean; onOpenChange(open: boolean): void; people: TicketPeople }) {
+  const [values, setValues] = useState({ toName: '', toEmail: '', toCpf: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateTransfer();
+  const prefix = `transfer-${people.ticketId}`;
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: field === 'toCpf' ? formatCpf(e.target.value) : e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = createTransferSchema.safeParse({ ...values, toCpf: values.toCpf || null });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
+    if (people.nominal && !parsed.data.toCpf) return setErrors({ toCpf: 'Informe o CPF de quem vai receber o ingresso' });
+    setErrors({});
+    try {
+      const sent = await create.mutateAsync({ ticketId: people.ticketId, ...parsed.data });
+      toast.success(`Enviamos o ingresso para ${sent.toEmail}. Ele continua seu até ser aceito.`);
+      onOpenChange(false);
+    } catch (error) {
+      const field = error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : 'form';
+      setErrors({ [field]: (error as Error).message });
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Transferir ingresso"
+      description={`Quem receber aceita pelo link que enviamos por e-mail. Transferências até ${formatInstant(people.transferDeadline)}.`}
+    >
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <PersonField id={`${prefix}-name`} label="Nome de quem vai receber" autoComplete="off" value={values.toName} onChange={set('toName')} error={errors.toName} />
+        <PersonField id={`${prefix}-email`} label="E-mail" type="email" autoComplete="off" value={values.toEmail} onChange={set('toEmail')} error={errors.toEmail} />
+        {people.nominal ? (
+          <PersonField
+            id={`${prefix}-cpf`}
+            label="CPF de quem vai receber"
+            hint="Este evento é nominal: o ingresso sai no nome e CPF de quem vai usar."
+            inputMode="numeric"
+            placeholder="000.000.000-00"
+            value={values.toCpf}
+            onChange={set('toCpf')}
+            error={errors.toCpf}
+          />
+        ) : null}
+        <p className="rounded-xl bg-surface px-3 py-2.5 text-sm">Quando a transferência for aceita, o QR code atual deixa de valer e quem recebeu ganha um novo.</p>
+        {errors.form ? (
+          <p role="alert" className="text-sm text-danger">
+            {errors.form}
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={create.isPending}>
+          {create.isPending ? 'Enviando...' : 'Transferir ingresso'}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
