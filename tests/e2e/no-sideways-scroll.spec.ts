@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { events } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { createBuyer, poll } from '../support/people';
+import { createBuyer, demoAccount, poll } from '../support/people';
 import { createEvent } from '../support/test-server';
 
-// Issue 9: no attendee page scrolls sideways on a 360 px phone, with long titles, badges and a
-// signed-in buyer who has tickets and a refund request.
+// No attendee page scrolls sideways on a 320 px or a 360 px phone, with long titles, badges and a
+// signed-in buyer who has tickets and a refund request; nor do the back office's pages.
 
 let app: RunningApp;
 let browser: Browser;
@@ -23,22 +23,54 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const small = { ...phone, viewport: { width: 360, height: 740 } };
+const small = { ...phone, viewport: { width: 320, height: 640 } };
+/** The narrowest phones still sold (320 px, iPhone SE 1st gen and small Androids) and the common small one. */
+const WIDTHS = [320, 360];
 const LONG_TITLE = 'Extravaganza Internacional de Música Eletrônica Contemporânea com Participações Especialíssimas';
 
 async function overflow(page: Page) {
   return page.evaluate(() => document.scrollingElement!.scrollWidth);
 }
 
-describe('no sideways scroll at 360 px', () => {
-  it('every attendee route fits 360 px wide', async () => {
+/** Each route at each width: where the page is wider than the screen, and its widest elements. */
+async function tooWide(page: Page, routes: [string, () => Promise<unknown>][]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 320 ? 640 : 740 });
+    for (const [route, ready] of routes) {
+      await page.goto(route);
+      await ready();
+      await page.waitForTimeout(150);
+      const scrollWidth = await overflow(page);
+      if (scrollWidth > width) {
+        const culprits = await page.evaluate(
+          (w) =>
+            [...document.querySelectorAll('body *')]
+              .filter((el) => el.getBoundingClientRect().right > w + 1)
+              .slice(-3)
+              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+          width,
+        );
+        wide.push(`${route} at ${width} px: ${scrollWidth}px (${culprits.join(' | ')})`);
+      }
+      if (process.env.SCREENSHOT_DIR) {
+        mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${width}${route.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
+      }
+    }
+  }
+  return wide;
+}
+
+describe('no sideways scroll at 320 and 360 px', () => {
+  it('every attendee route fits 320 and 360 px wide', async () => {
     const context = await newContext(browser, small, app.baseUrl);
     const page = await context.newPage();
 
     // Signed out: /auth.
     await page.goto('/auth');
     await poll(() => page.getByLabel('E-mail').isVisible()).toBe(true);
-    expect(await overflow(page)).toBeLessThanOrEqual(360);
+    expect(await overflow(page)).toBeLessThanOrEqual(320);
 
     const buyer = await createBuyer(app, { fullName: 'Maximiliano Albuquerque Vasconcellos', emailPrefix: 'estreito' });
     const signed = await page.request.post('/api/auth/sign-in/email', {
@@ -79,30 +111,35 @@ describe('no sideways scroll at 360 px', () => {
       ['/refund-request', () => poll(() => page.getByText(LONG_TITLE).first().isVisible()).toBe(true)],
       ['/privacy-policy', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       ['/terms-of-service', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
+      ['/meia-entrada', () => poll(() => page.getByRole('heading', { level: 1, name: 'Política de meia-entrada' }).isVisible()).toBe(true)],
+      [`/payment-success?order=${order.id}`, () => poll(() => page.getByRole('heading', { name: 'Compra confirmada!' }).isVisible()).toBe(true)],
       ['/data-management', () => poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true)],
       ['/pagina-que-nao-existe', () => poll(() => page.getByText('404').first().isVisible()).toBe(true)],
     ];
-    const wide: string[] = [];
-    for (const [route, ready] of routes) {
-      await page.goto(route);
-      await ready();
-      await page.waitForTimeout(150);
-      const width = await overflow(page);
-      if (width > 360) {
-        const culprits = await page.evaluate(() =>
-          [...document.querySelectorAll('body *')]
-            .filter((el) => el.getBoundingClientRect().right > 361)
-            .slice(-3)
-            .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
-        );
-        wide.push(`${route}: ${width}px (${culprits.join(' | ')})`);
-      }
-      if (process.env.SCREENSHOT_DIR) {
-        mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/360${route.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
-      }
-    }
+    const wide = await tooWide(page, routes);
     expect(wide).toEqual([]);
+    await context.close();
+  });
+
+  it('every back-office page fits 320 and 360 px wide', async () => {
+    const context = await newContext(browser, small, app.baseUrl);
+    const page = await context.newPage();
+    const { email, password } = demoAccount(app, 'admin');
+    const signed = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: app.baseUrl } });
+    expect(signed.status()).toBe(200);
+    const h1 = (name: string) => () => poll(() => page.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
+    const routes: [string, () => Promise<unknown>][] = [
+      ['/admin', h1('Painel')],
+      ['/admin/events', h1('Eventos')],
+      ['/admin/events?marca=kxp&situacao=published&ordem=date', h1('Eventos')],
+      ['/admin/brands', h1('Marcas')],
+      ['/admin/news', h1('Notícias')],
+      ['/admin/banners', h1('Banners')],
+      ['/admin/coupons', h1('Cupons')],
+      ['/admin/refunds', h1('Reembolsos')],
+      ['/admin/staff', h1('Equipe')],
+    ];
+    expect(await tooWide(page, routes)).toEqual([]);
     await context.close();
   });
 });
