@@ -240,6 +240,15 @@ export function formatInstant(instant: Date | string): string {
 }
 
 /**
+ * The clock time of an instant in São Paulo, '10:00' (the waiting room's 'A venda abre às 10:00').
+ * Accepts a Date or an ISO 8601 string; throws as formatInstant does.
+ */
+export function formatClockTime(instant: Date | string): string {
+  const p = saoPauloParts(toInstant(instant));
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/**
  * A notification's date in São Paulo time, '15/03 às 20:00' (SPEC.md section 9: dd/MM 'às'
  * HH:mm). Accepts a Date or an ISO 8601 string; throws as formatInstant does.
  */

@@ -97,6 +97,17 @@ export const router = createBrowserRouter([
       },
       { path: 'event/:id', lazy: () => import('./routes/event-detail-route').then((m) => ({ Component: m.EventDetailRoute })) },
       {
+        path: 'event/:id/waiting-room',
+        lazy: () =>
+          import('./routes/waiting-room-route').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.WaitingRoomRoute />
+              </RequireAuth>
+            ),
+          })),
+      },
+      {
         path: 'payment-success',
         lazy: () => import('../features/checkout/pages/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })),
       },

@@ -13,6 +13,9 @@ import {
 } from '../../lib/pending-purchase';
 import { EventDetail, type TicketSelection } from '../../features/events/components/event-detail';
 import { eventKeys } from '../../features/events/api/keys';
+import { useEventRoom } from '../../features/waiting-room/api/room';
+import { RoomNotice } from '../../features/waiting-room/components/room-notice';
+import { readPass } from '../../lib/waiting-room-pass';
 
 // The checkout (forms, validation, PIX QR) loads only for a signed-in buyer, in idle time after the
 // page is shown, so it never delays the event page itself.
@@ -40,6 +43,7 @@ export function EventDetailRoute() {
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
   const pending = useMemo(() => readPendingPurchase(id), [id]);
   const isResuming = searchParams.get(RESUME_PURCHASE_PARAM) === '1';
+  const room = useEventRoom(id).data ?? null;
 
   useEffect(() => {
     if (!user) return;
@@ -67,6 +71,12 @@ export function EventDetailRoute() {
         { replace: true },
       );
     }
+    if (room?.active && !readPass(event.id)) {
+      // The on-sale goes through its waiting room: the choice waits there for the turn.
+      if (chosen.length > 0) savePendingPurchase({ eventId: event.id, selection: chosen, accessCode });
+      navigate(`/event/${encodeURIComponent(event.id)}/waiting-room`);
+      return;
+    }
     if (chosen.length === 0) {
       toast.error(isResuming ? 'Os ingressos escolhidos não estão mais disponíveis. Escolha outros.' : 'Selecione pelo menos um ingresso');
       return;
@@ -82,6 +92,7 @@ export function EventDetailRoute() {
         onBuy={handleBuy}
         kept={pending ? { selection: pending.selection, accessCode: pending.accessCode } : null}
         isResuming={isResuming && pending !== null && user !== null}
+        notice={room ? <RoomNotice eventId={id} room={room} /> : null}
       />
       {purchase ? (
         <Suspense fallback={null}>

@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OrderView, PlaceOrderInput } from '../../../../shared/schemas/orders';
 import { api } from '../../../lib/api';
+import { passForOrder } from '../../../lib/waiting-room-pass';
 
-/** POST /api/orders: the server prices the order, holds the stock and starts the payment. */
+/**
+ * POST /api/orders: the server prices the order, holds the stock and starts the payment. The
+ * waiting room's pass for the event, when this device holds one, goes with it.
+ */
 export function placeOrder(input: PlaceOrderInput): Promise<OrderView> {
-  return api<OrderView>('/api/orders', { method: 'POST', body: input });
+  return api<OrderView>('/api/orders', { method: 'POST', body: { ...input, ...passForOrder(input.eventId) } });
 }
 
 export function usePlaceOrder() {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Ban, CalendarDays } from 'lucide-react';
 import { toast } from 'sonner';
@@ -33,6 +33,8 @@ export interface KeptSelection {
 interface EventDetailProps {
   /** `accessCode`: the pre-sale code that unlocked a sector of the selection, sent with the order. */
   onBuy(selection: TicketSelection[], event: EventDetailData, accessCode: string | null): void;
+  /** Shown under the title: e.g. the on-sale's waiting room. */
+  notice?: ReactNode;
   /** Shown as the page's first choice (quantities and access code), or null. */
   kept?: KeptSelection | null;
   /** True: hand the kept choice to `onBuy` once the event is shown (back from signing in). */
@@ -40,7 +42,7 @@ interface EventDetailProps {
 }
 
 /** The event page of /event/:id (SPEC.md section 2 'Event detail'); buying is handed to `onBuy`. */
-export function EventDetail({ onBuy, kept = null, isResuming = false }: EventDetailProps) {
+export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false }: EventDetailProps) {
   const { id = '' } = useParams();
   const [accessCode, setAccessCode] = useState<string | null>(kept?.accessCode ?? null);
   const { data: event, isPending, isError, error, refetch, isPlaceholderData } = useEvent(id, accessCode);
@@ -60,6 +62,7 @@ export function EventDetail({ onBuy, kept = null, isResuming = false }: EventDet
       isCheckingCode={accessCode !== null && isPlaceholderData}
       onAccessCodeChange={setAccessCode}
       onBuy={onBuy}
+      notice={notice}
       kept={kept}
       isResuming={isResuming}
     />
@@ -73,7 +76,7 @@ interface EventDetailViewProps extends EventDetailProps {
   onAccessCodeChange(code: string | null): void;
 }
 
-function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy, kept, isResuming }: EventDetailViewProps) {
+function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy, notice, kept, isResuming }: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
   const isFavorite = favorites.ids.has(event.id);
@@ -125,6 +128,8 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
           </div>
         </section>
       ) : null}
+
+      {event.isCancelled ? null : notice}
 
       <div className="mt-4 flex flex-wrap items-center gap-2">
         {event.isCancelled ? null : <AddToCalendarMenu event={event} />}

@@ -14,6 +14,7 @@ import { AdminEventNotFound } from '../components/admin-event-not-found';
 import { BuyersSection } from '../components/buyers-section';
 import { CourtesiesSection } from '../components/courtesies-section';
 import { CourtesyQuotasSection } from '../components/courtesy-quotas-section';
+import { WaitingRoomSection } from '../../waiting-room/waiting-room-section';
 import { EventForm } from '../components/event-form';
 import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -150,6 +151,7 @@ export function EditEventPage() {
       <EditEventForm key={event.id} event={event} />
       <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
       <CourtesyQuotasSection eventId={event.id} />
+      <WaitingRoomSection eventId={event.id} />
       <BuyersSection eventId={event.id} />
     </>
   );
