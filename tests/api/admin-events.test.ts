@@ -202,8 +202,8 @@ describe('creating an event', () => {
   const refusals: [string, Record<string, unknown>, string, string][] = [
     ['a blank title', { title: '   ' }, 'title', 'Título do evento é obrigatório'],
     ['a missing title', { title: undefined }, 'title', 'Título do evento é obrigatório'],
-    ['a blank category', { category: '' }, 'category', 'Categoria é obrigatória'],
-    ['an unknown category', { category: 'Outra Coisa' }, 'category', 'Categoria inválida'],
+    ['a blank category', { category: '' }, 'category', 'Marca é obrigatória'],
+    ['an unknown category', { category: 'Outra Coisa' }, 'category', 'Marca inválida'],
     ['a blank date', { date: '' }, 'date', 'Data do evento é obrigatória'],
     ['a date that does not exist', { date: '2025-02-30' }, 'date', 'Data inválida'],
     ['a blank start time', { startTime: '' }, 'startTime', 'Horário de início é obrigatório'],

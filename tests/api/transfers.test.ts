@@ -266,3 +266,41 @@ describe('editing a ticket\'s holder', () => {
     expect(order.status).toBe('completed');
   });
 });
+
+describe('the organizer\'s transfer rules on the event', () => {
+  it('creates and edits an event as nominal, with transfer forbidden or its deadline, and refuses a deadline out of range', async () => {
+    const admin = await server.signUpAs(['admin']);
+    const day = saoPauloWall(new Date(Date.now() + 20 * 86_400_000)).date;
+    const body = (overrides: object) => ({
+      title: 'Noite Nominal',
+      category: 'KXP Events',
+      description: 'Cada ingresso no nome de quem usa.',
+      date: day,
+      startTime: '20:00',
+      location: 'Casa de Testes',
+      city: 'Itajaí',
+      isPublished: false,
+      meiaEntrada: false,
+      ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 5000, remaining: 10 }] }],
+      ...overrides,
+    });
+    const defaults = await call('POST', '/api/admin/events', admin.cookie, body({}));
+    expect(defaults.statusCode).toBe(201);
+    expect((await call('GET', `/api/admin/events/${defaults.json().id}`, admin.cookie)).json()).toMatchObject({ nominal: false, transferAllowed: true, transferDeadlineHours: 24 });
+
+    const created = await call('POST', '/api/admin/events', admin.cookie, body({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 }));
+    const id = created.json().id as string;
+    const stored = (await call('GET', `/api/admin/events/${id}`, admin.cookie)).json();
+    expect(stored).toMatchObject({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 });
+    const [row] = await server.deps.db.select().from(events).where(eq(events.id, id));
+    expect(row).toMatchObject({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 });
+
+    const refused = await call('PUT', `/api/admin/events/${id}`, admin.cookie, body({ transferDeadlineHours: -1, ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({ id: t.id, name: 'Pista', lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }] })) }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Informe de 0 a 720 horas');
+    expect((await server.deps.db.select().from(events).where(eq(events.id, id)))[0].transferDeadlineHours).toBe(12);
+    const edited = await call('PUT', `/api/admin/events/${id}`, admin.cookie, body({ transferAllowed: true, transferDeadlineHours: 48, ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({ id: t.id, name: 'Pista', lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }] })) }));
+    expect(edited.statusCode, edited.body).toBeLessThan(300);
+    expect((await server.deps.db.select().from(events).where(eq(events.id, id)))[0]).toMatchObject({ nominal: false, transferAllowed: true, transferDeadlineHours: 48 });
+  });
+});

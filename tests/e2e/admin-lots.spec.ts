@@ -48,7 +48,7 @@ describe('an organizer sells a sector in lots', () => {
     expect(await page.getByLabel('Limite por CPF').inputValue()).toBe('4');
 
     await page.getByLabel('Título do evento').fill(TITLE);
-    await page.getByLabel('Categoria').selectOption('Next Level Events');
+    await page.getByLabel('Marca').selectOption('Next Level Events');
     await page.getByLabel('Data do evento').fill(EVENT_DATE);
     await page.getByLabel('Horário de início').fill('22:00');
     await page.getByLabel('Local do evento').fill('Galpão dos Lotes');

@@ -89,13 +89,19 @@ const optionalText = (max: number, tooLong: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/** Transfers close this many hours before the start unless the organizer says otherwise (PRODUCT.md: default 24 h). */
+export const DEFAULT_TRANSFER_DEADLINE_HOURS = 24;
+/** The longest transfer deadline an organizer may set: 30 days before the start. */
+export const MAX_TRANSFER_DEADLINE_HOURS = 720;
+const TRANSFER_HOURS_MESSAGE = `Informe de 0 a ${MAX_TRANSFER_DEADLINE_HOURS} horas`;
+
 const eventFields = {
   title: requiredText('Título do evento é obrigatório', 200, 'O título deve ter no máximo 200 caracteres'),
   category: z
-    .string('Categoria é obrigatória')
+    .string('Marca é obrigatória')
     .trim()
-    .min(1, 'Categoria é obrigatória')
-    .refine((value) => (eventCategories as readonly string[]).includes(value), 'Categoria inválida'),
+    .min(1, 'Marca é obrigatória')
+    .refine((value) => (eventCategories as readonly string[]).includes(value), 'Marca inválida'),
   description: z
     .string()
     .trim()
@@ -249,6 +255,11 @@ export const eventInputSchema = z.object({
   serviceFeeAbsorbed: z.boolean().default(false),
   /** The fee also goes back on refunds past the 7-day withdrawal (it always does on a withdrawal and on a cancellation). */
   serviceFeeRefundable: z.boolean().default(false),
+  /** Tickets are nominal: each holder's CPF is asked (PRODUCT.md 'Tickets and the door'). */
+  nominal: z.boolean().default(false),
+  /** Buyers may transfer tickets, until `transferDeadlineHours` (0 to 720) before the start. */
+  transferAllowed: z.boolean().default(true),
+  transferDeadlineHours: z.number(TRANSFER_HOURS_MESSAGE).int(TRANSFER_HOURS_MESSAGE).min(0, TRANSFER_HOURS_MESSAGE).max(MAX_TRANSFER_DEADLINE_HOURS, TRANSFER_HOURS_MESSAGE).default(DEFAULT_TRANSFER_DEADLINE_HOURS),
 }).refine((e) => e.serviceFeeMinCentavos === null || e.serviceFeeMaxCentavos === null || e.serviceFeeMinCentavos <= e.serviceFeeMaxCentavos, {
   message: 'A taxa máxima deve ser maior ou igual à mínima',
   path: ['serviceFeeMaxCentavos'],
@@ -374,6 +385,10 @@ export interface AdminEventDetail {
   serviceFeeMaxCentavos: number | null;
   serviceFeeAbsorbed: boolean;
   serviceFeeRefundable: boolean;
+  nominal: boolean;
+  transferAllowed: boolean;
+  /** Hours before the start when transfers close. */
+  transferDeadlineHours: number;
   /** The money of its paid orders: gross, refunds, absorbed fees and net, fees charged to buyers apart. */
   money: SalesMoney;
 }
@@ -591,6 +606,13 @@ export const eventFormSchema = z
     serviceFeeMax: optionalReaisText(FEE_BOUND_MESSAGE),
     serviceFeeAbsorbed: z.boolean(),
     serviceFeeRefundable: z.boolean(),
+    nominal: z.boolean(),
+    transferAllowed: z.boolean(),
+    /** Hours as typed; '' = the default (24). */
+    transferDeadlineHours: z
+      .string(TRANSFER_HOURS_MESSAGE)
+      .trim()
+      .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) <= MAX_TRANSFER_DEADLINE_HOURS), TRANSFER_HOURS_MESSAGE),
   })
   .refine(
     (e) => e.serviceFeeMin === '' || e.serviceFeeMax === '' || parseReaisToCentavos(e.serviceFeeMin)! <= parseReaisToCentavos(e.serviceFeeMax)!,
@@ -608,6 +630,7 @@ export function toEventInput(values: EventFormOutput): EventInputBody {
   return {
     ...event,
     capacity: values.capacity === '' ? null : Number(values.capacity),
+    transferDeadlineHours: values.transferDeadlineHours === '' ? DEFAULT_TRANSFER_DEADLINE_HOURS : Number(values.transferDeadlineHours),
     maxTicketsPerOrder: optionalLimitValue(maxTicketsPerOrder),
     maxTicketsPerCpf: optionalLimitValue(maxTicketsPerCpf),
     serviceFeeBasisPoints: serviceFeePercent === '' ? 0 : percentToBasisPoints(serviceFeePercent)!,

@@ -43,6 +43,9 @@ export function eventColumns(input: EventInput) {
     serviceFeeMaxCentavos: input.serviceFeeMaxCentavos,
     serviceFeeAbsorbed: input.serviceFeeAbsorbed,
     serviceFeeRefundable: input.serviceFeeRefundable,
+    nominal: input.nominal,
+    transferAllowed: input.transferAllowed,
+    transferDeadlineHours: input.transferDeadlineHours,
   };
 }
 

@@ -68,6 +68,9 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     serviceFeeMaxCentavos: event.serviceFeeMaxCentavos,
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
     serviceFeeRefundable: event.serviceFeeRefundable,
+    nominal: event.nominal,
+    transferAllowed: event.transferAllowed,
+    transferDeadlineHours: event.transferDeadlineHours,
     money,
     ticketTypes: types.map((type) => {
       const used = usageOf.get(type.id);

@@ -79,7 +79,7 @@ export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTyp
           <FormField id="title" label="Título do evento" required error={errors.title?.message} className="sm:col-span-2">
             {(aria) => <Input {...aria} aria-required autoComplete="off" {...register('title')} />}
           </FormField>
-          <FormField id="category" label="Categoria" required error={errors.category?.message}>
+          <FormField id="category" label="Marca" required error={errors.category?.message}>
             {(aria) => (
               <Select {...aria} aria-required {...register('category')}>
                 <option value="">Selecione a categoria</option>

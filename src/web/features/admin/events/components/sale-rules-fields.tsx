@@ -8,10 +8,13 @@ import { SwitchField } from '../../components/switch-field';
 /**
  * Limits per order and per CPF, and the service fee (PRODUCT.md 'Buying'): a percentage of each
  * ticket's price with optional bounds per ticket, passed on to the buyer or absorbed. Once the
- * event has sales the fee is shown read-only: the server keeps what was sold with it.
+ * event has sales the fee is shown read-only: the server keeps what was sold with it. Then who
+ * holds each ticket (PRODUCT.md 'Tickets and the door'): nominal tickets, and whether and until
+ * when buyers may transfer them.
  */
 export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean }) {
-  const { control, register, formState } = useFormContext<EventFormValues>();
+  const { control, register, formState, watch } = useFormContext<EventFormValues>();
+  const isTransferAllowed = watch('transferAllowed') !== false;
   const { errors } = formState;
   const lockedHint = 'Com vendas feitas, a taxa não muda.';
 
@@ -99,6 +102,50 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
             />
           )}
         />
+      </div>
+      <h3 id="secao-titulares" className="mt-6 mb-4 text-base font-bold">
+        Titular e transferência
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="group" aria-labelledby="secao-titulares">
+        <Controller
+          control={control}
+          name="nominal"
+          render={({ field }) => (
+            <SwitchField
+              id="nominal"
+              label="Ingressos nominais"
+              description="Ligado: a compra pede o CPF de quem vai usar cada ingresso, e a transferência, o de quem recebe."
+              checked={field.value === true}
+              onChange={field.onChange}
+              className="sm:col-span-2"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="transferAllowed"
+          render={({ field }) => (
+            <SwitchField
+              id="transferAllowed"
+              label="Permitir transferência"
+              description="Quem comprou pode passar o ingresso para outra pessoa, que aceita pelo link enviado por e-mail e recebe um QR code novo."
+              checked={field.value !== false}
+              onChange={field.onChange}
+              className="sm:col-span-2"
+            />
+          )}
+        />
+        {isTransferAllowed ? (
+          <FormField
+            id="transferDeadlineHours"
+            label="Prazo para transferir (horas)"
+            error={errors.transferDeadlineHours?.message}
+            hint="Horas antes do início em que as transferências se encerram. Padrão: 24."
+            className="sm:col-span-2"
+          >
+            {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="24" {...register('transferDeadlineHours')} />}
+          </FormField>
+        ) : null}
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import {
   DEFAULT_MAX_TICKETS_PER_CPF,
   DEFAULT_MAX_TICKETS_PER_ORDER,
   DEFAULT_TICKET_TYPE,
+  DEFAULT_TRANSFER_DEADLINE_HOURS,
   type AdminEventDetail,
   type EventFormValues,
 } from '../../../../../shared/schemas/admin-events';
@@ -68,6 +69,9 @@ export function emptyEventForm(): EventFormValues {
     serviceFeeMax: '',
     serviceFeeAbsorbed: false,
     serviceFeeRefundable: false,
+    nominal: false,
+    transferAllowed: true,
+    transferDeadlineHours: String(DEFAULT_TRANSFER_DEADLINE_HOURS),
   };
 }
 
@@ -109,6 +113,9 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
     serviceFeeMax: event.serviceFeeMaxCentavos === null ? '' : centavosToReaisInput(event.serviceFeeMaxCentavos),
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
     serviceFeeRefundable: event.serviceFeeRefundable,
+    nominal: event.nominal,
+    transferAllowed: event.transferAllowed,
+    transferDeadlineHours: String(event.transferDeadlineHours),
   };
 }
 
