@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { keepEmailTogether } from '../keep-email-together';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },
@@ -17,8 +18,13 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   );
 });
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('mb-1 block text-sm font-medium', className)} {...props} />;
+/** A field's label; 'e-mail' in it never breaks across lines. */
+export function Label({ className, children, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return (
+    <label className={cn('mb-1 block text-sm font-medium', className)} {...props}>
+      {keepEmailTogether(children)}
+    </label>
+  );
 }
 
 /** The pt-BR message under a form field; link it with aria-describedby. */
