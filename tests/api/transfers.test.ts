@@ -98,6 +98,11 @@ describe('transferring a ticket to another person', () => {
     expect(biaPeople.tickets).toEqual([expect.objectContaining({ ticketId: ticket.id, holderName: 'Beatriz Souza', receivedFrom: 'Ana Beatriz Lima' })]);
     expect((await call('GET', '/api/tickets/people', ana.cookie)).json().tickets).toEqual([]);
 
+    // The organizer's attendee list names the holder and where the ticket came from.
+    const admin = await server.signUpAs(['admin']);
+    const attendees = (await call('GET', `/api/admin/events/${event.id}/attendees`, admin.cookie)).json().attendees;
+    expect(attendees).toEqual([expect.objectContaining({ ticketId: ticket.id, holderName: 'Beatriz Souza', transferredFrom: { name: 'Ana Beatriz Lima', at: done.decidedAt!.toISOString() } })]);
+
     // Accepting twice changes nothing.
     const again = await call('POST', '/api/transfers/accept', bia.cookie, { token });
     expect(again.json()).toMatchObject({ code: 'transfer_already_accepted', message: 'Esta transferência já foi aceita.' });

@@ -675,6 +675,8 @@ export interface EventAttendee {
   checkedInAt: string | null;
   /** The gate of the accepted entry, e.g. 'Entrada principal'. */
   gate: string | null;
+  /** Its last accepted transfer: who held it before and when (UTC ISO) it changed hands; null when never transferred. */
+  transferredFrom: { name: string; at: string } | null;
 }
 
 /** GET /api/admin/events/:id/attendees */

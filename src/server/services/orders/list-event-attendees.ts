@@ -16,6 +16,8 @@ interface AttendeeRow {
   status: 'valid' | 'refunded' | 'cancelled';
   checked_in_at: Date | string | null;
   gate: string | null;
+  transferred_from: string | null;
+  transferred_at: Date | string | null;
   [key: string]: unknown;
 }
 
@@ -26,6 +28,8 @@ const fold = (text: ReturnType<typeof sql>) => sql`translate(lower(${text}), 'á
  * buyer, status ('used' once it got in) and when and at which gate it entered, ordered by holder
  * (then buyer) name. `q` matches part of the holder or buyer name (case- and accent-insensitive),
  * the buyer e-mail, or the start of the order number. Also counts the scans flagged as conflicts.
+ * A ticket that changed hands names who held it before its last accepted transfer, and when
+ * (PRODUCT.md 'Tickets and the door'; services/tickets/accept-transfer.ts).
  * Throws DomainError('event_not_found').
  */
 export async function listEventAttendees(db: Db, eventId: string, q = ''): Promise<ListEventAttendeesResponse & { title: string }> {
@@ -39,8 +43,14 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
     : sql``;
   const rows = await queryRows<AttendeeRow>(db, sql`
     SELECT t.id AS ticket_id, t.holder_name, t.ticket_type_name, o.id AS order_id, o.buyer_name, o.buyer_email, t.status,
-      t.checked_in_at, (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted LIMIT 1) AS gate
+      t.checked_in_at, (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted LIMIT 1) AS gate,
+      tt.from_name AS transferred_from, tt.decided_at AS transferred_at
     FROM tickets t JOIN orders o ON o.id = t.order_id
+    LEFT JOIN LATERAL (
+      SELECT coalesce(x.from_holder_name, u.name, o.buyer_name) AS from_name, x.decided_at
+      FROM ticket_transfers x LEFT JOIN users u ON u.id = x.from_user_id
+      WHERE x.ticket_id = t.id AND x.status = 'accepted' ORDER BY x.decided_at DESC LIMIT 1
+    ) tt ON true
     WHERE t.event_id = ${eventId} ${filter}
     ORDER BY ${fold(sql`coalesce(t.holder_name, o.buyer_name)`)}, t.created_at, t.id`);
   const [conflicts] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM check_ins WHERE event_id = ${eventId} AND conflict`);
@@ -57,6 +67,7 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
       status: row.status === 'valid' && row.checked_in_at ? 'used' : row.status,
       checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
       gate: row.gate,
+      transferredFrom: row.transferred_from && row.transferred_at ? { name: row.transferred_from, at: new Date(row.transferred_at).toISOString() } : null,
     })),
   };
 }
@@ -74,7 +85,7 @@ export async function eventAttendeesCsv(db: Db, eventId: string): Promise<{ csv:
   const csv = toCsv([
     ['Titular', 'Tipo de ingresso', 'Pedido', 'Comprador', 'E-mail', 'Situação', 'Entrada', 'Portão', ...TICKET_SALE_HEADER],
     ...attendees.map((a) => [
-      a.holderName ?? '',
+      a.holderName ?? a.buyerName,
       a.ticketTypeName,
       a.orderId.slice(0, 8),
       a.buyerName,

@@ -76,7 +76,16 @@ export function AttendeesPage() {
   }, [isError]);
 
   const columns: DataTableColumn<EventAttendee>[] = [
-    { key: 'holder', header: 'Titular', cell: (a) => <span className="font-semibold">{a.holderName ?? '—'}</span> },
+    {
+      key: 'holder',
+      header: 'Titular',
+      cell: (a) => (
+        <span>
+          <span className="block font-semibold">{a.holderName ?? a.buyerName}</span>
+          <TransferNote attendee={a} />
+        </span>
+      ),
+    },
     { key: 'type', header: 'Tipo', cell: (a) => a.ticketTypeName },
     { key: 'order', header: 'Pedido', cell: (a) => <span className="font-mono">{shortOrder(a.orderId)}</span> },
     {
@@ -178,7 +187,8 @@ export function AttendeesPage() {
               <div className="space-y-2">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-semibold [overflow-wrap:anywhere]">{a.holderName ?? '—'}</p>
+                    <p className="font-semibold [overflow-wrap:anywhere]">{a.holderName ?? a.buyerName}</p>
+                    <TransferNote attendee={a} />
                     <p className="text-sm text-muted">{a.ticketTypeName}</p>
                   </div>
                   <StatusBadge attendee={a} />
@@ -202,5 +212,15 @@ export function AttendeesPage() {
         </>
       )}
     </>
+  );
+}
+
+/** 'Transferido de Joana Dias em 14/03' under a ticket that changed hands; nothing otherwise. */
+function TransferNote({ attendee }: { attendee: EventAttendee }) {
+  if (!attendee.transferredFrom) return null;
+  return (
+    <span className="block text-xs text-muted [overflow-wrap:anywhere]">
+      Transferido de {attendee.transferredFrom.name} em {formatInstant(attendee.transferredFrom.at).slice(0, 5)}
+    </span>
   );
 }

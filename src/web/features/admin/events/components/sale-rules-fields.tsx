@@ -114,7 +114,7 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
             <SwitchField
               id="nominal"
               label="Ingressos nominais"
-              description="Ligado: a compra pede o CPF de quem vai usar cada ingresso, e a transferência, o de quem recebe."
+              description="Ligado: cada ingresso leva o CPF de quem vai usar; trocar o titular ou transferir pede o CPF da pessoa."
               checked={field.value === true}
               onChange={field.onChange}
               className="sm:col-span-2"
