@@ -1,35 +1,88 @@
-import { CalendarDays, Download, MapPin } from 'lucide-react';
+import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
+import { CalendarDays, ChevronLeft, ChevronRight, Download, MapPin } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatEventDate, formatEventTime } from '../../../../shared/dates';
 import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tickets';
 import { ticketFileName } from '../lib/split-orders';
+import { useMyTickets } from '../api/get-my-tickets';
 import { useTicketQr } from '../hooks/use-ticket-qr';
 
+/** A horizontal move longer than this (px), and wider than tall, is a swipe to the next or previous QR. */
+const SWIPE_PX = 40;
 
-/** Modal 'Seu Ingresso' (SPEC.md section 2 'My tickets'): the QR to show at the door, downloadable. */
+/** Whether a ticket's QR can be shown: it admits and has its code. */
+const canShow = (ticket: TicketView) => ticket.displayStatus === 'valid' && Boolean(ticket.code);
+
+/**
+ * Modal 'Seu Ingresso' (SPEC.md section 2 'My tickets'): the QR to show at the door, downloadable,
+ * with its holder and sector. The QR codes of the ticket's order can be gone through here (friends
+ * who bought together enter one by one, PRODUCT.md): a swipe left or right, 'Anterior' /
+ * 'Próximo' with '2 de 3', or the arrow keys. The order's tickets are `orderTickets` when the
+ * opener has them, else read from 'Meus ingressos' (the query the page already holds); only those
+ * that can admit are shown. Opens on `ticket`.
+ */
 export function TicketQrDialog({
   open,
   onOpenChange,
   event,
   ticket,
   typeNumber,
+  orderTickets,
 }: {
   typeNumber?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   event: MyOrderTickets['event'];
   ticket: TicketView;
+  /** Every ticket of the ticket's order, in the order 'Meus ingressos' lists them. */
+  orderTickets?: TicketView[];
 }) {
-  const qr = useTicketQr(open ? ticket.code : null);
+  const mine = useMyTickets();
+  const order = orderTickets ?? mine.data?.orders.find((o) => o.tickets.some((t) => t.id === ticket.id))?.tickets ?? [ticket];
+  const shown = order.filter(canShow);
+  const list = shown.some((t) => t.id === ticket.id) ? shown : [ticket, ...shown];
+
+  const [currentId, setCurrentId] = useState(ticket.id);
+  useEffect(() => {
+    if (open) setCurrentId(ticket.id);
+  }, [open, ticket.id]);
+  const index = Math.max(0, list.findIndex((t) => t.id === currentId));
+  const current = list[index];
+  const qr = useTicketQr(open ? current.code : null);
+  const sameType = order.filter((other) => other.ticketTypeName === current.ticketTypeName);
+  const currentTypeNumber = current.id === ticket.id ? typeNumber : sameType.length > 1 ? sameType.findIndex((t) => t.id === current.id) + 1 : undefined;
+
+  const go = (step: -1 | 1) => {
+    const next = list[index + step];
+    if (next) setCurrentId(next.id);
+  };
+  const touch = useRef<{ x: number; y: number } | null>(null);
+  function onTouchStart(e: TouchEvent) {
+    const point = e.touches[0];
+    touch.current = point ? { x: point.clientX, y: point.clientY } : null;
+  }
+  function onTouchEnd(e: TouchEvent) {
+    const start = touch.current;
+    const point = e.changedTouches[0];
+    touch.current = null;
+    if (!start || !point) return;
+    const dx = point.clientX - start.x;
+    const dy = point.clientY - start.y;
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > Math.abs(dy)) go(dx < 0 ? 1 : -1);
+  }
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key === 'ArrowRight') go(1);
+    else if (e.key === 'ArrowLeft') go(-1);
+  }
+
+  const isMany = list.length > 1;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Seu Ingresso">
-      <div className="flex flex-col items-center text-center">
+      <div className="flex flex-col items-center text-center" onKeyDown={isMany ? onKeyDown : undefined}>
         <p className="text-lg leading-snug font-bold">{event.title}</p>
-        <p className="mt-0.5 font-semibold text-accent">{ticket.ticketTypeName}</p>
-        {ticket.holderName ? <p className="mt-0.5 font-medium break-words">Titular: {ticket.holderName}</p> : null}
-        <ul className="mt-2 space-y-1 text-sm text-muted">
+        <ul className="mt-1 space-y-1 text-sm text-muted">
           <li className="flex items-center justify-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
             {formatEventDate(event.date)} · {formatEventTime(event.startTime)}
@@ -40,24 +93,55 @@ export function TicketQrDialog({
           </li>
         </ul>
 
-        <div className="mt-4 rounded-2xl bg-white p-1 ring-1 ring-border">
+        <div className="mt-3 w-full" data-testid="ticket-qr-current" data-ticket-id={current.id}>
+          <p className="font-semibold text-accent">{current.ticketTypeName}</p>
+          {current.holderName ? (
+            <p className="mt-0.5 font-medium break-words" data-testid="ticket-qr-holder">
+              Titular: {current.holderName}
+            </p>
+          ) : null}
+        </div>
+
+        <div
+          className="mt-3 touch-pan-y rounded-2xl bg-white p-1 ring-1 ring-border select-none"
+          onTouchStart={isMany ? onTouchStart : undefined}
+          onTouchEnd={isMany ? onTouchEnd : undefined}
+          data-testid="ticket-qr-swipe"
+        >
           {qr ? (
-            <img src={qr} alt="QR Code do ingresso" width={300} height={300} className="block size-[300px] max-w-full" />
+            <img src={qr} alt="QR Code do ingresso" width={300} height={300} className="pointer-events-none block size-[300px] max-w-full" draggable={false} />
           ) : (
             <Skeleton className="size-[300px] max-w-full bg-neutral-200" />
           )}
         </div>
-        {ticket.code ? (
-          <p className="mt-2 max-w-[300px] font-mono text-xs break-all text-muted select-all" aria-label={`Código do ingresso: ${ticket.code}`}>
-            {ticket.code}
+
+        {isMany ? (
+          <nav aria-label="Ingressos do pedido" className="mt-3 flex w-full items-center justify-between gap-2">
+            <Button variant="outline" className="min-w-0 flex-1" onClick={() => go(-1)} disabled={index === 0}>
+              <ChevronLeft className="size-5" aria-hidden /> Anterior
+            </Button>
+            <p className="shrink-0 px-1 text-sm font-semibold whitespace-nowrap tabular-nums" aria-live="polite" aria-atomic="true" data-testid="ticket-qr-position">
+              <span className="sr-only">Ingresso </span>
+              {index + 1} de {list.length}
+            </p>
+            <Button variant="outline" className="min-w-0 flex-1" onClick={() => go(1)} disabled={index === list.length - 1}>
+              Próximo <ChevronRight className="size-5" aria-hidden />
+            </Button>
+          </nav>
+        ) : null}
+
+        {current.code ? (
+          <p className="mt-2 max-w-[300px] font-mono text-xs break-all text-muted select-all" aria-label={`Código do ingresso: ${current.code}`}>
+            {current.code}
           </p>
         ) : null}
         <p className="mt-3 text-sm">Apresente este QR code na entrada do evento para validação</p>
+        {isMany ? <p className="mt-1 text-sm text-muted">Deslize para o lado para ver os outros ingressos do pedido.</p> : null}
 
         <div className="mt-5 grid w-full grid-cols-2 gap-3">
           {qr ? (
             <Button asChild variant="primary" size="lg">
-              <a href={qr} download={ticketFileName(ticket.ticketTypeName, typeNumber)}>
+              <a href={qr} download={ticketFileName(current.ticketTypeName, currentTypeNumber)}>
                 <Download className="size-5" aria-hidden /> Baixar
               </a>
             </Button>
