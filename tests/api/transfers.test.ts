@@ -253,6 +253,11 @@ describe('editing a ticket\'s holder', () => {
     const { event, sector } = await eventWith({ nominal: true });
     const ticket = await buyTicket(ana, event.id, sector.id);
     const edit = (payload: object, who: Person = ana) => call('PUT', `/api/tickets/${ticket.id}/holder`, who.cookie, payload);
+    // The purchase e-mail names the holder of each ticket.
+    await runDueJobs(server.deps);
+    const purchase = server.sentMail.find((m) => m.to === ana.email && m.subject.startsWith('Seus ingressos'));
+    expect(purchase?.text).toContain('Ingresso 1: Pista - titular: Ana Beatriz Lima - código ');
+    expect(purchase?.html).toContain('Titular: Ana Beatriz Lima');
 
     expect((await edit({ holderName: 'Carlos Mendes' })).json()).toMatchObject({ code: 'holder_cpf_required' });
     expect((await edit({ holderName: 'Carlos Mendes', holderCpf: '111.111.111-11' })).statusCode).toBe(400);

@@ -13,7 +13,8 @@ const escapeHtml = (text: string) =>
  * The purchase e-mail (PRODUCT.md 'Accounts and data': tickets with their QR codes and the
  * event's .ics), sent after the order is confirmed, unless the buyer switched 'Notificações por
  * e-mail' off. pt-BR, HTML with a plain-text part: one QR code per ticket as an inline PNG image
- * (300 px, margin 2, the code the door reads, as on 'Meus ingressos'), the event as an .ics
+ * (300 px, margin 2, the code the door reads, as on 'Meus ingressos') with its holder ('Titular:',
+ * the buyer when none was named; PRODUCT.md 'Tickets and the door'), the event as an .ics
  * attachment, and the link to 'Meus ingressos'. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
  * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.
  */
@@ -52,7 +53,7 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
     courtesy ? `${issued.length} ingresso(s) de cortesia.` : `${issued.length} ingresso(s). ${amounts}`,
     ...(invitation ? ['', invitation] : []),
     '',
-    ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - código ${t.code}`),
+    ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName} - código ${t.code}`),
     '',
     `Os QR codes estão neste e-mail e em Meus ingressos: ${link}`,
     'Apresente cada QR code na entrada do evento; cada um vale uma entrada.',
@@ -65,7 +66,7 @@ ${invitation ? `<p><strong>${escapeHtml(invitation)}</strong></p>` : ''}
 ${issued
   .map(
     (t, i) => `<div style="border:1px solid #ddd;border-radius:12px;padding:16px;margin:16px 0;text-align:center">
-<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong></p>
+<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong><br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>
 <img src="cid:ingresso-${i + 1}" width="300" height="300" alt="QR code do ingresso ${i + 1}">
 <p style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(t.code)}</p></div>`,
   )
