@@ -155,3 +155,47 @@ describe('sign-in with Google', () => {
     expect(await server.deps.db.select().from(users).where(eq(users.email, person.email))).toHaveLength(0);
   });
 });
+
+describe('sign-in with Facebook and Apple', () => {
+  it("are offered when their keys are set, open the provider's page, and take Apple's form posted back from its site", async () => {
+    const both = await startTestServer({
+      env: { FACEBOOK_CLIENT_ID: '987654321', FACEBOOK_CLIENT_SECRET: 'segredo-facebook', APPLE_CLIENT_ID: 'br.com.nextlevel.web', APPLE_CLIENT_SECRET: 'a.b.c' },
+    });
+    try {
+      expect((await both.app.inject({ method: 'GET', url: '/api/config' })).json().socialProviders).toEqual(['facebook', 'apple']);
+      for (const [provider, host] of [['facebook', 'www.facebook.com'], ['apple', 'appleid.apple.com']]) {
+        const started = await both.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/social',
+          headers: { origin: both.origin, 'content-type': 'application/json' },
+          payload: { provider, callbackURL: '/tickets' },
+        });
+        expect(started.statusCode).toBe(200);
+        const page = new URL(started.json().url as string);
+        expect(page.host).toBe(host);
+        expect(page.searchParams.get('redirect_uri')).toBe(`${both.origin}/api/auth/callback/${provider}`);
+      }
+      // Apple answers with a form posted from its own site: it goes on as a GET of the same callback.
+      const posted = await both.app.inject({
+        method: 'POST',
+        url: '/api/auth/callback/apple',
+        headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'code=codigo-da-apple&state=estado-do-pedido',
+      });
+      expect(posted.statusCode).toBe(302);
+      const next = new URL(posted.headers.location as string);
+      expect(next.pathname).toBe('/api/auth/callback/apple');
+      expect(Object.fromEntries(next.searchParams)).toEqual({ code: 'codigo-da-apple', state: 'estado-do-pedido' });
+      // Any other auth path still refuses a post from another site.
+      const other = await both.app.inject({
+        method: 'POST',
+        url: '/api/auth/callback/facebook',
+        headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'code=x&state=y',
+      });
+      expect(other.statusCode).toBe(403);
+    } finally {
+      await both.stop();
+    }
+  });
+});

@@ -34,8 +34,12 @@ export function findBodyProblem(body: unknown): { kind: 'control_character'; fie
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Paths that take cross-site calls on purpose: the payment provider's signed webhook. */
-const CROSS_SITE_ALLOWED = [/^\/api\/payments\/[a-z]+\/webhook$/];
+/**
+ * Paths that take cross-site calls on purpose: the payment provider's signed webhook, and Sign in
+ * with Apple's answer, a form Apple's page posts back (better-auth only turns it into a GET of the
+ * same callback, where the state and its cookie are checked).
+ */
+const CROSS_SITE_ALLOWED = [/^\/api\/payments\/[a-z]+\/webhook$/, /^\/api\/auth\/callback\/apple$/];
 
 /**
  * Checks every request before its route runs (issue 'Hardened'):
