@@ -18,6 +18,7 @@ import { usePlaceOrder } from '../api/place-order';
 import { useCouponPreview } from '../api/preview-coupon';
 import { orderQuoteQueryOptions, useOrderQuote } from '../api/quote-order';
 import { usePublicConfig } from '../api/get-public-config';
+import { useLastBuyer } from '../api/get-last-buyer';
 import { useCancelOrder } from '../api/cancel-order';
 import { getOrder } from '../api/get-order';
 import { orderKeys } from '../api/keys';
@@ -224,15 +225,19 @@ export function CheckoutDialog({
   const step = paymentStep && paymentStep.key === currentKey ? paymentStep : null;
   const isSubmitting = formState.isSubmitting;
 
+  // The CPF (and phone) the buyer used last time, so they are not asked again on every purchase.
+  const { data: lastBuyer } = useLastBuyer(open && Boolean(user));
   // Prefill the buyer from the signed-in account, without overwriting what was typed.
   useEffect(() => {
     if (!open) return;
     const buyer = getValues('buyer');
+    if (!buyer.cpf && lastBuyer?.cpf) setValue('buyer.cpf', lastBuyer.cpf);
+    if (!buyer.phone && !profile?.phone && lastBuyer?.phone) setValue('buyer.phone', lastBuyer.phone);
     if (!buyer.email && user?.email) setValue('buyer.email', user.email);
     const name = profile?.fullName && !profile.fullName.includes('@') ? profile.fullName : user?.name;
     if (!buyer.name && name && !name.includes('@')) setValue('buyer.name', name);
     if (!buyer.phone && profile?.phone) setValue('buyer.phone', formatPhone(profile.phone));
-  }, [open, user, profile, getValues, setValue]);
+  }, [open, user, profile, lastBuyer, getValues, setValue]);
 
   // Purchase done: forget the PIX step, keep the buyer for next time, close and show the order paid.
   const finish = useCallback((orderId: string) => {
