@@ -118,14 +118,14 @@ export function TicketQrDialog({
         {isMany ? (
           <nav aria-label="Ingressos do pedido" className="mt-3 flex w-full items-center justify-between gap-2">
             <Button variant="outline" className="min-w-0 flex-1" onClick={() => go(-1)} disabled={index === 0}>
-              <ChevronLeft className="size-5" aria-hidden /> Anterior
+              <ChevronLeft className="size-5 shrink-0" aria-hidden /> Anterior
             </Button>
             <p className="shrink-0 px-1 text-sm font-semibold whitespace-nowrap tabular-nums" aria-live="polite" aria-atomic="true" data-testid="ticket-qr-position">
               <span className="sr-only">Ingresso </span>
               {index + 1} de {list.length}
             </p>
             <Button variant="outline" className="min-w-0 flex-1" onClick={() => go(1)} disabled={index === list.length - 1}>
-              Próximo <ChevronRight className="size-5" aria-hidden />
+              Próximo <ChevronRight className="size-5 shrink-0" aria-hidden />
             </Button>
           </nav>
         ) : null}
