@@ -14,7 +14,7 @@ const numberFormat = new Intl.NumberFormat('pt-BR');
 
 /** '≈ 9 min', '< 1 min'. */
 function formatEstimate(seconds: number): string {
-  if (seconds < 60) return 'menos de 1 min';
+  if (seconds < 60) return '< 1 min';
   return `≈ ${numberFormat.format(Math.round(seconds / 60))} min`;
 }
 
@@ -88,6 +88,15 @@ export function WaitingRoom({ eventId, eventTitle, buyPath }: { eventId: string;
       });
   }, [status?.phase, eventId, turn]);
 
+  // At the opening the draw runs: the screen says so until the next status brings the place.
+  const [isDrawing, setDrawing] = useState(false);
+  useEffect(() => {
+    setDrawing(false);
+    if (status?.phase !== 'before_open') return;
+    const timer = window.setTimeout(() => setDrawing(true), Math.max(0, Date.parse(status.onSaleAt) - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
   // The turn's clock.
   useEffect(() => {
     if (turn?.state !== 'ready') return;
@@ -128,7 +137,7 @@ export function WaitingRoom({ eventId, eventTitle, buyPath }: { eventId: string;
         ) : turn?.state === 'refused' ? (
           <Phase icon={<XCircle aria-hidden className="size-8 text-danger" />} title={turn.message} />
         ) : status ? (
-          <StatusPhase status={status} />
+          <StatusPhase status={isDrawing ? { ...status, phase: 'drawing' } : status} />
         ) : (
           <p className="text-fg/70">Carregando sua posição…</p>
         )}
