@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { events, notifications, outbox, orders, tickets, ticketTransfers, users } from '../../src/server/db/schema';
 import { runDueJobs } from '../../src/server/worker';
-import { saoPauloWall } from '../support/door';
+import { openDoorNow, saoPauloWall } from '../support/door';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -107,6 +107,14 @@ describe('transferring a ticket to another person', () => {
     const again = await call('POST', '/api/transfers/accept', bia.cookie, { token });
     expect(again.json()).toMatchObject({ code: 'transfer_already_accepted', message: 'Esta transferência já foi aceita.' });
     expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0].code).toBe(after.code);
+
+    // The door refuses the old code as transferred and admits the new one with the new holder.
+    const door = await server.signUpAs(['validator']);
+    await openDoorNow(server, event.id);
+    const old = await call('POST', '/api/check-ins', door.cookie, { code: ticket.code, eventId: event.id });
+    expect(old.json()).toMatchObject({ accepted: false, reason: 'transferred' });
+    const fresh = await call('POST', '/api/check-ins', door.cookie, { code: after.code, eventId: event.id });
+    expect(fresh.json()).toMatchObject({ accepted: true, holderName: 'Beatriz Souza' });
   });
 
   it('refuses each bad request with its pt-BR message and changes nothing', async () => {
