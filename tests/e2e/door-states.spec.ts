@@ -235,6 +235,8 @@ describe('the door for every state of a ticket, on a 360 x 740 phone', () => {
     await page.getByTestId('door-result').scrollIntoViewIfNeeded();
     await expectNoAxeViolationsInBothThemes(page, 'door INVÁLIDO transferido');
     await shoot(page, 'door-states-transferred');
+    await page.getByRole('list', { name: 'Ingressos encontrados' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'door-states-lookup-transferred');
 
     const [held] = await lookUp(page, 'Nina Nova');
     expect(held).toMatchObject({ tone: 'valid', canAdmit: true });
