@@ -230,6 +230,8 @@ describe('transferring a ticket to another person', () => {
     expect(placed.statusCode).toBe(201);
     await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, ana.cookie);
     const [ticket] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, placed.json().id));
+    // The meia holder's CPF is the ticket's from its issuing.
+    expect(ticket.holderCpf).toBe('52998224725');
     expect((await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, { toName: 'Bia', toEmail: bia.email })).statusCode).toBe(201);
     const token = await tokenMailedTo(bia.email);
     expect((await call('GET', `/api/transfers/by-token/${token}`, null)).json()).toMatchObject({ concession: 'student', asksCpf: true });

@@ -254,6 +254,8 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
         ticketTypeName: item.ticketTypeName,
         concession: item.concession,
         holderName: item.holderNames[n]?.trim() || null,
+        // A meia-entrada unit's holder CPF (the item's, one unit); the door looks holders up by it.
+        holderCpf: item.holderCpf ?? null,
         code: createTicketCode(deps.ticketSigningKey),
         createdAt: now,
       })),
@@ -271,7 +273,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
   await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
 }
 
-type IssuedTicket = { orderId: string; orderItemId: string; eventId: string; userId: string | null; ticketTypeName: string; concession: Concession | null; holderName: string | null; code: string; createdAt: Date };
+type IssuedTicket = { orderId: string; orderItemId: string; eventId: string; userId: string | null; ticketTypeName: string; concession: Concession | null; holderName: string | null; holderCpf: string | null; code: string; createdAt: Date };
 
 /** The columns of a ticket as issued, each named once (the others keep their defaults: valid, not checked in). */
 const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
@@ -282,6 +284,7 @@ const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
   ticket_type_name: ['text', (t) => t.ticketTypeName],
   concession: ['concession', (t) => t.concession],
   holder_name: ['text', (t) => t.holderName],
+  holder_cpf: ['text', (t) => t.holderCpf],
   code: ['text', (t) => t.code],
   created_at: ['timestamptz', (t) => t.createdAt],
 };
