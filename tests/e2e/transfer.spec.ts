@@ -183,6 +183,22 @@ describe('transferring a ticket to another account', () => {
     expect(valid).toContain('VÁLIDO');
     expect(valid).toContain('Bruna Teixeira');
 
+    // The organizer sees where the ticket came from, and sets the transfer rules in the event form.
+    const backOffice = await newContext(browser, desktop, app.baseUrl);
+    const adminPage = await backOffice.newPage();
+    await signInWithForm(adminPage, admin.email, admin.password, `/admin/events/${eventId}/attendees`);
+    await poll(() => adminPage.getByText(/^Transferido de Joana R\. Dias em \d{2}\/\d{2}$/).first().isVisible()).toBe(true);
+    await expectNoAxeViolationsInBothThemes(adminPage, 'attendees with a transferred ticket');
+    await shoot(adminPage, 'attendees-transferred');
+    await adminPage.goto(`/admin/events/${eventId}/edit`);
+    await poll(() => adminPage.getByRole('switch', { name: 'Permitir transferência' }).isChecked()).toBe(true);
+    expect(await adminPage.getByLabel('Marca').inputValue()).toBe('KXP Events');
+    expect(await adminPage.getByLabel('Prazo para transferir (horas)').inputValue()).toBe('24');
+    await adminPage.getByRole('heading', { name: 'Titular e transferência' }).scrollIntoViewIfNeeded();
+    await expectNoAxeViolationsInBothThemes(adminPage, 'event form transfer rules');
+    await shoot(adminPage, 'event-form-transfer');
+    await backOffice.close();
+
     await doorContext.close();
     await recipient.close();
     await sender.close();
