@@ -180,7 +180,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true);
     await poll(() => page.getByText('Português (Brasil)').isVisible()).toBe(true);
     for (const name of ['Política de privacidade', 'Termos de uso', 'Gerenciar meus dados']) {
-      await poll(() => page.getByRole('link', { name }).isVisible()).toBe(true);
+      await poll(() => page.locator('main').getByRole('link', { name }).isVisible()).toBe(true);
     }
     const emailSwitch = page.getByRole('switch', { name: 'Notificações por e-mail' });
     await poll(() => emailSwitch.getAttribute('aria-checked')).toBe('true');
