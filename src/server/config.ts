@@ -50,6 +50,11 @@ const configSchema = z.object({
     .transform(formatCnpj),
   COMPANY_EMAIL: z.string().trim().email('e-mail inválido / invalid e-mail').default('contato@nextlevel.com.br'),
   ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  /**
+   * The waiting room's proof of work (ALTCHA): the most SHA-256 steps a join costs the browser
+   * (drawn between a quarter of it and it; 20,000: about 1 s of one core of a cheap phone).
+   */
+  WAITING_ROOM_POW_MAX: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
   /** Minutes before an event's start its door starts admitting (until the event's end). */
   DOOR_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(240),
   SMTP_URL: z.string().optional(),

@@ -82,6 +82,7 @@ export const errorMessages = {
   waiting_room_other_device: 'Sua vez já está sendo usada em outro dispositivo.',
   waiting_room_paused: 'Venda pausada pelo organizador.',
   waiting_room_cpf_mismatch: 'Compre com o CPF com que você entrou na fila.',
+  waiting_room_proof_invalid: 'A verificação deste navegador não foi aceita. Recarregue a página e tente de novo.',
   waiting_room_drawn: 'A ordem da fila já foi sorteada: o horário da abertura não pode mais mudar.',
   holder_cpf_required: 'Informe o CPF de quem vai usar o ingresso: este evento é nominal.',
   holder_locked: 'O evento já começou: não dá mais para trocar o titular.',

@@ -5,13 +5,14 @@ import { readRoom } from '../../src/server/services/onsale/room-state';
 import { signRoomToken } from '../../src/server/services/onsale/room-tokens';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { testCpf } from '../support/cpf';
+import { solveJoinChallenge } from '../support/join-proof';
 
 // The on-sale's waiting room (PRODUCT.md 'The on-sale'): places, the draw, the outflow, passes.
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { WAITING_ROOM_POW_MAX: '200' } });
 });
 
 afterAll(async () => {
@@ -39,8 +40,12 @@ async function eventWithRoom(remaining: number, room: { opensIn?: number; onSale
   return { event, sector: ticketTypes[0], admin };
 }
 
-const join = (eventId: string, cookie: string, cpf: string) =>
-  server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/join`, headers: { cookie }, payload: { cpf } });
+async function proofFor(eventId: string) {
+  const challenge = await server.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room/challenge` });
+  return solveJoinChallenge(challenge.json());
+}
+const join = async (eventId: string, cookie: string, cpf: string) =>
+  server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/join`, headers: { cookie }, payload: { cpf, proof: await proofFor(eventId) } });
 const status = (token: string) => server.app.inject({ method: 'POST', url: '/api/waiting-room/status', payload: { token } });
 const claim = (eventId: string, cookie: string, deviceId: string) =>
   server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/pass`, headers: { cookie }, payload: { deviceId } });
@@ -76,7 +81,18 @@ describe('waiting room', () => {
     expect(closed.json()).toMatchObject({ code: 'waiting_room_closed' });
 
     const { event } = await eventWithRoom(10);
-    const first = await join(event.id, fan.cookie, testCpf(1));
+    // The join costs a proof of work: none, one for another event, or one used twice is refused.
+    const joinWith = (proof: unknown) =>
+      server.app.inject({ method: 'POST', url: `/api/events/${event.id}/waiting-room/join`, headers: { cookie: fan.cookie }, payload: { cpf: testCpf(1), proof } });
+    expect((await joinWith(undefined)).statusCode).toBe(400);
+    const elsewhere = await joinWith(await proofFor(early.event.id));
+    expect(elsewhere.json()).toMatchObject({ code: 'waiting_room_proof_invalid' });
+    const proof = await proofFor(event.id);
+    const forged = await joinWith({ ...proof, solution: { ...proof.solution, derivedKey: '00'.repeat(32) } });
+    expect(forged.json()).toMatchObject({ code: 'waiting_room_proof_invalid' });
+    expect(await queryRows(server.deps.db, sql`SELECT 1 FROM waiting_room_entries WHERE event_id = ${event.id}::uuid`)).toEqual([]);
+    const first = await joinWith(proof);
+    expect((await joinWith(proof)).json()).toMatchObject({ code: 'waiting_room_proof_invalid' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ phase: 'before_open', place: null, alreadyJoined: false });
     // A second device of the same account, even with another CPF typed: the same place.

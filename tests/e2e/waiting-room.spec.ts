@@ -11,6 +11,8 @@ import { createBuyer, demoAccount, poll, signInWithForm } from '../support/peopl
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { shoot } from '../support/screenshots';
 import { testCpf } from '../support/cpf';
+import { solveJoinChallenge } from '../support/join-proof';
+import { createJoinChallenge } from '../../src/server/services/onsale/join-proof';
 
 // The on-sale's waiting room on a phone (PRODUCT.md 'The on-sale'): join before the opening, the
 // draw, the place falling, a pause, the turn, and a purchase with it.
@@ -19,7 +21,7 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ WAITING_ROOM_POW_MAX: '5000' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -69,7 +71,8 @@ describe('waiting room', () => {
     for (let i = 0; i < 5; i++) {
       const id = randomUUID().replace(/-/g, '');
       await app.deps.db.insert(users).values({ id, name: `Fã ${i}`, email: `fa-${id.slice(0, 8)}@exemplo.com.br`, emailVerified: true });
-      await joinRoom(app.deps, id, eventId, { cpf: testCpf(700 + i) });
+      const proof = await solveJoinChallenge(await createJoinChallenge(app.deps.ticketSigningKey, eventId, 200));
+      await joinRoom(app.deps, id, eventId, { cpf: testCpf(700 + i), proof });
     }
 
     const fan = await createBuyer(app, { fullName: 'Yuna Park Silva', emailPrefix: 'fila' });

@@ -48,6 +48,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   waiting_room_other_device: 409,
   waiting_room_paused: 409,
   waiting_room_cpf_mismatch: 409,
+  waiting_room_proof_invalid: 400,
   waiting_room_drawn: 409,
   staff_member_not_found: 404,
   no_tickets_selected: 400,

@@ -5,8 +5,21 @@ import { isValidCpf, onlyDigits } from '../cpf';
 /** A device's own random id (kept in the browser): a turn claimed on one device is used only there. */
 export const deviceIdSchema = z.string().trim().min(8, 'Dispositivo inválido').max(64, 'Dispositivo inválido');
 
+/**
+ * The proof of work of a join (ALTCHA v2 challenge as the server signed it, and the browser's
+ * solution); checked by the server, so only its shape is told here.
+ */
+export const joinProofSchema = z.object({
+  challenge: z.object({
+    parameters: z.looseObject({ nonce: z.string(), algorithm: z.string(), salt: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string() }),
+    signature: z.string().optional(),
+  }),
+  solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }),
+});
+
 /** Body of POST /api/events/:id/waiting-room/join. */
 export const joinRoomSchema = z.object({
+  proof: joinProofSchema,
   cpf: z
     .string()
     .trim()

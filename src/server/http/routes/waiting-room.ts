@@ -5,6 +5,7 @@ import { claimPassSchema, configureRoomSchema, joinRoomSchema, pauseRoomSchema, 
 import { joinRoom } from '../../services/onsale/join-room';
 import { getRoomStatus } from '../../services/onsale/room-status';
 import { claimPass } from '../../services/onsale/claim-pass';
+import { createJoinChallenge } from '../../services/onsale/join-proof';
 import { configureRoom, getAdminRoom, getEventRoom, pauseRoom } from '../../services/onsale/configure-room';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
@@ -13,7 +14,7 @@ import type { RouteContext } from '../context';
  * The on-sale's waiting room (PRODUCT.md 'The on-sale'): the fan's join, status and turn, the event
  * page's question, and the organizer's settings, pause and live counts (admins only).
  */
-export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const event = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
@@ -21,6 +22,12 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
   app.get('/api/events/:id/waiting-room', event, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { room: await getEventRoom(db, request.params.id) };
+  });
+
+  // The proof of work a join costs, solved by the browser while the fan types the CPF.
+  app.get('/api/events/:id/waiting-room/challenge', event, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createJoinChallenge(deps.ticketSigningKey, request.params.id, config.WAITING_ROOM_POW_MAX);
   });
 
   app.post(

@@ -4,9 +4,10 @@ import { queryRows } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { ServiceDeps } from '../deps';
 import { DomainError } from '../../../shared/errors';
-import type { JoinRoomInput, JoinRoomView } from '../../../shared/schemas/waiting-room';
+import type { JoinRoomView } from '../../../shared/schemas/waiting-room';
 import { readRoom } from './room-state';
 import { describePlace } from './room-status';
+import { verifyJoinProof, type JoinProof } from './join-proof';
 
 /**
  * Takes the account's place in an event's waiting room, or answers the one it already has
@@ -15,16 +16,20 @@ import { describePlace } from './room-status';
  * draw; a later one the next place, given under the room's row lock so that the draw and the
  * arrivals never give one place twice.
  *
- * Throws DomainError: waiting_room_closed (no room, turned off, or not open yet: details.opensAt);
+ * The join brings a solved proof of work (join-proof.ts); without one nothing is read or written.
+ *
+ * Throws DomainError: waiting_room_proof_invalid; waiting_room_closed (no room, turned off, or not
+ * open yet: details.opensAt);
  * waiting_room_cpf_taken (another account joined with this CPF).
  */
 export async function joinRoom(
   deps: Pick<ServiceDeps, 'db' | 'ticketSigningKey'>,
   userId: string,
   eventId: string,
-  input: JoinRoomInput,
+  input: { cpf: string; proof: unknown },
   now = new Date(),
 ): Promise<JoinRoomView> {
+  await verifyJoinProof(deps.ticketSigningKey, eventId, input.proof as JoinProof | undefined);
   const room = await readRoom(deps.db, eventId, { now: now.getTime(), fresh: true });
   if (!room || !room.enabled) throw new DomainError('waiting_room_closed');
   if (now.getTime() < room.opensAt.getTime()) throw new DomainError('waiting_room_closed', { opensAt: room.opensAt.toISOString() });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Challenge, Solution } from 'altcha-lib';
 import type { EventRoomView, JoinRoomView, RoomPassView, RoomStatusView } from '../../../../shared/schemas/waiting-room';
 import { api } from '../../../lib/api';
 import { roomKeys } from './keys';
@@ -12,9 +13,29 @@ export function useEventRoom(eventId: string) {
   });
 }
 
+/**
+ * The join's proof of work (ALTCHA): the server's challenge for the event, solved here with
+ * altcha-lib's own solver on Web Crypto. Started when the join form shows, so it runs while the
+ * fan types the CPF.
+ */
+export async function solveJoinProof(eventId: string, signal?: AbortSignal): Promise<JoinProof> {
+  const [{ solveChallenge }, { deriveKey }] = await Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/web/sha')]);
+  const challenge = await api<Challenge>(`/api/events/${eventId}/waiting-room/challenge`, { signal });
+  const controller = new AbortController();
+  signal?.addEventListener('abort', () => controller.abort());
+  const solution = await solveChallenge({ challenge, deriveKey, controller });
+  if (!solution) throw new Error('A verificação deste navegador não terminou. Recarregue a página e tente de novo.');
+  return { challenge, solution };
+}
+
+export interface JoinProof {
+  challenge: Challenge;
+  solution: Solution;
+}
+
 /** POST /api/events/:id/waiting-room/join: the account's place (the same on every device). */
-export function joinRoom(eventId: string, cpf: string): Promise<JoinRoomView> {
-  return api<JoinRoomView>(`/api/events/${eventId}/waiting-room/join`, { method: 'POST', body: { cpf } });
+export function joinRoom(eventId: string, cpf: string, proof: JoinProof): Promise<JoinRoomView> {
+  return api<JoinRoomView>(`/api/events/${eventId}/waiting-room/join`, { method: 'POST', body: { cpf, proof } });
 }
 
 /** POST /api/waiting-room/status: the place's phase from its token. */

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { deviceId, readPass, readPlaceToken, savePass, savePlaceToken } from '../../../lib/waiting-room-pass';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { claimPass, getRoomStatus, joinRoom } from '../api/room';
+import { claimPass, getRoomStatus, joinRoom, solveJoinProof, type JoinProof } from '../api/room';
 
 const numberFormat = new Intl.NumberFormat('pt-BR');
 
@@ -224,6 +224,15 @@ function JoinForm({ eventId, eventTitle, onJoined }: { eventId: string; eventTit
   const [cpf, setCpf] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
+  // The proof of work starts at once, while the CPF is typed (a retry after a refusal makes a new one).
+  const proof = useRef<Promise<JoinProof> | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const solving = solveJoinProof(eventId, controller.signal);
+    solving.catch(() => undefined);
+    proof.current = solving;
+    return () => controller.abort();
+  }, [eventId]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -234,8 +243,12 @@ function JoinForm({ eventId, eventTitle, onJoined }: { eventId: string; eventTit
     setPending(true);
     setError(null);
     try {
-      onJoined(await joinRoom(eventId, cpf));
+      const solved = await (proof.current ?? solveJoinProof(eventId));
+      proof.current = null;
+      onJoined(await joinRoom(eventId, cpf, solved));
     } catch (failure) {
+      proof.current = solveJoinProof(eventId);
+      proof.current.catch(() => undefined);
       setError(failure instanceof Error ? failure.message : 'Não foi possível entrar na fila.');
     } finally {
       setPending(false);
@@ -273,7 +286,7 @@ function JoinForm({ eventId, eventTitle, onJoined }: { eventId: string; eventTit
           </p>
         ) : null}
         <Button type="submit" size="lg" disabled={isPending}>
-          {isPending ? 'Entrando…' : 'Entrar na fila'}
+          {isPending ? 'Verificando este navegador…' : 'Entrar na fila'}
         </Button>
       </form>
     </RoomCard>
