@@ -86,8 +86,8 @@ const filterLabels: Record<AdminEventFilter, string> = {
 
 const sortLabels: Record<AdminEventSort, string> = {
   created: 'Criados por último',
-  date: 'Data do evento (mais próxima)',
-  '-date': 'Data do evento (mais distante)',
+  date: 'Data mais próxima',
+  '-date': 'Data mais distante',
 };
 
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
@@ -189,7 +189,9 @@ export function AdminEventsPage() {
   const setParam = useCallback(
     (name: string, next: string) =>
       setSearchParams(
-        (params) => {
+        () => {
+          // From the address as it is now: two filters changed in a row both stay.
+          const params = new URLSearchParams(window.location.search);
           if (next) params.set(name, next);
           else params.delete(name);
           return params;
@@ -220,7 +222,7 @@ export function AdminEventsPage() {
           </Button>
         }
       />
-      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_1fr_1fr_1fr] lg:items-end">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(11rem,auto)_minmax(11rem,auto)_minmax(13rem,auto)] lg:items-end">
         <div className="sm:col-span-2 lg:col-span-1">
           <SearchField value={q} onChange={setQuery} label="Buscar por título ou local" />
         </div>
