@@ -82,6 +82,8 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
       return 'Código não reconhecido';
     case 'transferred':
       return 'Ingresso transferido';
+    case 'qr_expired':
+      return 'QR expirado: peça para abrir o ingresso no app';
   }
 }
 

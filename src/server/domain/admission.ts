@@ -34,13 +34,18 @@ export interface AdmissionInput {
   isEventCancelled: boolean;
   /** Where the scan falls in the door's window (doorWindowState). */
   window: 'open' | 'too_early' | 'event_over';
+  /**
+   * For a door whose event rotates its QR codes: whether the code read carried a fresh TOTP
+   * (shared/rotating-qr.ts rotatingQrFreshness). Absent: the event does not rotate.
+   */
+  qr?: 'fresh' | 'expired';
 }
 
 /**
  * Decides whether a scanned ticket gets in (PRODUCT.md 'Tickets and the door'). Checks, in
  * order: no ticket -> 'transferred' when the code is one a ticket carried before it was
  * transferred (PRODUCT.md: the old code is refused everywhere), else 'unknown_code'; a ticket of another event than the door's -> 'other_event';
- * the door's event cancelled -> 'cancelled'; before the door opens -> 'too_early'; after the event
+ * the door's event cancelled -> 'cancelled'; a rotating QR without a fresh TOTP -> 'qr_expired'; before the door opens -> 'too_early'; after the event
  * ends -> 'event_over'; ticket cancelled (its event was) -> 'cancelled'; ticket or order refunded
  * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; already checked in
  * -> 'already_used' with the time of that entry. A refusal is a normal answer, never thrown.
@@ -53,6 +58,8 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   if (!ticket) return { admitted: false, reason: input.isTransferredCode ? 'transferred' : 'unknown_code' };
   if (ticket.eventId !== input.doorEventId) return { admitted: false, reason: 'other_event' };
   if (input.isEventCancelled) return { admitted: false, reason: 'cancelled' };
+  // A screenshot or an old code of a rotating QR says nothing of who holds the ticket now.
+  if (input.qr === 'expired') return { admitted: false, reason: 'qr_expired' };
   if (input.window !== 'open') return { admitted: false, reason: input.window };
   // A ticket's own status first: a cancelled event's tickets are 'cancelled' in a refunded order.
   if (ticket.status === 'cancelled') return { admitted: false, reason: 'cancelled' };
@@ -84,8 +91,9 @@ export function admissionAtDoor(
   doorEventId: string,
   window: AdmissionInput['window'],
   isTransferredCode = false,
+  qr?: AdmissionInput['qr'],
 ): AdmissionInput {
-  return { ticket, isTransferredCode: !ticket && isTransferredCode, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window };
+  return { ticket, isTransferredCode: !ticket && isTransferredCode, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window, qr };
 }
 
 /**

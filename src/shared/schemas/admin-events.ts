@@ -257,6 +257,8 @@ export const eventInputSchema = z.object({
   serviceFeeRefundable: z.boolean().default(false),
   /** Tickets are nominal: each holder's CPF is asked (PRODUCT.md 'Tickets and the door'). */
   nominal: z.boolean().default(false),
+  /** The QR of its tickets rotates every 30 s (PRODUCT.md 'The on-sale'): screenshots do not get in. */
+  rotatingQr: z.boolean().default(false),
   /** Buyers may transfer tickets, until `transferDeadlineHours` (0 to 720) before the start. */
   transferAllowed: z.boolean().default(true),
   transferDeadlineHours: z.number(TRANSFER_HOURS_MESSAGE).int(TRANSFER_HOURS_MESSAGE).min(0, TRANSFER_HOURS_MESSAGE).max(MAX_TRANSFER_DEADLINE_HOURS, TRANSFER_HOURS_MESSAGE).default(DEFAULT_TRANSFER_DEADLINE_HOURS),
@@ -386,6 +388,7 @@ export interface AdminEventDetail {
   serviceFeeAbsorbed: boolean;
   serviceFeeRefundable: boolean;
   nominal: boolean;
+  rotatingQr: boolean;
   transferAllowed: boolean;
   /** Hours before the start when transfers close. */
   transferDeadlineHours: number;
@@ -607,6 +610,7 @@ export const eventFormSchema = z
     serviceFeeAbsorbed: z.boolean(),
     serviceFeeRefundable: z.boolean(),
     nominal: z.boolean(),
+    rotatingQr: z.boolean(),
     transferAllowed: z.boolean(),
     /** Hours as typed; '' = the default (24). */
     transferDeadlineHours: z

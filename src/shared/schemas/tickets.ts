@@ -11,6 +11,11 @@ export interface TicketView {
   holderName: string | null;
   /** The QR payload; only present while the ticket can admit (status 'valid'). */
   code: string | null;
+  /**
+   * With `code`, for an event whose QR rotates: the secret the app makes the 30-second TOTP of
+   * the QR from (shared/rotating-qr.ts), also without network. Absent otherwise.
+   */
+  rotationSecret?: string | null;
   displayStatus: TicketDisplayStatus;
   /** UTC instant of the accepted check-in. */
   checkedInAt: string | null;
@@ -96,6 +101,7 @@ export const REFUSAL_REASONS = [
   'offline_conflict',
   'offline_out_of_window',
   'nonce_reused',
+  'qr_expired',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -172,11 +178,14 @@ export interface OfflineTicket {
   status: OfflineTicketStatus;
   /** UTC ISO instant of the accepted entry, when there is one. */
   checkedInAt: string | null;
+  /** The rotating QR's secret (shared/rotating-qr.ts), only when the event rotates its QR codes. */
+  rotationSecret?: string | null;
 }
 
 /** GET /api/door/events/:id/offline-data */
 export interface DoorOfflineData {
-  event: { id: string; title: string; opensAt: string; closesAt: string };
+  /** `rotatingQr`: the QR codes rotate; a code without a fresh TOTP is refused 'qr_expired'. */
+  event: { id: string; title: string; opensAt: string; closesAt: string; rotatingQr?: boolean };
   tickets: OfflineTicket[];
   /**
    * The old codes of the event's tickets transferred to someone else (accepted transfers), hashed

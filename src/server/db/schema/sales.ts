@@ -185,8 +185,6 @@ export const tickets = pgTable(
     holderName: text('holder_name'),
     /** The holder's CPF (digits), asked where the event is nominal or the ticket is meia-entrada. */
     holderCpf: text('holder_cpf'),
-    /** The secret of a rotating QR (events.rotating_qr): base32, shared with the holder's app and the door lists. */
-    rotationSecret: text('rotation_secret'),
     /** A half-price ticket's category (copied from its item): the door asks for its document. */
     concession: concessionEnum('concession'),
     code: text('code').notNull().unique(),

@@ -81,7 +81,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
   app.get('/api/check-ins/events', listEvents);
 
   app.get('/api/door/events/:id/offline-data', doorEvent, async (request, reply) => {
-    const data = await getOfflineData(deps.db, request.params.id, opensMinutesBefore);
+    const data = await getOfflineData(deps.db, request.params.id, opensMinutesBefore, new Date(), deps.ticketSigningKey);
     reply.header('cache-control', 'no-store');
     return data;
   });
@@ -96,7 +96,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     return syncOfflineScans(
       deps.db,
       { deviceId: input.deviceId, validatorId: user.id, scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })) },
-      { opensMinutesBefore },
+      { opensMinutesBefore, signingKey: deps.ticketSigningKey },
     );
   });
 

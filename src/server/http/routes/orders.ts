@@ -87,6 +87,6 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
 
   app.get('/api/tickets', async (request) => {
     const user = await guards.requireUser(request);
-    return { orders: await listMyTickets(db, user.id) };
+    return { orders: await listMyTickets(db, user.id, new Date(), deps.ticketSigningKey) };
   });
 }

@@ -44,6 +44,7 @@ export function eventColumns(input: EventInput) {
     serviceFeeAbsorbed: input.serviceFeeAbsorbed,
     serviceFeeRefundable: input.serviceFeeRefundable,
     nominal: input.nominal,
+    rotatingQr: input.rotatingQr,
     transferAllowed: input.transferAllowed,
     transferDeadlineHours: input.transferDeadlineHours,
   };

@@ -69,6 +69,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
     serviceFeeRefundable: event.serviceFeeRefundable,
     nominal: event.nominal,
+    rotatingQr: event.rotatingQr,
     transferAllowed: event.transferAllowed,
     transferDeadlineHours: event.transferDeadlineHours,
     money,

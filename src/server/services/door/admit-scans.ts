@@ -54,6 +54,8 @@ export interface Scan {
   record: ScanRecord;
   /** The device's own decision, for an offline scan. */
   device?: DeviceDecision;
+  /** Whether a rotating QR's TOTP was fresh (absent: the door's event does not rotate, or a manual entry). */
+  qr?: 'fresh' | 'expired';
 }
 
 /** What became of a scan: the ticket as read (null: none), and the decision recorded. */
@@ -121,7 +123,7 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
   for (const scan of scans) {
     const ticket = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
     const isTransferredCode = !ticket && !!scan.doorEventId && !!scan.ticket && 'code' in scan.ticket && transferredCodes.has(scan.ticket.code);
-    const decision = decideScan({ ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode), device: scan.device });
+    const decision = decideScan({ ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode, scan.qr), device: scan.device });
     // The state as this scan found it; a later scan of the same ticket finds it used.
     outcomes.push({ ticket: ticket && { ...ticket }, decision });
     if (decision.admitted && ticket) {

@@ -3,6 +3,8 @@ import { doorWindowState } from '../../domain/door-window';
 import { normalizeTicketCode, verifyTicketCode } from '../../domain/ticket-code';
 import type { ServiceDeps } from '../deps';
 import { admitScan } from './admit-scans';
+import { rotatingQrFreshness, splitQrPayload } from '../../../shared/rotating-qr';
+import { rotationSecretOf } from '../../domain/rotation-secret';
 import { answerRecorded, isNonceTaken, toCheckInResult } from './check-in-result';
 import { loadDoorEvent } from './door-event';
 
@@ -37,8 +39,11 @@ export async function checkInTicket(
   now: Date = new Date(),
 ): Promise<CheckInResult> {
   const { db } = deps;
-  const code = normalizeTicketCode(input.code);
+  // A rotating QR carries the code and its TOTP; the TOTP counts only where the door's event rotates.
+  const read = splitQrPayload(normalizeTicketCode(input.code));
+  const code = read.code;
   const door = await loadDoorEvent(db, input.eventId, options.opensMinutesBefore, now.getTime());
+  const isGenuine = verifyTicketCode(code, deps.ticketSigningKey);
   const record = {
     validatorId: input.validatorId,
     location: input.gate || DEFAULT_GATE,
@@ -49,7 +54,8 @@ export async function checkInTicket(
   };
   try {
     const outcome = await admitScan(db, {
-      ticket: verifyTicketCode(code, deps.ticketSigningKey) ? { code } : null,
+      ticket: isGenuine ? { code } : null,
+      qr: door.rotatingQr && isGenuine ? rotatingQrFreshness(rotationSecretOf(deps.ticketSigningKey, code), read.otp, now) : undefined,
       scannedCode: code,
       doorEventId: door.id,
       window: doorWindowState(door.window, now),

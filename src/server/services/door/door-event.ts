@@ -15,6 +15,8 @@ export interface DoorEventRow {
   isPublished: boolean;
   /** Tickets have been issued for it (an unpublished event with tickets still has a door). */
   hasTickets: boolean;
+  /** Its tickets' QR codes rotate (events.rotating_qr). */
+  rotatingQr: boolean;
   window: DoorWindow;
 }
 
@@ -43,6 +45,7 @@ export async function loadDoorEvent(db: Db, eventId: string, opensMinutesBefore:
       endTime: events.endTime,
       cancelledAt: events.cancelledAt,
       isPublished: events.isPublished,
+      rotatingQr: events.rotatingQr,
       hasTickets: sql<boolean>`EXISTS (SELECT 1 FROM ${tickets} WHERE ${tickets.eventId} = ${events.id})`,
     })
     .from(events)
@@ -57,6 +60,7 @@ export async function loadDoorEvent(db: Db, eventId: string, opensMinutesBefore:
     isCancelled: event.cancelledAt !== null,
     isPublished: event.isPublished,
     hasTickets: Boolean(event.hasTickets),
+    rotatingQr: event.rotatingQr,
     window: doorWindow(event, opensMinutesBefore),
   };
   perDb.set(eventId, { row, expiresAt: nowMs + CACHE_MS, opensMinutesBefore });

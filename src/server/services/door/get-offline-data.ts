@@ -5,6 +5,7 @@ import { documentCheckOf, offlineTicketStatus } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { orders, ticketTransfers, tickets } from '../../db/schema';
 import { loadWorkableDoorEvent } from './door-event';
+import { rotationSecretOf } from '../../domain/rotation-secret';
 
 /** How a door device names a ticket offline: base64url (no padding) of SHA-256 over the code. */
 export function hashTicketCode(code: string): string {
@@ -20,9 +21,18 @@ export function hashTicketCode(code: string): string {
  * entered; and the hashes of the old codes of its tickets transferred to someone else (accepted
  * transfers), which the device refuses 'transferred' (only hashes: a few bytes each). Only for an event a door may
  * work at `now` (loadWorkableDoorEvent): no list of a past event or a draft. Throws
- * DomainError('event_not_found').
+ * DomainError('event_not_found'). For an event whose QR codes rotate, each ticket carries its
+ * rotation secret (domain/rotation-secret.ts, from `signingKey`) so the device checks the TOTP
+ * it reads (shared/rotating-qr.ts): what a door needs offline, as Google Wallet's rotating
+ * barcodes give the verifier the secret.
  */
-export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorOfflineData> {
+export async function getOfflineData(
+  db: Db,
+  eventId: string,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+  signingKey?: Buffer,
+): Promise<DoorOfflineData> {
   const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const rows = await db
     .select({
@@ -44,7 +54,7 @@ export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore
     .from(ticketTransfers)
     .where(and(eq(ticketTransfers.eventId, eventId), eq(ticketTransfers.status, 'accepted'), isNotNull(ticketTransfers.oldCode)));
   return {
-    event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString() },
+    event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString(), rotatingQr: door.rotatingQr },
     tickets: rows.map((row) => ({
       hash: hashTicketCode(row.code),
       holderName: row.holderName ?? row.buyerName,
@@ -52,6 +62,7 @@ export async function getOfflineData(db: Db, eventId: string, opensMinutesBefore
       documentCheck: documentCheckOf(row.concession),
       status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row),
       checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
+      rotationSecret: door.rotatingQr && signingKey ? rotationSecretOf(signingKey, row.code) : null,
     })),
     transferredHashes: transferred.map((row) => hashTicketCode(row.oldCode!)),
     generatedAt: now.toISOString(),

@@ -8,6 +8,8 @@ import { checkIns, events } from '../../db/schema';
 import { admitScan } from './admit-scans';
 import { isNonceTaken } from './check-in-result';
 import { countDoor } from './door-counts';
+import { rotatingQrFreshness, splitQrPayload } from '../../../shared/rotating-qr';
+import { rotationSecretOf } from '../../domain/rotation-secret';
 
 export interface OfflineScan {
   nonce: string;
@@ -42,7 +44,7 @@ export interface OfflineScan {
 export async function syncOfflineScans(
   db: Db,
   input: { deviceId: string; validatorId: string; scans: OfflineScan[] },
-  options: { opensMinutesBefore: number },
+  options: { opensMinutesBefore: number; signingKey?: Buffer },
   now: Date = new Date(),
 ): Promise<DoorSyncResult> {
   const nonces = input.scans.map((s) => s.nonce);
@@ -54,10 +56,11 @@ export async function syncOfflineScans(
   );
   const eventIds = [...new Set(input.scans.map((s) => s.eventId))];
   const named = await db
-    .select({ id: events.id, date: events.date, startTime: events.startTime, endTime: events.endTime })
+    .select({ id: events.id, date: events.date, startTime: events.startTime, endTime: events.endTime, rotatingQr: events.rotatingQr })
     .from(events)
     .where(inArray(events.id, eventIds));
   const windows = new Map(named.map((event) => [event.id, doorWindow(event, options.opensMinutesBefore)]));
+  const rotating = new Set(named.filter((event) => event.rotatingQr).map((event) => event.id));
 
   const outcomes = new Map<string, DoorSyncOutcome>();
   const ordered = [...input.scans].sort((a, b) => a.scannedAt.getTime() - b.scannedAt.getTime());
@@ -70,7 +73,7 @@ export async function syncOfflineScans(
   // All at once, in the order the device decided: they share the door's admission transactions.
   const recorded = await Promise.all(
     fresh.map((scan) =>
-      recordOfflineScan(db, scan, { deviceId: input.deviceId, validatorId: input.validatorId }, windows.get(scan.eventId) ?? null, now).catch((error: unknown): DoorSyncOutcome => {
+      recordOfflineScan(db, scan, { deviceId: input.deviceId, validatorId: input.validatorId }, windows.get(scan.eventId) ?? null, now, rotating.has(scan.eventId) ? options.signingKey : undefined).catch((error: unknown): DoorSyncOutcome => {
         if (!isNonceTaken(error)) throw error;
         return { nonce: scan.nonce, outcome: 'duplicate', reason: null };
       }),
@@ -93,8 +96,11 @@ async function recordOfflineScan(
   who: { deviceId: string; validatorId: string },
   window: DoorWindow | null,
   syncedAt: Date,
+  rotationKey?: Buffer,
 ): Promise<DoorSyncOutcome> {
-  const code = normalizeTicketCode(scan.code);
+  // A rotating QR's TOTP is weighed at the device's time: an admission of a stale code is a conflict.
+  const read = splitQrPayload(normalizeTicketCode(scan.code));
+  const code = read.code;
   const { decision } = await admitScan(db, {
     ticket: { code },
     scannedCode: code,
@@ -104,6 +110,7 @@ async function recordOfflineScan(
     at: scan.scannedAt,
     record: { validatorId: who.validatorId, location: scan.gate || DEFAULT_GATE, deviceId: who.deviceId, nonce: scan.nonce, offline: true, manual: false },
     device: { accepted: scan.accepted, reason: scan.reason, scannedAt: scan.scannedAt, syncedAt },
+    qr: rotationKey ? rotatingQrFreshness(rotationSecretOf(rotationKey, code), read.otp, scan.scannedAt) : undefined,
   });
   if (decision.admitted) return { nonce: scan.nonce, outcome: 'admitted', reason: null };
   return { nonce: scan.nonce, outcome: decision.conflict ? 'conflict' : 'refused', reason: decision.reason };

@@ -3,6 +3,7 @@ import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets
 import { ticketDisplayStatus } from '../../../shared/ticket-status';
 import type { Db } from '../../db/client';
 import { events, orderItems, orders, tickets } from '../../db/schema';
+import { rotationSecretOf } from '../../domain/rotation-secret';
 
 /**
  * The tickets of one user grouped by order, newest order first: by payment time (an unpaid
@@ -14,7 +15,7 @@ import { events, orderItems, orders, tickets } from '../../db/schema';
  * (tickets.user_id): one transferred away leaves its buyer's list, and shows, under its order,
  * in the list of who accepted it (services/tickets/accept-transfer.ts).
  */
-export async function listMyTickets(db: Db, userId: string, now: Date = new Date()): Promise<MyOrderTickets[]> {
+export async function listMyTickets(db: Db, userId: string, now: Date = new Date(), signingKey?: Buffer): Promise<MyOrderTickets[]> {
   const orderRows = await db
     .select()
     .from(orders)
@@ -74,6 +75,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
             ticketTypeName: ticket.ticketTypeName,
             holderName: ticket.holderName,
             code: displayStatus === 'valid' ? ticket.code : null,
+            rotationSecret: displayStatus === 'valid' && event.rotatingQr && signingKey ? rotationSecretOf(signingKey, ticket.code) : null,
             displayStatus,
             checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,
           };

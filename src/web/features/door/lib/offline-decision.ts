@@ -1,4 +1,5 @@
 import { refusalMessage } from '../../../../shared/door-verdict';
+import { rotatingQrFreshness } from '../../../../shared/rotating-qr';
 import type { CheckInResult, DoorOfflineData, DoorRefusal, OfflineTicket, RefusalReason } from '../../../../shared/schemas/tickets';
 
 /** base64url (no padding) of SHA-256 over the code, as the server names tickets in the list. */
@@ -22,7 +23,8 @@ export function isTransferredAway(list: DoorOfflineData, hash: string): boolean 
  * pretixSCAN decides offline; the server's rule is server/domain/admission.ts decideAdmission,
  * this is its other place, over the list services/door/get-offline-data.ts gives): a code not on
  * the list -> 'transferred' when it is a transferred ticket's old code (`isTransferred`), else
- * 'not_on_list'; outside the window ->
+ * 'not_on_list'; a rotating QR (the list's event rotates) without a fresh TOTP (`otp`) ->
+ * 'qr_expired'; outside the window ->
  * 'too_early' / 'event_over'; used (on the list, or let in by this device: `deviceEntries`) ->
  * 'already_used' with when; refunded, cancelled, not paid; otherwise VÁLIDO. Messages are the
  * server's (refusalMessage), so an offline verdict reads like an online one.
@@ -33,6 +35,7 @@ export function decideOffline(
   deviceEntry: string | undefined,
   now: Date,
   isTransferred = false,
+  otp: string | null = null,
 ): CheckInResult {
   const refuse = (reason: RefusalReason, checkedInAt: string | null = null): CheckInResult => {
     const refusal: DoorRefusal = {
@@ -52,6 +55,7 @@ export function decideOffline(
     };
   };
   if (!ticket) return refuse(isTransferred ? 'transferred' : 'not_on_list');
+  if (list.event.rotatingQr && (!ticket.rotationSecret || rotatingQrFreshness(ticket.rotationSecret, otp, now) === 'expired')) return refuse('qr_expired');
   if (now.getTime() < Date.parse(list.event.opensAt)) return refuse('too_early');
   if (now.getTime() >= Date.parse(list.event.closesAt)) return refuse('event_over');
   if (ticket.status === 'used') return refuse('already_used', ticket.checkedInAt);

@@ -8,6 +8,7 @@ import { doorKeys } from '../api/keys';
 import { syncDoorScans } from '../api/sync-door-scans';
 import { type DoorSelection, newId, readDeviceId } from './door-device';
 import { canDecideOffline, decideOffline, hashTicketCode, isTransferredAway } from './offline-decision';
+import { splitQrPayload } from '../../../../shared/rotating-qr';
 import { offlineStore, type QueuedScan } from './offline-store';
 
 /** A scan gets its answer from the server within this, or the device decides (PRODUCT.md). */
@@ -150,9 +151,10 @@ export function useOfflineDoor(selection: DoorSelection) {
   const decideHere = useCallback(
     async (code: string, nonce: string): Promise<ScanOutcome> => {
       if (!list || !canDecideOffline()) return { error: 'Sem conexão e sem a lista offline deste evento. Conecte-se para baixá-la.' };
-      const hash = await hashTicketCode(code);
+      const read = splitQrPayload(code);
+      const hash = await hashTicketCode(read.code);
       const now = new Date();
-      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now, isTransferredAway(list, hash));
+      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now, isTransferredAway(list, hash), read.otp);
       if (result.accepted) {
         entriesRef.current = { ...entriesRef.current, [hash]: result.checkedInAt };
         void offlineStore.saveEntries(eventId, entriesRef.current);

@@ -7,7 +7,7 @@ import { formatEventDate, formatEventTime } from '../../../../shared/dates';
 import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tickets';
 import { ticketFileName } from '../lib/split-orders';
 import { useMyTickets } from '../api/get-my-tickets';
-import { useTicketQr } from '../hooks/use-ticket-qr';
+import { useQrPayload, useTicketQr } from '../hooks/use-ticket-qr';
 
 /** A horizontal move longer than this (px), and wider than tall, is a swipe to the next or previous QR. */
 const SWIPE_PX = 40;
@@ -50,7 +50,9 @@ export function TicketQrDialog({
   }, [open, ticket.id]);
   const index = Math.max(0, list.findIndex((t) => t.id === currentId));
   const current = list[index];
-  const qr = useTicketQr(open ? current.code : null);
+  const isRotating = Boolean(current.code && current.rotationSecret);
+  const payload = useQrPayload(open ? current.code : null, current.rotationSecret);
+  const qr = useTicketQr(payload);
   const sameType = order.filter((other) => other.ticketTypeName === current.ticketTypeName);
   const currentTypeNumber = current.id === ticket.id ? typeNumber : sameType.length > 1 ? sameType.findIndex((t) => t.id === current.id) + 1 : undefined;
 
@@ -130,7 +132,11 @@ export function TicketQrDialog({
           </nav>
         ) : null}
 
-        {current.code ? (
+        {isRotating ? (
+          <p className="mt-2 max-w-[300px] text-sm font-medium" role="note">
+            Este QR code muda a cada 30 segundos: capturas de tela e cópias não entram.
+          </p>
+        ) : current.code ? (
           <p className="mt-2 max-w-[300px] font-mono text-xs break-all text-muted select-all" aria-label={`Código do ingresso: ${current.code}`}>
             {current.code}
           </p>
@@ -139,7 +145,7 @@ export function TicketQrDialog({
         {isMany ? <p className="mt-1 text-sm text-muted">Deslize para o lado para ver os outros ingressos do pedido.</p> : null}
 
         <div className="mt-5 grid w-full grid-cols-2 gap-3">
-          {qr ? (
+          {qr && !isRotating ? (
             <Button asChild variant="primary" size="lg">
               <a href={qr} download={ticketFileName(current.ticketTypeName, currentTypeNumber)}>
                 <Download className="size-5" aria-hidden /> Baixar

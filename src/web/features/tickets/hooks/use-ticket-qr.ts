@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
+import { msUntilNextStep, rotatingQrPayload } from '../../../../shared/rotating-qr';
 
 /** Codes drawn lately, so swiping back to a ticket shows its QR at once (a few orders' worth). */
 const drawn = new Map<string, string>();
@@ -25,4 +26,27 @@ export function useTicketQr(code: string | null): string | null {
   if (!code) return null;
   if (drawn.has(code)) return drawn.get(code)!;
   return state?.code === code ? state.url : null;
+}
+
+/**
+ * What a ticket's QR carries now: its code, or for an event whose QR rotates (`secret`), the code
+ * with the TOTP of the current 30-second step (shared/rotating-qr.ts), changed on the step. Works
+ * without network: the secret came with the tickets.
+ */
+export function useQrPayload(code: string | null, secret: string | null | undefined): string | null {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!code || !secret) return;
+    let timer = 0;
+    const schedule = () => {
+      timer = window.setTimeout(() => {
+        setNow(new Date());
+        schedule();
+      }, msUntilNextStep());
+    };
+    schedule();
+    return () => window.clearTimeout(timer);
+  }, [code, secret]);
+  if (!code) return null;
+  return secret ? rotatingQrPayload(code, secret, now) : code;
 }

@@ -123,6 +123,20 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
         />
         <Controller
           control={control}
+          name="rotatingQr"
+          render={({ field }) => (
+            <SwitchField
+              id="rotatingQr"
+              label="QR code rotativo"
+              description="O QR code no app muda a cada 30 segundos e não pode ser baixado: capturas de tela e cópias não entram. A portaria confere online e offline."
+              checked={field.value === true}
+              onChange={field.onChange}
+              className="sm:col-span-2"
+            />
+          )}
+        />
+        <Controller
+          control={control}
           name="transferAllowed"
           render={({ field }) => (
             <SwitchField

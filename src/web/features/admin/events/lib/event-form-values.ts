@@ -70,6 +70,7 @@ export function emptyEventForm(): EventFormValues {
     serviceFeeAbsorbed: false,
     serviceFeeRefundable: false,
     nominal: false,
+    rotatingQr: false,
     transferAllowed: true,
     transferDeadlineHours: String(DEFAULT_TRANSFER_DEADLINE_HOURS),
   };
@@ -114,6 +115,7 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
     serviceFeeAbsorbed: event.serviceFeeAbsorbed,
     serviceFeeRefundable: event.serviceFeeRefundable,
     nominal: event.nominal,
+    rotatingQr: event.rotatingQr,
     transferAllowed: event.transferAllowed,
     transferDeadlineHours: String(event.transferDeadlineHours),
   };

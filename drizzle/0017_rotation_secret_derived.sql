@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" DROP COLUMN "rotation_secret";
