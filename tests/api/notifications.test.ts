@@ -170,7 +170,7 @@ describe('the service fee in the purchase e-mail', () => {
     // 60005 -> fee 6000,5 rounded half up to 6001 per ticket.
     expect([row.status, row.totalCentavos, row.feeCentavos, row.absorbedFeeCentavos]).toEqual(['completed', 132012, 12002, 0]);
     const amounts = 'Ingressos: R$ 1.200,10 + taxa de serviço: R$ 120,02. Total: R$ 1.320,12.';
-    expect(mail.text).toContain(`2 ingresso(s). ${amounts}`);
+    expect(mail.text).toContain(`2 ingressos. ${amounts}`);
     expect(mail.html).toContain(amounts);
   });
 
@@ -179,8 +179,8 @@ describe('the service fee in the purchase e-mail', () => {
     const { mail, row } = await paidWithFee(person.cookie, true);
     // The fee exists, on the organizer's side only.
     expect([row.status, row.totalCentavos, row.feeCentavos, row.absorbedFeeCentavos]).toEqual(['completed', 120010, 0, 12002]);
-    expect(mail.text).toContain('2 ingresso(s). Total: R$ 1.200,10.');
-    expect(mail.html).toContain('2 ingresso(s). Total: R$ 1.200,10.');
+    expect(mail.text).toContain('2 ingressos. Total: R$ 1.200,10.');
+    expect(mail.html).toContain('2 ingressos. Total: R$ 1.200,10.');
     expect(mail.text).not.toMatch(/taxa de serviço/i);
     expect(mail.html).not.toMatch(/taxa de serviço/i);
     expect(mail.text).not.toContain('120,02');

@@ -134,7 +134,7 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     // The door validator scans the refunded ticket.
     const door = await signedIn(phone, 'validator', '/validator');
     await pickDoorEventFor(app, door.page, code);
-    const field = door.page.getByLabel('Código QR do Ingresso');
+    const field = door.page.getByLabel('Código QR do ingresso');
     await field.fill(code);
     await field.press('Enter');
     await expect.poll(() => door.page.getByText('INVÁLIDO', { exact: true }).isVisible()).toBe(true);
@@ -171,7 +171,7 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     // A rejected refund leaves the ticket valid.
     const door = await signedIn(phone, 'validator', '/validator');
     await pickDoorEventFor(app, door.page, code);
-    const field = door.page.getByLabel('Código QR do Ingresso');
+    const field = door.page.getByLabel('Código QR do ingresso');
     await field.fill(code);
     await field.press('Enter');
     await expect.poll(() => door.page.getByText('ENTRADA LIBERADA').isVisible()).toBe(true);

@@ -109,7 +109,7 @@ describe('a courtesy to an e-mail without an account', () => {
     expect(ticket.userId).toBe(courtesy.userId);
 
     await order.getByRole('button', { name: 'Ver QR Code' }).click();
-    const ticketDialog = page.getByRole('dialog', { name: 'Seu Ingresso' });
+    const ticketDialog = page.getByRole('dialog', { name: 'Seu ingresso' });
     await poll(() => ticketDialog.getByText('Pista · Cortesia').isVisible()).toBe(true);
     const image = ticketDialog.getByRole('img', { name: 'QR Code do ingresso' });
     await poll(() => image.isVisible()).toBe(true);

@@ -83,8 +83,8 @@ interface Shown {
 async function scan(page: Page, code: string): Promise<Shown & { text: string }> {
   const result = page.getByTestId('door-result');
   const before = await result.getAttribute('data-scan');
-  await page.getByLabel('Código QR do Ingresso').fill(code);
-  await page.getByLabel('Código QR do Ingresso').press('Enter');
+  await page.getByLabel('Código QR do ingresso').fill(code);
+  await page.getByLabel('Código QR do ingresso').press('Enter');
   await poll(async () => {
     const shown = await result.getAttribute('data-scan');
     return shown !== '' && shown !== before;

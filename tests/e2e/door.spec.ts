@@ -162,8 +162,8 @@ async function nextVerdict(page: Page, before: string | null) {
 /** Types a code as a scanner would and waits for this scan's verdict. */
 async function scan(page: Page, code: string) {
   const before = await result(page).getAttribute('data-scan');
-  await page.getByLabel('Código QR do Ingresso').fill(code);
-  await page.getByLabel('Código QR do Ingresso').press('Enter');
+  await page.getByLabel('Código QR do ingresso').fill(code);
+  await page.getByLabel('Código QR do ingresso').press('Enter');
   return nextVerdict(page, before);
 }
 
@@ -303,7 +303,7 @@ describe('the door on a phone', () => {
     expect(text).toContain('ENTRADA LIBERADA');
     expect(await page.getByTestId('door-holder').textContent()).toBe('Ana Lima');
     expect(text).toContain('Inteira');
-    expect(await page.getByLabel('Código QR do Ingresso').inputValue()).toBe('');
+    expect(await page.getByLabel('Código QR do ingresso').inputValue()).toBe('');
 
     const meia = await scan(page, byHolder('Davi Estudante').code);
     expect(meia).toContain('Inteira · Meia-entrada (Estudante)');
@@ -472,7 +472,7 @@ describe('the door on a phone', () => {
     await poll(() => overlay.textContent(), 15_000).toContain('VÁLIDO');
     await shoot(page, 'door-continuous');
     await poll(() => overlay.count(), 4000).toBe(0);
-    expect(await page.getByRole('button', { name: 'Cancelar Scanner' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancelar scanner' }).isVisible()).toBe(true);
     // The same code still in front of the camera is not read again.
     await page.waitForTimeout(1000);
     expect(await overlay.count()).toBe(0);
@@ -483,7 +483,7 @@ describe('the door on a phone', () => {
     expect((await ticketOf(first.code)).checkedInAt).not.toBeNull();
     const firstRows = await app.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, first.id));
     expect(firstRows).toHaveLength(1);
-    await page.getByRole('button', { name: 'Cancelar Scanner' }).click();
+    await page.getByRole('button', { name: 'Cancelar scanner' }).click();
   });
 
   it('signs out only once the scans made offline are sent, and then leaves nothing of the door on the device', async () => {

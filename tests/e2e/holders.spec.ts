@@ -84,7 +84,7 @@ describe('holder names at checkout', () => {
     expect(await card.getByText('Joana Ribeiro Dias').isVisible()).toBe(true);
     const friend = card.getByRole('listitem').filter({ hasText: 'Marina Costa Alves' });
     await friend.getByRole('button', { name: 'Ver QR Code' }).click();
-    await poll(() => page.getByRole('dialog', { name: 'Seu Ingresso' }).getByText('Titular: Marina Costa Alves').isVisible()).toBe(true);
+    await poll(() => page.getByRole('dialog', { name: 'Seu ingresso' }).getByText('Titular: Marina Costa Alves').isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -82,7 +82,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     const qrButtons = page.getByRole('button', { name: 'Ver QR Code' });
     await expect.poll(() => qrButtons.count()).toBe(2);
     await qrButtons.first().click();
-    const ticketDialog = page.getByRole('dialog', { name: 'Seu Ingresso' });
+    const ticketDialog = page.getByRole('dialog', { name: 'Seu ingresso' });
     await expect.poll(() => ticketDialog.getByText('Apresente este QR code na entrada do evento para validação').isVisible()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), ticketDialog.getByRole('link', { name: 'Baixar' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ingresso-[a-z0-9-]+\.png$/);
@@ -99,7 +99,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     const validator = demoAccount(app, 'validator');
     await signInWithForm(doorPage, validator.email, validator.password, '/validator');
     await pickDoorEventFor(app, doorPage, code);
-    const field = doorPage.getByLabel('Código QR do Ingresso');
+    const field = doorPage.getByLabel('Código QR do ingresso');
     await field.fill(code);
     await field.press('Enter');
     await expect.poll(() => doorPage.getByText('VÁLIDO', { exact: true }).isVisible()).toBe(true);

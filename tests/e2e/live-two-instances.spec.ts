@@ -71,8 +71,8 @@ const result = (page: Page) => page.getByTestId('door-result');
 /** Types a code as a scanner would and waits for this scan's verdict. */
 async function scan(page: Page, code: string) {
   const before = await result(page).getAttribute('data-scan');
-  await page.getByLabel('Código QR do Ingresso').fill(code);
-  await page.getByLabel('Código QR do Ingresso').press('Enter');
+  await page.getByLabel('Código QR do ingresso').fill(code);
+  await page.getByLabel('Código QR do ingresso').press('Enter');
   await poll(async () => {
     const shown = await result(page).getAttribute('data-scan');
     return shown !== '' && shown !== before;

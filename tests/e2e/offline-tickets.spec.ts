@@ -47,7 +47,7 @@ async function openEveryQr(page: Page) {
   const seen: { src: string; download: string }[] = [];
   for (let i = 0; i < (await buttons.count()); i += 1) {
     await buttons.nth(i).click();
-    const dialog = page.getByRole('dialog', { name: 'Seu Ingresso' });
+    const dialog = page.getByRole('dialog', { name: 'Seu ingresso' });
     const qr = dialog.getByRole('img', { name: 'QR Code do ingresso' });
     await poll(() => qr.isVisible()).toBe(true);
     seen.push({

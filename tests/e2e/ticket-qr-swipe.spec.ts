@@ -11,7 +11,7 @@ import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { shoot } from '../support/screenshots';
 import { createEvent } from '../support/test-server';
 
-// 'Seu Ingresso' on a 360 x 740 phone: the QR codes of one order, gone through by a swipe or the
+// 'Seu ingresso' on a 360 x 740 phone: the QR codes of one order, gone through by a swipe or the
 // arrows, each with its holder and sector, each a code the door can read.
 
 let app: RunningApp;
@@ -84,13 +84,13 @@ async function swipe(target: Locator, direction: -1 | 1) {
   await cdp.detach();
 }
 
-describe("'Seu Ingresso' with the QR codes of one order", () => {
+describe("'Seu ingresso' with the QR codes of one order", () => {
   it("swipes to the order's second QR, which shows its holder and sector and reads as its code; the arrows go back and forth", async () => {
     await page.goto('/tickets');
     const qrButtons = page.getByRole('button', { name: 'Ver QR Code' });
     await poll(() => qrButtons.count()).toBe(2);
     await qrButtons.first().click();
-    const dialog = page.getByRole('dialog', { name: 'Seu Ingresso' });
+    const dialog = page.getByRole('dialog', { name: 'Seu ingresso' });
     const position = dialog.getByTestId('ticket-qr-position');
     await poll(() => position.textContent()).toBe('Ingresso 1 de 2');
     const firstHolder = (await dialog.getByTestId('ticket-qr-holder').textContent())!.replace('Titular: ', '');
@@ -99,7 +99,7 @@ describe("'Seu Ingresso' with the QR codes of one order", () => {
     expect(await decodeShownQr(dialog)).toBe(firstTicket.code);
     expect(await dialog.getByText(firstTicket.ticketTypeName, { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
-    await expectNoAxeViolationsInBothThemes(page, "'Seu Ingresso' with two QR codes");
+    await expectNoAxeViolationsInBothThemes(page, "'Seu ingresso' with two QR codes");
     await shoot(page, 'ticket-qr-swipe-first');
 
     // A finger slides the QR to the left: the order's next ticket.

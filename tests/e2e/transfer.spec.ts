@@ -168,8 +168,8 @@ describe('transferring a ticket to another account', () => {
     const verdict = door.getByTestId('door-result');
     const scan = async (code: string) => {
       const before = await verdict.getAttribute('data-scan');
-      await door.getByLabel('Código QR do Ingresso').fill(code);
-      await door.getByLabel('Código QR do Ingresso').press('Enter');
+      await door.getByLabel('Código QR do ingresso').fill(code);
+      await door.getByLabel('Código QR do ingresso').press('Enter');
       await poll(async () => {
         const shown = await verdict.getAttribute('data-scan');
         return shown !== '' && shown !== before;

@@ -5,6 +5,7 @@ import { buildEventCalendar } from '../../domain/calendar';
 import type { Db, Tx } from '../../db/client';
 import { events, orders, tickets, userNotificationSettings } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { plural } from '../../../shared/plural';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -50,7 +51,7 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
     '',
     opening,
     `${when} - ${event.location}`,
-    courtesy ? `${issued.length} ingresso(s) de cortesia.` : `${issued.length} ingresso(s). ${amounts}`,
+    courtesy ? `${plural(issued.length, 'ingresso', 'ingressos')} de cortesia.` : `${plural(issued.length, 'ingresso', 'ingressos')}. ${amounts}`,
     ...(invitation ? ['', invitation] : []),
     '',
     ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName} - código ${t.code}`),
@@ -61,7 +62,7 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto">
 <h1 style="font-size:20px">${courtesy ? 'Cortesia' : 'Compra confirmada'}: ${escapeHtml(event.title)}</h1>
 <p>Olá, ${escapeHtml(order.buyerName)}! ${escapeHtml(when)} - ${escapeHtml(event.location)}.</p>
-<p>${courtesy ? `${issued.length} ingresso(s) de cortesia.` : `${issued.length} ingresso(s). ${escapeHtml(amounts)}`}</p>
+<p>${courtesy ? `${plural(issued.length, 'ingresso', 'ingressos')} de cortesia.` : `${plural(issued.length, 'ingresso', 'ingressos')}. ${escapeHtml(amounts)}`}</p>
 ${invitation ? `<p><strong>${escapeHtml(invitation)}</strong></p>` : ''}
 ${issued
   .map(

@@ -129,7 +129,7 @@ export function CameraScanner({
         {continuous ? 'Modo contínuo: a câmera segue aberta; aponte para o próximo QR code.' : 'Aponte a câmera para o QR code do ingresso.'}
       </p>
       <Button variant="outline" size="lg" className="h-14 w-full text-lg" onClick={onCancel}>
-        <X className="size-5" aria-hidden /> Cancelar Scanner
+        <X className="size-5" aria-hidden /> Cancelar scanner
       </Button>
     </div>
   );

@@ -273,7 +273,7 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
         </label>
 
         <div className="mt-4 border-t border-border pt-4">
-          <Label htmlFor="door-code">Código QR do Ingresso</Label>
+          <Label htmlFor="door-code">Código QR do ingresso</Label>
           <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
             <Input
               ref={inputRef}
@@ -295,7 +295,7 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
                   <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
                 </>
               ) : (
-                'Validar Ingresso'
+                'Validar ingresso'
               )}
             </Button>
           </div>
@@ -320,7 +320,7 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
       <aside className="flex gap-3 rounded-3xl border border-border bg-surface p-4">
         <Info className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
         <div>
-          <h2 className="font-bold">Sistema de Validação</h2>
+          <h2 className="font-bold">Sistema de validação</h2>
           <p className="text-sm text-muted">Escaneie ou digite o código QR do ingresso para validar a entrada</p>
         </div>
       </aside>

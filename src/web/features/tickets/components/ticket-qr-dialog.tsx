@@ -16,7 +16,7 @@ const SWIPE_PX = 40;
 const canShow = (ticket: TicketView) => ticket.displayStatus === 'valid' && Boolean(ticket.code);
 
 /**
- * Modal 'Seu Ingresso' (SPEC.md section 2 'My tickets'): the QR to show at the door, downloadable,
+ * Modal 'Seu ingresso' (SPEC.md section 2 'My tickets'): the QR to show at the door, downloadable,
  * with its holder and sector. The QR codes of the ticket's order can be gone through here (friends
  * who bought together enter one by one, PRODUCT.md): a swipe left or right, 'Anterior' /
  * 'Próximo' with '2 de 3', or the arrow keys. The order's tickets are `orderTickets` when the
@@ -81,7 +81,7 @@ export function TicketQrDialog({
 
   const isMany = list.length > 1;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Seu Ingresso">
+    <Dialog open={open} onOpenChange={onOpenChange} title="Seu ingresso">
       <div className="flex flex-col items-center text-center" onKeyDown={isMany ? onKeyDown : undefined}>
         <p className="text-lg leading-snug font-bold">{event.title}</p>
         <ul className="mt-1 space-y-1 text-sm text-muted">
