@@ -54,7 +54,7 @@ export async function getOfflineData(
     .from(ticketTransfers)
     .where(and(eq(ticketTransfers.eventId, eventId), eq(ticketTransfers.status, 'accepted'), isNotNull(ticketTransfers.oldCode)));
   return {
-    event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString(), rotatingQr: door.rotatingQr },
+    event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString(), ...(door.rotatingQr ? { rotatingQr: true } : {}) },
     tickets: rows.map((row) => ({
       hash: hashTicketCode(row.code),
       holderName: row.holderName ?? row.buyerName,
@@ -62,7 +62,7 @@ export async function getOfflineData(
       documentCheck: documentCheckOf(row.concession),
       status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row),
       checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
-      rotationSecret: door.rotatingQr && signingKey ? rotationSecretOf(signingKey, row.code) : null,
+      ...(door.rotatingQr && signingKey ? { rotationSecret: rotationSecretOf(signingKey, row.code) } : {}),
     })),
     transferredHashes: transferred.map((row) => hashTicketCode(row.oldCode!)),
     generatedAt: now.toISOString(),
