@@ -6,6 +6,7 @@ import type { CheckInResult, DoorOfflineData, DoorSyncResult, MyOrderTickets } f
 import { rotatingQrPayload } from '../../src/shared/rotating-qr';
 import { decideOffline, hashTicketCode } from '../../src/web/features/door/lib/offline-decision';
 import { openDoorNow } from '../support/door';
+import { sendOrderEmail } from '../../src/server/services/notifications/send-order-email';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // Tickets a screenshot cannot copy (PRODUCT.md 'The on-sale'): an event's QR rotates every 30 s,
@@ -65,6 +66,16 @@ describe('rotating QR', () => {
     expect(await scan(rotatingQrPayload(first.code!, first.rotationSecret!), eventId)).toMatchObject({ accepted: false, reason: 'already_used' });
     const accepted = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, first.id));
     expect(accepted.filter((c) => c.accepted)).toHaveLength(1);
+
+    // The purchase e-mail carries no code that could be copied: it sends the buyer to the app.
+    const [ticketRow] = await server.deps.db.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.id, first.id));
+    server.sentMail.length = 0;
+    expect(await sendOrderEmail(server.deps, server.deps.db, ticketRow.orderId, new Date())).toBe('sent');
+    const [mail] = server.sentMail;
+    expect(mail.text).toContain('Neste evento o QR code muda a cada 30 segundos e só vale aberto no app');
+    expect(mail.text).not.toContain(first.code!);
+    expect(mail.html).not.toContain(first.code!);
+    expect(mail.attachments?.map((a) => a.filename)).toEqual(['evento.ics']);
   });
 
   it('lets the offline door check the code with the list, and refuses a stale code admitted offline at the sync', async () => {

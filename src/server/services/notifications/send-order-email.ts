@@ -10,13 +10,17 @@ import { plural } from '../../../shared/plural';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Said instead of the QR codes for an event whose QR rotates. */
+const ROTATING_NOTICE = 'Neste evento o QR code muda a cada 30 segundos e só vale aberto no app: na entrada, abra o ingresso em Meus ingressos.';
+
 /**
  * The purchase e-mail (PRODUCT.md 'Accounts and data': tickets with their QR codes and the
  * event's .ics), sent after the order is confirmed, unless the buyer switched 'Notificações por
  * e-mail' off. pt-BR, HTML with a plain-text part: one QR code per ticket as an inline PNG image
  * (300 px, margin 2, the code the door reads, as on 'Meus ingressos') with its holder ('Titular:',
  * the buyer when none was named; PRODUCT.md 'Tickets and the door'), the event as an .ics
- * attachment, and the link to 'Meus ingressos'. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
+ * attachment, and the link to 'Meus ingressos'. For an event whose QR rotates no code is sent (a
+ * copy would never get in): the e-mail says to open the ticket in the app. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
  * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.
  */
 export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicUrl'>, tx: Db | Tx, orderId: string, now: Date): Promise<'sent' | 'off'> {
@@ -32,8 +36,10 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
   const when = `${formatEventDate(event.date)}, ${formatEventTime(event.startTime)}`;
   // The QR encoder loads with the first e-mail, not at every start.
   const QRCode = (await import('qrcode')).default;
+  // An event whose QR rotates (shared/rotating-qr.ts): a QR in an e-mail would never get in; the app shows it.
+  const rotating = event.rotatingQr;
   const qrImages = await Promise.all(
-    issued.map((ticket) => QRCode.toBuffer(ticket.code, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })),
+    (rotating ? [] : issued).map((ticket) => QRCode.toBuffer(ticket.code, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })),
   );
   const calendar = buildEventCalendar(event, { publicUrl: deps.publicUrl, now });
 
@@ -54,10 +60,11 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
     courtesy ? `${plural(issued.length, 'ingresso', 'ingressos')} de cortesia.` : `${plural(issued.length, 'ingresso', 'ingressos')}. ${amounts}`,
     ...(invitation ? ['', invitation] : []),
     '',
-    ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName} - código ${t.code}`),
+    ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`),
     '',
-    `Os QR codes estão neste e-mail e em Meus ingressos: ${link}`,
-    'Apresente cada QR code na entrada do evento; cada um vale uma entrada.',
+    ...(rotating
+      ? [ROTATING_NOTICE, `Meus ingressos: ${link}`]
+      : [`Os QR codes estão neste e-mail e em Meus ingressos: ${link}`, 'Apresente cada QR code na entrada do evento; cada um vale uma entrada.']),
   ].join('\n');
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto">
 <h1 style="font-size:20px">${courtesy ? 'Cortesia' : 'Compra confirmada'}: ${escapeHtml(event.title)}</h1>
@@ -67,12 +74,20 @@ ${invitation ? `<p><strong>${escapeHtml(invitation)}</strong></p>` : ''}
 ${issued
   .map(
     (t, i) => `<div style="border:1px solid #ddd;border-radius:12px;padding:16px;margin:16px 0;text-align:center">
-<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong><br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>
+<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong><br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>${
+      rotating
+        ? ''
+        : `
 <img src="cid:ingresso-${i + 1}" width="300" height="300" alt="QR code do ingresso ${i + 1}">
-<p style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(t.code)}</p></div>`,
+<p style="font-size:12px;color:#555;word-break:break-all">${escapeHtml(t.code)}</p>`
+    }</div>`,
   )
   .join('\n')}
-<p>Apresente este QR code na entrada do evento para validação. Seus ingressos também estão em <a href="${escapeHtml(link)}">Meus ingressos</a>.</p>
+${
+  rotating
+    ? `<p><strong>${escapeHtml(ROTATING_NOTICE)}</strong> <a href="${escapeHtml(link)}">Abrir Meus ingressos</a></p>`
+    : `<p>Apresente este QR code na entrada do evento para validação. Seus ingressos também estão em <a href="${escapeHtml(link)}">Meus ingressos</a>.</p>`
+}
 </body></html>`;
 
   await deps.mailer.send({
