@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { notifications, orders, outbox, refunds, userNotificationSettings } from '../../src/server/db/schema';
+import { notifications, orderItems, orders, outbox, refunds, ticketTransfers, tickets, userNotificationSettings } from '../../src/server/db/schema';
 import { enqueueJobs, JOB_KINDS, type Job } from '../../src/server/services/jobs';
 import { notifyUsers, type Notice } from '../../src/server/services/notifications/notify-user';
 import { runWorkerOnce } from '../../src/server/worker';
@@ -128,12 +128,31 @@ describe('the worker', () => {
     const [noticeId] = await server.deps.db.transaction((tx) =>
       notifyUsers(tx, [{ userId: person.userId, type: 'event', title: 'Aviso de teste', message: 'Chegou pelo worker', actionUrl: '/tickets' }], now),
     );
+    // A ticket of the order on its way to someone else.
+    const [item] = await server.deps.db.insert(orderItems).values({ orderId: order.id, ticketTypeName: 'Pista', quantity: 1, unitPriceCentavos: 0 }).returning();
+    const [ticket] = await server.deps.db
+      .insert(tickets)
+      .values({ orderId: order.id, orderItemId: item.id, eventId: event.id, userId: person.userId, ticketTypeName: 'Pista', code: `NL1.teste-${crypto.randomUUID()}` })
+      .returning();
+    const recipient = `amiga-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
+    const [transfer] = await server.deps.db
+      .insert(ticketTransfers)
+      .values({ ticketId: ticket.id, eventId: event.id, fromUserId: person.userId, toName: 'Amiga Teste', toEmail: recipient, tokenHash: crypto.randomUUID() })
+      .returning();
     await server.deps.db.transaction((tx) =>
-      enqueueJobs(tx, [{ kind: 'order_confirmation_email', payload: { orderId: order.id } }, { kind: 'refund_payment', payload: { refundId: refund.id } }], now),
+      enqueueJobs(
+        tx,
+        [
+          { kind: 'order_confirmation_email', payload: { orderId: order.id } },
+          { kind: 'refund_payment', payload: { refundId: refund.id } },
+          { kind: 'transfer_email', payload: { transferId: transfer.id } },
+        ],
+        now,
+      ),
     );
     const queued = [
       ...(await jobsOfNotifications([noticeId])),
-      ...(await server.deps.db.select().from(outbox)).filter((r) => [order.id, refund.id].includes(Object.values(r.payload as object)[0])),
+      ...(await server.deps.db.select().from(outbox)).filter((r) => [order.id, refund.id, transfer.id].includes(Object.values(r.payload as object)[0])),
     ];
     expect(new Set(queued.map((j) => j.kind))).toEqual(new Set(JOB_KINDS));
     server.sentMail.length = 0;
@@ -146,6 +165,8 @@ describe('the worker', () => {
     );
     // order_confirmation_email: the purchase e-mail to the buyer's address.
     expect(server.sentMail.find((m) => m.to === order.buyerEmail)?.text).toContain(`Sua compra para ${event.title} foi confirmada.`);
+    // transfer_email: the link to accept, to the recipient's address.
+    expect(server.sentMail.find((m) => m.to === recipient)?.text).toContain('/transfer/');
     // notification_email: the notice to the account's address.
     expect(server.sentMail.find((m) => m.to === person.email && m.subject === 'Aviso de teste')?.text).toContain('Chegou pelo worker');
     // notification_whatsapp: the local outbox folder.

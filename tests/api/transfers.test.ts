@@ -31,7 +31,7 @@ async function eventWith(set: Partial<typeof events.$inferInsert> = {}) {
 async function buyTicket(person: Person, eventId: string, sectorId: string, holder = 'Ana Beatriz Lima') {
   const placed = await call('POST', '/api/orders', person.cookie, {
     eventId,
-    items: [{ ticketTypeId: sectorId, quantity: 1, holderNames: [holder] }],
+    items: [{ ticketTypeId: sectorId, quantity: 1, holderNames: [holder], holderCpfs: [buyer.cpf] }],
     buyer: { ...buyer, email: person.email },
     paymentMethod: 'pix',
     installments: 1,

@@ -19,6 +19,8 @@ export interface SaleEvent {
   capacity: number | null;
   /** Whether the meia-entrada reserve applies (events.meia_entrada); when not, nothing is sold at half price. */
   meiaEntrada: boolean;
+  /** Tickets are nominal (events.nominal): every unit names its holder's CPF at checkout. */
+  nominal?: boolean;
   maxTicketsPerOrder: number | null;
   maxTicketsPerCpf: number | null;
   fee: ServiceFeeRule;
@@ -61,6 +63,8 @@ export interface OrderLine {
   ticketTypeId: string;
   quantity: number;
   holderNames?: string[];
+  /** Holders' CPFs (digits), one per unit in order ('' or absent: none); every unit needs one where the event is nominal. */
+  holderCpfs?: string[];
   concession?: Concession | null;
   holder?: ConcessionHolder | null;
 }
@@ -110,6 +114,8 @@ export interface PricedItem {
   holder: ConcessionHolder | null;
   /** Names given for the units, in order (may be shorter than the quantity). */
   holderNames: string[];
+  /** CPFs given for the units, one per unit ('' where none). */
+  holderCpfs: string[];
 }
 
 /**
@@ -176,12 +182,13 @@ interface CheckedLine {
   sector: SaleSector;
   quantity: number;
   holderNames: string[];
+  holderCpfs: string[];
   concession: Concession | null;
   holder: ConcessionHolder | null;
 }
 
 /** Checks the lines' quantities and merges the full-price lines of one sector (first appearance kept). */
-function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, eventId: string): CheckedLine[] {
+function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, eventId: string, nominal = false): CheckedLine[] {
   const checked: CheckedLine[] = [];
   const fullBySector = new Map<string, CheckedLine>();
   const unitsBySector = new Map<string, number>();
@@ -197,15 +204,19 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
     unitsBySector.set(sector.id, units);
     if (line.concession) {
       if (line.quantity !== 1 || !line.holder) throw new DomainError('meia_holder_required', { ticketTypeId: sector.id });
-      checked.push({ sector, quantity: 1, holderNames: [line.holder.name], concession: line.concession, holder: line.holder });
+      checked.push({ sector, quantity: 1, holderNames: [line.holder.name], holderCpfs: [line.holder.cpf], concession: line.concession, holder: line.holder });
       continue;
     }
+    // One CPF per unit, '' where none; a nominal event names every unit's holder (PRODUCT.md 'Tickets and the door').
+    const cpfs = Array.from({ length: line.quantity }, (_, n) => line.holderCpfs?.[n] ?? '');
+    if (nominal && cpfs.some((cpf) => cpf === '')) throw new DomainError('holder_cpf_required', { field: 'holderCpfs', ticketTypeId: sector.id });
     const known = fullBySector.get(sector.id);
     if (known) {
       known.quantity += line.quantity;
       known.holderNames.push(...(line.holderNames ?? []));
+      known.holderCpfs.push(...cpfs);
     } else {
-      const merged: CheckedLine = { sector, quantity: line.quantity, holderNames: [...(line.holderNames ?? [])], concession: null, holder: null };
+      const merged: CheckedLine = { sector, quantity: line.quantity, holderNames: [...(line.holderNames ?? [])], holderCpfs: cpfs, concession: null, holder: null };
       fullBySector.set(sector.id, merged);
       checked.push(merged);
     }
@@ -262,6 +273,7 @@ function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, { units
  * the total the buyer saw (price_changed, details.totalCentavos). Units are taken lot by lot
  * (domain/lots takeUnits): a half price is half the lot's price, rounded down. The service fee is
  * computed per unit on what it costs after its share of the discount (domain/service-fee).
+ * A nominal event's full-price units each need their holder's CPF (holder_cpf_required).
  * Returns the priced order and the code used. Money in centavos.
  */
 export function decideOrder(state: SaleState, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
@@ -275,7 +287,8 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
     if (!coupon) throw new DomainError('coupon_invalid', { field: 'couponCode' });
   }
   const sectorsById = new Map(state.sectors.map((sector) => [sector.id, sector]));
-  const lines = checkLines(request.lines, sectorsById, event.id);
+  // A courtesy is issued to a name and an e-mail; its holder's CPF comes with 'Editar titular'.
+  const lines = checkLines(request.lines, sectorsById, event.id, event.nominal === true && request.courtesy !== true);
   for (const { sector } of lines) {
     if (sector.hiddenWithoutCode && coupon?.unlocksTicketTypeId !== sector.id) throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
   }
@@ -339,6 +352,7 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
         concession: line.concession,
         holder: line.holder,
         holderNames: line.holderNames.slice(named, named + take.quantity),
+        holderCpfs: line.holderCpfs.slice(named, named + take.quantity),
       });
       named += take.quantity;
     }

@@ -127,4 +127,6 @@ export interface EventDetail extends EventSummary {
   maxTicketsPerCpf: number | null;
   /** Whether the event has pre-sale sectors hidden until a code unlocks them ('Tem um código de acesso?'). */
   hasHiddenSectors: boolean;
+  /** Tickets are nominal: the checkout asks each holder's CPF. */
+  nominal: boolean;
 }

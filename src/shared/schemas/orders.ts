@@ -61,6 +61,17 @@ export const placeOrderSchema = z.object({
         quantity: z.number().int().min(0).max(MAX_TICKETS_PER_TYPE),
         /** Who uses each unit, in order (PRODUCT.md 'Tickets and the door'); blank or absent = not named yet. */
         holderNames: z.array(z.string().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
+        /** Each unit's holder CPF, in order ('' where none): required for every unit of a nominal event. */
+        holderCpfs: z
+          .array(
+            z
+              .string()
+              .trim()
+              .refine((v) => v === '' || isValidCpf(v), 'CPF inválido')
+              .transform(onlyDigits),
+          )
+          .max(MAX_TICKETS_PER_TYPE)
+          .optional(),
         /** A half-price unit (quantity 1): its category and holder. Absent: full price. */
         concession: z.enum(concessions).optional(),
         holder: concessionHolderSchema.optional(),

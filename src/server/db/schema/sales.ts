@@ -152,6 +152,8 @@ export const orderItems = pgTable(
     documentNumber: text('document_number'),
     /** Holder names asked at checkout, one per unit in order (may be shorter); copied to the tickets when issued. */
     holderNames: text('holder_names').array().notNull().default(sql`'{}'::text[]`),
+    /** Holders' CPFs (digits) asked at checkout for a nominal event, one per unit in order ('' where none); copied to the tickets. */
+    holderCpfs: text('holder_cpfs').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),

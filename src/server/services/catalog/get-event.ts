@@ -57,6 +57,7 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
     maxTicketsPerOrder: event.maxTicketsPerOrder,
     maxTicketsPerCpf: event.maxTicketsPerCpf,
     hasHiddenSectors: state.sectors.some((s) => s.hiddenWithoutCode),
+    nominal: event.nominal === true,
   };
 }
 

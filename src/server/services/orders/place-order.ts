@@ -159,7 +159,7 @@ const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
 
 type PlacedItem = PlacedOrder['items'][number] & { orderId: string };
 
-/** Every column of `order_items` but its generated id, named once; the holder names travel as a JSON array. */
+/** Every column of `order_items` but its generated id, named once; the holder names and CPFs travel as JSON arrays. */
 const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
   order_id: ['uuid', (i) => i.orderId],
   ticket_type_id: ['uuid', (i) => i.ticketTypeId],
@@ -173,6 +173,7 @@ const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
   holder_birth_date: ['text', (i) => i.holder?.birthDate ?? null],
   document_number: ['text', (i) => i.holder?.documentNumber ?? null],
   holder_names: ['jsonb', (i) => JSON.stringify(i.holderNames)],
+  holder_cpfs: ['jsonb', (i) => JSON.stringify(i.holderCpfs)],
 };
 
 /** Inserts the placed orders and their items in one statement, in the order given. */
@@ -185,7 +186,8 @@ async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
     )
     INSERT INTO order_items (${items.names})
     SELECT order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, unit_fee_centavos, concession, holder_cpf,
-           holder_birth_date::date, document_number, ARRAY(SELECT jsonb_array_elements_text(holder_names))
+           holder_birth_date::date, document_number, ARRAY(SELECT jsonb_array_elements_text(holder_names)),
+           ARRAY(SELECT jsonb_array_elements_text(holder_cpfs))
     FROM ${items.from} WHERE order_id IN (SELECT id FROM placed) ORDER BY ord`);
 }
 

@@ -7,7 +7,7 @@ import { cpfHoldingsSql } from './cpf-holdings';
 /** The event row a sale reads: what domain/sale decides on, and what the answer shows. */
 export type SaleEventRow = {
   id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; is_cancelled: boolean;
-  capacity: number | null; meia_entrada: boolean; max_tickets_per_order: number | null; max_tickets_per_cpf: number | null;
+  capacity: number | null; meia_entrada: boolean; nominal: boolean; max_tickets_per_order: number | null; max_tickets_per_cpf: number | null;
   service_fee_basis_points: number; service_fee_min_centavos: number | null; service_fee_max_centavos: number | null; service_fee_absorbed: boolean;
 };
 
@@ -32,7 +32,7 @@ export interface SaleAsks {
 export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks & { lock: boolean }): Promise<{ state: SaleState; event: SaleEventRow | null }> {
   const [event] = await queryRows<SaleEventRow>(db, sql`
     SELECT id, title, date::text AS date, start_time::text AS start_time, end_time::text AS end_time, location, is_published,
-           cancelled_at IS NOT NULL AS is_cancelled, capacity, meia_entrada, max_tickets_per_order, max_tickets_per_cpf,
+           cancelled_at IS NOT NULL AS is_cancelled, capacity, meia_entrada, nominal, max_tickets_per_order, max_tickets_per_cpf,
            service_fee_basis_points, service_fee_min_centavos, service_fee_max_centavos, service_fee_absorbed
     FROM events WHERE id = ${eventId}::uuid ${asks.lock ? sql`FOR KEY SHARE` : sql``}`);
   if (!event) return { event: null, state: { event: null, sectors: [], couponsByCode: new Map(), takenByCpf: new Map() } };
@@ -71,6 +71,7 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
         id: event.id, isPublished: event.is_published, isCancelled: event.is_cancelled, date: event.date, startTime: event.start_time, endTime: event.end_time,
         capacity: event.capacity === null ? null : Number(event.capacity),
         meiaEntrada: event.meia_entrada,
+        nominal: event.nominal,
         maxTicketsPerOrder: event.max_tickets_per_order, maxTicketsPerCpf: event.max_tickets_per_cpf,
         fee: { basisPoints: Number(event.service_fee_basis_points), minCentavos: event.service_fee_min_centavos, maxCentavos: event.service_fee_max_centavos, absorbed: event.service_fee_absorbed },
       },

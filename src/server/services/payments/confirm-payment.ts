@@ -141,7 +141,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
           'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
           'lotId', i.lot_id, 'lotPosition', (SELECT l.position FROM ticket_lots l WHERE l.id = i.lot_id), 'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'unitFeeCentavos', i.unit_fee_centavos,
           'concession', i.concession, 'holderCpf', i.holder_cpf, 'holderBirthDate', i.holder_birth_date, 'documentNumber', i.document_number,
-          'holderNames', i.holder_names) ORDER BY i.id), '[]'::json)
+          'holderNames', i.holder_names, 'holderCpfs', i.holder_cpfs) ORDER BY i.id), '[]'::json)
         FROM order_items i WHERE i.order_id = o.id) AS items
       FROM orders o WHERE o.id = ANY(${sql.param(orderIds)}::uuid[]) ORDER BY o.id FOR UPDATE OF o`)
   ).map((raw) => ({ order: fromRow(orders, raw), items: raw.items }));
@@ -254,8 +254,8 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
         ticketTypeName: item.ticketTypeName,
         concession: item.concession,
         holderName: item.holderNames[n]?.trim() || null,
-        // A meia-entrada unit's holder CPF (the item's, one unit); the door looks holders up by it.
-        holderCpf: item.holderCpf ?? null,
+        // A meia-entrada unit's holder CPF (the item's, one unit), else the CPF named at checkout (nominal events); the door looks holders up by it.
+        holderCpf: item.holderCpf ?? (item.holderCpfs?.[n] || null),
         code: createTicketCode(deps.ticketSigningKey),
         createdAt: now,
       })),

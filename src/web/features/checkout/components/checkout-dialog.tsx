@@ -309,11 +309,25 @@ export function CheckoutDialog({
     // The full-price units' holder names, sector by sector; a blank first one is the buyer.
     const names = (values.holders ?? []).map((name) => name.trim());
     if (names.length > 0 && !names[0]) names[0] = values.buyer.name.trim();
+    // A nominal event: every full-price unit's holder CPF, checked here as the server checks it.
+    const cpfs = (values.holderCpfs ?? []).map((cpf) => onlyDigits(cpf));
+    if (event.nominal) {
+      let missing = -1;
+      for (let index = 0; index < fullUnits.length; index++) {
+        if (!isValidCpf(cpfs[index] ?? '')) {
+          setError(`holderCpfs.${index}`, { type: 'nominal', message: cpfs[index] ? 'CPF inválido' : 'Informe o CPF de quem vai usar' }, { shouldFocus: missing < 0 });
+          if (missing < 0) missing = index;
+        }
+      }
+      if (missing >= 0) return;
+    }
     let taken = 0;
     const namedFullLines = fullLines.map((line) => {
       const holderNames = names.slice(taken, taken + line.quantity);
+      const holderCpfs = event.nominal ? cpfs.slice(taken, taken + line.quantity) : [];
       taken += line.quantity;
-      return holderNames.some(Boolean) ? { ...line, holderNames } : line;
+      const named = holderNames.some(Boolean) ? { ...line, holderNames } : line;
+      return holderCpfs.length > 0 ? { ...named, holderCpfs } : named;
     });
     const items: PlaceOrderInput['items'] = [
       ...namedFullLines,
@@ -494,7 +508,7 @@ export function CheckoutDialog({
         ) : (
           <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
             <BuyerFields form={form} />
-            <TicketHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={fullUnits} />
+            <TicketHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={fullUnits} askCpf={event.nominal} />
             <MeiaHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={meiaUnits.map((type) => type.name)} />
             {accessCode ? (
               <p role="status" className="flex items-center gap-2 rounded-xl border border-success/40 bg-success/10 px-3 py-3 text-sm">

@@ -80,6 +80,8 @@ const base = z.object({
   meia: meiaUnitsSchema,
   /** Who uses each full-price unit, in the order of the sectors; blank: the buyer for the first, unnamed for the others. */
   holders: z.array(z.string().trim().max(120, 'Nome muito longo')),
+  /** Each full-price unit's holder CPF, in the same order (asked only where the event is nominal). */
+  holderCpfs: z.array(z.string().trim()),
 });
 
 /** PIX (or a free order): card fields are ignored. Same buyer and holder rules and messages as the server. */
@@ -103,6 +105,7 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   card: { cardNumber: '', holderName: '', expiry: '', cvc: '' },
   meia: [],
   holders: [],
+  holderCpfs: [],
 };
 
 /** A unit's holder in the API's shape (CPF digits, birth date 'yyyy-MM-dd'), or null while incomplete or invalid. */

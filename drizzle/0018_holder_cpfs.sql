@@ -1,0 +1,1 @@
+ALTER TABLE "order_items" ADD COLUMN "holder_cpfs" text[] DEFAULT '{}'::text[] NOT NULL;
