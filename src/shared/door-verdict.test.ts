@@ -32,6 +32,11 @@ describe('describeVerdict', () => {
     expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada VIP' })).detail).toMatch(/às 21:14 na Entrada VIP$/);
     expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada principal' })).detail).toMatch(/às 21:14$/);
     expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry })).detail).toMatch(/às 21:14$/);
+    // The same night, the time says it all; the day after, the date comes back.
+    const sameNight = new Date(new Date(firstEntry).getTime() + 40 * 60_000);
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Portão 2' }), sameNight).detail).toBe('Ingresso já utilizado às 21:14 no Portão 2');
+    const nextDay = new Date(new Date(firstEntry).getTime() + 26 * 3_600_000);
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry }), nextDay).detail).toBe('Ingresso já utilizado em 15/03/2025 às 21:14');
   });
 
   it('shows every other refusal as red INVÁLIDO with its reason', () => {

@@ -44,8 +44,8 @@ function whenFrom(instant: Date | string, now: Date | undefined): string {
 }
 
 /**
- * The pt-BR sentence for a refusal (e.g. 'Ingresso já utilizado em 15/03/2025 às 20:03 no Portão
- * 2', 'Ingresso de outro evento: Baile do Havaí', 'Entrada a partir de 18:00'), São Paulo times.
+ * The pt-BR sentence for a refusal (e.g. 'Ingresso já utilizado às 21:14 no Portão 2' tonight, 'Ingresso
+ * já utilizado em 15/03/2025 às 20:03' another day, 'Ingresso de outro evento: Baile do Havaí', 'Entrada a partir de 18:00'), São Paulo times.
  * With `now`, a door opening today shows only its time; without it, its date too. The gate of the
  * first entry is named unless it is the default one. Never says 'liberada': nothing is let in.
  */
@@ -54,7 +54,9 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
     case 'already_used': {
       if (!facts.checkedInAt) return 'Ingresso já utilizado';
       const gate = facts.checkedInGate && facts.checkedInGate !== DEFAULT_GATE ? ` ${atGate(facts.checkedInGate)}` : '';
-      return `Ingresso já utilizado em ${formatInstant(facts.checkedInAt)}${gate}`;
+      // Tonight's entry reads as the door says it ('às 21:14 no Portão 2'); another day's with its date.
+      const isToday = now !== undefined && saoPauloToday(new Date(facts.checkedInAt)) === saoPauloToday(now);
+      return isToday ? `Ingresso já utilizado às ${whenFrom(facts.checkedInAt, now)}${gate}` : `Ingresso já utilizado em ${formatInstant(facts.checkedInAt)}${gate}`;
     }
     case 'offline_conflict':
       return facts.checkedInAt ? `Conflito: ingresso já tinha entrado em ${formatInstant(facts.checkedInAt)}` : 'Conflito: ingresso já tinha entrado';
