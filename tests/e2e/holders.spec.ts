@@ -87,4 +87,65 @@ describe('holder names at checkout', () => {
     await poll(() => page.getByRole('dialog', { name: 'Seu ingresso' }).getByText('Titular: Marina Costa Alves').isVisible()).toBe(true);
     await context.close();
   });
+
+  it('asks each holder CPF for a nominal event on a 360 px phone, and refuses to go on without them', async () => {
+    const adminContext = await newContext(browser, desktop, app.baseUrl);
+    const account = demoAccount(app, 'admin');
+    await signInWithForm(await adminContext.newPage(), account.email, account.password, '/admin');
+    const title = `Noite Nominal ${Date.now().toString(36)}`;
+    const created = await adminContext.request.post('/api/admin/events', {
+      data: {
+        title,
+        category: 'KXP Events',
+        description: 'Evento nominal: cada ingresso leva o CPF de quem vai usar.',
+        date: saoPauloToday(new Date(Date.now() + 15 * 86_400_000)),
+        startTime: '19:00',
+        location: 'Centro Cultural Coreano',
+        city: 'São Paulo',
+        isPublished: true,
+        meiaEntrada: false,
+        nominal: true,
+        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const eventId = (await created.json()).id as string;
+    await adminContext.close();
+
+    const buyer = await createBuyer(app, { fullName: 'Sora Tanaka Lima', emailPrefix: 'nominal' });
+    const context = await newContext(browser, smallPhone, app.baseUrl);
+    const page = await context.newPage();
+    await signInWithForm(page, buyer.email, buyer.password, `/event/${eventId}`);
+    const increase = page.getByRole('button', { name: 'Aumentar quantidade de Pista' });
+    await poll(() => increase.isVisible()).toBe(true);
+    await increase.click();
+    await increase.click();
+    await page.getByRole('button', { name: /^Comprar 2 ingresso/ }).first().click();
+    const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
+    const holders = checkout.getByRole('group', { name: 'Quem vai usar cada ingresso' });
+    await poll(() => holders.isVisible()).toBe(true);
+    await checkout.locator('#buyer-phone').fill('47991234567');
+    await checkout.locator('#buyer-cpf').fill('52998224725');
+    await holders.getByRole('button', { name: 'Sou eu: Ingresso 1 · Pista' }).click();
+    expect(await holders.getByLabel('CPF · Ingresso 1 · Pista').inputValue()).toBe('529.982.247-25');
+    await holders.getByLabel('Ingresso 2 · Pista', { exact: true }).fill('Yuki Tanaka');
+    await checkout.getByRole('button', { name: 'Pagar com PIX' }).click();
+    await poll(() => holders.getByText('Informe o CPF de quem vai usar').isVisible()).toBe(true);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId))).toEqual([]);
+    await expectNoAxeViolationsInBothThemes(page, 'nominal checkout');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await holders.getByLabel('CPF · Ingresso 2 · Pista').fill('11144477735');
+    expect(await holders.getByLabel('CPF · Ingresso 2 · Pista').inputValue()).toBe('111.444.777-35');
+    await checkout.getByRole('button', { name: 'Pagar com PIX' }).click();
+    await poll(() => checkout.getByRole('button', { name: 'Simular pagamento' }).isVisible()).toBe(true);
+    await checkout.getByRole('button', { name: 'Simular pagamento' }).click();
+    await poll(async () => (await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId)))[0]?.status).toBe('completed');
+    const [order] = await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId));
+    const issued = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
+    expect(issued.map((t) => [t.holderName, t.holderCpf]).sort()).toEqual([
+      ['Sora Tanaka Lima', '52998224725'],
+      ['Yuki Tanaka', '11144477735'],
+    ]);
+    await context.close();
+  });
 });

@@ -182,6 +182,14 @@ describe('transferring a ticket to another account', () => {
     const valid = await scan(after.code);
     expect(valid).toContain('VÁLIDO');
     expect(valid).toContain('Bruna Teixeira');
+    // Without network the door's own list refuses the old code too.
+    await poll(() => door.getByText(/^Lista offline: \d+ ingressos?/).isVisible()).toBe(true);
+    await doorContext.setOffline(true);
+    await poll(() => door.getByTestId('door-connection').textContent()).toBe('Offline');
+    const offline = await scan(bought.code);
+    expect(offline).toContain('Ingresso transferido');
+    expect(offline).toContain('Decidido offline');
+    await doorContext.setOffline(false);
 
     // The organizer sees where the ticket came from, and sets the transfer rules in the event form.
     const backOffice = await newContext(browser, desktop, app.baseUrl);
