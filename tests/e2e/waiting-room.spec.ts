@@ -54,7 +54,7 @@ describe('waiting room', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const eventId = (await created.json()).id as string;
-    const onSaleAt = new Date(Date.now() + 60_000);
+    const onSaleAt = new Date(Date.now() + 90_000);
     const configured = await adminContext.request.put(`/api/admin/events/${eventId}/waiting-room`, {
       data: { enabled: true, opensAt: new Date(Date.now() - 60_000).toISOString(), onSaleAt: onSaleAt.toISOString(), ratePerMinute: 20, maxInside: 50 },
     });
@@ -66,6 +66,9 @@ describe('waiting room', () => {
     await poll(() => section.getByRole('button', { name: 'Pausar venda' }).isVisible()).toBe(true);
     await section.getByRole('button', { name: 'Pausar venda' }).click();
     await poll(() => section.getByRole('button', { name: 'Retomar venda' }).isVisible()).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await expectNoAxeViolationsInBothThemes(adminPage, 'back office waiting room');
+    await shoot(adminPage, 'waiting-room-admin');
 
     // Five fans were in the room before this one.
     for (let i = 0; i < 5; i++) {
@@ -81,6 +84,8 @@ describe('waiting room', () => {
     await signInWithForm(page, fan.email, fan.password, `/event/${eventId}`);
     const notice = page.getByRole('region', { name: 'Esta venda tem sala de espera' });
     await poll(() => notice.isVisible()).toBe(true);
+    await expectNoAxeViolationsInBothThemes(page, 'event page with its waiting room');
+    await shoot(page, 'waiting-room-event-notice');
     await notice.getByRole('link', { name: 'Entrar na sala de espera' }).click();
     await page.waitForURL(`**/event/${eventId}/waiting-room`);
     await page.getByLabel('CPF').fill('111.111.111-11');
