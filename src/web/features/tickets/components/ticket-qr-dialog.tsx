@@ -151,12 +151,13 @@ export function TicketQrDialog({
                 <Download className="size-5" aria-hidden /> Baixar
               </a>
             </Button>
-          ) : (
+          ) : isRotating ? null : (
             <Button variant="primary" size="lg" disabled>
               <Download className="size-5" aria-hidden /> Baixar
             </Button>
           )}
-          <Button variant="outline" size="lg" onClick={() => onOpenChange(false)}>
+          {/* A rotating QR is never downloaded: 'Fechar' takes the row. */}
+          <Button variant="outline" size="lg" className={isRotating ? 'col-span-2' : undefined} onClick={() => onOpenChange(false)}>
             Fechar
           </Button>
         </div>
