@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { parseReaisToCentavos } from '../money';
 import { brandSlugs, type BrandSlug } from './events';
+import { isImageAddress } from '../image-address';
 
 // Shapes of the back office's events and ticket types (SPEC.md sections 2, 5 'Create event' and
 // 'Edit event', 7 'Admin', 8). The browser form (eventFormSchema) and the API (eventInputSchema)
@@ -64,17 +65,6 @@ function isCalendarDay(text: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const probe = new Date(Date.UTC(year, month - 1, day));
   return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
-
-/** A picture address the app can show: a path of this site ('/uploads/…', '/images/…') or http(s). */
-function isImageAddress(text: string): boolean {
-  if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 const requiredText = (missing: string, max: number, tooLong: string) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import type { BrandFigure } from '../home-hero';
 import type { BrandSlug } from './events';
+import { isImageAddress } from '../image-address';
 
 /** Most figures a brand's home slide shows: three fit side by side on a desktop. */
 export const BRAND_FIGURES_MAX = 3;
@@ -27,17 +28,6 @@ export interface Brand {
 /** GET /api/brands/:slug: the brand page's header, with how many people follow the brand. */
 export interface BrandPage extends Brand {
   followersCount: number;
-}
-
-// A site path ('/uploads/brands/x.webp', not '//host') or an http(s) address.
-function isImageAddress(text: string): boolean {
-  if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 const imageAddress = z

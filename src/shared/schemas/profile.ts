@@ -3,6 +3,7 @@ import '../zod-locale';
 import { isValidBrazilianPhone } from '../phone';
 import { imageRefusal } from './admin-events';
 import { brandSlugs, type BrandSlug } from './events';
+import { isImageAddress } from '../image-address';
 
 // The signed-in person's own pages: profile, statistics, notification settings, their data
 // (SPEC.md sections 2 'Profile', 'Profile edit', 'Settings', 'Data management', 3, 5, 9;
@@ -12,17 +13,6 @@ import { brandSlugs, type BrandSlug } from './events';
 export const FULL_NAME_MAX = 120;
 /** Longest avatar address the profile takes. */
 const AVATAR_URL_MAX = 2000;
-
-/** A picture address the app can show: a path of this site ('/uploads/…') or an http(s) URL. */
-function isAvatarAddress(text: string): boolean {
-  if (text.startsWith('/')) return !text.startsWith('//') && !/[\s\\]/.test(text);
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** Blank or absent becomes null; otherwise trimmed. */
 const optionalTrimmed = (max: number, tooLong: string) =>
@@ -42,7 +32,7 @@ export const updateProfileSchema = z.object({
   fullName: optionalTrimmed(FULL_NAME_MAX, `O nome deve ter no máximo ${FULL_NAME_MAX} caracteres`),
   phone: optionalTrimmed(30, 'Telefone inválido').refine((value) => value === null || isValidBrazilianPhone(value), 'Telefone inválido'),
   avatarUrl: optionalTrimmed(AVATAR_URL_MAX, 'URL do avatar muito longa').refine(
-    (value) => value === null || isAvatarAddress(value),
+    (value) => value === null || isImageAddress(value),
     'URL do avatar inválida: use um endereço que comece com https://',
   ),
 });
