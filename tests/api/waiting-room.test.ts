@@ -64,10 +64,14 @@ const order = (eventId: string, sectorId: string, cookie: string, extra: { waiti
     },
   });
 
-/** Opens the sale now: the on-sale time moves to the past, and the next refresh draws. */
+/**
+ * Opens the sale now: the on-sale time moves 2 minutes into the past (so even a room letting 1 in a
+ * minute has its first turn due, whatever fraction of a millisecond the database's clock is ahead),
+ * and the next refresh draws.
+ */
 async function openSale(eventId: string) {
   await server.deps.db.execute(sql`
-    UPDATE waiting_rooms SET opens_at = now() - interval '10 minutes', on_sale_at = now() - interval '1 minute'
+    UPDATE waiting_rooms SET opens_at = now() - interval '10 minutes', on_sale_at = now() - interval '2 minutes'
     WHERE event_id = ${eventId}::uuid`);
   return readRoom(server.deps.db, eventId, { fresh: true });
 }
