@@ -21,7 +21,7 @@ let app: RunningApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startApp({ WAITING_ROOM_POW_MAX: '5000' });
+  app = await startApp({ WAITING_ROOM_POW_MAX: '1000' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -54,10 +54,11 @@ describe('waiting room', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const eventId = (await created.json()).id as string;
-    const onSaleAt = new Date(Date.now() + 90_000);
-    const configured = await adminContext.request.put(`/api/admin/events/${eventId}/waiting-room`, {
+    // The room is open, the sale 10 minutes away; once everyone is in, the organizer brings it forward.
+    const roomSettings = (onSaleAt: Date) => ({
       data: { enabled: true, opensAt: new Date(Date.now() - 60_000).toISOString(), onSaleAt: onSaleAt.toISOString(), ratePerMinute: 20, maxInside: 50 },
     });
+    const configured = await adminContext.request.put(`/api/admin/events/${eventId}/waiting-room`, roomSettings(new Date(Date.now() + 600_000)));
     expect(configured.status(), await configured.text()).toBe(200);
 
     // The organizer pauses before the opening.
@@ -94,7 +95,7 @@ describe('waiting room', () => {
     await page.getByLabel('CPF').fill(FAN_CPF);
     await page.getByRole('button', { name: 'Entrar na fila' }).click();
     const beforeOpen = page.getByText('Você já está na sala de espera; a ordem será sorteada na abertura, chegar antes não muda sua vez.');
-    await poll(() => beforeOpen.isVisible()).toBe(true);
+    await poll(() => beforeOpen.isVisible(), 60_000).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, 'waiting room before the opening');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shoot(page, 'waiting-room-before-open');
@@ -111,8 +112,14 @@ describe('waiting room', () => {
     await signInWithForm(otherPage, fan.email, fan.password, `/event/${eventId}/waiting-room`);
     await otherPage.getByLabel('CPF').fill(FAN_CPF);
     await otherPage.getByRole('button', { name: 'Entrar na fila' }).click();
-    await poll(() => otherPage.getByText('Você já está na fila em outro dispositivo', { exact: false }).isVisible()).toBe(true);
+    await poll(() => otherPage.getByText('Você já está na fila em outro dispositivo', { exact: false }).isVisible(), 60_000).toBe(true);
     await otherDevice.close();
+
+    // The on-sale is brought forward to 20 s from now; a reload keeps the place and learns the new time.
+    const forward = await adminContext.request.put(`/api/admin/events/${eventId}/waiting-room`, roomSettings(new Date(Date.now() + 20_000)));
+    expect(forward.status(), await forward.text()).toBe(200);
+    await page.reload();
+    await poll(() => beforeOpen.isVisible(), 30_000).toBe(true);
 
     // The opening: the draw, then the pause.
     await poll(() => page.getByText('Sorteando a ordem...').isVisible(), 60_000).toBe(true);
