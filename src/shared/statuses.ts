@@ -29,13 +29,44 @@ export const saleRefundOrigins = ['request', 'withdrawal', 'event_cancelled'] as
 /** Refunds the buyer started, with a reason they typed (personal data). */
 export const buyerRefundOrigins = ['request', 'withdrawal'] as const satisfies readonly RefundOrigin[];
 
-export const paymentMethods = ['pix', 'card'] as const;
+/**
+ * How an order is paid: online by PIX or card; at the box office also in cash ('cash') or on the
+ * organizer's card machine ('card_machine', its NSU and brand recorded on the order).
+ */
+export const paymentMethods = ['pix', 'card', 'cash', 'card_machine'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** The methods a buyer pays with on the site or app (a payment provider's PIX or card). */
+export const onlinePaymentMethods = ['pix', 'card'] as const satisfies readonly PaymentMethod[];
+export type OnlinePaymentMethod = (typeof onlinePaymentMethods)[number];
+
+/** The pt-BR name of each payment method. */
+export const paymentMethodLabel: Readonly<Record<PaymentMethod, string>> = {
+  pix: 'PIX',
+  card: 'Cartão',
+  cash: 'Dinheiro',
+  card_machine: 'Maquininha',
+};
 
 /** A coupon's discount: a percentage of the subtotal or a fixed amount in centavos. */
 export const discountTypes = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof discountTypes)[number];
 
-/** A user may hold several roles (PRODUCT.md); 'admin' and 'validator' are the staff roles. */
-export const roles = ['user', 'admin', 'validator'] as const;
+/**
+ * A user may hold several roles (PRODUCT.md); 'admin', 'validator', 'box_office' (sells at the
+ * door, 'Bilheteria') and 'promoter' (owns guest lists, 'Promoter') are the staff roles.
+ */
+export const roles = ['user', 'admin', 'validator', 'box_office', 'promoter'] as const;
 export type Role = (typeof roles)[number];
+
+/**
+ * Where an order was made (PRODUCT.md 'The organizer's night'): on the site or app ('online'), at
+ * the door's box office ('box_office', 'Bilheteria'), or for a name on a guest list admitted at the
+ * door ('guest_list', 'Lista'). The borderô breaks sales down by it.
+ */
+export const orderChannels = ['online', 'box_office', 'guest_list'] as const;
+export type OrderChannel = (typeof orderChannels)[number];
+
+/** A scan's direction at the door: an entry, or an exit where the event allows re-entry. */
+export const scanDirections = ['in', 'out'] as const;
+export type ScanDirection = (typeof scanDirections)[number];

@@ -4,7 +4,7 @@ import { isValidCpf, onlyDigits } from '../cpf';
 import { isValidBrazilianPhone } from '../phone';
 import { MAX_INSTALLMENTS } from '../money';
 import { MAX_TICKETS_PER_TYPE } from '../order-limits';
-import { paymentMethods, type OrderStatus, type PaymentMethod } from '../statuses';
+import { onlinePaymentMethods, type OrderStatus, type PaymentMethod } from '../statuses';
 import { concessions, type Concession } from '../concessions';
 
 export type { OrderStatus };
@@ -80,7 +80,7 @@ export const placeOrderSchema = z.object({
     .min(1, 'Selecione pelo menos um ingresso')
     .max(20),
   buyer: buyerSchema,
-  paymentMethod: z.enum(paymentMethods),
+  paymentMethod: z.enum(onlinePaymentMethods),
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
   couponCode: z.string().trim().max(40).optional(),
   /** The total the buyer saw when confirming (centavos); when the price changed meanwhile, the order is refused with the new total. */

@@ -3,11 +3,16 @@ import '../zod-locale';
 import type { Role } from '../statuses';
 
 /** The roles the back office gives and removes ('Equipe'). */
-export const staffRoles = ['admin', 'validator'] as const satisfies readonly Role[];
+export const staffRoles = ['admin', 'validator', 'box_office', 'promoter'] as const satisfies readonly Role[];
 export type StaffRole = (typeof staffRoles)[number];
 
 /** pt-BR names of the staff roles. */
-export const staffRoleLabel: Readonly<Record<StaffRole, string>> = { admin: 'Administrador', validator: 'Portaria' };
+export const staffRoleLabel: Readonly<Record<StaffRole, string>> = {
+  admin: 'Administrador',
+  validator: 'Portaria',
+  box_office: 'Bilheteria',
+  promoter: 'Promoter',
+};
 
 /** Body of POST /api/admin/staff: give a role to an e-mail (an invitation when no account has it). */
 export const grantStaffRoleSchema = z.object({

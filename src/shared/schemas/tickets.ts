@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../statuses';
 import { z } from 'zod';
 import '../zod-locale';
 
@@ -27,7 +28,7 @@ export interface MyOrderTickets {
   status: string;
   createdAt: string;
   totalCentavos: number;
-  paymentMethod: 'pix' | 'card';
+  paymentMethod: PaymentMethod;
   /** UTC instant (ISO 8601) a pending order's hold ends; it can be resumed until then. */
   expiresAt: string;
   event: {

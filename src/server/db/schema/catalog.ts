@@ -98,11 +98,20 @@ export const events = pgTable(
     transferDeadlineHours: integer('transfer_deadline_hours').notNull().default(24),
     /** The QR shown in 'Meus ingressos' rotates every 30 s (a TOTP over each ticket's secret); screenshots stop working. */
     rotatingQr: boolean('rotating_qr').notNull().default(false),
+    /** Exit scans: a ticket that scanned out may scan in again, and the live count is people inside. */
+    exitScans: boolean('exit_scans').notNull().default(false),
+    /** ECAD's share for the borderô's estimate, in basis points of the gross: 1000 (live music) or 1500 (recorded music, DJ sets). */
+    ecadBasisPoints: integer('ecad_basis_points').notNull().default(1000),
+    /** The set list attached to the ECAD report, one song or set per line. */
+    setList: text('set_list'),
+    /** The co-producers and their share of the net, in basis points summing to at most 10000. */
+    coProducers: jsonb('co_producers').$type<{ name: string; shareBasisPoints: number }[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('events_date_idx').on(t.date),
+    check('events_ecad_rate', sql`${t.ecadBasisPoints} IN (1000, 1500)`),
     check('events_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
     check('events_limits_positive', sql`(${t.maxTicketsPerOrder} IS NULL OR ${t.maxTicketsPerOrder} > 0) AND (${t.maxTicketsPerCpf} IS NULL OR ${t.maxTicketsPerCpf} > 0)`),
     check(
@@ -112,6 +121,49 @@ export const events = pgTable(
     check('events_transfer_deadline_non_negative', sql`${t.transferDeadlineHours} >= 0`),
     check('events_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
   ],
+);
+
+/**
+ * One session of an event with several (a festival's days, a workshop's time slots; PRODUCT.md
+ * 'The organizer's night'): its date, times (wall clock, America/Sao_Paulo) and capacity. An
+ * event without sessions has its one date. The door admits a ticket once per session.
+ */
+export const eventSessions = pgTable(
+  'event_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time'),
+    capacity: integer('capacity'),
+    position: integer('position').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_sessions_event_position').on(t.eventId, t.position),
+    check('event_sessions_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
+  ],
+);
+
+/**
+ * The sessions a sector admits to (a 3-day pass: three rows; a Saturday ticket: one). A sector of
+ * an event with sessions and no row here admits to every session.
+ */
+export const ticketTypeSessions = pgTable(
+  'ticket_type_sessions',
+  {
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => eventSessions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketTypeId, t.sessionId] }), index('ticket_type_sessions_session_idx').on(t.sessionId)],
 );
 
 /**
@@ -136,6 +188,8 @@ export const ticketTypes = pgTable(
     salesEndAt: ts('sales_end_at'),
     /** Pre-sale: shown and sold only to a buyer with a code that unlocks it (coupons.unlocks_ticket_type_id). */
     hiddenWithoutCode: boolean('hidden_without_code').notNull().default(false),
+    /** The price at the box office ('Bilheteria'), in centavos; null: the current lot's price, as online. */
+    doorPriceCentavos: integer('door_price_centavos'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -18,9 +18,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { events, ticketLots, ticketTypes } from './catalog';
+import { eventSessions, events, ticketLots, ticketTypes } from './catalog';
 import { concessions } from '../../../shared/concessions';
-import { discountTypes, orderStatuses, paymentMethods, refundOrigins, refundStatuses, ticketStatuses } from '../../../shared/statuses';
+import { discountTypes, orderChannels, orderStatuses, paymentMethods, refundOrigins, refundStatuses, scanDirections, ticketStatuses } from '../../../shared/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -72,6 +72,65 @@ export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
 
 export const concessionEnum = pgEnum('concession', concessions);
 
+export const orderChannelEnum = pgEnum('order_channel', orderChannels);
+
+/**
+ * A box-office operator's cash drawer for one event ('Caixa', PRODUCT.md 'The organizer's night'):
+ * opened with a float, closed once with the amount counted. What the system expects at the close
+ * is the float plus cash sales, minus cash refunds and withdrawals (drawerMovements); the
+ * difference is counted minus expected.
+ */
+export const cashDrawers = pgTable(
+  'cash_drawers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    operatorId: text('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The device the drawer was opened on (the random id the device keeps). */
+    deviceId: text('device_id'),
+    floatCentavos: integer('float_centavos').notNull(),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+    closedAt: ts('closed_at'),
+    /** What the operator counted at the close, and what the system expected then. */
+    countedCentavos: integer('counted_centavos'),
+    expectedCentavos: integer('expected_centavos'),
+  },
+  (t) => [
+    index('cash_drawers_event_id_idx').on(t.eventId),
+    // One open drawer per operator and event.
+    uniqueIndex('cash_drawers_one_open').on(t.eventId, t.operatorId).where(sql`${t.closedAt} IS NULL`),
+    check('cash_drawers_amounts', sql`${t.floatCentavos} >= 0 AND (${t.countedCentavos} IS NULL OR ${t.countedCentavos} >= 0)`),
+    check('cash_drawers_closed_counted', sql`(${t.closedAt} IS NULL) = (${t.countedCentavos} IS NULL)`),
+  ],
+);
+
+export const drawerMovementKinds = ['withdrawal', 'supply'] as const;
+
+/** Cash taken out of a drawer ('Sangria', a withdrawal) or put in ('Suprimento'), in centavos (> 0). */
+export const drawerMovements = pgTable(
+  'drawer_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    drawerId: uuid('drawer_id')
+      .notNull()
+      .references(() => cashDrawers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: drawerMovementKinds }).notNull(),
+    amountCentavos: integer('amount_centavos').notNull(),
+    note: text('note'),
+    /** A device's own id for a movement recorded offline, so a re-sent queue records it once. */
+    nonce: text('nonce').unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('drawer_movements_drawer_id_idx').on(t.drawerId),
+    check('drawer_movements_amount_positive', sql`${t.amountCentavos} > 0`),
+    check('drawer_movements_kind', sql`${t.kind} IN ('withdrawal', 'supply')`),
+  ],
+);
+
 /** One purchase by one buyer for one event. Amounts in centavos, computed by the server. */
 export const orders = pgTable(
   'orders',
@@ -91,6 +150,17 @@ export const orders = pgTable(
     totalCentavos: integer('total_centavos').notNull(),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    /** Where the order was made: 'online', 'box_office' or 'guest_list' (the borderô's channel). */
+    channel: orderChannelEnum('channel').notNull().default('online'),
+    /** A box-office order: the operator's cash drawer it was taken in (cash, card machine or PIX on screen). */
+    drawerId: uuid('drawer_id').references(() => cashDrawers.id, { onDelete: 'set null' }),
+    /** A box-office sale made on a device (offline or not): the device's own id of the sale, so a re-sent sync records it once. */
+    deviceNonce: text('device_nonce').unique(),
+    /** Card machine payment: the NSU on the slip and the card brand ('Visa', 'Mastercard', 'Elo'...). */
+    cardNsu: text('card_nsu'),
+    cardBrand: text('card_brand'),
+    /** Cash payment: what the buyer handed over (the change is this minus the total). */
+    cashTenderedCentavos: integer('cash_tendered_centavos'),
     installments: integer('installments').notNull().default(1),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
@@ -115,6 +185,8 @@ export const orders = pgTable(
     index('orders_event_id_idx').on(t.eventId),
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('orders_event_buyer_cpf_idx').on(t.eventId, t.buyerCpf),
+    index('orders_drawer_id_idx').on(t.drawerId).where(sql`${t.drawerId} IS NOT NULL`),
+    check('orders_cash_tendered_covers', sql`${t.cashTenderedCentavos} IS NULL OR ${t.cashTenderedCentavos} >= ${t.totalCentavos}`),
     index('orders_unclaimed_courtesy_idx').on(t.buyerEmail).where(sql`${t.userId} IS NULL AND ${t.paymentProvider} = 'courtesy'`),
     check(
       'orders_amounts_non_negative',
@@ -222,6 +294,10 @@ export const checkIns = pgTable(
     conflict: boolean('conflict').notNull().default(false),
     /** Admitted by hand from the look-up, not by scanning. */
     manual: boolean('manual').notNull().default(false),
+    /** The session the scan was for, on an event with sessions (eventSessions); null: the event's one date. */
+    sessionId: uuid('session_id').references(() => eventSessions.id, { onDelete: 'cascade' }),
+    /** 'in' (an entry) or 'out' (an exit, where the event has exit scans). */
+    direction: text('direction', { enum: scanDirections }).notNull().default('in'),
   },
   (t) => [
     uniqueIndex('check_ins_one_admission_per_ticket').on(t.ticketId).where(sql`${t.accepted}`),

@@ -206,6 +206,12 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
     totalCentavos: priced.totalCentavos,
     couponId,
     paymentMethod: input.paymentMethod,
+    channel: 'online',
+    drawerId: null,
+    deviceNonce: null,
+    cardNsu: null,
+    cardBrand: null,
+    cashTenderedCentavos: null,
     installments: input.installments,
     buyerName: input.buyer.name,
     buyerEmail: input.buyer.email.toLowerCase(),
@@ -354,10 +360,12 @@ export async function requestPayment(
 
 /** The provider's payment of an order (idempotency key `order:<id>:create`); throws what the provider throws. */
 function createProviderPayment(payments: PaymentProvider, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
+  const method = order.paymentMethod;
+  if (method !== 'pix' && method !== 'card') throw new Error(`a payment provider takes PIX or card, not ${method}`);
   return payments.createPayment({
     orderId: order.id,
     amountCentavos: order.totalCentavos,
-    method: order.paymentMethod,
+    method,
     installments: order.installments,
     buyer: { name: order.buyerName, email: order.buyerEmail, cpf: order.buyerCpf },
     description,

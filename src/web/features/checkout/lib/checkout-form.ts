@@ -5,7 +5,7 @@ import { concessionDocumentLabel, concessions, SENIOR_MIN_AGE, type Concession }
 import { errorMessages } from '../../../../shared/errors';
 import { onlyDigits } from '../../../../shared/cpf';
 import { MAX_INSTALLMENTS } from '../../../../shared/money';
-import { paymentMethods } from '../../../../shared/statuses';
+import { onlinePaymentMethods } from '../../../../shared/statuses';
 import { saoPauloToday } from '../../../../shared/dates';
 
 export const REQUIRED_MESSAGE = 'Preencha todos os dados obrigatórios';
@@ -74,7 +74,7 @@ const meiaUnitsSchema = z.array(meiaHolderSchema).superRefine((units, ctx) => {
 
 const base = z.object({
   buyer: buyerSchema,
-  paymentMethod: z.enum(paymentMethods),
+  paymentMethod: z.enum(onlinePaymentMethods),
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS),
   card: blankCard,
   meia: meiaUnitsSchema,

@@ -2,6 +2,7 @@ import { AlertTriangle, Check, X } from 'lucide-react';
 import { refundFailureReasonLabel, refundOriginLabel, type AdminRefund } from '../../../../../shared/schemas/admin-refunds';
 import { formatEventDateShort, formatInstant } from '../../../../../shared/dates';
 import { formatCentavos } from '../../../../../shared/money';
+import { paymentMethodLabel } from '../../../../../shared/statuses';
 import { Button } from '../../../../components/ui/button';
 import { RefundStatusBadge } from './refund-status-badge';
 import type { RefundDecision } from './decide-refund-dialog';
@@ -11,7 +12,6 @@ export interface RefundListProps {
   onDecide(refund: AdminRefund, decision: RefundDecision): void;
 }
 
-const paymentLabel = { pix: 'PIX', card: 'Cartão' } as const;
 
 function ticketsLabel(count: number) {
   return count === 1 ? '1 ingresso' : `${count} ingressos`;
@@ -137,7 +137,7 @@ function AmountCell({ refund }: { refund: AdminRefund }) {
     <div>
       <p className="font-semibold whitespace-nowrap">{formatCentavos(refund.amountCentavos)}</p>
       <p className="text-xs whitespace-nowrap text-muted">
-        {paymentLabel[refund.paymentMethod]} · {ticketsLabel(refund.ticketCount)}
+        {paymentMethodLabel[refund.paymentMethod]} · {ticketsLabel(refund.ticketCount)}
       </p>
     </div>
   );
