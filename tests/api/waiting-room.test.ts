@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
@@ -232,5 +233,45 @@ describe('waiting room', () => {
     await readRoom(server.deps.db, event.id, { fresh: true });
     const phases = await Promise.all(joins.map(async (j) => (await status(j.json().token)).json().phase));
     expect(phases.sort()).toEqual(['sold_out', 'sold_out', 'your_turn']);
+  });
+
+  it("pushes the organizer's counts live as fans join, to admins only", async () => {
+    const { event, admin } = await eventWithRoom(50);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+    const rooms: { counts: { waiting: number } }[] = [];
+    const opened = await new Promise<{ status: number; close(): void }>((resolve, reject) => {
+      const request = http.get(`${baseUrl}/api/admin/events/${event.id}/waiting-room/live`, { headers: { cookie: admin.cookie }, agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+            const message = text.slice(0, end);
+            text = text.slice(end + 2);
+            const data = /^event: room\ndata: (.*)$/m.exec(message);
+            if (data) rooms.push(JSON.parse(data[1]) as { counts: { waiting: number } });
+          }
+        });
+        response.on('error', () => {});
+        resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
+      });
+      request.on('error', reject);
+    });
+    try {
+      expect(opened.status).toBe(200);
+      await expect.poll(() => rooms.length, { timeout: 5000, interval: 50 }).toBe(1);
+      expect(rooms[0].counts.waiting).toBe(0);
+      const fans = await Promise.all(Array.from({ length: 2 }, () => server.signUpAs()));
+      for (const [i, fan] of fans.entries()) expect((await join(event.id, fan.cookie, testCpf(700 + i))).statusCode).toBe(200);
+      // Within a refresh or two, without asking, the screen gets the new count, once per change.
+      await expect.poll(() => rooms.at(-1)?.counts.waiting, { timeout: 5000, interval: 50 }).toBe(2);
+      expect(new Set(rooms.map((r) => r.counts.waiting)).size).toBe(rooms.length);
+    } finally {
+      opened.close();
+    }
+    const fan = await server.signUpAs();
+    const refused = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room/live`, headers: { cookie: fan.cookie } });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -7,6 +7,8 @@ import { getRoomStatus } from '../../services/onsale/room-status';
 import { claimPass } from '../../services/onsale/claim-pass';
 import { createJoinChallenge } from '../../services/onsale/join-proof';
 import { configureRoom, getAdminRoom, getEventRoom, pauseRoom } from '../../services/onsale/configure-room';
+import { createAdminRoomWatcher } from '../../services/onsale/watch-admin-room';
+import type { AdminRoomView } from '../../../shared/schemas/waiting-room';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
@@ -14,7 +16,7 @@ import type { RouteContext } from '../context';
  * The on-sale's waiting room (PRODUCT.md 'The on-sale'): the fan's join, status and turn, the event
  * page's question, and the organizer's settings, pause and live counts (admins only).
  */
-export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
+export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards, config, streams }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const event = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
@@ -58,6 +60,26 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
   app.get('/api/admin/events/:id/waiting-room', admin, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return getAdminRoom(db, request.params.id);
+  });
+  // The organizer's live view as Server-Sent Events (src/server/live/live-streams.ts, as the door's
+  // counts): an event `room` with the view now and whenever its settings or counts change.
+  const watcher = createAdminRoomWatcher(db, deps.log);
+  app.addHook('onClose', async () => {
+    watcher.close();
+  });
+  app.get('/api/admin/events/:id/waiting-room/live', admin, async (request, reply) => {
+    const user = await guards.requireUser(request);
+    const owner = { userId: user.id, address: request.ip };
+    streams.assertRoom(owner); // 429 before the room is read
+    await getAdminRoom(db, request.params.id); // 404 before the stream opens
+    // Ends when this session signs out or no longer holds the admin role.
+    const stream = streams.open(reply, owner, () => guards.isStillAllowed(request, ['admin']));
+    try {
+      stream.onEnd(await watcher.watch(request.params.id, (room: AdminRoomView) => stream.send('room', room)));
+    } catch (error) {
+      deps.log.warn({ err: error, eventId: request.params.id }, 'waiting room live view failed');
+      stream.end();
+    }
   });
   app.put('/api/admin/events/:id/waiting-room', { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema } }, async (request) =>
     configureRoom(db, request.params.id, request.body),

@@ -13,12 +13,32 @@ import { SwitchField } from '../components/switch-field';
 const roomKey = (eventId: string) => ['admin', 'waiting-room', eventId] as const;
 const numberFormat = new Intl.NumberFormat('pt-BR');
 
-/** The room's settings and counts, refreshed every 2 s while the page is open ('live'). */
+/**
+ * The room's settings and counts, kept live by GET /api/admin/events/:id/waiting-room/live
+ * (Server-Sent Events, an event `room` whenever they change); while that stream is down (before it
+ * opens, or a browser without EventSource) they are read every 5 s instead.
+ */
 function useAdminRoom(eventId: string) {
+  const queryClient = useQueryClient();
+  const [isLive, setIsLive] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/admin/events/${eventId}/waiting-room/live`, { withCredentials: true });
+    source.addEventListener('room', (message) => {
+      try {
+        queryClient.setQueryData(roomKey(eventId), JSON.parse((message as MessageEvent<string>).data) as AdminRoomView);
+        setIsLive(true);
+      } catch {
+        // A malformed message is ignored; the next one corrects the figures.
+      }
+    });
+    source.addEventListener('error', () => setIsLive(false));
+    return () => source.close();
+  }, [eventId, queryClient]);
   return useQuery({
     queryKey: roomKey(eventId),
     queryFn: ({ signal }) => api<AdminRoomView>(`/api/admin/events/${eventId}/waiting-room`, { signal }),
-    refetchInterval: 2_000,
+    refetchInterval: isLive ? false : 5_000,
   });
 }
 
