@@ -274,4 +274,38 @@ describe('waiting room', () => {
     const refused = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room/live`, headers: { cookie: fan.cookie } });
     expect(refused.statusCode).toBe(403);
   });
+
+  it('switches the room on by default for a large on-sale still ahead, and only then', async () => {
+    const inAnHour = new Date(Math.ceil(Date.now() / 1000) * 1000 + 3_600_000);
+    const startAt = async (eventId: string, at: Date | null) =>
+      server.deps.db.execute(sql`
+        UPDATE ticket_lots SET starts_at = ${at} WHERE ticket_type_id IN (SELECT id FROM ticket_types WHERE event_id = ${eventId}::uuid)`);
+    const eventRoom = async (eventId: string) => (await server.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room` })).json().room;
+
+    const { event: large } = await createEvent(server, [
+      { name: 'Pista', priceCentavos: 10000, remaining: 8_000 },
+      { name: 'Cadeira', priceCentavos: 20000, remaining: 2_000 },
+    ]);
+    await startAt(large.id, inAnHour);
+    expect(await eventRoom(large.id)).toEqual({
+      active: false,
+      opensAt: new Date(inAnHour.getTime() - 30 * 60_000).toISOString(),
+      onSaleAt: inAnHour.toISOString(),
+    });
+    const admin = await server.signUpAs(['admin']);
+    const view = (await server.app.inject({ method: 'GET', url: `/api/admin/events/${large.id}/waiting-room`, headers: { cookie: admin.cookie } })).json();
+    expect(view).toMatchObject({ configured: true, enabled: true, onSaleAt: inAnHour.toISOString(), ratePerMinute: 600, maxInside: 500 });
+
+    const { event: smaller } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 9_999 }]);
+    await startAt(smaller.id, inAnHour);
+    expect(await eventRoom(smaller.id)).toBeNull();
+    // Sales already open: a room appearing now would stop buyers mid-sale.
+    const { event: open } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 20_000 }]);
+    expect(await eventRoom(open.id)).toBeNull();
+    const counts = await queryRows<{ rooms: number }>(
+      server.deps.db,
+      sql`SELECT count(*)::int AS rooms FROM waiting_rooms WHERE event_id IN (${smaller.id}::uuid, ${open.id}::uuid)`,
+    );
+    expect(Number(counts[0].rooms)).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admissionsDue, estimateWaitSeconds, phaseFor, pollAfterMs, roomIsActive, servableBuyers, type RoomState } from './waiting-room';
+import { admissionsDue, estimateWaitSeconds, LARGE_ON_SALE_UNITS, phaseFor, pollAfterMs, roomIsActive, roomOnByDefault, servableBuyers, type RoomState } from './waiting-room';
 
 const at = (iso: string) => new Date(iso);
 const room = (over: Partial<RoomState> = {}): RoomState => ({
@@ -57,5 +57,15 @@ describe('waiting room rules', () => {
     expect(pollAfterMs('waiting', input)).toBe(30_000);
     expect(pollAfterMs('waiting', { ...input, ahead: 1 })).toBe(2_000);
     expect(pollAfterMs('drawing', { ...input, jitter: 1 })).toBe(6_000);
+  });
+
+  it('switches a room on by default only for a large on-sale still ahead', () => {
+    const now = at('2026-03-20T12:00:00Z');
+    const later = at('2026-03-20T13:00:00Z');
+    expect(roomOnByDefault({ totalUnits: LARGE_ON_SALE_UNITS, onSaleAt: later, now })).toBe(true);
+    expect(roomOnByDefault({ totalUnits: LARGE_ON_SALE_UNITS - 1, onSaleAt: later, now })).toBe(false);
+    // Sales already open (or no start set): a room appearing now would stop buyers mid-sale.
+    expect(roomOnByDefault({ totalUnits: 50_000, onSaleAt: now, now })).toBe(false);
+    expect(roomOnByDefault({ totalUnits: 50_000, onSaleAt: null, now })).toBe(false);
   });
 });

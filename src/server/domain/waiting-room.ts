@@ -129,3 +129,19 @@ export function admissionsDue(input: OutflowInput): number {
 export function defaultRoomTimes(onSaleAt: Date, openMinutesBefore = 30): { opensAt: Date; onSaleAt: Date } {
   return { opensAt: new Date(onSaleAt.getTime() - openMinutesBefore * 60_000), onSaleAt };
 }
+
+/**
+ * An event selling at least this many tickets gets its waiting room switched on by default
+ * (PRODUCT.md 'The on-sale'): 10,000, the size at which the meia-entrada law also counts an event
+ * as large (Decreto 8.537/2015: the reserve's 72-hour rule).
+ */
+export const LARGE_ON_SALE_UNITS = 10_000;
+
+/**
+ * Whether an event the organizer has not configured gets a room of its own, switched on: its stock
+ * is large (`totalUnits` >= LARGE_ON_SALE_UNITS) and its on-sale (the first lot's start, UTC) is
+ * still ahead, so nobody is buying yet when the room appears. `onSaleAt` null: sales are open.
+ */
+export function roomOnByDefault(input: { totalUnits: number; onSaleAt: Date | null; now: Date }): boolean {
+  return input.totalUnits >= LARGE_ON_SALE_UNITS && input.onSaleAt !== null && input.onSaleAt.getTime() > input.now.getTime();
+}

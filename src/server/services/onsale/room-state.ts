@@ -3,7 +3,9 @@ import { queryRows, type Db } from '../../db/client';
 import {
   admissionsDue,
   DEFAULT_AVERAGE_ORDER_UNITS,
+  defaultRoomTimes,
   PASS_MINUTES,
+  roomOnByDefault,
   type RoomState,
 } from '../../domain/waiting-room';
 
@@ -74,6 +76,12 @@ export async function remainingUnits(db: Db, eventId: string): Promise<number> {
  * reads it as it stands instead of waiting.
  */
 async function refreshRoom(db: Db, eventId: string, now: Date): Promise<CachedRoom | null> {
+  const read = await readAndMoveRoom(db, eventId, now);
+  // A room on by default was just made: read it as any other.
+  return read === 'created' ? readAndMoveRoom(db, eventId, now).then((again) => (again === 'created' ? null : again)) : read;
+}
+
+async function readAndMoveRoom(db: Db, eventId: string, now: Date): Promise<CachedRoom | 'created' | null> {
   return db.transaction(async (tx) => {
     let [room] = await queryRows<RoomRow>(tx, sql`
       SELECT enabled, ${ms('opens_at')} AS opens_at_ms, ${ms('on_sale_at')} AS on_sale_at_ms, paused,
@@ -86,7 +94,7 @@ async function refreshRoom(db: Db, eventId: string, now: Date): Promise<CachedRo
                ${ms('drawn_at')} AS drawn_at_ms, places_given, admitted_through, rate_per_minute, max_inside,
                ${ms('updated_at')} AS updated_at_ms
         FROM waiting_rooms WHERE event_id = ${eventId}::uuid`);
-      if (!room) return null;
+      if (!room) return (await createDefaultRoom(tx as unknown as Db, eventId, now)) ? 'created' : null;
       return toCached(eventId, room, await remainingUnits(tx as unknown as Db, eventId), now);
     }
     const nowMs = now.getTime();
@@ -143,6 +151,32 @@ async function refreshRoom(db: Db, eventId: string, now: Date): Promise<CachedRo
     }
     return toCached(eventId, room, remaining, now);
   });
+}
+
+/**
+ * Creates the room of an event the organizer has not configured when it is on by default
+ * (domain/waiting-room roomOnByDefault: a large stock, the first lot's start still ahead): switched
+ * on, opening 30 minutes before that start, the default rate and size. Returns whether the event
+ * now has a room (made here or by a concurrent call).
+ */
+async function createDefaultRoom(db: Db, eventId: string, now: Date): Promise<boolean> {
+  // Each sector starts selling at its window's start or its first lot's, whichever is later; the
+  // on-sale is the first sector's, and none while a sector sells from no set time.
+  const [stock] = await queryRows<{ units: number; open_now: boolean; on_sale_at_ms: number | null }>(db, sql`
+    WITH sectors AS (
+      SELECT (SELECT coalesce(sum(l.quantity), 0) FROM ticket_lots l WHERE l.ticket_type_id = t.id) AS units,
+             greatest(t.sales_start_at, (SELECT l.starts_at FROM ticket_lots l WHERE l.ticket_type_id = t.id ORDER BY l.position LIMIT 1)) AS starts_at
+      FROM ticket_types t WHERE t.event_id = ${eventId}::uuid
+    )
+    SELECT coalesce(sum(units), 0)::int AS units, coalesce(bool_or(starts_at IS NULL), true) AS open_now, ${ms('min(starts_at)')} AS on_sale_at_ms
+    FROM sectors`);
+  const onSaleAt = !stock || stock.open_now || stock.on_sale_at_ms == null ? null : new Date(Number(stock.on_sale_at_ms));
+  if (!stock || !onSaleAt || !roomOnByDefault({ totalUnits: Number(stock.units), onSaleAt, now })) return false;
+  const { opensAt } = defaultRoomTimes(onSaleAt);
+  await db.execute(sql`
+    INSERT INTO waiting_rooms (event_id, enabled, opens_at, on_sale_at, updated_at)
+    VALUES (${eventId}::uuid, true, ${opensAt}, ${onSaleAt}, ${now}) ON CONFLICT (event_id) DO NOTHING`);
+  return true;
 }
 
 function toCached(eventId: string, room: RoomRow, remaining: number, now: Date): CachedRoom {
