@@ -2,3 +2,4 @@ export * from './schema/auth';
 export * from './schema/catalog';
 export * from './schema/sales';
 export * from './schema/messaging';
+export * from './schema/box-office';
