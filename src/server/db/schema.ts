@@ -3,3 +3,4 @@ export * from './schema/catalog';
 export * from './schema/sales';
 export * from './schema/messaging';
 export * from './schema/box-office';
+export * from './schema/waitlist';

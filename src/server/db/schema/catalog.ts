@@ -105,6 +105,11 @@ export const events = pgTable(
     /** The set list attached to the ECAD report, one song or set per line. */
     setList: text('set_list'),
     /** The co-producers and their share of the net, in basis points summing to at most 10000. */
+    /**
+     * Minutes a waiting-list offer is held for its person ('Lista de espera'); null: 30 on the
+     * sector's on-sale day, 720 otherwise (domain/waitlist.ts offerHoldMinutes).
+     */
+    waitlistOfferMinutes: integer('waitlist_offer_minutes'),
     coProducers: jsonb('co_producers').$type<{ name: string; shareBasisPoints: number }[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -118,6 +123,7 @@ export const events = pgTable(
       'events_service_fee_range',
       sql`${t.serviceFeeBasisPoints} BETWEEN 0 AND 10000 AND (${t.serviceFeeMinCentavos} IS NULL OR ${t.serviceFeeMinCentavos} >= 0) AND (${t.serviceFeeMaxCentavos} IS NULL OR ${t.serviceFeeMaxCentavos} >= coalesce(${t.serviceFeeMinCentavos}, 0))`,
     ),
+    check('events_waitlist_offer_minutes', sql`${t.waitlistOfferMinutes} IS NULL OR ${t.waitlistOfferMinutes} BETWEEN 5 AND 10080`),
     check('events_transfer_deadline_non_negative', sql`${t.transferDeadlineHours} >= 0`),
     check('events_rating_range', sql`${t.rating} IS NULL OR (${t.rating} >= 0 AND ${t.rating} <= 5)`),
   ],
