@@ -111,6 +111,14 @@ export const errorMessages = {
   box_office_courtesy_not_allowed: 'Você não tem cota de cortesias neste evento, ou ela não comporta esta emissão.',
   box_office_pix_not_sandbox: 'Este PIX é confirmado pelo provedor de pagamento: aguarde a confirmação.',
   box_office_sale_offline_pix: 'PIX só com internet: venda em dinheiro ou na maquininha.',
+  guest_list_not_found: 'Lista não encontrada.',
+  guest_list_closed: 'Lista encerrada',
+  guest_list_full: 'A lista atingiu o limite de nomes',
+  guest_list_cpf_taken: 'Este CPF já está nesta lista.',
+  guest_list_owner_not_found: 'Não há ninguém da equipe (promoter ou staff) com este e-mail.',
+  guest_entry_not_found: 'Nome não encontrado na lista.',
+  guest_entry_admitted: 'Este nome já entrou.',
+  guest_payment_required: 'Passou do horário grátis: informe se pagou em dinheiro ou na maquininha.',
   internal: 'Ocorreu um erro inesperado',
 } as const;
 

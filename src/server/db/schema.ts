@@ -4,3 +4,4 @@ export * from './schema/sales';
 export * from './schema/messaging';
 export * from './schema/box-office';
 export * from './schema/waitlist';
+export * from './schema/guest-lists';

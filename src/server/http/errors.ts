@@ -116,6 +116,14 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   box_office_courtesy_not_allowed: 409,
   box_office_pix_not_sandbox: 409,
   box_office_sale_offline_pix: 400,
+  guest_list_not_found: 404,
+  guest_list_closed: 409,
+  guest_list_full: 409,
+  guest_list_cpf_taken: 409,
+  guest_list_owner_not_found: 400,
+  guest_entry_not_found: 404,
+  guest_entry_admitted: 409,
+  guest_payment_required: 422,
   internal: 500,
 };
 
