@@ -28,8 +28,19 @@ const cpfSchema = z
 /** A name the owner adds by hand ('Nome na lista'): name required, e-mail and CPF when known. */
 export const addGuestEntrySchema = z.object({
   name: nameSchema,
-  email: z.union([z.literal(''), emailSchema]).optional(),
-  cpf: z.union([z.literal(''), cpfSchema]).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'E-mail inválido')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  cpf: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidCpf(v), 'CPF inválido')
+    .transform(onlyDigits)
+    .optional(),
 });
 export type AddGuestEntryInput = z.input<typeof addGuestEntrySchema>;
 
@@ -132,7 +143,7 @@ export interface GuestImportResult {
 export interface DoorGuestEntry {
   id: string;
   name: string;
-  /** The CPF masked but its last digits ('***.***.*47-25'), or null. */
+  /** The CPF with its first six digits hidden ('***.***.247-25'), or null. */
   cpfMasked: string | null;
   listName: string;
   ownerName: string;

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../../shared/errors';
+import {
+  addGuestEntrySchema,
+  admitGuestEntrySchema,
+  createGuestListSchema,
+  guestSearchSchema,
+  guestSignUpSchema,
+  importGuestCsvSchema,
+} from '../../../shared/schemas/guest-lists';
+import type { Role } from '../../../shared/statuses';
+import { addGuestEntry } from '../../services/guest-lists/add-guest-entry';
+import { admitGuestEntry } from '../../services/guest-lists/admit-guest-entry';
+import { createGuestList } from '../../services/guest-lists/create-guest-list';
+import { getGuestList } from '../../services/guest-lists/get-guest-list';
+import { getGuestListLink } from '../../services/guest-lists/guest-list-link';
+import { importGuestEntries } from '../../services/guest-lists/import-guest-entries';
+import { listGuestLists } from '../../services/guest-lists/list-guest-lists';
+import { searchGuestEntries } from '../../services/guest-lists/search-guest-entries';
+import { signUpGuest } from '../../services/guest-lists/sign-up-guest';
+import { idNotFound, idParamsSchema } from '../validation';
+import type { RouteContext } from '../context';
+
+/** The staff who may own lists and open 'Minhas listas'. */
+const LIST_OWNER_ROLES: Role[] = ['promoter', 'admin', 'validator', 'box_office'];
+
+const tokenParamsSchema = z.object({ token: z.string().min(16).max(100) });
+
+/**
+ * Guest lists ('Lista amiga', PRODUCT.md 'The organizer's night'), four audiences, each guarded
+ * before anything is read:
+ * - the back office (admins): an event's lists, and creating one;
+ * - the owners ('Minhas listas': promoters and staff): their lists, adding names by hand or from a
+ *   CSV (an admin sees and edits every list; anyone else is told the list does not exist);
+ * - the door (validators and admins): list names in the look-up, and admitting one;
+ * - anyone with a list's link: the list's page and signing up on it (limited per address).
+ */
+export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
+  const { db } = deps;
+  const listNotFound = idNotFound(() => new DomainError('guest_list_not_found'));
+
+  await fastify.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preValidation', guards.withRole(['admin']));
+    const event = { config: idNotFound(() => new DomainError('event_not_found')) };
+    app.get('/api/admin/events/:id/guest-lists', { ...event, schema: { params: idParamsSchema } }, async (request) => {
+      const admin = await guards.requireUser(request);
+      return { lists: await listGuestLists(db, admin, { eventId: request.params.id }) };
+    });
+    app.post('/api/admin/events/:id/guest-lists', { ...event, schema: { params: idParamsSchema, body: createGuestListSchema } }, async (request, reply) => {
+      const admin = await guards.requireUser(request);
+      return reply.status(201).send(await createGuestList(db, admin.id, request.params.id, request.body));
+    });
+  });
+
+  await fastify.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preValidation', guards.withRole(LIST_OWNER_ROLES));
+    app.get('/api/guest-lists', async (request) => ({ lists: await listGuestLists(db, await guards.requireUser(request)) }));
+    app.get('/api/guest-lists/:id', { schema: { params: idParamsSchema }, config: listNotFound }, async (request) =>
+      getGuestList(db, request.params.id, await guards.requireUser(request)),
+    );
+    app.post('/api/guest-lists/:id/entries', { schema: { params: idParamsSchema, body: addGuestEntrySchema }, config: listNotFound }, async (request, reply) => {
+      const entry = await addGuestEntry(db, await guards.requireUser(request), request.params.id, request.body);
+      return reply.status(201).send(entry);
+    });
+    app.post('/api/guest-lists/:id/import', { schema: { params: idParamsSchema, body: importGuestCsvSchema }, config: listNotFound }, async (request) =>
+      importGuestEntries(db, await guards.requireUser(request), request.params.id, request.body.csv),
+    );
+  });
+
+  await fastify.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.addHook('preValidation', guards.withRole(['validator', 'admin']));
+    const opensMinutesBefore = config.DOOR_OPENS_MINUTES_BEFORE;
+    app.get(
+      '/api/door/events/:id/guest-search',
+      { schema: { params: idParamsSchema, querystring: guestSearchSchema }, config: { ...idNotFound(() => new DomainError('event_not_found')), rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { entries: await searchGuestEntries(db, request.params.id, request.query.q, opensMinutesBefore) };
+      },
+    );
+    app.post(
+      '/api/door/guest-entries/:id/admit',
+      { schema: { params: idParamsSchema, body: admitGuestEntrySchema }, config: idNotFound(() => new DomainError('guest_entry_not_found')) },
+      async (request) => {
+        const user = await guards.requireUser(request);
+        const input = request.body;
+        return admitGuestEntry(
+          deps,
+          { entryId: request.params.id, eventId: input.eventId, validatorId: user.id, paymentMethod: input.paymentMethod, gate: input.gate, deviceId: input.deviceId },
+          { opensMinutesBefore },
+        );
+      },
+    );
+  });
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/guest-list-links/:token', { schema: { params: tokenParamsSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return getGuestListLink(db, request.params.token);
+  });
+  app.post(
+    '/api/guest-list-links/:token/entries',
+    { schema: { params: tokenParamsSchema, body: guestSignUpSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => reply.status(201).send(await signUpGuest(db, request.params.token, request.body)),
+  );
+}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { GuestAdmission } from '../../../shared/schemas/guest-lists';
+import { queryRows } from '../../db/client';
+import { alreadyAdmittedMessage, guestCharge } from '../../domain/guest-list';
+import type { ServiceDeps } from '../deps';
+import { loadWorkableDoorEvent } from '../door/door-event';
+import { manualCheckIn } from '../door/manual-check-in';
+import { confirmOrders } from '../payments/confirm-payment';
+import { ruleOf } from './guest-list-rows';
+
+/** Minutes the guest's order is pending before the same transaction completes it (it never waits). */
+const GUEST_ORDER_HOLD_MINUTES = 10;
+
+export interface AdmitGuestInput {
+  entryId: string;
+  /** The door's event. */
+  eventId: string;
+  validatorId: string;
+  /** How the guest paid when the rule charges: cash or the card machine. */
+  paymentMethod?: 'cash' | 'card_machine';
+  gate?: string;
+  deviceId?: string | null;
+}
+
+/**
+ * The door admits a list name ('Lista amiga', PRODUCT.md 'The organizer's night'). The name gets
+ * a real ticket, so the door's counts, the borderô and the guest's 'Meus ingressos' see it like
+ * any other: in one transaction, with the name's row locked (two doors admitting it at once take
+ * turns), an order of channel 'guest_list' (payment provider 'guest_list') for one unit of the
+ * list's sector, the unit the name held since it was added (add-guest-entry.ts), at what the rule
+ * charges at `now` (domain/guest-list.ts guestCharge: 0 before the free time, else the price or
+ * the discounted reference, in centavos). A charge is paid at the door in cash or on the card
+ * machine, the method recorded, and the order is put in the operator's open cash drawer for the
+ * event when they have one. The order is completed through the one confirmation path
+ * (payments/confirm-payment.ts confirmOrders), which issues the ticket named for the guest (its
+ * purchase e-mail is dropped: the guest is at the door). Then
+ * the ticket is let in through the door's manual admission (door/manual-check-in.ts
+ * manualCheckIn: the one door rule, window and all, recorded as a manual check-in by the
+ * validator), and only an accepted entry marks the name admitted (ticket, time, validator). A
+ * ticket issued once is reused if its entry was refused (too early...): the guest is never
+ * charged twice.
+ *
+ * Throws DomainError: event_not_found (not a door the validator may work now),
+ * guest_entry_not_found (not a name of this event), guest_entry_admitted ('Já entrou às 23:40',
+ * details.admittedAt), guest_payment_required (past the free time without a method).
+ */
+export async function admitGuestEntry(deps: ServiceDeps, input: AdmitGuestInput, options: { opensMinutesBefore: number }, now: Date = new Date()): Promise<GuestAdmission> {
+  const door = await loadWorkableDoorEvent(deps.db, input.eventId, options.opensMinutesBefore, now);
+  const issued = await deps.db.transaction(async (tx) => {
+    const [entry] = await queryRows<{
+      id: string; name: string; email: string | null; cpf: string | null; ticket_type_id: string | null; lot_id: string | null; ticket_id: string | null;
+      admitted_at: Date | string | null; sector_name: string | null;
+      free_until: Date | string; after_kind: 'free' | 'price' | 'discount'; after_price_centavos: number | null; discount_percent: number | null;
+    }>(tx, sql`
+      SELECT ge.id, ge.name, ge.email, ge.cpf, ge.ticket_type_id, ge.lot_id, ge.ticket_id, ge.admitted_at,
+             (SELECT tt.name FROM ticket_types tt WHERE tt.id = ge.ticket_type_id) AS sector_name,
+             gl.free_until, gl.after_kind, gl.after_price_centavos, gl.discount_percent
+      FROM guest_list_entries ge JOIN guest_lists gl ON gl.id = ge.list_id
+      WHERE ge.id = ${input.entryId}::uuid AND ge.event_id = ${door.id}::uuid
+      FOR UPDATE OF ge`);
+    if (!entry) throw new DomainError('guest_entry_not_found');
+    if (entry.admitted_at !== null) {
+      const at = new Date(entry.admitted_at);
+      throw new DomainError('guest_entry_admitted', { admittedAt: at.toISOString() }, alreadyAdmittedMessage(at));
+    }
+    if (entry.ticket_id) return { ticketId: entry.ticket_id, chargedCentavos: 0 };
+
+    const charge = guestCharge(ruleOf(entry), now);
+    if (charge > 0 && !input.paymentMethod) throw new DomainError('guest_payment_required', { field: 'paymentMethod', chargeCentavos: charge });
+    const [drawer] = charge > 0
+      ? await queryRows<{ id: string }>(tx, sql`
+          SELECT id FROM cash_drawers WHERE event_id = ${door.id}::uuid AND operator_id = ${input.validatorId} AND closed_at IS NULL`)
+      : [];
+    const [account] = entry.email
+      ? await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE lower(email) = ${entry.email} LIMIT 1`)
+      : [];
+    const [order] = await queryRows<{ id: string }>(tx, sql`
+      INSERT INTO orders (event_id, user_id, status, subtotal_centavos, total_centavos, payment_method, channel, drawer_id,
+                          buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, expires_at, created_at, updated_at)
+      VALUES (${door.id}::uuid, ${account?.id ?? null}, 'pending', ${charge}, ${charge}, ${charge > 0 ? input.paymentMethod! : 'cash'}, 'guest_list',
+              ${drawer?.id ?? null}, ${entry.name}, ${entry.email ?? ''}, '', ${entry.cpf ?? ''}, 'guest_list',
+              ${new Date(now.getTime() + GUEST_ORDER_HOLD_MINUTES * 60_000)}, ${now}, ${now})
+      RETURNING id`);
+    await tx.execute(sql`
+      INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, holder_names, holder_cpfs)
+      VALUES (${order.id}::uuid, ${entry.ticket_type_id}, ${`${entry.sector_name ?? 'Ingresso'} · Lista amiga`}, ${entry.lot_id}, 1, ${charge},
+              ARRAY[${entry.name}]::text[], ARRAY[${entry.cpf ?? ''}]::text[])`);
+    const [confirmation] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId: door.id }, now }]);
+    if (confirmation.outcome !== 'completed') throw new DomainError('event_not_found');
+    // The guest is let in now: no purchase e-mail with a QR to show at a door already passed
+    // (and a name added by hand may have no e-mail). The ticket is in 'Meus ingressos' of an account with that e-mail.
+    await tx.execute(sql`DELETE FROM outbox WHERE kind = 'order_confirmation_email' AND done_at IS NULL AND payload->>'orderId' = ${order.id}`);
+    const [ticket] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE order_id = ${order.id}::uuid`);
+    await tx.execute(sql`UPDATE guest_list_entries SET order_id = ${order.id}::uuid, ticket_id = ${ticket.id}::uuid WHERE id = ${entry.id}::uuid`);
+    return { ticketId: ticket.id, chargedCentavos: charge };
+  });
+
+  const result = await manualCheckIn(
+    deps.db,
+    { eventId: door.id, ticketId: issued.ticketId, gate: input.gate, deviceId: input.deviceId ?? null, validatorId: input.validatorId },
+    options,
+    now,
+  );
+  if (!result.accepted) {
+    return { entryId: input.entryId, ticketId: issued.ticketId, accepted: false, message: result.message, chargedCentavos: issued.chargedCentavos, admittedAt: null };
+  }
+  const [marked] = await queryRows<{ admitted_at: Date | string }>(deps.db, sql`
+    UPDATE guest_list_entries SET admitted_at = ${now}, admitted_by = ${input.validatorId}
+    WHERE id = ${input.entryId}::uuid AND admitted_at IS NULL RETURNING admitted_at`);
+  return {
+    entryId: input.entryId,
+    ticketId: issued.ticketId,
+    accepted: true,
+    message: 'Entrada liberada',
+    chargedCentavos: issued.chargedCentavos,
+    admittedAt: new Date(marked?.admitted_at ?? now).toISOString(),
+  };
+}
