@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
  * JavaScript under plain `node` instead of compiling TypeScript on every start
  * (ARCHITECTURE.md 'process'). Packages are bundled too: resolving and reading the thousand
  * files they come in took half a second of every start. PGlite stays in node_modules, where
- * it finds its WebAssembly and data files; the Stripe SDK is a chunk loaded only when Stripe runs.
+ * it finds its WebAssembly and data files; so does pdfkit (the borderô's PDF), which reads its
+ * fonts' metrics from its own folder; the Stripe SDK is a chunk loaded only when Stripe runs.
  */
 export default defineConfig({
   build: {
@@ -19,7 +20,7 @@ export default defineConfig({
     reportCompressedSize: false,
     rollupOptions: { output: { format: 'es', entryFileNames: 'main.js' } },
   },
-  ssr: { target: 'node', noExternal: true, external: ['@electric-sql/pglite'] },
+  ssr: { target: 'node', noExternal: true, external: ['@electric-sql/pglite', 'pdfkit'] },
   publicDir: false,
   logLevel: 'warn',
 });

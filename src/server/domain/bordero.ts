@@ -1,3 +1,4 @@
+import type { BorderoMoney } from '../../shared/schemas/bordero';
 import { meiaReserve } from './meia';
 import { ticketRefundAmounts } from './refunds';
 
@@ -9,9 +10,6 @@ import { ticketRefundAmounts } from './refunds';
  * meia-entrada sold against the 40 % reserve; the ECAD estimate; the net split among
  * co-producers. Pure; money in integer centavos.
  */
-
-/** What a unit was sold as: full price, half price (meia-entrada, with its category) or a courtesy. */
-export type BorderoKind = 'inteira' | 'meia' | 'cortesia';
 
 /** One unit of a paid order, in the order refunds share the order's discount in (its ticket's creation). */
 export interface BorderoUnit {
@@ -39,31 +37,7 @@ export interface BorderoOrder {
   refunds: { id: string; amountCentavos: number }[];
 }
 
-/** The money of one line (or of all), in centavos; units in tickets. */
-export interface BorderoMoney {
-  /** Units sold (refunded later or not), courtesies included. */
-  units: number;
-  /** Units whose refund was approved. */
-  refundedUnits: number;
-  /** The units' prices before discounts ('Valor de tabela'). */
-  listCentavos: number;
-  /** Coupons' discounts ('Descontos'). */
-  discountCentavos: number;
-  /** 'Bruto': list - discounts (settleSalesMoney's gross). */
-  grossCentavos: number;
-  /** 'Reembolsos': ticket money paid back. */
-  refundsCentavos: number;
-  /** Service fees charged to buyers and kept ('Taxas de serviço'), the ticketing's. */
-  feesCentavos: number;
-  /** Service fees charged and paid back with refunds. */
-  refundedFeesCentavos: number;
-  /** Service fees the organizer absorbs on the units that stay sold ('Taxas absorvidas'). */
-  absorbedFeesCentavos: number;
-  /** 'Líquido' = gross - refunds - absorbed fees. */
-  netCentavos: number;
-  /** Courtesies at face value (the lot's price), outside the gross. */
-  courtesyFaceCentavos: number;
-}
+export type { BorderoMoney };
 
 /** All zeros: the money of no sale. */
 export function emptyBorderoMoney(): BorderoMoney {

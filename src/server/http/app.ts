@@ -33,6 +33,7 @@ import { adminStaffRoutes } from './routes/admin-staff';
 import { liveRoutes } from './routes/live';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import { waitingRoomRoutes } from './routes/waiting-room';
+import { borderoRoutes } from './routes/bordero';
 import { guestListRoutes } from './routes/guest-lists';
 import type { LiveHub } from '../live/live-hub';
 import { createLiveStreams } from '../live/live-streams';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes, context);
   await app.register(adminStaffRoutes, context);
   await app.register(liveRoutes, context);
+  await app.register(borderoRoutes, context);
   await app.register(guestListRoutes, context);
   // Stripe's signed webhook exists only when Stripe runs with its webhook secret.
   const stripe = stripeSettings(config);

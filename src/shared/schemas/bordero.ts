@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import '../zod-locale';
+import type { OrderChannel } from '../statuses';
+
+// The borderô of an event (PRODUCT.md 'The organizer's night'): its sales per session x sector x
+// lot x kind x channel, the totals from gross to net, the meia-entrada against the reserve, the
+// entries per hour and gate, the ECAD estimate with the set list, the net split among
+// co-producers and the NFS-e text. Money in integer centavos.
+
+/** The ECAD rates an organizer picks per event, in basis points of the gross: 10 % (live music) or 15 % (recorded). */
+export const ecadBasisPointsChoices = [1000, 1500] as const;
+export type EcadBasisPoints = (typeof ecadBasisPointsChoices)[number];
+
+/** Most co-producers one event's borderô names. */
+export const MAX_CO_PRODUCERS = 20;
+/** Longest set list, in characters. */
+export const MAX_SET_LIST_LENGTH = 20_000;
+
+/** The borderô's name of each order channel. */
+export const borderoChannelLabel: Readonly<Record<OrderChannel, string>> = {
+  online: 'Online',
+  box_office: 'Bilheteria',
+  guest_list: 'Lista',
+};
+
+/** What a unit was sold as: full price, half price (its category in the label) or a courtesy. */
+export type BorderoKind = 'inteira' | 'meia' | 'cortesia';
+
+const coProducerSchema = z.object({
+  name: z.string({ message: 'Informe o nome do coprodutor.' }).trim().min(2, 'Informe o nome do coprodutor.').max(120, 'O nome pode ter até 120 caracteres.'),
+  shareBasisPoints: z
+    .number({ message: 'Informe a participação do coprodutor.' })
+    .int('A participação tem no máximo duas casas decimais.')
+    .min(1, 'A participação deve ser maior que 0%.')
+    .max(10000, 'A participação não pode passar de 100%.'),
+});
+
+/**
+ * PATCH /api/admin/events/:id/bordero: the ECAD rate, the set list and the co-producers with
+ * their share of the net in basis points (10000 = 100 %), summing to at most 10000 (the rest is
+ * the organizer's). Each field optional; what is sent replaces what was stored.
+ */
+export const borderoSettingsSchema = z.object({
+  ecadBasisPoints: z
+    .number({ message: 'Escolha 10% ou 15% para o ECAD.' })
+    .refine((value) => (ecadBasisPointsChoices as readonly number[]).includes(value), 'Escolha 10% ou 15% para o ECAD.')
+    .optional(),
+  setList: z.string({ message: 'O repertório deve ser um texto.' }).max(MAX_SET_LIST_LENGTH, 'O repertório pode ter até 20.000 caracteres.').optional(),
+  coProducers: z
+    .array(coProducerSchema, { message: 'Informe os coprodutores.' })
+    .max(MAX_CO_PRODUCERS, 'Até 20 coprodutores.')
+    .refine((list) => list.reduce((sum, c) => sum + c.shareBasisPoints, 0) <= 10000, 'A soma das participações dos coprodutores não pode passar de 100%.')
+    .optional(),
+});
+export type BorderoSettings = z.infer<typeof borderoSettingsSchema>;
+
+/**
+ * A share typed in percent, pt-BR ('25', '12,5', '33,33'), as basis points (2500, 1250, 3333);
+ * null when it is not a number from 0 to 100 with at most two decimals.
+ */
+export function percentToBasisPoints(text: string): number | null {
+  const match = /^(\d{1,3})(?:[,.](\d{1,2}))?$/.exec(text.trim().replace(/\s*%$/, ''));
+  if (!match) return null;
+  const value = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return value <= 10000 ? value : null;
+}
+
+/** Basis points as a pt-BR percentage: 3333 -> '33,33%', 2500 -> '25%'. */
+export function formatBasisPoints(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const cents = basisPoints % 100;
+  return cents === 0 ? `${whole}%` : `${whole},${String(cents).padStart(2, '0').replace(/0$/, '')}%`;
+}
+
+/** The money of one line of the borderô, or of all of them (server/domain/bordero.ts settleBorderoLines). */
+export interface BorderoMoney {
+  /** Units sold (refunded later or not), courtesies included. */
+  units: number;
+  /** Units whose refund was approved. */
+  refundedUnits: number;
+  /** The units' prices before discounts ('Valor de tabela'). */
+  listCentavos: number;
+  /** Coupons' discounts ('Descontos'). */
+  discountCentavos: number;
+  /** 'Bruto': list - discounts, as the event page's gross. */
+  grossCentavos: number;
+  /** 'Reembolsos': ticket money paid back. */
+  refundsCentavos: number;
+  /** Service fees charged to buyers and kept ('Taxas de serviço'), the ticketing's, apart from the net. */
+  feesCentavos: number;
+  /** Service fees charged and paid back with refunds. */
+  refundedFeesCentavos: number;
+  /** Service fees the organizer absorbs on the units that stay sold ('Taxas absorvidas'). */
+  absorbedFeesCentavos: number;
+  /** 'Líquido' = gross - refunds - absorbed fees. */
+  netCentavos: number;
+  /** Courtesies at face value (the lot's price), outside the gross. */
+  courtesyFaceCentavos: number;
+}
+
+/** One line: a session x sector x lot x kind x channel with its money. */
+export interface BorderoLine {
+  session: string;
+  sector: string;
+  lot: string;
+  kind: BorderoKind;
+  /** 'Inteira', 'Meia-entrada (Estudante)', 'Cortesia'. */
+  kindLabel: string;
+  channel: OrderChannel;
+  channelLabel: string;
+  money: BorderoMoney;
+}
+
+/** A subtotal of the lines by one dimension (channel or kind). */
+export interface BorderoSubtotal {
+  label: string;
+  money: BorderoMoney;
+}
+
+/** A sector's meia-entrada against its 40 % reserve. */
+export interface BorderoMeia {
+  sector: string;
+  stock: number;
+  reserve: number;
+  meiaSold: number;
+  seniorSold: number;
+  reserveLeft: number;
+  reserveUsedPercent: number;
+}
+
+/** Accepted entries of one hour (São Paulo) at one gate. */
+export interface BorderoEntries {
+  /** The hour's start, ISO 8601 UTC. */
+  hourStart: string;
+  /** '28/11/2026 às 21h'. */
+  hourLabel: string;
+  gate: string;
+  entries: number;
+}
+
+/** One part of the net: a co-producer's, or the organizer's (the rest). */
+export interface BorderoShare {
+  name: string;
+  shareBasisPoints: number;
+  amountCentavos: number;
+  isOrganizer: boolean;
+}
+
+/** GET /api/admin/events/:id/bordero. */
+export interface Bordero {
+  event: { id: string; title: string; date: string; startTime: string; venue: string; city: string | null; meiaEntrada: boolean; cancelled: boolean };
+  /** When it was read, ISO 8601 UTC. */
+  generatedAt: string;
+  lines: BorderoLine[];
+  totals: BorderoMoney;
+  byChannel: BorderoSubtotal[];
+  byKind: BorderoSubtotal[];
+  meia: BorderoMeia[];
+  entries: BorderoEntries[];
+  entriesTotal: number;
+  ecad: { basisPoints: number; estimateCentavos: number; setList: string };
+  coProducers: { name: string; shareBasisPoints: number }[];
+  split: BorderoShare[];
+  nfseText: string;
+}
