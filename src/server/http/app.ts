@@ -33,6 +33,7 @@ import { adminStaffRoutes } from './routes/admin-staff';
 import { liveRoutes } from './routes/live';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import { waitingRoomRoutes } from './routes/waiting-room';
+import { adminBoxOfficeRoutes, boxOfficeRoutes } from './routes/box-office';
 import { borderoRoutes } from './routes/bordero';
 import { guestListRoutes } from './routes/guest-lists';
 import type { LiveHub } from '../live/live-hub';
@@ -184,6 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationRoutes, context);
   await app.register(adminStaffRoutes, context);
   await app.register(liveRoutes, context);
+  await app.register(boxOfficeRoutes, context);
+  await app.register(adminBoxOfficeRoutes, context);
   await app.register(borderoRoutes, context);
   await app.register(guestListRoutes, context);
   // Stripe's signed webhook exists only when Stripe runs with its webhook secret.

@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../../shared/errors';
+import {
+  boxOfficeSaleSchema,
+  boxOfficeSyncSchema,
+  closeDrawerSchema,
+  drawerMovementSchema,
+  openDrawerSchema,
+  reserveBlockSchema,
+} from '../../../shared/schemas/box-office';
+import { listOpenBlocks } from '../../services/box-office/blocks';
+import { closeDrawer } from '../../services/box-office/close-drawer';
+import { confirmBoxOfficePix, getBoxOfficeSale } from '../../services/box-office/confirm-box-office-pix';
+import { listDrawerViews, loadDrawer } from '../../services/box-office/drawers';
+import { listBoxOfficeConflicts } from '../../services/box-office/list-box-office-conflicts';
+import { listBoxOfficeEvents } from '../../services/box-office/list-box-office-events';
+import { findOpenDrawer, openDrawer } from '../../services/box-office/open-drawer';
+import { recordBoxOfficeSale, syncBoxOfficeSales } from '../../services/box-office/record-box-office-sale';
+import { recordDrawerMovement } from '../../services/box-office/record-drawer-movement';
+import { refundBoxOfficeSale } from '../../services/box-office/refund-box-office-sale';
+import { reserveBlock } from '../../services/box-office/reserve-block';
+import { returnBlock } from '../../services/box-office/return-block';
+import { idNotFound, idParamsSchema, optionalBody } from '../validation';
+import type { RouteContext } from '../context';
+
+/**
+ * The box office ('Bilheteria', PRODUCT.md 'The organizer's night'): the events it sells for, the
+ * operator's cash drawer (open with a float, 'Sangria', close counted), blocks of stock reserved
+ * per device and returned, sales (one online, or a device's offline sales synced once per nonce),
+ * a PIX confirmed by hand in the sandbox, refunds at the box office. Box-office staff and admins
+ * only; each operator reaches only their own drawers, blocks and sales (an admin's are theirs too).
+ */
+export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', guards.withRole(['box_office', 'admin']));
+  const byId = (notFound: () => DomainError) => ({ schema: { params: idParamsSchema }, config: idNotFound(notFound) });
+  const operator = async (request: Parameters<typeof guards.requireUser>[0]) => (await guards.requireUser(request)).id;
+
+  app.get('/api/box-office/events', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { events: await listBoxOfficeEvents(deps.db, await operator(request)) };
+  });
+
+  app.get('/api/box-office/events/:id/state', byId(() => new DomainError('event_not_found')), async (request, reply) => {
+    const userId = await operator(request);
+    reply.header('cache-control', 'no-store');
+    return { drawer: await findOpenDrawer(deps.db, userId, request.params.id), blocks: await listOpenBlocks(deps.db, userId, request.params.id) };
+  });
+
+  app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) => openDrawer(deps.db, await operator(request), request.body));
+
+  app.get('/api/box-office/drawers/:id', byId(() => new DomainError('drawer_not_found')), async (request) => {
+    await loadDrawer(deps.db, request.params.id, await operator(request));
+    const [view] = await listDrawerViews(deps.db, { drawerId: request.params.id });
+    return view;
+  });
+
+  app.post('/api/box-office/drawers/:id/movements', { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: drawerMovementSchema } }, async (request) =>
+    recordDrawerMovement(deps.db, await operator(request), request.params.id, request.body),
+  );
+
+  app.post('/api/box-office/drawers/:id/close', { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: closeDrawerSchema } }, async (request) =>
+    closeDrawer(deps.db, await operator(request), request.params.id, request.body.countedCentavos),
+  );
+
+  app.post('/api/box-office/blocks', { schema: { body: reserveBlockSchema } }, async (request, reply) => {
+    reply.status(201);
+    return reserveBlock(deps, await operator(request), request.body);
+  });
+
+  app.post('/api/box-office/blocks/:id/return', byId(() => new DomainError('block_not_found')), async (request) => returnBlock(deps.db, await operator(request), request.params.id));
+
+  app.post('/api/box-office/sales', { schema: { body: boxOfficeSaleSchema } }, async (request) => recordBoxOfficeSale(deps, await operator(request), request.body, 'online'));
+
+  app.post('/api/box-office/sync', { schema: { body: boxOfficeSyncSchema } }, async (request) => ({
+    results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales),
+  }));
+
+  app.get('/api/box-office/sales/:id', byId(() => new DomainError('order_not_found')), async (request) => getBoxOfficeSale(deps, await operator(request), request.params.id));
+
+  app.post(
+    '/api/box-office/sales/:id/confirm-pix',
+    { ...byId(() => new DomainError('order_not_found')), schema: { params: idParamsSchema, body: optionalBody(z.object({ admit: z.boolean().optional() })) } },
+    async (request) => confirmBoxOfficePix(deps, await operator(request), request.params.id, request.body?.admit ?? false),
+  );
+
+  app.post('/api/box-office/sales/:id/refund', byId(() => new DomainError('order_not_found')), async (request) => {
+    const userId = await operator(request);
+    return refundBoxOfficeSale(deps.db, userId, userId, request.params.id);
+  });
+}
+
+/**
+ * The back office's view of the box office: every drawer of an event (operator, float, what went
+ * through, expected, counted, difference) and the sales refused at a sync. Admins only.
+ */
+export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', guards.withRole(['admin']));
+  const eventQuery = z.object({ eventId: z.uuid().optional() });
+
+  app.get('/api/admin/box-office/drawers', { schema: { querystring: eventQuery } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { drawers: await listDrawerViews(deps.db, { eventId: request.query.eventId }) };
+  });
+
+  app.get('/api/admin/box-office/conflicts', { schema: { querystring: eventQuery } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { conflicts: await listBoxOfficeConflicts(deps.db, request.query.eventId) };
+  });
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { BoxOfficeBlock } from '../../../shared/schemas/box-office';
+import { blockUnitLots } from '../../domain/box-office';
+import { queryRows, type Db } from '../../db/client';
+import { returnUnits } from '../orders/inventory';
+import { loadBlock, toBlockView } from './blocks';
+
+/**
+ * Returns a block: the units it never sold (size − used) go back to the lots they came from
+ * (domain/box-office.ts blockUnitLots, written by inventory.ts returnUnits), once; after it the
+ * block sells nothing more (a sale synced later is a recorded conflict, 'block_returned'). The
+ * block's row is locked, so a sale and the return take turns. `operatorId` null: an admin. Throws
+ * DomainError: block_not_found; block_returned (returned before).
+ */
+export async function returnBlock(db: Db, operatorId: string | null, blockId: string, now: Date = new Date()): Promise<BoxOfficeBlock> {
+  await db.transaction(async (tx) => {
+    const block = await loadBlock(tx, blockId, operatorId, true);
+    if (block.returned_at) throw new DomainError('block_returned');
+    const used = Number(block.used);
+    const unsold = Number(block.size) - used;
+    // The sector's row first: the lock every writer of its lots takes before them.
+    await tx.execute(sql`SELECT id FROM ticket_types WHERE id = ${block.ticket_type_id}::uuid FOR UPDATE`);
+    await returnUnits(tx, blockUnitLots(block.lots, used, unsold).map((lot) => ({ ticketTypeId: block.ticket_type_id, lotId: lot.lotId, quantity: lot.quantity })));
+    const returned = await queryRows<{ id: string }>(tx, sql`
+      UPDATE box_office_blocks SET returned_at = ${now}, returned_units = ${unsold} WHERE id = ${blockId}::uuid AND returned_at IS NULL RETURNING id`);
+    if (returned.length === 0) throw new DomainError('block_returned');
+  });
+  return toBlockView(await loadBlock(db, blockId, operatorId));
+}

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import '../zod-locale';
+import { concessionDocumentLabel, concessions, type Concession } from '../concessions';
+import { isValidCpf, onlyDigits } from '../cpf';
+
+/** The largest block a device reserves at once, and the most units one box-office sale takes. */
+export const MAX_BLOCK_SIZE = 200;
+export const MAX_BOX_OFFICE_SALE_UNITS = 20;
+/** Sales one sync carries. */
+export const MAX_SYNC_SALES = 200;
+
+const deviceId = z.string().trim().min(8).max(100);
+const nonce = z.string().trim().min(8, 'Identificador da venda inválido').max(100);
+const centavos = z.number().int('Valor em centavos inválido');
+
+/** Body of POST /api/box-office/drawers: open the operator's cash drawer for an event with a float. */
+export const openDrawerSchema = z.object({
+  eventId: z.uuid(),
+  floatCentavos: centavos.min(0, 'O fundo de troco não pode ser negativo.'),
+  deviceId,
+});
+export type OpenDrawerInput = z.infer<typeof openDrawerSchema>;
+
+/** Body of POST /api/box-office/drawers/:id/movements: a withdrawal ('Sangria') or a supply ('Suprimento'). */
+export const drawerMovementSchema = z.object({
+  kind: z.enum(['withdrawal', 'supply']),
+  amountCentavos: centavos.min(1, 'Informe um valor maior que zero.'),
+  note: z.string().trim().max(200).optional(),
+  nonce: nonce.optional(),
+});
+export type DrawerMovementInput = z.infer<typeof drawerMovementSchema>;
+
+/** Body of POST /api/box-office/drawers/:id/close: what the operator counted (the rule refuses a negative count with its own message). */
+export const closeDrawerSchema = z.object({ countedCentavos: centavos });
+export type CloseDrawerInput = z.infer<typeof closeDrawerSchema>;
+
+/** Body of POST /api/box-office/blocks: reserve `size` units of a sector for this device. */
+export const reserveBlockSchema = z.object({
+  eventId: z.uuid(),
+  ticketTypeId: z.uuid(),
+  drawerId: z.uuid(),
+  deviceId,
+  size: z.number().int().min(1, 'Reserve pelo menos 1 ingresso.').max(MAX_BLOCK_SIZE, `Reserve no máximo ${MAX_BLOCK_SIZE} ingressos por bloco.`),
+});
+export type ReserveBlockInput = z.infer<typeof reserveBlockSchema>;
+
+/** A meia-entrada unit sold at the box office: its category, holder and document (Lei 12.933/2013). */
+export const boxOfficeHalfSchema = z
+  .object({
+    concession: z.enum(concessions),
+    name: z.string().trim().min(1, 'Informe o nome de quem vai usar a meia-entrada').max(120, 'Nome muito longo'),
+    cpf: z
+      .string()
+      .trim()
+      .min(1, 'Informe o CPF de quem vai usar a meia-entrada')
+      .refine((v) => isValidCpf(v), 'CPF inválido')
+      .transform(onlyDigits),
+    documentNumber: z.string().trim().max(40, 'Número do documento muito longo').optional(),
+    birthDate: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data de nascimento')
+      .optional(),
+  })
+  .superRefine((half, ctx) => {
+    if (concessionDocumentLabel[half.concession] && !half.documentNumber) {
+      ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: `Informe o ${concessionDocumentLabel[half.concession]!.toLowerCase()}` });
+    }
+    if (half.concession === 'senior' && !half.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'Informe a data de nascimento' });
+  });
+export type BoxOfficeHalf = z.infer<typeof boxOfficeHalfSchema>;
+
+/** How a box-office sale is paid. */
+export const boxOfficePaymentSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('cash'), cashTenderedCentavos: centavos.min(0) }),
+  z.object({
+    method: z.literal('card_machine'),
+    cardNsu: z.string().trim().min(1, 'Informe o NSU do comprovante').max(40),
+    cardBrand: z.string().trim().min(1, 'Informe a bandeira do cartão').max(40),
+  }),
+  z.object({ method: z.literal('pix') }),
+]);
+export type BoxOfficePayment = z.infer<typeof boxOfficePaymentSchema>;
+
+/**
+ * One sale from a block, as the device made it (online or offline): `nonce` the device's own id
+ * of the sale (a replayed sync records it once), `full` units at the door price, one `half` per
+ * meia-entrada unit, `courtesy` units (only with a courtesy quota), `codes` the block's codes the
+ * device gave the units, in that order (full, then half, then courtesy; none for PIX, whose
+ * tickets are issued when the payment is confirmed), `soldAt` the device's UTC instant, `admit`
+ * whether the buyers went in at once.
+ */
+export const boxOfficeSaleSchema = z.object({
+  nonce,
+  blockId: z.uuid(),
+  drawerId: z.uuid(),
+  deviceId,
+  full: z.number().int().min(0).max(MAX_BOX_OFFICE_SALE_UNITS),
+  half: z.array(boxOfficeHalfSchema).max(MAX_BOX_OFFICE_SALE_UNITS),
+  courtesy: z.number().int().min(0).max(MAX_BOX_OFFICE_SALE_UNITS),
+  codes: z.array(z.string().trim().max(100)).max(MAX_BOX_OFFICE_SALE_UNITS * 3),
+  payment: boxOfficePaymentSchema,
+  buyerName: z.string().trim().max(120).optional(),
+  buyerEmail: z.union([z.literal(''), z.email('E-mail inválido')]).optional(),
+  soldAt: z.iso.datetime(),
+  admit: z.boolean(),
+});
+export type BoxOfficeSaleInput = z.infer<typeof boxOfficeSaleSchema>;
+
+/** Body of POST /api/box-office/sync: the sales a device made, oldest first. */
+export const boxOfficeSyncSchema = z.object({ sales: z.array(boxOfficeSaleSchema).min(1).max(MAX_SYNC_SALES) });
+
+/** A ticket sold at the box office, as the device shows it. */
+export interface BoxOfficeTicket {
+  id: string;
+  code: string;
+  ticketTypeName: string;
+  holderName: string | null;
+  concession: Concession | null;
+  checkedInAt: string | null;
+}
+
+/** What recording one sale did. 'replayed': that nonce was recorded before (nothing new); 'conflict': refused, kept in the back office. */
+export interface BoxOfficeSaleResult {
+  nonce: string;
+  outcome: 'recorded' | 'replayed' | 'conflict';
+  orderId: string | null;
+  status: 'completed' | 'pending' | null;
+  totalCentavos: number;
+  changeCentavos: number | null;
+  tickets: BoxOfficeTicket[];
+  /** A PIX sale: the BR Code ('copia e cola') the buyer pays; the QR shows it. */
+  pixCode: string | null;
+  /** Whether the operator may confirm the PIX by hand ('Pagamento recebido': only the sandbox provider). */
+  canConfirmPix: boolean;
+  /** A conflict's error code and pt-BR message. */
+  code: string | null;
+  message: string | null;
+}
+
+/** A block as the device keeps it. Instants UTC ISO. */
+export interface BoxOfficeBlock {
+  id: string;
+  eventId: string;
+  ticketTypeId: string;
+  ticketTypeName: string;
+  drawerId: string | null;
+  size: number;
+  used: number;
+  unitPriceCentavos: number;
+  codes: string[];
+  returnedAt: string | null;
+}
+
+/** A cash drawer; amounts in centavos; `expectedCentavos` is live while open, stored at the close. */
+export interface CashDrawerView {
+  id: string;
+  eventId: string;
+  eventTitle: string;
+  operatorName: string;
+  deviceId: string | null;
+  floatCentavos: number;
+  cashSalesCentavos: number;
+  cashRefundsCentavos: number;
+  withdrawalsCentavos: number;
+  suppliesCentavos: number;
+  cardMachineCentavos: number;
+  pixCentavos: number;
+  expectedCentavos: number;
+  countedCentavos: number | null;
+  differenceCentavos: number | null;
+  openedAt: string;
+  closedAt: string | null;
+  conflicts: number;
+}
+
+/** An event the box office may sell for, with its sectors and their door prices (centavos). */
+export interface BoxOfficeEvent {
+  id: string;
+  title: string;
+  date: string;
+  startTime: string;
+  location: string;
+  meiaEntrada: boolean;
+  /** How many courtesies the operator may still issue here (null: no quota, so none at the box office). */
+  courtesiesLeft: number | null;
+  sectors: { id: string; name: string; doorPriceCentavos: number | null; currentPriceCentavos: number | null; remaining: number }[];
+}

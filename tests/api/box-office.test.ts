@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../src/server/db/client';
+import { boxOfficeBlocks, boxOfficeConflicts, checkIns, courtesyQuotas, orders, ticketTypes, tickets } from '../../src/server/db/schema';
+import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let admin: { userId: string; cookie: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ poolSize: 20 });
+  admin = await server.signUpAs(['admin']);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Sale = {
+  nonce: string;
+  blockId: string;
+  drawerId: string;
+  deviceId: string;
+  full: number;
+  half: { concession: string; name: string; cpf: string; documentNumber?: string }[];
+  courtesy: number;
+  codes: string[];
+  payment: Record<string, unknown>;
+  soldAt: string;
+  admit: boolean;
+};
+
+function call(method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) {
+  return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+}
+
+/** A box-office operator with a drawer open for the event and a device id. */
+async function operatorAt(eventId: string, floatCentavos = 10000) {
+  const person = await server.signUpAs(['box_office']);
+  const deviceId = `aparelho-${randomUUID()}`;
+  const opened = await call('POST', '/api/box-office/drawers', person.cookie, { eventId, floatCentavos, deviceId });
+  expect(opened.statusCode).toBe(200);
+  return { ...person, deviceId, drawerId: opened.json().id as string };
+}
+
+async function reserve(op: Awaited<ReturnType<typeof operatorAt>>, eventId: string, ticketTypeId: string, size: number) {
+  return call('POST', '/api/box-office/blocks', op.cookie, { eventId, ticketTypeId, drawerId: op.drawerId, deviceId: op.deviceId, size });
+}
+
+/** A device's block kept locally: hands out its codes in order, as the screen does offline. */
+function deviceBlock(op: Awaited<ReturnType<typeof operatorAt>>, block: { id: string; codes: string[] }) {
+  let next = 0;
+  return (units: { full?: number; half?: Sale['half']; courtesy?: number }, payment: Record<string, unknown> = { method: 'cash', cashTenderedCentavos: 100000 }, admit = false): Sale => {
+    const count = (units.full ?? 0) + (units.half?.length ?? 0) + (units.courtesy ?? 0);
+    const codes = block.codes.slice(next, next + count);
+    next += count;
+    return {
+      nonce: randomUUID(),
+      blockId: block.id,
+      drawerId: op.drawerId,
+      deviceId: op.deviceId,
+      full: units.full ?? 0,
+      half: units.half ?? [],
+      courtesy: units.courtesy ?? 0,
+      codes,
+      payment,
+      soldAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      admit,
+    };
+  };
+}
+
+const student = (cpf: string, name = 'Caio Estudante') => ({ concession: 'student', name, cpf, documentNumber: 'CIE 2026-77' });
+
+describe('box-office sales from blocks', () => {
+  it('sells offline from two devices whose blocks never oversell the sector, and records each sale once however often it is synced', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 5 }], { meiaEntrada: true });
+    await server.deps.db.update(ticketTypes).set({ doorPriceCentavos: 8000 }).where(eq(ticketTypes.id, pista.id));
+    const ana = await operatorAt(event.id);
+    const bruno = await operatorAt(event.id);
+
+    const blockA = await reserve(ana, event.id, pista.id, 3);
+    expect(blockA.statusCode).toBe(201);
+    expect(blockA.json()).toMatchObject({ size: 3, used: 0, unitPriceCentavos: 8000 });
+    expect(blockA.json().codes).toHaveLength(3);
+    const blockB = await reserve(bruno, event.id, pista.id, 2);
+    expect(blockB.statusCode).toBe(201);
+    // The sector gave all it had to the two blocks: nothing more for a third block, nor online.
+    const third = await reserve(ana, event.id, pista.id, 1);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().code).toBe('ticket_type_sold_out');
+    const online = await call('POST', '/api/orders', (await server.signUpAs()).cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: pista.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
+    expect(online.statusCode).toBe(409);
+
+    // Both devices sell without network, then sync.
+    const sellA = deviceBlock(ana, blockA.json());
+    const salesA = [sellA({ full: 2 }, { method: 'cash', cashTenderedCentavos: 20000 }), sellA({ half: [student('529.982.247-25')] }, { method: 'card_machine', cardNsu: '123456', cardBrand: 'Visa' })];
+    const sellB = deviceBlock(bruno, blockB.json());
+    const salesB = [sellB({ full: 2 }), sellB({ full: 1 })];
+
+    const [syncA, syncB] = await Promise.all([
+      call('POST', '/api/box-office/sync', ana.cookie, { sales: salesA }),
+      call('POST', '/api/box-office/sync', bruno.cookie, { sales: salesB }),
+    ]);
+    expect(syncA.statusCode).toBe(200);
+    const resultsA = syncA.json().results;
+    expect(resultsA.map((r: { outcome: string }) => r.outcome)).toEqual(['recorded', 'recorded']);
+    expect(resultsA[0]).toMatchObject({ status: 'completed', totalCentavos: 16000, changeCentavos: 4000 });
+    expect(resultsA[1]).toMatchObject({ status: 'completed', totalCentavos: 4000 });
+    expect(resultsA[1].tickets[0]).toMatchObject({ holderName: 'Caio Estudante', concession: 'student' });
+    // The tickets carry the codes the device showed offline.
+    expect(resultsA.flatMap((r: { tickets: { code: string }[] }) => r.tickets.map((t) => t.code)).sort()).toEqual([...blockA.json().codes].sort());
+    // Bruno's third unit is beyond his block of 2: a recorded conflict with a pt-BR message.
+    const resultsB = syncB.json().results;
+    expect(resultsB[0].outcome).toBe('recorded');
+    expect(resultsB[1]).toMatchObject({ outcome: 'conflict', code: 'block_exhausted' });
+    expect(resultsB[1].message).toMatch(/Venda além do bloco/);
+
+    // The same syncs again, twice at once: nothing new.
+    const replays = await Promise.all([
+      call('POST', '/api/box-office/sync', ana.cookie, { sales: salesA }),
+      call('POST', '/api/box-office/sync', ana.cookie, { sales: salesA }),
+      call('POST', '/api/box-office/sync', bruno.cookie, { sales: salesB }),
+    ]);
+    for (const replay of replays.slice(0, 2)) expect(replay.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['replayed', 'replayed']);
+    expect(replays[2].json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['replayed', 'conflict']);
+
+    const sold = await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id));
+    expect(sold).toHaveLength(3);
+    expect(sold.every((o) => o.channel === 'box_office' && o.status === 'completed')).toBe(true);
+    const issued = await server.deps.db.select().from(tickets).where(eq(tickets.eventId, event.id));
+    expect(issued).toHaveLength(5);
+    const conflicts = await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id));
+    expect(conflicts).toHaveLength(1);
+    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    expect(sector.remaining).toBe(0);
+    // The box-office meia counts against the sector's meia reserve.
+    expect(sector.halfTaken).toBe(1);
+    const blocks = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.eventId, event.id));
+    expect(blocks.map((b) => [b.size, b.used]).sort()).toEqual([[2, 2], [3, 3]]);
+    const [card] = sold.filter((o) => o.paymentMethod === 'card_machine');
+    expect(card).toMatchObject({ cardNsu: '123456', cardBrand: 'Visa' });
+  });
+
+  it('never passes a block, not even with two sales of its last unit synced at once', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const op = await operatorAt(event.id);
+    const block = (await reserve(op, event.id, pista.id, 1)).json();
+    const first = { ...deviceBlock(op, block)({ full: 1 }) };
+    const second = { ...first, nonce: randomUUID() };
+    const results = await Promise.all([first, second].map((sale) => call('POST', '/api/box-office/sync', op.cookie, { sales: [sale] })));
+    const outcomes = results.map((r) => r.json().results[0].outcome).sort();
+    expect(outcomes).toEqual(['conflict', 'recorded']);
+    const [row] = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.id, block.id));
+    expect(row.used).toBe(1);
+  });
+
+  it('refuses, as recorded conflicts, a code that is not of the block, a meia CPF already used, a courtesy without quota, and admits at once when asked', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true });
+    const op = await operatorAt(event.id);
+    const block = (await reserve(op, event.id, pista.id, 10)).json();
+    const sell = deviceBlock(op, block);
+    const forged = { ...sell({ full: 1 }), codes: ['NL1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA'] };
+    const meia = sell({ half: [student('111.444.777-35', 'Lia')] }, { method: 'cash', cashTenderedCentavos: 2500 }, true);
+    const meiaAgain = sell({ half: [student('111.444.777-35', 'Lia')] });
+    const courtesy = sell({ courtesy: 1 });
+    const response = await call('POST', '/api/box-office/sync', op.cookie, { sales: [forged, meia, meiaAgain, courtesy] });
+    const results = response.json().results;
+    expect(results.map((r: { outcome: string; code: string | null }) => r.code ?? r.outcome)).toEqual(['block_code_invalid', 'recorded', 'meia_cpf_repeated', 'box_office_courtesy_not_allowed']);
+    expect(results[1].changeCentavos).toBe(0);
+    // Admitted at once at the box office's gate.
+    const [admitted] = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, results[1].tickets[0].id));
+    expect(admitted).toMatchObject({ accepted: true, location: 'Bilheteria', manual: true });
+
+    // With a quota of 1, one courtesy passes and a second is refused.
+    await server.deps.db.insert(courtesyQuotas).values({ eventId: event.id, userId: op.userId, quota: 1, used: 0 });
+    const granted = await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ courtesy: 1 }), sell({ courtesy: 1 })] });
+    expect(granted.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['recorded', 'conflict']);
+    expect(granted.json().results[0].totalCentavos).toBe(0);
+  });
+
+  it('returns the unsold units of a block once, and refuses a sale synced after the return', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const op = await operatorAt(event.id);
+    const block = (await reserve(op, event.id, pista.id, 4)).json();
+    const sell = deviceBlock(op, block);
+    await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1 })] });
+    const returned = await call('POST', `/api/box-office/blocks/${block.id}/return`, op.cookie);
+    expect(returned.statusCode).toBe(200);
+    expect(returned.json()).toMatchObject({ used: 1 });
+    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    expect(sector.remaining).toBe(9);
+    const again = await call('POST', `/api/box-office/blocks/${block.id}/return`, op.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este bloco de ingressos já foi devolvido.');
+    const late = await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1 })] });
+    expect(late.json().results[0]).toMatchObject({ outcome: 'conflict', code: 'block_returned' });
+  });
+
+  it('shows a PIX BR Code and lets the operator confirm it in the sandbox, issuing the tickets', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const op = await operatorAt(event.id);
+    const block = (await reserve(op, event.id, pista.id, 2)).json();
+    const sale = { ...deviceBlock(op, block)({ full: 2 }, { method: 'pix' }), codes: [] };
+    const placed = await call('POST', '/api/box-office/sales', op.cookie, sale);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toMatchObject({ status: 'pending', canConfirmPix: true, tickets: [] });
+    expect(placed.json().pixCode).toMatch(/^000201/);
+    const confirmed = await call('POST', `/api/box-office/sales/${placed.json().orderId}/confirm-pix`, op.cookie, { admit: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().status).toBe('completed');
+    expect(confirmed.json().tickets).toHaveLength(2);
+    expect(confirmed.json().tickets.every((t: { checkedInAt: string | null }) => t.checkedInAt)).toBe(true);
+    // PIX needs the network: a synced PIX sale is a conflict.
+    const offline = await call('POST', '/api/box-office/sync', op.cookie, { sales: [{ ...sale, nonce: randomUUID() }] });
+    expect(offline.json().results[0].code).toBe('box_office_sale_offline_pix');
+  });
+
+  it('is for box-office staff and admins only', async () => {
+    const buyerCookie = (await server.signUpAs()).cookie;
+    expect((await call('GET', '/api/box-office/events', buyerCookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/box-office/events', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/box-office/drawers', (await server.signUpAs(['box_office'])).cookie)).statusCode).toBe(403);
+  });
+});
+
+describe('the cash drawer', () => {
+  it('closes with the expected amount after cash sales, a refund and a withdrawal, once, and the back office shows its difference', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Caixa Certo' });
+    const op = await operatorAt(event.id, 10000);
+    const block = (await reserve(op, event.id, pista.id, 6)).json();
+    const sell = deviceBlock(op, block);
+    const sales = [
+      sell({ full: 2 }, { method: 'cash', cashTenderedCentavos: 12000 }),
+      sell({ full: 1 }, { method: 'cash', cashTenderedCentavos: 5000 }),
+      sell({ full: 1 }, { method: 'card_machine', cardNsu: '998877', cardBrand: 'Mastercard' }),
+    ];
+    const synced = (await call('POST', '/api/box-office/sync', op.cookie, { sales })).json().results;
+    expect(synced[0].changeCentavos).toBe(2000);
+
+    const refunded = await call('POST', `/api/box-office/sales/${synced[1].orderId}/refund`, op.cookie);
+    expect(refunded.statusCode).toBe(200);
+    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    expect(sector.remaining).toBe(10 - 6 + 1);
+    const withdrawal = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 3000, note: 'Sangria para o cofre', nonce: randomUUID() });
+    expect(withdrawal.statusCode).toBe(200);
+    // float 100,00 + cash 150,00 − refund 50,00 − withdrawal 30,00 = 170,00; the card machine's 50,00 is not cash.
+    expect(withdrawal.json()).toMatchObject({ expectedCentavos: 17000, cashSalesCentavos: 15000, cashRefundsCentavos: 5000, withdrawalsCentavos: 3000, cardMachineCentavos: 5000 });
+
+    const negative = await call('POST', `/api/box-office/drawers/${op.drawerId}/close`, op.cookie, { countedCentavos: -100 });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toBe('Informe o valor contado no caixa: zero ou mais.');
+    const closed = await call('POST', `/api/box-office/drawers/${op.drawerId}/close`, op.cookie, { countedCentavos: 16500 });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ expectedCentavos: 17000, countedCentavos: 16500, differenceCentavos: -500 });
+    const twice = await call('POST', `/api/box-office/drawers/${op.drawerId}/close`, op.cookie, { countedCentavos: 17000 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Este caixa já foi fechado.');
+    const [stored] = await queryRows<{ expected_centavos: number; counted_centavos: number }>(server.deps.db, sql`SELECT expected_centavos, counted_centavos FROM cash_drawers WHERE id = ${op.drawerId}::uuid`);
+    expect(stored).toMatchObject({ expected_centavos: 17000, counted_centavos: 16500 });
+
+    const listed = await call('GET', `/api/admin/box-office/drawers?eventId=${event.id}`, admin.cookie);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().drawers).toEqual([
+      expect.objectContaining({ id: op.drawerId, eventTitle: 'Caixa Certo', operatorName: 'Pessoa Teste', expectedCentavos: 17000, countedCentavos: 16500, differenceCentavos: -500 }),
+    ]);
+    // A withdrawal or sale into a closed drawer is refused.
+    const after = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 100 });
+    expect(after.json().code).toBe('drawer_closed');
+  });
+});
