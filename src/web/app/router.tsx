@@ -82,6 +82,10 @@ export const router = createBrowserRouter([
       },
       { path: 'brands', lazy: () => import('../features/admin/brands/pages/brands-page').then((m) => ({ Component: m.BrandsPage })) },
       { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
+      {
+        path: 'guest-lists',
+        lazy: () => import('../features/guest-lists/pages/admin-guest-lists-page').then((m) => ({ Component: m.AdminGuestListsPage })),
+      },
     ],
   },
   {
@@ -112,6 +116,18 @@ export const router = createBrowserRouter([
         lazy: () => import('../features/checkout/pages/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })),
       },
       { path: 'transfer/:token', lazy: () => import('../features/tickets/pages/accept-transfer-page').then((m) => ({ Component: m.AcceptTransferPage })) },
+      { path: 'lista/:token', lazy: () => import('../features/guest-lists/pages/guest-list-link-page').then((m) => ({ Component: m.GuestListLinkPage })) },
+      {
+        path: 'listas',
+        lazy: () =>
+          import('../features/guest-lists/pages/my-guest-lists-page').then((m) => ({
+            Component: () => (
+              <RequireAuth>
+                <m.MyGuestListsPage />
+              </RequireAuth>
+            ),
+          })),
+      },
       {
         path: 'tickets',
         lazy: () =>

@@ -10,6 +10,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { useManualCheckIn } from '../api/manual-check-in';
 import { useDoorSearch } from '../api/search-door-tickets';
+import { GuestLookup } from './guest-lookup';
 
 const badgeTone: Record<VerdictTone, 'success' | 'danger' | 'warning' | 'neutral'> = {
   valid: 'success',
@@ -118,6 +119,9 @@ export function TicketLookup({
           </ul>
         ) : null}
       </div>
+
+      {/* List names ('Lista amiga') for the same words: guest-lookup.tsx. */}
+      <GuestLookup eventId={eventId} query={query} gate={gate} deviceId={deviceId} isOnline={isOnline} />
 
       <ConfirmDialog
         open={chosen !== null}

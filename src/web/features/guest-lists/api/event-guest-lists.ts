@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GuestListView } from '../../../../shared/schemas/guest-lists';
+import { api } from '../../../lib/api';
+import { guestListKeys } from './keys';
+
+/** GET /api/admin/events/:id/guest-lists: an event's lists (back office). */
+export function listEventGuestLists(eventId: string): Promise<{ lists: GuestListView[] }> {
+  return api(`/api/admin/events/${eventId}/guest-lists`);
+}
+
+export const eventGuestListsQuery = (eventId: string) => queryOptions({ queryKey: guestListKeys.ofEvent(eventId), queryFn: () => listEventGuestLists(eventId) });
+
+export function useEventGuestLists(eventId: string | null) {
+  return useQuery({ ...eventGuestListsQuery(eventId ?? ''), enabled: eventId !== null });
+}
