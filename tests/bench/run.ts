@@ -14,18 +14,19 @@
  * ticket was admitted twice, or any other invariant or request failed.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '../support/test-server';
+import {
+  benchCpf, checkMintedCookies, countQueries, cpuMeter as meterCpu, cpuSeconds, env, log, makePoster, measureCeilings, measureGetRate,
+  mintAccounts, ms, percentile, queriesSoFar, rate, runWithinLimit, sampleWaits, serveLoadClient, setEmergencyCleanup, shuffle,
+  startLoadClient, type LoadClient, type Timed,
+} from './harness';
 
 // ---------------------------------------------------------------------------------------------
 // Sizes (environment overrides for experiments; the defaults are the benchmark)
 
-const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const STOCK = env('BENCH_STOCK', 4000);
 const BUYERS = env('BENCH_BUYERS', 2400);
 const UNITS_PER_BUYER = 2;
@@ -71,14 +72,6 @@ interface DoorJob {
   scannerCookies: string[];
 }
 
-interface Timed {
-  status: number;
-  ms: number;
-  start: number;
-  end: number;
-  body: Record<string, unknown> | null;
-}
-
 interface PurchaseOutcome {
   order: Timed;
   pay: Timed | null;
@@ -120,67 +113,14 @@ interface RateResult {
   errors: number;
 }
 
-type Job = PurchaseJob | DoorJob | RateJob | { type: 'exit' };
-type JobResult = PurchaseResult | DoorResult | RateResult | { type: 'error'; message: string };
+type Job = PurchaseJob | DoorJob | RateJob;
+type JobResult = PurchaseResult | DoorResult | RateResult;
 
 // ---------------------------------------------------------------------------------------------
 // Load client (child process)
 
-async function runClient() {
-  process.on('message', async (job: Job) => {
-    try {
-      if (job.type === 'exit') process.exit(0);
-      const result = job.type === 'purchase' ? await runPurchases(job) : job.type === 'rate' ? await runRate(job) : await runDoor(job);
-      process.send!(result);
-    } catch (error) {
-      process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) } satisfies JobResult);
-    }
-  });
-  process.send!({ type: 'ready' });
-}
-
-// One keep-alive agent per server for the whole run: the sockets the warm-up opened are the ones
-// the timed phases use, as buyers who have the event page open (or a proxy's pooled connections)
-// are already connected when the sale opens.
-const agents = new Map<string, http.Agent>();
-
-function makePoster(origin: string) {
-  const url = new URL(origin);
-  let agent = agents.get(origin);
-  if (!agent) agents.set(origin, (agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 })));
-  return (path: string, cookie: string, payload: unknown): Promise<Timed> =>
-    new Promise((resolve, reject) => {
-      const body = Buffer.from(JSON.stringify(payload ?? {}));
-      const start = performance.now();
-      const request = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path,
-          // No Origin header: a server-to-server caller, which the cross-site check lets through.
-          headers: { cookie, 'content-type': 'application/json', 'content-length': body.length },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const end = performance.now();
-            let parsed: Record<string, unknown> | null = null;
-            try {
-              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            } catch {
-              parsed = null;
-            }
-            resolve({ status: response.statusCode ?? 0, ms: end - start, start, end, body: parsed });
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+async function runRate(job: RateJob): Promise<RateResult> {
+  return { type: 'rate-result', ...(await measureGetRate(job.url, job.seconds, job.concurrency)) };
 }
 
 /** Runs `count` tasks with at most `concurrency` in flight; each lane takes the next index. */
@@ -195,17 +135,6 @@ async function lanes(count: number, concurrency: number, task: (index: number, l
 
 const buyerBlock = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' };
 
-/** A valid CPF (check digits computed) for each seed 0..99,999,999. */
-export function benchCpf(seed: number): string {
-  const base = String(seed).padStart(9, '0').slice(-9).split('').map(Number);
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = digit(base);
-  return [...base, first, digit([...base, first])].join('');
-}
 
 /** What buyer `i` asks for: `quantity` full-price units, or, every `meiaEvery`-th buyer, one fewer and one student meia. */
 function purchaseItems(job: PurchaseJob, i: number) {
@@ -256,196 +185,11 @@ async function runDoor(job: DoorJob): Promise<DoorResult> {
   return { type: 'door-result', wallStart, wallEnd, clientCpu: cpuSeconds(process.cpuUsage(cpu)), outcomes };
 }
 
-async function runRate(job: RateJob): Promise<RateResult> {
-  const url = new URL(job.url);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
-  const get = () =>
-    new Promise<number>((resolve) => {
-      const request = http.get({ agent, host: url.hostname, port: url.port, path: url.pathname + url.search }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      request.on('error', () => resolve(0));
-    });
-  const until = performance.now() + job.seconds * 1000;
-  let done = 0;
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: job.concurrency }, async () => {
-      while (performance.now() < until) {
-        if ((await get()) === 200) done++;
-        else errors++;
-      }
-    }),
-  );
-  agent.destroy();
-  return { type: 'rate-result', perSecond: done / ((performance.now() - started) / 1000), errors };
-}
-
-/**
- * What this machine's PostgreSQL can do at most for the two hot paths, measured in the same run
- * (issue 'Hardened and fast'): a durable single-row UPDATE from 2 clients (pgbench's hot row:
- * every purchase of one ticket type must update one stock row) and single-row INSERTs shaped like
- * a check-in from 20 clients (every scan records one row). Each for `seconds`; commits per second.
- */
-async function measureCeilings(connectionString: string, seconds: number): Promise<{ hotRowUpdates: number; inserts: number }> {
-  const pg = (await import('pg')).default;
-  const setup = new pg.Client({ connectionString });
-  await setup.connect();
-  await setup.query('CREATE TABLE bench_hot_row (id int PRIMARY KEY, remaining int NOT NULL)');
-  await setup.query('INSERT INTO bench_hot_row VALUES (1, 1000000000)');
-  await setup.query(`CREATE TABLE bench_scans (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), ticket_id uuid, event_id uuid,
-    scanned_code text NOT NULL, validator_id text, accepted boolean NOT NULL, location text NOT NULL, scanned_at timestamptz NOT NULL DEFAULT now())`);
-  const run = async (clients: number, statement: string, params: () => unknown[]) => {
-    const connections = await Promise.all(Array.from({ length: clients }, async () => {
-      const c = new pg.Client({ connectionString });
-      await c.connect();
-      return c;
-    }));
-    let count = 0;
-    const until = performance.now() + seconds * 1000;
-    const started = performance.now();
-    await Promise.all(connections.map(async (c) => {
-      while (performance.now() < until) {
-        await c.query(statement, params());
-        count++;
-      }
-    }));
-    const elapsed = (performance.now() - started) / 1000;
-    await Promise.all(connections.map((c) => c.end()));
-    return count / elapsed;
-  };
-  const hotRowUpdates = await run(2, 'UPDATE bench_hot_row SET remaining = remaining - 1 WHERE id = 1 AND remaining >= 1', () => []);
-  const inserts = await run(20, 'INSERT INTO bench_scans (ticket_id, event_id, scanned_code, validator_id, accepted, location) VALUES ($1, $2, $3, $4, true, $5)', () => [
-    randomUUID(), randomUUID(), `NL1.${randomUUID()}`, 'bench', 'Entrada principal',
-  ]);
-  await setup.query('DROP TABLE bench_hot_row; DROP TABLE bench_scans');
-  await setup.end();
-  return { hotRowUpdates, inserts };
-}
-
-const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
-
 // ---------------------------------------------------------------------------------------------
 // Runner (parent process)
 
-/** CPU seconds used so far by the processes whose pid and name pass `keep`, from /proc (0 for none). */
-function procCpuSeconds(pids: string[], keep: (name: string) => boolean = () => true): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!keep(stat.slice(stat.indexOf('(') + 1, close))) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-/** CPU seconds used so far by all PostgreSQL processes of this machine (0 when /proc shows none). */
-function postgresCpuSeconds(): number {
-  return procCpuSeconds(readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)), (name) => name.startsWith('postgres'));
-}
-
-/**
- * Where the CPU went during one phase: this process (the server), the load client, PostgreSQL,
- * against what two cores could give; and how busy the machine was already (other work on it).
- */
 /** Pids of the server instances running in child processes (BENCH_INSTANCES > 1). */
 const instancePids: string[] = [];
-
-function cpuMeter() {
-  const server = process.cpuUsage();
-  const others = procCpuSeconds(instancePids);
-  const elu = performance.eventLoopUtilization();
-  const pg = postgresCpuSeconds();
-  const load = loadavg()[0];
-  return (wallSeconds: number, clientCpu: number) => {
-    const capacity = wallSeconds * cpus().length;
-    const pct = (value: number) => `${((value / capacity) * 100).toFixed(0)}%`;
-    const busy = performance.eventLoopUtilization(elu).utilization;
-    const serverCpu = cpuSeconds(process.cpuUsage(server)) + procCpuSeconds(instancePids) - others;
-    const instances = INSTANCES > 1 ? `${INSTANCES} servers` : 'server';
-    return `${instances} ${pct(serverCpu)} (event loop${INSTANCES > 1 ? ' of the first' : ''} ${(busy * 100).toFixed(0)}% busy), postgres ${pct(postgresCpuSeconds() - pg)}, load client ${pct(clientCpu)} of ${cpus().length} cores (1-min load before: ${load.toFixed(1)})`;
-  };
-}
-
-/** Clients of the benchmark's own (not the server's) connections, left out of the query count. */
-const ownClients = new WeakSet<object>();
-let queryCount = 0;
-
-/** Counts the statements the server sends to PostgreSQL (every `pg` round trip, BEGIN/COMMIT included). */
-async function countQueries() {
-  const pg = (await import('pg')).default;
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: object, ...args: unknown[]) {
-    if (!ownClients.has(this)) queryCount++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-}
-
-/** Samples what PostgreSQL backends of `database` wait for, every 100 ms, on its own connection. */
-async function sampleWaits(connectionString: string, database: string) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString });
-  ownClients.add(client);
-  await client.connect();
-  let samples = 0;
-  let active = 0;
-  let lockWaits = 0;
-  let idleInTransaction = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const { rows } = await client.query(
-        `SELECT count(*) FILTER (WHERE state = 'active') AS active,
-                count(*) FILTER (WHERE state = 'active' AND wait_event_type = 'Lock') AS lock_waits,
-                count(*) FILTER (WHERE state = 'idle in transaction') AS idle_in_transaction
-         FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
-        [database],
-      );
-      samples++;
-      active += Number(rows[0].active);
-      lockWaits += Number(rows[0].lock_waits);
-      idleInTransaction += Number(rows[0].idle_in_transaction);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    await client.end();
-    const average = (total: number) => (total / Math.max(1, samples)).toFixed(1);
-    return `on average ${average(active)} backends active (${average(lockWaits)} of them waiting on a lock), ${average(idleInTransaction)} idle in transaction (waiting for the server)`;
-  };
-}
-
-function log(message: string) {
-  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank];
-}
-
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
-  }
-  return items;
-}
-
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
-const rate = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
 
 /**
  * One more server instance (BENCH_INSTANCES > 1) in its own process, on the same PostgreSQL
@@ -504,41 +248,6 @@ async function runInstance() {
   process.send!({ port: (server.app.server.address() as { port: number }).port });
 }
 
-function startClient(): Promise<{ child: ChildProcess; run(job: PurchaseJob | DoorJob | RateJob): Promise<JobResult> }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--load-client'], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    serialization: 'advanced',
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`load client exited early (${code})`)));
-    child.once('message', () => {
-      child.removeAllListeners('exit');
-      resolve({
-        child,
-        run: (job) =>
-          new Promise((done, fail) => {
-            const onExit = (code: number | null) => fail(new Error(`load client exited (${code})`));
-            child.once('exit', onExit);
-            child.once('message', (result: JobResult) => {
-              child.off('exit', onExit);
-              if (result.type === 'error') fail(new Error(`load client: ${result.message}`));
-              else done(result);
-            });
-            child.send(job);
-          }),
-      });
-    });
-  });
-}
-
-/** The session cookie better-auth expects: `<name>=encodeURIComponent(token + '.' + base64 HMAC-SHA256(token))`. */
-function signSessionCookie(name: string, token: string, secret: string) {
-  const signature = createHmac('sha256', secret).update(token).digest('base64');
-  return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
 async function runBench(): Promise<number> {
   process.env.TEST_DB = 'postgres';
   await countQueries();
@@ -546,14 +255,13 @@ async function runBench(): Promise<number> {
   const { checkInventoryInvariants } = await import('../support/invariants');
   const { hashPassword } = await import('better-auth/crypto');
   const { sql } = await import('drizzle-orm');
-  const schema = await import('../../src/server/db/schema');
   const { queryRows } = await import('../../src/server/db/client');
 
   const failures: string[] = [];
   const extra: string[] = [];
   let report: string[] = [];
   let server: TestServer | null = null;
-  let client: Awaited<ReturnType<typeof startClient>> | null = null;
+  let client: LoadClient<Job, JobResult> | null = null;
   const instances: Awaited<ReturnType<typeof startInstance>>[] = [];
   const began = performance.now();
   // One clean-up, shared by the normal end and an abort (time limit, Ctrl-C).
@@ -567,7 +275,7 @@ async function runBench(): Promise<number> {
         await server.stop();
       }
     })());
-  emergencyCleanup = stopAll;
+  setEmergencyCleanup(stopAll);
 
   try {
     log(`starting server on PostgreSQL (pool ${POOL_SIZE}) and the load client`);
@@ -579,7 +287,7 @@ async function runBench(): Promise<number> {
     pool?.on?.('error', (error) => {
       if (!stopping) failures.push(`database connection error during the run: ${error.message}`);
     });
-    client = await startClient();
+    client = await startLoadClient<Job, JobResult>(fileURLToPath(import.meta.url));
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no listening address');
@@ -629,46 +337,12 @@ async function runBench(): Promise<number> {
     }
     const context = await srv.auth.$context;
     const cookieName = context.authCookies.sessionToken.name;
-    for (const account of real) {
-      const pair = account.cookie.split('; ').find((c) => c.startsWith(`${cookieName}=`));
-      const token = pair ? decodeURIComponent(pair.slice(cookieName.length + 1)).split('.')[0] : '';
-      if (!pair || signSessionCookie(cookieName, token, context.secret) !== pair) {
-        throw new Error('minted session cookies would not match better-auth cookies; run with BENCH_REAL_SIGNUPS=2400 (slow)');
-      }
-    }
+    checkMintedCookies(real.map((a) => a.cookie), cookieName, context.secret, 'run with BENCH_REAL_SIGNUPS=2400 (slow)');
     const { SESSION_EXPIRES_IN_S } = await import('../../src/server/auth');
     const sharedHash = await hashPassword('senha-de-teste-123');
-    const mint = async (count: number, role: 'user' | 'validator', label: string) => {
-      if (count <= 0) return [] as string[];
-      const now = new Date();
-      const rows = Array.from({ length: count }, (_, i) => ({
-        id: randomUUID().replace(/-/g, ''),
-        email: `${label}-${i}-${randomUUID().slice(0, 8)}@exemplo.com.br`,
-        token: randomUUID().replace(/-/g, ''),
-      }));
-      await db.insert(schema.users).values(rows.map((r) => ({ id: r.id, name: 'Pessoa Teste', email: r.email, emailVerified: true })));
-      await db.insert(schema.accounts).values(
-        rows.map((r) => ({ id: randomUUID(), accountId: r.id, providerId: 'credential', userId: r.id, password: sharedHash })),
-      );
-      await db.insert(schema.profiles).values(rows.map((r) => ({ id: r.id, fullName: 'Pessoa Teste' })));
-      await db
-        .insert(schema.userRoles)
-        .values(rows.flatMap((r) => (role === 'user' ? [{ userId: r.id, role }] : [{ userId: r.id, role: 'user' as const }, { userId: r.id, role }])));
-      await db.insert(schema.sessions).values(
-        rows.map((r) => ({
-          id: randomUUID().replace(/-/g, ''),
-          token: r.token,
-          userId: r.id,
-          // As a sign-in makes it: good for SESSION_EXPIRES_IN_S, so it is not extended on its first use.
-          expiresAt: new Date(now.getTime() + SESSION_EXPIRES_IN_S * 1000),
-          createdAt: now,
-          updatedAt: now,
-          ipAddress: '127.0.0.1',
-          userAgent: 'bench',
-        })),
-      );
-      return rows.map((r) => signSessionCookie(cookieName, r.token, context.secret));
-    };
+    // As a sign-in makes it: good for SESSION_EXPIRES_IN_S, so it is not extended on its first use.
+    const mint = async (count: number, role: 'user' | 'validator', label: string) =>
+      (await mintAccounts(db, { count, role, label, cookieName, secret: context.secret, passwordHash: sharedHash, sessionSeconds: SESSION_EXPIRES_IN_S })).map((a) => a.cookie);
     const buyerCookies = shuffle([
       ...real.slice(0, realBuyers).map((a) => a.cookie),
       ...(await mint(BUYERS - realBuyers, 'user', 'comprador')),
@@ -707,15 +381,15 @@ async function runBench(): Promise<number> {
     const MEIA_EVERY = 5;
     log(`flash sale: ${buyerCookies.length} buyers x ${UNITS_PER_BUYER} units, ${STOCK} in stock, ${PURCHASE_CONCURRENCY} in flight`);
     const databaseName = (await queryRows<{ d: string }>(db, sql`SELECT current_database() AS d`))[0].d;
-    let meter = cpuMeter();
+    let meter = meterCpu(instancePids);
     let stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
-    let queriesBefore = queryCount;
+    let queriesBefore = queriesSoFar();
     const purchase = (await client.run({
       type: 'purchase', origins, eventId: sale.event.id, ticketTypeId: typeId,
       cookies: buyerCookies, quantity: UNITS_PER_BUYER, concurrency: PURCHASE_CONCURRENCY, meiaEvery: MEIA_EVERY,
     })) as PurchaseResult;
 
-    const saleQueries = queryCount - queriesBefore;
+    const saleQueries = queriesSoFar() - queriesBefore;
     if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(purchase));
     const saleWaits = await stopSampling();
     const saleCpu = meter((purchase.wallEnd - purchase.wallStart) / 1000, purchase.clientCpu);
@@ -811,12 +485,12 @@ async function runBench(): Promise<number> {
       scans.splice(i, part.length, ...part);
     }
     log(`door rush: ${codes.length} codes x ${SCANS_PER_CODE} scans by ${scannerCookies.length} scanners`);
-    meter = cpuMeter();
+    meter = meterCpu(instancePids);
     stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
-    queriesBefore = queryCount;
+    queriesBefore = queriesSoFar();
     const door = (await client.run({ type: 'door', origins, eventId: sale.event.id, codes: scans, scannerCookies })) as DoorResult;
     if (process.env.BENCH_DUMP) writeFileSync(`${process.env.BENCH_DUMP}.door`, JSON.stringify(door));
-    const doorQueries = queryCount - queriesBefore;
+    const doorQueries = queriesSoFar() - queriesBefore;
     const doorWaits = await stopSampling();
     const doorCpu = meter((door.wallEnd - door.wallStart) / 1000, door.clientCpu);
 
@@ -923,26 +597,10 @@ async function runBench(): Promise<number> {
   return failures.length === 0 ? 0 : 1;
 }
 
-/** Stops the server and drops the database when the run is cut short (time limit, Ctrl-C). */
-let emergencyCleanup: (() => Promise<void>) | null = null;
-
-async function abort(reason: string) {
-  process.stderr.write(`FAIL ${reason}\n`);
-  const cleanup = emergencyCleanup;
-  emergencyCleanup = null;
-  if (cleanup) await Promise.race([cleanup().catch(() => undefined), new Promise((r) => setTimeout(r, 15_000))]);
-  process.exit(1);
-}
-
 if (process.argv.includes('--load-client')) {
-  await runClient();
+  serveLoadClient<Job>((job) => (job.type === 'purchase' ? runPurchases(job) : job.type === 'rate' ? runRate(job) : runDoor(job)));
 } else if (process.argv.includes('--instance')) {
   await runInstance();
 } else {
-  const timer = setTimeout(() => void abort(`benchmark took longer than ${TIME_LIMIT_MS / 1000} s`), TIME_LIMIT_MS);
-  process.once('SIGINT', () => void abort('interrupted'));
-  process.once('SIGTERM', () => void abort('terminated'));
-  const code = await runBench();
-  clearTimeout(timer);
-  process.exit(code);
+  await runWithinLimit(TIME_LIMIT_MS, runBench);
 }
