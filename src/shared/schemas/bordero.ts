@@ -26,8 +26,20 @@ export const borderoChannelLabel: Readonly<Record<OrderChannel, string>> = {
 /** What a unit was sold as: full price, half price (its category in the label) or a courtesy. */
 export type BorderoKind = 'inteira' | 'meia' | 'cortesia';
 
+/** A co-producer's name, as the borderô's form and the API check it. */
+export const coProducerNameSchema = z
+  .string({ message: 'Informe o nome do coprodutor.' })
+  .trim()
+  .min(2, 'Informe o nome do coprodutor.')
+  .max(120, 'O nome pode ter até 120 caracteres.');
+
+/** The refusal of co-producers' shares adding up past 100 %. */
+export const CO_PRODUCERS_OVER_MESSAGE = 'A soma das participações dos coprodutores não pode passar de 100%.';
+/** The refusal of a set list past MAX_SET_LIST_LENGTH. */
+export const SET_LIST_TOO_LONG_MESSAGE = 'O repertório pode ter até 20.000 caracteres.';
+
 const coProducerSchema = z.object({
-  name: z.string({ message: 'Informe o nome do coprodutor.' }).trim().min(2, 'Informe o nome do coprodutor.').max(120, 'O nome pode ter até 120 caracteres.'),
+  name: coProducerNameSchema,
   shareBasisPoints: z
     .number({ message: 'Informe a participação do coprodutor.' })
     .int('A participação tem no máximo duas casas decimais.')
@@ -45,11 +57,11 @@ export const borderoSettingsSchema = z.object({
     .number({ message: 'Escolha 10% ou 15% para o ECAD.' })
     .refine((value) => (ecadBasisPointsChoices as readonly number[]).includes(value), 'Escolha 10% ou 15% para o ECAD.')
     .optional(),
-  setList: z.string({ message: 'O repertório deve ser um texto.' }).max(MAX_SET_LIST_LENGTH, 'O repertório pode ter até 20.000 caracteres.').optional(),
+  setList: z.string({ message: 'O repertório deve ser um texto.' }).max(MAX_SET_LIST_LENGTH, SET_LIST_TOO_LONG_MESSAGE).optional(),
   coProducers: z
     .array(coProducerSchema, { message: 'Informe os coprodutores.' })
     .max(MAX_CO_PRODUCERS, 'Até 20 coprodutores.')
-    .refine((list) => list.reduce((sum, c) => sum + c.shareBasisPoints, 0) <= 10000, 'A soma das participações dos coprodutores não pode passar de 100%.')
+    .refine((list) => list.reduce((sum, c) => sum + c.shareBasisPoints, 0) <= 10000, CO_PRODUCERS_OVER_MESSAGE)
     .optional(),
 });
 export type BorderoSettings = z.infer<typeof borderoSettingsSchema>;

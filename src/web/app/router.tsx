@@ -80,6 +80,10 @@ export const router = createBrowserRouter([
         path: 'events/:id/cpf-sales',
         lazy: () => import('../features/admin/cpf-sales/pages/cpf-sales-page').then((m) => ({ Component: m.CpfSalesPage })),
       },
+      {
+        path: 'events/:id/bordero',
+        lazy: () => import('../features/admin/bordero/pages/bordero-page').then((m) => ({ Component: m.BorderoPage })),
+      },
       { path: 'brands', lazy: () => import('../features/admin/brands/pages/brands-page').then((m) => ({ Component: m.BrandsPage })) },
       { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
       {

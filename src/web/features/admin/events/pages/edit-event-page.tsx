@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Ban, ExternalLink, IdCard, UsersRound } from 'lucide-react';
+import { Ban, ExternalLink, IdCard, ReceiptText, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
 import { Button } from '../../../../components/ui/button';
@@ -15,6 +15,7 @@ import { BuyersSection } from '../components/buyers-section';
 import { CourtesiesSection } from '../components/courtesies-section';
 import { CourtesyQuotasSection } from '../components/courtesy-quotas-section';
 import { WaitingRoomSection } from '../../waiting-room/waiting-room-section';
+import { WaitlistSection } from '../../waitlist/waitlist-section';
 import { EventForm } from '../components/event-form';
 import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -126,6 +127,12 @@ export function EditEventPage() {
                 Vendas por CPF
               </Link>
             </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/admin/events/${event.id}/bordero`}>
+                <ReceiptText aria-hidden className="size-4" />
+                Borderô
+              </Link>
+            </Button>
             <EventLifeActions event={event} />
           </>
         }
@@ -152,6 +159,7 @@ export function EditEventPage() {
       <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
       <CourtesyQuotasSection eventId={event.id} />
       <WaitingRoomSection eventId={event.id} />
+      <WaitlistSection eventId={event.id} />
       <BuyersSection eventId={event.id} />
     </>
   );

@@ -1,0 +1,64 @@
+import type { Bordero } from '../../../../../shared/schemas/bordero';
+
+/** The meia-entrada of each sector against its 40 % reserve, and the entries per hour and gate. */
+export function BorderoDoor({ bordero }: { bordero: Bordero }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="bordero-meia" className="min-w-0 rounded-2xl border border-border bg-card p-4">
+        <h2 id="bordero-meia" className="text-lg font-bold">
+          Meia-entrada e a reserva de 40%
+        </h2>
+        {bordero.event.meiaEntrada ? null : <p className="text-sm text-muted">Este evento não vende meia-entrada.</p>}
+        <ul className="mt-2 divide-y divide-border text-sm">
+          {bordero.meia.map((m) => (
+            <li key={m.sector} className="py-2">
+              <p className="flex justify-between gap-2 font-semibold">
+                <span>{m.sector}</span>
+                <span className="tabular-nums">
+                  {m.meiaSold} de {m.reserve}
+                </span>
+              </p>
+              <p className="text-muted">
+                Reserva de {m.reserve} (40% de {m.stock}) · {m.reserveUsedPercent}% usada · restam {m.reserveLeft}
+                {m.seniorSold > 0 ? ` · ${m.seniorSold} de pessoa idosa, fora da reserva` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="bordero-entradas" className="min-w-0 rounded-2xl border border-border bg-card p-4">
+        <h2 id="bordero-entradas" className="text-lg font-bold">
+          Entradas por hora e portão
+        </h2>
+        {bordero.entries.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">Nenhuma entrada ainda.</p>
+        ) : (
+          <table className="mt-2 w-full text-sm">
+            <caption className="sr-only">Entradas por hora e portão</caption>
+            <thead className="text-left text-xs text-muted">
+              <tr>
+                <th scope="col" className="py-1 pr-2 font-medium">Hora</th>
+                <th scope="col" className="py-1 pr-2 font-medium">Portão</th>
+                <th scope="col" className="py-1 text-right font-medium">Entradas</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {bordero.entries.map((e) => (
+                <tr key={`${e.hourStart}-${e.gate}`}>
+                  <td className="py-1.5 pr-2">{e.hourLabel}</td>
+                  <td className="py-1.5 pr-2">{e.gate}</td>
+                  <td className="py-1.5 text-right tabular-nums">{e.entries}</td>
+                </tr>
+              ))}
+              <tr className="font-bold">
+                <td className="py-1.5 pr-2">Total</td>
+                <td />
+                <td className="py-1.5 text-right tabular-nums">{bordero.entriesTotal}</td>
+              </tr>
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
