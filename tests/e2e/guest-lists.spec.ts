@@ -150,18 +150,59 @@ describe('a list link', () => {
     await page.getByLabel('Nome completo').fill('Rita Convidada');
     await page.getByLabel('E-mail').fill('rita@exemplo.com.br');
     await page.getByLabel('CPF').fill('123.456.789-00');
-    await page.getByRole('button', { name: 'Colocar meu nome na lista' }).click();
+    await page.getByRole('button', { name: 'Confirmar meu nome' }).click();
     await poll(() => page.getByText('CPF inválido').isVisible()).toBe(true);
     await page.getByLabel('CPF').fill('52998224725');
+    await poll(() => page.getByText('CPF inválido').count()).toBe(0);
     await expectNoAxeViolationsInBothThemes(page, 'guest list link');
     await shoot(page, 'guest-lists-link');
-    await page.getByRole('button', { name: 'Colocar meu nome na lista' }).click();
+    await page.getByRole('button', { name: 'Confirmar meu nome' }).click();
     await poll(() => page.getByRole('status').filter({ hasText: 'Pronto, Rita Convidada!' }).isVisible()).toBe(true);
     await shoot(page, 'guest-lists-link-done');
     const entry = await entryOf(list.id, 'Rita Convidada');
     expect(entry.source).toBe('link');
     const [{ cpf }] = await queryRows<{ cpf: string }>(app.deps.db, sql`SELECT cpf FROM guest_list_entries WHERE id = ${entry.id}::uuid`);
     expect(cpf).toBe('52998224725');
+    await context.close();
+  });
+});
+
+describe('the back office', () => {
+  it('creates a list for an event with owner, quota, rule and closing time, and shows it with its counts', async () => {
+    const title = `Festa do Back Office ${suffix()}`;
+    const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 100 }], { title, daysAhead: 3 });
+    const promoter = await createBuyer(app, { fullName: 'Pedro Promoter', emailPrefix: 'promoter' });
+    await app.deps.db.insert(userRoles).values({ userId: promoter.id, role: 'promoter' });
+    const context = await newContext(browser, tablet, app.baseUrl);
+    const page = await context.newPage();
+    const admin = demoAccount(app, 'admin');
+    await signInWithForm(page, admin.email, admin.password, '/admin/guest-lists');
+    await poll(() => page.getByRole('option', { name: new RegExp(title) }).count()).toBe(1);
+    await page.getByLabel('Evento').selectOption({ label: (await page.getByRole('option', { name: new RegExp(title) }).textContent()) ?? '' });
+    const form = page.getByRole('form', { name: 'Nova lista' });
+    await poll(() => form.isVisible()).toBe(true);
+    await form.getByLabel('Nome da lista').fill('Lista VIP do Pedro');
+    await form.getByLabel('E-mail do responsável').fill(promoter.email);
+    await form.getByLabel('Limite de nomes').fill('30');
+    await form.getByLabel('Grátis até').fill(`${made.event.date}T23:30`);
+    await form.getByLabel('Valor depois do horário (R$)').fill('40,00');
+    await form.getByLabel('Lista encerra em').fill(`${made.event.date}T22:00`);
+    await shoot(page, 'guest-lists-admin-form');
+    await form.getByRole('button', { name: 'Criar lista' }).click();
+    const created = page.getByRole('region', { name: 'Listas do evento' }).getByRole('listitem');
+    await poll(() => created.count()).toBe(1);
+    expect(await created.textContent()).toContain('Lista VIP do Pedro');
+    expect(await created.textContent()).toContain('Grátis até 23:30, depois R$ 40,00');
+    expect(await created.textContent()).toContain('0 de 0 entraram · 0 de 30 nomes · Pista');
+    await expectNoAxeViolationsInBothThemes(page, 'back office guest lists');
+    await shoot(page, 'guest-lists-admin');
+    const [row] = await queryRows<{ quota: number; owner_id: string; after_price_centavos: number; free_until: Date }>(
+      app.deps.db,
+      sql`SELECT quota, owner_id, after_price_centavos, free_until FROM guest_lists WHERE event_id = ${made.event.id}::uuid`,
+    );
+    expect(row).toMatchObject({ quota: 30, owner_id: promoter.id, after_price_centavos: 4000 });
+    // 23:30 in São Paulo is 02:30 UTC the next day.
+    expect(new Date(row.free_until).toISOString().slice(11, 16)).toBe('02:30');
     await context.close();
   });
 });

@@ -49,7 +49,7 @@ export function AddGuestForm({ listId, disabled }: { listId: string; disabled: b
           id={idOf('cpf')}
           inputMode="numeric"
           placeholder="000.000.000-00"
-          {...form.register('cpf', { onChange: (e) => form.setValue('cpf', formatCpf(e.target.value)) })}
+          {...form.register('cpf', { onChange: (e) => form.setValue('cpf', formatCpf(e.target.value), { shouldValidate: form.formState.isSubmitted }) })}
           autoComplete="off"
           aria-invalid={errors.cpf ? true : undefined}
           aria-describedby={errors.cpf ? `${idOf('cpf')}-error` : undefined}

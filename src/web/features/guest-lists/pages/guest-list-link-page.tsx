@@ -92,7 +92,7 @@ export function GuestListLinkPage() {
                     {...field('cpf')}
                     inputMode="numeric"
                     placeholder="000.000.000-00"
-                    {...form.register('cpf', { onChange: (e) => form.setValue('cpf', formatCpf(e.target.value)) })}
+                    {...form.register('cpf', { onChange: (e) => form.setValue('cpf', formatCpf(e.target.value), { shouldValidate: form.formState.isSubmitted }) })}
                     autoComplete="off"
                   />
                   <FieldError id="guest-signup-cpf-error" message={errors.cpf?.message} />
@@ -104,7 +104,7 @@ export function GuestListLinkPage() {
                 ) : null}
                 <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
                   {signUp.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
-                  Colocar meu nome na lista
+                  Confirmar meu nome
                 </Button>
                 <p className="text-xs text-muted">Inscrições até {formatInstant(link.data.closesAt)}.</p>
               </form>
