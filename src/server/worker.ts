@@ -9,6 +9,7 @@ import { deliverNotification } from './services/notifications/deliver-notificati
 import { sendScheduledNotices } from './services/notifications/send-scheduled-notices';
 import { isJobKind, type JobKind, type JobPayloads } from './services/jobs';
 import { withDeadline } from './lib/deadline';
+import { expireWaitlistOffers } from './services/waitlist/expire-offers';
 
 interface OutboxRow {
   id: number;
@@ -43,6 +44,8 @@ export const JOB_LANES = 4;
  */
 export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): Promise<ReconcileSummary & { noticed: number; sent: number }> {
   const reconciled = await reconcilePayments(deps, now);
+  // Waiting-list offers that ran out go to the next in line (or back on sale).
+  await expireWaitlistOffers(deps.db, now);
   const noticed = await sendScheduledNotices(deps, now);
   const sent = await runDueJobs(deps, now);
   return { ...reconciled, noticed, sent };
@@ -123,7 +126,10 @@ async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {
  */
 export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): void } {
   const loops: [string, () => Promise<unknown>][] = [
-    ['expiry', () => expireOverdueOrders(deps)],
+    ['expiry', async () => {
+      await expireOverdueOrders(deps);
+      await expireWaitlistOffers(deps.db);
+    }],
     ['upkeep', async () => {
       await reconcilePayments(deps, new Date(), { expire: false });
       await sendScheduledNotices(deps);

@@ -6,6 +6,7 @@ import { MAX_QUANTITY_PER_TICKET_TYPE, applyCoupon, assertInstallments, normaliz
 import { rollEndedLots, sellableUnits, takeUnits, type LotRoll, type SaleLot } from './lots';
 import { halfPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
 import { serviceFeeOf, type ServiceFeeRule } from './service-fee';
+import { assertOfferBuyable, type SaleOffer } from './waitlist';
 
 /** The event of a sale as read with its row locked: what decides whether and how it sells. `date` 'yyyy-MM-dd', times 'HH:mm[:ss]' (America/Sao_Paulo). */
 export interface SaleEvent {
@@ -84,6 +85,13 @@ export interface OrderRequest {
    * from the sector's lots and counted in the event's capacity like any other ticket.
    */
   courtesy?: boolean;
+  /**
+   * A waiting-list offer to buy from ('Lista de espera', domain/waitlist.ts): its units, held out
+   * of public sale for `userId` only, are the ones sold, at the offer's lot and price.
+   */
+  offerId?: string | null;
+  /** The account placing the order (who an offer must belong to). */
+  userId?: string | null;
 }
 
 /**
@@ -97,6 +105,8 @@ export interface SaleState {
   sectors: SaleSector[];
   couponsByCode: Map<string, SaleCoupon>;
   takenByCpf: Map<string, CpfTaken>;
+  /** The waiting-list offers the requests name, by id, as read with their rows locked (absent: none named). */
+  offersById?: Map<string, SaleOffer>;
 }
 
 /** One priced item: units of one sector from one lot at one price (a half-price unit alone, with its holder). */
@@ -274,6 +284,9 @@ function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, { units
  * (domain/lots takeUnits): a half price is half the lot's price, rounded down. The service fee is
  * computed per unit on what it costs after its share of the discount (domain/service-fee).
  * A nominal event's full-price units each need their holder's CPF (holder_cpf_required).
+ * With a waiting-list offer (`offerId`), the stock checks give way to domain/waitlist
+ * assertOfferBuyable (waitlist_offer_not_yours, waitlist_offer_expired, waitlist_offer_mismatch):
+ * the units are the offer's, at its lot and price, already outside public stock and the capacity.
  * Returns the priced order and the code used. Money in centavos.
  */
 export function decideOrder(state: SaleState, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
@@ -310,7 +323,34 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
   if (!event.meiaEntrada && lines.some((line) => line.concession)) throw new DomainError('meia_not_offered');
   assertConcessions(lines, state.takenByCpf, now);
 
-  // Stock: the sectors' windows, the event's capacity, the meia reserve, then the open lots.
+  const items: PricedItem[] = [];
+  if (request.offerId) {
+    // A waiting-list offer: its units already left public stock and count in the capacity.
+    const offer = state.offersById?.get(request.offerId) ?? null;
+    assertOfferBuyable(offer, request.userId ?? null, lines.map((line) => ({ ticketTypeId: line.sector.id, quantity: line.quantity, concession: line.concession })), now);
+    const line = lines[0];
+    const lot = line.sector.lots.find((l) => l.id === offer.lotId);
+    items.push({
+      ticketTypeId: line.sector.id,
+      lotId: offer.lotId,
+      lotPosition: lot?.position ?? 1,
+      name: line.sector.name,
+      quantity: line.quantity,
+      unitPriceCentavos: offer.unitPriceCentavos,
+      unitFeeCentavos: 0,
+      concession: null,
+      holder: null,
+      holderNames: line.holderNames,
+      holderCpfs: line.holderCpfs,
+    });
+  } else {
+    items.push(...decideUnits(state, event, lines, courtesy, units, now));
+  }
+  return priceItems(items, event, coupon, units, request, now);
+}
+
+/** The units of an order from public stock: the sectors' windows, the event's capacity, the meia reserve, then the open lots. */
+function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], courtesy: boolean, units: number, now: Date): PricedItem[] {
   const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
   if (event.capacity !== null) {
     const taken = state.sectors.reduce((sum, sector) => sum + sectorStock(sector) - sector.remaining, 0);
@@ -357,7 +397,11 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
       named += take.quantity;
     }
   }
+  return items;
+}
 
+/** Prices an order's items: the coupon on the full-price ones, the service fee per unit, the total the buyer saw (price_changed). */
+function priceItems(items: PricedItem[], event: SaleEvent, coupon: SaleCoupon | null, units: number, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
   const subtotalCentavos = items.reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
   // Coupons never apply to half-price lines (Lei 12.933/2013: meia does not add to other promotions).
   const fullSubtotal = items.filter((item) => !item.concession).reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
@@ -406,10 +450,15 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
   const decisions = requests.map((request): SaleDecision => {
     try {
       const { priced, coupon } = decideOrder(state, request, now);
+      // An offer's units are out of public stock already: the offer is used up instead.
+      const offer = request.offerId ? state.offersById?.get(request.offerId) : undefined;
+      if (offer) offer.status = 'taken';
       for (const item of priced.items) {
         const sector = sectorsById.get(item.ticketTypeId)!;
-        sector.lots.find((lot) => lot.id === item.lotId)!.remaining -= item.quantity;
-        sector.remaining -= item.quantity;
+        if (!offer) {
+          sector.lots.find((lot) => lot.id === item.lotId)!.remaining -= item.quantity;
+          sector.remaining -= item.quantity;
+        }
         if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
         const cpf = item.holder?.cpf ?? request.buyerCpf;
         const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };

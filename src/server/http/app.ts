@@ -33,6 +33,7 @@ import { adminStaffRoutes } from './routes/admin-staff';
 import { liveRoutes } from './routes/live';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
 import { waitingRoomRoutes } from './routes/waiting-room';
+import { waitlistRoutes } from './routes/waitlist';
 import { adminBoxOfficeRoutes, boxOfficeRoutes } from './routes/box-office';
 import { borderoRoutes } from './routes/bordero';
 import { guestListRoutes } from './routes/guest-lists';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(orderRoutes, context);
   await app.register(ticketRoutes, context);
   await app.register(waitingRoomRoutes, context);
+  await app.register(waitlistRoutes, context);
   await app.register(doorRoutes, context);
   await app.register(adminRefundRoutes, context);
   await app.register(refundRoutes, context);

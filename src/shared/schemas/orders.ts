@@ -88,6 +88,8 @@ export const placeOrderSchema = z.object({
   /** The turn from the event's waiting room (PRODUCT.md 'The on-sale'), required while it is active, and the device that claimed it. */
   waitingRoomPass: z.string().max(2_000).optional(),
   deviceId: z.string().max(64).optional(),
+  /** A waiting-list offer made to the buyer ('Lista de espera'): the order takes its units, held for them only. */
+  waitlistOfferId: z.uuid().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

@@ -4,6 +4,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { unnestRows } from '../../lib/unnest';
 import { countsAgainstReserve, type Concession } from '../../../shared/concessions';
 import type { LotRoll } from '../../domain/lots';
+import { offerFreedUnits, sectorsWithWaiting } from '../waitlist/offer-freed-units';
 
 /**
  * The one owner of stock and coupon counters (ARCHITECTURE.md 'Flow of a purchase'): every change
@@ -103,11 +104,24 @@ export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string 
 
 /**
  * Puts units back into the lots they came from (which are on sale again if they are the earliest
- * with units, domain/lots): a pending order released (expired, failed, cancelled), or tickets
- * refunded or cancelled. Half-price units leave the sector's `half_taken`.
+ * with units, domain/lots): a pending order released (expired, failed, cancelled), tickets
+ * refunded or cancelled, a waiting-list offer run out. Half-price units leave the sector's
+ * `half_taken`. The one path of freed units: in a sector with people on its waiting list, the
+ * units are offered to them in join order instead (services/waitlist/offer-freed-units.ts) and
+ * taken straight out of public stock again in the same transaction, so nobody outside the list
+ * can buy them; the rest goes back on sale. A sector nobody waits for costs one read more.
+ * `now` (UTC instant) dates the offers.
  */
-export async function returnUnits(tx: Tx, lines: StockLine[]): Promise<void> {
+export async function returnUnits(tx: Tx, lines: StockLine[], now: Date = new Date()): Promise<void> {
+  const sectorIds = [...new Set(lines.flatMap((line) => (line.ticketTypeId && line.lotId && line.quantity > 0 ? [line.ticketTypeId] : [])))];
+  if (sectorIds.length === 0) return;
+  const waitedFor = await sectorsWithWaiting(tx, sectorIds);
   await moveStock(tx, lines, 1);
+  if (waitedFor.size === 0) return;
+  // The sectors are locked now (the update above): the entries read after it are current.
+  const offered = await offerFreedUnits(tx, lines.filter((line) => line.ticketTypeId && waitedFor.has(line.ticketTypeId)), now);
+  const taken = await moveStock(tx, offered, -1);
+  if (taken.types !== taken.wanted.types.length || taken.lots !== taken.wanted.lots.length) throw new Error('offered units were not in their lots');
 }
 
 /**
@@ -132,13 +146,13 @@ export async function rollLots(tx: Tx, rolls: LotRoll[]): Promise<void> {
  * Returns the units and coupon holds of many released orders at once (the hold-expiry sweep):
  * their items summed per lot, then the same updates as returnUnits / releaseCouponHold.
  */
-export async function returnHoldsOfOrders(tx: Tx, orderIds: string[]): Promise<void> {
+export async function returnHoldsOfOrders(tx: Tx, orderIds: string[], now: Date = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `);
   const items = await queryRows<{ ticket_type_id: string; lot_id: string; concession: Concession | null; quantity: number }>(tx, sql`
     SELECT ticket_type_id, lot_id, concession, sum(quantity)::int AS quantity FROM order_items
     WHERE order_id IN (${ids}) AND ticket_type_id IS NOT NULL GROUP BY ticket_type_id, lot_id, concession`);
-  await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })));
+  await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })), now);
   const uses = await queryRows<{ coupon_id: string; uses: number }>(tx, sql`
     SELECT coupon_id, count(*)::int AS uses FROM orders WHERE id IN (${ids}) AND coupon_id IS NOT NULL GROUP BY coupon_id ORDER BY coupon_id`);
   for (const use of uses) await releaseCouponHold(tx, use.coupon_id, Number(use.uses));

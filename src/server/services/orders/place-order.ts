@@ -6,7 +6,8 @@ import { onlyDigits } from '../../../shared/cpf';
 import { decideSale, type OrderRequest, type PricedItem } from '../../domain/sale';
 import { events, orders } from '../../db/schema';
 import { unnestRows, type UnnestColumn } from '../../lib/unnest';
-import { holdCouponUses, holdUnits, rollLots } from './inventory';
+import { holdCouponUses, holdUnits, returnUnits, rollLots } from './inventory';
+import { readOffers, takeOffers } from '../waitlist/take-offers';
 import { loadSaleState } from './sale-state';
 import type { ServiceDeps } from '../deps';
 import { isConnectionError, queryRows, type Db, type Tx } from '../../db/client';
@@ -58,6 +59,8 @@ interface PlaceRequest {
 }
 
 type PlacedOrder = typeof orders.$inferSelect & {
+  /** The waiting-list offer the order was placed with, if any. */
+  waitlistOfferId?: string | null;
   /** The priced items, each with the holder names given for its units (in order; may be shorter). */
   items: PricedItem[];
   event: { id: string; title: string; date: string; startTime: string; location: string };
@@ -79,6 +82,8 @@ function saleRequest(request: PlaceRequest): OrderRequest {
     couponCode: input.couponCode,
     expectedTotalCentavos: input.expectedTotalCentavos,
     courtesy: request.courtesyIssuedBy !== undefined,
+    offerId: input.waitlistOfferId ?? null,
+    userId: request.userId,
   };
 }
 
@@ -91,6 +96,9 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
     cpfs: asks.flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => (line.holder ? [line.holder.cpf] : []))]),
     anyHalf: asks.some((r) => r.lines.some((line) => line.concession)),
   });
+  // Waiting-list offers only when a request names one: a plain sale reads nothing more.
+  const offerIds = asks.flatMap((r) => (r.offerId ? [r.offerId] : []));
+  if (offerIds.length > 0) state.offersById = await readOffers(tx, offerIds);
   // Every request is decided against the same clock: the group's first arrival.
   const { decisions, rolls } = decideSale(state, asks, requests[0].now);
   await rollLots(tx, rolls);
@@ -109,6 +117,7 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
     const payment = !isFree && request.payments.createsPaymentsInProcess ? await createProviderPayment(request.payments, unpaid, event!.title) : null;
     const order: PlacedOrder = {
       ...unpaid,
+      waitlistOfferId: request.input.waitlistOfferId ?? null,
       paymentId: payment?.paymentId ?? null,
       pixCode: payment?.pixCode ?? null,
       items: priced.items,
@@ -120,8 +129,18 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
   if (placed.length === 0) return outcomes;
 
   await insertOrders(tx, placed);
-  // The counters last, through their one owner (inventory.ts): what decideSale accepted.
-  await holdUnits(tx, placed.flatMap((order) => order.items));
+  // The counters last, through their one owner (inventory.ts): what decideSale accepted. An
+  // offer's units are out of public stock already: the offer is used up instead, and what the
+  // order left of it is freed for the next in line.
+  const fromOffer = (order: PlacedOrder) => (order.waitlistOfferId ? state.offersById?.get(order.waitlistOfferId) : undefined);
+  await holdUnits(tx, placed.filter((order) => !fromOffer(order)).flatMap((order) => order.items));
+  if (offerIds.length > 0) {
+    const taken = placed.flatMap((order) => {
+      const offer = fromOffer(order);
+      return offer ? [{ offer, orderId: order.id, quantity: order.items.reduce((sum, item) => sum + item.quantity, 0) }] : [];
+    });
+    await returnUnits(tx, await takeOffers(tx, taken, requests[0].now), requests[0].now);
+  }
   const uses = new Map<string, number>();
   for (const order of placed) if (order.couponId) uses.set(order.couponId, (uses.get(order.couponId) ?? 0) + 1);
   await holdCouponUses(tx, [...uses].map(([couponId, n]) => ({ couponId, uses: n })));

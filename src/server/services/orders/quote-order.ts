@@ -4,6 +4,7 @@ import { lotName, rollEndedLots } from '../../domain/lots';
 import { decideOrder } from '../../domain/sale';
 import type { Db } from '../../db/client';
 import { loadSaleState } from './sale-state';
+import { readOffers } from '../waitlist/take-offers';
 
 /**
  * What placing an order would charge now, itemised (the checkout before 'Confirmar', and its
@@ -24,9 +25,15 @@ export async function quoteOrder(db: Db, input: QuoteOrderInput, now: Date = new
   });
   for (const sector of state.sectors) rollEndedLots(sector.lots, now);
   if (!input.buyerCpf && state.event) state.event.maxTicketsPerCpf = null;
+  // A waiting-list offer is priced for whoever asks; placing the order checks whose it is.
+  const offerId = input.waitlistOfferId ?? null;
+  if (offerId) state.offersById = await readOffers(db, [offerId], false);
   const { priced } = decideOrder(
     state,
-    { lines: input.items, buyerCpf, paymentMethod: input.paymentMethod, installments: input.installments, couponCode: input.couponCode },
+    {
+      lines: input.items, buyerCpf, paymentMethod: input.paymentMethod, installments: input.installments, couponCode: input.couponCode,
+      offerId, userId: offerId ? (state.offersById?.get(offerId)?.userId ?? null) : null,
+    },
     now,
   );
   return {

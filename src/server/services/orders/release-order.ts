@@ -25,7 +25,7 @@ export async function releaseOrderInTx(tx: Tx, ref: { orderId: string } | { paym
     .returning({ id: orders.id, couponId: orders.couponId });
   if (!released) return false;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, released.id));
-  await returnUnits(tx, items);
+  await returnUnits(tx, items, now);
   if (released.couponId) await releaseCouponHold(tx, released.couponId);
   return true;
 }
