@@ -29,7 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function call(method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) {
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: object) {
   return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 }
 
@@ -221,6 +221,19 @@ describe('names on a list', () => {
     expect((await call('GET', '/api/guest-list-links/xxxxxxxxxxxxxxxxxxxxxxxx', null)).statusCode).toBe(404);
   });
 
+  it('takes a name off its list, freeing its place and its unit; only the owner or an admin may', async () => {
+    const made = await openEvent(50);
+    const list = await createList(made, { quota: 1 });
+    const entry = (await call('POST', `/api/guest-lists/${list.id}/entries`, promoter.cookie, { name: 'Ana' })).json();
+    expect(await listRow(list.id)).toEqual({ entriesCount: 1, names: 1, remaining: 49 });
+    expect((await call('DELETE', `/api/guest-lists/${list.id}/entries/${entry.id}`, otherPromoter.cookie)).statusCode).toBe(404);
+    expect(await listRow(list.id)).toEqual({ entriesCount: 1, names: 1, remaining: 49 });
+    expect((await call('DELETE', `/api/guest-lists/${list.id}/entries/${entry.id}`, promoter.cookie)).statusCode).toBe(204);
+    expect(await listRow(list.id)).toEqual({ entriesCount: 0, names: 0, remaining: 50 });
+    // The place is free again.
+    expect((await call('POST', `/api/guest-lists/${list.id}/entries`, promoter.cookie, { name: 'Bia' })).statusCode).toBe(201);
+  });
+
   it('counts names in the event capacity: a full event takes no name, and names leave no room for a sale', async () => {
     const made = await openEvent(50, 2);
     const list = await createList(made);
@@ -274,6 +287,25 @@ describe('the door and list names', () => {
 
     const mine = (await call('GET', '/api/guest-lists', promoter.cookie)).json().lists.find((l: { id: string }) => l.id === list.id);
     expect(mine).toMatchObject({ entriesCount: 2, admittedCount: 1 });
+  });
+
+  it('lets a name in once when two doors admit it at the same time', async () => {
+    const made = await openEvent(50);
+    const list = await createList(made);
+    const entry = (await call('POST', `/api/guest-lists/${list.id}/entries`, promoter.cookie, { name: 'Disputada' })).json();
+    const otherDoor = await server.signUpAs(['validator']);
+    const answers = await Promise.all(
+      [validator.cookie, otherDoor.cookie].map((cookie) => call('POST', `/api/door/guest-entries/${entry.id}/admit`, cookie, { eventId: made.event.id })),
+    );
+    const accepted = answers.filter((a) => a.statusCode === 200 && a.json().accepted === true);
+    expect(accepted).toHaveLength(1);
+    const [counts] = await queryRows<{ tickets: number; orders: number; entries: number }>(server.deps.db, sql`
+      SELECT (SELECT count(*)::int FROM tickets WHERE event_id = ${made.event.id}::uuid) AS tickets,
+             (SELECT count(*)::int FROM orders WHERE event_id = ${made.event.id}::uuid) AS orders,
+             (SELECT count(*)::int FROM check_ins WHERE event_id = ${made.event.id}::uuid AND accepted) AS entries`);
+    expect(counts).toEqual({ tickets: 1, orders: 1, entries: 1 });
+    // A name that came in stays on its list.
+    expect((await call('DELETE', `/api/guest-lists/${list.id}/entries/${entry.id}`, promoter.cookie)).json().message).toMatch(/^Já entrou às \d\d:\d\d$/);
   });
 
   it('charges the after-time price at the door, in the operator cash drawer, once the free time passed', async () => {

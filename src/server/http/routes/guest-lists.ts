@@ -18,6 +18,7 @@ import { getGuestList } from '../../services/guest-lists/get-guest-list';
 import { getGuestListLink } from '../../services/guest-lists/guest-list-link';
 import { importGuestEntries } from '../../services/guest-lists/import-guest-entries';
 import { listGuestLists } from '../../services/guest-lists/list-guest-lists';
+import { removeGuestEntry } from '../../services/guest-lists/remove-guest-entry';
 import { searchGuestEntries } from '../../services/guest-lists/search-guest-entries';
 import { signUpGuest } from '../../services/guest-lists/sign-up-guest';
 import { idNotFound, idParamsSchema } from '../validation';
@@ -27,13 +28,15 @@ import type { RouteContext } from '../context';
 const LIST_OWNER_ROLES: Role[] = ['promoter', 'admin', 'validator', 'box_office'];
 
 const tokenParamsSchema = z.object({ token: z.string().min(16).max(100) });
+const entryParamsSchema = z.object({ id: z.uuid(), entryId: z.uuid() });
 
 /**
  * Guest lists ('Lista amiga', PRODUCT.md 'The organizer's night'), four audiences, each guarded
  * before anything is read:
  * - the back office (admins): an event's lists, and creating one;
  * - the owners ('Minhas listas': promoters and staff): their lists, adding names by hand or from a
- *   CSV (an admin sees and edits every list; anyone else is told the list does not exist);
+ *   CSV, taking a name off (an admin sees and edits every list; anyone else is told the list does
+ *   not exist);
  * - the door (validators and admins): list names in the look-up, and admitting one;
  * - anyone with a list's link: the list's page and signing up on it (limited per address).
  */
@@ -65,6 +68,10 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     app.post('/api/guest-lists/:id/entries', { schema: { params: idParamsSchema, body: addGuestEntrySchema }, config: listNotFound }, async (request, reply) => {
       const entry = await addGuestEntry(db, await guards.requireUser(request), request.params.id, request.body);
       return reply.status(201).send(entry);
+    });
+    app.delete('/api/guest-lists/:id/entries/:entryId', { schema: { params: entryParamsSchema } }, async (request, reply) => {
+      await removeGuestEntry(db, await guards.requireUser(request), request.params.id, request.params.entryId);
+      return reply.status(204).send();
     });
     app.post('/api/guest-lists/:id/import', { schema: { params: idParamsSchema, body: importGuestCsvSchema }, config: listNotFound }, async (request) =>
       importGuestEntries(db, await guards.requireUser(request), request.params.id, request.body.csv),

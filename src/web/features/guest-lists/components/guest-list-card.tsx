@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ChevronDown, Link2, UsersRound } from 'lucide-react';
+import { ChevronDown, Link2, Trash2, UsersRound } from 'lucide-react';
 import { formatClockTime, formatEventDateShort, formatInstant } from '../../../../shared/dates';
-import type { GuestListView } from '../../../../shared/schemas/guest-lists';
+import type { GuestEntryView, GuestListView } from '../../../../shared/schemas/guest-lists';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ApiError } from '../../../lib/api';
 import { copyText } from '../../../lib/clipboard';
 import { useGuestList } from '../api/get-guest-list';
+import { useRemoveGuestEntry } from '../api/remove-guest-entry';
 import { AddGuestForm } from './add-guest-form';
 import { ImportGuests } from './import-guests';
 
@@ -23,7 +26,9 @@ export function admittedLine(list: Pick<GuestListView, 'admittedCount' | 'entrie
 /** One list on 'Minhas listas': its rule, counts, link, the forms to add names, and its names. */
 export function GuestListCard({ list }: { list: GuestListView }) {
   const [isOpen, setIsOpen] = useState(true);
+  const [removing, setRemoving] = useState<GuestEntryView | null>(null);
   const detail = useGuestList(list.id, isOpen);
+  const remove = useRemoveGuestEntry(list.id);
   const isFull = list.entriesCount >= list.quota;
   const titleId = `list-${list.id}-title`;
 
@@ -100,14 +105,33 @@ export function GuestListCard({ list }: { list: GuestListView }) {
                   Entrou às {formatClockTime(entry.admittedAt)}
                 </Badge>
               ) : (
-                <Badge tone="neutral" className="shrink-0">
-                  {entry.source === 'link' ? 'Pelo link' : entry.source === 'csv' ? 'CSV' : 'Na lista'}
-                </Badge>
+                <span className="flex shrink-0 items-center gap-1">
+                  <Badge tone="neutral">{entry.source === 'link' ? 'Pelo link' : entry.source === 'csv' ? 'CSV' : 'Na lista'}</Badge>
+                  <Button type="button" variant="ghost" size="icon" onClick={() => setRemoving(entry)} aria-label={`Tirar ${entry.name} da lista`}>
+                    <Trash2 className="size-5" aria-hidden />
+                  </Button>
+                </span>
               )}
             </li>
           ))}
         </ul>
       ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Tirar da lista?"
+        description={removing ? `${removing.name} sai da lista e a vaga fica livre.` : undefined}
+        confirmLabel="Tirar da lista"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => toast.success(`${removing.name} saiu da lista`),
+            onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Não foi possível tirar da lista'),
+            onSettled: () => setRemoving(null),
+          })
+        }
+      />
     </article>
   );
 }
