@@ -1,4 +1,5 @@
-import { formatInstant, formatNotificationDate, saoPauloToday } from './dates';
+import { formatClockTime, formatInstant, formatNotificationDate, saoPauloToday } from './dates';
+import type { ScanDirection } from './statuses';
 import { DEFAULT_GATE, type DoorRefusal, type RefusalReason } from './schemas/tickets';
 
 /**
@@ -86,6 +87,14 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
       return 'Ingresso transferido';
     case 'qr_expired':
       return 'QR expirado: peça para abrir o ingresso no app';
+    case 'wrong_session':
+      return facts.validSessions && facts.validSessions.length > 0
+        ? `Ingresso não vale para esta sessão (vale para: ${facts.validSessions.join(', ')})`
+        : 'Ingresso não vale para esta sessão';
+    case 'already_inside':
+      return facts.checkedInAt ? `Já está dentro desde ${whenFrom(facts.checkedInAt, now)}` : 'Já está dentro';
+    case 'not_inside':
+      return 'Saída não registrada: este ingresso não está dentro';
   }
 }
 
@@ -96,10 +105,20 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
  * 'O ingresso continua válido' (it is not burnt); 'already_used' -> red 'JÁ UTILIZADO' with when
  * and where it first got in; 'nonce_reused' -> amber 'LEIA DE NOVO' (nothing was recorded);
  * 'transferred' -> red 'INVÁLIDO · Ingresso transferido' with a note that only the code of the
- * person who received it admits; anything else -> red 'INVÁLIDO' with the reason. `now` decides whether the opening shows its date.
+ * person who received it admits; exit scans: an exit -> green 'SAIU às 01:12', an entry after
+ * one -> green 'VOLTOU', an entry while inside -> red 'JÁ ESTÁ DENTRO' ('Já está dentro desde
+ * 23:40'); anything else (a pass on a day it does not cover too) -> red 'INVÁLIDO' with the reason. `now` decides whether the opening shows its date.
  */
-export function describeVerdict(verdict: { accepted: true } | ({ accepted: false } & DoorRefusal), now?: Date): VerdictView {
-  if (verdict.accepted) return { tone: 'valid', title: 'VÁLIDO', detail: null, note: null };
+export function describeVerdict(
+  verdict: { accepted: true; direction?: ScanDirection; isReentry?: boolean; checkedInAt?: string } | ({ accepted: false } & DoorRefusal),
+  now?: Date,
+): VerdictView {
+  if (verdict.accepted) {
+    // Exit scans: 'SAIU às 01:12' for an exit, 'VOLTOU' for an entry after one.
+    if (verdict.direction === 'out') return { tone: 'valid', title: verdict.checkedInAt ? `SAIU às ${formatClockTime(verdict.checkedInAt)}` : 'SAIU', detail: null, note: 'Pode voltar: leia o QR code na entrada' };
+    if (verdict.isReentry) return { tone: 'valid', title: 'VOLTOU', detail: null, note: null };
+    return { tone: 'valid', title: 'VÁLIDO', detail: null, note: null };
+  }
   const detail = refusalMessage(verdict.reason, verdict, now);
   switch (verdict.reason) {
     case 'too_early':
@@ -107,6 +126,10 @@ export function describeVerdict(verdict: { accepted: true } | ({ accepted: false
     case 'already_used':
     case 'offline_conflict':
       return { tone: 'used', title: 'JÁ UTILIZADO', detail, note: null };
+    case 'already_inside':
+      return { tone: 'used', title: 'JÁ ESTÁ DENTRO', detail, note: null };
+    case 'not_inside':
+      return { tone: 'early', title: 'NÃO ESTÁ DENTRO', detail, note: null };
     case 'nonce_reused':
       return { tone: 'early', title: 'LEIA DE NOVO', detail, note: null };
     case 'transferred':

@@ -9,7 +9,11 @@ import {
   offlineTicketStatus,
   refusalMessage,
   documentCheckOf,
+  turnsIn,
 } from './admission';
+
+/** What a first entry is decided as: turn 1, not a re-entry. */
+const FIRST_ENTRY = { admitted: true, direction: 'in', entryNumber: 1, isReentry: false };
 
 const firstEntry = new Date('2025-03-15T23:03:00.000Z');
 
@@ -46,13 +50,13 @@ describe('admissionAtDoor', () => {
 
   it('reads a code a ticket carries now as that ticket, whatever a transfer flag says', () => {
     const valid = { ...ticket, isEventCancelled: false };
-    expect(decideAdmission(admissionAtDoor(valid, 'ev1', 'open', true))).toEqual({ admitted: true });
+    expect(decideAdmission(admissionAtDoor(valid, 'ev1', 'open', true))).toEqual(FIRST_ENTRY);
   });
 });
 
 describe('decideAdmission', () => {
   it('admits a paid, unused ticket of the door event while the door is open', () => {
-    expect(decide({})).toEqual({ admitted: true });
+    expect(decide({})).toEqual(FIRST_ENTRY);
   });
 
   it('refuses a code no ticket carries', () => {
@@ -168,7 +172,7 @@ describe('decideScan', () => {
   const offline = (accepted: boolean, scannedAt = new Date('2025-03-15T23:10:00.000Z'), reason?: RefusalReason) => ({ accepted, reason, scannedAt, syncedAt });
 
   it('online, says what decideAdmission says, never a conflict', () => {
-    expect(decideScan({ ticket, ...at, window: 'open' })).toEqual({ admitted: true });
+    expect(decideScan({ ticket, ...at, window: 'open' })).toEqual(FIRST_ENTRY);
     expect(decideScan({ ticket, ...at, window: 'too_early' })).toEqual({ admitted: false, reason: 'too_early', conflict: false });
   });
 
@@ -178,7 +182,7 @@ describe('decideScan', () => {
   });
 
   it('turns an offline admission dated inside the door window into the entry', () => {
-    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true) })).toEqual({ admitted: true });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true) })).toEqual(FIRST_ENTRY);
   });
 
   it('flags an offline admission dated outside the door window, burning nothing', () => {
@@ -189,7 +193,7 @@ describe('decideScan', () => {
 
   it('believes a device clock a little ahead of the server, not a scan dated later than that after the sync', () => {
     const justAhead = new Date(syncedAt.getTime() + OFFLINE_CLOCK_SKEW_MS);
-    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, justAhead) })).toEqual({ admitted: true });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, justAhead) })).toEqual(FIRST_ENTRY);
     const tooFar = new Date(justAhead.getTime() + 1);
     expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, tooFar) })).toEqual({ admitted: false, reason: 'offline_out_of_window', conflict: true });
   });
@@ -210,5 +214,58 @@ describe('decideScan', () => {
     expect(decideScan({ ticket: null, isTransferredCode: true, ...at, window: 'open', device: offline(false, undefined, 'transferred') })).toEqual({
       admitted: false, reason: 'transferred', conflict: false,
     });
+  });
+});
+
+describe('sessions and exit scans', () => {
+  const saturday = { id: 'sab', label: 'Sábado 14/03' };
+  const at = (iso: string) => new Date(iso);
+  const scans = [
+    { sessionId: 'sex', direction: 'in' as const, at: at('2026-03-14T01:00:00Z'), gate: 'Portão 1' },
+    { sessionId: 'sab', direction: 'in' as const, at: at('2026-03-15T02:40:00Z'), gate: 'Portão 2' },
+    { sessionId: 'sab', direction: 'out' as const, at: at('2026-03-15T04:12:00Z'), gate: 'Portão 2' },
+  ];
+
+  it('counts a ticket\'s entries and exits in one session only', () => {
+    expect(turnsIn(scans, 'sab')).toEqual({ entries: 1, exits: 1, firstEntryAt: at('2026-03-15T02:40:00Z'), lastEntryAt: at('2026-03-15T02:40:00Z'), firstEntryGate: 'Portão 2' });
+    expect(turnsIn(scans, 'sex')).toMatchObject({ entries: 1, exits: 0, firstEntryGate: 'Portão 1' });
+    expect(turnsIn(scans, 'dom')).toMatchObject({ entries: 0, exits: 0, firstEntryAt: null });
+  });
+
+  it('refuses a ticket on a session its sector does not cover, naming the sessions it covers', () => {
+    expect(decide({ sessions: [saturday] }, { sessionId: 'sex' })).toEqual({ admitted: false, reason: 'wrong_session', validSessions: ['Sábado 14/03'] });
+    expect(refusalMessage('wrong_session', { validSessions: ['Sábado 14/03'] })).toBe('Ingresso não vale para esta sessão (vale para: Sábado 14/03)');
+    expect(decide({ sessions: [saturday] }, { sessionId: 'sab' })).toEqual(FIRST_ENTRY);
+    // No sessions listed for the sector: every session.
+    expect(decide({ sessions: [] }, { sessionId: 'sex' })).toEqual(FIRST_ENTRY);
+  });
+
+  it('admits a pass once per session: its entry of another day does not count', () => {
+    const friday = turnsIn(scans, 'sex');
+    expect(decide({ turns: friday, checkedInAt: friday.firstEntryAt }, { sessionId: 'sex' })).toEqual({ admitted: false, reason: 'already_used', checkedInAt: at('2026-03-14T01:00:00Z') });
+    expect(decide({ turns: turnsIn(scans, 'dom') }, { sessionId: 'dom' })).toEqual(FIRST_ENTRY);
+  });
+
+  it('without exit scans, an exit lets nobody out and a ticket that went in stays used', () => {
+    expect(decide({}, { direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
+    expect(decide({ checkedInAt: firstEntry }, { direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
+  });
+
+  it('with exit scans: out once inside, back in as a re-entry, never inside twice', () => {
+    const inside = { entries: 1, exits: 0, firstEntryAt: firstEntry, lastEntryAt: firstEntry, firstEntryGate: null };
+    const out = { ...inside, exits: 1 };
+    expect(decide({ turns: inside }, { exitScans: true })).toEqual({ admitted: false, reason: 'already_inside', checkedInAt: firstEntry });
+    expect(refusalMessage('already_inside', { checkedInAt: '2026-03-15T02:40:00Z' }, at('2026-03-15T02:50:00Z'))).toBe('Já está dentro desde 23:40');
+    expect(decide({ turns: inside }, { exitScans: true, direction: 'out' })).toEqual({ admitted: true, direction: 'out', entryNumber: 1, isReentry: false });
+    expect(decide({ turns: out }, { exitScans: true, direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
+    expect(decide({ turns: out }, { exitScans: true })).toEqual({ admitted: true, direction: 'in', entryNumber: 2, isReentry: true });
+  });
+
+  it('takes an offline re-entry of a ticket already inside as a flagged conflict', () => {
+    const inside = { entries: 1, exits: 0, firstEntryAt: firstEntry, lastEntryAt: firstEntry, firstEntryGate: null };
+    const device = { accepted: true, scannedAt: firstEntry, syncedAt: firstEntry };
+    expect(
+      decideScan({ ticket: { status: 'valid', orderStatus: 'completed', eventId: 'ev1', checkedInAt: firstEntry, turns: inside }, doorEventId: 'ev1', isEventCancelled: false, window: 'open', exitScans: true, device }),
+    ).toEqual({ admitted: false, reason: 'offline_conflict', checkedInAt: firstEntry, conflict: true });
   });
 });

@@ -1,6 +1,7 @@
 import { concessionDocumentCheck, type Concession } from '../../shared/concessions';
 import { refusalMessage } from '../../shared/door-verdict';
 import type { OfflineTicketStatus, RefusalReason } from '../../shared/schemas/tickets';
+import type { ScanDirection } from '../../shared/statuses';
 
 export { refusalMessage, type RefusalReason };
 
@@ -10,8 +11,61 @@ const ADMITTING_TICKET_STATUS = 'valid';
 export const PAID_ORDER_STATUS = 'completed';
 
 export type AdmissionDecision =
-  | { admitted: true }
-  | { admitted: false; reason: RefusalReason; checkedInAt?: Date };
+  | {
+      admitted: true;
+      /** 'in' lets the person in, 'out' lets them out (exit scans). */
+      direction: ScanDirection;
+      /** The turn the scan belongs to (check_ins.entry_number): the n-th entry, or the exit closing it. */
+      entryNumber: number;
+      /** An entry after an exit ('VOLTOU'). */
+      isReentry: boolean;
+    }
+  | {
+      admitted: false;
+      reason: RefusalReason;
+      /** 'already_used': when it first got in (in this session); 'already_inside': since when it is in. */
+      checkedInAt?: Date;
+      /** 'wrong_session': the labels of the sessions the ticket is valid for. */
+      validSessions?: string[];
+    };
+
+/** A ticket's accepted entries and exits in one session (or on the event's one date). */
+export interface SessionTurns {
+  entries: number;
+  exits: number;
+  /** UTC instants of its first and of its latest accepted entry. */
+  firstEntryAt: Date | null;
+  lastEntryAt: Date | null;
+  /** The gate of its first entry. */
+  firstEntryGate: string | null;
+}
+
+/** One accepted scan of a ticket as check_ins keeps it, to count its turns (turnsIn). */
+export interface AcceptedScan {
+  sessionId: string | null;
+  direction: ScanDirection;
+  at: Date;
+  gate: string;
+}
+
+/** The turns of a ticket in `sessionId` (null: the event's one date) from its accepted scans. */
+export function turnsIn(scans: AcceptedScan[], sessionId: string | null): SessionTurns {
+  const turns: SessionTurns = { entries: 0, exits: 0, firstEntryAt: null, lastEntryAt: null, firstEntryGate: null };
+  for (const scan of [...scans].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    if (scan.sessionId !== sessionId) continue;
+    if (scan.direction === 'out') {
+      turns.exits += 1;
+      continue;
+    }
+    turns.entries += 1;
+    if (!turns.firstEntryAt) Object.assign(turns, { firstEntryAt: scan.at, firstEntryGate: scan.gate });
+    turns.lastEntryAt = scan.at;
+  }
+  return turns;
+}
+
+/** Whether a ticket with these turns is inside: more entries than exits. */
+export const isInside = (turns: Pick<SessionTurns, 'entries' | 'exits'>) => turns.entries > turns.exits;
 
 export interface AdmissionInput {
   /** The ticket the scanned code names, or null when no ticket carries that code. */
@@ -19,8 +73,18 @@ export interface AdmissionInput {
     status: 'valid' | 'refunded' | 'cancelled';
     orderStatus: string;
     eventId: string;
-    /** The accepted check-in, when there is one (UTC instant). */
+    /** The accepted check-in, when there is one (UTC instant); on an event with sessions, its first one in the door's session. */
     checkedInAt: Date | null;
+    /**
+     * Its entries and exits in the door's session (turnsIn); absent: one entry when `checkedInAt`
+     * is set, none otherwise (an event without sessions nor exit scans).
+     */
+    turns?: SessionTurns;
+    /**
+     * On an event with sessions: the sessions its sector is valid for (ticket_type_sessions), with
+     * their labels ('Sábado 14/03'); empty or absent: every session.
+     */
+    sessions?: { id: string; label: string }[];
   };
   /**
    * The scanned code is one a ticket carried before its holder transferred it (an accepted
@@ -39,6 +103,12 @@ export interface AdmissionInput {
    * (shared/rotating-qr.ts rotatingQrFreshness). Absent: the event does not rotate.
    */
   qr?: 'fresh' | 'expired';
+  /** The session the door admits to (picked by its operator, or open now); null or absent: the event's one date. */
+  sessionId?: string | null;
+  /** 'out' for an exit scan; absent: an entry. */
+  direction?: ScanDirection;
+  /** The event has exit scans (events.exit_scans): a ticket that went out may come back in. */
+  exitScans?: boolean;
 }
 
 /**
@@ -47,8 +117,17 @@ export interface AdmissionInput {
  * transferred (PRODUCT.md: the old code is refused everywhere), else 'unknown_code'; a ticket of another event than the door's -> 'other_event';
  * the door's event cancelled -> 'cancelled'; a rotating QR without a fresh TOTP -> 'qr_expired'; before the door opens -> 'too_early'; after the event
  * ends -> 'event_over'; ticket cancelled (its event was) -> 'cancelled'; ticket or order refunded
- * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; already checked in
- * -> 'already_used' with the time of that entry. A refusal is a normal answer, never thrown.
+ * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; on an event with
+ * sessions, a sector that does not cover the door's session -> 'wrong_session' with the sessions it
+ * covers (PRODUCT.md 'The organizer's night': a 3-day pass, a Saturday ticket). Then, per session
+ * (turns): without exit scans, already in -> 'already_used' with the time of that entry (once per
+ * session); with exit scans, an entry of a ticket inside -> 'already_inside' with the time it got
+ * in, an entry of one that went out -> admitted as a re-entry ('VOLTOU'), an exit of a ticket
+ * inside -> admitted ('SAIU'), of one not inside -> 'not_inside'; an exit without exit scans ->
+ * 'not_inside'. The admitted scan names its turn (check_ins.entry_number): entries so far + 1 for
+ * an entry, the entry it closes for an exit; the database's unique index on (ticket, session,
+ * direction, turn) makes two admissions of one turn impossible, so a ticket is never inside twice.
+ * A refusal is a normal answer, never thrown.
  *
  * The caller makes the entry atomic: services/door/admit-scans.ts reads the ticket with its row
  * locked, asks this (through decideScan) and writes the entry in the same transaction.
@@ -70,10 +149,20 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   if (ticket.status !== ADMITTING_TICKET_STATUS || ticket.orderStatus !== PAID_ORDER_STATUS) {
     return { admitted: false, reason: 'not_paid' };
   }
-  if (ticket.checkedInAt) {
-    return { admitted: false, reason: 'already_used', checkedInAt: ticket.checkedInAt };
+  const { sessionId } = input;
+  if (sessionId && ticket.sessions && ticket.sessions.length > 0 && !ticket.sessions.some((s) => s.id === sessionId)) {
+    return { admitted: false, reason: 'wrong_session', validSessions: ticket.sessions.map((s) => s.label) };
   }
-  return { admitted: true };
+  const turns = ticket.turns ?? { entries: ticket.checkedInAt ? 1 : 0, exits: 0, firstEntryAt: ticket.checkedInAt, lastEntryAt: ticket.checkedInAt, firstEntryGate: null };
+  if (input.direction === 'out') {
+    if (!input.exitScans || !isInside(turns)) return { admitted: false, reason: 'not_inside' };
+    return { admitted: true, direction: 'out', entryNumber: turns.entries, isReentry: false };
+  }
+  if (!input.exitScans && turns.entries > 0) {
+    return { admitted: false, reason: 'already_used', checkedInAt: turns.firstEntryAt ?? ticket.checkedInAt ?? undefined };
+  }
+  if (isInside(turns)) return { admitted: false, reason: 'already_inside', checkedInAt: turns.lastEntryAt ?? undefined };
+  return { admitted: true, direction: 'in', entryNumber: turns.entries + 1, isReentry: turns.entries > 0 };
 }
 
 /**
@@ -92,8 +181,9 @@ export function admissionAtDoor(
   window: AdmissionInput['window'],
   isTransferredCode = false,
   qr?: AdmissionInput['qr'],
+  turn: Pick<AdmissionInput, 'sessionId' | 'direction' | 'exitScans'> = {},
 ): AdmissionInput {
-  return { ticket, isTransferredCode: !ticket && isTransferredCode, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window, qr };
+  return { ticket, isTransferredCode: !ticket && isTransferredCode, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window, qr, ...turn };
 }
 
 /**
@@ -115,7 +205,7 @@ export interface DeviceDecision {
 }
 
 /** What the server records of a scan: admitted, or refused with a reason; `conflict` flags an offline admission the server would have refused. */
-export type ScanDecision = { admitted: true } | { admitted: false; reason: RefusalReason; checkedInAt?: Date; conflict: boolean };
+export type ScanDecision = Extract<AdmissionDecision, { admitted: true }> | (Extract<AdmissionDecision, { admitted: false }> & { conflict: boolean });
 
 /**
  * Decides a scan as the server records it, online or synced from an offline device (PRODUCT.md
@@ -141,16 +231,18 @@ export function decideScan(input: AdmissionInput & { device?: DeviceDecision }):
     return isDatedAfterSync ? { admitted: false, reason: 'offline_out_of_window', conflict: true } : decision;
   }
   const reason =
-    decision.reason === 'already_used' ? 'offline_conflict' : decision.reason === 'too_early' || decision.reason === 'event_over' ? 'offline_out_of_window' : decision.reason;
+    decision.reason === 'already_used' || decision.reason === 'already_inside' ? 'offline_conflict' : decision.reason === 'too_early' || decision.reason === 'event_over' ? 'offline_out_of_window' : decision.reason;
   return { admitted: false, reason, checkedInAt: decision.checkedInAt, conflict: true };
 }
 
 /**
  * How a door device lists a ticket to decide offline: what decideAdmission says of it at its own
- * event's open door ('valid' admits; 'used', 'refunded', 'cancelled', 'not_paid' refuse).
+ * event's open door ('valid' admits; 'used', 'refunded', 'cancelled', 'not_paid' refuse). On an
+ * event with sessions or exit scans (`byTurns`), entries do not make it 'used': the list's turns
+ * per session tell (web/features/door/lib/offline-decision.ts).
  */
-export function offlineTicketStatus(ticket: NonNullable<AdmissionInput['ticket']>): OfflineTicketStatus {
-  const decision = decideAdmission({ ticket, doorEventId: ticket.eventId, isEventCancelled: false, window: 'open' });
+export function offlineTicketStatus(ticket: NonNullable<AdmissionInput['ticket']>, byTurns = false): OfflineTicketStatus {
+  const decision = decideAdmission({ ticket: byTurns ? { ...ticket, checkedInAt: null, turns: undefined } : ticket, doorEventId: ticket.eventId, isEventCancelled: false, window: 'open' });
   if (decision.admitted) return 'valid';
   switch (decision.reason) {
     case 'already_used':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorWindow, doorWindowState, isDoorEventWorkable } from './door-window';
+import { doorSession, doorWindow, doorWindowState, eventDoorWindow, isDoorEventWorkable } from './door-window';
 
 describe('doorWindow', () => {
   it('opens the configured minutes before the start and closes at the end, in São Paulo time', () => {
@@ -47,5 +47,33 @@ describe('isDoorEventWorkable', () => {
     const now = new Date('2025-03-15T20:00:00.000Z');
     expect(isDoorEventWorkable({ isPublished: false, hasTickets: true }, window, now)).toBe(true);
     expect(isDoorEventWorkable({ isPublished: false, hasTickets: false }, window, now)).toBe(false);
+  });
+});
+
+describe('doorSession and eventDoorWindow', () => {
+  const day = (date: string, id: string) => ({ id, window: doorWindow({ date, startTime: '22:00', endTime: '05:00' }, 120) });
+  const sessions = [day('2026-03-13', 'sex'), day('2026-03-14', 'sab'), day('2026-03-15', 'dom')];
+
+  it('picks the session whose window holds now, else the next to open, else the last', () => {
+    // 14/03 23:30 in São Paulo: Saturday's night.
+    expect(doorSession(sessions, new Date('2026-03-15T02:30:00Z'))?.id).toBe('sab');
+    // 14/03 12:00: between Friday's end and Saturday's opening.
+    expect(doorSession(sessions, new Date('2026-03-14T15:00:00Z'))?.id).toBe('sab');
+    expect(doorSession(sessions, new Date('2026-03-01T15:00:00Z'))?.id).toBe('sex');
+    expect(doorSession(sessions, new Date('2026-04-01T15:00:00Z'))?.id).toBe('dom');
+    expect(doorSession([], new Date())).toBeNull();
+  });
+
+  it('takes the operator\'s pick over the clock', () => {
+    expect(doorSession(sessions, new Date('2026-03-15T02:30:00Z'), 'dom')?.id).toBe('dom');
+    expect(doorSession(sessions, new Date('2026-03-15T02:30:00Z'), 'outra')?.id).toBe('sab');
+  });
+
+  it('opens the door of an event with sessions at its first session and closes it after its last', () => {
+    const own = doorWindow({ date: '2026-03-13', startTime: '22:00', endTime: '05:00' }, 120);
+    const window = eventDoorWindow(own, sessions);
+    expect(window.opensAt.toISOString()).toBe('2026-03-13T23:00:00.000Z');
+    expect(window.closesAt.toISOString()).toBe('2026-03-16T08:00:00.000Z');
+    expect(eventDoorWindow(own, [])).toBe(own);
   });
 });

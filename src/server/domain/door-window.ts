@@ -42,3 +42,41 @@ export function doorWindowState(window: DoorWindow, now: Date): 'open' | 'too_ea
 export function isDoorEventWorkable(event: { isPublished: boolean; hasTickets: boolean }, window: DoorWindow, now: Date): boolean {
   return (event.isPublished || event.hasTickets) && now.getTime() < window.closesAt.getTime();
 }
+
+/** A session of an event with its door window (doorWindow over its own date and times). */
+export interface SessionWindow {
+  id: string;
+  window: DoorWindow;
+}
+
+/**
+ * The door window of an event with sessions: from the first session's opening to the last one's
+ * end (each session's window read as doorWindow reads the event's); an event without sessions
+ * keeps its own (`eventWindow`).
+ */
+export function eventDoorWindow(eventWindow: DoorWindow, sessions: SessionWindow[]): DoorWindow {
+  if (sessions.length === 0) return eventWindow;
+  return {
+    opensAt: new Date(Math.min(...sessions.map((s) => s.window.opensAt.getTime()))),
+    closesAt: new Date(Math.max(...sessions.map((s) => s.window.closesAt.getTime()))),
+  };
+}
+
+/**
+ * The session a door admits to at `now` (PRODUCT.md 'The organizer's night': the door admits
+ * once per session): the one its operator picked (`pickedId`, when it is one of them), else the
+ * first, in order, whose window contains `now` (a slot whose door opened before the previous one
+ * ended waits for it to end), else the next to open, else the last. Null for an event without
+ * sessions. Its window is what the scan is weighed against (doorWindowState).
+ */
+export function doorSession<S extends SessionWindow>(sessions: S[], now: Date, pickedId?: string | null): S | null {
+  if (sessions.length === 0) return null;
+  const picked = pickedId ? sessions.find((s) => s.id === pickedId) : undefined;
+  if (picked) return picked;
+  const open = sessions.find((s) => doorWindowState(s.window, now) === 'open');
+  if (open) return open;
+  const next = sessions
+    .filter((s) => doorWindowState(s.window, now) === 'too_early')
+    .sort((a, b) => a.window.opensAt.getTime() - b.window.opensAt.getTime())[0];
+  return next ?? sessions[sessions.length - 1];
+}

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../statuses';
+import { type PaymentMethod, type ScanDirection, scanDirections } from '../statuses';
 import { z } from 'zod';
 import '../zod-locale';
 
@@ -66,6 +66,10 @@ export const checkInSchema = z.object({
   gate: gateSchema,
   deviceId: deviceIdSchema.optional(),
   nonce: nonceSchema.optional(),
+  /** The session the door operator picked, on an event with sessions; absent: the one open now. */
+  sessionId: z.uuid().optional(),
+  /** 'out' for an exit scan, where the event has exit scans; absent: an entry. */
+  direction: z.enum(scanDirections).optional(),
 });
 export type CheckInInput = z.input<typeof checkInSchema>;
 
@@ -75,6 +79,9 @@ export const manualCheckInSchema = z.object({
   ticketId: z.uuid('Ingresso inválido'),
   gate: gateSchema,
   deviceId: deviceIdSchema.optional(),
+  /** The session the door operator picked, on an event with sessions; absent: the one open now. */
+  sessionId: z.uuid().optional(),
+  direction: z.enum(scanDirections).optional(),
 });
 export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
 
@@ -86,7 +93,9 @@ export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
  * window or later than the sync arrived, so not counted as the entry; 'nonce_reused': a scan id
  * the door already used for another code (nothing recorded, nothing told of the other ticket);
  * 'transferred': the code a ticket carried before its holder transferred it to someone else (an
- * accepted transfer's old code; the ticket now has a new code, PRODUCT.md).
+ * accepted transfer's old code; the ticket now has a new code, PRODUCT.md). 'wrong_session': the
+ * ticket's sector does not cover the session the door admits to; 'already_inside': with exit
+ * scans, an entry of a ticket that is inside; 'not_inside': an exit of a ticket that is not.
  */
 export const REFUSAL_REASONS = [
   'unknown_code',
@@ -103,6 +112,9 @@ export const REFUSAL_REASONS = [
   'offline_out_of_window',
   'nonce_reused',
   'qr_expired',
+  'wrong_session',
+  'already_inside',
+  'not_inside',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
@@ -122,6 +134,8 @@ export interface DoorRefusal {
   opensAt: string | null;
   /** For 'cancelled': the ticket's event was cancelled by its organizer. */
   isEventCancelled: boolean;
+  /** For 'wrong_session': the sessions the ticket is valid for ('Sábado 14/03'). */
+  validSessions?: string[];
 }
 
 export type CheckInResult =
@@ -135,6 +149,12 @@ export type CheckInResult =
       documentCheck: string | null;
       /** UTC ISO instant of this entry. */
       checkedInAt: string;
+      /** 'out': an exit let through ('SAIU às 01:12'); absent or 'in': an entry. */
+      direction?: ScanDirection;
+      /** An entry after an exit ('VOLTOU'). */
+      isReentry?: boolean;
+      /** The session it entered, on an event with sessions ('Sábado 14/03'). */
+      sessionLabel?: string | null;
     }
   | (DoorRefusal & {
       accepted: false;
@@ -148,6 +168,21 @@ export type CheckInResult =
 export interface DoorCounts {
   entries: number;
   sold: number;
+  /** People inside now: entries less exits (on an event with sessions, of the session open now). */
+  inside?: number;
+}
+
+/** A session of an event as the door knows it: its label and its door window (UTC ISO instants). */
+export interface DoorSession {
+  id: string;
+  name: string;
+  /** 'Sábado 14/03' (shared/sessions.ts sessionLabel). */
+  label: string;
+  date: string;
+  startTime: string;
+  endTime: string | null;
+  opensAt: string;
+  closesAt: string;
 }
 
 /** GET /api/door/events: an event a door may work; date 'yyyy-MM-dd', times 'HH:mm:ss' (São Paulo). */
@@ -163,6 +198,10 @@ export interface DoorEvent {
   closesAt: string;
   /** Today in São Paulo, or already open (an event past midnight). */
   isToday: boolean;
+  /** Its sessions, in order (none: the event's one date). */
+  sessions?: DoorSession[];
+  /** The door scans exits too ('Entrada' / 'Saída'). */
+  exitScans?: boolean;
 }
 
 /** A ticket as a door device keeps it to decide offline: the SHA-256 of its code, never the code. */
@@ -181,12 +220,25 @@ export interface OfflineTicket {
   checkedInAt: string | null;
   /** The rotating QR's secret (shared/rotating-qr.ts), only when the event rotates its QR codes. */
   rotationSecret?: string | null;
+  /** On an event with sessions: the sessions its sector is valid for (empty: every session). */
+  sessionIds?: string[];
+  /** Its accepted entries and exits per session (sessionId null: the event's one date). */
+  turns?: OfflineTurns[];
+}
+
+/** A ticket's entries and exits in one session, as the offline list carries them (UTC ISO instants). */
+export interface OfflineTurns {
+  sessionId: string | null;
+  entries: number;
+  exits: number;
+  firstEntryAt: string | null;
+  lastEntryAt: string | null;
 }
 
 /** GET /api/door/events/:id/offline-data */
 export interface DoorOfflineData {
   /** `rotatingQr`: the QR codes rotate; a code without a fresh TOTP is refused 'qr_expired'. */
-  event: { id: string; title: string; opensAt: string; closesAt: string; rotatingQr?: boolean };
+  event: { id: string; title: string; opensAt: string; closesAt: string; rotatingQr?: boolean; sessions?: DoorSession[]; exitScans?: boolean };
   tickets: OfflineTicket[];
   /**
    * The old codes of the event's tickets transferred to someone else (accepted transfers), hashed
@@ -216,6 +268,10 @@ export const doorSyncSchema = z.object({
         accepted: z.boolean(),
         /** Why the device refused, when it did. */
         reason: z.enum(REFUSAL_REASONS).optional(),
+        /** The session the device admitted to (on an event with sessions). */
+        sessionId: z.uuid().optional(),
+        /** 'out' for an exit the device let through. */
+        direction: z.enum(scanDirections).optional(),
       }),
     )
     .min(1)

@@ -298,9 +298,22 @@ export const checkIns = pgTable(
     sessionId: uuid('session_id').references(() => eventSessions.id, { onDelete: 'cascade' }),
     /** 'in' (an entry) or 'out' (an exit, where the event has exit scans). */
     direction: text('direction', { enum: scanDirections }).notNull().default('in'),
+    /**
+     * For an accepted scan: the turn of the ticket in its session it belongs to. The n-th accepted
+     * entry ('in') is turn n and the exit ('out') that follows it closes turn n, so the next entry
+     * is turn n + 1 (domain/admission.ts). Null for a refused scan; an accepted scan without one is turn 1.
+     */
+    entryNumber: integer('entry_number'),
   },
   (t) => [
-    uniqueIndex('check_ins_one_admission_per_ticket').on(t.ticketId).where(sql`${t.accepted}`),
+    // Once per session and turn: one accepted entry and one accepted exit per (ticket, session,
+    // turn). Without exit scans every entry is turn 1, so a ticket gets in once per session; with
+    // them, two doors admitting the same ticket inside at once both claim the same turn and one
+    // fails: a ticket is never inside twice.
+    uniqueIndex('check_ins_one_scan_per_turn')
+      .on(t.ticketId, sql`coalesce(session_id, '00000000-0000-0000-0000-000000000000'::uuid)`, t.direction, sql`coalesce(entry_number, 1)`)
+      .where(sql`${t.accepted}`),
+    check('check_ins_turn_of_accepted', sql`(${t.accepted} OR ${t.entryNumber} IS NULL) AND coalesce(${t.entryNumber}, 1) >= 1`),
     index('check_ins_event_id_idx').on(t.eventId, t.scannedAt),
   ],
 );

@@ -70,7 +70,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     const input = request.body;
     return checkInTicket(
       deps,
-      { code: input.code, eventId: input.eventId, gate: input.gate, deviceId: input.deviceId, nonce: input.nonce, validatorId: user.id },
+      { code: input.code, eventId: input.eventId, gate: input.gate, deviceId: input.deviceId, nonce: input.nonce, validatorId: user.id, sessionId: input.sessionId, direction: input.direction },
       { opensMinutesBefore },
     );
   });
@@ -112,7 +112,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     const input = request.body;
     return manualCheckIn(
       deps.db,
-      { eventId: input.eventId, ticketId: input.ticketId, gate: input.gate, deviceId: input.deviceId, validatorId: user.id },
+      { eventId: input.eventId, ticketId: input.ticketId, gate: input.gate, deviceId: input.deviceId, validatorId: user.id, sessionId: input.sessionId, direction: input.direction },
       { opensMinutesBefore },
     );
   });
@@ -124,7 +124,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
 
   // Live counts as Server-Sent Events (src/server/live/live-streams.ts, as routes/live.ts): an
   // event `counts` with {entries, sold} now and whenever an entry on any server instance changes them.
-  const watcher = createDoorCountsWatcher(deps.db, live, deps.log);
+  const watcher = createDoorCountsWatcher(deps.db, live, deps.log, opensMinutesBefore);
   app.addHook('onClose', async () => {
     watcher.close();
   });

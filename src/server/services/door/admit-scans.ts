@@ -1,7 +1,8 @@
 import type { Concession } from '../../../shared/concessions';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { RefusalReason } from '../../../shared/schemas/tickets';
-import { admissionAtDoor, decideScan, type DeviceDecision, type ScanDecision } from '../../domain/admission';
+import type { ScanDirection } from '../../../shared/statuses';
+import { type AcceptedScan, admissionAtDoor, decideScan, type DeviceDecision, type ScanDecision, turnsIn } from '../../domain/admission';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
 import { unnestRows } from '../../lib/unnest';
@@ -25,9 +26,14 @@ export interface TicketState {
   code: string;
   status: 'valid' | 'refunded' | 'cancelled';
   orderStatus: string;
+  /** Its first accepted entry (in the scan's session, on an event with sessions); for an admitted scan, that scan's time. */
   checkedInAt: Date | null;
-  /** The gate of the accepted check-in, when there is one. */
+  /** The gate of that entry, when there is one. */
   checkedInGate: string | null;
+  /** On an event with sessions: the sessions its sector is valid for (empty: every session). */
+  sessionIds: string[];
+  /** Its accepted entries and exits, every session (domain/admission turnsIn counts them per session). */
+  scans: AcceptedScan[];
   ticketTypeName: string;
   concession: Concession | null;
   /** Who uses it: the holder named for it, else the buyer (PRODUCT.md: VÁLIDO shows it). */
@@ -56,6 +62,15 @@ export interface Scan {
   device?: DeviceDecision;
   /** Whether a rotating QR's TOTP was fresh (absent: the door's event does not rotate, or a manual entry). */
   qr?: 'fresh' | 'expired';
+  /**
+   * On an event with sessions: the session the door admits to (domain/door-window doorSession) and
+   * the labels of the event's sessions by id ('Sábado 14/03', for a 'wrong_session' refusal).
+   */
+  session?: { id: string; labels: Record<string, string> } | null;
+  /** 'out' for an exit scan; absent: an entry. */
+  direction?: ScanDirection;
+  /** The door's event has exit scans. */
+  exitScans?: boolean;
 }
 
 /** What became of a scan: the ticket as read (null: none), and the decision recorded. */
@@ -72,11 +87,14 @@ export interface ScanOutcome {
  * here. Scans of one door arriving together share one transaction (db/grouped.ts; a lone scan is a
  * group of one): the tickets they name are read and locked (for update, in id order, so two doors
  * or two instances take turns on a ticket), domain/admission decideScan decides each scan in
- * arrival order (a ticket admitted by an earlier scan of the group is 'already_used' with that
- * time for the later ones), then one statement stamps the entries on the tickets, records every
- * scan in `check_ins` and announces the entries (`pg_notify('check_ins', eventId)`, delivered at
- * commit). The database guards it too: one accepted check-in per ticket (unique index), one row
- * per device nonce. Throws what the database throws (a nonce already recorded: isNonceTaken).
+ * arrival order, over the ticket's accepted entries and exits in the scan's session (a ticket
+ * admitted by an earlier scan of the group is 'already_used' with that time for the later ones),
+ * then one statement stamps the first entry on the tickets (`checked_in_at`, kept once set),
+ * records every scan in `check_ins` with its session, direction and turn (`entry_number`) and
+ * announces the scans admitted (`pg_notify('check_ins', eventId)`, delivered at commit). The
+ * database guards it too: one accepted entry and one accepted exit per ticket, session and turn
+ * (unique index check_ins_one_scan_per_turn: once per session, never inside twice), one row per
+ * device nonce. Throws what the database throws (a nonce already recorded: isNonceTaken).
  */
 export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
   return scanGroup(db, scan.doorEventId ?? 'none', scan);
@@ -85,20 +103,45 @@ export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
 const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)));
 
 type TicketRow = {
-  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; checked_in_gate: string | null; ticket_type_name: string; concession: Concession | null;
+  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string; concession: Concession | null;
   holder_name: string | null; buyer_name: string; order_status: string; event_title: string; event_cancelled: boolean;
+  session_ids: string[] | null; accepted_scans: AcceptedScanJson[] | string | null;
 };
+
+/** An accepted scan as the statement's json_agg gives it (instants as text). */
+type AcceptedScanJson = { s: string | null; d: ScanDirection; at: string; g: string };
+
+/** The accepted scans a row carries (json_agg arrives parsed or as text, by driver). */
+export function acceptedScansOf(value: AcceptedScanJson[] | string | null): AcceptedScan[] {
+  const list: AcceptedScanJson[] = typeof value === 'string' ? (JSON.parse(value) as AcceptedScanJson[]) : (value ?? []);
+  return list.map((scan) => ({ sessionId: scan.s, direction: scan.d, at: new Date(scan.at), gate: scan.g }));
+}
+
+/**
+ * The SQL columns of a ticket row (alias `t`) that the door's rule needs beside the ticket: its
+ * accepted scans (read only for a ticket that ever got in; most scans are of new ones) and, when
+ * `withSessions`, the sessions its sector is valid for. Shared by the scan and the look-up.
+ */
+export function turnColumns(withSessions: boolean): SQL {
+  return sql`
+    CASE WHEN t.checked_in_at IS NOT NULL THEN (
+      SELECT json_agg(json_build_object('s', c.session_id, 'd', c.direction, 'at', c.scanned_at, 'g', c.location) ORDER BY c.scanned_at)
+      FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) END AS accepted_scans,
+    CASE WHEN ${withSessions} THEN (
+      SELECT array_agg(tts.session_id::text) FROM order_items oi JOIN ticket_type_sessions tts ON tts.ticket_type_id = oi.ticket_type_id
+      WHERE oi.id = t.order_item_id) END AS session_ids`;
+}
 
 async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
   const codes = scans.flatMap((s) => (s.doorEventId && s.ticket && 'code' in s.ticket ? [s.ticket.code] : []));
   const ids = scans.flatMap((s) => (s.doorEventId && s.ticket && 'ticketId' in s.ticket ? [s.ticket.ticketId] : []));
+  const withSessions = scans.some((s) => s.session);
   const rows =
     codes.length + ids.length === 0
       ? []
       : await queryRows<TicketRow>(tx, sql`
           SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name,
-                 -- The gate of the first entry, looked up only for a ticket that got in (most scans are of new ones).
-                 CASE WHEN t.checked_in_at IS NOT NULL THEN (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) END AS checked_in_gate,
+                 ${turnColumns(withSessions)},
                  o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
           FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
           WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
@@ -121,16 +164,19 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
   const outcomes: ScanOutcome[] = [];
   const entries: { id: string; at: Date }[] = [];
   for (const scan of scans) {
-    const ticket = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
-    const isTransferredCode = !ticket && !!scan.doorEventId && !!scan.ticket && 'code' in scan.ticket && transferredCodes.has(scan.ticket.code);
-    const decision = decideScan({ ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode, scan.qr), device: scan.device });
-    // The state as this scan found it; a later scan of the same ticket finds it used.
-    outcomes.push({ ticket: ticket && { ...ticket }, decision });
-    if (decision.admitted && ticket) {
-      ticket.checkedInAt = scan.at;
-      ticket.checkedInGate = scan.record.location;
-      entries.push({ id: ticket.id, at: scan.at });
-      Object.assign(outcomes[outcomes.length - 1].ticket!, { checkedInAt: scan.at, checkedInGate: scan.record.location });
+    const found = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
+    const isTransferredCode = !found && !!scan.doorEventId && !!scan.ticket && 'code' in scan.ticket && transferredCodes.has(scan.ticket.code);
+    // The ticket as this scan finds it in its session; a later scan of the same ticket finds this one's turn.
+    const ticket = found && inSession(found, scan.session ?? null);
+    const decision = decideScan({
+      ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode, scan.qr, { sessionId: scan.session?.id ?? null, direction: scan.direction, exitScans: scan.exitScans }),
+      device: scan.device,
+    });
+    outcomes.push({ ticket, decision });
+    if (decision.admitted && found && ticket) {
+      found.scans.push({ sessionId: scan.session?.id ?? null, direction: decision.direction, at: scan.at, gate: scan.record.location });
+      if (decision.direction === 'in') entries.push({ id: found.id, at: scan.at });
+      Object.assign(ticket, { checkedInAt: scan.at, checkedInGate: scan.record.location });
     }
   }
 
@@ -149,15 +195,34 @@ async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
     offline: ['boolean', (s) => s.record.offline],
     conflict: ['boolean', (_, i) => !outcomes[i].decision.admitted && (outcomes[i].decision as { conflict: boolean }).conflict],
     manual: ['boolean', (s) => s.record.manual],
+    session_id: ['uuid', (s) => s.session?.id ?? null],
+    direction: ['text', (s) => s.direction ?? 'in'],
+    entry_number: ['int', (_, i) => (outcomes[i].decision.admitted ? (outcomes[i].decision as { entryNumber: number }).entryNumber : null)],
   });
+  // Every admitted scan changes who is inside, exits too: each one's event is announced.
+  const announced = [...new Set(scans.flatMap((s, i) => (outcomes[i].decision.admitted && outcomes[i].ticket ? [outcomes[i].ticket.eventId] : [])))];
   await tx.execute(sql`
     WITH stamped AS (
-      UPDATE tickets t SET checked_in_at = entry.at FROM ${stamped.from} WHERE t.id = entry.id RETURNING t.event_id
+      -- In time order, so a ticket entering twice in one group keeps its first entry.
+      UPDATE tickets t SET checked_in_at = coalesce(t.checked_in_at, entry.at) FROM ${stamped.from} WHERE t.id = entry.id RETURNING t.event_id
     ), recorded AS (
       INSERT INTO check_ins (${recorded.names}) SELECT ${recorded.names} FROM ${recorded.from} ORDER BY ord
     )
-    SELECT count(pg_notify(${CHECK_INS_CHANNEL}, event_id::text)) FROM (SELECT DISTINCT event_id FROM stamped) AS entered`);
+    SELECT count(pg_notify(${CHECK_INS_CHANNEL}, announced::text)) FROM unnest(${sql.param(announced)}::uuid[]) AS announced`);
   return outcomes;
+}
+
+/**
+ * The ticket as a scan in `session` (null: the event's one date) weighs it: its first entry in
+ * that session (with its gate), read from its accepted scans; a ticket whose scans are not on
+ * record (stamped directly) keeps its stamp on an event without sessions.
+ */
+function inSession(ticket: TicketState, session: Scan['session'] | null): TicketState & { turns?: ReturnType<typeof turnsIn>; sessions: { id: string; label: string }[] } {
+  const sessionId = session?.id ?? null;
+  const sessions = ticket.sessionIds.map((id) => ({ id, label: session?.labels[id] ?? id }));
+  if (ticket.scans.length === 0) return { ...ticket, checkedInAt: sessionId ? null : ticket.checkedInAt, sessions, scans: [...ticket.scans] };
+  const turns = turnsIn(ticket.scans, sessionId);
+  return { ...ticket, checkedInAt: turns.firstEntryAt, checkedInGate: turns.firstEntryGate, turns, sessions, scans: [...ticket.scans] };
 }
 
 function toTicketState(row: TicketRow): TicketState {
@@ -168,7 +233,9 @@ function toTicketState(row: TicketRow): TicketState {
     status: row.status,
     orderStatus: row.order_status,
     checkedInAt: row.checked_in_at ? new Date(row.checked_in_at) : null,
-    checkedInGate: row.checked_in_gate,
+    checkedInGate: null,
+    sessionIds: row.session_ids ?? [],
+    scans: acceptedScansOf(row.accepted_scans),
     ticketTypeName: row.ticket_type_name,
     concession: row.concession,
     holderName: row.holder_name ?? row.buyer_name,

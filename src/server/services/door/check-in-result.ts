@@ -15,19 +15,20 @@ type Refused = Extract<AdmissionDecision, { admitted: false }>;
  */
 export function refusalOf(
   ticket: Pick<TicketState, 'checkedInAt' | 'checkedInGate' | 'eventTitle' | 'isEventCancelled'> | null,
-  decision: Pick<Refused, 'reason' | 'checkedInAt'>,
+  decision: Pick<Refused, 'reason' | 'checkedInAt' | 'validSessions'>,
   door: { opensAt: Date },
   now: Date,
 ): DoorRefusal & { message: string } {
   const { reason } = decision;
-  const usedAt = reason === 'already_used' ? (decision.checkedInAt ?? ticket?.checkedInAt ?? null) : null;
+  const usedAt = reason === 'already_used' ? (decision.checkedInAt ?? ticket?.checkedInAt ?? null) : reason === 'already_inside' ? (decision.checkedInAt ?? null) : null;
   const refusal: DoorRefusal = {
     reason,
     eventTitle: ticket?.eventTitle ?? null,
     checkedInAt: usedAt ? usedAt.toISOString() : null,
-    checkedInGate: usedAt ? (ticket?.checkedInGate ?? null) : null,
+    checkedInGate: usedAt && reason === 'already_used' ? (ticket?.checkedInGate ?? null) : null,
     opensAt: reason === 'too_early' ? door.opensAt.toISOString() : null,
     isEventCancelled: ticket?.isEventCancelled ?? false,
+    ...(decision.validSessions ? { validSessions: decision.validSessions } : {}),
   };
   return { ...refusal, message: refusalMessage(reason, refusal, now) };
 }
@@ -35,10 +36,11 @@ export function refusalOf(
 /**
  * The door's answer for a scan (POST /api/check-ins and the manual admission): 'VÁLIDO' with the
  * holder (the name given for the ticket, else the buyer's), the type (a meia-entrada's names its
- * category: 'Inteira · Meia-entrada (Estudante)') and whether to ask for the meia-entrada document, or the refusal (refusalOf;
- * 'too_early' names when the door opens: `door.opensAt`, a UTC instant, read at `now`).
+ * category: 'Inteira · Meia-entrada (Estudante)') and whether to ask for the meia-entrada document, with whether it was an
+ * exit ('SAIU') or a re-entry ('VOLTOU') and the session's label, or the refusal (refusalOf;
+ * 'too_early' names when the door, or the session's door, opens: `door.opensAt`, a UTC instant, read at `now`).
  */
-export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }, now: Date): CheckInResult {
+export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }, now: Date, sessionLabel: string | null = null): CheckInResult {
   if (decision.admitted && ticket) {
     return {
       accepted: true,
@@ -47,6 +49,9 @@ export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opens
       holderName: ticket.holderName,
       documentCheck: documentCheckOf(ticket.concession),
       checkedInAt: ticket.checkedInAt!.toISOString(),
+      direction: decision.direction,
+      isReentry: decision.isReentry,
+      sessionLabel,
     };
   }
   return {
@@ -71,6 +76,8 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       accepted: checkIns.accepted,
       reason: checkIns.reason,
       scannedAt: checkIns.scannedAt,
+      direction: checkIns.direction,
+      entryNumber: checkIns.entryNumber,
       eventTitle: events.title,
       ticketTypeName: tickets.ticketTypeName,
       concession: tickets.concession,
@@ -105,6 +112,8 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       holderName: recorded.holderName,
       documentCheck: documentCheckOf(recorded.concession),
       checkedInAt: recorded.scannedAt.toISOString(),
+      direction: recorded.direction,
+      isReentry: recorded.direction === 'in' && (recorded.entryNumber ?? 1) > 1,
     };
   }
   const reason = REFUSAL_REASONS.find((r) => r === recorded?.reason) ?? 'unknown_code';

@@ -1,12 +1,12 @@
 import { type CheckInResult, DEFAULT_GATE } from '../../../shared/schemas/tickets';
-import { doorWindowState } from '../../domain/door-window';
 import { normalizeTicketCode, verifyTicketCode } from '../../domain/ticket-code';
 import type { ServiceDeps } from '../deps';
 import { admitScan } from './admit-scans';
 import { rotatingQrFreshness, splitQrPayload } from '../../../shared/rotating-qr';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 import { answerRecorded, isNonceTaken, toCheckInResult } from './check-in-result';
-import { loadDoorEvent } from './door-event';
+import { loadDoorEvent, scanTurnAt } from './door-event';
+import type { ScanDirection } from '../../../shared/statuses';
 
 export interface CheckInTicketInput {
   code: string;
@@ -18,6 +18,10 @@ export interface CheckInTicketInput {
   deviceId?: string | null;
   /** The device's id for this scan (it queues the same id if the answer comes too late). */
   nonce?: string | null;
+  /** The session the door operator picked (an event with sessions); absent: the one open now. */
+  sessionId?: string | null;
+  /** 'out' for an exit scan (an event with exit scans); absent: an entry. */
+  direction?: ScanDirection;
 }
 
 /**
@@ -27,7 +31,10 @@ export interface CheckInTicketInput {
  * until the end), and the scan goes through the one admission path (admit-scans.ts admitScan),
  * which admits or says why not: another event ('Ingresso de outro evento: <title>', not burnt),
  * outside the window ('too_early' with the opening time, 'event_over'), cancelled, refunded, not
- * paid, already used (with when); every scan is recorded with its gate and device. A `nonce`
+ * paid, already used (with when); on an event with sessions, weighed in the session the operator
+ * picked or the one open now (scanTurnAt: a pass on a day it does not cover is 'wrong_session',
+ * once per session); with exit scans, an exit ('SAIU') or a re-entry ('VOLTOU'), never inside
+ * twice ('already_inside'). Every scan is recorded with its gate, device and session. A `nonce`
  * already recorded gives the answer recorded for it when the code is the same, else a refusal
  * 'nonce_reused' that names no ticket (answerRecorded). `now` is a UTC instant.
  * Throws DomainError('event_not_found').
@@ -44,6 +51,7 @@ export async function checkInTicket(
   const code = read.code;
   const door = await loadDoorEvent(db, input.eventId, options.opensMinutesBefore, now.getTime());
   const isGenuine = verifyTicketCode(code, deps.ticketSigningKey);
+  const turn = scanTurnAt(door, now, { sessionId: input.sessionId, direction: input.direction });
   const record = {
     validatorId: input.validatorId,
     location: input.gate || DEFAULT_GATE,
@@ -58,11 +66,14 @@ export async function checkInTicket(
       qr: door.rotatingQr && isGenuine ? rotatingQrFreshness(rotationSecretOf(deps.ticketSigningKey, code), read.otp, now) : undefined,
       scannedCode: code,
       doorEventId: door.id,
-      window: doorWindowState(door.window, now),
+      window: turn.state,
       at: now,
       record,
+      session: turn.session,
+      direction: turn.direction,
+      exitScans: turn.exitScans,
     });
-    return toCheckInResult(outcome, door.window, now);
+    return toCheckInResult(outcome, turn.window, now, turn.sessionLabel);
   } catch (error) {
     if (record.nonce && isNonceTaken(error)) return answerRecorded(db, record.nonce, code);
     throw error;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DoorOfflineData } from '../../../shared/schemas/tickets';
-import { documentCheckOf, offlineTicketStatus } from '../../domain/admission';
+import { type AcceptedScan, documentCheckOf, offlineTicketStatus, turnsIn } from '../../domain/admission';
 import type { Db } from '../../db/client';
-import { orders, ticketTransfers, tickets } from '../../db/schema';
-import { loadWorkableDoorEvent } from './door-event';
+import { checkIns, orderItems, orders, ticketTransfers, ticketTypeSessions, tickets } from '../../db/schema';
+import { loadWorkableDoorEvent, toDoorSession } from './door-event';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 
 /** How a door device names a ticket offline: base64url (no padding) of SHA-256 over the code. */
@@ -24,7 +24,10 @@ export function hashTicketCode(code: string): string {
  * DomainError('event_not_found'). For an event whose QR codes rotate, each ticket carries its
  * rotation secret (domain/rotation-secret.ts, from `signingKey`) so the device checks the TOTP
  * it reads (shared/rotating-qr.ts): what a door needs offline, as Google Wallet's rotating
- * barcodes give the verifier the secret.
+ * barcodes give the verifier the secret. For an event with sessions, the event carries them with
+ * their windows and each ticket the sessions its sector is valid for (empty: all); with sessions
+ * or exit scans, each ticket carries its entries and exits per session (`turns`) and is not
+ * 'used' by an entry (the device weighs the turns, as domain/admission decideAdmission does).
  */
 export async function getOfflineData(
   db: Db,
@@ -36,6 +39,8 @@ export async function getOfflineData(
   const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const rows = await db
     .select({
+      id: tickets.id,
+      ticketTypeId: orderItems.ticketTypeId,
       code: tickets.code,
       eventId: tickets.eventId,
       status: tickets.status,
@@ -48,21 +53,57 @@ export async function getOfflineData(
     })
     .from(tickets)
     .innerJoin(orders, eq(orders.id, tickets.orderId))
+    .leftJoin(orderItems, eq(orderItems.id, tickets.orderItemId))
     .where(eq(tickets.eventId, eventId));
+  // With sessions or exit scans, entries are weighed per session and turn: each ticket carries its turns.
+  const byTurns = door.sessions.length > 0 || door.exitScans;
+  const scans = new Map<string, AcceptedScan[]>();
+  if (byTurns) {
+    const accepted = await db
+      .select({ ticketId: checkIns.ticketId, sessionId: checkIns.sessionId, direction: checkIns.direction, at: checkIns.scannedAt, gate: checkIns.location })
+      .from(checkIns)
+      .where(and(eq(checkIns.eventId, eventId), eq(checkIns.accepted, true)));
+    for (const scan of accepted) if (scan.ticketId) scans.set(scan.ticketId, [...(scans.get(scan.ticketId) ?? []), scan]);
+  }
+  const validFor = new Map<string, string[]>();
+  const typeIds = [...new Set(rows.flatMap((row) => (row.ticketTypeId ? [row.ticketTypeId] : [])))];
+  if (door.sessions.length > 0 && typeIds.length > 0) {
+    const links = await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
+    for (const link of links) validFor.set(link.ticketTypeId, [...(validFor.get(link.ticketTypeId) ?? []), link.sessionId]);
+  }
+  const sessionKeys: (string | null)[] = door.sessions.length > 0 ? door.sessions.map((s) => s.id) : [null];
   const transferred = await db
     .select({ oldCode: ticketTransfers.oldCode })
     .from(ticketTransfers)
     .where(and(eq(ticketTransfers.eventId, eventId), eq(ticketTransfers.status, 'accepted'), isNotNull(ticketTransfers.oldCode)));
   return {
-    event: { id: door.id, title: door.title, opensAt: door.window.opensAt.toISOString(), closesAt: door.window.closesAt.toISOString(), ...(door.rotatingQr ? { rotatingQr: true } : {}) },
+    event: {
+      id: door.id,
+      title: door.title,
+      opensAt: door.window.opensAt.toISOString(),
+      closesAt: door.window.closesAt.toISOString(),
+      ...(door.rotatingQr ? { rotatingQr: true } : {}),
+      ...(door.sessions.length > 0 ? { sessions: door.sessions.map(toDoorSession) } : {}),
+      ...(door.exitScans ? { exitScans: true } : {}),
+    },
     tickets: rows.map((row) => ({
       hash: hashTicketCode(row.code),
       holderName: row.holderName ?? row.buyerName,
       ticketTypeName: row.ticketTypeName,
       documentCheck: documentCheckOf(row.concession),
-      status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row),
+      status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row, byTurns),
       checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
       ...(door.rotatingQr && signingKey ? { rotationSecret: rotationSecretOf(signingKey, row.code) } : {}),
+      ...(door.sessions.length > 0 ? { sessionIds: (row.ticketTypeId && validFor.get(row.ticketTypeId)) || [] } : {}),
+      ...(byTurns
+        ? {
+            turns: sessionKeys.flatMap((sessionId) => {
+              const turns = turnsIn(scans.get(row.id) ?? [], sessionId);
+              if (turns.entries === 0) return [];
+              return [{ sessionId, entries: turns.entries, exits: turns.exits, firstEntryAt: turns.firstEntryAt?.toISOString() ?? null, lastEntryAt: turns.lastEntryAt?.toISOString() ?? null }];
+            }),
+          }
+        : {}),
     })),
     transferredHashes: transferred.map((row) => hashTicketCode(row.oldCode!)),
     generatedAt: now.toISOString(),

@@ -1,12 +1,12 @@
 import type { Concession } from '../../../shared/concessions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
-import { admissionAtDoor, decideAdmission, documentCheckOf, offlineTicketStatus } from '../../domain/admission';
-import { doorWindowState } from '../../domain/door-window';
+import { admissionAtDoor, decideAdmission, documentCheckOf, offlineTicketStatus, turnsIn } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
 import { refusalOf } from './check-in-result';
-import { loadWorkableDoorEvent } from './door-event';
+import { acceptedScansOf, turnColumns } from './admit-scans';
+import { loadWorkableDoorEvent, scanTurnAt } from './door-event';
 
 /** Most tickets one look-up lists. */
 export const MAX_SEARCH_RESULTS = 20;
@@ -30,7 +30,8 @@ interface SearchRow {
   id: string;
   status: 'valid' | 'refunded' | 'cancelled';
   checked_in_at: Date | string | null;
-  checked_in_gate: string | null;
+  accepted_scans: Parameters<typeof acceptedScansOf>[0];
+  session_ids: string[] | null;
   ticket_type_name: string;
   concession: Concession | null;
   holder_name: string | null;
@@ -64,7 +65,8 @@ interface TransferredRow {
  * out of the look-up a digit or a letter at a time (the route also limits look-ups per
  * validator). At most 20, by holder name; each with its status as the door reads it and the
  * verdict a scan would give at `now` (domain/admission decideAdmission asked as the scan asks it,
- * admissionAtDoor, with the door's window at `now`; the refusal shaped by refusalOf, as the scan's
+ * admissionAtDoor, with the door's window at `now`, in the session open now with its entries and
+ * exits there (scanTurnAt); the refusal shaped by refusalOf, as the scan's
  * answer), so the door sees which tickets it cannot let in by hand. Codes are never returned.
  * Only for an event a door may work at `now` (loadWorkableDoorEvent). Throws
  * DomainError('event_not_found').
@@ -77,7 +79,8 @@ export async function searchDoorTickets(
   now: Date = new Date(),
 ): Promise<DoorSearchTicket[]> {
   const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
-  const window = doorWindowState(door.window, now);
+  const turn = scanTurnAt(door, now);
+  const window = turn.state;
   const text = query.trim();
   const folded = `%${escapeLike(foldText(text))}%`;
   const digits = text.replace(/\D/g, '');
@@ -96,7 +99,7 @@ export async function searchDoorTickets(
   // finds the code the buyer gave away, refused 'transferred' (below).
   const rows = await queryRows<SearchRow>(db, sql`
     SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name, t.event_id,
-           (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted) AS checked_in_gate,
+           ${turnColumns(door.sessions.length > 0)},
            o.id AS order_id, o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
     FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
     WHERE t.event_id = ${eventId}::uuid
@@ -125,20 +128,26 @@ export async function searchDoorTickets(
     checkedInAt: null,
     verdict: transferredVerdict.admitted
       ? { accepted: true as const }
-      : { accepted: false as const, ...refusalOf(null, transferredVerdict, door.window, now) },
+      : { accepted: false as const, ...refusalOf(null, transferredVerdict, turn.window, now) },
   }));
   const current = rows.map((row): DoorSearchTicket => {
-    const checkedInAt = row.checked_in_at ? new Date(row.checked_in_at) : null;
+    // Its entries in the session open now (the event's one date without sessions), as the scan weighs them.
+    const scans = acceptedScansOf(row.accepted_scans);
+    const turns = scans.length > 0 ? turnsIn(scans, turn.session?.id ?? null) : undefined;
+    const stamped = row.checked_in_at ? new Date(row.checked_in_at) : null;
+    const checkedInAt = turns ? turns.firstEntryAt : turn.session ? null : stamped;
     const ticket = {
       status: row.status,
       orderStatus: row.order_status,
       eventId: row.event_id,
       checkedInAt,
-      checkedInGate: row.checked_in_gate,
+      checkedInGate: turns?.firstEntryGate ?? null,
       eventTitle: row.event_title,
       isEventCancelled: Boolean(row.event_cancelled),
+      turns,
+      sessions: (row.session_ids ?? []).map((id) => ({ id, label: turn.session?.labels[id] ?? id })),
     };
-    const decision = decideAdmission(admissionAtDoor(ticket, door.id, window));
+    const decision = decideAdmission(admissionAtDoor(ticket, door.id, window, false, undefined, { sessionId: turn.session?.id ?? null, exitScans: turn.exitScans }));
     return {
       ticketId: row.id,
       holderName: row.holder_name,
@@ -148,7 +157,7 @@ export async function searchDoorTickets(
       orderNumber: row.order_id.slice(0, 8),
       status: offlineTicketStatus(ticket),
       checkedInAt: checkedInAt ? checkedInAt.toISOString() : null,
-      verdict: decision.admitted ? { accepted: true as const } : { accepted: false as const, ...refusalOf(ticket, decision, door.window, now) },
+      verdict: decision.admitted ? { accepted: true as const } : { accepted: false as const, ...refusalOf(ticket, decision, turn.window, now) },
     };
   });
   const nameOf = (found: DoorSearchTicket) => foldText(found.holderName ?? found.buyerName);

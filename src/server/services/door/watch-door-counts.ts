@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { DoorCounts } from '../../../shared/schemas/tickets';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/live-hub';
+import { DEFAULT_DOOR_OPENS_MINUTES_BEFORE } from '../../domain/door-window';
 import { CHECK_INS_CHANNEL, countDoor } from './door-counts';
+import { loadDoorEvent, scanTurnAt } from './door-event';
 
 /** A rush announces many entries a second; counts are read at most every 250 ms per event. */
 export const COUNTS_DEBOUNCE_MS = 250;
@@ -31,8 +33,13 @@ export interface DoorCountsWatcher {
  * counts are read once within 250 ms (COUNTS_DEBOUNCE_MS) and given to its listeners when they
  * changed.
  */
-export function createDoorCountsWatcher(db: Db, live: LiveHub, log: Logger): DoorCountsWatcher {
+export function createDoorCountsWatcher(db: Db, live: LiveHub, log: Logger, opensMinutesBefore = DEFAULT_DOOR_OPENS_MINUTES_BEFORE): DoorCountsWatcher {
   const watched = new Map<string, Watched>();
+  // As the counts route reads them: the session open now, people inside with exit scans.
+  const read = async (eventId: string) => {
+    const door = await loadDoorEvent(db, eventId, opensMinutesBefore);
+    return countDoor(db, eventId, { sessionId: scanTurnAt(door, new Date()).session?.id ?? null, exitScans: door.exitScans });
+  };
   let unsubscribe: (() => void) | null = null;
 
   const refresh = async (eventId: string) => {
@@ -40,8 +47,8 @@ export function createDoorCountsWatcher(db: Db, live: LiveHub, log: Logger): Doo
     if (!entry) return;
     entry.timer = null;
     try {
-      const counts = await countDoor(db, eventId);
-      if (entry.last && entry.last.entries === counts.entries && entry.last.sold === counts.sold) return;
+      const counts = await read(eventId);
+      if (entry.last && entry.last.entries === counts.entries && entry.last.sold === counts.sold && entry.last.inside === counts.inside) return;
       entry.last = counts;
       for (const listener of entry.listeners) listener(counts);
     } catch (error) {
@@ -70,7 +77,7 @@ export function createDoorCountsWatcher(db: Db, live: LiveHub, log: Logger): Doo
         }
       };
       try {
-        const counts = await countDoor(db, eventId);
+        const counts = await read(eventId);
         entry.last ??= counts;
         listener(counts);
       } catch (error) {

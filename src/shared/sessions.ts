@@ -1,0 +1,44 @@
+/**
+ * How an event's sessions (a festival's days, a workshop's slots; PRODUCT.md 'The organizer's
+ * night') read in pt-BR, on the event page, the ticket and the door alike. Dates are São Paulo
+ * calendar days ('yyyy-MM-dd'), times wall-clock 'HH:mm[:ss]'.
+ */
+
+const WEEKDAYS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
+
+/** The session the zero uuid stands for in check-ins of an event without sessions. */
+export const NO_SESSION_KEY = '00000000-0000-0000-0000-000000000000';
+
+/** '2026-03-13' -> 'Sexta' (the day of the week of a calendar day). */
+export function weekdayOf(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return WEEKDAYS[new Date(Date.UTC(year, month - 1, day, 12)).getUTCDay()];
+}
+
+/** '2026-03-13' -> '13/03'. */
+export function dayMonthOf(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${day}/${month}`;
+}
+
+/** A session as the door and the refusals name it: its name and day, 'Sábado 14/03'. */
+export function sessionLabel(session: { name: string; date: string }): string {
+  return `${session.name} ${dayMonthOf(session.date)}`;
+}
+
+/** A session as the event page lists it: weekday, day and start, 'Sexta 13/03 · 22:00'. */
+export function sessionWhen(session: { date: string; startTime: string }): string {
+  return `${weekdayOf(session.date)} ${dayMonthOf(session.date)} · ${session.startTime.slice(0, 5)}`;
+}
+
+/**
+ * What a sector covers, by the sessions it admits to (`validIds`; empty: every session) among the
+ * event's `sessions`: 'Passaporte 3 dias' for all of several, 'Vale para: Sábado' for some, null
+ * for an event without sessions.
+ */
+export function sectorCoverage(sessions: { id: string; name: string }[], validIds: string[]): string | null {
+  if (sessions.length === 0) return null;
+  const covered = validIds.length === 0 ? sessions : sessions.filter((s) => validIds.includes(s.id));
+  if (covered.length === sessions.length && sessions.length > 1) return `Passaporte ${sessions.length} ${sessions.length === 1 ? 'dia' : 'dias'}`;
+  return `Vale para: ${covered.map((s) => s.name).join(', ')}`;
+}
