@@ -117,4 +117,8 @@ describe('a guest CSV', () => {
     expect(readGuestCsv('\uFEFFAna;ana@example.com;123\r\n')).toEqual([{ line: 1, ok: false, reason: 'CPF inválido' }]);
     expect(readGuestCsv('Ana;ANA@Example.com;\r\n')).toEqual([{ line: 1, ok: true, name: 'Ana', email: 'ana@example.com', cpf: null }]);
   });
+
+  it('reads quoted names with commas, as a spreadsheet exports them', () => {
+    expect(readGuestCsv('nome,email,cpf\n"Souza, Ana",ana@example.com,\n')).toEqual([{ line: 2, ok: true, name: 'Souza, Ana', email: 'ana@example.com', cpf: null }]);
+  });
 });
