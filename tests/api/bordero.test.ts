@@ -36,7 +36,7 @@ async function buy(eventId: string, items: object[], options: { couponCode?: str
   return orderId;
 }
 
-/** The text of every page of a PDF, pdf.js's text items joined by spaces. */
+/** The text of every page of a PDF, pdf.js's text items joined by one space each. */
 async function pdfText(bytes: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
   const pages: string[] = [];
@@ -45,7 +45,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
   await pdf.destroy();
-  return pages.join('\n');
+  return pages.join(' ').replace(/\s+/g, ' ');
 }
 
 const csvLines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n');
