@@ -40,21 +40,51 @@ interface RoomRow {
 
 const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
-const cachesByDb = new WeakMap<Db, Map<string, { at: number; value: Promise<CachedRoom | null> }>>();
+interface CacheEntry {
+  /** When the latest refresh started (ms since the epoch). */
+  at: number;
+  /** The latest refresh. */
+  value: Promise<CachedRoom | null>;
+  /** The copy the last finished refresh read, while a newer one runs. */
+  settled?: { room: CachedRoom | null };
+  refreshing: boolean;
+}
+
+const cachesByDb = new WeakMap<Db, Map<string, CacheEntry>>();
 
 /**
  * The room of `eventId` (null: the event has none), at most REFRESH_MS old unless `fresh`. Concurrent
- * callers share one refresh.
+ * callers share one refresh, and while it runs a caller that need not be fresh gets the last copy
+ * read at once: a status poll never waits for the database, however busy it is. `fresh` waits for
+ * a refresh of its own.
  */
 export function readRoom(db: Db, eventId: string, options: { now?: number; fresh?: boolean } = {}): Promise<CachedRoom | null> {
   const now = options.now ?? Date.now();
   let cache = cachesByDb.get(db);
   if (!cache) cachesByDb.set(db, (cache = new Map()));
   const hit = cache.get(eventId);
-  if (hit && !options.fresh && now - hit.at < REFRESH_MS) return hit.value;
+  if (hit && !options.fresh) {
+    const last = hit.settled ? Promise.resolve(hit.settled.room) : hit.value;
+    if (hit.refreshing || now - hit.at < REFRESH_MS) return last;
+    startRefresh(db, cache, eventId, now, hit.settled);
+    return last;
+  }
+  return startRefresh(db, cache, eventId, now, hit?.settled);
+}
+
+function startRefresh(db: Db, cache: Map<string, CacheEntry>, eventId: string, now: number, settled: CacheEntry['settled']): Promise<CachedRoom | null> {
   const value = refreshRoom(db, eventId, new Date(now));
-  cache.set(eventId, { at: now, value });
-  value.catch(() => cache.delete(eventId));
+  const entry: CacheEntry = { at: now, value, settled, refreshing: true };
+  cache.set(eventId, entry);
+  value.then(
+    (room) => {
+      entry.settled = { room };
+      entry.refreshing = false;
+    },
+    () => {
+      if (cache.get(eventId) === entry) cache.delete(eventId);
+    },
+  );
   return value;
 }
 
