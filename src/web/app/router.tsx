@@ -28,6 +28,11 @@ export const router = createBrowserRouter([
       })),
   },
   {
+    path: '/bilheteria',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/box-office/pages/box-office-page').then((m) => ({ Component: m.BoxOfficePage })),
+  },
+  {
     path: '/ticket-validator',
     errorElement: <RouteError />,
     lazy: () =>
@@ -86,6 +91,7 @@ export const router = createBrowserRouter([
       },
       { path: 'brands', lazy: () => import('../features/admin/brands/pages/brands-page').then((m) => ({ Component: m.BrandsPage })) },
       { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
+      { path: 'box-office', lazy: () => import('../features/admin/box-office/pages/admin-drawers-page').then((m) => ({ Component: m.AdminDrawersPage })) },
       {
         path: 'guest-lists',
         lazy: () => import('../features/guest-lists/pages/admin-guest-lists-page').then((m) => ({ Component: m.AdminGuestListsPage })),

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dialog } from 'radix-ui';
-import { ExternalLink, ListChecks, LogIn, LogOut, MessageCircle, Settings, User, Users, X } from 'lucide-react';
+import { ExternalLink, ListChecks, LogIn, LogOut, MessageCircle, Settings, Store, User, Users, X } from 'lucide-react';
 import { PersonAvatar } from './person-avatar';
 import { useSession, useSignOut } from '../../lib/session';
 import { cn } from '../../lib/cn';
@@ -75,6 +75,8 @@ function MenuHeader() {
 /** Left drawer with the app's navigation, brands, account and support links. */
 export function SideMenu({ open, onOpenChange }: SideMenuProps) {
   const { user, isValidator } = useSession();
+  // 'Bilheteria' (the box office) for box-office staff and admins.
+  const canSellAtDoor = useSession().roles.some((role) => role === 'box_office' || role === 'admin');
   // 'Minhas listas' (Lista amiga) for whoever may own a guest list: promoters and the team.
   const canOwnLists = useSession().roles.some((role) => role === 'promoter' || role === 'admin' || role === 'validator' || role === 'box_office');
   const signOut = useSignOut();
@@ -116,6 +118,14 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                   <NavLink to={staffNav.to} onClick={close} className={itemClass}>
                     <staffNav.icon aria-hidden className="size-5" />
                     {staffNav.label}
+                  </NavLink>
+                </li>
+              ) : null}
+              {canSellAtDoor ? (
+                <li>
+                  <NavLink to="/bilheteria" onClick={close} className={itemClass}>
+                    <Store aria-hidden className="size-5" />
+                    Bilheteria
                   </NavLink>
                 </li>
               ) : null}

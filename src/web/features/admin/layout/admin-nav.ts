@@ -1,4 +1,4 @@
-import { CalendarDays, Image, Tags, LayoutDashboard, ListChecks, Newspaper, ScanLine, TicketPercent, Undo2, UsersRound, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Image, Tags, LayoutDashboard, ListChecks, Newspaper, ScanLine, Store, TicketPercent, Undo2, UsersRound, type LucideIcon } from 'lucide-react';
 
 export interface AdminNavItem {
   to: string;
@@ -18,6 +18,7 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/coupons', label: 'Cupons', icon: TicketPercent },
   { to: '/admin/refunds', label: 'Reembolsos', icon: Undo2 },
   { to: '/admin/staff', label: 'Equipe', icon: UsersRound },
+  { to: '/admin/box-office', label: 'Bilheteria', icon: Store },
   { to: '/admin/guest-lists', label: 'Listas amigas', icon: ListChecks },
   { to: '/ticket-validator', label: 'Validador', icon: ScanLine },
 ];

@@ -1,0 +1,6 @@
+/** Query keys of the back office's box office ('Bilheteria'; one factory, STYLE.md section 7). */
+export const boxOfficeKeys = {
+  all: ['admin', 'box-office'] as const,
+  drawers: () => [...boxOfficeKeys.all, 'drawers'] as const,
+  conflicts: () => [...boxOfficeKeys.all, 'conflicts'] as const,
+};

@@ -1,0 +1,283 @@
+import { useState } from 'react';
+import { Minus, Plus } from 'lucide-react';
+import { concessionDocumentLabel, concessionLabel, concessions, type Concession } from '../../../../shared/concessions';
+import { formatCpf } from '../../../../shared/cpf';
+import { formatCentavos, parseReaisToCentavos } from '../../../../shared/money';
+import { boxOfficeHalfSchema, type BoxOfficeHalf, type BoxOfficePayment } from '../../../../shared/schemas/box-office';
+import { Button } from '../../../components/ui/button';
+import { FieldError, Input, Label } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import type { LocalBlock } from '../lib/offline-store';
+import type { SaleDraft } from '../lib/use-box-office';
+
+const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'American Express', 'Hipercard'] as const;
+
+type HalfRow = { concession: Concession; name: string; cpf: string; documentNumber: string; birthDate: string };
+const emptyHalf = (): HalfRow => ({ concession: 'student', name: '', cpf: '', documentNumber: '', birthDate: '' });
+
+/** A '−  n  +' control with big touch targets. */
+function Stepper({ label, value, max, onChange }: { label: string; value: number; max: number; onChange: (value: number) => void }) {
+  return (
+    <div className="flex items-center justify-between gap-3 rounded-xl border border-border bg-card p-3">
+      <span className="font-semibold">{label}</span>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="icon" aria-label={`Menos ${label.toLowerCase()}`} disabled={value === 0} onClick={() => onChange(value - 1)}>
+          <Minus aria-hidden className="size-5" />
+        </Button>
+        <output aria-label={`Quantidade de ${label.toLowerCase()}`} className="w-8 text-center text-xl font-bold tabular-nums">
+          {value}
+        </output>
+        <Button variant="outline" size="icon" aria-label={`Mais ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+          <Plus aria-hidden className="size-5" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The sale: sector (one of this device's blocks), inteira, meia (each with category, holder, CPF
+ * and document, as Lei 12.933/2013 asks), cortesia (only with a courtesy quota), then the payment:
+ * cash with the change computed ('Troco: R$ 12,00'), card machine (NSU and brand) or PIX (online
+ * only). Two ways to finish: admit at once, or show the QR codes.
+ */
+export function SaleForm({
+  blocks,
+  meiaEntrada,
+  courtesiesLeft,
+  isOnline,
+  onSell,
+}: {
+  blocks: LocalBlock[];
+  meiaEntrada: boolean;
+  courtesiesLeft: number | null;
+  isOnline: boolean;
+  onSell: (draft: SaleDraft) => Promise<void>;
+}) {
+  const [blockId, setBlockId] = useState(blocks[0]?.block.id ?? '');
+  const [full, setFull] = useState(0);
+  const [half, setHalf] = useState<HalfRow[]>([]);
+  const [courtesy, setCourtesy] = useState(0);
+  const [method, setMethod] = useState<BoxOfficePayment['method']>('cash');
+  const [tendered, setTendered] = useState('');
+  const [nsu, setNsu] = useState('');
+  const [brand, setBrand] = useState<string>(CARD_BRANDS[0]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isBusy, setBusy] = useState(false);
+
+  const local = blocks.find((b) => b.block.id === blockId) ?? blocks[0];
+  if (!local) return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
+  const left = local.block.size - local.sold;
+  const units = full + half.length + courtesy;
+  const unit = local.block.unitPriceCentavos;
+  const total = full * unit + half.length * Math.floor(unit / 2);
+  const tenderedCentavos = parseReaisToCentavos(tendered);
+  const change = tenderedCentavos === null ? null : tenderedCentavos - total;
+
+  function setHalfCount(count: number) {
+    setHalf((rows) => (count > rows.length ? [...rows, emptyHalf()] : rows.slice(0, count)));
+  }
+
+  function updateHalf(index: number, patch: Partial<HalfRow>) {
+    setHalf((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  }
+
+  async function submit(admit: boolean) {
+    const found: Record<string, string> = {};
+    const parsedHalf: BoxOfficeHalf[] = [];
+    half.forEach((row, i) => {
+      const parsed = boxOfficeHalfSchema.safeParse({
+        concession: row.concession,
+        name: row.name,
+        cpf: row.cpf,
+        documentNumber: row.documentNumber || undefined,
+        birthDate: row.birthDate || undefined,
+      });
+      if (parsed.success) parsedHalf.push(parsed.data);
+      else for (const issue of parsed.error.issues) found[`half.${i}.${String(issue.path[0])}`] ??= issue.message;
+    });
+    if (units === 0) found.units = 'Selecione pelo menos um ingresso';
+    if (units > left) found.units = 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.';
+    let payment: BoxOfficePayment;
+    if (method === 'cash') {
+      if (tenderedCentavos === null || tenderedCentavos < total) found.tendered = 'O valor recebido em dinheiro é menor que o total.';
+      payment = { method: 'cash', cashTenderedCentavos: tenderedCentavos ?? 0 };
+    } else if (method === 'card_machine') {
+      if (!nsu.trim()) found.nsu = 'Informe o NSU do comprovante';
+      payment = { method: 'card_machine', cardNsu: nsu.trim(), cardBrand: brand };
+    } else {
+      payment = { method: 'pix' };
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await onSell({ blockId: local.block.id, full, half: parsedHalf, courtesy, payment, admit });
+      setFull(0);
+      setHalf([]);
+      setCourtesy(0);
+      setTendered('');
+      setNsu('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const methods: { id: BoxOfficePayment['method']; label: string; disabled?: boolean }[] = [
+    { id: 'cash', label: 'Dinheiro' },
+    { id: 'card_machine', label: 'Maquininha' },
+    { id: 'pix', label: 'PIX', disabled: !isOnline },
+  ];
+
+  return (
+    <section aria-labelledby="venda" className="space-y-4">
+      <h2 id="venda" className="text-lg font-bold">
+        Nova venda
+      </h2>
+      <div>
+        <Label htmlFor="bo-sector">Setor</Label>
+        <select
+          id="bo-sector"
+          className="h-12 w-full rounded-xl border border-border bg-card px-3 text-base"
+          value={local.block.id}
+          onChange={(e) => setBlockId(e.target.value)}
+        >
+          {blocks.map((b) => (
+            <option key={b.block.id} value={b.block.id}>
+              {b.block.ticketTypeName} · {formatCentavos(b.block.unitPriceCentavos)} · {b.block.size - b.sold} no bloco
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <Stepper label="Inteira" value={full} max={left - half.length - courtesy} onChange={setFull} />
+      {meiaEntrada ? <Stepper label="Meia" value={half.length} max={left - full - courtesy} onChange={setHalfCount} /> : null}
+      {half.map((row, i) => {
+        const docLabel = concessionDocumentLabel[row.concession];
+        const id = (field: string) => `bo-half-${i}-${field}`;
+        const error = (field: string) => errors[`half.${i}.${field}`];
+        return (
+          <fieldset key={i} className="space-y-3 rounded-xl border border-border bg-surface p-3">
+            <legend className="px-1 text-sm font-semibold">Meia-entrada {i + 1}</legend>
+            <div>
+              <Label htmlFor={id('concession')}>Categoria</Label>
+              <select
+                id={id('concession')}
+                className="h-12 w-full rounded-xl border border-border bg-card px-3 text-base"
+                value={row.concession}
+                onChange={(e) => updateHalf(i, { concession: e.target.value as Concession })}
+              >
+                {concessions.map((c) => (
+                  <option key={c} value={c}>
+                    {concessionLabel[c]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor={id('name')}>Nome de quem vai usar</Label>
+              <Input id={id('name')} value={row.name} aria-invalid={!!error('name')} onChange={(e) => updateHalf(i, { name: e.target.value })} />
+              <FieldError id={`${id('name')}-error`} message={error('name')} />
+            </div>
+            <div>
+              <Label htmlFor={id('cpf')}>CPF</Label>
+              <Input
+                id={id('cpf')}
+                inputMode="numeric"
+                placeholder="000.000.000-00"
+                value={row.cpf}
+                aria-invalid={!!error('cpf')}
+                onChange={(e) => updateHalf(i, { cpf: formatCpf(e.target.value) })}
+              />
+              <FieldError id={`${id('cpf')}-error`} message={error('cpf')} />
+            </div>
+            {docLabel ? (
+              <div>
+                <Label htmlFor={id('documentNumber')}>{docLabel}</Label>
+                <Input id={id('documentNumber')} value={row.documentNumber} aria-invalid={!!error('documentNumber')} onChange={(e) => updateHalf(i, { documentNumber: e.target.value })} />
+                <FieldError id={`${id('documentNumber')}-error`} message={error('documentNumber')} />
+              </div>
+            ) : null}
+            {row.concession === 'senior' ? (
+              <div>
+                <Label htmlFor={id('birthDate')}>Data de nascimento</Label>
+                <Input id={id('birthDate')} type="date" value={row.birthDate} aria-invalid={!!error('birthDate')} onChange={(e) => updateHalf(i, { birthDate: e.target.value })} />
+                <FieldError id={`${id('birthDate')}-error`} message={error('birthDate')} />
+              </div>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      {courtesiesLeft !== null && courtesiesLeft > 0 ? (
+        <Stepper label="Cortesia" value={courtesy} max={Math.min(courtesiesLeft, left - full - half.length)} onChange={setCourtesy} />
+      ) : null}
+      <FieldError id="bo-units-error" message={errors.units} />
+
+      <p className="flex items-baseline justify-between rounded-xl bg-surface p-3 text-lg">
+        <span>Total</span>
+        <strong className="text-2xl tabular-nums" data-testid="sale-total">
+          {formatCentavos(total)}
+        </strong>
+      </p>
+
+      <div role="radiogroup" aria-label="Forma de pagamento" className="grid grid-cols-3 gap-2">
+        {methods.map((m) => (
+          <button
+            key={m.id}
+            type="button"
+            role="radio"
+            aria-checked={method === m.id}
+            disabled={m.disabled}
+            onClick={() => setMethod(m.id)}
+            className={cn(
+              'h-14 rounded-xl border text-base font-semibold disabled:opacity-50',
+              method === m.id ? 'border-accent bg-accent text-accent-foreground' : 'border-border bg-card',
+            )}
+          >
+            {m.label}
+          </button>
+        ))}
+      </div>
+      {!isOnline ? <p className="text-sm text-muted">Sem internet: PIX indisponível. Dinheiro e maquininha seguem funcionando.</p> : null}
+
+      {method === 'cash' ? (
+        <div>
+          <Label htmlFor="bo-tendered">Valor recebido</Label>
+          <Input id="bo-tendered" inputMode="decimal" placeholder="R$ 0,00" value={tendered} aria-invalid={!!errors.tendered} onChange={(e) => setTendered(e.target.value)} />
+          <FieldError id="bo-tendered-error" message={errors.tendered} />
+          {change !== null && change >= 0 ? (
+            <p className="mt-2 text-2xl font-bold text-success" aria-live="polite">
+              Troco: {formatCentavos(change)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {method === 'card_machine' ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="bo-nsu">NSU do comprovante</Label>
+            <Input id="bo-nsu" inputMode="numeric" value={nsu} aria-invalid={!!errors.nsu} onChange={(e) => setNsu(e.target.value)} />
+            <FieldError id="bo-nsu-error" message={errors.nsu} />
+          </div>
+          <div>
+            <Label htmlFor="bo-brand">Bandeira</Label>
+            <select id="bo-brand" className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base" value={brand} onChange={(e) => setBrand(e.target.value)}>
+              {CARD_BRANDS.map((b) => (
+                <option key={b}>{b}</option>
+              ))}
+            </select>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="grid gap-2 sm:grid-cols-2">
+        <Button size="lg" className="h-14" disabled={isBusy} onClick={() => void submit(true)}>
+          {method === 'pix' ? 'Gerar PIX e admitir' : 'Receber e admitir'}
+        </Button>
+        <Button size="lg" variant="secondary" className="h-14" disabled={isBusy} onClick={() => void submit(false)}>
+          {method === 'pix' ? 'Gerar PIX e mostrar QR' : 'Receber e mostrar QR'}
+        </Button>
+      </div>
+    </section>
+  );
+}
