@@ -16,6 +16,11 @@ import { eventKeys } from '../../features/events/api/keys';
 import { useEventRoom } from '../../features/waiting-room/api/room';
 import { RoomNotice } from '../../features/waiting-room/components/room-notice';
 import { readPass } from '../../lib/waiting-room-pass';
+import { useEvent } from '../../features/events/api/get-event';
+import { useMyWaitlist } from '../../features/waitlist/api/my-waitlist';
+import { waitlistKeys } from '../../features/waitlist/api/keys';
+import { JoinWaitlist } from '../../features/waitlist/components/join-waitlist';
+import { WaitlistOfferBanner } from '../../features/waitlist/components/waitlist-offer-banner';
 
 // The checkout (forms, validation, PIX QR) loads only for a signed-in buyer, in idle time after the
 // page is shown, so it never delays the event page itself.
@@ -26,6 +31,8 @@ interface Purchase {
   event: EventDetailData;
   selection: TicketSelection[];
   accessCode: string | null;
+  /** A waiting-list offer being bought ('Lista de espera'). */
+  waitlistOfferId?: string | null;
 }
 
 /**
@@ -44,6 +51,8 @@ export function EventDetailRoute() {
   const pending = useMemo(() => readPendingPurchase(id), [id]);
   const isResuming = searchParams.get(RESUME_PURCHASE_PARAM) === '1';
   const room = useEventRoom(id).data ?? null;
+  const waitlist = useMyWaitlist(id, user !== null).data?.entries ?? [];
+  const { data: shownEvent } = useEvent(id);
 
   useEffect(() => {
     if (!user) return;
@@ -92,7 +101,34 @@ export function EventDetailRoute() {
         onBuy={handleBuy}
         kept={pending ? { selection: pending.selection, accessCode: pending.accessCode } : null}
         isResuming={isResuming && pending !== null && user !== null}
-        notice={room ? <RoomNotice eventId={id} room={room} /> : null}
+        notice={
+          <>
+            {room ? <RoomNotice eventId={id} room={room} /> : null}
+            <WaitlistOfferBanner
+              entries={waitlist}
+              onBuy={(entry) => {
+                if (!shownEvent) return;
+                setPurchase({
+                  event: shownEvent,
+                  selection: [{ ticketTypeId: entry.ticketTypeId, fullQuantity: entry.offer.quantity, halfQuantity: 0 }],
+                  accessCode: null,
+                  waitlistOfferId: entry.offer.id,
+                });
+                setCheckoutOpen(true);
+              }}
+            />
+          </>
+        }
+        soldOutAction={(type) => (
+          <JoinWaitlist
+            eventId={id}
+            sector={type}
+            entry={waitlist.find((entry) => entry.ticketTypeId === type.id)}
+            maxPerOrder={shownEvent?.maxTicketsPerOrder ?? null}
+            isSignedIn={user !== null}
+            onSignIn={() => navigate(`/auth?redirect=${encodeURIComponent(`/event/${id}`)}`)}
+          />
+        )}
       />
       {purchase ? (
         <Suspense fallback={null}>
@@ -102,10 +138,12 @@ export function EventDetailRoute() {
             event={purchase.event}
             selection={purchase.selection}
             accessCode={purchase.accessCode}
+            waitlistOfferId={purchase.waitlistOfferId ?? null}
             onOrderPlaced={forgetPendingPurchase}
             onCompleted={() => {
               forgetPendingPurchase();
               void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+              void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
             }}
             onPricesChanged={() => void queryClient.invalidateQueries({ queryKey: eventKeys.all })}
           />

@@ -14,6 +14,7 @@ const quoteKey = (input: QuoteOrderInput) =>
     items: input.items.map((item) => [item.ticketTypeId, item.quantity, item.concession ?? null, item.holder?.cpf ?? null, item.holder?.birthDate ?? null]),
     code: input.couponCode ?? null,
     cpf: input.buyerCpf ?? null,
+    offer: input.waitlistOfferId ?? null,
   });
 
 /** A lot may turn at any moment: asked again whenever the checkout shows it, never retried on a refusal. */

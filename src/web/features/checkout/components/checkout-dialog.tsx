@@ -61,6 +61,8 @@ export interface CheckoutDialogProps {
   onCompleted?: () => void;
   /** The prices moved while buying (a lot turned): the page asks for the event again. */
   onPricesChanged?: () => void;
+  /** A waiting-list offer made to the buyer ('Lista de espera'): the order takes its units, at its price. */
+  waitlistOfferId?: string | null;
 }
 
 const pixResolver = zodResolver(pixCheckoutSchema) as unknown as Resolver<CheckoutFormValues>;
@@ -102,7 +104,9 @@ export function CheckoutDialog({
   onOrderPlaced,
   onCompleted,
   onPricesChanged,
+  waitlistOfferId = null,
 }: CheckoutDialogProps) {
+  const offer = waitlistOfferId ? { waitlistOfferId } : {};
   const { user, profile } = useSession();
   const { data: config } = usePublicConfig();
   const queryClient = useQueryClient();
@@ -186,6 +190,7 @@ export function CheckoutDialog({
           installments: 1,
           couponCode: orderCode,
           buyerCpf: isValidCpf(buyerCpf ?? '') ? onlyDigits(buyerCpf) : undefined,
+          ...offer,
         }
       : null;
   const quoteQuery = useOrderQuote(quoteInput);
@@ -352,6 +357,7 @@ export function CheckoutDialog({
           installments: 1,
           couponCode: orderCode,
           buyerCpf: isValidCpf(values.buyer.cpf) ? onlyDigits(values.buyer.cpf) : undefined,
+          ...offer,
         }),
         staleTime: 10_000,
       });
@@ -379,6 +385,7 @@ export function CheckoutDialog({
       installments: paymentMethod === 'card' ? values.installments : 1,
       couponCode: orderCode,
       expectedTotalCentavos: confirmedTotal,
+      ...offer,
     };
     const payingWithStripe = paymentMethod === 'card' && provider === 'stripe';
     if (paymentMethod === 'card' && !provider) {

@@ -39,10 +39,12 @@ interface EventDetailProps {
   kept?: KeptSelection | null;
   /** True: hand the kept choice to `onBuy` once the event is shown (back from signing in). */
   isResuming?: boolean;
+  /** Shown under a sold-out sector: e.g. its waiting list ('Entrar na lista de espera'). */
+  soldOutAction?: (type: EventDetailData['ticketTypes'][number]) => ReactNode;
 }
 
 /** The event page of /event/:id (SPEC.md section 2 'Event detail'); buying is handed to `onBuy`. */
-export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false }: EventDetailProps) {
+export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false, soldOutAction }: EventDetailProps) {
   const { id = '' } = useParams();
   const [accessCode, setAccessCode] = useState<string | null>(kept?.accessCode ?? null);
   const { data: event, isPending, isError, error, refetch, isPlaceholderData } = useEvent(id, accessCode);
@@ -65,6 +67,7 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
       notice={notice}
       kept={kept}
       isResuming={isResuming}
+      soldOutAction={soldOutAction}
     />
   );
 }
@@ -76,7 +79,7 @@ interface EventDetailViewProps extends EventDetailProps {
   onAccessCodeChange(code: string | null): void;
 }
 
-function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy, notice, kept, isResuming }: EventDetailViewProps) {
+function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy, notice, kept, isResuming, soldOutAction }: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
   const isFavorite = favorites.ids.has(event.id);
@@ -146,6 +149,7 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
             onAccessCodeChange={onAccessCodeChange}
             initialSelection={kept?.selection}
             isResuming={isResuming && !isCheckingCode}
+            soldOutAction={event.isCancelled || event.isPast ? undefined : soldOutAction}
             onBuy={(selection, chosenEvent) => {
               const unlocks = chosenEvent.ticketTypes.some((t) => t.unlockedByCode && selection.some((s) => s.ticketTypeId === t.id));
               onBuy(selection, chosenEvent, unlocks ? accessCode : null);

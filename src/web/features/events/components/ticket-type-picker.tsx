@@ -33,6 +33,8 @@ interface TicketTypePickerProps {
   /** True: buy the chosen quantities at once, as the buy button would (back from signing in). */
   isResuming?: boolean;
   onBuy(selection: TicketSelection[], event: EventDetail): void;
+  /** Shown under a sold-out sector (e.g. its waiting list), or nothing. */
+  soldOutAction?: (type: TicketTypeView) => ReactNode;
 }
 
 /** Lines of one order (the order schema's `items`): each half-price unit is its own line. */
@@ -62,6 +64,7 @@ export function TicketTypePicker({
   initialSelection,
   isResuming = false,
   onBuy,
+  soldOutAction,
 }: TicketTypePickerProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen>>(() =>
     Object.fromEntries((initialSelection ?? []).map((line) => [line.ticketTypeId, { full: line.fullQuantity, half: line.halfQuantity }])),
@@ -134,6 +137,7 @@ export function TicketTypePicker({
                 max={maxima(type)}
                 isDisabled={!canBuy}
                 onChange={(next) => choose(type, next)}
+                soldOutAction={soldOutAction}
               />
             );
           })}
@@ -260,6 +264,7 @@ interface TicketTypeRowProps {
   max: Chosen;
   isDisabled: boolean;
   onChange(chosen: Chosen): void;
+  soldOutAction?: (type: TicketTypeView) => ReactNode;
 }
 
 /** The sector's state under its name: what stops or hurries a sale. */
@@ -285,7 +290,7 @@ const toneClass = {
   success: 'text-success',
 } as const;
 
-function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRowProps) {
+function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction }: TicketTypeRowProps) {
   const canChoose = isOnSale(type) && !isDisabled;
   const hasMeia = offersMeia(type);
   const status = statusText(type);
@@ -346,6 +351,8 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange }: TicketTypeRo
         </div>
         {hasMeia || !showsStepper ? null : <div className="shrink-0">{fullStepper}</div>}
       </div>
+      {/* Nothing left on sale ('Esgotado', or 'Esgotando' while the last units wait for payment). */}
+      {(type.status === 'sold_out' || type.status === 'selling_out') && soldOutAction ? <div className="mt-3">{soldOutAction(type)}</div> : null}
       {hasMeia ? (
         <div className="mt-3 space-y-2">
           <QuantityChoice
