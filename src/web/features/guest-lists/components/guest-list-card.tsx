@@ -55,13 +55,13 @@ export function GuestListCard({ list }: { list: GuestListView }) {
       <dl className="mt-3 grid grid-cols-2 gap-2 text-center">
         <div className="rounded-2xl bg-surface p-2">
           <dt className="text-xs text-muted">Entradas</dt>
-          <dd className="text-lg font-bold tabular-nums" data-testid="admitted-line">
+          <dd className="text-base leading-snug font-bold tabular-nums sm:text-lg" data-testid="admitted-line">
             {admittedLine(list)}
           </dd>
         </div>
         <div className="rounded-2xl bg-surface p-2">
           <dt className="text-xs text-muted">Nomes</dt>
-          <dd className="text-lg font-bold tabular-nums">
+          <dd className="text-base leading-snug font-bold tabular-nums sm:text-lg">
             {list.entriesCount} de {list.quota}
           </dd>
         </div>
