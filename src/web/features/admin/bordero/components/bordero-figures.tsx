@@ -27,7 +27,7 @@ export function BorderoFigures({ bordero }: { bordero: Bordero }) {
         {plural(totals.units, 'ingresso emitido', 'ingressos emitidos')} · {plural(totals.refundedUnits, 'reembolsado', 'reembolsados')} ·{' '}
         {plural(bordero.entriesTotal, 'entrada', 'entradas')}
       </p>
-      <dl className="grid gap-2 sm:grid-cols-2 sm:gap-3 xl:grid-cols-4">
+      <dl className="grid gap-2 sm:grid-cols-2 sm:gap-3 lg:grid-cols-3">
         <Figure label="Valor de tabela" centavos={totals.listCentavos} hint="Ingressos pagos ao preço do lote" />
         <Figure label="Descontos" centavos={totals.discountCentavos} hint="Cupons aplicados" isDeduction />
         <Figure label="Bruto" centavos={totals.grossCentavos} hint="Ingressos pagos, já com descontos" />

@@ -20,8 +20,8 @@ const strong = (row: Row, content: ReactNode) => <span className={cn(row.isTotal
 
 const moneyColumns: DataTableColumn<Row>[] = [
   { key: 'units', header: 'Qtd.', className: 'text-right tabular-nums', cell: (row) => strong(row, row.money.units) },
-  { key: 'gross', header: 'Bruto', className: 'text-right', cell: (row) => strong(row, amount(row.money.grossCentavos)) },
   { key: 'discount', header: 'Descontos', className: 'text-right', cell: (row) => strong(row, amount(row.money.discountCentavos)) },
+  { key: 'gross', header: 'Bruto', className: 'text-right', cell: (row) => strong(row, amount(row.money.grossCentavos)) },
   { key: 'fees', header: 'Taxas', className: 'text-right', cell: (row) => strong(row, amount(row.money.feesCentavos)) },
   { key: 'refunds', header: 'Reembolsos', className: 'text-right', cell: (row) => strong(row, amount(row.money.refundsCentavos)) },
   { key: 'net', header: 'Líquido', className: 'text-right', cell: (row) => strong(row, amount(row.money.netCentavos)) },
@@ -30,15 +30,15 @@ const moneyColumns: DataTableColumn<Row>[] = [
 function MoneyCard({ money }: { money: BorderoMoney }) {
   const items: [string, string][] = [
     ['Qtd.', String(money.units)],
-    ['Bruto', formatCentavos(money.grossCentavos)],
     ['Descontos', formatCentavos(money.discountCentavos)],
+    ['Bruto', formatCentavos(money.grossCentavos)],
     ['Taxas', formatCentavos(money.feesCentavos)],
     ['Reembolsos', formatCentavos(money.refundsCentavos)],
     ['Líquido', formatCentavos(money.netCentavos)],
   ];
   if (money.courtesyFaceCentavos > 0) items.push(['Valor de face', formatCentavos(money.courtesyFaceCentavos)]);
   return (
-    <dl className="grid grid-cols-2 gap-x-3 gap-y-1 rounded-xl bg-surface p-3 text-sm">
+    <dl className="grid gap-y-1 rounded-xl bg-surface p-3 text-sm">
       {items.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-2">
           <dt className="text-muted">{label}</dt>
@@ -55,19 +55,27 @@ export function BorderoLines({ bordero }: { bordero: Bordero }) {
     ...bordero.lines.map((l, i) => ({ key: String(i), ...l, isTotal: false })),
     { key: 'total', session: 'Total', sector: '', lot: '', kindLabel: '', channelLabel: '', money: bordero.totals, isTotal: true },
   ];
+  // One session for every line ('Sessão única'): said once in the heading, not in a column.
+  const sessions = new Set(bordero.lines.map((l) => l.session));
+  const oneSession = sessions.size === 1 ? [...sessions][0] : null;
   const columns: DataTableColumn<Row>[] = [
-    { key: 'session', header: 'Sessão', cell: (row) => strong(row, row.session) },
-    { key: 'sector', header: 'Setor', cell: (row) => row.sector },
-    { key: 'lot', header: 'Lote', cell: (row) => <span className="whitespace-nowrap">{row.lot}</span> },
-    { key: 'kind', header: 'Tipo', cell: (row) => row.kindLabel },
-    { key: 'channel', header: 'Canal', cell: (row) => row.channelLabel },
+    ...(oneSession === null ? [{ key: 'session', header: 'Sessão', cell: (row: Row) => strong(row, row.session) }] : []),
+    {
+      key: 'sector',
+      header: 'Setor e lote',
+      cell: (row) => (row.isTotal ? (oneSession !== null ? strong(row, 'Total') : null) : <span className="whitespace-nowrap">{`${row.sector} · ${row.lot}`}</span>),
+    },
+    { key: 'kind', header: 'Tipo e canal', cell: (row) => (row.isTotal ? null : `${row.kindLabel} · ${row.channelLabel}`) },
     ...moneyColumns,
   ];
   return (
     <section aria-labelledby="bordero-vendas" className="space-y-3">
-      <h2 id="bordero-vendas" className="text-lg font-bold">
-        Vendas por sessão, setor, lote, tipo e canal
-      </h2>
+      <div>
+        <h2 id="bordero-vendas" className="text-lg font-bold">
+          Vendas por sessão, setor, lote, tipo e canal
+        </h2>
+        {oneSession !== null ? <p className="text-sm text-muted">Sessão: {oneSession}</p> : null}
+      </div>
       {bordero.lines.length === 0 ? (
         <p className="rounded-2xl border border-border bg-card p-4 text-sm text-muted">Nenhuma venda paga ainda. As linhas aparecem aqui assim que um pedido é pago.</p>
       ) : (
@@ -83,7 +91,7 @@ export function BorderoLines({ bordero }: { bordero: Bordero }) {
               </p>
               {row.isTotal ? null : (
                 <p className="text-sm text-muted">
-                  {row.kindLabel} · {row.channelLabel} · {row.session}
+                  {[row.kindLabel, row.channelLabel, oneSession === null ? row.session : null].filter(Boolean).join(' · ')}
                 </p>
               )}
               <MoneyCard money={row.money} />
