@@ -397,6 +397,8 @@ interface RequestTally {
   requests: Map<string, { count: number; statements: number }>;
   /** Polls that sent nothing, or only what a poll may: the drawn-place lookup, the room's refresh. */
   polls: { plain: number; plainStatements: number; placeLookups: number; refreshes: number; refreshStatements: number; other: number; otherExample: string };
+  /** Each status poll's time in the server (ms), from its request event to its response's end. */
+  pollServerMs: number[];
 }
 
 const routeOf = (url: string) => {
@@ -417,18 +419,21 @@ function tallyRequests(server: HttpServer): RequestTally {
   const tally: RequestTally = {
     requests: new Map(),
     polls: { plain: 0, plainStatements: 0, placeLookups: 0, refreshes: 0, refreshStatements: 0, other: 0, otherExample: '' },
+    pollServerMs: [],
   };
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const route = routeOf((req.url ?? '').split('?')[0]);
     const scope: QueryScope = route === 'status poll' ? { statements: 0, texts: [] } : { statements: 0 };
+    const received = performance.now();
     res.once('finish', () => {
       const entry = tally.requests.get(route) ?? { count: 0, statements: 0 };
       entry.count++;
       entry.statements += scope.statements;
       tally.requests.set(route, entry);
       if (route !== 'status poll') return;
+      tally.pollServerMs.push(performance.now() - received);
       const texts = scope.texts ?? [];
       const refresh = texts.some((t) => /\bwaiting_rooms\b/.test(t));
       const lookup = texts.some((t) => /SELECT place FROM waiting_room_entries/.test(t));
@@ -604,6 +609,7 @@ async function runBench(): Promise<number> {
       if (warmed.errorCount > 0) throw new Error(`warm-up failed: ${JSON.stringify(warmed.errors[0])}`);
     }
     tally.requests.clear();
+    tally.pollServerMs.length = 0;
     Object.assign(tally.polls, { plain: 0, plainStatements: 0, placeLookups: 0, refreshes: 0, refreshStatements: 0, other: 0, otherExample: '' });
 
     // --- The on-sale ------------------------------------------------------------------------
@@ -646,7 +652,7 @@ async function runBench(): Promise<number> {
     // The sell-out: the order that took the last unit (none while units remain).
     const soldOutMs = Number(stock.remaining) === 0 && units.sold_out_ms !== null ? Number(units.sold_out_ms) : null;
     // Admissions in place order: no place admitted before a smaller one, none skipped.
-    const [order] = await queryRows<{ admitted: number; out_of_order: number; skipped: number; max_admitted: number | null; after_sold_out: number }>(db, sql`
+    const [order] = await queryRows<{ admitted: number; out_of_order: number; skipped: number; max_admitted: number | null; after_sold_out: number; last_admitted_ms: number | null }>(db, sql`
       WITH e AS (
         SELECT place, admitted_at, max(admitted_at) OVER (ORDER BY place ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before_max
         FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND place IS NOT NULL
@@ -655,6 +661,7 @@ async function runBench(): Promise<number> {
              count(*) FILTER (WHERE admitted_at < before_max)::int AS out_of_order,
              count(*) FILTER (WHERE admitted_at IS NULL AND place < (SELECT max(place) FROM e WHERE admitted_at IS NOT NULL))::int AS skipped,
              max(place) FILTER (WHERE admitted_at IS NOT NULL) AS max_admitted,
+             (extract(epoch from max(admitted_at)) * 1000)::float8 AS last_admitted_ms,
              count(*) FILTER (WHERE ${soldOutMs}::float8 IS NOT NULL AND admitted_at > to_timestamp(${soldOutMs}::float8 / 1000))::int AS after_sold_out
       FROM e`);
     // The draw: among the joins that arrived before the opening, arrival order against place.
@@ -719,6 +726,7 @@ async function runBench(): Promise<number> {
       const entry = tally.requests.get(route);
       return entry ? (entry.statements / Math.max(1, entry.count)).toFixed(1) : 'n/a';
     };
+    const attributed = [...tally.requests.values()].reduce((total, entry) => total + entry.statements, 0);
     const drawMs = room.drawn_ms === null ? NaN : Number(room.drawn_ms) - onSaleMs;
     const refreshBound = Math.ceil((run.wallSeconds * 1000) / 250) + 10;
 
@@ -779,15 +787,15 @@ async function runBench(): Promise<number> {
       `proof of work during the run: WAITING_ROOM_POW_MAX=${POW_MAX} (a few SHA-256 steps); at the production default (${PRODUCTION_POW_MAX}) one solve took ${proofTimes.map((t) => t.toFixed(0)).join(', ')} ms on one core of this machine (node, altcha-lib)`,
       `joins sent: ${joinTimes.length} over ${joinWindow.toFixed(1)} s (offered ${rate(preOpenSent / JOIN_WINDOW_S)}/s before the opening); answered 200: ${joinsAnswered}; join p50 ms: ${ms(percentile(joinMs, 50))}; before the opening p99 ms: ${ms(percentile(rushJoinMs, 99))}; challenge p99 ms: ${ms(percentile(Array.from(run.challengeMs).filter(Number.isFinite), 99))}`,
       `places: ${entries.n} given; ${preOpen.length} drawn at the opening (draw ${Number.isFinite(drawMs) ? `${drawMs.toFixed(0)} ms after it` : 'never'}; ${drawnLate} joins sent before it were answered after it, with the next places, as late arrivals); ${entries.late} arrivals after the draw, arrival vs place rho ${Number.isFinite(lateRho) ? lateRho.toFixed(4) : 'n/a'}`,
-      `status polls: ${polls} over ${pollWindow.toFixed(1)} s; p50 ms ${ms(percentile(Array.from(run.pollMs), 50))}; per fan: ${(polls / Math.max(1, joinsAnswered)).toFixed(1)}`,
+      `status polls: ${polls} over ${pollWindow.toFixed(1)} s; p50 ms ${ms(percentile(Array.from(run.pollMs), 50))}; in the server p50/p99 ms ${ms(percentile(tally.pollServerMs, 50))}/${ms(percentile(tally.pollServerMs, 99))}; per fan: ${(polls / Math.max(1, joinsAnswered)).toFixed(1)}`,
       `status polls' statements: ${pollTally.plain} polls sent none; ${pollTally.placeLookups} looked their drawn place up once (1 statement: a token signed before the draw); ${pollTally.refreshes} carried this instance's room refresh (${pollTally.refreshStatements} statements, at most one per 250 ms: bound ${refreshBound}); ${pollTally.other} sent anything else${pollStatements ? `; all statements during polls / polls: ${(pollStatements.statements / Math.max(1, pollStatements.count)).toFixed(3)}` : ''}`,
       `statements per request: join ${perRequest('join')}, challenge ${perRequest('challenge')}, pass ${perRequest('pass')}, order ${perRequest('order')}, pix payment ${perRequest('pix payment')}`,
-      `admitted: ${admitted} (room: ${room.admitted_through} of ${room.places_given} places); buyers who paid: ${completedBuyers.length} (${units.orders} completed orders); sold-out answers to admitted fans: ${soldOutAnswers}`,
+      `admitted: ${admitted} (room: ${room.admitted_through} of ${room.places_given} places; the last ${order.last_admitted_ms === null ? 'never' : `${((Number(order.last_admitted_ms) - onSaleMs) / 1000).toFixed(1)} s after the opening`}); buyers who paid: ${completedBuyers.length} (${units.orders} completed orders); sold-out answers to admitted fans: ${soldOutAnswers}`,
       `second orders past ${MAX_PER_CPF} per CPF: ${seconds.length} sent, ${seconds.filter(({ code }) => code === 'cpf_limit').length} refused cpf_limit, ${seconds.filter(({ code }) => SOLD_OUT_CODES.has(code)).length} refused sold out, ${secondAccepted} accepted`,
       `purchase window s: ${purchaseSeconds.toFixed(2)} (first order to last payment); order p50/p99 ms: ${ms(percentile(buyers.map(({ i }) => run.orderMs[i]), 50))}/${ms(percentile(buyers.map(({ i }) => run.orderMs[i]), 99))}`,
       `fans still waiting at the deadline (${SALE_LIMIT_S} s after the opening): ${stillWaiting}`,
       `load client timer lag p99 ms: ${ms(percentile(run.lagMs, 99))} (how late the timer heap ran due joins and polls: the client's own backlog)`,
-      `on-sale statements: ${saleQueries}`,
+      `on-sale statements: ${saleQueries}, ${saleQueries - attributed} of them not counted on a request (sent after it answered: a grouped run of orders or payments going on for later ones)`,
       `on-sale cpu: ${saleCpu}`,
       `on-sale postgres: ${saleWaits}`,
       `room: ${RATE_PER_MINUTE} a minute, ${MAX_INSIDE} inside at once; load client sockets: ${SOCKETS}; pool size: ${POOL_SIZE}`,
