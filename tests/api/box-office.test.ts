@@ -146,6 +146,15 @@ describe('box-office sales from blocks', () => {
     expect(blocks.map((b) => [b.size, b.used]).sort()).toEqual([[2, 2], [3, 3]]);
     const [card] = sold.filter((o) => o.paymentMethod === 'card_machine');
     expect(card).toMatchObject({ cardNsu: '123456', cardBrand: 'Visa' });
+
+    // The tickets appear in the event's lists as 'Bilheteria', with their channel and payment in the CSV.
+    const attendees = await call('GET', `/api/admin/events/${event.id}/attendees`, admin.cookie);
+    expect(attendees.json().attendees).toHaveLength(5);
+    expect(attendees.json().attendees.every((a: { buyerName: string }) => a.buyerName === 'Bilheteria')).toBe(true);
+    const csv = await call('GET', `/api/admin/events/${event.id}/attendees.csv`, admin.cookie);
+    expect(csv.body).toContain('Bilheteria');
+    expect(csv.body).toContain('Maquininha');
+    expect(csv.body).toContain('Dinheiro');
   });
 
   it('never passes a block, not even with two sales of its last unit synced at once', async () => {

@@ -161,7 +161,7 @@ async function writeSale(
   if (reserveHalf > 0) await tx.execute(sql`UPDATE ticket_types SET half_taken = half_taken + ${reserveHalf} WHERE id = ${block.ticket_type_id}::uuid`);
 
   const payment = input.payment;
-  const buyerName = input.buyerName?.trim() || input.half[0]?.name || 'Venda na bilheteria';
+  const buyerName = input.buyerName?.trim() || 'Bilheteria';
   const buyerEmail = input.buyerEmail?.trim().toLowerCase() ?? '';
   const [order] = await tx
     .insert(orders)

@@ -12,7 +12,8 @@ import { saleRefundOrigins } from '../../../shared/statuses';
 
 interface OrderLabelRow {
   payment_provider: string;
-  payment_method: 'pix' | 'card';
+  payment_method: 'pix' | 'card' | 'cash' | 'card_machine';
+  channel: 'online' | 'box_office' | 'guest_list';
   installments: number;
   total_centavos: number;
 }
@@ -23,8 +24,9 @@ export function saleCategoryLabel(concession: Concession | null, isCourtesy: boo
   return concession ? `Meia-entrada (${concessionLabel[concession]})` : 'Inteira';
 }
 
-/** Where an order was made: 'Site' (the buyer's checkout) or 'Painel Admin' (a courtesy issued by the back office). */
+/** Where an order was made: 'Bilheteria' (the box office at the door), 'Site' (the buyer's checkout) or 'Painel Admin' (a courtesy issued by the back office). */
 function channelLabel(order: OrderLabelRow): string {
+  if (order.channel === 'box_office') return 'Bilheteria';
   return order.payment_provider === 'courtesy' ? 'Painel Admin' : 'Site';
 }
 
@@ -33,6 +35,8 @@ function paymentLabel(order: OrderLabelRow): string {
   if (order.payment_provider === 'courtesy') return 'Cortesia';
   if (Number(order.total_centavos) === 0) return 'Gratuito';
   if (order.payment_method === 'pix') return 'PIX';
+  if (order.payment_method === 'cash') return 'Dinheiro';
+  if (order.payment_method === 'card_machine') return 'Maquininha';
   return Number(order.installments) > 1 ? `Cartão ${order.installments}x` : 'Cartão';
 }
 
@@ -54,7 +58,7 @@ export async function loadTicketSaleCells(db: Db, eventId: string): Promise<Map<
     sector_name: string | null; ticket_type_name: string; lot_position: number | null; concession: Concession | null; unit_price_centavos: number; unit_fee_centavos: number;
   }>(db, sql`
     SELECT t.id AS ticket_id, o.id AS order_id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.total_centavos,
-      o.payment_provider, o.payment_method, o.installments, tt.name AS sector_name, i.ticket_type_name, l.position AS lot_position, i.concession,
+      o.payment_provider, o.payment_method, o.channel, o.installments, tt.name AS sector_name, i.ticket_type_name, l.position AS lot_position, i.concession,
       i.unit_price_centavos, i.unit_fee_centavos
     FROM tickets t JOIN order_items i ON i.id = t.order_item_id JOIN orders o ON o.id = t.order_id
     LEFT JOIN ticket_types tt ON tt.id = i.ticket_type_id LEFT JOIN ticket_lots l ON l.id = i.lot_id
@@ -106,7 +110,7 @@ export async function loadOrderSaleCells(db: Db, eventId: string): Promise<Map<s
   const orders = await queryRows<OrderLabelRow & {
     id: string; subtotal_centavos: number; discount_centavos: number; fee_centavos: number; absorbed_fee_centavos: number; refunded_centavos: number;
   }>(db, sql`
-    SELECT o.id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.total_centavos, o.payment_provider, o.payment_method,
+    SELECT o.id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.total_centavos, o.payment_provider, o.payment_method, o.channel,
       o.installments,
       (SELECT coalesce(sum(r.amount_centavos), 0)::int FROM refunds r
         WHERE r.order_id = o.id AND r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(saleRefundOrigins.map((origin) => sql`${origin}`), sql`, `)})) AS refunded_centavos

@@ -18,16 +18,24 @@ function Difference({ drawer }: { drawer: CashDrawerView }) {
 }
 
 const columns: DataTableColumn<CashDrawerView>[] = [
-  { key: 'operator', header: 'Operador', cell: (d) => <span className="font-semibold">{d.operatorName}</span> },
-  { key: 'opened', header: 'Aberto em', cell: (d) => dateTime.format(new Date(d.openedAt)) },
-  { key: 'float', header: 'Fundo', className: 'text-right', cell: (d) => formatCentavos(d.floatCentavos) },
-  { key: 'cash', header: 'Dinheiro', className: 'text-right', cell: (d) => formatCentavos(d.cashSalesCentavos - d.cashRefundsCentavos) },
-  { key: 'withdrawals', header: 'Sangrias', className: 'text-right', cell: (d) => formatCentavos(d.withdrawalsCentavos) },
-  { key: 'card', header: 'Maquininha', className: 'text-right', cell: (d) => formatCentavos(d.cardMachineCentavos) },
-  { key: 'pix', header: 'PIX', className: 'text-right', cell: (d) => formatCentavos(d.pixCentavos) },
-  { key: 'expected', header: 'Esperado', className: 'text-right', cell: (d) => formatCentavos(d.expectedCentavos) },
-  { key: 'counted', header: 'Contado', className: 'text-right', cell: (d) => (d.countedCentavos === null ? '—' : formatCentavos(d.countedCentavos)) },
-  { key: 'difference', header: 'Diferença', className: 'text-right', cell: (d) => <Difference drawer={d} /> },
+  {
+    key: 'operator',
+    header: 'Operador',
+    cell: (d) => (
+      <span>
+        <span className="block font-semibold">{d.operatorName}</span>
+        <span className="text-xs text-muted">Aberto em {dateTime.format(new Date(d.openedAt))}</span>
+      </span>
+    ),
+  },
+  { key: 'float', header: 'Fundo', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.floatCentavos) },
+  { key: 'cash', header: 'Dinheiro', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.cashSalesCentavos - d.cashRefundsCentavos) },
+  { key: 'withdrawals', header: 'Sangrias', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.withdrawalsCentavos) },
+  { key: 'card', header: 'Maquininha', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.cardMachineCentavos) },
+  { key: 'pix', header: 'PIX', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.pixCentavos) },
+  { key: 'expected', header: 'Esperado', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.expectedCentavos) },
+  { key: 'counted', header: 'Contado', className: 'text-right whitespace-nowrap', cell: (d) => (d.countedCentavos === null ? '—' : formatCentavos(d.countedCentavos)) },
+  { key: 'difference', header: 'Diferença', className: 'text-right whitespace-nowrap', cell: (d) => <Difference drawer={d} /> },
 ];
 
 /**
