@@ -33,6 +33,8 @@ import { brandInputSchema } from '../../../shared/schemas/brands';
 import { brandSlugs } from '../../../shared/schemas/events';
 import { updateBrand } from '../../services/catalog/update-brand';
 import { readUploadedImage } from '../parse';
+import { saveEventSessionsSchema } from '../../../shared/schemas/sessions';
+import { getEventSessions, saveEventSessions } from '../../services/catalog/save-sessions';
 import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
 
@@ -81,6 +83,12 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     await updateEvent(db, request.params.id, request.body);
     return getAdminEvent(db, request.params.id);
   });
+
+  // 'Sessões': an event's days or slots, the sessions each sector covers, exit scans at the door.
+  app.get('/api/admin/events/:id/sessions', event, async (request) => getEventSessions(db, request.params.id));
+  app.put('/api/admin/events/:id/sessions', { ...event, schema: { params: idParamsSchema, body: saveEventSessionsSchema } }, async (request) =>
+    saveEventSessions(db, request.params.id, request.body),
+  );
 
   // 'Cortesias': free tickets to a name and an e-mail, through the sale path (stock and capacity).
   app.post('/api/admin/events/:id/courtesies', { ...event, schema: { params: idParamsSchema, body: issueCourtesiesSchema } }, async (request, reply) => {

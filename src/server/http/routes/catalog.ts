@@ -11,6 +11,7 @@ import { addFavorite } from '../../services/catalog/add-favorite';
 import { removeFavorite } from '../../services/catalog/remove-favorite';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { getEvent } from '../../services/catalog/get-event';
+import { getEventSessions } from '../../services/catalog/save-sessions';
 import { DomainError } from '../../../shared/errors';
 import { buildEventCalendar } from '../../domain/calendar';
 import { idNotFound, idParamsSchema, uuidParamSchema } from '../validation';
@@ -58,6 +59,9 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
   app.get('/api/events/:id', { ...eventRoute, schema: { ...eventRoute.schema, querystring: eventQuerySchema } }, async (request) =>
     getEvent(db, request.params.id, new Date(), request.query.codigo),
   );
+
+  // The event page's sessions ('Sexta 13/03 · 22:00') and what each sector covers; a published event's only.
+  app.get('/api/events/:id/sessions', eventRoute, async (request) => getEventSessions(db, request.params.id, { publishedOnly: true }));
 
   // 'Adicionar à agenda' of the event page: an RFC 5545 file the phone's calendar imports.
   app.get('/api/events/:id/calendar.ics', eventRoute, async (request, reply) => {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import '../zod-locale';
+
+/** Most sessions an event has (a festival's days, a workshop's slots). */
+export const MAX_EVENT_SESSIONS = 30;
+
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Horário inválido');
+
+/** One session in the event form: name, São Paulo date ('yyyy-MM-dd'), times ('HH:mm'; no end: two hours), capacity (null: unlimited). */
+export const eventSessionInputSchema = z.object({
+  /** Present for a session already saved; absent for a new one. */
+  id: z.uuid().optional(),
+  name: z.string().trim().min(1, 'Dê um nome à sessão').max(60, 'Nome da sessão muito longo'),
+  date: dateSchema,
+  startTime: timeSchema,
+  endTime: timeSchema.nullable().optional(),
+  capacity: z.number().int().positive('A capacidade deve ser maior que zero').nullable().optional(),
+});
+
+/**
+ * Body of PUT /api/admin/events/:id/sessions: the event's sessions in order, whether the door
+ * scans exits, and per sector the sessions it is valid for, by their index in `sessions` (an empty
+ * list: every session, PRODUCT.md 'The organizer's night': a 3-day pass, a Saturday ticket).
+ */
+export const saveEventSessionsSchema = z.object({
+  sessions: z.array(eventSessionInputSchema).max(MAX_EVENT_SESSIONS, `No máximo ${MAX_EVENT_SESSIONS} sessões`),
+  exitScans: z.boolean(),
+  sectors: z.array(z.object({ ticketTypeId: z.uuid(), sessions: z.array(z.number().int().min(0)) })).default([]),
+});
+export type SaveEventSessionsInput = z.input<typeof saveEventSessionsSchema>;
+
+/** A saved session: times 'HH:mm'. */
+export interface EventSessionView {
+  id: string;
+  name: string;
+  date: string;
+  startTime: string;
+  endTime: string | null;
+  capacity: number | null;
+}
+
+/** GET /api/events/:id/sessions and the admin's: the sessions, exit scans, and per sector the ids of the sessions it covers (empty: all). */
+export interface EventSessionsResponse {
+  sessions: EventSessionView[];
+  exitScans: boolean;
+  sectors: { ticketTypeId: string; name: string; sessionIds: string[] }[];
+}
