@@ -155,6 +155,46 @@ describe('the waiting list of a sold-out sector', () => {
     expect(demand.sectors[0]).toMatchObject({ waitingPeople: 1, waitingUnits: 3, openOffers: 1, offeredUnits: 1 });
   });
 
+  it('offers the unit a refund returns to the first in line', async () => {
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 1 }]);
+    const owner = await server.signUpAs();
+    const placed = (await order(owner.cookie, event.id, type.id, 1)).json();
+    expect((await send('POST', `/api/orders/${placed.id}/simulate-pix-payment`, owner.cookie)).json().status).toBe('completed');
+    const person = await server.signUpAs();
+    await join(person.cookie, event.id, type.id);
+    const requested = await send('POST', '/api/refunds', owner.cookie, { orderId: placed.id, reason: 'Não vou conseguir ir' });
+    expect(requested.statusCode).toBe(201);
+    expect((await send('POST', `/api/admin/refunds/${requested.json().id}/approve`, admin.cookie, {})).statusCode).toBe(200);
+    expect(await remainingOf(type.id)).toEqual({ sector: 0, lots: 0 });
+    expect((await mine(person.cookie, event.id))[0]).toMatchObject({ status: 'offered', offer: { quantity: 1 } });
+  });
+
+  it('never lets freed units reach the public while people wait, with releases and purchases racing', async () => {
+    const units = 5;
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
+    const holders = await Promise.all(Array.from({ length: units }, () => server.signUpAs()));
+    const held = [];
+    for (const holder of holders) held.push({ holder, order: (await order(holder.cookie, event.id, type.id, 1)).json() });
+    const waiting = [await server.signUpAs(), await server.signUpAs(), await server.signUpAs()];
+    for (const person of waiting) await join(person.cookie, event.id, type.id);
+    const outsiders = await Promise.all(Array.from({ length: 6 }, () => server.signUpAs()));
+
+    const [releases, buys] = await Promise.all([
+      Promise.all(held.map(({ holder, order: o }) => send('POST', `/api/orders/${o.id}/cancel`, holder.cookie))),
+      Promise.all(outsiders.map((outsider) => order(outsider.cookie, event.id, type.id, 1))),
+    ]);
+    expect(releases.every((r) => r.statusCode === 200)).toBe(true);
+    const offers = await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.ticketTypeId, type.id));
+    // Each waiting person got one unit, and only what nobody waited for could be bought by the public.
+    expect(offers.map((o) => o.userId).sort()).toEqual(waiting.map((p) => p.userId).sort());
+    expect(offers.every((o) => o.quantity === 1 && o.status === 'open')).toBe(true);
+    const sold = buys.filter((b) => b.statusCode === 201).length;
+    expect(sold).toBeLessThanOrEqual(units - waiting.length);
+    const remaining = await remainingOf(type.id);
+    expect(remaining.sector).toBe(remaining.lots);
+    expect(remaining.sector + sold + offers.length).toBe(units);
+  });
+
   it('lets a person join only a sold-out sector, once, and leave it', async () => {
     const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const person = await server.signUpAs();
