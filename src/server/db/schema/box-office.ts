@@ -78,3 +78,20 @@ export const boxOfficeConflicts = pgTable(
   },
   (t) => [index('box_office_conflicts_event_id_idx').on(t.eventId)],
 );
+
+/**
+ * The box office's share of a sector ('Cota da bilheteria'): at most `door_quota` units held in
+ * blocks at once (units sold from them count, units returned do not); null or no row: no limit
+ * beyond the sector's stock. The door's price is the sector's `door_price_centavos`.
+ */
+export const boxOfficeSectors = pgTable(
+  'box_office_sectors',
+  {
+    ticketTypeId: uuid('ticket_type_id')
+      .primaryKey()
+      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    doorQuota: integer('door_quota'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('box_office_sectors_quota_non_negative', sql`${t.doorQuota} IS NULL OR ${t.doorQuota} >= 0`)],
+);
