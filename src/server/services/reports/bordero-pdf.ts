@@ -33,7 +33,7 @@ interface Column {
  */
 export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileName: string }> {
   const doc = new PDFDocument({
-    size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: false,
+    size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true,
     info: { Title: `Borderô - ${printable(bordero.event.title)}`, Author: 'Next Level Ingressos', Subject: 'Borderô do evento' },
   });
   const chunks: Buffer[] = [];
@@ -60,9 +60,15 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
   const table = (columns: Column[], rows: string[][], options: { boldLast?: boolean } = {}) => {
     const scale = CONTENT_WIDTH / columns.reduce((s, c) => s + c.width, 0);
     const widths = columns.map((c) => Math.min(c.width * scale, c.width * 1.6));
-    const row = (cells: string[], bold: boolean) => {
+    const row = (cells: string[], bold: boolean, isHeader = false) => {
       doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
       const height = Math.max(12, ...cells.map((cell, i) => doc.heightOfString(printable(cell), { width: widths[i] - 4 }) + 3));
+      if (!isHeader && y + height > BOTTOM) {
+        // A table that goes on to the next page repeats its header there.
+        ensure(PAGE.height);
+        row(columns.map((c) => c.title), true, true);
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+      }
       ensure(height);
       let x = MARGIN;
       cells.forEach((cell, i) => {
@@ -72,7 +78,7 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
       y += height;
       doc.moveTo(MARGIN, y).lineTo(MARGIN + widths.reduce((s, w) => s + w, 0), y).lineWidth(0.3).strokeColor('#bbbbbb').stroke();
     };
-    row(columns.map((c) => c.title), true);
+    row(columns.map((c) => c.title), true, true);
     rows.forEach((cells, i) => row(cells, options.boldLast === true && i === rows.length - 1));
     y += 6;
   };
@@ -183,6 +189,15 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
   heading('Texto da NFS-e');
   paragraph(bordero.nfseText);
 
+  // 'Página 1 de 3' at the foot of every page, once all are laid out.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Below the bottom margin, where pdfkit would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor('#666666');
+    doc.text(printable(`${event.title} · Página ${i - range.start + 1} de ${range.count}`), MARGIN, PAGE.height - MARGIN + 12, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+  }
   doc.end();
   await ended;
   return { pdf: Buffer.concat(chunks), fileName: csvFileName('bordero', bordero.event.title).replace(/\.csv$/, '.pdf') };
