@@ -230,6 +230,34 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
   });
 });
 
+describe('the borderô of an event whose fee the organizer absorbs, then cancelled', () => {
+  it('takes the absorbed fee from the net, and after the cancellation refunds everything, as the event page does', async () => {
+    const { event, ticketTypes: [camarote] } = await createEvent(server, [{ name: 'Camarote', priceCentavos: 10000, remaining: 10 }], { title: 'Noite Absorvida do Borderô' });
+    await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed: true }).where(eq(events.id, event.id));
+    await buy(event.id, [{ ticketTypeId: camarote.id, quantity: 2 }]);
+    const read = async () => (await call('GET', `/api/admin/events/${event.id}/bordero`, admin.cookie)).json() as Promise<Bordero>;
+    const pageMoney = async () => (await call('GET', `/api/admin/events/${event.id}`, admin.cookie)).json().money;
+
+    const sold = await read();
+    expect(sold.totals).toMatchObject({ grossCentavos: 20000, absorbedFeesCentavos: 2000, feesCentavos: 0, netCentavos: 18000 });
+    expect(await pageMoney()).toMatchObject({ grossCentavos: 20000, absorbedFeesCentavos: 2000, netCentavos: 18000 });
+    expect(sold.nfseText).toContain('Taxas de serviço absorvidas pelo organizador: R$ 20,00');
+
+    expect((await call('POST', `/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: 'Chuva forte' })).statusCode).toBe(200);
+    const cancelled = await read();
+    expect(cancelled.event.cancelled).toBe(true);
+    expect(cancelled.totals).toMatchObject({ grossCentavos: 20000, refundsCentavos: 20000, absorbedFeesCentavos: 0, netCentavos: 0, refundedUnits: 2 });
+    const money = await pageMoney();
+    expect(money).toMatchObject({
+      grossCentavos: cancelled.totals.grossCentavos, refundsCentavos: cancelled.totals.refundsCentavos,
+      absorbedFeesCentavos: cancelled.totals.absorbedFeesCentavos, netCentavos: cancelled.totals.netCentavos,
+    });
+    const [refunded] = await queryRows<{ amount: string }>(server.deps.db, sql`
+      SELECT coalesce(sum(r.amount_centavos), 0)::text AS amount FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.event_id = ${event.id}::uuid`);
+    expect(cancelled.totals.refundsCentavos + cancelled.totals.refundedFeesCentavos).toBe(Number(refunded.amount));
+  });
+});
+
 describe('the borderô of an event with sessions', () => {
   it('names the sessions each sector admits to, and is empty of money with no sale', async () => {
     const { event, ticketTypes: [sabado, passaporte] } = await createEvent(server, [
