@@ -111,6 +111,7 @@ export const errorMessages = {
   box_office_courtesy_not_allowed: 'Você não tem cota de cortesias neste evento, ou ela não comporta esta emissão.',
   box_office_pix_not_sandbox: 'Este PIX é confirmado pelo provedor de pagamento: aguarde a confirmação.',
   box_office_sale_offline_pix: 'PIX só com internet: venda em dinheiro ou na maquininha.',
+  door_quota_exceeded: 'A cota da bilheteria para este setor não comporta este bloco.',
   waitlist_not_sold_out: 'Este setor ainda tem ingressos à venda: compre agora, sem lista de espera.',
   waitlist_already_joined: 'Você já está na lista de espera deste setor.',
   waitlist_entry_not_found: 'Você não está na lista de espera deste setor.',

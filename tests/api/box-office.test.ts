@@ -231,6 +231,25 @@ describe('box-office sales from blocks', () => {
     expect(offline.json().results[0].code).toBe('box_office_sale_offline_pix');
   });
 
+  it('sells at the door price the back office set, within the box office quota of the sector', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const saved = await server.app.inject({ method: 'PUT', url: `/api/admin/box-office/sectors/${pista.id}`, headers: { cookie: admin.cookie }, payload: { doorPriceCentavos: 7000, doorQuota: 3 } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ onlinePriceCentavos: 5000, doorPriceCentavos: 7000, doorQuota: 3, heldAtDoor: 0 });
+    const op = await operatorAt(event.id);
+    const first = await reserve(op, event.id, pista.id, 2);
+    expect(first.json().unitPriceCentavos).toBe(7000);
+    const beyond = await reserve(op, event.id, pista.id, 2);
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().message).toBe('A cota da bilheteria para este setor não comporta este bloco.');
+    // A unit sold stays counted; the returned one frees the quota.
+    await call('POST', '/api/box-office/sync', op.cookie, { sales: [deviceBlock(op, first.json())({ full: 1 })] });
+    await call('POST', `/api/box-office/blocks/${first.json().id}/return`, op.cookie);
+    expect((await reserve(op, event.id, pista.id, 2)).statusCode).toBe(201);
+    const sectors = await call('GET', `/api/admin/box-office/events/${event.id}/sectors`, admin.cookie);
+    expect(sectors.json().sectors[0]).toMatchObject({ heldAtDoor: 3, doorQuota: 3 });
+  });
+
   it('is for box-office staff and admins only', async () => {
     const buyerCookie = (await server.signUpAs()).cookie;
     expect((await call('GET', '/api/box-office/events', buyerCookie)).statusCode).toBe(403);

@@ -116,6 +116,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   box_office_courtesy_not_allowed: 409,
   box_office_pix_not_sandbox: 409,
   box_office_sale_offline_pix: 400,
+  door_quota_exceeded: 409,
   waitlist_not_sold_out: 409,
   waitlist_already_joined: 409,
   waitlist_entry_not_found: 404,

@@ -186,3 +186,25 @@ export interface BoxOfficeEvent {
   courtesiesLeft: number | null;
   sectors: { id: string; name: string; doorPriceCentavos: number | null; currentPriceCentavos: number | null; remaining: number }[];
 }
+
+/** A sector as the back office sets it for the box office: prices in centavos, quota in units. */
+export interface DoorSector {
+  id: string;
+  name: string;
+  /** The online price now (the lot on sale); null when no lot is on sale. */
+  onlinePriceCentavos: number | null;
+  /** The box office's price; null: the online price. */
+  doorPriceCentavos: number | null;
+  /** At most this many units held in box-office blocks at once; null: no limit. */
+  doorQuota: number | null;
+  /** Units the box office's blocks hold now (sold from them or not, returned ones excluded). */
+  heldAtDoor: number;
+  remaining: number;
+}
+
+/** Body of PUT /api/admin/box-office/sectors/:id: the door price (null: the online price) and the box office's quota (null: none). */
+export const saveDoorSectorSchema = z.object({
+  doorPriceCentavos: z.number().int().min(0, 'O preço não pode ser negativo.').nullable(),
+  doorQuota: z.number().int().min(0, 'A cota não pode ser negativa.').nullable(),
+});
+export type SaveDoorSectorInput = z.infer<typeof saveDoorSectorSchema>;

@@ -9,10 +9,12 @@ import {
   drawerMovementSchema,
   openDrawerSchema,
   reserveBlockSchema,
+  saveDoorSectorSchema,
 } from '../../../shared/schemas/box-office';
 import { listOpenBlocks } from '../../services/box-office/blocks';
 import { closeDrawer } from '../../services/box-office/close-drawer';
 import { confirmBoxOfficePix, getBoxOfficeSale } from '../../services/box-office/confirm-box-office-pix';
+import { listDoorSectors, saveDoorSector } from '../../services/box-office/door-sectors';
 import { listDrawerViews, loadDrawer } from '../../services/box-office/drawers';
 import { listBoxOfficeConflicts } from '../../services/box-office/list-box-office-conflicts';
 import { listBoxOfficeEvents } from '../../services/box-office/list-box-office-events';
@@ -94,7 +96,8 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
 
 /**
  * The back office's view of the box office: every drawer of an event (operator, float, what went
- * through, expected, counted, difference) and the sales refused at a sync. Admins only.
+ * through, expected, counted, difference), the sales refused at a sync, and each sector's door
+ * price and box-office quota. Admins only.
  */
 export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -105,6 +108,17 @@ export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, gua
     reply.header('cache-control', 'no-store');
     return { drawers: await listDrawerViews(deps.db, { eventId: request.query.eventId }) };
   });
+
+  app.get('/api/admin/box-office/events/:id/sectors', { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { sectors: await listDoorSectors(deps.db, request.params.id) };
+  });
+
+  app.put(
+    '/api/admin/box-office/sectors/:id',
+    { schema: { params: idParamsSchema, body: saveDoorSectorSchema }, config: idNotFound(() => new DomainError('ticket_type_not_found')) },
+    async (request) => saveDoorSector(deps.db, request.params.id, request.body),
+  );
 
   app.get('/api/admin/box-office/conflicts', { schema: { querystring: eventQuery } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -21,7 +21,8 @@ import { loadDrawer } from './drawers';
  * from; centavos) and one signed ticket code per unit (domain/ticket-code.ts createTicketCode),
  * which the device gives its tickets offline. `now` is a UTC instant. Throws DomainError:
  * event_not_found (none, or cancelled); ticket_type_not_found (not of the event); drawer_not_found;
- * drawer_closed; ticket_type_sold_out (the open lots have fewer units).
+ * drawer_closed; door_quota_exceeded (the box office's quota of the sector, box_office_sectors,
+ * counts the units of its blocks not returned); ticket_type_sold_out (the open lots have fewer units).
  */
 export async function reserveBlock(deps: ServiceDeps, operatorId: string, input: ReserveBlockInput, now: Date = new Date()): Promise<BoxOfficeBlock> {
   const blockId = await deps.db.transaction(async (tx) => {
@@ -33,6 +34,13 @@ export async function reserveBlock(deps: ServiceDeps, operatorId: string, input:
     const [sector] = await queryRows<{ id: string; door_price_centavos: number | null }>(tx, sql`
       SELECT id, door_price_centavos FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${input.eventId}::uuid FOR UPDATE`);
     if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
+    // The box office's quota of the sector (box_office_sectors), counted with the sector locked.
+    const [quota] = await queryRows<{ door_quota: number | null; held: number }>(tx, sql`
+      SELECT s.door_quota, (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = s.ticket_type_id) AS held
+      FROM box_office_sectors s WHERE s.ticket_type_id = ${sector.id}::uuid`);
+    if (quota && quota.door_quota !== null && Number(quota.held) + input.size > Number(quota.door_quota)) {
+      throw new DomainError('door_quota_exceeded', { field: 'size', left: Math.max(0, Number(quota.door_quota) - Number(quota.held)) });
+    }
     const lots = (
       await queryRows<{ id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(tx, sql`
         SELECT id, position, price_centavos, quantity, remaining, starts_at, ends_at FROM ticket_lots WHERE ticket_type_id = ${sector.id}::uuid ORDER BY position`)

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { DoorSector, SaveDoorSectorInput } from '../../../shared/schemas/box-office';
+import { lotsState, type SaleLot } from '../../domain/lots';
+import { queryRows, type Db } from '../../db/client';
+
+/**
+ * The sectors of an event as the box office sells them (PRODUCT.md 'The organizer's night':
+ * prices and quotas per channel): the online price now (the lot on sale, domain/lots.ts
+ * lotsState), the door price (null: the online price), the box office's quota (null: none) and
+ * the units its blocks hold (not returned). Centavos. Throws DomainError('event_not_found').
+ */
+export async function listDoorSectors(db: Db, eventId: string, now: Date = new Date()): Promise<DoorSector[]> {
+  const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
+  if (!event) throw new DomainError('event_not_found');
+  const sectors = await queryRows<{ id: string; name: string; door_price_centavos: number | null; remaining: number; door_quota: number | null; held: number }>(db, sql`
+    SELECT t.id, t.name, t.door_price_centavos, t.remaining, s.door_quota,
+      (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = t.id) AS held
+    FROM ticket_types t LEFT JOIN box_office_sectors s ON s.ticket_type_id = t.id
+    WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.name`);
+  const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(db, sql`
+    SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
+    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId}::uuid`);
+  return sectors.map((s) => {
+    const own: SaleLot[] = lots
+      .filter((l) => l.ticket_type_id === s.id)
+      .map((l) => ({
+        id: l.id,
+        position: Number(l.position),
+        priceCentavos: Number(l.price_centavos),
+        quantity: Number(l.quantity),
+        remaining: Number(l.remaining),
+        startsAt: l.starts_at ? new Date(l.starts_at) : null,
+        endsAt: l.ends_at ? new Date(l.ends_at) : null,
+      }));
+    return {
+      id: s.id,
+      name: s.name,
+      onlinePriceCentavos: lotsState(own, now).current?.priceCentavos ?? null,
+      doorPriceCentavos: s.door_price_centavos === null ? null : Number(s.door_price_centavos),
+      doorQuota: s.door_quota === null ? null : Number(s.door_quota),
+      heldAtDoor: Number(s.held),
+      remaining: Number(s.remaining),
+    };
+  });
+}
+
+/**
+ * Sets a sector's door price (centavos; null: the online lot's price) and the box office's quota
+ * (units; null: no limit). A quota below what the blocks already hold stops new blocks only;
+ * blocks already reserved keep selling. Blocks keep the price they were reserved at. Throws
+ * DomainError('ticket_type_not_found').
+ */
+export async function saveDoorSector(db: Db, ticketTypeId: string, input: SaveDoorSectorInput, now: Date = new Date()): Promise<DoorSector> {
+  const [sector] = await queryRows<{ event_id: string }>(db, sql`
+    UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid RETURNING event_id`);
+  if (!sector) throw new DomainError('ticket_type_not_found');
+  await db.execute(sql`
+    INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${ticketTypeId}::uuid, ${input.doorQuota}, ${now})
+    ON CONFLICT (ticket_type_id) DO UPDATE SET door_quota = excluded.door_quota, updated_at = excluded.updated_at`);
+  const sectors = await listDoorSectors(db, sector.event_id, now);
+  return sectors.find((s) => s.id === ticketTypeId)!;
+}
