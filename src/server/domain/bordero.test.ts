@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCentavos } from '../../shared/money';
 import {
-  countEntriesPerHour, ecadEstimate, meiaReserveUse, nfseText, settleBorderoLines, splitByLargestRemainder, splitNet, totalBorderoMoney,
+  borderoKind, countEntriesPerHour, ecadEstimate, meiaReserveUse, nfseText, settleBorderoLines, splitByLargestRemainder, splitNet, totalBorderoMoney,
   type BorderoOrder, type BorderoUnit,
 } from './bordero';
 import { settleSalesMoney, type RefundedOrder } from './sales-money';
@@ -183,5 +183,17 @@ describe('nfseText', () => {
     expect(text).toContain('"Noite Azul", em 05/12/2026, Arena, Itajaí.');
     expect(text).toContain('Valor dos serviços: R$ 17,50');
     expect(text).toContain('fora do valor dos serviços: R$ 1.234,56');
+  });
+});
+
+describe('borderoKind', () => {
+  it('reads courtesies and free guest-list names as cortesia, half price as meia, the rest as inteira', () => {
+    const sale = { paymentProvider: 'sandbox', channel: 'online', unitPriceCentavos: 8000, concession: null };
+    expect(borderoKind(sale)).toBe('inteira');
+    expect(borderoKind({ ...sale, unitPriceCentavos: 4000, concession: 'student' })).toBe('meia');
+    expect(borderoKind({ ...sale, paymentProvider: 'courtesy', unitPriceCentavos: 0 })).toBe('cortesia');
+    expect(borderoKind({ ...sale, paymentProvider: 'guest_list', channel: 'guest_list', unitPriceCentavos: 0 })).toBe('cortesia');
+    expect(borderoKind({ ...sale, paymentProvider: 'guest_list', channel: 'guest_list', unitPriceCentavos: 3000 })).toBe('inteira');
+    expect(borderoKind({ ...sale, paymentProvider: 'free', unitPriceCentavos: 0 })).toBe('inteira');
   });
 });

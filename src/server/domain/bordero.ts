@@ -11,6 +11,17 @@ import { ticketRefundAmounts } from './refunds';
  * co-producers. Pure; money in integer centavos.
  */
 
+/**
+ * What a unit was sold as on the borderô: 'cortesia' for a courtesy the back office issued
+ * (payment provider 'courtesy') and for a name on a guest list let in free (channel 'guest_list'
+ * at price 0), both at face value outside the gross; 'meia' for a half-price unit (its category
+ * on the line); else 'inteira' (a guest let in after the list's time, paying, included).
+ */
+export function borderoKind(unit: { paymentProvider: string; channel: string; unitPriceCentavos: number; concession: string | null }): 'inteira' | 'meia' | 'cortesia' {
+  if (unit.paymentProvider === 'courtesy' || (unit.channel === 'guest_list' && unit.unitPriceCentavos === 0)) return 'cortesia';
+  return unit.concession ? 'meia' : 'inteira';
+}
+
 /** One unit of a paid order, in the order refunds share the order's discount in (its ticket's creation). */
 export interface BorderoUnit {
   /** The ticket's id (refunds point at tickets); a unit whose ticket is missing gets any unique id. */

@@ -7,7 +7,7 @@ import { borderoChannelLabel, type Bordero, type BorderoKind, type BorderoLine, 
 import { orderChannels, saleRefundOrigins, type OrderChannel } from '../../../shared/statuses';
 import { queryRows, type Db } from '../../db/client';
 import {
-  addBorderoMoney, countEntriesPerHour, ecadEstimate, emptyBorderoMoney, meiaReserveUse, nfseText, settleBorderoLines, splitNet, totalBorderoMoney,
+  addBorderoMoney, borderoKind, countEntriesPerHour, ecadEstimate, emptyBorderoMoney, meiaReserveUse, nfseText, settleBorderoLines, splitNet, totalBorderoMoney,
   type BorderoOrder, type BorderoUnit,
 } from '../../domain/bordero';
 import { lotName } from '../../domain/lots';
@@ -63,9 +63,9 @@ const kindOrder = (kind: BorderoKind, concession: Concession | null) =>
  * domain/bordero.ts settleBorderoLines (so the totals are the event page's 'Bruto / Reembolsos /
  * Líquido' and fees to the centavo); refunds count once approved or processed when they undo a
  * sale (saleRefundOrigins). Session: the sessions the unit's sector admits to (all of them when
- * it names none; 'Sessão única' on an event without sessions). Kind: 'cortesia' for a courtesy
- * order (at the lot's price as face value, nothing in the gross), 'meia' for a half-price item
- * (its category), else 'inteira'. Channel: orders.channel. Also the meia-entrada sold against
+ * it names none; 'Sessão única' on an event without sessions). Kind: domain/bordero.ts borderoKind
+ * (a courtesy or a free guest-list name is 'cortesia', at the lot's price as face value, nothing
+ * in the gross; a half-price item 'meia' with its category). Channel: orders.channel. Also the meia-entrada sold against
  * each sector's reserve, the accepted entries per hour (São Paulo) and gate, the ECAD estimate on
  * the gross at the event's rate with its set list, the net split among its co-producers (the
  * rest the organizer's) and the NFS-e text with `company` as the provider. Money in centavos.
@@ -128,8 +128,10 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
   let courtesies = 0;
 
   const addUnit = (row: UnitRow, ticketId: string, refundId: string | null) => {
-    const isCourtesy = row.payment_provider === 'courtesy';
-    const kind: BorderoKind = isCourtesy ? 'cortesia' : row.concession ? 'meia' : 'inteira';
+    const kind: BorderoKind = borderoKind({
+      paymentProvider: row.payment_provider, channel: row.channel, unitPriceCentavos: Number(row.unit_price_centavos), concession: row.concession,
+    });
+    const isCourtesy = kind === 'cortesia';
     const session = sessionOf(row.ticket_type_id);
     const sector = row.sector_name ?? row.ticket_type_name.split(' · ')[0];
     const lot = row.lot_position === null ? '—' : lotName(Number(row.lot_position));
