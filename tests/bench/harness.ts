@@ -90,16 +90,18 @@ export function keepAliveAgent(origin: string, maxSockets = Infinity): http.Agen
 export function makeRequester(origin: string, maxSockets = Infinity) {
   const url = new URL(origin);
   const agent = keepAliveAgent(origin, maxSockets);
-  return (method: 'GET' | 'POST', path: string, cookie: string | null, payload?: unknown): Promise<Timed> =>
-    new Promise((resolve, reject) => {
-      const body = method === 'GET' ? null : Buffer.from(JSON.stringify(payload ?? {}));
-      const headers: http.OutgoingHttpHeaders = {};
-      if (cookie) headers.cookie = cookie;
-      if (body) {
-        headers['content-type'] = 'application/json';
-        headers['content-length'] = body.length;
-      }
-      const start = performance.now();
+  return (method: 'GET' | 'POST', path: string, cookie: string | null, payload?: unknown): Promise<Timed> => {
+    const body = method === 'GET' ? null : Buffer.from(JSON.stringify(payload ?? {}));
+    const headers: http.OutgoingHttpHeaders = {};
+    if (cookie) headers.cookie = cookie;
+    if (body) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = body.length;
+    }
+    const start = performance.now();
+    // A kept-alive socket the server closed as it was reused resets before the request reached
+    // it: sent again on another socket, as browsers do (Node's docs, `request.reusedSocket`).
+    const attempt = (retried: boolean): Promise<Timed> => new Promise((resolve, reject) => {
       const request = http.request({ agent, host: url.hostname, port: url.port, method, path, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -115,9 +117,14 @@ export function makeRequester(origin: string, maxSockets = Infinity) {
         });
         response.on('error', reject);
       });
-      request.on('error', reject);
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && request.reusedSocket && error.code === 'ECONNRESET') resolve(attempt(true));
+        else reject(error);
+      });
       request.end(body ?? undefined);
     });
+    return attempt(false);
+  };
 }
 
 /** `POST path` with a JSON body and the cookie, on `origin`'s keep-alive agent. */

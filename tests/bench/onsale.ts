@@ -435,7 +435,8 @@ function tallyRequests(server: HttpServer): RequestTally {
       if (route !== 'status poll') return;
       tally.pollServerMs.push(performance.now() - received);
       const texts = scope.texts ?? [];
-      const refresh = texts.some((t) => /\bwaiting_rooms\b/.test(t));
+      // A refresh this poll started: its transaction's BEGIN (a poll opens none of its own), its reads of the room.
+      const refresh = texts.some((t) => /\bwaiting_rooms\b/.test(t) || /^\s*begin\b/i.test(t));
       const lookup = texts.some((t) => /SELECT place FROM waiting_room_entries/.test(t));
       if (scope.statements === 0) tally.polls.plain++;
       else if (refresh) {
