@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { checkIns, coupons, eventSessions, events, orders, refunds, ticketTypeSessions, tickets } from '../../src/server/db/schema';
+import { checkIns, coupons, eventSessions, events, orderItems, orders, refunds, ticketLots, ticketTypeSessions, tickets } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
 import { formatCentavos } from '../../src/shared/money';
 import type { Bordero } from '../../src/shared/schemas/bordero';
@@ -255,6 +255,30 @@ describe('the borderô of an event whose fee the organizer absorbs, then cancell
     const [refunded] = await queryRows<{ amount: string }>(server.deps.db, sql`
       SELECT coalesce(sum(r.amount_centavos), 0)::text AS amount FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.event_id = ${event.id}::uuid`);
     expect(cancelled.totals.refundsCentavos + cancelled.totals.refundedFeesCentavos).toBe(Number(refunded.amount));
+  });
+});
+
+describe('the borderô of a guest list', () => {
+  it('puts a name let in free under Lista as a courtesy at face value, and one paying after the time as a sale', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 10 }], { title: 'Lista do Borderô' });
+    const [lot] = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, pista.id));
+    // As the door records a guest-list admission: an order of channel 'guest_list', paid at once.
+    for (const [i, charge] of [0, 3000].entries()) {
+      const [order] = await server.deps.db.insert(orders).values({
+        eventId: event.id, status: 'completed', subtotalCentavos: charge, totalCentavos: charge, paymentMethod: 'cash', channel: 'guest_list',
+        buyerName: `Convidado ${i}`, buyerEmail: '', buyerPhone: '', buyerCpf: '', paymentProvider: 'guest_list', expiresAt: new Date(), completedAt: new Date(),
+      }).returning();
+      const [item] = await server.deps.db.insert(orderItems).values({
+        orderId: order.id, ticketTypeId: pista.id, ticketTypeName: 'Pista · Lista amiga', lotId: lot.id, quantity: 1, unitPriceCentavos: charge,
+      }).returning();
+      await server.deps.db.insert(tickets).values({ orderId: order.id, orderItemId: item.id, eventId: event.id, ticketTypeName: 'Pista · Lista amiga', code: `lista-bordero-${event.id}-${i}` });
+    }
+    const bordero: Bordero = (await call('GET', `/api/admin/events/${event.id}/bordero`, admin.cookie)).json();
+    expect(bordero.lines.map((l) => [l.sector, l.kindLabel, l.channelLabel, l.money.units, l.money.grossCentavos, l.money.courtesyFaceCentavos])).toEqual([
+      ['Pista', 'Inteira', 'Lista', 1, 3000, 0],
+      ['Pista', 'Cortesia', 'Lista', 1, 0, 6000],
+    ]);
+    expect(bordero.byChannel.find((c) => c.label === 'Lista')?.money).toMatchObject({ units: 2, grossCentavos: 3000, netCentavos: 3000 });
   });
 });
 
