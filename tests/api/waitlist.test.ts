@@ -195,6 +195,22 @@ describe('the waiting list of a sold-out sector', () => {
     expect(remaining.sector + sold + offers.length).toBe(units);
   });
 
+  it("sells an offer without a turn in the event's waiting room, which still holds everyone else", async () => {
+    const { event, type, holder, heldOrder } = await soldOut();
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+    const room = await send('PUT', `/api/admin/events/${event.id}/waiting-room`, admin.cookie, {
+      enabled: true, opensAt: minutes(-10), onSaleAt: minutes(-5), ratePerMinute: 600, maxInside: 500,
+    });
+    expect(room.statusCode).toBe(200);
+    const person = await server.signUpAs();
+    await join(person.cookie, event.id, type.id);
+    await send('POST', `/api/orders/${heldOrder.id}/cancel`, holder.cookie);
+    const [offered] = await mine(person.cookie, event.id);
+    expect((await order(holder.cookie, event.id, type.id, 1)).json().code).toBe('waiting_room_pass_required');
+    const bought = await order(person.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id });
+    expect(bought.statusCode).toBe(201);
+  });
+
   it('lets a person join only a sold-out sector, once, and leave it', async () => {
     const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const person = await server.signUpAs();

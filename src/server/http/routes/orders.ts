@@ -33,7 +33,11 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
     async (request, reply) => {
       const user = await guards.requireUser(request);
       const body = request.body;
-      const passChecked = await requirePass(deps, user.id, { eventId: body.eventId, buyerCpf: body.buyer.cpf, waitingRoomPass: body.waitingRoomPass, deviceId: body.deviceId });
+      // A waiting-list offer's units are held for this account alone (the sale refuses anyone
+      // else's): buying them asks no turn of the event's waiting room.
+      const passChecked = body.waitlistOfferId
+        ? false
+        : await requirePass(deps, user.id, { eventId: body.eventId, buyerCpf: body.buyer.cpf, waitingRoomPass: body.waitingRoomPass, deviceId: body.deviceId });
       const order = await placeOrder(deps, user.id, body);
       if (passChecked) await markPassUsed(deps, user.id, body.eventId);
       return reply.status(201).send(order);
