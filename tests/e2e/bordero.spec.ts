@@ -130,6 +130,8 @@ describe('the borderô of an event', () => {
     await shoot(page, 'bordero-lines');
     await page.getByRole('heading', { name: 'ECAD e coprodutores' }).scrollIntoViewIfNeeded();
     await shoot(page, 'bordero-settings');
+    await page.getByRole('heading', { name: 'Texto da NFS-e' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'bordero-nfse');
     await page.setViewportSize(small.viewport);
     await poll(() => scrollWidth(page)).toBeLessThanOrEqual(360);
 
