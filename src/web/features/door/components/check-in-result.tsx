@@ -42,7 +42,9 @@ export function CheckInResultBox({ result, source = 'online', compact = false }:
       </p>
       {result.accepted ? (
         <>
-          <p className={cn('leading-tight font-extrabold', compact ? 'mt-2 text-xl' : 'mt-3 text-2xl sm:text-4xl')}>ENTRADA LIBERADA</p>
+          <p className={cn('leading-tight font-extrabold', compact ? 'mt-2 text-xl' : 'mt-3 text-2xl sm:text-4xl')}>
+            {result.direction === 'out' ? 'SAÍDA REGISTRADA' : 'ENTRADA LIBERADA'}
+          </p>
           {result.holderName ? (
             <p className={cn('leading-tight font-black break-words', compact ? 'mt-2 text-2xl' : 'mt-3 text-3xl sm:text-4xl')} data-testid="door-holder">
               {result.holderName}
@@ -55,6 +57,7 @@ export function CheckInResultBox({ result, source = 'online', compact = false }:
           ) : null}
           <dl className={cn('space-y-1 text-lg', compact ? 'mt-2' : 'mt-4')}>
             <Detail label="Ingresso" value={result.ticketTypeName} />
+            {result.sessionLabel ? <Detail label="Sessão" value={result.sessionLabel} /> : null}
             {compact ? null : <Detail label="Evento" value={result.eventTitle} />}
           </dl>
           {compact ? null : <p className="mt-3 text-base font-semibold opacity-90">{formatInstant(result.checkedInAt)}</p>}

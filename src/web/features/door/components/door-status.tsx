@@ -59,7 +59,9 @@ export function DoorStatus({
       {!isOnline ? (
         <p className="mb-3 text-sm font-medium">Sem conexão: os ingressos são conferidos na lista deste aparelho e enviados quando a rede voltar.</p>
       ) : null}
-      <div className="grid grid-cols-2 gap-2">
+      <div className={counts?.inside === undefined ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-3 gap-2'}>
+        {/* With exit scans the live count is people inside, not entries. */}
+        {counts?.inside === undefined ? null : <Figure label="Dentro" value={counts.inside} testId="door-inside" />}
         <Figure label="Entradas" value={counts?.entries} testId="door-entries" />
         <Figure label="Vendidos" value={counts?.sold} testId="door-sold" />
       </div>

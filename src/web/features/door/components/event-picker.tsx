@@ -27,7 +27,7 @@ export function EventPicker({ initialGate, onPick }: { initialGate: string; onPi
   const next = shown.filter((e) => !e.isToday);
 
   const pick = (event: DoorEvent) =>
-    onPick({ eventId: event.id, title: event.title, date: event.date, startTime: event.startTime, gate: gate.trim() });
+    onPick({ eventId: event.id, title: event.title, date: event.date, startTime: event.startTime, gate: gate.trim(), sessions: event.sessions, exitScans: event.exitScans });
 
   return (
     <div className="space-y-4">

@@ -31,12 +31,15 @@ export function TicketLookup({
   deviceId,
   isOnline,
   onResult,
+  sessionId = null,
 }: {
   eventId: string;
   gate: string;
   deviceId: string;
   isOnline: boolean;
   onResult: (result: CheckInResult) => void;
+  /** The session the door operator picked (null: the one open now). */
+  sessionId?: string | null;
 }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
@@ -56,7 +59,7 @@ export function TicketLookup({
   function confirm() {
     if (!chosen) return;
     admit.mutate(
-      { eventId, ticketId: chosen.ticketId, gate: gate || undefined, deviceId },
+      { eventId, ticketId: chosen.ticketId, gate: gate || undefined, deviceId, sessionId: sessionId ?? undefined },
       {
         onSuccess: (result) => {
           setChosen(null);

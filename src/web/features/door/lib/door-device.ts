@@ -1,3 +1,5 @@
+import type { DoorSession } from '../../../../shared/schemas/tickets';
+
 const SELECTION_KEY = 'door.selection';
 const DEVICE_KEY = 'door.deviceId';
 const GATE_KEY = 'door.gate';
@@ -11,6 +13,10 @@ export interface DoorSelection {
   startTime: string;
   /** The gate typed by the staff; '' = 'Entrada principal'. */
   gate: string;
+  /** The event's sessions (none: its one date), as the door's list of events gave them. */
+  sessions?: DoorSession[];
+  /** The door scans exits too ('Entrada' / 'Saída'). */
+  exitScans?: boolean;
 }
 
 /** A random id; crypto.randomUUID where the page is a secure context, else from getRandomValues. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoorOfflineData, OfflineTicket } from '../../../../shared/schemas/tickets';
-import { decideOffline, hashTicketCode, isTransferredAway } from './offline-decision';
+import { decideOffline, hashTicketCode, isTransferredAway, keepDeviceTurn, pickDoorSession, readDeviceTurns } from './offline-decision';
 
 const list = (transferredHashes: string[]): DoorOfflineData => ({
   event: { id: 'ev1', title: 'Noite da Portaria', opensAt: '2025-03-15T19:00:00.000Z', closesAt: '2025-03-16T03:00:00.000Z' },
@@ -31,5 +31,44 @@ describe('decideOffline', () => {
   it('reads a list kept before it carried transferred codes as having none', () => {
     const old = { ...list([]), transferredHashes: undefined } as unknown as DoorOfflineData;
     expect(isTransferredAway(old, 'h1')).toBe(false);
+  });
+});
+
+describe('decideOffline with sessions and exit scans', () => {
+  const session = (id: string, name: string, day: string) => ({ id, name, label: `${name} ${day.slice(8, 10)}/${day.slice(5, 7)}`, date: day, startTime: '22:00:00', endTime: '05:00:00' });
+  const friday = { ...session('sex', 'Sexta', '2026-03-13'), opensAt: '2026-03-13T21:00:00.000Z', closesAt: '2026-03-14T08:00:00.000Z' };
+  const saturday = { ...session('sab', 'Sábado', '2026-03-14'), opensAt: '2026-03-14T21:00:00.000Z', closesAt: '2026-03-15T08:00:00.000Z' };
+  const festival = (exitScans: boolean): DoorOfflineData => ({
+    event: { id: 'ev1', title: 'Festival', opensAt: friday.opensAt, closesAt: saturday.closesAt, sessions: [friday, saturday], exitScans },
+    tickets: [],
+    transferredHashes: [],
+    generatedAt: '2026-03-13T20:00:00.000Z',
+  });
+  const fridayNight = new Date('2026-03-14T02:00:00.000Z');
+  const saturdayOnly: OfflineTicket = { ...valid, sessionIds: ['sab'], turns: [] };
+  const pass: OfflineTicket = { ...valid, sessionIds: [], turns: [{ sessionId: 'sex', entries: 1, exits: 0, firstEntryAt: '2026-03-14T01:00:00.000Z', lastEntryAt: '2026-03-14T01:00:00.000Z' }] };
+  const entry = { sessionId: null, direction: 'in' as const };
+
+  it('picks the session open now, or the one the door picked', () => {
+    expect(pickDoorSession([friday, saturday], fridayNight)?.id).toBe('sex');
+    expect(pickDoorSession([friday, saturday], fridayNight, 'sab')?.id).toBe('sab');
+    expect(pickDoorSession(undefined, fridayNight)).toBeNull();
+  });
+
+  it('refuses a day ticket on another day, naming its day, and admits a pass once per day', () => {
+    expect(decideOffline(saturdayOnly, festival(false), undefined, fridayNight, false, null, entry)).toMatchObject({
+      accepted: false, reason: 'wrong_session', message: 'Ingresso não vale para esta sessão (vale para: Sábado 14/03)',
+    });
+    expect(decideOffline(pass, festival(false), undefined, fridayNight, false, null, entry)).toMatchObject({ accepted: false, reason: 'already_used' });
+    expect(decideOffline(pass, festival(false), undefined, new Date('2026-03-15T02:00:00.000Z'), false, null, entry)).toMatchObject({ accepted: true, sessionLabel: 'Sábado 14/03' });
+  });
+
+  it('with exit scans lets the pass out, then back in, counting this device\'s own scans', () => {
+    const list = festival(true);
+    expect(decideOffline(pass, list, undefined, fridayNight, false, null, entry)).toMatchObject({ accepted: false, reason: 'already_inside' });
+    const out = decideOffline(pass, list, undefined, fridayNight, false, null, { sessionId: null, direction: 'out' });
+    expect(out).toMatchObject({ accepted: true, direction: 'out' });
+    const kept = keepDeviceTurn(undefined, 'sex', out as Extract<typeof out, { accepted: true }>);
+    expect(decideOffline(pass, list, undefined, fridayNight, false, null, { ...entry, deviceTurns: readDeviceTurns(kept) })).toMatchObject({ accepted: true, isReentry: true });
   });
 });

@@ -10,6 +10,10 @@ export interface QueuedScan {
   scannedAt: string;
   accepted: boolean;
   reason?: RefusalReason;
+  /** The session the device decided for (an event with sessions). */
+  sessionId?: string;
+  /** 'out' for an exit the device let through. */
+  direction?: 'in' | 'out';
 }
 
 const DB_NAME = 'next-level-door';

@@ -7,7 +7,7 @@ import { getOfflineData } from '../api/get-offline-data';
 import { doorKeys } from '../api/keys';
 import { syncDoorScans } from '../api/sync-door-scans';
 import { type DoorSelection, newId, readDeviceId } from './door-device';
-import { canDecideOffline, decideOffline, hashTicketCode, isTransferredAway } from './offline-decision';
+import { canDecideOffline, decideOffline, deviceTurnKey, type DoorTurn, hashTicketCode, isTransferredAway, keepDeviceTurn, pickDoorSession, readDeviceTurns } from './offline-decision';
 import { splitQrPayload } from '../../../../shared/rotating-qr';
 import { offlineStore, type QueuedScan } from './offline-store';
 
@@ -34,9 +34,10 @@ function isUnreachable(error: unknown): boolean {
  * minutes while online), decides a scan on the device when the server gives no answer within 3 s
  * or the network is gone, queues those decisions with a nonce and sends them when the network
  * returns (the 'online' event, and a retry every 15 s). Tells whether the door is online, the
- * queue's length and when it last synced.
+ * queue's length and when it last synced. `turn`: the session the operator picked (null: the one
+ * open now) and the direction ('Entrada' / 'Saída'), sent with each scan and weighed offline too.
  */
-export function useOfflineDoor(selection: DoorSelection) {
+export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sessionId: null, direction: 'in' }) {
   const { eventId } = selection;
   const queryClient = useQueryClient();
   const deviceId = useMemo(readDeviceId, []);
@@ -154,9 +155,14 @@ export function useOfflineDoor(selection: DoorSelection) {
       const read = splitQrPayload(code);
       const hash = await hashTicketCode(read.code);
       const now = new Date();
-      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now, isTransferredAway(list, hash), read.otp);
+      // With sessions or exit scans, this device's own scans are kept per session, entries and exits.
+      const byTurns = (list.event.sessions?.length ?? 0) > 0 || !!list.event.exitScans;
+      const session = pickDoorSession(list.event.sessions, now, turn.sessionId);
+      const key = byTurns ? deviceTurnKey(hash, session?.id ?? null) : hash;
+      const deviceTurns = byTurns ? readDeviceTurns(entriesRef.current[key]) : null;
+      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now, isTransferredAway(list, hash), read.otp, byTurns ? { ...turn, deviceTurns } : undefined);
       if (result.accepted) {
-        entriesRef.current = { ...entriesRef.current, [hash]: result.checkedInAt };
+        entriesRef.current = { ...entriesRef.current, [key]: byTurns ? keepDeviceTurn(entriesRef.current[key], session?.id ?? null, result) : result.checkedInAt };
         void offlineStore.saveEntries(eventId, entriesRef.current);
       }
       replaceQueue([
@@ -169,11 +175,13 @@ export function useOfflineDoor(selection: DoorSelection) {
           scannedAt: now.toISOString(),
           accepted: result.accepted,
           reason: result.accepted ? undefined : result.reason,
+          ...(session ? { sessionId: session.id } : {}),
+          ...(turn.direction === 'out' ? { direction: 'out' as const } : {}),
         },
       ]);
       return { result, source: 'offline' };
     },
-    [byHash, eventId, list, replaceQueue, selection.gate],
+    [byHash, eventId, list, replaceQueue, selection.gate, turn],
   );
 
   /**
@@ -192,7 +200,10 @@ export function useOfflineDoor(selection: DoorSelection) {
       const controller = new AbortController();
       const timer = window.setTimeout(() => controller.abort(), ONLINE_ANSWER_MS);
       try {
-        const result = await checkInTicket({ code, eventId, gate: selection.gate || undefined, deviceId, nonce }, controller.signal);
+        const result = await checkInTicket(
+          { code, eventId, gate: selection.gate || undefined, deviceId, nonce, sessionId: turn.sessionId ?? undefined, direction: turn.direction === 'out' ? 'out' : undefined },
+          controller.signal,
+        );
         setServerReachable(true);
         if (queueRef.current.length > 0) void sync();
         return { result, source: 'online' };
@@ -206,7 +217,7 @@ export function useOfflineDoor(selection: DoorSelection) {
         window.clearTimeout(timer);
       }
     },
-    [decideHere, deviceId, eventId, selection.gate, sync],
+    [decideHere, deviceId, eventId, selection.gate, sync, turn.sessionId, turn.direction],
   );
 
   return { deviceId, isOnline, queueLength: queue.length, lastSync, list, isSyncing, checkIn, sync, refreshList };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft, Camera, Info, Loader2, LogOut, MapPin, Repeat, ScanLine, ShieldCheck } from 'lucide-react';
@@ -13,6 +13,8 @@ import { CheckInResultBox } from '../components/check-in-result';
 import { ConnectionBar, DoorStatus } from '../components/door-status';
 import { EventPicker } from '../components/event-picker';
 import { TicketLookup } from '../components/ticket-lookup';
+import { DoorTurnControls } from '../components/door-turn';
+import type { ScanDirection } from '../../../../shared/statuses';
 import { type DoorSelection, readLastGate, readSelection, saveSelection } from '../lib/door-device';
 import { beep, unlockSound, vibrate } from '../lib/feedback';
 import { type VerdictSource, useOfflineDoor } from '../lib/use-offline-door';
@@ -108,7 +110,13 @@ interface Verdict {
 }
 
 function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection: DoorSelection; isAdminValidator: boolean; onChangeEvent: () => void }) {
-  const door = useOfflineDoor(selection);
+  // The session picked (null: the one open now) and, with exit scans, 'Entrada' or 'Saída'.
+  const [pickedSession, setPickedSession] = useState<string | null>(null);
+  const [direction, setDirection] = useState<ScanDirection>('in');
+  const turn = useMemo(() => ({ sessionId: pickedSession, direction }), [pickedSession, direction]);
+  const door = useOfflineDoor(selection, turn);
+  const sessions = door.list?.event.sessions ?? selection.sessions ?? [];
+  const exitScans = door.list?.event.exitScans ?? selection.exitScans ?? false;
   const counts = useDoorCounts(selection.eventId);
   const [code, setCode] = useState('');
   const [verdict, setVerdict] = useState<Verdict | null>(null);
@@ -225,6 +233,14 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
             <MapPin className="size-4 shrink-0" aria-hidden /> {selection.gate || DEFAULT_GATE}
           </span>
         </p>
+        <DoorTurnControls
+          sessions={sessions}
+          exitScans={exitScans}
+          sessionId={pickedSession}
+          direction={exitScans ? direction : 'in'}
+          onSession={setPickedSession}
+          onDirection={setDirection}
+        />
       </section>
 
       <section aria-labelledby="door-validator-title" className="rounded-3xl border border-border bg-card p-4 shadow-sm sm:p-5">
@@ -315,7 +331,7 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
         onSync={() => void door.sync()}
       />
 
-      <TicketLookup eventId={selection.eventId} gate={selection.gate} deviceId={door.deviceId} isOnline={door.isOnline} onResult={showManual} />
+      <TicketLookup eventId={selection.eventId} gate={selection.gate} deviceId={door.deviceId} isOnline={door.isOnline} onResult={showManual} sessionId={pickedSession} />
 
       <aside className="flex gap-3 rounded-3xl border border-border bg-surface p-4">
         <Info className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />
