@@ -21,6 +21,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** The events the sales were made for, by screen. */
+const soldFor: { title: string; sectorId: string }[] = [];
+
 const tablet = { viewport: { width: 768, height: 1024 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 /** A box-office operator (role 'box_office'), signed in on a new page of `size`, on /bilheteria. */
@@ -49,6 +52,7 @@ describe('the box office at the door', () => {
       const title = `Noite na Porta ${label} ${Math.random().toString(36).slice(2, 6)}`;
       const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 50 }], { title, meiaEntrada: true, daysAhead: 0 });
       const { context, page } = await operatorOn(size);
+      soldFor.push({ title, sectorId: made.ticketTypes[0].id });
 
       await page.getByRole('button', { name: new RegExp(title) }).click();
       await page.getByLabel('Fundo de troco').fill('100,00');
@@ -118,6 +122,14 @@ describe('the box office at the door', () => {
     await poll(() => page.getByText('Bruna Bilheteria').first().isVisible()).toBe(true);
     // Float 100,00 + 60,00 in cash: R$ 160,00 expected in each drawer.
     await poll(() => page.getByText('R$ 160,00').count()).toBeGreaterThan(0);
+
+    // The door price and the box office's quota of a sector.
+    await page.getByLabel('Evento', { exact: true }).selectOption({ label: soldFor[0].title });
+    await page.getByLabel('Preço na bilheteria').fill('80,00');
+    await page.getByLabel('Cota da bilheteria').fill('30');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await poll(async () => (await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, soldFor[0].sectorId)))[0].doorPriceCentavos).toBe(8000);
+    await poll(() => page.getByText('Na bilheteria agora: 10').isVisible()).toBe(true);
     await shoot(page, 'box-office-admin-drawers');
     await context.close();
   });

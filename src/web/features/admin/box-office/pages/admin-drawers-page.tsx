@@ -7,6 +7,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ListSkeleton } from '../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useConflicts } from '../api/list-conflicts';
+import { DoorSectors } from '../components/door-sectors';
 import { useDrawers } from '../api/list-drawers';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
@@ -41,7 +42,8 @@ const columns: DataTableColumn<CashDrawerView>[] = [
 /**
  * 'Bilheteria' in the back office: every cash drawer per event (operator, float, cash, 'Sangria',
  * card machine and PIX takings, expected, counted and difference) and the sales a device synced
- * that were refused (conflicts, with their pt-BR reason).
+ * that were refused (conflicts, with their pt-BR reason); each sector's door price and the box
+ * office's quota.
  */
 export function AdminDrawersPage() {
   const drawers = useDrawers();
@@ -66,6 +68,7 @@ export function AdminDrawersPage() {
           ))}
         </div>
       )}
+      <DoorSectors />
       {conflicts.data && conflicts.data.conflicts.length > 0 ? (
         <section aria-labelledby="conflitos" className="mt-8 space-y-3">
           <h2 id="conflitos" className="text-lg font-bold">
