@@ -95,12 +95,17 @@ describe('the waiting list of a sold-out sector', () => {
     expect(entries.map((e) => [e.userId, e.status]).sort()).toEqual([[first.userId, 'expired'], [second.userId, 'purchased']].sort());
   });
 
-  it('puts the unit back on sale when an offer expires and nobody else waits', async () => {
+  it('holds an offer 30 minutes on the on-sale day, then puts the unit back on sale when nobody else waits', async () => {
     const { event, type, holder, heldOrder } = await soldOut();
     const person = await server.signUpAs();
     await join(person.cookie, event.id, type.id);
+    const before = Date.now();
     await send('POST', `/api/orders/${heldOrder.id}/cancel`, holder.cookie);
     const [offered] = await mine(person.cookie, event.id);
+    // The sector has no sales start: it went on sale when it was created, today.
+    const held = (new Date(offered.offer.expiresAt).getTime() - before) / 60_000;
+    expect(held).toBeGreaterThan(29);
+    expect(held).toBeLessThan(31);
     expect(await expireWaitlistOffers(server.deps.db, new Date(offered.offer.expiresAt))).toBe(1);
     expect(await remainingOf(type.id)).toEqual({ sector: 1, lots: 1 });
     expect((await order(holder.cookie, event.id, type.id, 1)).statusCode).toBe(201);
@@ -193,6 +198,22 @@ describe('the waiting list of a sold-out sector', () => {
     const remaining = await remainingOf(type.id);
     expect(remaining.sector).toBe(remaining.lots);
     expect(remaining.sector + sold + offers.length).toBe(units);
+  });
+
+  it('passes a turned-down offer to the next in line at once', async () => {
+    const { event, type, holder, heldOrder } = await soldOut();
+    const first = await server.signUpAs();
+    const second = await server.signUpAs();
+    await join(first.cookie, event.id, type.id);
+    await join(second.cookie, event.id, type.id);
+    await send('POST', `/api/orders/${heldOrder.id}/cancel`, holder.cookie);
+    const [offered] = await mine(first.cookie, event.id);
+    expect((await send('DELETE', `/api/waitlist/${offered.id}`, second.cookie)).statusCode).toBe(404);
+    expect((await send('DELETE', `/api/waitlist/${offered.id}`, first.cookie)).statusCode).toBe(204);
+    expect(await mine(first.cookie, event.id)).toEqual([]);
+    expect((await mine(second.cookie, event.id))[0]).toMatchObject({ status: 'offered', offer: { quantity: 1 } });
+    expect(await remainingOf(type.id)).toEqual({ sector: 0, lots: 0 });
+    expect((await order(first.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id })).json().code).toBe('waitlist_offer_expired');
   });
 
   it("sells an offer without a turn in the event's waiting room, which still holds everyone else", async () => {

@@ -11,7 +11,7 @@ import type { RouteContext } from '../context';
 
 /**
  * The waiting list on sold-out sectors ('Lista de espera'): a person's places and offers for an
- * event, joining and leaving; the organizer's demand per sector and offer hold time (admins only).
+ * event, joining, and leaving (which turns down an offer made); the organizer's demand per sector and offer hold time (admins only).
  * Buying an offer is POST /api/orders with `waitlistOfferId`.
  */
 export async function waitlistRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {

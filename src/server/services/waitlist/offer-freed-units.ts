@@ -36,7 +36,8 @@ export async function sectorsWithWaiting(tx: Tx, ticketTypeIds: string[]): Promi
  * out again after this). Reads the waiting entries of the sectors with their rows locked (of
  * events neither cancelled nor over), shares the units in join order (domain/waitlist
  * allotFreedUnits), stores one offer per entry held until offerExpiresAt (the event's setting,
- * or 30 min on the sector's on-sale day and 12 h otherwise), marks the entries 'offered' and
+ * or 30 min on the sector's on-sale day and 12 h otherwise; a sector without a sales start went
+ * on sale when it was created), marks the entries 'offered' and
  * tells each person in-app and on e-mail, push and WhatsApp as their settings allow (notifyUsers:
  * nothing leaves unless the transaction commits). Returns the offered units per sector and lot,
  * for the caller to take out of public stock. `now` is a UTC instant.
@@ -50,7 +51,8 @@ export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Pr
     id: string; seq: number; quantity: number; ticket_type_id: string; user_id: string; event_id: string; sector_name: string; title: string;
     sales_start_at: Date | string | null; offer_minutes: number | null; date: string; start_time: string; end_time: string | null;
   }>(tx, sql`
-    SELECT e.id, e.seq, e.quantity, e.ticket_type_id, e.user_id, e.event_id, t.name AS sector_name, ev.title, t.sales_start_at,
+    SELECT e.id, e.seq, e.quantity, e.ticket_type_id, e.user_id, e.event_id, t.name AS sector_name, ev.title,
+           coalesce(t.sales_start_at, t.created_at) AS sales_start_at,
            ev.waitlist_offer_minutes AS offer_minutes, ev.date::text AS date, ev.start_time::text AS start_time, ev.end_time::text AS end_time
     FROM waitlist_entries e JOIN ticket_types t ON t.id = e.ticket_type_id JOIN events ev ON ev.id = e.event_id
     WHERE e.status = 'waiting' AND ev.cancelled_at IS NULL AND e.ticket_type_id IN (${sql.join(sectorIds.map((id) => sql`${id}::uuid`), sql`, `)})
