@@ -111,6 +111,13 @@ describe('the waiting list', () => {
     expect(sector.remaining).toBe(0);
     await expectNoAxeViolationsInBothThemes(page, 'waitlist offer banner');
     await shoot(page, 'waitlist-offer');
+    // 'Recusar' asks first; keeping the offer leaves it as it was.
+    await page.getByRole('button', { name: 'Recusar' }).click();
+    const decline = page.getByRole('alertdialog', { name: 'Recusar os ingressos da lista de espera?' });
+    await poll(() => decline.isVisible()).toBe(true);
+    await shoot(page, 'waitlist-decline');
+    await decline.getByRole('button', { name: 'Cancelar' }).click();
+    await poll(() => decline.isVisible()).toBe(false);
 
     // Someone else cannot buy it.
     expect((await (await holding.context.request.post('/api/orders', {

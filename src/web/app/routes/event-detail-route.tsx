@@ -105,6 +105,7 @@ export function EventDetailRoute() {
           <>
             {room ? <RoomNotice eventId={id} room={room} /> : null}
             <WaitlistOfferBanner
+              eventId={id}
               entries={waitlist}
               onBuy={(entry) => {
                 if (!shownEvent) return;

@@ -1,10 +1,16 @@
+import { useState } from 'react';
 import { Ticket } from 'lucide-react';
+import { toast } from 'sonner';
 import type { WaitlistEntryView } from '../../../../shared/schemas/waitlist';
 import { formatCentavos } from '../../../../shared/money';
 import { offerDeadlineText } from '../../../../shared/waitlist-deadline';
+import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useLeaveWaitlist } from '../api/leave-waitlist';
 
 interface WaitlistOfferBannerProps {
+  eventId: string;
   entries: WaitlistEntryView[];
   /** 'Comprar agora': the checkout with the offer's units. */
   onBuy(entry: WaitlistEntryView & { offer: NonNullable<WaitlistEntryView['offer']> }): void;
@@ -12,10 +18,13 @@ interface WaitlistOfferBannerProps {
 
 /**
  * The event page's notice of a waiting-list offer: 'Um ingresso ficou disponível para você até
- * 22:40', its sector and price, and 'Comprar agora'. Nothing when no offer is open.
+ * 22:40', its sector and price, 'Comprar agora' and 'Recusar' (the offer goes to the next in
+ * line at once). Nothing when no offer is open.
  */
-export function WaitlistOfferBanner({ entries, onBuy }: WaitlistOfferBannerProps) {
+export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBannerProps) {
   const now = new Date();
+  const leave = useLeaveWaitlist(eventId);
+  const [declining, setDeclining] = useState<string | null>(null);
   const offered = entries.flatMap((entry) =>
     entry.status === 'offered' && entry.offer && new Date(entry.offer.expiresAt).getTime() > now.getTime() ? [{ ...entry, offer: entry.offer }] : [],
   );
@@ -40,12 +49,35 @@ export function WaitlistOfferBanner({ entries, onBuy }: WaitlistOfferBannerProps
                 </p>
               </div>
             </div>
-            <Button size="lg" variant="success" className="shrink-0" onClick={() => onBuy(entry)}>
-              Comprar agora
-            </Button>
+            <div className="flex shrink-0 flex-col gap-2 sm:flex-row-reverse">
+              <Button size="lg" variant="success" onClick={() => onBuy(entry)}>
+                Comprar agora
+              </Button>
+              <Button variant="ghost" onClick={() => setDeclining(entry.id)}>
+                Recusar
+              </Button>
+            </div>
           </section>
         );
       })}
+      <ConfirmDialog
+        open={declining !== null}
+        onOpenChange={(open) => !open && setDeclining(null)}
+        title="Recusar os ingressos da lista de espera?"
+        description="Eles passam na hora para a próxima pessoa da fila, e você sai da lista deste setor."
+        confirmLabel="Recusar"
+        isPending={leave.isPending}
+        onConfirm={() =>
+          declining &&
+          leave.mutate(declining, {
+            onSuccess: () => {
+              setDeclining(null);
+              toast.success('Oferta recusada');
+            },
+            onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Não foi possível recusar. Tente novamente.'),
+          })
+        }
+      />
     </div>
   );
 }
