@@ -16,6 +16,7 @@ import { CourtesiesSection } from '../components/courtesies-section';
 import { CourtesyQuotasSection } from '../components/courtesy-quotas-section';
 import { WaitingRoomSection } from '../../waiting-room/waiting-room-section';
 import { WaitlistSection } from '../../waitlist/waitlist-section';
+import { SessionsSection } from '../../sessions/sessions-section';
 import { EventForm } from '../components/event-form';
 import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -159,6 +160,7 @@ export function EditEventPage() {
       <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
       <CourtesyQuotasSection eventId={event.id} />
       <WaitingRoomSection eventId={event.id} />
+      <SessionsSection eventId={event.id} />
       <WaitlistSection eventId={event.id} />
       <BuyersSection eventId={event.id} />
     </>
