@@ -109,6 +109,21 @@ describe('the box office at the door', () => {
       await page.reload();
       await poll(() => page.getByText('8 de 10 restantes').isVisible()).toBe(true);
       expect(await app.deps.db.select().from(orders).where(eq(orders.eventId, made.event.id))).toHaveLength(1);
+
+      if (label === 'tablet') {
+        // Online: an inteira shown as a QR, then refunded from the drawer's sales; the cash leaves the drawer.
+        await page.getByRole('button', { name: 'Mais inteira' }).click();
+        await page.getByLabel('Valor recebido').fill('60');
+        await page.getByRole('button', { name: 'Receber e mostrar QR' }).click();
+        await poll(() => page.getByRole('img', { name: /Código QR do ingresso/ }).count()).toBe(1);
+        await page.getByRole('button', { name: 'Nova venda' }).click();
+        await poll(() => page.getByTestId('drawer-expected').textContent()).toBe('R$ 220,00');
+        await page.getByRole('button', { name: 'Devolver', exact: true }).last().click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Devolver' }).click();
+        await poll(() => page.getByTestId('drawer-expected').textContent()).toBe('R$ 160,00');
+        await poll(() => page.getByText('(devolvida)').isVisible()).toBe(true);
+        await shoot(page, 'box-office-tablet-refunded');
+      }
       await context.close();
     });
   }

@@ -208,3 +208,16 @@ export const saveDoorSectorSchema = z.object({
   doorQuota: z.number().int().min(0, 'A cota não pode ser negativa.').nullable(),
 });
 export type SaveDoorSectorInput = z.infer<typeof saveDoorSectorSchema>;
+
+/** A sale taken in a drawer, as the box office lists it (GET /api/box-office/drawers/:id/sales). */
+export interface DrawerSale {
+  orderId: string;
+  /** UTC ISO instant of the sale (the device's time for an offline sale). */
+  createdAt: string;
+  paymentMethod: 'pix' | 'card' | 'cash' | 'card_machine';
+  totalCentavos: number;
+  status: string;
+  units: number;
+  /** Completed and no ticket admitted yet: 'Devolver' refunds it at the box office. */
+  canRefund: boolean;
+}

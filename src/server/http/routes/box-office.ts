@@ -18,6 +18,7 @@ import { listDoorSectors, saveDoorSector } from '../../services/box-office/door-
 import { listDrawerViews, loadDrawer } from '../../services/box-office/drawers';
 import { listBoxOfficeConflicts } from '../../services/box-office/list-box-office-conflicts';
 import { listBoxOfficeEvents } from '../../services/box-office/list-box-office-events';
+import { listDrawerSales } from '../../services/box-office/list-drawer-sales';
 import { findOpenDrawer, openDrawer } from '../../services/box-office/open-drawer';
 import { recordBoxOfficeSale, syncBoxOfficeSales } from '../../services/box-office/record-box-office-sale';
 import { recordDrawerMovement } from '../../services/box-office/record-drawer-movement';
@@ -57,6 +58,11 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     await loadDrawer(deps.db, request.params.id, await operator(request));
     const [view] = await listDrawerViews(deps.db, { drawerId: request.params.id });
     return view;
+  });
+
+  app.get('/api/box-office/drawers/:id/sales', byId(() => new DomainError('drawer_not_found')), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { sales: await listDrawerSales(deps.db, await operator(request), request.params.id) };
   });
 
   app.post('/api/box-office/drawers/:id/movements', { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: drawerMovementSchema } }, async (request) =>

@@ -6,6 +6,7 @@ import type {
   BoxOfficeSaleResult,
   CashDrawerView,
   DrawerMovementInput,
+  DrawerSale,
   OpenDrawerInput,
   ReserveBlockInput,
 } from '../../../../shared/schemas/box-office';
@@ -36,3 +37,7 @@ export const sellOnline = (sale: BoxOfficeSaleInput) => api<BoxOfficeSaleResult>
 export const fetchSale = (orderId: string) => api<BoxOfficeSaleResult>(`/api/box-office/sales/${orderId}`);
 
 export const confirmPix = (orderId: string, admit: boolean) => api<BoxOfficeSaleResult>(`/api/box-office/sales/${orderId}/confirm-pix`, { body: { admit } });
+
+export const fetchDrawerSales = (drawerId: string) => api<{ sales: DrawerSale[] }>(`/api/box-office/drawers/${drawerId}/sales`);
+
+export const refundSale = (orderId: string) => api<CashDrawerView>(`/api/box-office/sales/${orderId}/refund`, { method: 'POST' });

@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { fetchBoxOfficeEvents } from '../api/box-office-api';
 import { BlocksPanel } from '../components/blocks-panel';
 import { DrawerPanel, OpenDrawerForm } from '../components/drawer-panel';
+import { DrawerSales } from '../components/drawer-sales';
 import { SaleForm } from '../components/sale-form';
 import { SaleResult } from '../components/sale-result';
 import { readEvents, saveEvents } from '../lib/offline-store';
@@ -198,6 +199,7 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
               onWithdraw={(amount, note) => office.moveCash('withdrawal', amount, note)}
               onClose={office.close}
             />
+            <DrawerSales drawerId={drawer.id} isOnline={office.isOnline} version={office.queue.length + office.refused.length} onRefunded={office.refresh} />
           </div>
         </div>
       )}
