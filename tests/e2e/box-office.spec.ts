@@ -118,7 +118,7 @@ describe('the box office at the door', () => {
         await poll(() => page.getByRole('img', { name: /Código QR do ingresso/ }).count()).toBe(1);
         await page.getByRole('button', { name: 'Nova venda' }).click();
         await poll(() => page.getByTestId('drawer-expected').textContent()).toBe('R$ 220,00');
-        await page.getByRole('button', { name: 'Devolver', exact: true }).last().click();
+        await page.getByRole('button', { name: 'Devolver', exact: true }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Devolver' }).click();
         await poll(() => page.getByTestId('drawer-expected').textContent()).toBe('R$ 160,00');
         await poll(() => page.getByText('(devolvida)').isVisible()).toBe(true);

@@ -53,7 +53,7 @@ export function BlocksPanel({
               <strong>{b.block.ticketTypeName}</strong> · {b.block.size - b.sold} de {b.block.size} restantes
             </span>
             <Button variant="outline" size="sm" disabled={!isOnline || isBusy} onClick={() => void run(() => onReturn(b.block.id))}>
-              Devolver
+              Devolver bloco
             </Button>
           </li>
         ))}
