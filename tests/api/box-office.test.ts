@@ -246,6 +246,11 @@ describe('box-office sales from blocks', () => {
     await call('POST', '/api/box-office/sync', op.cookie, { sales: [deviceBlock(op, first.json())({ full: 1 })] });
     await call('POST', `/api/box-office/blocks/${first.json().id}/return`, op.cookie);
     expect((await reserve(op, event.id, pista.id, 2)).statusCode).toBe(201);
+    // The device's own blocks only: another device of the same operator never hands out their codes.
+    const mine = await call('GET', `/api/box-office/events/${event.id}/state?deviceId=${op.deviceId}`, op.cookie);
+    expect(mine.json()).toMatchObject({ drawer: { id: op.drawerId }, blocks: [{ size: 2, used: 0 }] });
+    const other = await call('GET', `/api/box-office/events/${event.id}/state?deviceId=outro-aparelho-1`, op.cookie);
+    expect(other.json().blocks).toEqual([]);
     const sectors = await call('GET', `/api/admin/box-office/events/${event.id}/sectors`, admin.cookie);
     expect(sectors.json().sectors[0]).toMatchObject({ heldAtDoor: 3, doorQuota: 3 });
   });

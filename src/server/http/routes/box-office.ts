@@ -46,11 +46,18 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     return { events: await listBoxOfficeEvents(deps.db, await operator(request)) };
   });
 
-  app.get('/api/box-office/events/:id/state', byId(() => new DomainError('event_not_found')), async (request, reply) => {
-    const userId = await operator(request);
-    reply.header('cache-control', 'no-store');
-    return { drawer: await findOpenDrawer(deps.db, userId, request.params.id), blocks: await listOpenBlocks(deps.db, userId, request.params.id) };
-  });
+  app.get(
+    '/api/box-office/events/:id/state',
+    { schema: { params: idParamsSchema, querystring: z.object({ deviceId: z.string().trim().min(8).max(100) }) }, config: idNotFound(() => new DomainError('event_not_found')) },
+    async (request, reply) => {
+      const userId = await operator(request);
+      reply.header('cache-control', 'no-store');
+      return {
+        drawer: await findOpenDrawer(deps.db, userId, request.params.id),
+        blocks: await listOpenBlocks(deps.db, userId, request.params.id, request.query.deviceId),
+      };
+    },
+  );
 
   app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) => openDrawer(deps.db, await operator(request), request.body));
 

@@ -52,10 +52,15 @@ export function toBlockView(block: BlockRow): BoxOfficeBlock {
   };
 }
 
-/** The blocks `operatorId` holds for `eventId` that were not returned, oldest first. */
-export async function listOpenBlocks(db: Db, operatorId: string, eventId: string): Promise<BoxOfficeBlock[]> {
+/**
+ * The blocks `operatorId` holds for `eventId` on the device `deviceId` that were not returned,
+ * oldest first. A block's codes are handed out by the one device that reserved it, so another
+ * device of the same operator never sees them.
+ */
+export async function listOpenBlocks(db: Db, operatorId: string, eventId: string, deviceId: string): Promise<BoxOfficeBlock[]> {
   const ids = await queryRows<{ id: string }>(db, sql`
-    SELECT id FROM box_office_blocks WHERE event_id = ${eventId}::uuid AND operator_id = ${operatorId} AND returned_at IS NULL ORDER BY created_at, id`);
+    SELECT id FROM box_office_blocks
+    WHERE event_id = ${eventId}::uuid AND operator_id = ${operatorId} AND device_id = ${deviceId} AND returned_at IS NULL ORDER BY created_at, id`);
   const blocks: BoxOfficeBlock[] = [];
   for (const { id } of ids) blocks.push(toBlockView(await loadBlock(db, id, operatorId)));
   return blocks;

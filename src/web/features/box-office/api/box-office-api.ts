@@ -16,7 +16,8 @@ import type {
 
 export const fetchBoxOfficeEvents = () => api<{ events: BoxOfficeEvent[] }>('/api/box-office/events');
 
-export const fetchEventState = (eventId: string) => api<{ drawer: CashDrawerView | null; blocks: BoxOfficeBlock[] }>(`/api/box-office/events/${eventId}/state`);
+export const fetchEventState = (eventId: string, deviceId: string) =>
+  api<{ drawer: CashDrawerView | null; blocks: BoxOfficeBlock[] }>(`/api/box-office/events/${eventId}/state?deviceId=${encodeURIComponent(deviceId)}`);
 
 export const openDrawer = (input: OpenDrawerInput) => api<CashDrawerView>('/api/box-office/drawers', { body: input });
 

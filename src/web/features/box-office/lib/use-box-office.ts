@@ -57,7 +57,7 @@ export function useBoxOffice(eventId: string) {
   const refresh = useCallback(async () => {
     const local = stateRef.current ?? (await readEventState(eventId)) ?? null;
     try {
-      const [{ events }, server] = await Promise.all([calls.fetchBoxOfficeEvents(), calls.fetchEventState(eventId)]);
+      const [{ events }, server] = await Promise.all([calls.fetchBoxOfficeEvents(), calls.fetchEventState(eventId, deviceId())]);
       const event = events.find((e) => e.id === eventId) ?? local?.event;
       if (!event) return;
       const blocks = server.blocks.map((block) => {
