@@ -4,6 +4,7 @@ import { decideOrder, decideSale, type OrderLine, type OrderRequest, type SaleCo
 import { lotsState, rollEndedLots, type SaleLot } from './lots';
 import { serviceFeeOf } from './service-fee';
 import { meiaReserve, reserveReleaseAt } from './meia';
+import type { SaleOffer } from './waitlist';
 
 // The event is on 2026-12-20 at 22:00 in São Paulo (2026-12-21T01:00Z); "now" is weeks before.
 const now = new Date('2026-11-25T12:00:00.000Z');
@@ -243,5 +244,35 @@ describe('windows, pre-sale codes and the price the buyer saw', () => {
     const s = state([sector('pista', [lot('p1', 1, 8000, 100)])]);
     expect(codeOf(() => decideOrder(s, order([full(1)], { expectedTotalCentavos: 7000 }), now))).toBe('price_changed');
     expect(decideOrder(s, order([full(1)], { expectedTotalCentavos: 8000 }), now).priced.totalCentavos).toBe(8000);
+  });
+});
+
+describe('a waiting-list offer', () => {
+  const offered = (extra: Partial<SaleOffer> = {}): SaleOffer => ({
+    id: 'offer1', userId: 'fan', ticketTypeId: 'pista', lotId: 'l1', quantity: 2, unitPriceCentavos: 8000, status: 'open',
+    expiresAt: new Date(now.getTime() + 30 * 60_000), ...extra,
+  });
+  const soldOut = () => {
+    const s = state([sector('pista', [lot('l1', 1, 9000, 0)])]);
+    s.offersById = new Map([['offer1', offered()]]);
+    return s;
+  };
+
+  it("sells the offer's units at its price to its person, though the sector is sold out, and only once", () => {
+    const s = soldOut();
+    expect(outcomes(s, [order([full(2)], { offerId: 'offer1', userId: 'fan' }), order([full(1)], { offerId: 'offer1', userId: 'fan' })])).toEqual([
+      16000,
+      'waitlist_offer_expired',
+    ]);
+    // Public stock does not move: the offer's units had left it already.
+    expect(s.sectors[0].remaining).toBe(0);
+    expect(s.sectors[0].lots[0].remaining).toBe(0);
+  });
+
+  it('refuses anyone else, and anyone without the offer finds the sector sold out', () => {
+    expect(outcomes(soldOut(), [order([full(1)], { offerId: 'offer1', userId: 'someone' }), order([full(1)], { userId: 'fan' })])).toEqual([
+      'waitlist_offer_not_yours',
+      'ticket_type_sold_out',
+    ]);
   });
 });
