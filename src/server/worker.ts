@@ -38,7 +38,8 @@ export const JOB_LANES = 4;
 /**
  * One round of every kind of background work (ARCHITECTURE.md 'background work'), one after the
  * other: the upkeep of pending orders (reconcilePayments: finish orders a crash cut off, ask the
- * provider about late webhooks, expire holds that ran out), the scheduled notices, then every
+ * provider about late webhooks, expire holds that ran out), the waiting-list offers that ran out
+ * (services/waitlist/expire-offers.ts: to the next in line), the scheduled notices, then every
  * due outbox job (runDueJobs). The running server does not use this order: startWorker runs each
  * part on its own, so none waits behind another. `now` is a UTC instant.
  */
@@ -119,7 +120,8 @@ async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {
 
 /**
  * Runs the background work every `intervalMs` until stopped, as three loops that never wait for
- * one another: holds that ran out are expired (expireOverdueOrders); orders a crash cut off and
+ * one another: holds that ran out are expired (expireOverdueOrders), then the waiting-list offers
+ * that ran out (expireWaitlistOffers); orders a crash cut off and
  * late webhooks are reconciled with the provider, and the scheduled notices sent; the outbox
  * jobs run (runDueJobs). A loop never runs two rounds at once; a slow push service, SMTP server
  * or payment provider delays only its own loop, never the return of held units.
