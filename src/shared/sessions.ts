@@ -31,6 +31,12 @@ export function sessionWhen(session: { date: string; startTime: string }): strin
   return `${weekdayOf(session.date)} ${dayMonthOf(session.date)} · ${session.startTime.slice(0, 5)}`;
 }
 
+/** A session as a ticket lists it: 'Sexta 13/03 · 22:00', with its name when it is not the weekday ('… · Dia 1'). */
+export function sessionLine(session: { name: string; date: string; startTime: string }): string {
+  const when = sessionWhen(session);
+  return session.name === weekdayOf(session.date) ? when : `${when} · ${session.name}`;
+}
+
 /**
  * What a sector covers, by the sessions it admits to (`validIds`; empty: every session) among the
  * event's `sessions`: 'Passaporte 3 dias' for all of several, 'Vale para: Sábado' for some, null

@@ -63,8 +63,11 @@ async function festival(options: { exitScans?: boolean } = {}) {
   return { event, pass, second, sessions: saved.json().sessions as { id: string; name: string; date: string }[] };
 }
 
+let lastBuyerCookie = '';
+
 async function buy(eventId: string, ticketTypeId: string, quantity = 1): Promise<string[]> {
   const { cookie } = await server.signUpAs();
+  lastBuyerCookie = cookie;
   const order = (await call('POST', '/api/orders', cookie, { eventId, items: [{ ticketTypeId, quantity }], buyer, paymentMethod: 'pix', installments: 1 })).json();
   await call('POST', `/api/orders/${order.id}/simulate-pix-payment`, cookie);
   return (await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).map((t) => t.code);
@@ -207,5 +210,19 @@ describe('sessions and passes at the door', () => {
     });
     expect(removed.statusCode).toBe(409);
     expect((await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie)).json().sessions).toHaveLength(3);
+  });
+
+  it("keeps a pass 'Válido' with its QR in 'Meus ingressos' after its first night, naming the sessions it covers", async () => {
+    const { event, pass, second, sessions } = await festival();
+    const [passCode] = await buy(event.id, pass.id);
+    const passBuyer = lastBuyerCookie;
+    await buy(event.id, second.id);
+    const saturdayBuyer = lastBuyerCookie;
+    expect(await scan(passCode, event.id)).toMatchObject({ accepted: true });
+    const [order] = (await call('GET', '/api/tickets', passBuyer)).json().orders;
+    const line = (s: { date: string; name: string }) => expect.stringMatching(new RegExp(`^[A-ZÀ-ú][a-zà-ú]+ ${dayMonth(s.date)} · \\d{2}:\\d{2}( · ${s.name})?$`));
+    expect(order.tickets[0]).toMatchObject({ displayStatus: 'valid', code: passCode, sessions: sessions.map(line) });
+    const [saturdayOrder] = (await call('GET', '/api/tickets', saturdayBuyer)).json().orders;
+    expect(saturdayOrder.tickets[0].sessions).toEqual([line(sessions[1])]);
   });
 });

@@ -20,6 +20,8 @@ export interface TicketView {
   displayStatus: TicketDisplayStatus;
   /** UTC instant of the accepted check-in. */
   checkedInAt: string | null;
+  /** On an event with sessions: the sessions it admits to, once each (shared/sessions.ts sessionLine: 'Sexta 13/03 · 22:00'). */
+  sessions?: string[];
 }
 
 /** GET /api/tickets: the signed-in user's tickets grouped by order, newest order first. */

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets';
 import { ticketDisplayStatus } from '../../../shared/ticket-status';
 import type { Db } from '../../db/client';
-import { events, orderItems, orders, tickets } from '../../db/schema';
+import { eventSessions, events, orderItems, orders, ticketTypeSessions, tickets } from '../../db/schema';
+import { sessionLine } from '../../../shared/sessions';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 
 /**
@@ -35,6 +36,19 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
     db.select().from(events).where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
   ]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
+  // Events with sessions (PRODUCT.md 'The organizer's night'): a ticket admits once per session, so
+  // an entry does not make it 'Utilizado', it lasts until the last session ends, and it names the
+  // sessions its sector covers ('Sexta 13/03 · 22:00').
+  const sessionRows = await db.select().from(eventSessions).where(inArray(eventSessions.eventId, eventRows.map((e) => e.id))).orderBy(eventSessions.position);
+  const typeIds = [...new Set(itemRows.flatMap((i) => (i.ticketTypeId ? [i.ticketTypeId] : [])))];
+  const coverRows = sessionRows.length === 0 || typeIds.length === 0 ? [] : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
+  const sessionsOf = (eventId: string) => sessionRows.filter((s) => s.eventId === eventId);
+  const coveredBy = (eventId: string, orderItemId: string) => {
+    const typeId = itemRows.find((i) => i.id === orderItemId)?.ticketTypeId;
+    const covered = new Set(coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId));
+    const all = sessionsOf(eventId);
+    return (covered.size === 0 ? all : all.filter((s) => covered.has(s.id))).map(sessionLine);
+  };
 
   const issued = (orderId: string) => ticketRows.filter((t) => t.orderId === orderId);
   // The user's own order, unless every ticket it issued went to someone else; another's order for the tickets it gave the user.
@@ -44,7 +58,10 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
   });
   return shown.map((order) => {
     const event = eventById.get(order.eventId)!;
-    const eventTimes = { date: event.date, startTime: event.startTime, endTime: event.endTime };
+    const sessions = sessionsOf(event.id);
+    const last = sessions[sessions.length - 1];
+    const eventTimes = last ? { date: last.date, startTime: last.startTime, endTime: last.endTime } : { date: event.date, startTime: event.startTime, endTime: event.endTime };
+    const isUsedByOneEntry = sessions.length === 0 && !event.exitScans;
     let views: TicketView[];
     if (order.status === 'pending') {
       views = itemRows
@@ -66,7 +83,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
           const displayStatus = ticketDisplayStatus({
             orderStatus: order.status,
             ticketStatus: ticket.status,
-            checkedInAt: ticket.checkedInAt,
+            checkedInAt: isUsedByOneEntry ? ticket.checkedInAt : null,
             event: eventTimes,
             now,
           });
@@ -78,6 +95,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
             rotationSecret: displayStatus === 'valid' && event.rotatingQr && signingKey ? rotationSecretOf(signingKey, ticket.code) : null,
             displayStatus,
             checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,
+            ...(sessions.length > 0 ? { sessions: coveredBy(event.id, ticket.orderItemId) } : {}),
           };
         });
     }

@@ -19,6 +19,7 @@ import { FavoriteButton } from './favorite-button';
 import { eventPriceText } from './price-text';
 import { formatCentavos } from '../../../../shared/money';
 import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
+import { EventSessions } from './event-sessions';
 import { BackButton } from '../../../components/back-button';
 import { whenWhereParts } from '../lib/when-where';
 
@@ -138,6 +139,8 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
         {event.isCancelled ? null : <AddToCalendarMenu event={event} />}
         <ShareMenu event={event} />
       </div>
+
+      <EventSessions eventId={event.id} />
 
       {/* The sectors come before the description: on phones they are what people scroll for. */}
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarDays, CheckCircle2, Clock, MapPin, QrCode } from 'lucide-react';
+import { CalendarDays, CalendarRange, CheckCircle2, Clock, MapPin, QrCode } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatEventDate, formatEventTime, formatInstant } from '../../../../shared/dates';
@@ -75,6 +75,12 @@ export function TicketCard({
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{event.location}</span>
         </li>
+        {ticket.sessions && ticket.sessions.length > 0 ? (
+          <li className="flex items-start gap-2" data-testid="ticket-sessions">
+            <CalendarRange className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>Vale para: {ticket.sessions.join('; ')}</span>
+          </li>
+        ) : null}
       </ul>
 
       <div className="mt-auto pt-4">
