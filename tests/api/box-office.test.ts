@@ -129,6 +129,10 @@ describe('box-office sales from blocks', () => {
       call('POST', '/api/box-office/sync', bruno.cookie, { sales: salesB }),
     ]);
     for (const replay of replays.slice(0, 2)) expect(replay.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['replayed', 'replayed']);
+    // Another operator sending Ana's nonces sees none of her tickets.
+    const stranger = await call('POST', '/api/box-office/sync', bruno.cookie, { sales: [salesA[0]] });
+    expect(stranger.json().results[0]).toMatchObject({ outcome: 'conflict', tickets: [] });
+
     expect(replays[2].json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['replayed', 'conflict']);
 
     const sold = await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id));

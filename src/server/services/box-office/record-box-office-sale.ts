@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { concessionLabel, countsAgainstReserve, type Concession } from '../../../shared/concessions';
-import { DomainError } from '../../../shared/errors';
+import { DomainError, errorMessages } from '../../../shared/errors';
 import type { BoxOfficeSaleInput, BoxOfficeSaleResult, BoxOfficeTicket } from '../../../shared/schemas/box-office';
 import { assertBlockHasUnits, blockUnitLots, changeCentavos, priceBoxOfficeSale, type BoxOfficeUnitKind } from '../../domain/box-office';
 import { isSenior } from '../../domain/meia';
@@ -54,16 +54,16 @@ export type SaleMode = 'online' | 'sync';
  * is thrown. Money in centavos; `now` a UTC instant.
  */
 export async function recordBoxOfficeSale(deps: ServiceDeps, operatorId: string, input: BoxOfficeSaleInput, mode: SaleMode, now: Date = new Date()): Promise<BoxOfficeSaleResult> {
-  const earlier = await findRecorded(deps, input.nonce);
+  const earlier = await findRecorded(deps, operatorId, input.nonce);
   if (earlier) return earlier;
   const soldAt = new Date(Math.min(Date.parse(input.soldAt), now.getTime()));
   let written: { orderId: string; eventId: string; changeCentavos: number | null };
   try {
     written = await deps.db.transaction((tx) => writeSale(deps, tx, operatorId, input, mode, soldAt, now));
   } catch (error) {
-    if (isUniqueViolation(error, 'orders_device_nonce_unique')) return (await findRecorded(deps, input.nonce))!;
+    if (isUniqueViolation(error, 'orders_device_nonce_unique')) return (await findRecorded(deps, operatorId, input.nonce))!;
     if (!(error instanceof DomainError) || mode === 'online') throw error;
-    return recordConflict(deps, input, error);
+    return recordConflict(deps, operatorId, input, error);
   }
   if (input.payment.method === 'pix') await requestPix(deps, written.orderId);
   if (input.admit && input.payment.method !== 'pix') await admitSold(deps, operatorId, input, written, soldAt, now);
@@ -82,9 +82,15 @@ export async function syncBoxOfficeSales(deps: ServiceDeps, operatorId: string, 
   return results;
 }
 
-/** The sale or conflict already recorded under `nonce`, as answered then (outcome 'replayed' / 'conflict'); null: none. */
-async function findRecorded(deps: ServiceDeps, nonce: string): Promise<BoxOfficeSaleResult | null> {
-  const [order] = await queryRows<{ id: string }>(deps.db, sql`SELECT id FROM orders WHERE device_nonce = ${nonce}`);
+/**
+ * The sale or conflict already recorded under `nonce`, as answered then (outcome 'replayed' /
+ * 'conflict'); null: none. A sale of another operator's drawer under that nonce is not shown: it
+ * answers a conflict ('conflict'), recorded nowhere.
+ */
+async function findRecorded(deps: ServiceDeps, operatorId: string, nonce: string): Promise<BoxOfficeSaleResult | null> {
+  const [order] = await queryRows<{ id: string; operator_id: string | null }>(deps.db, sql`
+    SELECT o.id, d.operator_id FROM orders o LEFT JOIN cash_drawers d ON d.id = o.drawer_id WHERE o.device_nonce = ${nonce}`);
+  if (order && order.operator_id !== operatorId) return conflictResult(nonce, 'conflict', errorMessages.conflict);
   if (order) return saleResult(deps, order.id, nonce, 'replayed', null);
   const [conflict] = await queryRows<{ code: string; message: string }>(deps.db, sql`SELECT code, message FROM box_office_conflicts WHERE device_nonce = ${nonce}`);
   if (conflict) return conflictResult(nonce, conflict.code, conflict.message);
@@ -96,7 +102,7 @@ function conflictResult(nonce: string, code: string, message: string): BoxOffice
 }
 
 /** Keeps a refused synced sale (once per nonce) and answers it as a conflict. */
-async function recordConflict(deps: ServiceDeps, input: BoxOfficeSaleInput, error: DomainError): Promise<BoxOfficeSaleResult> {
+async function recordConflict(deps: ServiceDeps, operatorId: string, input: BoxOfficeSaleInput, error: DomainError): Promise<BoxOfficeSaleResult> {
   const [block] = await queryRows<{ event_id: string }>(deps.db, sql`SELECT event_id FROM box_office_blocks WHERE id = ${input.blockId}::uuid`);
   const [drawer] = await queryRows<{ id: string; event_id: string }>(deps.db, sql`SELECT id, event_id FROM cash_drawers WHERE id = ${input.drawerId}::uuid`);
   const eventId = block?.event_id ?? drawer?.event_id;
@@ -107,7 +113,7 @@ async function recordConflict(deps: ServiceDeps, input: BoxOfficeSaleInput, erro
     VALUES (${eventId}::uuid, ${block ? input.blockId : null}::uuid, ${drawer?.id ?? null}::uuid, ${input.nonce}, ${error.code}, ${error.message}, ${JSON.stringify(input)}::jsonb)
     ON CONFLICT (device_nonce) DO NOTHING`);
   deps.log.warn({ nonce: input.nonce, code: error.code, blockId: input.blockId }, 'box-office sale refused at sync: recorded as a conflict');
-  return (await findRecorded(deps, input.nonce)) ?? conflictResult(input.nonce, error.code, error.message);
+  return (await findRecorded(deps, operatorId, input.nonce)) ?? conflictResult(input.nonce, error.code, error.message);
 }
 
 /** One unit of a sale in the order the device numbered them: full units, then each meia, then courtesies. */
