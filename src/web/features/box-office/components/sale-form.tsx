@@ -230,7 +230,7 @@ export function SaleForm({
             disabled={m.disabled}
             onClick={() => setMethod(m.id)}
             className={cn(
-              'h-14 rounded-xl border text-base font-semibold disabled:opacity-50',
+              'h-14 rounded-xl border px-1 text-sm font-semibold disabled:opacity-50 sm:text-base',
               method === m.id ? 'border-accent bg-accent text-accent-foreground' : 'border-border bg-card',
             )}
           >
