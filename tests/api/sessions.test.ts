@@ -157,6 +157,9 @@ describe('sessions and passes at the door', () => {
     expect(rush.filter((r) => r.accepted)).toEqual([expect.objectContaining({ isReentry: true })]);
     expect(rush.filter((r) => !r.accepted).every((r) => r.reason === 'already_inside')).toBe(true);
     expect((await call('GET', `/api/door/events/${event.id}/counts`, validator.cookie)).json()).toEqual({ entries: 2, inside: 2, sold: 2 });
+    // The back office's live count is people inside too.
+    const dashboard = (await call('GET', '/api/admin/dashboard', admin.cookie)).json();
+    expect(dashboard.checkInProgress.find((row: { eventId: string }) => row.eventId === event.id)).toMatchObject({ checkedIn: 2 });
 
     // The database itself refuses a second entry of the same turn.
     const [ticket] = await server.deps.db.select().from(tickets).where(eq(tickets.code, code));

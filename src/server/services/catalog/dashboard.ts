@@ -76,7 +76,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
       (SELECT coalesce(sum(sold), 0)::int FROM (${ticketsSoldByEvent}) s) AS tickets_sold,
       (SELECT coalesce(sum(offered), 0)::int FROM (${ticketsOfferedByEvent}) f) AS tickets_offered,
       (SELECT coalesce(sum(total_centavos), 0)::bigint FROM orders WHERE status = 'completed') AS revenue,
-      (SELECT count(*)::int FROM check_ins WHERE accepted) AS check_ins
+      (SELECT count(*)::int FROM check_ins WHERE accepted AND direction = 'in') AS check_ins
   `);
 
   // An order counts on the São Paulo day it was paid.
@@ -123,7 +123,15 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
       SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, s.sold, c.checked_in
       FROM events e
       LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
-      LEFT JOIN (SELECT event_id, count(*)::int AS checked_in FROM check_ins WHERE accepted GROUP BY event_id) c ON c.event_id = e.id
+      -- People inside (PRODUCT.md 'The organizer's night'): entries less exits, in the session of
+      -- the event's latest scan (its one date without sessions), as the door counts them.
+      LEFT JOIN (
+        SELECT ci.event_id, (count(*) FILTER (WHERE ci.direction = 'in') - count(*) FILTER (WHERE ci.direction = 'out'))::int AS checked_in
+        FROM check_ins ci
+        JOIN (SELECT DISTINCT ON (event_id) event_id, session_id FROM check_ins WHERE accepted ORDER BY event_id, scanned_at DESC) latest
+          ON latest.event_id = ci.event_id AND ci.session_id IS NOT DISTINCT FROM latest.session_id
+        WHERE ci.accepted GROUP BY ci.event_id
+      ) c ON c.event_id = e.id
       WHERE e.date >= ${today}::date
       ORDER BY e.date, e.start_time, e.title
       LIMIT ${DASHBOARD_CHECK_IN_EVENTS}
