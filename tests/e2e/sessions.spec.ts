@@ -183,4 +183,35 @@ describe('sessions, passes and re-entry at the door, on a phone', () => {
     await expectNoAxeViolationsInBothThemes(page, 'door VOLTOU');
     await shoot(page, 'sessions-door-back');
   });
+
+  it('shows the organizer the sessions in the event form, and the public the sessions and what each sector covers', async () => {
+    const page = await organizer.newPage();
+    await page.goto(`/admin/events/${festival.id}/edit`);
+    const section = page.getByRole('region', { name: 'Sessões' });
+    await poll(() => section.getByLabel('Nome da sessão').count()).toBe(3);
+    expect(await section.getByLabel('Nome da sessão').nth(1).inputValue()).toBe('Sábado');
+    // The Saturday sector is ticked for Saturday only; the pass for none (every session).
+    const saturdaySector = section.getByRole('group', { name: 'Sábado', exact: true });
+    expect(await saturdaySector.textContent()).toContain('Vale para: Sábado');
+    expect(await section.getByRole('group', { name: 'Passaporte' }).textContent()).toContain('Passaporte 3 dias');
+    await section.getByRole('button', { name: 'Adicionar sessão' }).click();
+    await poll(() => section.getByLabel('Nome da sessão').count()).toBe(4);
+    await section.getByLabel('Nome da sessão').nth(3).scrollIntoViewIfNeeded();
+    await expectNoAxeViolationsInBothThemes(page, 'sessions editor');
+    await shoot(page, 'sessions-admin-editor');
+    await page.close();
+
+    const visitor = await buyer.newPage();
+    await visitor.goto(`/event/${festival.id}`);
+    const shown = visitor.getByRole('region', { name: 'Sessões' });
+    await poll(() => shown.isVisible()).toBe(true);
+    const lines = await shown.getByRole('list', { name: 'Sessões do evento' }).getByRole('listitem').allTextContents();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^[A-ZÀ-ú][a-zà-ú]+ \d{2}\/\d{2} · \d{2}:\d{2}/);
+    expect(await shown.textContent()).toContain('Passaporte: Passaporte 3 dias');
+    expect(await shown.textContent()).toContain('Sábado: Vale para: Sábado');
+    await shown.scrollIntoViewIfNeeded();
+    await shoot(visitor, 'sessions-event-page');
+    await visitor.close();
+  });
 });
