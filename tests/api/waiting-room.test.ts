@@ -141,9 +141,19 @@ describe('waiting room', () => {
     const repoll = (await status(polled.token)).json();
     expect(repoll.place).toBe(polled.place);
 
-    const late = await server.signUpAs();
-    const lateJoin = await join(event.id, late.cookie, testCpf(200));
-    expect(lateJoin.json()).toMatchObject({ place: 25, alreadyJoined: false });
+    // Arrivals after the draw get the next places in arrival order, given by the room's next
+    // refresh (a join never takes the room's row); their next poll reads it.
+    const late = await Promise.all([server.signUpAs(), server.signUpAs()]);
+    const lateJoins = [];
+    for (const [i, fan] of late.entries()) lateJoins.push(await join(event.id, fan.cookie, testCpf(200 + i)));
+    expect(lateJoins.map((j) => j.json())).toMatchObject([{ place: null, alreadyJoined: false }, { place: null, alreadyJoined: false }]);
+    const placeOf = async (token: string) => {
+      await readRoom(server.deps.db, event.id, { fresh: true });
+      const polled = (await status(token)).json();
+      return `${polled.place} ${polled.phase}`;
+    };
+    await expect.poll(() => placeOf(lateJoins[1].json().token), { timeout: 5000, interval: 100 }).toBe('26 waiting');
+    await expect.poll(() => placeOf(lateJoins[0].json().token), { timeout: 5000, interval: 100 }).toBe('25 waiting');
   });
 
   it('never admits more buyers than the stock left can serve, nor more than the room holds', async () => {

@@ -12,9 +12,11 @@ import { verifyJoinProof, type JoinProof } from './join-proof';
 /**
  * Takes the account's place in an event's waiting room, or answers the one it already has
  * (PRODUCT.md 'The on-sale': one place per account and per CPF; a second tab or device gets the
- * same place, `alreadyJoined`). A join before the on-sale gets a random key and its place at the
- * draw; a later one the next place, given under the room's row lock so that the draw and the
- * arrivals never give one place twice.
+ * same place, `alreadyJoined`). The join stores the account's entry with a random key and no
+ * place: the room's refresh (room-state.ts), the only writer of places, gives it at the draw by
+ * that key when the join came before the on-sale, or the next place in arrival order after it;
+ * the status poll reads it once then. A join never waits on the room's row, so joins at the
+ * opening do not queue behind one another.
  *
  * The join brings a solved proof of work (join-proof.ts); without one nothing is read or written.
  *
@@ -30,7 +32,7 @@ export async function joinRoom(
   now = new Date(),
 ): Promise<JoinRoomView> {
   await verifyJoinProof(deps.ticketSigningKey, eventId, input.proof as JoinProof | undefined);
-  const room = await readRoom(deps.db, eventId, { now: now.getTime(), fresh: true });
+  const room = await readRoom(deps.db, eventId, { now: now.getTime() });
   if (!room || !room.enabled) throw new DomainError('waiting_room_closed');
   if (now.getTime() < room.opensAt.getTime()) throw new DomainError('waiting_room_closed', { opensAt: room.opensAt.toISOString() });
 
@@ -39,21 +41,14 @@ export async function joinRoom(
     const view = describePlace(deps.ticketSigningKey, room, { kind: 'place', eventId, userId, cpf: existing.cpf, place: existing.place }, now);
     return { ...view, alreadyJoined: true };
   }
-  let placed: { cpf: string; place: number | null };
+  let placed: { cpf: string; place: number | null } | null;
   try {
-    placed = await deps.db.transaction(async (tx) => {
-      const [entry] = await queryRows<{ id: string }>(tx, sql`
-        INSERT INTO waiting_room_entries (event_id, user_id, cpf, random_key, joined_at)
-        VALUES (${eventId}::uuid, ${userId}, ${input.cpf}, ${randomInt(0, 2 ** 47)}, ${now})
-        ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`);
-      if (!entry) return null as never; // Another device of this account joined at the same moment.
-      const [given] = await queryRows<{ drawn: boolean; places_given: number }>(tx, sql`
-        UPDATE waiting_rooms SET places_given = places_given + CASE WHEN drawn_at IS NULL THEN 0 ELSE 1 END
-        WHERE event_id = ${eventId}::uuid RETURNING drawn_at IS NOT NULL AS drawn, places_given`);
-      if (!given.drawn) return { cpf: input.cpf, place: null };
-      await tx.execute(sql`UPDATE waiting_room_entries SET place = ${Number(given.places_given)} WHERE id = ${entry.id}::uuid`);
-      return { cpf: input.cpf, place: Number(given.places_given) };
-    });
+    const [entry] = await queryRows<{ id: string }>(deps.db, sql`
+      INSERT INTO waiting_room_entries (event_id, user_id, cpf, random_key, joined_at)
+      VALUES (${eventId}::uuid, ${userId}, ${input.cpf}, ${randomInt(0, 2 ** 47)}, ${now})
+      ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`);
+    // No row: another device of this account joined at the same moment.
+    placed = entry ? { cpf: input.cpf, place: null } : null;
   } catch (error) {
     if (isUniqueViolation(error, 'waiting_room_entries_cpf')) throw new DomainError('waiting_room_cpf_taken', { field: 'cpf' });
     throw error;

@@ -101,8 +101,9 @@ export async function remainingUnits(db: Db, eventId: string): Promise<number> {
 
 /**
  * Reads the room and moves it on, in one transaction holding the room's row: the draw at the
- * on-sale (places 1..n to the joins so far, in the order of their random keys), then the outflow's
- * admissions (domain/waiting-room admissionsDue). A second instance that finds the row locked
+ * on-sale (places 1..n to the joins so far, in the order of their random keys), after it the next
+ * places to the joins since, in arrival order, then the outflow's admissions (domain/waiting-room
+ * admissionsDue). A second instance that finds the row locked
  * reads it as it stands instead of waiting.
  */
 async function refreshRoom(db: Db, eventId: string, now: Date): Promise<CachedRoom | null> {
@@ -128,21 +129,30 @@ async function readAndMoveRoom(db: Db, eventId: string, now: Date): Promise<Cach
       return toCached(eventId, room, await remainingUnits(tx as unknown as Db, eventId), now);
     }
     const nowMs = now.getTime();
-    if (room.enabled && room.drawn_at_ms === null && nowMs >= Number(room.on_sale_at_ms)) {
-      // The draw: every join so far gets a place, ordered by the random key drawn at its join.
-      const [drawn] = await queryRows<{ given: number }>(tx, sql`
+    const isDraw = room.enabled && room.drawn_at_ms === null && nowMs >= Number(room.on_sale_at_ms);
+    if (isDraw || room.drawn_at_ms !== null) {
+      // Places: at the draw every join so far, ordered by the random key drawn at its join; after
+      // it, the joins since the last refresh in arrival order. Joins never take the room's row:
+      // only this refresh, holding it, gives places, so none is given twice.
+      const [placed] = await queryRows<{ given: number }>(tx, sql`
         WITH ranked AS (
-          SELECT id, row_number() OVER (ORDER BY random_key, id) AS n
+          SELECT id, row_number() OVER (ORDER BY CASE WHEN ${isDraw} THEN random_key ELSE 0 END, joined_at, id) AS n
           FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND place IS NULL
         ), placed AS (
-          UPDATE waiting_room_entries e SET place = ranked.n FROM ranked WHERE e.id = ranked.id RETURNING 1
+          UPDATE waiting_room_entries e SET place = ${Number(room.places_given)} + ranked.n FROM ranked WHERE e.id = ranked.id RETURNING 1
         )
         SELECT count(*)::int AS given FROM placed`);
-      await tx.execute(sql`
-        UPDATE waiting_rooms SET drawn_at = ${now}, places_given = ${Number(drawn.given)}, updated_at = on_sale_at
-        WHERE event_id = ${eventId}::uuid`);
-      // The outflow counts from the on-sale time, not from the draw.
-      room = { ...room, drawn_at_ms: nowMs, places_given: Number(drawn.given), updated_at_ms: Number(room.on_sale_at_ms) };
+      const given = Number(room.places_given) + Number(placed.given);
+      if (isDraw) {
+        // The outflow counts from the on-sale time, not from the draw.
+        await tx.execute(sql`
+          UPDATE waiting_rooms SET drawn_at = ${now}, places_given = ${given}, updated_at = on_sale_at
+          WHERE event_id = ${eventId}::uuid`);
+        room = { ...room, drawn_at_ms: nowMs, places_given: given, updated_at_ms: Number(room.on_sale_at_ms) };
+      } else if (given !== Number(room.places_given)) {
+        await tx.execute(sql`UPDATE waiting_rooms SET places_given = ${given} WHERE event_id = ${eventId}::uuid`);
+        room = { ...room, places_given: given };
+      }
     }
     const remaining = await remainingUnits(tx as unknown as Db, eventId);
     const waiting = Number(room.places_given) - Number(room.admitted_through);
