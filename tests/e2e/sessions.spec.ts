@@ -196,9 +196,18 @@ describe('sessions, passes and re-entry at the door, on a phone', () => {
     expect(await section.getByRole('group', { name: 'Passaporte' }).textContent()).toContain('Passaporte 3 dias');
     await section.getByRole('button', { name: 'Adicionar sessão' }).click();
     await poll(() => section.getByLabel('Nome da sessão').count()).toBe(4);
+    await section.getByLabel('Nome da sessão').nth(3).fill('Segunda');
+    await section.getByLabel('Data').nth(3).fill(sessionOn(3, 'Segunda').date);
+    await section.getByLabel('Início').nth(3).fill('20:00');
     await section.getByLabel('Nome da sessão').nth(3).scrollIntoViewIfNeeded();
     await expectNoAxeViolationsInBothThemes(page, 'sessions editor');
     await shoot(page, 'sessions-admin-editor');
+    await section.getByRole('button', { name: 'Salvar sessões' }).click();
+    await poll(() => page.getByText('Sessões salvas').isVisible()).toBe(true);
+    const saved = await (await organizer.request.get(`/api/admin/events/${festival.id}/sessions`)).json();
+    expect(saved.sessions.map((s: { name: string }) => s.name)).toEqual(['Sexta', 'Sábado', 'Domingo', 'Segunda']);
+    // The Saturday sector still covers Saturday only; the pass now covers four nights.
+    expect(saved.sectors.map((s: { sessionIds: string[] }) => s.sessionIds.length)).toEqual([0, 1]);
     await page.close();
 
     const visitor = await buyer.newPage();
@@ -206,9 +215,9 @@ describe('sessions, passes and re-entry at the door, on a phone', () => {
     const shown = visitor.getByRole('region', { name: 'Sessões' });
     await poll(() => shown.isVisible()).toBe(true);
     const lines = await shown.getByRole('list', { name: 'Sessões do evento' }).getByRole('listitem').allTextContents();
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^[A-ZÀ-ú][a-zà-ú]+ \d{2}\/\d{2} · \d{2}:\d{2}/);
-    expect(await shown.textContent()).toContain('Passaporte: Passaporte 3 dias');
+    expect(await shown.textContent()).toContain('Passaporte: Passaporte 4 dias');
     expect(await shown.textContent()).toContain('Sábado: Vale para: Sábado');
     await shown.scrollIntoViewIfNeeded();
     await shoot(visitor, 'sessions-event-page');
