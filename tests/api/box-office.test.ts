@@ -259,6 +259,28 @@ describe('box-office sales from blocks', () => {
     expect(sectors.json().sectors[0]).toMatchObject({ heldAtDoor: 3, doorQuota: 3 });
   });
 
+  it("keeps blocks within the event's capacity, shared with the other sectors", async () => {
+    const { event, ticketTypes: [pista, vip] } = await createEvent(server, [
+      { name: 'Pista', priceCentavos: 5000, remaining: 20 },
+      { name: 'VIP', priceCentavos: 9000, remaining: 20 },
+    ]);
+    await server.deps.db.execute(sql`UPDATE events SET capacity = 5 WHERE id = ${event.id}::uuid`);
+    const op = await operatorAt(event.id);
+    expect((await reserve(op, event.id, pista.id, 3)).statusCode).toBe(201);
+    const beyond = await reserve(op, event.id, vip.id, 3);
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json().code).toBe('event_sold_out');
+    expect((await reserve(op, event.id, vip.id, 2)).statusCode).toBe(201);
+    // Online, nothing is left either.
+    const online = await server.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: (await server.signUpAs()).cookie },
+      payload: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 1 }], buyer, paymentMethod: 'pix' },
+    });
+    expect(online.json().code).toBe('event_sold_out');
+  });
+
   it('is for box-office staff and admins only', async () => {
     const buyerCookie = (await server.signUpAs()).cookie;
     expect((await call('GET', '/api/box-office/events', buyerCookie)).statusCode).toBe(403);

@@ -144,7 +144,7 @@ describe('waiting room', () => {
     // Arrivals after the draw get the next places in arrival order, given by the room's next
     // refresh (a join never takes the room's row); their next poll reads it.
     const late = await Promise.all([server.signUpAs(), server.signUpAs()]);
-    const lateJoins = [];
+    const lateJoins: Awaited<ReturnType<typeof join>>[] = [];
     for (const [i, fan] of late.entries()) lateJoins.push(await join(event.id, fan.cookie, testCpf(200 + i)));
     expect(lateJoins.map((j) => j.json())).toMatchObject([{ place: null, alreadyJoined: false }, { place: null, alreadyJoined: false }]);
     const placeOf = async (token: string) => {

@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/errors';
 import { formatClockTime } from '../../shared/dates';
 import { formatCentavos } from '../../shared/money';
 import { addGuestEntrySchema, type GuestListAfterKind } from '../../shared/schemas/guest-lists';
-import { sectorStock, type SaleSector } from './sale';
+import { assertCapacityFor, type SaleSector } from './sale';
 
 /**
  * A guest list's rule ('Lista amiga', PRODUCT.md 'The organizer's night'): free until
@@ -75,10 +75,7 @@ export function assertGuestListTakesNames(list: { closesAt: Date; quota: number;
 export function pickGuestUnit(capacity: number | null, sectors: SaleSector[], sectorId: string): { lotId: string } {
   const sector = sectors.find((s) => s.id === sectorId);
   if (!sector) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
-  if (capacity !== null) {
-    const taken = sectors.reduce((sum, s) => sum + sectorStock(s) - s.remaining, 0);
-    if (taken + 1 > capacity) throw new DomainError('event_sold_out');
-  }
+  assertCapacityFor(capacity, sectors, 1);
   const lot = [...sector.lots].sort((a, b) => a.position - b.position).find((l) => l.remaining > 0);
   if (!lot || sector.remaining < 1) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sectorId });
   return { lotId: lot.id };

@@ -349,13 +349,22 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
   return priceItems(items, event, coupon, units, request, now);
 }
 
+/**
+ * The event's capacity, a hard limit shared by every sector (PRODUCT.md 'Selling the Brazilian
+ * way'): the units taken from all sectors (sold, held, in a box-office block, on a guest list,
+ * offered to the waiting list) plus `units` may not pass it. Null capacity: no limit. Throws
+ * DomainError('event_sold_out'). Callers hold every sector of the event locked (sale-state.ts).
+ */
+export function assertCapacityFor(capacity: number | null, sectors: readonly SaleSector[], units: number): void {
+  if (capacity === null) return;
+  const taken = sectors.reduce((sum, sector) => sum + sectorStock(sector) - sector.remaining, 0);
+  if (taken + units > capacity) throw new DomainError('event_sold_out');
+}
+
 /** The units of an order from public stock: the sectors' windows, the event's capacity, the meia reserve, then the open lots. */
 function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], courtesy: boolean, units: number, now: Date): PricedItem[] {
   const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
-  if (event.capacity !== null) {
-    const taken = state.sectors.reduce((sum, sector) => sum + sectorStock(sector) - sector.remaining, 0);
-    if (taken + units > event.capacity) throw new DomainError('event_sold_out');
-  }
+  assertCapacityFor(event.capacity, state.sectors, units);
   const lotsBySector = new Map<string, SaleLot[]>();
   for (const sector of new Set(lines.map((line) => line.sector))) {
     if (!courtesy) assertSectorOpen(sector, now);

@@ -5,6 +5,8 @@ import { rollEndedLots, takeUnits, type SaleLot } from '../../domain/lots';
 import { createTicketCode } from '../../domain/ticket-code';
 import { queryRows } from '../../db/client';
 import { holdUnits, rollLots } from '../orders/inventory';
+import { loadSaleState } from '../orders/sale-state';
+import { assertCapacityFor } from '../../domain/sale';
 import type { ServiceDeps } from '../deps';
 import { loadBlock, toBlockView } from './blocks';
 import { loadDrawer } from './drawers';
@@ -20,7 +22,8 @@ import { loadDrawer } from './drawers';
  * price at the box office (the sector's door price, else the price of the lot its first unit came
  * from; centavos) and one signed ticket code per unit (domain/ticket-code.ts createTicketCode),
  * which the device gives its tickets offline. `now` is a UTC instant. Throws DomainError:
- * event_not_found (none, or cancelled); ticket_type_not_found (not of the event); drawer_not_found;
+ * event_not_found (none, or cancelled); ticket_type_not_found (not of the event); event_sold_out (the
+ * block would pass the event's capacity, shared by all sectors: domain/sale.ts assertCapacityFor); drawer_not_found;
  * drawer_closed; door_quota_exceeded (the box office's quota of the sector, box_office_sectors,
  * counts the units of its blocks not returned); ticket_type_sold_out (the open lots have fewer units).
  */
@@ -31,9 +34,12 @@ export async function reserveBlock(deps: ServiceDeps, operatorId: string, input:
     const drawer = await loadDrawer(tx, input.drawerId, operatorId);
     if (drawer.event_id !== input.eventId) throw new DomainError('drawer_not_found');
     if (drawer.closed_at) throw new DomainError('drawer_closed');
+    // Every sector of the event locked, in the sale's order (sale-state.ts): the capacity they share is counted as the sale counts it.
+    const { state } = await loadSaleState(tx, input.eventId, { lock: true, codes: [], cpfs: [], anyHalf: false });
     const [sector] = await queryRows<{ id: string; door_price_centavos: number | null }>(tx, sql`
-      SELECT id, door_price_centavos FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${input.eventId}::uuid FOR UPDATE`);
+      SELECT id, door_price_centavos FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${input.eventId}::uuid`);
     if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
+    assertCapacityFor(state.event?.capacity ?? null, state.sectors, input.size);
     // The box office's quota of the sector (box_office_sectors), counted with the sector locked.
     const [quota] = await queryRows<{ door_quota: number | null; held: number }>(tx, sql`
       SELECT s.door_quota, (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = s.ticket_type_id) AS held
