@@ -19,6 +19,7 @@ export const errorMessages = {
   order_limit: 'Limite de ingressos por pedido neste evento atingido.',
   cpf_limit: 'Limite de ingressos por CPF neste evento atingido.',
   event_sold_out: 'Ingressos esgotados: o evento atingiu a lotação.',
+  session_sold_out: 'Ingressos esgotados: uma sessão deste ingresso atingiu a lotação.',
   full_price_sold_out: 'As inteiras deste setor esgotaram; restam apenas ingressos de meia-entrada.',
   meia_sold_out: 'Cota de meia-entrada esgotada',
   meia_not_offered: 'Este evento não vende meia-entrada.',

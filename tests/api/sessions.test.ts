@@ -202,6 +202,29 @@ describe('sessions and passes at the door', () => {
     ]);
   });
 
+  it("sells within each session's capacity: a pass counts in every night, a Saturday ticket in Saturday's", async () => {
+    const { event, pass, second } = await festival();
+    const sessions = [sessionOn(0, 'Sexta'), { ...sessionOn(1, 'Sábado'), capacity: 3 }, sessionOn(2, 'Domingo')];
+    const saved = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, {
+      sessions,
+      exitScans: false,
+      sectors: [{ ticketTypeId: pass.id, sessions: [] }, { ticketTypeId: second.id, sessions: [1] }],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await buy(event.id, pass.id, 2)).toHaveLength(2);
+    const order = (ticketTypeId: string, quantity: number) =>
+      server.signUpAs().then(({ cookie }) =>
+        call('POST', '/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId, quantity }], buyer, paymentMethod: 'pix', installments: 1 }),
+      );
+    const beyond = await order(second.id, 2);
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toMatchObject({ code: 'session_sold_out', message: 'Ingressos esgotados: uma sessão deste ingresso atingiu a lotação.' });
+    expect((await order(second.id, 1)).statusCode).toBe(201);
+    // Saturday is full now: neither a pass nor a Saturday ticket sells, though both sectors have stock.
+    expect((await order(pass.id, 1)).json().code).toBe('session_sold_out');
+    expect((await order(second.id, 1)).json().code).toBe('session_sold_out');
+  });
+
   it('keeps a session with entries: the back office cannot remove it', async () => {
     const { event, pass, sessions } = await festival();
     const [code] = await buy(event.id, pass.id);

@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/errors';
 import { formatClockTime } from '../../shared/dates';
 import { formatCentavos } from '../../shared/money';
 import { addGuestEntrySchema, type GuestListAfterKind } from '../../shared/schemas/guest-lists';
-import { assertCapacityFor, type SaleSector } from './sale';
+import { assertCapacityFor, type SaleSector, type SessionCapacity } from './sale';
 
 /**
  * A guest list's rule ('Lista amiga', PRODUCT.md 'The organizer's night'): free until
@@ -72,10 +72,10 @@ export function assertGuestListTakesNames(list: { closesAt: Date; quota: number;
  * sale counts it (domain/sale decideOrder: units taken from every sector's lots) plus this one
  * (event_sold_out); then the first lot by position with a unit left (ticket_type_sold_out).
  */
-export function pickGuestUnit(capacity: number | null, sectors: SaleSector[], sectorId: string): { lotId: string } {
+export function pickGuestUnit(capacity: number | null, sectors: SaleSector[], sectorId: string, sessions: readonly SessionCapacity[] = []): { lotId: string } {
   const sector = sectors.find((s) => s.id === sectorId);
   if (!sector) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
-  assertCapacityFor(capacity, sectors, 1);
+  assertCapacityFor(capacity, sectors, new Map([[sectorId, 1]]), sessions);
   const lot = [...sector.lots].sort((a, b) => a.position - b.position).find((l) => l.remaining > 0);
   if (!lot || sector.remaining < 1) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sectorId });
   return { lotId: lot.id };

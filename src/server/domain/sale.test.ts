@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
-import { decideOrder, decideSale, type OrderLine, type OrderRequest, type SaleCoupon, type SaleSector, type SaleState } from './sale';
+import { assertCapacityFor, decideOrder, decideSale, type OrderLine, type OrderRequest, type SaleCoupon, type SaleSector, type SaleState } from './sale';
 import { lotsState, rollEndedLots, type SaleLot } from './lots';
 import { serviceFeeOf } from './service-fee';
 import { meiaReserve, reserveReleaseAt } from './meia';
@@ -274,5 +274,32 @@ describe('a waiting-list offer', () => {
       'waitlist_offer_not_yours',
       'ticket_type_sold_out',
     ]);
+  });
+});
+
+describe('capacity', () => {
+  const codeOf = (fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      return error instanceof DomainError ? error.code : 'other';
+    }
+    return null;
+  };
+  // Pass: 10 units, 6 taken; Saturday: 10 units, 1 taken.
+  const sectors = [sector('pass', [lot('p1', 1, 30000, 4, { quantity: 10 })]), sector('sat', [lot('s1', 1, 12000, 9, { quantity: 10 })])];
+  const saturday = { id: 'sab', name: 'Sábado', capacity: 9, sectorIds: ['pass', 'sat'] };
+  const friday = { id: 'sex', name: 'Sexta', capacity: 7, sectorIds: ['pass'] };
+
+  it("holds the event's capacity over every sector and each session's over the sectors admitting to it", () => {
+    expect(codeOf(() => assertCapacityFor(10, sectors, new Map([['sat', 3]])))).toBe(null);
+    expect(codeOf(() => assertCapacityFor(10, sectors, new Map([['sat', 4]])))).toBe('event_sold_out');
+    expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['sat', 2]]), [saturday, friday]))).toBe(null);
+    expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['sat', 3]]), [saturday, friday]))).toBe('session_sold_out');
+    // A pass counts in every session it admits to: Friday's 7 stop it first.
+    expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['pass', 2]]), [saturday, friday]))).toBe('session_sold_out');
+    expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['pass', 1]]), [saturday, friday]))).toBe(null);
+    // A session none of the asked sectors admits to does not limit them.
+    expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['sat', 2]]), [{ ...friday, capacity: 6 }]))).toBe(null);
   });
 });

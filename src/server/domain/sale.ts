@@ -25,6 +25,20 @@ export interface SaleEvent {
   maxTicketsPerOrder: number | null;
   maxTicketsPerCpf: number | null;
   fee: ServiceFeeRule;
+  /** The event's sessions that have a capacity, with the sectors admitting to each (absent: none). */
+  sessionCapacities?: SessionCapacity[];
+}
+
+/**
+ * A session of an event with a capacity (event_sessions.capacity; PRODUCT.md 'The organizer's
+ * night') and the sectors that admit to it: those valid for it (ticket_type_sessions), and those
+ * with no session named, valid for every session.
+ */
+export interface SessionCapacity {
+  id: string;
+  name: string;
+  capacity: number;
+  sectorIds: string[];
 }
 
 /** A sector ('Pista', 'Camarote') as read with its row and its lots locked. */
@@ -351,20 +365,38 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
 
 /**
  * The event's capacity, a hard limit shared by every sector (PRODUCT.md 'Selling the Brazilian
- * way'): the units taken from all sectors (sold, held, in a box-office block, on a guest list,
- * offered to the waiting list) plus `units` may not pass it. Null capacity: no limit. Throws
- * DomainError('event_sold_out'). Callers hold every sector of the event locked (sale-state.ts).
+ * way'), and each session's (PRODUCT.md 'The organizer's night'): the units taken from the sectors
+ * concerned (sold, held, in a box-office block, on a guest list, offered to the waiting list) plus
+ * the units asked (`unitsBySector`: sector id -> units) may not pass it. Null capacity: no limit.
+ * Throws DomainError('event_sold_out') or DomainError('session_sold_out', { session: name }).
+ * Callers hold every sector of the event locked (sale-state.ts).
  */
-export function assertCapacityFor(capacity: number | null, sectors: readonly SaleSector[], units: number): void {
-  if (capacity === null) return;
-  const taken = sectors.reduce((sum, sector) => sum + sectorStock(sector) - sector.remaining, 0);
-  if (taken + units > capacity) throw new DomainError('event_sold_out');
+export function assertCapacityFor(
+  capacity: number | null,
+  sectors: readonly SaleSector[],
+  unitsBySector: ReadonlyMap<string, number>,
+  sessions: readonly SessionCapacity[] = [],
+): void {
+  const taken = (among: readonly SaleSector[]) => among.reduce((sum, sector) => sum + sectorStock(sector) - sector.remaining, 0);
+  const units = [...unitsBySector.values()].reduce((sum, n) => sum + n, 0);
+  if (capacity !== null && taken(sectors) + units > capacity) throw new DomainError('event_sold_out');
+  // Each session's capacity holds the units of the sectors admitting to it (a 3-day pass counts in all three).
+  for (const session of sessions) {
+    const admitting = new Set(session.sectorIds);
+    const asked = [...unitsBySector].reduce((sum, [sectorId, n]) => sum + (admitting.has(sectorId) ? n : 0), 0);
+    if (asked === 0) continue;
+    if (taken(sectors.filter((sector) => admitting.has(sector.id))) + asked > session.capacity) {
+      throw new DomainError('session_sold_out', { session: session.name });
+    }
+  }
 }
 
 /** The units of an order from public stock: the sectors' windows, the event's capacity, the meia reserve, then the open lots. */
 function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], courtesy: boolean, units: number, now: Date): PricedItem[] {
   const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
-  assertCapacityFor(event.capacity, state.sectors, units);
+  const unitsBySector = new Map<string, number>();
+  for (const line of lines) unitsBySector.set(line.sector.id, (unitsBySector.get(line.sector.id) ?? 0) + line.quantity);
+  assertCapacityFor(event.capacity, state.sectors, unitsBySector, event.sessionCapacities);
   const lotsBySector = new Map<string, SaleLot[]>();
   for (const sector of new Set(lines.map((line) => line.sector))) {
     if (!courtesy) assertSectorOpen(sector, now);

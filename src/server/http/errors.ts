@@ -24,6 +24,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   order_limit: 409,
   cpf_limit: 409,
   event_sold_out: 409,
+  session_sold_out: 409,
   full_price_sold_out: 409,
   meia_sold_out: 409,
   meia_not_offered: 400,

@@ -39,7 +39,7 @@ export async function reserveBlock(deps: ServiceDeps, operatorId: string, input:
     const [sector] = await queryRows<{ id: string; door_price_centavos: number | null }>(tx, sql`
       SELECT id, door_price_centavos FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${input.eventId}::uuid`);
     if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
-    assertCapacityFor(state.event?.capacity ?? null, state.sectors, input.size);
+    assertCapacityFor(state.event?.capacity ?? null, state.sectors, new Map([[sector.id, input.size]]), state.event?.sessionCapacities);
     // The box office's quota of the sector (box_office_sectors), counted with the sector locked.
     const [quota] = await queryRows<{ door_quota: number | null; held: number }>(tx, sql`
       SELECT s.door_quota, (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = s.ticket_type_id) AS held

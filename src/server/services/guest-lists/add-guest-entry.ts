@@ -48,7 +48,7 @@ export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestE
   }
   const { state } = await loadSaleState(tx, list.event_id, { lock: true, codes: [], cpfs: [], anyHalf: false });
   if (!state.event || state.event.isCancelled) throw new DomainError('event_not_found');
-  const { lotId } = pickGuestUnit(state.event.capacity, state.sectors, list.ticket_type_id);
+  const { lotId } = pickGuestUnit(state.event.capacity, state.sectors, list.ticket_type_id, state.event.sessionCapacities);
   await holdUnits(tx, [{ ticketTypeId: list.ticket_type_id, lotId, quantity: 1 }]);
   const counted = await queryRows<{ id: string }>(tx, sql`
     UPDATE guest_lists SET entries_count = entries_count + 1 WHERE id = ${listId}::uuid AND entries_count < quota RETURNING id`);

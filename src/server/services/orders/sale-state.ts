@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { normalizeCouponCode } from '../../domain/pricing';
-import type { CpfTaken, SaleCoupon, SaleState } from '../../domain/sale';
+import type { CpfTaken, SaleCoupon, SaleState, SessionCapacity } from '../../domain/sale';
 import { cpfHoldingsSql } from './cpf-holdings';
 
 /** The event row a sale reads: what domain/sale decides on, and what the answer shows. */
@@ -9,6 +9,7 @@ export type SaleEventRow = {
   id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; is_cancelled: boolean;
   capacity: number | null; meia_entrada: boolean; nominal: boolean; max_tickets_per_order: number | null; max_tickets_per_cpf: number | null;
   service_fee_basis_points: number; service_fee_min_centavos: number | null; service_fee_max_centavos: number | null; service_fee_absorbed: boolean;
+  session_capacities: SessionCapacity[];
 };
 
 /** What the requests of a sale name: codes as typed, the CPFs whose holdings count, and whether any asks for a half price. */
@@ -26,14 +27,21 @@ export interface SaleAsks {
  * named (for update, in id order). Without `lock` (a quote) it only reads. The CPFs' holdings
  * (cpf-holdings.ts: pending and paid orders of the event, a half-price unit for its holder, any
  * other for the buyer) are read only when the event limits CPFs or a request asks for a half
- * price, after the locks, so a group that waited sees what the one before it placed. `event` is
+ * price, after the locks, so a group that waited sees what the one before it placed. The event's
+ * sessions with a capacity come with the event's row, with the sectors admitting to each. `event` is
  * null when there is no such event.
  */
 export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks & { lock: boolean }): Promise<{ state: SaleState; event: SaleEventRow | null }> {
   const [event] = await queryRows<SaleEventRow>(db, sql`
     SELECT id, title, date::text AS date, start_time::text AS start_time, end_time::text AS end_time, location, is_published,
            cancelled_at IS NOT NULL AS is_cancelled, capacity, meia_entrada, nominal, max_tickets_per_order, max_tickets_per_cpf,
-           service_fee_basis_points, service_fee_min_centavos, service_fee_max_centavos, service_fee_absorbed
+           service_fee_basis_points, service_fee_min_centavos, service_fee_max_centavos, service_fee_absorbed,
+           (SELECT coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'name', s.name, 'capacity', s.capacity, 'sectorIds', (
+              SELECT coalesce(jsonb_agg(t.id), '[]'::jsonb) FROM ticket_types t
+              WHERE t.event_id = s.event_id
+                AND (EXISTS (SELECT 1 FROM ticket_type_sessions x WHERE x.ticket_type_id = t.id AND x.session_id = s.id)
+                     OR NOT EXISTS (SELECT 1 FROM ticket_type_sessions x WHERE x.ticket_type_id = t.id))))), '[]'::jsonb)
+            FROM event_sessions s WHERE s.event_id = events.id AND s.capacity IS NOT NULL) AS session_capacities
     FROM events WHERE id = ${eventId}::uuid ${asks.lock ? sql`FOR KEY SHARE` : sql``}`);
   if (!event) return { event: null, state: { event: null, sectors: [], couponsByCode: new Map(), takenByCpf: new Map() } };
 
@@ -74,6 +82,10 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
         nominal: event.nominal,
         maxTicketsPerOrder: event.max_tickets_per_order, maxTicketsPerCpf: event.max_tickets_per_cpf,
         fee: { basisPoints: Number(event.service_fee_basis_points), minCentavos: event.service_fee_min_centavos, maxCentavos: event.service_fee_max_centavos, absorbed: event.service_fee_absorbed },
+        sessionCapacities: (typeof event.session_capacities === 'string' ? (JSON.parse(event.session_capacities) as SessionCapacity[]) : event.session_capacities).map((s) => ({
+          ...s,
+          capacity: Number(s.capacity),
+        })),
       },
       sectors: sectors.map((t) => ({
         id: t.id, eventId: t.event_id, name: t.name, remaining: Number(t.remaining), halfTaken: Number(t.half_taken),
