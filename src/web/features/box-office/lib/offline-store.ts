@@ -1,3 +1,4 @@
+import { createKeyValueStore } from '../../../lib/key-value-store';
 import type { BoxOfficeBlock, BoxOfficeEvent, BoxOfficeSaleInput, BoxOfficeSaleResult, CashDrawerView } from '../../../../shared/schemas/box-office';
 
 /** A block as this device keeps it: the server's block and how many of its units this device sold (the next code to give). */
@@ -29,50 +30,8 @@ export interface RefusedSale {
   result?: BoxOfficeSaleResult;
 }
 
-const DB_NAME = 'next-level-box-office';
-const STORE = 'kv';
-const memory = new Map<string, unknown>();
-let opening: Promise<IDBDatabase | null> | null = null;
-
-// The same small key-value store in IndexedDB the door keeps its offline list in (one object
-// store, values as structured clones), kept in memory when the browser offers none.
-function open(): Promise<IDBDatabase | null> {
-  opening ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  });
-  return opening;
-}
-
-async function read<T>(key: string): Promise<T | undefined> {
-  const db = await open();
-  if (!db) return memory.get(key) as T | undefined;
-  return new Promise((resolve) => {
-    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
-    request.onsuccess = () => resolve((request.result as T | undefined) ?? (memory.get(key) as T | undefined));
-    request.onerror = () => resolve(memory.get(key) as T | undefined);
-  });
-}
-
-async function write(key: string, value: unknown): Promise<void> {
-  memory.set(key, value);
-  const db = await open();
-  if (!db) return;
-  await new Promise<void>((resolve) => {
-    const transaction = db.transaction(STORE, 'readwrite');
-    transaction.objectStore(STORE).put(value, key);
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => resolve();
-    transaction.onabort = () => resolve();
-  });
-}
+// The same kind of store the door keeps its offline list in (web/lib/key-value-store.ts).
+const { read, write } = createKeyValueStore('next-level-box-office');
 
 export const readEvents = () => read<BoxOfficeEvent[]>('events');
 export const saveEvents = (events: BoxOfficeEvent[]) => write('events', events);

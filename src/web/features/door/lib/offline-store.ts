@@ -1,3 +1,4 @@
+import { createKeyValueStore } from '../../../lib/key-value-store';
 import type { DoorOfflineData, RefusalReason } from '../../../../shared/schemas/tickets';
 
 /** A decision taken offline, waiting to be sent (POST /api/door/sync). */
@@ -16,64 +17,14 @@ export interface QueuedScan {
   direction?: 'in' | 'out';
 }
 
-const DB_NAME = 'next-level-door';
-const STORE = 'kv';
-const memory = new Map<string, unknown>();
-let opening: Promise<IDBDatabase | null> | null = null;
-
-function open(): Promise<IDBDatabase | null> {
-  opening ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null);
-    }
-  });
-  return opening;
-}
-
-// Kept in IndexedDB (the list of a big event does not fit localStorage); in memory when the
-// browser offers none (private mode of some browsers), so the door still works until a reload.
-async function read<T>(key: string): Promise<T | undefined> {
-  const db = await open();
-  if (!db) return memory.get(key) as T | undefined;
-  return new Promise((resolve) => {
-    const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
-    request.onsuccess = () => resolve(request.result as T | undefined);
-    request.onerror = () => resolve(memory.get(key) as T | undefined);
-  });
-}
-
-async function write(key: string, value: unknown): Promise<void> {
-  memory.set(key, value);
-  const db = await open();
-  if (!db) return;
-  await new Promise<void>((resolve) => {
-    const transaction = db.transaction(STORE, 'readwrite');
-    transaction.objectStore(STORE).put(value, key);
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => resolve();
-    transaction.onabort = () => resolve();
-  });
-}
+// The event lists are kept in IndexedDB (a big event's list does not fit localStorage), in memory
+// when the browser offers none.
+const store = createKeyValueStore('next-level-door');
+const read = store.read;
+const write = store.write;
 
 /** Empties the store: the event lists (names of ticket holders), this device's entries, the queue and the last sync. */
-async function clearAll(): Promise<void> {
-  memory.clear();
-  const db = await open();
-  if (!db) return;
-  await new Promise<void>((resolve) => {
-    const transaction = db.transaction(STORE, 'readwrite');
-    transaction.objectStore(STORE).clear();
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => resolve();
-    transaction.onabort = () => resolve();
-  });
-}
+const clearAll = store.clear;
 
 export const offlineStore = {
   clearAll,
