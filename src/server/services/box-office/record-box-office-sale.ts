@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { concessionLabel, countsAgainstReserve, type Concession } from '../../../shared/concessions';
 import { DomainError, errorMessages } from '../../../shared/errors';
 import type { BoxOfficeSaleInput, BoxOfficeSaleResult, BoxOfficeTicket } from '../../../shared/schemas/box-office';
@@ -6,11 +6,12 @@ import { assertBlockHasUnits, blockUnitLots, changeCentavos, priceBoxOfficeSale,
 import { isSenior } from '../../domain/meia';
 import { queryRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { orderItems, orders } from '../../db/schema';
+import { events, orderItems, orders } from '../../db/schema';
 import { unnestRows } from '../../lib/unnest';
 import { admitScan } from '../door/admit-scans';
 import { isNonceTaken } from '../door/check-in-result';
 import { confirmOrders } from '../payments/confirm-payment';
+import { requestPayment } from '../orders/place-order';
 import type { ServiceDeps } from '../deps';
 import { loadBlock, type BlockRow } from './blocks';
 import { loadDrawer } from './drawers';
@@ -65,7 +66,7 @@ export async function recordBoxOfficeSale(deps: ServiceDeps, operatorId: string,
     if (!(error instanceof DomainError) || mode === 'online') throw error;
     return recordConflict(deps, operatorId, input, error);
   }
-  if (input.payment.method === 'pix') await requestPix(deps, written.orderId);
+  if (input.payment.method === 'pix') await requestPix(deps, written.orderId, now);
   if (input.admit && input.payment.method !== 'pix') await admitSold(deps, operatorId, input, written, soldAt, now);
   return saleResult(deps, written.orderId, input.nonce, 'recorded', written.changeCentavos);
 }
@@ -291,21 +292,16 @@ async function giveBlockCodes(tx: Tx, items: { itemId: string; codes: string[] }
   }
 }
 
-/** Asks the provider for the PIX of a pending box-office order (after the commit) and keeps its id and BR Code on the order. */
-async function requestPix(deps: ServiceDeps, orderId: string): Promise<void> {
-  const [order] = await queryRows<{ total_centavos: number; buyer_name: string; buyer_email: string; buyer_cpf: string; expires_at: Date | string; title: string }>(deps.db, sql`
-    SELECT o.total_centavos, o.buyer_name, o.buyer_email, o.buyer_cpf, o.expires_at, e.title FROM orders o JOIN events e ON e.id = o.event_id WHERE o.id = ${orderId}::uuid`);
-  const created = await deps.payments.createPayment({
-    orderId,
-    amountCentavos: Number(order.total_centavos),
-    method: 'pix',
-    installments: 1,
-    buyer: { name: order.buyer_name, email: order.buyer_email, cpf: order.buyer_cpf },
-    description: `Bilheteria: ${order.title}`,
-    expiresAt: new Date(order.expires_at),
-    idempotencyKey: `order:${orderId}:create`,
-  });
-  await deps.db.execute(sql`UPDATE orders SET payment_id = ${created.paymentId}, pix_code = ${created.pixCode} WHERE id = ${orderId}::uuid AND payment_id IS NULL`);
+/**
+ * Asks the provider for the PIX of a pending box-office order (after the commit), through the
+ * online sale's own request (orders/place-order.ts requestPayment: idempotency key, id and BR Code
+ * kept on the order, a refusal releasing the order as 'failed'). Throws DomainError('payment_failed')
+ * when the provider refused.
+ */
+async function requestPix(deps: ServiceDeps, orderId: string, now: Date): Promise<void> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const [event] = await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
+  if (!(await requestPayment(deps, order, now, `Bilheteria: ${event?.title ?? ''}`))) throw new DomainError('payment_failed');
 }
 
 /** Admits every ticket of a sale at once at the box office's gate, through the door's one admission path. */
