@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { banners, brands, events, news, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { banners, brands, coupons, events, news, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { seedCatalog } from '../../src/server/db/seed-catalog';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -108,6 +108,29 @@ describe('seedCatalog', () => {
     }
     expect(kinds).toEqual({ free: 1, soldOut: 1, nearlySoldOut: 1 });
     expect(buckets).toEqual(new Set(['free', '0-50', '50-100', '100-200', '200+']));
+  });
+
+  it('sells the Brazilian way: lots whose price rises, meia-entrada on every event, a fee on Next Level, a pre-sale sector on a K-Pop event', async () => {
+    const rows = await database.db.select().from(events);
+    const lots = await database.db.select({ lot: ticketLots, type: ticketTypes }).from(ticketLots).innerJoin(ticketTypes, eq(ticketTypes.id, ticketLots.ticketTypeId));
+    const lotsBySector = new Map<string, number[]>();
+    for (const { lot } of [...lots].sort((a, b) => a.lot.position - b.lot.position)) lotsBySector.set(lot.ticketTypeId, [...(lotsBySector.get(lot.ticketTypeId) ?? []), lot.priceCentavos]);
+    const turning = [...lotsBySector.values()].filter((prices) => prices.length >= 2);
+    expect(turning.length).toBeGreaterThanOrEqual(2);
+    for (const prices of turning) for (let i = 1; i < prices.length; i++) expect(prices[i]).toBeGreaterThan(prices[i - 1]);
+    // The reserve applies to every sector of a meia-entrada event, camarotes and VIP included.
+    expect(rows.every((e) => e.meiaEntrada)).toBe(true);
+    for (const e of rows) {
+      const fee = e.brandSlug === 'next-level' ? [1000, 300] : [0, null];
+      expect([e.serviceFeeBasisPoints, e.serviceFeeMinCentavos], e.title).toEqual(fee);
+      expect([e.maxTicketsPerOrder, e.maxTicketsPerCpf]).toEqual([6, 4]);
+    }
+    const hidden = lots.filter(({ type }) => type.hiddenWithoutCode);
+    expect(hidden).toHaveLength(1);
+    const [preSale] = hidden;
+    expect(rows.find((e) => e.id === preSale.type.eventId)?.brandSlug).toBe('ay-yo');
+    const [code] = await database.db.select().from(coupons).where(eq(coupons.unlocksTicketTypeId, preSale.type.id));
+    expect([code.code, code.isActive, code.eventId]).toEqual(['AYYOFA', true, preSale.type.eventId]);
   });
 
   it('inserts 3 published news items and 1 draft', async () => {
