@@ -28,26 +28,27 @@ function countReport(report) {
 let passed = 0;
 let failed = 0;
 
-const checks = await Promise.all([
+// Beside them, every test database on PGlite gets the one initdb result it starts from, made
+// here once (scripts/prepare-pglite.ts).
+const [typecheck, lint] = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
+  run('PGlite initdb', 'npx', ['tsx', 'scripts/prepare-pglite.ts']),
 ]);
-for (const ok of checks) {
+for (const ok of [typecheck, lint]) {
   if (ok) passed++;
   else failed++;
 }
-
-// Every test database on PGlite starts from one initdb result, made here once (scripts/prepare-pglite.ts).
-await run('PGlite initdb', 'npx', ['tsx', 'scripts/prepare-pglite.ts']);
 
 mkdirSync('test-results', { recursive: true });
 const extra = process.argv.slice(2);
 const reports = { layers: 'test-results/vitest.json', e2e: 'test-results/vitest-e2e.json' };
 for (const report of Object.values(reports)) rmSync(report, { force: true });
-const vitest = (report, projects) =>
-  run(`vitest ${projects.join(', ')}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extra]);
+const vitest = (report, projects, options = []) =>
+  run(`vitest ${projects.join(', ')}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...options, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extra]);
 await vitest(reports.layers, ['unit', 'api-pglite', 'api-postgres']);
-await vitest(reports.e2e, ['e2e']);
+// Three journeys at a time (vitest.config.ts): each waits on timers and the network much of its time.
+await vitest(reports.e2e, ['e2e'], ['--maxWorkers=3']);
 for (const report of Object.values(reports)) {
   const counts = countReport(report);
   passed += counts.passed;
