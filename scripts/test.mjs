@@ -1,4 +1,4 @@
-// The one test command: type check and lint (side by side), then every vitest project (unit, API
+// The one test command: type check and lint (side by side, with the PGlite initdb), then every vitest project (unit, API
 // on PGlite and on PostgreSQL, then the browser journeys in Chromium). Ends with one line:
 // "N passed, N failed". Arguments after `npm test --` go to both vitest runs.
 //
@@ -28,8 +28,8 @@ function countReport(report) {
 let passed = 0;
 let failed = 0;
 
-// Beside them, every test database on PGlite gets the one initdb result it starts from, made
-// here once (scripts/prepare-pglite.ts).
+// The type check and the lint, and beside them the initdb result every test database on PGlite
+// starts from, made here once (scripts/prepare-pglite.ts).
 const [typecheck, lint] = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
