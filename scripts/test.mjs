@@ -1,6 +1,6 @@
-// The one test command: type check and lint (side by side, with the PGlite initdb), then every vitest project (unit, API
-// on PGlite and on PostgreSQL, then the browser journeys in Chromium). Ends with one line:
-// "N passed, N failed". Arguments after `npm test --` go to both vitest runs.
+// The one test command: type check and lint (side by side, with the PGlite initdb), then every
+// vitest project (unit, API on PGlite and on PostgreSQL, then the browser journeys in Chromium).
+// Ends with one line: "N passed, N failed". Arguments after `npm test --` go to both vitest runs.
 //
 // The journeys run after the other layers, not beside them: on this 2-core machine the two at
 // once took longer in all (Chromium, PGlite and PostgreSQL contending for the cores).
