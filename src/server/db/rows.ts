@@ -27,3 +27,11 @@ function columnsOf(table: Table): ColumnOf[] {
   }
   return columns;
 }
+
+/**
+ * A json / jsonb value of a raw row (json_agg, jsonb_build_object ...), which arrives parsed from
+ * node-postgres and as text from some PGlite queries: the value either way; null stays null.
+ */
+export function jsonValue<T>(value: T | string | null): T | null {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}

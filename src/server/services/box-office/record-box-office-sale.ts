@@ -299,9 +299,8 @@ async function giveBlockCodes(tx: Tx, items: { itemId: string; codes: string[] }
  * when the provider refused.
  */
 async function requestPix(deps: ServiceDeps, orderId: string, now: Date): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  const [event] = await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
-  if (!(await requestPayment(deps, order, now, `Bilheteria: ${event?.title ?? ''}`))) throw new DomainError('payment_failed');
+  const [{ order, title }] = await deps.db.select({ order: orders, title: events.title }).from(orders).innerJoin(events, eq(events.id, orders.eventId)).where(eq(orders.id, orderId));
+  if (!(await requestPayment(deps, order, now, `Bilheteria: ${title}`))) throw new DomainError('payment_failed');
 }
 
 /** Admits every ticket of a sale at once at the box office's gate, through the door's one admission path. */

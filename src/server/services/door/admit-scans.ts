@@ -5,6 +5,7 @@ import type { ScanDirection } from '../../../shared/statuses';
 import { type AcceptedScan, admissionAtDoor, decideScan, type DeviceDecision, type ScanDecision, turnsIn } from '../../domain/admission';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
+import { jsonValue } from '../../db/rows';
 import { unnestRows } from '../../lib/unnest';
 import { CHECK_INS_CHANNEL } from './door-counts';
 
@@ -113,7 +114,7 @@ type AcceptedScanJson = { s: string | null; d: ScanDirection; at: string; g: str
 
 /** The accepted scans a row carries (json_agg arrives parsed or as text, by driver). */
 export function acceptedScansOf(value: AcceptedScanJson[] | string | null): AcceptedScan[] {
-  const list: AcceptedScanJson[] = typeof value === 'string' ? (JSON.parse(value) as AcceptedScanJson[]) : (value ?? []);
+  const list = jsonValue<AcceptedScanJson[]>(value) ?? [];
   return list.map((scan) => ({ sessionId: scan.s, direction: scan.d, at: new Date(scan.at), gate: scan.g }));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import { jsonValue } from '../../db/rows';
 import { normalizeCouponCode } from '../../domain/pricing';
 import type { CpfTaken, SaleCoupon, SaleState, SessionCapacity } from '../../domain/sale';
 import { cpfHoldingsSql } from './cpf-holdings';
@@ -9,7 +10,7 @@ export type SaleEventRow = {
   id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; is_cancelled: boolean;
   capacity: number | null; meia_entrada: boolean; nominal: boolean; max_tickets_per_order: number | null; max_tickets_per_cpf: number | null;
   service_fee_basis_points: number; service_fee_min_centavos: number | null; service_fee_max_centavos: number | null; service_fee_absorbed: boolean;
-  session_capacities: SessionCapacity[];
+  session_capacities: SessionCapacity[] | string;
 };
 
 /** What the requests of a sale name: codes as typed, the CPFs whose holdings count, and whether any asks for a half price. */
@@ -82,10 +83,7 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
         nominal: event.nominal,
         maxTicketsPerOrder: event.max_tickets_per_order, maxTicketsPerCpf: event.max_tickets_per_cpf,
         fee: { basisPoints: Number(event.service_fee_basis_points), minCentavos: event.service_fee_min_centavos, maxCentavos: event.service_fee_max_centavos, absorbed: event.service_fee_absorbed },
-        sessionCapacities: (typeof event.session_capacities === 'string' ? (JSON.parse(event.session_capacities) as SessionCapacity[]) : event.session_capacities).map((s) => ({
-          ...s,
-          capacity: Number(s.capacity),
-        })),
+        sessionCapacities: (jsonValue(event.session_capacities) ?? []).map((s) => ({ ...s, capacity: Number(s.capacity) })),
       },
       sectors: sectors.map((t) => ({
         id: t.id, eventId: t.event_id, name: t.name, remaining: Number(t.remaining), halfTaken: Number(t.half_taken),

@@ -17,14 +17,10 @@ export interface QueuedScan {
   direction?: 'in' | 'out';
 }
 
-// The event lists are kept in IndexedDB (a big event's list does not fit localStorage), in memory
-// when the browser offers none.
-const store = createKeyValueStore('next-level-door');
-const read = store.read;
-const write = store.write;
-
-/** Empties the store: the event lists (names of ticket holders), this device's entries, the queue and the last sync. */
-const clearAll = store.clear;
+// Kept in IndexedDB (a big event's list does not fit localStorage), in memory when the browser
+// offers none. `clearAll` empties it: the event lists (names of ticket holders), this device's
+// entries, the queue and the last sync.
+const { read, write, clear: clearAll } = createKeyValueStore('next-level-door');
 
 export const offlineStore = {
   clearAll,
