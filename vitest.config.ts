@@ -12,10 +12,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Two test files at a time on this 2-core machine (vitest's default would be one): each API
-    // file has its own database. The browser journeys (each with its own database, app server and
-    // Chromium) run three at a time (scripts/test.mjs, `npm run test:e2e`): a journey waits on
-    // timers and the network much of its time. One at a time took the 42 journeys 1,305 s, two
-    // 924 s, three 845 s with the cores 96 % busy (each file loading its own modules then).
+    // file has its own database, each browser journey its own database, app server and Chromium.
+    // A journey waits on timers and the network much of its time: one at a time took the 42
+    // journeys 1,305 s, two 924 s, three 845 s (each file loading its own modules then). Three
+    // keep the cores 96 % busy, and a service worker then once took over 10 s to take control.
     maxWorkers: 2,
     projects: [
       {

@@ -47,8 +47,8 @@ for (const report of Object.values(reports)) rmSync(report, { force: true });
 const vitest = (report, projects, options = []) =>
   run(`vitest ${projects.join(', ')}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...options, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extra]);
 await vitest(reports.layers, ['unit', 'api-pglite', 'api-postgres']);
-// Three journeys at a time (vitest.config.ts): each waits on timers and the network much of its time.
-await vitest(reports.e2e, ['e2e'], ['--maxWorkers=3']);
+// Two journeys at a time (vitest.config.ts maxWorkers): each waits on timers and the network much of its time.
+await vitest(reports.e2e, ['e2e']);
 for (const report of Object.values(reports)) {
   const counts = countReport(report);
   passed += counts.passed;

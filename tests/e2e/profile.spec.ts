@@ -211,7 +211,8 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
 
     await context.grantPermissions(['notifications', 'geolocation'], { origin: app.baseUrl });
     await context.setGeolocation({ latitude: -26.9078, longitude: -48.6619 });
-    await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The service worker installs and takes control (precaching the app): up to 30 s on a busy machine.
+    await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 30_000).toBe(true);
     await page.getByRole('switch', { name: 'Notificações push' }).click();
     await poll(() => page.getByText('Notificações ativadas!').isVisible()).toBe(true);
     await poll(async () => (await app.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, buyer.id))).map((s) => s.endpoint)).toEqual([
