@@ -154,7 +154,7 @@ describe('limits per CPF, capacity', () => {
 });
 
 describe('service fee', () => {
-  it('rounds each ticket fee to the centavo, adds it to the total (items + fees - discount), and a refund within 7 days returns it', async () => {
+  it('rounds each ticket fee to the centavo, adds it to the total (items + fees - discount), and a refund while the withdrawal is open returns it', async () => {
     const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8005, remaining: 100 }], { meiaEntrada: true });
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeMinCentavos: 300 }).where(eq(events.id, event.id));
     const placed = await place(event.id, [full(pista.id, 2), meia(pista.id, cpf(700))]);
@@ -166,7 +166,8 @@ describe('service fee', () => {
     expect(items.reduce((s, i) => s + i.unitPriceCentavos * i.quantity, 0) + row.feeCentavos - row.discountCentavos).toBe(row.totalCentavos);
 
     await confirmPayment(server.deps, { orderId: order.id });
-    // The buyer asks for the whole order back within 7 days: everything paid, fee included.
+    // The buyer asks for the whole order back within 7 days, the event 10 days away (the withdrawal
+    // still open, domain/refunds withdrawalDeadline): everything paid, fee included.
     const asked = await server.app.inject({ method: 'POST', url: '/api/refunds', headers: { cookie: ownerCookie }, payload: { orderId: order.id, reason: 'Desisti da compra' } });
     expect(asked.statusCode).toBe(201);
     const [refund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));

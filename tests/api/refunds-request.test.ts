@@ -337,6 +337,36 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     expect((await eligibility(cookie, bought.json().id)).withdrawalDeadline).toBe(new Date(eventInstant(soon.event.date, '20:00').getTime() - 48 * 3_600_000).toISOString());
   });
 
+  it('keeps the fee on a refund asked when the withdrawal is closed: bought a day ago, the event 40 hours away', async () => {
+    const { cookie } = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    // The start 40 hours from now, to the minute, in São Paulo time.
+    const start = new Date(Math.ceil((Date.now() + 40 * 3_600_000) / 60_000) * 60_000);
+    const parts = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', ...options }).format(start);
+    const date = parts({ year: 'numeric', month: '2-digit', day: '2-digit' });
+    const startTime = parts({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    await server.deps.db.update(events).set({ date, startTime, endTime: null, serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
+    expect(eventInstant(date, startTime).toISOString()).toBe(start.toISOString());
+    const placed = await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    expect(placed.json().totalCentavos).toBe(8800);
+    const orderId = placed.json().id as string;
+    await post(`/api/orders/${orderId}/simulate-pix-payment`, cookie, {});
+    await server.deps.db.update(orders).set({ completedAt: new Date(Date.now() - 86_400_000) }).where(eq(orders.id, orderId));
+
+    // Within the 7 days but less than 48 hours before the start: no 'Cancelar compra', and the
+    // refund the buyer may still ask for returns the ticket, not its R$ 8,00 fee.
+    expect(await eligibility(cookie, orderId)).toMatchObject({ withdrawalDeadline: null, amountCentavos: 8000, keptFeeCentavos: 800 });
+    expect((await post('/api/refunds/withdraw', cookie, { orderId })).json()).toMatchObject({ code: 'withdrawal_closed' });
+    const asked = await post('/api/refunds', cookie, { orderId, reason: 'Não vou conseguir ir' });
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json().amountCentavos).toBe(8000);
+    const admin = await server.signUpAs(['admin']);
+    const approved = await post(`/api/admin/refunds/${asked.json().id}/approve`, admin.cookie, {});
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().amountCentavos).toBe(8000);
+    expect((await storedRefunds(orderId)).map((r) => r.amountCentavos)).toEqual([8000]);
+  });
+
   it('refunds once when the same withdrawal is sent many times at once, and refuses someone else', async () => {
     const { cookie } = await server.signUpAs();
     const other = await server.signUpAs();

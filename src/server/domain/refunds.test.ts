@@ -107,13 +107,28 @@ describe('ticketRefundAmounts', () => {
 
 describe('isFeeRefunded', () => {
   const paidAt = new Date('2026-11-01T15:00:00Z');
-  const at = (iso: string, over: Partial<{ eventCancelled: boolean; feeRefundable: boolean }> = {}) =>
-    isFeeRefunded({ paidAt, now: new Date(iso), eventCancelled: false, feeRefundable: false, ...over });
+  // 20:00 in São Paulo is 23:00 UTC: the withdrawal closes on 2026-11-08T15:00Z (7 days).
+  const far = { date: '2026-12-20', startTime: '20:00' };
+  const at = (iso: string, over: Partial<{ eventCancelled: boolean; feeRefundable: boolean; event: { date: string; startTime: string } }> = {}) =>
+    isFeeRefunded({ paidAt, now: new Date(iso), eventCancelled: false, feeRefundable: false, event: far, ...over });
 
   it('returns the fee on a withdrawal: up to 7 x 24 hours after the payment', () => {
     expect(at('2026-11-01T15:00:01Z')).toBe(true);
     expect(at('2026-11-08T15:00:00Z')).toBe(true);
     expect(at('2026-11-08T15:00:01Z')).toBe(false);
+  });
+
+  it('keeps the fee within the 7 days once the event is 48 hours away or less, where the withdrawal is closed', () => {
+    // Event on 2026-11-04 20:00 in São Paulo (23:00Z): the withdrawal closes at 2026-11-02T23:00Z.
+    const soon = { date: '2026-11-04', startTime: '20:00' };
+    expect(at('2026-11-02T23:00:00Z', { event: soon })).toBe(true);
+    // 40 hours before the start, a day after the payment: no withdrawal, so the fee stays.
+    const fortyHoursBefore = '2026-11-03T07:00:00Z';
+    expect(withdrawalDeadline({ paidAt, event: soon, now: new Date(fortyHoursBefore) })).toBeNull();
+    expect(at(fortyHoursBefore, { event: soon })).toBe(false);
+    // Unless the organizer returns it, or cancels the event.
+    expect(at(fortyHoursBefore, { event: soon, feeRefundable: true })).toBe(true);
+    expect(at(fortyHoursBefore, { event: soon, eventCancelled: true })).toBe(true);
   });
 
   it('returns the fee after the 7 days only on a cancelled event or when the organizer chose to', () => {

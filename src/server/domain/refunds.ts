@@ -96,11 +96,15 @@ export function withdrawalDeadline(input: { paidAt: Date; event: { date: string;
 }
 
 /**
- * Whether a refund decided at `now` pays back the service fee (PRODUCT.md 'Selling the Brazilian
- * way'; Procon-MG fined a ticketer in 2026 for keeping it on withdrawals): always on the event's
- * cancellation and on a withdrawal, i.e. within WITHDRAWAL_DAYS x 24 h of the payment
- * (`paidAt`, UTC; the order's creation when it has none), or within 7 days of a change of the
- * event's date, time or venue made after the payment (`event`, withdrawalDeadline); otherwise
+ * Whether a refund decided at `now` (UTC instant) pays back the service fee (Procon-MG fined a
+ * ticketer in 2026 for keeping it on withdrawals). Always on the event's cancellation by the
+ * organizer (`eventCancelled`: the event paid for does not happen) and on the
+ * withdrawal the product offers, i.e. while withdrawalDeadline is open at `now` for this payment
+ * (CDC art. 49 and Decreto 7.962/2013 art. 5: within WITHDRAWAL_DAYS x 24 h of `paidAt`, the
+ * order's creation when it has none, and more than WITHDRAWAL_CLOSES_HOURS_BEFORE before the
+ * start; or within 7 days of a change of the event's date, time or venue made after the
+ * payment). The same decision 'Cancelar compra' (services/refunds/withdraw-purchase.ts) is
+ * allowed by, so a refund the withdrawal would refuse does not return the fee either. Otherwise
  * only when the organizer chose to (`feeRefundable`, events.service_fee_refundable).
  */
 export function isFeeRefunded(input: {
@@ -108,12 +112,10 @@ export function isFeeRefunded(input: {
   now: Date;
   eventCancelled: boolean;
   feeRefundable: boolean;
-  event?: { date: string; startTime: string; changedAt?: Date | null };
+  event: { date: string; startTime: string; changedAt?: Date | null };
 }): boolean {
   if (input.eventCancelled || input.feeRefundable) return true;
-  if (input.now.getTime() - input.paidAt.getTime() <= WITHDRAWAL_DAYS * DAY_MS) return true;
-  const changeEnd = input.event ? changeWindowEnd({ paidAt: input.paidAt, event: input.event }) : null;
-  return changeEnd !== null && input.now.getTime() <= changeEnd;
+  return withdrawalDeadline({ paidAt: input.paidAt, event: input.event, now: input.now }) !== null;
 }
 
 /**

@@ -78,8 +78,9 @@ export const events = pgTable(
     serviceFeeAbsorbed: boolean('service_fee_absorbed').notNull().default(false),
     /**
      * The fee also goes back on refunds outside the cases the law names. It always goes back on
-     * a withdrawal within 7 days of the purchase (CDC art. 49) and on the event's cancellation;
-     * otherwise the organizer's policy decides (PRODUCT.md 'Selling the Brazilian way').
+     * the withdrawal (CDC art. 49: within 7 days of the purchase, while the event is more than
+     * 48 hours away) and on the event's cancellation; otherwise the organizer's policy decides
+     * (domain/refunds isFeeRefunded).
      */
     serviceFeeRefundable: boolean('service_fee_refundable').notNull().default(false),
     /** When the followers of its brand were told of it (the first time it was published and upcoming); null before. */

@@ -488,7 +488,7 @@ export function CheckoutDialog({
           feeNote={
             event.serviceFee.refundable
               ? 'A taxa de serviço é devolvida em qualquer reembolso.'
-              : 'A taxa de serviço é devolvida na desistência em até 7 dias da compra e se o evento for cancelado.'
+              : 'A taxa de serviço é devolvida na desistência em até 7 dias da compra (até 48 horas antes do evento) e se o evento for cancelado.'
           }
           status={
             <CheckoutSummaryStatus

@@ -189,8 +189,8 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
               <strong className="text-fg tabular-nums">{formatCentavos(amountCentavos)}</strong>
               {keptFeeCentavos > 0 && (
                 <span className="mt-1 block">
-                  A taxa de serviço ({formatCentavos(keptFeeCentavos)}) não é devolvida: a compra tem mais de 7 dias e o evento não foi
-                  cancelado.
+                  A taxa de serviço ({formatCentavos(keptFeeCentavos)}) não é devolvida: o prazo de desistência (7 dias da compra, até
+                  48 horas antes do evento) terminou e o evento não foi cancelado.
                 </span>
               )}
             </>

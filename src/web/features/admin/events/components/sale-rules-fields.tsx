@@ -94,7 +94,7 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
             <SwitchField
               id="serviceFeeRefundable"
               label="Devolver a taxa em qualquer reembolso"
-              description="A taxa sempre volta na desistência em até 7 dias da compra e no cancelamento do evento. Ligado: volta também nos reembolsos depois disso."
+              description="A taxa sempre volta na desistência em até 7 dias da compra (até 48 horas antes do evento) e no cancelamento do evento. Ligado: volta também nos outros reembolsos."
               checked={field.value === true}
               onChange={field.onChange}
               disabled={isFeeLocked && field.value === true}
