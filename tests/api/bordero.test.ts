@@ -146,7 +146,7 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     expect(bordero.byChannel.map((c) => [c.label, c.money.units, c.money.netCentavos])).toEqual([['Online', 3, 7500], ['Bilheteria', 2, 19000], ['Lista', 0, 0]]);
   });
 
-  it('counts the meia against the 40 % reserve, the entries per hour and gate, and estimates ECAD at 10 % of the gross', () => {
+  it('counts the meia against the 40 % reserve, the entries per hour and gate, and estimates ECAD at 10 % of the receipts net of refunds', () => {
     expect(bordero.meia).toEqual([
       { sector: 'Pista', stock: 50, reserve: 20, meiaSold: 1, seniorSold: 0, reserveLeft: 19, reserveUsedPercent: 5 },
       { sector: 'Camarote', stock: 10, reserve: 4, meiaSold: 0, seniorSold: 0, reserveLeft: 4, reserveUsedPercent: 0 },
@@ -156,7 +156,8 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
       ['28/11/2026 às 21h', 'Portão 2', 1],
     ]);
     expect(bordero.entriesTotal).toBe(3);
-    expect(bordero.ecad).toEqual({ basisPoints: 1000, estimateCentavos: 3400, setList: '' });
+    // R$ 340,00 sold less the R$ 75,00 of ticket money refunded (its R$ 7,50 fee apart, as all fees).
+    expect(bordero.ecad).toEqual({ basisPoints: 1000, baseCentavos: 26500, estimateCentavos: 2650, setList: '' });
     expect(bordero.split).toEqual([{ name: 'Organizador (restante)', shareBasisPoints: 10000, amountCentavos: 26500, isOrganizer: true }]);
     expect(bordero.nfseText).toContain('Valor dos serviços: R$ 26,50');
     expect(bordero.nfseText).toContain('"Noite do Borderô"');
@@ -168,7 +169,7 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const after: Bordero = saved.json();
-    expect(after.ecad).toEqual({ basisPoints: 1500, estimateCentavos: 5100, setList: 'Abertura\nAquarela do Brasil' });
+    expect(after.ecad).toEqual({ basisPoints: 1500, baseCentavos: 26500, estimateCentavos: 3975, setList: 'Abertura\nAquarela do Brasil' });
     expect(after.split.map((s) => [s.name, s.shareBasisPoints, s.amountCentavos])).toEqual([
       ['Casa Azul Produções', 3333, 8832],
       ['Som & Luz', 2500, 6625],
@@ -211,6 +212,8 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     expect(text).toContain('Aquarela do Brasil');
     expect(text).toContain('Casa Azul Produções');
     expect(text).toContain('intermediação da venda de ingressos');
+    expect(text).toContain('Estimativa ECAD (15%) R$ 39,75');
+    expect(text).toContain('Base: bilheteria líquida de reembolsos R$ 265,00');
   });
 
   it('gives a CSV with the lines, the total and every section', async () => {
@@ -225,7 +228,8 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     );
     expect(lines).toContain('Sessão única;Pista;1º lote;Inteira;Online;2;1;160,00;10,00;150,00;75,00;7,50;7,50;0,00;75,00;0,00');
     expect(lines).toContain('Total;;;;;5;1;350,00;10,00;340,00;75,00;26,50;7,50;0,00;265,00;150,00');
-    expect(lines).toContain('Estimativa ECAD;15%;51,00;"Abertura\nAquarela do Brasil"');
+    expect(lines).toContain('ECAD;Alíquota;Base: bilheteria líquida de reembolsos (R$);Estimativa (R$);Repertório');
+    expect(lines).toContain('Estimativa ECAD;15%;265,00;39,75;"Abertura\nAquarela do Brasil"');
     expect(lines).toContain('Pista;50;20;1;19;5;0');
   });
 });

@@ -87,7 +87,7 @@ describe('the borderô of an event', () => {
     await poll(() => totals.textContent()).toContain('BrutoR$ 760,00');
     expect(await totals.textContent()).toContain('LíquidoR$ 760,00');
     expect(await totals.textContent()).toContain('Taxas de serviçoR$ 76,00');
-    expect(await totals.textContent()).toContain('Estimativa ECAD (10%)R$ 76,00');
+    expect(await totals.textContent()).toContain('Estimativa ECAD (10%)R$ 76,00Base: bilheteria líquida de reembolsos: R$ 760,00');
     const lines = page.getByRole('list', { name: 'Vendas do borderô' });
     await poll(() => lines.getByRole('listitem').count()).toBe(3); // two lines and the total
     expect(await lines.getByRole('listitem').first().textContent()).toContain('Pista · 1º loteInteira · Online');
@@ -113,7 +113,7 @@ describe('the borderô of an event', () => {
     const split = page.getByRole('region', { name: 'Divisão do líquido' });
     await poll(() => split.textContent()).toContain('Casa Azul Produções25%R$ 340,00');
     expect(await split.textContent()).toContain('Organizador (restante)75%R$ 1.020,00');
-    await poll(() => totals.textContent()).toContain('Estimativa ECAD (15%)R$ 204,00');
+    await poll(() => totals.textContent()).toContain('Estimativa ECAD (15%)R$ 204,00Base: bilheteria líquida de reembolsos: R$ 1.360,00');
 
     // The NFS-e text is copied as shown.
     const nfse = page.getByRole('region', { name: 'Texto da NFS-e' });
@@ -142,7 +142,8 @@ describe('the borderô of an event', () => {
     expect(text).toContain(`Borderô - ${TITLE}`);
     expect(text).toMatch(/Bruto R\$ 1\.360,00/);
     expect(text).toMatch(/Líquido R\$ 1\.360,00/);
-    expect(text).toContain('Estimativa ECAD (15% do bruto) R$ 204,00');
+    expect(text).toContain('Estimativa ECAD (15%) R$ 204,00');
+    expect(text).toContain('Base: bilheteria líquida de reembolsos R$ 1.360,00');
     expect(text).toContain('Casa Azul Produções 25% R$ 340,00');
     expect(text).toContain('Aquarela do Brasil');
 
@@ -151,6 +152,7 @@ describe('the borderô of an event', () => {
     expect(csvDownload.suggestedFilename()).toBe(`bordero-noite-do-bordero-${RUN}.csv`);
     const csv = readFileSync((await csvDownload.path())!).toString('utf8');
     expect(csv.split('\r\n')).toContain('Total;;;;;4;0;1360,00;0,00;1360,00;0,00;136,00;0,00;0,00;1360,00;0,00');
+    expect(csv.split('\r\n')).toContain('Estimativa ECAD;15%;1360,00;204,00;"Abertura\nAquarela do Brasil"');
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCentavos } from '../../shared/money';
 import {
-  borderoKind, countEntriesPerHour, ecadEstimate, meiaReserveUse, nfseText, settleBorderoLines, splitByLargestRemainder, splitNet, totalBorderoMoney,
+  borderoKind, countEntriesPerHour, ecadBaseCentavos, ecadEstimate, meiaReserveUse, nfseText, settleBorderoLines, splitByLargestRemainder, splitNet, totalBorderoMoney,
   type BorderoOrder, type BorderoUnit,
 } from './bordero';
 import { settleSalesMoney, type RefundedOrder } from './sales-money';
@@ -120,10 +120,36 @@ describe('splitByLargestRemainder', () => {
 });
 
 describe('ecadEstimate', () => {
-  it('is 10 % or 15 % of the gross, rounded to the centavo', () => {
-    expect(ecadEstimate(123456, 1000)).toBe(12346);
-    expect(ecadEstimate(123456, 1500)).toBe(18518);
-    expect(ecadEstimate(0, 1500)).toBe(0);
+  it('is 10 % or 15 % of the ticket receipts, rounded to the centavo', () => {
+    expect(ecadEstimate({ grossCentavos: 123456, refundsCentavos: 0 }, 1000)).toBe(12346);
+    expect(ecadEstimate({ grossCentavos: 123456, refundsCentavos: 0 }, 1500)).toBe(18518);
+    expect(ecadEstimate({ grossCentavos: 0, refundsCentavos: 0 }, 1500)).toBe(0);
+  });
+
+  it('leaves out the ticket money refunded or withdrawn: R$ 1.187,00 sold, R$ 442,00 back, R$ 74,50 at 10 %', () => {
+    const money = { grossCentavos: 118700, refundsCentavos: 44200 };
+    expect(ecadBaseCentavos(money)).toBe(74500);
+    expect(ecadEstimate(money, 1000)).toBe(7450);
+    // Everything given back: nothing to estimate.
+    expect(ecadEstimate({ grossCentavos: 22000, refundsCentavos: 22000 }, 1500)).toBe(0);
+  });
+
+  it('takes no service fee, kept or paid back, and not the absorbed one off the receipts', () => {
+    // 2 x R$ 80,00 with a R$ 10,00 coupon and a 10 % fee; one ticket refunded with its fee (R$ 82,50).
+    const refunded: BorderoOrder = {
+      subtotalCentavos: 16000, discountCentavos: 1000, feeCentavos: 1500, absorbedFeeCentavos: 0,
+      units: [unit({ ticketId: 'a', unitFeeCentavos: 750 }), unit({ ticketId: 'b', unitFeeCentavos: 750, refundId: 'r1' })],
+      refunds: [{ id: 'r1', amountCentavos: 8250 }],
+    };
+    // R$ 100,00 whose R$ 10,00 fee the organizer absorbs.
+    const absorbed: BorderoOrder = {
+      subtotalCentavos: 10000, discountCentavos: 0, feeCentavos: 0, absorbedFeeCentavos: 1000,
+      units: [unit({ ticketId: 'c', unitPriceCentavos: 10000, unitFeeCentavos: 1000 })],
+      refunds: [],
+    };
+    const total = totalBorderoMoney(settleBorderoLines([refunded, absorbed]).values());
+    expect(ecadBaseCentavos(total)).toBe(7500 + 10000);
+    expect(ecadEstimate(total, 1000)).toBe(1750);
   });
 });
 

@@ -160,12 +160,27 @@ export function totalBorderoMoney(lines: Iterable<BorderoMoney>): BorderoMoney {
 export const ecadRates = [1000, 1500] as const;
 
 /**
- * The ECAD estimate ('Estimativa ECAD'): `basisPoints` (1000 or 1500, events.ecad_basis_points) of
- * the gross, rounded to the nearest centavo (half up). An estimate for the organizer to reconcile
- * with ECAD's own bill, which also weighs the venue and the music.
+ * The base of the ECAD estimate, in centavos: the box-office receipts the event kept, i.e. the
+ * ticket money paid (list price less discounts, `grossCentavos`) less the ticket money paid back
+ * on refunds and withdrawals (`refundsCentavos`). The service fees, kept or paid back, are not in
+ * either figure (settleBorderoLines keeps them apart): they pay the ticketing service, not the
+ * show. An absorbed fee is the organizer's cost and does not lower the receipts. ECAD's
+ * Regulamento de Arrecadação charges shows on their box-office receipts ('receita de
+ * bilheteria'); money returned to buyers was never a receipt. Shown as
+ * ECAD_BASE_LABEL (shared/schemas/bordero.ts) on the screen, the PDF and the CSV.
  */
-export function ecadEstimate(grossCentavos: number, basisPoints: number): number {
-  return Math.round((grossCentavos * basisPoints) / 10000);
+export function ecadBaseCentavos(money: Pick<BorderoMoney, 'grossCentavos' | 'refundsCentavos'>): number {
+  return Math.max(0, money.grossCentavos - money.refundsCentavos);
+}
+
+/**
+ * The ECAD estimate ('Estimativa ECAD'), in centavos: `basisPoints` (1000 or 1500,
+ * events.ecad_basis_points) of ecadBaseCentavos (the ticket receipts net of refunds, fees
+ * excluded), rounded to the nearest centavo (half up). An estimate for the organizer to
+ * reconcile with ECAD's own bill, which also weighs the venue and the music.
+ */
+export function ecadEstimate(money: Pick<BorderoMoney, 'grossCentavos' | 'refundsCentavos'>, basisPoints: number): number {
+  return Math.round((ecadBaseCentavos(money) * basisPoints) / 10000);
 }
 
 /** A co-producer's share of the net, in basis points (10000 = 100 %). */

@@ -7,9 +7,15 @@ import type { OrderChannel } from '../statuses';
 // entries per hour and gate, the ECAD estimate with the set list, the net split among
 // co-producers and the NFS-e text. Money in integer centavos.
 
-/** The ECAD rates an organizer picks per event, in basis points of the gross: 10 % (live music) or 15 % (recorded). */
+/**
+ * The ECAD rates an organizer picks per event, in basis points of the ticket receipts net of
+ * refunds (domain/bordero.ts ecadBaseCentavos): 10 % (live music) or 15 % (recorded).
+ */
 export const ecadBasisPointsChoices = [1000, 1500] as const;
 export type EcadBasisPoints = (typeof ecadBasisPointsChoices)[number];
+
+/** What the ECAD estimate is taken on, in the words the borderô's screen, PDF and CSV all show. */
+export const ECAD_BASE_LABEL = 'Base: bilheteria líquida de reembolsos';
 
 /** Most co-producers one event's borderô names. */
 export const MAX_CO_PRODUCERS = 20;
@@ -170,7 +176,8 @@ export interface Bordero {
   meia: BorderoMeia[];
   entries: BorderoEntries[];
   entriesTotal: number;
-  ecad: { basisPoints: number; estimateCentavos: number; setList: string };
+  /** The estimate and its base (ticket receipts net of refunds, fees excluded: domain/bordero.ts ecadBaseCentavos), in centavos. */
+  ecad: { basisPoints: number; baseCentavos: number; estimateCentavos: number; setList: string };
   coProducers: { name: string; shareBasisPoints: number }[];
   split: BorderoShare[];
   nfseText: string;

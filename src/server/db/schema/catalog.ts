@@ -101,7 +101,7 @@ export const events = pgTable(
     rotatingQr: boolean('rotating_qr').notNull().default(false),
     /** Exit scans: a ticket that scanned out may scan in again, and the live count is people inside. */
     exitScans: boolean('exit_scans').notNull().default(false),
-    /** ECAD's share for the borderô's estimate, in basis points of the gross: 1000 (live music) or 1500 (recorded music, DJ sets). */
+    /** ECAD's share for the borderô's estimate, in basis points of the ticket receipts net of refunds: 1000 (live music) or 1500 (recorded music, DJ sets). */
     ecadBasisPoints: integer('ecad_basis_points').notNull().default(1000),
     /** The set list attached to the ECAD report, one song or set per line. */
     setList: text('set_list'),

@@ -1,4 +1,4 @@
-import { formatBasisPoints, type Bordero, type BorderoMoney } from '../../../shared/schemas/bordero';
+import { ECAD_BASE_LABEL, formatBasisPoints, type Bordero, type BorderoMoney } from '../../../shared/schemas/bordero';
 import { csvFileName, decimalReais, toCsv } from '../../lib/csv';
 
 /** Centavos as Excel's pt-BR decimal, negatives too: -150 -> '-1,50'. */
@@ -44,8 +44,8 @@ export function borderoCsv(bordero: Bordero): { csv: string; fileName: string } 
     ...bordero.entries.map((e) => [e.hourLabel, e.gate, String(e.entries)]),
     ['Total', '', String(bordero.entriesTotal)],
     empty,
-    ['ECAD', 'Alíquota', 'Estimativa (R$)', 'Repertório'],
-    ['Estimativa ECAD', formatBasisPoints(bordero.ecad.basisPoints), reais(bordero.ecad.estimateCentavos), bordero.ecad.setList],
+    ['ECAD', 'Alíquota', `${ECAD_BASE_LABEL} (R$)`, 'Estimativa (R$)', 'Repertório'],
+    ['Estimativa ECAD', formatBasisPoints(bordero.ecad.basisPoints), reais(bordero.ecad.baseCentavos), reais(bordero.ecad.estimateCentavos), bordero.ecad.setList],
     empty,
     ['Divisão do líquido', 'Participação', 'Valor (R$)'],
     ...bordero.split.map((s) => [s.name, formatBasisPoints(s.shareBasisPoints), reais(s.amountCentavos)]),

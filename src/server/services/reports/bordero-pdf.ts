@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatEventDateShort, formatInstant } from '../../../shared/dates';
 import { formatCentavos } from '../../../shared/money';
-import { formatBasisPoints, type Bordero, type BorderoMoney } from '../../../shared/schemas/bordero';
+import { ECAD_BASE_LABEL, formatBasisPoints, type Bordero, type BorderoMoney } from '../../../shared/schemas/bordero';
 import { csvFileName } from '../../lib/csv';
 
 // The page: A4 landscape, 1.27 cm margins, Helvetica (one of the PDF's 14 standard fonts, so no
@@ -120,7 +120,8 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
       ['Taxas de serviço cobradas dos compradores (fora do líquido)', money(totals.feesCentavos)],
       ['Taxas de serviço devolvidas', money(totals.refundedFeesCentavos)],
       ['Cortesias a valor de face (fora do bruto)', money(totals.courtesyFaceCentavos)],
-      [`Estimativa ECAD (${formatBasisPoints(bordero.ecad.basisPoints)} do bruto)`, money(bordero.ecad.estimateCentavos)],
+      [`Estimativa ECAD (${formatBasisPoints(bordero.ecad.basisPoints)})`, money(bordero.ecad.estimateCentavos)],
+      [ECAD_BASE_LABEL, money(bordero.ecad.baseCentavos)],
     ],
   );
 
@@ -173,7 +174,8 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
     { boldLast: true },
   );
 
-  heading(`ECAD: estimativa de ${formatBasisPoints(bordero.ecad.basisPoints)} do bruto: ${money(bordero.ecad.estimateCentavos)}`);
+  heading(`ECAD: estimativa de ${formatBasisPoints(bordero.ecad.basisPoints)}: ${money(bordero.ecad.estimateCentavos)}`);
+  paragraph(`${ECAD_BASE_LABEL}: ${money(bordero.ecad.baseCentavos)}`);
   paragraph(bordero.ecad.setList.trim() ? `Repertório:\n${bordero.ecad.setList.trim()}` : 'Repertório: não informado.');
 
   heading('Divisão do líquido entre coprodutores');

@@ -7,7 +7,7 @@ import { borderoChannelLabel, type Bordero, type BorderoKind, type BorderoLine, 
 import { orderChannels, saleRefundOrigins, type OrderChannel } from '../../../shared/statuses';
 import { queryRows, type Db } from '../../db/client';
 import {
-  addBorderoMoney, borderoKind, countEntriesPerHour, ecadEstimate, emptyBorderoMoney, meiaReserveUse, nfseText, settleBorderoLines, splitNet, totalBorderoMoney,
+  addBorderoMoney, borderoKind, countEntriesPerHour, ecadBaseCentavos, ecadEstimate, emptyBorderoMoney, meiaReserveUse, nfseText, settleBorderoLines, splitNet, totalBorderoMoney,
   type BorderoOrder, type BorderoUnit,
 } from '../../domain/bordero';
 import { lotName } from '../../domain/lots';
@@ -67,7 +67,8 @@ const kindOrder = (kind: BorderoKind, concession: Concession | null) =>
  * (a courtesy or a free guest-list name is 'cortesia', at the lot's price as face value, nothing
  * in the gross; a half-price item 'meia' with its category). Channel: orders.channel. Also the meia-entrada sold against
  * each sector's reserve, the accepted entries per hour (São Paulo) and gate, the ECAD estimate on
- * the gross at the event's rate with its set list, the net split among its co-producers (the
+ * the ticket receipts net of refunds (domain/bordero.ts ecadBaseCentavos) at the event's rate with
+ * its set list, the net split among its co-producers (the
  * rest the organizer's) and the NFS-e text with `company` as the provider. Money in centavos.
  * Throws DomainError('event_not_found') for an unknown event.
  */
@@ -228,7 +229,7 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
     }),
     entries: entries.map((e) => ({ hourStart: e.hourStart.toISOString(), hourLabel: e.hourLabel, gate: e.gate, entries: e.entries })),
     entriesTotal: entryRows.length,
-    ecad: { basisPoints: ecadBasisPoints, estimateCentavos: ecadEstimate(totals.grossCentavos, ecadBasisPoints), setList: event.set_list ?? '' },
+    ecad: { basisPoints: ecadBasisPoints, baseCentavos: ecadBaseCentavos(totals), estimateCentavos: ecadEstimate(totals, ecadBasisPoints), setList: event.set_list ?? '' },
     coProducers,
     split: splitNet(totals.netCentavos, coProducers, ORGANIZER_SHARE_NAME),
     nfseText: nfseText({

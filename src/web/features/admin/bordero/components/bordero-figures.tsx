@@ -1,5 +1,5 @@
 import type { Bordero } from '../../../../../shared/schemas/bordero';
-import { formatBasisPoints } from '../../../../../shared/schemas/bordero';
+import { ECAD_BASE_LABEL, formatBasisPoints } from '../../../../../shared/schemas/bordero';
 import { formatCentavos } from '../../../../../shared/money';
 import { cn } from '../../../../lib/cn';
 
@@ -40,7 +40,11 @@ export function BorderoFigures({ bordero }: { bordero: Bordero }) {
           hint={`Pagas pelos compradores, fora do líquido${totals.refundedFeesCentavos > 0 ? ` · ${formatCentavos(totals.refundedFeesCentavos)} devolvidos` : ''}`}
         />
         <Figure label="Cortesias (valor de face)" centavos={totals.courtesyFaceCentavos} hint="Ao preço do lote, fora do bruto" />
-        <Figure label={`Estimativa ECAD (${formatBasisPoints(ecad.basisPoints)})`} centavos={ecad.estimateCentavos} hint="Sobre o bruto" />
+        <Figure
+          label={`Estimativa ECAD (${formatBasisPoints(ecad.basisPoints)})`}
+          centavos={ecad.estimateCentavos}
+          hint={`${ECAD_BASE_LABEL}: ${formatCentavos(ecad.baseCentavos)}`}
+        />
       </dl>
     </section>
   );
