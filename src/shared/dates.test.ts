@@ -8,6 +8,8 @@ import {
   formatInstant,
   formatMonthYear,
   formatNotificationDate,
+  earliestOngoingEventDate,
+  eventInterval,
   isEventPast,
   saoPauloToday,
 } from './dates';
@@ -119,10 +121,10 @@ describe.each(processZones)('in a process running in $zone', ({ zone, january1Of
       expect(isEventPast(event, new Date('2025-03-16T02:00:00.000Z'))).toBe(true);
     });
 
-    it('lasts until the end of the day when there is no end time', () => {
+    it('lasts 6 hours from its start when there is no end time', () => {
       const open = { ...event, endTime: null };
-      expect(isEventPast(open, new Date('2025-03-16T02:59:59.000Z'))).toBe(false);
-      expect(isEventPast(open, new Date('2025-03-16T03:00:00.000Z'))).toBe(true);
+      expect(isEventPast(open, new Date('2025-03-16T04:59:59.000Z'))).toBe(false);
+      expect(isEventPast(open, new Date('2025-03-16T05:00:00.000Z'))).toBe(true);
     });
 
     it('ends on the next day when the end time is earlier than the start time', () => {
@@ -134,6 +136,107 @@ describe.each(processZones)('in a process running in $zone', ({ zone, january1Of
     it('is not past days before the event', () => {
       expect(isEventPast(event, new Date('2025-03-01T12:00:00.000Z'))).toBe(false);
     });
+  });
+});
+
+// The clock at the two ends of a São Paulo night: 00:30 and 23:30 (UTC-3 since 2019).
+const at0030On27 = new Date('2026-11-27T03:30:00.000Z');
+const at0501On27 = new Date('2026-11-27T08:01:00.000Z');
+const at2330On27 = new Date('2026-11-28T02:30:00.000Z');
+const at0030On28 = new Date('2026-11-28T03:30:00.000Z');
+
+describe('eventInterval', () => {
+  it('starts at the São Paulo start time and ends at the end time of the same day', () => {
+    const { startsAt, endsAt } = eventInterval({ date: '2026-11-27', startTime: '20:00:00', endTime: '23:00:00' });
+    expect(startsAt.toISOString()).toBe('2026-11-27T23:00:00.000Z');
+    expect(endsAt.toISOString()).toBe('2026-11-28T02:00:00.000Z');
+  });
+
+  it('ends on the next day when the end time is earlier than the start time', () => {
+    const { startsAt, endsAt } = eventInterval({ date: '2026-11-26', startTime: '23:00', endTime: '02:00' });
+    expect(startsAt.toISOString()).toBe('2026-11-27T02:00:00.000Z');
+    expect(endsAt.toISOString()).toBe('2026-11-27T05:00:00.000Z');
+  });
+
+  it('ends on the next day, 24 hours later, when the end time equals the start time', () => {
+    const { endsAt } = eventInterval({ date: '2026-11-27', startTime: '20:00', endTime: '20:00:00' });
+    expect(endsAt.toISOString()).toBe('2026-11-28T23:00:00.000Z');
+  });
+
+  it('runs 6 hours from its start when there is no end time, past midnight for a night', () => {
+    const night = eventInterval({ date: '2026-11-26', startTime: '23:00', endTime: null });
+    expect(night.startsAt.toISOString()).toBe('2026-11-27T02:00:00.000Z');
+    expect(night.endsAt.toISOString()).toBe('2026-11-27T08:00:00.000Z'); // 05:00 in São Paulo
+    const afternoon = eventInterval({ date: '2026-11-27', startTime: '14:00', endTime: null });
+    expect(afternoon.endsAt.toISOString()).toBe('2026-11-27T23:00:00.000Z'); // 20:00 the same day
+  });
+
+  it('reads the wall times with the daylight saving time São Paulo had until 2019', () => {
+    const { startsAt, endsAt } = eventInterval({ date: '2018-12-15', startTime: '20:00', endTime: '01:00' });
+    expect(startsAt.toISOString()).toBe('2018-12-15T22:00:00.000Z');
+    expect(endsAt.toISOString()).toBe('2018-12-16T03:00:00.000Z');
+  });
+
+  it('refuses a malformed date or time', () => {
+    expect(() => eventInterval({ date: '2026-02-30', startTime: '20:00', endTime: null })).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => eventInterval({ date: '2026-11-27', startTime: '20:00', endTime: '24:00' })).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+  });
+});
+
+describe('isEventPast with the São Paulo clock at 00:30 and at 23:30', () => {
+  it('keeps a night that started at 23:00 without an end time on at 00:30 and ends it at 05:00', () => {
+    const night = { date: '2026-11-26', startTime: '23:00', endTime: null };
+    expect(isEventPast(night, at0030On27)).toBe(false);
+    expect(isEventPast(night, new Date('2026-11-27T07:59:59.999Z'))).toBe(false);
+    expect(isEventPast(night, at0501On27)).toBe(true);
+  });
+
+  it('keeps a night from 23:00 to 02:00 on at 00:30 and ends it by 02:01 the next day', () => {
+    const night = { date: '2026-11-26', startTime: '23:00', endTime: '02:00' };
+    expect(isEventPast(night, at0030On27)).toBe(false);
+    expect(isEventPast(night, new Date('2026-11-27T04:59:59.999Z'))).toBe(false);
+    expect(isEventPast(night, new Date('2026-11-27T05:01:00.000Z'))).toBe(true);
+  });
+
+  it('has an event at 00:30 on when the clock is 00:30 that day, and ahead at 23:30 the day before', () => {
+    const early = { date: '2026-11-28', startTime: '00:30', endTime: null };
+    expect(isEventPast(early, at2330On27)).toBe(false);
+    expect(eventInterval(early).startsAt.getTime()).toBeGreaterThan(at2330On27.getTime());
+    expect(isEventPast(early, at0030On28)).toBe(false);
+    expect(isEventPast(early, new Date('2026-11-28T09:30:00.000Z'))).toBe(true); // 06:30, 6 hours on
+  });
+
+  it('has an event of 23:00 without an end time on at 23:30 that day and at 00:30 the next', () => {
+    const tonight = { date: '2026-11-27', startTime: '23:00', endTime: null };
+    expect(isEventPast(tonight, at2330On27)).toBe(false);
+    expect(isEventPast(tonight, at0030On28)).toBe(false);
+  });
+
+  it('ends an afternoon event at its end time, so it is over at 23:30 and at 00:30', () => {
+    const afternoon = { date: '2026-11-27', startTime: '14:00', endTime: '18:00' };
+    expect(isEventPast(afternoon, at2330On27)).toBe(true);
+    expect(isEventPast(afternoon, at0030On28)).toBe(true);
+  });
+
+  it('keeps an event of 23:30 with an end at 23:30 the next day on at 00:30 and at 23:29', () => {
+    const allDay = { date: '2026-11-27', startTime: '23:30', endTime: '23:30' };
+    expect(isEventPast(allDay, at0030On28)).toBe(false);
+    expect(isEventPast(allDay, new Date('2026-11-29T02:29:59.999Z'))).toBe(false);
+    expect(isEventPast(allDay, new Date('2026-11-29T02:30:00.000Z'))).toBe(true);
+  });
+});
+
+describe('earliestOngoingEventDate', () => {
+  it('is the São Paulo day before today, at 00:30 and at 23:30 alike', () => {
+    expect(earliestOngoingEventDate(at0030On27)).toBe('2026-11-26');
+    expect(earliestOngoingEventDate(at2330On27)).toBe('2026-11-26');
+    expect(earliestOngoingEventDate(at0030On28)).toBe('2026-11-27');
+    expect(earliestOngoingEventDate(new Date('2027-01-01T03:30:00.000Z'))).toBe('2026-12-31');
+  });
+
+  it('leaves out only events already past: the latest end of an event of that day before is past', () => {
+    const latest = { date: '2026-11-25', startTime: '23:59', endTime: '23:58' };
+    expect(isEventPast(latest, at0030On27)).toBe(true);
   });
 });
 

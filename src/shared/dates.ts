@@ -204,29 +204,72 @@ export function saoPauloToday(now: Date): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
+/** How long an event without an end time runs: 6 hours from its start, through the night. */
+export const EVENT_DURATION_WITHOUT_END_MINUTES = 360;
+
+/** The times that place an event (or one of its sessions) in São Paulo. */
+export interface EventTimes {
+  /** São Paulo calendar day of the start, 'yyyy-MM-dd'. */
+  date: string;
+  /** São Paulo wall-clock start, 'HH:mm[:ss]'. */
+  startTime: string;
+  /** São Paulo wall-clock end, 'HH:mm[:ss]'; null when the organizer gave none. */
+  endTime: string | null;
+}
+
+/** When an event runs, as UTC instants: from `startsAt` (inclusive) until `endsAt` (exclusive). */
+export interface EventInterval {
+  startsAt: Date;
+  endsAt: Date;
+}
+
 /**
- * Whether an event is over at `now` (SPEC.md section 4, 'event date already past'): at its end
- * time in São Paulo, or at the end of its calendar day (midnight that follows) when it has no
- * end time. An end time earlier than the start time means the event runs past midnight and
- * ends on the next day. The event counts as past from the end instant itself. Throws
+ * The one rule for when an event (or a session) starts and ends; every 'is it on, is it over'
+ * of the sale, the door, tickets, refunds, calendars and lists goes through it. Returns UTC
+ * instants read from the São Paulo calendar day and wall-clock times (America/Sao_Paulo, with
+ * its historic offsets):
+ * - startsAt: `startTime` on `date`;
+ * - endsAt with an end time: `endTime` on `date` when it is later than the start, else on the
+ *   next day (an end at or before the start runs past midnight: 23:00 to 02:00 ends at 02:00 of
+ *   the day after; 20:00 to 20:00 lasts 24 hours);
+ * - endsAt without an end time: EVENT_DURATION_WITHOUT_END_MINUTES (6 hours) after the start, so
+ *   a night that starts at 23:00 runs until 05:00 rather than stopping at midnight.
+ * The forms ask only a start and an optional end (schemas/admin-events.ts,
+ * schemas/sessions.ts), so this reading lives here and nowhere else. Throws
+ * DomainError('validation_failed') (field 'date' or 'time') for malformed input.
+ */
+export function eventInterval(event: EventTimes): EventInterval {
+  const day = parseDate(event.date);
+  const startTime = parseTime(event.startTime);
+  const startsAt = wallTimeToInstant(day, startTime);
+  if (!event.endTime) {
+    return { startsAt, endsAt: new Date(startsAt.getTime() + EVENT_DURATION_WITHOUT_END_MINUTES * 60_000) };
+  }
+  const endTime = parseTime(event.endTime);
+  const seconds = (t: WallTime) => t.hour * 3600 + t.minute * 60 + t.second;
+  const endDay = seconds(endTime) > seconds(startTime) ? day : addDays(day, 1);
+  return { startsAt, endsAt: wallTimeToInstant(endDay, endTime) };
+}
+
+/**
+ * Whether an event is over at `now` (a ticket 'Expirado', the sale's 'event_finished', a refund's
+ * 'event_past'): from eventInterval's `endsAt` itself (its end time in São Paulo, past midnight
+ * when it is at or before the start; without one, 6 hours after the start). Throws
  * DomainError('validation_failed') for malformed dates or times.
  */
-export function isEventPast(
-  event: { date: string; endTime: string | null; startTime: string },
-  now: Date,
-): boolean {
-  const day = parseDate(event.date);
-  let end: Date;
-  if (event.endTime) {
-    const endTime = parseTime(event.endTime);
-    const startTime = parseTime(event.startTime);
-    const seconds = (t: WallTime) => t.hour * 3600 + t.minute * 60 + t.second;
-    const endDay = seconds(endTime) < seconds(startTime) ? addDays(day, 1) : day;
-    end = wallTimeToInstant(endDay, endTime);
-  } else {
-    end = wallTimeToInstant(addDays(day, 1), { hour: 0, minute: 0, second: 0 });
-  }
-  return toInstant(now).getTime() >= end.getTime();
+export function isEventPast(event: EventTimes, now: Date): boolean {
+  return toInstant(now).getTime() >= eventInterval(event).endsAt.getTime();
+}
+
+/**
+ * The earliest event date ('yyyy-MM-dd', São Paulo) whose event may still be on at `now`: the day
+ * before today, since eventInterval ends every event within the day after its date (an end at or
+ * before the start, or 6 hours from a start up to 23:59). For SQL that narrows rows by
+ * `date >= this`; isEventPast then decides each one, so the rule is not written twice.
+ */
+export function earliestOngoingEventDate(now: Date): string {
+  const { year, month, day } = addDays(saoPauloParts(toInstant(now)), -1);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventInterval } from './dates';
 import { DomainError } from './errors';
 import { eventTimeRange, toUtcStamp } from './event-times';
 
@@ -14,9 +15,21 @@ describe('eventTimeRange', () => {
     expect(end.toISOString()).toBe('2026-01-01T09:00:00.000Z');
   });
 
-  it('lasts two hours without an end time or with an end equal to the start', () => {
-    expect(eventTimeRange({ date: '2025-03-15', startTime: '10:00', endTime: null }).end.toISOString()).toBe('2025-03-15T15:00:00.000Z');
-    expect(eventTimeRange({ date: '2025-03-15', startTime: '10:00', endTime: '10:00' }).end.toISOString()).toBe('2025-03-15T15:00:00.000Z');
+  it('lasts 6 hours without an end time, and 24 with an end equal to the start (as eventInterval decides)', () => {
+    expect(eventTimeRange({ date: '2025-03-15', startTime: '10:00', endTime: null }).end.toISOString()).toBe('2025-03-15T19:00:00.000Z');
+    expect(eventTimeRange({ date: '2025-03-15', startTime: '23:00', endTime: null }).end.toISOString()).toBe('2025-03-16T08:00:00.000Z');
+    expect(eventTimeRange({ date: '2025-03-15', startTime: '10:00', endTime: '10:00' }).end.toISOString()).toBe('2025-03-16T13:00:00.000Z');
+  });
+
+  it('gives the same instants as eventInterval, the one rule', () => {
+    for (const event of [
+      { date: '2026-11-26', startTime: '23:00', endTime: null },
+      { date: '2026-11-26', startTime: '23:00', endTime: '02:00' },
+      { date: '2026-11-27', startTime: '00:30', endTime: '04:00' },
+    ]) {
+      const { startsAt, endsAt } = eventInterval(event);
+      expect(eventTimeRange(event)).toEqual({ start: startsAt, end: endsAt });
+    }
   });
 
   it('refuses a malformed date', () => {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { brands, events, orderItems, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
+import { listAdminEvents } from '../../src/server/services/catalog/list-admin-events';
+import { openDoorNow } from '../support/door';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -299,9 +301,25 @@ describe('the admin events list', () => {
 
     const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: -3, title: 'Evento Que Já Passou' });
     const today = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: 0, title: 'Evento De Hoje Mesmo' });
+    // On now (started an hour ago, ends in three), so it is Ativo at any hour the test runs.
+    await openDoorNow(server, today.event.id);
     const all = (await request('GET', '/api/admin/events', admin.cookie)).json().events as { id: string; status: string }[];
     expect(all.find((e) => e.id === past.event.id)?.status).toBe('finished');
     expect(all.find((e) => e.id === today.event.id)?.status).toBe('active');
+  });
+
+  it('keeps a night past midnight Ativo until its end, under published and not past', async () => {
+    const made = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { title: 'Noite Admin Madrugada' });
+    await server.deps.db.update(events).set({ date: '2026-11-26', startTime: '23:00', endTime: null }).where(eq(events.id, made.event.id));
+    const statusAt = async (iso: string, filter?: 'published' | 'past') =>
+      (await listAdminEvents(server.deps.db, { q: 'Noite Admin Madrugada', status: filter }, new Date(iso))).map((e) => e.status);
+    // 00:30 in São Paulo the next day: on, 6 hours from its start; 05:00: over.
+    expect(await statusAt('2026-11-27T03:30:00Z')).toEqual(['active']);
+    expect(await statusAt('2026-11-27T03:30:00Z', 'published')).toEqual(['active']);
+    expect(await statusAt('2026-11-27T03:30:00Z', 'past')).toEqual([]);
+    expect(await statusAt('2026-11-27T08:00:00Z')).toEqual(['finished']);
+    expect(await statusAt('2026-11-27T08:00:00Z', 'published')).toEqual([]);
+    expect(await statusAt('2026-11-27T08:00:00Z', 'past')).toEqual(['finished']);
   });
 
   it('searches title or location without minding case or accents, newest first', async () => {

@@ -196,6 +196,16 @@ describe('GET /api/events filters', () => {
     expect(all).toContain(ended.id);
   });
 
+  it('keeps a night that began yesterday at 23:00 without an end time upcoming at 00:30, until 05:00', async () => {
+    const [night] = await server.deps.db
+      .insert(events)
+      .values({ title: 'Madrugada Sem Fim', category: 'KXP Events', city: 'Itajaí', location: 'Casa', date: '2026-11-26', startTime: '23:00', endTime: null })
+      .returning();
+    const listedAt = async (iso: string) => (await listEvents(server.deps.db, { upcoming: '1', q: 'Madrugada Sem Fim' }, null, new Date(iso))).map((e) => [e.id, e.isPast]);
+    expect(await listedAt('2026-11-27T03:30:00Z')).toEqual([[night.id, false]]); // 00:30 in São Paulo
+    expect(await listedAt('2026-11-27T08:00:00Z')).toEqual([]); // 05:00
+  });
+
   it('answers an impossible filter with a pt-BR message and status 400', async () => {
     for (const [search, field, message] of [
       ['?date=2025-02-30', 'date', 'Data inválida.'],

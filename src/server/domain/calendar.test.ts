@@ -46,10 +46,10 @@ describe('buildEventCalendar', () => {
     expect(property(workshop, 'DTEND')).toBe('20250315T203000Z');
   });
 
-  it('gives an event without an end time two hours', () => {
+  it('gives an event without an end time 6 hours, past midnight', () => {
     const open = buildEventCalendar({ ...event, startTime: '20:00', endTime: null }, { publicUrl, now });
     expect(property(open, 'DTSTART')).toBe('20250315T230000Z');
-    expect(property(open, 'DTEND')).toBe('20250316T010000Z');
+    expect(property(open, 'DTEND')).toBe('20250316T050000Z');
   });
 
   it('honours the daylight saving time São Paulo had until 2019', () => {

@@ -55,8 +55,9 @@ export function foldCalendarLine(line: string): string {
 /**
  * An RFC 5545 VCALENDAR with one VEVENT for an event, ready to serve as text/calendar
  * ('Adicionar à agenda' of the event page). Times are written in UTC (the São Paulo wall times
- * converted with their offset), so no VTIMEZONE is needed; an end time before the start time
- * ends on the next day, and an event without an end time lasts 2 hours (eventTimeRange).
+ * converted with their offset), so no VTIMEZONE is needed; an end time at or before the start
+ * time ends on the next day, and an event without an end time lasts 6 hours (eventTimeRange,
+ * over shared/dates eventInterval).
  * The UID is stable per event ('<id>@<host of publicUrl>') so a second import updates the
  * first; DTSTAMP is `now`. LOCATION is the venue and its full address; DESCRIPTION is the
  * event's description followed by the page link, which is also the URL property.

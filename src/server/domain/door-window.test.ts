@@ -14,10 +14,17 @@ describe('doorWindow', () => {
     expect(window.closesAt.toISOString()).toBe('2025-03-16T07:00:00.000Z');
   });
 
-  it('gives an event without an end time two hours', () => {
+  it('gives an event without an end time 6 hours, past midnight', () => {
     const window = doorWindow({ date: '2025-03-15', startTime: '20:00', endTime: null }, 0);
     expect(window.opensAt.toISOString()).toBe('2025-03-15T23:00:00.000Z');
-    expect(window.closesAt.toISOString()).toBe('2025-03-16T01:00:00.000Z');
+    expect(window.closesAt.toISOString()).toBe('2025-03-16T05:00:00.000Z'); // 02:00 in São Paulo
+  });
+
+  it('keeps the door of a 23:00 night without an end time open at 00:30 and closes it at 05:00', () => {
+    const window = doorWindow({ date: '2026-11-26', startTime: '23:00', endTime: null }, 60);
+    expect(doorWindowState(window, new Date('2026-11-27T03:30:00.000Z'))).toBe('open');
+    expect(doorWindowState(window, new Date('2026-11-27T07:59:59.999Z'))).toBe('open');
+    expect(doorWindowState(window, new Date('2026-11-27T08:00:00.000Z'))).toBe('event_over');
   });
 });
 

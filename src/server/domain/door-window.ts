@@ -13,8 +13,10 @@ export interface DoorWindow {
 /**
  * When the door of an event admits (PRODUCT.md 'Tickets and the door': a ticket used outside its
  * event's day is refused): from `opensMinutesBefore` minutes before the start until the end, as
- * eventTimeRange reads the São Paulo date and wall-clock times (an end before the start runs past
- * midnight; no end time: two hours). Throws DomainError('validation_failed') for malformed times.
+ * shared/dates eventInterval decides them for every reader (through eventTimeRange: an end at or
+ * before the start runs past midnight; no end time: 6 hours), so the door closes when the sale
+ * stops and tickets expire. UTC instants. Throws DomainError('validation_failed') for malformed
+ * times.
  */
 export function doorWindow(
   event: { date: string; startTime: string; endTime: string | null },

@@ -278,7 +278,7 @@ export const listAdminEventsQuerySchema = z.object({
 });
 export type ListAdminEventsQuery = z.infer<typeof listAdminEventsQuerySchema>;
 
-/** SPEC.md section 4: 'active' (Ativo) when the date is today or later in São Paulo, else 'finished'. */
+/** 'active' (Ativo) until the event is over in São Paulo (dates.ts isEventPast), then 'finished'. */
 export type AdminEventStatus = 'active' | 'finished';
 
 /** One row of GET /api/admin/events (newest first). Money in centavos; instants UTC ISO 8601. */

@@ -7,7 +7,7 @@ export const MAX_EVENT_SESSIONS = 30;
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Horário inválido');
 
-/** One session in the event form: name, São Paulo date ('yyyy-MM-dd'), times ('HH:mm'; no end: two hours), capacity (null: unlimited). */
+/** One session in the event form: name, São Paulo date ('yyyy-MM-dd'), times ('HH:mm'; no end: 6 hours, dates.ts eventInterval), capacity (null: unlimited). */
 export const eventSessionInputSchema = z.object({
   /** Present for a session already saved; absent for a new one. */
   id: z.uuid().optional(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../shared/schemas/admin-content';
 import { EVENT_TIME_ZONE, eventInstant, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
+import { adminEventStatus } from './list-admin-events';
 import { loadSalesMoney } from './sales-money';
 
 /** Days the sales chart and the growth comparison cover (each period). */
@@ -101,6 +102,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     title: string;
     date: string;
     start_time: string;
+    end_time: string | null;
     location: string;
     sold: number | null;
     offered: number | null;
@@ -108,7 +110,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
   }>(
     db,
     sql`
-      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.location, s.sold, f.offered, f.remaining
+      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location, s.sold, f.offered, f.remaining
       FROM events e
       LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
       LEFT JOIN (${ticketsOfferedByEvent}) f ON f.event_id = e.id
@@ -159,7 +161,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
       date: r.date,
       startTime: r.start_time,
       location: r.location,
-      status: r.date >= today ? 'active' : 'finished',
+      status: adminEventStatus({ date: r.date, startTime: r.start_time, endTime: r.end_time }, now),
       ticketsSold: Number(r.sold ?? 0),
       ticketsOffered: Number(r.offered ?? 0),
       isSoldOut: Number(r.offered ?? 0) > 0 && Number(r.remaining ?? 0) === 0,

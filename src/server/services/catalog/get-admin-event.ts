@@ -57,7 +57,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     brandSlug: event.brandSlug as AdminEventDetail['brandSlug'],
     imageUrl: event.imageUrl,
     isPublished: event.isPublished,
-    status: adminEventStatus(event.date, now),
+    status: adminEventStatus(event, now),
     cancelledAt: event.cancelledAt ? event.cancelledAt.toISOString() : null,
     orderCount: Number(orderCount[0]?.count ?? 0),
     meiaEntrada: event.meiaEntrada,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminEventStatus, AdminEventSummary, ListAdminEventsQuery } from '../../../shared/schemas/admin-events';
-import { saoPauloToday } from '../../../shared/dates';
+import { earliestOngoingEventDate, type EventTimes, isEventPast, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 
 interface AdminEventRow {
@@ -8,6 +8,7 @@ interface AdminEventRow {
   title: string;
   date: string;
   start_time: string;
+  end_time: string | null;
   location: string;
   city: string | null;
   category: string;
@@ -23,18 +24,29 @@ interface AdminEventRow {
   cancelled_at: string | Date | null;
 }
 
-/** SPEC.md section 4: 'active' when the event's date is today or later in São Paulo at `now`. */
-export function adminEventStatus(date: string, now: Date): AdminEventStatus {
-  return date >= saoPauloToday(now) ? 'active' : 'finished';
+/**
+ * 'finished' (Finalizado) once the event is over at `now` (shared/dates isEventPast: its end
+ * time, past midnight when at or before the start, or 6 hours after a start without one), else
+ * 'active' (Ativo), as the sale, the door and the tickets read it.
+ */
+export function adminEventStatus(event: EventTimes, now: Date): AdminEventStatus {
+  return isEventPast(event, now) ? 'finished' : 'active';
 }
 
-/** adminEventFilters as conditions on `e` for the São Paulo day `today` ('yyyy-MM-dd'): each event meets exactly one. */
-const statusFilters: Record<NonNullable<ListAdminEventsQuery['status']>, (today: string) => SQL> = {
-  published: (today) => sql`(e.is_published AND e.cancelled_at IS NULL AND e.date >= ${today}::date)`,
+/**
+ * adminEventFilters as conditions on `e` at `now`: each event meets exactly one. The SQL of
+ * 'published' and 'past' only narrows by date (an event of yesterday may still be on, one of
+ * today may be over); isPastFilter then applies adminEventStatus to the rows.
+ */
+const statusFilters: Record<NonNullable<ListAdminEventsQuery['status']>, (now: Date) => SQL> = {
+  published: (now) => sql`(e.is_published AND e.cancelled_at IS NULL AND e.date >= ${earliestOngoingEventDate(now)}::date)`,
   draft: () => sql`(NOT e.is_published AND e.cancelled_at IS NULL)`,
   cancelled: () => sql`e.cancelled_at IS NOT NULL`,
-  past: (today) => sql`(e.is_published AND e.cancelled_at IS NULL AND e.date < ${today}::date)`,
+  past: (now) => sql`(e.is_published AND e.cancelled_at IS NULL AND e.date <= ${saoPauloToday(now)}::date)`,
 };
+
+/** The status rows of each filter must have once adminEventStatus decides (none: any). */
+const isPastFilter: Partial<Record<NonNullable<ListAdminEventsQuery['status']>, boolean>> = { published: false, past: true };
 
 const orders: Record<NonNullable<ListAdminEventsQuery['sort']>, SQL> = {
   created: sql`e.created_at DESC, e.id`,
@@ -50,21 +62,20 @@ const fold = (text: SQL) => sql`translate(lower(${text}), 'áàâãäéèêëí�
  * remaining) and whether none is left. Filters, all optional: `q` a case- and accent-insensitive
  * match on title or location; `brand` a brand's slug; `status` one of adminEventFilters, each
  * event in exactly one ('published' upcoming and on sale, 'draft', 'cancelled', 'past' published
- * and its São Paulo day gone at `now`). `sort`: 'created' newest first (default), 'date' soonest
+ * and over at `now`, adminEventStatus). `sort`: 'created' newest first (default), 'date' soonest
  * first, '-date' latest first (date, then start time). `now` also decides 'Ativo' / 'Finalizado'.
  */
 export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: Date = new Date()): Promise<AdminEventSummary[]> {
-  const today = saoPauloToday(now);
   const where: SQL[] = [sql`true`];
   if (query.q) {
     const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     where.push(sql`(${fold(sql`e.title`)} LIKE ${fold(sql`${like}`)} OR ${fold(sql`e.location`)} LIKE ${fold(sql`${like}`)})`);
   }
   if (query.brand) where.push(sql`e.brand_slug = ${query.brand}`);
-  if (query.status) where.push(statusFilters[query.status](today));
+  if (query.status) where.push(statusFilters[query.status](now));
   const order = orders[query.sort ?? 'created'];
   const rows = await queryRows<AdminEventRow>(db, sql`
-    SELECT e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.location, e.city,
+    SELECT e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location, e.city,
       e.category, e.brand_slug, e.image_url, e.is_published, e.created_at, e.cancelled_at,
       coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
                 WHERE o.event_id = e.id AND o.status = 'completed'), 0)::int AS tickets_sold,
@@ -75,7 +86,10 @@ export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: 
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
   `);
-  return rows.map((row) => ({
+  const wantsPast = query.status ? isPastFilter[query.status] : undefined;
+  const statusOf = (row: AdminEventRow) => adminEventStatus({ date: row.date, startTime: row.start_time, endTime: row.end_time }, now);
+  const kept = wantsPast === undefined ? rows : rows.filter((row) => (statusOf(row) === 'finished') === wantsPast);
+  return kept.map((row) => ({
     id: row.id,
     title: row.title,
     date: row.date,
@@ -86,7 +100,7 @@ export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: 
     brandSlug: row.brand_slug,
     imageUrl: row.image_url,
     isPublished: row.is_published,
-    status: adminEventStatus(row.date, now),
+    status: statusOf(row),
     cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
     ticketsSold: Number(row.tickets_sold),
     ticketsOffered: Number(row.tickets_offered),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventSummary, ListEventsQuery, PriceFilter } from '../../../shared/schemas/events';
-import { isEventPast, saoPauloToday } from '../../../shared/dates';
+import { earliestOngoingEventDate, isEventPast } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 
 /**
@@ -132,7 +132,8 @@ export async function listEvents(db: Db, query: ListEventsQuery, userId: string 
     if (!userId) return [];
     where.push(sql`EXISTS (SELECT 1 FROM user_favorites f WHERE f.event_id = e.id AND f.user_id = ${userId})`);
   }
-  if (query.upcoming) where.push(sql`e.date >= ${saoPauloToday(now)}::date`);
+  // Only narrows: an event of yesterday may still be on (a night past midnight); isPast decides below.
+  if (query.upcoming) where.push(sql`e.date >= ${earliestOngoingEventDate(now)}::date`);
 
   const rows = await queryRows<EventRow>(db, sql`
     SELECT ${eventSummaryColumns}
@@ -142,6 +143,6 @@ export async function listEvents(db: Db, query: ListEventsQuery, userId: string 
     LIMIT ${query.limit ?? 100}
   `);
   const events = rows.map((row) => toEventSummary(row, now));
-  // An event that already ended today is past even though its date is today.
+  // An event that already ended (shared/dates isEventPast) is past even though its date is today or yesterday.
   return query.upcoming ? events.filter((e) => !e.isPast) : events;
 }

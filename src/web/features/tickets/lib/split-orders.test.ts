@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { MyOrderTickets, TicketDisplayStatus } from '../../../../shared/schemas/tickets';
 import { splitOrdersForTickets } from './split-orders';
 
+// 00:30 on 2026-11-26 in São Paulo, when the night of the 25th may still be on.
+const NOW = new Date('2026-11-26T03:30:00.000Z');
 const TODAY = '2026-11-26';
 
-function order(id: string, date: string, statuses: TicketDisplayStatus[]): MyOrderTickets {
+function order(id: string, date: string, statuses: TicketDisplayStatus[], times: { startTime: string; endTime: string | null } = { startTime: '20:00', endTime: null }): MyOrderTickets {
   return {
     orderId: id,
     status: 'completed',
@@ -12,7 +14,7 @@ function order(id: string, date: string, statuses: TicketDisplayStatus[]): MyOrd
     totalCentavos: 10000,
     paymentMethod: 'pix',
     expiresAt: '2026-11-01T12:15:00.000Z',
-    event: { id: `event-${id}`, title: `Evento ${id}`, date, startTime: '20:00', endTime: null, location: 'Local', imageUrl: null },
+    event: { id: `event-${id}`, title: `Evento ${id}`, date, ...times, location: 'Local', imageUrl: null },
     tickets: statuses.map((displayStatus, n) => ({
       id: `${id}-${n}`,
       ticketTypeName: 'Pista',
@@ -27,20 +29,29 @@ function order(id: string, date: string, statuses: TicketDisplayStatus[]): MyOrd
 describe('splitOrdersForTickets', () => {
   it('keeps the given order (newest purchase first) in both parts', () => {
     const orders = [order('new', '2026-12-20', ['valid']), order('old', '2026-12-01', ['valid']), order('past', '2026-10-01', ['expired'])];
-    const { upcoming, history } = splitOrdersForTickets(orders, TODAY);
+    const { upcoming, history } = splitOrdersForTickets(orders, NOW);
     expect(upcoming.map((o) => o.orderId)).toEqual(['new', 'old']);
     expect(history.map((o) => o.orderId)).toEqual(['past']);
   });
 
   it('moves a fully refunded or cancelled order of an upcoming event to the history', () => {
-    const { upcoming, history } = splitOrdersForTickets([order('refunded', '2026-12-20', ['refunded', 'refunded']), order('cancelled', TODAY, ['cancelled'])], TODAY);
+    const { upcoming, history } = splitOrdersForTickets([order('refunded', '2026-12-20', ['refunded', 'refunded']), order('cancelled', TODAY, ['cancelled'])], NOW);
     expect(upcoming).toEqual([]);
     expect(history.map((o) => o.orderId)).toEqual(['refunded', 'cancelled']);
   });
 
   it('splits a partly refunded order: the tickets that count stay upcoming, the refunded one goes to the history', () => {
-    const { upcoming, history } = splitOrdersForTickets([order('partial', '2026-12-20', ['valid', 'refunded', 'used'])], TODAY);
+    const { upcoming, history } = splitOrdersForTickets([order('partial', '2026-12-20', ['valid', 'refunded', 'used'])], NOW);
     expect(upcoming[0].tickets.map((t) => t.id)).toEqual(['partial-0', 'partial-2']);
     expect(history[0].tickets.map((t) => t.id)).toEqual(['partial-1']);
+  });
+
+  it('keeps a night that began yesterday at 23:00 upcoming at 00:30, and an evening that ended yesterday in the history', () => {
+    const night = order('night', '2026-11-25', ['valid'], { startTime: '23:00', endTime: null });
+    const evening = order('evening', '2026-11-25', ['expired'], { startTime: '18:00', endTime: '22:00' });
+    const { upcoming, history } = splitOrdersForTickets([night, evening], NOW);
+    expect(upcoming.map((o) => o.orderId)).toEqual(['night']);
+    expect(history.map((o) => o.orderId)).toEqual(['evening']);
+    expect(splitOrdersForTickets([night], new Date('2026-11-26T08:00:00.000Z')).history.map((o) => o.orderId)).toEqual(['night']);
   });
 });

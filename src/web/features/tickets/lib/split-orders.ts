@@ -1,20 +1,22 @@
+import { isEventPast } from '../../../../shared/dates';
 import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tickets';
 
 const isEnded = (ticket: TicketView) => ticket.displayStatus === 'refunded' || ticket.displayStatus === 'cancelled';
 
 /**
  * Splits paid orders into 'Próximos eventos' and 'Histórico' (SPEC.md section 2 'My tickets').
- * 'Próximos eventos' holds the tickets that still count (valid, used) of events on `today`
- * ('yyyy-MM-dd', São Paulo) or later; 'Histórico' holds past events' orders whole, and the refunded
+ * 'Próximos eventos' holds the tickets that still count (valid, used) of events not over at `now`
+ * (shared/dates isEventPast, as a ticket turns 'Expirado': a night past midnight stays until its
+ * end); 'Histórico' holds past events' orders whole, and the refunded
  * or cancelled tickets of the others (a fully refunded order moves there whole). An order with
  * both kinds shows in both, each with its part. Both keep the order given: the server's, newest
  * order first (payment time, then creation).
  */
-export function splitOrdersForTickets(orders: MyOrderTickets[], today: string) {
+export function splitOrdersForTickets(orders: MyOrderTickets[], now: Date) {
   const upcoming: MyOrderTickets[] = [];
   const history: MyOrderTickets[] = [];
   for (const order of orders) {
-    if (order.event.date < today) {
+    if (isEventPast(order.event, now)) {
       history.push(order);
       continue;
     }

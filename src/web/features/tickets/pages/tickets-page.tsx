@@ -3,7 +3,7 @@ import { RotateCcw, Search, Ticket, WifiOff } from 'lucide-react';
 import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatNotificationDate, saoPauloToday } from '../../../../shared/dates';
+import { formatNotificationDate } from '../../../../shared/dates';
 import { useMyTickets } from '../api/get-my-tickets';
 import { useTicketPeople } from '../api/get-ticket-people';
 import { IncomingTransfers } from '../components/incoming-transfers';
@@ -30,7 +30,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
   const savedCopyAt = data?.savedCopyAt ?? null;
   const pending = (orders ?? []).filter((order) => order.status === 'pending');
   const withTickets = (orders ?? []).filter((order) => order.status !== 'pending' && order.tickets.length > 0);
-  const { upcoming, history } = splitOrdersForTickets(withTickets, saoPauloToday(new Date()));
+  const { upcoming, history } = splitOrdersForTickets(withTickets, new Date());
   const { data: people } = useTicketPeople();
   const peopleByTicket = new Map((people?.tickets ?? []).map((p) => [p.ticketId, p]));
   const incoming = people?.incoming ?? [];

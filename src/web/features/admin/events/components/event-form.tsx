@@ -134,7 +134,7 @@ export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTyp
           <FormField id="startTime" label="Horário de início" required error={errors.startTime?.message}>
             {(aria) => <Input {...aria} aria-required type="time" {...register('startTime')} />}
           </FormField>
-          <FormField id="endTime" label="Horário de término" error={errors.endTime?.message} hint="Opcional. Antes do início = termina no dia seguinte.">
+          <FormField id="endTime" label="Horário de término" error={errors.endTime?.message} hint="Opcional. Igual ou antes do início = termina no dia seguinte; sem término, o evento dura 6 horas.">
             {(aria) => <Input {...aria} type="time" {...register('endTime')} />}
           </FormField>
         </Section>
