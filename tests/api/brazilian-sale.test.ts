@@ -137,8 +137,10 @@ describe('limits per CPF, capacity', () => {
     expect(results.filter((r) => typeof r !== 'string')).toHaveLength(4);
     const refused = await placeOrder(server.deps, userId, { eventId: event.id, items: [full(pista.id)], buyer, paymentMethod: 'pix', installments: 1 }).catch((e: DomainError) => e);
     expect(refused).toMatchObject({ code: 'cpf_limit', message: 'Limite de 4 ingressos por CPF neste evento' });
-    // Another CPF still buys.
-    expect(await place(event.id, [full(pista.id)], { buyer: { ...buyer, cpf: cpf(600) } })).toMatchObject({ totalCentavos: 5000 });
+    // Another CPF from the same account buys nothing more (the account counts too); from another account it buys.
+    expect(await place(event.id, [full(pista.id)], { buyer: { ...buyer, cpf: cpf(600) } })).toBe('cpf_limit');
+    const other = await server.signUpAs();
+    expect(await placeOrder(server.deps, other.userId, { eventId: event.id, items: [full(pista.id)], buyer: { ...buyer, cpf: cpf(600) }, paymentMethod: 'pix', installments: 1 })).toMatchObject({ totalCentavos: 5000 });
   });
 
   it('never sells past the event capacity shared by its sectors', async () => {

@@ -24,13 +24,14 @@ function call(method: 'GET' | 'POST', url: string, cookie: string | null, payloa
 }
 
 /** Places an order with the buyer's cookie and pays it with the simulated PIX (unless `pay` is false); returns its id. */
-async function buy(eventId: string, items: object[], options: { buyerData?: object; couponCode?: string; pay?: boolean } = {}): Promise<string> {
-  const placed = await call('POST', '/api/orders', person.cookie, {
+async function buy(eventId: string, items: object[], options: { buyerData?: object; couponCode?: string; pay?: boolean; as?: { cookie: string } } = {}): Promise<string> {
+  const account = options.as ?? person;
+  const placed = await call('POST', '/api/orders', account.cookie, {
     eventId, items, buyer: options.buyerData ?? buyer, paymentMethod: 'pix', installments: 1, couponCode: options.couponCode,
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const orderId = placed.json().id as string;
-  if (options.pay !== false) expect((await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, person.cookie)).statusCode).toBe(200);
+  if (options.pay !== false) expect((await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, account.cookie)).statusCode).toBe(200);
   return orderId;
 }
 
@@ -158,7 +159,10 @@ describe('sales per CPF', () => {
     const meia = { ticketTypeId: pista.id, quantity: 1, concession: 'student', holder: { name: 'Bia Souza', cpf: holderCpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' } };
     await buy(event.id, [{ ticketTypeId: pista.id, quantity: 2 }, meia]);
     await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], { pay: false });
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], { buyerData: { ...buyer, name: 'Carlos Mendes', email: 'carlos@exemplo.com.br', cpf: otherCpf } });
+    // Each person buys from an account of their own: the limit counts the account as well as the CPF.
+    const carlos = await server.signUpAs();
+    const bia = await server.signUpAs();
+    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], { buyerData: { ...buyer, name: 'Carlos Mendes', email: 'carlos@exemplo.com.br', cpf: otherCpf }, as: carlos });
     await call('POST', `/api/admin/events/${event.id}/courtesies`, admin.cookie, {
       ticketTypeId: pista.id, recipients: [{ name: 'Convidado', email: 'convidado.cpf@exemplo.com.br' }],
     });
@@ -177,11 +181,11 @@ describe('sales per CPF', () => {
     // The limit of 4 reads the same counts: the buyer holds 3 and may take 1 more, not 2; the meia holder holds 1.
     const refused = await call('POST', '/api/orders', person.cookie, { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 });
     expect(refused.json()).toMatchObject({ code: 'cpf_limit' });
-    const holderBuys = await call('POST', '/api/orders', person.cookie, {
+    const holderBuys = await call('POST', '/api/orders', bia.cookie, {
       eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 4 }], buyer: { ...buyer, name: 'Bia Souza', cpf: holderCpf }, paymentMethod: 'pix', installments: 1,
     });
     expect(holderBuys.json()).toMatchObject({ code: 'cpf_limit' });
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 3 }], { buyerData: { ...buyer, name: 'Bia Souza', cpf: holderCpf }, pay: false });
+    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 3 }], { buyerData: { ...buyer, name: 'Bia Souza', cpf: holderCpf }, pay: false, as: bia });
     const again = (await call('GET', `/api/admin/events/${event.id}/cpf-sales`, admin.cookie)).json();
     expect(again.cpfs[0]).toEqual({ cpf: '11144477735', name: 'Bia Souza', paidTickets: 1, pendingTickets: 3, orders: 2 });
 

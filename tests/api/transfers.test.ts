@@ -178,7 +178,7 @@ describe('transferring a ticket to another person', () => {
     await server.deps.db.update(tickets).set({ status: 'cancelled' }).where(eq(tickets.id, cancelled.id));
     for (const t of [used, refunded, cancelled]) {
       const answer = await call('POST', `/api/tickets/${t.id}/transfers`, ana.cookie, to);
-      expect(answer.json()).toMatchObject({ code: 'ticket_not_transferable', message: 'Este ingresso não pode ser transferido: ele já foi utilizado, reembolsado ou cancelado.' });
+      expect(answer.json()).toMatchObject({ code: 'ticket_not_transferable', message: 'Este ingresso não pode ser transferido: ele já foi utilizado, reembolsado ou cancelado, ou está num pedido de reembolso.' });
     }
 
     const forbidding = await eventWith({ transferAllowed: false });

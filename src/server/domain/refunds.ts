@@ -10,6 +10,11 @@ export interface RefundTicketState {
   checkedInAt: Date | null;
   /** The open refund (pending, approved or processed) the ticket belongs to, or null. */
   refundId: string | null;
+  /**
+   * The ticket now belongs to another account than its order's buyer (a transfer was accepted:
+   * tickets.user_id). The buyer's refund and withdrawal cover only the tickets still theirs.
+   */
+  transferredAway?: boolean;
 }
 
 export interface TicketRefundInput {
@@ -29,7 +34,9 @@ export type RefundEligibility = { eligible: true } | { eligible: false; reason: 
  * refunds for the whole order or for single unused tickets). Checks, in order: order not paid
  * -> 'not_paid' (a refunded or cancelled order -> 'refunded' / 'cancelled'); ticket in an open
  * request -> 'already_requested'; ticket refunded / cancelled -> 'refunded' / 'cancelled'; the
- * ticket cost nothing -> 'nothing_to_refund'; checked in -> 'checked_in'; the event over at `now`
+ * ticket cost nothing -> 'nothing_to_refund'; the ticket was transferred to another account ->
+ * 'transferred' (only its current holder may act on it; the buyer's money follows the tickets
+ * still theirs); checked in -> 'checked_in'; the event over at `now`
  * (isEventPast, São Paulo time) -> 'event_past'. A cancelled event is refunded by the organizer,
  * so its tickets read 'cancelled'. Sources: SPEC.md section 4 'Refund eligibility: order_status
  * completed and not yet validated'. Throws only what isEventPast throws for a malformed date.
@@ -42,6 +49,7 @@ export function decideTicketRefund(input: TicketRefundInput): RefundEligibility 
   if (ticket.status === 'refunded') return { eligible: false, reason: 'refunded' };
   if (ticket.status === 'cancelled' || input.event.cancelledAt) return { eligible: false, reason: 'cancelled' };
   if (input.amountCentavos <= 0) return { eligible: false, reason: 'nothing_to_refund' };
+  if (ticket.transferredAway) return { eligible: false, reason: 'transferred' };
   if (ticket.checkedInAt !== null) return { eligible: false, reason: 'checked_in' };
   if (isEventPast(input.event, input.now)) return { eligible: false, reason: 'event_past' };
   return { eligible: true };

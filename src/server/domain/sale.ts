@@ -121,6 +121,12 @@ export interface SaleState {
   takenByCpf: Map<string, CpfTaken>;
   /** The waiting-list offers the requests name, by id, as read with their rows locked (absent: none named). */
   offersById?: Map<string, SaleOffer>;
+  /**
+   * Units each account placing a request already holds for the event (its pending orders' units
+   * and the live tickets it owns), by user id: the limit per CPF counts the account too, so typing
+   * other CPFs buys nothing more (absent: not read, the event has no limit per CPF).
+   */
+  takenByAccount?: Map<string, number>;
 }
 
 /** One priced item: units of one sector from one lot at one price (a half-price unit alone, with its holder). */
@@ -271,17 +277,52 @@ function assertConcessions(lines: CheckedLine[], takenByCpf: Map<string, CpfTake
   }
 }
 
-/** The units an order attributes to each CPF: a half-price unit to its holder, every other unit to the buyer. */
-function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, { units: number; half: number }> {
-  const byCpf = new Map<string, { units: number; half: number }>();
+/**
+ * The units an order attributes to each CPF: each unit to its holder's CPF where one is named (a
+ * half-price unit's holder, a nominal unit's CPF), every other unit to the buyer's. '' (no CPF) is
+ * left out.
+ */
+function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, CpfTaken> {
+  const byCpf = new Map<string, CpfTaken>();
   for (const line of lines) {
-    const cpf = line.holder?.cpf ?? buyerCpf;
-    const known = byCpf.get(cpf) ?? { units: 0, half: 0 };
-    known.units += line.quantity;
-    if (line.concession) known.half += 1;
-    byCpf.set(cpf, known);
+    for (let n = 0; n < line.quantity; n++) {
+      const cpf = line.holder?.cpf ?? (line.holderCpfs[n] || buyerCpf);
+      if (!cpf) continue;
+      const known = byCpf.get(cpf) ?? { units: 0, half: 0 };
+      known.units += 1;
+      if (line.concession) known.half += 1;
+      byCpf.set(cpf, known);
+    }
   }
   return byCpf;
+}
+
+/**
+ * Who holds what (the limit per CPF and one meia-entrada per CPF), for every way a ticket comes to
+ * a person: a sale, a transfer accepted, a holder edit. `coming.byCpf` are the units (and
+ * half-price units) that would come to each CPF, `coming.userId` the account they would come to
+ * with `coming.units` of them. Refuses with DomainError('cpf_limit', { limit }) ('Limite de N
+ * ingressos por CPF neste evento') when a CPF or the account would hold more than `limit`
+ * (events.max_tickets_per_cpf; null: no limit), and DomainError('meia_cpf_repeated', { cpf }) when
+ * a CPF that already holds a meia-entrada would get another (Lei 12.933/2013: the benefit is
+ * personal, one per person per event). `held` is what is held now, read with the event's sectors
+ * locked (services/orders/sale-state.ts loadSaleState), so every channel takes turns on it.
+ */
+export function assertMayHold(
+  limit: number | null,
+  held: Pick<SaleState, 'takenByCpf' | 'takenByAccount'>,
+  coming: { byCpf: ReadonlyMap<string, CpfTaken>; userId: string | null; units: number },
+): void {
+  const refuse = () => {
+    throw new DomainError('cpf_limit', { limit }, `Limite de ${limit} ingressos por CPF neste evento`);
+  };
+  for (const [cpf, mine] of coming.byCpf) {
+    if (!cpf) continue;
+    const taken = held.takenByCpf.get(cpf);
+    if (limit !== null && (taken?.units ?? 0) + mine.units > limit) refuse();
+    if (mine.half > 0 && (taken?.half ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf });
+  }
+  if (limit !== null && coming.userId && coming.units > 0 && (held.takenByAccount?.get(coming.userId) ?? 0) + coming.units > limit) refuse();
 }
 
 /**
@@ -289,7 +330,8 @@ function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, { units
  * order: instalments (installments_invalid); the event on sale (assertOnSale); the code
  * (coupon_invalid when unknown); the lines (validation_failed, no_tickets_selected,
  * ticket_type_not_found for an unknown type, another event's, or a pre-sale sector the code does
- * not unlock; meia_holder_required); the limit per order (order_limit) and per CPF (cpf_limit);
+ * not unlock; meia_holder_required); the limit per order (order_limit) and per CPF and account
+ * (assertMayHold: cpf_limit, meia_cpf_repeated);
  * the meia-entrada rules (meia_companion_without_pcd, meia_senior_age, meia_cpf_repeated); each
  * sector's window (sector_not_open, sector_closed), the event's capacity (event_sold_out), the
  * meia reserve (meia_sold_out) and full-price stock outside it (full_price_sold_out), then the
@@ -326,13 +368,8 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
   if (!courtesy && event.maxTicketsPerOrder !== null && units > event.maxTicketsPerOrder) {
     throw new DomainError('order_limit', { limit: event.maxTicketsPerOrder }, `Limite de ${event.maxTicketsPerOrder} ingressos por pedido neste evento`);
   }
-  const byCpf = unitsByCpf(lines, request.buyerCpf);
-  if (!courtesy && event.maxTicketsPerCpf !== null) {
-    for (const [cpf, mine] of byCpf) {
-      if ((state.takenByCpf.get(cpf)?.units ?? 0) + mine.units > event.maxTicketsPerCpf) {
-        throw new DomainError('cpf_limit', { limit: event.maxTicketsPerCpf }, `Limite de ${event.maxTicketsPerCpf} ingressos por CPF neste evento`);
-      }
-    }
+  if (!courtesy) {
+    assertMayHold(event.maxTicketsPerCpf, state, { byCpf: unitsByCpf(lines, request.buyerCpf), userId: request.userId ?? null, units });
   }
   if (!event.meiaEntrada && lines.some((line) => line.concession)) throw new DomainError('meia_not_offered');
   assertConcessions(lines, state.takenByCpf, now);
@@ -501,11 +538,14 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
           sector.remaining -= item.quantity;
         }
         if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
-        const cpf = item.holder?.cpf ?? request.buyerCpf;
-        const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
-        taken.units += item.quantity;
-        if (item.concession) taken.half += item.quantity;
-        state.takenByCpf.set(cpf, taken);
+        for (let n = 0; n < item.quantity; n++) {
+          const cpf = item.holder?.cpf ?? (item.holderCpfs[n] || request.buyerCpf);
+          const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
+          taken.units += 1;
+          if (item.concession) taken.half += 1;
+          state.takenByCpf.set(cpf, taken);
+        }
+        if (request.userId && state.takenByAccount) state.takenByAccount.set(request.userId, (state.takenByAccount.get(request.userId) ?? 0) + item.quantity);
       }
       if (coupon) coupon.heldUses += 1;
       return { accepted: true, priced, couponId: coupon?.id ?? null };

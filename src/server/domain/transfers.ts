@@ -30,6 +30,8 @@ export interface TransferTicket {
   orderStatus: string;
   checkedInAt: Date | null;
   concession: Concession | null;
+  /** The ticket is in an open refund (pending, approved or processed: tickets.refund_id); absent: not. */
+  inRefund?: boolean;
 }
 
 /** The UTC instant the event starts (its date and start time in America/Sao_Paulo). */
@@ -59,17 +61,19 @@ export function isHolderCpfAsked(event: Pick<TransferEvent, 'nominal'>, ticket: 
  * (isHolderCpfAsked) a valid CPF is given (else 'holder_cpf_required' / 'cpf_invalid', field
  * 'holderCpf'). Throws DomainError; returns nothing when the change may be made.
  */
-export function decideHolderEdit(input: { event: TransferEvent; ticket: TransferTicket; holderCpf: string | null; now: Date }): void {
+export function decideHolderEdit(input: { event: TransferEvent; ticket: TransferTicket & { holderCpf?: string | null }; holderCpf: string | null; now: Date }): void {
   const { event, ticket, holderCpf, now } = input;
   if (!isTicketLive(ticket, event)) throw new DomainError('holder_not_editable');
   if (now.getTime() >= eventStart(event).getTime()) throw new DomainError('holder_locked');
+  // A meia-entrada belongs to its holder (Lei 12.933/2013): another person gets it only by a transfer, declaring category and document.
+  if (ticket.concession && holderCpf && ticket.holderCpf && holderCpf !== ticket.holderCpf) throw new DomainError('holder_meia_transfer_only', { field: 'holderCpf' });
   checkCpf(event, ticket, holderCpf, 'holderCpf');
 }
 
 /**
  * Decides whether the owner (signed in as `senderEmail`) may send the ticket to `toEmail` now.
  * Checks, in order: the ticket can still admit (else 'ticket_not_transferable': used, refunded,
- * cancelled, unpaid, or its event cancelled); the organizer allows transfers (else
+ * cancelled, unpaid, in an open refund, or its event cancelled); the organizer allows transfers (else
  * 'transfer_not_allowed'); `now` is before transferDeadline (else 'transfer_closed', details
  * `deadline` ISO); the recipient is not the sender (same e-mail, case-insensitive:
  * 'transfer_to_self'); no other transfer of the ticket is pending ('transfer_already_pending');
@@ -86,7 +90,7 @@ export function decideTransfer(input: {
   now: Date;
 }): void {
   const { event, ticket, now } = input;
-  if (!isTicketLive(ticket, event)) throw new DomainError('ticket_not_transferable');
+  if (!isTicketLive(ticket, event) || ticket.inRefund) throw new DomainError('ticket_not_transferable');
   if (!event.transferAllowed) throw new DomainError('transfer_not_allowed');
   const deadline = transferDeadline(event);
   if (now.getTime() >= deadline.getTime()) throw new DomainError('transfer_closed', { deadline: deadline.toISOString() });
@@ -120,7 +124,7 @@ export function decideAcceptance(input: {
   if (transfer.status === 'accepted') throw new DomainError('transfer_already_accepted');
   if (transfer.status === 'cancelled') throw new DomainError('transfer_was_cancelled');
   if (transfer.toEmail.trim().toLowerCase() !== input.accountEmail.trim().toLowerCase()) throw new DomainError('transfer_wrong_account');
-  if (!isTicketLive(ticket, event)) throw new DomainError('ticket_not_transferable');
+  if (!isTicketLive(ticket, event) || ticket.inRefund) throw new DomainError('ticket_not_transferable');
   if (now.getTime() >= eventStart(event).getTime()) throw new DomainError('transfer_closed');
   if (ticket.concession) {
     const needsDocument = concessionDocumentLabel[ticket.concession] !== null;

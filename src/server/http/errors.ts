@@ -92,6 +92,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   database_unavailable: 503,
   holder_cpf_required: 400,
   holder_locked: 409,
+  holder_meia_transfer_only: 409,
   holder_not_editable: 409,
   transfer_to_self: 400,
   transfer_not_allowed: 409,

@@ -42,7 +42,8 @@ export type RefundIneligibility =
   | 'cancelled'
   | 'nothing_to_refund'
   | 'checked_in'
-  | 'event_past';
+  | 'event_past'
+  | 'transferred';
 
 /** The pt-BR text shown on an order that cannot be picked on /refund-request. */
 export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, string>> = {
@@ -53,6 +54,7 @@ export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, stri
   nothing_to_refund: 'Pedido sem valor a reembolsar',
   checked_in: 'Ingresso já utilizado',
   event_past: 'Evento já realizado',
+  transferred: 'Ingresso transferido',
 };
 
 /** One ticket of an order on /refund-request. */

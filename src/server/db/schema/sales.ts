@@ -268,7 +268,13 @@ export const tickets = pgTable(
     checkedInAt: ts('checked_in_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tickets_order_id_idx').on(t.orderId), index('tickets_user_id_idx').on(t.userId), index('tickets_event_id_idx').on(t.eventId)],
+  (t) => [
+    index('tickets_order_id_idx').on(t.orderId),
+    index('tickets_user_id_idx').on(t.userId),
+    index('tickets_event_id_idx').on(t.eventId),
+    // Who holds what per CPF (services/orders/cpf-holdings.ts) finds a CPF's tickets through it.
+    index('tickets_event_holder_cpf_idx').on(t.eventId, t.holderCpf).where(sql`${t.holderCpf} IS NOT NULL`),
+  ],
 );
 
 /** Every scan at the door, accepted or refused (SPEC.md's `ticket_validations`). */

@@ -1,26 +1,74 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The tickets each CPF holds for an event, as the limit per CPF counts them (PRODUCT.md
- * 'Buying': limits per CPF; a meia-entrada unit counts for its holder's CPF, any other unit for
- * the buyer's): one row per order item of a pending or paid order of `eventId`, with
- * `cpf` (digits; '' for orders without one: courtesies, anonymised buyers), `order_id`,
- * `status` ('pending' | 'completed'), `units`, `half` (1 when the item counts for its holder,
- * 0 for the buyer), `name` (the buyer's name, or the holder's for a holder's unit) and `at`
- * (the order's creation). Units of a paid order count whatever became of its tickets later.
- * `cpfs` narrows it to those CPFs (the sale reads only the CPFs of its requests, through the
- * indexes on orders (event_id, buyer_cpf) and order_items (holder_cpf)); null reads every CPF
- * (the back office's sales per CPF). The one statement of this rule: services/orders/sale-state.ts
- * sums it for the limit, services/orders/cpf-sales.ts for the report.
+ * The CPF a valid ticket of a paid order counts for (tickets t joined with orders o): its holder's
+ * where one is named, else its buyer's while the buyer's account still owns it, else none ('': a
+ * ticket transferred away without a CPF counts only for the account that owns it now).
+ */
+const ticketCpfSql = sql.raw(`coalesce(t.holder_cpf, CASE WHEN t.user_id IS DISTINCT FROM o.user_id THEN '' ELSE o.buyer_cpf END)`);
+
+/**
+ * Who holds what of an event, per CPF, as the limit per CPF and one meia-entrada per CPF count it
+ * (domain/sale.ts assertMayHold): one row per unit, of the pending orders (their items' units) and
+ * of the paid orders (their tickets still valid, as they are now: a transfer accepted or a holder
+ * edit moves a ticket to its new holder's CPF, a refund or a cancellation takes it away). A unit
+ * counts for its holder's CPF where one is named (a meia-entrada's holder, a nominal ticket's
+ * holder), else for the buyer's. Columns: `cpf` (digits; '' for orders without one: courtesies,
+ * anonymous box-office sales, anonymised buyers), `order_id`, `status` ('pending' | 'completed'),
+ * `units` (1), `half` (1 for a meia-entrada unit), `holder` (1 when the unit counts for a named
+ * holder rather than the buyer), `name` (the buyer's name, or the holder's) and `at` (the order's
+ * creation). `cpfs` narrows it to those CPFs, reached through the indexes on orders (event_id,
+ * buyer_cpf), order_items (holder_cpf) and tickets (event_id, holder_cpf); null reads every CPF
+ * (the back office's 'Vendas por CPF'). The one statement of this rule: services/orders/sale-state.ts
+ * sums it for the sale and for every channel that gives a ticket to a person, services/orders/cpf-sales.ts
+ * for the report. `ticketCpfOf` gives one ticket's CPF by the same rule.
  */
 export function cpfHoldingsSql(eventId: string, cpfs: string[] | null): SQL {
   const list = cpfs === null ? null : sql.join(cpfs.map((cpf) => sql`${cpf}`), sql`, `);
+  const candidates = list
+    ? sql`SELECT o.id FROM orders o WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') AND o.buyer_cpf IN (${list})
+          UNION SELECT i.order_id FROM order_items i JOIN orders o ON o.id = i.order_id
+            WHERE i.holder_cpf IN (${list}) AND o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed')
+          UNION SELECT o.id FROM orders o JOIN order_items i ON i.order_id = o.id
+            WHERE o.event_id = ${eventId}::uuid AND o.status = 'pending' AND cardinality(i.holder_cpfs) > 0 AND i.holder_cpfs && ARRAY[${list}]::text[]
+          UNION SELECT t.order_id FROM tickets t WHERE t.event_id = ${eventId}::uuid AND t.holder_cpf IN (${list}) AND t.status = 'valid'`
+    : sql`SELECT o.id FROM orders o WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed')`;
   return sql`
-    SELECT o.buyer_cpf AS cpf, o.id AS order_id, o.status::text AS status, i.quantity AS units, 0 AS half, o.buyer_name AS name, o.created_at AS at
-    FROM orders o JOIN order_items i ON i.order_id = o.id
-    WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') ${list ? sql`AND o.buyer_cpf IN (${list})` : sql``} AND i.holder_cpf IS NULL
-    UNION ALL
-    SELECT i.holder_cpf, o.id, o.status::text, i.quantity, 1, coalesce(i.holder_names[1], o.buyer_name), o.created_at
-    FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE ${list ? sql`i.holder_cpf IN (${list})` : sql`i.holder_cpf IS NOT NULL`} AND o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed')`;
+    WITH candidates AS (${candidates}),
+    units AS (
+      SELECT coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], ''), o.buyer_cpf) AS cpf, o.id AS order_id, 'pending'::text AS status,
+             (i.concession IS NOT NULL)::int AS half, (coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL)::int AS holder,
+             CASE WHEN coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL THEN coalesce(i.holder_names[n], o.buyer_name) ELSE o.buyer_name END AS name,
+             o.created_at AS at
+      FROM candidates c JOIN orders o ON o.id = c.id AND o.status = 'pending' JOIN order_items i ON i.order_id = o.id
+      CROSS JOIN LATERAL generate_series(1, i.quantity) AS n
+      UNION ALL
+      SELECT ${ticketCpfSql}, o.id, 'completed', (t.concession IS NOT NULL)::int, (t.holder_cpf IS NOT NULL)::int,
+             CASE WHEN t.holder_cpf IS NOT NULL THEN coalesce(t.holder_name, o.buyer_name) ELSE o.buyer_name END, o.created_at
+      FROM candidates c JOIN orders o ON o.id = c.id AND o.status = 'completed' JOIN tickets t ON t.order_id = o.id AND t.status = 'valid'
+    )
+    SELECT cpf, order_id, status, 1 AS units, half, holder, name, at FROM units ${list ? sql`WHERE cpf IN (${list})` : sql``}`;
+}
+
+/**
+ * The units each account holds for an event, as the limit per CPF counts the account too
+ * (domain/sale.ts assertMayHold: typing other CPFs buys nothing more): the units of its pending
+ * orders and the valid tickets it owns now (tickets.user_id: a transfer accepted moves them to the
+ * recipient's account). Columns `user_id`, `units`; only accounts holding something appear.
+ */
+export function accountHoldingsSql(eventId: string, userIds: string[]): SQL {
+  const list = sql.join(userIds.map((id) => sql`${id}`), sql`, `);
+  return sql`
+    SELECT user_id, sum(units)::int AS units FROM (
+      SELECT o.user_id, i.quantity AS units FROM orders o JOIN order_items i ON i.order_id = o.id
+      WHERE o.user_id IN (${list}) AND o.event_id = ${eventId}::uuid AND o.status = 'pending'
+      UNION ALL
+      SELECT t.user_id, 1 FROM tickets t JOIN orders o ON o.id = t.order_id
+      WHERE t.user_id IN (${list}) AND t.event_id = ${eventId}::uuid AND t.status = 'valid' AND o.status = 'completed'
+    ) held GROUP BY user_id`;
+}
+
+/** The CPF one valid ticket counts for now, by the rule of cpfHoldingsSql: its holder's, else its buyer's while the buyer's account owns it, else ''. */
+export function ticketCpfOf(ticket: { holderCpf: string | null; userId: string | null }, order: { userId: string | null; buyerCpf: string }): string {
+  return ticket.holderCpf ?? (ticket.userId !== order.userId ? '' : order.buyerCpf);
 }

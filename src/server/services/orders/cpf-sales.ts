@@ -10,8 +10,8 @@ import { cpfHoldingsSql } from './cpf-holdings';
 /**
  * The sales of an event per CPF ('Vendas por CPF', the report courts have ordered ticketers to
  * produce): every CPF holding tickets of `eventId`, counted exactly as the limit per CPF counts
- * them (cpf-holdings.ts: a meia-entrada for its holder's CPF, any other ticket for the buyer's,
- * in pending and paid orders), with the tickets of paid and of pending orders apart, the number
+ * them (cpf-holdings.ts: a ticket for its holder's CPF where one is named, else for the buyer's;
+ * the units of pending orders and the valid tickets of paid ones, as transfers left them), with the tickets of paid and of pending orders apart, the number
  * of orders and the name last given with the CPF (as buyer first, as holder otherwise). Most
  * tickets first, then by CPF. Orders without a CPF (courtesies, anonymised buyers) are summed
  * apart. Throws DomainError('event_not_found').
@@ -22,7 +22,7 @@ export async function listCpfSales(db: Db, eventId: string): Promise<CpfSalesRep
   if (!event) throw new DomainError('event_not_found');
   const rows = await queryRows<{ cpf: string; name: string; paid: number; pending: number; orders: number }>(db, sql`
     SELECT cpf,
-      (array_agg(name ORDER BY half, at DESC, order_id))[1] AS name,
+      (array_agg(name ORDER BY holder, at DESC, order_id))[1] AS name,
       coalesce(sum(units) FILTER (WHERE status = 'completed'), 0)::int AS paid,
       coalesce(sum(units) FILTER (WHERE status = 'pending'), 0)::int AS pending,
       count(DISTINCT order_id)::int AS orders

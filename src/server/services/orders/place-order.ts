@@ -93,8 +93,9 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
   const { state, event } = await loadSaleState(tx, eventId, {
     lock: true,
     codes: asks.flatMap((r) => (r.couponCode ? [r.couponCode] : [])),
-    cpfs: asks.flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => (line.holder ? [line.holder.cpf] : []))]),
+    cpfs: asks.flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])]).filter(Boolean),
     anyHalf: asks.some((r) => r.lines.some((line) => line.concession)),
+    userIds: asks.flatMap((r) => (r.userId && !r.courtesy ? [r.userId] : [])),
   });
   // Waiting-list offers only when a request names one: a plain sale reads nothing more.
   const offerIds = asks.flatMap((r) => (r.offerId ? [r.offerId] : []));

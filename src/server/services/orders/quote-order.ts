@@ -20,7 +20,7 @@ export async function quoteOrder(db: Db, input: QuoteOrderInput, now: Date = new
   const { state } = await loadSaleState(db, input.eventId, {
     lock: false,
     codes: input.couponCode ? [input.couponCode] : [],
-    cpfs: [buyerCpf, ...input.items.flatMap((line) => (line.holder ? [line.holder.cpf] : []))].filter(Boolean),
+    cpfs: [buyerCpf, ...input.items.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])].filter(Boolean),
     anyHalf: input.items.some((line) => line.concession),
   });
   for (const sector of state.sectors) rollEndedLots(sector.lots, now);

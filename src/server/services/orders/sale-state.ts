@@ -3,7 +3,7 @@ import { queryRows, type Db, type Tx } from '../../db/client';
 import { jsonValue } from '../../db/rows';
 import { normalizeCouponCode } from '../../domain/pricing';
 import type { CpfTaken, SaleCoupon, SaleState, SessionCapacity } from '../../domain/sale';
-import { cpfHoldingsSql } from './cpf-holdings';
+import { accountHoldingsSql, cpfHoldingsSql } from './cpf-holdings';
 
 /** The event row a sale reads: what domain/sale decides on, and what the answer shows. */
 export type SaleEventRow = {
@@ -18,6 +18,8 @@ export interface SaleAsks {
   codes: string[];
   cpfs: string[];
   anyHalf: boolean;
+  /** The accounts the units would come to, whose holdings the limit per CPF counts too (absent: none). */
+  userIds?: string[];
 }
 
 /**
@@ -26,9 +28,9 @@ export interface SaleAsks {
  * event (key share: a cancellation waits, or is seen), then every sector of the event (for update,
  * in id order; a sector's row is the lock of its lots, which are read after it), then the codes
  * named (for update, in id order). Without `lock` (a quote) it only reads. The CPFs' holdings
- * (cpf-holdings.ts: pending and paid orders of the event, a half-price unit for its holder, any
- * other for the buyer) are read only when the event limits CPFs or a request asks for a half
- * price, after the locks, so a group that waited sees what the one before it placed. The event's
+ * (cpf-holdings.ts: the units of pending orders and the valid tickets of paid ones, each for its
+ * named holder, else the buyer) are read only when the event limits CPFs or a request asks for a
+ * half price, and the accounts' holdings (`userIds`) only when it limits CPFs, after the locks, so a group that waited sees what the one before it placed. The event's
  * sessions with a capacity come with the event's row, with the sectors admitting to each. `event` is
  * null when there is no such event.
  */
@@ -71,6 +73,12 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
       SELECT cpf, sum(units)::int AS units, sum(half)::int AS half FROM (${cpfHoldingsSql(eventId, cpfs)}) held GROUP BY cpf`);
     for (const row of rows) takenByCpf.set(row.cpf, { units: Number(row.units), half: Number(row.half) });
   }
+  const userIds = [...new Set(asks.userIds ?? [])];
+  const takenByAccount = new Map<string, number>();
+  if (userIds.length > 0 && event.max_tickets_per_cpf !== null) {
+    const rows = await queryRows<{ user_id: string; units: number }>(db, accountHoldingsSql(eventId, userIds));
+    for (const row of rows) takenByAccount.set(row.user_id, Number(row.units));
+  }
 
   const at = (value: Date | string | null) => (value === null ? null : new Date(value));
   return {
@@ -95,6 +103,7 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
       })),
       couponsByCode: new Map(coupons.map((c) => [c.code, toSaleCoupon(c)])),
       takenByCpf,
+      takenByAccount,
     },
   };
 }

@@ -26,6 +26,7 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
       refundId: tickets.refundId,
+      userId: tickets.userId,
       unitPriceCentavos: orderItems.unitPriceCentavos,
       unitFeeCentavos: orderItems.unitFeeCentavos,
       concession: orderItems.concession,
@@ -53,7 +54,7 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
       order.id,
       own.map((ticket) => {
         const amountCentavos = amounts.get(ticket.id) ?? 0;
-        const decision = decideTicketRefund({ order, ticket, amountCentavos, event, now });
+        const decision = decideTicketRefund({ order, ticket: { ...ticket, transferredAway: isTransferredAway(order, ticket) }, amountCentavos, event, now });
         return {
           id: ticket.id,
           ticketTypeName: ticket.ticketTypeName,
@@ -67,6 +68,11 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
     );
   }
   return result;
+}
+
+/** Whether a ticket now belongs to another account than its order's buyer (an accepted transfer moved tickets.user_id). */
+function isTransferredAway(order: Pick<OrderRow, 'userId'>, ticket: { userId: string | null }): boolean {
+  return order.userId !== null && ticket.userId !== order.userId;
 }
 
 /**
@@ -102,14 +108,31 @@ export function chooseRefundTickets(
 
 /**
  * Ties the chosen tickets to `refundId` (`tickets.refund_id`), so no ticket is in two open
- * refunds: only valid tickets of the order that are in no refund and never got in. Throws
- * DomainError('refund_already_requested') when one of them was taken meanwhile.
+ * refunds: only valid tickets of the order that are in no refund, never got in and still belong
+ * to the order's buyer (a transfer accepted meanwhile takes the ticket out of the buyer's hands:
+ * the conditional update re-reads the row after the acceptance's commit, so a withdrawal and an
+ * acceptance racing for one ticket have one outcome). Throws DomainError('ticket_not_refundable',
+ * { ticketId, reason: 'transferred' }) when one of them was transferred meanwhile, else
+ * DomainError('refund_already_requested') when one was taken meanwhile.
  */
-export async function tieTicketsToRefund(tx: Tx, refundId: string, orderId: string, ticketIds: string[]): Promise<void> {
+export async function tieTicketsToRefund(tx: Tx, refundId: string, order: Pick<OrderRow, 'id' | 'userId'>, ticketIds: string[]): Promise<void> {
   const tied = await tx
     .update(tickets)
     .set({ refundId })
-    .where(and(inArray(tickets.id, ticketIds), eq(tickets.orderId, orderId), isNull(tickets.refundId), eq(tickets.status, 'valid'), sql`${tickets.checkedInAt} IS NULL`))
+    .where(
+      and(
+        inArray(tickets.id, ticketIds),
+        eq(tickets.orderId, order.id),
+        isNull(tickets.refundId),
+        eq(tickets.status, 'valid'),
+        sql`${tickets.checkedInAt} IS NULL`,
+        order.userId === null ? sql`true` : eq(tickets.userId, order.userId),
+      ),
+    )
     .returning({ id: tickets.id });
-  if (tied.length !== ticketIds.length) throw new DomainError('refund_already_requested');
+  if (tied.length === ticketIds.length) return;
+  const left = await tx.select({ id: tickets.id, userId: tickets.userId }).from(tickets).where(inArray(tickets.id, ticketIds.filter((id) => !tied.some((t) => t.id === id))));
+  const moved = left.find((ticket) => isTransferredAway(order, ticket));
+  if (moved) throw new DomainError('ticket_not_refundable', { ticketId: moved.id, reason: 'transferred' });
+  throw new DomainError('refund_already_requested');
 }

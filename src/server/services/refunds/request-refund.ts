@@ -35,7 +35,7 @@ export async function requestRefund(db: Db, userId: string, input: RequestRefund
       .insert(refunds)
       .values({ orderId: order.id, userId, amountCentavos, ticketCount: chosen.length, reason: input.reason, requestedAt: now })
       .returning();
-    await tieTicketsToRefund(tx, refund.id, order.id, chosen);
+    await tieTicketsToRefund(tx, refund.id, order, chosen);
     const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
     return {
       id: refund.id,

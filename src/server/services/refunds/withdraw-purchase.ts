@@ -62,7 +62,7 @@ export async function withdrawPurchase(deps: ServiceDeps, userId: string, input:
         processedAt: now,
       })
       .returning();
-    await tieTicketsToRefund(tx, stored.id, order.id, chosen);
+    await tieTicketsToRefund(tx, stored.id, order, chosen);
     await refundTickets(tx, stored.id, order.id, now);
     await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: stored.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }], now);
     await notifyUser(

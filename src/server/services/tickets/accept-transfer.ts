@@ -8,6 +8,7 @@ import { createTicketCode } from '../../domain/ticket-code';
 import { decideAcceptance } from '../../domain/transfers';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
+import { assertTicketMayMove } from './ticket-holding';
 import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
 
 /**
@@ -15,7 +16,9 @@ import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
  * 'Meus ingressos', by its id (PRODUCT.md 'Tickets and the door': a new code is issued and the
  * old one refused everywhere). One transaction: the ticket is locked, then the transfer;
  * domain/transfers decideAcceptance decides (pending, the account's e-mail is the recipient's,
- * live ticket, before the start, meia category and document, CPF where asked); the ticket gets a
+ * live ticket in no open refund, before the start, meia category and document, CPF where asked);
+ * the recipient's CPF and account may hold it (ticket-holding.ts assertTicketMayMove: the limit
+ * per CPF and one meia per CPF, as the sale counts them); the ticket gets a
  * new random signed code (domain/ticket-code createTicketCode, as at issuing), the recipient's
  * account, name and CPF (the one given now, else the sender's); the transfer becomes 'accepted'
  * with `old_code` (the code the door now refuses as 'transferred'), `to_user_id` and
@@ -24,7 +27,8 @@ import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
  * e-mail and its confirmation are read in the transaction, not from the session.
  * Throws DomainError: transfer_not_found, transfer_email_unconfirmed, and what decideAcceptance
  * throws (transfer_already_accepted, transfer_was_cancelled, transfer_wrong_account,
- * ticket_not_transferable, transfer_closed, transfer_meia_mismatch, holder_cpf_required, cpf_invalid).
+ * ticket_not_transferable, transfer_closed, transfer_meia_mismatch, holder_cpf_required, cpf_invalid),
+ * cpf_limit, meia_cpf_repeated.
  * Returns the ticket's id.
  */
 export async function acceptTransfer(
@@ -56,6 +60,7 @@ export async function acceptTransfer(
       now,
     });
     if (!user.email_verified) throw new DomainError('transfer_email_unconfirmed');
+    await assertTicketMayMove(tx, ticket, { cpf, userId: account.id });
     const code = createTicketCode(deps.ticketSigningKey);
     await tx.update(tickets).set({ code, userId: account.id, holderName: transfer.to_name, holderCpf: cpf }).where(eq(tickets.id, ticket.id));
     await tx

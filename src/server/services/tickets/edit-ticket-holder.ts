@@ -5,16 +5,19 @@ import type { editHolderSchema } from '../../../shared/schemas/transfers';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { decideHolderEdit, isHolderCpfAsked } from '../../domain/transfers';
+import { assertTicketMayMove } from './ticket-holding';
 import { readTickets } from './ticket-rows';
 
 /**
  * 'Editar titular': the ticket's owner (`userId`, the account the ticket belongs to) names who
  * uses it, and gives their CPF where it is asked (nominal event or meia-entrada). In one
  * transaction the ticket is locked and domain/transfers decideHolderEdit decides (until the event
- * starts, PRODUCT.md 'Tickets and the door'); the name and CPF (digits) are stored. Where the
+ * starts; a meia keeps its holder's CPF); a new CPF may hold it (ticket-holding.ts
+ * assertTicketMayMove: the limit per CPF, as the sale counts it); the name and CPF (digits) are stored. Where the
  * CPF is not asked, a CPF given is stored too. `now` is UTC.
  * Throws DomainError: not_found (no such ticket of this user), holder_not_editable,
- * holder_locked, holder_cpf_required, cpf_invalid, validation_failed.
+ * holder_locked, holder_meia_transfer_only, holder_cpf_required, cpf_invalid, validation_failed,
+ * cpf_limit, meia_cpf_repeated.
  * Returns the stored holder.
  */
 export async function editTicketHolder(db: Db, userId: string, ticketId: string, input: z.output<typeof editHolderSchema>, now: Date = new Date()): Promise<{ holderName: string; holderCpf: string | null }> {
@@ -24,6 +27,7 @@ export async function editTicketHolder(db: Db, userId: string, ticketId: string,
     if (!ticket || ticket.userId !== userId) throw new DomainError('not_found');
     decideHolderEdit({ event: ticket.event, ticket, holderCpf: parsed.holderCpf, now });
     const holderCpf = parsed.holderCpf ?? (isHolderCpfAsked(ticket.event, ticket) ? ticket.holderCpf : null);
+    await assertTicketMayMove(tx, ticket, { cpf: holderCpf, userId: ticket.userId });
     await tx.update(tickets).set({ holderName: parsed.holderName, holderCpf }).where(eq(tickets.id, ticket.id));
     return { holderName: parsed.holderName, holderCpf };
   });

@@ -55,7 +55,7 @@ export async function listTicketPeople(db: Db, user: { id: string; email: string
 
 /** Whether 'Transferir ingresso' is offered on a live ticket, and else why (pt-BR), as decideTransfer decides. */
 function transferOffer(ticket: TicketRow, hasPending: boolean, now: Date): { canTransfer: boolean; transferNote: string | null } {
-  if (!isTicketLive(ticket, ticket.event) || hasPending) return { canTransfer: false, transferNote: null };
+  if (!isTicketLive(ticket, ticket.event) || ticket.inRefund || hasPending) return { canTransfer: false, transferNote: null };
   if (!ticket.event.transferAllowed) return { canTransfer: false, transferNote: 'O organizador deste evento não permite transferir ingressos.' };
   const deadline = transferDeadline(ticket.event);
   if (now >= deadline) {

@@ -15,6 +15,13 @@ export interface TicketRow {
   holderName: string | null;
   /** The ticket's holder CPF, else the CPF its meia-entrada item was bought with (digits). */
   holderCpf: string | null;
+  /** The holder CPF stored on the ticket itself (tickets.holder_cpf), as the holdings per CPF count it. */
+  storedHolderCpf: string | null;
+  /** The account of the order's buyer and the CPF the order was bought with (digits; '' when none). */
+  orderUserId: string | null;
+  buyerCpf: string;
+  /** In an open refund (tickets.refund_id). */
+  inRefund: boolean;
   status: TransferTicket['status'];
   orderStatus: string;
   checkedInAt: Date | null;
@@ -30,6 +37,10 @@ type RawTicketRow = {
   ticket_type_name: string;
   holder_name: string | null;
   holder_cpf: string | null;
+  stored_holder_cpf: string | null;
+  order_user_id: string | null;
+  buyer_cpf: string;
+  in_refund: boolean;
   status: TransferTicket['status'];
   order_status: string;
   checked_in_at: Date | string | null;
@@ -61,6 +72,7 @@ export async function readTickets(tx: Db | Tx, where: { ids?: string[]; userId?:
   const rows = await queryRows<RawTicketRow>(tx, sql`
     SELECT t.id, t.order_id, t.user_id, t.code, t.ticket_type_name, t.holder_name,
            coalesce(t.holder_cpf, CASE WHEN t.concession IS NOT NULL THEN i.holder_cpf END) AS holder_cpf,
+           t.holder_cpf AS stored_holder_cpf, o.user_id AS order_user_id, o.buyer_cpf, t.refund_id IS NOT NULL AS in_refund,
            t.status::text AS status, o.status::text AS order_status, t.checked_in_at, t.concession::text AS concession,
            e.id AS event_id, e.title, e.location, e.date::text AS date, e.start_time::text AS start_time, e.cancelled_at,
            e.nominal, e.transfer_allowed, e.transfer_deadline_hours
@@ -76,6 +88,10 @@ export async function readTickets(tx: Db | Tx, where: { ids?: string[]; userId?:
     ticketTypeName: r.ticket_type_name,
     holderName: r.holder_name,
     holderCpf: r.holder_cpf,
+    storedHolderCpf: r.stored_holder_cpf,
+    orderUserId: r.order_user_id,
+    buyerCpf: r.buyer_cpf,
+    inRefund: r.in_refund,
     status: r.status,
     orderStatus: r.order_status,
     checkedInAt: toDate(r.checked_in_at),

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_event_holder_cpf_idx" ON "tickets" USING btree ("event_id","holder_cpf") WHERE "tickets"."holder_cpf" IS NOT NULL;
