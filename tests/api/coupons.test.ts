@@ -221,3 +221,46 @@ describe('uses held by unpaid orders', () => {
     expect(listed.json().coupons.find((c: { id: string }) => c.id === couponId)).toMatchObject({ currentUses: 5, heldUses: 0, maxUses: 5 });
   });
 });
+
+describe('a pre-sale code on the event page (?codigo=) and at checkout', () => {
+  it('shows the hidden sector only while its code is valid: not before its dates, nor after, nor used up', async () => {
+    const { cookie } = await server.signUpAs();
+    const { event, ticketTypes: [, camarote] } = await createEvent(server, [
+      { name: 'Pista', priceCentavos: 8000, remaining: 10 },
+      { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
+    ]);
+    await server.deps.db.update(ticketTypes).set({ hiddenWithoutCode: true }).where(eq(ticketTypes.id, camarote.id));
+    const preSale = (code: string, overrides: Partial<typeof coupons.$inferInsert> = {}) =>
+      insertCoupon({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksTicketTypeId: camarote.id, ...overrides });
+    const sectorsWith = async (code?: string) => {
+      const url = code ? `/api/events/${event.id}?codigo=${encodeURIComponent(code)}` : `/api/events/${event.id}`;
+      const page = await server.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      return (page.json() as { ticketTypes: { name: string; unlockedByCode: boolean }[] }).ticketTypes.map((t) => t.name);
+    };
+
+    await preSale('PREVALIDO', { validFrom: new Date(Date.now() - day), validUntil: new Date(Date.now() + day), maxUses: 5 });
+    await preSale('PREVENCIDO', { validUntil: new Date(Date.now() - 60_000) });
+    await preSale('PREFUTURO', { validFrom: new Date(Date.now() + day) });
+    await preSale('PREESGOTADO', { maxUses: 2, currentUses: 2 });
+    await preSale('PRERESERVADO', { maxUses: 2, currentUses: 1, heldUses: 1 });
+    await preSale('PREINATIVO', { isActive: false });
+
+    expect(await sectorsWith()).toEqual(['Pista']);
+    expect(await sectorsWith('prevalido')).toEqual(['Pista', 'Camarote']);
+    for (const code of ['PREVENCIDO', 'PREFUTURO', 'PREESGOTADO', 'PRERESERVADO', 'PREINATIVO']) expect(await sectorsWith(code), code).toEqual(['Pista']);
+
+    // The sale decides the same way, and says why the code cannot be used.
+    const refusals: Record<string, string> = {
+      PREVENCIDO: 'coupon_expired', PREFUTURO: 'coupon_not_started', PREESGOTADO: 'coupon_exhausted', PRERESERVADO: 'coupon_exhausted', PREINATIVO: 'coupon_invalid',
+    };
+    for (const [code, refusal] of Object.entries(refusals)) {
+      const refused = await post('/api/orders', cookie, orderBody(event.id, camarote.id, 1, code));
+      expect(refused.json().code, code).toBe(refusal);
+    }
+    expect((await post('/api/orders', cookie, orderBody(event.id, camarote.id, 1))).json().code).toBe('ticket_type_not_found');
+    const bought = await post('/api/orders', cookie, orderBody(event.id, camarote.id, 1, 'PREVALIDO'));
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(await remaining(camarote.id)).toBe(9);
+  });
+});

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
 import {
   type CouponRule,
+  type UnlockingCode,
   applyCoupon,
   assertInstallments,
+  assertUnlocksSector,
+  couponRefusal,
   installmentOptions,
   normalizeCouponCode,
+  unlocksSector,
 } from './pricing';
 
 const now = new Date('2025-03-01T15:00:00.000Z');
@@ -99,6 +103,60 @@ describe('applyCoupon', () => {
   it('refuses a coupon made for another event and accepts one for this event', () => {
     expect(codeOf(() => applyCoupon(coupon({ eventId: 'ev2' }), 16000, 'ev1', now))?.code).toBe('coupon_other_event');
     expect(applyCoupon(coupon({ eventId: 'ev1' }), 16000, 'ev1', now)).toBe(1600);
+  });
+});
+
+describe('couponRefusal', () => {
+  it('gives the first reason a code cannot be used, or null', () => {
+    expect(couponRefusal(coupon(), 'ev1', now)).toBeNull();
+    expect(couponRefusal(coupon({ isActive: false, validUntil: new Date(now.getTime() - 1) }), 'ev1', now)).toBe('coupon_invalid');
+    expect(couponRefusal(coupon({ validFrom: new Date(now.getTime() + 1) }), 'ev1', now)).toBe('coupon_not_started');
+    expect(couponRefusal(coupon({ validUntil: new Date(now.getTime() - 1) }), 'ev1', now)).toBe('coupon_expired');
+    expect(couponRefusal(coupon({ eventId: 'ev2' }), 'ev1', now)).toBe('coupon_other_event');
+    expect(couponRefusal(coupon({ maxUses: 3, currentUses: 3 }), 'ev1', now)).toBe('coupon_exhausted');
+  });
+
+  it('counts the uses held by orders waiting for payment', () => {
+    expect(couponRefusal(coupon({ maxUses: 3, currentUses: 1 }), 'ev1', now, 1)).toBeNull();
+    expect(couponRefusal(coupon({ maxUses: 3, currentUses: 1 }), 'ev1', now, 2)).toBe('coupon_exhausted');
+  });
+});
+
+describe('unlocksSector', () => {
+  const preSale = (overrides: Partial<UnlockingCode> = {}): UnlockingCode => ({
+    ...coupon({ code: 'PREVENDA', discountType: 'fixed', discountValue: 0, eventId: 'ev1' }),
+    unlocksTicketTypeId: 'camarote',
+    heldUses: 0,
+    ...overrides,
+  });
+
+  it('unlocks the sector the code names while the code is valid, its window inclusive', () => {
+    expect(unlocksSector(preSale(), 'camarote', 'ev1', now)).toBe(true);
+    expect(unlocksSector(preSale({ validFrom: now, validUntil: now }), 'camarote', 'ev1', now)).toBe(true);
+    expect(unlocksSector(preSale(), 'pista', 'ev1', now)).toBe(false);
+    expect(unlocksSector(preSale({ unlocksTicketTypeId: null }), 'camarote', 'ev1', now)).toBe(false);
+    expect(unlocksSector(null, 'camarote', 'ev1', now)).toBe(false);
+  });
+
+  it('unlocks nothing with a code not valid yet, expired, inactive, of another event or used up', () => {
+    expect(unlocksSector(preSale({ validFrom: new Date(now.getTime() + 60_000) }), 'camarote', 'ev1', now)).toBe(false);
+    expect(unlocksSector(preSale({ validUntil: new Date(now.getTime() - 60_000) }), 'camarote', 'ev1', now)).toBe(false);
+    expect(unlocksSector(preSale({ isActive: false }), 'camarote', 'ev1', now)).toBe(false);
+    expect(unlocksSector(preSale(), 'camarote', 'ev2', now)).toBe(false);
+    expect(unlocksSector(preSale({ maxUses: 2, currentUses: 2 }), 'camarote', 'ev1', now)).toBe(false);
+    // Its last use held by an order waiting for payment.
+    expect(unlocksSector(preSale({ maxUses: 2, currentUses: 1, heldUses: 1 }), 'camarote', 'ev1', now)).toBe(false);
+  });
+
+  it('refuses the sale of the sector as unknown without its code, and with the code\'s own reason when it cannot be used', () => {
+    expect(codeOf(() => assertUnlocksSector(preSale(), 'camarote', 'ev1', now))).toBeUndefined();
+    expect(codeOf(() => assertUnlocksSector(null, 'camarote', 'ev1', now))).toEqual({ code: 'ticket_type_not_found', details: { ticketTypeId: 'camarote' } });
+    expect(codeOf(() => assertUnlocksSector(preSale({ unlocksTicketTypeId: 'pista' }), 'camarote', 'ev1', now))?.code).toBe('ticket_type_not_found');
+    expect(codeOf(() => assertUnlocksSector(preSale({ validUntil: new Date(now.getTime() - 1) }), 'camarote', 'ev1', now))).toEqual({
+      code: 'coupon_expired',
+      details: { field: 'couponCode' },
+    });
+    expect(codeOf(() => assertUnlocksSector(preSale({ maxUses: 1, heldUses: 1 }), 'camarote', 'ev1', now))?.code).toBe('coupon_exhausted');
   });
 });
 

@@ -28,16 +28,64 @@ export interface InstallmentOption {
   label: string;
 }
 
+/** Why a code cannot be used, in the order couponRefusal checks. */
+export type CouponRefusal = 'coupon_invalid' | 'coupon_not_started' | 'coupon_expired' | 'coupon_other_event' | 'coupon_exhausted';
+
+/**
+ * Whether a coupon or pre-sale code may be used at `now` (UTC instant) for `eventId`, whatever it
+ * is used for; the first reason it may not, in this order: 'coupon_invalid' (not active),
+ * 'coupon_not_started' (before validFrom), 'coupon_expired' (after validUntil; the window is
+ * inclusive), 'coupon_other_event' (a code of another event), 'coupon_exhausted' (currentUses
+ * plus `heldUses`, the uses held by orders waiting for payment (coupons.held_uses), reach
+ * maxUses). Null: it may be used. The one reading of a code's validity (the coupons table,
+ * db/schema/sales.ts): applyCoupon and unlocksSector both decide through it.
+ */
+export function couponRefusal(coupon: CouponRule, eventId: string, now: Date, heldUses = 0): CouponRefusal | null {
+  if (!coupon.isActive) return 'coupon_invalid';
+  if (coupon.validFrom && now.getTime() < coupon.validFrom.getTime()) return 'coupon_not_started';
+  if (coupon.validUntil && now.getTime() > coupon.validUntil.getTime()) return 'coupon_expired';
+  if (coupon.eventId !== null && coupon.eventId !== eventId) return 'coupon_other_event';
+  if (coupon.maxUses !== null && coupon.currentUses + heldUses >= coupon.maxUses) return 'coupon_exhausted';
+  return null;
+}
+
+/** A pre-sale code as the sale reads it: its rule, the hidden sector it unlocks, and its uses held by unpaid orders. */
+export type UnlockingCode = CouponRule & { unlocksTicketTypeId: string | null; heldUses: number };
+
+/**
+ * Whether `code` unlocks the pre-sale sector `sectorId` (ticket_types.hidden_without_code) of
+ * `eventId` at `now` (UTC instant): it names that sector (coupons.unlocks_ticket_type_id) and
+ * couponRefusal finds nothing, its held uses counted. A code not yet valid, expired, inactive or
+ * used up unlocks nothing. The event page lists the sector on this decision
+ * (services/catalog/get-event.ts) and the sale sells it on the same one (assertUnlocksSector).
+ */
+export function unlocksSector(code: UnlockingCode | null | undefined, sectorId: string, eventId: string, now: Date): boolean {
+  return !!code && code.unlocksTicketTypeId === sectorId && couponRefusal(code, eventId, now, code.heldUses) === null;
+}
+
+/**
+ * The sale's side of unlocksSector, for an order line of a pre-sale sector: throws
+ * DomainError('ticket_type_not_found', { ticketTypeId }) when `code` does not name the sector
+ * (to whoever lacks its code the sector does not exist), and DomainError(couponRefusal's reason,
+ * { field: 'couponCode' }) when it names it but cannot be used at `now`, so the buyer reads why.
+ */
+export function assertUnlocksSector(code: UnlockingCode | null | undefined, sectorId: string, eventId: string, now: Date): void {
+  if (unlocksSector(code, sectorId, eventId, now)) return;
+  if (!code || code.unlocksTicketTypeId !== sectorId) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
+  throw new DomainError(couponRefusal(code, eventId, now, code.heldUses)!, { field: 'couponCode' });
+}
+
 /**
  * The discount, in centavos, a coupon gives on a subtotal (PRODUCT.md 'Buying'; SPEC.md
  * section 3 discount_coupons). Percentage: subtotal x points / 100, rounded half up to the
  * centavo (up to two decimal places of points are honoured); fixed: the value in centavos.
- * Never more than the subtotal. The window is inclusive: usable from validFrom through
- * validUntil. Checks, in order, each throwing DomainError with { field: 'couponCode' }:
- * 'coupon_invalid' (inactive, or a discount value out of range), 'coupon_not_started',
- * 'coupon_expired', 'coupon_other_event', 'coupon_exhausted' (currentUses >= maxUses),
- * 'coupon_min_purchase' (subtotal below minPurchaseCentavos; details carry it). A pre-sale code
- * that only unlocks a sector (`unlocksOnly`, value 0) passes the same checks and discounts 0.
+ * Never more than the subtotal. Checks, in order, each throwing DomainError with
+ * { field: 'couponCode' }: 'coupon_invalid' for a discount value out of range, then
+ * couponRefusal's reasons ('coupon_invalid' when inactive, 'coupon_not_started',
+ * 'coupon_expired', 'coupon_other_event', 'coupon_exhausted' when currentUses >= maxUses: the
+ * caller counts held uses into currentUses), then 'coupon_min_purchase' (subtotal below
+ * minPurchaseCentavos; details carry it). A pre-sale code that only unlocks a sector
+ * (`unlocksOnly`, value 0) passes the same checks and discounts 0.
  */
 export function applyCoupon(coupon: CouponRule, subtotalCentavos: number, eventId: string, now: Date, options: { unlocksOnly?: boolean } = {}): number {
   const field = 'couponCode';
@@ -45,19 +93,8 @@ export function applyCoupon(coupon: CouponRule, subtotalCentavos: number, eventI
   const valueInRange =
     options.unlocksOnly === true ||
     (coupon.discountType === 'percentage' ? Number.isFinite(value) && value > 0 && value <= 100 : Number.isSafeInteger(value) && value > 0);
-  if (!coupon.isActive || !valueInRange) throw new DomainError('coupon_invalid', { field });
-  if (coupon.validFrom && now.getTime() < coupon.validFrom.getTime()) {
-    throw new DomainError('coupon_not_started', { field });
-  }
-  if (coupon.validUntil && now.getTime() > coupon.validUntil.getTime()) {
-    throw new DomainError('coupon_expired', { field });
-  }
-  if (coupon.eventId !== null && coupon.eventId !== eventId) {
-    throw new DomainError('coupon_other_event', { field });
-  }
-  if (coupon.maxUses !== null && coupon.currentUses >= coupon.maxUses) {
-    throw new DomainError('coupon_exhausted', { field });
-  }
+  const refusal = valueInRange ? couponRefusal(coupon, eventId, now) : 'coupon_invalid';
+  if (refusal) throw new DomainError(refusal, { field });
   if (coupon.minPurchaseCentavos !== null && subtotalCentavos < coupon.minPurchaseCentavos) {
     throw new DomainError('coupon_min_purchase', { field, minPurchaseCentavos: coupon.minPurchaseCentavos });
   }

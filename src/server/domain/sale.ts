@@ -2,7 +2,7 @@ import { DomainError } from '../../shared/errors';
 import { formatInstant, isEventPast } from '../../shared/dates';
 import { concessionLabel, countsAgainstReserve, type Concession } from '../../shared/concessions';
 import { formatCentavos } from '../../shared/money';
-import { MAX_QUANTITY_PER_TICKET_TYPE, applyCoupon, assertInstallments, normalizeCouponCode, type CouponRule } from './pricing';
+import { MAX_QUANTITY_PER_TICKET_TYPE, applyCoupon, assertInstallments, assertUnlocksSector, normalizeCouponCode, type CouponRule } from './pricing';
 import { rollEndedLots, sellableUnits, takeUnits, type LotRoll, type SaleLot } from './lots';
 import { halfPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
 import { serviceFeeOf, type ServiceFeeRule } from './service-fee';
@@ -359,7 +359,8 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
   // A courtesy is issued to a name and an e-mail; its holder's CPF comes with 'Editar titular'.
   const lines = checkLines(request.lines, sectorsById, event.id, event.nominal === true && request.courtesy !== true);
   for (const { sector } of lines) {
-    if (sector.hiddenWithoutCode && coupon?.unlocksTicketTypeId !== sector.id) throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
+    // The event page lists a pre-sale sector on the same decision (pricing.ts unlocksSector).
+    if (sector.hiddenWithoutCode) assertUnlocksSector(coupon, sector.id, event.id, now);
   }
 
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);

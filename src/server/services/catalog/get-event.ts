@@ -3,6 +3,7 @@ import type { EventDetail, SectorStatus, TicketTypeView } from '../../../shared/
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Db } from '../../db/client';
 import { lotName, lotsState } from '../../domain/lots';
+import { unlocksSector } from '../../domain/pricing';
 import { halfPrice } from '../../domain/meia';
 import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
 import { serviceFeeOf } from '../../domain/service-fee';
@@ -15,7 +16,7 @@ import { eventSummaryColumns, toEventSummary, type EventRow } from './list-event
  * half price and the fee on each, what is left (full price and meia-entrada apart, the reserve
  * counted as the sale counts it: domain/sale sectorMeia), the next lot, the ended ones, the window;
  * and the event's meia-entrada counter. A pre-sale sector is listed only when `accessCode` is a
- * code that unlocks it. Money in centavos; instants UTC. Throws DomainError('event_not_found').
+ * code that unlocks it at `now` (domain/pricing.ts unlocksSector, as the sale decides). Money in centavos; instants UTC. Throws DomainError('event_not_found').
  */
 export async function getEvent(db: Db, eventId: string, now: Date = new Date(), accessCode?: string): Promise<EventDetail> {
   const rows = await queryRows<EventRow & { description: string; full_address: string | null; capacity: number | null; rating: number | null; service_fee_refundable: boolean }>(db, sql`
@@ -33,7 +34,10 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
         SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id
         WHERE o.event_id = t.event_id AND o.status = 'pending' AND i.ticket_type_id = t.id) ELSE false END AS held_last
     FROM ticket_types t WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.created_at`);
-  const unlocked = new Set([...state.couponsByCode.values()].filter((c) => c.isActive && c.unlocksTicketTypeId).map((c) => c.unlocksTicketTypeId!));
+  // A code unlocks its sector only while the sale would take it (domain/pricing.ts unlocksSector):
+  // not before its dates, nor after, nor used up counting the uses unpaid orders hold.
+  const codes = [...state.couponsByCode.values()];
+  const unlocked = new Set(state.sectors.filter((s) => codes.some((code) => unlocksSector(code, s.id, eventId, now))).map((s) => s.id));
   const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
   const types = order.flatMap((o) => {
     const sector = state.sectors.find((s) => s.id === o.id)!;
