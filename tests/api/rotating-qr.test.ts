@@ -87,7 +87,7 @@ describe('rotating QR', () => {
     expect(list.event.rotatingQr).toBe(true);
     const now = new Date();
     const entry = (code: string) => list.tickets.find((t) => t.hash === code);
-    const firstEntry = entry(await hashTicketCode(first.code!))!;
+    const firstEntry = entry(hashTicketCode(first.code!))!;
     expect(firstEntry.rotationSecret).toBe(first.rotationSecret);
 
     expect(decideOffline(firstEntry, list, undefined, now, false, null)).toMatchObject({ accepted: false, reason: 'qr_expired' });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { checkIns, events, tickets } from '../../src/server/db/schema';
 import { DEFAULT_DOOR_OPENS_MINUTES_BEFORE } from '../../src/server/domain/door-window';
 import { checkInTicket } from '../../src/server/services/door/check-in-ticket';
-import { hashTicketCode } from '../../src/server/services/door/get-offline-data';
+import { hashTicketCode } from '../../src/shared/admission';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;

@@ -1,31 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { hashTicketCode } from '../../shared/admission';
 import {
-  type AdmissionInput,
   OFFLINE_CLOCK_SKEW_MS,
   type RefusalReason,
   admissionAtDoor,
   decideAdmission,
   decideScan,
-  offlineTicketStatus,
+  offlineTicketOf,
   refusalMessage,
   documentCheckOf,
-  turnsIn,
 } from './admission';
 
 /** What a first entry is decided as: turn 1, not a re-entry. */
 const FIRST_ENTRY = { admitted: true, direction: 'in', entryNumber: 1, isReentry: false };
 
 const firstEntry = new Date('2025-03-15T23:03:00.000Z');
-
-function decide(ticket: Partial<NonNullable<AdmissionInput['ticket']>>, door: Partial<Omit<AdmissionInput, 'ticket'>> = {}) {
-  return decideAdmission({
-    ticket: { status: 'valid', orderStatus: 'completed', eventId: 'ev1', checkedInAt: null, ...ticket },
-    doorEventId: 'ev1',
-    isEventCancelled: false,
-    window: 'open',
-    ...door,
-  });
-}
 
 describe('admissionAtDoor', () => {
   const ticket = { status: 'valid' as const, orderStatus: 'completed', eventId: 'ev1', checkedInAt: null, isEventCancelled: true };
@@ -51,72 +40,6 @@ describe('admissionAtDoor', () => {
   it('reads a code a ticket carries now as that ticket, whatever a transfer flag says', () => {
     const valid = { ...ticket, isEventCancelled: false };
     expect(decideAdmission(admissionAtDoor(valid, 'ev1', 'open', true))).toEqual(FIRST_ENTRY);
-  });
-});
-
-describe('decideAdmission', () => {
-  it('admits a paid, unused ticket of the door event while the door is open', () => {
-    expect(decide({})).toEqual(FIRST_ENTRY);
-  });
-
-  it('refuses a code no ticket carries', () => {
-    expect(decideAdmission({ ticket: null, doorEventId: 'ev1', isEventCancelled: false, window: 'open' })).toEqual({
-      admitted: false,
-      reason: 'unknown_code',
-    });
-  });
-
-  it('refuses a ticket of another event before anything else about it', () => {
-    expect(decide({ eventId: 'ev2', status: 'refunded', checkedInAt: firstEntry }, { window: 'too_early' })).toEqual({
-      admitted: false,
-      reason: 'other_event',
-    });
-  });
-
-  it('refuses every ticket of a cancelled event', () => {
-    expect(decide({}, { isEventCancelled: true })).toEqual({ admitted: false, reason: 'cancelled' });
-  });
-
-  it('refuses before the door opens and after the event ends, even a used ticket', () => {
-    expect(decide({}, { window: 'too_early' })).toEqual({ admitted: false, reason: 'too_early' });
-    expect(decide({ checkedInAt: firstEntry }, { window: 'event_over' })).toEqual({ admitted: false, reason: 'event_over' });
-  });
-
-  it('refuses a refunded ticket or a ticket of a refunded order', () => {
-    expect(decide({ status: 'refunded' })).toEqual({ admitted: false, reason: 'refunded' });
-    expect(decide({ orderStatus: 'refunded' })).toEqual({ admitted: false, reason: 'refunded' });
-    expect(decide({ status: 'refunded', checkedInAt: firstEntry })).toEqual({ admitted: false, reason: 'refunded' });
-  });
-
-  it('refuses a cancelled ticket or a ticket of a cancelled order', () => {
-    expect(decide({ status: 'cancelled' })).toEqual({ admitted: false, reason: 'cancelled' });
-    expect(decide({ orderStatus: 'cancelled' })).toEqual({ admitted: false, reason: 'cancelled' });
-  });
-
-  it('refuses a ticket whose order is not paid', () => {
-    for (const orderStatus of ['pending', 'expired', 'failed']) {
-      expect(decide({ orderStatus })).toEqual({ admitted: false, reason: 'not_paid' });
-    }
-  });
-
-  it('refuses a second entry with the time of the first', () => {
-    expect(decide({ checkedInAt: firstEntry })).toEqual({
-      admitted: false,
-      reason: 'already_used',
-      checkedInAt: firstEntry,
-    });
-  });
-});
-
-describe('offlineTicketStatus', () => {
-  const ticket = { status: 'valid' as const, orderStatus: 'completed', eventId: 'ev1', checkedInAt: null };
-
-  it('lists what the door would say of each ticket at its own open door', () => {
-    expect(offlineTicketStatus(ticket)).toBe('valid');
-    expect(offlineTicketStatus({ ...ticket, checkedInAt: firstEntry })).toBe('used');
-    expect(offlineTicketStatus({ ...ticket, status: 'refunded' })).toBe('refunded');
-    expect(offlineTicketStatus({ ...ticket, status: 'cancelled' })).toBe('cancelled');
-    expect(offlineTicketStatus({ ...ticket, orderStatus: 'pending' })).toBe('not_paid');
   });
 });
 
@@ -217,55 +140,48 @@ describe('decideScan', () => {
   });
 });
 
-describe('sessions and exit scans', () => {
-  const saturday = { id: 'sab', label: 'Sábado 14/03' };
-  const at = (iso: string) => new Date(iso);
-  const scans = [
-    { sessionId: 'sex', direction: 'in' as const, at: at('2026-03-14T01:00:00Z'), gate: 'Portão 1' },
-    { sessionId: 'sab', direction: 'in' as const, at: at('2026-03-15T02:40:00Z'), gate: 'Portão 2' },
-    { sessionId: 'sab', direction: 'out' as const, at: at('2026-03-15T04:12:00Z'), gate: 'Portão 2' },
-  ];
-
-  it('counts a ticket\'s entries and exits in one session only', () => {
-    expect(turnsIn(scans, 'sab')).toEqual({ entries: 1, exits: 1, firstEntryAt: at('2026-03-15T02:40:00Z'), lastEntryAt: at('2026-03-15T02:40:00Z'), firstEntryGate: 'Portão 2' });
-    expect(turnsIn(scans, 'sex')).toMatchObject({ entries: 1, exits: 0, firstEntryGate: 'Portão 1' });
-    expect(turnsIn(scans, 'dom')).toMatchObject({ entries: 0, exits: 0, firstEntryAt: null });
-  });
-
-  it('refuses a ticket on a session its sector does not cover, naming the sessions it covers', () => {
-    expect(decide({ sessions: [saturday] }, { sessionId: 'sex' })).toEqual({ admitted: false, reason: 'wrong_session', validSessions: ['Sábado 14/03'] });
-    expect(refusalMessage('wrong_session', { validSessions: ['Sábado 14/03'] })).toBe('Ingresso não vale para esta sessão (vale para: Sábado 14/03)');
-    expect(decide({ sessions: [saturday] }, { sessionId: 'sab' })).toEqual(FIRST_ENTRY);
-    // No sessions listed for the sector: every session.
-    expect(decide({ sessions: [] }, { sessionId: 'sex' })).toEqual(FIRST_ENTRY);
-  });
-
-  it('admits a pass once per session: its entry of another day does not count', () => {
-    const friday = turnsIn(scans, 'sex');
-    expect(decide({ turns: friday, checkedInAt: friday.firstEntryAt }, { sessionId: 'sex' })).toEqual({ admitted: false, reason: 'already_used', checkedInAt: at('2026-03-14T01:00:00Z') });
-    expect(decide({ turns: turnsIn(scans, 'dom') }, { sessionId: 'dom' })).toEqual(FIRST_ENTRY);
-  });
-
-  it('without exit scans, an exit lets nobody out and a ticket that went in stays used', () => {
-    expect(decide({}, { direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
-    expect(decide({ checkedInAt: firstEntry }, { direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
-  });
-
-  it('with exit scans: out once inside, back in as a re-entry, never inside twice', () => {
-    const inside = { entries: 1, exits: 0, firstEntryAt: firstEntry, lastEntryAt: firstEntry, firstEntryGate: null };
-    const out = { ...inside, exits: 1 };
-    expect(decide({ turns: inside }, { exitScans: true })).toEqual({ admitted: false, reason: 'already_inside', checkedInAt: firstEntry });
-    expect(refusalMessage('already_inside', { checkedInAt: '2026-03-15T02:40:00Z' }, at('2026-03-15T02:50:00Z'))).toBe('Já está dentro desde 23:40');
-    expect(decide({ turns: inside }, { exitScans: true, direction: 'out' })).toEqual({ admitted: true, direction: 'out', entryNumber: 1, isReentry: false });
-    expect(decide({ turns: out }, { exitScans: true, direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
-    expect(decide({ turns: out }, { exitScans: true })).toEqual({ admitted: true, direction: 'in', entryNumber: 2, isReentry: true });
-  });
-
+describe('decideScan with exit scans', () => {
   it('takes an offline re-entry of a ticket already inside as a flagged conflict', () => {
     const inside = { entries: 1, exits: 0, firstEntryAt: firstEntry, lastEntryAt: firstEntry, firstEntryGate: null };
     const device = { accepted: true, scannedAt: firstEntry, syncedAt: firstEntry };
     expect(
       decideScan({ ticket: { status: 'valid', orderStatus: 'completed', eventId: 'ev1', checkedInAt: firstEntry, turns: inside }, doorEventId: 'ev1', isEventCancelled: false, window: 'open', exitScans: true, device }),
     ).toEqual({ admitted: false, reason: 'offline_conflict', checkedInAt: firstEntry, conflict: true });
+  });
+});
+
+describe('offlineTicketOf', () => {
+  const ticket = {
+    code: 'NL1.codigo',
+    status: 'valid' as const,
+    orderStatus: 'completed',
+    eventId: 'ev1',
+    checkedInAt: firstEntry,
+    holderName: 'Ana Lima',
+    ticketTypeName: 'Pista · Meia-entrada (Estudante)',
+    concession: 'student' as const,
+    sessionIds: [],
+    scans: [{ sessionId: null, direction: 'in' as const, at: firstEntry, gate: 'Portão 1' }],
+  };
+
+  it('names a ticket by its hash, with its holder, the document to ask for and its entry', () => {
+    expect(offlineTicketOf(ticket, { isCancelled: false, sessionIds: [], exitScans: false })).toEqual({
+      hash: hashTicketCode('NL1.codigo'),
+      holderName: 'Ana Lima',
+      ticketTypeName: 'Pista · Meia-entrada (Estudante)',
+      documentCheck: 'Conferir carteira de estudante (CIE)',
+      status: 'used',
+      checkedInAt: firstEntry.toISOString(),
+    });
+  });
+
+  it('lists every ticket of a cancelled event as cancelled', () => {
+    expect(offlineTicketOf(ticket, { isCancelled: true, sessionIds: [], exitScans: false }).status).toBe('cancelled');
+  });
+
+  it('with sessions or exit scans, carries its turns per session and is not used by an entry', () => {
+    const listed = offlineTicketOf({ ...ticket, sessionIds: ['sab'], scans: [{ ...ticket.scans[0], sessionId: 'sab' }] }, { isCancelled: false, sessionIds: ['sex', 'sab'], exitScans: false });
+    expect(listed).toMatchObject({ status: 'valid', sessionIds: ['sab'], turns: [{ sessionId: 'sab', entries: 1, exits: 0, firstEntryAt: firstEntry.toISOString(), lastEntryAt: firstEntry.toISOString() }] });
+    expect(offlineTicketOf(ticket, { isCancelled: false, sessionIds: [], exitScans: true })).toMatchObject({ status: 'valid', turns: [{ sessionId: null, entries: 1 }] });
   });
 });

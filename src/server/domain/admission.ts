@@ -1,169 +1,30 @@
 import { concessionDocumentCheck, type Concession } from '../../shared/concessions';
+import {
+  type AcceptedScan,
+  type AdmissionDecision,
+  type AdmissionInput,
+  decideAdmission,
+  hashTicketCode,
+  offlineTicketStatus,
+  turnsIn,
+} from '../../shared/admission';
 import { refusalMessage } from '../../shared/door-verdict';
-import type { OfflineTicketStatus, RefusalReason } from '../../shared/schemas/tickets';
-import type { ScanDirection } from '../../shared/statuses';
+import type { OfflineTicket, RefusalReason } from '../../shared/schemas/tickets';
 
+// The door's rule itself is shared/admission.ts, the one the door device decides with offline;
+// this module adds what only the server decides: the sync of offline scans and the offline list.
+export {
+  type AcceptedScan,
+  type AdmissionDecision,
+  type AdmissionInput,
+  decideAdmission,
+  isInside,
+  offlineTicketStatus,
+  PAID_ORDER_STATUS,
+  type SessionTurns,
+  turnsIn,
+} from '../../shared/admission';
 export { refusalMessage, type RefusalReason };
-
-/** The only ticket status that admits. */
-const ADMITTING_TICKET_STATUS = 'valid';
-/** The only order status that admits (the order is paid); the door's counts read it too. */
-export const PAID_ORDER_STATUS = 'completed';
-
-export type AdmissionDecision =
-  | {
-      admitted: true;
-      /** 'in' lets the person in, 'out' lets them out (exit scans). */
-      direction: ScanDirection;
-      /** The turn the scan belongs to (check_ins.entry_number): the n-th entry, or the exit closing it. */
-      entryNumber: number;
-      /** An entry after an exit ('VOLTOU'). */
-      isReentry: boolean;
-    }
-  | {
-      admitted: false;
-      reason: RefusalReason;
-      /** 'already_used': when it first got in (in this session); 'already_inside': since when it is in. */
-      checkedInAt?: Date;
-      /** 'wrong_session': the labels of the sessions the ticket is valid for. */
-      validSessions?: string[];
-    };
-
-/** A ticket's accepted entries and exits in one session (or on the event's one date). */
-export interface SessionTurns {
-  entries: number;
-  exits: number;
-  /** UTC instants of its first and of its latest accepted entry. */
-  firstEntryAt: Date | null;
-  lastEntryAt: Date | null;
-  /** The gate of its first entry. */
-  firstEntryGate: string | null;
-}
-
-/** One accepted scan of a ticket as check_ins keeps it, to count its turns (turnsIn). */
-export interface AcceptedScan {
-  sessionId: string | null;
-  direction: ScanDirection;
-  at: Date;
-  gate: string;
-}
-
-/** The turns of a ticket in `sessionId` (null: the event's one date) from its accepted scans. */
-export function turnsIn(scans: AcceptedScan[], sessionId: string | null): SessionTurns {
-  const turns: SessionTurns = { entries: 0, exits: 0, firstEntryAt: null, lastEntryAt: null, firstEntryGate: null };
-  for (const scan of [...scans].sort((a, b) => a.at.getTime() - b.at.getTime())) {
-    if (scan.sessionId !== sessionId) continue;
-    if (scan.direction === 'out') {
-      turns.exits += 1;
-      continue;
-    }
-    turns.entries += 1;
-    if (!turns.firstEntryAt) Object.assign(turns, { firstEntryAt: scan.at, firstEntryGate: scan.gate });
-    turns.lastEntryAt = scan.at;
-  }
-  return turns;
-}
-
-/** Whether a ticket with these turns is inside: more entries than exits. */
-export const isInside = (turns: Pick<SessionTurns, 'entries' | 'exits'>) => turns.entries > turns.exits;
-
-export interface AdmissionInput {
-  /** The ticket the scanned code names, or null when no ticket carries that code. */
-  ticket: null | {
-    status: 'valid' | 'refunded' | 'cancelled';
-    orderStatus: string;
-    eventId: string;
-    /** The accepted check-in, when there is one (UTC instant); on an event with sessions, its first one in the door's session. */
-    checkedInAt: Date | null;
-    /**
-     * Its entries and exits in the door's session (turnsIn); absent: one entry when `checkedInAt`
-     * is set, none otherwise (an event without sessions nor exit scans).
-     */
-    turns?: SessionTurns;
-    /**
-     * On an event with sessions: the sessions its sector is valid for (ticket_type_sessions), with
-     * their labels ('Sábado 14/03'); empty or absent: every session.
-     */
-    sessions?: { id: string; label: string }[];
-  };
-  /**
-   * The scanned code is one a ticket carried before its holder transferred it (an accepted
-   * transfer's `old_code`; the ticket now carries a new code). `ticket` is then null: what the old
-   * code names is told to nobody, the new holder included.
-   */
-  isTransferredCode?: boolean;
-  /** The event the door works (PRODUCT.md: no door admits every event). */
-  doorEventId: string;
-  /** The door's event was cancelled by its organizer. */
-  isEventCancelled: boolean;
-  /** Where the scan falls in the door's window (doorWindowState). */
-  window: 'open' | 'too_early' | 'event_over';
-  /**
-   * For a door whose event rotates its QR codes: whether the code read carried a fresh TOTP
-   * (shared/rotating-qr.ts rotatingQrFreshness). Absent: the event does not rotate.
-   */
-  qr?: 'fresh' | 'expired';
-  /** The session the door admits to (picked by its operator, or open now); null or absent: the event's one date. */
-  sessionId?: string | null;
-  /** 'out' for an exit scan; absent: an entry. */
-  direction?: ScanDirection;
-  /** The event has exit scans (events.exit_scans): a ticket that went out may come back in. */
-  exitScans?: boolean;
-}
-
-/**
- * Decides whether a scanned ticket gets in (PRODUCT.md 'Tickets and the door'). Checks, in
- * order: no ticket -> 'transferred' when the code is one a ticket carried before it was
- * transferred (PRODUCT.md: the old code is refused everywhere), else 'unknown_code'; a ticket of another event than the door's -> 'other_event';
- * the door's event cancelled -> 'cancelled'; a rotating QR without a fresh TOTP -> 'qr_expired'; before the door opens -> 'too_early'; after the event
- * ends -> 'event_over'; ticket cancelled (its event was) -> 'cancelled'; ticket or order refunded
- * -> 'refunded'; order cancelled -> 'cancelled'; order not paid -> 'not_paid'; on an event with
- * sessions, a sector that does not cover the door's session -> 'wrong_session' with the sessions it
- * covers (PRODUCT.md 'The organizer's night': a 3-day pass, a Saturday ticket). Then, per session
- * (turns): without exit scans, already in -> 'already_used' with the time of that entry (once per
- * session); with exit scans, an entry of a ticket inside -> 'already_inside' with the time it got
- * in, an entry of one that went out -> admitted as a re-entry ('VOLTOU'), an exit of a ticket
- * inside -> admitted ('SAIU'), of one not inside -> 'not_inside'; an exit without exit scans ->
- * 'not_inside'. The admitted scan names its turn (check_ins.entry_number): entries so far + 1 for
- * an entry, the entry it closes for an exit; the database's unique index on (ticket, session,
- * direction, turn) makes two admissions of one turn impossible, so a ticket is never inside twice.
- * A refusal is a normal answer, never thrown.
- *
- * The caller makes the entry atomic: services/door/admit-scans.ts reads the ticket with its row
- * locked, asks this (through decideScan) and writes the entry in the same transaction.
- */
-export function decideAdmission(input: AdmissionInput): AdmissionDecision {
-  const { ticket } = input;
-  if (!ticket) return { admitted: false, reason: input.isTransferredCode ? 'transferred' : 'unknown_code' };
-  if (ticket.eventId !== input.doorEventId) return { admitted: false, reason: 'other_event' };
-  if (input.isEventCancelled) return { admitted: false, reason: 'cancelled' };
-  // A screenshot or an old code of a rotating QR says nothing of who holds the ticket now.
-  if (input.qr === 'expired') return { admitted: false, reason: 'qr_expired' };
-  if (input.window !== 'open') return { admitted: false, reason: input.window };
-  // A ticket's own status first: a cancelled event's tickets are 'cancelled' in a refunded order.
-  if (ticket.status === 'cancelled') return { admitted: false, reason: 'cancelled' };
-  if (ticket.status === 'refunded' || ticket.orderStatus === 'refunded') {
-    return { admitted: false, reason: 'refunded' };
-  }
-  if (ticket.orderStatus === 'cancelled') return { admitted: false, reason: 'cancelled' };
-  if (ticket.status !== ADMITTING_TICKET_STATUS || ticket.orderStatus !== PAID_ORDER_STATUS) {
-    return { admitted: false, reason: 'not_paid' };
-  }
-  const { sessionId } = input;
-  if (sessionId && ticket.sessions && ticket.sessions.length > 0 && !ticket.sessions.some((s) => s.id === sessionId)) {
-    return { admitted: false, reason: 'wrong_session', validSessions: ticket.sessions.map((s) => s.label) };
-  }
-  const turns = ticket.turns ?? { entries: ticket.checkedInAt ? 1 : 0, exits: 0, firstEntryAt: ticket.checkedInAt, lastEntryAt: ticket.checkedInAt, firstEntryGate: null };
-  if (input.direction === 'out') {
-    if (!input.exitScans || !isInside(turns)) return { admitted: false, reason: 'not_inside' };
-    return { admitted: true, direction: 'out', entryNumber: turns.entries, isReentry: false };
-  }
-  if (!input.exitScans && turns.entries > 0) {
-    return { admitted: false, reason: 'already_used', checkedInAt: turns.firstEntryAt ?? ticket.checkedInAt ?? undefined };
-  }
-  if (isInside(turns)) return { admitted: false, reason: 'already_inside', checkedInAt: turns.lastEntryAt ?? undefined };
-  return { admitted: true, direction: 'in', entryNumber: turns.entries + 1, isReentry: turns.entries > 0 };
-}
 
 /**
  * The admission question for a ticket as read at the door of `doorEventId` (null: no ticket),
@@ -172,8 +33,8 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
  * both ask it this way, so the look-up shows the verdict a scan would give at that moment: a
  * ticket of the door's event carries the door's event, so its cancellation is the door's.
  * `isTransferredCode`: no ticket carries the code, but one carried it before a transfer.
- * The device's offline decision (web/features/door/lib/offline-decision.ts decideOffline) is the
- * other place this rule is written, over the list services/door/get-offline-data.ts gives it.
+ * The device asks the same rule (shared/admission.ts decideAdmission) over the list
+ * offlineTicketOf writes: web/features/door/lib/offline-decision.ts decideOffline.
  */
 export function admissionAtDoor(
   ticket: (NonNullable<AdmissionInput['ticket']> & { isEventCancelled: boolean }) | null,
@@ -236,30 +97,61 @@ export function decideScan(input: AdmissionInput & { device?: DeviceDecision }):
 }
 
 /**
- * How a door device lists a ticket to decide offline: what decideAdmission says of it at its own
- * event's open door ('valid' admits; 'used', 'refunded', 'cancelled', 'not_paid' refuse). On an
- * event with sessions or exit scans (`byTurns`), entries do not make it 'used': the list's turns
- * per session tell (web/features/door/lib/offline-decision.ts).
- */
-export function offlineTicketStatus(ticket: NonNullable<AdmissionInput['ticket']>, byTurns = false): OfflineTicketStatus {
-  const decision = decideAdmission({ ticket: byTurns ? { ...ticket, checkedInAt: null, turns: undefined } : ticket, doorEventId: ticket.eventId, isEventCancelled: false, window: 'open' });
-  if (decision.admitted) return 'valid';
-  switch (decision.reason) {
-    case 'already_used':
-      return 'used';
-    case 'refunded':
-    case 'not_paid':
-      return decision.reason;
-    default:
-      return 'cancelled';
-  }
-}
-
-/**
  * What the door must see before letting the holder of a half-price ticket in, by its category
  * (shared/concessions concessionDocumentCheck: 'Conferir carteira de estudante (CIE)'); null for a
  * full-price ticket. Lei 12.933/2013 asks the meia-entrada holder to show proof at the entrance.
  */
 export function documentCheckOf(concession: Concession | null): string | null {
   return concession ? concessionDocumentCheck[concession] : null;
+}
+
+/** A ticket as the server reads it to put it on the door's offline list (offlineTicketOf). */
+export interface ListedTicketSource extends NonNullable<AdmissionInput['ticket']> {
+  code: string;
+  /** The name the door shows: the holder named for it, else the buyer. */
+  holderName: string;
+  ticketTypeName: string;
+  concession: Concession | null;
+  /** On an event with sessions: the sessions its sector is valid for (empty: every session). */
+  sessionIds: string[];
+  /** Its accepted entries and exits (check_ins), every session. */
+  scans: AcceptedScan[];
+  /** Its rotating QR's secret (domain/rotation-secret.ts), when the event rotates its QR codes. */
+  rotationSecret?: string;
+}
+
+/**
+ * A ticket as the door's offline list carries it (services/door/get-offline-data.ts), for the
+ * device to decide with the same rule (web/features/door/lib/offline-decision.ts decideOffline,
+ * shared/admission.ts decideAdmission): named by the hash of its code (hashTicketCode, the code
+ * never leaves the server), its holder, type and the meia-entrada document to ask for
+ * (documentCheckOf), its status as the door would read it (offlineTicketStatus; every ticket of a
+ * cancelled event is 'cancelled') and its first entry (UTC ISO). On an event with sessions
+ * (`door.sessionIds`, in order), the sessions its sector covers; with sessions or exit scans its
+ * accepted entries and exits per session (turnsIn; sessions without any are left out), and its
+ * status is not 'used' by an entry: the turns tell.
+ */
+export function offlineTicketOf(ticket: ListedTicketSource, door: { isCancelled: boolean; sessionIds: string[]; exitScans: boolean }): OfflineTicket {
+  const hasSessions = door.sessionIds.length > 0;
+  const byTurns = hasSessions || door.exitScans;
+  const sessionKeys: (string | null)[] = hasSessions ? door.sessionIds : [null];
+  return {
+    hash: hashTicketCode(ticket.code),
+    holderName: ticket.holderName,
+    ticketTypeName: ticket.ticketTypeName,
+    documentCheck: documentCheckOf(ticket.concession),
+    status: door.isCancelled ? 'cancelled' : offlineTicketStatus(ticket, byTurns),
+    checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,
+    ...(ticket.rotationSecret ? { rotationSecret: ticket.rotationSecret } : {}),
+    ...(hasSessions ? { sessionIds: ticket.sessionIds } : {}),
+    ...(byTurns
+      ? {
+          turns: sessionKeys.flatMap((sessionId) => {
+            const turns = turnsIn(ticket.scans, sessionId);
+            if (turns.entries === 0) return [];
+            return [{ sessionId, entries: turns.entries, exits: turns.exits, firstEntryAt: turns.firstEntryAt?.toISOString() ?? null, lastEntryAt: turns.lastEntryAt?.toISOString() ?? null }];
+          }),
+        }
+      : {}),
+  };
 }

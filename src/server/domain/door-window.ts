@@ -1,14 +1,11 @@
+import { chooseDoorSession, type DoorWindow, doorWindowState } from '../../shared/admission';
 import { eventTimeRange } from '../../shared/event-times';
+
+// The window's state and the session choice are the door's rule, shared with the door device.
+export { type DoorWindow, doorWindowState };
 
 /** Minutes before an event's start its door opens, unless configured (DOOR_OPENS_MINUTES_BEFORE). */
 export const DEFAULT_DOOR_OPENS_MINUTES_BEFORE = 240;
-
-export interface DoorWindow {
-  /** UTC instant the door starts admitting. */
-  opensAt: Date;
-  /** UTC instant the event ends; from then on the door refuses. */
-  closesAt: Date;
-}
 
 /**
  * When the door of an event admits (PRODUCT.md 'Tickets and the door': a ticket used outside its
@@ -24,13 +21,6 @@ export function doorWindow(
 ): DoorWindow {
   const { start, end } = eventTimeRange(event);
   return { opensAt: new Date(start.getTime() - opensMinutesBefore * 60_000), closesAt: end };
-}
-
-/** Where `now` falls against the window: 'open' from opensAt (inclusive) until closesAt (exclusive). */
-export function doorWindowState(window: DoorWindow, now: Date): 'open' | 'too_early' | 'event_over' {
-  if (now.getTime() < window.opensAt.getTime()) return 'too_early';
-  if (now.getTime() >= window.closesAt.getTime()) return 'event_over';
-  return 'open';
 }
 
 /**
@@ -65,20 +55,10 @@ export function eventDoorWindow(eventWindow: DoorWindow, sessions: SessionWindow
 }
 
 /**
- * The session a door admits to at `now` (PRODUCT.md 'The organizer's night': the door admits
- * once per session): the one its operator picked (`pickedId`, when it is one of them), else the
- * first, in order, whose window contains `now` (a slot whose door opened before the previous one
- * ended waits for it to end), else the next to open, else the last. Null for an event without
- * sessions. Its window is what the scan is weighed against (doorWindowState).
+ * The session a door admits to at `now`, over the server's rows: shared/admission.ts
+ * chooseDoorSession (the operator's pick, else the one open now, else the next to open, else the
+ * last), the choice the door device makes over its list. Null for an event without sessions.
  */
 export function doorSession<S extends SessionWindow>(sessions: S[], now: Date, pickedId?: string | null): S | null {
-  if (sessions.length === 0) return null;
-  const picked = pickedId ? sessions.find((s) => s.id === pickedId) : undefined;
-  if (picked) return picked;
-  const open = sessions.find((s) => doorWindowState(s.window, now) === 'open');
-  if (open) return open;
-  const next = sessions
-    .filter((s) => doorWindowState(s.window, now) === 'too_early')
-    .sort((a, b) => a.window.opensAt.getTime() - b.window.opensAt.getTime())[0];
-  return next ?? sessions[sessions.length - 1];
+  return chooseDoorSession(sessions, now, pickedId, (s) => s.window);
 }

@@ -1,24 +1,19 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { hashTicketCode } from '../../../shared/admission';
 import type { DoorOfflineData } from '../../../shared/schemas/tickets';
-import { type AcceptedScan, documentCheckOf, offlineTicketStatus, turnsIn } from '../../domain/admission';
+import { type AcceptedScan, offlineTicketOf } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { checkIns, orderItems, orders, ticketTransfers, ticketTypeSessions, tickets } from '../../db/schema';
 import { loadWorkableDoorEvent, toDoorSession } from './door-event';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 
-/** How a door device names a ticket offline: base64url (no padding) of SHA-256 over the code. */
-export function hashTicketCode(code: string): string {
-  return createHash('sha256').update(code, 'utf8').digest('base64url');
-}
-
 /**
  * What a door device keeps to decide without network (PRODUCT.md 'Tickets and the door', the way
- * pretixSCAN keeps its event's list): the event with its window (UTC instants) and every ticket
- * issued for it, named by the hash of its code (hashTicketCode; the codes themselves never leave
- * the server here), with holder (the buyer when none was named), type, whether the meia-entrada
- * document is asked, its status as the door would read it (offlineTicketStatus) and when it
- * entered; and the hashes of the old codes of its tickets transferred to someone else (accepted
+ * pretixSCAN keeps its event's list): the event with its window (UTC instants; `isCancelled` when
+ * its organizer cancelled it) and every ticket issued for it as domain/admission offlineTicketOf
+ * lists it, named by the hash of its code (shared/admission hashTicketCode; the codes themselves
+ * never leave the server here), with holder (the buyer when none was named), type, whether the
+ * meia-entrada document is asked, its status as the door would read it and when it entered; and the hashes of the old codes of its tickets transferred to someone else (accepted
  * transfers), which the device refuses 'transferred' (only hashes: a few bytes each). Only for an event a door may
  * work at `now` (loadWorkableDoorEvent): no list of a past event or a draft. Throws
  * DomainError('event_not_found'). For an event whose QR codes rotate, each ticket carries its
@@ -27,7 +22,8 @@ export function hashTicketCode(code: string): string {
  * barcodes give the verifier the secret. For an event with sessions, the event carries them with
  * their windows and each ticket the sessions its sector is valid for (empty: all); with sessions
  * or exit scans, each ticket carries its entries and exits per session (`turns`) and is not
- * 'used' by an entry (the device weighs the turns, as domain/admission decideAdmission does).
+ * 'used' by an entry (the device weighs the turns with shared/admission decideAdmission, the rule
+ * the server's scans go through).
  */
 export async function getOfflineData(
   db: Db,
@@ -71,11 +67,11 @@ export async function getOfflineData(
     const links = await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
     for (const link of links) validFor.set(link.ticketTypeId, [...(validFor.get(link.ticketTypeId) ?? []), link.sessionId]);
   }
-  const sessionKeys: (string | null)[] = door.sessions.length > 0 ? door.sessions.map((s) => s.id) : [null];
   const transferred = await db
     .select({ oldCode: ticketTransfers.oldCode })
     .from(ticketTransfers)
     .where(and(eq(ticketTransfers.eventId, eventId), eq(ticketTransfers.status, 'accepted'), isNotNull(ticketTransfers.oldCode)));
+  const listed = { isCancelled: door.isCancelled, sessionIds: door.sessions.map((s) => s.id), exitScans: door.exitScans };
   return {
     event: {
       id: door.id,
@@ -85,26 +81,20 @@ export async function getOfflineData(
       ...(door.rotatingQr ? { rotatingQr: true } : {}),
       ...(door.sessions.length > 0 ? { sessions: door.sessions.map(toDoorSession) } : {}),
       ...(door.exitScans ? { exitScans: true } : {}),
+      ...(door.isCancelled ? { isCancelled: true } : {}),
     },
-    tickets: rows.map((row) => ({
-      hash: hashTicketCode(row.code),
-      holderName: row.holderName ?? row.buyerName,
-      ticketTypeName: row.ticketTypeName,
-      documentCheck: documentCheckOf(row.concession),
-      status: door.isCancelled ? 'cancelled' : offlineTicketStatus(row, byTurns),
-      checkedInAt: row.checkedInAt ? row.checkedInAt.toISOString() : null,
-      ...(door.rotatingQr && signingKey ? { rotationSecret: rotationSecretOf(signingKey, row.code) } : {}),
-      ...(door.sessions.length > 0 ? { sessionIds: (row.ticketTypeId && validFor.get(row.ticketTypeId)) || [] } : {}),
-      ...(byTurns
-        ? {
-            turns: sessionKeys.flatMap((sessionId) => {
-              const turns = turnsIn(scans.get(row.id) ?? [], sessionId);
-              if (turns.entries === 0) return [];
-              return [{ sessionId, entries: turns.entries, exits: turns.exits, firstEntryAt: turns.firstEntryAt?.toISOString() ?? null, lastEntryAt: turns.lastEntryAt?.toISOString() ?? null }];
-            }),
-          }
-        : {}),
-    })),
+    tickets: rows.map((row) =>
+      offlineTicketOf(
+        {
+          ...row,
+          holderName: row.holderName ?? row.buyerName,
+          sessionIds: (row.ticketTypeId && validFor.get(row.ticketTypeId)) || [],
+          scans: scans.get(row.id) ?? [],
+          ...(door.rotatingQr && signingKey ? { rotationSecret: rotationSecretOf(signingKey, row.code) } : {}),
+        },
+        listed,
+      ),
+    ),
     transferredHashes: transferred.map((row) => hashTicketCode(row.oldCode!)),
     generatedAt: now.toISOString(),
   };

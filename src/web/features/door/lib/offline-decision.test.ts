@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoorOfflineData, OfflineTicket } from '../../../../shared/schemas/tickets';
-import { decideOffline, hashTicketCode, isTransferredAway, keepDeviceTurn, pickDoorSession, readDeviceTurns } from './offline-decision';
+import { decideOffline, decideOnDevice, hashTicketCode, isTransferredAway, keepDeviceTurn, pickDoorSession, readDeviceTurns } from './offline-decision';
 
 const list = (transferredHashes: string[]): DoorOfflineData => ({
   event: { id: 'ev1', title: 'Noite da Portaria', opensAt: '2025-03-15T19:00:00.000Z', closesAt: '2025-03-16T03:00:00.000Z' },
@@ -13,7 +13,7 @@ const valid: OfflineTicket = { hash: 'h1', holderName: 'Ana Lima', ticketTypeNam
 
 describe('decideOffline', () => {
   it("refuses a transferred ticket's old code as transferred, as the server does", async () => {
-    const hash = await hashTicketCode('NL1.codigo-antigo');
+    const hash = hashTicketCode('NL1.codigo-antigo');
     const kept = list([hash]);
     expect(isTransferredAway(kept, hash)).toBe(true);
     const result = decideOffline(undefined, kept, undefined, inside, isTransferredAway(kept, hash));
@@ -26,6 +26,25 @@ describe('decideOffline', () => {
 
   it("admits a valid ticket with its holder's name inside the window", () => {
     expect(decideOffline(valid, list([]), undefined, inside)).toMatchObject({ accepted: true, holderName: 'Ana Lima' });
+  });
+
+  it('refuses every ticket of a cancelled event as the server does, before the door opens too, saying so', () => {
+    const cancelled = { ...list([]), event: { ...list([]).event, isCancelled: true } };
+    const early = new Date('2025-03-15T18:00:00.000Z');
+    expect(decideOffline({ ...valid, status: 'cancelled' }, cancelled, undefined, early)).toMatchObject({ accepted: false, reason: 'cancelled', message: 'Evento cancelado pelo organizador' });
+  });
+
+  it('admits a code once on this device: a second scan reads already used with the time of the first', () => {
+    const kept = list([]);
+    const listed = { ...valid, hash: hashTicketCode('NL1.codigo') };
+    const byHash = new Map([[listed.hash, listed]]);
+    const entry = { sessionId: null, direction: 'in' as const };
+    const first = decideOnDevice(kept, byHash, {}, { code: 'NL1.codigo', otp: null }, inside, entry);
+    expect(first.result).toMatchObject({ accepted: true, holderName: 'Ana Lima' });
+    const later = new Date(inside.getTime() + 60_000);
+    expect(decideOnDevice(kept, byHash, first.kept, { code: 'NL1.codigo', otp: null }, later, entry).result).toMatchObject({
+      accepted: false, reason: 'already_used', checkedInAt: inside.toISOString(),
+    });
   });
 
   it('reads a list kept before it carried transferred codes as having none', () => {

@@ -1,7 +1,21 @@
+import {
+  type AdmissionInput,
+  chooseDoorSession,
+  decideAdmission,
+  type DoorWindow,
+  doorWindowState,
+  hashTicketCode,
+  listedTicketStatuses,
+  type SessionTurns,
+} from '../../../../shared/admission';
 import { refusalMessage } from '../../../../shared/door-verdict';
 import { rotatingQrFreshness } from '../../../../shared/rotating-qr';
-import type { CheckInResult, DoorOfflineData, DoorRefusal, DoorSession, OfflineTicket, OfflineTurns, RefusalReason } from '../../../../shared/schemas/tickets';
+import type { CheckInResult, DoorOfflineData, DoorRefusal, DoorSession, OfflineTicket, OfflineTurns } from '../../../../shared/schemas/tickets';
 import type { ScanDirection } from '../../../../shared/statuses';
+
+// The device decides with the server's rule (shared/admission.ts decideAdmission); this file only
+// reads the list and this device's own scans into its input, and its answer into the door's words.
+export { hashTicketCode };
 
 /** What the door operator set for a scan: the session picked (null: the one open now) and the direction. */
 export interface DoorTurn {
@@ -9,20 +23,16 @@ export interface DoorTurn {
   direction: ScanDirection;
 }
 
+/** A window of the list (UTC ISO instants) as instants. */
+const windowOf = (window: { opensAt: string; closesAt: string }): DoorWindow => ({ opensAt: new Date(window.opensAt), closesAt: new Date(window.closesAt) });
+
 /**
- * The session a door admits to at `now`, as server/domain/door-window.ts doorSession picks it
- * (its other place): the one picked, else the first whose window holds `now`, else the next to
- * open, else the last. Null for an event without sessions.
+ * The session a door admits to at `now` from the list's sessions (shared/admission.ts
+ * chooseDoorSession, the server's choice too): the one picked, else the one open at `now`, else
+ * the next to open, else the last. Null for an event without sessions.
  */
 export function pickDoorSession(sessions: DoorSession[] | undefined, now: Date, pickedId: string | null = null): DoorSession | null {
-  if (!sessions || sessions.length === 0) return null;
-  const picked = pickedId ? sessions.find((s) => s.id === pickedId) : undefined;
-  if (picked) return picked;
-  const t = now.getTime();
-  const open = sessions.find((s) => Date.parse(s.opensAt) <= t && t < Date.parse(s.closesAt));
-  if (open) return open;
-  const next = sessions.filter((s) => t < Date.parse(s.opensAt)).sort((a, b) => Date.parse(a.opensAt) - Date.parse(b.opensAt))[0];
-  return next ?? sessions[sessions.length - 1];
+  return chooseDoorSession(sessions ?? [], now, pickedId, windowOf);
 }
 
 /** The key this device keeps its own scans of a ticket under: the hash, with the session on an event with sessions. */
@@ -46,37 +56,83 @@ export function keepDeviceTurn(kept: string | undefined, sessionId: string | nul
   return JSON.stringify({ ...turns, entries: turns.entries + 1, firstEntryAt: turns.firstEntryAt ?? result.checkedInAt, lastEntryAt: result.checkedInAt });
 }
 
-/** base64url (no padding) of SHA-256 over the code, as the server names tickets in the list. */
-export async function hashTicketCode(code: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(code)));
-  let binary = '';
-  for (const byte of digest) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** Whether this browser can hash on the device (crypto.subtle needs HTTPS or localhost). */
-export const canDecideOffline = () => typeof crypto !== 'undefined' && !!crypto.subtle;
-
 /** Whether a code's hash is one of the list's transferred-away old codes (a list kept before they were sent has none). */
 export function isTransferredAway(list: DoorOfflineData, hash: string): boolean {
   return (list.transferredHashes ?? []).includes(hash);
 }
 
+/** The list's turns and this device's own added up (UTC ISO instants read as instants). */
+function addTurns(listed: OfflineTurns | null | undefined, own: OfflineTurns | null | undefined): SessionTurns {
+  const at = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
+  return {
+    entries: (listed?.entries ?? 0) + (own?.entries ?? 0),
+    exits: (listed?.exits ?? 0) + (own?.exits ?? 0),
+    firstEntryAt: at(listed?.firstEntryAt ?? own?.firstEntryAt),
+    lastEntryAt: at(own?.lastEntryAt ?? listed?.lastEntryAt),
+    firstEntryGate: null,
+  };
+}
+
 /**
- * The door's verdict without network, from the event's list kept on the device (the way
- * pretixSCAN decides offline; the server's rule is server/domain/admission.ts decideAdmission,
- * this is its other place, over the list services/door/get-offline-data.ts gives): a code not on
- * the list -> 'transferred' when it is a transferred ticket's old code (`isTransferred`), else
- * 'not_on_list'; a rotating QR (the list's event rotates) without a fresh TOTP (`otp`) ->
- * 'qr_expired'; outside the window ->
- * 'too_early' / 'event_over'; used (on the list, or let in by this device: `deviceEntries`) ->
- * 'already_used' with when; refunded, cancelled, not paid; otherwise VÁLIDO. Messages are the
- * server's (refusalMessage), so an offline verdict reads like an online one. On an event with
- * sessions or exit scans (`turn`): the session picked or open now (pickDoorSession) and its window;
- * a sector that does not cover it -> 'wrong_session' naming the sessions it covers; then the
- * ticket's entries and exits there (the list's turns plus this device's own, `deviceTurns`): without
- * exit scans once per session ('already_used'); with them an entry while inside -> 'already_inside',
- * an entry after an exit -> 'VOLTOU', an exit while inside -> 'SAIU', else 'not_inside'.
+ * The admission question a scan on this device asks (shared/admission.ts AdmissionInput), read
+ * from the event's list and this device's own scans: the list holds its event's tickets only, so
+ * a listed ticket is of the door's event; its status read back as ticket and order statuses
+ * (listedTicketStatuses); a rotating QR's TOTP checked against the ticket's secret (no secret on
+ * the list: not checkable, 'expired'); the window of the session picked or open at `now`
+ * (pickDoorSession), else of the event. Entries: on an event with sessions or exit scans, the
+ * list's turns in that session plus this device's (`turn.deviceTurns`); otherwise the list's
+ * entry ('used') or this device's (`deviceEntry`).
+ */
+export function offlineAdmissionInput(
+  ticket: OfflineTicket | undefined,
+  list: DoorOfflineData,
+  deviceEntry: string | undefined,
+  now: Date,
+  isTransferred = false,
+  otp: string | null = null,
+  turn?: DoorTurn & { deviceTurns?: OfflineTurns | null },
+): { input: AdmissionInput; session: DoorSession | null; window: DoorWindow } {
+  const { event } = list;
+  const byTurns = (event.sessions?.length ?? 0) > 0 || !!event.exitScans;
+  const session = pickDoorSession(event.sessions, now, turn?.sessionId ?? null);
+  const window = windowOf(session ?? event);
+  const sessionId = session?.id ?? null;
+  const labels = new Map((event.sessions ?? []).map((s) => [s.id, s.label]));
+  const listedEntry: OfflineTurns | null =
+    ticket?.status === 'used' ? { sessionId: null, entries: 1, exits: 0, firstEntryAt: ticket.checkedInAt, lastEntryAt: ticket.checkedInAt } : null;
+  const turns = byTurns ? addTurns(ticket?.turns?.find((t) => t.sessionId === sessionId), turn?.deviceTurns) : addTurns(listedEntry, readDeviceTurns(deviceEntry));
+  const input: AdmissionInput = {
+    ticket: ticket
+      ? {
+          ...listedTicketStatuses(ticket.status),
+          eventId: event.id,
+          checkedInAt: turns.firstEntryAt,
+          turns,
+          sessions: (ticket.sessionIds ?? []).map((id) => ({ id, label: labels.get(id) ?? id })),
+        }
+      : null,
+    isTransferredCode: !ticket && isTransferred,
+    doorEventId: event.id,
+    isEventCancelled: !!event.isCancelled,
+    window: doorWindowState(window, now),
+    qr: event.rotatingQr && ticket ? (ticket.rotationSecret ? rotatingQrFreshness(ticket.rotationSecret, otp, now) : 'expired') : undefined,
+    sessionId,
+    direction: turn?.direction ?? 'in',
+    exitScans: !!event.exitScans,
+  };
+  return { input, session, window };
+}
+
+/**
+ * The door's verdict without network (the way pretixSCAN decides offline), from the event's list
+ * kept on the device: the server's rule, shared/admission.ts decideAdmission, over
+ * offlineAdmissionInput, in the words of the server's answer (refusalMessage), so an offline
+ * verdict reads like an online one. The one difference is in what the device can know: a code its
+ * list does not hold (no ticket of this event has it: unknown, another event's, or issued after
+ * the list was read) is 'not_on_list' where the server says 'unknown_code' or 'other_event'; a
+ * transferred ticket's old code (`isTransferred`, from the list's transferredHashes) is
+ * 'transferred' as on the server. An admitted entry names the session ('Sábado 14/03') and
+ * whether it is an exit ('SAIU') or a re-entry ('VOLTOU'); its time is `now` (UTC ISO).
  */
 export function decideOffline(
   ticket: OfflineTicket | undefined,
@@ -87,67 +143,65 @@ export function decideOffline(
   otp: string | null = null,
   turn?: DoorTurn & { deviceTurns?: OfflineTurns | null },
 ): CheckInResult {
-  const byTurns = !!turn && ((list.event.sessions?.length ?? 0) > 0 || !!list.event.exitScans);
-  const session = byTurns ? pickDoorSession(list.event.sessions, now, turn.sessionId) : null;
-  const window = session ?? list.event;
-  const refuse = (reason: RefusalReason, checkedInAt: string | null = null, validSessions?: string[]): CheckInResult => {
-    const refusal: DoorRefusal = {
-      reason,
-      eventTitle: ticket ? list.event.title : null,
-      checkedInAt,
-      checkedInGate: null,
-      opensAt: reason === 'too_early' ? window.opensAt : null,
-      isEventCancelled: false,
-      ...(validSessions ? { validSessions } : {}),
-    };
+  const { input, session, window } = offlineAdmissionInput(ticket, list, deviceEntry, now, isTransferred, otp, turn);
+  const decision = decideAdmission(input);
+  if (decision.admitted) {
+    // Only a ticket on the list is admitted.
+    const admitted = ticket!;
     return {
-      accepted: false,
-      ...refusal,
-      message: refusalMessage(reason, refusal, now),
-      ticketTypeName: ticket?.ticketTypeName ?? null,
-      holderName: ticket?.holderName ?? null,
+      accepted: true,
+      eventTitle: list.event.title,
+      ticketTypeName: admitted.ticketTypeName,
+      holderName: admitted.holderName,
+      documentCheck: admitted.documentCheck ?? null,
+      checkedInAt: now.toISOString(),
+      direction: decision.direction,
+      isReentry: decision.isReentry,
+      sessionLabel: session?.label ?? null,
     };
+  }
+  const reason = decision.reason === 'unknown_code' ? 'not_on_list' : decision.reason;
+  const refusal: DoorRefusal = {
+    reason,
+    eventTitle: ticket ? list.event.title : null,
+    checkedInAt: decision.checkedInAt ? decision.checkedInAt.toISOString() : null,
+    checkedInGate: null,
+    opensAt: reason === 'too_early' ? window.opensAt.toISOString() : null,
+    isEventCancelled: !!ticket && !!list.event.isCancelled,
+    ...(decision.validSessions ? { validSessions: decision.validSessions } : {}),
   };
-  if (!ticket) return refuse(isTransferred ? 'transferred' : 'not_on_list');
-  if (list.event.rotatingQr && (!ticket.rotationSecret || rotatingQrFreshness(ticket.rotationSecret, otp, now) === 'expired')) return refuse('qr_expired');
-  if (now.getTime() < Date.parse(window.opensAt)) return refuse('too_early');
-  if (now.getTime() >= Date.parse(window.closesAt)) return refuse('event_over');
-  if (ticket.status === 'used') return refuse('already_used', ticket.checkedInAt);
-  if (ticket.status === 'refunded') return refuse('refunded');
-  if (ticket.status === 'cancelled') return refuse('cancelled');
-  if (ticket.status === 'not_paid') return refuse('not_paid');
-  const admit = (extra: Partial<Extract<CheckInResult, { accepted: true }>> = {}): CheckInResult => ({
-    accepted: true,
-    eventTitle: list.event.title,
-    ticketTypeName: ticket.ticketTypeName,
-    holderName: ticket.holderName,
-    documentCheck: ticket.documentCheck ?? null,
-    checkedInAt: now.toISOString(),
-    ...extra,
-  });
-  if (!byTurns || !turn) {
-    if (deviceEntry) return refuse('already_used', deviceEntry);
-    return admit();
-  }
-  const sessionId = session?.id ?? null;
-  const valid = ticket.sessionIds ?? [];
-  if (session && valid.length > 0 && !valid.includes(session.id)) {
-    const labels = (list.event.sessions ?? []).filter((s) => valid.includes(s.id)).map((s) => s.label);
-    return refuse('wrong_session', null, labels);
-  }
-  const listed = (ticket.turns ?? []).find((t) => t.sessionId === sessionId);
-  const own = turn.deviceTurns;
-  const entries = (listed?.entries ?? 0) + (own?.entries ?? 0);
-  const exits = (listed?.exits ?? 0) + (own?.exits ?? 0);
-  const firstEntryAt = listed?.firstEntryAt ?? own?.firstEntryAt ?? null;
-  const lastEntryAt = own?.lastEntryAt ?? listed?.lastEntryAt ?? null;
-  const isInside = entries > exits;
-  const sessionLabel = session?.label ?? null;
-  if (turn.direction === 'out') {
-    if (!list.event.exitScans || !isInside) return refuse('not_inside');
-    return admit({ direction: 'out', isReentry: false, sessionLabel });
-  }
-  if (!list.event.exitScans && entries > 0) return refuse('already_used', firstEntryAt);
-  if (isInside) return refuse('already_inside', lastEntryAt);
-  return admit({ direction: 'in', isReentry: entries > 0, sessionLabel });
+  return {
+    accepted: false,
+    ...refusal,
+    message: refusalMessage(reason, refusal, now),
+    ticketTypeName: ticket?.ticketTypeName ?? null,
+    holderName: ticket?.holderName ?? null,
+  };
+}
+
+/**
+ * One scan decided on this device, as the door screen does it without network
+ * (use-offline-door.ts): the code read (`read`, split from a rotating QR's TOTP) named by its hash
+ * (hashTicketCode), looked up in the list (`byHash`: the list's tickets by hash) and weighed by
+ * decideOffline with this device's own earlier scans (`kept`: by deviceTurnKey on an event with
+ * sessions or exit scans, else the time of its entry by hash). Gives the verdict, the session it
+ * was weighed in, and a new `kept` with this scan added when it was admitted (the same object when not).
+ */
+export function decideOnDevice(
+  list: DoorOfflineData,
+  byHash: ReadonlyMap<string, OfflineTicket>,
+  kept: Record<string, string>,
+  read: { code: string; otp: string | null },
+  now: Date,
+  turn: DoorTurn,
+): { result: CheckInResult; session: DoorSession | null; kept: Record<string, string> } {
+  const hash = hashTicketCode(read.code);
+  // With sessions or exit scans, this device's own scans are kept per session, entries and exits.
+  const byTurns = (list.event.sessions?.length ?? 0) > 0 || !!list.event.exitScans;
+  const session = pickDoorSession(list.event.sessions, now, turn.sessionId);
+  const key = byTurns ? deviceTurnKey(hash, session?.id ?? null) : hash;
+  const deviceTurns = byTurns ? readDeviceTurns(kept[key]) : null;
+  const result = decideOffline(byHash.get(hash), list, byTurns ? undefined : kept[hash], now, isTransferredAway(list, hash), read.otp, { ...turn, deviceTurns });
+  if (!result.accepted) return { result, session, kept };
+  return { result, session, kept: { ...kept, [key]: byTurns ? keepDeviceTurn(kept[key], session?.id ?? null, result) : result.checkedInAt } };
 }

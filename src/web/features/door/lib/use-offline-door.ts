@@ -7,7 +7,7 @@ import { getOfflineData } from '../api/get-offline-data';
 import { doorKeys } from '../api/keys';
 import { syncDoorScans } from '../api/sync-door-scans';
 import { type DoorSelection, newId, readDeviceId } from './door-device';
-import { canDecideOffline, decideOffline, deviceTurnKey, type DoorTurn, hashTicketCode, isTransferredAway, keepDeviceTurn, pickDoorSession, readDeviceTurns } from './offline-decision';
+import { decideOnDevice, type DoorTurn } from './offline-decision';
 import { splitQrPayload } from '../../../../shared/rotating-qr';
 import { offlineStore, type QueuedScan } from './offline-store';
 
@@ -151,18 +151,12 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
   /** Decides on the device from the kept list, queues the decision and returns it. */
   const decideHere = useCallback(
     async (code: string, nonce: string): Promise<ScanOutcome> => {
-      if (!list || !canDecideOffline()) return { error: 'Sem conexão e sem a lista offline deste evento. Conecte-se para baixá-la.' };
-      const read = splitQrPayload(code);
-      const hash = await hashTicketCode(read.code);
+      if (!list) return { error: 'Sem conexão e sem a lista offline deste evento. Conecte-se para baixá-la.' };
       const now = new Date();
-      // With sessions or exit scans, this device's own scans are kept per session, entries and exits.
-      const byTurns = (list.event.sessions?.length ?? 0) > 0 || !!list.event.exitScans;
-      const session = pickDoorSession(list.event.sessions, now, turn.sessionId);
-      const key = byTurns ? deviceTurnKey(hash, session?.id ?? null) : hash;
-      const deviceTurns = byTurns ? readDeviceTurns(entriesRef.current[key]) : null;
-      const result = decideOffline(byHash.get(hash), list, entriesRef.current[hash], now, isTransferredAway(list, hash), read.otp, byTurns ? { ...turn, deviceTurns } : undefined);
-      if (result.accepted) {
-        entriesRef.current = { ...entriesRef.current, [key]: byTurns ? keepDeviceTurn(entriesRef.current[key], session?.id ?? null, result) : result.checkedInAt };
+      const decided = decideOnDevice(list, byHash, entriesRef.current, splitQrPayload(code), now, turn);
+      const { result, session } = decided;
+      if (decided.kept !== entriesRef.current) {
+        entriesRef.current = decided.kept;
         void offlineStore.saveEntries(eventId, entriesRef.current);
       }
       replaceQueue([
