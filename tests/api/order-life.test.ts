@@ -126,6 +126,64 @@ describe('a payment after the hold ended', () => {
   });
 });
 
+describe('a payment after the hold ended, by the sale\'s rules', () => {
+  async function lateOrder(extra: object, quantity: number, lines?: object[]) {
+    const person = await server.signUpAs();
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], extra);
+    const late = await place(person.cookie, event.id, type.id, quantity, lines ? { items: lines.map((line) => ({ ticketTypeId: type.id, ...line })) } : {});
+    await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
+    expect(await remainingOf(type.id)).toBe(10);
+    return { event, type, late };
+  }
+
+  it("is refunded when the event's capacity was sold meanwhile, though its lot still has the units", async () => {
+    const { event, type, late } = await lateOrder({}, 2);
+    await server.deps.db.update(events).set({ capacity: 3 }).where(eq(events.id, event.id));
+    const other = await server.signUpAs();
+    await post(`/api/orders/${(await place(other.cookie, event.id, type.id, 2)).id}/simulate-pix-payment`, other.cookie);
+    expect((await confirmPayment(server.deps, { paymentId: late.paymentId })).outcome).toBe('refunded_late');
+    expect(await remainingOf(type.id)).toBe(8);
+  });
+
+  it('is refunded when its CPF bought up to its limit meanwhile, and honoured when the limit leaves room', async () => {
+    const { event, type, late } = await lateOrder({}, 2);
+    await server.deps.db.update(events).set({ maxTicketsPerCpf: 3 }).where(eq(events.id, event.id));
+    const other = await server.signUpAs();
+    // Another account with the same buyer CPF takes 2: 2 + 2 would pass 3.
+    await post(`/api/orders/${(await place(other.cookie, event.id, type.id, 2)).id}/simulate-pix-payment`, other.cookie);
+    expect((await confirmPayment(server.deps, { paymentId: late.paymentId })).outcome).toBe('refunded_late');
+
+    const again = await lateOrder({}, 2);
+    await server.deps.db.update(events).set({ maxTicketsPerCpf: 4 }).where(eq(events.id, again.event.id));
+    const third = await server.signUpAs();
+    await post(`/api/orders/${(await place(third.cookie, again.event.id, again.type.id, 2)).id}/simulate-pix-payment`, third.cookie);
+    expect((await confirmPayment(server.deps, { paymentId: again.late.paymentId })).outcome).toBe('completed');
+    expect(await remainingOf(again.type.id)).toBe(6);
+  });
+
+  it('is refunded when the meia-entrada reserve was taken meanwhile, and keeps the price paid when honoured', async () => {
+    const holder = (cpf: string) => ({ name: 'Bia Souza', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' });
+    const meia = (cpf: string) => ({ quantity: 1, concession: 'student', holder: holder(cpf) });
+    // 10 units, a reserve of 4: the late meia, then 4 meias of others while it was released.
+    const { event, type, late } = await lateOrder({ meiaEntrada: true }, 1, [meia('11144477735')]);
+    expect(late.totalCentavos).toBe(4000);
+    const others = ['39053344705', '86288366757', '71428793860', '28625587887'];
+    for (const cpf of others) {
+      const someone = await server.signUpAs();
+      const placed = await post('/api/orders', someone.cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, ...meia(cpf) }], buyer, paymentMethod: 'pix', installments: 1 });
+      expect(placed.statusCode).toBe(201);
+    }
+    expect((await confirmPayment(server.deps, { paymentId: late.paymentId })).outcome).toBe('refunded_late');
+
+    const kept = await lateOrder({ meiaEntrada: true }, 1, [meia('11144477735')]);
+    expect((await confirmPayment(server.deps, { paymentId: kept.late.paymentId })).outcome).toBe('completed');
+    const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, kept.late.id));
+    expect([row.status, row.totalCentavos]).toEqual(['completed', 4000]);
+    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, kept.type.id));
+    expect([sector.remaining, sector.halfTaken]).toEqual([9, 1]);
+  });
+});
+
 describe('refunds per ticket', () => {
   it('pays back one ticket of two after its share of the coupon, and the other still gets in', async () => {
     const person = await server.signUpAs();

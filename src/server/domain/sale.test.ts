@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
-import { assertCapacityFor, decideOrder, decideSale, type OrderLine, type OrderRequest, type SaleCoupon, type SaleSector, type SaleState } from './sale';
+import { assertCapacityFor, decideHoldAgain, decideOrder, decideSale, type HeldAgainItem, type OrderLine, type OrderRequest, type SaleCoupon, type SaleSector, type SaleState } from './sale';
 import { lotsState, rollEndedLots, type SaleLot } from './lots';
 import { serviceFeeOf } from './service-fee';
 import { meiaReserve, reserveReleaseAt } from './meia';
@@ -301,5 +301,40 @@ describe('capacity', () => {
     expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['pass', 1]]), [saturday, friday]))).toBe(null);
     // A session none of the asked sectors admits to does not limit them.
     expect(codeOf(() => assertCapacityFor(null, sectors, new Map([['sat', 2]]), [{ ...friday, capacity: 6 }]))).toBe(null);
+  });
+});
+
+describe('decideHoldAgain', () => {
+  const item = (extra: Partial<HeldAgainItem> = {}): HeldAgainItem => ({ ticketTypeId: 'pista', lotId: 'l1', quantity: 1, concession: null, holderCpf: null, holderCpfs: [], ...extra });
+  const refusal = (decision: ReturnType<typeof decideHoldAgain>) => (decision.accepted ? null : decision.error.code);
+
+  it('holds the units again in their lot and counts them, as a sale would', () => {
+    const sale = state([sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })], { halfTaken: 0 })], { meiaEntrada: false, maxTicketsPerCpf: 4 });
+    expect(decideHoldAgain(sale, { buyerCpf: BUYER, userId: 'u1', items: [item({ quantity: 2 })] }, now)).toEqual({ accepted: true });
+    expect(sale.sectors[0].remaining).toBe(3);
+    expect(sale.sectors[0].lots[0].remaining).toBe(3);
+    expect(sale.takenByCpf.get(BUYER)).toEqual({ units: 2, half: 0 });
+  });
+
+  it("refuses past the event's capacity, the limit per CPF, or a lot without the units", () => {
+    const sectors = () => [sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })])];
+    expect(refusal(decideHoldAgain(state(sectors(), { capacity: 6, meiaEntrada: false }), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 2 })] }, now))).toBe('event_sold_out');
+    const limited = state(sectors(), { meiaEntrada: false, maxTicketsPerCpf: 3 });
+    limited.takenByCpf.set(BUYER, { units: 2, half: 0 });
+    expect(refusal(decideHoldAgain(limited, { buyerCpf: BUYER, userId: null, items: [item({ quantity: 2 })] }, now))).toBe('cpf_limit');
+    expect(refusal(decideHoldAgain(state(sectors(), { meiaEntrada: false }), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now))).toBe('ticket_type_sold_out');
+  });
+
+  it('keeps the meia-entrada reserve: a meia only while it lasts, one per CPF, and full price outside it', () => {
+    // 10 units, reserve 4; 6 left, 3 meias taken: 1 meia left, 5 full-price units.
+    const sectors = () => [sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 3 })];
+    const meia = item({ concession: 'student', holderCpf: '11144477735' });
+    expect(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [meia] }, now)).toEqual({ accepted: true });
+    expect(refusal(decideHoldAgain(state([sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 4 })]), { buyerCpf: BUYER, userId: null, items: [meia] }, now))).toBe('meia_sold_out');
+    const repeated = state(sectors());
+    repeated.takenByCpf.set('11144477735', { units: 1, half: 1 });
+    expect(refusal(decideHoldAgain(repeated, { buyerCpf: BUYER, userId: null, items: [meia] }, now))).toBe('meia_cpf_repeated');
+    expect(refusal(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now))).toBe('full_price_sold_out');
+    expect(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 5 })] }, now)).toEqual({ accepted: true });
   });
 });

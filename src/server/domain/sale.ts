@@ -557,3 +557,97 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
   });
   return { decisions, rolls };
 }
+
+/** One item of a placed order as a late payment holds it again: its sector, lot, units, category and holders. */
+export interface HeldAgainItem {
+  ticketTypeId: string | null;
+  lotId: string | null;
+  quantity: number;
+  concession: Concession | null;
+  /** A half-price unit's holder CPF (digits); null otherwise. */
+  holderCpf: string | null;
+  /** CPFs named for the units, one per unit in order ('' or absent: the buyer's). */
+  holderCpfs: string[];
+}
+
+/**
+ * Decides whether an order paid after its hold ended (expired, failed, cancelled: domain/confirmation
+ * 'hold_again') may have its units again, as they were placed: same sectors, same lots, same prices
+ * (the buyer paid that price), against the state of its event read with every sector locked
+ * (services/orders/sale-state.ts loadSaleState), by the sale's own rules. Checks, in order: the
+ * event exists (event_not_found); who holds what (assertMayHold: cpf_limit, and meia_cpf_repeated,
+ * Lei 12.933/2013: one meia-entrada per person per event), each unit counting for its holder's CPF,
+ * else the buyer's, and the account; the event's and the sessions' capacity (assertCapacityFor:
+ * event_sold_out, session_sold_out); per sector, the meia-entrada reserve as sectorMeia counts it
+ * (meia_sold_out for half-price units past what is left of it, full_price_sold_out for full-price
+ * units that would eat into it before reserveReleaseAt) and each lot's units
+ * (ticket_type_sold_out). The sales windows and the limit per order are not asked again: the order
+ * passed them when it was placed. Accepted, the units are taken out of `state` (lots, sectors, the
+ * reserve, each CPF's and the account's holdings), as decideSale does, so a later order of the same
+ * group sees them gone. Returns the decision; never throws a DomainError.
+ */
+export function decideHoldAgain(
+  state: SaleState,
+  order: { buyerCpf: string; userId: string | null; items: readonly HeldAgainItem[] },
+  now: Date,
+): { accepted: true } | { accepted: false; error: DomainError } {
+  try {
+    const event = state.event;
+    if (!event) throw new DomainError('event_not_found');
+    const items = order.items.filter((item) => item.ticketTypeId && item.lotId && item.quantity > 0);
+    const cpfOf = (item: HeldAgainItem, n: number) => item.holderCpf ?? (item.holderCpfs[n] || order.buyerCpf);
+    const byCpf = new Map<string, CpfTaken>();
+    let units = 0;
+    for (const item of items) {
+      for (let n = 0; n < item.quantity; n++) {
+        const cpf = cpfOf(item, n);
+        units += 1;
+        if (!cpf) continue;
+        const known = byCpf.get(cpf) ?? { units: 0, half: 0 };
+        known.units += 1;
+        if (item.concession) known.half += 1;
+        byCpf.set(cpf, known);
+      }
+    }
+    assertMayHold(event.maxTicketsPerCpf, state, { byCpf, userId: order.userId, units });
+
+    const unitsBySector = new Map<string, number>();
+    for (const item of items) unitsBySector.set(item.ticketTypeId!, (unitsBySector.get(item.ticketTypeId!) ?? 0) + item.quantity);
+    assertCapacityFor(event.capacity, state.sectors, unitsBySector, event.sessionCapacities);
+
+    const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
+    for (const [sectorId, asked] of unitsBySector) {
+      const sector = state.sectors.find((s) => s.id === sectorId);
+      if (!sector) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
+      const mine = items.filter((item) => item.ticketTypeId === sectorId);
+      const half = mine.reduce((sum, item) => sum + (item.concession && countsAgainstReserve(item.concession) ? item.quantity : 0), 0);
+      const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
+      if (half > available) throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });
+      const full = asked - half;
+      if (full > Math.min(fullAvailable, sellable - half)) {
+        throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });
+      }
+      for (const item of mine) {
+        const lot = sector.lots.find((l) => l.id === item.lotId);
+        const fromLot = mine.filter((other) => other.lotId === item.lotId).reduce((sum, other) => sum + other.quantity, 0);
+        if (!lot || lot.remaining < fromLot) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sectorId });
+      }
+    }
+
+    for (const item of items) {
+      const sector = state.sectors.find((s) => s.id === item.ticketTypeId)!;
+      sector.lots.find((l) => l.id === item.lotId)!.remaining -= item.quantity;
+      sector.remaining -= item.quantity;
+      if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
+    }
+    for (const [cpf, mine] of byCpf) {
+      const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
+      state.takenByCpf.set(cpf, { units: taken.units + mine.units, half: taken.half + mine.half });
+    }
+    if (order.userId && state.takenByAccount) state.takenByAccount.set(order.userId, (state.takenByAccount.get(order.userId) ?? 0) + units);
+    return { accepted: true };
+  } catch (error) {
+    if (error instanceof DomainError) return { accepted: false, error };
+    throw error;
+  }
+}

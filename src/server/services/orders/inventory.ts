@@ -86,8 +86,10 @@ export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
 
 /**
  * Holds the units again in the lots they came from, and counts the coupon use when `couponId` is
- * given, all or none, for a payment that came after its order's hold ended. Returns false (nothing
- * changed) when a lot no longer has the units or the coupon no use left. Uses a savepoint.
+ * given, all or none, for a payment that came after its order's hold ended, once the sale's rules
+ * allowed it (services/payments/confirm-payment.ts holdAgain, domain/sale.ts decideHoldAgain).
+ * Returns false (nothing changed) when a lot no longer has the units or the coupon no use left.
+ * Uses a savepoint.
  */
 export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string | null = null): Promise<boolean> {
   try {

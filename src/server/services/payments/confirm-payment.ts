@@ -3,6 +3,7 @@ import { fromRow } from '../../db/rows';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
 import { decideConfirmation } from '../../domain/confirmation';
+import { decideHoldAgain, type SaleState } from '../../domain/sale';
 import { matchPayment, type PaymentAmounts, type PaymentMatch } from '../../domain/payment-match';
 import { createTicketCode } from '../../domain/ticket-code';
 import { orderItems, orders, refunds, tickets } from '../../db/schema';
@@ -15,6 +16,7 @@ import type { ServiceDeps } from '../deps';
 import type { Concession } from '../../../shared/concessions';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
 import { releaseOrderInTx } from '../orders/release-order';
+import { loadSaleState } from '../orders/sale-state';
 
 /**
  * What confirming one payment did. Besides decideConfirmation's steps: 'payment_mismatch', the
@@ -112,7 +114,8 @@ type LockedOrder = { order: typeof orders.$inferSelect; items: LockedItem[] };
  * id order: concurrent confirmations of one order, a webhook redelivered or paid twice at once,
  * take turns and the second finds it completed). What happens to each order is decided by
  * domain/confirmation decideConfirmation; a payment after the order's hold ended is honoured when
- * the units (and the coupon use) can be held again, otherwise the order becomes `refunded`, an
+ * the units (and the coupon use) can be held again as placed, by the sale's own rules with the
+ * event's sectors locked (holdAgain: domain/sale.ts decideHoldAgain), otherwise the order becomes `refunded`, an
  * approved refund of the whole amount is recorded (origin 'late_payment'), its payment back is
  * queued and the buyer told (ARCHITECTURE.md step 5). A payment reported with its amounts that
  * does not pay for its order (paymentMatchOf: another amount or currency), or a payment id other
@@ -146,6 +149,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       FROM orders o WHERE o.id = ANY(${sql.param(orderIds)}::uuid[]) ORDER BY o.id FOR UPDATE OF o`)
   ).map((raw) => ({ order: fromRow(orders, raw), items: raw.items }));
   const orderById = new Map<string, LockedOrder>(lockedOrders.map((row) => [row.order.id, row]));
+  const saleStates = await lockSalesForHoldAgain(tx, lockedOrders, eventById);
 
   const completions: { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean }[] = [];
   const results: Confirmation[] = [];
@@ -178,7 +182,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     }
     const step = decideConfirmation(order, event.isCancelled);
     let outcome: ConfirmOutcome;
-    if (step === 'complete' || (step === 'hold_again' && (await tryHoldUnits(tx, locked.items, order.couponId)))) {
+    if (step === 'complete' || (step === 'hold_again' && (await holdAgain(tx, saleStates, locked, request.now)))) {
       completions.push({ locked, event, now: request.now, settlesCoupon: step === 'complete' && order.couponId !== null });
       outcome = 'completed';
     } else if (step === 'refund' || step === 'hold_again') {
@@ -194,6 +198,45 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
   }
   await completeOrders(deps, tx, completions);
   return results;
+}
+
+/**
+ * Reads, with every sector locked, the sale state of each event with an order a late payment may
+ * hold again (expired, failed or cancelled, of an event not cancelled): sale-state.ts loadSaleState
+ * in event id order, after the event (already key-share locked) and the orders, the lock order of
+ * the sale and of every writer of stock (events, orders, sectors, coupons). The CPFs' and accounts'
+ * holdings read are those of these orders. Returns the states by event id (none: no query).
+ */
+async function lockSalesForHoldAgain(tx: Tx, locked: LockedOrder[], eventById: Map<string, LockedEvent>): Promise<Map<string, SaleState>> {
+  const late = locked.filter(({ order }) => ['expired', 'failed', 'cancelled'].includes(order.status) && !eventById.get(order.eventId)?.isCancelled);
+  const states = new Map<string, SaleState>();
+  for (const eventId of [...new Set(late.map(({ order }) => order.eventId))].sort()) {
+    const mine = late.filter(({ order }) => order.eventId === eventId);
+    const { state } = await loadSaleState(tx, eventId, {
+      lock: true,
+      codes: [],
+      cpfs: mine.flatMap(({ order, items }) => [order.buyerCpf ?? '', ...items.flatMap((i) => [i.holderCpf ?? '', ...(i.holderCpfs ?? [])])]).filter(Boolean),
+      anyHalf: mine.some(({ items }) => items.some((i) => i.concession)),
+      userIds: mine.flatMap(({ order }) => (order.userId ? [order.userId] : [])),
+    });
+    states.set(eventId, state);
+  }
+  return states;
+}
+
+/**
+ * Holds again the units of an order paid after its hold ended, as they were placed (same lots and
+ * prices), when the sale's rules allow it now (domain/sale.ts decideHoldAgain: the limit per CPF
+ * and one meia per CPF, the event's and sessions' capacity, the meia-entrada reserve, each lot's
+ * units), then writes the hold and counts the coupon use (inventory.ts tryHoldUnits, all or none).
+ * False when the rules or the stock refuse: the payment is then refunded.
+ */
+async function holdAgain(tx: Tx, saleStates: Map<string, SaleState>, locked: LockedOrder, now: Date): Promise<boolean> {
+  const { order, items } = locked;
+  const state = saleStates.get(order.eventId);
+  if (!state) return false;
+  const decision = decideHoldAgain(state, { buyerCpf: order.buyerCpf ?? '', userId: order.userId, items: items.map((i) => ({ ...i, holderCpfs: i.holderCpfs ?? [] })) }, now);
+  return decision.accepted && (await tryHoldUnits(tx, items, order.couponId));
 }
 
 /**
