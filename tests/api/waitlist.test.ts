@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { events, notifications, outbox, ticketLots, ticketTypes, waitlistEntries, waitlistOffers } from '../../src/server/db/schema';
 import { expireWaitlistOffers } from '../../src/server/services/waitlist/expire-offers';
+import { releaseOrder } from '../../src/server/services/orders/release-order';
+import { reserveReleaseAt } from '../../src/server/domain/meia';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
@@ -230,6 +232,47 @@ describe('the waiting list of a sold-out sector', () => {
     expect((await order(holder.cookie, event.id, type.id, 1)).json().code).toBe('waiting_room_pass_required');
     const bought = await order(person.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id });
     expect(bought.statusCode).toBe(201);
+  });
+
+  it('offers no unit freed from the meia-entrada reserve while it lasts, a full-price unit freed at once, and a meia freed after its release time', async () => {
+    // 30 days ahead: 10 units, a reserve of 4; 6 full-price units and 4 meias held.
+    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 30, meiaEntrada: true });
+    const full = [];
+    for (let n = 0; n < 6; n++) {
+      const someone = await server.signUpAs();
+      full.push({ someone, order: (await order(someone.cookie, event.id, type.id, 1)).json() });
+    }
+    const meias = [];
+    for (const cpf of ['11144477735', '39053344705', '86288366757', '71428793860']) {
+      const someone = await server.signUpAs();
+      const placed = await send('POST', '/api/orders', someone.cookie, {
+        eventId: event.id, buyer, paymentMethod: 'pix', installments: 1,
+        items: [{ ticketTypeId: type.id, quantity: 1, concession: 'student', holder: { name: 'Bia Souza', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' } }],
+      });
+      expect(placed.statusCode).toBe(201);
+      meias.push({ someone, order: placed.json() });
+    }
+    const first = await server.signUpAs();
+    const second = await server.signUpAs();
+    await join(first.cookie, event.id, type.id);
+    await join(second.cookie, event.id, type.id);
+
+    // A meia given up goes back to the reserve: no full-price offer, and it stays on sale for a meia.
+    expect((await send('POST', `/api/orders/${meias[0].order.id}/cancel`, meias[0].someone.cookie)).statusCode).toBe(200);
+    expect(await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.ticketTypeId, type.id))).toEqual([]);
+    expect(await remainingOf(type.id)).toEqual({ sector: 1, lots: 1 });
+    expect((await order(first.cookie, event.id, type.id, 1)).json().code).toBe('full_price_sold_out');
+
+    // A full-price unit given up is offered to the first in line.
+    expect((await send('POST', `/api/orders/${full[0].order.id}/cancel`, full[0].someone.cookie)).statusCode).toBe(200);
+    expect((await mine(first.cookie, event.id))[0]).toMatchObject({ status: 'offered', offer: { quantity: 1, unitPriceCentavos: 8000 } });
+    expect(await remainingOf(type.id)).toEqual({ sector: 1, lots: 1 });
+
+    // After the reserve's release time a meia given up is a full-price unit like any other.
+    const released = new Date(reserveReleaseAt({ date: event.date, startTime: event.startTime }, 10).getTime() + 60_000);
+    expect(await releaseOrder(server.deps.db, meias[1].order.id, 'cancelled', released)).toBe(true);
+    expect((await mine(second.cookie, event.id))[0]).toMatchObject({ status: 'offered', offer: { quantity: 1 } });
+    expect(await remainingOf(type.id)).toEqual({ sector: 1, lots: 1 });
   });
 
   it('lets a person join only a sold-out sector, once, and leave it', async () => {

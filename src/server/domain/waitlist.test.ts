@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
-import { allotFreedUnits, assertCanJoin, assertOfferBuyable, offerExpiresAt, offerHoldMinutes, type SaleOffer } from './waitlist';
+import { allotFreedUnits, assertCanJoin, assertOfferBuyable, offerExpiresAt, offerHoldMinutes, offerableFreedUnits, type SaleOffer } from './waitlist';
 
 const lot = (lotId: string, quantity: number, position = 1, priceCentavos = 8000) => ({ lotId, quantity, position, priceCentavos });
 
@@ -102,5 +102,13 @@ describe('assertOfferBuyable', () => {
     expect(code(offer, 'u', [{ ticketTypeId: 't', quantity: 3 }])).toBe('waitlist_offer_mismatch');
     expect(code(offer, 'u', [{ ticketTypeId: 'x', quantity: 1 }])).toBe('waitlist_offer_mismatch');
     expect(code(offer, 'u', [{ ticketTypeId: 't', quantity: 1, concession: 'student' }])).toBe('waitlist_offer_mismatch');
+  });
+});
+
+describe('offerableFreedUnits', () => {
+  it('offers only what full price may take now, lot by lot in their turn', () => {
+    expect(offerableFreedUnits([lot('l2', 2, 2), lot('l1', 1, 1)], 0)).toEqual([]);
+    expect(offerableFreedUnits([lot('l2', 2, 2), lot('l1', 1, 1)], 2)).toEqual([lot('l1', 1, 1), lot('l2', 1, 2)]);
+    expect(offerableFreedUnits([lot('l1', 2, 1)], 5)).toEqual([lot('l1', 2, 1)]);
   });
 });

@@ -64,6 +64,25 @@ export function allotFreedUnits(freed: FreedUnits[], waiting: WaitingEntry[]): {
 }
 
 /**
+ * The freed units of one sector the waiting list may offer: at most `fullAvailable`, the units full
+ * price may take now (domain/sale.ts sectorMeia, with the sector locked), taken lot by lot in their
+ * turn (ascending position). Offers are full-price sales (assertOfferBuyable), so units freed from
+ * the meia-entrada reserve go back to it while it lasts (Lei 12.933/2013: 40 % of the tickets for
+ * meia-entrada until its release time, domain/meia.ts reserveReleaseAt); what is not offered stays on sale.
+ */
+export function offerableFreedUnits(freed: FreedUnits[], fullAvailable: number): FreedUnits[] {
+  let left = Math.max(0, fullAvailable);
+  const offerable: FreedUnits[] = [];
+  for (const lot of [...freed].sort((a, b) => a.position - b.position)) {
+    const quantity = Math.min(lot.quantity, left);
+    if (quantity <= 0) continue;
+    offerable.push({ ...lot, quantity });
+    left -= quantity;
+  }
+  return offerable;
+}
+
+/**
  * How long an offer is held for its person, in minutes: the organizer's setting for the event
  * (events.waitlist_offer_minutes) when there is one; otherwise 30 minutes on the day the sector's
  * sales opened (its on-sale day, in America/Sao_Paulo) and 12 hours on any other day, or when the

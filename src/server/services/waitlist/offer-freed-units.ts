@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
 import { unnestRows } from '../../lib/unnest';
-import { allotFreedUnits, offerExpiresAt, type OfferAllotment } from '../../domain/waitlist';
+import { allotFreedUnits, offerExpiresAt, offerableFreedUnits, type OfferAllotment } from '../../domain/waitlist';
+import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
+import { loadSaleState } from '../orders/sale-state';
 import { isEventPast } from '../../../shared/dates';
 import { offerDeadlineText } from '../../../shared/waitlist-deadline';
 import { notifyUsers, type Notice } from '../notifications/notify-user';
@@ -34,8 +36,10 @@ export async function sectorsWithWaiting(tx: Tx, ticketTypeIds: string[]): Promi
  * caller's transaction, with the sectors' rows already locked (inventory.ts returnUnits put the
  * units back in their lots with the same statement that locks them; it takes the offered ones
  * out again after this). Reads the waiting entries of the sectors with their rows locked (of
- * events neither cancelled nor over), shares the units in join order (domain/waitlist
- * allotFreedUnits), stores one offer per entry held until offerExpiresAt (the event's setting,
+ * events neither cancelled nor over), keeps only the units full price may take now (an offer is a
+ * full-price sale: domain/sale.ts sectorMeia fullAvailable, domain/waitlist.ts offerableFreedUnits;
+ * a unit freed from the meia-entrada reserve goes back to it while it lasts, and stays on sale),
+ * shares them in join order (domain/waitlist allotFreedUnits), stores one offer per entry held until offerExpiresAt (the event's setting,
  * or 30 min on the sector's on-sale day and 12 h otherwise; a sector without a sales start went
  * on sale when it was created), marks the entries 'offered' and
  * tells each person in-app and on e-mail, push and WhatsApp as their settings allow (notifyUsers:
@@ -63,6 +67,12 @@ export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Pr
   const lots = await queryRows<{ id: string; position: number; price_centavos: number }>(tx, sql`
     SELECT id, position, price_centavos FROM ticket_lots WHERE id IN (${sql.join(lotIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
   const lotById = new Map(lots.map((lot) => [lot.id, lot]));
+  // What full price may take now, per sector (sectorMeia): the freed sectors' rows are locked by
+  // the update that returned their units, so their counters read here are current.
+  const sales = new Map<string, SaleState>();
+  for (const eventId of [...new Set(open.map((entry) => entry.event_id))].sort()) {
+    sales.set(eventId, (await loadSaleState(tx, eventId, { lock: false, codes: [], cpfs: [], anyHalf: false })).state);
+  }
 
   const offers: (OfferAllotment & { entry: (typeof open)[number]; expiresAt: Date })[] = [];
   for (const sectorId of sectorIds) {
@@ -70,8 +80,16 @@ export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Pr
     if (mine.length === 0) continue;
     const perLot = new Map<string, number>();
     for (const line of lines) if (line.ticketTypeId === sectorId) perLot.set(line.lotId, (perLot.get(line.lotId) ?? 0) + line.quantity);
+    const sale = sales.get(mine[0].event_id)!;
+    const sector = sale.sectors.find((s) => s.id === sectorId);
+    if (!sale.event || !sector) continue;
+    const ticketsForSale = sale.sectors.reduce((sum, s) => sum + sectorStock(s), 0);
+    const { fullAvailable } = sectorMeia(sector, sale.event, ticketsForSale, now);
     const allotted = allotFreedUnits(
-      [...perLot].map(([lotId, quantity]) => ({ lotId, quantity, position: Number(lotById.get(lotId)?.position ?? 1), priceCentavos: Number(lotById.get(lotId)?.price_centavos ?? 0) })),
+      offerableFreedUnits(
+        [...perLot].map(([lotId, quantity]) => ({ lotId, quantity, position: Number(lotById.get(lotId)?.position ?? 1), priceCentavos: Number(lotById.get(lotId)?.price_centavos ?? 0) })),
+        fullAvailable,
+      ),
       mine.map((entry) => ({ id: entry.id, seq: Number(entry.seq), quantity: Number(entry.quantity) })),
     );
     for (const offer of allotted.offers) {
