@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
-import type { Concession } from '../../../shared/concessions';
 import type { CashDrawerView } from '../../../shared/schemas/box-office';
 import { queryRows, type Db } from '../../db/client';
 import { enqueueJobs } from '../jobs';
-import { returnUnits } from '../orders/inventory';
+import { voidTickets } from '../orders/void-tickets';
 import { listDrawerViews } from './drawers';
 
 /**
  * Refunds a whole box-office sale at the box office: its tickets stop admitting (status
- * 'refunded'), its units go back to the lots they came from (inventory.ts returnUnits; meia units
- * leave the sector's half_taken), the order becomes 'refunded' and a refund of its total is
+ * 'refunded'), its units go back to the lots they came from (the one voider, orders/void-tickets.ts
+ * voidTickets: meia units leave the sector's half_taken, and where people wait the units go to the
+ * waiting list), the order becomes 'refunded' and a refund of its total is
  * recorded. Cash is paid back from the sale's drawer there and then (refund 'processed', counted
  * against the drawer's expected amount), so that drawer must be open; a card-machine sale is paid
  * back on the machine ('processed'); a PIX sale through the provider (refund 'approved', job
@@ -26,10 +26,7 @@ export async function refundBoxOfficeSale(db: Db, operatorId: string | null, act
     if (!order || (operatorId !== null && order.operator_id !== operatorId)) throw new DomainError('order_not_found');
     if (order.status !== 'completed') throw new DomainError('order_not_refundable');
     if (order.payment_method === 'cash' && order.closed_at) throw new DomainError('drawer_closed');
-    const items = await queryRows<{ ticket_type_id: string | null; lot_id: string | null; concession: Concession | null; quantity: number }>(tx, sql`
-      SELECT ticket_type_id, lot_id, concession, quantity FROM order_items WHERE order_id = ${orderId}::uuid`);
-    const sectorIds = [...new Set(items.flatMap((i) => (i.ticket_type_id ? [i.ticket_type_id] : [])))].sort();
-    if (sectorIds.length > 0) await tx.execute(sql`SELECT id FROM ticket_types WHERE id = ANY(${sql.param(sectorIds)}::uuid[]) ORDER BY id FOR UPDATE`);
+    // The tickets, then their sectors (voidTickets): the lock order of every refund.
     const tickets = await queryRows<{ id: string; checked_in_at: Date | null }>(tx, sql`SELECT id, checked_in_at FROM tickets WHERE order_id = ${orderId}::uuid FOR UPDATE`);
     if (tickets.some((t) => t.checked_in_at)) throw new DomainError('order_not_refundable', { reason: 'checked_in' });
     const paidBack = order.payment_method !== 'pix';
@@ -37,9 +34,7 @@ export async function refundBoxOfficeSale(db: Db, operatorId: string | null, act
       INSERT INTO refunds (order_id, user_id, amount_centavos, ticket_count, reason, status, requested_at, processed_at, processed_by, origin)
       VALUES (${orderId}::uuid, NULL, ${order.total_centavos}, ${tickets.length}, 'Devolução na bilheteria', ${paidBack ? 'processed' : 'approved'}, ${now}, ${now}, ${actorId}, 'request')
       RETURNING id`);
-    await tx.execute(sql`UPDATE tickets SET status = 'refunded', refund_id = ${refund.id}::uuid WHERE order_id = ${orderId}::uuid`);
-    await tx.execute(sql`UPDATE orders SET status = 'refunded', updated_at = ${now} WHERE id = ${orderId}::uuid`);
-    await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })));
+    await voidTickets(tx, { orderId, ticketIds: tickets.map((t) => t.id), status: 'refunded', refundId: refund.id, now });
     if (!paidBack) await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
     return order.drawer_id;
   });

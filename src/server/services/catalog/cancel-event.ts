@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import { DomainError } from '../../../shared/errors';
 import type { CancelEventResult } from '../../../shared/schemas/admin-events';
-import { events, orderItems, orders, refunds, tickets } from '../../db/schema';
+import { events, orders, refunds, tickets } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
-import { returnUnits } from '../orders/inventory';
+import { voidTickets } from '../orders/void-tickets';
 import { releaseOrderInTx } from '../orders/release-order';
 import { loadTicketRefundStates } from '../refunds/refund-state';
 import { enqueueJobs } from '../jobs';
@@ -17,7 +17,8 @@ import { enqueueJobs } from '../jobs';
  * answers 'event_cancelled'); every pending order is released (units and coupon uses back);
  * every paid order gets one approved refund (origin 'event_cancelled') of what its still-valid
  * tickets cost (requests still pending are approved with it), those tickets become 'cancelled'
- * (the door refuses them), their units return to stock, the order becomes 'refunded', the
+ * (the door refuses them), their units return to stock, the order becomes 'refunded' (the one
+ * voider, orders/void-tickets.ts voidTickets), the
  * payment back is queued (job 'refund_payment', paid by the worker with retries) and the
  * buyer is notified. After the commit the provider payments of the released orders are cancelled.
  * `now` is a UTC instant.
@@ -86,12 +87,9 @@ async function refundPaidOrder(
   // The event is cancelled in this transaction, so every amount below includes the service fee.
   const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
   const amountOf = (ticketIds: string[]) => ticketIds.reduce((sum, id) => sum + (states.find((s) => s.id === id)?.amountCentavos ?? 0), 0);
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const valid = await tx
-    .update(tickets)
-    .set({ status: 'cancelled' })
-    .where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'valid')))
-    .returning({ id: tickets.id, orderItemId: tickets.orderItemId, refundId: tickets.refundId });
+  // The one voider: the valid tickets 'cancelled', their units back (or to the waiting list), the order 'refunded'.
+  const stillValid = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'valid')));
+  const { tickets: valid } = await voidTickets(tx, { orderId: order.id, ticketIds: stillValid.map((t) => t.id), status: 'cancelled', now });
 
   // Requests still waiting for a decision are approved along with the cancellation, for what
   // their tickets cost with the fee (one asked past the 7 days was priced without it).
@@ -109,11 +107,6 @@ async function refundPaidOrder(
       .where(eq(refunds.id, request.id));
     pendingRequests.push({ id: request.id, amountCentavos });
   }
-  await returnUnits(
-    tx,
-    valid.map((t) => ({ ...items.find((i) => i.id === t.orderItemId)!, quantity: 1 })),
-  );
-  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, order.id));
 
   const untied = valid.filter((t) => t.refundId === null);
   const amount = amountOf(untied.map((t) => t.id));

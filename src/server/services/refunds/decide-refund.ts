@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
 import type { AdminRefund } from '../../../shared/schemas/admin-refunds';
-import { events, orderItems, orders, refunds, tickets } from '../../db/schema';
-import { returnUnits } from '../orders/inventory';
+import { events, orders, refunds, tickets } from '../../db/schema';
+import { voidTickets } from '../orders/void-tickets';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
@@ -109,36 +109,19 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
 }
 
 /**
- * Approves the tickets of a refund: they become 'refunded' (the door then refuses them with
- * 'Ingresso reembolsado'), their units return to stock through the inventory module, and the
- * order becomes 'refunded' once none of its tickets is left valid. Throws order_not_refundable
- * when the order is no longer paid or one of the tickets already got in at the door.
+ * Approves the tickets of a refund through the one voider (orders/void-tickets.ts voidTickets):
+ * they become 'refunded' (the door then refuses them with 'Ingresso reembolsado'), their units
+ * return to stock through the inventory module (to the waiting list first where people wait), and
+ * the order becomes 'refunded' once none of its tickets is left valid. Throws
+ * DomainError('order_not_refundable') when the order is no longer paid (reason 'order_status') or
+ * one of the tickets already got in at the door (reason 'checked_in').
  */
 export async function refundTickets(tx: Tx, refundId: string, orderId: string, now: Date) {
   // The order row first: the lock order of confirmations and cancellations (orders, tickets, stock).
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status !== 'completed') throw new DomainError('order_not_refundable', { reason: 'order_status' });
-
-  // Locks the tickets against a scan at the door: a check-in that committed first shows up
-  // here (and refuses the refund); one that comes after finds the ticket no longer 'valid'.
-  const voided = await tx
-    .update(tickets)
-    .set({ status: 'refunded' })
-    .where(and(eq(tickets.refundId, refundId), eq(tickets.status, 'valid')))
-    .returning({ checkedInAt: tickets.checkedInAt, orderItemId: tickets.orderItemId });
-  if (voided.some((t) => t.checkedInAt !== null)) throw new DomainError('order_not_refundable', { reason: 'checked_in' });
-
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  await returnUnits(
-    tx,
-    voided.map((t) => ({ ...items.find((i) => i.id === t.orderItemId)!, quantity: 1 })),
-  );
-  const [stillValid] = await tx
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'valid')))
-    .limit(1);
-  if (!stillValid) await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(eq(orders.id, orderId));
+  const tied = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.refundId, refundId), eq(tickets.status, 'valid')));
+  await voidTickets(tx, { orderId, ticketIds: tied.map((t) => t.id), status: 'refunded', now, refuseAdmitted: true });
 }
 
 function decisionNotification(approve: boolean, amount: string, eventTitle: string, adminNotes: string | null) {
