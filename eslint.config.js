@@ -25,6 +25,14 @@ const boundaryZones = [
     from: ['./src/server', './src/web'],
     message: 'src/shared is used by the browser and the server: it never imports server or web code.',
   },
+  // Service areas in one direction: payments (checkout, confirmation, provider upkeep) and the
+  // waiting list act on orders (the sale, its stock and holdings, where freed units go); orders
+  // never reach back into them.
+  {
+    target: './src/server/services/orders',
+    from: ['./src/server/services/payments', './src/server/services/waitlist'],
+    message: 'services/orders sits under payments and the waiting list: it imports neither (pass what it needs in, or let the upper area call it).',
+  },
   {
     target: './src/server/http',
     from: './src/server/db',

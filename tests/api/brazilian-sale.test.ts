@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { events, orderItems, orders, refunds, ticketLots, tickets, ticketTypes } from '../../src/server/db/schema';
-import { placeOrder, issueCourtesies } from '../../src/server/services/orders/place-order';
+import { placeOrder, issueCourtesies } from '../../src/server/services/payments/checkout';
 import { expireOverdueOrders } from '../../src/server/services/payments/reconcile-payments';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { cancelEvent } from '../../src/server/services/catalog/cancel-event';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ticketTypes, tickets } from '../../src/server/db/schema';
-import { issueCourtesies, placeOrder } from '../../src/server/services/orders/place-order';
+import { issueCourtesies, placeOrder } from '../../src/server/services/payments/checkout';
 import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import type { EventDetail, TicketTypeView } from '../../src/shared/schemas/events';

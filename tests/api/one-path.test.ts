@@ -5,7 +5,7 @@ import { checkIns, coupons, events, orders, refunds, tickets, ticketTypes } from
 import { DomainError } from '../../src/shared/errors';
 import type { PlaceOrderInput } from '../../src/shared/schemas/orders';
 import { statusByCode } from '../../src/server/http/errors';
-import { placeOrder } from '../../src/server/services/orders/place-order';
+import { placeOrder } from '../../src/server/services/payments/checkout';
 import { checkInTicket } from '../../src/server/services/door/check-in-ticket';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { handlePaymentEvent } from '../../src/server/services/payments/handle-payment-event';

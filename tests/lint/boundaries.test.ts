@@ -51,6 +51,8 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['feature-imports-feature.txt', 'A feature never imports another feature'],
     ['web-lib-imports-feature.txt', 'src/web/components and src/web/lib sit under the features and the app'],
     ['web-imports-server.txt', 'The web app never imports server code'],
+    ['orders-imports-payments.txt', 'services/orders sits under payments and the waiting list'],
+    ['orders-imports-waitlist.txt', 'services/orders sits under payments and the waiting list'],
   ])('reports %s with no-restricted-paths', async (name, message) => {
     const messages = await lintFixture(name);
     const reported = messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');

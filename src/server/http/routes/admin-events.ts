@@ -23,7 +23,7 @@ import { updateEvent } from '../../services/catalog/update-event';
 import { deleteTicketType } from '../../services/catalog/delete-ticket-type';
 import { listAdminEvents } from '../../services/catalog/list-admin-events';
 import { getAdminEvent } from '../../services/catalog/get-admin-event';
-import { issueCourtesies } from '../../services/orders/place-order';
+import { issueCourtesies } from '../../services/payments/checkout';
 import { listCourtesies } from '../../services/orders/list-courtesies';
 import { listCourtesyQuotas, setCourtesyQuota } from '../../services/orders/courtesy-quotas';
 import { eventBuyersCsv, listEventBuyers } from '../../services/orders/list-event-buyers';

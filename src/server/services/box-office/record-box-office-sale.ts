@@ -11,7 +11,7 @@ import { unnestRows } from '../../lib/unnest';
 import { admitScan } from '../door/admit-scans';
 import { isNonceTaken } from '../door/check-in-result';
 import { confirmOrders } from '../payments/confirm-payment';
-import { requestPayment } from '../orders/place-order';
+import { requestPayment } from '../payments/request-payment';
 import type { ServiceDeps } from '../deps';
 import { loadBlock, type BlockRow } from './blocks';
 import { loadDrawer } from './drawers';

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { unnestRows } from '../../lib/unnest';
 import { countsAgainstReserve, type Concession } from '../../../shared/concessions';
 import type { LotRoll } from '../../domain/lots';
-import { offerFreedUnits, sectorsWithWaiting } from '../waitlist/offer-freed-units';
+import { offerFreedUnits, sectorsWithWaiting } from './offer-freed-units';
 
 /**
  * The one owner of stock and coupon counters (ARCHITECTURE.md 'Flow of a purchase'): every change
@@ -109,7 +109,7 @@ export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string 
  * with units, domain/lots): a pending order released (expired, failed, cancelled), tickets
  * refunded or cancelled, a waiting-list offer run out. Half-price units leave the sector's
  * `half_taken`. The one path of freed units: in a sector with people on its waiting list, the
- * units are offered to them in join order instead (services/waitlist/offer-freed-units.ts) and
+ * units are offered to them in join order instead (offer-freed-units.ts) and
  * taken straight out of public stock again in the same transaction, so nobody outside the list
  * can buy them; the rest goes back on sale. A sector nobody waits for costs one read more.
  * `now` (UTC instant) dates the offers.

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { OrderView, PlaceOrderInput } from '../../../shared/schemas/orders';
+import { sql } from 'drizzle-orm';
+import type { PlaceOrderInput } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import { onlyDigits } from '../../../shared/cpf';
 import { decideSale, type OrderRequest, type PricedItem } from '../../domain/sale';
-import { events, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { holdCouponUses, holdUnits, returnUnits, rollLots } from './inventory';
-import { readOffers, takeOffers } from '../waitlist/take-offers';
+import { readOffers, takeOffers } from './sale-offers';
 import { loadSaleState } from './sale-state';
 import type { ServiceDeps } from '../deps';
-import { isConnectionError, queryRows, type Db, type Tx } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
 import type { CreatedPayment, PaymentProvider } from '../../payments/provider';
-import { confirmPayment } from '../payments/confirm-payment';
 import { releaseOrder } from './release-order';
-import { loadOrderView, toOrderView } from './order-view';
 import { takeCourtesyQuota } from './courtesy-quotas';
 
 /**
@@ -32,18 +30,18 @@ import { takeCourtesyQuota } from './courtesy-quotas';
  * stored, the accepted orders inserted `pending` with `expiresAt` = now + hold minutes, their units
  * and code uses held through the inventory module, and the transaction commits. A provider that
  * creates payments in this process (the sandbox) is asked inside it, so the payment is stored
- * with the order; any other is asked after the commit (requestPayment: PIX BR Code, or a card
- * payment the browser confirms). A free order (total 0) is confirmed at once. `now` is UTC.
+ * with the order. Returns the order placed, unpaid: the checkout (payments/checkout.ts placeOrder)
+ * then confirms a free one or asks the provider for its payment. `now` is UTC.
  *
  * Throws DomainError: what domain/sale decideOrder refuses (installments_invalid, event_*,
  * validation_failed, no_tickets_selected, ticket_type_*, order_limit, cpf_limit, meia_*, sector_*,
- * full_price_sold_out, coupon_*, price_changed), payment_failed.
+ * full_price_sold_out, coupon_*, price_changed).
  */
-export async function placeOrder(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date = new Date()): Promise<OrderView> {
+export async function placeUnpaidOrder(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date = new Date()): Promise<PlacedOrder> {
   const request: PlaceRequest = { id: randomUUID(), userId, input, now, expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000), payments: deps.payments };
   const placed = await placeGroup(deps.db, input.eventId, request);
   if (!placed.accepted) throw placed.error;
-  return finishPlacedOrder(deps, placed.order, now);
+  return placed.order;
 }
 
 /** One order waiting for its event's next placing transaction. */
@@ -58,7 +56,7 @@ interface PlaceRequest {
   payments: PaymentProvider;
 }
 
-type PlacedOrder = typeof orders.$inferSelect & {
+export type PlacedOrder = typeof orders.$inferSelect & {
   /** The waiting-list offer the order was placed with, if any. */
   waitlistOfferId?: string | null;
   /** The priced items, each with the holder names given for its units (in order; may be shorter). */
@@ -250,25 +248,24 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
 }
 
 /**
- * Issues courtesy tickets ('Cortesias', PRODUCT.md 'Selling the Brazilian way') of one sector of
- * `eventId`, one order per recipient, through the one sale path (placeGroup; domain/sale with
- * `courtesy`: free, no fee, outside the limits per order and CPF and the meia reserve, inside the
- * sector's stock and the event's capacity), then confirmed at once as a free order: the ticket is
- * issued, e-mailed, and shown in 'Meus ingressos' of the account with that e-mail, or, for an
- * e-mail without an account yet, once one signs up and confirms it (claimCourtesies). All or
- * none: when one recipient cannot get a ticket (sold out, capacity), the ones placed in this call
- * are released and the error is thrown. Returns how many were issued and how many went to e-mails
- * without an account. The issuer's quota for the event, when they have one (courtesy-quotas.ts),
- * is taken first and given back when nothing is issued.
+ * Places courtesy orders ('Cortesias') of one sector of `eventId`, one per recipient, through the
+ * one sale path (placeGroup; domain/sale with `courtesy`: free, no fee, outside the limits per
+ * order and CPF and the meia reserve, inside the sector's stock and the event's capacity), each for
+ * the account with the recipient's e-mail, or for none yet (claimCourtesies gives it to the account
+ * that signs up and confirms that e-mail). All or none: when one recipient cannot get a ticket
+ * (sold out, capacity), the ones placed in this call are released and the error is thrown. The
+ * issuer's quota for the event, when they have one (courtesy-quotas.ts), is taken first and given
+ * back when nothing is placed. Returns the orders placed, unpaid: payments/checkout.ts
+ * issueCourtesies confirms them at once as free orders.
  * Throws DomainError: courtesy_quota_exceeded, event_*, ticket_type_not_found, ticket_type_sold_out, event_sold_out.
  */
-export async function issueCourtesies(
+export async function placeCourtesyOrders(
   deps: ServiceDeps,
   issuedBy: string,
   eventId: string,
   input: { ticketTypeId: string; recipients: { name: string; email: string }[] },
   now: Date = new Date(),
-): Promise<{ issued: number; invited: number }> {
+): Promise<PlacedOrder[]> {
   const giveBack = await takeCourtesyQuota(deps.db, eventId, issuedBy, input.recipients.length);
   const emails = [...new Set(input.recipients.map((r) => r.email.toLowerCase()))];
   const accounts = await queryRows<{ id: string; email: string }>(deps.db, sql`
@@ -305,8 +302,7 @@ export async function issueCourtesies(
     await giveBack();
     throw refused.error;
   }
-  for (const o of outcomes) if (o.accepted) await confirmPayment(deps, { orderId: o.order.id }, now);
-  return { issued: outcomes.length, invited: outcomes.filter((o) => o.accepted && o.order.userId === null).length };
+  return outcomes.flatMap((o) => (o.accepted ? [o.order] : []));
 }
 
 /**
@@ -325,61 +321,12 @@ export async function claimCourtesies(db: Db, user: { id: string; email: string 
   });
 }
 
-/** After the commit: a free order is confirmed at once; any other gets its provider payment. */
-async function finishPlacedOrder(deps: ServiceDeps, placed: PlacedOrder, now: Date): Promise<OrderView> {
-  const { payments } = deps;
-  const { event, ...order } = placed;
-  if (order.totalCentavos === 0) {
-    await confirmPayment(deps, { orderId: order.id }, now);
-    return (await loadOrderView(deps, order.id))!;
-  }
-  // Stored with the order already (a provider in this process), or asked for now.
-  const payment = order.paymentId ? { paymentId: order.paymentId, pixCode: order.pixCode, clientSecret: null } : await requestPayment(deps, order, now, event.title);
-  if (!payment) throw new DomainError('payment_failed');
-  // The answer from what is at hand: no query to read back what was just written.
-  const view = toOrderView(
-    { ...order, paymentId: payment.paymentId, pixCode: payment.pixCode },
-    event,
-    order.items.map((i) => ({ ...i, ticketTypeName: i.name })),
-    payments.isSandbox,
-  );
-  if (order.paymentMethod === 'card' && !payments.isSandbox) view.clientSecret = payment.clientSecret;
-  return view;
-}
-
 /**
- * Asks the provider for the payment of a pending order and stores its id and BR Code. The
- * idempotency key `order:<id>:create` makes a repeat (a retry, or the restart that finishes an
- * order a crash cut off) answer with the same payment. When the provider refuses, the order is
- * released as 'failed' at once (its units go back) and null is returned; never throws for that.
- * Returns what the provider answered (payment id, BR Code, client secret).
+ * The provider's payment of an order (idempotency key `order:<id>:create`, so a repeat answers with
+ * the same payment): asked inside the placing transaction of a provider in this process, and after
+ * the commit by payments/request-payment.ts requestPayment. Throws what the provider throws.
  */
-export async function requestPayment(
-  deps: ServiceDeps,
-  order: typeof orders.$inferSelect,
-  now: Date,
-  description?: string,
-): Promise<CreatedPayment | null> {
-  try {
-    const title = description ?? (await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId)))[0]?.title ?? '';
-    const payment = await createProviderPayment(deps.payments, order, title);
-    await deps.db
-      .update(orders)
-      .set({ paymentId: payment.paymentId, pixCode: payment.pixCode, updatedAt: new Date() })
-      .where(eq(orders.id, order.id));
-    return payment;
-  } catch (error) {
-    // The database, not the provider, failed: the order stays pending without a payment, the
-    // recovery job finishes it with the same idempotency key, and the buyer gets the 503.
-    if (isConnectionError(error)) throw error;
-    deps.log.error({ err: error, orderId: order.id }, 'payment provider refused to create a payment');
-    await releaseOrder(deps.db, order.id, 'failed', now);
-    return null;
-  }
-}
-
-/** The provider's payment of an order (idempotency key `order:<id>:create`); throws what the provider throws. */
-function createProviderPayment(payments: PaymentProvider, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
+export function createProviderPayment(payments: PaymentProvider, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
   const method = order.paymentMethod;
   if (method !== 'pix' && method !== 'card') throw new Error(`a payment provider takes PIX or card, not ${method}`);
   return payments.createPayment({

@@ -4,7 +4,7 @@ import { lotName, rollEndedLots } from '../../domain/lots';
 import { decideOrder } from '../../domain/sale';
 import type { Db } from '../../db/client';
 import { loadSaleState } from './sale-state';
-import { readOffers } from '../waitlist/take-offers';
+import { readOffers } from './sale-offers';
 
 /**
  * What placing an order would charge now, itemised (the checkout before 'Confirmar', and its

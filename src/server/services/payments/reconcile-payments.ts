@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../deps';
 import { confirmPayment } from './confirm-payment';
 import { returnHoldsOfOrders } from '../orders/inventory';
 import { releaseOrder } from '../orders/release-order';
-import { requestPayment } from '../orders/place-order';
+import { requestPayment } from './request-payment';
 import { withDeadline } from '../../lib/deadline';
 
 /** A pending order with no provider payment this long after it was placed was cut off mid-way (a crash). */

@@ -3,7 +3,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { unnestRows } from '../../lib/unnest';
 import { allotFreedUnits, offerExpiresAt, offerableFreedUnits, type OfferAllotment } from '../../domain/waitlist';
 import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
-import { loadSaleState } from '../orders/sale-state';
+import { loadSaleState } from './sale-state';
 import { isEventPast } from '../../../shared/dates';
 import { offerDeadlineText } from '../../../shared/waitlist-deadline';
 import { notifyUsers, type Notice } from '../notifications/notify-user';
@@ -20,7 +20,7 @@ export const OFFER_NOTICE_TITLE = 'Ingresso disponível na lista de espera';
 
 /**
  * Which of `ticketTypeIds` have people waiting (status 'waiting'), in one read without locks: the
- * release path asks this first, so a sector nobody waits for costs only this one statement more
+ * release path (inventory.ts returnUnits) asks this first, so a sector nobody waits for costs only this one statement more
  * and nothing else changes (inventory.ts returnUnits).
  */
 export async function sectorsWithWaiting(tx: Tx, ticketTypeIds: string[]): Promise<Set<string>> {

@@ -3,12 +3,12 @@ import type { CardPaymentInput, OrderView } from '../../../shared/schemas/orders
 import { DomainError } from '../../../shared/errors';
 import { orders } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { confirmPayment } from '../payments/confirm-payment';
+import { confirmPayment } from './confirm-payment';
 import { groupedRunner } from '../../db/grouped';
 import { preparedStatement } from '../../db/client';
 import { fromRow } from '../../db/rows';
-import { recordPaymentFailure, releaseOrder } from './release-order';
-import { loadOrderView, toOrderView } from './order-view';
+import { recordPaymentFailure, releaseOrder } from '../orders/release-order';
+import { loadOrderView, toOrderView } from '../orders/order-view';
 
 async function loadOwnPendingOrder(deps: ServiceDeps, orderId: string, userId: string, now: Date) {
   const [order] = await deps.db
