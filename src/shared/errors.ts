@@ -33,7 +33,7 @@ export const errorMessages = {
   fee_has_sales: 'A taxa de serviço não pode mudar depois que as vendas começaram.',
   withdrawal_closed: 'O prazo para cancelar a compra por conta própria terminou. Você ainda pode solicitar o reembolso.',
   courtesy_quota_exceeded: 'Sua cota de cortesias neste evento não comporta esta emissão.',
-  staff_member_not_found: 'Não há ninguém da equipe (administrador) com este e-mail.',
+  staff_member_not_found: 'Não há ninguém da equipe (administrador ou bilheteria) com este e-mail.',
   no_tickets_selected: 'Selecione pelo menos um ingresso',
   buyer_data_missing: 'Preencha todos os dados obrigatórios',
   cpf_invalid: 'CPF inválido',

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { boxOfficeBlocks, boxOfficeConflicts, checkIns, courtesyQuotas, orders, ticketTypes, tickets } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
 
 let server: TestServer;
 let admin: { userId: string; cookie: string };
@@ -16,61 +17,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Sale = {
-  nonce: string;
-  blockId: string;
-  drawerId: string;
-  deviceId: string;
-  full: number;
-  half: { concession: string; name: string; cpf: string; documentNumber?: string }[];
-  courtesy: number;
-  codes: string[];
-  payment: Record<string, unknown>;
-  soldAt: string;
-  admit: boolean;
-};
-
 function call(method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) {
   return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
 }
 
-/** A box-office operator with a drawer open for the event and a device id. */
-async function operatorAt(eventId: string, floatCentavos = 10000) {
-  const person = await server.signUpAs(['box_office']);
-  const deviceId = `aparelho-${randomUUID()}`;
-  const opened = await call('POST', '/api/box-office/drawers', person.cookie, { eventId, floatCentavos, deviceId });
-  expect(opened.statusCode).toBe(200);
-  return { ...person, deviceId, drawerId: opened.json().id as string };
-}
-
-async function reserve(op: Awaited<ReturnType<typeof operatorAt>>, eventId: string, ticketTypeId: string, size: number) {
-  return call('POST', '/api/box-office/blocks', op.cookie, { eventId, ticketTypeId, drawerId: op.drawerId, deviceId: op.deviceId, size });
-}
-
-/** A device's block kept locally: hands out its codes in order, as the screen does offline. */
-function deviceBlock(op: Awaited<ReturnType<typeof operatorAt>>, block: { id: string; codes: string[] }) {
-  let next = 0;
-  return (units: { full?: number; half?: Sale['half']; courtesy?: number }, payment: Record<string, unknown> = { method: 'cash', cashTenderedCentavos: 100000 }, admit = false): Sale => {
-    const count = (units.full ?? 0) + (units.half?.length ?? 0) + (units.courtesy ?? 0);
-    const codes = block.codes.slice(next, next + count);
-    next += count;
-    return {
-      nonce: randomUUID(),
-      blockId: block.id,
-      drawerId: op.drawerId,
-      deviceId: op.deviceId,
-      full: units.full ?? 0,
-      half: units.half ?? [],
-      courtesy: units.courtesy ?? 0,
-      codes,
-      payment,
-      soldAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-      admit,
-    };
-  };
-}
-
-const student = (cpf: string, name = 'Caio Estudante') => ({ concession: 'student', name, cpf, documentNumber: 'CIE 2026-77' });
+const operatorAt = (eventId: string, floatCentavos?: number) => boxOfficeOperatorAt(server, eventId, floatCentavos);
+const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) => reserveBlockFor(server, op, eventId, ticketTypeId, size);
 
 describe('box-office sales from blocks', () => {
   it('sells offline from two devices whose blocks never oversell the sector, and records each sale once however often it is synced', async () => {
@@ -85,6 +37,9 @@ describe('box-office sales from blocks', () => {
     expect(blockA.json().codes).toHaveLength(3);
     const blockB = await reserve(bruno, event.id, pista.id, 2);
     expect(blockB.statusCode).toBe(201);
+    // 10 days out the meia-entrada reserve holds (40 % of 5: 2 units): Bruno's 2 units are kept for meia only.
+    expect(blockA.json()).toMatchObject({ halfUnits: 0 });
+    expect(blockB.json()).toMatchObject({ halfUnits: 2 });
     // The sector gave all it had to the two blocks: nothing more for a third block, nor online.
     const third = await reserve(ana, event.id, pista.id, 1);
     expect(third.statusCode).toBe(409);
@@ -102,7 +57,7 @@ describe('box-office sales from blocks', () => {
     const sellA = deviceBlock(ana, blockA.json());
     const salesA = [sellA({ full: 2 }, { method: 'cash', cashTenderedCentavos: 20000 }), sellA({ half: [student('529.982.247-25')] }, { method: 'card_machine', cardNsu: '123456', cardBrand: 'Visa' })];
     const sellB = deviceBlock(bruno, blockB.json());
-    const salesB = [sellB({ full: 2 }), sellB({ full: 1 })];
+    const salesB = [sellB({ half: [student('111.444.777-35', 'Bia Estudante')] }), sellB({ full: 1 })];
 
     const [syncA, syncB] = await Promise.all([
       call('POST', '/api/box-office/sync', ana.cookie, { sales: salesA }),
@@ -116,11 +71,10 @@ describe('box-office sales from blocks', () => {
     expect(resultsA[1].tickets[0]).toMatchObject({ holderName: 'Caio Estudante', concession: 'student' });
     // The tickets carry the codes the device showed offline.
     expect(resultsA.flatMap((r: { tickets: { code: string }[] }) => r.tickets.map((t) => t.code)).sort()).toEqual([...blockA.json().codes].sort());
-    // Bruno's third unit is beyond his block of 2: a recorded conflict with a pt-BR message.
+    // Bruno's full-price unit would come out of the meia reserve: a recorded conflict with a pt-BR message.
     const resultsB = syncB.json().results;
-    expect(resultsB[0].outcome).toBe('recorded');
-    expect(resultsB[1]).toMatchObject({ outcome: 'conflict', code: 'block_exhausted' });
-    expect(resultsB[1].message).toMatch(/Venda além do bloco/);
+    expect(resultsB[0]).toMatchObject({ outcome: 'recorded', totalCentavos: 4000 });
+    expect(resultsB[1]).toMatchObject({ outcome: 'conflict', code: 'full_price_sold_out', message: 'Restam só ingressos da cota de meia-entrada neste setor' });
 
     // The same syncs again, twice at once: nothing new.
     const replays = await Promise.all([
@@ -139,21 +93,21 @@ describe('box-office sales from blocks', () => {
     expect(sold).toHaveLength(3);
     expect(sold.every((o) => o.channel === 'box_office' && o.status === 'completed')).toBe(true);
     const issued = await server.deps.db.select().from(tickets).where(eq(tickets.eventId, event.id));
-    expect(issued).toHaveLength(5);
+    expect(issued).toHaveLength(4);
     const conflicts = await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id));
     expect(conflicts).toHaveLength(1);
     const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
     expect(sector.remaining).toBe(0);
-    // The box-office meia counts against the sector's meia reserve.
-    expect(sector.halfTaken).toBe(1);
+    // The reserve counts Ana's meia and the 2 units Bruno's block keeps for meia (his meia is one of them).
+    expect(sector.halfTaken).toBe(3);
     const blocks = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.eventId, event.id));
-    expect(blocks.map((b) => [b.size, b.used]).sort()).toEqual([[2, 2], [3, 3]]);
+    expect(blocks.map((b) => [b.size, b.used, b.halfSold]).sort()).toEqual([[2, 1, 1], [3, 3, 1]]);
     const [card] = sold.filter((o) => o.paymentMethod === 'card_machine');
     expect(card).toMatchObject({ cardNsu: '123456', cardBrand: 'Visa' });
 
     // The tickets appear in the event's lists as 'Bilheteria', with their channel and payment in the CSV.
     const attendees = await call('GET', `/api/admin/events/${event.id}/attendees`, admin.cookie);
-    expect(attendees.json().attendees).toHaveLength(5);
+    expect(attendees.json().attendees).toHaveLength(4);
     expect(attendees.json().attendees.every((a: { buyerName: string }) => a.buyerName === 'Bilheteria')).toBe(true);
     const csv = await call('GET', `/api/admin/events/${event.id}/attendees.csv`, admin.cookie);
     expect(csv.body).toContain('Bilheteria');

@@ -151,11 +151,11 @@ describe('a courtesy to an e-mail without an account', () => {
     await admin.goto(`/admin/events/${eventId}/edit`);
 
     const quotas = admin.getByRole('region', { name: 'Cotas de cortesia da equipe' });
-    await quotas.getByLabel('E-mail do administrador').fill('ninguem@exemplo.com.br');
+    await quotas.getByLabel('E-mail da pessoa da equipe').fill('ninguem@exemplo.com.br');
     await quotas.getByLabel('Cota').fill('1');
     await quotas.getByRole('button', { name: 'Salvar cota' }).click();
-    await poll(() => quotas.getByText('Não há ninguém da equipe (administrador) com este e-mail.').isVisible()).toBe(true);
-    await quotas.getByLabel('E-mail do administrador').fill(account.email);
+    await poll(() => quotas.getByText('Não há ninguém da equipe (administrador ou bilheteria) com este e-mail.').isVisible()).toBe(true);
+    await quotas.getByLabel('E-mail da pessoa da equipe').fill(account.email);
     await quotas.getByRole('button', { name: 'Salvar cota' }).click();
     const row = quotas.getByRole('list', { name: 'Cotas de cortesia' }).getByRole('listitem');
     await poll(() => row.textContent()).toContain('0 de 1');

@@ -92,7 +92,7 @@ export async function startTestServer(options: { poolSize?: number; env?: Record
     config,
     database,
     mailer,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.TEST_LOG ?? 'silent' }),
     serveWeb: false,
     runWorker: false,
     rateLimit: options.rateLimit ?? false,

@@ -221,5 +221,8 @@ describe('borderoKind', () => {
     expect(borderoKind({ ...sale, paymentProvider: 'guest_list', channel: 'guest_list', unitPriceCentavos: 0 })).toBe('cortesia');
     expect(borderoKind({ ...sale, paymentProvider: 'guest_list', channel: 'guest_list', unitPriceCentavos: 3000 })).toBe('inteira');
     expect(borderoKind({ ...sale, paymentProvider: 'free', unitPriceCentavos: 0 })).toBe('inteira');
+    // A courtesy given at the box office, inside a paid sale.
+    expect(borderoKind({ ...sale, paymentProvider: 'box_office', channel: 'box_office', unitPriceCentavos: 0 })).toBe('cortesia');
+    expect(borderoKind({ ...sale, paymentProvider: 'box_office', channel: 'box_office', unitPriceCentavos: 5000 })).toBe('inteira');
   });
 });

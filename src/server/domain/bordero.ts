@@ -13,12 +13,13 @@ import { ticketRefundAmounts } from './refunds';
 
 /**
  * What a unit was sold as on the borderô: 'cortesia' for a courtesy the back office issued
- * (payment provider 'courtesy') and for a name on a guest list let in free (channel 'guest_list'
- * at price 0), both at face value outside the gross; 'meia' for a half-price unit (its category
- * on the line); else 'inteira' (a guest let in after the list's time, paying, included).
+ * (payment provider 'courtesy'), for a courtesy given at the box office and for a name on a guest
+ * list let in free (a full-price unit at price 0 of channel 'box_office' or 'guest_list'), all at
+ * face value outside the gross; 'meia' for a half-price unit (its category on the line); else
+ * 'inteira' (a guest let in after the list's time, paying, included).
  */
 export function borderoKind(unit: { paymentProvider: string; channel: string; unitPriceCentavos: number; concession: string | null }): 'inteira' | 'meia' | 'cortesia' {
-  if (unit.paymentProvider === 'courtesy' || (unit.channel === 'guest_list' && unit.unitPriceCentavos === 0)) return 'cortesia';
+  if (unit.paymentProvider === 'courtesy' || (unit.channel !== 'online' && unit.unitPriceCentavos === 0 && !unit.concession)) return 'cortesia';
   return unit.concession ? 'meia' : 'inteira';
 }
 

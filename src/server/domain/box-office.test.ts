@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
-import { assertBlockHasUnits, blockUnitLots, changeCentavos, closeDrawerCount, expectedDrawerCentavos, priceBoxOfficeSale } from './box-office';
+import { blockUnitLots, changeCentavos, closeDrawerCount, expectedDrawerCentavos } from './box-office';
 
 const codeOf = (fn: () => unknown) => {
   try {
@@ -19,23 +19,6 @@ describe('the change of a cash sale', () => {
 
   it('refuses less than the total', () => {
     expect(codeOf(() => changeCentavos(8000, 7999))).toBe('cash_tendered_short');
-  });
-});
-
-describe('the price of a box-office sale', () => {
-  it('charges half of the door price, rounded down, for a meia and nothing for a courtesy', () => {
-    const sale = priceBoxOfficeSale(5999, [
-      { kind: 'full', quantity: 2 },
-      { kind: 'half', quantity: 1 },
-      { kind: 'courtesy', quantity: 1 },
-    ]);
-    expect(sale.lines.map((l) => l.unitPriceCentavos)).toEqual([5999, 2999, 0]);
-    expect(sale.totalCentavos).toBe(2 * 5999 + 2999);
-    expect(sale.units).toBe(4);
-  });
-
-  it('refuses a sale without units', () => {
-    expect(codeOf(() => priceBoxOfficeSale(5000, [{ kind: 'full', quantity: 0 }]))).toBe('no_tickets_selected');
   });
 });
 
@@ -70,11 +53,5 @@ describe('the lots of a block', () => {
 
   it('refuses units past the block', () => {
     expect(codeOf(() => blockUnitLots(lots, 6, 3))).toBe('block_exhausted');
-  });
-
-  it('sells only what is left of a block that was not returned', () => {
-    expect(codeOf(() => assertBlockHasUnits({ size: 4, used: 3, returnedAt: null }, 1))).toBeNull();
-    expect(codeOf(() => assertBlockHasUnits({ size: 4, used: 3, returnedAt: null }, 2))).toBe('block_exhausted');
-    expect(codeOf(() => assertBlockHasUnits({ size: 4, used: 0, returnedAt: new Date() }, 1))).toBe('block_returned');
   });
 });

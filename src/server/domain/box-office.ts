@@ -1,45 +1,11 @@
 import { DomainError } from '../../shared/errors';
-import { halfPrice } from './meia';
 
 /**
- * The box office's rules ('Bilheteria', PRODUCT.md 'The organizer's night'): the change of a cash
- * sale, the prices of a sale from a block, which lots a block's units came from, and what a cash
- * drawer should hold. Pure; money in integer centavos.
+ * The box office's own rules ('Bilheteria'): the change of a cash sale, which lots a block's units
+ * came from, and what a cash drawer should hold. No service fee at the box office. A sale from a
+ * block is decided by the one sale (domain/sale.ts decideSale, the block as its offer) and priced
+ * by shared/block-pricing.ts, the same on the device. Pure; money in integer centavos.
  */
-
-/** How a unit is sold at the box office: full price ('inteira'), half price ('meia'), or a courtesy ('cortesia', free). */
-export type BoxOfficeUnitKind = 'full' | 'half' | 'courtesy';
-
-/** One line of a box-office sale: units of one kind. */
-export interface BoxOfficeLine {
-  kind: BoxOfficeUnitKind;
-  quantity: number;
-}
-
-/** A priced line: the unit price actually charged. */
-export interface PricedBoxOfficeLine extends BoxOfficeLine {
-  unitPriceCentavos: number;
-}
-
-/**
- * Prices a sale from a block whose full unit price is `unitPriceCentavos` (the sector's door
- * price, else its lot's price, fixed when the block was reserved): a meia is half of it rounded
- * down to the centavo (domain/meia.ts halfPrice, Lei 12.933/2013), a courtesy is 0. No service fee
- * at the box office. Throws DomainError('no_tickets_selected') when no line has units.
- */
-export function priceBoxOfficeSale(unitPriceCentavos: number, lines: BoxOfficeLine[]): { lines: PricedBoxOfficeLine[]; totalCentavos: number; units: number } {
-  const kept = lines.filter((line) => line.quantity > 0);
-  if (kept.length === 0) throw new DomainError('no_tickets_selected');
-  const priced = kept.map((line) => ({
-    ...line,
-    unitPriceCentavos: line.kind === 'full' ? unitPriceCentavos : line.kind === 'half' ? halfPrice(unitPriceCentavos) : 0,
-  }));
-  return {
-    lines: priced,
-    totalCentavos: priced.reduce((sum, line) => sum + line.quantity * line.unitPriceCentavos, 0),
-    units: priced.reduce((sum, line) => sum + line.quantity, 0),
-  };
-}
 
 /**
  * The change of a cash sale ('Troco'): what was handed over minus the total, in centavos.
@@ -106,16 +72,4 @@ export function blockUnitLots(lots: BlockLot[], from: number, count: number): Bl
     start = end;
   }
   return taken;
-}
-
-/**
- * Whether a block has `units` more to sell: `used + units <= size`, and not returned. Throws
- * DomainError('block_returned') for a returned block and ('block_exhausted', { left }) otherwise
- * when it lacks them. The database checks the same (box_office_blocks_used_within_size and the
- * conditional update of services/box-office/record-box-office-sale.ts).
- */
-export function assertBlockHasUnits(block: { size: number; used: number; returnedAt: Date | null }, units: number): void {
-  if (block.returnedAt) throw new DomainError('block_returned');
-  const left = block.size - block.used;
-  if (units > left) throw new DomainError('block_exhausted', { left });
 }

@@ -14,10 +14,8 @@ export function meiaReserve(sectorStock: number): number {
   return Math.ceil((sectorStock * MEIA_RESERVE_PERCENT) / 100);
 }
 
-/** A half price: half of the lot's price at the moment of the hold, rounded down to the centavo. */
-export function halfPrice(priceCentavos: number): number {
-  return Math.floor(priceCentavos / 2);
-}
+/** A half price: half of the lot's price at the moment of the hold, rounded down to the centavo (shared/concessions.ts, which the box-office device prices with too). */
+export { halfPrice } from '../../shared/concessions';
 
 /**
  * From when the unsold reserve may be sold at full price: 48 hours before the event starts, 72

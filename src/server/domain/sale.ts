@@ -7,6 +7,7 @@ import { rollEndedLots, sellableUnits, takeUnits, type LotRoll, type SaleLot } f
 import { halfPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
 import { serviceFeeOf, type ServiceFeeRule } from './service-fee';
 import { assertOfferBuyable, type SaleOffer } from './waitlist';
+import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale, type BlockLotPrice } from '../../shared/block-pricing';
 
 /** The event of a sale as read with its row locked: what decides whether and how it sells. `date` 'yyyy-MM-dd', times 'HH:mm[:ss]' (America/Sao_Paulo). */
 export interface SaleEvent {
@@ -54,6 +55,26 @@ export interface SaleSector {
   salesEndAt: Date | null;
   hiddenWithoutCode: boolean;
   lots: SaleLot[];
+  /** The full price of a unit at the box office when the organizer set one (ticket_types.door_price_centavos); else its lot's. */
+  doorPriceCentavos?: number | null;
+}
+
+/**
+ * A box-office block as the sale reads it with its row locked: units of one sector held for one
+ * operator's device (services/box-office), already out of public stock and counted in the
+ * capacity, sold in order at the prices fixed when it was reserved (shared/block-pricing.ts).
+ * `halfUnits` of them are kept for meia-entrada only (taken from the reserve when it was reserved).
+ */
+export interface SaleBlock {
+  id: string;
+  ticketTypeId: string;
+  operatorId: string | null;
+  size: number;
+  used: number;
+  halfUnits: number;
+  halfSold: number;
+  returnedAt: Date | null;
+  lots: BlockLotPrice[];
 }
 
 /** A coupon or pre-sale code as read with its row locked; `heldUses` are unpaid orders holding a use. */
@@ -82,6 +103,8 @@ export interface OrderLine {
   holderCpfs?: string[];
   concession?: Concession | null;
   holder?: ConcessionHolder | null;
+  /** A courtesy line of a box-office sale ('Cortesia'): free, outside the limits per order and CPF. */
+  courtesy?: boolean;
 }
 
 /** What one buyer asks for: the lines, the buyer's CPF (digits), the payment choice, the code as typed, and the total the buyer saw. */
@@ -106,6 +129,12 @@ export interface OrderRequest {
   offerId?: string | null;
   /** The account placing the order (who an offer must belong to). */
   userId?: string | null;
+  /**
+   * A box-office sale: the block its units come from, sold by `operatorId` (the block's operator).
+   * The units are the block's next ones, at its prices, with no service fee (domain/box-office.ts).
+   */
+  blockId?: string | null;
+  operatorId?: string | null;
 }
 
 /**
@@ -121,6 +150,8 @@ export interface SaleState {
   takenByCpf: Map<string, CpfTaken>;
   /** The waiting-list offers the requests name, by id, as read with their rows locked (absent: none named). */
   offersById?: Map<string, SaleOffer>;
+  /** The box-office blocks the requests name, by id, as read with their rows locked (absent: none named). */
+  blocksById?: Map<string, SaleBlock>;
   /**
    * Units each account placing a request already holds for the event (its pending orders' units
    * and the live tickets it owns), by user id: the limit per CPF counts the account too, so typing
@@ -164,7 +195,15 @@ export interface PricedOrder {
 }
 
 /** What decideSale says of one request: placed at a price (and the code whose use it holds), or refused with the error to answer. */
-export type SaleDecision = { accepted: true; priced: PricedOrder; couponId: string | null } | { accepted: false; error: DomainError };
+export type SaleDecision =
+  | {
+      accepted: true;
+      priced: PricedOrder;
+      couponId: string | null;
+      /** A box-office sale: meia-entrada units it counts in the sector's half_taken (those beyond its block's units kept for meia). */
+      blockHalfTaken?: number;
+    }
+  | { accepted: false; error: DomainError };
 
 /**
  * Refuses a sale for an event that is not on sale: missing or unpublished (event_not_found),
@@ -215,6 +254,7 @@ interface CheckedLine {
   holderCpfs: string[];
   concession: Concession | null;
   holder: ConcessionHolder | null;
+  courtesy: boolean;
 }
 
 /** Checks the lines' quantities and merges the full-price lines of one sector (first appearance kept). */
@@ -234,20 +274,22 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
     unitsBySector.set(sector.id, units);
     if (line.concession) {
       if (line.quantity !== 1 || !line.holder) throw new DomainError('meia_holder_required', { ticketTypeId: sector.id });
-      checked.push({ sector, quantity: 1, holderNames: [line.holder.name], holderCpfs: [line.holder.cpf], concession: line.concession, holder: line.holder });
+      checked.push({ sector, quantity: 1, holderNames: [line.holder.name], holderCpfs: [line.holder.cpf], concession: line.concession, holder: line.holder, courtesy: false });
       continue;
     }
     // One CPF per unit, '' where none; a nominal event names every unit's holder (PRODUCT.md 'Tickets and the door').
     const cpfs = Array.from({ length: line.quantity }, (_, n) => line.holderCpfs?.[n] ?? '');
-    if (nominal && cpfs.some((cpf) => cpf === '')) throw new DomainError('holder_cpf_required', { field: 'holderCpfs', ticketTypeId: sector.id });
-    const known = fullBySector.get(sector.id);
+    const courtesy = line.courtesy === true;
+    if (nominal && !courtesy && cpfs.some((cpf) => cpf === '')) throw new DomainError('holder_cpf_required', { field: 'holderCpfs', ticketTypeId: sector.id });
+    const key = `${sector.id}:${courtesy}`;
+    const known = fullBySector.get(key);
     if (known) {
       known.quantity += line.quantity;
       known.holderNames.push(...(line.holderNames ?? []));
       known.holderCpfs.push(...cpfs);
     } else {
-      const merged: CheckedLine = { sector, quantity: line.quantity, holderNames: [...(line.holderNames ?? [])], holderCpfs: cpfs, concession: null, holder: null };
-      fullBySector.set(sector.id, merged);
+      const merged: CheckedLine = { sector, quantity: line.quantity, holderNames: [...(line.holderNames ?? [])], holderCpfs: cpfs, concession: null, holder: null, courtesy };
+      fullBySector.set(key, merged);
       checked.push(merged);
     }
   }
@@ -356,21 +398,28 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
     if (!coupon) throw new DomainError('coupon_invalid', { field: 'couponCode' });
   }
   const sectorsById = new Map(state.sectors.map((sector) => [sector.id, sector]));
-  // A courtesy is issued to a name and an e-mail; its holder's CPF comes with 'Editar titular'.
-  const lines = checkLines(request.lines, sectorsById, event.id, event.nominal === true && request.courtesy !== true);
+  const fromBlock = Boolean(request.blockId);
+  // A courtesy is issued to a name and an e-mail; its holder's CPF comes with 'Editar titular'. A
+  // box-office sale is made to whoever stands at the window: its full-price units name nobody.
+  const lines = checkLines(request.lines, sectorsById, event.id, event.nominal === true && request.courtesy !== true && !fromBlock);
   for (const { sector } of lines) {
-    // The event page lists a pre-sale sector on the same decision (pricing.ts unlocksSector).
-    if (sector.hiddenWithoutCode) assertUnlocksSector(coupon, sector.id, event.id, now);
+    // The event page lists a pre-sale sector on the same decision (pricing.ts unlocksSector). A
+    // block of it was given to the box office by the organizer's staff.
+    if (sector.hiddenWithoutCode && !fromBlock) assertUnlocksSector(coupon, sector.id, event.id, now);
   }
 
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const courtesy = request.courtesy === true;
   if (courtesy && (coupon || lines.some((line) => line.concession))) throw new DomainError('validation_failed');
-  if (!courtesy && event.maxTicketsPerOrder !== null && units > event.maxTicketsPerOrder) {
+  if (fromBlock && (coupon || request.offerId)) throw new DomainError('validation_failed');
+  // Courtesies are outside the limits per order and per CPF.
+  const paidUnits = lines.filter((line) => !line.courtesy).reduce((sum, line) => sum + line.quantity, 0);
+  if (!courtesy && event.maxTicketsPerOrder !== null && paidUnits > event.maxTicketsPerOrder) {
     throw new DomainError('order_limit', { limit: event.maxTicketsPerOrder }, `Limite de ${event.maxTicketsPerOrder} ingressos por pedido neste evento`);
   }
   if (!courtesy) {
-    assertMayHold(event.maxTicketsPerCpf, state, { byCpf: unitsByCpf(lines, request.buyerCpf), userId: request.userId ?? null, units });
+    const paid = lines.filter((line) => !line.courtesy);
+    assertMayHold(event.maxTicketsPerCpf, state, { byCpf: unitsByCpf(paid, request.buyerCpf), userId: request.userId ?? null, units: paidUnits });
   }
   if (!event.meiaEntrada && lines.some((line) => line.concession)) throw new DomainError('meia_not_offered');
   assertConcessions(lines, state.takenByCpf, now);
@@ -395,10 +444,107 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
       holderNames: line.holderNames,
       holderCpfs: line.holderCpfs,
     });
+  } else if (fromBlock) {
+    items.push(...decideBlockUnits(state, lines, request, now));
   } else {
     items.push(...decideUnits(state, event, lines, courtesy, units, now));
   }
   return priceItems(items, event, coupon, units, request, now);
+}
+
+/** The item name of a unit: the sector, with 'Cortesia' or the meia-entrada category. */
+function itemName(sectorName: string, kind: { courtesy: boolean; concession: Concession | null }): string {
+  if (kind.courtesy) return `${sectorName} · Cortesia`;
+  if (kind.concession) return `${sectorName} · Meia-entrada (${concessionLabel[kind.concession]})`;
+  return sectorName;
+}
+
+/**
+ * The units of a box-office sale, from its block: the block is the seller's (block_not_found), not
+ * returned (block_returned), of the lines' sector (ticket_type_not_found); the sector's sales
+ * window is open at the sale (sector_not_open, sector_closed; courtesies aside); the block has the
+ * units (block_exhausted, details.left) and, for the full-price and courtesy ones, outside those it
+ * keeps for meia-entrada (full_price_sold_out: 'Restam só ingressos da cota de meia-entrada neste
+ * setor'). Priced by shared/block-pricing.ts priceBlockSale, as the device priced it: full units
+ * first, then each meia, then the courtesies, each at its unit's price.
+ */
+function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: OrderRequest, now: Date): PricedItem[] {
+  const block = state.blocksById?.get(request.blockId!) ?? null;
+  if (!block || block.operatorId !== (request.operatorId ?? null)) throw new DomainError('block_not_found');
+  if (block.returnedAt) throw new DomainError('block_returned');
+  const sector = lines[0].sector;
+  if (lines.some((line) => line.sector.id !== block.ticketTypeId)) throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
+  const full = lines.filter((line) => !line.concession && !line.courtesy);
+  const half = lines.filter((line) => line.concession);
+  const free = lines.filter((line) => line.courtesy);
+  if (full.length + half.length > 0) assertSectorOpen(sector, now);
+  const count = (among: CheckedLine[]) => among.reduce((sum, line) => sum + line.quantity, 0);
+  const { left, fullLeft } = blockUnitsLeft(block);
+  if (count(lines) > left) throw new DomainError('block_exhausted', { left });
+  if (count(full) + count(free) > fullLeft) {
+    throw new DomainError('full_price_sold_out', { ticketTypeId: sector.id, left: fullLeft }, BLOCK_FULL_PRICE_EXHAUSTED);
+  }
+  const sale = priceBlockSale(block.lots, block.used, { full: count(full), half: half.length, courtesy: count(free) })!;
+  const byUnit: { line: CheckedLine; n: number }[] = [...full, ...half, ...free].flatMap((line) => Array.from({ length: line.quantity }, (_, n) => ({ line, n })));
+  const items: PricedItem[] = [];
+  for (const [i, unit] of sale.units.entries()) {
+    const { line, n } = byUnit[i];
+    const lot = sector.lots.find((l) => l.id === unit.lotId);
+    const last = items.at(-1);
+    if (last && !line.concession && last.concession === null && last.lotId === unit.lotId && last.unitPriceCentavos === unit.priceCentavos && last.name === itemName(sector.name, line)) {
+      last.quantity += 1;
+      last.holderNames.push(...line.holderNames.slice(n, n + 1));
+      last.holderCpfs.push(line.holderCpfs[n] ?? '');
+      continue;
+    }
+    items.push({
+      ticketTypeId: sector.id,
+      lotId: unit.lotId,
+      lotPosition: lot?.position ?? 1,
+      name: itemName(sector.name, line),
+      quantity: 1,
+      unitPriceCentavos: unit.priceCentavos,
+      unitFeeCentavos: 0,
+      concession: line.concession,
+      holder: line.holder,
+      holderNames: line.holderNames.slice(n, n + 1),
+      holderCpfs: [line.holderCpfs[n] ?? ''],
+    });
+  }
+  return items;
+}
+
+/**
+ * What a box-office block takes when it is reserved (services/box-office/reserve-block.ts), by the
+ * sale's own rules with the event's sectors locked: the event on sale (assertOnSale), the sector
+ * of the event (ticket_type_not_found) and its window open (sector_not_open, sector_closed), the
+ * capacity of the event and its sessions (assertCapacityFor: event_sold_out, session_sold_out),
+ * then `size` units of its open lots, in lot order (ticket_type_sold_out). While the meia-entrada
+ * reserve holds (sectorMeia), the units beyond what full price may take are kept for meia-entrada
+ * only (`halfUnits`, counted in the sector's half_taken from now on: Lei 12.933/2013 art. 1 § 10),
+ * so the reserve holds at the door as online. Each unit's full price is the sector's door price,
+ * else its lot's (centavos). The lots taken are decided on copies: the caller holds them
+ * (inventory.ts holdUnits) and stores the rolls.
+ */
+export function decideBlock(state: SaleState, request: { ticketTypeId: string; size: number }, now: Date): { lots: (BlockLotPrice & { position: number })[]; halfUnits: number; rolls: LotRoll[] } {
+  assertOnSale(state.event, now);
+  const event = state.event;
+  const sector = state.sectors.find((s) => s.id === request.ticketTypeId && s.eventId === event.id);
+  if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
+  const rolls = rollEndedLots(sector.lots, now);
+  assertSectorOpen(sector, now);
+  assertCapacityFor(event.capacity, state.sectors, new Map([[sector.id, request.size]]), event.sessionCapacities);
+  const ticketsForSale = state.sectors.reduce((sum, s) => sum + sectorStock(s), 0);
+  const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
+  const halfUnits = Math.max(0, request.size - fullAvailable);
+  if (request.size > sellable || halfUnits > available) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
+  const takes = takeUnits(sector.lots.map((lot) => ({ ...lot })), request.size, now);
+  if (!takes) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
+  return {
+    lots: takes.map((take) => ({ lotId: take.lotId, position: take.position, quantity: take.quantity, priceCentavos: sector.doorPriceCentavos ?? take.priceCentavos })),
+    halfUnits,
+    rolls,
+  };
 }
 
 /**
@@ -460,11 +606,7 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
         ticketTypeId: line.sector.id,
         lotId: take.lotId,
         lotPosition: take.position,
-        name: courtesy
-          ? `${line.sector.name} · Cortesia`
-          : line.concession
-            ? `${line.sector.name} · Meia-entrada (${concessionLabel[line.concession]})`
-            : line.sector.name,
+        name: itemName(line.sector.name, { courtesy, concession: line.concession }),
         quantity: take.quantity,
         unitPriceCentavos: courtesy ? 0 : line.concession ? halfPrice(take.priceCentavos) : take.priceCentavos,
         unitFeeCentavos: 0,
@@ -490,7 +632,8 @@ function priceItems(items: PricedItem[], event: SaleEvent, coupon: SaleCoupon | 
   let fee = 0;
   for (const item of items) {
     const share = item.concession || fullSubtotal === 0 ? 0 : Math.floor((discountCentavos * item.unitPriceCentavos) / fullSubtotal);
-    item.unitFeeCentavos = serviceFeeOf(event.fee, item.unitPriceCentavos - share);
+    // No service fee at the box office (domain/box-office.ts).
+    item.unitFeeCentavos = request.blockId ? 0 : serviceFeeOf(event.fee, item.unitPriceCentavos - share);
     fee += item.unitFeeCentavos * item.quantity;
   }
   const feeCentavos = event.fee.absorbed ? 0 : fee;
@@ -532,13 +675,27 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
       // An offer's units are out of public stock already: the offer is used up instead.
       const offer = request.offerId ? state.offersById?.get(request.offerId) : undefined;
       if (offer) offer.status = 'taken';
+      // A block's units are out of public stock already: the block counts them sold instead.
+      const block = request.blockId ? state.blocksById?.get(request.blockId) : undefined;
+      let blockHalfTaken: number | undefined;
+      if (block) {
+        const half = priced.items.filter((item) => item.concession).reduce((sum, item) => sum + item.quantity, 0);
+        const counting = priced.items.filter((item) => item.concession && countsAgainstReserve(item.concession)).reduce((sum, item) => sum + item.quantity, 0);
+        // Meias sell first from the units the block keeps for them (already in half_taken); the rest count now.
+        blockHalfTaken = Math.max(0, counting - Math.max(0, block.halfUnits - block.halfSold));
+        block.used += priced.quantity;
+        block.halfSold += half;
+        sectorsById.get(block.ticketTypeId)!.halfTaken += blockHalfTaken;
+      }
       for (const item of priced.items) {
         const sector = sectorsById.get(item.ticketTypeId)!;
-        if (!offer) {
+        if (block) {
+          // Counted above.
+        } else if (!offer) {
           sector.lots.find((lot) => lot.id === item.lotId)!.remaining -= item.quantity;
           sector.remaining -= item.quantity;
         }
-        if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
+        if (!block && item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
         for (let n = 0; n < item.quantity; n++) {
           const cpf = item.holder?.cpf ?? (item.holderCpfs[n] || request.buyerCpf);
           const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
@@ -549,7 +706,7 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
         if (request.userId && state.takenByAccount) state.takenByAccount.set(request.userId, (state.takenByAccount.get(request.userId) ?? 0) + item.quantity);
       }
       if (coupon) coupon.heldUses += 1;
-      return { accepted: true, priced, couponId: coupon?.id ?? null };
+      return { accepted: true, priced, couponId: coupon?.id ?? null, ...(blockHalfTaken !== undefined ? { blockHalfTaken } : {}) };
     } catch (error) {
       if (error instanceof DomainError) return { accepted: false, error };
       throw error;

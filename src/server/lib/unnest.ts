@@ -9,6 +9,7 @@ const ARRAY_TYPES = {
   // Enums travel as text (PGlite serialises only the arrays of types it knows) and are cast in the statement.
   order_status: sql`text[]::order_status[]`,
   payment_method: sql`text[]::payment_method[]`,
+  order_channel: sql`text[]::order_channel[]`,
   concession: sql`text[]::concession[]`,
   jsonb: sql`jsonb[]`,
   timestamptz: sql`timestamptz[]`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { concessionDocumentLabel, concessions, type Concession } from '../concessions';
 import { isValidCpf, onlyDigits } from '../cpf';
+import type { BlockLotPrice } from '../block-pricing';
 
 /** The largest block a device reserves at once, and the most units one box-office sale takes. */
 export const MAX_BLOCK_SIZE = 200;
@@ -147,7 +148,13 @@ export interface BoxOfficeBlock {
   drawerId: string | null;
   size: number;
   used: number;
+  /** The full price of its first unit (centavos); each unit's is in `lots`. */
   unitPriceCentavos: number;
+  /** The lots its units came from, in order, each with its units' full price (shared/block-pricing.ts prices a sale with them). */
+  lots: BlockLotPrice[];
+  /** Units kept for meia-entrada only (taken from the reserve when it was reserved), and meias sold from it. */
+  halfUnits: number;
+  halfSold: number;
   codes: string[];
   returnedAt: string | null;
 }

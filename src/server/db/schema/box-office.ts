@@ -6,8 +6,12 @@ import { cashDrawers } from './sales';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The lots a block's units came from, in the order they were taken (domain/box-office.ts blockUnitLots). */
-export type BlockLotTake = { lotId: string; quantity: number };
+/**
+ * The lots a block's units came from, in the order they were taken (domain/box-office.ts
+ * blockUnitLots), with the full price each unit sells at (shared/block-pricing.ts; absent on blocks
+ * reserved before it was kept: `unit_price_centavos`).
+ */
+export type BlockLotTake = { lotId: string; quantity: number; priceCentavos?: number };
 
 /**
  * A block of stock a box-office device reserved up front ('Bilheteria', PRODUCT.md 'The
@@ -35,7 +39,15 @@ export const boxOfficeBlocks = pgTable(
     size: integer('size').notNull(),
     /** Units sold from it (box-office orders of any state); never above `size`. */
     used: integer('used').notNull().default(0),
-    /** The full price of a unit at the box office when reserved: the sector's door price, else its lot's price. */
+    /**
+     * Units kept for meia-entrada only: those the block took from the sector's meia reserve while it
+     * held (counted in the sector's half_taken from the reservation on). Full-price and courtesy
+     * units never use them (box_office_blocks_half_units).
+     */
+    halfUnits: integer('half_units').notNull().default(0),
+    /** Meia-entrada units sold from it. */
+    halfSold: integer('half_sold').notNull().default(0),
+    /** The full price of its first unit at the box office when reserved (each unit's is in `lots`): the sector's door price, else its lot's price. */
     unitPriceCentavos: integer('unit_price_centavos').notNull(),
     lots: jsonb('lots').$type<BlockLotTake[]>().notNull(),
     codes: text('codes').array().notNull(),
@@ -47,6 +59,10 @@ export const boxOfficeBlocks = pgTable(
     index('box_office_blocks_event_id_idx').on(t.eventId),
     index('box_office_blocks_drawer_id_idx').on(t.drawerId),
     check('box_office_blocks_used_within_size', sql`${t.size} > 0 AND ${t.used} >= 0 AND ${t.used} <= ${t.size}`),
+    check(
+      'box_office_blocks_half_units',
+      sql`${t.halfUnits} >= 0 AND ${t.halfSold} >= 0 AND ${t.halfSold} <= ${t.used} AND ${t.used} - ${t.halfSold} <= ${t.size} - ${t.halfUnits}`,
+    ),
     check('box_office_blocks_price_non_negative', sql`${t.unitPriceCentavos} >= 0`),
     check(
       'box_office_blocks_returned',

@@ -156,6 +156,8 @@ export const orders = pgTable(
     drawerId: uuid('drawer_id').references(() => cashDrawers.id, { onDelete: 'set null' }),
     /** A box-office sale made on a device (offline or not): the device's own id of the sale, so a re-sent sync records it once. */
     deviceNonce: text('device_nonce').unique(),
+    /** A box-office PIX sale made with 'Gerar PIX e admitir': its tickets are admitted at the gate 'Bilheteria' in the transaction that confirms its payment. */
+    admitOnPayment: boolean('admit_on_payment').notNull().default(false),
     /** Card machine payment: the NSU on the slip and the card brand ('Visa', 'Mastercard', 'Elo'...). */
     cardNsu: text('card_nsu'),
     cardBrand: text('card_brand'),

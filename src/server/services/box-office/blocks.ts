@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { BoxOfficeBlock } from '../../../shared/schemas/box-office';
+import type { BlockLotPrice } from '../../../shared/block-pricing';
 import type { BlockLotTake } from '../../db/schema';
+import type { SaleBlock } from '../../domain/sale';
 import { queryRows, type Db, type Tx } from '../../db/client';
 
 /** A block's row as the box office reads it. */
@@ -15,6 +17,8 @@ export interface BlockRow {
   device_id: string;
   size: number;
   used: number;
+  half_units: number;
+  half_sold: number;
   unit_price_centavos: number;
   lots: BlockLotTake[];
   codes: string[];
@@ -28,7 +32,7 @@ export interface BlockRow {
  */
 export async function loadBlock(db: Db | Tx, blockId: string, operatorId: string | null, lock = false): Promise<BlockRow> {
   const [block] = await queryRows<BlockRow>(db, sql`
-    SELECT b.id, b.event_id, b.ticket_type_id, t.name AS ticket_type_name, b.drawer_id, b.operator_id, b.device_id, b.size, b.used,
+    SELECT b.id, b.event_id, b.ticket_type_id, t.name AS ticket_type_name, b.drawer_id, b.operator_id, b.device_id, b.size, b.used, b.half_units, b.half_sold,
            b.unit_price_centavos, b.lots, b.codes, b.returned_at
     FROM box_office_blocks b JOIN ticket_types t ON t.id = b.ticket_type_id
     WHERE b.id = ${blockId}::uuid ${lock ? sql`FOR UPDATE OF b` : sql``}`);
@@ -36,9 +40,32 @@ export async function loadBlock(db: Db | Tx, blockId: string, operatorId: string
   return block;
 }
 
+/** A block's lots with the full price of their units (shared/block-pricing.ts); a block kept without them sells every unit at its one price. */
+export function blockLotPrices(block: Pick<BlockRow, 'lots' | 'unit_price_centavos'>): BlockLotPrice[] {
+  return block.lots.map((lot) => ({ lotId: lot.lotId, quantity: Number(lot.quantity), priceCentavos: Number(lot.priceCentavos ?? block.unit_price_centavos) }));
+}
+
+/** A block as the sale decides on it (domain/sale.ts SaleBlock). */
+export function toSaleBlock(block: BlockRow): SaleBlock {
+  return {
+    id: block.id,
+    ticketTypeId: block.ticket_type_id,
+    operatorId: block.operator_id,
+    size: Number(block.size),
+    used: Number(block.used),
+    halfUnits: Number(block.half_units),
+    halfSold: Number(block.half_sold),
+    returnedAt: block.returned_at ? new Date(block.returned_at) : null,
+    lots: blockLotPrices(block),
+  };
+}
+
 /** A block as the device keeps it (shared/schemas/box-office.ts BoxOfficeBlock). */
 export function toBlockView(block: BlockRow): BoxOfficeBlock {
   return {
+    lots: blockLotPrices(block),
+    halfUnits: Number(block.half_units),
+    halfSold: Number(block.half_sold),
     id: block.id,
     eventId: block.event_id,
     ticketTypeId: block.ticket_type_id,

@@ -1,54 +1,54 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { concessionLabel, countsAgainstReserve, type Concession } from '../../../shared/concessions';
+import type { Concession } from '../../../shared/concessions';
 import { DomainError, errorMessages } from '../../../shared/errors';
 import type { BoxOfficeSaleInput, BoxOfficeSaleResult, BoxOfficeTicket } from '../../../shared/schemas/box-office';
-import { assertBlockHasUnits, blockUnitLots, changeCentavos, priceBoxOfficeSale, type BoxOfficeUnitKind } from '../../domain/box-office';
-import { isSenior } from '../../domain/meia';
+import { changeCentavos } from '../../domain/box-office';
+import { decideSale, type OrderLine, type OrderRequest, type PricedItem } from '../../domain/sale';
 import { queryRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { events, orderItems, orders } from '../../db/schema';
+import { events, orders } from '../../db/schema';
 import { unnestRows } from '../../lib/unnest';
-import { admitScan } from '../door/admit-scans';
-import { isNonceTaken } from '../door/check-in-result';
+import { admitOrderInTx, BOX_OFFICE_GATE } from '../door/admit-at-gate';
 import { confirmOrders } from '../payments/confirm-payment';
+import { insertOrders, type PlacedOrder } from '../orders/place-order';
 import { requestPayment } from '../payments/request-payment';
+import { countReserveUnits, rollLots } from '../orders/inventory';
+import { takeCourtesyQuota } from '../orders/courtesy-quotas';
+import { loadSaleState } from '../orders/sale-state';
 import type { ServiceDeps } from '../deps';
-import { loadBlock, type BlockRow } from './blocks';
+import { loadBlock, toSaleBlock, type BlockRow } from './blocks';
 import { loadDrawer } from './drawers';
 
-/** Where the door records an admission made at the box office. */
-export const BOX_OFFICE_GATE = 'Bilheteria';
+export { BOX_OFFICE_GATE };
 
 /** A sale the device made: at the box office with network ('online', PIX allowed) or sent by a sync. */
 export type SaleMode = 'online' | 'sync';
 
 /**
- * Records one box-office sale made from a block (PRODUCT.md 'The organizer's night'), online or
- * synced from a device that sold offline; once per device nonce.
+ * Records one box-office sale made from a block, online or synced from a device that sold
+ * offline; once per device nonce. A box-office sale is an order of the one sale: decided by
+ * domain/sale.ts decideSale with the block as the offer its units come from (the event on sale,
+ * the sector's window, limits per order and per CPF, one meia per CPF, the meia-entrada rules, the
+ * block's units and those it keeps for meia, the prices of shared/block-pricing.ts, no fee), at
+ * the device's time of the sale, and written by the one order writer (orders/place-order.ts
+ * insertOrders) and the one confirmation (payments/confirm-payment.ts confirmOrders).
  *
- * Order of checks, in one transaction with the block locked: a nonce already recorded answers
- * 'replayed' with that sale (orders.device_nonce is unique, so two syncs at once record it once);
- * a nonce already refused answers its conflict again. Then the block (this operator's, not
- * returned), the drawer (this operator's, of the block's event, open), the prices
- * (domain/box-office.ts priceBoxOfficeSale: the block's door price, meia at half, courtesy free),
- * the payment (cash: the change, domain changeCentavos; card machine: NSU and brand; PIX: online
- * only), the units (assertBlockHasUnits, then `used + units <= size` as a conditional update, the
- * database's check box_office_blocks_used_within_size behind it), the codes (each one of the
- * block's, unused), the meia-entrada rules (the event sells it; a companion beside a PcD unit; 60+
- * by birth date; one per CPF per event, this sale and earlier ones), the courtesies (only within
- * the operator's courtesy quota for the event, taken by a conditional update).
- *
- * Writes: the order (channel 'box_office', the drawer, the nonce, the method and its details; no
- * service fee; created at the device's time), its items (the lot of each unit from the block,
- * domain blockUnitLots, so a refund gives it back where it came from), the meia units counted in
- * the sector's `half_taken`. A cash or card-machine sale is completed through the payment
- * confirmation's own path (services/payments/confirm-payment.ts confirmOrders, which issues the
- * tickets) and its tickets then carry the block's codes the device already showed; no purchase
- * e-mail without a buyer e-mail. A PIX sale stays pending until its payment is confirmed (the
- * provider's webhook, or the operator in the sandbox: confirm-box-office-pix.ts); its BR Code is
- * asked of the provider after the commit. After the commit, when `admit`, each ticket is admitted
- * at once through the door's one admission path (door/admit-scans.ts admitScan, gate
- * 'Bilheteria', one nonce per ticket).
+ * A nonce already recorded answers 'replayed' with that sale (orders.device_nonce is unique, so
+ * two syncs at once record it once); a nonce already refused answers its conflict again. Then, in
+ * one transaction: the drawer (this operator's, of the block's event, open), PIX only online, the
+ * event's rows locked in the order every sale locks them (orders/sale-state.ts loadSaleState, so
+ * box-office devices and the online sale take turns on one CPF's meia), the block locked, the
+ * decision, the payment (cash: the change, domain/box-office.ts changeCentavos; card machine: NSU
+ * and brand), the block's counters (`used`, `half_sold`, under the database's checks), the codes
+ * (each one of the block's, unused), the courtesies (orders/courtesy-quotas.ts takeCourtesyQuota),
+ * the meias beyond the block's own counted in the sector's half_taken. A cash or card-machine sale
+ * is confirmed in the same transaction (its tickets carry the block's codes the device already
+ * showed) and, when `admit`, its tickets are admitted at the gate 'Bilheteria' in it too
+ * (door/admit-at-gate.ts). A PIX sale stays pending until its payment is confirmed (the provider's
+ * webhook, or the operator in the sandbox: confirm-box-office-pix.ts); with `admit` its tickets
+ * are admitted in the transaction that confirms it (orders.admit_on_payment). Its BR Code is
+ * asked of the provider after the commit.
  *
  * A DomainError in 'sync' mode is recorded as a conflict (box_office_conflicts: code, pt-BR
  * message and what the device sent, once per nonce) and answered 'conflict'; in 'online' mode it
@@ -67,7 +67,6 @@ export async function recordBoxOfficeSale(deps: ServiceDeps, operatorId: string,
     return recordConflict(deps, operatorId, input, error);
   }
   if (input.payment.method === 'pix') await requestPix(deps, written.orderId, now);
-  if (input.admit && input.payment.method !== 'pix') await admitSold(deps, operatorId, input, written, soldAt, now);
   return saleResult(deps, written.orderId, input.nonce, 'recorded', written.changeCentavos);
 }
 
@@ -117,8 +116,19 @@ async function recordConflict(deps: ServiceDeps, operatorId: string, input: BoxO
   return (await findRecorded(deps, operatorId, input.nonce)) ?? conflictResult(input.nonce, error.code, error.message);
 }
 
-/** One unit of a sale in the order the device numbered them: full units, then each meia, then courtesies. */
-type SoldUnit = { kind: BoxOfficeUnitKind; lotId: string; half: BoxOfficeSaleInput['half'][number] | null; code: string | null };
+/** The lines of a box-office sale as the sale reads them: full-price units, each meia with its holder, courtesies. */
+function saleLines(ticketTypeId: string, input: BoxOfficeSaleInput): OrderLine[] {
+  return [
+    { ticketTypeId, quantity: input.full },
+    ...input.half.map((half) => ({
+      ticketTypeId,
+      quantity: 1,
+      concession: half.concession,
+      holder: { name: half.name, cpf: half.cpf, birthDate: half.birthDate ?? '', documentNumber: half.documentNumber || null },
+    })),
+    { ticketTypeId, quantity: input.courtesy, courtesy: true },
+  ].filter((line) => line.quantity > 0);
+}
 
 async function writeSale(
   deps: ServiceDeps,
@@ -129,117 +139,90 @@ async function writeSale(
   soldAt: Date,
   now: Date,
 ): Promise<{ orderId: string; eventId: string; changeCentavos: number | null }> {
-  const block = await loadBlock(tx, input.blockId, operatorId, true);
+  const found = await loadBlock(tx, input.blockId, operatorId);
   const drawer = await loadDrawer(tx, input.drawerId, operatorId);
-  if (drawer.event_id !== block.event_id) throw new DomainError('drawer_not_found');
+  if (drawer.event_id !== found.event_id) throw new DomainError('drawer_not_found');
   if (drawer.closed_at) throw new DomainError('drawer_closed');
   if (input.payment.method === 'pix' && mode === 'sync') throw new DomainError('box_office_sale_offline_pix');
-  const [event] = await queryRows<{ title: string; meia_entrada: boolean; is_cancelled: boolean }>(tx, sql`
-    SELECT title, meia_entrada, cancelled_at IS NOT NULL AS is_cancelled FROM events WHERE id = ${block.event_id}::uuid FOR KEY SHARE`);
-  if (event.is_cancelled) throw new DomainError('event_cancelled');
-
-  const priced = priceBoxOfficeSale(Number(block.unit_price_centavos), [
-    { kind: 'full', quantity: input.full },
-    { kind: 'half', quantity: input.half.length },
-    { kind: 'courtesy', quantity: input.courtesy },
-  ]);
-  const change = input.payment.method === 'cash' ? changeCentavos(priced.totalCentavos, input.payment.cashTenderedCentavos) : null;
-
-  assertBlockHasUnits({ size: Number(block.size), used: Number(block.used), returnedAt: block.returned_at ? new Date(block.returned_at) : null }, priced.units);
-  const [taken] = await queryRows<{ used: number }>(tx, sql`
-    UPDATE box_office_blocks SET used = used + ${priced.units}
-    WHERE id = ${block.id}::uuid AND returned_at IS NULL AND used + ${priced.units} <= size RETURNING used`);
-  if (!taken) throw new DomainError('block_exhausted', { left: Number(block.size) - Number(block.used) });
-  const from = Number(taken.used) - priced.units;
-
-  const codes = input.payment.method === 'pix' ? [] : await checkCodes(tx, block, input.codes, priced.units);
-  await checkHalf(tx, block.event_id, event.meia_entrada, input.half, soldAt);
-  if (input.courtesy > 0) await takeCourtesies(tx, block.event_id, operatorId, input.courtesy);
-
-  const lotOfUnit = blockUnitLots(block.lots, from, priced.units).flatMap((lot) => Array.from({ length: lot.quantity }, () => lot.lotId));
-  const kinds: { kind: BoxOfficeUnitKind; half: SoldUnit['half'] }[] = [
-    ...Array.from({ length: input.full }, () => ({ kind: 'full' as const, half: null })),
-    ...input.half.map((half) => ({ kind: 'half' as const, half })),
-    ...Array.from({ length: input.courtesy }, () => ({ kind: 'courtesy' as const, half: null })),
-  ];
-  const units: SoldUnit[] = kinds.map((k, i) => ({ ...k, lotId: lotOfUnit[i], code: codes[i] ?? null }));
-
-  const reserveHalf = input.half.filter((half) => countsAgainstReserve(half.concession)).length;
-  if (reserveHalf > 0) await tx.execute(sql`UPDATE ticket_types SET half_taken = half_taken + ${reserveHalf} WHERE id = ${block.ticket_type_id}::uuid`);
-
+  const eventId = found.event_id;
+  const { state, event } = await loadSaleState(tx, eventId, { lock: true, codes: [], cpfs: input.half.map((h) => h.cpf), anyHalf: input.half.length > 0 });
+  const block = await loadBlock(tx, input.blockId, operatorId, true);
+  state.blocksById = new Map([[block.id, toSaleBlock(block)]]);
+  const request: OrderRequest = {
+    lines: saleLines(block.ticket_type_id, input),
+    buyerCpf: '',
+    paymentMethod: 'pix',
+    installments: 1,
+    blockId: block.id,
+    operatorId,
+    userId: null,
+  };
+  const { decisions, rolls } = decideSale(state, [request], soldAt);
+  const [decision] = decisions;
+  if (!decision.accepted) throw decision.error;
+  const { priced } = decision;
   const payment = input.payment;
-  const buyerName = input.buyerName?.trim() || 'Bilheteria';
-  const buyerEmail = input.buyerEmail?.trim().toLowerCase() ?? '';
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      eventId: block.event_id,
-      userId: null,
-      status: 'pending',
-      subtotalCentavos: priced.totalCentavos,
-      totalCentavos: priced.totalCentavos,
-      paymentMethod: payment.method,
-      channel: 'box_office',
-      drawerId: drawer.id,
-      deviceNonce: input.nonce,
-      cardNsu: payment.method === 'card_machine' ? payment.cardNsu : null,
-      cardBrand: payment.method === 'card_machine' ? payment.cardBrand : null,
-      cashTenderedCentavos: payment.method === 'cash' ? payment.cashTenderedCentavos : null,
-      buyerName,
-      buyerEmail,
-      buyerPhone: '',
-      buyerCpf: input.half[0]?.cpf ?? '',
-      paymentProvider: payment.method === 'pix' ? deps.payments.name : 'box_office',
-      issuedBy: input.courtesy > 0 ? operatorId : null,
-      expiresAt: new Date(Math.max(soldAt.getTime(), now.getTime()) + deps.orderHoldMinutes * 60_000),
-      createdAt: soldAt,
-      updatedAt: now,
-    })
-    .returning({ id: orders.id });
+  const change = payment.method === 'cash' ? changeCentavos(priced.totalCentavos, payment.cashTenderedCentavos) : null;
+  await rollLots(tx, rolls);
 
-  const items = groupItems(units, block.ticket_type_name);
-  const inserted = await tx
-    .insert(orderItems)
-    .values(
-      items.map((item) => ({
-        orderId: order.id,
-        ticketTypeId: block.ticket_type_id,
-        ticketTypeName: item.name,
-        lotId: item.lotId,
-        quantity: item.units.length,
-        unitPriceCentavos: priced.lines.find((line) => line.kind === item.kind)!.unitPriceCentavos,
-        concession: item.half?.concession ?? null,
-        holderCpf: item.half?.cpf ?? null,
-        holderBirthDate: item.half?.birthDate ?? null,
-        documentNumber: item.half?.documentNumber || null,
-        holderNames: item.half ? [item.half.name] : [],
-      })),
-    )
-    .returning({ id: orderItems.id });
+  const half = input.half.length;
+  const [taken] = await queryRows<{ used: number }>(tx, sql`
+    UPDATE box_office_blocks SET used = used + ${priced.quantity}, half_sold = half_sold + ${half}
+    WHERE id = ${block.id}::uuid AND returned_at IS NULL AND used + ${priced.quantity} <= size RETURNING used`);
+  if (!taken) throw new DomainError('block_exhausted', { left: Number(block.size) - Number(block.used) });
+  await countReserveUnits(tx, block.ticket_type_id, decision.blockHalfTaken ?? 0);
+  const codes = payment.method === 'pix' ? [] : await checkCodes(tx, block, input.codes, priced.quantity);
+  if (input.courtesy > 0) await takeCourtesyQuota(tx, eventId, operatorId, input.courtesy);
+
+  const buyerEmail = input.buyerEmail?.trim().toLowerCase() ?? '';
+  const order: PlacedOrder = {
+    id: randomUUID(),
+    eventId,
+    userId: null,
+    status: 'pending',
+    subtotalCentavos: priced.subtotalCentavos,
+    discountCentavos: 0,
+    feeCentavos: 0,
+    absorbedFeeCentavos: 0,
+    totalCentavos: priced.totalCentavos,
+    couponId: null,
+    paymentMethod: payment.method,
+    channel: 'box_office',
+    drawerId: drawer.id,
+    deviceNonce: input.nonce,
+    admitOnPayment: payment.method === 'pix' && input.admit,
+    cardNsu: payment.method === 'card_machine' ? payment.cardNsu : null,
+    cardBrand: payment.method === 'card_machine' ? payment.cardBrand : null,
+    cashTenderedCentavos: payment.method === 'cash' ? payment.cashTenderedCentavos : null,
+    installments: 1,
+    buyerName: input.buyerName?.trim() || 'Bilheteria',
+    buyerEmail,
+    buyerPhone: '',
+    // Anonymous at the window: each meia counts for its holder's CPF, nothing for a buyer's.
+    buyerCpf: '',
+    paymentProvider: payment.method === 'pix' ? deps.payments.name : 'box_office',
+    issuedBy: input.courtesy > 0 ? operatorId : null,
+    paymentId: null,
+    pixCode: null,
+    paymentError: null,
+    expiresAt: new Date(Math.max(soldAt.getTime(), now.getTime()) + deps.orderHoldMinutes * 60_000),
+    completedAt: null,
+    createdAt: soldAt,
+    updatedAt: now,
+    items: priced.items,
+    event: { id: eventId, title: event!.title, date: event!.date, startTime: event!.start_time, location: event!.location },
+  };
+  await insertOrders(tx, [order]);
 
   if (payment.method !== 'pix') {
-    const [confirmed] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId: block.event_id }, now: soldAt }]);
+    const [confirmed] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId }, now: soldAt }]);
     if (confirmed.outcome !== 'completed') throw new DomainError('internal', { outcome: confirmed.outcome });
-    await giveBlockCodes(tx, inserted.map((row, i) => ({ itemId: row.id, codes: items[i].units.map((u) => u.code!) })));
-    if (!buyerEmail) await tx.execute(sql`DELETE FROM outbox WHERE kind = 'order_confirmation_email' AND payload->>'orderId' = ${order.id} AND done_at IS NULL`);
-  }
-  return { orderId: order.id, eventId: block.event_id, changeCentavos: change };
-}
-
-/** Consecutive units of one kind and lot as one item; each meia its own item (one unit, its holder). */
-function groupItems(units: SoldUnit[], sectorName: string): { kind: BoxOfficeUnitKind; lotId: string; half: SoldUnit['half']; name: string; units: SoldUnit[] }[] {
-  const items: { kind: BoxOfficeUnitKind; lotId: string; half: SoldUnit['half']; name: string; units: SoldUnit[] }[] = [];
-  for (const unit of units) {
-    const last = items.at(-1);
-    if (last && unit.kind !== 'half' && last.kind === unit.kind && last.lotId === unit.lotId) {
-      last.units.push(unit);
-      continue;
+    await giveBlockCodes(tx, order.id, priced.items, codes);
+    if (input.admit) {
+      await admitOrderInTx(tx, { orderId: order.id, eventId, validatorId: operatorId, deviceId: input.deviceId, nonce: input.nonce, at: soldAt, offline: now.getTime() - soldAt.getTime() > 60_000 });
     }
-    const name =
-      unit.kind === 'half' ? `${sectorName} · Meia-entrada (${concessionLabel[unit.half!.concession as Concession]})` : unit.kind === 'courtesy' ? `${sectorName} · Cortesia` : sectorName;
-    items.push({ kind: unit.kind, lotId: unit.lotId, half: unit.half, name, units: [unit] });
   }
-  return items;
+  return { orderId: order.id, eventId, changeCentavos: change };
 }
 
 /**
@@ -255,46 +238,28 @@ async function checkCodes(tx: Tx, block: BlockRow, codes: string[], units: numbe
 }
 
 /**
- * The meia-entrada rules at the box office (Lei 12.933/2013, Decreto 8.537/2015; the online sale
- * checks the same in domain/sale.ts): the event sells it; a companion only beside a PcD unit of
- * the sale; 'senior' 60+ by birth date at the sale; one meia per CPF per event, in this sale and
- * among the event's pending and paid orders. Throws the DomainError of the first rule broken.
+ * The tickets just issued for an order carry the block codes the device gave its units (shown
+ * offline already), in the order of the sale's units (`items` as decided: full, then each meia,
+ * then courtesies). Within one item the units are alike, so its tickets take its codes in any order.
  */
-async function checkHalf(tx: Tx, eventId: string, meiaEntrada: boolean, half: BoxOfficeSaleInput['half'], soldAt: Date): Promise<void> {
-  if (half.length === 0) return;
-  if (!meiaEntrada) throw new DomainError('meia_not_offered');
-  if (half.some((h) => h.concession === 'pcd_companion') && !half.some((h) => h.concession === 'pcd')) throw new DomainError('meia_companion_without_pcd');
-  for (const h of half) if (h.concession === 'senior' && !(h.birthDate && isSenior(h.birthDate, soldAt))) throw new DomainError('meia_senior_age');
-  const cpfs = half.map((h) => h.cpf);
-  const repeated = cpfs.find((cpf, i) => cpfs.indexOf(cpf) !== i);
-  if (repeated) throw new DomainError('meia_cpf_repeated', { cpf: repeated });
-  const [held] = await queryRows<{ holder_cpf: string }>(tx, sql`
-    SELECT i.holder_cpf FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') AND i.concession IS NOT NULL AND i.holder_cpf = ANY(${sql.param(cpfs)}::text[])
-    LIMIT 1`);
-  if (held) throw new DomainError('meia_cpf_repeated', { cpf: held.holder_cpf });
-}
-
-/** Takes `count` courtesies from the operator's quota for the event, only within it. Throws DomainError('box_office_courtesy_not_allowed'). */
-async function takeCourtesies(tx: Tx, eventId: string, operatorId: string, count: number): Promise<void> {
-  const taken = await queryRows<{ used: number }>(tx, sql`
-    UPDATE courtesy_quotas SET used = used + ${count} WHERE event_id = ${eventId}::uuid AND user_id = ${operatorId} AND used + ${count} <= quota RETURNING used`);
-  if (taken.length === 0) throw new DomainError('box_office_courtesy_not_allowed');
-}
-
-/** The tickets just issued for each item carry the block codes the device gave its units (shown offline already). */
-async function giveBlockCodes(tx: Tx, items: { itemId: string; codes: string[] }[]): Promise<void> {
+async function giveBlockCodes(tx: Tx, orderId: string, items: PricedItem[], codes: string[]): Promise<void> {
+  const rows = await queryRows<{ id: string; ticket_type_name: string; lot_id: string | null; holder_cpf: string | null }>(tx, sql`
+    SELECT id, ticket_type_name, lot_id, holder_cpf FROM order_items WHERE order_id = ${orderId}::uuid`);
+  const pairs: { id: string; code: string }[] = [];
+  let next = 0;
   for (const item of items) {
-    const issued = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE order_item_id = ${item.itemId}::uuid ORDER BY id`);
-    const pairs = issued.map((ticket, i) => ({ id: ticket.id, code: item.codes[i] }));
-    const rows = unnestRows(pairs, 'c', { id: ['uuid', (p) => p.id], code: ['text', (p) => p.code] });
-    await tx.execute(sql`UPDATE tickets t SET code = c.code FROM ${rows.from} WHERE t.id = c.id`);
+    const row = rows.find((r) => r.ticket_type_name === item.name && r.lot_id === item.lotId && r.holder_cpf === (item.holder?.cpf ?? null));
+    const issued = row ? await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE order_item_id = ${row.id}::uuid ORDER BY id`) : [];
+    for (const ticket of issued) pairs.push({ id: ticket.id, code: codes[next++] });
   }
+  if (pairs.length !== codes.length) throw new Error(`box-office sale ${orderId}: ${pairs.length} tickets for ${codes.length} codes`);
+  const given = unnestRows(pairs, 'c', { id: ['uuid', (p) => p.id], code: ['text', (p) => p.code] });
+  await tx.execute(sql`UPDATE tickets t SET code = c.code FROM ${given.from} WHERE t.id = c.id`);
 }
 
 /**
  * Asks the provider for the PIX of a pending box-office order (after the commit), through the
- * online sale's own request (orders/place-order.ts requestPayment: idempotency key, id and BR Code
+ * online sale's own request (payments/request-payment.ts requestPayment: idempotency key, id and BR Code
  * kept on the order, a refusal releasing the order as 'failed'). Throws DomainError('payment_failed')
  * when the provider refused.
  */
@@ -303,41 +268,20 @@ async function requestPix(deps: ServiceDeps, orderId: string, now: Date): Promis
   if (!(await requestPayment(deps, order, now, `Bilheteria: ${title}`))) throw new DomainError('payment_failed');
 }
 
-/** Admits every ticket of a sale at once at the box office's gate, through the door's one admission path. */
-async function admitSold(
-  deps: ServiceDeps,
-  operatorId: string,
-  input: BoxOfficeSaleInput,
-  written: { orderId: string; eventId: string },
-  soldAt: Date,
-  now: Date,
-): Promise<void> {
-  await admitTickets(deps, operatorId, { orderId: written.orderId, eventId: written.eventId, deviceId: input.deviceId, nonce: input.nonce, at: soldAt, offline: now.getTime() - soldAt.getTime() > 60_000 });
-}
-
 /**
- * Admits the valid tickets of a box-office order at the gate 'Bilheteria' (door/admit-scans.ts
- * admitScan, manual, nonce `<sale nonce>:<n>` so a replay records each once), at `at` (UTC).
+ * Admits the tickets of a box-office order at the gate 'Bilheteria' in a transaction of its own
+ * (door/admit-at-gate.ts admitOrderInTx, nonce `<sale nonce>:<n>` so a replay records each once),
+ * at `at` (UTC): the operator's 'Admitir' after a PIX was confirmed without it.
  */
 export async function admitTickets(
   deps: ServiceDeps,
   operatorId: string,
   sale: { orderId: string; eventId: string; deviceId: string | null; nonce: string; at: Date; offline: boolean },
 ): Promise<void> {
-  const issued = await queryRows<{ id: string; code: string }>(deps.db, sql`SELECT id, code FROM tickets WHERE order_id = ${sale.orderId}::uuid ORDER BY code`);
-  for (const [n, ticket] of issued.entries()) {
-    try {
-      await admitScan(deps.db, {
-        ticket: { ticketId: ticket.id },
-        scannedCode: ticket.code,
-        doorEventId: sale.eventId,
-        window: 'open',
-        at: sale.at,
-        record: { validatorId: operatorId, location: BOX_OFFICE_GATE, deviceId: sale.deviceId, nonce: `${sale.nonce}:${n}`, offline: sale.offline, manual: true },
-      });
-    } catch (error) {
-      if (!isNonceTaken(error)) throw error;
-    }
+  try {
+    await deps.db.transaction((tx) => admitOrderInTx(tx, { ...sale, validatorId: operatorId }));
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
   }
 }
 

@@ -1,76 +1,68 @@
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { BoxOfficeBlock, ReserveBlockInput } from '../../../shared/schemas/box-office';
-import { rollEndedLots, takeUnits, type SaleLot } from '../../domain/lots';
+import { blockUnitLots } from '../../domain/box-office';
 import { createTicketCode } from '../../domain/ticket-code';
 import { queryRows } from '../../db/client';
+import type { BlockLotTake } from '../../db/schema';
 import { holdUnits, rollLots } from '../orders/inventory';
 import { loadSaleState } from '../orders/sale-state';
-import { assertCapacityFor } from '../../domain/sale';
+import { decideBlock } from '../../domain/sale';
 import type { ServiceDeps } from '../deps';
 import { loadBlock, toBlockView } from './blocks';
 import { loadDrawer } from './drawers';
 
 /**
- * Reserves a block of `size` units of one sector for a box-office device (PRODUCT.md 'The
- * organizer's night': a block is stock taken from the sector up front, so offline sales never
- * oversell). In one transaction: the event read (key share: a cancellation waits, or is seen),
- * the operator's open drawer, the sector locked (the lock of its lots), its ended lots rolled on
- * (domain/lots.ts rollEndedLots, stored by inventory.ts rollLots), the units taken in lot order
- * (domain/lots.ts takeUnits) and held through inventory.ts holdUnits (its conditional updates
- * never take what is not there). The block keeps the lots its units came from, the full unit
- * price at the box office (the sector's door price, else the price of the lot its first unit came
- * from; centavos) and one signed ticket code per unit (domain/ticket-code.ts createTicketCode),
- * which the device gives its tickets offline. `now` is a UTC instant. Throws DomainError:
- * event_not_found (none, or cancelled); ticket_type_not_found (not of the event); event_sold_out (the
- * block would pass the event's capacity, shared by all sectors: domain/sale.ts assertCapacityFor); drawer_not_found;
- * drawer_closed; door_quota_exceeded (the box office's quota of the sector, box_office_sectors,
- * counts the units of its blocks not returned); ticket_type_sold_out (the open lots have fewer units).
+ * Reserves a block of `size` units of one sector for a box-office device (a block is stock taken
+ * from the sector up front, so offline sales never oversell; its units are then sold as an offer
+ * held by that device). In one transaction: the operator's open drawer of the event, then the
+ * event's rows locked in the order every sale locks them (orders/sale-state.ts loadSaleState), the
+ * box office's quota of the sector (box_office_sectors: the units of its blocks not returned), and
+ * the sale's own decision of what the block takes (domain/sale.ts decideBlock: the event on sale,
+ * the sector's window, the capacity of the event and its sessions, the units in lot order, and the
+ * units kept for meia-entrada while the reserve holds, each unit at the sector's door price or its
+ * lot's). The units are held through inventory.ts holdUnits (those kept for meia counted in the
+ * sector's half_taken), the block keeps its lots with their prices and one signed ticket code per
+ * unit (domain/ticket-code.ts createTicketCode), which the device gives its tickets offline. `now`
+ * is a UTC instant. Throws DomainError: drawer_not_found; drawer_closed; door_quota_exceeded; and
+ * what decideBlock throws (event_not_found, event_cancelled, event_finished, ticket_type_not_found,
+ * sector_not_open, sector_closed, event_sold_out, session_sold_out, ticket_type_sold_out).
  */
 export async function reserveBlock(deps: ServiceDeps, operatorId: string, input: ReserveBlockInput, now: Date = new Date()): Promise<BoxOfficeBlock> {
   const blockId = await deps.db.transaction(async (tx) => {
-    const [event] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM events WHERE id = ${input.eventId}::uuid AND cancelled_at IS NULL FOR KEY SHARE`);
-    if (!event) throw new DomainError('event_not_found');
     const drawer = await loadDrawer(tx, input.drawerId, operatorId);
     if (drawer.event_id !== input.eventId) throw new DomainError('drawer_not_found');
     if (drawer.closed_at) throw new DomainError('drawer_closed');
-    // Every sector of the event locked, in the sale's order (sale-state.ts): the capacity they share is counted as the sale counts it.
     const { state } = await loadSaleState(tx, input.eventId, { lock: true, codes: [], cpfs: [], anyHalf: false });
-    const [sector] = await queryRows<{ id: string; door_price_centavos: number | null }>(tx, sql`
-      SELECT id, door_price_centavos FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${input.eventId}::uuid`);
-    if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
-    assertCapacityFor(state.event?.capacity ?? null, state.sectors, new Map([[sector.id, input.size]]), state.event?.sessionCapacities);
     // The box office's quota of the sector (box_office_sectors), counted with the sector locked.
     const [quota] = await queryRows<{ door_quota: number | null; held: number }>(tx, sql`
       SELECT s.door_quota, (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = s.ticket_type_id) AS held
-      FROM box_office_sectors s WHERE s.ticket_type_id = ${sector.id}::uuid`);
+      FROM box_office_sectors s WHERE s.ticket_type_id = ${input.ticketTypeId}::uuid`);
     if (quota && quota.door_quota !== null && Number(quota.held) + input.size > Number(quota.door_quota)) {
       throw new DomainError('door_quota_exceeded', { field: 'size', left: Math.max(0, Number(quota.door_quota) - Number(quota.held)) });
     }
-    const lots = (
-      await queryRows<{ id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(tx, sql`
-        SELECT id, position, price_centavos, quantity, remaining, starts_at, ends_at FROM ticket_lots WHERE ticket_type_id = ${sector.id}::uuid ORDER BY position`)
-    ).map((l): SaleLot => ({
-      id: l.id,
-      position: Number(l.position),
-      priceCentavos: Number(l.price_centavos),
-      quantity: Number(l.quantity),
-      remaining: Number(l.remaining),
-      startsAt: l.starts_at ? new Date(l.starts_at) : null,
-      endsAt: l.ends_at ? new Date(l.ends_at) : null,
-    }));
-    await rollLots(tx, rollEndedLots(lots, now));
-    const takes = takeUnits(lots, input.size, now);
-    if (!takes) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
-    await holdUnits(tx, takes.map((take) => ({ ticketTypeId: sector.id, lotId: take.lotId, quantity: take.quantity })));
-    const unitPrice = sector.door_price_centavos ?? takes[0].priceCentavos;
+    const taken = decideBlock(state, input, now);
+    await rollLots(tx, taken.rolls);
+    // The units kept for meia-entrada are held as meia units: the sector's half_taken counts them.
+    const kept = blockUnitLots(taken.lots, taken.lots.reduce((sum, lot) => sum + lot.quantity, 0) - taken.halfUnits, taken.halfUnits);
+    await holdUnits(tx, [
+      ...taken.lots.map((lot) => ({ ticketTypeId: input.ticketTypeId, lotId: lot.lotId, quantity: lot.quantity - (kept.find((k) => k.lotId === lot.lotId)?.quantity ?? 0) })),
+      ...kept.map((lot) => ({ ticketTypeId: input.ticketTypeId, lotId: lot.lotId, quantity: lot.quantity, concession: BLOCK_MEIA_CONCESSION })),
+    ]);
     const codes = Array.from({ length: input.size }, () => createTicketCode(deps.ticketSigningKey));
+    const lots: BlockLotTake[] = taken.lots.map((lot) => ({ lotId: lot.lotId, quantity: lot.quantity, priceCentavos: lot.priceCentavos }));
     const [block] = await queryRows<{ id: string }>(tx, sql`
-      INSERT INTO box_office_blocks (event_id, ticket_type_id, drawer_id, operator_id, device_id, size, unit_price_centavos, lots, codes, created_at)
-      VALUES (${input.eventId}::uuid, ${sector.id}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${unitPrice},
-              ${JSON.stringify(takes.map((t) => ({ lotId: t.lotId, quantity: t.quantity })))}::jsonb, ${sql.param(codes)}::text[], ${now})
+      INSERT INTO box_office_blocks (event_id, ticket_type_id, drawer_id, operator_id, device_id, size, half_units, unit_price_centavos, lots, codes, created_at)
+      VALUES (${input.eventId}::uuid, ${input.ticketTypeId}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${taken.halfUnits},
+              ${lots[0].priceCentavos}, ${JSON.stringify(lots)}::jsonb, ${sql.param(codes)}::text[], ${now})
       RETURNING id`);
     return block.id;
   });
   return toBlockView(await loadBlock(deps.db, blockId, operatorId));
 }
+
+/**
+ * The category a block's units kept for meia-entrada are held and returned as, so inventory.ts
+ * counts them in the sector's half_taken (any category the reserve counts would do).
+ */
+export const BLOCK_MEIA_CONCESSION = 'student' as const;

@@ -133,7 +133,12 @@ export function turnColumns(withSessions: boolean): SQL {
       WHERE oi.id = t.order_item_id) END AS session_ids`;
 }
 
-async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
+/**
+ * admitScan's decision and records for `scans` (of one door, in arrival order), inside the
+ * caller's transaction `tx`: for an admission that must commit with what caused it (a box-office
+ * sale admitted at once, services/door/admit-at-gate.ts).
+ */
+export async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome[]> {
   const codes = scans.flatMap((s) => (s.doorEventId && s.ticket && 'code' in s.ticket ? [s.ticket.code] : []));
   const ids = scans.flatMap((s) => (s.doorEventId && s.ticket && 'ticketId' in s.ticket ? [s.ticket.ticketId] : []));
   const withSessions = scans.some((s) => s.session);

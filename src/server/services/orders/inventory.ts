@@ -220,3 +220,13 @@ export async function adjustLotStock(tx: Tx, lotId: string, delta: number): Prom
     SELECT (SELECT count(*)::int FROM sector) AS lots`);
   return Number(moved.lots) > 0;
 }
+
+/**
+ * Counts `units` more half-price units against a sector's meia-entrada reserve (`half_taken`) for
+ * units already out of its stock: meias a box-office block sells beyond the units it kept for them
+ * (domain/sale.ts decideSale's blockHalfTaken). Nothing for 0.
+ */
+export async function countReserveUnits(tx: Tx, ticketTypeId: string, units: number): Promise<void> {
+  if (units <= 0) return;
+  await tx.execute(sql`UPDATE ticket_types SET half_taken = half_taken + ${units} WHERE id = ${ticketTypeId}::uuid`);
+}

@@ -159,6 +159,13 @@ const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
   total_centavos: ['int', (o) => o.totalCentavos],
   coupon_id: ['uuid', (o) => o.couponId],
   payment_method: ['payment_method', (o) => o.paymentMethod],
+  channel: ['order_channel', (o) => o.channel],
+  drawer_id: ['uuid', (o) => o.drawerId],
+  device_nonce: ['text', (o) => o.deviceNonce],
+  admit_on_payment: ['boolean', (o) => o.admitOnPayment],
+  card_nsu: ['text', (o) => o.cardNsu],
+  card_brand: ['text', (o) => o.cardBrand],
+  cash_tendered_centavos: ['int', (o) => o.cashTenderedCentavos],
   installments: ['int', (o) => o.installments],
   buyer_name: ['text', (o) => o.buyerName],
   buyer_email: ['text', (o) => o.buyerEmail],
@@ -188,14 +195,14 @@ const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
   unit_fee_centavos: ['int', (i) => i.unitFeeCentavos],
   concession: ['concession', (i) => i.concession],
   holder_cpf: ['text', (i) => i.holder?.cpf ?? null],
-  holder_birth_date: ['text', (i) => i.holder?.birthDate ?? null],
+  holder_birth_date: ['text', (i) => i.holder?.birthDate || null],
   document_number: ['text', (i) => i.holder?.documentNumber ?? null],
   holder_names: ['jsonb', (i) => JSON.stringify(i.holderNames)],
   holder_cpfs: ['jsonb', (i) => JSON.stringify(i.holderCpfs)],
 };
 
-/** Inserts the placed orders and their items in one statement, in the order given. */
-async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
+/** Inserts the placed orders and their items in one statement, in the order given: the one writer of orders (the sale, courtesies, the box office). */
+export async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
   const rows = unnestRows(placed, 'o', orderColumns);
   const items = unnestRows(placed.flatMap((order) => order.items.map((item) => ({ ...item, orderId: order.id }))), 'i', itemColumns);
   await tx.execute(sql`
@@ -227,6 +234,7 @@ function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCent
     channel: 'online',
     drawerId: null,
     deviceNonce: null,
+    admitOnPayment: false,
     cardNsu: null,
     cardBrand: null,
     cashTenderedCentavos: null,

@@ -50,9 +50,9 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
 
   const sectors = await queryRows<{
     id: string; event_id: string; name: string; remaining: number; half_taken: number; sales_start_at: Date | string | null; sales_end_at: Date | string | null;
-    hidden_without_code: boolean;
+    hidden_without_code: boolean; door_price_centavos: number | null;
   }>(db, sql`
-    SELECT id, event_id, name, remaining, half_taken, sales_start_at, sales_end_at, hidden_without_code
+    SELECT id, event_id, name, remaining, half_taken, sales_start_at, sales_end_at, hidden_without_code, door_price_centavos
     FROM ticket_types WHERE event_id = ${eventId}::uuid ORDER BY id ${asks.lock ? sql`FOR UPDATE` : sql``}`);
   const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(db, sql`
     SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
@@ -96,6 +96,7 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
       sectors: sectors.map((t) => ({
         id: t.id, eventId: t.event_id, name: t.name, remaining: Number(t.remaining), halfTaken: Number(t.half_taken),
         salesStartAt: at(t.sales_start_at), salesEndAt: at(t.sales_end_at), hiddenWithoutCode: t.hidden_without_code,
+        doorPriceCentavos: t.door_price_centavos === null ? null : Number(t.door_price_centavos),
         lots: lots.filter((l) => l.ticket_type_id === t.id).map((l) => ({
           id: l.id, position: Number(l.position), priceCentavos: Number(l.price_centavos), quantity: Number(l.quantity), remaining: Number(l.remaining),
           startsAt: at(l.starts_at), endsAt: at(l.ends_at),

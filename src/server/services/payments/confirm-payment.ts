@@ -12,6 +12,7 @@ import { groupedRunner } from '../../db/grouped';
 import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { notifyUsers, type Notice } from '../notifications/notify-user';
 import { enqueueJobs } from '../jobs';
+import { admitOrderInTx } from '../door/admit-at-gate';
 import type { ServiceDeps } from '../deps';
 import type { Concession } from '../../../shared/concessions';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
@@ -308,11 +309,16 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
     const issued = unnestRows(units, 'u', ticketColumns);
     await tx.execute(sql`INSERT INTO ${tickets} (${issued.names}) SELECT ${issued.names} FROM ${issued.from} ORDER BY ord`);
   }
+  // A box-office PIX sold with 'Gerar PIX e admitir': its buyers go in with the payment, in this transaction.
+  for (const { locked: { order }, now } of completions) {
+    if (order.admitOnPayment) await admitOrderInTx(tx, { orderId: order.id, eventId: order.eventId, validatorId: null, deviceId: null, nonce: order.deviceNonce ?? order.id, at: now, offline: false });
+  }
   const couponUses = new Map<string, number>();
   for (const c of completions) if (c.settlesCoupon) couponUses.set(c.locked.order.couponId!, (couponUses.get(c.locked.order.couponId!) ?? 0) + 1);
   await settleCouponUses(tx, [...couponUses].map(([couponId, uses]) => ({ couponId, uses })));
   const now = completions[0].now;
-  await enqueueJobs(tx, completions.map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
+  // An order without an e-mail (an anonymous box-office sale) has nobody to write to.
+  await enqueueJobs(tx, completions.filter((c) => c.locked.order.buyerEmail !== '').map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
   await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
 }
 

@@ -7,6 +7,7 @@ import { boxOfficeHalfSchema, type BoxOfficeHalf, type BoxOfficePayment } from '
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale } from '../../../../shared/block-pricing';
 import type { LocalBlock } from '../lib/offline-store';
 import type { SaleDraft } from '../lib/use-box-office';
 
@@ -14,6 +15,19 @@ const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'American Express', 'Hipercard
 
 type HalfRow = { concession: Concession; name: string; cpf: string; documentNumber: string; birthDate: string };
 const emptyHalf = (): HalfRow => ({ concession: 'student', name: '', cpf: '', documentNumber: '', birthDate: '' });
+
+/** What a block on this device may still sell: units in all, and full-price or courtesy units (the rest is kept for meia). */
+function unitsLeftOf(local: LocalBlock): { left: number; fullLeft: number } {
+  return blockUnitsLeft({ ...local.block, used: local.sold, halfSold: local.halfSold ?? local.block.halfSold });
+}
+
+/** 'Pista · R$ 100,00 · 8 no bloco (2 só meia)': the next unit's full price and what is left. */
+function blockOptionLabel(local: LocalBlock): string {
+  const { left, fullLeft } = unitsLeftOf(local);
+  const next = priceBlockSale(local.block.lots, local.sold, { full: 1, half: 0, courtesy: 0 })?.totalCentavos ?? local.block.unitPriceCentavos;
+  const onlyMeia = left - fullLeft;
+  return `${local.block.ticketTypeName} · ${formatCentavos(next)} · ${left} no bloco${onlyMeia > 0 ? ` (${onlyMeia} só meia)` : ''}`;
+}
 
 /** A '−  n  +' control with big touch targets. */
 function Stepper({ label, value, max, onChange }: { label: string; value: number; max: number; onChange: (value: number) => void }) {
@@ -67,10 +81,9 @@ export function SaleForm({
 
   const local = blocks.find((b) => b.block.id === blockId) ?? blocks[0];
   if (!local) return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
-  const left = local.block.size - local.sold;
+  const { left, fullLeft } = unitsLeftOf(local);
   const units = full + half.length + courtesy;
-  const unit = local.block.unitPriceCentavos;
-  const total = full * unit + half.length * Math.floor(unit / 2);
+  const total = priceBlockSale(local.block.lots, local.sold, { full, half: half.length, courtesy })?.totalCentavos ?? 0;
   const tenderedCentavos = parseReaisToCentavos(tendered);
   const change = tenderedCentavos === null ? null : tenderedCentavos - total;
 
@@ -98,6 +111,7 @@ export function SaleForm({
     });
     if (units === 0) found.units = 'Selecione pelo menos um ingresso';
     if (units > left) found.units = 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.';
+    else if (full + courtesy > fullLeft) found.units = BLOCK_FULL_PRICE_EXHAUSTED;
     let payment: BoxOfficePayment;
     if (method === 'cash') {
       if (tenderedCentavos === null || tenderedCentavos < total) found.tendered = 'O valor recebido em dinheiro é menor que o total.';
@@ -144,13 +158,13 @@ export function SaleForm({
         >
           {blocks.map((b) => (
             <option key={b.block.id} value={b.block.id}>
-              {b.block.ticketTypeName} · {formatCentavos(b.block.unitPriceCentavos)} · {b.block.size - b.sold} no bloco
+              {blockOptionLabel(b)}
             </option>
           ))}
         </select>
       </div>
 
-      <Stepper label="Inteira" value={full} max={left - half.length - courtesy} onChange={setFull} />
+      <Stepper label="Inteira" value={full} max={Math.min(fullLeft - courtesy, left - half.length - courtesy)} onChange={setFull} />
       {meiaEntrada ? <Stepper label="Meia" value={half.length} max={left - full - courtesy} onChange={setHalfCount} /> : null}
       {half.map((row, i) => {
         const docLabel = concessionDocumentLabel[row.concession];
@@ -209,7 +223,7 @@ export function SaleForm({
         );
       })}
       {courtesiesLeft !== null && courtesiesLeft > 0 ? (
-        <Stepper label="Cortesia" value={courtesy} max={Math.min(courtesiesLeft, left - full - half.length)} onChange={setCourtesy} />
+        <Stepper label="Cortesia" value={courtesy} max={Math.min(courtesiesLeft, fullLeft - full, left - full - half.length)} onChange={setCourtesy} />
       ) : null}
       <FieldError id="bo-units-error" message={errors.units} />
 

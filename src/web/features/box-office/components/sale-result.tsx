@@ -90,7 +90,7 @@ export function SaleResult({
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {shown.tickets.map((t) => (
-            <TicketQr key={t.code} code={t.code} label={t.label} holderName={t.holderName} admitted={shown.admitted} />
+            <TicketQr key={t.code} code={t.code} label={t.label} holderName={t.holderName} admitted={t.admitted} />
           ))}
         </ul>
       )}

@@ -1,10 +1,12 @@
 import { createKeyValueStore } from '../../../lib/key-value-store';
 import type { BoxOfficeBlock, BoxOfficeEvent, BoxOfficeSaleInput, BoxOfficeSaleResult, CashDrawerView } from '../../../../shared/schemas/box-office';
 
-/** A block as this device keeps it: the server's block and how many of its units this device sold (the next code to give). */
+/** A block as this device keeps it: the server's block, how many of its units this device sold (the next code to give) and how many of them as meia. */
 export interface LocalBlock {
   block: BoxOfficeBlock;
   sold: number;
+  /** Absent on a block kept before the device counted it: the server's count. */
+  halfSold?: number;
 }
 
 /** What the device keeps of one event: the event (prices), its open drawer and its blocks. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BoxOfficeHalf, BoxOfficePayment, BoxOfficeSaleInput, BoxOfficeSaleResult } from '../../../../shared/schemas/box-office';
 import { ApiError } from '../../../lib/api';
+import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale } from '../../../../shared/block-pricing';
 import * as calls from '../api/box-office-api';
 import { deviceId, readEventState, readQueue, readRefused, saveEventState, saveQueue, saveRefused, type LocalEventState, type QueuedSale, type RefusedSale } from './offline-store';
 
@@ -24,7 +25,8 @@ export interface SaleShown {
   totalCentavos: number;
   changeCentavos: number | null;
   admitted: boolean;
-  tickets: { code: string; label: string; holderName: string | null }[];
+  /** Each ticket with its code; `admitted`: it went in at the box office, so its QR is never shown. */
+  tickets: { code: string; label: string; holderName: string | null; admitted: boolean }[];
   /** A PIX sale: the order and its BR Code, until it is paid. */
   pix: { orderId: string; code: string; canConfirm: boolean; paid: boolean } | null;
 }
@@ -62,7 +64,7 @@ export function useBoxOffice(eventId: string) {
       if (!event) return;
       const blocks = server.blocks.map((block) => {
         const mine = local?.blocks.find((b) => b.block.id === block.id);
-        return { block, sold: Math.max(block.used, mine?.sold ?? 0) };
+        return { block, sold: Math.max(block.used, mine?.sold ?? 0), halfSold: Math.max(block.halfSold, mine?.halfSold ?? 0) };
       });
       await store({ event, drawer: server.drawer, blocks });
       setOnline(true);
@@ -147,7 +149,7 @@ export function useBoxOffice(eventId: string) {
       const current = stateRef.current;
       if (!current?.drawer) return;
       const block = await calls.reserveBlock({ eventId, ticketTypeId, size, drawerId: current.drawer.id, deviceId: deviceId() });
-      await store({ ...current, blocks: [...current.blocks, { block, sold: 0 }] });
+      await store({ ...current, blocks: [...current.blocks, { block, sold: 0, halfSold: 0 }] });
     },
     [eventId, store],
   );
@@ -172,9 +174,12 @@ export function useBoxOffice(eventId: string) {
       const local = current?.blocks.find((b) => b.block.id === draft.blockId);
       if (!current?.drawer || !local) throw new ApiError(409, { code: 'drawer_not_open', message: 'Abra o caixa deste evento antes de vender.' });
       const units = draft.full + draft.half.length + draft.courtesy;
-      if (units > local.block.size - local.sold) {
+      const { left, fullLeft } = blockUnitsLeft({ ...local.block, used: local.sold, halfSold: local.halfSold ?? local.block.halfSold });
+      if (units > left) {
         throw new ApiError(409, { code: 'block_exhausted', message: 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.' });
       }
+      if (draft.full + draft.courtesy > fullLeft) throw new ApiError(409, { code: 'full_price_sold_out', message: BLOCK_FULL_PRICE_EXHAUSTED });
+      const priced = priceBlockSale(local.block.lots, local.sold, { full: draft.full, half: draft.half.length, courtesy: draft.courtesy })!;
       const isPix = draft.payment.method === 'pix';
       const codes = isPix ? [] : local.block.codes.slice(local.sold, local.sold + units);
       const sale: BoxOfficeSaleInput = {
@@ -191,14 +196,14 @@ export function useBoxOffice(eventId: string) {
         soldAt: new Date().toISOString(),
         admit: draft.admit,
       };
-      const unit = local.block.unitPriceCentavos;
-      const total = draft.full * unit + draft.half.length * Math.floor(unit / 2);
+      const total = priced.totalCentavos;
+      const counted = (b: (typeof current.blocks)[number]) => (b.block.id === draft.blockId ? { ...b, sold: b.sold + units, halfSold: (b.halfSold ?? b.block.halfSold) + draft.half.length } : b);
       if (isPix) {
         const result = await calls.sellOnline(sale);
-        await store({ ...current, blocks: current.blocks.map((b) => (b.block.id === draft.blockId ? { ...b, sold: b.sold + units } : b)) });
-        return shownOf(result, draft.admit, local.block.ticketTypeName);
+        await store({ ...current, blocks: current.blocks.map(counted) });
+        return shownOf(result, local.block.ticketTypeName);
       }
-      await store({ ...current, blocks: current.blocks.map((b) => (b.block.id === draft.blockId ? { ...b, sold: b.sold + units } : b)) });
+      await store({ ...current, blocks: current.blocks.map(counted) });
       const next = [...(await readQueue()), { sale, eventId, totalCentavos: total, ticketTypeName: local.block.ticketTypeName }];
       await saveQueue(next);
       setQueue(next);
@@ -213,7 +218,7 @@ export function useBoxOffice(eventId: string) {
           ...Array.from({ length: draft.full }, () => ({ label: `${name} · Inteira`, holderName: null })),
           ...draft.half.map((h) => ({ label: `${name} · Meia-entrada`, holderName: h.name })),
           ...Array.from({ length: draft.courtesy }, () => ({ label: `${name} · Cortesia`, holderName: null })),
-        ].map((t, i) => ({ ...t, code: codes[i] })),
+        ].map((t, i) => ({ ...t, code: codes[i], admitted: draft.admit })),
         pix: null,
       };
     },
@@ -222,7 +227,7 @@ export function useBoxOffice(eventId: string) {
 
   const settlePix = useCallback(async (orderId: string, admit: boolean, confirm: boolean) => {
     const result = confirm ? await calls.confirmPix(orderId, admit) : await calls.fetchSale(orderId);
-    return shownOf(result, admit, '');
+    return shownOf(result, '');
   }, []);
 
   const moveCash = useCallback(
@@ -255,13 +260,15 @@ export function useBoxOffice(eventId: string) {
   return { state, queue, refused, isOnline, isSyncing, lastSyncAt, queuedCash, refresh, sync, openDrawer, reserve, giveBack, sell, settlePix, moveCash, close };
 }
 
-function shownOf(result: BoxOfficeSaleResult, admit: boolean, fallbackName: string): SaleShown {
+/** A sale as the server recorded it: a ticket admitted at the box office shows as such, never with its QR. */
+function shownOf(result: BoxOfficeSaleResult, fallbackName: string): SaleShown {
+  const tickets = result.tickets.map((t) => ({ code: t.code, label: t.ticketTypeName || fallbackName, holderName: t.holderName, admitted: t.checkedInAt !== null }));
   return {
     nonce: result.nonce,
     totalCentavos: result.totalCentavos,
     changeCentavos: result.changeCentavos,
-    admitted: admit && result.status === 'completed',
-    tickets: result.tickets.map((t) => ({ code: t.code, label: t.ticketTypeName || fallbackName, holderName: t.holderName })),
+    admitted: tickets.length > 0 && tickets.every((t) => t.admitted),
+    tickets,
     pix: result.orderId && result.pixCode ? { orderId: result.orderId, code: result.pixCode, canConfirm: result.canConfirmPix, paid: result.status === 'completed' } : null,
   };
 }

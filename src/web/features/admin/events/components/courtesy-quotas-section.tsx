@@ -89,10 +89,10 @@ export function CourtesyQuotasSection({ eventId }: { eventId: string }) {
         <h3 id="cotas-cortesia" className="text-lg font-bold">
           Cotas de cortesia da equipe
         </h3>
-        <p className="text-sm text-muted">Quem tem cota só emite cortesias até ela neste evento; quem não tem emite sem limite.</p>
+        <p className="text-sm text-muted">Quem tem cota só emite cortesias até ela neste evento. Sem cota, administradores emitem sem limite e a bilheteria não emite cortesias.</p>
       </div>
       <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start sm:p-6">
-        <FormField id="quota-email" label="E-mail do administrador" required error={errors.email?.message}>
+        <FormField id="quota-email" label="E-mail da pessoa da equipe" required error={errors.email?.message}>
           {(aria) => <Input {...aria} aria-required type="email" inputMode="email" autoComplete="off" spellCheck={false} {...register('email')} />}
         </FormField>
         <FormField id="quota-amount" label="Cota" required error={errors.quota?.message}>

@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "admit_on_payment" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "box_office_blocks" ADD COLUMN "half_units" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "box_office_blocks" ADD COLUMN "half_sold" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "box_office_blocks" ADD CONSTRAINT "box_office_blocks_half_units" CHECK ("box_office_blocks"."half_units" >= 0 AND "box_office_blocks"."half_sold" >= 0 AND "box_office_blocks"."half_sold" <= "box_office_blocks"."used" AND "box_office_blocks"."used" - "box_office_blocks"."half_sold" <= "box_office_blocks"."size" - "box_office_blocks"."half_units");
