@@ -128,6 +128,7 @@ export const errorMessages = {
   guest_entry_not_found: 'Nome não encontrado na lista.',
   guest_entry_admitted: 'Este nome já entrou.',
   guest_payment_required: 'Passou do horário grátis: informe se pagou em dinheiro ou na maquininha.',
+  guest_cash_without_drawer: 'Para receber em dinheiro, abra um caixa da bilheteria neste evento. Sem caixa, receba na maquininha.',
   internal: 'Ocorreu um erro inesperado',
 } as const;
 

@@ -333,10 +333,14 @@ describe('the door and list names', () => {
     expect(Number(order.total_centavos)).toBe(4000);
   });
 
-  it('charges the discounted reference price after the free time, on the card machine without a drawer', async () => {
+  it('charges the discounted reference price after the free time, on the card machine without a drawer, never in cash into no drawer', async () => {
     const made = await openEvent(50);
     const list = await createList(made, { freeUntil: minutesFromNow(-1), afterKind: 'discount', afterPriceCentavos: 6000, discountPercent: 50 });
     const entry = (await call('POST', `/api/guest-lists/${list.id}/entries`, promoter.cookie, { name: 'Desconto' })).json();
+    const cash = await call('POST', `/api/door/guest-entries/${entry.id}/admit`, validator.cookie, { eventId: made.event.id, paymentMethod: 'cash' });
+    expect(cash.json()).toMatchObject({ code: 'guest_cash_without_drawer', message: 'Para receber em dinheiro, abra um caixa da bilheteria neste evento. Sem caixa, receba na maquininha.' });
+    const [none] = await queryRows<{ n: number }>(server.deps.db, sql`SELECT count(*)::int AS n FROM orders WHERE event_id = ${made.event.id}::uuid`);
+    expect(Number(none.n)).toBe(0);
     const paid = await call('POST', `/api/door/guest-entries/${entry.id}/admit`, validator.cookie, { eventId: made.event.id, paymentMethod: 'card_machine' });
     expect(paid.json()).toMatchObject({ accepted: true, chargedCentavos: 3000 });
     const [order] = await queryRows<{ total_centavos: number; payment_method: string; drawer_id: string | null }>(

@@ -133,6 +133,7 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   guest_entry_not_found: 404,
   guest_entry_admitted: 409,
   guest_payment_required: 422,
+  guest_cash_without_drawer: 409,
   internal: 500,
 };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { GuestAdmission } from '../../../shared/schemas/guest-lists';
@@ -7,6 +8,7 @@ import type { ServiceDeps } from '../deps';
 import { loadWorkableDoorEvent } from '../door/door-event';
 import { manualCheckIn } from '../door/manual-check-in';
 import { confirmOrders } from '../payments/confirm-payment';
+import { insertOrders, type PlacedOrder } from '../orders/place-order';
 import { ruleOf } from './guest-list-rows';
 
 /** Minutes the guest's order is pending before the same transaction completes it (it never waits). */
@@ -24,6 +26,68 @@ export interface AdmitGuestInput {
 }
 
 /**
+ * The order of a list name let in: channel 'guest_list' (payment provider 'guest_list'), one unit
+ * of the list's sector from the lot the name held since it was added, at what the rule charges
+ * (centavos), named for the guest; pending until the same transaction confirms it.
+ */
+function guestOrder(input: {
+  id: string; eventId: string; userId: string | null; charge: number; paymentMethod: 'cash' | 'card_machine'; drawerId: string | null; now: Date;
+  entry: { name: string; email: string | null; cpf: string | null; ticket_type_id: string | null; lot_id: string | null; sector_name: string | null };
+}): PlacedOrder {
+  const { entry, now, charge } = input;
+  return {
+    id: input.id,
+    eventId: input.eventId,
+    userId: input.userId,
+    status: 'pending',
+    subtotalCentavos: charge,
+    discountCentavos: 0,
+    feeCentavos: 0,
+    absorbedFeeCentavos: 0,
+    totalCentavos: charge,
+    couponId: null,
+    paymentMethod: input.paymentMethod,
+    channel: 'guest_list',
+    drawerId: input.drawerId,
+    deviceNonce: null,
+    admitOnPayment: false,
+    cardNsu: null,
+    cardBrand: null,
+    cashTenderedCentavos: null,
+    installments: 1,
+    buyerName: entry.name,
+    buyerEmail: entry.email ?? '',
+    buyerPhone: '',
+    buyerCpf: entry.cpf ?? '',
+    paymentProvider: 'guest_list',
+    issuedBy: null,
+    paymentId: null,
+    pixCode: null,
+    paymentError: null,
+    expiresAt: new Date(now.getTime() + GUEST_ORDER_HOLD_MINUTES * 60_000),
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    items: [
+      {
+        ticketTypeId: entry.ticket_type_id!,
+        lotId: entry.lot_id!,
+        lotPosition: 1,
+        name: `${entry.sector_name ?? 'Ingresso'} · Lista amiga`,
+        quantity: 1,
+        unitPriceCentavos: charge,
+        unitFeeCentavos: 0,
+        concession: null,
+        holder: null,
+        holderNames: [entry.name],
+        holderCpfs: [entry.cpf ?? ''],
+      },
+    ],
+    event: { id: input.eventId, title: '', date: '', startTime: '', location: '' },
+  };
+}
+
+/**
  * The door admits a list name ('Lista amiga', PRODUCT.md 'The organizer's night'). The name gets
  * a real ticket, so the door's counts, the borderô and the guest's 'Meus ingressos' see it like
  * any other: in one transaction, with the name's row locked (two doors admitting it at once take
@@ -31,10 +95,11 @@ export interface AdmitGuestInput {
  * list's sector, the unit the name held since it was added (add-guest-entry.ts), at what the rule
  * charges at `now` (domain/guest-list.ts guestCharge: 0 before the free time, else the price or
  * the discounted reference, in centavos). A charge is paid at the door in cash or on the card
- * machine, the method recorded, and the order is put in the operator's open cash drawer for the
- * event when they have one. The order is completed through the one confirmation path
- * (payments/confirm-payment.ts confirmOrders), which issues the ticket named for the guest (its
- * purchase e-mail is dropped: the guest is at the door). Then
+ * machine, the method recorded; cash goes into the operator's open cash drawer for the event
+ * (without one the door takes the card machine only), a card payment into it when there is one.
+ * The order is written by the one order writer (orders/place-order.ts insertOrders) and completed
+ * through the one confirmation path (payments/confirm-payment.ts confirmOrders, no purchase
+ * e-mail: the guest is at the door), which issues the ticket named for the guest. Then
  * the ticket is let in through the door's manual admission (door/manual-check-in.ts
  * manualCheckIn: the one door rule, window and all, recorded as a manual check-in by the
  * validator), and only an accepted entry marks the name admitted (ticket, time, validator). A
@@ -43,7 +108,8 @@ export interface AdmitGuestInput {
  *
  * Throws DomainError: event_not_found (not a door the validator may work now),
  * guest_entry_not_found (not a name of this event), guest_entry_admitted ('Já entrou às 23:40',
- * details.admittedAt), guest_payment_required (past the free time without a method).
+ * details.admittedAt), guest_payment_required (past the free time without a method),
+ * guest_cash_without_drawer (cash with no drawer of the operator open).
  */
 export async function admitGuestEntry(deps: ServiceDeps, input: AdmitGuestInput, options: { opensMinutesBefore: number }, now: Date = new Date()): Promise<GuestAdmission> {
   const door = await loadWorkableDoorEvent(deps.db, input.eventId, options.opensMinutesBefore, now);
@@ -72,25 +138,17 @@ export async function admitGuestEntry(deps: ServiceDeps, input: AdmitGuestInput,
       ? await queryRows<{ id: string }>(tx, sql`
           SELECT id FROM cash_drawers WHERE event_id = ${door.id}::uuid AND operator_id = ${input.validatorId} AND closed_at IS NULL`)
       : [];
+    // Cash lands in a drawer of whoever takes it: without one open, the door takes the card machine only.
+    if (charge > 0 && input.paymentMethod === 'cash' && !drawer) throw new DomainError('guest_cash_without_drawer', { field: 'paymentMethod' });
     const [account] = entry.email
       ? await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE lower(email) = ${entry.email} LIMIT 1`)
       : [];
-    const [order] = await queryRows<{ id: string }>(tx, sql`
-      INSERT INTO orders (event_id, user_id, status, subtotal_centavos, total_centavos, payment_method, channel, drawer_id,
-                          buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, expires_at, created_at, updated_at)
-      VALUES (${door.id}::uuid, ${account?.id ?? null}, 'pending', ${charge}, ${charge}, ${charge > 0 ? input.paymentMethod! : 'cash'}, 'guest_list',
-              ${drawer?.id ?? null}, ${entry.name}, ${entry.email ?? ''}, '', ${entry.cpf ?? ''}, 'guest_list',
-              ${new Date(now.getTime() + GUEST_ORDER_HOLD_MINUTES * 60_000)}, ${now}, ${now})
-      RETURNING id`);
-    await tx.execute(sql`
-      INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, holder_names, holder_cpfs)
-      VALUES (${order.id}::uuid, ${entry.ticket_type_id}, ${`${entry.sector_name ?? 'Ingresso'} · Lista amiga`}, ${entry.lot_id}, 1, ${charge},
-              ARRAY[${entry.name}]::text[], ARRAY[${entry.cpf ?? ''}]::text[])`);
-    const [confirmation] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId: door.id }, now }]);
+    const order = guestOrder({ id: randomUUID(), eventId: door.id, userId: account?.id ?? null, charge, paymentMethod: charge > 0 ? input.paymentMethod! : 'cash', drawerId: drawer?.id ?? null, entry, now });
+    await insertOrders(tx, [order]);
+    // The guest is let in now: no purchase e-mail with a QR to show at a door already passed (and
+    // a name added by hand may have no e-mail). The ticket is in 'Meus ingressos' of an account with that e-mail.
+    const [confirmation] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId: door.id }, now, sendsEmail: false }]);
     if (confirmation.outcome !== 'completed') throw new DomainError('event_not_found');
-    // The guest is let in now: no purchase e-mail with a QR to show at a door already passed
-    // (and a name added by hand may have no e-mail). The ticket is in 'Meus ingressos' of an account with that e-mail.
-    await tx.execute(sql`DELETE FROM outbox WHERE kind = 'order_confirmation_email' AND done_at IS NULL AND payload->>'orderId' = ${order.id}`);
     const [ticket] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE order_id = ${order.id}::uuid`);
     await tx.execute(sql`UPDATE guest_list_entries SET order_id = ${order.id}::uuid, ticket_id = ${ticket.id}::uuid WHERE id = ${entry.id}::uuid`);
     return { ticketId: ticket.id, chargedCentavos: charge };

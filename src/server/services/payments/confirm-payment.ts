@@ -66,6 +66,8 @@ export interface Confirmation {
 export interface ConfirmRequest {
   ref: PaymentRef;
   now: Date;
+  /** False: no purchase e-mail (a guest let in at the door, who has no QR to show any more); absent: one when the order has an e-mail. */
+  sendsEmail?: boolean;
 }
 
 /**
@@ -152,7 +154,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
   const orderById = new Map<string, LockedOrder>(lockedOrders.map((row) => [row.order.id, row]));
   const saleStates = await lockSalesForHoldAgain(tx, lockedOrders, eventById);
 
-  const completions: { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean }[] = [];
+  const completions: Completion[] = [];
   const results: Confirmation[] = [];
   for (const [i, request] of requests.entries()) {
     const ref = found[i];
@@ -184,7 +186,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     const step = decideConfirmation(order, event.isCancelled);
     let outcome: ConfirmOutcome;
     if (step === 'complete' || (step === 'hold_again' && (await holdAgain(tx, saleStates, locked, request.now)))) {
-      completions.push({ locked, event, now: request.now, settlesCoupon: step === 'complete' && order.couponId !== null });
+      completions.push({ locked, event, now: request.now, settlesCoupon: step === 'complete' && order.couponId !== null, sendsEmail: request.sendsEmail !== false && order.buyerEmail !== '' });
       outcome = 'completed';
     } else if (step === 'refund' || step === 'hold_again') {
       outcome = await refundLatePayment(deps, tx, order, event.title, request.now);
@@ -282,7 +284,10 @@ async function findOrders(tx: Tx, refs: PaymentRef[]): Promise<({ id: string; ev
  * ticket per unit with its holder name and code (one statement), the coupon uses settled, the
  * purchase e-mails queued and the notices stored, queued and announced (notifyUsers).
  */
-async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean }[]): Promise<void> {
+/** An order a confirmation completes: when, whether it settles its coupon's use and whether its buyer gets the purchase e-mail. */
+type Completion = { locked: LockedOrder; event: LockedEvent; now: Date; settlesCoupon: boolean; sendsEmail: boolean };
+
+async function completeOrders(deps: ServiceDeps, tx: Tx, completions: Completion[]): Promise<void> {
   if (completions.length === 0) return;
   const completed = unnestRows(completions, 'c', { id: ['uuid', (c) => c.locked.order.id], at: ['timestamptz', (c) => c.now] });
   await tx.execute(sql`
@@ -318,7 +323,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: { locked: 
   await settleCouponUses(tx, [...couponUses].map(([couponId, uses]) => ({ couponId, uses })));
   const now = completions[0].now;
   // An order without an e-mail (an anonymous box-office sale) has nobody to write to.
-  await enqueueJobs(tx, completions.filter((c) => c.locked.order.buyerEmail !== '').map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
+  await enqueueJobs(tx, completions.filter((c) => c.sendsEmail).map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
   await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
 }
 
