@@ -140,6 +140,20 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     expect(row.userId).toBe(ana.userId);
   });
 
+  it('is guarded by the database too: a second valid meia of one CPF for the event cannot be stored by any path', async () => {
+    const ana = await server.signUpAs();
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], { meiaEntrada: true, daysAhead: 20 });
+    const cpf = testCpf(9150);
+    const first = await bought(ana, event.id, [meia(pista.id, cpf)], testCpf(9151));
+    const second = await bought(ana, event.id, [meia(pista.id, testCpf(9152))], testCpf(9151));
+    // Written around the rules, straight to the table: the unique index refuses it.
+    const rogue = server.deps.db.update(tickets).set({ holderCpf: cpf }).where(eq(tickets.id, second.tickets[0].id));
+    await expect(rogue).rejects.toThrow();
+    // A refunded meia frees the CPF for another.
+    await server.deps.db.update(tickets).set({ status: 'refunded' }).where(eq(tickets.id, first.tickets[0].id));
+    await server.deps.db.update(tickets).set({ holderCpf: cpf }).where(eq(tickets.id, second.tickets[0].id));
+  });
+
   it('refuses a transfer that would put the recipient past the limit per CPF, counting the account too', async () => {
     const ana = await server.signUpAs();
     const bia = await server.signUpAs();

@@ -276,6 +276,9 @@ export const tickets = pgTable(
     index('tickets_event_id_idx').on(t.eventId),
     // Who holds what per CPF (services/orders/cpf-holdings.ts) finds a CPF's tickets through it.
     index('tickets_event_holder_cpf_idx').on(t.eventId, t.holderCpf).where(sql`${t.holderCpf} IS NOT NULL`),
+    // One valid meia-entrada per CPF and event (Lei 12.933/2013: the benefit is personal), whatever
+    // channel issued or moved it; the sale decides it first (domain/sale.ts assertMayHold).
+    uniqueIndex('tickets_one_meia_per_cpf').on(t.eventId, t.holderCpf).where(sql`${t.concession} IS NOT NULL AND ${t.status} = 'valid' AND ${t.holderCpf} IS NOT NULL`),
   ],
 );
 

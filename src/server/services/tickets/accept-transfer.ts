@@ -8,7 +8,7 @@ import { createTicketCode } from '../../domain/ticket-code';
 import { decideAcceptance } from '../../domain/transfers';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
-import { assertTicketMayMove } from './ticket-holding';
+import { assertTicketMayMove, meiaGuarded } from './ticket-holding';
 import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
 
 /**
@@ -37,7 +37,7 @@ export async function acceptTransfer(
   input: z.output<typeof acceptTransferSchema>,
   now: Date = new Date(),
 ): Promise<{ ticketId: string }> {
-  return deps.db.transaction(async (tx) => {
+  return meiaGuarded(() => deps.db.transaction(async (tx) => {
     const [user] = await queryRows<{ email: string; email_verified: boolean }>(tx, sql`SELECT email, email_verified FROM users WHERE id = ${account.id}`);
     if (!user) throw new DomainError('unauthenticated');
     const where = input.token
@@ -82,5 +82,5 @@ export async function acceptTransfer(
       );
     }
     return { ticketId: ticket.id };
-  });
+  }));
 }

@@ -5,7 +5,7 @@ import type { editHolderSchema } from '../../../shared/schemas/transfers';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { decideHolderEdit, isHolderCpfAsked } from '../../domain/transfers';
-import { assertTicketMayMove } from './ticket-holding';
+import { assertTicketMayMove, meiaGuarded } from './ticket-holding';
 import { readTickets } from './ticket-rows';
 
 /**
@@ -22,7 +22,7 @@ import { readTickets } from './ticket-rows';
  */
 export async function editTicketHolder(db: Db, userId: string, ticketId: string, input: z.output<typeof editHolderSchema>, now: Date = new Date()): Promise<{ holderName: string; holderCpf: string | null }> {
   const parsed = input;
-  return db.transaction(async (tx) => {
+  return meiaGuarded(() => db.transaction(async (tx) => {
     const [ticket] = await readTickets(tx, { ids: [ticketId] }, true);
     if (!ticket || ticket.userId !== userId) throw new DomainError('not_found');
     decideHolderEdit({ event: ticket.event, ticket, holderCpf: parsed.holderCpf, now });
@@ -30,5 +30,5 @@ export async function editTicketHolder(db: Db, userId: string, ticketId: string,
     await assertTicketMayMove(tx, ticket, { cpf: holderCpf, userId: ticket.userId });
     await tx.update(tickets).set({ holderName: parsed.holderName, holderCpf }).where(eq(tickets.id, ticket.id));
     return { holderName: parsed.holderName, holderCpf };
-  });
+  }));
 }

@@ -1,4 +1,6 @@
+import { DomainError } from '../../../shared/errors';
 import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { assertMayHold, type CpfTaken } from '../../domain/sale';
 import { ticketCpfOf } from '../orders/cpf-holdings';
 import { loadSaleState } from '../orders/sale-state';
@@ -29,4 +31,17 @@ export async function assertTicketMayMove(tx: Tx, ticket: TicketRow, to: { cpf: 
     userIds: toAccount ? [toAccount] : [],
   });
   assertMayHold(state.event?.maxTicketsPerCpf ?? null, state, { byCpf, userId: toAccount, units: toAccount ? 1 : 0 });
+}
+
+/**
+ * Runs a change of a ticket's holder, answering the database's own guard of one valid meia per CPF
+ * and event (unique index tickets_one_meia_per_cpf) as the rule's error, DomainError('meia_cpf_repeated').
+ */
+export async function meiaGuarded<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (isUniqueViolation(error, 'tickets_one_meia_per_cpf')) throw new DomainError('meia_cpf_repeated');
+    throw error;
+  }
 }

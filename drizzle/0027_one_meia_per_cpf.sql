@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "tickets_one_meia_per_cpf" ON "tickets" USING btree ("event_id","holder_cpf") WHERE "tickets"."concession" IS NOT NULL AND "tickets"."status" = 'valid' AND "tickets"."holder_cpf" IS NOT NULL;
