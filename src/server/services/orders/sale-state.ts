@@ -66,18 +66,22 @@ export async function loadSaleState(db: Db | Tx, eventId: string, asks: SaleAsks
                is_active, event_id, unlocks_ticket_type_id
         FROM coupons WHERE code IN (${sql.join(codes.map((code) => sql`${code}`), sql`, `)}) ORDER BY id ${asks.lock ? sql`FOR UPDATE` : sql``}`);
 
+  // What the CPFs and the accounts of the requests hold, in one statement.
   const cpfs = [...new Set(asks.cpfs)];
+  const userIds = event.max_tickets_per_cpf !== null ? [...new Set(asks.userIds ?? [])] : [];
+  const byCpf = cpfs.length > 0 && (event.max_tickets_per_cpf !== null || asks.anyHalf);
   const takenByCpf = new Map<string, CpfTaken>();
-  if (cpfs.length > 0 && (event.max_tickets_per_cpf !== null || asks.anyHalf)) {
-    const rows = await queryRows<{ cpf: string; units: number; half: number }>(db, sql`
-      SELECT cpf, sum(units)::int AS units, sum(half)::int AS half FROM (${cpfHoldingsSql(eventId, cpfs)}) held GROUP BY cpf`);
-    for (const row of rows) takenByCpf.set(row.cpf, { units: Number(row.units), half: Number(row.half) });
-  }
-  const userIds = [...new Set(asks.userIds ?? [])];
   const takenByAccount = new Map<string, number>();
-  if (userIds.length > 0 && event.max_tickets_per_cpf !== null) {
-    const rows = await queryRows<{ user_id: string; units: number }>(db, accountHoldingsSql(eventId, userIds));
-    for (const row of rows) takenByAccount.set(row.user_id, Number(row.units));
+  if (byCpf || userIds.length > 0) {
+    const parts = [
+      ...(byCpf ? [sql`SELECT 'cpf' AS kind, cpf AS holder, sum(units)::int AS units, sum(half)::int AS half FROM (${cpfHoldingsSql(eventId, cpfs)}) held GROUP BY cpf`] : []),
+      ...(userIds.length > 0 ? [sql`SELECT 'account' AS kind, user_id AS holder, units, 0 AS half FROM (${accountHoldingsSql(eventId, userIds)}) accounts`] : []),
+    ];
+    const rows = await queryRows<{ kind: 'cpf' | 'account'; holder: string; units: number; half: number }>(db, sql.join(parts, sql` UNION ALL `));
+    for (const row of rows) {
+      if (row.kind === 'cpf') takenByCpf.set(row.holder, { units: Number(row.units), half: Number(row.half) });
+      else takenByAccount.set(row.holder, Number(row.units));
+    }
   }
 
   const at = (value: Date | string | null) => (value === null ? null : new Date(value));
