@@ -410,10 +410,7 @@ const cases: SaleCase[] = [
       online: refuse('sector_closed'), 'among 50': refuse('sector_closed'), 'box office': refuse('sector_closed'), 'box office sync': refuse('sector_closed'),
       // By design a courtesy is outside the sales window.
       courtesy: accept,
-      'waiting list': {
-        verdict: 'sector_closed',
-        defect: "an offer made before the sector's sales closed is still sold after: domain/sale.ts decideOrder asks an offer no sales window",
-      },
+      'waiting list': refuse('sector_closed'),
       // By design a late payment is not asked the window again: the order passed it when placed.
       'late payment': accept,
       transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
@@ -431,7 +428,7 @@ const cases: SaleCase[] = [
       // By design a courtesy may be issued before the event is published.
       courtesy: accept,
       'waiting list': refuse('event_not_found'),
-      'late payment': { verdict: 'refunded', defect: 'a late payment holds its units again on an event taken off sale: domain/sale.ts decideHoldAgain does not ask whether the event is on sale' },
+      'late payment': refuse('refunded'),
       transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
     },
   },
@@ -445,7 +442,7 @@ const cases: SaleCase[] = [
     cells: {
       online: refuse('event_finished'), 'among 50': refuse('event_finished'), 'box office': refuse('event_finished'), 'box office sync': refuse('event_finished'),
       courtesy: refuse('event_finished'), 'waiting list': refuse('event_finished'),
-      'late payment': { verdict: 'refunded', defect: 'a late payment issues tickets for an event that is over: domain/sale.ts decideHoldAgain does not ask whether the event is on sale' },
+      'late payment': refuse('refunded'),
       transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
     },
   },

@@ -383,7 +383,8 @@ export function assertMayHold(
  * computed per unit on what it costs after its share of the discount (domain/service-fee).
  * A nominal event's full-price units each need their holder's CPF (holder_cpf_required).
  * With a waiting-list offer (`offerId`), the stock checks give way to domain/waitlist
- * assertOfferBuyable (waitlist_offer_not_yours, waitlist_offer_expired, waitlist_offer_mismatch):
+ * assertOfferBuyable (waitlist_offer_not_yours, waitlist_offer_expired, waitlist_offer_mismatch)
+ * and the sector's window (sector_not_open, sector_closed):
  * the units are the offer's, at its lot and price, already outside public stock and the capacity.
  * Returns the priced order and the code used. Money in centavos.
  */
@@ -430,6 +431,8 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
     const offer = state.offersById?.get(request.offerId) ?? null;
     assertOfferBuyable(offer, request.userId ?? null, lines.map((line) => ({ ticketTypeId: line.sector.id, quantity: line.quantity, concession: line.concession })), now);
     const line = lines[0];
+    // An offer sells while its sector does, as the waiting list takes people only then.
+    assertSectorOpen(line.sector, now);
     const lot = line.sector.lots.find((l) => l.id === offer.lotId);
     items.push({
       ticketTypeId: line.sector.id,
@@ -732,7 +735,7 @@ export interface HeldAgainItem {
  * 'hold_again') may have its units again, as they were placed: same sectors, same lots, same prices
  * (the buyer paid that price), against the state of its event read with every sector locked
  * (services/orders/sale-state.ts loadSaleState), by the sale's own rules. Checks, in order: the
- * event exists (event_not_found); who holds what (assertMayHold: cpf_limit, and meia_cpf_repeated,
+ * event on sale now (assertOnSale: event_not_found, event_cancelled, event_finished); who holds what (assertMayHold: cpf_limit, and meia_cpf_repeated,
  * Lei 12.933/2013: one meia-entrada per person per event), each unit counting for its holder's CPF,
  * else the buyer's, and the account; the event's and the sessions' capacity (assertCapacityFor:
  * event_sold_out, session_sold_out); per sector, the meia-entrada reserve as sectorMeia counts it
@@ -749,8 +752,9 @@ export function decideHoldAgain(
   now: Date,
 ): { accepted: true } | { accepted: false; error: DomainError } {
   try {
+    // The event on sale now (assertOnSale): a payment for an event taken off sale or over is refunded.
+    assertOnSale(state.event, now);
     const event = state.event;
-    if (!event) throw new DomainError('event_not_found');
     const items = order.items.filter((item) => item.ticketTypeId && item.lotId && item.quantity > 0);
     const cpfOf = (item: HeldAgainItem, n: number) => item.holderCpf ?? (item.holderCpfs[n] || order.buyerCpf);
     const byCpf = new Map<string, CpfTaken>();
