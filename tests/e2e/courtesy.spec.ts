@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { eq } from 'drizzle-orm';
-import { orders, tickets } from '../../src/server/db/schema';
+import { orders, tickets, userRoles } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { demoAccount, poll, signInWithForm } from '../support/people';
+import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
+import { expectNoAxeViolationsInBothThemes } from '../support/axe';
+import { settleTransitions } from '../support/axe';
 
 let app: RunningApp;
 let browser: Browser;
@@ -25,6 +29,40 @@ const RUN = Date.now().toString(36);
 const TITLE = `Noite dos Convidados ${RUN}`;
 const GUEST_EMAIL = `convidado-${RUN}@exemplo.com.br`;
 const EVENT_DATE = saoPauloToday(new Date(Date.now() + 20 * 86_400_000));
+
+/**
+ * With SCREENSHOT_DIR set, the screen with `region` at its top at 360x740, 390x844 and 1280x800,
+ * light and dark, to be looked at (a section low on a long form leaves the screen when it resizes).
+ */
+async function shootRegion(page: Page, region: Locator, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 360, height: 740 },
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    // Below the sticky header.
+    await region.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 96));
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => {
+        localStorage.setItem('theme', t);
+        document.documentElement.classList.toggle('dark', t === 'dark');
+      }, theme);
+      await settleTransitions(page);
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}-${theme}.png`) });
+    }
+  }
+  await page.evaluate(() => {
+    localStorage.removeItem('theme');
+    document.documentElement.classList.remove('dark');
+  });
+  if (original) await page.setViewportSize(original);
+}
 
 /** An .eml of the local outbox as a person reads it: quoted-printable soft breaks and '=3D' undone. */
 const readable = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -180,6 +218,49 @@ describe('a courtesy to an e-mail without an account', () => {
     await poll(() => row.count()).toBe(0);
     await issue('Rui Segundo', `rui-${RUN}@exemplo.com.br`);
     await poll(async () => (await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId))).length).toBe(2);
+    await context.close();
+  });
+
+  it('gives a box-office operator a quota from the event form on a 360 px phone, listed with their name', async () => {
+    const operator = await createBuyer(app, { fullName: 'Bruna Bilheteria', emailPrefix: 'bilheteria-cota' });
+    await app.deps.db.insert(userRoles).values({ userId: operator.id, role: 'box_office' });
+    const buyer = await createBuyer(app, { fullName: 'Caio Comprador', emailPrefix: 'comprador-cota' });
+    const context = await newContext(browser, { ...phone, viewport: { width: 360, height: 740 } }, app.baseUrl);
+    const admin = await context.newPage();
+    const account = demoAccount(app, 'admin');
+    await signInWithForm(admin, account.email, account.password, '/admin');
+    const created = await context.request.post('/api/admin/events', {
+      data: {
+        title: `Noite da Bilheteria ${RUN}`,
+        category: 'AyYo Events',
+        description: 'Evento em que a bilheteria tem uma cota de cortesias.',
+        date: EVENT_DATE,
+        startTime: '21:00',
+        location: 'Arena Itajaí',
+        city: 'Itajaí',
+        isPublished: true,
+        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 7000, remaining: 30 }] }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await admin.goto(`/admin/events/${(await created.json()).id as string}/edit`);
+
+    const quotas = admin.getByRole('region', { name: 'Cotas de cortesia da equipe' });
+    // A buyer is not on the staff.
+    await quotas.getByLabel('E-mail da pessoa da equipe').fill(buyer.email);
+    await quotas.getByLabel('Cota').fill('5');
+    await quotas.getByRole('button', { name: 'Salvar cota' }).click();
+    await poll(() => quotas.getByText('Não há ninguém da equipe (administrador ou bilheteria) com este e-mail.').isVisible()).toBe(true);
+    await quotas.getByLabel('E-mail da pessoa da equipe').fill(operator.email);
+    await quotas.getByRole('button', { name: 'Salvar cota' }).click();
+    const row = quotas.getByRole('list', { name: 'Cotas de cortesia' }).getByRole('listitem');
+    await poll(() => row.textContent()).toContain('Bruna Bilheteria');
+    expect(await row.textContent()).toContain('0 de 5');
+    expect(await row.getByText(operator.email).isVisible()).toBe(true);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await poll(() => admin.getByText('Cota salva').isVisible()).toBe(false);
+    await expectNoAxeViolationsInBothThemes(admin, 'courtesy quotas with a box-office operator');
+    await shootRegion(admin, quotas, 'courtesy-quotas-box-office');
     await context.close();
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq, like } from 'drizzle-orm';
-import { events, refunds, ticketTypes, users } from '../../src/server/db/schema';
+import { events, refunds, tickets, ticketTypes, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll, demoAccount } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
+import { shoot } from '../support/screenshots';
+import { createEvent } from '../support/test-server';
 
 let app: RunningApp;
 let browser: Browser;
@@ -162,6 +164,73 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await poll(() => page.getByRole('heading', { level: 1, name: 'Termos de uso' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Painel Admin' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Validar QR Code' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a ticket of the order transferred to someone else', () => {
+  it("is greyed as 'Ingresso transferido' on a 360 px phone, and the other ticket of the order is refunded alone", async () => {
+    const smallPhone = { ...phone, viewport: { width: 360, height: 740 } };
+    const title = `Noite Dividida ${Date.now().toString(36)}`;
+    const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 20 }], { title, daysAhead: 15 });
+    const joana = await createBuyer(app, { fullName: 'Joana Ribeiro Dias', emailPrefix: 'reembolso-parte' });
+    const bruna = await createBuyer(app, { fullName: 'Bruna Teixeira', emailPrefix: 'recebeu' });
+    const context = await newContext(browser, smallPhone, app.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, joana.email, joana.password, '/tickets');
+
+    // Two tickets bought and paid through the API (the checkout has its own journeys); one goes to Bruna.
+    const placed = await page.request.post('/api/orders', {
+      data: {
+        eventId: made.event.id,
+        items: [{ ticketTypeId: made.ticketTypes[0].id, quantity: 2, holderNames: ['Joana Ribeiro Dias', 'Bruna Teixeira'] }],
+        buyer: { name: 'Joana Ribeiro Dias', email: joana.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+      headers: { origin: app.baseUrl },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const orderId = (await placed.json()).id as string;
+    const paid = await page.request.post(`/api/orders/${orderId}/simulate-pix-payment`, { data: {}, headers: { origin: app.baseUrl } });
+    expect((await paid.json()).status).toBe('completed');
+    const bought = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
+    expect(bought).toHaveLength(2);
+    const sent = await page.request.post(`/api/tickets/${bought[1].id}/transfers`, {
+      data: { toName: 'Bruna Teixeira', toEmail: bruna.email },
+      headers: { origin: app.baseUrl },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    const recipient = await newContext(browser, smallPhone, app.baseUrl);
+    const brunaPage = await recipient.newPage();
+    await signIn(brunaPage, bruna.email, bruna.password, '/tickets');
+    const accepted = await brunaPage.request.post('/api/transfers/accept', { data: { transferId: (await sent.json()).id }, headers: { origin: app.baseUrl } });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    await recipient.close();
+
+    await page.goto('/refund-request');
+    const option = page.getByRole('radio', { name: new RegExp(title) });
+    await poll(() => option.isVisible()).toBe(true);
+    await option.check();
+    const picker = page.getByRole('group', { name: 'Quais ingressos?' });
+    await poll(() => picker.getByText('Ingresso transferido').isVisible()).toBe(true);
+    const checkboxes = picker.getByRole('checkbox');
+    expect(await checkboxes.count()).toBe(2);
+    const states = await checkboxes.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).disabled));
+    expect(states.filter(Boolean)).toHaveLength(1);
+    // Only one ticket can be refunded: no 'Selecionar todos'.
+    expect(await picker.getByRole('button', { name: 'Selecionar todos' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolationsInBothThemes(page, 'refund request with a transferred ticket');
+    await picker.scrollIntoViewIfNeeded();
+    await shoot(page, 'refund-request-transferred');
+
+    await picker.getByRole('checkbox', { disabled: false }).check();
+    await page.getByLabel('Motivo do reembolso').fill('Não vou mais conseguir ir; a Bruna vai com o ingresso dela.');
+    await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(true);
+    const [stored] = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(stored).toMatchObject({ status: 'pending', amountCentavos: 6000 });
     await context.close();
   });
 });

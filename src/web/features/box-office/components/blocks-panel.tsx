@@ -52,13 +52,13 @@ export function BlocksPanel({
             <span>
               <strong>{b.block.ticketTypeName}</strong> · {b.block.size - b.sold} de {b.block.size} restantes
             </span>
-            <Button variant="outline" size="sm" disabled={!isOnline || isBusy} onClick={() => void run(() => onReturn(b.block.id))}>
+            <Button variant="outline" size="sm" className="shrink-0" disabled={!isOnline || isBusy} onClick={() => void run(() => onReturn(b.block.id))}>
               Devolver bloco
             </Button>
           </li>
         ))}
       </ul>
-      <div className="grid grid-cols-[1fr_6rem] gap-2">
+      <div className="grid gap-2">
         <div>
           <Label htmlFor="bo-block-sector">Setor</Label>
           <select id="bo-block-sector" className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base" value={sectorId} onChange={(e) => setSectorId(e.target.value)}>
@@ -69,7 +69,7 @@ export function BlocksPanel({
             ))}
           </select>
         </div>
-        <div>
+        <div className="w-28">
           <Label htmlFor="bo-block-size">Quantidade</Label>
           <Input id="bo-block-size" inputMode="numeric" value={size} onChange={(e) => setSize(e.target.value.replace(/\D/g, ''))} />
         </div>

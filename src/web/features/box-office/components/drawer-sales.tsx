@@ -59,7 +59,7 @@ export function DrawerSales({ drawerId, isOnline, version, onRefunded }: { drawe
           <li key={sale.orderId} className="flex items-center justify-between gap-2 py-2 text-sm">
             <span>
               {time.format(new Date(sale.createdAt))} · {paymentMethodLabel[sale.paymentMethod]} · {sale.units} {sale.units === 1 ? 'ingresso' : 'ingressos'} ·{' '}
-              <strong>{formatCentavos(sale.totalCentavos)}</strong>
+              <strong className="whitespace-nowrap">{formatCentavos(sale.totalCentavos)}</strong>
               {sale.status === 'refunded' ? <span className="ml-1 text-muted">(devolvida)</span> : null}
             </span>
             {sale.canRefund ? (

@@ -29,6 +29,13 @@ function blockOptionLabel(local: LocalBlock): string {
   return `${local.block.ticketTypeName} · ${formatCentavos(next)} · ${left} no bloco${onlyMeia > 0 ? ` (${onlyMeia} só meia)` : ''}`;
 }
 
+/** Under the sector, where the select's closed label runs out of room on a phone: how many of the block's units are for meia only. */
+function onlyMeiaNote(left: number, onlyMeia: number): string | null {
+  if (onlyMeia <= 0) return null;
+  if (onlyMeia === left) return left === 1 ? 'O último ingresso do bloco é só para meia-entrada.' : `Os ${left} ingressos do bloco são só para meia-entrada.`;
+  return `${onlyMeia} dos ${left} ingressos do bloco ${onlyMeia === 1 ? 'é' : 'são'} só para meia-entrada.`;
+}
+
 /** A '−  n  +' control with big touch targets. */
 function Stepper({ label, value, max, onChange }: { label: string; value: number; max: number; onChange: (value: number) => void }) {
   return (
@@ -82,6 +89,7 @@ export function SaleForm({
   const local = blocks.find((b) => b.block.id === blockId) ?? blocks[0];
   if (!local) return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
   const { left, fullLeft } = unitsLeftOf(local);
+  const meiaNote = onlyMeiaNote(left, left - fullLeft);
   const units = full + half.length + courtesy;
   const total = priceBlockSale(local.block.lots, local.sold, { full, half: half.length, courtesy })?.totalCentavos ?? 0;
   const tenderedCentavos = parseReaisToCentavos(tendered);
@@ -154,6 +162,7 @@ export function SaleForm({
           id="bo-sector"
           className="h-12 w-full rounded-xl border border-border bg-card px-3 text-base"
           value={local.block.id}
+          aria-describedby={meiaNote ? 'bo-sector-note' : undefined}
           onChange={(e) => setBlockId(e.target.value)}
         >
           {blocks.map((b) => (
@@ -162,6 +171,11 @@ export function SaleForm({
             </option>
           ))}
         </select>
+        {meiaNote ? (
+          <p id="bo-sector-note" className="mt-1 text-sm text-muted">
+            {meiaNote}
+          </p>
+        ) : null}
       </div>
 
       <Stepper label="Inteira" value={full} max={Math.min(fullLeft - courtesy, left - half.length - courtesy)} onChange={setFull} />

@@ -41,14 +41,14 @@ export function BoxOfficePage() {
     <div className="min-h-dvh bg-bg text-fg">
       <title>Bilheteria - Next Level</title>
       <header className="sticky top-0 z-20 border-b border-border bg-card">
-        <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4">
+        <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 lg:max-w-5xl">
           <Link to="/" aria-label="Voltar ao início" className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-surface">
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
           <h1 className="text-xl font-bold">Bilheteria</h1>
         </div>
       </header>
-      <main className="mx-auto max-w-3xl space-y-4 px-4 py-5">
+      <main className="mx-auto max-w-3xl space-y-4 px-4 py-5 lg:max-w-5xl">
         {eventId ? <BoxOfficeScreen key={eventId} eventId={eventId} onChangeEvent={() => choose(null)} /> : <EventChoice onPick={choose} />}
       </main>
     </div>

@@ -63,7 +63,8 @@ export function RefundTicketPicker({
               <label
                 htmlFor={id}
                 className={cn(
-                  'flex min-h-12 items-center gap-3 py-2.5',
+                  // On a phone the reason goes under the ticket's name, where it has the row's width.
+                  'grid min-h-12 grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 py-2.5',
                   ticket.eligible ? 'cursor-pointer' : 'cursor-not-allowed text-muted',
                 )}
               >
@@ -75,16 +76,19 @@ export function RefundTicketPicker({
                   disabled={!ticket.eligible}
                   onChange={(event) => toggle(ticket.id, event.target.checked)}
                 />
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0">
                   <span className={cn('block font-medium', !ticket.eligible && 'line-through decoration-1')}>{ticket.ticketTypeName}</span>
                   <span className="block text-xs text-muted">Ingresso {index + 1} de {tickets.length}</span>
                 </span>
                 {ticket.reason ? (
-                  <Badge tone={ticket.reason === 'already_requested' ? 'warning' : 'neutral'} className="shrink-0">
+                  <Badge
+                    tone={ticket.reason === 'already_requested' ? 'warning' : 'neutral'}
+                    className="col-span-2 col-start-2 justify-self-start sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:justify-self-end"
+                  >
                     {refundIneligibilityLabel[ticket.reason]}
                   </Badge>
                 ) : (
-                  <span className="shrink-0 text-sm font-semibold tabular-nums">{formatCentavos(ticket.amountCentavos)}</span>
+                  <span className="text-sm font-semibold whitespace-nowrap tabular-nums">{formatCentavos(ticket.amountCentavos)}</span>
                 )}
               </label>
             </li>

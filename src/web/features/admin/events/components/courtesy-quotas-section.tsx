@@ -22,8 +22,9 @@ type QuotaFormOutput = z.output<typeof quotaFormSchema>;
 const SAVE_ERROR = 'Não foi possível salvar a cota';
 
 /**
- * 'Cotas de cortesia' of an event (PRODUCT.md 'Selling the Brazilian way'): an administrator may
- * be given a quota of courtesies for the event; the server refuses what does not fit.
+ * 'Cotas de cortesia' of an event (PRODUCT.md 'Selling the Brazilian way'): a staff member (an
+ * administrator or a box-office operator) may be given a quota of courtesies for the event; the
+ * server refuses what does not fit.
  */
 export function CourtesyQuotasSection({ eventId }: { eventId: string }) {
   const { data } = useCourtesyQuotas(eventId);
