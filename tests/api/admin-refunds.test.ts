@@ -7,6 +7,7 @@ import { runWorkerOnce } from '../../src/server/worker';
 import type { AdminRefund, AdminRefundList } from '../../src/shared/schemas/admin-refunds';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
+import { checkHoldingsLedger } from '../support/invariants';
 
 let server: TestServer;
 let admin: { userId: string; email: string; cookie: string };
@@ -352,5 +353,11 @@ describe('listing refunds', () => {
       }
     }
     expect((await storedRefund(refundId)).status).toBe('pending');
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

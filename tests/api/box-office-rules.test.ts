@@ -6,6 +6,7 @@ import { buyer, createEvent, startTestServer, type TestServer } from '../support
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
 import { openDoorNow, scanAtItsDoor } from '../support/door';
 import { testCpf } from '../support/cpf';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // The box office sells through the one sale: the lots and their prices, the meia-entrada reserve,
 // one meia per CPF, the event on sale, courtesies by quota, and its admission is the door's.
@@ -191,5 +192,11 @@ describe('the box office admits through the door', () => {
     expect(item.unitFeeCentavos).toBe(0);
     const [block2] = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.id, block.id));
     expect(block2.used).toBe(2);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

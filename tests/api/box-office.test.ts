@@ -5,6 +5,7 @@ import { queryRows } from '../../src/server/db/client';
 import { boxOfficeBlocks, boxOfficeConflicts, checkIns, courtesyQuotas, orders, ticketTypes, tickets } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
+import { checkHoldingsLedger } from '../support/invariants';
 
 let server: TestServer;
 let admin: { userId: string; cookie: string };
@@ -286,5 +287,11 @@ describe('the cash drawer', () => {
     // A withdrawal or sale into a closed drawer is refused.
     const after = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 100 });
     expect(after.json().code).toBe('drawer_closed');
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { DomainError } from '../../src/shared/errors';
 import { checkInventoryInvariants } from '../support/invariants';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { testCpf } from '../support/cpf';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // The Brazilian way of selling on the one sale path (PRODUCT.md 'Selling the Brazilian way'),
 // under concurrency: every group of simultaneous orders is placed by one transaction per event.
@@ -249,5 +250,11 @@ describe('service fee', () => {
     expect(await claimCourtesies(server.deps.db, { id: guest.userId, email: 'convidada.nova@exemplo.com.br' })).toBe(1);
     const mine = await server.app.inject({ method: 'GET', url: '/api/tickets', headers: { cookie: guest.cookie } });
     expect(JSON.stringify(mine.json())).toContain('Pista · Cortesia');
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { coupons, orders, ticketTypes } from '../../src/server/db/schema';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // Coupons at checkout (PRODUCT.md 'Buying'): the preview and the order price with the same
 // rules, a use is held while the order waits for payment and counted once it is paid.
@@ -262,5 +263,11 @@ describe('a pre-sale code on the event page (?codigo=) and at checkout', () => {
     const bought = await post('/api/orders', cookie, orderBody(event.id, camarote.id, 1, 'PREVALIDO'));
     expect(bought.statusCode, bought.body).toBe(201);
     expect(await remaining(camarote.id)).toBe(9);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { courtesyQuotas, orders } from '../../src/server/db/schema';
 import { createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // Courtesies with a quota per staff member (PRODUCT.md 'Selling the Brazilian way').
 
@@ -82,5 +83,11 @@ describe('courtesy quotas', () => {
     expect(soldOut.json()).toMatchObject({ code: 'ticket_type_sold_out' });
     const listed = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/courtesy-quotas`, headers: { cookie: producer.cookie } });
     expect(listed.json().quotas).toEqual([expect.objectContaining({ quota: 5, used: 0 })]);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

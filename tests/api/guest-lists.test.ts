@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { cashDrawers, events, ticketTypes } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // Guest lists ('Lista amiga'): the back office creates them, their owners fill them by hand, by
 // CSV or through the link, the door finds and admits their names. Every answer is checked with
@@ -359,5 +360,11 @@ describe('the door and list names', () => {
     const response = await call('POST', `/api/door/guest-entries/${entry.id}/admit`, validator.cookie, { eventId: other.event.id });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('guest_entry_not_found');
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

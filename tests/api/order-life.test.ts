@@ -6,6 +6,7 @@ import { confirmPayment } from '../../src/server/services/payments/confirm-payme
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
+import { checkHoldingsLedger } from '../support/invariants';
 
 let server: TestServer;
 let admin: { userId: string; cookie: string };
@@ -295,5 +296,11 @@ describe('cancelling an event', () => {
     expect(deleted.statusCode).toBe(204);
     expect(await server.deps.db.select().from(events).where(eq(events.id, empty.event.id))).toHaveLength(0);
     expect(await server.deps.db.select().from(events).where(eq(events.id, sold.event.id))).toHaveLength(1);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { runWorkerOnce } from '../../src/server/worker';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { queryRows } from '../../src/server/db/client';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { checkHoldingsLedger } from '../support/invariants';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -227,5 +228,11 @@ describe('the last buyer data', () => {
     expect(mine.json()).toEqual({ phone: '(47) 99123-4567', cpf: '529.982.247-25' });
     const none = await server.app.inject({ method: 'GET', url: '/api/orders/last-buyer', headers: { cookie: other.cookie } });
     expect(none.json()).toEqual({ phone: null, cpf: null });
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

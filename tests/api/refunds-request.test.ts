@@ -5,6 +5,7 @@ import { coupons, events, orders, refunds, tickets, ticketTypes } from '../../sr
 import { eventInstant } from '../../src/shared/dates';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
+import { checkHoldingsLedger } from '../support/invariants';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -377,5 +378,11 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     expect(answers.filter((a) => a.statusCode !== 201).map((a) => a.json().code)).toEqual(Array(5).fill('order_not_refundable'));
     const stored = await storedRefunds(orderId);
     expect(stored.map((r) => r.amountCentavos)).toEqual([totalCentavos]);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

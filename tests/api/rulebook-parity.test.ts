@@ -11,6 +11,7 @@ import { DomainError } from '../../src/shared/errors';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { deviceBlock, student, type BoxOfficeOperator } from '../support/box-office';
 import { testCpf } from '../support/cpf';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // One rulebook, every channel: each row is a sale case on an event of its own, each column a
 // channel that creates or moves a ticket. A cell gives the channel's verdict (accepted, or the
@@ -625,5 +626,11 @@ describe('one rulebook: the same sale case gives the same verdict, price and row
     const boxOffice = await channels['box office'](feeCase);
     expect(online.units).toEqual([{ lot: 1, unitPriceCentavos: 2000, unitFeeCentavos: 300, concession: null }]);
     expect(boxOffice.units).toEqual([{ lot: 1, unitPriceCentavos: 2000, unitFeeCentavos: 0, concession: null }]);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

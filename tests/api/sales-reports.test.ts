@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { coupons, events, orders, refunds, tickets } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { checkHoldingsLedger } from '../support/invariants';
 
 // The organizer's money reports: the dashboard's and the event page's gross, refunds, fees and
 // net; the money columns of the CSV exports; the sales per CPF.
@@ -215,5 +216,11 @@ describe('sales per CPF', () => {
     const missing = await call('GET', '/api/admin/events/00000000-0000-4000-8000-000000000000/cpf-sales', admin.cookie);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('event_not_found');
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

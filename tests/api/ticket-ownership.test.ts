@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { events, tickets } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
+import { moveHoldings, pendingUnitsSql } from '../../src/server/services/orders/cpf-holdings';
 import { runDueJobs } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { testCpf } from '../support/cpf';
@@ -152,6 +153,26 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     // A refunded meia frees the CPF for another.
     await server.deps.db.update(tickets).set({ status: 'refunded' }).where(eq(tickets.id, first.tickets[0].id));
     await server.deps.db.update(tickets).set({ holderCpf: cpf }).where(eq(tickets.id, second.tickets[0].id));
+  });
+
+  it('is guarded by the database: units written around the sale past the limit per CPF, or a second meia, are refused', async () => {
+    const ana = await server.signUpAs();
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, daysAhead: 20 });
+    await limitPerCpf(event.id, 2);
+    const cpf = testCpf(9160);
+    await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }, meia(pista.id, testCpf(9161))], cpf);
+    // An order written straight to the tables, as a path that skipped the sale's decision would.
+    const around = async (buyerCpf: string, concession: string | null, holderCpf: string | null, quantity = 2) => {
+      const [order] = await queryRows<{ id: string }>(server.deps.db, sql`
+        INSERT INTO orders (event_id, status, subtotal_centavos, total_centavos, payment_method, buyer_name, buyer_email, buyer_phone, buyer_cpf, payment_provider, expires_at)
+        VALUES (${event.id}::uuid, 'pending', 5000, 5000, 'pix', 'Outra', 'outra@exemplo.com.br', '', ${buyerCpf}, 'sandbox', now() + interval '10 minutes') RETURNING id`);
+      await server.deps.db.execute(sql`
+        INSERT INTO order_items (order_id, ticket_type_id, ticket_type_name, quantity, unit_price_centavos, concession, holder_cpf)
+        VALUES (${order.id}::uuid, ${pista.id}::uuid, 'Pista', ${quantity}, 5000, ${concession}::concession, ${holderCpf})`);
+      return server.deps.db.transaction((tx) => moveHoldings(tx, pendingUnitsSql(sql`o.id = ${order.id}::uuid`), 1));
+    };
+    await expect(around(cpf, null, null)).rejects.toMatchObject({ code: 'cpf_limit' });
+    await expect(around(testCpf(9162), 'student', testCpf(9161), 1)).rejects.toMatchObject({ code: 'meia_cpf_repeated' });
   });
 
   it('refuses a transfer that would put the recipient past the limit per CPF, counting the account too', async () => {

@@ -6,6 +6,7 @@ import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { reserveReleaseAt } from '../../src/server/domain/meia';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { checkHoldingsLedger } from '../support/invariants';
 
 let server: TestServer;
 let admin: { userId: string; cookie: string };
@@ -291,5 +292,11 @@ describe('the waiting list of a sold-out sector', () => {
     const [left] = await server.deps.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.id, entry.id)));
     expect(left.status).toBe('left');
     expect((await server.app.inject({ method: 'POST', url: `/api/events/${full.id}/waitlist`, payload: { ticketTypeId: fullType.id, quantity: 1 } })).statusCode).toBe(401);
+  });
+});
+
+describe('who holds what, as the database keeps it', () => {
+  it('agrees with the orders and tickets after every sale, refund and transfer above', async () => {
+    expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });

@@ -142,3 +142,34 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
   }
   return violations;
 }
+
+/**
+ * Who holds what as the database keeps it (cpf_holdings: units and meias per 'cpf:<digits>' and
+ * 'account:<id>', moved by every change of a ticket's holder) against what the orders and tickets
+ * say now (units of pending orders, valid tickets of paid ones, each for its named holder's CPF,
+ * else the buyer's while the buyer owns it, and for its account). Returns one English sentence per
+ * difference (empty: they agree), for the events `eventIds` (all when absent).
+ */
+export async function checkHoldingsLedger(db: Db, eventIds?: string[]): Promise<string[]> {
+  const rows = await queryRows<{ event_id: string; holder: string; kept_units: number | null; kept_meias: number | null; units: number | null; meias: number | null }>(db, sql`
+    WITH truth AS (
+      SELECT event_id, holder, sum(units)::int AS units, sum(meias)::int AS meias FROM (
+        SELECT o.event_id, 'cpf:' || coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], ''), o.buyer_cpf) AS holder, 1 AS units, (i.concession IS NOT NULL)::int AS meias
+        FROM orders o JOIN order_items i ON i.order_id = o.id CROSS JOIN LATERAL generate_series(1, i.quantity) AS n
+        WHERE o.status = 'pending' AND coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], ''), o.buyer_cpf) <> ''
+        UNION ALL
+        SELECT o.event_id, 'account:' || o.user_id, i.quantity, 0 FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.status = 'pending' AND o.user_id IS NOT NULL
+        UNION ALL
+        SELECT t.event_id, 'cpf:' || coalesce(t.holder_cpf, CASE WHEN t.user_id IS DISTINCT FROM o.user_id THEN '' ELSE o.buyer_cpf END), 1, (t.concession IS NOT NULL)::int
+        FROM tickets t JOIN orders o ON o.id = t.order_id
+        WHERE t.status = 'valid' AND o.status = 'completed' AND coalesce(t.holder_cpf, CASE WHEN t.user_id IS DISTINCT FROM o.user_id THEN '' ELSE o.buyer_cpf END) <> ''
+        UNION ALL
+        SELECT t.event_id, 'account:' || t.user_id, 1, 0 FROM tickets t JOIN orders o ON o.id = t.order_id WHERE t.status = 'valid' AND o.status = 'completed' AND t.user_id IS NOT NULL
+      ) held GROUP BY event_id, holder
+    ), kept AS (SELECT event_id, holder, units, meias FROM cpf_holdings WHERE units > 0 OR meias > 0)
+    SELECT coalesce(k.event_id, t.event_id) AS event_id, coalesce(k.holder, t.holder) AS holder, k.units AS kept_units, k.meias AS kept_meias, t.units, t.meias
+    FROM kept k FULL JOIN truth t ON t.event_id = k.event_id AND t.holder = k.holder
+    WHERE k.units IS DISTINCT FROM t.units OR k.meias IS DISTINCT FROM t.meias`);
+  const filtered = eventIds ? rows.filter((r) => eventIds.includes(r.event_id)) : rows;
+  return filtered.map((r) => `event ${r.event_id}, ${r.holder}: kept ${r.kept_units ?? 0} units / ${r.kept_meias ?? 0} meias, holds ${r.units ?? 0} / ${r.meias ?? 0}`);
+}

@@ -9,3 +9,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * Whether an error is PostgreSQL's check violation (SQLSTATE 23514) of `constraint`, as `pg` and
+ * PGlite raise it, possibly wrapped by Drizzle.
+ */
+export function isCheckViolation(error: unknown, constraint: string): boolean {
+  let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (e.code === '23514') return e.constraint === constraint || (e.message ?? '').includes(constraint);
+  }
+  return false;
+}

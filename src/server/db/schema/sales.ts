@@ -442,6 +442,36 @@ export const courtesyQuotas = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), check('courtesy_quotas_non_negative', sql`${t.quota} >= 0 AND ${t.used} >= 0`)],
 );
 
+/**
+ * Who holds what of an event, kept by the database: per CPF ('cpf:<digits>') and per account
+ * ('account:<user id>'), the units held (units of pending orders and valid tickets of paid ones,
+ * each for its named holder's CPF, else the buyer's, and for the account that owns it) and, per
+ * CPF, the meia-entrada units. Every change of who holds a ticket moves these counters in the
+ * same transaction (services/orders/holdings-ledger.ts), and the CHECKs refuse what the rules
+ * refuse under any concurrency: one meia per CPF (Lei 12.933/2013) and, where the event limits
+ * tickets per CPF, no more than `unit_limit`, the event's limit when units were last added
+ * (null: added outside the limit, a courtesy or a guest-list name). The sale decides first
+ * (domain/sale.ts assertMayHold); these are its guard, as the unique index on check-ins is the door's.
+ */
+export const cpfHoldings = pgTable(
+  'cpf_holdings',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    holder: text('holder').notNull(),
+    units: integer('units').notNull().default(0),
+    meias: integer('meias').notNull().default(0),
+    unitLimit: integer('unit_limit'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.holder] }),
+    check('cpf_holdings_non_negative', sql`${t.units} >= 0 AND ${t.meias} >= 0`),
+    check('cpf_holdings_one_meia', sql`${t.meias} <= 1`),
+    check('cpf_holdings_within_limit', sql`${t.unitLimit} IS NULL OR ${t.units} <= ${t.unitLimit}`),
+  ],
+);
+
 export const ticketTransferStatuses = ['pending', 'accepted', 'cancelled'] as const;
 
 /**

@@ -1,4 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DomainError } from '../../../shared/errors';
+import type { Tx } from '../../db/client';
+import { isCheckViolation } from '../../db/errors';
 
 /**
  * The CPF a valid ticket of a paid order counts for (tickets t joined with orders o): its holder's
@@ -6,6 +9,13 @@ import { sql, type SQL } from 'drizzle-orm';
  * ticket transferred away without a CPF counts only for the account that owns it now).
  */
 const ticketCpfSql = sql.raw(`coalesce(t.holder_cpf, CASE WHEN t.user_id IS DISTINCT FROM o.user_id THEN '' ELSE o.buyer_cpf END)`);
+
+/**
+ * The CPF the n-th unit of a pending order's item counts for (order_items i of orders o, `n` from
+ * 1): the meia's holder, else the CPF named for that unit, else the buyer's. The tickets issued for
+ * it carry the same (payments/confirm-payment.ts), so ticketCpfSql gives it back once paid.
+ */
+const pendingCpfSql = sql.raw(`coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], ''), o.buyer_cpf)`);
 
 /**
  * Who holds what of an event, per CPF, as the limit per CPF and one meia-entrada per CPF count it
@@ -36,7 +46,7 @@ export function cpfHoldingsSql(eventId: string, cpfs: string[] | null): SQL {
   return sql`
     WITH candidates AS (${candidates}),
     units AS (
-      SELECT coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], ''), o.buyer_cpf) AS cpf, o.id AS order_id, 'pending'::text AS status,
+      SELECT ${pendingCpfSql} AS cpf, o.id AS order_id, 'pending'::text AS status,
              (i.concession IS NOT NULL)::int AS half, (coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL)::int AS holder,
              CASE WHEN coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL THEN coalesce(i.holder_names[n], o.buyer_name) ELSE o.buyer_name END AS name,
              o.created_at AS at
@@ -71,4 +81,65 @@ export function accountHoldingsSql(eventId: string, userIds: string[]): SQL {
 /** The CPF one valid ticket counts for now, by the rule of cpfHoldingsSql: its holder's, else its buyer's while the buyer's account owns it, else ''. */
 export function ticketCpfOf(ticket: { holderCpf: string | null; userId: string | null }, order: { userId: string | null; buyerCpf: string }): string {
   return ticket.holderCpf ?? (ticket.userId !== order.userId ? '' : order.buyerCpf);
+}
+
+/**
+ * The units of orders matched by `where` (over orders o) as pending orders hold them, one row per
+ * unit: event_id, cpf (pendingCpfSql; '' none), user_id (the account; null none), half (1 for a
+ * meia), exempt (a courtesy or a guest-list name: outside the limit per CPF). Their state is not
+ * asked: a release counts off what the order held.
+ */
+export function pendingUnitsSql(where: SQL): SQL {
+  return sql`
+    SELECT o.event_id, ${pendingCpfSql} AS cpf, o.user_id, (i.concession IS NOT NULL)::int AS half, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
+    FROM orders o JOIN order_items i ON i.order_id = o.id CROSS JOIN LATERAL generate_series(1, i.quantity) AS n
+    WHERE ${where}`;
+}
+
+/** The tickets matched by `where` (over tickets t and their orders o) as they are held, one row per ticket, with pendingUnitsSql's columns. */
+export function ticketUnitsSql(where: SQL): SQL {
+  return sql`
+    SELECT t.event_id, ${ticketCpfSql} AS cpf, t.user_id, (t.concession IS NOT NULL)::int AS half, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
+    FROM tickets t JOIN orders o ON o.id = t.order_id
+    WHERE ${where}`;
+}
+
+/** The rows of cpf_holdings the units of `units` move: event_id, holder, units, meias, exempt (all exempt). */
+function holdersOf(units: SQL): SQL {
+  return sql`
+    WITH u AS (${units})
+    SELECT event_id, 'cpf:' || cpf AS holder, count(*)::int AS units, sum(half)::int AS meias, bool_and(exempt) AS exempt FROM u WHERE cpf <> '' GROUP BY event_id, cpf
+    UNION ALL
+    SELECT event_id, 'account:' || user_id, count(*)::int, 0, bool_and(exempt) FROM u WHERE user_id IS NOT NULL GROUP BY event_id, user_id`;
+}
+
+/**
+ * Moves who holds what (cpf_holdings) by the units `units` gives (pendingUnitsSql or
+ * ticketUnitsSql): `sign` +1 when they come to their CPFs and accounts, -1 when they leave. Adding
+ * sets each row's limit to the event's limit per CPF (none for exempt units), and the table's
+ * CHECKs refuse a CPF or an account past it and a second meia of a CPF, whatever the concurrency:
+ * DomainError('cpf_limit') or DomainError('meia_cpf_repeated') (the sale refuses these first
+ * with the limit's figure, domain/sale.ts assertMayHold). Taking off never goes below 0. One statement; rows are
+ * locked in (event, holder) order. Called in the transaction of the change, after it is written.
+ */
+export async function moveHoldings(tx: Tx, units: SQL, sign: 1 | -1): Promise<void> {
+  try {
+    await tx.execute(sql`
+      WITH m AS (${holdersOf(units)})
+      INSERT INTO cpf_holdings (event_id, holder, units, meias, unit_limit)
+      SELECT m.event_id, m.holder, greatest(0, ${sign} * m.units), greatest(0, ${sign} * m.meias), CASE WHEN m.exempt THEN NULL ELSE e.max_tickets_per_cpf END
+      FROM m JOIN events e ON e.id = m.event_id
+      ORDER BY m.event_id, m.holder
+      ON CONFLICT (event_id, holder) DO UPDATE SET
+        units = greatest(0, cpf_holdings.units + ${sign} * (SELECT m2.units FROM m m2 WHERE m2.event_id = excluded.event_id AND m2.holder = excluded.holder)),
+        meias = greatest(0, cpf_holdings.meias + ${sign} * (SELECT m2.meias FROM m m2 WHERE m2.event_id = excluded.event_id AND m2.holder = excluded.holder)),
+        unit_limit = CASE WHEN ${sign} > 0 THEN excluded.unit_limit ELSE cpf_holdings.unit_limit END`);
+    // A CPF nobody holds anything for any more is not kept (an account deleted leaves no CPF behind).
+    if (sign < 0) await tx.execute(sql`DELETE FROM cpf_holdings WHERE units = 0 AND meias = 0 AND (event_id, holder) IN (SELECT event_id, holder FROM (${holdersOf(units)}) h)`);
+  } catch (error) {
+    if (isCheckViolation(error, 'cpf_holdings_one_meia')) throw new DomainError('meia_cpf_repeated');
+    // The transaction is aborted now: the limit's figure cannot be read, the code's message says it.
+    if (isCheckViolation(error, 'cpf_holdings_within_limit')) throw new DomainError('cpf_limit');
+    throw error;
+  }
 }

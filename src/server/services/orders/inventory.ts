@@ -4,6 +4,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { unnestRows } from '../../lib/unnest';
 import { countsAgainstReserve, type Concession } from '../../../shared/concessions';
 import type { LotRoll } from '../../domain/lots';
+import { moveHoldings, pendingUnitsSql } from './cpf-holdings';
 import { offerFreedUnits, sectorsWithWaiting } from './offer-freed-units';
 
 /**
@@ -155,6 +156,7 @@ export async function returnHoldsOfOrders(tx: Tx, orderIds: string[], now: Date 
     SELECT ticket_type_id, lot_id, concession, sum(quantity)::int AS quantity FROM order_items
     WHERE order_id IN (${ids}) AND ticket_type_id IS NOT NULL GROUP BY ticket_type_id, lot_id, concession`);
   await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })), now);
+  await moveHoldings(tx, pendingUnitsSql(sql`o.id IN (${ids})`), -1);
   const uses = await queryRows<{ coupon_id: string; uses: number }>(tx, sql`
     SELECT coupon_id, count(*)::int AS uses FROM orders WHERE id IN (${ids}) AND coupon_id IS NOT NULL GROUP BY coupon_id ORDER BY coupon_id`);
   for (const use of uses) await releaseCouponHold(tx, use.coupon_id, Number(use.uses));

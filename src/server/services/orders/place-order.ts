@@ -8,6 +8,7 @@ import { orders } from '../../db/schema';
 import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { holdCouponUses, holdUnits, returnUnits, rollLots } from './inventory';
 import { readOffers, takeOffers } from './sale-offers';
+import { moveHoldings, pendingUnitsSql, ticketUnitsSql } from './cpf-holdings';
 import { loadSaleState } from './sale-state';
 import type { ServiceDeps } from '../deps';
 import { queryRows, type Db, type Tx } from '../../db/client';
@@ -214,6 +215,8 @@ export async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void>
            holder_birth_date::date, document_number, ARRAY(SELECT jsonb_array_elements_text(holder_names)),
            ARRAY(SELECT jsonb_array_elements_text(holder_cpfs))
     FROM ${items.from} WHERE order_id IN (SELECT id FROM placed) ORDER BY ord`);
+  // Who holds what (cpf-holdings.ts), guarded by the database: the units come to their CPFs and accounts.
+  await moveHoldings(tx, pendingUnitsSql(sql`o.id = ANY(${sql.param(placed.map((order) => order.id))}::uuid[])`), 1);
 }
 
 /** The order's row as inserted, from the request and its price (no read back). */
@@ -324,7 +327,10 @@ export async function claimCourtesies(db: Db, user: { id: string; email: string 
       UPDATE orders SET user_id = ${user.id} WHERE user_id IS NULL AND payment_provider = 'courtesy' AND buyer_email = ${user.email.toLowerCase()}
       RETURNING id`);
     if (claimed.length === 0) return 0;
-    await tx.execute(sql`UPDATE tickets SET user_id = ${user.id} WHERE user_id IS NULL AND order_id IN (${sql.join(claimed.map((c) => sql`${c.id}::uuid`), sql`, `)})`);
+    const ids = sql.param(claimed.map((c) => c.id));
+    await tx.execute(sql`UPDATE tickets SET user_id = ${user.id} WHERE user_id IS NULL AND order_id = ANY(${ids}::uuid[])`);
+    // The courtesies' valid tickets now count for the account (outside the limit per CPF, as courtesies are).
+    await moveHoldings(tx, ticketUnitsSql(sql`t.order_id = ANY(${ids}::uuid[]) AND t.status = 'valid'`), 1);
     return claimed.length;
   });
 }

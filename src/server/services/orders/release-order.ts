@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
+import { moveHoldings, pendingUnitsSql } from './cpf-holdings';
 import { releaseCouponHold, returnUnits } from './inventory';
 
 /** Why an unpaid order ends: its hold ran out, its payment failed for good, or the buyer (or an event cancellation) gave it up. */
@@ -26,6 +27,7 @@ export async function releaseOrderInTx(tx: Tx, ref: { orderId: string } | { paym
   if (!released) return false;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, released.id));
   await returnUnits(tx, items, now);
+  await moveHoldings(tx, pendingUnitsSql(sql`o.id = ${released.id}::uuid`), -1);
   if (released.couponId) await releaseCouponHold(tx, released.couponId);
   return true;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { Concession } from '../../../shared/concessions';
 import { queryRows, type Tx } from '../../db/client';
+import { moveHoldings, ticketUnitsSql } from './cpf-holdings';
 import { returnUnits } from './inventory';
 
 /** What voidTickets voided: each ticket with the item it came from, and whether the order is left with no valid ticket. */
@@ -49,6 +50,7 @@ export async function voidTickets(
     }),
     now,
   );
+  if (voided.length > 0) await moveHoldings(tx, ticketUnitsSql(sql`t.id = ANY(${sql.param(voided.map((t) => t.id))}::uuid[])`), -1);
   const ended = await queryRows<{ id: string }>(tx, sql`
     UPDATE orders SET status = 'refunded', updated_at = ${now}
     WHERE id = ${orderId}::uuid AND NOT EXISTS (SELECT 1 FROM tickets WHERE order_id = ${orderId}::uuid AND status = 'valid')

@@ -16,6 +16,7 @@ import { admitOrderInTx } from '../door/admit-at-gate';
 import type { ServiceDeps } from '../deps';
 import type { Concession } from '../../../shared/concessions';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
+import { moveHoldings, pendingUnitsSql } from '../orders/cpf-holdings';
 import { releaseOrderInTx } from '../orders/release-order';
 import { loadSaleState } from '../orders/sale-state';
 
@@ -239,7 +240,18 @@ async function holdAgain(tx: Tx, saleStates: Map<string, SaleState>, locked: Loc
   const state = saleStates.get(order.eventId);
   if (!state) return false;
   const decision = decideHoldAgain(state, { buyerCpf: order.buyerCpf ?? '', userId: order.userId, items: items.map((i) => ({ ...i, holderCpfs: i.holderCpfs ?? [] })) }, now);
-  return decision.accepted && (await tryHoldUnits(tx, items, order.couponId));
+  if (!decision.accepted) return false;
+  // The units and their holders again, all or none (a savepoint): the stock, the coupon use, who holds what.
+  try {
+    return await tx.transaction(async (savepoint) => {
+      if (!(await tryHoldUnits(savepoint, items, order.couponId))) throw new DomainError('ticket_type_sold_out');
+      await moveHoldings(savepoint, pendingUnitsSql(sql`o.id = ${order.id}::uuid`), 1);
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
 }
 
 /**

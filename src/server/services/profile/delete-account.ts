@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import {
   accounts,
   brandFollows,
@@ -21,6 +21,7 @@ import {
   verifications,
 } from '../../db/schema';
 import { releaseOrder } from '../orders/release-order';
+import { moveHoldings, ticketUnitsSql } from '../orders/cpf-holdings';
 import { forgetSessions } from '../staff/session-events';
 import { removeAvatarFile } from './avatar-files';
 import { removeLocalOutboxFiles } from '../../lib/local-outbox';
@@ -115,6 +116,11 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
       .where(and(inArray(refunds.origin, [...buyerRefundOrigins]), or(eq(refunds.userId, userId), inArray(refunds.orderId, ownOrders))));
     await tx.update(tickets).set({ holderName: null }).where(or(eq(tickets.userId, userId), inArray(tickets.orderId, ownOrders)));
     await tx.update(orderItems).set({ holderNames: [] }).where(inArray(orderItems.orderId, ownOrders));
+    // The account's valid tickets stop counting for it and for its buyer CPF (cpf-holdings.ts);
+    // once the account is gone they count for their named holders only, moved back below.
+    const held = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE user_id = ${userId} AND status = 'valid'`);
+    const heldTickets = ticketUnitsSql(sql`t.id = ANY(${sql.param(held.map((t) => t.id))}::uuid[])`);
+    await moveHoldings(tx, heldTickets, -1);
     await tx
       .update(orders)
       .set({ buyerName: DELETED_BUYER_NAME, buyerEmail: deletedBuyerEmail, buyerPhone: '', buyerCpf: '', updatedAt: now })
@@ -134,6 +140,7 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, user.email)));
     await tx.delete(users).where(eq(users.id, userId));
+    await moveHoldings(tx, heldTickets, 1);
     return { avatarUrl: profile?.avatarUrl ?? null, emails, phones };
   });
   await removeAvatarFile(deps.dataDir, userId, avatarUrl);

@@ -8,6 +8,7 @@ import { createTicketCode } from '../../domain/ticket-code';
 import { decideAcceptance } from '../../domain/transfers';
 import { notifyUser } from '../notifications/notify-user';
 import type { ServiceDeps } from '../deps';
+import { moveHoldings, ticketUnitsSql } from '../orders/cpf-holdings';
 import { assertTicketMayMove, meiaGuarded } from './ticket-holding';
 import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
 
@@ -62,7 +63,9 @@ export async function acceptTransfer(
     if (!user.email_verified) throw new DomainError('transfer_email_unconfirmed');
     await assertTicketMayMove(tx, ticket, { cpf, userId: account.id });
     const code = createTicketCode(deps.ticketSigningKey);
+    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
     await tx.update(tickets).set({ code, userId: account.id, holderName: transfer.to_name, holderCpf: cpf }).where(eq(tickets.id, ticket.id));
+    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
     await tx
       .update(ticketTransfers)
       .set({ status: 'accepted', oldCode: ticket.code, toUserId: account.id, toCpf: cpf, decidedAt: now })

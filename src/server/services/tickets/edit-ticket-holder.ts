@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { z } from 'zod';
 import type { editHolderSchema } from '../../../shared/schemas/transfers';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { decideHolderEdit, isHolderCpfAsked } from '../../domain/transfers';
+import { moveHoldings, ticketUnitsSql } from '../orders/cpf-holdings';
 import { assertTicketMayMove, meiaGuarded } from './ticket-holding';
 import { readTickets } from './ticket-rows';
 
@@ -28,7 +29,9 @@ export async function editTicketHolder(db: Db, userId: string, ticketId: string,
     decideHolderEdit({ event: ticket.event, ticket, holderCpf: parsed.holderCpf, now });
     const holderCpf = parsed.holderCpf ?? (isHolderCpfAsked(ticket.event, ticket) ? ticket.holderCpf : null);
     await assertTicketMayMove(tx, ticket, { cpf: holderCpf, userId: ticket.userId });
+    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
     await tx.update(tickets).set({ holderName: parsed.holderName, holderCpf }).where(eq(tickets.id, ticket.id));
+    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
     return { holderName: parsed.holderName, holderCpf };
   }));
 }
