@@ -9,7 +9,6 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createServer, type Server } from '../../src/server/server';
 import { accounts, events, profiles, ticketLots, ticketTypes, userRoles, users } from '../../src/server/db/schema';
-import { checkHoldingsLedger } from './invariants';
 import type { Role } from '../../src/shared/schemas/me';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
 
@@ -125,10 +124,6 @@ export async function startTestServer(options: { poolSize?: number; env?: Record
       return { userId: id, email, cookie };
     },
     async stop() {
-      if (process.env.CHECK_HOLDINGS === '1') {
-        const drift = await checkHoldingsLedger(server.deps.db);
-        if (drift.length > 0) console.error(`HOLDINGS DRIFT (${drift.length}):\n${drift.slice(0, 10).join('\n')}`);
-      }
       await server.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
