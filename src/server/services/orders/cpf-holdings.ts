@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
-import type { Tx } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
+import { unnestRows } from '../../lib/unnest';
 import { isCheckViolation } from '../../db/errors';
 
 /**
@@ -87,12 +88,13 @@ export function ticketCpfOf(ticket: { holderCpf: string | null; userId: string |
  * The units of orders matched by `where` (over orders o) as pending orders hold them, one row per
  * unit: event_id, cpf (pendingCpfSql; '' none), user_id (the account; null none), half (1 for a
  * meia), exempt (a courtesy or a guest-list name: outside the limit per CPF). Their state is not
- * asked: a release counts off what the order held.
+ * asked: a release counts off what the order held. `from` names the orders `o` and their items
+ * `i` (default the tables; the order writer passes the rows its statement inserts).
  */
-export function pendingUnitsSql(where: SQL): SQL {
+export function pendingUnitsSql(where: SQL, from: SQL = sql`orders o JOIN order_items i ON i.order_id = o.id`): SQL {
   return sql`
     SELECT o.event_id, ${pendingCpfSql} AS cpf, o.user_id, (i.concession IS NOT NULL)::int AS half, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
-    FROM orders o JOIN order_items i ON i.order_id = o.id CROSS JOIN LATERAL generate_series(1, i.quantity) AS n
+    FROM ${from} CROSS JOIN LATERAL generate_series(1, i.quantity) AS n
     WHERE ${where}`;
 }
 
@@ -104,13 +106,43 @@ export function ticketUnitsSql(where: SQL): SQL {
     WHERE ${where}`;
 }
 
-/** The rows of cpf_holdings the units of `units` move: event_id, holder, units, meias, exempt (all exempt). */
-function holdersOf(units: SQL): SQL {
-  return sql`
-    WITH u AS (${units})
-    SELECT event_id, 'cpf:' || cpf AS holder, count(*)::int AS units, sum(half)::int AS meias, bool_and(exempt) AS exempt FROM u WHERE cpf <> '' GROUP BY event_id, cpf
-    UNION ALL
-    SELECT event_id, 'account:' || user_id, count(*)::int, 0, bool_and(exempt) FROM u WHERE user_id IS NOT NULL GROUP BY event_id, user_id`;
+/**
+ * The common table expressions and the statement that move cpf_holdings by the units `units`
+ * gives, `sign` +1 or -1 (moveHoldings): `ctes` (u: the units, m: per holder) to put in a WITH
+ * list, `upsert` the INSERT ... ON CONFLICT that follows it. Rows are locked in (event, holder)
+ * order; taking off never goes below 0; adding sets the event's limit (none for exempt units).
+ */
+export function holdingsMoveSql(units: SQL, sign: 1 | -1): { ctes: SQL; upsert: SQL } {
+  return {
+    ctes: sql`
+      u AS (${units}),
+      m AS (
+        SELECT event_id, 'cpf:' || cpf AS holder, count(*)::int AS units, sum(half)::int AS meias, bool_and(exempt) AS exempt FROM u WHERE cpf <> '' GROUP BY event_id, cpf
+        UNION ALL
+        SELECT event_id, 'account:' || user_id, count(*)::int, 0, bool_and(exempt) FROM u WHERE user_id IS NOT NULL GROUP BY event_id, user_id
+      )`,
+    upsert: sql`
+      INSERT INTO cpf_holdings (event_id, holder, units, meias, unit_limit)
+      SELECT m.event_id, m.holder, greatest(0, ${sign} * m.units), greatest(0, ${sign} * m.meias), CASE WHEN m.exempt THEN NULL ELSE e.max_tickets_per_cpf END
+      FROM m JOIN events e ON e.id = m.event_id
+      ORDER BY m.event_id, m.holder
+      ON CONFLICT (event_id, holder) DO UPDATE SET
+        units = greatest(0, cpf_holdings.units + ${sign} * (SELECT m2.units FROM m m2 WHERE m2.event_id = excluded.event_id AND m2.holder = excluded.holder)),
+        meias = greatest(0, cpf_holdings.meias + ${sign} * (SELECT m2.meias FROM m m2 WHERE m2.event_id = excluded.event_id AND m2.holder = excluded.holder)),
+        unit_limit = CASE WHEN ${sign} > 0 THEN excluded.unit_limit ELSE cpf_holdings.unit_limit END
+      RETURNING event_id, holder, units, meias`,
+  };
+}
+
+/**
+ * The rule's error for the database refusing a move of cpf_holdings: DomainError('meia_cpf_repeated')
+ * or DomainError('cpf_limit') (the transaction is aborted then: the limit's figure cannot be read,
+ * the code's message says it); null for any other error.
+ */
+export function holdingsRefusal(error: unknown): DomainError | null {
+  if (isCheckViolation(error, 'cpf_holdings_one_meia')) return new DomainError('meia_cpf_repeated');
+  if (isCheckViolation(error, 'cpf_holdings_within_limit')) return new DomainError('cpf_limit');
+  return null;
 }
 
 /**
@@ -119,27 +151,20 @@ function holdersOf(units: SQL): SQL {
  * sets each row's limit to the event's limit per CPF (none for exempt units), and the table's
  * CHECKs refuse a CPF or an account past it and a second meia of a CPF, whatever the concurrency:
  * DomainError('cpf_limit') or DomainError('meia_cpf_repeated') (the sale refuses these first
- * with the limit's figure, domain/sale.ts assertMayHold). Taking off never goes below 0. One statement; rows are
- * locked in (event, holder) order. Called in the transaction of the change, after it is written.
+ * with the limit's figure, domain/sale.ts assertMayHold). Taking off never goes below 0, and a row
+ * left at 0 is removed. Called in the transaction of the change, after it is written.
  */
 export async function moveHoldings(tx: Tx, units: SQL, sign: 1 | -1): Promise<void> {
+  const move = holdingsMoveSql(units, sign);
   try {
-    await tx.execute(sql`
-      WITH m AS (${holdersOf(units)})
-      INSERT INTO cpf_holdings (event_id, holder, units, meias, unit_limit)
-      SELECT m.event_id, m.holder, greatest(0, ${sign} * m.units), greatest(0, ${sign} * m.meias), CASE WHEN m.exempt THEN NULL ELSE e.max_tickets_per_cpf END
-      FROM m JOIN events e ON e.id = m.event_id
-      ORDER BY m.event_id, m.holder
-      ON CONFLICT (event_id, holder) DO UPDATE SET
-        units = greatest(0, cpf_holdings.units + ${sign} * (SELECT m2.units FROM m m2 WHERE m2.event_id = excluded.event_id AND m2.holder = excluded.holder)),
-        meias = greatest(0, cpf_holdings.meias + ${sign} * (SELECT m2.meias FROM m m2 WHERE m2.event_id = excluded.event_id AND m2.holder = excluded.holder)),
-        unit_limit = CASE WHEN ${sign} > 0 THEN excluded.unit_limit ELSE cpf_holdings.unit_limit END`);
+    const moved = await queryRows<{ event_id: string; holder: string; units: number; meias: number }>(tx, sql`WITH ${move.ctes} ${move.upsert}`);
     // A CPF nobody holds anything for any more is not kept (an account deleted leaves no CPF behind).
-    if (sign < 0) await tx.execute(sql`DELETE FROM cpf_holdings WHERE units = 0 AND meias = 0 AND (event_id, holder) IN (SELECT event_id, holder FROM (${holdersOf(units)}) h)`);
+    const emptied = moved.filter((row) => Number(row.units) === 0 && Number(row.meias) === 0);
+    if (emptied.length > 0) {
+      const rows = unnestRows(emptied, 'x', { event_id: ['uuid', (r) => r.event_id], holder: ['text', (r) => r.holder] });
+      await tx.execute(sql`DELETE FROM cpf_holdings h USING ${rows.from} WHERE h.event_id = x.event_id AND h.holder = x.holder AND h.units = 0 AND h.meias = 0`);
+    }
   } catch (error) {
-    if (isCheckViolation(error, 'cpf_holdings_one_meia')) throw new DomainError('meia_cpf_repeated');
-    // The transaction is aborted now: the limit's figure cannot be read, the code's message says it.
-    if (isCheckViolation(error, 'cpf_holdings_within_limit')) throw new DomainError('cpf_limit');
-    throw error;
+    throw holdingsRefusal(error) ?? error;
   }
 }

@@ -8,7 +8,7 @@ import { orders } from '../../db/schema';
 import { unnestRows, type UnnestColumn } from '../../lib/unnest';
 import { holdCouponUses, holdUnits, returnUnits, rollLots } from './inventory';
 import { readOffers, takeOffers } from './sale-offers';
-import { moveHoldings, pendingUnitsSql, ticketUnitsSql } from './cpf-holdings';
+import { holdingsMoveSql, holdingsRefusal, moveHoldings, pendingUnitsSql, ticketUnitsSql } from './cpf-holdings';
 import { loadSaleState } from './sale-state';
 import type { ServiceDeps } from '../deps';
 import { queryRows, type Db, type Tx } from '../../db/client';
@@ -202,21 +202,32 @@ const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
   holder_cpfs: ['jsonb', (i) => JSON.stringify(i.holderCpfs)],
 };
 
-/** Inserts the placed orders and their items in one statement, in the order given: the one writer of orders (the sale, courtesies, the box office). */
+/**
+ * Inserts the placed orders and their items in one statement, in the order given, and moves who
+ * holds what (cpf-holdings.ts, the database's guard of the limit per CPF and one meia per CPF) in
+ * the same statement: the one writer of orders (the sale, courtesies, the box office, guest
+ * lists). Throws DomainError('cpf_limit' | 'meia_cpf_repeated') when the guard refuses.
+ */
 export async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
   const rows = unnestRows(placed, 'o', orderColumns);
   const items = unnestRows(placed.flatMap((order) => order.items.map((item) => ({ ...item, orderId: order.id }))), 'i', itemColumns);
-  await tx.execute(sql`
-    WITH placed AS (
-      INSERT INTO orders (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING id
-    )
-    INSERT INTO order_items (${items.names})
-    SELECT order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, unit_fee_centavos, concession, holder_cpf,
-           holder_birth_date::date, document_number, ARRAY(SELECT jsonb_array_elements_text(holder_names)),
-           ARRAY(SELECT jsonb_array_elements_text(holder_cpfs))
-    FROM ${items.from} WHERE order_id IN (SELECT id FROM placed) ORDER BY ord`);
-  // Who holds what (cpf-holdings.ts), guarded by the database: the units come to their CPFs and accounts.
-  await moveHoldings(tx, pendingUnitsSql(sql`o.id = ANY(${sql.param(placed.map((order) => order.id))}::uuid[])`), 1);
+  const move = holdingsMoveSql(pendingUnitsSql(sql`true`, sql`placed o JOIN items i ON i.order_id = o.id`), 1);
+  try {
+    await tx.execute(sql`
+      WITH placed AS (
+        INSERT INTO orders (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING id, event_id, user_id, buyer_cpf, payment_provider
+      ), items AS (
+        INSERT INTO order_items (${items.names})
+        SELECT order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, unit_fee_centavos, concession, holder_cpf,
+               holder_birth_date::date, document_number, ARRAY(SELECT jsonb_array_elements_text(holder_names)),
+               ARRAY(SELECT jsonb_array_elements_text(holder_cpfs))
+        FROM ${items.from} WHERE order_id IN (SELECT id FROM placed) ORDER BY ord
+        RETURNING order_id, quantity, concession, holder_cpf, holder_cpfs
+      ), ${move.ctes}
+      ${move.upsert}`);
+  } catch (error) {
+    throw holdingsRefusal(error) ?? error;
+  }
 }
 
 /** The order's row as inserted, from the request and its price (no read back). */
