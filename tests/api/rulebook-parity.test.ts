@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { events, orders, profiles, ticketLots, ticketTypes, users } from '../../src/server/db/schema';
+import { cashDrawers, events, orders, profiles, ticketLots, ticketTypes, users } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/services/payments/checkout';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { expireOverdueOrders } from '../../src/server/services/payments/reconcile-payments';
+import { admitGuestEntry } from '../../src/server/services/guest-lists/admit-guest-entry';
+import { DEFAULT_DOOR_OPENS_MINUTES_BEFORE } from '../../src/server/domain/door-window';
 import type { PlaceOrderInput } from '../../src/shared/schemas/orders';
 import { DomainError } from '../../src/shared/errors';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
@@ -19,7 +21,12 @@ import { checkHoldingsLedger } from '../support/invariants';
 // unit price and fee, and its ticket. The differences by design are written in the table: the box
 // office charges no service fee, a courtesy is free and outside the limits per CPF, the sales
 // window and the meia-entrada reserve, a late payment keeps the price paid and is refunded when
-// refused, a waiting-list offer sells only full-price units.
+// refused, a waiting-list offer sells only full-price units. A paying guest of a guest list
+// ('Lista amiga') is no sale either: the name holds its unit when added (the channel's decision),
+// outside the limits per CPF and per account, the sales window and the meia-entrada reserve,
+// drafts too as for a courtesy, but within the event's and the session's capacity and never for
+// an event cancelled or over; at the door, past the list's free time, the guest pays the list's
+// price, not the lot's, with no service fee.
 
 let server: TestServer;
 type Person = Awaited<ReturnType<TestServer['signUpAs']>>;
@@ -201,7 +208,7 @@ async function placedOrRefused(response: { statusCode: number; json(): { id?: st
   return accepted(orderId);
 }
 
-type Channel = 'online' | 'among 50' | 'box office' | 'box office sync' | 'courtesy' | 'waiting list' | 'late payment' | 'transfer' | 'holder edit';
+type Channel = 'online' | 'among 50' | 'box office' | 'box office sync' | 'courtesy' | 'waiting list' | 'late payment' | 'transfer' | 'holder edit' | 'paying guest';
 
 interface SaleCase {
   name: string;
@@ -226,10 +233,17 @@ interface SaleCase {
  */
 type Cell = { verdict: string; defect?: string } | { na: string };
 
-/** The unit a channel stores where the online sale stores `unit`: by design no fee at the box office, a courtesy free. */
+/** What a list name pays at the door past the list's free time ('Grátis até …, depois R$ 40,00'), whatever its lot's price. */
+const GUEST_PRICE = 4000;
+
+/**
+ * The unit a channel stores where the online sale stores `unit`: by design no fee at the box
+ * office, a courtesy free, a paying guest at the list's price without fee (from the same lot).
+ */
 function unitThrough(channel: Channel, unit: Unit): Unit {
   if (channel === 'box office' || channel === 'box office sync') return { ...unit, unitFeeCentavos: 0 };
   if (channel === 'courtesy') return { ...unit, unitPriceCentavos: 0, unitFeeCentavos: 0, concession: null };
+  if (channel === 'paying guest') return { ...unit, unitPriceCentavos: GUEST_PRICE, unitFeeCentavos: 0, concession: null };
   return unit;
 }
 
@@ -238,6 +252,9 @@ const closeSector = async (s: Stage) => {
 };
 const unpublish = async (s: Stage) => {
   await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, s.eventId));
+};
+const cancel = async (s: Stage) => {
+  await server.deps.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, s.eventId));
 };
 const finish = async (s: Stage) => {
   const over = saoPaulo(new Date(Date.now() - 3 * 86_400_000));
@@ -255,6 +272,7 @@ const NO_MEIA_COURTESY = na('a courtesy is a full-price line only');
 const NO_MEIA_OFFER = na('a waiting-list offer sells full-price units only');
 const NO_TICKET_MOVES = na('no ticket changes hands');
 const IN_CAPACITY = na("an offer's units already count in the capacity: none is made past it");
+const NO_MEIA_GUEST = na("a list name is priced by its list's rule: no meia-entrada");
 
 const cases: SaleCase[] = [
   {
@@ -265,7 +283,7 @@ const cases: SaleCase[] = [
     unit: { lot: 2, unitPriceCentavos: 10000, unitFeeCentavos: 1000, concession: null },
     cells: {
       online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, courtesy: accept, 'waiting list': accept, 'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': accept,
     },
   },
   {
@@ -280,8 +298,8 @@ const cases: SaleCase[] = [
       online: refuse('full_price_sold_out'), 'among 50': refuse('full_price_sold_out'),
       // The block of 1 is reserved, kept for meia only; its full-price sale is refused.
       'box office': refuse('full_price_sold_out'), 'box office sync': refuse('full_price_sold_out'),
-      // By design a courtesy is outside the reserve.
-      courtesy: accept,
+      // By design a courtesy and a list name are outside the reserve.
+      courtesy: accept, 'paying guest': accept,
       // A meia given up while the reserve holds goes back to it: no full-price offer.
       'waiting list': { verdict: 'not_offered' },
       'late payment': refunded,
@@ -296,7 +314,7 @@ const cases: SaleCase[] = [
     unit: { lot: 1, unitPriceCentavos: 4000, unitFeeCentavos: 400, concession: 'student' },
     cells: {
       online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, 'late payment': accept,
-      courtesy: NO_MEIA_COURTESY, 'waiting list': NO_MEIA_OFFER, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      courtesy: NO_MEIA_COURTESY, 'waiting list': NO_MEIA_OFFER, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': NO_MEIA_GUEST,
     },
   },
   {
@@ -309,7 +327,7 @@ const cases: SaleCase[] = [
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
       online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, courtesy: accept, 'waiting list': accept, 'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': accept,
     },
   },
   {
@@ -323,6 +341,7 @@ const cases: SaleCase[] = [
       courtesy: NO_MEIA_COURTESY, 'waiting list': NO_MEIA_OFFER, 'late payment': refunded, transfer: refuse('meia_cpf_repeated'),
       // By design a holder edit of a meia-entrada is a transfer to that person.
       'holder edit': refuse('holder_meia_transfer_only'),
+      'paying guest': NO_MEIA_GUEST,
     },
   },
   {
@@ -335,8 +354,8 @@ const cases: SaleCase[] = [
       online: refuse('cpf_limit'), 'among 50': refuse('cpf_limit'),
       // By design a box-office sale names no buyer: a full price counts for no CPF.
       'box office': accept, 'box office sync': accept,
-      // By design a courtesy is outside the limits per CPF.
-      courtesy: accept,
+      // By design a courtesy and a list name are outside the limits per CPF.
+      courtesy: accept, 'paying guest': accept,
       'waiting list': refuse('cpf_limit'), 'late payment': refunded, transfer: refuse('cpf_limit'), 'holder edit': refuse('cpf_limit'),
     },
   },
@@ -349,7 +368,8 @@ const cases: SaleCase[] = [
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
       online: refuse('cpf_limit'), 'among 50': refuse('cpf_limit'), 'box office': refuse('cpf_limit'), 'box office sync': refuse('cpf_limit'),
-      courtesy: accept,
+      // By design a courtesy and a list name are outside the limits per CPF.
+      courtesy: accept, 'paying guest': accept,
       'waiting list': refuse('cpf_limit'), 'late payment': refunded, transfer: refuse('cpf_limit'), 'holder edit': refuse('cpf_limit'),
     },
   },
@@ -361,7 +381,8 @@ const cases: SaleCase[] = [
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
       online: refuse('cpf_limit'), 'among 50': refuse('cpf_limit'), 'box office': NO_ACCOUNT, 'box office sync': NO_ACCOUNT,
-      courtesy: accept,
+      // By design a courtesy and a list name (its guest's e-mail the prober's) are outside the limits per account.
+      courtesy: accept, 'paying guest': accept,
       'waiting list': refuse('cpf_limit'), 'late payment': refunded, transfer: refuse('cpf_limit'),
       'holder edit': na('a holder edit keeps the ticket on its account'),
     },
@@ -375,6 +396,7 @@ const cases: SaleCase[] = [
     cells: {
       online: refuse('event_sold_out'), 'among 50': refuse('event_sold_out'), 'box office': refuse('event_sold_out'), 'box office sync': refuse('event_sold_out'),
       courtesy: refuse('event_sold_out'), 'waiting list': IN_CAPACITY, 'late payment': refunded, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      'paying guest': refuse('event_sold_out'),
     },
   },
   {
@@ -386,6 +408,7 @@ const cases: SaleCase[] = [
     cells: {
       online: refuse('session_sold_out'), 'among 50': refuse('session_sold_out'), 'box office': refuse('session_sold_out'), 'box office sync': refuse('session_sold_out'),
       courtesy: refuse('session_sold_out'), 'waiting list': IN_CAPACITY, 'late payment': refunded, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      'paying guest': refuse('session_sold_out'),
     },
   },
   {
@@ -393,11 +416,11 @@ const cases: SaleCase[] = [
     event: { lots: [{ price: 2000, units: 2 }] },
     hold: othersTake(1),
     probe: { kind: 'full' },
-    // Online R$ 3,00; by design none at the box office nor on a courtesy (unitThrough).
+    // Online R$ 3,00; by design none at the box office, on a courtesy nor on a paying guest (unitThrough).
     unit: { lot: 1, unitPriceCentavos: 2000, unitFeeCentavos: 300, concession: null },
     cells: {
       online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, courtesy: accept, 'waiting list': accept, 'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': accept,
     },
   },
   {
@@ -409,8 +432,8 @@ const cases: SaleCase[] = [
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
       online: refuse('sector_closed'), 'among 50': refuse('sector_closed'), 'box office': refuse('sector_closed'), 'box office sync': refuse('sector_closed'),
-      // By design a courtesy is outside the sales window.
-      courtesy: accept,
+      // By design a courtesy and a list name are outside the sales window.
+      courtesy: accept, 'paying guest': accept,
       'waiting list': refuse('sector_closed'),
       // By design a late payment is not asked the window again: the order passed it when placed.
       'late payment': accept,
@@ -426,8 +449,8 @@ const cases: SaleCase[] = [
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
       online: refuse('event_not_found'), 'among 50': refuse('event_not_found'), 'box office': refuse('event_not_found'), 'box office sync': refuse('event_not_found'),
-      // By design a courtesy may be issued before the event is published.
-      courtesy: accept,
+      // By design a courtesy may be issued, and a name put on a list, before the event is published.
+      courtesy: accept, 'paying guest': accept,
       'waiting list': refuse('event_not_found'),
       'late payment': refuse('refunded'),
       transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
@@ -444,7 +467,21 @@ const cases: SaleCase[] = [
       online: refuse('event_finished'), 'among 50': refuse('event_finished'), 'box office': refuse('event_finished'), 'box office sync': refuse('event_finished'),
       courtesy: refuse('event_finished'), 'waiting list': refuse('event_finished'),
       'late payment': refuse('refunded'),
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': refuse('event_finished'),
+    },
+  },
+  {
+    name: 'a cancelled event',
+    event: { lots: [{ price: PRICE, units: 2 }] },
+    hold: othersTake(1),
+    then: cancel,
+    probe: { kind: 'full' },
+    unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
+    cells: {
+      online: refuse('event_cancelled'), 'among 50': refuse('event_cancelled'), 'box office': refuse('event_cancelled'), 'box office sync': refuse('event_cancelled'),
+      courtesy: refuse('event_cancelled'), 'waiting list': refuse('event_cancelled'),
+      'late payment': refuse('refunded'),
+      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': refuse('event_cancelled'),
     },
   },
 ];
@@ -597,6 +634,39 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     await c.then?.(s);
     const answer = await call('PUT', `/api/tickets/${ticketId}/holder`, prober.cookie, { holderName: 'Outra Pessoa', holderCpf: c.probe.holderCpf ?? c.probe.buyerCpf });
     return answer.statusCode === 200 ? { verdict: 'accepted' } : { verdict: answer.json().code };
+  },
+
+  async 'paying guest'(c) {
+    const s = await staged(c);
+    const now = Date.now();
+    const list = await call('POST', `/api/admin/events/${s.eventId}/guest-lists`, admin.cookie, {
+      name: 'Lista amiga', ownerEmail: admin.email, ticketTypeId: s.pista, quota: 5,
+      freeUntil: new Date(now).toISOString(), afterKind: 'price', afterPriceCentavos: GUEST_PRICE, closesAt: new Date(now + 3_600_000).toISOString(),
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    await c.then?.(s);
+    // Putting the name on the list is the channel's decision: the name holds its unit from then on.
+    // The guest's e-mail is the prober's: the ticket comes to the prober's account.
+    const added = await call('POST', `/api/guest-lists/${list.json().id}/entries`, admin.cookie, {
+      name: 'Pessoa da Lista', email: prober.email, cpf: c.probe.holderCpf ?? c.probe.buyerCpf ?? CPF.prober,
+    });
+    if (added.statusCode !== 201) return { verdict: added.json().code };
+    // The night, half an hour after the start (São Paulo, UTC-3), past the free time: a draft's
+    // names reach its door once it is published. The guest pays cash into the operator's drawer.
+    await server.deps.db.update(events).set({ isPublished: true }).where(eq(events.id, s.eventId));
+    const [event] = await server.deps.db.select().from(events).where(eq(events.id, s.eventId));
+    const night = new Date(new Date(`${event.date}T${event.startTime.slice(0, 5)}:00-03:00`).getTime() + 30 * 60_000);
+    const [drawer] = await server.deps.db.insert(cashDrawers).values({ eventId: s.eventId, operatorId: operator.userId, floatCentavos: 10000 }).returning();
+    const admitted = await admitGuestEntry(
+      server.deps,
+      { entryId: added.json().id, eventId: s.eventId, validatorId: operator.userId, paymentMethod: 'cash' },
+      { opensMinutesBefore: DEFAULT_DOOR_OPENS_MINUTES_BEFORE },
+      night,
+    );
+    expect(admitted).toMatchObject({ accepted: true, chargedCentavos: GUEST_PRICE });
+    const [order] = await server.deps.db.select().from(orders).where(and(eq(orders.eventId, s.eventId), eq(orders.paymentProvider, 'guest_list')));
+    expect(order).toMatchObject({ userId: prober.userId, channel: 'guest_list', paymentMethod: 'cash', drawerId: drawer.id, totalCentavos: GUEST_PRICE });
+    return accepted(order.id);
   },
 };
 

@@ -10,7 +10,7 @@ import {
   type GuestListRule,
 } from './guest-list';
 import type { SaleLot } from './lots';
-import type { SaleSector } from './sale';
+import type { SaleEvent, SaleSector } from './sale';
 
 // 00:30 in São Paulo (UTC-3) on the night of 2026-12-20 -> 21: 03:30 UTC on the 21st.
 const freeUntil = new Date('2026-12-21T03:30:00.000Z');
@@ -82,22 +82,48 @@ describe('a list taking names', () => {
   });
 });
 
+// The night of 2026-12-20, 20:00 to 23:00 in São Paulo; names added a week before.
+const weekBefore = new Date('2026-12-13T15:00:00.000Z');
+function night(extra: Partial<SaleEvent> = {}): SaleEvent {
+  return {
+    id: 'ev1', isPublished: true, isCancelled: false, date: '2026-12-20', startTime: '20:00', endTime: '23:00', capacity: null, meiaEntrada: true,
+    maxTicketsPerOrder: null, maxTicketsPerCpf: 2, fee: { basisPoints: 1000, minCentavos: 300, maxCentavos: null, absorbed: false }, ...extra,
+  };
+}
+
 describe('the unit a list name holds', () => {
   it('takes the first lot with units of the list sector, whatever the lots dates', () => {
     const sectors = [sector('pista', [lot('l1', 1, 5, 0), lot('l2', 2, 5, 3)])];
-    expect(pickGuestUnit(null, sectors, 'pista')).toEqual({ lotId: 'l2' });
+    expect(pickGuestUnit(night(), sectors, 'pista', weekBefore)).toEqual({ lotId: 'l2' });
   });
 
   it('counts in the event capacity as the sale does, all sectors together', () => {
     // 8 of 10 taken across the sectors (5 + 3): one more fits, not when 10 are taken.
     const sectors = [sector('pista', [lot('l1', 1, 10, 5)]), sector('camarote', [lot('c1', 1, 10, 7)])];
-    expect(pickGuestUnit(9, sectors, 'pista')).toEqual({ lotId: 'l1' });
-    expect(codeOf(() => pickGuestUnit(8, sectors, 'pista'))).toBe('event_sold_out');
+    expect(pickGuestUnit(night({ capacity: 9 }), sectors, 'pista', weekBefore)).toEqual({ lotId: 'l1' });
+    expect(codeOf(() => pickGuestUnit(night({ capacity: 8 }), sectors, 'pista', weekBefore))).toBe('event_sold_out');
+  });
+
+  it('counts in the capacity of each session the sector admits to, and only those', () => {
+    const sectors = [sector('pista', [lot('l1', 1, 10, 7)]), sector('camarote', [lot('c1', 1, 10, 10)])];
+    const saturday = { id: 's1', name: 'Sábado', capacity: 3, sectorIds: ['pista'] };
+    expect(codeOf(() => pickGuestUnit(night({ sessionCapacities: [saturday] }), sectors, 'pista', weekBefore))).toBe('session_sold_out');
+    expect(pickGuestUnit(night({ sessionCapacities: [saturday] }), sectors, 'camarote', weekBefore)).toEqual({ lotId: 'c1' });
+  });
+
+  it('takes names for a draft, as a courtesy is issued before publishing, and none for an event cancelled, over or gone', () => {
+    const sectors = [sector('pista', [lot('l1', 1, 5, 5)])];
+    expect(pickGuestUnit(night({ isPublished: false }), sectors, 'pista', weekBefore)).toEqual({ lotId: 'l1' });
+    expect(codeOf(() => pickGuestUnit(night({ isCancelled: true }), sectors, 'pista', weekBefore))).toBe('event_cancelled');
+    // At 22:30 in São Paulo (01:30 UTC on the 21st) the night is on; at 23:30 it is over.
+    expect(pickGuestUnit(night(), sectors, 'pista', new Date('2026-12-21T01:30:00.000Z'))).toEqual({ lotId: 'l1' });
+    expect(codeOf(() => pickGuestUnit(night(), sectors, 'pista', new Date('2026-12-21T02:30:00.000Z')))).toBe('event_finished');
+    expect(codeOf(() => pickGuestUnit(null, sectors, 'pista', weekBefore))).toBe('event_not_found');
   });
 
   it('refuses a sector without units and a sector of another event', () => {
-    expect(codeOf(() => pickGuestUnit(null, [sector('pista', [lot('l1', 1, 5, 0)])], 'pista'))).toBe('ticket_type_sold_out');
-    expect(codeOf(() => pickGuestUnit(null, [sector('pista', [lot('l1', 1, 5, 5)])], 'outro'))).toBe('ticket_type_not_found');
+    expect(codeOf(() => pickGuestUnit(night(), [sector('pista', [lot('l1', 1, 5, 0)])], 'pista', weekBefore))).toBe('ticket_type_sold_out');
+    expect(codeOf(() => pickGuestUnit(night(), [sector('pista', [lot('l1', 1, 5, 5)])], 'outro', weekBefore))).toBe('ticket_type_not_found');
   });
 });
 

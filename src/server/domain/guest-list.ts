@@ -3,7 +3,7 @@ import { DomainError } from '../../shared/errors';
 import { formatClockTime } from '../../shared/dates';
 import { formatCentavos } from '../../shared/money';
 import { addGuestEntrySchema, type GuestListAfterKind } from '../../shared/schemas/guest-lists';
-import { assertCapacityFor, type SaleSector, type SessionCapacity } from './sale';
+import { assertCapacityFor, assertOnSale, type SaleEvent, type SaleSector } from './sale';
 
 /**
  * A guest list's rule ('Lista amiga', PRODUCT.md 'The organizer's night'): free until
@@ -65,17 +65,22 @@ export function assertGuestListTakesNames(list: { closesAt: Date; quota: number;
 }
 
 /**
- * The lot a new list name holds its unit from, in the list's sector `sectorId`, with the
- * event's sectors as read locked (services/orders/sale-state.ts loadSaleState). A list name is
- * not a sale: the sector's sales window and the lots' dates do not apply, only stock. Checks, in
- * order: the sector is the event's (ticket_type_not_found); the event's capacity, counted as the
- * sale counts it (domain/sale decideOrder: units taken from every sector's lots) plus this one
- * (event_sold_out); then the first lot by position with a unit left (ticket_type_sold_out).
+ * The lot a new list name holds its unit from, in the list's sector `sectorId`, with the event
+ * and its sectors as read locked (services/orders/sale-state.ts loadSaleState), at `now` (UTC).
+ * A list name is not a sale: the limits per CPF and per account, the meia-entrada reserve, the
+ * sector's sales window and the lots' dates do not apply, and its price is the list's rule, not
+ * the lot's. What does apply, in order: the event as the sale asks it, drafts too, as for a
+ * courtesy (domain/sale assertOnSale with `draftToo`: event_not_found, event_cancelled,
+ * event_finished); the sector is the event's (ticket_type_not_found); the event's and its
+ * sessions' capacities, counted as the sale counts them (domain/sale assertCapacityFor:
+ * event_sold_out, session_sold_out); then the first lot by position with a unit left
+ * (ticket_type_sold_out).
  */
-export function pickGuestUnit(capacity: number | null, sectors: SaleSector[], sectorId: string, sessions: readonly SessionCapacity[] = []): { lotId: string } {
+export function pickGuestUnit(event: SaleEvent | null, sectors: SaleSector[], sectorId: string, now: Date): { lotId: string } {
+  assertOnSale(event, now, { draftToo: true });
   const sector = sectors.find((s) => s.id === sectorId);
   if (!sector) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
-  assertCapacityFor(capacity, sectors, new Map([[sectorId, 1]]), sessions);
+  assertCapacityFor(event.capacity, sectors, new Map([[sectorId, 1]]), event.sessionCapacities);
   const lot = [...sector.lots].sort((a, b) => a.position - b.position).find((l) => l.remaining > 0);
   if (!lot || sector.remaining < 1) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sectorId });
   return { lotId: lot.id };

@@ -32,10 +32,11 @@ export interface NewGuestEntry {
  * event and its sectors in the order every sale follows (orders/sale-state.ts loadSaleState).
  * Checks, in order: the list takes names at `now` (guest_list_closed 'Lista encerrada',
  * guest_list_full 'A lista atingiu o limite de nomes'; domain/guest-list.ts), the CPF not yet on
- * the list (guest_list_cpf_taken, field cpf), the event (event_not_found when gone or cancelled),
- * its capacity and the sector's stock (pickGuestUnit: event_sold_out, ticket_type_sold_out). The
- * quota is counted by a conditional update (`entries_count < quota`) under a CHECK, so the
- * database itself never lets a list pass it. Returns the new name.
+ * the list (guest_list_cpf_taken, field cpf), then pickGuestUnit (domain/guest-list.ts): the event
+ * as the sale asks it, drafts too (event_not_found, event_cancelled, event_finished), the event's
+ * and its sessions' capacities (event_sold_out, session_sold_out) and the sector's stock
+ * (ticket_type_sold_out). The quota is counted by a conditional update (`entries_count < quota`)
+ * under a CHECK, so the database itself never lets a list pass it. Returns the new name.
  */
 export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestEntry, now: Date): Promise<GuestEntryView> {
   const [list] = await queryRows<{ id: string; event_id: string; ticket_type_id: string; quota: number; entries_count: number; closes_at: Date | string }>(tx, sql`
@@ -47,8 +48,7 @@ export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestE
     if (taken) throw new DomainError('guest_list_cpf_taken', { field: 'cpf' });
   }
   const { state } = await loadSaleState(tx, list.event_id, { lock: true, codes: [], cpfs: [], anyHalf: false });
-  if (!state.event || state.event.isCancelled) throw new DomainError('event_not_found');
-  const { lotId } = pickGuestUnit(state.event.capacity, state.sectors, list.ticket_type_id, state.event.sessionCapacities);
+  const { lotId } = pickGuestUnit(state.event, state.sectors, list.ticket_type_id, now);
   await holdUnits(tx, [{ ticketTypeId: list.ticket_type_id, lotId, quantity: 1 }]);
   const counted = await queryRows<{ id: string }>(tx, sql`
     UPDATE guest_lists SET entries_count = entries_count + 1 WHERE id = ${listId}::uuid AND entries_count < quota RETURNING id`);
