@@ -245,6 +245,25 @@ describe('box-office sales from blocks', () => {
 });
 
 describe('the cash drawer', () => {
+  it('keeps a drawer whole through two maximal supplies, and refuses an amount past R$ 1.000.000,00 with a 400 that changes nothing', async () => {
+    const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const op = await operatorAt(event.id, 10000);
+    const move = (amountCentavos: number) =>
+      call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'supply', amountCentavos, note: 'Suprimento', nonce: randomUUID() });
+    const past = await move(2 ** 31);
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain('O valor máximo é R$ 1.000.000,00.');
+    expect((await move(100_000_001)).statusCode).toBe(400);
+    expect((await move(100_000_000)).statusCode).toBe(200);
+    expect((await move(100_000_000)).statusCode).toBe(200);
+    const drawer = await call('GET', `/api/box-office/drawers/${op.drawerId}`, op.cookie);
+    expect(drawer.statusCode).toBe(200);
+    expect(drawer.json()).toMatchObject({ suppliesCentavos: 200_000_000, expectedCentavos: 200_010_000 });
+    const closed = await call('POST', `/api/box-office/drawers/${op.drawerId}/close`, op.cookie, { countedCentavos: 100_000_000 });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ expectedCentavos: 200_010_000, countedCentavos: 100_000_000, differenceCentavos: -100_010_000 });
+  });
+
   it('closes with the expected amount after cash sales, a refund and a withdrawal, once, and the back office shows its difference', async () => {
     const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Caixa Certo' });
     const op = await operatorAt(event.id, 10000);

@@ -12,7 +12,9 @@ export const MAX_SYNC_SALES = 200;
 
 const deviceId = z.string().trim().min(8).max(100);
 const nonce = z.string().trim().min(8, 'Identificador da venda inválido').max(100);
-const centavos = z.number().int('Valor em centavos inválido');
+/** The most one amount of the box office may be (a float, a sale, a movement, a count): R$ 1.000.000,00. */
+export const MAX_BOX_OFFICE_AMOUNT_CENTAVOS = 100_000_000;
+const centavos = z.number().int('Valor em centavos inválido').max(MAX_BOX_OFFICE_AMOUNT_CENTAVOS, 'O valor máximo é R$ 1.000.000,00.');
 
 /** Body of POST /api/box-office/drawers: open the operator's cash drawer for an event with a float. */
 export const openDrawerSchema = z.object({

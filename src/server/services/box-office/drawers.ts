@@ -29,7 +29,8 @@ export async function loadDrawer(db: Db | Tx, drawerId: string, operatorId: stri
  * The sums of cash that went through each drawer of `drawerIds` (domain/box-office.ts DrawerMoves,
  * float excluded) and the card-machine and PIX takings beside them, in centavos: cash sales are
  * the totals of its cash orders that were paid (completed, or refunded after being paid); cash
- * refunds the refunds paid back of those orders; withdrawals and supplies its movements.
+ * refunds the refunds paid back of those orders; withdrawals and supplies its movements. Summed
+ * in 64 bits: no sum of amounts overflows.
  */
 export async function drawerSums(db: Db | Tx, drawerIds: string[]): Promise<Map<string, Omit<DrawerMoves, 'floatCentavos'> & { cardMachineCentavos: number; pixCentavos: number }>> {
   const sums = new Map<string, Omit<DrawerMoves, 'floatCentavos'> & { cardMachineCentavos: number; pixCentavos: number }>();
@@ -37,13 +38,13 @@ export async function drawerSums(db: Db | Tx, drawerIds: string[]): Promise<Map<
   const ids = sql`ARRAY[${sql.join(drawerIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
   const rows = await queryRows<{ id: string; cash: number; card: number; pix: number; refunds: number; withdrawals: number; supplies: number }>(db, sql`
     SELECT d.id,
-      (SELECT coalesce(sum(o.total_centavos), 0)::int FROM orders o WHERE o.drawer_id = d.id AND o.payment_method = 'cash' AND o.completed_at IS NOT NULL) AS cash,
-      (SELECT coalesce(sum(o.total_centavos), 0)::int FROM orders o WHERE o.drawer_id = d.id AND o.payment_method = 'card_machine' AND o.completed_at IS NOT NULL) AS card,
-      (SELECT coalesce(sum(o.total_centavos), 0)::int FROM orders o WHERE o.drawer_id = d.id AND o.payment_method = 'pix' AND o.completed_at IS NOT NULL) AS pix,
-      (SELECT coalesce(sum(r.amount_centavos), 0)::int FROM refunds r JOIN orders o ON o.id = r.order_id
+      (SELECT coalesce(sum(o.total_centavos), 0)::bigint FROM orders o WHERE o.drawer_id = d.id AND o.payment_method = 'cash' AND o.completed_at IS NOT NULL) AS cash,
+      (SELECT coalesce(sum(o.total_centavos), 0)::bigint FROM orders o WHERE o.drawer_id = d.id AND o.payment_method = 'card_machine' AND o.completed_at IS NOT NULL) AS card,
+      (SELECT coalesce(sum(o.total_centavos), 0)::bigint FROM orders o WHERE o.drawer_id = d.id AND o.payment_method = 'pix' AND o.completed_at IS NOT NULL) AS pix,
+      (SELECT coalesce(sum(r.amount_centavos), 0)::bigint FROM refunds r JOIN orders o ON o.id = r.order_id
         WHERE o.drawer_id = d.id AND o.payment_method = 'cash' AND r.status = 'processed') AS refunds,
-      (SELECT coalesce(sum(m.amount_centavos), 0)::int FROM drawer_movements m WHERE m.drawer_id = d.id AND m.kind = 'withdrawal') AS withdrawals,
-      (SELECT coalesce(sum(m.amount_centavos), 0)::int FROM drawer_movements m WHERE m.drawer_id = d.id AND m.kind = 'supply') AS supplies
+      (SELECT coalesce(sum(m.amount_centavos), 0)::bigint FROM drawer_movements m WHERE m.drawer_id = d.id AND m.kind = 'withdrawal') AS withdrawals,
+      (SELECT coalesce(sum(m.amount_centavos), 0)::bigint FROM drawer_movements m WHERE m.drawer_id = d.id AND m.kind = 'supply') AS supplies
     FROM cash_drawers d WHERE d.id = ANY(${ids})`);
   for (const r of rows) {
     sums.set(r.id, {
