@@ -86,3 +86,11 @@ describe('the look-up, limited per validator', () => {
     expect(found.json().tickets.map((t: { ticketId: string }) => t.ticketId)).toEqual([ticket.id]);
   });
 });
+
+describe('the event page with a pre-sale code', () => {
+  it('reads a code with a NUL byte as no code, never a server error', async () => {
+    const { event } = await openEvent();
+    const page = await server.app.inject({ method: 'GET', url: `/api/events/${event.id}?codigo=AY%00YO`, remoteAddress: '203.0.113.8' });
+    expect(page.statusCode).toBe(200);
+  });
+});
