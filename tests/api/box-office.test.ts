@@ -236,6 +236,48 @@ describe('box-office sales from blocks', () => {
     expect(online.json().code).toBe('event_sold_out');
   });
 
+  it("files a refused sync only under the operator's own drawer and block, never under another operator's", async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const ana = await operatorAt(event.id);
+    const bruno = await operatorAt(event.id);
+    const anaBlock = (await reserve(ana, event.id, pista.id, 2)).json();
+    const brunoBlock = (await reserve(bruno, event.id, pista.id, 2)).json();
+    // Bruno's own block, Ana's drawer: refused, filed under his block with no drawer.
+    const intoAnasDrawer = { ...deviceBlock(bruno, brunoBlock)({ full: 1 }), drawerId: ana.drawerId };
+    // Ana's block and drawer: refused, filed nowhere.
+    const allAnas = { ...deviceBlock(ana, anaBlock)({ full: 1 }), deviceId: bruno.deviceId };
+    const synced = await call('POST', '/api/box-office/sync', bruno.cookie, { sales: [intoAnasDrawer, allAnas] });
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().results.map((r: { outcome: string; code: string }) => [r.outcome, r.code])).toEqual([
+      ['conflict', 'drawer_not_found'],
+      ['conflict', 'block_not_found'],
+    ]);
+    const filed = await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id));
+    expect(filed.map((c) => ({ nonce: c.deviceNonce, blockId: c.blockId, drawerId: c.drawerId }))).toEqual([{ nonce: intoAnasDrawer.nonce, blockId: brunoBlock.id, drawerId: null }]);
+    expect((await call('GET', `/api/box-office/drawers/${ana.drawerId}`, ana.cookie)).json().conflicts).toBe(0);
+    const [anasRow] = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.id, anaBlock.id));
+    expect(anasRow.used).toBe(0);
+  });
+
+  it('records a sale dated before its drawer was opened as a conflict with the reason in pt-BR, and takes one a few minutes early as a clock running behind', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const op = await operatorAt(event.id);
+    const block = (await reserve(op, event.id, pista.id, 3)).json();
+    const sell = deviceBlock(op, block);
+    const past = { ...sell({ full: 1 }, { method: 'cash', cashTenderedCentavos: 5000 }, true), soldAt: '2001-03-10T15:00:00.000Z' };
+    const early = { ...sell({ full: 1 }), soldAt: new Date(Date.now() - 4 * 60_000).toISOString() };
+    const results = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [past, early] })).json().results;
+    expect(results[0]).toMatchObject({ outcome: 'conflict', code: 'drawer_not_open', orderId: null });
+    expect(results[0].message).toMatch(/^A hora desta venda no aparelho \(10\/03\/2001 às 12:00\) é anterior à abertura do caixa \(\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\): confira a data e a hora do aparelho\.$/);
+    expect(results[1].outcome).toBe('recorded');
+    // Nothing of the old sale reached the drawer, the block or the orders.
+    expect(await server.deps.db.select().from(orders).where(eq(orders.deviceNonce, past.nonce))).toEqual([]);
+    const [row] = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.id, block.id));
+    expect(row.used).toBe(1);
+    const drawer = (await call('GET', `/api/box-office/drawers/${op.drawerId}`, op.cookie)).json();
+    expect(drawer).toMatchObject({ cashSalesCentavos: 5000, conflicts: 1 });
+  });
+
   it('is for box-office staff and admins only', async () => {
     const buyerCookie = (await server.signUpAs()).cookie;
     expect((await call('GET', '/api/box-office/events', buyerCookie)).statusCode).toBe(403);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { checkIns, tickets } from '../../src/server/db/schema';
+import { boxOfficeConflicts, checkIns, tickets } from '../../src/server/db/schema';
+import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor } from '../support/box-office';
 import { openDoorNow } from '../support/door';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
-// The door's limits per validator, with the rate limits on as in production.
+// The door's limits per validator and the box office's per operator, with the rate limits on as in production.
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ rateLimit: true });
@@ -45,6 +46,35 @@ describe('the offline sync, limited per validator', () => {
     expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.eventId, event.id))).toHaveLength(20);
 
     expect((await call('POST', '/api/door/sync', otherDoor.cookie, { deviceId: 'aparelho-vizinho', scans: [refusal(event.id)] })).statusCode).toBe(200);
+  });
+});
+
+describe("the box office's offline sync, limited per operator", () => {
+  it('answers 429 in pt-BR past 20 syncs a minute, recording nothing of the refused call; another operator at the same address still syncs', async () => {
+    const { event, type } = await openEvent();
+    const [op, otherOp] = await Promise.all([boxOfficeOperatorAt(server, event.id), boxOfficeOperatorAt(server, event.id)]);
+    const block = await reserveBlockFor(server, op, event.id, type.id, 2);
+    expect(block.statusCode).toBe(201);
+    // A sale whose code is not of the block: refused and kept as a conflict, as a device would sync it.
+    const sell = deviceBlock(op, block.json());
+    const forged = () => ({ ...sell({ full: 1 }), codes: [`NL-${randomUUID()}`] });
+    for (let i = 0; i < 20; i++) {
+      const synced = await call('POST', '/api/box-office/sync', op.cookie, { sales: [forged()] });
+      expect(synced.statusCode, `sync ${i + 1}`).toBe(200);
+    }
+    const refused = forged();
+    const limited = await call('POST', '/api/box-office/sync', op.cookie, { sales: [refused] });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: expect.any(Number) } });
+    expect(limited.json().message).toMatch(/^Muitas sincronizações seguidas\. As vendas continuam guardadas no aparelho e serão enviadas em \d+ segundos?\.$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.deviceNonce, refused.nonce))).toEqual([]);
+    expect(await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id))).toHaveLength(20);
+
+    const otherBlock = (await reserveBlockFor(server, otherOp, event.id, type.id, 1)).json();
+    const other = await call('POST', '/api/box-office/sync', otherOp.cookie, { sales: [deviceBlock(otherOp, otherBlock)({ full: 1 })] });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().results[0].outcome).toBe('recorded');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../shared/errors';
@@ -29,11 +29,24 @@ import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
+ * Syncs of offline sales an operator may send a minute. A device sends its whole queue in one
+ * call (up to MAX_SYNC_SALES sales) every 15 s while some are left, and after a sale or before a
+ * block's return or the drawer's close, so a few devices of one account fit; a refused call loses
+ * nothing (the queue stays on the device). It bounds what one account can write.
+ */
+const BOX_OFFICE_SYNCS_PER_MINUTE = 20;
+
+/** 'n segundos' / '1 segundo'. */
+const seconds = (n: number) => `${n} ${n === 1 ? 'segundo' : 'segundos'}`;
+
+/**
  * The box office ('Bilheteria', PRODUCT.md 'The organizer's night'): the events it sells for, the
  * operator's cash drawer (open with a float, 'Sangria', close counted), blocks of stock reserved
  * per device and returned, sales (one online, or a device's offline sales synced once per nonce),
  * a PIX confirmed by hand in the sandbox, refunds at the box office. Box-office staff and admins
  * only; each operator reaches only their own drawers, blocks and sales (an admin's are theirs too).
+ * The sync is limited per operator (BOX_OFFICE_SYNCS_PER_MINUTE): past it, 429 'rate_limited'
+ * with a pt-BR message and `retryAfterSeconds`.
  */
 export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -89,7 +102,23 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
 
   app.post('/api/box-office/sales', { schema: { body: boxOfficeSaleSchema } }, async (request) => recordBoxOfficeSale(deps, await operator(request), request.body, 'online'));
 
-  app.post('/api/box-office/sync', { schema: { body: boxOfficeSyncSchema } }, async (request) => ({
+  // Per operator, not per address: a box office shares the venue's Wi-Fi. Counted after the role
+  // guard (preHandler), so the key is the signed-in user; answered as the project's errors are.
+  const syncLimit = {
+    max: BOX_OFFICE_SYNCS_PER_MINUTE,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: async (request: FastifyRequest) => `box-office-sync:${(await guards.requireUser(request)).id}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const retryAfterSeconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new DomainError(
+        'rate_limited',
+        { retryAfterSeconds },
+        `Muitas sincronizações seguidas. As vendas continuam guardadas no aparelho e serão enviadas em ${seconds(retryAfterSeconds)}.`,
+      );
+    },
+  };
+  app.post('/api/box-office/sync', { schema: { body: boxOfficeSyncSchema }, config: { rateLimit: syncLimit } }, async (request) => ({
     results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales),
   }));
 

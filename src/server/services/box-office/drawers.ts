@@ -10,6 +10,7 @@ export interface DrawerRow {
   event_id: string;
   operator_id: string | null;
   float_centavos: number;
+  opened_at: Date | string;
   closed_at: Date | string | null;
 }
 
@@ -20,7 +21,7 @@ export interface DrawerRow {
  */
 export async function loadDrawer(db: Db | Tx, drawerId: string, operatorId: string | null, lock = false): Promise<DrawerRow> {
   const [drawer] = await queryRows<DrawerRow>(db, sql`
-    SELECT id, event_id, operator_id, float_centavos, closed_at FROM cash_drawers WHERE id = ${drawerId}::uuid ${lock ? sql`FOR UPDATE` : sql``}`);
+    SELECT id, event_id, operator_id, float_centavos, opened_at, closed_at FROM cash_drawers WHERE id = ${drawerId}::uuid ${lock ? sql`FOR UPDATE` : sql``}`);
   if (!drawer || (operatorId !== null && drawer.operator_id !== operatorId)) throw new DomainError('drawer_not_found');
   return drawer;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Concession } from '../../../shared/concessions';
+import { formatInstant } from '../../../shared/dates';
 import { DomainError, errorMessages } from '../../../shared/errors';
 import type { BoxOfficeSaleInput, BoxOfficeSaleResult, BoxOfficeTicket } from '../../../shared/schemas/box-office';
 import { changeCentavos } from '../../domain/box-office';
@@ -36,7 +37,9 @@ export type SaleMode = 'online' | 'sync';
  *
  * A nonce already recorded answers 'replayed' with that sale (orders.device_nonce is unique, so
  * two syncs at once record it once); a nonce already refused answers its conflict again. Then, in
- * one transaction: the drawer (this operator's, of the block's event, open), PIX only online, the
+ * one transaction: the drawer (this operator's, of the block's event, open, and open already at
+ * the device's time of the sale, within BOX_OFFICE_CLOCK_SKEW_MS: 'drawer_not_open'; a device time
+ * later than `now` is taken as `now`), PIX only online, the
  * event's rows locked in the order every sale locks them (orders/sale-state.ts loadSaleState, so
  * box-office devices and the online sale take turns on one CPF's meia), the block locked, the
  * decision, the payment (cash: the change, domain/box-office.ts changeCentavos; card machine: NSU
@@ -51,7 +54,8 @@ export type SaleMode = 'online' | 'sync';
  * asked of the provider after the commit.
  *
  * A DomainError in 'sync' mode is recorded as a conflict (box_office_conflicts: code, pt-BR
- * message and what the device sent, once per nonce) and answered 'conflict'; in 'online' mode it
+ * message and what the device sent, once per nonce, under the operator's own block and drawer
+ * only: recordConflict) and answered 'conflict'; in 'online' mode it
  * is thrown. Money in centavos; `now` a UTC instant.
  */
 export async function recordBoxOfficeSale(deps: ServiceDeps, operatorId: string, input: BoxOfficeSaleInput, mode: SaleMode, now: Date = new Date()): Promise<BoxOfficeSaleResult> {
@@ -101,12 +105,20 @@ function conflictResult(nonce: string, code: string, message: string): BoxOffice
   return { nonce, outcome: 'conflict', orderId: null, status: null, totalCentavos: 0, changeCentavos: null, tickets: [], pixCode: null, canConfirmPix: false, code, message };
 }
 
-/** Keeps a refused synced sale (once per nonce) and answers it as a conflict. */
+/**
+ * Keeps a refused synced sale (once per nonce) and answers it as a conflict. It is filed only
+ * under `operatorId`'s own block and drawer, of one event: a block or drawer of another operator
+ * (or, for the drawer, of another event than the block's) is left out, and a sale naming neither
+ * of the operator's own is answered as a conflict and recorded nowhere.
+ */
 async function recordConflict(deps: ServiceDeps, operatorId: string, input: BoxOfficeSaleInput, error: DomainError): Promise<BoxOfficeSaleResult> {
-  const [block] = await queryRows<{ event_id: string }>(deps.db, sql`SELECT event_id FROM box_office_blocks WHERE id = ${input.blockId}::uuid`);
-  const [drawer] = await queryRows<{ id: string; event_id: string }>(deps.db, sql`SELECT id, event_id FROM cash_drawers WHERE id = ${input.drawerId}::uuid`);
-  const eventId = block?.event_id ?? drawer?.event_id;
+  const [block] = await queryRows<{ event_id: string }>(deps.db, sql`
+    SELECT event_id FROM box_office_blocks WHERE id = ${input.blockId}::uuid AND operator_id = ${operatorId}`);
+  const [ownDrawer] = await queryRows<{ id: string; event_id: string }>(deps.db, sql`
+    SELECT id, event_id FROM cash_drawers WHERE id = ${input.drawerId}::uuid AND operator_id = ${operatorId}`);
+  const eventId = block?.event_id ?? ownDrawer?.event_id;
   if (!eventId) return conflictResult(input.nonce, error.code, error.message);
+  const drawer = ownDrawer?.event_id === eventId ? ownDrawer : undefined;
   // Holder CPFs stay as the device sent them: the back office reads the conflict to settle it.
   await deps.db.execute(sql`
     INSERT INTO box_office_conflicts (event_id, block_id, drawer_id, device_nonce, code, message, payload)
@@ -143,6 +155,7 @@ async function writeSale(
   const drawer = await loadDrawer(tx, input.drawerId, operatorId);
   if (drawer.event_id !== found.event_id) throw new DomainError('drawer_not_found');
   if (drawer.closed_at) throw new DomainError('drawer_closed');
+  assertSoldWhileOpen(soldAt, new Date(drawer.opened_at));
   if (input.payment.method === 'pix' && mode === 'sync') throw new DomainError('box_office_sale_offline_pix');
   const eventId = found.event_id;
   const { state, event } = await loadSaleState(tx, eventId, { lock: true, codes: [], cpfs: input.half.map((h) => h.cpf), anyHalf: input.half.length > 0 });
@@ -223,6 +236,26 @@ async function writeSale(
     }
   }
   return { orderId: order.id, eventId, changeCentavos: change };
+}
+
+/**
+ * How far a device's clock may run behind the server's (milliseconds): a sale dated up to this
+ * long before its drawer was opened is taken as made while it was open.
+ */
+export const BOX_OFFICE_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * A sale is made while its drawer is open: its device time `soldAt` (UTC, already no later than
+ * now) is no earlier than the drawer's opening `openedAt` less BOX_OFFICE_CLOCK_SKEW_MS. Throws
+ * DomainError('drawer_not_open', { soldAt, openedAt }) with a pt-BR message naming both times.
+ */
+function assertSoldWhileOpen(soldAt: Date, openedAt: Date): void {
+  if (soldAt.getTime() >= openedAt.getTime() - BOX_OFFICE_CLOCK_SKEW_MS) return;
+  throw new DomainError(
+    'drawer_not_open',
+    { soldAt: soldAt.toISOString(), openedAt: openedAt.toISOString() },
+    `A hora desta venda no aparelho (${formatInstant(soldAt)}) é anterior à abertura do caixa (${formatInstant(openedAt)}): confira a data e a hora do aparelho.`,
+  );
 }
 
 /**
