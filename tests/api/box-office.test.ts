@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { boxOfficeBlocks, boxOfficeConflicts, checkIns, courtesyQuotas, orders, ticketTypes, tickets } from '../../src/server/db/schema';
+import { boxOfficeBlocks, boxOfficeConflicts, boxOfficeSectors, checkIns, courtesyQuotas, drawerMovements, orders, ticketTypes, tickets } from '../../src/server/db/schema';
+import { saveDoorSector } from '../../src/server/services/box-office/door-sectors';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
 import { checkHoldingsLedger } from '../support/invariants';
@@ -18,7 +19,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function call(method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) {
+function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null, payload?: object) {
   return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
 }
 
@@ -306,6 +307,24 @@ describe('the cash drawer', () => {
     expect(closed.json()).toMatchObject({ expectedCentavos: 200_010_000, countedCentavos: 100_000_000, differenceCentavos: -100_010_000 });
   });
 
+  it("records a movement whose nonce another drawer used, and still records each drawer's own nonce once", async () => {
+    const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const ana = await operatorAt(event.id, 10000);
+    const bruno = await operatorAt(event.id, 10000);
+    const nonce = randomUUID();
+    const sangria = (op: BoxOfficeOperator) =>
+      call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 2500, note: 'Sangria', nonce });
+    expect((await sangria(ana)).json()).toMatchObject({ withdrawalsCentavos: 2500 });
+    const brunos = await sangria(bruno);
+    expect(brunos.statusCode).toBe(200);
+    expect(brunos.json()).toMatchObject({ withdrawalsCentavos: 2500, expectedCentavos: 7500 });
+    // Sent again, each is recorded once.
+    expect((await sangria(bruno)).json()).toMatchObject({ withdrawalsCentavos: 2500 });
+    expect((await sangria(ana)).json()).toMatchObject({ withdrawalsCentavos: 2500 });
+    const rows = await server.deps.db.select().from(drawerMovements).where(eq(drawerMovements.nonce, nonce));
+    expect(rows.map((r) => r.drawerId).sort()).toEqual([ana.drawerId, bruno.drawerId].sort());
+  });
+
   it('closes with the expected amount after cash sales, a refund and a withdrawal, once, and the back office shows its difference', async () => {
     const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Caixa Certo' });
     const op = await operatorAt(event.id, 10000);
@@ -348,6 +367,35 @@ describe('the cash drawer', () => {
     // A withdrawal or sale into a closed drawer is refused.
     const after = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 100 });
     expect(after.json().code).toBe('drawer_closed');
+  });
+});
+
+describe("a sector's door price and quota", () => {
+  it('refuses a price past R$ 1.000.000,00 and a quota past 1.000.000 with a 400 that changes nothing', async () => {
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const save = (payload: object) => call('PUT', `/api/admin/box-office/sectors/${pista.id}`, admin.cookie, payload);
+    expect((await save({ doorPriceCentavos: 6000, doorQuota: 5 })).statusCode).toBe(200);
+    const price = await save({ doorPriceCentavos: 2 ** 31, doorQuota: 5 });
+    expect(price.statusCode).toBe(400);
+    expect(price.body).toContain('O preço máximo é R$ 1.000.000,00.');
+    expect((await save({ doorPriceCentavos: 100_000_001, doorQuota: 5 })).statusCode).toBe(400);
+    const quota = await save({ doorPriceCentavos: 7000, doorQuota: 2 ** 31 });
+    expect(quota.statusCode).toBe(400);
+    expect(quota.body).toContain('A cota máxima é de 1.000.000 ingressos.');
+    expect((await save({ doorPriceCentavos: 7000, doorQuota: 1_000_001 })).statusCode).toBe(400);
+    const sectors = (await call('GET', `/api/admin/box-office/events/${event.id}/sectors`, admin.cookie)).json().sectors;
+    expect(sectors[0]).toMatchObject({ doorPriceCentavos: 6000, doorQuota: 5 });
+    expect((await save({ doorPriceCentavos: 100_000_000, doorQuota: 1_000_000 })).json()).toMatchObject({ doorPriceCentavos: 100_000_000, doorQuota: 1_000_000 });
+  });
+
+  it('saves the price and the quota together: a quota the database refuses leaves the price as it was', async () => {
+    const { ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    await saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 6000, doorQuota: 5 });
+    await expect(saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 9000, doorQuota: 2 ** 31 })).rejects.toThrow();
+    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    expect(sector.doorPriceCentavos).toBe(6000);
+    const [quota] = await server.deps.db.select().from(boxOfficeSectors).where(eq(boxOfficeSectors.ticketTypeId, pista.id));
+    expect(quota.doorQuota).toBe(5);
   });
 });
 

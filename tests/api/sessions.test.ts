@@ -100,6 +100,13 @@ describe('sessions and passes at the door', () => {
     const bad = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, { sessions: [], exitScans: false, sectors: [{ ticketTypeId: pass.id, sessions: [3] }] });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie)).json().sessions).toHaveLength(3);
+    // A capacity past 1.000.000 is refused with its pt-BR message, nothing saved.
+    for (const capacity of [2 ** 31, 1_000_001]) {
+      const huge = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, { sessions: [{ ...sessionOn(0, 'Sexta'), capacity }], exitScans: false, sectors: [] });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.body).toContain('A capacidade máxima é de 1.000.000 pessoas');
+    }
+    expect((await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie)).json().sessions.map((s: { capacity: number }) => s.capacity)).toEqual([500, 500, 500]);
   });
 
   it('lets a 3-day pass in once per day and a day ticket only on its day, with a clear refusal on the others', async () => {

@@ -211,10 +211,22 @@ export interface DoorSector {
   remaining: number;
 }
 
-/** Body of PUT /api/admin/box-office/sectors/:id: the door price (null: the online price) and the box office's quota (null: none). */
+/** The most units a sector's box-office quota may be. */
+export const MAX_DOOR_QUOTA = 1_000_000;
+
+/**
+ * Body of PUT /api/admin/box-office/sectors/:id: the door price in centavos (null: the online
+ * price; at most MAX_BOX_OFFICE_AMOUNT_CENTAVOS) and the box office's quota in units (null: none;
+ * at most MAX_DOOR_QUOTA).
+ */
 export const saveDoorSectorSchema = z.object({
-  doorPriceCentavos: z.number().int().min(0, 'O preço não pode ser negativo.').nullable(),
-  doorQuota: z.number().int().min(0, 'A cota não pode ser negativa.').nullable(),
+  doorPriceCentavos: z
+    .number()
+    .int('Valor em centavos inválido')
+    .min(0, 'O preço não pode ser negativo.')
+    .max(MAX_BOX_OFFICE_AMOUNT_CENTAVOS, 'O preço máximo é R$ 1.000.000,00.')
+    .nullable(),
+  doorQuota: z.number().int('A cota deve ser um número inteiro.').min(0, 'A cota não pode ser negativa.').max(MAX_DOOR_QUOTA, 'A cota máxima é de 1.000.000 ingressos.').nullable(),
 });
 export type SaveDoorSectorInput = z.infer<typeof saveDoorSectorSchema>;
 

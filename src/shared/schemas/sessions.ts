@@ -4,10 +4,13 @@ import '../zod-locale';
 /** Most sessions an event has (a festival's days, a workshop's slots). */
 export const MAX_EVENT_SESSIONS = 30;
 
+/** The most people one session may take. */
+export const MAX_SESSION_CAPACITY = 1_000_000;
+
 const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida');
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'Horário inválido');
 
-/** One session in the event form: name, São Paulo date ('yyyy-MM-dd'), times ('HH:mm'; no end: 6 hours, dates.ts eventInterval), capacity (null: unlimited). */
+/** One session in the event form: name, São Paulo date ('yyyy-MM-dd'), times ('HH:mm'; no end: 6 hours, dates.ts eventInterval), capacity (people, at most MAX_SESSION_CAPACITY; null: unlimited). */
 export const eventSessionInputSchema = z.object({
   /** Present for a session already saved; absent for a new one. */
   id: z.uuid().optional(),
@@ -15,7 +18,13 @@ export const eventSessionInputSchema = z.object({
   date: dateSchema,
   startTime: timeSchema,
   endTime: timeSchema.nullable().optional(),
-  capacity: z.number().int().positive('A capacidade deve ser maior que zero').nullable().optional(),
+  capacity: z
+    .number()
+    .int('A capacidade deve ser um número inteiro')
+    .positive('A capacidade deve ser maior que zero')
+    .max(MAX_SESSION_CAPACITY, 'A capacidade máxima é de 1.000.000 pessoas')
+    .nullable()
+    .optional(),
 });
 
 /**

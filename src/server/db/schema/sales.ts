@@ -119,13 +119,14 @@ export const drawerMovements = pgTable(
     kind: text('kind', { enum: drawerMovementKinds }).notNull(),
     amountCentavos: integer('amount_centavos').notNull(),
     note: text('note'),
-    /** A device's own id for a movement recorded offline, so a re-sent queue records it once. */
-    nonce: text('nonce').unique(),
+    /** A device's own id for a movement recorded offline, so a re-sent queue records it once per drawer. */
+    nonce: text('nonce'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('drawer_movements_drawer_id_idx').on(t.drawerId),
+    uniqueIndex('drawer_movements_drawer_nonce_unique').on(t.drawerId, t.nonce),
     check('drawer_movements_amount_positive', sql`${t.amountCentavos} > 0`),
     check('drawer_movements_kind', sql`${t.kind} IN ('withdrawal', 'supply')`),
   ],

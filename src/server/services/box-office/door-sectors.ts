@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { DoorSector, SaveDoorSectorInput } from '../../../shared/schemas/box-office';
 import { lotsState, type SaleLot } from '../../domain/lots';
-import { queryRows, type Db } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 
 /**
  * The sectors of an event as the box office sells them (PRODUCT.md 'The organizer's night':
@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../../db/client';
  * lotsState), the door price (null: the online price), the box office's quota (null: none) and
  * the units its blocks hold (not returned). Centavos. Throws DomainError('event_not_found').
  */
-export async function listDoorSectors(db: Db, eventId: string, now: Date = new Date()): Promise<DoorSector[]> {
+export async function listDoorSectors(db: Db | Tx, eventId: string, now: Date = new Date()): Promise<DoorSector[]> {
   const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
   if (!event) throw new DomainError('event_not_found');
   const sectors = await queryRows<{ id: string; name: string; door_price_centavos: number | null; remaining: number; door_quota: number | null; held: number }>(db, sql`
@@ -47,17 +47,19 @@ export async function listDoorSectors(db: Db, eventId: string, now: Date = new D
 
 /**
  * Sets a sector's door price (centavos; null: the online lot's price) and the box office's quota
- * (units; null: no limit). A quota below what the blocks already hold stops new blocks only;
- * blocks already reserved keep selling. Blocks keep the price they were reserved at. Throws
- * DomainError('ticket_type_not_found').
+ * (units; null: no limit), in one transaction: both are saved or neither. A quota below what the
+ * blocks already hold stops new blocks only; blocks already reserved keep selling. Blocks keep the
+ * price they were reserved at. Throws DomainError('ticket_type_not_found').
  */
 export async function saveDoorSector(db: Db, ticketTypeId: string, input: SaveDoorSectorInput, now: Date = new Date()): Promise<DoorSector> {
-  const [sector] = await queryRows<{ event_id: string }>(db, sql`
-    UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid RETURNING event_id`);
-  if (!sector) throw new DomainError('ticket_type_not_found');
-  await db.execute(sql`
-    INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${ticketTypeId}::uuid, ${input.doorQuota}, ${now})
-    ON CONFLICT (ticket_type_id) DO UPDATE SET door_quota = excluded.door_quota, updated_at = excluded.updated_at`);
-  const sectors = await listDoorSectors(db, sector.event_id, now);
-  return sectors.find((s) => s.id === ticketTypeId)!;
+  return db.transaction(async (tx) => {
+    const [sector] = await queryRows<{ event_id: string }>(tx, sql`
+      UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid RETURNING event_id`);
+    if (!sector) throw new DomainError('ticket_type_not_found');
+    await tx.execute(sql`
+      INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${ticketTypeId}::uuid, ${input.doorQuota}, ${now})
+      ON CONFLICT (ticket_type_id) DO UPDATE SET door_quota = excluded.door_quota, updated_at = excluded.updated_at`);
+    const sectors = await listDoorSectors(tx, sector.event_id, now);
+    return sectors.find((s) => s.id === ticketTypeId)!;
+  });
 }

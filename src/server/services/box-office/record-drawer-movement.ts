@@ -6,8 +6,8 @@ import { listDrawerViews, loadDrawer } from './drawers';
 
 /**
  * Records cash taken out of an open drawer ('Sangria', a withdrawal) or put in ('Suprimento'), in
- * centavos (> 0), by its operator. A movement sent again with the same `nonce` is recorded once
- * (drawer_movements_nonce_unique). Throws DomainError: drawer_not_found (none, or another
+ * centavos (> 0), by its operator. A movement sent again to the same drawer with the same `nonce`
+ * is recorded once (drawer_movements_drawer_nonce_unique); another drawer's nonces do not count. Throws DomainError: drawer_not_found (none, or another
  * operator's); drawer_closed (its close was recorded).
  */
 export async function recordDrawerMovement(db: Db, operatorId: string, drawerId: string, input: DrawerMovementInput, now: Date = new Date()): Promise<CashDrawerView> {
@@ -17,7 +17,7 @@ export async function recordDrawerMovement(db: Db, operatorId: string, drawerId:
     await tx.execute(sql`
       INSERT INTO drawer_movements (drawer_id, kind, amount_centavos, note, nonce, created_by, created_at)
       VALUES (${drawerId}::uuid, ${input.kind}, ${input.amountCentavos}, ${input.note || null}, ${input.nonce ?? null}, ${operatorId}, ${now})
-      ON CONFLICT (nonce) DO NOTHING`);
+      ON CONFLICT (drawer_id, nonce) DO NOTHING`);
   });
   const [view] = await listDrawerViews(db, { drawerId });
   return view;

@@ -1,0 +1,2 @@
+ALTER TABLE "drawer_movements" DROP CONSTRAINT "drawer_movements_nonce_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "drawer_movements_drawer_nonce_unique" ON "drawer_movements" USING btree ("drawer_id","nonce");
