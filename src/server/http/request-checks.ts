@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../shared/errors';
+import { INVALID_TEXT_MESSAGE, isStorableText } from '../../shared/schemas/fields';
 
 /** Deepest JSON a request body may nest; real forms nest 3 or 4 levels. */
 export const MAX_JSON_DEPTH = 32;
 
-// C0 control characters but tab, line feed and carriage return, and DEL: PostgreSQL refuses NUL
-// in text, and none of them belongs in a name, a reason or an address.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
 /**
  * Walks a parsed JSON body without recursion and returns the first problem: a string with a
- * control character (with the path of its field, 'buyer.name'), or nesting deeper than
+ * control character or a lone surrogate (with the path of its field, 'buyer.name'), or nesting deeper than
  * MAX_JSON_DEPTH. Null when the body is fine.
  */
 export function findBodyProblem(body: unknown): { kind: 'control_character'; field: string } | { kind: 'too_deep' } | null {
@@ -19,13 +15,13 @@ export function findBodyProblem(body: unknown): { kind: 'control_character'; fie
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (CONTROL_CHARACTERS.test(value)) return { kind: 'control_character', field: path };
+      if (!isStorableText(value)) return { kind: 'control_character', field: path };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) return { kind: 'too_deep' };
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      if (CONTROL_CHARACTERS.test(key)) return { kind: 'control_character', field: path };
+      if (!isStorableText(key)) return { kind: 'control_character', field: path };
       stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }
@@ -71,7 +67,7 @@ export function registerRequestChecks(app: FastifyInstance, trustedOrigins: stri
     const problem = findBodyProblem(request.body);
     if (!problem) return;
     if (problem.kind === 'too_deep') throw new DomainError('validation_failed', {}, 'Dados enviados em formato inválido.');
-    throw new DomainError('validation_failed', { field: problem.field }, 'O texto contém caracteres inválidos.');
+    throw new DomainError('validation_failed', { field: problem.field }, INVALID_TEXT_MESSAGE);
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isCalendarDay, text } from './fields';
+import { isSiteImagePath } from '../image-address';
 import { discountTypes, type DiscountType } from '../statuses';
 import type { SalesMoney } from './admin-events';
 
@@ -10,21 +12,9 @@ import type { SalesMoney } from './admin-events';
 /** Largest amount a money field of the back office takes: R$ 1.000.000,00, in centavos. */
 const MAX_ADMIN_CENTAVOS = 100_000_000;
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day 'yyyy-MM-dd' (e.g. 2025-02-30 is refused). */
-export function isCalendarDay(text: string): boolean {
-  const match = DAY_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
-
 /** Optional text: trimmed, and blank (or absent) becomes null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -32,10 +22,9 @@ const optionalText = (max: number, tooLong: string) =>
 
 /** Required text with one pt-BR message for absent or blank. */
 const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string(missing).trim().min(1, missing).max(max, tooLong);
+  text(missing).trim().min(1, missing).max(max, tooLong);
 
-const optionalDay = z
-  .string('Data inválida')
+const optionalDay = text('Data inválida')
   .trim()
   .refine((value) => value === '' || isCalendarDay(value), 'Data inválida')
   .nullish()
@@ -75,8 +64,7 @@ export const discountTypeLabel: Readonly<Record<DiscountType, string>> = {
  */
 export const couponInputSchema = z
   .object({
-    code: z
-      .string('Código do cupom é obrigatório')
+    code: text('Código do cupom é obrigatório')
       .trim()
       .min(1, 'Código do cupom é obrigatório')
       .max(40, 'O código deve ter no máximo 40 caracteres')
@@ -199,8 +187,7 @@ export const couponPreviewSchema = z.object({
     .array(z.object({ ticketTypeId: z.uuid('Tipo de ingresso inválido'), quantity: z.number().int().min(0).max(20) }))
     .min(1, 'Selecione pelo menos um ingresso')
     .max(20),
-  couponCode: z
-    .string('Digite o código do cupom')
+  couponCode: text('Digite o código do cupom')
     .trim()
     .min(1, 'Digite o código do cupom')
     .max(40, 'Cupom inválido.'),
@@ -212,11 +199,10 @@ export type CouponPreviewInput = z.infer<typeof couponPreviewSchema>;
 
 // Images are served by this site (uploads or the bundled artwork): the page's Content Security
 // Policy loads images from 'self' only, so an address elsewhere would never show.
-const imageAddress = z
-  .string('Endereço da imagem inválido')
+const imageAddress = text('Endereço da imagem inválido')
   .trim()
   .max(500, 'Endereço da imagem muito longo')
-  .refine((value) => value === '' || isSitePath(value), 'Endereço da imagem inválido');
+  .refine((value) => value === '' || isSiteImagePath(value), 'Endereço da imagem inválido');
 
 /** Body of POST /api/admin/news and PUT /api/admin/news/:id (SPEC.md section 5 'News'). */
 export const newsInputSchema = z.object({
@@ -258,14 +244,12 @@ export interface ListAdminNewsResponse {
 export const bannerInputSchema = z.object({
   title: requiredText(200, 'Título é obrigatório', 'O título deve ter no máximo 200 caracteres'),
   description: requiredText(500, 'Descrição é obrigatória', 'A descrição deve ter no máximo 500 caracteres'),
-  imageUrl: z
-    .string('Imagem é obrigatória')
+  imageUrl: text('Imagem é obrigatória')
     .trim()
     .min(1, 'Imagem é obrigatória')
     .max(500, 'Endereço da imagem muito longo')
-    .refine(isSitePath, 'Endereço da imagem inválido'),
-  linkUrl: z
-    .string('Link inválido')
+    .refine(isSiteImagePath, 'Endereço da imagem inválido'),
+  linkUrl: text('Link inválido')
     .trim()
     .max(500, 'Link muito longo')
     .refine((value) => value === '' || isAppOrWebAddress(value), 'Link inválido: use um caminho como /events ou um endereço http(s)')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isCalendarDay, text } from './fields';
 import { parseReaisToCentavos } from '../money';
 import { brandSlugs, type BrandSlug } from './events';
 import { isImageAddress } from '../image-address';
@@ -57,23 +58,13 @@ export interface UploadImageResponse {
 // Field rules shared by the form and the API
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDay(text: string): boolean {
-  const match = DAY_PATTERN.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
 
 const requiredText = (missing: string, max: number, tooLong: string) =>
-  z.string(missing).trim().min(1, missing).max(max, tooLong);
+  text(missing).trim().min(1, missing).max(max, tooLong);
 
 /** Optional text: trimmed; blank or absent becomes null. */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -87,29 +78,24 @@ const TRANSFER_HOURS_MESSAGE = `Informe de 0 a ${MAX_TRANSFER_DEADLINE_HOURS} ho
 
 const eventFields = {
   title: requiredText('Título do evento é obrigatório', 200, 'O título deve ter no máximo 200 caracteres'),
-  category: z
-    .string('Marca é obrigatória')
+  category: text('Marca é obrigatória')
     .trim()
     .min(1, 'Marca é obrigatória')
     .refine((value) => (eventCategories as readonly string[]).includes(value), 'Marca inválida'),
-  description: z
-    .string()
+  description: text()
     .trim()
     .max(5000, 'A descrição deve ter no máximo 5000 caracteres')
     .nullish()
     .transform((value) => value ?? ''),
-  date: z
-    .string('Data do evento é obrigatória')
+  date: text('Data do evento é obrigatória')
     .trim()
     .min(1, 'Data do evento é obrigatória')
     .refine(isCalendarDay, 'Data inválida'),
-  startTime: z
-    .string('Horário de início é obrigatório')
+  startTime: text('Horário de início é obrigatório')
     .trim()
     .min(1, 'Horário de início é obrigatório')
     .regex(TIME_PATTERN, 'Horário inválido'),
-  endTime: z
-    .string('Horário inválido')
+  endTime: text('Horário inválido')
     .trim()
     .refine((value) => value === '' || TIME_PATTERN.test(value), 'Horário inválido')
     .nullish()
@@ -117,8 +103,7 @@ const eventFields = {
   location: requiredText('Local do evento é obrigatório', 200, 'O local deve ter no máximo 200 caracteres'),
   fullAddress: optionalText(300, 'O endereço deve ter no máximo 300 caracteres'),
   city: optionalText(80, 'A cidade deve ter no máximo 80 caracteres'),
-  imageUrl: z
-    .string('Imagem inválida')
+  imageUrl: text('Imagem inválida')
     .trim()
     .max(500, 'Endereço da imagem muito longo')
     .refine((value) => value === '' || isImageAddress(value), 'Imagem inválida')
@@ -152,8 +137,7 @@ function noRepeatedIds(types: { id?: string }[], ctx: z.RefinementCtx) {
 
 const INSTANT_MESSAGE = 'Data e hora inválidas';
 /** An instant as the API takes it: ISO 8601 (UTC or with offset); blank or absent = no bound. */
-const optionalInstant = z
-  .string(INSTANT_MESSAGE)
+const optionalInstant = text(INSTANT_MESSAGE)
   .trim()
   .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), INSTANT_MESSAGE)
   .nullish()
@@ -271,7 +255,7 @@ export const adminEventSorts = ['created', 'date', '-date'] as const;
 export type AdminEventSort = (typeof adminEventSorts)[number];
 
 export const listAdminEventsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   brand: z.enum(brandSlugs, 'Marca inválida').optional(),
   status: z.enum(adminEventFilters, 'Situação inválida: use published, draft, cancelled ou past').optional(),
   sort: z.enum(adminEventSorts, 'Ordem inválida: use created, date ou -date').optional(),
@@ -417,7 +401,7 @@ export const issueCourtesiesSchema = z.object({
     .array(
       z.object({
         name: requiredText('Informe o nome de quem recebe a cortesia', 120, 'Nome muito longo'),
-        email: z.string('Informe o e-mail').trim().toLowerCase().pipe(z.email('E-mail inválido')),
+        email: text('Informe o e-mail').trim().toLowerCase().pipe(z.email('E-mail inválido')),
       }),
       'Informe quem recebe a cortesia',
     )
@@ -455,7 +439,7 @@ export interface ListCourtesiesResponse {
 
 /** Body of POST /api/admin/events/:id/cancel: the reason the buyers are told. */
 export const cancelEventSchema = z.object({
-  reason: z.string().trim().min(1, 'Informe o motivo do cancelamento').max(500, 'O motivo deve ter no máximo 500 caracteres'),
+  reason: text().trim().min(1, 'Informe o motivo do cancelamento').max(500, 'O motivo deve ter no máximo 500 caracteres'),
 });
 export type CancelEventInput = z.infer<typeof cancelEventSchema>;
 
@@ -520,21 +504,18 @@ function isFormPrice(text: string): boolean {
   return centavos !== null && centavos <= MAX_TICKET_PRICE_CENTAVOS;
 }
 
-const stockText = z
-  .string(REMAINING_MESSAGE)
+const stockText = text(REMAINING_MESSAGE)
   .trim()
   .refine((value) => /^\d{1,7}$/.test(value) && Number(value) <= MAX_STOCK, REMAINING_MESSAGE);
 
 /** A limit as typed: '' = no limit, else a whole number 1..100. */
-const limitText = z
-  .string(LIMIT_MESSAGE)
+const limitText = text(LIMIT_MESSAGE)
   .trim()
   .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 100), LIMIT_MESSAGE);
 
 /** An optional amount of the money field: '' = none. */
 const optionalReaisText = (message: string) =>
-  z
-    .string(message)
+  text(message)
     .trim()
     .refine((value) => value === '' || isFormPrice(value), message);
 
@@ -556,7 +537,7 @@ export function percentToBasisPoints(text: string): number | null {
 const lotFormSchema = z
   .object({
     id: z.uuid('Lote inválido').optional(),
-    price: z.string(PRICE_MESSAGE).refine(isFormPrice, PRICE_MESSAGE),
+    price: text(PRICE_MESSAGE).refine(isFormPrice, PRICE_MESSAGE),
     remaining: stockText,
     previousRemaining: z.number().int().min(0).optional(),
     startsAt: optionalInstant,
@@ -579,8 +560,7 @@ const ticketTypeFormSchema = z
 export const eventFormSchema = z
   .object({
     ...eventFields,
-    capacity: z
-      .string(CAPACITY_MESSAGE)
+    capacity: text(CAPACITY_MESSAGE)
       .trim()
       .refine((value) => value === '' || (/^\d{1,7}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_STOCK), CAPACITY_MESSAGE),
     ticketTypes: z
@@ -591,8 +571,7 @@ export const eventFormSchema = z
     maxTicketsPerOrder: limitText,
     maxTicketsPerCpf: limitText,
     /** Percentage as typed ('10', '7,5'); '' = no fee. */
-    serviceFeePercent: z
-      .string(FEE_MESSAGE)
+    serviceFeePercent: text(FEE_MESSAGE)
       .trim()
       .refine((value) => value === '' || percentToBasisPoints(value) !== null, FEE_MESSAGE),
     serviceFeeMin: optionalReaisText(FEE_BOUND_MESSAGE),
@@ -603,8 +582,7 @@ export const eventFormSchema = z
     rotatingQr: z.boolean(),
     transferAllowed: z.boolean(),
     /** Hours as typed; '' = the default (24). */
-    transferDeadlineHours: z
-      .string(TRANSFER_HOURS_MESSAGE)
+    transferDeadlineHours: text(TRANSFER_HOURS_MESSAGE)
       .trim()
       .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) <= MAX_TRANSFER_DEADLINE_HOURS), TRANSFER_HOURS_MESSAGE),
   })
@@ -682,7 +660,7 @@ export interface ListEventAttendeesResponse {
 
 /** Body of PUT /api/admin/events/:id/courtesy-quotas: an administrator's courtesy quota for the event; null removes it. */
 export const setCourtesyQuotaSchema = z.object({
-  email: z.string('Informe o e-mail').trim().toLowerCase().pipe(z.email('E-mail inválido')),
+  email: text('Informe o e-mail').trim().toLowerCase().pipe(z.email('E-mail inválido')),
   quota: z
     .number('Informe a cota')
     .int('A cota deve ser um número inteiro')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import { refundStatuses, type PaymentMethod, type RefundOrigin, type RefundStatus } from '../statuses';
 
 /** Refunds listed per page on /admin/refunds. */
@@ -20,8 +21,7 @@ export const ADMIN_NOTES_MAX = 1000;
  * the buyer. Blank notes are stored as none.
  */
 export const decideRefundSchema = z.object({
-  adminNotes: z
-    .string('Observações inválidas')
+  adminNotes: text('Observações inválidas')
     .trim()
     .max(ADMIN_NOTES_MAX, `As observações devem ter no máximo ${ADMIN_NOTES_MAX} caracteres`)
     .nullish()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import type { OrderChannel } from '../statuses';
 
 // The borderô of an event (PRODUCT.md 'The organizer's night'): its sales per session x sector x
@@ -33,8 +34,7 @@ export const borderoChannelLabel: Readonly<Record<OrderChannel, string>> = {
 export type BorderoKind = 'inteira' | 'meia' | 'cortesia';
 
 /** A co-producer's name, as the borderô's form and the API check it. */
-export const coProducerNameSchema = z
-  .string({ message: 'Informe o nome do coprodutor.' })
+export const coProducerNameSchema = text({ message: 'Informe o nome do coprodutor.' })
   .trim()
   .min(2, 'Informe o nome do coprodutor.')
   .max(120, 'O nome pode ter até 120 caracteres.');
@@ -63,7 +63,7 @@ export const borderoSettingsSchema = z.object({
     .number({ message: 'Escolha 10% ou 15% para o ECAD.' })
     .refine((value) => (ecadBasisPointsChoices as readonly number[]).includes(value), 'Escolha 10% ou 15% para o ECAD.')
     .optional(),
-  setList: z.string({ message: 'O repertório deve ser um texto.' }).max(MAX_SET_LIST_LENGTH, SET_LIST_TOO_LONG_MESSAGE).optional(),
+  setList: text({ message: 'O repertório deve ser um texto.' }).max(MAX_SET_LIST_LENGTH, SET_LIST_TOO_LONG_MESSAGE).optional(),
   coProducers: z
     .array(coProducerSchema, { message: 'Informe os coprodutores.' })
     .max(MAX_CO_PRODUCERS, 'Até 20 coprodutores.')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import type { BrandFigure } from '../home-hero';
 import type { BrandSlug } from './events';
 import { isImageAddress } from '../image-address';
@@ -30,8 +31,7 @@ export interface BrandPage extends Brand {
   followersCount: number;
 }
 
-const imageAddress = z
-  .string('Imagem inválida')
+const imageAddress = text('Imagem inválida')
   .trim()
   .max(500, 'Endereço da imagem muito longo')
   .refine((value) => value === '' || isImageAddress(value), 'Imagem inválida')
@@ -39,13 +39,11 @@ const imageAddress = z
   .transform((value) => (value ? value : null));
 
 export const brandFigureSchema = z.object({
-  value: z
-    .string('Informe o número')
+  value: text('Informe o número')
     .trim()
     .min(1, 'Informe o número')
     .max(BRAND_FIGURE_VALUE_MAX, `O número deve ter no máximo ${BRAND_FIGURE_VALUE_MAX} caracteres`),
-  label: z
-    .string('Informe o que o número conta')
+  label: text('Informe o que o número conta')
     .trim()
     .min(1, 'Informe o que o número conta')
     .max(BRAND_FIGURE_LABEL_MAX, `O texto deve ter no máximo ${BRAND_FIGURE_LABEL_MAX} caracteres`),
@@ -56,10 +54,9 @@ export const brandFigureSchema = z.object({
  * show. `figures` empty or null goes back to SPEC.md's figures; at most BRAND_FIGURES_MAX.
  */
 export const brandInputSchema = z.object({
-  name: z.string('Informe o nome da marca').trim().min(2, 'Informe o nome da marca').max(40, 'O nome deve ter no máximo 40 caracteres'),
-  tagline: z.string('Informe a chamada').trim().min(2, 'Informe a chamada').max(80, 'A chamada deve ter no máximo 80 caracteres'),
-  description: z
-    .string('Informe a descrição')
+  name: text('Informe o nome da marca').trim().min(2, 'Informe o nome da marca').max(40, 'O nome deve ter no máximo 40 caracteres'),
+  tagline: text('Informe a chamada').trim().min(2, 'Informe a chamada').max(80, 'A chamada deve ter no máximo 80 caracteres'),
+  description: text('Informe a descrição')
     .trim()
     .min(10, 'A descrição deve ter pelo menos 10 caracteres')
     .max(600, 'A descrição deve ter no máximo 600 caracteres'),

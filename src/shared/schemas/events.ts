@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isCalendarDay, text } from './fields';
 
 export const brandSlugs = ['next-level', 'ay-yo', 'kxp'] as const;
 export type BrandSlug = (typeof brandSlugs)[number];
@@ -10,11 +11,11 @@ export type PriceFilter = (typeof priceFilters)[number];
 
 /** Query of GET /api/events. Every filter is optional; they combine with AND. */
 export const listEventsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   brand: z.enum(brandSlugs).optional(),
   /** Calendar day yyyy-MM-dd (America/Sao_Paulo). */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida').optional(),
-  city: z.string().trim().max(60).optional(),
+  date: text().refine(isCalendarDay, 'Data inválida').optional(),
+  city: text().trim().max(60).optional(),
   price: z.enum(priceFilters).optional(),
   favorites: z.enum(['1', 'true']).optional(),
   upcoming: z.enum(['1', 'true']).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import { isValidCpf, onlyDigits } from '../cpf';
 
 /** What a list charges after its free time: nothing, a price, or a percent off a reference price. */
@@ -16,10 +17,9 @@ export const guestPaymentMethods = ['cash', 'card_machine'] as const;
 /** Most rows one CSV import reads. */
 export const MAX_GUEST_CSV_ROWS = 2000;
 
-const nameSchema = z.string().trim().min(1, 'Informe o nome').max(120, 'Nome muito longo');
-const emailSchema = z.string().trim().min(1, 'Informe o e-mail').max(200).pipe(z.email('E-mail inválido')).transform((v) => v.toLowerCase());
-const cpfSchema = z
-  .string()
+const nameSchema = text().trim().min(1, 'Informe o nome').max(120, 'Nome muito longo');
+const emailSchema = text().trim().min(1, 'Informe o e-mail').max(200).pipe(z.email('E-mail inválido')).transform((v) => v.toLowerCase());
+const cpfSchema = text()
   .trim()
   .min(1, 'Informe o CPF')
   .refine((v) => isValidCpf(v), 'CPF inválido')
@@ -28,15 +28,13 @@ const cpfSchema = z
 /** A name the owner adds by hand ('Nome na lista'): name required, e-mail and CPF when known. */
 export const addGuestEntrySchema = z.object({
   name: nameSchema,
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(200)
     .refine((v) => v === '' || z.email().safeParse(v).success, 'E-mail inválido')
     .transform((v) => v.toLowerCase())
     .optional(),
-  cpf: z
-    .string()
+  cpf: text()
     .trim()
     .refine((v) => v === '' || isValidCpf(v), 'CPF inválido')
     .transform(onlyDigits)
@@ -49,13 +47,13 @@ export const guestSignUpSchema = z.object({ name: nameSchema, email: emailSchema
 export type GuestSignUpInput = z.input<typeof guestSignUpSchema>;
 
 /** A CSV file's text (columns nome,email,cpf; the header line optional). */
-export const importGuestCsvSchema = z.object({ csv: z.string().min(1, 'Escolha um arquivo CSV').max(500_000, 'Arquivo muito grande') });
+export const importGuestCsvSchema = z.object({ csv: text().min(1, 'Escolha um arquivo CSV').max(500_000, 'Arquivo muito grande') });
 
 /** The back office creating a list for an event: owner (by e-mail), sector, quota, rule, closing time (UTC instants, ISO 8601). */
 export const createGuestListSchema = z
   .object({
-    name: z.string().trim().min(1, 'Informe o nome da lista').max(80, 'Nome muito longo'),
-    ownerEmail: z.string().trim().min(1, 'Informe o e-mail do responsável').pipe(z.email('E-mail inválido')).transform((v) => v.toLowerCase()),
+    name: text().trim().min(1, 'Informe o nome da lista').max(80, 'Nome muito longo'),
+    ownerEmail: text().trim().min(1, 'Informe o e-mail do responsável').pipe(z.email('E-mail inválido')).transform((v) => v.toLowerCase()),
     ticketTypeId: z.uuid('Escolha o setor'),
     quota: z.coerce.number().int('Informe um número inteiro').min(1, 'O limite deve ser de pelo menos 1 nome').max(10_000, 'Limite muito alto'),
     freeUntil: z.iso.datetime({ offset: true, message: 'Informe o horário' }),
@@ -76,11 +74,11 @@ export type CreateGuestListInput = z.input<typeof createGuestListSchema>;
 export const admitGuestEntrySchema = z.object({
   eventId: z.uuid(),
   paymentMethod: z.enum(guestPaymentMethods).optional(),
-  gate: z.string().trim().max(60).optional(),
-  deviceId: z.string().trim().max(100).nullable().optional(),
+  gate: text().trim().max(60).optional(),
+  deviceId: text().trim().max(100).nullable().optional(),
 });
 
-export const guestSearchSchema = z.object({ q: z.string().trim().min(2, 'Digite ao menos 2 letras').max(120) });
+export const guestSearchSchema = z.object({ q: text().trim().min(2, 'Digite ao menos 2 letras').max(120) });
 
 /** The rule as the screens show it; instants UTC (ISO 8601), money in centavos. */
 export interface GuestListRuleView {

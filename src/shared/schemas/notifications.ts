@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 
 /** One notification as the panel shows it (SPEC.md section 3 'notifications', 'Layout shell'). */
 export interface NotificationView {
@@ -24,11 +25,11 @@ export interface NotificationList {
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url('Inscrição de notificação inválida').max(2000).refine((v) => v.startsWith('https://') || v.startsWith('http://'), 'Inscrição de notificação inválida'),
   keys: z.object({
-    p256dh: z.string().min(20).max(200),
-    auth: z.string().min(8).max(100),
+    p256dh: text().min(20).max(200),
+    auth: text().min(8).max(100),
   }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** Body of DELETE /api/push/subscriptions. */
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
+export const pushUnsubscribeSchema = z.object({ endpoint: text().min(1).max(2000) });

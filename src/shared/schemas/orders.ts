@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isCalendarDay, text } from './fields';
 import { isValidCpf, onlyDigits } from '../cpf';
 import { isValidBrazilianPhone } from '../phone';
 import { MAX_INSTALLMENTS } from '../money';
@@ -13,15 +14,13 @@ const required = 'Preencha todos os dados obrigatórios';
 
 /** Buyer data of the checkout dialog (SPEC.md section 5 'Checkout'). */
 export const buyerSchema = z.object({
-  name: z.string().trim().min(1, required).max(120),
-  email: z.string().trim().min(1, required).pipe(z.email('E-mail inválido')),
-  phone: z
-    .string()
+  name: text().trim().min(1, required).max(120),
+  email: text().trim().min(1, required).pipe(z.email('E-mail inválido')),
+  phone: text()
     .trim()
     .min(1, required)
     .refine((v) => isValidBrazilianPhone(v), 'Telefone inválido'),
-  cpf: z
-    .string()
+  cpf: text()
     .trim()
     .min(1, required)
     .refine((v) => isValidCpf(v), 'CPF inválido'),
@@ -30,20 +29,17 @@ export type Buyer = z.infer<typeof buyerSchema>;
 
 /** Who uses a half-price unit (Lei 12.933/2013: proof at purchase and at the door). */
 export const concessionHolderSchema = z.object({
-  name: z.string().trim().min(1, 'Informe o nome de quem vai usar a meia-entrada').max(120, 'Nome muito longo'),
-  cpf: z
-    .string()
+  name: text().trim().min(1, 'Informe o nome de quem vai usar a meia-entrada').max(120, 'Nome muito longo'),
+  cpf: text()
     .trim()
     .min(1, 'Informe o CPF de quem vai usar a meia-entrada')
     .refine((v) => isValidCpf(v), 'CPF inválido')
     .transform(onlyDigits),
-  birthDate: z
-    .string()
+  birthDate: text()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data de nascimento')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && v >= '1900-01-01', 'Data de nascimento inválida'),
-  documentNumber: z
-    .string()
+    .refine((v) => isCalendarDay(v) && v >= '1900-01-01', 'Data de nascimento inválida'),
+  documentNumber: text()
     .trim()
     .max(40, 'Número do documento muito longo')
     .nullish()
@@ -60,12 +56,11 @@ export const placeOrderSchema = z.object({
         ticketTypeId: z.uuid(),
         quantity: z.number().int().min(0).max(MAX_TICKETS_PER_TYPE),
         /** Who uses each unit, in order (PRODUCT.md 'Tickets and the door'); blank or absent = not named yet. */
-        holderNames: z.array(z.string().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
+        holderNames: z.array(text().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
         /** Each unit's holder CPF, in order ('' where none): required for every unit of a nominal event. */
         holderCpfs: z
           .array(
-            z
-              .string()
+            text()
               .trim()
               .refine((v) => v === '' || isValidCpf(v), 'CPF inválido')
               .transform(onlyDigits),
@@ -82,12 +77,12 @@ export const placeOrderSchema = z.object({
   buyer: buyerSchema,
   paymentMethod: z.enum(onlinePaymentMethods),
   installments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
-  couponCode: z.string().trim().max(40).optional(),
+  couponCode: text().trim().max(40).optional(),
   /** The total the buyer saw when confirming (centavos); when the price changed meanwhile, the order is refused with the new total. */
   expectedTotalCentavos: z.number().int().min(0).optional(),
   /** The turn from the event's waiting room (PRODUCT.md 'The on-sale'), required while it is active, and the device that claimed it. */
-  waitingRoomPass: z.string().max(2_000).optional(),
-  deviceId: z.string().max(64).optional(),
+  waitingRoomPass: text().max(2_000).optional(),
+  deviceId: text().max(64).optional(),
   /** A waiting-list offer made to the buyer ('Lista de espera'): the order takes its units, held for them only. */
   waitlistOfferId: z.uuid().optional(),
 });
@@ -95,8 +90,7 @@ export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
 /** Body of POST /api/orders/quote: the order as it would be placed; the buyer is optional (the limits per CPF are checked when placing). */
 export const quoteOrderSchema = placeOrderSchema.omit({ buyer: true, expectedTotalCentavos: true }).extend({
-  buyerCpf: z
-    .string()
+  buyerCpf: text()
     .trim()
     .refine((v) => isValidCpf(v), 'CPF inválido')
     .transform(onlyDigits)
@@ -106,10 +100,10 @@ export type QuoteOrderInput = z.infer<typeof quoteOrderSchema>;
 
 /** Body of POST /api/orders/:id/card-payment: exists only in the sandbox (provider's test mode); with Stripe the browser confirms through Stripe.js. */
 export const cardPaymentSchema = z.object({
-  cardNumber: z.string().trim().min(12, 'Número do cartão inválido').max(23),
-  holderName: z.string().trim().min(1, 'Informe o nome impresso no cartão').max(80),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Validade inválida (MM/AA)'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'CVV inválido'),
+  cardNumber: text().trim().min(12, 'Número do cartão inválido').max(23),
+  holderName: text().trim().min(1, 'Informe o nome impresso no cartão').max(80),
+  expiry: text().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Validade inválida (MM/AA)'),
+  cvc: text().trim().regex(/^\d{3,4}$/, 'CVV inválido'),
 });
 export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import { isValidBrazilianPhone } from '../phone';
 import { imageRefusal } from './admin-events';
 import { brandSlugs, type BrandSlug } from './events';
@@ -16,8 +17,7 @@ const AVATAR_URL_MAX = 2000;
 
 /** Blank or absent becomes null; otherwise trimmed. */
 const optionalTrimmed = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, tooLong)
     .nullish()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import type { RefundStatus } from '../statuses';
 
 export type { RefundStatus };
@@ -9,8 +10,7 @@ export const requestRefundSchema = z.object({
   orderId: z.uuid('Selecione um ingresso'),
   /** The tickets to refund (PRODUCT.md 'Buying': single unused tickets); absent = every refundable ticket of the order. */
   ticketIds: z.array(z.uuid('Selecione um ingresso')).min(1, 'Selecione pelo menos um ingresso').max(40).optional(),
-  reason: z
-    .string('Informe o motivo do reembolso')
+  reason: text('Informe o motivo do reembolso')
     .trim()
     .min(1, 'Informe o motivo do reembolso')
     .max(1000, 'O motivo deve ter no máximo 1000 caracteres'),
@@ -22,7 +22,7 @@ export const withdrawPurchaseSchema = z.object({
   orderId: requestRefundSchema.shape.orderId,
   ticketIds: requestRefundSchema.shape.ticketIds,
   /** Optional: a withdrawal needs no reason. */
-  reason: z.string().trim().max(1000, 'O motivo deve ter no máximo 1000 caracteres').optional().transform((reason) => reason || undefined),
+  reason: text().trim().max(1000, 'O motivo deve ter no máximo 1000 caracteres').optional().transform((reason) => reason || undefined),
 });
 export type WithdrawPurchaseInput = z.infer<typeof withdrawPurchaseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import type { Role } from '../statuses';
 
 /** The roles the back office gives and removes ('Equipe'). */
@@ -16,7 +17,7 @@ export const staffRoleLabel: Readonly<Record<StaffRole, string>> = {
 
 /** Body of POST /api/admin/staff: give a role to an e-mail (an invitation when no account has it). */
 export const grantStaffRoleSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Informe o e-mail').max(254).pipe(z.email('E-mail inválido')),
+  email: text().trim().toLowerCase().min(1, 'Informe o e-mail').max(254).pipe(z.email('E-mail inválido')),
   role: z.enum(staffRoles, 'Escolha o papel'),
 });
 export type GrantStaffRoleInput = z.infer<typeof grantStaffRoleSchema>;

@@ -1,6 +1,7 @@
 import { type PaymentMethod, type ScanDirection, scanDirections } from '../statuses';
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 
 export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
 
@@ -48,14 +49,13 @@ export interface MyOrderTickets {
 /** Where a door scans when its staff name no gate (SPEC.md section 9: 'Entrada principal'). */
 export const DEFAULT_GATE = 'Entrada principal';
 
-const gateSchema = z
-  .string()
+const gateSchema = text()
   .trim()
   .max(60, 'Nome do portão muito longo')
   .optional()
   .transform((gate) => gate || DEFAULT_GATE);
-const deviceIdSchema = z.string().trim().min(1).max(100);
-const nonceSchema = z.string().trim().min(8).max(100);
+const deviceIdSchema = text().trim().min(1).max(100);
+const nonceSchema = text().trim().min(8).max(100);
 
 /**
  * Body of POST /api/check-ins: one scan at the door of `eventId` (the event the door works;
@@ -63,7 +63,7 @@ const nonceSchema = z.string().trim().min(8).max(100);
  * same scan queued offline after a slow answer is recorded once.
  */
 export const checkInSchema = z.object({
-  code: z.string().trim().min(1, 'Digite ou escaneie um código QR').max(200),
+  code: text().trim().min(1, 'Digite ou escaneie um código QR').max(200),
   eventId: z.uuid('Escolha o evento da portaria'),
   gate: gateSchema,
   deviceId: deviceIdSchema.optional(),
@@ -264,7 +264,7 @@ export const doorSyncSchema = z.object({
     .array(
       z.object({
         nonce: nonceSchema,
-        code: z.string().trim().min(1).max(200),
+        code: text().trim().min(1).max(200),
         eventId: z.uuid(),
         gate: gateSchema,
         /** When the device decided (UTC ISO instant). */
@@ -319,5 +319,5 @@ export interface DoorSearchTicket {
 }
 
 export const doorSearchSchema = z.object({
-  q: z.string().trim().min(2, 'Digite pelo menos 2 caracteres').max(100),
+  q: text().trim().min(2, 'Digite pelo menos 2 caracteres').max(100),
 });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import { isValidCpf, onlyDigits } from '../cpf';
 import { concessions, type Concession } from '../concessions';
 
 // A ticket's holder and its transfer to another person (PRODUCT.md 'Tickets and the door').
 
 /** An optional CPF as typed ('529.982.247-25' or digits): blank -> null, else its digits; refused when not a real CPF. */
-const optionalCpf = z
-  .string()
+const optionalCpf = text()
   .trim()
   .max(20)
   .nullish()
   .refine((v) => !v || isValidCpf(v), 'CPF inválido')
   .transform((v) => (v ? onlyDigits(v) : null));
 
-const personName = z.string().trim().min(1, 'Informe o nome de quem vai usar o ingresso').max(120, 'Nome muito longo');
+const personName = text().trim().min(1, 'Informe o nome de quem vai usar o ingresso').max(120, 'Nome muito longo');
 
 /** Body of PUT /api/tickets/:id/holder: who uses the ticket ('Editar titular'). */
 export const editHolderSchema = z.object({
@@ -25,8 +25,8 @@ export type EditHolderInput = z.input<typeof editHolderSchema>;
 
 /** Body of POST /api/tickets/:id/transfers: who receives the ticket ('Transferir ingresso'). */
 export const createTransferSchema = z.object({
-  toName: z.string().trim().min(1, 'Informe o nome de quem vai receber o ingresso').max(120, 'Nome muito longo'),
-  toEmail: z.string().trim().min(1, 'Informe o e-mail de quem vai receber o ingresso').max(200).pipe(z.email('E-mail inválido')),
+  toName: text().trim().min(1, 'Informe o nome de quem vai receber o ingresso').max(120, 'Nome muito longo'),
+  toEmail: text().trim().min(1, 'Informe o e-mail de quem vai receber o ingresso').max(200).pipe(z.email('E-mail inválido')),
   toCpf: optionalCpf,
 });
 export type CreateTransferInput = z.input<typeof createTransferSchema>;
@@ -38,11 +38,11 @@ export type CreateTransferInput = z.input<typeof createTransferSchema>;
  */
 export const acceptTransferSchema = z
   .object({
-    token: z.string().trim().min(20).max(200).optional(),
+    token: text().trim().min(20).max(200).optional(),
     transferId: z.uuid().optional(),
     cpf: optionalCpf,
     concession: z.enum(concessions).nullish(),
-    documentNumber: z.string().trim().max(40, 'Número do documento muito longo').nullish(),
+    documentNumber: text().trim().max(40, 'Número do documento muito longo').nullish(),
   })
   .refine((v) => v.token || v.transferId, 'Transferência não encontrada.');
 export type AcceptTransferInput = z.input<typeof acceptTransferSchema>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import { isValidCpf, onlyDigits } from '../cpf';
 
 /** A device's own random id (kept in the browser): a turn claimed on one device is used only there. */
-export const deviceIdSchema = z.string().trim().min(8, 'Dispositivo inválido').max(64, 'Dispositivo inválido');
+export const deviceIdSchema = text().trim().min(8, 'Dispositivo inválido').max(64, 'Dispositivo inválido');
 
 /**
  * The proof of work of a join (ALTCHA v2 challenge as the server signed it, and the browser's
@@ -11,17 +12,16 @@ export const deviceIdSchema = z.string().trim().min(8, 'Dispositivo inválido').
  */
 export const joinProofSchema = z.object({
   challenge: z.object({
-    parameters: z.looseObject({ nonce: z.string(), algorithm: z.string(), salt: z.string(), cost: z.number(), keyLength: z.number(), keyPrefix: z.string() }),
-    signature: z.string().optional(),
+    parameters: z.looseObject({ nonce: text(), algorithm: text(), salt: text(), cost: z.number(), keyLength: z.number(), keyPrefix: text() }),
+    signature: text().optional(),
   }),
-  solution: z.looseObject({ counter: z.number(), derivedKey: z.string() }),
+  solution: z.looseObject({ counter: z.number(), derivedKey: text() }),
 });
 
 /** Body of POST /api/events/:id/waiting-room/join. */
 export const joinRoomSchema = z.object({
   proof: joinProofSchema,
-  cpf: z
-    .string()
+  cpf: text()
     .trim()
     .min(1, 'Informe seu CPF')
     .refine((v) => isValidCpf(v), 'CPF inválido')
@@ -30,7 +30,7 @@ export const joinRoomSchema = z.object({
 export type JoinRoomInput = z.infer<typeof joinRoomSchema>;
 
 /** Body of POST /api/waiting-room/status: the place token the join answered. */
-export const roomStatusSchema = z.object({ token: z.string().min(1).max(2_000) });
+export const roomStatusSchema = z.object({ token: text().min(1).max(2_000) });
 
 /** Body of POST /api/events/:id/waiting-room/pass. */
 export const claimPassSchema = z.object({ deviceId: deviceIdSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { text } from './fields';
 import { MAX_TICKETS_PER_TYPE } from '../order-limits';
 
 /** A waiting entry's life: waiting its turn, offered units, bought them, let the offer run out, or left the list. */
@@ -31,7 +32,7 @@ export const waitlistOfferViewSchema = z.object({
   ticketTypeId: z.uuid(),
   quantity: z.number().int(),
   unitPriceCentavos: z.number().int(),
-  expiresAt: z.string(),
+  expiresAt: text(),
 });
 export type WaitlistOfferView = z.infer<typeof waitlistOfferViewSchema>;
 
@@ -40,7 +41,7 @@ export const waitlistEntryViewSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
   ticketTypeId: z.uuid(),
-  ticketTypeName: z.string(),
+  ticketTypeName: text(),
   quantity: z.number().int(),
   status: z.enum(waitlistEntryStatuses),
   position: z.number().int().nullable(),
@@ -55,7 +56,7 @@ export type MyWaitlist = z.infer<typeof myWaitlistSchema>;
 /** One sector's demand for the back office: people and units waiting, open offers and their units, entries that bought. */
 export const waitlistDemandRowSchema = z.object({
   ticketTypeId: z.uuid(),
-  name: z.string(),
+  name: text(),
   waitingPeople: z.number().int(),
   waitingUnits: z.number().int(),
   openOffers: z.number().int(),
