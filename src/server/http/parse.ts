@@ -9,15 +9,24 @@ import { DomainError } from '../../shared/errors';
  */
 export async function readUploadedImage(request: FastifyRequest): Promise<{ bytes: Buffer; truncated: boolean }> {
   try {
-    // Exactly one part, the file named 'file': anything else is refused, never half-read.
-    const file = await request.file({ limits: { files: 1, parts: 1, fields: 0 } });
-    if (!file) throw new DomainError('validation_failed', { field: 'file' }, 'Selecione uma imagem.');
-    if (file.fieldname !== 'file') {
-      file.file.resume();
-      throw new DomainError('validation_failed', { field: 'file' }, 'Envie a imagem no campo "file".');
+    // Exactly one part, the file named 'file': anything else is refused, never half-read. The
+    // parts are walked to the end of the body, so a second part (which busboy reports only after
+    // the first was handed over) is refused too instead of going unnoticed.
+    let image: { bytes: Buffer; truncated: boolean } | null = null;
+    for await (const part of request.parts({ limits: { files: 1, parts: 1, fields: 0 } })) {
+      if (image || part.type !== 'file') {
+        if (part.type === 'file') part.file.resume();
+        throw new DomainError('validation_failed', { field: 'file' }, 'Envie uma imagem por vez, como arquivo.');
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new DomainError('validation_failed', { field: 'file' }, 'Envie a imagem no campo "file".');
+      }
+      const bytes = await part.toBuffer();
+      image = { bytes, truncated: part.file.truncated };
     }
-    const bytes = await file.toBuffer();
-    return { bytes, truncated: file.file.truncated };
+    if (!image) throw new DomainError('validation_failed', { field: 'file' }, 'Selecione uma imagem.');
+    return image;
   } catch (error) {
     if (error instanceof DomainError) throw error;
     const code = (error as FastifyError).code;
