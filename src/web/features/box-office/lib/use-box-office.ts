@@ -98,7 +98,8 @@ export function useBoxOffice(eventId: string) {
       await refresh();
     } catch (error) {
       if (isNetworkError(error)) setOnline(false);
-      else throw error;
+      // Too many syncs a minute: the sales stay on the device and go with the next round.
+      else if (!(error instanceof ApiError && error.status === 429)) throw error;
     } finally {
       syncing.current = false;
       setSyncing(false);
