@@ -10,7 +10,7 @@ import { queryRows, type Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { events, orders } from '../../db/schema';
 import { unnestRows } from '../../lib/unnest';
-import { admitOrderInTx, BOX_OFFICE_GATE } from '../door/admit-at-gate';
+import { admitOrderInTx } from '../door/admit-at-gate';
 import { confirmOrders } from '../payments/confirm-payment';
 import { insertOrders, type PlacedOrder } from '../orders/place-order';
 import { requestPayment } from '../payments/request-payment';
@@ -20,8 +20,6 @@ import { loadSaleState } from '../orders/sale-state';
 import type { ServiceDeps } from '../deps';
 import { loadBlock, toSaleBlock, type BlockRow } from './blocks';
 import { loadDrawer } from './drawers';
-
-export { BOX_OFFICE_GATE };
 
 /** A sale the device made: at the box office with network ('online', PIX allowed) or sent by a sync. */
 export type SaleMode = 'online' | 'sync';
@@ -276,14 +274,14 @@ async function checkCodes(tx: Tx, block: BlockRow, codes: string[], units: numbe
  * then courtesies). Within one item the units are alike, so its tickets take its codes in any order.
  */
 async function giveBlockCodes(tx: Tx, orderId: string, items: PricedItem[], codes: string[]): Promise<void> {
-  const rows = await queryRows<{ id: string; ticket_type_name: string; lot_id: string | null; holder_cpf: string | null }>(tx, sql`
-    SELECT id, ticket_type_name, lot_id, holder_cpf FROM order_items WHERE order_id = ${orderId}::uuid`);
+  const issued = await queryRows<{ id: string; ticket_type_name: string; lot_id: string | null; holder_cpf: string | null }>(tx, sql`
+    SELECT t.id, i.ticket_type_name, i.lot_id, i.holder_cpf FROM tickets t JOIN order_items i ON i.id = t.order_item_id
+    WHERE t.order_id = ${orderId}::uuid ORDER BY t.id`);
   const pairs: { id: string; code: string }[] = [];
   let next = 0;
   for (const item of items) {
-    const row = rows.find((r) => r.ticket_type_name === item.name && r.lot_id === item.lotId && r.holder_cpf === (item.holder?.cpf ?? null));
-    const issued = row ? await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE order_item_id = ${row.id}::uuid ORDER BY id`) : [];
-    for (const ticket of issued) pairs.push({ id: ticket.id, code: codes[next++] });
+    const mine = issued.filter((t) => t.ticket_type_name === item.name && t.lot_id === item.lotId && t.holder_cpf === (item.holder?.cpf ?? null));
+    for (const ticket of mine) pairs.push({ id: ticket.id, code: codes[next++] });
   }
   if (pairs.length !== codes.length) throw new Error(`box-office sale ${orderId}: ${pairs.length} tickets for ${codes.length} codes`);
   const given = unnestRows(pairs, 'c', { id: ['uuid', (p) => p.id], code: ['text', (p) => p.code] });
