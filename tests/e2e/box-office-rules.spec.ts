@@ -1,14 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { boxOfficeBlocks, orders, ticketTypes, tickets, userRoles } from '../../src/server/db/schema';
 import { launchBrowser, newContext, type phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
-import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';
+import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { createBuyer, poll, signInWithForm } from '../support/people';
 import { createEvent } from '../support/test-server';
+import { shoot } from '../support/screenshots';
 
 // The box office keeps the meia-entrada reserve as the site does: while it holds (more than 48 h
 // before the event), a block reserved beyond what full price may take keeps the rest for meia
@@ -27,38 +26,6 @@ afterAll(async () => {
 });
 
 const smallPhone = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-/**
- * With SCREENSHOT_DIR set, the whole page (not only what fits on the screen) at 360x740, 390x844
- * and 1280x800, light and dark, to be looked at; then back as it was.
- */
-async function shootWholePage(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  const scrolledTo = await page.evaluate(() => window.scrollY);
-  // At the top, so the sticky header is drawn where it belongs.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const size of [smallPhone.viewport, { width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-    await page.setViewportSize(size);
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => {
-        localStorage.setItem('theme', t);
-        document.documentElement.classList.toggle('dark', t === 'dark');
-      }, theme);
-      await settleTransitions(page);
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}-${theme}.png`), fullPage: true });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.removeItem('theme');
-    document.documentElement.classList.remove('dark');
-  });
-  if (original) await page.setViewportSize(original);
-  await page.evaluate((y) => window.scrollTo(0, y), scrolledTo);
-}
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
@@ -120,7 +87,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     await poll(() => page.getByText('Restam só ingressos da cota de meia-entrada neste setor').isVisible()).toBe(true);
     await noSidewaysScroll(page);
     await expectNoAxeViolationsInBothThemes(page, 'sale refused past the full-price units');
-    await shootWholePage(page, 'box-office-meia-block-refused');
+    await shoot(page, 'box-office-meia-block-refused', { fullPage: true });
     // Nothing recorded: no order, the block as it was, nothing waiting to be sent.
     expect(await page.getByRole('heading', { name: 'Venda registrada' }).count()).toBe(0);
     expect(await app.deps.db.select().from(orders).where(eq(orders.eventId, made.event.id))).toHaveLength(0);
@@ -172,7 +139,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     expect(await page.getByText('Pista', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('img', { name: /Código QR/ }).count()).toBe(0);
     await noSidewaysScroll(page);
-    await shootWholePage(page, 'box-office-pix-admitted');
+    await shoot(page, 'box-office-pix-admitted', { fullPage: true });
 
     const pixSales = await app.deps.db.select().from(orders).where(eq(orders.paymentMethod, 'pix'));
     const pixSale = pixSales.find((o) => o.eventId === made.event.id)!;
@@ -188,7 +155,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     await poll(() => chosenSector(page)).toBe('Camarote · R$ 250,00 · 10 no bloco');
     await sector.selectOption({ label: 'Pista · R$ 100,00 · 6 no bloco (1 só meia)' });
     await noSidewaysScroll(page);
-    await shootWholePage(page, 'box-office-meia-block');
+    await shoot(page, 'box-office-meia-block', { fullPage: true });
     await context.close();
   });
 });

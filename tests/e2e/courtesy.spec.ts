@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { eq } from 'drizzle-orm';
@@ -11,7 +9,7 @@ import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
-import { settleTransitions } from '../support/axe';
+import { shoot } from '../support/screenshots';
 
 let app: RunningApp;
 let browser: Browser;
@@ -29,40 +27,6 @@ const RUN = Date.now().toString(36);
 const TITLE = `Noite dos Convidados ${RUN}`;
 const GUEST_EMAIL = `convidado-${RUN}@exemplo.com.br`;
 const EVENT_DATE = saoPauloToday(new Date(Date.now() + 20 * 86_400_000));
-
-/**
- * With SCREENSHOT_DIR set, the screen with `region` at its top at 360x740, 390x844 and 1280x800,
- * light and dark, to be looked at (a section low on a long form leaves the screen when it resizes).
- */
-async function shootRegion(page: Page, region: Locator, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 360, height: 740 },
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    // Below the sticky header.
-    await region.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 96));
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((t) => {
-        localStorage.setItem('theme', t);
-        document.documentElement.classList.toggle('dark', t === 'dark');
-      }, theme);
-      await settleTransitions(page);
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}-${theme}.png`) });
-    }
-  }
-  await page.evaluate(() => {
-    localStorage.removeItem('theme');
-    document.documentElement.classList.remove('dark');
-  });
-  if (original) await page.setViewportSize(original);
-}
 
 /** An .eml of the local outbox as a person reads it: quoted-printable soft breaks and '=3D' undone. */
 const readable = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -260,7 +224,7 @@ describe('a courtesy to an e-mail without an account', () => {
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await poll(() => admin.getByText('Cota salva').isVisible()).toBe(false);
     await expectNoAxeViolationsInBothThemes(admin, 'courtesy quotas with a box-office operator');
-    await shootRegion(admin, quotas, 'courtesy-quotas-box-office');
+    await shoot(admin, 'courtesy-quotas-box-office', { region: quotas });
     await context.close();
   });
 });
