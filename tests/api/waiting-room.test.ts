@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { readRoom } from '../../src/server/services/onsale/room-state';
-import { signRoomToken } from '../../src/server/services/onsale/room-tokens';
+import { cpfDigest, signRoomToken } from '../../src/server/services/onsale/room-tokens';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { testCpf } from '../support/cpf';
 import { solveJoinChallenge } from '../support/join-proof';
@@ -47,6 +47,8 @@ async function proofFor(eventId: string) {
 }
 const join = async (eventId: string, cookie: string, cpf: string) =>
   server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/join`, headers: { cookie }, payload: { cpf, proof: await proofFor(eventId) } });
+/** What anyone holding a signed room token reads in it: the JSON of its body. */
+const decodedTokenText = (token: string) => Buffer.from(token.split('.')[0], 'base64url').toString('utf8');
 const status = (token: string) => server.app.inject({ method: 'POST', url: '/api/waiting-room/status', payload: { token } });
 const claim = (eventId: string, cookie: string, deviceId: string) =>
   server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/pass`, headers: { cookie }, payload: { deviceId } });
@@ -114,6 +116,9 @@ describe('waiting room', () => {
 
     // A forged or altered token is refused; the real one answers without a session.
     const token: string = first.json().token;
+    // The place token is readable by whoever holds it: no CPF in it (LGPD).
+    expect(decodedTokenText(token)).not.toContain(testCpf(1));
+    expect(Object.keys(JSON.parse(decodedTokenText(token))).sort()).toEqual(['eventId', 'kind', 'place', 'userId']);
     expect((await status(token)).json()).toMatchObject({ phase: 'before_open' });
     expect((await status(`${token.slice(0, -2)}xx`)).json()).toMatchObject({ code: 'waiting_room_token_invalid' });
   });
@@ -189,6 +194,8 @@ describe('waiting room', () => {
     const pass = await claim(event.id, fan.cookie, 'aparelho-1');
     expect(pass.statusCode).toBe(200);
     const { pass: token } = pass.json();
+    // The pass is readable by whoever holds it: it carries a keyed hash of the CPF, never the CPF.
+    expect(decodedTokenText(token)).not.toContain(buyer.cpf.replace(/\D/g, ''));
     expect((await claim(event.id, fan.cookie, 'aparelho-1')).statusCode).toBe(200);
     const secondDevice = await claim(event.id, fan.cookie, 'aparelho-2');
     expect(secondDevice.json()).toMatchObject({ code: 'waiting_room_other_device' });
@@ -220,7 +227,7 @@ describe('waiting room', () => {
       kind: 'pass',
       eventId: event.id,
       userId: other.userId,
-      cpf: testCpf(500),
+      cpfDigest: cpfDigest(server.deps.ticketSigningKey, testCpf(500)),
       place: 2,
       deviceId: 'aparelho-3',
       expiresAt: Date.now() - 1,

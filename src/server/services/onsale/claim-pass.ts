@@ -5,7 +5,7 @@ import { DomainError } from '../../../shared/errors';
 import type { RoomPassView } from '../../../shared/schemas/waiting-room';
 import { PASS_MINUTES } from '../../domain/waiting-room';
 import { readRoom } from './room-state';
-import { signRoomToken } from './room-tokens';
+import { cpfDigest, signRoomToken } from './room-tokens';
 
 /**
  * The account's turn as a pass for one device (PRODUCT.md 'The on-sale'): valid PASS_MINUTES from
@@ -36,6 +36,6 @@ export async function claimPass(
     UPDATE waiting_room_entries SET pass_device_id = ${deviceId}
     WHERE id = ${entry.id}::uuid AND (pass_device_id IS NULL OR pass_device_id = ${deviceId}) RETURNING id`);
   if (!claimed) throw new DomainError('waiting_room_other_device');
-  const pass = signRoomToken(deps.ticketSigningKey, { kind: 'pass', eventId, userId, cpf: entry.cpf, place: Number(entry.place), deviceId, expiresAt });
+  const pass = signRoomToken(deps.ticketSigningKey, { kind: 'pass', eventId, userId, cpfDigest: cpfDigest(deps.ticketSigningKey, entry.cpf), place: Number(entry.place), deviceId, expiresAt });
   return { pass, expiresAt: new Date(expiresAt).toISOString() };
 }

@@ -38,17 +38,17 @@ export async function joinRoom(
 
   const existing = await findEntry(deps, eventId, userId);
   if (existing) {
-    const view = describePlace(deps.ticketSigningKey, room, { kind: 'place', eventId, userId, cpf: existing.cpf, place: existing.place }, now);
+    const view = describePlace(deps.ticketSigningKey, room, { kind: 'place', eventId, userId, place: existing.place }, now);
     return { ...view, alreadyJoined: true };
   }
-  let placed: { cpf: string; place: number | null } | null;
+  let placed: { place: number | null } | null;
   try {
     const [entry] = await queryRows<{ id: string }>(deps.db, sql`
       INSERT INTO waiting_room_entries (event_id, user_id, cpf, random_key, joined_at)
       VALUES (${eventId}::uuid, ${userId}, ${input.cpf}, ${randomInt(0, 2 ** 47)}, ${now})
       ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`);
     // No row: another device of this account joined at the same moment.
-    placed = entry ? { cpf: input.cpf, place: null } : null;
+    placed = entry ? { place: null } : null;
   } catch (error) {
     if (isUniqueViolation(error, 'waiting_room_entries_cpf')) throw new DomainError('waiting_room_cpf_taken', { field: 'cpf' });
     throw error;
@@ -61,12 +61,12 @@ export async function joinRoom(
     alreadyJoined = true;
   }
   const fresh = await readRoom(deps.db, eventId, { now: now.getTime() });
-  const view = describePlace(deps.ticketSigningKey, fresh ?? room, { kind: 'place', eventId, userId, cpf: placed.cpf, place: placed.place }, now);
+  const view = describePlace(deps.ticketSigningKey, fresh ?? room, { kind: 'place', eventId, userId, place: placed.place }, now);
   return { ...view, alreadyJoined };
 }
 
 async function findEntry(deps: Pick<ServiceDeps, 'db'>, eventId: string, userId: string) {
-  const [row] = await queryRows<{ cpf: string; place: number | null }>(deps.db, sql`
-    SELECT cpf, place FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
-  return row ? { cpf: row.cpf, place: row.place === null ? null : Number(row.place) } : null;
+  const [row] = await queryRows<{ place: number | null }>(deps.db, sql`
+    SELECT place FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
+  return row ? { place: row.place === null ? null : Number(row.place) } : null;
 }

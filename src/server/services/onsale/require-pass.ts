@@ -4,7 +4,7 @@ import { DomainError } from '../../../shared/errors';
 import { onlyDigits } from '../../../shared/cpf';
 import { roomIsActive } from '../../domain/waiting-room';
 import { readRoom } from './room-state';
-import { readRoomToken } from './room-tokens';
+import { cpfDigest, readRoomToken } from './room-tokens';
 
 export interface PassPresented {
   eventId: string;
@@ -33,7 +33,7 @@ export async function requirePass(deps: Pick<ServiceDeps, 'db' | 'ticketSigningK
   if (now.getTime() >= claims.expiresAt) throw new DomainError('waiting_room_pass_expired');
   if (claims.deviceId !== order.deviceId) throw new DomainError('waiting_room_other_device');
   if (room!.paused) throw new DomainError('waiting_room_paused');
-  if (onlyDigits(order.buyerCpf) !== claims.cpf) throw new DomainError('waiting_room_cpf_mismatch', { field: 'cpf' });
+  if (cpfDigest(deps.ticketSigningKey, onlyDigits(order.buyerCpf)) !== claims.cpfDigest) throw new DomainError('waiting_room_cpf_mismatch', { field: 'cpf' });
   return true;
 }
 

@@ -4,15 +4,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * The waiting room's signed tokens (PRODUCT.md 'The on-sale'): a place token, which answers a fan's
  * status without the database, and a pass, the turn that `POST /api/orders` requires while the room
  * is active. Both are `base64url(JSON).base64url(HMAC-SHA256)` under a key derived from the
- * product's ticket signing key, bound to the account, its CPF and the event.
+ * product's ticket signing key, bound to the account and the event; a pass to the CPF too, by a
+ * keyed hash of it. The body is readable by whoever holds the token, so it carries no personal
+ * data: no CPF, no name, no e-mail (LGPD, Lei 13.709/2018 art. 6 III and VII).
  */
 
 export interface PlaceClaims {
   kind: 'place';
   eventId: string;
   userId: string;
-  /** CPF digits the account joined with. */
-  cpf: string;
   /** Null until the draw, for a join before the on-sale. */
   place: number | null;
 }
@@ -21,7 +21,8 @@ export interface PassClaims {
   kind: 'pass';
   eventId: string;
   userId: string;
-  cpf: string;
+  /** `cpfDigest` of the CPF the account joined with. */
+  cpfDigest: string;
   place: number;
   /** The device that claimed the turn. */
   deviceId: string;
@@ -33,6 +34,14 @@ export type RoomClaims = PlaceClaims | PassClaims;
 
 function roomKey(signingKey: Buffer): Buffer {
   return createHmac('sha256', signingKey).update('waiting-room v1').digest();
+}
+
+/**
+ * A keyed hash of CPF digits (HMAC-SHA256 under the room's key, base64url): equal for equal CPFs,
+ * and not reversible without the key, though the CPFs are few enough to try them all with it.
+ */
+export function cpfDigest(signingKey: Buffer, cpfDigits: string): string {
+  return createHmac('sha256', roomKey(signingKey)).update(`cpf:${cpfDigits}`).digest('base64url');
 }
 
 /** Signs claims into a token. */
