@@ -102,6 +102,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     log: logger,
     ticketSigningKey: secrets.ticketSigningKey,
     orderHoldMinutes: config.ORDER_HOLD_MINUTES,
+    doorOpensMinutesBefore: config.DOOR_OPENS_MINUTES_BEFORE,
     publicUrl,
     push,
     whatsapp,

@@ -103,6 +103,8 @@ export const errorMessages = {
   drawer_not_found: 'Caixa não encontrado.',
   drawer_closed: 'Este caixa já foi fechado.',
   drawer_not_open: 'Abra o caixa deste evento antes de vender.',
+  access_code_throttled: 'Muitos códigos de acesso errados. Tente de novo em alguns minutos.',
+  box_office_door_closed: 'A portaria deste evento não está aberta: a bilheteria não pode admitir nem vender para um evento encerrado.',
   drawer_count_invalid: 'Informe o valor contado no caixa: zero ou mais.',
   block_not_found: 'Bloco de ingressos não encontrado.',
   block_exhausted: 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.',

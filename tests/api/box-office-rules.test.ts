@@ -4,7 +4,7 @@ import { queryRows } from '../../src/server/db/client';
 import { boxOfficeBlocks, checkIns, courtesyQuotas, events, orderItems, orders, ticketLots, tickets, ticketTypes } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
-import { openDoorNow, scanAtItsDoor } from '../support/door';
+import { openDoorNow, saoPauloWall, scanAtItsDoor } from '../support/door';
 import { testCpf } from '../support/cpf';
 import { checkHoldingsLedger } from '../support/invariants';
 
@@ -111,10 +111,55 @@ describe('the box office sells only an event on sale', () => {
     const op = await operatorAt(draft.event.id);
     await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
     expect((await reserve(op, draft.event.id, draft.ticketTypes[0].id, 2)).json().code).toBe('event_not_found');
+  });
 
-    const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: -3 });
-    const late = await operatorAt(over.event.id);
-    expect((await reserve(late, over.event.id, over.ticketTypes[0].id, 2)).json().code).toBe('event_finished');
+  it('works only the events a door may work: no drawer, block or list entry for a draft or an event whose door closed', async () => {
+    const draft = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Rascunho da bilheteria' });
+    await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
+    const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: -3, title: 'Encerrado da bilheteria' });
+    const person = await server.signUpAs(['box_office']);
+    for (const eventId of [draft.event.id, over.event.id]) {
+      const opened = await call('POST', '/api/box-office/drawers', person.cookie, { eventId, floatCentavos: 0, deviceId: 'aparelho-rascunho' });
+      expect(opened.statusCode).toBe(404);
+      expect(opened.json()).toMatchObject({ code: 'event_not_found' });
+    }
+    const listed = (await call('GET', '/api/box-office/events', person.cookie)).json().events.map((e: { title: string }) => e.title);
+    expect(listed).not.toContain('Rascunho da bilheteria');
+    expect(listed).not.toContain('Encerrado da bilheteria');
+    const drawers = await queryRows<{ n: number }>(server.deps.db, sql`SELECT count(*)::int AS n FROM cash_drawers WHERE event_id IN (${draft.event.id}::uuid, ${over.event.id}::uuid)`);
+    expect(drawers[0].n).toBe(0);
+  });
+
+  it('admits only while the door is open, sells ahead without admitting, and sells nothing once the door closed', async () => {
+    // Ten days out: the door opens 4 hours before the start.
+    const ahead = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const op = await operatorAt(ahead.event.id);
+    const block = (await reserve(op, ahead.event.id, ahead.ticketTypes[0].id, 4)).json();
+    const sell = deviceBlock(op, block);
+    const admitting = await call('POST', '/api/box-office/sales', op.cookie, sell({ full: 1 }, undefined, true));
+    expect(admitting.statusCode).toBe(409);
+    expect(admitting.json().code).toBe('box_office_door_closed');
+    expect(admitting.json().message).toMatch(/^A hora desta venda no aparelho \(.+\) é anterior à abertura da portaria \(.+\): venda sem admitir a entrada/);
+    const synced = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1 }, undefined, true)] })).json().results[0];
+    expect(synced).toMatchObject({ outcome: 'conflict', code: 'box_office_door_closed' });
+    const advance = await call('POST', '/api/box-office/sales', op.cookie, sell({ full: 1 }));
+    expect(advance.json()).toMatchObject({ outcome: 'recorded', status: 'completed' });
+
+    // The event ended while a device was offline: what it sold after the end is a conflict.
+    const tonight = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { startsAt: new Date(Date.now() + 3_600_000) });
+    const late = await operatorAt(tonight.event.id);
+    const lateBlock = (await reserve(late, tonight.event.id, tonight.ticketTypes[0].id, 2)).json();
+    const sellLate = deviceBlock(late, lateBlock);
+    const entered = await call('POST', '/api/box-office/sales', late.cookie, sellLate({ full: 1 }, undefined, true));
+    expect(entered.json()).toMatchObject({ outcome: 'recorded', status: 'completed' });
+    expect(entered.json().tickets[0].checkedInAt).not.toBeNull();
+    // Moved to have ended an hour ago (from 20:00 to 23:00 three days back), the door is closed.
+    await server.deps.db.update(events).set({ date: saoPauloWall(new Date(Date.now() - 3 * 86_400_000)).date, startTime: '20:00', endTime: '23:00' }).where(eq(events.id, tonight.event.id));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const after = (await call('POST', '/api/box-office/sync', late.cookie, { sales: [{ ...sellLate({ full: 1 }), soldAt: new Date().toISOString() }] })).json().results[0];
+    expect(after).toMatchObject({ outcome: 'conflict', code: 'box_office_door_closed' });
+    expect(after.message).toMatch(/é posterior ao fim do evento/);
+    await checkHoldingsLedger(server.deps.db);
   });
 
   it('records a sale synced from a block as a conflict when the sector closed before it was made', async () => {

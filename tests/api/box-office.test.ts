@@ -131,7 +131,7 @@ describe('box-office sales from blocks', () => {
   });
 
   it('refuses, as recorded conflicts, a code that is not of the block, a meia CPF already used, a courtesy without quota, and admits at once when asked', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true });
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, startsAt: inAnHour() });
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 10)).json();
     const sell = deviceBlock(op, block);
@@ -173,7 +173,7 @@ describe('box-office sales from blocks', () => {
   });
 
   it('shows a PIX BR Code and lets the operator confirm it in the sandbox, issuing the tickets', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { startsAt: inAnHour() });
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
     const sale = { ...deviceBlock(op, block)({ full: 2 }, { method: 'pix' }), codes: [] };
@@ -404,3 +404,8 @@ describe('who holds what, as the database keeps it', () => {
     expect(await checkHoldingsLedger(server.deps.db)).toEqual([]);
   });
 });
+
+/** An instant an hour from now: an event starting then has its door open already. */
+function inAnHour(): Date {
+  return new Date(Date.now() + 3_600_000);
+}

@@ -4,6 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { boxOfficeConflicts, checkIns, tickets } from '../../src/server/db/schema';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor } from '../support/box-office';
 import { openDoorNow } from '../support/door';
+import { MAX_SYNC_SCANS } from '../../src/shared/schemas/tickets';
+import { MAX_SYNC_SALES } from '../../src/shared/schemas/box-office';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // The door's limits per validator and the box office's per operator, with the rate limits on as in production.
@@ -46,6 +48,26 @@ describe('the offline sync, limited per validator', () => {
     expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.eventId, event.id))).toHaveLength(20);
 
     expect((await call('POST', '/api/door/sync', otherDoor.cookie, { deviceId: 'aparelho-vizinho', scans: [refusal(event.id)] })).statusCode).toBe(200);
+  });
+});
+
+describe('the syncs, bounded in rows per call', () => {
+  it('refuses a door sync of more than 500 scans and a box-office sync of more than 200 sales with a pt-BR 400, recording nothing', async () => {
+    const { event } = await openEvent();
+    const door = await server.signUpAs(['validator']);
+    const scans = Array.from({ length: MAX_SYNC_SCANS + 1 }, () => refusal(event.id));
+    const tooMany = await call('POST', '/api/door/sync', door.cookie, { deviceId: 'aparelho-lote', scans });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'validation_failed', message: 'Envie no máximo 500 leituras por sincronização' });
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.eventId, event.id))).toHaveLength(0);
+    expect((await call('POST', '/api/door/sync', door.cookie, { deviceId: 'aparelho-lote', scans: scans.slice(1) })).statusCode).toBe(200);
+
+    const op = await boxOfficeOperatorAt(server, event.id);
+    const sales = Array.from({ length: MAX_SYNC_SALES + 1 }, () => ({ nonce: randomUUID(), blockId: randomUUID(), drawerId: op.drawerId, deviceId: op.deviceId, full: 1, half: [], courtesy: 0, codes: [], payment: { method: 'cash', cashTenderedCentavos: 5000 }, soldAt: new Date().toISOString(), admit: false }));
+    const tooManySales = await call('POST', '/api/box-office/sync', op.cookie, { sales });
+    expect(tooManySales.statusCode).toBe(400);
+    expect(tooManySales.json()).toMatchObject({ code: 'validation_failed', message: 'Envie no máximo 200 vendas por sincronização' });
+    expect(await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id))).toHaveLength(0);
   });
 });
 

@@ -50,7 +50,7 @@ describe('the box office at the door', () => {
   ] as const) {
     it(`sells 2 meia in cash with the network off on a ${label}, admits them at once and syncs them once when the network is back`, async () => {
       const title = `Noite na Porta ${label} ${Math.random().toString(36).slice(2, 6)}`;
-      const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 50 }], { title, meiaEntrada: true, daysAhead: 0 });
+      const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 50 }], { title, meiaEntrada: true, startsAt: new Date(Date.now() + 3_600_000) });
       const { context, page } = await operatorOn(size);
       soldFor.push({ title, sectorId: made.ticketTypes[0].id });
 
@@ -123,6 +123,19 @@ describe('the box office at the door', () => {
         await poll(() => page.getByTestId('drawer-expected').textContent()).toBe('R$ 160,00');
         await poll(() => page.getByText('(devolvida)').isVisible()).toBe(true);
         await shoot(page, 'box-office-tablet-refunded');
+
+        // An inteira paid with PIX, 'Gerar PIX e admitir': admitted when the payment arrives.
+        await page.getByRole('button', { name: 'Mais inteira' }).click();
+        await page.getByRole('radio', { name: 'PIX' }).click();
+        await page.getByRole('button', { name: 'Gerar PIX e admitir' }).click();
+        await poll(() => page.getByRole('heading', { name: 'Aguardando o PIX' }).isVisible()).toBe(true);
+        await page.getByRole('button', { name: 'Pagamento recebido' }).click();
+        await poll(() => page.getByText('Entrada registrada').count()).toBe(1);
+        expect(await page.getByRole('img', { name: /Código QR/ }).count()).toBe(0);
+        await shoot(page, 'box-office-pix-admitted');
+        const paid = (await app.deps.db.select().from(orders).where(eq(orders.eventId, made.event.id))).find((o) => o.paymentMethod === 'pix')!;
+        const [pixTicket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, paid.id));
+        expect(pixTicket.checkedInAt).not.toBeNull();
       }
       await context.close();
     });

@@ -139,24 +139,27 @@ export async function insertSector(db: Server['deps']['db'], eventId: string, ty
 }
 
 /**
- * Inserts an event `daysAhead` days from today with the given ticket types (one lot each;
- * centavos). No limits per order or CPF, no fee; the meia-entrada reserve only with `meiaEntrada`
- * (the tests of stock and payments sell every unit at full price).
+ * Inserts an event `daysAhead` days from today at 20:00-23:00 (São Paulo), or starting at the
+ * instant `startsAt` for 3 hours (an event an hour away has its door open now), with the given
+ * ticket types (one lot each; centavos). No limits per order or CPF, no fee; the meia-entrada
+ * reserve only with `meiaEntrada` (the tests of stock and payments sell every unit at full price).
  */
 export async function createEvent(
   server: Pick<Server, 'deps'>,
   types: { name: string; priceCentavos: number; remaining: number }[],
-  options: { daysAhead?: number; title?: string; meiaEntrada?: boolean } = {},
+  options: { daysAhead?: number; startsAt?: Date; title?: string; meiaEntrada?: boolean } = {},
 ) {
-  const day = new Date(Date.now() + (options.daysAhead ?? 10) * 86_400_000);
+  const starts = options.startsAt ?? null;
+  const day = starts ?? new Date(Date.now() + (options.daysAhead ?? 10) * 86_400_000);
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(day);
+  const clock = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   const [event] = await server.deps.db
     .insert(events)
     .values({
       title: options.title ?? 'Evento de Teste',
       date,
-      startTime: '20:00',
-      endTime: '23:00',
+      startTime: starts ? clock(starts) : '20:00',
+      endTime: starts ? clock(new Date(starts.getTime() + 3 * 3_600_000)) : '23:00',
       location: 'Arena Teste',
       city: 'Itajaí',
       category: 'Next Level Events',

@@ -108,6 +108,8 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   drawer_not_found: 404,
   drawer_closed: 409,
   drawer_not_open: 409,
+  access_code_throttled: 429,
+  box_office_door_closed: 409,
   drawer_count_invalid: 400,
   block_not_found: 404,
   block_exhausted: 409,
@@ -175,7 +177,8 @@ function isSessionStoreFailure(error: unknown): boolean {
 /**
  * DomainError -> its status and `{ code, message, details }`; a request failing its route's zod
  * schema -> the DomainError schemaValidationError makes of it (400 'validation_failed' with the
- * field, or the route's not-found for a malformed id); a lost database connection
+ * field, or the route's not-found for a malformed id), with `retry-after` when its details name
+ * `retryAfterSeconds`; a lost database connection
  * (isConnectionError: restart, failover, a terminated session; or better-auth unable to read a
  * session) -> 503 'database_unavailable' with `retry-after`, logged as a warning; anything
  * else -> 500, stack in the log only.
@@ -185,6 +188,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const error = schemaValidationError(caught, request.routeOptions.config) ?? caught;
     if (error instanceof DomainError) {
       const body: ApiErrorBody = { code: error.code, message: error.message, details: error.details };
+      // A throttled try says when to try again (RFC 9110 section 10.2.3).
+      if (typeof error.details.retryAfterSeconds === 'number') reply.header('retry-after', String(error.details.retryAfterSeconds));
       return reply.status(statusByCode[error.code]).send(body);
     }
     const status = (error as FastifyError).statusCode;

@@ -14,6 +14,8 @@ export interface ServiceDeps {
   ticketSigningKey: Buffer;
   /** Minutes an unpaid order holds its tickets. */
   orderHoldMinutes: number;
+  /** Minutes before an event's start its door opens (domain/door-window doorWindow). */
+  doorOpensMinutesBefore: number;
   publicUrl: string;
   /** Web Push with the product's VAPID keys; absent = push is not sent. */
   push?: PushSender;

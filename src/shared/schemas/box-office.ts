@@ -111,7 +111,9 @@ export const boxOfficeSaleSchema = z.object({
 export type BoxOfficeSaleInput = z.infer<typeof boxOfficeSaleSchema>;
 
 /** Body of POST /api/box-office/sync: the sales a device made, oldest first. */
-export const boxOfficeSyncSchema = z.object({ sales: z.array(boxOfficeSaleSchema).min(1).max(MAX_SYNC_SALES) });
+export const boxOfficeSyncSchema = z.object({
+  sales: z.array(boxOfficeSaleSchema).min(1, 'Envie ao menos uma venda').max(MAX_SYNC_SALES, `Envie no máximo ${MAX_SYNC_SALES} vendas por sincronização`),
+});
 
 /** A ticket sold at the box office, as the device shows it. */
 export interface BoxOfficeTicket {
@@ -191,6 +193,9 @@ export interface BoxOfficeEvent {
   startTime: string;
   location: string;
   meiaEntrada: boolean;
+  /** The event's door window (UTC ISO 8601): the box office admits from `doorOpensAt`, and sells nothing after `doorClosesAt`. */
+  doorOpensAt: string;
+  doorClosesAt: string;
   /** How many courtesies the operator may still issue here (null: no quota, so none at the box office). */
   courtesiesLeft: number | null;
   sectors: { id: string; name: string; doorPriceCentavos: number | null; currentPriceCentavos: number | null; remaining: number }[];

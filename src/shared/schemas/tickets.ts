@@ -279,8 +279,8 @@ export const doorSyncSchema = z.object({
         direction: z.enum(scanDirections).optional(),
       }),
     )
-    .min(1)
-    .max(MAX_SYNC_SCANS),
+    .min(1, 'Envie ao menos uma leitura')
+    .max(MAX_SYNC_SCANS, `Envie no máximo ${MAX_SYNC_SCANS} leituras por sincronização`),
 });
 export type DoorSyncInput = z.input<typeof doorSyncSchema>;
 

@@ -56,7 +56,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
 
   app.get('/api/box-office/events', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { events: await listBoxOfficeEvents(deps.db, await operator(request)) };
+    return { events: await listBoxOfficeEvents(deps.db, await operator(request), deps.doorOpensMinutesBefore) };
   });
 
   app.get(
@@ -72,7 +72,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     },
   );
 
-  app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) => openDrawer(deps.db, await operator(request), request.body));
+  app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) => openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore));
 
   app.get('/api/box-office/drawers/:id', byId(() => new DomainError('drawer_not_found')), async (request) => {
     await loadDrawer(deps.db, request.params.id, await operator(request));

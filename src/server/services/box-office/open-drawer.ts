@@ -2,17 +2,21 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { CashDrawerView, OpenDrawerInput } from '../../../shared/schemas/box-office';
 import { queryRows, type Db } from '../../db/client';
+import { loadWorkableDoorEvent } from '../door/door-event';
 import { listDrawerViews } from './drawers';
 
 /**
  * Opens `operatorId`'s cash drawer for an event with a float ('Fundo de troco', centavos >= 0) on
  * a device. One open drawer per operator and event (unique index cash_drawers_one_open): when one
  * is open already, that one is answered, unchanged (a second tap, another device of the same
- * operator). Throws DomainError('event_not_found') for an unknown or cancelled event.
+ * operator). The box office works the events a door may work (door/door-event.ts
+ * loadWorkableDoorEvent: published or with tickets, its door, `opensMinutesBefore` minutes before
+ * the start, not closed yet). Throws DomainError('event_not_found') for an unknown, cancelled or
+ * unworkable event (a draft, one whose door closed).
  */
-export async function openDrawer(db: Db, operatorId: string, input: OpenDrawerInput, now: Date = new Date()): Promise<CashDrawerView> {
-  const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${input.eventId}::uuid AND cancelled_at IS NULL`);
-  if (!event) throw new DomainError('event_not_found');
+export async function openDrawer(db: Db, operatorId: string, input: OpenDrawerInput, opensMinutesBefore: number, now: Date = new Date()): Promise<CashDrawerView> {
+  const door = await loadWorkableDoorEvent(db, input.eventId, opensMinutesBefore, now);
+  if (door.isCancelled) throw new DomainError('event_not_found');
   await db.execute(sql`
     INSERT INTO cash_drawers (event_id, operator_id, device_id, float_centavos, opened_at)
     VALUES (${input.eventId}::uuid, ${operatorId}, ${input.deviceId}, ${input.floatCentavos}, ${now})

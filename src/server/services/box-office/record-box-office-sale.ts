@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { events, orders } from '../../db/schema';
 import { unnestRows } from '../../lib/unnest';
 import { admitOrderInTx } from '../door/admit-at-gate';
+import { type DoorEventRow, loadDoorEvent, scanTurnAt } from '../door/door-event';
+import { isDoorEventWorkable } from '../../domain/door-window';
 import { confirmOrders } from '../payments/confirm-payment';
 import { insertOrders, type PlacedOrder } from '../orders/place-order';
 import { requestPayment } from '../payments/request-payment';
@@ -37,7 +39,8 @@ export type SaleMode = 'online' | 'sync';
  * two syncs at once record it once); a nonce already refused answers its conflict again. Then, in
  * one transaction: the drawer (this operator's, of the block's event, open, and open already at
  * the device's time of the sale, within BOX_OFFICE_CLOCK_SKEW_MS: 'drawer_not_open'; a device time
- * later than `now` is taken as `now`), PIX only online, the
+ * later than `now` is taken as `now`), the event's door at that time (assertDoorAllows: a door
+ * may work the event, not closed yet, and open when the sale admits), PIX only online, the
  * event's rows locked in the order every sale locks them (orders/sale-state.ts loadSaleState, so
  * box-office devices and the online sale take turns on one CPF's meia), the block locked, the
  * decision, the payment (cash: the change, domain/box-office.ts changeCentavos; card machine: NSU
@@ -156,6 +159,7 @@ async function writeSale(
   assertSoldWhileOpen(soldAt, new Date(drawer.opened_at));
   if (input.payment.method === 'pix' && mode === 'sync') throw new DomainError('box_office_sale_offline_pix');
   const eventId = found.event_id;
+  assertDoorAllows(await loadDoorEvent(tx, eventId, deps.doorOpensMinutesBefore), soldAt, input.admit);
   const { state, event } = await loadSaleState(tx, eventId, { lock: true, codes: [], cpfs: input.half.map((h) => h.cpf), anyHalf: input.half.length > 0 });
   const block = await loadBlock(tx, input.blockId, operatorId, true);
   state.blocksById = new Map([[block.id, toSaleBlock(block)]]);
@@ -230,7 +234,7 @@ async function writeSale(
     if (confirmed.outcome !== 'completed') throw new DomainError('internal', { outcome: confirmed.outcome });
     await giveBlockCodes(tx, order.id, priced.items, codes);
     if (input.admit) {
-      await admitOrderInTx(tx, { orderId: order.id, eventId, validatorId: operatorId, deviceId: input.deviceId, nonce: input.nonce, at: soldAt, offline: now.getTime() - soldAt.getTime() > 60_000 });
+      await admitOrderInTx(tx, deps.doorOpensMinutesBefore, { orderId: order.id, eventId, validatorId: operatorId, deviceId: input.deviceId, nonce: input.nonce, at: soldAt, offline: now.getTime() - soldAt.getTime() > 60_000 });
     }
   }
   return { orderId: order.id, eventId, changeCentavos: change };
@@ -253,6 +257,34 @@ function assertSoldWhileOpen(soldAt: Date, openedAt: Date): void {
     'drawer_not_open',
     { soldAt: soldAt.toISOString(), openedAt: openedAt.toISOString() },
     `A hora desta venda no aparelho (${formatInstant(soldAt)}) é anterior à abertura do caixa (${formatInstant(openedAt)}): confira a data e a hora do aparelho.`,
+  );
+}
+
+/**
+ * A box-office sale is weighed against the event's door as the door itself would weigh it
+ * (door/door-event.ts scanTurnAt at the device's time `soldAt`, UTC): the event must be one a door
+ * may work (domain/door-window isDoorEventWorkable: a draft without tickets is nobody's door), no
+ * sale is made after the door closed (the event is over), and a sale that admits its buyers
+ * (`admits`) is made while the door is open; a sale without entry may be made ahead of the night
+ * (an advance box office), from the drawer's opening on (assertSoldWhileOpen). A device clock
+ * years off is refused by one of the two. Throws DomainError('event_not_found') for an unworkable
+ * event; DomainError('box_office_door_closed', { soldAt, opensAt, closesAt }) with a pt-BR message
+ * naming the door's time otherwise.
+ */
+function assertDoorAllows(door: DoorEventRow, soldAt: Date, admits: boolean): void {
+  const turn = scanTurnAt(door, soldAt);
+  if (turn.state === 'open' || (turn.state === 'too_early' && !admits)) {
+    if (isDoorEventWorkable(door, door.window, soldAt)) return;
+    throw new DomainError('event_not_found');
+  }
+  const details = { soldAt: soldAt.toISOString(), opensAt: turn.window.opensAt.toISOString(), closesAt: turn.window.closesAt.toISOString() };
+  const when = `A hora desta venda no aparelho (${formatInstant(soldAt)})`;
+  throw new DomainError(
+    'box_office_door_closed',
+    details,
+    turn.state === 'too_early'
+      ? `${when} é anterior à abertura da portaria (${formatInstant(turn.window.opensAt)}): venda sem admitir a entrada, ou admita a partir da abertura.`
+      : `${when} é posterior ao fim do evento (${formatInstant(turn.window.closesAt)}): a bilheteria não vende mais para ele. Confira a data e a hora do aparelho.`,
   );
 }
 
@@ -310,7 +342,7 @@ export async function admitTickets(
   sale: { orderId: string; eventId: string; deviceId: string | null; nonce: string; at: Date; offline: boolean },
 ): Promise<void> {
   try {
-    await deps.db.transaction((tx) => admitOrderInTx(tx, { ...sale, validatorId: operatorId }));
+    await deps.db.transaction((tx) => admitOrderInTx(tx, deps.doorOpensMinutesBefore, { ...sale, validatorId: operatorId }));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }

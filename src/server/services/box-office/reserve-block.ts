@@ -9,6 +9,7 @@ import { holdUnits, rollLots } from '../orders/inventory';
 import { loadSaleState } from '../orders/sale-state';
 import { decideBlock } from '../../domain/sale';
 import type { ServiceDeps } from '../deps';
+import { loadWorkableDoorEvent } from '../door/door-event';
 import { loadBlock, toBlockView } from './blocks';
 import { loadDrawer } from './drawers';
 
@@ -24,11 +25,13 @@ import { loadDrawer } from './drawers';
  * lot's). The units are held through inventory.ts holdUnits (those kept for meia counted in the
  * sector's half_taken), the block keeps its lots with their prices and one signed ticket code per
  * unit (domain/ticket-code.ts createTicketCode), which the device gives its tickets offline. `now`
- * is a UTC instant. Throws DomainError: drawer_not_found; drawer_closed; door_quota_exceeded; and
+ * is a UTC instant. The event must still be one a door may work (door/door-event.ts
+ * loadWorkableDoorEvent). Throws DomainError: drawer_not_found; drawer_closed; door_quota_exceeded; and
  * what decideBlock throws (event_not_found, event_cancelled, event_finished, ticket_type_not_found,
  * sector_not_open, sector_closed, event_sold_out, session_sold_out, ticket_type_sold_out).
  */
 export async function reserveBlock(deps: ServiceDeps, operatorId: string, input: ReserveBlockInput, now: Date = new Date()): Promise<BoxOfficeBlock> {
+  await loadWorkableDoorEvent(deps.db, input.eventId, deps.doorOpensMinutesBefore, now);
   const blockId = await deps.db.transaction(async (tx) => {
     const drawer = await loadDrawer(tx, input.drawerId, operatorId);
     if (drawer.event_id !== input.eventId) throw new DomainError('drawer_not_found');

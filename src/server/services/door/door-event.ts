@@ -4,7 +4,7 @@ import type { DoorSession } from '../../../shared/schemas/tickets';
 import { sessionLabel } from '../../../shared/sessions';
 import type { ScanDirection } from '../../../shared/statuses';
 import { type DoorWindow, doorSession, doorWindow, doorWindowState, eventDoorWindow, isDoorEventWorkable, type SessionWindow } from '../../domain/door-window';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { eventSessions, events, tickets } from '../../db/schema';
 
 /** The event a door works, as the door needs it: its title and window (UTC instants). */
@@ -73,7 +73,7 @@ export async function loadDoorSessions(db: Db, eventId: string, opensMinutesBefo
 
 /** How long a door event's row is reused between scans: a rush reads it once, not per scan. */
 const CACHE_MS = 10_000;
-const cache = new WeakMap<Db, Map<string, { row: DoorEventRow; expiresAt: number; opensMinutesBefore: number }>>();
+const cache = new WeakMap<Db | Tx, Map<string, { row: DoorEventRow; expiresAt: number; opensMinutesBefore: number }>>();
 
 /**
  * The door's event with its window (doorWindow: `opensMinutesBefore` before the start until the
@@ -81,7 +81,7 @@ const cache = new WeakMap<Db, Map<string, { row: DoorEventRow; expiresAt: number
  * cancellation is re-checked by the admission statement itself; only the window may be up to 10 s
  * old after an organizer moves the event. Throws DomainError('event_not_found').
  */
-export async function loadDoorEvent(db: Db, eventId: string, opensMinutesBefore: number, nowMs = Date.now()): Promise<DoorEventRow> {
+export async function loadDoorEvent(db: Db | Tx, eventId: string, opensMinutesBefore: number, nowMs = Date.now()): Promise<DoorEventRow> {
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   const hit = perDb.get(eventId);

@@ -328,7 +328,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: Completion
   }
   // A box-office PIX sold with 'Gerar PIX e admitir': its buyers go in with the payment, in this transaction.
   for (const { locked: { order }, now } of completions) {
-    if (order.admitOnPayment) await admitOrderInTx(tx, { orderId: order.id, eventId: order.eventId, validatorId: null, deviceId: null, nonce: order.deviceNonce ?? order.id, at: now, offline: false });
+    if (order.admitOnPayment) await admitOrderInTx(tx, deps.doorOpensMinutesBefore, { orderId: order.id, eventId: order.eventId, validatorId: null, deviceId: null, nonce: order.deviceNonce ?? order.id, at: now, offline: false });
   }
   const couponUses = new Map<string, number>();
   for (const c of completions) if (c.settlesCoupon) couponUses.set(c.locked.order.couponId!, (couponUses.get(c.locked.order.couponId!) ?? 0) + 1);

@@ -3,6 +3,7 @@ import { Minus, Plus } from 'lucide-react';
 import { concessionDocumentLabel, concessionLabel, concessions, type Concession } from '../../../../shared/concessions';
 import { formatCpf } from '../../../../shared/cpf';
 import { formatCentavos, parseReaisToCentavos } from '../../../../shared/money';
+import { formatClockTime, formatInstant } from '../../../../shared/dates';
 import { boxOfficeHalfSchema, type BoxOfficeHalf, type BoxOfficePayment } from '../../../../shared/schemas/box-office';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
@@ -60,18 +61,25 @@ function Stepper({ label, value, max, onChange }: { label: string; value: number
  * The sale: sector (one of this device's blocks), inteira, meia (each with category, holder, CPF
  * and document, as Lei 12.933/2013 asks), cortesia (only with a courtesy quota), then the payment:
  * cash with the change computed ('Troco: R$ 12,00'), card machine (NSU and brand) or PIX (online
- * only). Two ways to finish: admit at once, or show the QR codes.
+ * only). Two ways to finish: admit at once, or show the QR codes. The server weighs a sale
+ * against the event's door at the device's time: admitting only while the door is open
+ * (`doorOpensAt` on), selling nothing after it closed (`doorClosesAt`); the form says so ahead.
  */
 export function SaleForm({
   blocks,
   meiaEntrada,
   courtesiesLeft,
+  doorOpensAt,
+  doorClosesAt,
   isOnline,
   onSell,
 }: {
   blocks: LocalBlock[];
   meiaEntrada: boolean;
   courtesiesLeft: number | null;
+  /** The event's door window, UTC ISO 8601. */
+  doorOpensAt: string;
+  doorClosesAt: string;
   isOnline: boolean;
   onSell: (draft: SaleDraft) => Promise<void>;
 }) {
@@ -87,6 +95,11 @@ export function SaleForm({
   const [isBusy, setBusy] = useState(false);
 
   const local = blocks.find((b) => b.block.id === blockId) ?? blocks[0];
+  const nowMs = Date.now();
+  if (nowMs >= Date.parse(doorClosesAt)) {
+    return <p role="status" className="rounded-xl border border-border bg-card p-4 text-muted">O evento terminou às {formatClockTime(doorClosesAt)}: a bilheteria não vende mais para ele.</p>;
+  }
+  const doorOpen = nowMs >= Date.parse(doorOpensAt);
   if (!local) return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
   const { left, fullLeft } = unitsLeftOf(local);
   const meiaNote = onlyMeiaNote(left, left - fullLeft);
@@ -298,8 +311,13 @@ export function SaleForm({
         </div>
       ) : null}
 
+      {doorOpen ? null : (
+        <p id="bo-door-note" className="text-sm text-muted">
+          A portaria abre em {formatInstant(doorOpensAt)}: até lá, a bilheteria vende sem admitir a entrada.
+        </p>
+      )}
       <div className="grid gap-2 sm:grid-cols-2">
-        <Button size="lg" className="h-14" disabled={isBusy} onClick={() => void submit(true)}>
+        <Button size="lg" className="h-14" disabled={isBusy || !doorOpen} aria-describedby={doorOpen ? undefined : 'bo-door-note'} onClick={() => void submit(true)}>
           {method === 'pix' ? 'Gerar PIX e admitir' : 'Receber e admitir'}
         </Button>
         <Button size="lg" variant="secondary" className="h-14" disabled={isBusy} onClick={() => void submit(false)}>

@@ -180,6 +180,8 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
               blocks={blocks.filter((b) => b.block.size > b.sold)}
               meiaEntrada={event.meiaEntrada}
               courtesiesLeft={event.courtesiesLeft}
+              doorOpensAt={event.doorOpensAt}
+              doorClosesAt={event.doorClosesAt}
               isOnline={office.isOnline}
               onSell={async (draft) => {
                 try {
