@@ -130,7 +130,7 @@ describe('seedCatalog', () => {
     const [preSale] = hidden;
     expect(rows.find((e) => e.id === preSale.type.eventId)?.brandSlug).toBe('ay-yo');
     const [code] = await database.db.select().from(coupons).where(eq(coupons.unlocksTicketTypeId, preSale.type.id));
-    expect([code.code, code.isActive, code.eventId]).toEqual(['AYYOFA', true, preSale.type.eventId]);
+    expect([code.code, code.isActive, code.eventId]).toEqual(['AYYOFA-7K2Q', true, preSale.type.eventId]);
   });
 
   it('inserts 3 published news items and 1 draft', async () => {

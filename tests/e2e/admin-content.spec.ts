@@ -39,7 +39,7 @@ describe('coupons from the back office to the checkout', () => {
     const admin = await adminContext.newPage();
     await signIn(admin, 'admin', '/admin/coupons');
     // The demo data's one code: the pre-sale of AY-YO K-Pop Night (it unlocks a sector, no discount).
-    await expect.poll(() => admin.getByRole('row', { name: /AYYOFA/ }).isVisible()).toBe(true);
+    await expect.poll(() => admin.getByRole('row', { name: /AYYOFA-7K2Q/ }).isVisible()).toBe(true);
 
     // An empty form is refused with the server's messages.
     await admin.getByRole('button', { name: 'Novo cupom' }).first().click();

@@ -134,7 +134,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
       expect.stringMatching(/^1 x Pré-venda Fã-clube/),
       expect.stringMatching(/^1 x Pré-venda Fã-clube · Meia-entrada/),
     ]);
-    await poll(() => dialog.getByText('AYYOFA').isVisible()).toBe(true);
+    await poll(() => dialog.getByText('AYYOFA-7K2Q').isVisible()).toBe(true);
     await shoot(page, 'checkout-after-sign-in');
 
     // Closing the checkout leaves the same choice on the page; no banner for a confirmed account.
@@ -142,7 +142,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     await poll(() => dialog.isVisible()).toBe(false);
     expect(await page.getByRole('status', { name: 'Quantidade de Pré-venda Fã-clube (Inteira)' }).textContent()).toBe('1');
     expect(await page.getByRole('status', { name: 'Quantidade de Pré-venda Fã-clube (Meia-entrada)' }).textContent()).toBe('1');
-    expect(await page.getByText('Código AYYOFA aplicado.').isVisible()).toBe(true);
+    expect(await page.getByText('Código AYYOFA-7K2Q aplicado.').isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Confirme seu e-mail' }).count()).toBe(0);
     await context.close();
   });

@@ -351,7 +351,7 @@ const EVENTS: EventSeed[] = [
         name: 'Pré-venda Fã-clube',
         description: 'Pista com entrada antecipada e photocard, para quem tem o código do fã-clube AY-YO.',
         lots: [{ price: 6000, remaining: 80 }],
-        preSaleCode: 'AYYOFA',
+        preSaleCode: 'AYYOFA-7K2Q',
       },
       { name: 'VIP', description: 'Área VIP com entrada antecipada e photocard exclusivo.', lots: [{ price: 9500, remaining: 100 }] },
     ],

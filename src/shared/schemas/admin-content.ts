@@ -56,6 +56,12 @@ export const discountTypeLabel: Readonly<Record<DiscountType, string>> = {
 };
 
 /**
+ * The shortest pre-sale code (one that unlocks a hidden sector): with the throttle on failed tries
+ * (services/catalog/access-code-attempts.ts), 8 letters and digits are far beyond guessing.
+ */
+export const MIN_ACCESS_CODE_LENGTH = 8;
+
+/**
  * Body of POST /api/admin/coupons and PUT /api/admin/coupons/:id (SPEC.md section 5 'Coupon':
  * code, type and value required; the rest optional; code upper-cased on save).
  * `discountValue` is percentage points 1..100 for 'percentage' and centavos for 'fixed'.
@@ -108,6 +114,9 @@ export const couponInputSchema = z
     if (coupon.discountValue === 0 && !coupon.unlocksTicketTypeId) {
       ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'O valor do desconto deve ser maior que zero' });
     }
+    if (coupon.unlocksTicketTypeId && coupon.code.length < MIN_ACCESS_CODE_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: `Um código de pré-venda precisa de pelo menos ${MIN_ACCESS_CODE_LENGTH} caracteres, para não ser adivinhado` });
+    }
     if (coupon.unlocksTicketTypeId && !coupon.eventId) {
       ctx.addIssue({ code: 'custom', path: ['eventId'], message: 'Escolha o evento do setor de pré-venda' });
     }
@@ -152,7 +161,16 @@ export interface AdminCoupon {
   /** A pre-sale code: the hidden sector it unlocks, and its name. */
   unlocksTicketTypeId: string | null;
   unlocksTicketTypeName: string | null;
+  /** A pre-sale code: the failed code tries on its event's page (anyone's, any code); null for other coupons. */
+  accessCodeFailures: AccessCodeFailureCounts | null;
   createdAt: string;
+}
+
+/** An event's failed pre-sale code tries: in the last 24 hours, in the last 7 days, and the latest (UTC ISO 8601, null: none). */
+export interface AccessCodeFailureCounts {
+  last24h: number;
+  last7d: number;
+  lastAt: string | null;
 }
 
 /** GET /api/admin/coupons, newest first. */

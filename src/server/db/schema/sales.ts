@@ -66,6 +66,25 @@ export const coupons = pgTable(
   ],
 );
 
+/**
+ * A pre-sale access code typed on an event page (`?codigo=`) that unlocked nothing: one row per
+ * failure, under each of its actors (the account, the address), kept as a keyed hash so no IP or
+ * account id is stored in the clear. The throttle counts an actor's recent rows
+ * (services/catalog/access-code-attempts.ts); the back office counts an event's.
+ */
+export const accessCodeFailures = pgTable(
+  'access_code_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    actor: text('actor').notNull(),
+    failedAt: ts('failed_at').notNull().defaultNow(),
+  },
+  (t) => [index('access_code_failures_actor_idx').on(t.actor, t.failedAt), index('access_code_failures_event_idx').on(t.eventId, t.failedAt)],
+);
+
 export const orderStatusEnum = pgEnum('order_status', orderStatuses);
 
 export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);

@@ -11,6 +11,7 @@ import { addFavorite } from '../../services/catalog/add-favorite';
 import { removeFavorite } from '../../services/catalog/remove-favorite';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { getEvent } from '../../services/catalog/get-event';
+import { assertMayTryAccessCode, recordAccessCodeFailure } from '../../services/catalog/access-code-attempts';
 import { getEventSessions } from '../../services/catalog/save-sessions';
 import { DomainError } from '../../../shared/errors';
 import { buildEventCalendar } from '../../domain/calendar';
@@ -55,10 +56,19 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
 
   const eventRoute = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
 
-  // `?codigo=` : a pre-sale code ('Tem um código de acesso?') shows the sector it unlocks.
-  app.get('/api/events/:id', { ...eventRoute, schema: { ...eventRoute.schema, querystring: eventQuerySchema } }, async (request) =>
-    getEvent(db, request.params.id, new Date(), request.query.codigo),
-  );
+  // `?codigo=` : a pre-sale code ('Tem um código de acesso?') shows the sector it unlocks. A code
+  // that unlocks nothing counts against the account and the address that typed it, and past a few
+  // the next try waits (services/catalog/access-code-attempts.ts), so a code cannot be guessed.
+  app.get('/api/events/:id', { ...eventRoute, schema: { ...eventRoute.schema, querystring: eventQuerySchema } }, async (request) => {
+    const code = request.query.codigo;
+    if (!code) return getEvent(db, request.params.id, new Date());
+    const user = await guards.optionalUser(request);
+    const who = { eventId: request.params.id, userId: user?.id ?? null, address: request.ip };
+    await assertMayTryAccessCode(db, deps.ticketSigningKey, who);
+    const event = await getEvent(db, request.params.id, new Date(), code);
+    if (!event.ticketTypes.some((type) => type.unlockedByCode)) await recordAccessCodeFailure(db, deps.ticketSigningKey, who);
+    return event;
+  });
 
   // The event page's sessions ('Sexta 13/03 · 22:00') and what each sector covers; a published event's only.
   app.get('/api/events/:id/sessions', eventRoute, async (request) => getEventSessions(db, request.params.id, { publishedOnly: true }));

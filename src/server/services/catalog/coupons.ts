@@ -4,6 +4,7 @@ import { DomainError } from '../../../shared/errors';
 import { eventInstant, saoPauloToday } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
 import { coupons, events, orders, ticketTypes } from '../../db/schema';
+import { countAccessCodeFailures } from './access-code-attempts';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -42,6 +43,7 @@ function toAdminCoupon(row: CouponRow, eventTitle: string | null, orderCount: nu
     hasOrders: orderCount > 0,
     unlocksTicketTypeId: row.unlocksTicketTypeId,
     unlocksTicketTypeName: sectorName,
+    accessCodeFailures: null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -60,7 +62,10 @@ async function loadAdminCoupons(db: Db | Tx, id?: string): Promise<AdminCoupon[]
     .leftJoin(used, eq(used.couponId, coupons.id))
     .where(id ? eq(coupons.id, id) : undefined)
     .orderBy(desc(coupons.createdAt), desc(coupons.id));
-  return rows.map((r) => toAdminCoupon(r.coupon, r.eventTitle, Number(r.orderCount ?? 0), r.sectorName));
+  const listed = rows.map((r) => toAdminCoupon(r.coupon, r.eventTitle, Number(r.orderCount ?? 0), r.sectorName));
+  // A pre-sale code shows how often its event's codes were tried and failed (access-code-attempts.ts).
+  const failures = await countAccessCodeFailures(db, [...new Set(listed.flatMap((c) => (c.unlocksTicketTypeId && c.eventId ? [c.eventId] : [])))]);
+  return listed.map((c) => (c.unlocksTicketTypeId && c.eventId ? { ...c, accessCodeFailures: failures.get(c.eventId) ?? { last24h: 0, last7d: 0, lastAt: null } } : c));
 }
 
 /** The stored columns of a coupon input (code already upper-cased by the schema). */

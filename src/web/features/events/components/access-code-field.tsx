@@ -9,6 +9,8 @@ interface AccessCodeFieldProps {
   isChecking: boolean;
   /** The applied code unlocks no sector of this event. */
   isRefused: boolean;
+  /** Why the last code was not even tried (too many wrong codes: 'Tente de novo em 8 segundos.'), or null. */
+  refusal?: string | null;
   onApply(code: string): void;
   onRemove(): void;
 }
@@ -18,7 +20,7 @@ interface AccessCodeFieldProps {
  * them): the event is asked again with the code and shows the sector it unlocks; the code goes
  * with the order.
  */
-export function AccessCodeField({ appliedCode, isChecking, isRefused, onApply, onRemove }: AccessCodeFieldProps) {
+export function AccessCodeField({ appliedCode, isChecking, isRefused, refusal = null, onApply, onRemove }: AccessCodeFieldProps) {
   const [isOpen, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [blankError, setBlankError] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export function AccessCodeField({ appliedCode, isChecking, isRefused, onApply, o
     );
   }
 
-  if (!isOpen && !appliedCode) {
+  if (!isOpen && !appliedCode && !refusal) {
     return (
       <button
         type="button"
@@ -73,7 +75,7 @@ export function AccessCodeField({ appliedCode, isChecking, isRefused, onApply, o
     );
   }
 
-  const error = blankError ?? (isRefused ? 'Código de acesso inválido para este evento' : undefined);
+  const error = blankError ?? refusal ?? (isRefused ? 'Código de acesso inválido para este evento' : undefined);
   return (
     <form noValidate onSubmit={submit} className="mt-4">
       <Label htmlFor="access-code">Código de acesso</Label>

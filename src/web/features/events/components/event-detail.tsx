@@ -48,14 +48,36 @@ interface EventDetailProps {
 export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false, soldOutAction }: EventDetailProps) {
   const { id = '' } = useParams();
   const [accessCode, setAccessCode] = useState<string | null>(kept?.accessCode ?? null);
+  // Why the last code was not applied: too many wrong codes, tried again later (the server's words).
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
   const { data: event, isPending, isError, error, refetch, isPlaceholderData } = useEvent(id, accessCode);
   const isNotFound = error instanceof ApiError && error.status === 404;
+  const isCodeThrottled = accessCode !== null && error instanceof ApiError && error.code === 'access_code_throttled';
 
   useEffect(() => {
-    if (isError && !isNotFound) toast.error('Erro ao carregar evento', { id: 'event-load-error' });
-  }, [isError, isNotFound]);
+    if (isError && !isNotFound && !isCodeThrottled) toast.error('Erro ao carregar evento', { id: 'event-load-error' });
+  }, [isError, isNotFound, isCodeThrottled]);
 
-  if (isPending) return <EventDetailSkeleton />;
+  // A throttled code is dropped: the page shows the event as it was, the field says when to try again.
+  useEffect(() => {
+    if (!isCodeThrottled) return;
+    setCodeRefusal(error.message);
+    setAccessCode(null);
+  }, [isCodeThrottled, error]);
+  // So is a code that unlocked nothing: it is not asked again (each wrong code counts against the fan).
+  const isCodeRefused = accessCode !== null && event !== undefined && !isPlaceholderData && !event.ticketTypes.some((type) => type.unlockedByCode);
+  useEffect(() => {
+    if (!isCodeRefused) return;
+    setCodeRefusal('Código de acesso inválido para este evento');
+    setAccessCode(null);
+  }, [isCodeRefused]);
+
+  function changeCode(code: string | null) {
+    setCodeRefusal(null);
+    setAccessCode(code);
+  }
+
+  if (isPending || isCodeThrottled) return <EventDetailSkeleton />;
   if (isError) return <EventNotFound onRetry={isNotFound ? undefined : () => void refetch()} />;
   return (
     <EventDetailView
@@ -63,7 +85,8 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
       event={event}
       accessCode={accessCode}
       isCheckingCode={accessCode !== null && isPlaceholderData}
-      onAccessCodeChange={setAccessCode}
+      codeRefusal={codeRefusal}
+      onAccessCodeChange={changeCode}
       onBuy={onBuy}
       notice={notice}
       kept={kept}
@@ -77,10 +100,12 @@ interface EventDetailViewProps extends EventDetailProps {
   event: EventDetailData;
   accessCode: string | null;
   isCheckingCode: boolean;
+  /** Why the last code typed was not applied (shown under the field), or null. */
+  codeRefusal: string | null;
   onAccessCodeChange(code: string | null): void;
 }
 
-function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange, onBuy, notice, kept, isResuming, soldOutAction }: EventDetailViewProps) {
+function EventDetailView({ event, accessCode, isCheckingCode, codeRefusal, onAccessCodeChange, onBuy, notice, kept, isResuming, soldOutAction }: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
   const isFavorite = favorites.ids.has(event.id);
@@ -149,6 +174,7 @@ function EventDetailView({ event, accessCode, isCheckingCode, onAccessCodeChange
             event={event}
             accessCode={accessCode}
             isCheckingCode={isCheckingCode}
+            codeRefusal={codeRefusal}
             onAccessCodeChange={onAccessCodeChange}
             initialSelection={kept?.selection}
             isResuming={isResuming && !isCheckingCode}

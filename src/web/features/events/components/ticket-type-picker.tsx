@@ -27,6 +27,8 @@ interface TicketTypePickerProps {
   accessCode: string | null;
   /** True while the event is asked again with a new code. */
   isCheckingCode: boolean;
+  /** Why the last code typed was not applied (too many wrong codes), or null. */
+  codeRefusal?: string | null;
   onAccessCodeChange(code: string | null): void;
   /** The quantities shown first (a choice kept while the buyer signed in). */
   initialSelection?: TicketSelection[];
@@ -60,6 +62,7 @@ export function TicketTypePicker({
   event,
   accessCode,
   isCheckingCode,
+  codeRefusal = null,
   onAccessCodeChange,
   initialSelection,
   isResuming = false,
@@ -157,6 +160,7 @@ export function TicketTypePicker({
           appliedCode={accessCode}
           isChecking={isCheckingCode}
           isRefused={Boolean(accessCode) && !isCheckingCode && !hasUnlocked}
+          refusal={codeRefusal}
           onApply={(code) => onAccessCodeChange(code)}
           onRemove={() => onAccessCodeChange(null)}
         />

@@ -6,6 +6,7 @@ import { formatCentavos } from '../../../../../shared/money';
 import { StatusPill } from '../components/status-pill';
 import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api';
+import { cn } from '../../../../lib/cn';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../components/empty-state';
@@ -70,6 +71,17 @@ function CouponEvent({ coupon }: { coupon: AdminCoupon }) {
           Libera {coupon.unlocksTicketTypeName ?? 'setor de pré-venda'}
         </span>
       ) : null}
+      {coupon.accessCodeFailures && coupon.accessCodeFailures.last7d > 0 ? <AccessCodeFailures counts={coupon.accessCodeFailures} /> : null}
+    </span>
+  );
+}
+
+/** How often codes typed on the event's page unlocked nothing: many in a day may be someone guessing. */
+function AccessCodeFailures({ counts }: { counts: NonNullable<AdminCoupon['accessCodeFailures']> }) {
+  const plural = (n: number) => (n === 1 ? '1 tentativa errada' : `${n} tentativas erradas`);
+  return (
+    <span className={cn('mt-1 block text-xs', counts.last24h >= 20 ? 'font-semibold text-amber-800 dark:text-amber-300' : 'text-muted')}>
+      {plural(counts.last24h)} de código nas últimas 24 h · {counts.last7d} em 7 dias
     </span>
   );
 }
