@@ -115,7 +115,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
     await openEvent(page, 'K-Pop Night Itajaí');
     const eventPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'Tem um código de acesso?' }).click();
-    await page.getByLabel('Código de acesso').fill('ayyofa');
+    await page.getByLabel('Código de acesso').fill('ayyofa-7k2q');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await poll(() => page.getByText('Setor de pré-venda liberado.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Aumentar quantidade de Pré-venda Fã-clube (Inteira)' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Ban, CalendarDays } from 'lucide-react';
 import { toast } from 'sonner';
@@ -77,12 +77,17 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
     setAccessCode(code);
   }
 
-  if (isPending || isCodeThrottled) return <EventDetailSkeleton />;
-  if (isError) return <EventNotFound onRetry={isNotFound ? undefined : () => void refetch()} />;
+  // The event last shown stays on screen while a throttled code is dropped (a render, no flash).
+  const shown = useRef<EventDetailData | undefined>(undefined);
+  if (event) shown.current = event;
+  const onScreen = event ?? (isCodeThrottled ? shown.current : undefined);
+
+  if (!onScreen && (isPending || isCodeThrottled)) return <EventDetailSkeleton />;
+  if (!onScreen) return <EventNotFound onRetry={isNotFound ? undefined : () => void refetch()} />;
   return (
     <EventDetailView
-      key={event.id}
-      event={event}
+      key={onScreen.id}
+      event={onScreen}
       accessCode={accessCode}
       isCheckingCode={accessCode !== null && isPlaceholderData}
       codeRefusal={codeRefusal}
