@@ -1,4 +1,4 @@
-// The one test command: type check and lint (side by side, with the PGlite initdb), then every
+// The one test command: the machine's Chromium and PostgreSQL set up when missing, then type check and lint (side by side, with the PGlite initdb), then every
 // vitest project (unit, API on PGlite and on PostgreSQL, then the browser journeys in Chromium).
 // Ends with one line: "N passed, N failed". Arguments after `npm test --` go to both vitest runs.
 //
@@ -27,6 +27,9 @@ function countReport(report) {
 
 let passed = 0;
 let failed = 0;
+
+// Debian's Chromium and the local PostgreSQL, set up when missing (scripts/prepare-machine.mjs).
+if (!(await run('machine', 'node', ['scripts/prepare-machine.mjs']))) failed++;
 
 // The type check and the lint, and beside them the initdb result every test database on PGlite
 // starts from, made here once (scripts/prepare-pglite.ts).
