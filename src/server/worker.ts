@@ -10,6 +10,7 @@ import { sendScheduledNotices } from './services/notifications/send-scheduled-no
 import { isJobKind, type JobKind, type JobPayloads } from './services/jobs';
 import { withDeadline } from './lib/deadline';
 import { expireWaitlistOffers } from './services/waitlist/expire-offers';
+import { sendWhatsappCode } from './services/profile/whatsapp-confirmation';
 
 interface OutboxRow {
   id: number;
@@ -108,6 +109,8 @@ const handlers: { [K in JobKind]: JobHandler<K> } = {
   notification_push: (deps, { notificationId }) => deliverNotification(deps, 'push', notificationId),
   notification_whatsapp: (deps, { notificationId }) => deliverNotification(deps, 'whatsapp', notificationId),
   transfer_email: (deps, { transferId }) => sendTransferEmail(deps, transferId),
+  // The code that confirms a WhatsApp number, drawn when sent (never stored in clear).
+  whatsapp_confirmation_code: (deps, payload) => sendWhatsappCode(deps, payload),
 };
 
 async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {

@@ -131,6 +131,14 @@ export const errorMessages = {
   guest_entry_admitted: 'Este nome já entrou.',
   guest_payment_required: 'Passou do horário grátis: informe se pagou em dinheiro ou na maquininha.',
   guest_cash_without_drawer: 'Para receber em dinheiro, abra um caixa da bilheteria neste evento. Sem caixa, receba na maquininha.',
+  whatsapp_code_invalid: 'Código incorreto. Confira o código que enviamos por WhatsApp.',
+  whatsapp_code_expired: 'Este código expirou. Peça um novo código.',
+  whatsapp_code_exhausted: 'Muitas tentativas com código errado. Peça um novo código.',
+  whatsapp_code_missing: 'Não há código pendente para este número. Peça um novo código.',
+  whatsapp_code_on_its_way: 'O código ainda está a caminho. Aguarde a mensagem no WhatsApp e tente de novo.',
+  whatsapp_code_too_soon: 'Aguarde um minuto para pedir outro código.',
+  whatsapp_number_missing: 'Ative as notificações por WhatsApp e salve o seu número antes de confirmá-lo.',
+  whatsapp_already_confirmed: 'Este número de WhatsApp já está confirmado.',
   internal: 'Ocorreu um erro inesperado',
 } as const;
 

@@ -116,10 +116,17 @@ describe('enqueueJobs', () => {
 describe('the worker', () => {
   it('runs a job of every kind through its handler', async () => {
     const person = await server.signUpAs();
+    const now = new Date();
+    // A confirmed number receives the notice; another person's unconfirmed one, its confirmation code.
     await server.deps.db.insert(userNotificationSettings).values({
       userId: person.userId, emailNotifications: true, pushNotifications: false, whatsappNotifications: true, whatsappNumber: '+5547991230000',
+      whatsappVerifiedNumber: '+5547991230000', whatsappVerifiedAt: now,
     });
-    const now = new Date();
+    const confirming = await server.signUpAs();
+    await server.deps.db.insert(userNotificationSettings).values({
+      userId: confirming.userId, whatsappNotifications: true, whatsappNumber: '+5547991230001',
+      whatsappCodeRequestedAt: now, whatsappCodeExpiresAt: new Date(now.getTime() + 600_000),
+    });
     const { event, order } = await completedOrder(person.userId, now);
     const [refund] = await server.deps.db
       .insert(refunds)
@@ -146,13 +153,14 @@ describe('the worker', () => {
           { kind: 'order_confirmation_email', payload: { orderId: order.id } },
           { kind: 'refund_payment', payload: { refundId: refund.id } },
           { kind: 'transfer_email', payload: { transferId: transfer.id } },
+          { kind: 'whatsapp_confirmation_code', payload: { userId: confirming.userId, requestedAt: now.toISOString() } },
         ],
         now,
       ),
     );
     const queued = [
       ...(await jobsOfNotifications([noticeId])),
-      ...(await server.deps.db.select().from(outbox)).filter((r) => [order.id, refund.id, transfer.id].includes(Object.values(r.payload as object)[0])),
+      ...(await server.deps.db.select().from(outbox)).filter((r) => [order.id, refund.id, transfer.id, confirming.userId].includes(Object.values(r.payload as object)[0])),
     ];
     expect(new Set(queued.map((j) => j.kind))).toEqual(new Set(JOB_KINDS));
     server.sentMail.length = 0;
@@ -173,6 +181,10 @@ describe('the worker', () => {
     const whatsapp = readdirSync(join(server.dataDir, 'outbox')).filter((f) => f.endsWith(`${recipientTag('+5547991230000')}.whatsapp.txt`));
     expect(whatsapp).toHaveLength(1);
     expect(readFileSync(join(server.dataDir, 'outbox', whatsapp[0]), 'utf8')).toContain('Aviso de teste');
+    // whatsapp_confirmation_code: the code, to the number being confirmed.
+    const codes = readdirSync(join(server.dataDir, 'outbox')).filter((f) => f.endsWith(`${recipientTag('+5547991230001')}.whatsapp.txt`));
+    expect(codes).toHaveLength(1);
+    expect(readFileSync(join(server.dataDir, 'outbox', codes[0]), 'utf8')).toMatch(/Seu código de confirmação do WhatsApp é \d{6}\./);
     // refund_payment: nothing owed, so processed without the provider.
     const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refund.id));
     expect(paid.status).toBe('processed');

@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { events, notifications, orders, outbox, scheduledNotices, tickets, userNotificationSettings } from '../../src/server/db/schema';
 import { notifyUser } from '../../src/server/services/notifications/notify-user';
+import { recipientTag } from '../../src/server/lib/local-outbox';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
@@ -23,6 +26,15 @@ afterAll(async () => {
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | null, payload?: object) {
   return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+}
+
+/** The WhatsApp texts the sender wrote to the local outbox folder for `e164`, oldest first. */
+function whatsappTexts(e164: string): string[] {
+  const dir = join(server.dataDir, 'outbox');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(`${recipientTag(e164)}.whatsapp.txt`))
+    .sort()
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
 }
 
 async function buyAndPay(cookie: string, quantity = 2, daysAhead = 10) {
@@ -124,7 +136,7 @@ describe('what a purchase sends', () => {
     expect(listed.notifications[0]).toMatchObject({ title: 'Compra confirmada!', type: 'event', actionUrl: '/tickets', read: false });
   });
 
-  it('writes no e-mail when the buyer switched e-mails off, and WhatsApp goes to the outbox folder when on', async () => {
+  it('writes no e-mail when the buyer switched e-mails off, and WhatsApp goes to the outbox folder when on and confirmed', async () => {
     const person = await server.signUpAs();
     const saved = await call('PUT', '/api/me/notification-settings', person.cookie, {
       emailNotifications: false, pushNotifications: false, whatsappNotifications: true, whatsappNumber: '(47) 99123-4567', geolocationEnabled: false,
@@ -132,12 +144,17 @@ describe('what a purchase sends', () => {
     expect(saved.json().whatsappNumber).toBe('(47) 99123-4567');
     const [stored] = await server.deps.db.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, person.userId));
     expect(stored.whatsappNumber).toBe('+5547991234567');
-    await buyAndPay(person.cookie, 1);
+    // The number is confirmed with the code sent to it first (whatsapp-confirmation.test.ts).
+    await runWorkerOnce(server.deps);
+    const code = /é (\d{6})\./.exec(whatsappTexts('+5547991234567').at(-1) ?? '')?.[1];
+    expect((await call('POST', '/api/me/notification-settings/whatsapp/confirm', person.cookie, { code })).json().whatsappConfirmed).toBe(true);
+    const { event } = await buyAndPay(person.cookie, 1);
     server.sentMail.length = 0;
     await runWorkerOnce(server.deps);
     expect(server.sentMail.filter((m) => m.to === buyer.email)).toHaveLength(0);
     const jobs = await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'notification_whatsapp'));
     expect(jobs.some((j) => j.doneAt !== null)).toBe(true);
+    expect(whatsappTexts('+5547991234567').some((text) => text.includes('*Compra confirmada!*') && text.includes(event.title))).toBe(true);
   });
 });
 

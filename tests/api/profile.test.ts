@@ -345,6 +345,8 @@ describe('notification settings', () => {
       pushNotifications: false,
       whatsappNotifications: false,
       whatsappNumber: null,
+      whatsappConfirmed: false,
+      whatsappCodeSent: false,
       geolocationEnabled: false,
       brandNewsNotifications: false,
       followedBrands: [],
@@ -355,7 +357,8 @@ describe('notification settings', () => {
     const { cookie, userId } = await server.signUpAs();
     const response = await call('PUT', '/api/me/notification-settings', cookie, saved);
     expect(response.statusCode).toBe(200);
-    const expected = { ...saved, whatsappNumber: '(11) 98765-4321' };
+    // The number is not confirmed yet: a code was sent to it (whatsapp-confirmation.test.ts).
+    const expected = { ...saved, whatsappNumber: '(11) 98765-4321', whatsappConfirmed: false, whatsappCodeSent: true };
     expect(response.json()).toEqual(expected);
     expect((await call('GET', '/api/me/notification-settings', cookie)).json()).toEqual(expected);
     const rows = await server.deps.db.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, userId));

@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,8 @@ import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll } from '../support/people';
 import { createEvent } from '../support/test-server';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
+import { shoot } from '../support/screenshots';
+import { recipientTag } from '../../src/server/lib/local-outbox';
 
 // The signed-in person's own pages (SPEC.md section 2 'Profile', 'Profile edit', 'Settings',
 // 'Data management'; PRODUCT.md 'Accounts and data'), driven as a person would, at phone and
@@ -34,6 +37,22 @@ const sizes = [
   ['phone 390x844', phone],
   ['desktop 1280x800', desktop],
 ] as const;
+
+/** The WhatsApp files the app wrote to its local outbox for `e164` (named by a hash of the number), oldest first. */
+function whatsappFilesTo(e164: string): string[] {
+  const dir = join(app.dataDir, 'outbox');
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(`${recipientTag(e164)}.whatsapp.txt`))
+    .sort();
+}
+
+/** The confirmation code in the newest WhatsApp file for `e164` not among `known`; null: none yet. */
+function newestWhatsappCode(e164: string, known: string[]): string | null {
+  const fresh = whatsappFilesTo(e164).filter((name) => !known.includes(name));
+  if (fresh.length === 0) return null;
+  const text = readFileSync(join(app.dataDir, 'outbox', fresh[fresh.length - 1]), 'utf8');
+  return /Seu código de confirmação do WhatsApp é (\d{6})\./.exec(text)?.[1] ?? null;
+}
 
 /** Signs the page's browser context in through the API (the sign-in form is the journey's test). */
 async function signIn(page: Page, email: string, password: string) {
@@ -225,14 +244,39 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     const number = page.getByLabel('Número do WhatsApp');
     await poll(() => number.isVisible()).toBe(true);
     await number.fill('47991234567');
+    const codesBefore = whatsappFilesTo('+5547991234567');
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await poll(() => page.getByRole('switch', { name: 'Notificações por WhatsApp' }).getAttribute('aria-checked')).toBe('true');
+
+    // The number is confirmed with the code the app sent to it before any message goes there.
+    await poll(() => page.getByText('Enviamos um código por WhatsApp para +55 47 99123-4567.', { exact: false }).isVisible()).toBe(true);
+    const codeField = page.getByLabel('Código de confirmação');
+    expect(await codeField.getAttribute('inputmode')).toBe('numeric');
+    expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+    // The shots start at the number field, so the code block below it is on screen.
+    const whatsappBlock = page.getByLabel('Número do WhatsApp');
+    if (size === phone) await shoot(page, 'settings-whatsapp-code', { region: whatsappBlock });
+    // The worker writes the code to the local outbox (no WhatsApp API here): read it as the phone would.
+    await poll(() => newestWhatsappCode('+5547991234567', codesBefore)).toMatch(/^\d{6}$/);
+    const code = newestWhatsappCode('+5547991234567', codesBefore)!;
+    await codeField.fill(String((Number(code) + 1) % 1e6).padStart(6, '0'));
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await poll(() => page.getByText('Código incorreto. Você ainda tem 4 tentativas.').isVisible()).toBe(true);
+    expect(await codeField.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolationsInBothThemes(page, '/settings with the WhatsApp code');
+    if (size === phone) await shoot(page, 'settings-whatsapp-code-wrong', { region: whatsappBlock });
+    await codeField.fill(code);
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await poll(() => page.getByText('Número confirmado', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Código de confirmação').count()).toBe(0);
+    if (size === phone) await shoot(page, 'settings-whatsapp-confirmed', { region: whatsappBlock });
 
     await page.reload();
     await poll(() => page.getByRole('switch', { name: 'Localização' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('switch', { name: 'Notificações por e-mail' }).getAttribute('aria-checked')).toBe('false');
     expect(await page.getByRole('switch', { name: 'Notificações push' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByLabel('Número do WhatsApp').inputValue()).toBe('(47) 99123-4567');
+    expect(await page.getByText('Número confirmado', { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
 

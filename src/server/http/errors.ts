@@ -136,6 +136,14 @@ export const statusByCode: Record<DomainErrorCode, number> = {
   guest_entry_admitted: 409,
   guest_payment_required: 422,
   guest_cash_without_drawer: 409,
+  whatsapp_code_invalid: 400,
+  whatsapp_code_expired: 400,
+  whatsapp_code_exhausted: 400,
+  whatsapp_code_missing: 400,
+  whatsapp_code_on_its_way: 409,
+  whatsapp_code_too_soon: 429,
+  whatsapp_number_missing: 409,
+  whatsapp_already_confirmed: 409,
   internal: 500,
 };
 

@@ -15,6 +15,7 @@ export const JOB_KINDS = [
   'notification_push',
   'notification_whatsapp',
   'transfer_email',
+  'whatsapp_confirmation_code',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -30,6 +31,12 @@ export interface JobPayloads {
   notification_whatsapp: { notificationId: string };
   /** The e-mail with a transfer's accept link to its recipient (tickets/send-transfer-email.ts). */
   transfer_email: { transferId: string };
+  /**
+   * The code that confirms a user's WhatsApp number, drawn and sent when the job runs, so it is
+   * never stored in clear (profile/whatsapp-confirmation.ts). `requestedAt` (UTC ISO 8601) names
+   * the request: a job superseded by a newer request, or by a change of number, sends nothing.
+   */
+  whatsapp_confirmation_code: { userId: string; requestedAt: string };
 }
 
 /** One job to queue: a kind with its own payload; `runAfter` (UTC instant) defaults to `now`. */

@@ -104,6 +104,13 @@ export interface NotificationSettings {
   pushNotifications: boolean;
   whatsappNotifications: boolean;
   whatsappNumber: string | null;
+  /**
+   * Whether the saved WhatsApp number was confirmed with the code sent to it (and not changed
+   * since). Until it is, no WhatsApp message goes to it but the code (LGPD, Lei 13.709/2018 art. 6).
+   */
+  whatsappConfirmed: boolean;
+  /** Whether a code for the saved, unconfirmed number was asked for and can still be typed (not expired, tries left). */
+  whatsappCodeSent: boolean;
   geolocationEnabled: boolean;
   /** 'Novidades das marcas' (PRODUCT.md: brand news only for those who opted in). */
   brandNewsNotifications: boolean;
@@ -111,9 +118,24 @@ export interface NotificationSettings {
   followedBrands: BrandSlug[];
 }
 
-/** What PUT /api/me/notification-settings takes: the settings, the brand news ones optional (kept when left out). */
-export type NotificationSettingsUpdate = Omit<NotificationSettings, 'brandNewsNotifications' | 'followedBrands'> &
+/**
+ * What PUT /api/me/notification-settings takes: the settings, the brand news ones optional (kept
+ * when left out); the WhatsApp confirmation is the server's to say, never the client's.
+ */
+export type NotificationSettingsUpdate = Omit<NotificationSettings, 'brandNewsNotifications' | 'followedBrands' | 'whatsappConfirmed' | 'whatsappCodeSent'> &
   Partial<Pick<NotificationSettings, 'brandNewsNotifications' | 'followedBrands'>>;
+
+/**
+ * Body of POST /api/me/notification-settings/whatsapp/confirm: the 6-digit code sent by WhatsApp
+ * to the saved number. Spaces and hyphens typed or pasted with it are dropped ('123 456').
+ */
+export const whatsappCodeSchema = z.object({
+  code: text('Digite o código de confirmação')
+    .max(20, 'O código tem 6 números')
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'O código tem 6 números')),
+});
+export type WhatsappCodeInput = z.input<typeof whatsappCodeSchema>;
 
 /** Settings of a user who never saved any (SPEC.md section 9: e-mail on, others off). */
 export const defaultNotificationSettings: Readonly<NotificationSettings> = {
@@ -121,6 +143,8 @@ export const defaultNotificationSettings: Readonly<NotificationSettings> = {
   pushNotifications: false,
   whatsappNotifications: false,
   whatsappNumber: null,
+  whatsappConfirmed: false,
+  whatsappCodeSent: false,
   geolocationEnabled: false,
   brandNewsNotifications: false,
   followedBrands: [],

@@ -1,4 +1,4 @@
-import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { roles } from '../../../shared/statuses';
 
 // better-auth's tables, written by hand (its CLI does not run on Node 20). Property names are
@@ -104,6 +104,23 @@ export const userNotificationSettings = pgTable('user_notification_settings', {
   pushNotifications: boolean('push_notifications').notNull().default(false),
   whatsappNotifications: boolean('whatsapp_notifications').notNull().default(false),
   whatsappNumber: text('whatsapp_number'),
+  /**
+   * The WhatsApp number's confirmation (services/profile/whatsapp-confirmation.ts): the E.164
+   * number the user proved to hold by typing the code sent to it, and when (UTC). Messages go to
+   * `whatsappNumber` only while it equals `whatsappVerifiedNumber` (LGPD, Lei 13.709/2018 art. 6:
+   * no personal data to a third party's number). Rows from before confirmation existed have both
+   * null: unconfirmed, so nothing is sent until their owner confirms on the settings screen.
+   */
+  whatsappVerifiedNumber: text('whatsapp_verified_number'),
+  whatsappVerifiedAt: ts('whatsapp_verified_at'),
+  /** HMAC-SHA-256 of the pending 6-digit code, bound to the user and the number; never the code itself. Null while the code is on its way or when none is pending. */
+  whatsappCodeHash: text('whatsapp_code_hash'),
+  /** When the pending code stops being valid (UTC); null: no code pending. */
+  whatsappCodeExpiresAt: ts('whatsapp_code_expires_at'),
+  /** Wrong tries of the pending code; at WHATSAPP_CODE_MAX_ATTEMPTS a new code must be asked for. */
+  whatsappCodeAttempts: integer('whatsapp_code_attempts').notNull().default(0),
+  /** When a code was last asked for (UTC): one per WHATSAPP_CODE_RESEND_MS per user; also names the send job that may deliver it. */
+  whatsappCodeRequestedAt: ts('whatsapp_code_requested_at'),
   geolocationEnabled: boolean('geolocation_enabled').notNull().default(false),
   /** News of the brands the user follows (new events), as 'promotion' notifications: opt-in (PRODUCT.md). */
   brandNewsNotifications: boolean('brand_news_notifications').notNull().default(false),

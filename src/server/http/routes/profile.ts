@@ -10,6 +10,7 @@ import {
   type NotificationSettings,
   type UploadAvatarResponse,
   type UserStats,
+  whatsappCodeSchema,
 } from '../../../shared/schemas/profile';
 import { ensureAvatarFolder } from '../../services/profile/avatar-files';
 import { getMyProfile } from '../../services/profile/get-my-profile';
@@ -18,6 +19,7 @@ import { updateProfile } from '../../services/profile/update-profile';
 import { uploadAvatar } from '../../services/profile/upload-avatar';
 import { getNotificationSettings } from '../../services/profile/get-notification-settings';
 import { saveNotificationSettings } from '../../services/profile/save-notification-settings';
+import { confirmWhatsappNumber, requestWhatsappCode } from '../../services/profile/whatsapp-confirmation';
 import { exportFileName, exportMyData } from '../../services/profile/export-my-data';
 import { deleteAccount } from '../../services/profile/delete-account';
 import { readUploadedImage } from '../parse';
@@ -72,6 +74,28 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
     async (request): Promise<NotificationSettings> => {
       const user = await guards.requireUser(request);
       return saveNotificationSettings(db, user.id, request.body);
+    },
+  );
+
+  // Confirming the WhatsApp number with the 6-digit code sent to it: until then no WhatsApp
+  // message but the code goes to it (services/profile/whatsapp-confirmation.ts). Both answer the
+  // settings as stored; a wrong code is 400 and counted, at most 5 per code.
+  app.post(
+    '/api/me/notification-settings/whatsapp/confirm',
+    { preValidation: guards.signedIn, schema: { body: whatsappCodeSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request): Promise<NotificationSettings> => {
+      const user = await guards.requireUser(request);
+      return confirmWhatsappNumber(db, deps.ticketSigningKey, user.id, request.body.code);
+    },
+  );
+
+  // 'Reenviar código': a new code to the saved number, at most one a minute per user.
+  app.post(
+    '/api/me/notification-settings/whatsapp/code',
+    { preValidation: guards.signedIn, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    async (request): Promise<NotificationSettings> => {
+      const user = await guards.requireUser(request);
+      return requestWhatsappCode(db, user.id);
     },
   );
 

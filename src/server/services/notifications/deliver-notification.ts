@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { toE164 } from '../../../shared/phone';
 import { notifications, pushSubscriptions, userNotificationSettings, users } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import type { NotificationChannel } from './notify-user';
+import { whatsappRecipient } from '../../domain/whatsapp-confirmation';
 
 /**
  * Sends one in-app notification on one other channel, if the user has it switched on now
  * (PRODUCT.md 'Accounts and data': settings are obeyed; SPEC.md section 3 defaults: e-mail on,
  * push and WhatsApp off). E-mail: a short pt-BR message with the link; push: to every device the
  * user subscribed, a subscription the push service no longer knows (404/410) is removed; WhatsApp:
- * to the saved number (E.164). Brand news ('promotion') goes out only while 'Novidades das marcas'
- * is still on. Runs as an outbox job (worker.ts runDueJobs), outside any transaction: the call
+ * to the saved number (E.164) only once its owner confirmed it with a code and has not changed it
+ * since (domain/whatsapp-confirmation.ts whatsappRecipient; 'unconfirmed' otherwise: LGPD, Lei
+ * 13.709/2018 art. 6, no personal data to a number that may be a third party's). Brand news
+ * ('promotion') goes out only while 'Novidades das marcas' is still on. Runs as an outbox job (worker.ts runDueJobs), outside any transaction: the call
  * to the push service, SMTP or WhatsApp holds no connection; a throw retries the job with
  * backoff. The devices of one user are sent to one after the other, each within the push
  * sender's timeout. Returns what happened, for the log and tests.
@@ -19,7 +21,7 @@ export async function deliverNotification(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'push' | 'whatsapp' | 'publicUrl'>,
   channel: NotificationChannel,
   notificationId: string,
-): Promise<'sent' | 'off' | 'gone'> {
+): Promise<'sent' | 'off' | 'unconfirmed' | 'gone'> {
   const { db } = deps;
   const [row] = await db
     .select({ notification: notifications, email: users.email, settings: userNotificationSettings })
@@ -54,8 +56,9 @@ export async function deliverNotification(
     return devices.length > 0 ? 'sent' : 'off';
   }
   if (!settings?.whatsappNotifications || !settings.whatsappNumber || !deps.whatsapp) return 'off';
-  const to = toE164(settings.whatsappNumber);
-  if (!to) return 'off';
+  // Only to a number its owner confirmed with a code, and still the same number.
+  const to = whatsappRecipient(settings);
+  if (!to) return 'unconfirmed';
   await deps.whatsapp.send(to, `*${notification.title}*\n${notification.message}\n${link}`);
   return 'sent';
 }

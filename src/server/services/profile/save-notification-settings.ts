@@ -4,6 +4,7 @@ import { toE164 } from '../../../shared/phone';
 import type { Db } from '../../db/client';
 import { brandFollows, brands, userNotificationSettings } from '../../db/schema';
 import { getNotificationSettings } from './get-notification-settings';
+import { whatsappColumnsOnSave } from './whatsapp-confirmation';
 
 /**
  * Saves all of a user's notification settings at once (SPEC.md section 7: upsert merging
@@ -11,8 +12,11 @@ import { getNotificationSettings } from './get-notification-settings';
  * `notificationSettingsSchema` (WhatsApp on needs a valid number); the number is stored in
  * E.164, '+5511999999999'. 'Novidades das marcas' and the followed brands (PRODUCT.md: brand
  * news for those who opted in) are kept as they are when left out; given, the followed brands
- * are replaced by the list (brands missing from the database are skipped). Returns the settings
- * as stored.
+ * are replaced by the list (brands missing from the database are skipped). A WhatsApp number new
+ * or changed is unconfirmed, and with WhatsApp on an unconfirmed number is sent a code to confirm
+ * it (whatsapp-confirmation.ts whatsappColumnsOnSave: at most one a minute); no other WhatsApp
+ * message goes to it until then (LGPD, Lei 13.709/2018 art. 6). `now` is a UTC instant. Returns
+ * the settings as stored.
  */
 export async function saveNotificationSettings(
   db: Db,
@@ -20,16 +24,20 @@ export async function saveNotificationSettings(
   input: NotificationSettingsUpdate,
   now = new Date(),
 ): Promise<NotificationSettings> {
-  const values = {
-    emailNotifications: input.emailNotifications,
-    pushNotifications: input.pushNotifications,
-    whatsappNotifications: input.whatsappNotifications,
-    whatsappNumber: input.whatsappNumber ? toE164(input.whatsappNumber) : null,
-    geolocationEnabled: input.geolocationEnabled,
-    ...(input.brandNewsNotifications === undefined ? {} : { brandNewsNotifications: input.brandNewsNotifications }),
-    updatedAt: now,
-  };
+  const whatsappNumber = input.whatsappNumber ? toE164(input.whatsappNumber) : null;
   return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, userId)).for('update');
+    const confirmation = await whatsappColumnsOnSave(tx, userId, before ?? null, { whatsappNotifications: input.whatsappNotifications, whatsappNumber }, now);
+    const values = {
+      emailNotifications: input.emailNotifications,
+      pushNotifications: input.pushNotifications,
+      whatsappNotifications: input.whatsappNotifications,
+      whatsappNumber,
+      geolocationEnabled: input.geolocationEnabled,
+      ...(input.brandNewsNotifications === undefined ? {} : { brandNewsNotifications: input.brandNewsNotifications }),
+      ...confirmation,
+      updatedAt: now,
+    };
     await tx
       .insert(userNotificationSettings)
       .values({ userId, ...values })
@@ -46,6 +54,6 @@ export async function saveNotificationSettings(
           ON CONFLICT DO NOTHING`);
       }
     }
-    return getNotificationSettings(tx, userId);
+    return getNotificationSettings(tx, userId, now);
   });
 }

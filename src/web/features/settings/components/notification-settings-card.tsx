@@ -16,6 +16,7 @@ import { requestGeolocation, requestNotificationPermission } from '../lib/browse
 import { hasDeviceSubscription, isPushSupported, subscribeThisDevice, unsubscribeThisDevice } from '../lib/push-subscription';
 import { SettingSwitch } from './setting-switch';
 import { SettingsCard } from './settings-card';
+import { WhatsappConfirmation } from './whatsapp-confirmation';
 
 const SAVED = 'Configurações atualizadas com sucesso!';
 
@@ -36,7 +37,8 @@ function useKeepDeviceSubscribed(isPushOn: boolean) {
 /**
  * Notification toggles saved on the server (SPEC.md sections 2 'Settings', 7 'Notifications', 8
  * 'Settings'): push (asks the browser's permission, subscribes this device through the service
- * worker, then saves), e-mail, WhatsApp with its number and 'Salvar', 'Novidades das marcas'
+ * worker, then saves), e-mail, WhatsApp with its number and 'Salvar' (the number then confirmed
+ * with the code sent to it: WhatsappConfirmation), 'Novidades das marcas'
  * with the brands followed (PRODUCT.md: brand news for those who opted in; switched on with none
  * followed, it follows all three), and geolocation (asks for the position first).
  */
@@ -77,8 +79,11 @@ export function NotificationSettingsCard() {
 
   async function persist(change: Partial<NotificationSettings>, successMessage = SAVED, description?: string): Promise<boolean> {
     try {
-      await save.mutateAsync({ ...current, ...change });
-      toast.success(successMessage, { description });
+      const saved = await save.mutateAsync({ ...current, ...change });
+      // A number saved unconfirmed was sent a code: say where to look.
+      const isCodeNew = saved.whatsappCodeSent && (!current.whatsappCodeSent || saved.whatsappNumber !== current.whatsappNumber);
+      const codeNews = isCodeNew ? 'Enviamos um código por WhatsApp para confirmar o número.' : undefined;
+      toast.success(successMessage, { description: description ?? codeNews });
       return true;
     } catch (error) {
       const message = error instanceof ApiError ? error.message : undefined;
@@ -226,6 +231,9 @@ export function NotificationSettingsCard() {
               </div>
               <FieldError id="setting-whatsapp-number-error" message={numberError} />
             </form>
+          ) : null}
+          {current.whatsappNotifications && !isWhatsappDraft && (whatsappNumber === null || whatsappNumber === current.whatsappNumber) ? (
+            <WhatsappConfirmation settings={current} disabled={isBusy} />
           ) : null}
         </SettingSwitch>
         <SettingSwitch
