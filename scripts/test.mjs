@@ -1,4 +1,4 @@
-// The one test command: the machine's Chromium and PostgreSQL set up when missing, then type check and lint (side by side, with the PGlite initdb), then every
+// The one test command: the machine's Chromium and PostgreSQL set up when missing, then type check, lint and the formatting check (side by side, with the PGlite initdb), then every
 // vitest project (unit, API on PGlite and on PostgreSQL, then the browser journeys in Chromium).
 // Ends with one line: "N passed, N failed". Arguments after `npm test --` go to both vitest runs.
 //
@@ -33,12 +33,13 @@ if (!(await run('machine', 'node', ['scripts/prepare-machine.mjs']))) failed++;
 
 // The type check and the lint, and beside them the initdb result every test database on PGlite
 // starts from, made here once (scripts/prepare-pglite.ts).
-const [typecheck, lint] = await Promise.all([
+const [typecheck, lint, format] = await Promise.all([
   run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
   run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
+  run('format', 'npx', ['prettier', '--check', '.']),
   run('PGlite initdb', 'npx', ['tsx', 'scripts/prepare-pglite.ts']),
 ]);
-for (const ok of [typecheck, lint]) {
+for (const ok of [typecheck, lint, format]) {
   if (ok) passed++;
   else failed++;
 }
