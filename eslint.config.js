@@ -31,7 +31,8 @@ const boundaryZones = [
   {
     target: './src/server/services/orders',
     from: ['./src/server/services/payments', './src/server/services/waitlist'],
-    message: 'services/orders sits under payments and the waiting list: it imports neither (pass what it needs in, or let the upper area call it).',
+    message:
+      'services/orders sits under payments and the waiting list: it imports neither (pass what it needs in, or let the upper area call it).',
   },
   {
     target: './src/server/http',
@@ -52,7 +53,8 @@ const boundaryZones = [
     target: `./src/web/features/${feature}`,
     from: './src/web/features',
     except: [`./${feature}`],
-    message: 'A feature never imports another feature: move the shared piece to src/web/components or src/web/lib, or compose the features in src/web/app.',
+    message:
+      'A feature never imports another feature: move the shared piece to src/web/components or src/web/lib, or compose the features in src/web/app.',
   })),
 ];
 

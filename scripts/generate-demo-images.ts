@@ -42,8 +42,7 @@ const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items
 
 function svg(defs: string, body: string): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-    `<defs>${defs}</defs>${body}</svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` + `<defs>${defs}</defs>${body}</svg>\n`
   );
 }
 
@@ -138,8 +137,10 @@ function nextLevel(r: Rng): string {
     rings +=
       `<circle cx="${cx}" cy="${baseY}" r="${portal}" stroke="#e879f9" stroke-width="10" filter="url(#blur)" stroke-dasharray="none"/>` +
       `<circle cx="${cx}" cy="${baseY}" r="${portal}" stroke="#f5d0fe" stroke-width="3" stroke-dasharray="none"/>`;
-    body =
-      body.replace('<use href="#bars" filter', `<g fill="none" stroke="${accent}" stroke-width="3" opacity=".35">${rings}</g><use href="#bars" filter`);
+    body = body.replace(
+      '<use href="#bars" filter',
+      `<g fill="none" stroke="${accent}" stroke-width="3" opacity=".35">${rings}</g><use href="#bars" filter`,
+    );
     body += `<path d="M0 ${H - 60}H${W}" stroke="${accent}" stroke-width="2" opacity=".4"/>`;
   }
   // Vignette.
@@ -211,7 +212,7 @@ function ayYo(r: Rng): string {
   } else if (variant === 'trio') {
     body +=
       heart(bx - 175, by + 70, -18, 1.5, c3) +
-      heart(bx + 170, by - 90, 20, 1.2, "#fce7f3") +
+      heart(bx + 170, by - 90, 20, 1.2, '#fce7f3') +
       heart(bx, by, Math.round(between(r, -8, 8)), 2.4, 'url(#hg)');
   } else {
     let rings = '';

@@ -60,15 +60,20 @@ try {
     restartMs.push(again.ms);
     await sleep(10_000);
     // A few page loads and API calls, as a visitor would, then idle again.
-    for (const path of ['/', '/events', '/api/events', '/api/news', '/api/banners']) await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
+    for (const path of ['/', '/events', '/api/events', '/api/news', '/api/banners'])
+      await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
     await sleep(5_000);
     idleMb.push(rssMegabytes(again.child.pid));
     await stop(again.child);
   }
   console.log(`runtime: ${runtime}`);
   console.log(`fresh start to first page ms: ${fresh.ms.toFixed(0)}`);
-  console.log(`restart to first page ms (median of ${restarts}): ${median(restartMs).toFixed(0)}   each: ${restartMs.map((ms) => ms.toFixed(0)).join(' ')}`);
-  console.log(`idle memory MB (RSS, median of ${restarts}): ${median(idleMb).toFixed(0)}   each: ${idleMb.map((mb) => mb.toFixed(0)).join(' ')}`);
+  console.log(
+    `restart to first page ms (median of ${restarts}): ${median(restartMs).toFixed(0)}   each: ${restartMs.map((ms) => ms.toFixed(0)).join(' ')}`,
+  );
+  console.log(
+    `idle memory MB (RSS, median of ${restarts}): ${median(idleMb).toFixed(0)}   each: ${idleMb.map((mb) => mb.toFixed(0)).join(' ')}`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -26,7 +26,9 @@ let ready = true;
 if (!existsSync(chromium)) {
   const apt = aptRunner();
   if (!apt) {
-    console.error(`Chromium não encontrado em ${chromium}, e sem permissão para instalá-lo: rode "sudo apt-get install chromium" (ou aponte CHROMIUM_PATH para um Chromium instalado).`);
+    console.error(
+      `Chromium não encontrado em ${chromium}, e sem permissão para instalá-lo: rode "sudo apt-get install chromium" (ou aponte CHROMIUM_PATH para um Chromium instalado).`,
+    );
     ready = false;
   } else {
     console.log('Instalando o Chromium do Debian (apt-get install chromium)...');
@@ -47,7 +49,9 @@ if (!ok('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q'])) {
     }
   }
   if (!ok('pg_isready', ['-h', '127.0.0.1', '-p', '5432', '-q'])) {
-    console.error('O PostgreSQL local não responde em 127.0.0.1:5432 (usuário postgres, sem senha): os testes de API e as jornadas precisam dele.');
+    console.error(
+      'O PostgreSQL local não responde em 127.0.0.1:5432 (usuário postgres, sem senha): os testes de API e as jornadas precisam dele.',
+    );
     ready = false;
   }
 }

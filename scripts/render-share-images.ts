@@ -17,16 +17,18 @@ const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 675 } });
   for (const folder of ['events', 'banners']) {
-  const sourceDir = join(root, 'public/images', folder);
-  const targetDir = join(root, 'public/images/share', folder);
-  mkdirSync(targetDir, { recursive: true });
-  for (const name of readdirSync(sourceDir).filter((file) => file.endsWith('.svg')).sort()) {
-    const svg = readFileSync(join(sourceDir, name), 'utf8');
-    await page.setContent(`<!doctype html><style>html,body{margin:0}svg{display:block;width:1200px;height:675px}</style>${svg}`);
-    const path = join(targetDir, name.replace(/\.svg$/, '.jpg'));
-    await page.screenshot({ path, type: 'jpeg', quality: 82, clip: { x: 0, y: 0, width: 1200, height: 675 } });
-    console.log(path);
-  }
+    const sourceDir = join(root, 'public/images', folder);
+    const targetDir = join(root, 'public/images/share', folder);
+    mkdirSync(targetDir, { recursive: true });
+    for (const name of readdirSync(sourceDir)
+      .filter((file) => file.endsWith('.svg'))
+      .sort()) {
+      const svg = readFileSync(join(sourceDir, name), 'utf8');
+      await page.setContent(`<!doctype html><style>html,body{margin:0}svg{display:block;width:1200px;height:675px}</style>${svg}`);
+      const path = join(targetDir, name.replace(/\.svg$/, '.jpg'));
+      await page.screenshot({ path, type: 'jpeg', quality: 82, clip: { x: 0, y: 0, width: 1200, height: 675 } });
+      console.log(path);
+    }
   }
 } finally {
   await browser.close();

@@ -49,7 +49,17 @@ const extra = process.argv.slice(2);
 const reports = { layers: 'test-results/vitest.json', e2e: 'test-results/vitest-e2e.json' };
 for (const report of Object.values(reports)) rmSync(report, { force: true });
 const vitest = (report, projects, options = []) =>
-  run(`vitest ${projects.join(', ')}`, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...options, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...extra]);
+  run(`vitest ${projects.join(', ')}`, 'npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    ...options,
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+    ...extra,
+  ]);
 await vitest(reports.layers, ['unit', 'api-pglite', 'api-postgres']);
 // Two journeys at a time (vitest.config.ts maxWorkers): each waits on timers and the network much of its time.
 await vitest(reports.e2e, ['e2e']);

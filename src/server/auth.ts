@@ -134,7 +134,13 @@ export function createAuth(options: AuthOptions) {
     socialProviders: {
       ...(social.facebook ? { facebook: { clientId: social.facebook.clientId, clientSecret: social.facebook.clientSecret } } : {}),
       ...(social.apple
-        ? { apple: { clientId: social.apple.clientId, clientSecret: social.apple.clientSecret, appBundleIdentifier: social.apple.appBundleIdentifier } }
+        ? {
+            apple: {
+              clientId: social.apple.clientId,
+              clientSecret: social.apple.clientSecret,
+              appBundleIdentifier: social.apple.appBundleIdentifier,
+            },
+          }
         : {}),
     },
     plugins: social.google
@@ -179,7 +185,10 @@ export function createAuth(options: AuthOptions) {
       user: {
         create: {
           async after(user) {
-            await db.insert(profiles).values({ id: user.id, fullName: user.name || user.email }).onConflictDoNothing();
+            await db
+              .insert(profiles)
+              .values({ id: user.id, fullName: user.name || user.email })
+              .onConflictDoNothing();
             await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
             await db.insert(userNotificationSettings).values({ userId: user.id }).onConflictDoNothing();
             // An invitation's role only once the address is proven ('Confirmar meu e-mail').

@@ -36,9 +36,18 @@ describe('sign-in providers in the configuration', () => {
     });
     expect(
       socialProviderSettings(
-        loadConfig({ FACEBOOK_CLIENT_ID: '987654321', FACEBOOK_CLIENT_SECRET: 'abc', GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'y', GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:9000/.well-known/openid-configuration' }),
+        loadConfig({
+          FACEBOOK_CLIENT_ID: '987654321',
+          FACEBOOK_CLIENT_SECRET: 'abc',
+          GOOGLE_CLIENT_ID: 'x',
+          GOOGLE_CLIENT_SECRET: 'y',
+          GOOGLE_DISCOVERY_URL: 'http://127.0.0.1:9000/.well-known/openid-configuration',
+        }),
       ),
-    ).toMatchObject({ facebook: { clientId: '987654321', clientSecret: 'abc' }, google: { discoveryUrl: 'http://127.0.0.1:9000/.well-known/openid-configuration' } });
+    ).toMatchObject({
+      facebook: { clientId: '987654321', clientSecret: 'abc' },
+      google: { discoveryUrl: 'http://127.0.0.1:9000/.well-known/openid-configuration' },
+    });
   });
 
   it('refuses an id without its secret, or a secret without its id, naming the missing one', () => {
@@ -47,6 +56,8 @@ describe('sign-in providers in the configuration', () => {
     );
     expect(refusal({ FACEBOOK_CLIENT_SECRET: 'abc' })).toContain('FACEBOOK_CLIENT_ID: ausente, mas FACEBOOK_CLIENT_SECRET está definida');
     expect(refusal({ APPLE_CLIENT_ID: 'br.com.nextlevel.web' })).toContain('APPLE_CLIENT_SECRET: ausente');
-    expect(refusal({ GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'y', GOOGLE_DISCOVERY_URL: 'não é um endereço' })).toContain('GOOGLE_DISCOVERY_URL');
+    expect(refusal({ GOOGLE_CLIENT_ID: 'x', GOOGLE_CLIENT_SECRET: 'y', GOOGLE_DISCOVERY_URL: 'não é um endereço' })).toContain(
+      'GOOGLE_DISCOVERY_URL',
+    );
   });
 });

@@ -53,7 +53,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses a Stripe API address with a path or another scheme', () => {
-    expect(refusal({ ...stripeKeys, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toContain('STRIPE_API_URL: deve ser http(s)://host:porta');
+    expect(refusal({ ...stripeKeys, STRIPE_API_URL: 'http://127.0.0.1:12111/v1' })).toContain(
+      'STRIPE_API_URL: deve ser http(s)://host:porta',
+    );
     expect(refusal({ ...stripeKeys, STRIPE_API_URL: 'ftp://127.0.0.1' })).toContain('STRIPE_API_URL');
   });
 });

@@ -21,159 +21,187 @@ const SOCIAL_KEYS = [
  * stops the server with a message naming the variable. Absent secrets are generated into the
  * data directory by `loadSecrets`.
  */
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// / must start with postgres://')
-    .optional(),
-  PUBLIC_URL: z.string().url().optional(),
-  SESSION_SECRET: z.string().min(32).optional(),
-  TICKET_SIGNING_KEY: z.string().min(32).optional(),
-  PIX_KEY: z.string().default('pagamentos@nextlevel.com.br'),
-  PIX_MERCHANT_NAME: z.string().default('NEXT LEVEL EVENTOS'),
-  PIX_MERCHANT_CITY: z.string().default('ITAJAI'),
-  /**
-   * Who sells and receives the money, as the site's footer and the PIX screen name it (Código
-   * de Defesa do Consumidor art. 31 and Decreto 7.962/2013 art. 2: the seller's name and CNPJ
-   * on the page). The defaults are the demo's: set the real company's before selling.
-   */
-  COMPANY_NAME: z.string().trim().min(2).max(120).default('Next Level Eventos (demonstração)'),
-  /** Bare or masked; stored masked, '00.000.000/0000-00'. The default of zeros marks a demo. */
-  COMPANY_CNPJ: z
-    .string()
-    .trim()
-    .refine(isValidCnpj, 'CNPJ inválido (00.000.000/0000-00, dígitos verificadores) / invalid CNPJ')
-    .default('00.000.000/0000-00')
-    .transform(formatCnpj),
-  COMPANY_EMAIL: z.string().trim().email('e-mail inválido / invalid e-mail').default('contato@nextlevel.com.br'),
-  ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
-  /**
-   * The waiting room's proof of work (ALTCHA): the most SHA-256 steps a join costs the browser
-   * (drawn between a quarter of it and it; 20,000: about 1 s of one core of a cheap phone).
-   */
-  WAITING_ROOM_POW_MAX: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
-  /** Minutes before an event's start its door starts admitting (until the event's end). */
-  DOOR_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(240),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Next Level <nao-responda@nextlevel.com.br>'),
-  SUPPORT_WHATSAPP_URL: z.string().url().default('https://wa.me/5547999990000'),
-  NETWORKING_GROUP_URL: z.string().url().default('https://chat.whatsapp.com/NextLevelNetworking'),
-  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Folder of the built web app (`vite build` output). */
-  WEB_DIST_DIR: z.string().default('dist'),
-  WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
-  /**
-   * Which proxies' X-Forwarded-For to believe: off by default (the client address is the socket's),
-   * a hop count ('1': one load balancer in front), or a comma list of proxy addresses / CIDRs.
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .regex(/^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "use 'false', um número de saltos ou uma lista de endereços / use 'false', a hop count or a list of addresses")
-    .default('false')
-    .transform((value): boolean | number | string => (value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
-  /** Web Push VAPID keys (base64url); generated once into DATA_DIR when absent. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'chave pública VAPID inválida (base64url) / invalid VAPID public key').optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'chave privada VAPID inválida (base64url) / invalid VAPID private key').optional(),
-  /** Contact the push services may reach (RFC 8292 'sub'): mailto: or https:. */
-  /**
-   * Origins of push services the server may call besides the browsers' own (push-endpoints.ts
-   * PUSH_SERVICE_DOMAINS), comma-separated, e.g. a self-hosted push service: 'https://push.example.com'.
-   */
-  PUSH_TRUSTED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin)),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'deve começar com mailto: ou https: / must start with mailto: or https:').default('mailto:contato@nextlevel.com.br'),
-  /** WhatsApp Business Cloud API; without both, WhatsApp messages go to DATA_DIR/outbox. */
-  WHATSAPP_TOKEN: z.string().min(20, 'token do WhatsApp muito curto / WhatsApp token too short').optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, 'deve ser o id numérico do número / must be the numeric phone number id').optional(),
-  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
-  /**
-   * Stripe (ARCHITECTURE.md 'payments'): with all three keys the server takes real payments
-   * through Stripe; with none it runs the sandbox provider. Keys from the Stripe dashboard
-   * (Developers > API keys; the webhook secret from the endpoint registered for
-   * `<PUBLIC_URL>/api/payments/stripe/webhook`, or from `stripe listen`).
-   */
-  STRIPE_SECRET_KEY: optionalSetting(
-    z.string().regex(/^sk_\S+$/, 'deve começar com sk_ (chave secreta do Stripe) / must start with sk_ (Stripe secret key)'),
-  ),
-  STRIPE_PUBLISHABLE_KEY: optionalSetting(
-    z.string().regex(/^pk_\S+$/, 'deve começar com pk_ (chave publicável do Stripe) / must start with pk_ (Stripe publishable key)'),
-  ),
-  STRIPE_WEBHOOK_SECRET: optionalSetting(
-    z.string().regex(/^whsec_\S+$/, 'deve começar com whsec_ (segredo de assinatura do webhook) / must start with whsec_ (webhook signing secret)'),
-  ),
-  /** Tests only: another base URL for the Stripe API (a local double), as http(s)://host:port. */
-  STRIPE_API_URL: optionalSetting(
-    z
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
       .string()
-      .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'deve ser http(s)://host:porta, sem caminho / must be http(s)://host:port, without a path'),
-  ),
-  /**
-   * Sign-in with Google, Facebook and Apple (PRODUCT.md 'Accounts and data'): each provider is on
-   * when both its client id and secret are set, and its button shows on /auth. The address to
-   * register at each provider as the redirect URI is `<PUBLIC_URL>/api/auth/callback/<google|facebook|apple>`.
-   * Google: an OAuth client of type 'Web application' (Google Cloud console > APIs & Services > Credentials).
-   */
-  GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
-  GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
-  /**
-   * Google's OpenID Connect discovery document, where its sign-in, token and key addresses are
-   * read at start. Only tests point it elsewhere (a local OpenID Connect server).
-   */
-  GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
-  /** Facebook Login: the app id and app secret (Meta for Developers > the app > Settings > Basic). */
-  FACEBOOK_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
-  FACEBOOK_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
-  /**
-   * Sign in with Apple: the Services ID (e.g. br.com.nextlevel.web) and the client secret, a JWT
-   * signed with the Apple key (ES256, valid up to 6 months: generate a new one before it expires).
-   */
-  APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
-  APPLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
-  /** The iOS app's bundle id, when the app signs in with Apple natively too (optional). */
-  APPLE_APP_BUNDLE_IDENTIFIER: optionalSetting(z.string().trim().min(1)),
-}).superRefine((env, context) => {
-  const present = STRIPE_KEYS.filter((key) => env[key] !== undefined);
-  if (present.length > 0) {
-    for (const key of STRIPE_KEYS) {
-      if (env[key] !== undefined) continue;
+      .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// / must start with postgres://')
+      .optional(),
+    PUBLIC_URL: z.string().url().optional(),
+    SESSION_SECRET: z.string().min(32).optional(),
+    TICKET_SIGNING_KEY: z.string().min(32).optional(),
+    PIX_KEY: z.string().default('pagamentos@nextlevel.com.br'),
+    PIX_MERCHANT_NAME: z.string().default('NEXT LEVEL EVENTOS'),
+    PIX_MERCHANT_CITY: z.string().default('ITAJAI'),
+    /**
+     * Who sells and receives the money, as the site's footer and the PIX screen name it (Código
+     * de Defesa do Consumidor art. 31 and Decreto 7.962/2013 art. 2: the seller's name and CNPJ
+     * on the page). The defaults are the demo's: set the real company's before selling.
+     */
+    COMPANY_NAME: z.string().trim().min(2).max(120).default('Next Level Eventos (demonstração)'),
+    /** Bare or masked; stored masked, '00.000.000/0000-00'. The default of zeros marks a demo. */
+    COMPANY_CNPJ: z
+      .string()
+      .trim()
+      .refine(isValidCnpj, 'CNPJ inválido (00.000.000/0000-00, dígitos verificadores) / invalid CNPJ')
+      .default('00.000.000/0000-00')
+      .transform(formatCnpj),
+    COMPANY_EMAIL: z.string().trim().email('e-mail inválido / invalid e-mail').default('contato@nextlevel.com.br'),
+    ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+    /**
+     * The waiting room's proof of work (ALTCHA): the most SHA-256 steps a join costs the browser
+     * (drawn between a quarter of it and it; 20,000: about 1 s of one core of a cheap phone).
+     */
+    WAITING_ROOM_POW_MAX: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
+    /** Minutes before an event's start its door starts admitting (until the event's end). */
+    DOOR_OPENS_MINUTES_BEFORE: z.coerce.number().int().min(0).max(1440).default(240),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Next Level <nao-responda@nextlevel.com.br>'),
+    SUPPORT_WHATSAPP_URL: z.string().url().default('https://wa.me/5547999990000'),
+    NETWORKING_GROUP_URL: z.string().url().default('https://chat.whatsapp.com/NextLevelNetworking'),
+    SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Folder of the built web app (`vite build` output). */
+    WEB_DIST_DIR: z.string().default('dist'),
+    WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    /**
+     * Which proxies' X-Forwarded-For to believe: off by default (the client address is the socket's),
+     * a hop count ('1': one load balancer in front), or a comma list of proxy addresses / CIDRs.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(
+        /^(false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+        "use 'false', um número de saltos ou uma lista de endereços / use 'false', a hop count or a list of addresses",
+      )
+      .default('false')
+      .transform((value): boolean | number | string => (value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+    /** Web Push VAPID keys (base64url); generated once into DATA_DIR when absent. */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'chave pública VAPID inválida (base64url) / invalid VAPID public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'chave privada VAPID inválida (base64url) / invalid VAPID private key')
+      .optional(),
+    /** Contact the push services may reach (RFC 8292 'sub'): mailto: or https:. */
+    /**
+     * Origins of push services the server may call besides the browsers' own (push-endpoints.ts
+     * PUSH_SERVICE_DOMAINS), comma-separated, e.g. a self-hosted push service: 'https://push.example.com'.
+     */
+    PUSH_TRUSTED_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+          .map((origin) => new URL(origin).origin),
+      ),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/, 'deve começar com mailto: ou https: / must start with mailto: or https:')
+      .default('mailto:contato@nextlevel.com.br'),
+    /** WhatsApp Business Cloud API; without both, WhatsApp messages go to DATA_DIR/outbox. */
+    WHATSAPP_TOKEN: z.string().min(20, 'token do WhatsApp muito curto / WhatsApp token too short').optional(),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, 'deve ser o id numérico do número / must be the numeric phone number id')
+      .optional(),
+    WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+    /**
+     * Stripe (ARCHITECTURE.md 'payments'): with all three keys the server takes real payments
+     * through Stripe; with none it runs the sandbox provider. Keys from the Stripe dashboard
+     * (Developers > API keys; the webhook secret from the endpoint registered for
+     * `<PUBLIC_URL>/api/payments/stripe/webhook`, or from `stripe listen`).
+     */
+    STRIPE_SECRET_KEY: optionalSetting(
+      z.string().regex(/^sk_\S+$/, 'deve começar com sk_ (chave secreta do Stripe) / must start with sk_ (Stripe secret key)'),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalSetting(
+      z.string().regex(/^pk_\S+$/, 'deve começar com pk_ (chave publicável do Stripe) / must start with pk_ (Stripe publishable key)'),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalSetting(
+      z
+        .string()
+        .regex(
+          /^whsec_\S+$/,
+          'deve começar com whsec_ (segredo de assinatura do webhook) / must start with whsec_ (webhook signing secret)',
+        ),
+    ),
+    /** Tests only: another base URL for the Stripe API (a local double), as http(s)://host:port. */
+    STRIPE_API_URL: optionalSetting(
+      z
+        .string()
+        .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'deve ser http(s)://host:porta, sem caminho / must be http(s)://host:port, without a path'),
+    ),
+    /**
+     * Sign-in with Google, Facebook and Apple (PRODUCT.md 'Accounts and data'): each provider is on
+     * when both its client id and secret are set, and its button shows on /auth. The address to
+     * register at each provider as the redirect URI is `<PUBLIC_URL>/api/auth/callback/<google|facebook|apple>`.
+     * Google: an OAuth client of type 'Web application' (Google Cloud console > APIs & Services > Credentials).
+     */
+    GOOGLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+    GOOGLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+    /**
+     * Google's OpenID Connect discovery document, where its sign-in, token and key addresses are
+     * read at start. Only tests point it elsewhere (a local OpenID Connect server).
+     */
+    GOOGLE_DISCOVERY_URL: z.string().url().default('https://accounts.google.com/.well-known/openid-configuration'),
+    /** Facebook Login: the app id and app secret (Meta for Developers > the app > Settings > Basic). */
+    FACEBOOK_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+    FACEBOOK_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+    /**
+     * Sign in with Apple: the Services ID (e.g. br.com.nextlevel.web) and the client secret, a JWT
+     * signed with the Apple key (ES256, valid up to 6 months: generate a new one before it expires).
+     */
+    APPLE_CLIENT_ID: optionalSetting(z.string().trim().min(1)),
+    APPLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
+    /** The iOS app's bundle id, when the app signs in with Apple natively too (optional). */
+    APPLE_APP_BUNDLE_IDENTIFIER: optionalSetting(z.string().trim().min(1)),
+  })
+  .superRefine((env, context) => {
+    const present = STRIPE_KEYS.filter((key) => env[key] !== undefined);
+    if (present.length > 0) {
+      for (const key of STRIPE_KEYS) {
+        if (env[key] !== undefined) continue;
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            `ausente, mas ${present.join(' e ')} ${present.length === 1 ? 'está definida' : 'estão definidas'}: defina as três chaves do Stripe ou nenhuma / ` +
+            `missing while ${present.join(' and ')} ${present.length === 1 ? 'is' : 'are'} set: set all three Stripe keys or none`,
+        });
+      }
+    }
+    // A provider's id without its secret (or the reverse) would leave its button dead.
+    for (const [id, secret] of SOCIAL_KEYS) {
+      if ((env[id] === undefined) === (env[secret] === undefined)) continue;
+      const [missing, present] = env[id] === undefined ? [id, secret] : [secret, id];
       context.addIssue({
         code: 'custom',
-        path: [key],
-        message:
-          `ausente, mas ${present.join(' e ')} ${present.length === 1 ? 'está definida' : 'estão definidas'}: defina as três chaves do Stripe ou nenhuma / ` +
-          `missing while ${present.join(' and ')} ${present.length === 1 ? 'is' : 'are'} set: set all three Stripe keys or none`,
+        path: [missing],
+        message: `ausente, mas ${present} está definida: defina as duas ou nenhuma / missing while ${present} is set: set both or neither`,
       });
     }
-  }
-  // A provider's id without its secret (or the reverse) would leave its button dead.
-  for (const [id, secret] of SOCIAL_KEYS) {
-    if ((env[id] === undefined) === (env[secret] === undefined)) continue;
-    const [missing, present] = env[id] === undefined ? [id, secret] : [secret, id];
-    context.addIssue({
-      code: 'custom',
-      path: [missing],
-      message: `ausente, mas ${present} está definida: defina as duas ou nenhuma / missing while ${present} is set: set both or neither`,
-    });
-  }
-  // A test secret key with a live publishable key (or the reverse) fails only at the first payment.
-  const mode = (key: string | undefined) => key?.match(/^[a-z]+_(test|live)_/)?.[1];
-  const secretMode = mode(env.STRIPE_SECRET_KEY);
-  const publishableMode = mode(env.STRIPE_PUBLISHABLE_KEY);
-  if (secretMode && publishableMode && secretMode !== publishableMode) {
-    context.addIssue({
-      code: 'custom',
-      path: ['STRIPE_PUBLISHABLE_KEY'],
-      message: `é de ${publishableMode === 'test' ? 'teste' : 'produção'} e a chave secreta é de ${secretMode === 'test' ? 'teste' : 'produção'} / is a ${publishableMode} key while the secret key is a ${secretMode} key`,
-    });
-  }
-});
+    // A test secret key with a live publishable key (or the reverse) fails only at the first payment.
+    const mode = (key: string | undefined) => key?.match(/^[a-z]+_(test|live)_/)?.[1];
+    const secretMode = mode(env.STRIPE_SECRET_KEY);
+    const publishableMode = mode(env.STRIPE_PUBLISHABLE_KEY);
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: `é de ${publishableMode === 'test' ? 'teste' : 'produção'} e a chave secreta é de ${secretMode === 'test' ? 'teste' : 'produção'} / is a ${publishableMode} key while the secret key is a ${secretMode} key`,
+      });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -181,9 +209,7 @@ export type Config = z.infer<typeof configSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
-    );
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Configuração inválida / invalid configuration:\n${lines.join('\n')}`);
   }
   return parsed.data;
@@ -223,13 +249,21 @@ export interface SocialProviderSettings {
 export function socialProviderSettings(config: Config): SocialProviderSettings {
   const settings: SocialProviderSettings = {};
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    settings.google = { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, discoveryUrl: config.GOOGLE_DISCOVERY_URL };
+    settings.google = {
+      clientId: config.GOOGLE_CLIENT_ID,
+      clientSecret: config.GOOGLE_CLIENT_SECRET,
+      discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+    };
   }
   if (config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET) {
     settings.facebook = { clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET };
   }
   if (config.APPLE_CLIENT_ID && config.APPLE_CLIENT_SECRET) {
-    settings.apple = { clientId: config.APPLE_CLIENT_ID, clientSecret: config.APPLE_CLIENT_SECRET, appBundleIdentifier: config.APPLE_APP_BUNDLE_IDENTIFIER };
+    settings.apple = {
+      clientId: config.APPLE_CLIENT_ID,
+      clientSecret: config.APPLE_CLIENT_SECRET,
+      appBundleIdentifier: config.APPLE_APP_BUNDLE_IDENTIFIER,
+    };
   }
   return settings;
 }

@@ -22,7 +22,6 @@ import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createPushSender } from './messaging/push';
 import { createWhatsAppSender } from './messaging/whatsapp';
 
-
 export interface Server {
   app: FastifyInstance;
   deps: ServiceDeps;
@@ -78,14 +77,19 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     return seedAccounts(database.db, config.DATA_DIR);
   });
 
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger });
   // Stripe when its three keys are set (ARCHITECTURE.md 'payments'), else the sandbox.
   const stripe = stripeSettings(config);
   const payments =
     options.payments ??
     (stripe
       ? // The SDK is loaded only when Stripe runs: the sandbox starts faster and holds less.
-        (await import('./payments/stripe-provider')).createStripeProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey, apiUrl: stripe.apiUrl })
+        (await import('./payments/stripe-provider')).createStripeProvider({
+          secretKey: stripe.secretKey,
+          publishableKey: stripe.publishableKey,
+          apiUrl: stripe.apiUrl,
+        })
       : createSandboxProvider({ pixKey: config.PIX_KEY, merchantName: config.PIX_MERCHANT_NAME, merchantCity: config.PIX_MERCHANT_CITY }));
   const push = createPushSender({ ...secrets.vapid, subject: config.VAPID_SUBJECT, trustedOrigins: config.PUSH_TRUSTED_ORIGINS });
   const whatsapp = createWhatsAppSender({

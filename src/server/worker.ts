@@ -44,7 +44,10 @@ export const JOB_LANES = 4;
  * due outbox job (runDueJobs). The running server does not use this order: startWorker runs each
  * part on its own, so none waits behind another. `now` is a UTC instant.
  */
-export async function runWorkerOnce(deps: ServiceDeps, now: Date = new Date()): Promise<ReconcileSummary & { noticed: number; sent: number }> {
+export async function runWorkerOnce(
+  deps: ServiceDeps,
+  now: Date = new Date(),
+): Promise<ReconcileSummary & { noticed: number; sent: number }> {
   const reconciled = await reconcilePayments(deps, now);
   // Waiting-list offers that ran out go to the next in line (or back on sale).
   await expireWaitlistOffers(deps.db, now);
@@ -78,7 +81,9 @@ export async function runDueJobs(deps: ServiceDeps, now: Date = new Date()): Pro
         deps.log.error({ err: error, outboxId: row.id, kind: row.kind }, 'outbox job failed; will retry');
         const delaySeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
         const retryAt = new Date(Math.max(now.getTime(), Date.now()) + delaySeconds * 1000);
-        await deps.db.execute(sql`UPDATE outbox SET last_error = ${String(error).slice(0, 2000)}, run_after = ${retryAt} WHERE id = ${row.id}`);
+        await deps.db.execute(
+          sql`UPDATE outbox SET last_error = ${String(error).slice(0, 2000)}, run_after = ${retryAt} WHERE id = ${row.id}`,
+        );
       }
     }
   };
@@ -88,13 +93,16 @@ export async function runDueJobs(deps: ServiceDeps, now: Date = new Date()): Pro
 
 /** Claims up to `limit` due jobs (oldest first) for JOB_LEASE_MS, counting the attempt; returns them. */
 async function claimJobs(db: Db, limit: number, now: Date): Promise<OutboxRow[]> {
-  return queryRows<OutboxRow>(db, sql`
+  return queryRows<OutboxRow>(
+    db,
+    sql`
     UPDATE outbox SET run_after = ${new Date(Math.max(now.getTime(), Date.now()) + JOB_LEASE_MS)}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM outbox WHERE done_at IS NULL AND run_after <= ${now}
       ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, payload, attempts`);
+    RETURNING id, kind, payload, attempts`,
+  );
 }
 
 /** Runs one job of kind K; a throw retries the row with backoff, what it answers is ignored. */
@@ -131,14 +139,20 @@ async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {
  */
 export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): void } {
   const loops: [string, () => Promise<unknown>][] = [
-    ['expiry', async () => {
-      await expireOverdueOrders(deps);
-      await expireWaitlistOffers(deps.db);
-    }],
-    ['upkeep', async () => {
-      await reconcilePayments(deps, new Date(), { expire: false });
-      await sendScheduledNotices(deps);
-    }],
+    [
+      'expiry',
+      async () => {
+        await expireOverdueOrders(deps);
+        await expireWaitlistOffers(deps.db);
+      },
+    ],
+    [
+      'upkeep',
+      async () => {
+        await reconcilePayments(deps, new Date(), { expire: false });
+        await sendScheduledNotices(deps);
+      },
+    ],
     ['jobs', () => runDueJobs(deps)],
   ];
   const timers = loops.map(([name, round]) => {

@@ -97,14 +97,17 @@ describe('offlineTicketStatus', () => {
     for (const status of ticketStatuses) {
       for (const orderStatus of orderStatuses) {
         for (const checkedInAt of [null, firstEntry]) {
-          const listed = { ...listedTicketStatuses(offlineTicketStatus({ ...ticket, status, orderStatus, checkedInAt })), eventId: 'ev1', checkedInAt };
+          const listed = {
+            ...listedTicketStatuses(offlineTicketStatus({ ...ticket, status, orderStatus, checkedInAt })),
+            eventId: 'ev1',
+            checkedInAt,
+          };
           expect(decide(listed), `${status} ${orderStatus} ${checkedInAt}`).toEqual(decide({ status, orderStatus, checkedInAt }));
         }
       }
     }
   });
 });
-
 
 describe('sessions and exit scans', () => {
   const saturday = { id: 'sab', label: 'Sábado 14/03' };
@@ -115,15 +118,27 @@ describe('sessions and exit scans', () => {
     { sessionId: 'sab', direction: 'out' as const, at: at('2026-03-15T04:12:00Z'), gate: 'Portão 2' },
   ];
 
-  it('counts a ticket\'s entries and exits in one session only', () => {
-    expect(turnsIn(scans, 'sab')).toEqual({ entries: 1, exits: 1, firstEntryAt: at('2026-03-15T02:40:00Z'), lastEntryAt: at('2026-03-15T02:40:00Z'), firstEntryGate: 'Portão 2' });
+  it("counts a ticket's entries and exits in one session only", () => {
+    expect(turnsIn(scans, 'sab')).toEqual({
+      entries: 1,
+      exits: 1,
+      firstEntryAt: at('2026-03-15T02:40:00Z'),
+      lastEntryAt: at('2026-03-15T02:40:00Z'),
+      firstEntryGate: 'Portão 2',
+    });
     expect(turnsIn(scans, 'sex')).toMatchObject({ entries: 1, exits: 0, firstEntryGate: 'Portão 1' });
     expect(turnsIn(scans, 'dom')).toMatchObject({ entries: 0, exits: 0, firstEntryAt: null });
   });
 
   it('refuses a ticket on a session its sector does not cover, naming the sessions it covers', () => {
-    expect(decide({ sessions: [saturday] }, { sessionId: 'sex' })).toEqual({ admitted: false, reason: 'wrong_session', validSessions: ['Sábado 14/03'] });
-    expect(refusalMessage('wrong_session', { validSessions: ['Sábado 14/03'] })).toBe('Ingresso não vale para esta sessão (vale para: Sábado 14/03)');
+    expect(decide({ sessions: [saturday] }, { sessionId: 'sex' })).toEqual({
+      admitted: false,
+      reason: 'wrong_session',
+      validSessions: ['Sábado 14/03'],
+    });
+    expect(refusalMessage('wrong_session', { validSessions: ['Sábado 14/03'] })).toBe(
+      'Ingresso não vale para esta sessão (vale para: Sábado 14/03)',
+    );
     expect(decide({ sessions: [saturday] }, { sessionId: 'sab' })).toEqual(FIRST_ENTRY);
     // No sessions listed for the sector: every session.
     expect(decide({ sessions: [] }, { sessionId: 'sex' })).toEqual(FIRST_ENTRY);
@@ -131,7 +146,11 @@ describe('sessions and exit scans', () => {
 
   it('admits a pass once per session: its entry of another day does not count', () => {
     const friday = turnsIn(scans, 'sex');
-    expect(decide({ turns: friday, checkedInAt: friday.firstEntryAt }, { sessionId: 'sex' })).toEqual({ admitted: false, reason: 'already_used', checkedInAt: at('2026-03-14T01:00:00Z') });
+    expect(decide({ turns: friday, checkedInAt: friday.firstEntryAt }, { sessionId: 'sex' })).toEqual({
+      admitted: false,
+      reason: 'already_used',
+      checkedInAt: at('2026-03-14T01:00:00Z'),
+    });
     expect(decide({ turns: turnsIn(scans, 'dom') }, { sessionId: 'dom' })).toEqual(FIRST_ENTRY);
   });
 
@@ -144,8 +163,15 @@ describe('sessions and exit scans', () => {
     const inside = { entries: 1, exits: 0, firstEntryAt: firstEntry, lastEntryAt: firstEntry, firstEntryGate: null };
     const out = { ...inside, exits: 1 };
     expect(decide({ turns: inside }, { exitScans: true })).toEqual({ admitted: false, reason: 'already_inside', checkedInAt: firstEntry });
-    expect(refusalMessage('already_inside', { checkedInAt: '2026-03-15T02:40:00Z' }, at('2026-03-15T02:50:00Z'))).toBe('Já está dentro desde 23:40');
-    expect(decide({ turns: inside }, { exitScans: true, direction: 'out' })).toEqual({ admitted: true, direction: 'out', entryNumber: 1, isReentry: false });
+    expect(refusalMessage('already_inside', { checkedInAt: '2026-03-15T02:40:00Z' }, at('2026-03-15T02:50:00Z'))).toBe(
+      'Já está dentro desde 23:40',
+    );
+    expect(decide({ turns: inside }, { exitScans: true, direction: 'out' })).toEqual({
+      admitted: true,
+      direction: 'out',
+      entryNumber: 1,
+      isReentry: false,
+    });
     expect(decide({ turns: out }, { exitScans: true, direction: 'out' })).toEqual({ admitted: false, reason: 'not_inside' });
     expect(decide({ turns: out }, { exitScans: true })).toEqual({ admitted: true, direction: 'in', entryNumber: 2, isReentry: true });
   });
@@ -177,12 +203,21 @@ describe('doorWindowState and chooseDoorSession', () => {
 
 describe('hashTicketCode', () => {
   it("is base64url of the code's SHA-256, as node:crypto computes it", () => {
-    for (const code of ['', 'NL1.AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB', 'NL1.código-ção', 'x'.repeat(55), 'y'.repeat(64), 'z'.repeat(1000)]) {
+    for (const code of [
+      '',
+      'NL1.AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB',
+      'NL1.código-ção',
+      'x'.repeat(55),
+      'y'.repeat(64),
+      'z'.repeat(1000),
+    ]) {
       expect(hashTicketCode(code)).toBe(createHash('sha256').update(code, 'utf8').digest('base64url'));
     }
   });
 
   it('gives the FIPS 180-4 digest of "abc"', () => {
-    expect(Buffer.from(hashTicketCode('abc'), 'base64url').toString('hex')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(Buffer.from(hashTicketCode('abc'), 'base64url').toString('hex')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
   });
 });

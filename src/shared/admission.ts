@@ -203,7 +203,13 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
   if (sessionId && ticket.sessions && ticket.sessions.length > 0 && !ticket.sessions.some((s) => s.id === sessionId)) {
     return { admitted: false, reason: 'wrong_session', validSessions: ticket.sessions.map((s) => s.label) };
   }
-  const turns = ticket.turns ?? { entries: ticket.checkedInAt ? 1 : 0, exits: 0, firstEntryAt: ticket.checkedInAt, lastEntryAt: ticket.checkedInAt, firstEntryGate: null };
+  const turns = ticket.turns ?? {
+    entries: ticket.checkedInAt ? 1 : 0,
+    exits: 0,
+    firstEntryAt: ticket.checkedInAt,
+    lastEntryAt: ticket.checkedInAt,
+    firstEntryGate: null,
+  };
   if (input.direction === 'out') {
     if (!input.exitScans || !isInside(turns)) return { admitted: false, reason: 'not_inside' };
     return { admitted: true, direction: 'out', entryNumber: turns.entries, isReentry: false };
@@ -223,7 +229,12 @@ export function decideAdmission(input: AdmissionInput): AdmissionDecision {
  * reads it back with listedTicketStatuses.
  */
 export function offlineTicketStatus(ticket: NonNullable<AdmissionInput['ticket']>, byTurns = false): OfflineTicketStatus {
-  const decision = decideAdmission({ ticket: byTurns ? { ...ticket, checkedInAt: null, turns: undefined } : ticket, doorEventId: ticket.eventId, isEventCancelled: false, window: 'open' });
+  const decision = decideAdmission({
+    ticket: byTurns ? { ...ticket, checkedInAt: null, turns: undefined } : ticket,
+    doorEventId: ticket.eventId,
+    isEventCancelled: false,
+    window: 'open',
+  });
   if (decision.admitted) return 'valid';
   switch (decision.reason) {
     case 'already_used':

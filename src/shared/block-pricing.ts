@@ -52,7 +52,12 @@ export function priceBlockSale(
   if (sold < 0 || sold + kinds.length > prices.length) return null;
   const units = kinds.map((kind, i): BlockSaleUnit => {
     const unit = prices[sold + i];
-    return { position: sold + i, lotId: unit.lotId, kind, priceCentavos: kind === 'full' ? unit.priceCentavos : kind === 'half' ? halfPrice(unit.priceCentavos) : 0 };
+    return {
+      position: sold + i,
+      lotId: unit.lotId,
+      kind,
+      priceCentavos: kind === 'full' ? unit.priceCentavos : kind === 'half' ? halfPrice(unit.priceCentavos) : 0,
+    };
   });
   return { units, totalCentavos: units.reduce((sum, unit) => sum + unit.priceCentavos, 0) };
 }
@@ -63,7 +68,10 @@ export function priceBlockSale(
  * `halfUnits` of its units for meia-entrada only (Lei 12.933/2013 art. 1 § 10: 40 % of the tickets
  * for meia); meias sell from those first, then from the others.
  */
-export function blockUnitsLeft(block: { size: number; used: number; halfUnits: number; halfSold: number }): { left: number; fullLeft: number } {
+export function blockUnitsLeft(block: { size: number; used: number; halfUnits: number; halfSold: number }): {
+  left: number;
+  fullLeft: number;
+} {
   const left = block.size - block.used;
   const fullSold = block.used - block.halfSold;
   return { left, fullLeft: Math.max(0, Math.min(left, block.size - block.halfUnits - fullSold)) };

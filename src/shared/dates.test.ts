@@ -178,8 +178,12 @@ describe('eventInterval', () => {
   });
 
   it('refuses a malformed date or time', () => {
-    expect(() => eventInterval({ date: '2026-02-30', startTime: '20:00', endTime: null })).toThrow(expect.objectContaining({ code: 'validation_failed' }));
-    expect(() => eventInterval({ date: '2026-11-27', startTime: '20:00', endTime: '24:00' })).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => eventInterval({ date: '2026-02-30', startTime: '20:00', endTime: null })).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+    expect(() => eventInterval({ date: '2026-11-27', startTime: '20:00', endTime: '24:00' })).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
   });
 });
 

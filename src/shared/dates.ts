@@ -61,7 +61,13 @@ const longDateNames = new Intl.DateTimeFormat('pt-BR', {
 const monthYearNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 const shortMonthNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', month: 'short' });
 const mediumDateNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-const mediumDateWithYearNames = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const mediumDateWithYearNames = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
 function utcNoon({ year, month, day }: CalendarDate): Date {
   const date = new Date(Date.UTC(2000, 0, 1, 12));

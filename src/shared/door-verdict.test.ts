@@ -9,7 +9,16 @@ const sameDay = new Date('2025-03-15T15:00:00Z');
 const dayBefore = new Date('2025-03-14T15:00:00Z');
 
 const refused = (reason: DoorRefusal['reason'], facts: Partial<DoorRefusal> = {}) =>
-  ({ accepted: false, reason, eventTitle: null, checkedInAt: null, checkedInGate: null, opensAt: null, isEventCancelled: false, ...facts }) as const;
+  ({
+    accepted: false,
+    reason,
+    eventTitle: null,
+    checkedInAt: null,
+    checkedInGate: null,
+    opensAt: null,
+    isEventCancelled: false,
+    ...facts,
+  }) as const;
 
 describe('describeVerdict', () => {
   it('shows an admission as green VÁLIDO', () => {
@@ -29,14 +38,22 @@ describe('describeVerdict', () => {
   it('shows a used ticket as red JÁ UTILIZADO with the time and gate of the first entry', () => {
     const view = describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Portão 2' }));
     expect(view).toMatchObject({ tone: 'used', title: 'JÁ UTILIZADO', detail: 'Ingresso já utilizado em 15/03/2025 às 21:14 no Portão 2' });
-    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada VIP' })).detail).toMatch(/às 21:14 na Entrada VIP$/);
-    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada principal' })).detail).toMatch(/às 21:14$/);
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada VIP' })).detail).toMatch(
+      /às 21:14 na Entrada VIP$/,
+    );
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Entrada principal' })).detail).toMatch(
+      /às 21:14$/,
+    );
     expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry })).detail).toMatch(/às 21:14$/);
     // The same night, the time says it all; the day after, the date comes back.
     const sameNight = new Date(new Date(firstEntry).getTime() + 40 * 60_000);
-    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Portão 2' }), sameNight).detail).toBe('Ingresso já utilizado às 21:14 no Portão 2');
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry, checkedInGate: 'Portão 2' }), sameNight).detail).toBe(
+      'Ingresso já utilizado às 21:14 no Portão 2',
+    );
     const nextDay = new Date(new Date(firstEntry).getTime() + 26 * 3_600_000);
-    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry }), nextDay).detail).toBe('Ingresso já utilizado em 15/03/2025 às 21:14');
+    expect(describeVerdict(refused('already_used', { checkedInAt: firstEntry }), nextDay).detail).toBe(
+      'Ingresso já utilizado em 15/03/2025 às 21:14',
+    );
   });
 
   it('shows every other refusal as red INVÁLIDO with its reason', () => {

@@ -21,7 +21,10 @@ export interface VerdictView {
 }
 
 /** What a refusal's sentence may name (DoorRefusal's facts; instants as Date or UTC ISO text). */
-type RefusalFacts = Partial<Omit<DoorRefusal, 'reason' | 'checkedInAt' | 'opensAt'>> & { checkedInAt?: Date | string | null; opensAt?: Date | string | null };
+type RefusalFacts = Partial<Omit<DoorRefusal, 'reason' | 'checkedInAt' | 'opensAt'>> & {
+  checkedInAt?: Date | string | null;
+  opensAt?: Date | string | null;
+};
 
 /** The look-up's short label per tone, beside each ticket found ('Válido', 'Ainda não abriu' ...). */
 export const verdictBadge: Record<VerdictTone, string> = {
@@ -57,10 +60,14 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
       const gate = facts.checkedInGate && facts.checkedInGate !== DEFAULT_GATE ? ` ${atGate(facts.checkedInGate)}` : '';
       // Tonight's entry reads as the door says it ('às 21:14 no Portão 2'); another day's with its date.
       const isToday = now !== undefined && saoPauloToday(new Date(facts.checkedInAt)) === saoPauloToday(now);
-      return isToday ? `Ingresso já utilizado às ${whenFrom(facts.checkedInAt, now)}${gate}` : `Ingresso já utilizado em ${formatInstant(facts.checkedInAt)}${gate}`;
+      return isToday
+        ? `Ingresso já utilizado às ${whenFrom(facts.checkedInAt, now)}${gate}`
+        : `Ingresso já utilizado em ${formatInstant(facts.checkedInAt)}${gate}`;
     }
     case 'offline_conflict':
-      return facts.checkedInAt ? `Conflito: ingresso já tinha entrado em ${formatInstant(facts.checkedInAt)}` : 'Conflito: ingresso já tinha entrado';
+      return facts.checkedInAt
+        ? `Conflito: ingresso já tinha entrado em ${formatInstant(facts.checkedInAt)}`
+        : 'Conflito: ingresso já tinha entrado';
     case 'offline_out_of_window':
       return 'Conflito: leitura offline fora do horário de entrada do evento';
     case 'nonce_reused':
@@ -115,7 +122,13 @@ export function describeVerdict(
 ): VerdictView {
   if (verdict.accepted) {
     // Exit scans: 'SAIU às 01:12' for an exit, 'VOLTOU' for an entry after one.
-    if (verdict.direction === 'out') return { tone: 'valid', title: verdict.checkedInAt ? `SAIU às ${formatClockTime(verdict.checkedInAt)}` : 'SAIU', detail: null, note: 'Pode voltar: leia o QR code na entrada' };
+    if (verdict.direction === 'out')
+      return {
+        tone: 'valid',
+        title: verdict.checkedInAt ? `SAIU às ${formatClockTime(verdict.checkedInAt)}` : 'SAIU',
+        detail: null,
+        note: 'Pode voltar: leia o QR code na entrada',
+      };
     if (verdict.isReentry) return { tone: 'valid', title: 'VOLTOU', detail: null, note: null };
     return { tone: 'valid', title: 'VÁLIDO', detail: null, note: null };
   }

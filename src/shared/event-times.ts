@@ -13,5 +13,8 @@ export function eventTimeRange(event: EventTimes): { start: Date; end: Date } {
 
 /** An instant in the iCalendar / Google Agenda UTC form: 2025-03-15T23:00:00Z -> '20250315T230000Z'. */
 export function toUtcStamp(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }

@@ -107,9 +107,7 @@ describe('splitInstallments', () => {
 
   it('refuses an instalment count outside 1 to 6', () => {
     for (const count of [0, 7, -1, 1.5, Number.NaN]) {
-      expect(() => splitInstallments(10000, count)).toThrow(
-        expect.objectContaining({ code: 'installments_invalid' }),
-      );
+      expect(() => splitInstallments(10000, count)).toThrow(expect.objectContaining({ code: 'installments_invalid' }));
     }
   });
 

@@ -20,7 +20,7 @@ describe('rotating QR', () => {
     expect(rotatingQrFreshness(secret, otp, at(600))).toBe('expired');
   });
 
-  it('refuses a plain code, a malformed TOTP and another ticket\'s secret', () => {
+  it("refuses a plain code, a malformed TOTP and another ticket's secret", () => {
     expect(splitQrPayload('NL1.abc.def')).toEqual({ code: 'NL1.abc.def', otp: null });
     expect(rotatingQrFreshness(secret, null, at(0))).toBe('expired');
     expect(rotatingQrFreshness(secret, '12a456', at(0))).toBe('expired');

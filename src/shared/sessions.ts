@@ -45,6 +45,7 @@ export function sessionLine(session: { name: string; date: string; startTime: st
 export function sectorCoverage(sessions: { id: string; name: string }[], validIds: string[]): string | null {
   if (sessions.length === 0) return null;
   const covered = validIds.length === 0 ? sessions : sessions.filter((s) => validIds.includes(s.id));
-  if (covered.length === sessions.length && sessions.length > 1) return `Passaporte ${sessions.length} ${sessions.length === 1 ? 'dia' : 'dias'}`;
+  if (covered.length === sessions.length && sessions.length > 1)
+    return `Passaporte ${sessions.length} ${sessions.length === 1 ? 'dia' : 'dias'}`;
   return `Vale para: ${covered.map((s) => s.name).join(', ')}`;
 }

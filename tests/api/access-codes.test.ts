@@ -18,12 +18,17 @@ afterAll(async () => {
 
 /** An event with a pre-sale sector 'Camarote' that `code` unlocks. */
 async function preSaleEvent(code: string) {
-  const { event, ticketTypes: [, camarote] } = await createEvent(server, [
+  const {
+    event,
+    ticketTypes: [, camarote],
+  } = await createEvent(server, [
     { name: 'Pista', priceCentavos: 8000, remaining: 10 },
     { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
   ]);
   await server.deps.db.update(ticketTypes).set({ hiddenWithoutCode: true }).where(eq(ticketTypes.id, camarote.id));
-  await server.deps.db.insert(coupons).values({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksTicketTypeId: camarote.id });
+  await server.deps.db
+    .insert(coupons)
+    .values({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksTicketTypeId: camarote.id });
   return event;
 }
 
@@ -59,7 +64,10 @@ describe('pre-sale codes on the event page', () => {
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
 
     // The stored actors are keyed hashes: no address in the clear.
-    const actors = await queryRows<{ actor: string }>(server.deps.db, sql`SELECT DISTINCT actor FROM access_code_failures WHERE event_id = ${event.id}::uuid`);
+    const actors = await queryRows<{ actor: string }>(
+      server.deps.db,
+      sql`SELECT DISTINCT actor FROM access_code_failures WHERE event_id = ${event.id}::uuid`,
+    );
     expect(actors).toHaveLength(1);
     expect(actors[0].actor).not.toContain('203.0.113.10');
 
@@ -72,7 +80,8 @@ describe('pre-sale codes on the event page', () => {
     const shared = '100.64.0.1';
     const guesser = await server.signUpAs();
     const statuses: number[] = [];
-    for (let n = 0; n < 12; n += 1) statuses.push((await tryCode(event.id, guess(n), { address: shared, cookie: guesser.cookie })).statusCode);
+    for (let n = 0; n < 12; n += 1)
+      statuses.push((await tryCode(event.id, guess(n), { address: shared, cookie: guesser.cookie })).statusCode);
     expect(statuses.slice(0, 5)).toEqual(Array(5).fill(200));
     expect(statuses[5]).toBe(429);
     expect(unlocks(await tryCode(event.id, 'KXPVIP-2026', { address: shared, cookie: guesser.cookie }))).toBe(false);
@@ -94,18 +103,23 @@ describe('pre-sale codes on the event page', () => {
 
     const admin = await server.signUpAs(['admin']);
     const listed = await server.app.inject({ method: 'GET', url: '/api/admin/coupons', headers: { cookie: admin.cookie } });
-    const row = (listed.json().coupons as { code: string; accessCodeFailures: { last24h: number; last7d: number; lastAt: string | null } | null }[]).find(
-      (c) => c.code === 'NEXTLVL-ABC9',
-    );
+    const row = (
+      listed.json().coupons as { code: string; accessCodeFailures: { last24h: number; last7d: number; lastAt: string | null } | null }[]
+    ).find((c) => c.code === 'NEXTLVL-ABC9');
     // A signed-in try is kept under the account and the address, and counted once.
     expect(row?.accessCodeFailures).toMatchObject({ last24h: 4, last7d: 4 });
     expect(Date.parse(row!.accessCodeFailures!.lastAt!)).toBeGreaterThan(Date.now() - 60_000);
-    const ordinary = (listed.json().coupons as { unlocksTicketTypeId: string | null; accessCodeFailures: unknown }[]).filter((c) => !c.unlocksTicketTypeId);
+    const ordinary = (listed.json().coupons as { unlocksTicketTypeId: string | null; accessCodeFailures: unknown }[]).filter(
+      (c) => !c.unlocksTicketTypeId,
+    );
     expect(ordinary.every((c) => c.accessCodeFailures === null)).toBe(true);
   });
 
   it('refuses a pre-sale code shorter than 8 characters in the back office', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     await server.deps.db.update(ticketTypes).set({ hiddenWithoutCode: true }).where(eq(ticketTypes.id, pista.id));
     const admin = await server.signUpAs(['admin']);
     const save = (code: string) =>
@@ -117,7 +131,10 @@ describe('pre-sale codes on the event page', () => {
       });
     const short = await save('AYYOFA');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ details: { field: 'code' }, message: 'Um código de pré-venda precisa de pelo menos 8 caracteres, para não ser adivinhado' });
+    expect(short.json()).toMatchObject({
+      details: { field: 'code' },
+      message: 'Um código de pré-venda precisa de pelo menos 8 caracteres, para não ser adivinhado',
+    });
     expect((await save('AYYOFA-8M3R')).statusCode).toBe(201);
   });
 });

@@ -81,15 +81,36 @@ describe('coupons in the back office', () => {
   it('creates a coupon with the code upper-cased, the value in centavos and São Paulo validity days', async () => {
     const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { title: 'Festival de Cupom' });
     const response = await call('POST', '/api/admin/coupons', admin.cookie, {
-      code: '  kpop-20 ', description: 'Promoção de lançamento', discountType: 'fixed', discountValue: 2050,
-      minPurchaseCentavos: 10000, maxUses: 50, validFrom: '2025-03-01', validUntil: '2025-03-31', eventId: event.id, isActive: true,
+      code: '  kpop-20 ',
+      description: 'Promoção de lançamento',
+      discountType: 'fixed',
+      discountValue: 2050,
+      minPurchaseCentavos: 10000,
+      maxUses: 50,
+      validFrom: '2025-03-01',
+      validUntil: '2025-03-31',
+      eventId: event.id,
+      isActive: true,
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
-      code: 'KPOP-20', description: 'Promoção de lançamento', discountType: 'fixed', discountValue: 2050, minPurchaseCentavos: 10000,
-      maxUses: 50, currentUses: 0, heldUses: 0, isActive: true, eventId: event.id, eventTitle: 'Festival de Cupom', hasOrders: false,
+      code: 'KPOP-20',
+      description: 'Promoção de lançamento',
+      discountType: 'fixed',
+      discountValue: 2050,
+      minPurchaseCentavos: 10000,
+      maxUses: 50,
+      currentUses: 0,
+      heldUses: 0,
+      isActive: true,
+      eventId: event.id,
+      eventTitle: 'Festival de Cupom',
+      hasOrders: false,
       // 00:00 of 1 March and 23:59:59.999 of 31 March in São Paulo (UTC-3).
-      validFrom: '2025-03-01T03:00:00.000Z', validUntil: '2025-04-01T02:59:59.999Z', validFromDay: '2025-03-01', validUntilDay: '2025-03-31',
+      validFrom: '2025-03-01T03:00:00.000Z',
+      validUntil: '2025-04-01T02:59:59.999Z',
+      validFromDay: '2025-03-01',
+      validUntilDay: '2025-03-31',
     });
     const [stored] = await server.deps.db.select().from(coupons).where(eq(coupons.code, 'KPOP-20'));
     expect(stored.discountValue).toBe(2050);
@@ -102,11 +123,27 @@ describe('coupons in the back office', () => {
 
   it('creates a coupon for all events with no limits when the optional fields are left blank', async () => {
     const response = await call('POST', '/api/admin/coupons', admin.cookie, {
-      code: 'todos', discountType: 'percentage', discountValue: 100, description: '  ', minPurchaseCentavos: null, maxUses: null, validFrom: '', validUntil: null, eventId: null,
+      code: 'todos',
+      discountType: 'percentage',
+      discountValue: 100,
+      description: '  ',
+      minPurchaseCentavos: null,
+      maxUses: null,
+      validFrom: '',
+      validUntil: null,
+      eventId: null,
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
-      code: 'TODOS', description: null, minPurchaseCentavos: null, maxUses: null, validFrom: null, validUntil: null, eventId: null, eventTitle: null, isActive: true,
+      code: 'TODOS',
+      description: null,
+      minPurchaseCentavos: null,
+      maxUses: null,
+      validFrom: null,
+      validUntil: null,
+      eventId: null,
+      eventTitle: null,
+      isActive: true,
     });
   });
 
@@ -126,14 +163,23 @@ describe('coupons in the back office', () => {
     ['fractional maximum uses', { maxUses: 2.5 }, 'maxUses', 'O limite de usos deve ser um número inteiro'],
     ['an impossible start day', { validFrom: '2025-02-30' }, 'validFrom', 'Data inválida'],
     ['a malformed end day', { validUntil: '31/03/2025' }, 'validUntil', 'Data inválida'],
-    ['an end before the start', { validFrom: '2025-03-10', validUntil: '2025-03-09' }, 'validUntil', 'A data final deve ser igual ou posterior à data inicial'],
+    [
+      'an end before the start',
+      { validFrom: '2025-03-10', validUntil: '2025-03-09' },
+      'validUntil',
+      'A data final deve ser igual ou posterior à data inicial',
+    ],
     ['a malformed event', { eventId: 'evento-1' }, 'eventId', 'Evento inválido'],
     ['an unknown event', { eventId: someId }, 'eventId', 'Evento não encontrado'],
   ];
   for (const [name, change, field, message] of invalid) {
     it(`refuses ${name}: '${message}', and saves nothing`, async () => {
       const before = await rowCount(coupons);
-      const response = await call('POST', '/api/admin/coupons', admin.cookie, { ...validCoupon, code: `C${randomBytes(3).toString('hex')}`, ...change });
+      const response = await call('POST', '/api/admin/coupons', admin.cookie, {
+        ...validCoupon,
+        code: `C${randomBytes(3).toString('hex')}`,
+        ...change,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ message, details: { field } });
       expect(await rowCount(coupons)).toBe(before);
@@ -158,10 +204,22 @@ describe('coupons in the back office', () => {
     await server.deps.db.update(coupons).set({ currentUses: 3, heldUses: 1 }).where(eq(coupons.id, created.id));
 
     const updated = await call('PUT', `/api/admin/coupons/${created.id}`, admin.cookie, {
-      code: 'editado', discountType: 'fixed', discountValue: 1500, maxUses: 4, isActive: false,
+      code: 'editado',
+      discountType: 'fixed',
+      discountValue: 1500,
+      maxUses: 4,
+      isActive: false,
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ code: 'EDITADO', discountType: 'fixed', discountValue: 1500, maxUses: 4, currentUses: 3, heldUses: 1, isActive: false });
+    expect(updated.json()).toMatchObject({
+      code: 'EDITADO',
+      discountType: 'fixed',
+      discountValue: 1500,
+      maxUses: 4,
+      currentUses: 3,
+      heldUses: 1,
+      isActive: false,
+    });
 
     const tooLow = await call('PUT', `/api/admin/coupons/${created.id}`, admin.cookie, { ...validCoupon, code: 'EDITADO', maxUses: 3 });
     expect(tooLow.statusCode).toBe(400);
@@ -200,12 +258,24 @@ describe('coupons in the back office', () => {
 
     const used = (await call('POST', '/api/admin/coupons', admin.cookie, { ...validCoupon, code: 'USADO' })).json();
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
-    const order = (await call('POST', '/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1, couponCode: 'USADO',
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
+    const order = (
+      await call('POST', '/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+        couponCode: 'USADO',
+      })
+    ).json();
     await call('POST', `/api/orders/${order.id}/simulate-pix-payment`, cookie, {});
-    expect((await call('GET', '/api/admin/coupons', admin.cookie)).json().coupons.find((c: { id: string }) => c.id === used.id).hasOrders).toBe(true);
+    expect(
+      (await call('GET', '/api/admin/coupons', admin.cookie)).json().coupons.find((c: { id: string }) => c.id === used.id).hasOrders,
+    ).toBe(true);
 
     const kept = await call('DELETE', `/api/admin/coupons/${used.id}`, admin.cookie);
     expect(kept.json()).toEqual({ outcome: 'deactivated' });
@@ -216,7 +286,11 @@ describe('coupons in the back office', () => {
     const mine = (await call('GET', `/api/orders/${order.id}`, cookie)).json();
     expect(mine).toMatchObject({ status: 'completed', totalCentavos: 9000 });
     // A deactivated coupon is refused at checkout.
-    const again = await call('POST', '/api/coupons/preview', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], couponCode: 'USADO' });
+    const again = await call('POST', '/api/coupons/preview', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      couponCode: 'USADO',
+    });
     expect(again.json().message).toBe('Cupom inválido.');
   });
 });
@@ -224,11 +298,22 @@ describe('coupons in the back office', () => {
 describe('news in the back office', () => {
   it('creates a draft that stays off the home page until it is published', async () => {
     const created = await call('POST', '/api/admin/news', admin.cookie, {
-      title: '  Rascunho de anúncio ', preview: 'Em breve', content: '', category: 'KXP', imageUrl: '',
+      title: '  Rascunho de anúncio ',
+      preview: 'Em breve',
+      content: '',
+      category: 'KXP',
+      imageUrl: '',
     });
     expect(created.statusCode).toBe(201);
     const item = created.json();
-    expect(item).toMatchObject({ title: 'Rascunho de anúncio', preview: 'Em breve', content: null, category: 'KXP', imageUrl: null, published: false });
+    expect(item).toMatchObject({
+      title: 'Rascunho de anúncio',
+      preview: 'Em breve',
+      content: null,
+      category: 'KXP',
+      imageUrl: null,
+      published: false,
+    });
     expect((await call('GET', '/api/admin/news', admin.cookie)).json().news[0].id).toBe(item.id);
     expect((await call('GET', '/api/news', null)).body).not.toContain('Rascunho de anúncio');
 
@@ -244,9 +329,20 @@ describe('news in the back office', () => {
   it('updates and deletes a news item', async () => {
     const item = (await call('POST', '/api/admin/news', admin.cookie, { ...validNews, published: true })).json();
     const updated = await call('PUT', `/api/admin/news/${item.id}`, admin.cookie, {
-      title: 'Novo título', preview: 'Nova prévia', content: 'Texto completo', category: 'AY-YO', imageUrl: '/uploads/noticia.webp', published: true,
+      title: 'Novo título',
+      preview: 'Nova prévia',
+      content: 'Texto completo',
+      category: 'AY-YO',
+      imageUrl: '/uploads/noticia.webp',
+      published: true,
     });
-    expect(updated.json()).toMatchObject({ id: item.id, title: 'Novo título', content: 'Texto completo', imageUrl: '/uploads/noticia.webp', createdAt: item.createdAt });
+    expect(updated.json()).toMatchObject({
+      id: item.id,
+      title: 'Novo título',
+      content: 'Texto completo',
+      imageUrl: '/uploads/noticia.webp',
+      createdAt: item.createdAt,
+    });
     expect((await call('GET', `/api/news/${item.id}`, null)).json().title).toBe('Novo título');
     expect((await call('DELETE', `/api/admin/news/${item.id}`, admin.cookie)).statusCode).toBe(204);
     expect(await server.deps.db.select().from(news).where(eq(news.id, item.id))).toHaveLength(0);
@@ -289,7 +385,11 @@ describe('banners in the back office', () => {
     expect((await call('GET', '/api/admin/banners', admin.cookie)).json().banners[0]).toMatchObject({ id: banner.id, active: false });
 
     const updated = await call('PUT', `/api/admin/banners/${banner.id}`, admin.cookie, {
-      title: 'Nova temporada', description: 'Agora vai', imageUrl: '/uploads/banners/nova.webp', linkUrl: '', active: true,
+      title: 'Nova temporada',
+      description: 'Agora vai',
+      imageUrl: '/uploads/banners/nova.webp',
+      linkUrl: '',
+      active: true,
     });
     expect(updated.json()).toMatchObject({ title: 'Nova temporada', linkUrl: null, active: true });
     expect((await call('DELETE', `/api/admin/banners/${banner.id}`, admin.cookie)).statusCode).toBe(204);
@@ -304,7 +404,12 @@ describe('banners in the back office', () => {
     ['no image', { imageUrl: ' ' }, 'imageUrl', 'Imagem é obrigatória'],
     ['an image address that is not one', { imageUrl: 'banner.png' }, 'imageUrl', 'Endereço da imagem inválido'],
     ['an image on another site', { imageUrl: 'https://cdn.exemplo.com.br/banner.png' }, 'imageUrl', 'Endereço da imagem inválido'],
-    ['a link that is not one', { linkUrl: 'ftp://exemplo' }, 'linkUrl', 'Link inválido: use um caminho como /events ou um endereço http(s)'],
+    [
+      'a link that is not one',
+      { linkUrl: 'ftp://exemplo' },
+      'linkUrl',
+      'Link inválido: use um caminho como /events ou um endereço http(s)',
+    ],
   ];
   for (const [name, change, field, message] of invalid) {
     it(`refuses a banner with ${name}: '${message}'`, async () => {
@@ -336,7 +441,14 @@ describe('the dashboard', () => {
   async function addEvent(title: string, offsetDays: number, createdAgoDays: number) {
     const [event] = await board.deps.db
       .insert(events)
-      .values({ title, date: spDay(offsetDays), startTime: '20:00', location: 'Arena', category: 'Next Level Events', createdAt: new Date(now - createdAgoDays * day) })
+      .values({
+        title,
+        date: spDay(offsetDays),
+        startTime: '20:00',
+        location: 'Arena',
+        category: 'Next Level Events',
+        createdAt: new Date(now - createdAgoDays * day),
+      })
       .returning();
     const type = await insertSector(board.deps.db, event.id, { name: 'Pista', priceCentavos: 5000, remaining: 100 });
     return { event, type };
@@ -354,9 +466,20 @@ describe('the dashboard', () => {
     const [order] = await board.deps.db
       .insert(orders)
       .values({
-        eventId: target.event.id, userId: boardAdmin.userId, status, subtotalCentavos: subtotal, discountCentavos: discount, totalCentavos: subtotal - discount,
-        paymentMethod: 'pix', buyerName: buyer.name, buyerEmail: buyer.email, buyerPhone: '47991234567', buyerCpf: '52998224725', paymentProvider: 'sandbox',
-        expiresAt: new Date(now + day), completedAt: options.paidAgoDays === null ? null : new Date(now - options.paidAgoDays * day),
+        eventId: target.event.id,
+        userId: boardAdmin.userId,
+        status,
+        subtotalCentavos: subtotal,
+        discountCentavos: discount,
+        totalCentavos: subtotal - discount,
+        paymentMethod: 'pix',
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        buyerPhone: '47991234567',
+        buyerCpf: '52998224725',
+        paymentProvider: 'sandbox',
+        expiresAt: new Date(now + day),
+        completedAt: options.paidAgoDays === null ? null : new Date(now - options.paidAgoDays * day),
       })
       .returning();
     const [item] = await board.deps.db
@@ -366,15 +489,25 @@ describe('the dashboard', () => {
     if (options.paidAgoDays === null) return order;
     const issued = await board.deps.db
       .insert(tickets)
-      .values(Array.from({ length: units }, () => ({
-        orderId: order.id, orderItemId: item.id, eventId: target.event.id, ticketTypeName: 'Pista',
-        code: `T${randomBytes(8).toString('hex')}`, status: status === 'refunded' ? ('refunded' as const) : ('valid' as const),
-      })))
+      .values(
+        Array.from({ length: units }, () => ({
+          orderId: order.id,
+          orderItemId: item.id,
+          eventId: target.event.id,
+          ticketTypeName: 'Pista',
+          code: `T${randomBytes(8).toString('hex')}`,
+          status: status === 'refunded' ? ('refunded' as const) : ('valid' as const),
+        })),
+      )
       .returning();
     for (const ticket of issued.slice(0, options.checkedIn ?? 0)) {
-      await board.deps.db.insert(checkIns).values({ ticketId: ticket.id, eventId: target.event.id, scannedCode: ticket.code, accepted: true });
+      await board.deps.db
+        .insert(checkIns)
+        .values({ ticketId: ticket.id, eventId: target.event.id, scannedCode: ticket.code, accepted: true });
       // A second scan of the same code is refused and does not count.
-      await board.deps.db.insert(checkIns).values({ ticketId: ticket.id, eventId: target.event.id, scannedCode: ticket.code, accepted: false, reason: 'already_used' });
+      await board.deps.db
+        .insert(checkIns)
+        .values({ ticketId: ticket.id, eventId: target.event.id, scannedCode: ticket.code, accepted: false, reason: 'already_used' });
     }
     return order;
   }
@@ -391,8 +524,14 @@ describe('the dashboard', () => {
     // R$ 50,00 paid 2 days ago and refunded: approving the refund turned the order 'refunded'.
     const refunded = await addOrder(festival, 1, { paidAgoDays: 2, status: 'refunded' });
     await board.deps.db.insert(refunds).values({
-      orderId: refunded.id, userId: boardAdmin.userId, amountCentavos: 5000, reason: 'Não posso ir', status: 'processed',
-      requestedAt: new Date(now - 1.5 * day), processedAt: new Date(now - 1 * day), processedBy: boardAdmin.userId,
+      orderId: refunded.id,
+      userId: boardAdmin.userId,
+      amountCentavos: 5000,
+      reason: 'Não posso ir',
+      status: 'processed',
+      requestedAt: new Date(now - 1.5 * day),
+      processedAt: new Date(now - 1 * day),
+      processedBy: boardAdmin.userId,
     });
     await addOrder(past, 4, { paidAgoDays: 5, discount: 2000, checkedIn: 2 }); // R$ 180,00 with a coupon
 
@@ -430,16 +569,30 @@ describe('the dashboard', () => {
     expect(dashboard.salesByDay[29].day).toBe(spDay(0));
     expect(dashboard.salesByDay[0].day).toBe(spDay(-29));
     const byDay = new Map<string, number>();
-    for (const [ago, amount] of [[1, 10000], [5, 18000]] as const) {
+    for (const [ago, amount] of [
+      [1, 10000],
+      [5, 18000],
+    ] as const) {
       const key = saoPauloToday(new Date(now - ago * day));
       byDay.set(key, (byDay.get(key) ?? 0) + amount);
     }
     for (const entry of dashboard.salesByDay) expect([entry.day, entry.revenueCentavos]).toEqual([entry.day, byDay.get(entry.day) ?? 0]);
     expect(dashboard.salesByDay.reduce((sum: number, d: { revenueCentavos: number }) => sum + d.revenueCentavos, 0)).toBe(28000);
 
-    expect(dashboard.recentEvents.map((e: { title: string }) => e.title)).toEqual(['Mais tarde', 'Hoje à noite', 'Noite passada', 'Festival futuro']);
-    expect(dashboard.recentEvents.find((e: { id: string }) => e.id === past.event.id)).toMatchObject({ status: 'finished', ticketsSold: 4 });
-    expect(dashboard.recentEvents.find((e: { id: string }) => e.id === tonight.event.id)).toMatchObject({ status: 'active', ticketsSold: 0 });
+    expect(dashboard.recentEvents.map((e: { title: string }) => e.title)).toEqual([
+      'Mais tarde',
+      'Hoje à noite',
+      'Noite passada',
+      'Festival futuro',
+    ]);
+    expect(dashboard.recentEvents.find((e: { id: string }) => e.id === past.event.id)).toMatchObject({
+      status: 'finished',
+      ticketsSold: 4,
+    });
+    expect(dashboard.recentEvents.find((e: { id: string }) => e.id === tonight.event.id)).toMatchObject({
+      status: 'active',
+      ticketsSold: 0,
+    });
 
     expect(dashboard.checkInProgress).toEqual([
       { eventId: tonight.event.id, title: 'Hoje à noite', date: spDay(0), startTime: '20:00:00', checkedIn: 0, ticketsSold: 0 },
@@ -450,7 +603,9 @@ describe('the dashboard', () => {
 
   it('lists only the 10 events created last', async () => {
     for (let i = 0; i < 8; i++) await addEvent(`Extra ${i}`, 30 + i, 0.5 - i * 0.01);
-    const dashboard = (await board.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: boardAdmin.cookie } })).json();
+    const dashboard = (
+      await board.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: boardAdmin.cookie } })
+    ).json();
     expect(dashboard.eventsCount).toBe(12);
     expect(dashboard.recentEvents).toHaveLength(10);
     expect(dashboard.recentEvents[0].title).toBe('Extra 7');
@@ -465,8 +620,14 @@ describe('the dashboard with no sales before', () => {
       const { cookie } = await fresh.signUpAs(['admin']);
       const dashboard = (await fresh.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie } })).json();
       expect(dashboard).toMatchObject({
-        eventsCount: 0, ticketsSold: 0, revenueCentavos: 0, checkIns: 0, conversionPercent: 0,
-        revenueGrowth: { currentCentavos: 0, previousCentavos: 0, percent: null }, recentEvents: [], checkInProgress: [],
+        eventsCount: 0,
+        ticketsSold: 0,
+        revenueCentavos: 0,
+        checkIns: 0,
+        conversionPercent: 0,
+        revenueGrowth: { currentCentavos: 0, previousCentavos: 0, percent: null },
+        recentEvents: [],
+        checkInProgress: [],
         money: { grossCentavos: 0, refundsCentavos: 0, absorbedFeesCentavos: 0, netCentavos: 0, feesCentavos: 0, refundedFeesCentavos: 0 },
       });
     } finally {

@@ -83,7 +83,11 @@ async function createViaApi(overrides: Record<string, unknown> = {}) {
 /** A buyer's order paid with the sandbox PIX; returns its id. */
 async function buy(eventId: string, items: { ticketTypeId: string; quantity: number }[], who = buyerUser.cookie, name = buyer.name) {
   const placed = await request('POST', '/api/orders', who, {
-    eventId, items, buyer: { ...buyer, name }, paymentMethod: 'pix', installments: 1,
+    eventId,
+    items,
+    buyer: { ...buyer, name },
+    paymentMethod: 'pix',
+    installments: 1,
   });
   expect(placed.statusCode).toBe(201);
   const paid = await request('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, who, {});
@@ -110,14 +114,14 @@ function upload(cookie: string | null, fileName: string, contentType: string, by
   });
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('who may use the admin event routes', () => {
   it('refuses anonymous (401), buyers (403) and door staff (403) on every route', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [
       { name: 'A', priceCentavos: 1000, remaining: 5 },
       { name: 'B', priceCentavos: 1000, remaining: 5 },
     ]);
@@ -166,7 +170,12 @@ describe('creating an event', () => {
     });
     expect(row.startTime).toBe('20:00:00');
     const types = await server.deps.db
-      .select({ name: ticketTypes.name, priceCentavos: ticketLots.priceCentavos, remaining: ticketTypes.remaining, description: ticketTypes.description })
+      .select({
+        name: ticketTypes.name,
+        priceCentavos: ticketLots.priceCentavos,
+        remaining: ticketTypes.remaining,
+        description: ticketTypes.description,
+      })
       .from(ticketTypes)
       .innerJoin(ticketLots, eq(ticketLots.ticketTypeId, ticketTypes.id))
       .where(eq(ticketTypes.eventId, created.id))
@@ -178,7 +187,10 @@ describe('creating an event', () => {
   });
 
   it('stores an empty capacity as null (unlimited) and sets the brand for each category', async () => {
-    for (const [category, brand] of [['AyYo Events', 'ay-yo'], ['Next Level Events', 'next-level']] as const) {
+    for (const [category, brand] of [
+      ['AyYo Events', 'ay-yo'],
+      ['Next Level Events', 'next-level'],
+    ] as const) {
       const created = await createViaApi({ category, capacity: null });
       const [row] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
       expect(row.capacity).toBeNull();
@@ -222,7 +234,12 @@ describe('creating an event', () => {
     ],
     [
       'a negative price',
-      { ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: 1 }, { name: 'VIP', priceCentavos: -1, remaining: 10 }] },
+      {
+        ticketTypes: [
+          { name: 'Pista', priceCentavos: 1000, remaining: 1 },
+          { name: 'VIP', priceCentavos: -1, remaining: 10 },
+        ],
+      },
       'ticketTypes.1.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
@@ -268,10 +285,18 @@ describe('creating an event', () => {
       FOR EACH ROW EXECUTE FUNCTION refuse_test_ticket_type()`);
     try {
       const before = await countEvents();
-      const response = await request('POST', '/api/admin/events', admin.cookie, validEvent({
-        title: 'Evento Pela Metade',
-        ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: 10 }, { name: 'Falha Proposital', priceCentavos: 1000, remaining: 10 }],
-      }));
+      const response = await request(
+        'POST',
+        '/api/admin/events',
+        admin.cookie,
+        validEvent({
+          title: 'Evento Pela Metade',
+          ticketTypes: [
+            { name: 'Pista', priceCentavos: 1000, remaining: 10 },
+            { name: 'Falha Proposital', priceCentavos: 1000, remaining: 10 },
+          ],
+        }),
+      );
       expect(response.statusCode).toBe(500);
       expect(await countEvents()).toBe(before);
       const halves = await server.deps.db.select().from(events).where(eq(events.title, 'Evento Pela Metade'));
@@ -287,11 +312,18 @@ describe('the admin events list', () => {
   it('counts units and revenue of completed orders only, and says Ativo or Finalizado', async () => {
     const created = await createViaApi({ title: 'Festa Contável Única' });
     const [geral, vip] = created.ticketTypes;
-    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 2 }, { ticketTypeId: vip.id, quantity: 1 }]);
+    await buy(created.id, [
+      { ticketTypeId: geral.id, quantity: 2 },
+      { ticketTypeId: vip.id, quantity: 1 },
+    ]);
     await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
     // An unpaid order counts for nothing.
     const pending = await request('POST', '/api/orders', buyerUser.cookie, {
-      eventId: created.id, items: [{ ticketTypeId: vip.id, quantity: 3 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: created.id,
+      items: [{ ticketTypeId: vip.id, quantity: 3 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(pending.statusCode).toBe(201);
 
@@ -299,8 +331,14 @@ describe('the admin events list', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: created.id, ticketsSold: 4, revenueCentavos: 3 * 8000 + 25050, status: 'active' });
 
-    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: -3, title: 'Evento Que Já Passou' });
-    const today = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: 0, title: 'Evento De Hoje Mesmo' });
+    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], {
+      daysAhead: -3,
+      title: 'Evento Que Já Passou',
+    });
+    const today = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], {
+      daysAhead: 0,
+      title: 'Evento De Hoje Mesmo',
+    });
     // On now (started an hour ago, ends in three), so it is Ativo at any hour the test runs.
     await openDoorNow(server, today.event.id);
     const all = (await request('GET', '/api/admin/events', admin.cookie)).json().events as { id: string; status: string }[];
@@ -326,7 +364,9 @@ describe('the admin events list', () => {
     await createViaApi({ title: 'Pagode do Teste Ímpar', location: 'Quadra Qualquer' });
     await createViaApi({ title: 'Outro Show', location: 'Galpão Ímpar' });
     const titles = async (q: string) =>
-      (await request('GET', `/api/admin/events?q=${encodeURIComponent(q)}`, admin.cookie)).json().events.map((e: { title: string }) => e.title);
+      (await request('GET', `/api/admin/events?q=${encodeURIComponent(q)}`, admin.cookie))
+        .json()
+        .events.map((e: { title: string }) => e.title);
     expect(await titles('impar')).toEqual(['Outro Show', 'Pagode do Teste Ímpar']);
     expect(await titles('GALPAO')).toEqual(['Outro Show']);
     expect(await titles('100%_nada')).toEqual([]);
@@ -339,7 +379,14 @@ describe('editing an event', () => {
     await buy(created.id, [{ ticketTypeId: created.ticketTypes[1].id, quantity: 2 }]);
     const detail = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json();
     expect(detail).toMatchObject({ startTime: '20:00', endTime: '23:30', category: 'KXP Events', isPublished: true, status: 'active' });
-    expect(detail.ticketTypes.map((t: { name: string; soldCount: number; hasOrders: boolean; remaining: number }) => [t.name, t.soldCount, t.hasOrders, t.remaining])).toEqual([
+    expect(
+      detail.ticketTypes.map((t: { name: string; soldCount: number; hasOrders: boolean; remaining: number }) => [
+        t.name,
+        t.soldCount,
+        t.hasOrders,
+        t.remaining,
+      ]),
+    ).toEqual([
       ['Ingresso Geral', 0, false, 100],
       ['VIP', 2, true, 18],
     ]);
@@ -360,28 +407,61 @@ describe('editing an event', () => {
     const firstOrder = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
     const lotOne = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().ticketTypes[0].lots[0].id as string;
 
-    const repriced = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-      ticketTypes: [{ id: geral.id, name: 'Ingresso Geral', lots: [{ id: lotOne, priceCentavos: 9900, remaining: 99, previousRemaining: 99 }] }],
-    }));
+    const repriced = await request(
+      'PUT',
+      `/api/admin/events/${created.id}`,
+      admin.cookie,
+      validEvent({
+        ticketTypes: [
+          { id: geral.id, name: 'Ingresso Geral', lots: [{ id: lotOne, priceCentavos: 9900, remaining: 99, previousRemaining: 99 }] },
+        ],
+      }),
+    );
     expect(repriced.statusCode).toBe(409);
     expect(repriced.json()).toMatchObject({ code: 'lot_has_sales', details: { field: 'ticketTypes.0.lots.0.priceCentavos' } });
 
-    const response = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-      title: 'Noite Editada',
-      category: 'AyYo Events',
-      city: 'Florianópolis',
-      isPublished: false,
-      ticketTypes: [
-        // The 1st lot closes (0 left), the 2nd opens at R$ 99,00.
-        { id: geral.id, name: 'Geral', description: null, lots: [{ id: lotOne, priceCentavos: 8000, remaining: 0, previousRemaining: 99 }, { priceCentavos: 9900, remaining: 99 }] },
-        { id: vip.id, name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
-        { name: 'Camarote', description: 'Vista do palco', priceCentavos: 40000, remaining: 30 },
-      ],
-    }));
+    const response = await request(
+      'PUT',
+      `/api/admin/events/${created.id}`,
+      admin.cookie,
+      validEvent({
+        title: 'Noite Editada',
+        category: 'AyYo Events',
+        city: 'Florianópolis',
+        isPublished: false,
+        ticketTypes: [
+          // The 1st lot closes (0 left), the 2nd opens at R$ 99,00.
+          {
+            id: geral.id,
+            name: 'Geral',
+            description: null,
+            lots: [
+              { id: lotOne, priceCentavos: 8000, remaining: 0, previousRemaining: 99 },
+              { priceCentavos: 9900, remaining: 99 },
+            ],
+          },
+          { id: vip.id, name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+          { name: 'Camarote', description: 'Vista do palco', priceCentavos: 40000, remaining: 30 },
+        ],
+      }),
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ title: 'Noite Editada', brandSlug: 'ay-yo', city: 'Florianópolis', isPublished: false });
-    expect(response.json().ticketTypes.map((t: { name: string; lots: { name: string; priceCentavos: number; remaining: number; sold: number }[] }) => [t.name, t.lots.map((l) => [l.name, l.priceCentavos, l.remaining, l.sold])])).toEqual([
-      ['Geral', [['1º lote', 8000, 0, 1], ['2º lote', 9900, 99, 0]]],
+    expect(
+      response
+        .json()
+        .ticketTypes.map((t: { name: string; lots: { name: string; priceCentavos: number; remaining: number; sold: number }[] }) => [
+          t.name,
+          t.lots.map((l) => [l.name, l.priceCentavos, l.remaining, l.sold]),
+        ]),
+    ).toEqual([
+      [
+        'Geral',
+        [
+          ['1º lote', 8000, 0, 1],
+          ['2º lote', 9900, 99, 0],
+        ],
+      ],
       ['VIP', [['1º lote', 25050, 20, 0]]],
       ['Camarote', [['1º lote', 40000, 30, 0]]],
     ]);
@@ -393,17 +473,30 @@ describe('editing an event', () => {
 
     // A draft is not on sale.
     const onDraft = await request('POST', '/api/orders', buyerUser.cookie, {
-      eventId: created.id, items: [{ ticketTypeId: geral.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: created.id,
+      items: [{ ticketTypeId: geral.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(onDraft.statusCode).toBe(404);
     // Published again (the sectors as the form shows them), the next order pays the new lot's price.
     type Shown = { id: string; name: string; lots: { id: string; priceCentavos: number; remaining: number }[] };
     const shown = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().ticketTypes as Shown[];
-    const republished = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-      title: 'Noite Editada',
-      category: 'AyYo Events',
-      ticketTypes: shown.map((t) => ({ id: t.id, name: t.name, lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining })) })),
-    }));
+    const republished = await request(
+      'PUT',
+      `/api/admin/events/${created.id}`,
+      admin.cookie,
+      validEvent({
+        title: 'Noite Editada',
+        category: 'AyYo Events',
+        ticketTypes: shown.map((t) => ({
+          id: t.id,
+          name: t.name,
+          lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining })),
+        })),
+      }),
+    );
     expect(republished.statusCode).toBe(200);
     const second = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
     const [secondItem] = await server.deps.db.select().from(orderItems).where(eq(orderItems.orderId, second));
@@ -416,12 +509,17 @@ describe('editing an event', () => {
     // The form loaded with 100 left; meanwhile 3 are sold.
     await buy(created.id, [{ ticketTypeId: geral.id, quantity: 3 }]);
     const save = (remaining: number) =>
-      request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-        ticketTypes: [
-          { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining, previousRemaining: 100 },
-          { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
-        ],
-      }));
+      request(
+        'PUT',
+        `/api/admin/events/${created.id}`,
+        admin.cookie,
+        validEvent({
+          ticketTypes: [
+            { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining, previousRemaining: 100 },
+            { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+          ],
+        }),
+      );
     expect((await save(150)).statusCode).toBe(200);
     const stock = async () => (await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, geral.id)))[0].remaining;
     expect(await stock()).toBe(147);
@@ -435,22 +533,32 @@ describe('editing an event', () => {
     const created = await createViaApi();
     const [geral, vip] = created.ticketTypes;
     await buy(created.id, [{ ticketTypeId: geral.id, quantity: 3 }]);
-    const response = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-      title: 'Não Deve Mudar',
-      ticketTypes: [
-        { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 1, previousRemaining: 5 },
-        { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
-      ],
-    }));
+    const response = await request(
+      'PUT',
+      `/api/admin/events/${created.id}`,
+      admin.cookie,
+      validEvent({
+        title: 'Não Deve Mudar',
+        ticketTypes: [
+          { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 1, previousRemaining: 5 },
+          { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+        ],
+      }),
+    );
     // 97 + (1 - 5) = 93 is fine; 93 + (0 - 100) is not.
     expect(response.statusCode).toBe(200);
-    const refused = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-      title: 'Não Deve Mudar 2',
-      ticketTypes: [
-        { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 0, previousRemaining: 100 },
-        { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
-      ],
-    }));
+    const refused = await request(
+      'PUT',
+      `/api/admin/events/${created.id}`,
+      admin.cookie,
+      validEvent({
+        title: 'Não Deve Mudar 2',
+        ticketTypes: [
+          { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 0, previousRemaining: 100 },
+          { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
+        ],
+      }),
+    );
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'conflict', details: { field: 'ticketTypes.0.lots.0.remaining' } });
     expect(refused.json().message).toMatch(/abaixo de zero/);
@@ -463,9 +571,14 @@ describe('editing an event', () => {
   it('refuses a ticket type id of another event and the same validation messages as create', async () => {
     const created = await createViaApi();
     const other = await createViaApi();
-    const foreign = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({
-      ticketTypes: [{ id: other.ticketTypes[0].id, name: 'Intrusa', priceCentavos: 1, remaining: 1 }],
-    }));
+    const foreign = await request(
+      'PUT',
+      `/api/admin/events/${created.id}`,
+      admin.cookie,
+      validEvent({
+        ticketTypes: [{ id: other.ticketTypes[0].id, name: 'Intrusa', priceCentavos: 1, remaining: 1 }],
+      }),
+    );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({ code: 'ticket_type_not_found', details: { field: 'ticketTypes.0.id' } });
     const [untouched] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, other.ticketTypes[0].id));
@@ -491,7 +604,11 @@ describe('removing a ticket type', () => {
     const [geral, vip] = created.ticketTypes;
     await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
     const pending = await request('POST', '/api/orders', buyerUser.cookie, {
-      eventId: created.id, items: [{ ticketTypeId: vip.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: created.id,
+      items: [{ ticketTypeId: vip.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(pending.statusCode).toBe(201);
     for (const type of [geral, vip]) {
@@ -531,11 +648,22 @@ describe('the buyers list', () => {
     await buy(created.id, [{ ticketTypeId: geral.id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
     await buy(created.id, [{ ticketTypeId: vip.id, quantity: 1 }], buyerUser.cookie, '=HYPERLINK("http://mal")');
     await request('POST', '/api/orders', buyerUser.cookie, {
-      eventId: created.id, items: [{ ticketTypeId: vip.id, quantity: 1 }], buyer: { ...buyer, name: 'Pendente' }, paymentMethod: 'pix', installments: 1,
+      eventId: created.id,
+      items: [{ ticketTypeId: vip.id, quantity: 1 }],
+      buyer: { ...buyer, name: 'Pendente' },
+      paymentMethod: 'pix',
+      installments: 1,
     });
 
     const list = (await request('GET', `/api/admin/events/${created.id}/buyers`, admin.cookie)).json().buyers;
-    expect(list.map((b: { name: string; tickets: number; amountCentavos: number; phone: string }) => [b.name, b.tickets, b.amountCentavos, b.phone])).toEqual([
+    expect(
+      list.map((b: { name: string; tickets: number; amountCentavos: number; phone: string }) => [
+        b.name,
+        b.tickets,
+        b.amountCentavos,
+        b.phone,
+      ]),
+    ).toEqual([
       ['=HYPERLINK("http://mal")', 1, 25050, '47991234567'],
       ['Joana D\'Arc; "Jojo"', 2, 16000, '47991234567'],
     ]);
@@ -558,8 +686,12 @@ describe('the buyers list', () => {
     expect(lines[0]).toBe(
       'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
     );
-    expect(lines[1]).toMatch(/^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Ingresso Geral;1º lote;Inteira;80,00;80,00;0,00;0,00;0,00;0,00;Site;PIX$/);
-    expect(lines[2]).toMatch(/^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;250,50;501,00;0,00;0,00;0,00;0,00;Site;PIX$/);
+    expect(lines[1]).toMatch(
+      /^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Ingresso Geral;1º lote;Inteira;80,00;80,00;0,00;0,00;0,00;0,00;Site;PIX$/,
+    );
+    expect(lines[2]).toMatch(
+      /^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;250,50;501,00;0,00;0,00;0,00;0,00;Site;PIX$/,
+    );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
   });
@@ -636,19 +768,35 @@ describe('a change of date, time or venue', () => {
     const paidAt = new Date(Date.now() - 10 * 86_400_000);
     await server.deps.db.update(orders).set({ completedAt: paidAt, createdAt: paidAt }).where(eq(orders.id, orderId));
     const offered = async () =>
-      (await request('GET', '/api/refunds/eligible', buyerUser.cookie)).json().orders.find((o: { orderId: string }) => o.orderId === orderId) as {
-        amountCentavos: number; keptFeeCentavos: number; withdrawalDeadline: string | null;
+      (await request('GET', '/api/refunds/eligible', buyerUser.cookie))
+        .json()
+        .orders.find((o: { orderId: string }) => o.orderId === orderId) as {
+        amountCentavos: number;
+        keptFeeCentavos: number;
+        withdrawalDeadline: string | null;
       };
     // The same sectors and lots, as the form sends them back.
     const current = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json() as {
-      ticketTypes: { id: string; name: string; description: string | null; lots: { id: string; priceCentavos: number; remaining: number }[] }[];
+      ticketTypes: {
+        id: string;
+        name: string;
+        description: string | null;
+        lots: { id: string; priceCentavos: number; remaining: number }[];
+      }[];
     };
     const sameSectors = current.ticketTypes.map((t) => ({
-      id: t.id, name: t.name, description: t.description,
+      id: t.id,
+      name: t.name,
+      description: t.description,
       lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining, previousRemaining: l.remaining })),
     }));
     const edit = (overrides: Record<string, unknown>) =>
-      request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }));
+      request(
+        'PUT',
+        `/api/admin/events/${created.id}`,
+        admin.cookie,
+        validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }),
+      );
 
     expect(await offered()).toMatchObject({ amountCentavos: 8000, keptFeeCentavos: 800, withdrawalDeadline: null });
     expect((await edit({ title: 'Noite de Teste Renomeada' })).statusCode).toBe(200);
@@ -674,18 +822,33 @@ describe('the service fee after sales began', () => {
     const created = await createViaApi({ serviceFeeBasisPoints: 1000 });
     await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }]);
     const current = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json() as {
-      ticketTypes: { id: string; name: string; description: string | null; lots: { id: string; priceCentavos: number; remaining: number }[] }[];
+      ticketTypes: {
+        id: string;
+        name: string;
+        description: string | null;
+        lots: { id: string; priceCentavos: number; remaining: number }[];
+      }[];
     };
     const sameSectors = current.ticketTypes.map((t) => ({
-      id: t.id, name: t.name, description: t.description,
+      id: t.id,
+      name: t.name,
+      description: t.description,
       lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining, previousRemaining: l.remaining })),
     }));
     const edit = (overrides: Record<string, unknown>) =>
-      request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }));
+      request(
+        'PUT',
+        `/api/admin/events/${created.id}`,
+        admin.cookie,
+        validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }),
+      );
 
     const raised = await edit({ serviceFeeBasisPoints: 1500 });
     expect(raised.statusCode).toBe(409);
-    expect(raised.json()).toMatchObject({ code: 'fee_has_sales', message: 'A taxa de serviço não pode mudar depois que as vendas começaram.' });
+    expect(raised.json()).toMatchObject({
+      code: 'fee_has_sales',
+      message: 'A taxa de serviço não pode mudar depois que as vendas começaram.',
+    });
     expect((await edit({ serviceFeeRefundable: true })).json()).toMatchObject({ serviceFeeBasisPoints: 1000, serviceFeeRefundable: true });
     expect((await edit({ serviceFeeRefundable: false })).json()).toMatchObject({ code: 'fee_has_sales' });
     const [stored] = await server.deps.db.select().from(events).where(eq(events.id, created.id));

@@ -53,7 +53,10 @@ function get(url: string, cookie: string | null) {
 async function paidOrderWithRefundRequest(quantity = 2, options: { request?: boolean } = {}) {
   useProvider();
   const person = await server.signUpAs();
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
     title: `Show ${randomUUID().slice(0, 6)}`,
   });
   const placed = await post('/api/orders', person.cookie, {
@@ -166,7 +169,9 @@ describe('approving a refund', () => {
     expect(providerRefunds).toHaveLength(0);
     // The other ticket still admits; the admin may still reject the request.
     expect((await scan(codes[1])).json().accepted).toBe(true);
-    expect((await post(`/api/admin/refunds/${refundId}/reject`, admin.cookie, { adminNotes: 'Ingresso já utilizado' })).statusCode).toBe(200);
+    expect((await post(`/api/admin/refunds/${refundId}/reject`, admin.cookie, { adminNotes: 'Ingresso já utilizado' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('never both admits and refunds a ticket scanned while the refund is approved', async () => {

@@ -22,7 +22,10 @@ describe('the attendee list of an event', () => {
   it('lists every ticket with holder, type, order, status and gate; searches; exports CSV and the scan log', async () => {
     const person = await server.signUpAs();
     const door = await server.signUpAs(['validator']);
-    const { event, ticketTypes: [pista, meia] } = await createEvent(server, [
+    const {
+      event,
+      ticketTypes: [pista, meia],
+    } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 10 },
       { name: 'Meia-entrada', priceCentavos: 4000, remaining: 10 },
     ]);
@@ -32,7 +35,9 @@ describe('the attendee list of an event', () => {
         { ticketTypeId: pista.id, quantity: 1, holderNames: ['Ângela Prado'] },
         { ticketTypeId: meia.id, quantity: 1, holderNames: ['Bruno Dias'] },
       ],
-      buyer, paymentMethod: 'pix', installments: 1,
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     const orderId = placed.json().id;
     await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, person.cookie);
@@ -42,7 +47,17 @@ describe('the attendee list of an event', () => {
     await server.deps.db.update(tickets).set({ checkedInAt: new Date() }).where(eq(tickets.id, angela.id));
     await server.deps.db.insert(checkIns).values([
       { ticketId: angela.id, eventId: event.id, scannedCode: angela.code, validatorId: door.userId, accepted: true, location: 'Portão B' },
-      { ticketId: angela.id, eventId: event.id, scannedCode: angela.code, validatorId: door.userId, accepted: false, reason: 'offline_conflict', conflict: true, offline: true, location: 'Portão A' },
+      {
+        ticketId: angela.id,
+        eventId: event.id,
+        scannedCode: angela.code,
+        validatorId: door.userId,
+        accepted: false,
+        reason: 'offline_conflict',
+        conflict: true,
+        offline: true,
+        location: 'Portão A',
+      },
     ]);
 
     const listed = (await call('GET', `/api/admin/events/${event.id}/attendees`, admin.cookie)).json();

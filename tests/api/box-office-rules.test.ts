@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { boxOfficeBlocks, checkIns, courtesyQuotas, events, orderItems, orders, ticketLots, tickets, ticketTypes } from '../../src/server/db/schema';
+import {
+  boxOfficeBlocks,
+  checkIns,
+  courtesyQuotas,
+  events,
+  orderItems,
+  orders,
+  ticketLots,
+  tickets,
+  ticketTypes,
+} from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
 import { openDoorNow, saoPauloWall, scanAtItsDoor } from '../support/door';
@@ -25,48 +35,82 @@ function call(method: 'GET' | 'POST', url: string, cookie: string | null, payloa
 }
 
 const operatorAt = (eventId: string) => boxOfficeOperatorAt(server, eventId);
-const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) => reserveBlockFor(server, op, eventId, ticketTypeId, size);
+const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) =>
+  reserveBlockFor(server, op, eventId, ticketTypeId, size);
 
 /** Gives a sector lots in order (price in centavos, units). */
 async function setLots(ticketTypeId: string, lots: { price: number; units: number }[]) {
   await server.deps.db.delete(ticketLots).where(eq(ticketLots.ticketTypeId, ticketTypeId));
-  await server.deps.db.insert(ticketLots).values(lots.map((l, i) => ({ ticketTypeId, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })));
-  await server.deps.db.update(ticketTypes).set({ remaining: lots.reduce((s, l) => s + l.units, 0) }).where(eq(ticketTypes.id, ticketTypeId));
+  await server.deps.db
+    .insert(ticketLots)
+    .values(lots.map((l, i) => ({ ticketTypeId, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })));
+  await server.deps.db
+    .update(ticketTypes)
+    .set({ remaining: lots.reduce((s, l) => s + l.units, 0) })
+    .where(eq(ticketTypes.id, ticketTypeId));
 }
 
 describe('a box-office block sells at the prices of the lots its units came from', () => {
-  it('prices a block of 5 spanning two lots at R$ 460,00 and keeps each unit\'s lot price on its item', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
-    await setLots(pista.id, [{ price: 8000, units: 2 }, { price: 10000, units: 8 }]);
+  it("prices a block of 5 spanning two lots at R$ 460,00 and keeps each unit's lot price on its item", async () => {
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    await setLots(pista.id, [
+      { price: 8000, units: 2 },
+      { price: 10000, units: 8 },
+    ]);
     const op = await operatorAt(event.id);
     const block = await reserve(op, event.id, pista.id, 5);
     expect(block.statusCode).toBe(201);
-    expect(block.json().lots.map((l: { quantity: number; priceCentavos: number }) => [l.quantity, l.priceCentavos])).toEqual([[2, 8000], [3, 10000]]);
+    expect(block.json().lots.map((l: { quantity: number; priceCentavos: number }) => [l.quantity, l.priceCentavos])).toEqual([
+      [2, 8000],
+      [3, 10000],
+    ]);
     const sale = deviceBlock(op, block.json())({ full: 5 }, { method: 'cash', cashTenderedCentavos: 50000 });
     const sold = await call('POST', '/api/box-office/sales', op.cookie, sale);
     expect(sold.statusCode).toBe(200);
     expect(sold.json()).toMatchObject({ outcome: 'recorded', totalCentavos: 46000, changeCentavos: 4000 });
-    const items = await queryRows<{ unit_price_centavos: number; lot_price: number; quantity: number }>(server.deps.db, sql`
+    const items = await queryRows<{ unit_price_centavos: number; lot_price: number; quantity: number }>(
+      server.deps.db,
+      sql`
       SELECT i.unit_price_centavos, l.price_centavos AS lot_price, i.quantity FROM order_items i JOIN ticket_lots l ON l.id = i.lot_id
-      WHERE i.order_id = ${sold.json().orderId}::uuid ORDER BY l.position`);
-    expect(items.map((i) => [Number(i.quantity), Number(i.unit_price_centavos), Number(i.lot_price)])).toEqual([[2, 8000, 8000], [3, 10000, 10000]]);
+      WHERE i.order_id = ${sold.json().orderId}::uuid ORDER BY l.position`,
+    );
+    expect(items.map((i) => [Number(i.quantity), Number(i.unit_price_centavos), Number(i.lot_price)])).toEqual([
+      [2, 8000, 8000],
+      [3, 10000, 10000],
+    ]);
   });
 });
 
 describe('the meia-entrada reserve holds at the box office', () => {
   it('keeps 4 of a block of all 10 units for meia 30 days out: 6 full-price, then only meias', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 30 });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 30 });
     const op = await operatorAt(event.id);
     const block = await reserve(op, event.id, pista.id, 10);
     expect(block.json()).toMatchObject({ size: 10, halfUnits: 4 });
     const sell = deviceBlock(op, block.json());
-    const results = (await call('POST', '/api/box-office/sync', op.cookie, {
-      sales: [sell({ full: 6 }), sell({ full: 1 }), sell({ courtesy: 1 }), sell({ half: [student(testCpf(7001))] })],
-    })).json().results;
-    expect(results.map((r: { outcome: string; code: string | null }) => r.code ?? r.outcome)).toEqual(['recorded', 'full_price_sold_out', 'full_price_sold_out', 'recorded']);
+    const results = (
+      await call('POST', '/api/box-office/sync', op.cookie, {
+        sales: [sell({ full: 6 }), sell({ full: 1 }), sell({ courtesy: 1 }), sell({ half: [student(testCpf(7001))] })],
+      })
+    ).json().results;
+    expect(results.map((r: { outcome: string; code: string | null }) => r.code ?? r.outcome)).toEqual([
+      'recorded',
+      'full_price_sold_out',
+      'full_price_sold_out',
+      'recorded',
+    ]);
     expect(results[1].message).toBe('Restam só ingressos da cota de meia-entrada neste setor');
-    const full = await queryRows<{ n: number }>(server.deps.db, sql`
-      SELECT coalesce(sum(i.quantity), 0)::int AS n FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${event.id}::uuid AND i.concession IS NULL`);
+    const full = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`
+      SELECT coalesce(sum(i.quantity), 0)::int AS n FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${event.id}::uuid AND i.concession IS NULL`,
+    );
     expect(Number(full[0].n)).toBe(6);
     // Returning the block gives the 3 meia units kept and not sold back to the reserve: online sells them as meia only.
     expect((await call('POST', `/api/box-office/blocks/${block.json().id}/return`, op.cookie)).statusCode).toBe(200);
@@ -74,14 +118,33 @@ describe('the meia-entrada reserve holds at the box office', () => {
     expect(sector).toMatchObject({ remaining: 3, halfTaken: 1 });
     const fan = await server.signUpAs();
     const place = (items: object[], cpf: string) =>
-      call('POST', '/api/orders', fan.cookie, { eventId: event.id, items, buyer: { ...buyer, cpf }, paymentMethod: 'pix', installments: 1 });
+      call('POST', '/api/orders', fan.cookie, {
+        eventId: event.id,
+        items,
+        buyer: { ...buyer, cpf },
+        paymentMethod: 'pix',
+        installments: 1,
+      });
     expect((await place([{ ticketTypeId: pista.id, quantity: 1 }], testCpf(7002))).json().code).toBe('full_price_sold_out');
-    const meia = await place([{ ticketTypeId: pista.id, quantity: 1, concession: 'student', holder: { name: 'Bia', cpf: testCpf(7003), birthDate: '2004-01-01', documentNumber: 'CIE' } }], testCpf(7002));
+    const meia = await place(
+      [
+        {
+          ticketTypeId: pista.id,
+          quantity: 1,
+          concession: 'student',
+          holder: { name: 'Bia', cpf: testCpf(7003), birthDate: '2004-01-01', documentNumber: 'CIE' },
+        },
+      ],
+      testCpf(7002),
+    );
     expect(meia.statusCode).toBe(201);
   });
 
   it('sells a meia to one CPF once when four devices and two online orders try at the same moment', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 40 }], { meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 40 }], { meiaEntrada: true });
     const cpf = testCpf(7100);
     const devices = await Promise.all(Array.from({ length: 4 }, () => operatorAt(event.id)));
     const sales = [];
@@ -91,16 +154,32 @@ describe('the meia-entrada reserve holds at the box office', () => {
       sales.push({ op, sale: deviceBlock(op, block.json())({ half: [student(cpf)] }) });
     }
     const fans = await Promise.all([server.signUpAs(), server.signUpAs()]);
-    const half = { ticketTypeId: pista.id, quantity: 1, concession: 'student', holder: { name: 'Caio Estudante', cpf, birthDate: '2004-01-01', documentNumber: 'CIE' } };
+    const half = {
+      ticketTypeId: pista.id,
+      quantity: 1,
+      concession: 'student',
+      holder: { name: 'Caio Estudante', cpf, birthDate: '2004-01-01', documentNumber: 'CIE' },
+    };
     const answers = await Promise.all([
       ...sales.map(({ op, sale }) => call('POST', '/api/box-office/sales', op.cookie, sale)),
-      ...fans.map((fan, i) => call('POST', '/api/orders', fan.cookie, { eventId: event.id, items: [half], buyer: { ...buyer, cpf: testCpf(7101 + i) }, paymentMethod: 'pix', installments: 1 })),
+      ...fans.map((fan, i) =>
+        call('POST', '/api/orders', fan.cookie, {
+          eventId: event.id,
+          items: [half],
+          buyer: { ...buyer, cpf: testCpf(7101 + i) },
+          paymentMethod: 'pix',
+          installments: 1,
+        }),
+      ),
     ]);
     const placed = answers.filter((a) => a.statusCode === 200 || a.statusCode === 201);
     expect(placed).toHaveLength(1);
     expect(answers.filter((a) => a.json().code === 'meia_cpf_repeated')).toHaveLength(5);
-    const [held] = await queryRows<{ n: number }>(server.deps.db, sql`
-      SELECT count(*)::int AS n FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${event.id}::uuid AND i.holder_cpf = ${cpf} AND o.status IN ('pending', 'completed')`);
+    const [held] = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`
+      SELECT count(*)::int AS n FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${event.id}::uuid AND i.holder_cpf = ${cpf} AND o.status IN ('pending', 'completed')`,
+    );
     expect(Number(held.n)).toBe(1);
   });
 });
@@ -116,17 +195,27 @@ describe('the box office sells only an event on sale', () => {
   it('works only the events a door may work: no drawer, block or list entry for a draft or an event whose door closed', async () => {
     const draft = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Rascunho da bilheteria' });
     await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
-    const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: -3, title: 'Encerrado da bilheteria' });
+    const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      daysAhead: -3,
+      title: 'Encerrado da bilheteria',
+    });
     const person = await server.signUpAs(['box_office']);
     for (const eventId of [draft.event.id, over.event.id]) {
-      const opened = await call('POST', '/api/box-office/drawers', person.cookie, { eventId, floatCentavos: 0, deviceId: 'aparelho-rascunho' });
+      const opened = await call('POST', '/api/box-office/drawers', person.cookie, {
+        eventId,
+        floatCentavos: 0,
+        deviceId: 'aparelho-rascunho',
+      });
       expect(opened.statusCode).toBe(404);
       expect(opened.json()).toMatchObject({ code: 'event_not_found' });
     }
     const listed = (await call('GET', '/api/box-office/events', person.cookie)).json().events.map((e: { title: string }) => e.title);
     expect(listed).not.toContain('Rascunho da bilheteria');
     expect(listed).not.toContain('Encerrado da bilheteria');
-    const drawers = await queryRows<{ n: number }>(server.deps.db, sql`SELECT count(*)::int AS n FROM cash_drawers WHERE event_id IN (${draft.event.id}::uuid, ${over.event.id}::uuid)`);
+    const drawers = await queryRows<{ n: number }>(
+      server.deps.db,
+      sql`SELECT count(*)::int AS n FROM cash_drawers WHERE event_id IN (${draft.event.id}::uuid, ${over.event.id}::uuid)`,
+    );
     expect(drawers[0].n).toBe(0);
   });
 
@@ -139,14 +228,19 @@ describe('the box office sells only an event on sale', () => {
     const admitting = await call('POST', '/api/box-office/sales', op.cookie, sell({ full: 1 }, undefined, true));
     expect(admitting.statusCode).toBe(409);
     expect(admitting.json().code).toBe('box_office_door_closed');
-    expect(admitting.json().message).toMatch(/^A hora desta venda no aparelho \(.+\) é anterior à abertura da portaria \(.+\): venda sem admitir a entrada/);
-    const synced = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1 }, undefined, true)] })).json().results[0];
+    expect(admitting.json().message).toMatch(
+      /^A hora desta venda no aparelho \(.+\) é anterior à abertura da portaria \(.+\): venda sem admitir a entrada/,
+    );
+    const synced = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1 }, undefined, true)] })).json()
+      .results[0];
     expect(synced).toMatchObject({ outcome: 'conflict', code: 'box_office_door_closed' });
     const advance = await call('POST', '/api/box-office/sales', op.cookie, sell({ full: 1 }));
     expect(advance.json()).toMatchObject({ outcome: 'recorded', status: 'completed' });
 
     // The event ended while a device was offline: what it sold after the end is a conflict.
-    const tonight = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { startsAt: new Date(Date.now() + 3_600_000) });
+    const tonight = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      startsAt: new Date(Date.now() + 3_600_000),
+    });
     const late = await operatorAt(tonight.event.id);
     const lateBlock = (await reserve(late, tonight.event.id, tonight.ticketTypes[0].id, 2)).json();
     const sellLate = deviceBlock(late, lateBlock);
@@ -154,28 +248,43 @@ describe('the box office sells only an event on sale', () => {
     expect(entered.json()).toMatchObject({ outcome: 'recorded', status: 'completed' });
     expect(entered.json().tickets[0].checkedInAt).not.toBeNull();
     // Moved to have ended an hour ago (from 20:00 to 23:00 three days back), the door is closed.
-    await server.deps.db.update(events).set({ date: saoPauloWall(new Date(Date.now() - 3 * 86_400_000)).date, startTime: '20:00', endTime: '23:00' }).where(eq(events.id, tonight.event.id));
+    await server.deps.db
+      .update(events)
+      .set({ date: saoPauloWall(new Date(Date.now() - 3 * 86_400_000)).date, startTime: '20:00', endTime: '23:00' })
+      .where(eq(events.id, tonight.event.id));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    const after = (await call('POST', '/api/box-office/sync', late.cookie, { sales: [{ ...sellLate({ full: 1 }), soldAt: new Date().toISOString() }] })).json().results[0];
+    const after = (
+      await call('POST', '/api/box-office/sync', late.cookie, { sales: [{ ...sellLate({ full: 1 }), soldAt: new Date().toISOString() }] })
+    ).json().results[0];
     expect(after).toMatchObject({ outcome: 'conflict', code: 'box_office_door_closed' });
     expect(after.message).toMatch(/é posterior ao fim do evento/);
     await checkHoldingsLedger(server.deps.db);
   });
 
   it('records a sale synced from a block as a conflict when the sector closed before it was made', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
     // Sales of the sector closed an hour ago; the device's sale was made 5 minutes ago.
-    await server.deps.db.update(ticketTypes).set({ salesEndAt: new Date(Date.now() - 3_600_000) }).where(eq(ticketTypes.id, pista.id));
-    const result = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [deviceBlock(op, block)({ full: 1 })] })).json().results[0];
+    await server.deps.db
+      .update(ticketTypes)
+      .set({ salesEndAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(ticketTypes.id, pista.id));
+    const result = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [deviceBlock(op, block)({ full: 1 })] })).json()
+      .results[0];
     expect(result).toMatchObject({ outcome: 'conflict', code: 'sector_closed' });
   });
 });
 
 describe('courtesies at the box office', () => {
-  it('are given only within the operator\'s quota and read as cortesia in the borderô', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 10 }]);
+  it("are given only within the operator's quota and read as cortesia in the borderô", async () => {
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 5)).json();
     const sell = deviceBlock(op, block);
@@ -183,11 +292,20 @@ describe('courtesies at the box office', () => {
     expect(without).toMatchObject({ outcome: 'conflict', code: 'box_office_courtesy_not_allowed' });
 
     const admin = await server.signUpAs(['admin']);
-    const quota = await server.app.inject({ method: 'PUT', url: `/api/admin/events/${event.id}/courtesy-quotas`, headers: { cookie: admin.cookie }, payload: { email: op.email, quota: 2 } });
+    const quota = await server.app.inject({
+      method: 'PUT',
+      url: `/api/admin/events/${event.id}/courtesy-quotas`,
+      headers: { cookie: admin.cookie },
+      payload: { email: op.email, quota: 2 },
+    });
     expect(quota.statusCode, quota.body).toBe(200);
     const given = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1, courtesy: 2 })] })).json().results[0];
     expect(given).toMatchObject({ outcome: 'recorded', totalCentavos: 6000 });
-    expect(given.tickets.map((t: { ticketTypeName: string }) => t.ticketTypeName).sort()).toEqual(['Pista', 'Pista · Cortesia', 'Pista · Cortesia']);
+    expect(given.tickets.map((t: { ticketTypeName: string }) => t.ticketTypeName).sort()).toEqual([
+      'Pista',
+      'Pista · Cortesia',
+      'Pista · Cortesia',
+    ]);
     const [row] = await server.deps.db.select().from(courtesyQuotas).where(eq(courtesyQuotas.eventId, event.id));
     expect(row.used).toBe(2);
     const over = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ courtesy: 1 })] })).json().results[0];
@@ -203,7 +321,10 @@ describe('courtesies at the box office', () => {
 
 describe('the box office admits through the door', () => {
   it('admits a PIX sold with "Gerar PIX e admitir" when it is paid, so its code never enters again', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     await openDoorNow(server, event.id);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
@@ -225,11 +346,21 @@ describe('the box office admits through the door', () => {
   });
 
   it('admits a cash sale in the transaction that records it', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     await openDoorNow(server, event.id);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
-    const sold = (await call('POST', '/api/box-office/sales', op.cookie, deviceBlock(op, block)({ full: 2 }, { method: 'cash', cashTenderedCentavos: 10000 }, true))).json();
+    const sold = (
+      await call(
+        'POST',
+        '/api/box-office/sales',
+        op.cookie,
+        deviceBlock(op, block)({ full: 2 }, { method: 'cash', cashTenderedCentavos: 10000 }, true),
+      )
+    ).json();
     expect(sold.tickets.every((t: { checkedInAt: string | null }) => t.checkedInAt !== null)).toBe(true);
     const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, sold.orderId));
     expect(issued.map((t) => t.code).sort()).toEqual([...block.codes].sort());

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { boxOfficeBlocks, boxOfficeConflicts, boxOfficeSectors, checkIns, courtesyQuotas, drawerMovements, orders, ticketTypes, tickets } from '../../src/server/db/schema';
+import {
+  boxOfficeBlocks,
+  boxOfficeConflicts,
+  boxOfficeSectors,
+  checkIns,
+  courtesyQuotas,
+  drawerMovements,
+  orders,
+  ticketTypes,
+  tickets,
+} from '../../src/server/db/schema';
 import { saveDoorSector } from '../../src/server/services/box-office/door-sectors';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
@@ -24,11 +34,15 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null
 }
 
 const operatorAt = (eventId: string, floatCentavos?: number) => boxOfficeOperatorAt(server, eventId, floatCentavos);
-const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) => reserveBlockFor(server, op, eventId, ticketTypeId, size);
+const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) =>
+  reserveBlockFor(server, op, eventId, ticketTypeId, size);
 
 describe('box-office sales from blocks', () => {
   it('sells offline from two devices whose blocks never oversell the sector, and records each sale once however often it is synced', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 5 }], { meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 5 }], { meiaEntrada: true });
     await server.deps.db.update(ticketTypes).set({ doorPriceCentavos: 8000 }).where(eq(ticketTypes.id, pista.id));
     const ana = await operatorAt(event.id);
     const bruno = await operatorAt(event.id);
@@ -57,7 +71,10 @@ describe('box-office sales from blocks', () => {
 
     // Both devices sell without network, then sync.
     const sellA = deviceBlock(ana, blockA.json());
-    const salesA = [sellA({ full: 2 }, { method: 'cash', cashTenderedCentavos: 20000 }), sellA({ half: [student('529.982.247-25')] }, { method: 'card_machine', cardNsu: '123456', cardBrand: 'Visa' })];
+    const salesA = [
+      sellA({ full: 2 }, { method: 'cash', cashTenderedCentavos: 20000 }),
+      sellA({ half: [student('529.982.247-25')] }, { method: 'card_machine', cardNsu: '123456', cardBrand: 'Visa' }),
+    ];
     const sellB = deviceBlock(bruno, blockB.json());
     const salesB = [sellB({ half: [student('111.444.777-35', 'Bia Estudante')] }), sellB({ full: 1 })];
 
@@ -72,11 +89,17 @@ describe('box-office sales from blocks', () => {
     expect(resultsA[1]).toMatchObject({ status: 'completed', totalCentavos: 4000 });
     expect(resultsA[1].tickets[0]).toMatchObject({ holderName: 'Caio Estudante', concession: 'student' });
     // The tickets carry the codes the device showed offline.
-    expect(resultsA.flatMap((r: { tickets: { code: string }[] }) => r.tickets.map((t) => t.code)).sort()).toEqual([...blockA.json().codes].sort());
+    expect(resultsA.flatMap((r: { tickets: { code: string }[] }) => r.tickets.map((t) => t.code)).sort()).toEqual(
+      [...blockA.json().codes].sort(),
+    );
     // Bruno's full-price unit would come out of the meia reserve: a recorded conflict with a pt-BR message.
     const resultsB = syncB.json().results;
     expect(resultsB[0]).toMatchObject({ outcome: 'recorded', totalCentavos: 4000 });
-    expect(resultsB[1]).toMatchObject({ outcome: 'conflict', code: 'full_price_sold_out', message: 'Restam só ingressos da cota de meia-entrada neste setor' });
+    expect(resultsB[1]).toMatchObject({
+      outcome: 'conflict',
+      code: 'full_price_sold_out',
+      message: 'Restam só ingressos da cota de meia-entrada neste setor',
+    });
 
     // The same syncs again, twice at once: nothing new.
     const replays = await Promise.all([
@@ -84,7 +107,8 @@ describe('box-office sales from blocks', () => {
       call('POST', '/api/box-office/sync', ana.cookie, { sales: salesA }),
       call('POST', '/api/box-office/sync', bruno.cookie, { sales: salesB }),
     ]);
-    for (const replay of replays.slice(0, 2)) expect(replay.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['replayed', 'replayed']);
+    for (const replay of replays.slice(0, 2))
+      expect(replay.json().results.map((r: { outcome: string }) => r.outcome)).toEqual(['replayed', 'replayed']);
     // Another operator sending Ana's nonces sees none of her tickets.
     const stranger = await call('POST', '/api/box-office/sync', bruno.cookie, { sales: [salesA[0]] });
     expect(stranger.json().results[0]).toMatchObject({ outcome: 'conflict', tickets: [] });
@@ -103,7 +127,10 @@ describe('box-office sales from blocks', () => {
     // The reserve counts Ana's meia and the 2 units Bruno's block keeps for meia (his meia is one of them).
     expect(sector.halfTaken).toBe(3);
     const blocks = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.eventId, event.id));
-    expect(blocks.map((b) => [b.size, b.used, b.halfSold]).sort()).toEqual([[2, 1, 1], [3, 3, 1]]);
+    expect(blocks.map((b) => [b.size, b.used, b.halfSold]).sort()).toEqual([
+      [2, 1, 1],
+      [3, 3, 1],
+    ]);
     const [card] = sold.filter((o) => o.paymentMethod === 'card_machine');
     expect(card).toMatchObject({ cardNsu: '123456', cardBrand: 'Visa' });
 
@@ -118,7 +145,10 @@ describe('box-office sales from blocks', () => {
   });
 
   it('never passes a block, not even with two sales of its last unit synced at once', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 1)).json();
     const first = { ...deviceBlock(op, block)({ full: 1 }) };
@@ -131,7 +161,10 @@ describe('box-office sales from blocks', () => {
   });
 
   it('refuses, as recorded conflicts, a code that is not of the block, a meia CPF already used, a courtesy without quota, and admits at once when asked', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, startsAt: inAnHour() });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, startsAt: inAnHour() });
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 10)).json();
     const sell = deviceBlock(op, block);
@@ -141,7 +174,12 @@ describe('box-office sales from blocks', () => {
     const courtesy = sell({ courtesy: 1 });
     const response = await call('POST', '/api/box-office/sync', op.cookie, { sales: [forged, meia, meiaAgain, courtesy] });
     const results = response.json().results;
-    expect(results.map((r: { outcome: string; code: string | null }) => r.code ?? r.outcome)).toEqual(['block_code_invalid', 'recorded', 'meia_cpf_repeated', 'box_office_courtesy_not_allowed']);
+    expect(results.map((r: { outcome: string; code: string | null }) => r.code ?? r.outcome)).toEqual([
+      'block_code_invalid',
+      'recorded',
+      'meia_cpf_repeated',
+      'box_office_courtesy_not_allowed',
+    ]);
     expect(results[1].changeCentavos).toBe(0);
     // Admitted at once at the box office's gate.
     const [admitted] = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, results[1].tickets[0].id));
@@ -155,7 +193,10 @@ describe('box-office sales from blocks', () => {
   });
 
   it('returns the unsold units of a block once, and refuses a sale synced after the return', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 4)).json();
     const sell = deviceBlock(op, block);
@@ -173,7 +214,10 @@ describe('box-office sales from blocks', () => {
   });
 
   it('shows a PIX BR Code and lets the operator confirm it in the sandbox, issuing the tickets', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { startsAt: inAnHour() });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { startsAt: inAnHour() });
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
     const sale = { ...deviceBlock(op, block)({ full: 2 }, { method: 'pix' }), codes: [] };
@@ -192,8 +236,16 @@ describe('box-office sales from blocks', () => {
   });
 
   it('sells at the door price the back office set, within the box office quota of the sector', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
-    const saved = await server.app.inject({ method: 'PUT', url: `/api/admin/box-office/sectors/${pista.id}`, headers: { cookie: admin.cookie }, payload: { doorPriceCentavos: 7000, doorQuota: 3 } });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url: `/api/admin/box-office/sectors/${pista.id}`,
+      headers: { cookie: admin.cookie },
+      payload: { doorPriceCentavos: 7000, doorQuota: 3 },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ onlinePriceCentavos: 5000, doorPriceCentavos: 7000, doorQuota: 3, heldAtDoor: 0 });
     const op = await operatorAt(event.id);
@@ -216,7 +268,10 @@ describe('box-office sales from blocks', () => {
   });
 
   it("keeps blocks within the event's capacity, shared with the other sectors", async () => {
-    const { event, ticketTypes: [pista, vip] } = await createEvent(server, [
+    const {
+      event,
+      ticketTypes: [pista, vip],
+    } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 5000, remaining: 20 },
       { name: 'VIP', priceCentavos: 9000, remaining: 20 },
     ]);
@@ -238,7 +293,10 @@ describe('box-office sales from blocks', () => {
   });
 
   it("files a refused sync only under the operator's own drawer and block, never under another operator's", async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const ana = await operatorAt(event.id);
     const bruno = await operatorAt(event.id);
     const anaBlock = (await reserve(ana, event.id, pista.id, 2)).json();
@@ -254,14 +312,19 @@ describe('box-office sales from blocks', () => {
       ['conflict', 'block_not_found'],
     ]);
     const filed = await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id));
-    expect(filed.map((c) => ({ nonce: c.deviceNonce, blockId: c.blockId, drawerId: c.drawerId }))).toEqual([{ nonce: intoAnasDrawer.nonce, blockId: brunoBlock.id, drawerId: null }]);
+    expect(filed.map((c) => ({ nonce: c.deviceNonce, blockId: c.blockId, drawerId: c.drawerId }))).toEqual([
+      { nonce: intoAnasDrawer.nonce, blockId: brunoBlock.id, drawerId: null },
+    ]);
     expect((await call('GET', `/api/box-office/drawers/${ana.drawerId}`, ana.cookie)).json().conflicts).toBe(0);
     const [anasRow] = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.id, anaBlock.id));
     expect(anasRow.used).toBe(0);
   });
 
   it('records a sale dated before its drawer was opened as a conflict with the reason in pt-BR, and takes one a few minutes early as a clock running behind', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 3)).json();
     const sell = deviceBlock(op, block);
@@ -269,7 +332,9 @@ describe('box-office sales from blocks', () => {
     const early = { ...sell({ full: 1 }), soldAt: new Date(Date.now() - 4 * 60_000).toISOString() };
     const results = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [past, early] })).json().results;
     expect(results[0]).toMatchObject({ outcome: 'conflict', code: 'drawer_not_open', orderId: null });
-    expect(results[0].message).toMatch(/^A hora desta venda no aparelho \(10\/03\/2001 às 12:00\) é anterior à abertura do caixa \(\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\): confira a data e a hora do aparelho\.$/);
+    expect(results[0].message).toMatch(
+      /^A hora desta venda no aparelho \(10\/03\/2001 às 12:00\) é anterior à abertura do caixa \(\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\): confira a data e a hora do aparelho\.$/,
+    );
     expect(results[1].outcome).toBe('recorded');
     // Nothing of the old sale reached the drawer, the block or the orders.
     expect(await server.deps.db.select().from(orders).where(eq(orders.deviceNonce, past.nonce))).toEqual([]);
@@ -292,7 +357,12 @@ describe('the cash drawer', () => {
     const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id, 10000);
     const move = (amountCentavos: number) =>
-      call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'supply', amountCentavos, note: 'Suprimento', nonce: randomUUID() });
+      call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, {
+        kind: 'supply',
+        amountCentavos,
+        note: 'Suprimento',
+        nonce: randomUUID(),
+      });
     const past = await move(2 ** 31);
     expect(past.statusCode).toBe(400);
     expect(past.body).toContain('O valor máximo é R$ 1.000.000,00.');
@@ -313,7 +383,12 @@ describe('the cash drawer', () => {
     const bruno = await operatorAt(event.id, 10000);
     const nonce = randomUUID();
     const sangria = (op: BoxOfficeOperator) =>
-      call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 2500, note: 'Sangria', nonce });
+      call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, {
+        kind: 'withdrawal',
+        amountCentavos: 2500,
+        note: 'Sangria',
+        nonce,
+      });
     expect((await sangria(ana)).json()).toMatchObject({ withdrawalsCentavos: 2500 });
     const brunos = await sangria(bruno);
     expect(brunos.statusCode).toBe(200);
@@ -326,7 +401,10 @@ describe('the cash drawer', () => {
   });
 
   it('closes with the expected amount after cash sales, a refund and a withdrawal, once, and the back office shows its difference', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Caixa Certo' });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Caixa Certo' });
     const op = await operatorAt(event.id, 10000);
     const block = (await reserve(op, event.id, pista.id, 6)).json();
     const sell = deviceBlock(op, block);
@@ -342,10 +420,21 @@ describe('the cash drawer', () => {
     expect(refunded.statusCode).toBe(200);
     const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
     expect(sector.remaining).toBe(10 - 6 + 1);
-    const withdrawal = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 3000, note: 'Sangria para o cofre', nonce: randomUUID() });
+    const withdrawal = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, {
+      kind: 'withdrawal',
+      amountCentavos: 3000,
+      note: 'Sangria para o cofre',
+      nonce: randomUUID(),
+    });
     expect(withdrawal.statusCode).toBe(200);
     // float 100,00 + cash 150,00 − refund 50,00 − withdrawal 30,00 = 170,00; the card machine's 50,00 is not cash.
-    expect(withdrawal.json()).toMatchObject({ expectedCentavos: 17000, cashSalesCentavos: 15000, cashRefundsCentavos: 5000, withdrawalsCentavos: 3000, cardMachineCentavos: 5000 });
+    expect(withdrawal.json()).toMatchObject({
+      expectedCentavos: 17000,
+      cashSalesCentavos: 15000,
+      cashRefundsCentavos: 5000,
+      withdrawalsCentavos: 3000,
+      cardMachineCentavos: 5000,
+    });
 
     const negative = await call('POST', `/api/box-office/drawers/${op.drawerId}/close`, op.cookie, { countedCentavos: -100 });
     expect(negative.statusCode).toBe(400);
@@ -356,23 +445,39 @@ describe('the cash drawer', () => {
     const twice = await call('POST', `/api/box-office/drawers/${op.drawerId}/close`, op.cookie, { countedCentavos: 17000 });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Este caixa já foi fechado.');
-    const [stored] = await queryRows<{ expected_centavos: number; counted_centavos: number }>(server.deps.db, sql`SELECT expected_centavos, counted_centavos FROM cash_drawers WHERE id = ${op.drawerId}::uuid`);
+    const [stored] = await queryRows<{ expected_centavos: number; counted_centavos: number }>(
+      server.deps.db,
+      sql`SELECT expected_centavos, counted_centavos FROM cash_drawers WHERE id = ${op.drawerId}::uuid`,
+    );
     expect(stored).toMatchObject({ expected_centavos: 17000, counted_centavos: 16500 });
 
     const listed = await call('GET', `/api/admin/box-office/drawers?eventId=${event.id}`, admin.cookie);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().drawers).toEqual([
-      expect.objectContaining({ id: op.drawerId, eventTitle: 'Caixa Certo', operatorName: 'Pessoa Teste', expectedCentavos: 17000, countedCentavos: 16500, differenceCentavos: -500 }),
+      expect.objectContaining({
+        id: op.drawerId,
+        eventTitle: 'Caixa Certo',
+        operatorName: 'Pessoa Teste',
+        expectedCentavos: 17000,
+        countedCentavos: 16500,
+        differenceCentavos: -500,
+      }),
     ]);
     // A withdrawal or sale into a closed drawer is refused.
-    const after = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, { kind: 'withdrawal', amountCentavos: 100 });
+    const after = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, {
+      kind: 'withdrawal',
+      amountCentavos: 100,
+    });
     expect(after.json().code).toBe('drawer_closed');
   });
 });
 
 describe("a sector's door price and quota", () => {
   it('refuses a price past R$ 1.000.000,00 and a quota past 1.000.000 with a 400 that changes nothing', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     const save = (payload: object) => call('PUT', `/api/admin/box-office/sectors/${pista.id}`, admin.cookie, payload);
     expect((await save({ doorPriceCentavos: 6000, doorQuota: 5 })).statusCode).toBe(200);
     const price = await save({ doorPriceCentavos: 2 ** 31, doorQuota: 5 });
@@ -385,11 +490,16 @@ describe("a sector's door price and quota", () => {
     expect((await save({ doorPriceCentavos: 7000, doorQuota: 1_000_001 })).statusCode).toBe(400);
     const sectors = (await call('GET', `/api/admin/box-office/events/${event.id}/sectors`, admin.cookie)).json().sectors;
     expect(sectors[0]).toMatchObject({ doorPriceCentavos: 6000, doorQuota: 5 });
-    expect((await save({ doorPriceCentavos: 100_000_000, doorQuota: 1_000_000 })).json()).toMatchObject({ doorPriceCentavos: 100_000_000, doorQuota: 1_000_000 });
+    expect((await save({ doorPriceCentavos: 100_000_000, doorQuota: 1_000_000 })).json()).toMatchObject({
+      doorPriceCentavos: 100_000_000,
+      doorQuota: 1_000_000,
+    });
   });
 
   it('saves the price and the quota together: a quota the database refuses leaves the price as it was', async () => {
-    const { ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const {
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     await saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 6000, doorQuota: 5 });
     await expect(saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 9000, doorQuota: 2 ** 31 })).rejects.toThrow();
     const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));

@@ -22,10 +22,21 @@ afterAll(async () => {
 });
 
 function request(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null, payload?: unknown) {
-  return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  return server.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
-const baseSettings = { emailNotifications: true, pushNotifications: false, whatsappNotifications: false, whatsappNumber: null, geolocationEnabled: false };
+const baseSettings = {
+  emailNotifications: true,
+  pushNotifications: false,
+  whatsappNotifications: false,
+  whatsappNumber: null,
+  geolocationEnabled: false,
+};
 
 function eventBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -48,7 +59,11 @@ function eventBody(overrides: Record<string, unknown> = {}) {
 
 async function follower(brandNewsNotifications: boolean, followedBrands: string[]) {
   const person = await server.signUpAs();
-  const saved = await request('PUT', '/api/me/notification-settings', person.cookie, { ...baseSettings, brandNewsNotifications, followedBrands });
+  const saved = await request('PUT', '/api/me/notification-settings', person.cookie, {
+    ...baseSettings,
+    brandNewsNotifications,
+    followedBrands,
+  });
   expect(saved.statusCode).toBe(200);
   return person;
 }
@@ -57,7 +72,9 @@ async function promotionsOf(userIds: string[], eventId: string) {
   return server.deps.db
     .select()
     .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), eq(notifications.type, 'promotion'), eq(notifications.actionUrl, `/event/${eventId}`)));
+    .where(
+      and(inArray(notifications.userId, userIds), eq(notifications.type, 'promotion'), eq(notifications.actionUrl, `/event/${eventId}`)),
+    );
 }
 
 describe('brand news settings', () => {
@@ -67,7 +84,9 @@ describe('brand news settings', () => {
     expect(initial).toMatchObject({ brandNewsNotifications: false, followedBrands: [] });
 
     const saved = await request('PUT', '/api/me/notification-settings', person.cookie, {
-      ...baseSettings, brandNewsNotifications: true, followedBrands: ['kxp', 'next-level', 'kxp'],
+      ...baseSettings,
+      brandNewsNotifications: true,
+      followedBrands: ['kxp', 'next-level', 'kxp'],
     });
     expect(saved.json()).toMatchObject({ brandNewsNotifications: true, followedBrands: ['next-level', 'kxp'] });
 
@@ -115,7 +134,10 @@ describe('a new event of a followed brand', () => {
     expect(told.map((n) => n.userId)).toEqual([fan.userId]);
     expect(told[0]).toMatchObject({ type: 'promotion', title: 'KXP anunciou: Noite de Soju', read: false });
     expect(told[0].message).toContain('às 20:00 · Casa KXP');
-    const queued = await server.deps.db.select().from(outbox).where(eq(outbox.payload, { notificationId: told[0].id }));
+    const queued = await server.deps.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.payload, { notificationId: told[0].id }));
     expect(queued.map((job) => job.kind).sort()).toEqual(['notification_email', 'notification_push', 'notification_whatsapp']);
 
     server.sentMail.length = 0;
@@ -125,9 +147,16 @@ describe('a new event of a followed brand', () => {
     expect(sent[0].text).toContain("Para não receber novidades das marcas, desligue 'Novidades das marcas'");
 
     // Editing it does not announce it again.
-    const edited = await request('PUT', `/api/admin/events/${event.id}`, admin.cookie, eventBody({
-      title: 'Noite de Soju', location: 'Outra Casa', ticketTypes: event.ticketTypes.map((t: object) => ({ ...t, description: null })),
-    }));
+    const edited = await request(
+      'PUT',
+      `/api/admin/events/${event.id}`,
+      admin.cookie,
+      eventBody({
+        title: 'Noite de Soju',
+        location: 'Outra Casa',
+        ticketTypes: event.ticketTypes.map((t: object) => ({ ...t, description: null })),
+      }),
+    );
     expect(edited.statusCode).toBe(200);
     expect(await promotionsOf(everyone, event.id)).toHaveLength(1);
   });
@@ -150,9 +179,15 @@ describe('a new event of a followed brand', () => {
 
   it('is not announced when it is already past', async () => {
     const fan = await follower(true, ['ay-yo']);
-    const past = await request('POST', '/api/admin/events', admin.cookie, eventBody({
-      category: 'AyYo Events', date: saoPauloToday(new Date(Date.now() - 3 * 86_400_000)),
-    }));
+    const past = await request(
+      'POST',
+      '/api/admin/events',
+      admin.cookie,
+      eventBody({
+        category: 'AyYo Events',
+        date: saoPauloToday(new Date(Date.now() - 3 * 86_400_000)),
+      }),
+    );
     expect(past.statusCode).toBe(201);
     expect(await promotionsOf([fan.userId], past.json().id)).toHaveLength(0);
   });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { brandFollows, brands, events, orderItems, orders, ticketLots, tickets, userNotificationSettings } from '../../src/server/db/schema';
+import {
+  brandFollows,
+  brands,
+  events,
+  orderItems,
+  orders,
+  ticketLots,
+  tickets,
+  userNotificationSettings,
+} from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // 'Marcas' in the back office, the brand page's header and the admin events list's filters.
@@ -9,7 +18,14 @@ let admin: { cookie: string };
 let person: { cookie: string; userId: string };
 
 const brandRows = [
-  { slug: 'next-level', name: 'Next Level', tagline: 'Música eletrônica', description: 'Techno e house.', accentColor: '#7c3aed', sortOrder: 1 },
+  {
+    slug: 'next-level',
+    name: 'Next Level',
+    tagline: 'Música eletrônica',
+    description: 'Techno e house.',
+    accentColor: '#7c3aed',
+    sortOrder: 1,
+  },
   { slug: 'ay-yo', name: 'AY-YO', tagline: 'K-Pop', description: 'Festas de K-Pop.', accentColor: '#db2777', sortOrder: 2 },
   { slug: 'kxp', name: 'KXP', tagline: 'Coreia', description: 'Cultura coreana.', accentColor: '#0f766e', sortOrder: 3 },
 ];
@@ -38,7 +54,12 @@ afterAll(async () => {
 });
 
 function put(slug: string, payload: unknown, cookie?: string) {
-  return server.app.inject({ method: 'PUT', url: `/api/admin/brands/${slug}`, headers: cookie ? { cookie } : {}, payload: payload as object });
+  return server.app.inject({
+    method: 'PUT',
+    url: `/api/admin/brands/${slug}`,
+    headers: cookie ? { cookie } : {},
+    payload: payload as object,
+  });
 }
 
 async function storedBrand(slug: string) {
@@ -74,7 +95,12 @@ describe('PUT /api/admin/brands/:slug', () => {
   it.each([
     ['a blank name', { name: ' ' }, 'name', 'Informe o nome da marca'],
     ['four figures', { figures: [...goodInput.figures, { value: '1', label: 'Mais' }] }, 'figures', 'Use no máximo 3 números'],
-    ['a figure too long for its box', { figures: [{ value: '100.000.000+', label: 'Pessoas' }] }, 'figures.0.value', 'O número deve ter no máximo 8 caracteres'],
+    [
+      'a figure too long for its box',
+      { figures: [{ value: '100.000.000+', label: 'Pessoas' }] },
+      'figures.0.value',
+      'O número deve ter no máximo 8 caracteres',
+    ],
     ['a figure without its label', { figures: [{ value: '50+', label: '' }] }, 'figures.0.label', 'Informe o que o número conta'],
     ['a script as the cover', { coverUrl: 'javascript:alert(1)' }, 'coverUrl', 'Imagem inválida'],
   ])('refuses %s with a pt-BR message naming the field, and changes nothing', async (_case, change, field, message) => {
@@ -117,7 +143,10 @@ describe('GET /api/admin/events filters and order', () => {
   it('filters by brand and by state, each event in one state, and sorts by date', async () => {
     const make = async (title: string, daysAhead: number, brandSlug: string | null, change: Partial<typeof events.$inferInsert> = {}) => {
       const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title, daysAhead });
-      await server.deps.db.update(events).set({ brandSlug, ...change }).where(eq(events.id, event.id));
+      await server.deps.db
+        .update(events)
+        .set({ brandSlug, ...change })
+        .where(eq(events.id, event.id));
       return event.id;
     };
     const published = await make('Filtro publicado', 30, 'kxp');
@@ -127,7 +156,11 @@ describe('GET /api/admin/events filters and order', () => {
     const past = await make('Filtro passado', -5, 'kxp');
 
     const list = async (query: string) => {
-      const response = await server.app.inject({ method: 'GET', url: `/api/admin/events?q=Filtro&${query}`, headers: { cookie: admin.cookie } });
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `/api/admin/events?q=Filtro&${query}`,
+        headers: { cookie: admin.cookie },
+      });
       expect(response.statusCode).toBe(200);
       return (response.json().events as { id: string; date: string }[]).map((e) => e.id);
     };
@@ -144,14 +177,27 @@ describe('GET /api/admin/events filters and order', () => {
   });
 
   it('says how many tickets a sold-out event offered and sold', async () => {
-    const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 2 }], { title: 'Esgotou ontem' });
+    const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 2 }], {
+      title: 'Esgotou ontem',
+    });
     // Two units paid: the lot has none left.
     const [order] = await server.deps.db
       .insert(orders)
       .values({
-        eventId: event.id, userId: person.userId, status: 'completed', subtotalCentavos: 10000, discountCentavos: 0, totalCentavos: 10000,
-        paymentMethod: 'pix', buyerName: buyer.name, buyerEmail: buyer.email, buyerPhone: '47991234567', buyerCpf: '52998224725',
-        paymentProvider: 'sandbox', expiresAt: new Date(Date.now() + 86_400_000), completedAt: new Date(),
+        eventId: event.id,
+        userId: person.userId,
+        status: 'completed',
+        subtotalCentavos: 10000,
+        discountCentavos: 0,
+        totalCentavos: 10000,
+        paymentMethod: 'pix',
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        buyerPhone: '47991234567',
+        buyerCpf: '52998224725',
+        paymentProvider: 'sandbox',
+        expiresAt: new Date(Date.now() + 86_400_000),
+        completedAt: new Date(),
       })
       .returning();
     const [item] = await server.deps.db
@@ -159,18 +205,30 @@ describe('GET /api/admin/events filters and order', () => {
       .values({ orderId: order.id, ticketTypeId: ticketTypes[0].id, ticketTypeName: 'Pista', quantity: 2, unitPriceCentavos: 5000 })
       .returning();
     await server.deps.db.insert(tickets).values(
-      ['a', 'b'].map((suffix) => ({ orderId: order.id, orderItemId: item.id, eventId: event.id, ticketTypeName: 'Pista', code: `TESGOTOU${suffix}${order.id.slice(0, 8)}` })),
+      ['a', 'b'].map((suffix) => ({
+        orderId: order.id,
+        orderItemId: item.id,
+        eventId: event.id,
+        ticketTypeName: 'Pista',
+        code: `TESGOTOU${suffix}${order.id.slice(0, 8)}`,
+      })),
     );
     await server.deps.db.update(ticketLots).set({ remaining: 0 }).where(eq(ticketLots.ticketTypeId, ticketTypes[0].id));
     const response = await server.app.inject({ method: 'GET', url: '/api/admin/events?q=Esgotou', headers: { cookie: admin.cookie } });
     expect(response.json().events).toEqual([expect.objectContaining({ id: event.id, ticketsSold: 2, ticketsOffered: 2, isSoldOut: true })]);
 
     const board = (await server.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: admin.cookie } })).json();
-    expect(board.recentEvents).toContainEqual(expect.objectContaining({ id: event.id, ticketsSold: 2, ticketsOffered: 2, isSoldOut: true }));
+    expect(board.recentEvents).toContainEqual(
+      expect.objectContaining({ id: event.id, ticketsSold: 2, ticketsOffered: 2, isSoldOut: true }),
+    );
   });
 
   it('refuses an unknown state or order with a pt-BR message', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/admin/events?status=arquivado', headers: { cookie: admin.cookie } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/admin/events?status=arquivado',
+      headers: { cookie: admin.cookie },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation_failed', details: { field: 'status' } });
     expect(response.json().message).toContain('Situação inválida');

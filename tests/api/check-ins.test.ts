@@ -43,19 +43,38 @@ async function buyTickets(
   options: { daysAhead?: number; open?: boolean; title?: string; meia?: 'student' | 'pcd'; holderNames?: string[] } = {},
 ) {
   const { cookie } = await server.signUpAs();
-  const { event, ticketTypes: [type] } = await createEvent(
-    server,
-    [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }],
-    { daysAhead: options.daysAhead ?? 10, title: options.title ?? 'Noite de Teste', meiaEntrada: options.meia !== undefined },
-  );
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
+    daysAhead: options.daysAhead ?? 10,
+    title: options.title ?? 'Noite de Teste',
+    meiaEntrada: options.meia !== undefined,
+  });
   if (options.open !== false) await openDoorNow(event.id);
   const items = options.meia
-    ? [{ ticketTypeId: type.id, quantity: 1, concession: options.meia, holder: { name: options.holderNames?.[0] ?? 'Bia Souza', cpf: '111.444.777-35', birthDate: '2003-08-01', documentNumber: 'DOC-1' } }]
+    ? [
+        {
+          ticketTypeId: type.id,
+          quantity: 1,
+          concession: options.meia,
+          holder: {
+            name: options.holderNames?.[0] ?? 'Bia Souza',
+            cpf: '111.444.777-35',
+            birthDate: '2003-08-01',
+            documentNumber: 'DOC-1',
+          },
+        },
+      ]
     : [{ ticketTypeId: type.id, quantity, holderNames: options.holderNames }];
-  const order = (await server.app.inject({
-    method: 'POST', url: '/api/orders', headers: { cookie },
-    payload: { eventId: event.id, items, buyer, paymentMethod: 'pix', installments: 1 },
-  })).json();
+  const order = (
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie },
+      payload: { eventId: event.id, items, buyer, paymentMethod: 'pix', installments: 1 },
+    })
+  ).json();
   await server.app.inject({ method: 'POST', url: `/api/orders/${order.id}/simulate-pix-payment`, headers: { cookie } });
   const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
   return { event, order, codes: issued.map((t) => t.code), cookie };
@@ -74,7 +93,13 @@ describe('checking tickets in at the door', () => {
   it('admits a paid ticket once with its holder and type, then refuses it with the time of the first entry', async () => {
     const { event, codes } = await buyTickets(1, { holderNames: ['Ana Lima'] });
     const first = (await scan(codes[0], event.id)).json();
-    expect(first).toMatchObject({ accepted: true, eventTitle: 'Noite de Teste', ticketTypeName: 'Pista', holderName: 'Ana Lima', documentCheck: null });
+    expect(first).toMatchObject({
+      accepted: true,
+      eventTitle: 'Noite de Teste',
+      ticketTypeName: 'Pista',
+      holderName: 'Ana Lima',
+      documentCheck: null,
+    });
     const second = (await scan(codes[0], event.id)).json();
     expect(second).toMatchObject({ accepted: false, reason: 'already_used', holderName: 'Ana Lima' });
     expect(second.message).toMatch(/^Ingresso já utilizado (em \d{2}\/\d{2}\/\d{4} )?às \d{2}:\d{2}$/);
@@ -84,10 +109,16 @@ describe('checking tickets in at the door', () => {
   it('asks for the document of a half-price ticket by its category', async () => {
     const student = await buyTickets(1, { meia: 'student', holderNames: ['Bia Souza'] });
     expect((await scan(student.codes[0], student.event.id)).json()).toMatchObject({
-      accepted: true, holderName: 'Bia Souza', ticketTypeName: 'Pista · Meia-entrada (Estudante)', documentCheck: 'Conferir carteira de estudante (CIE)',
+      accepted: true,
+      holderName: 'Bia Souza',
+      ticketTypeName: 'Pista · Meia-entrada (Estudante)',
+      documentCheck: 'Conferir carteira de estudante (CIE)',
     });
     const pcd = await buyTickets(1, { meia: 'pcd', holderNames: ['Caio Lima'] });
-    expect((await scan(pcd.codes[0], pcd.event.id)).json()).toMatchObject({ accepted: true, documentCheck: 'Conferir documento de pessoa com deficiência' });
+    expect((await scan(pcd.codes[0], pcd.event.id)).json()).toMatchObject({
+      accepted: true,
+      documentCheck: 'Conferir documento de pessoa com deficiência',
+    });
   });
 
   it('records the gate and the device of each scan, and the main entrance when no gate is named', async () => {
@@ -96,7 +127,14 @@ describe('checking tickets in at the door', () => {
     await scan(codes[1], event.id);
     const [a] = await server.deps.db.select().from(checkIns).where(eq(checkIns.scannedCode, codes[0]));
     const [b] = await server.deps.db.select().from(checkIns).where(eq(checkIns.scannedCode, codes[1]));
-    expect(a).toMatchObject({ accepted: true, location: 'Portão B', deviceId: 'aparelho-1', offline: false, manual: false, eventId: event.id });
+    expect(a).toMatchObject({
+      accepted: true,
+      location: 'Portão B',
+      deviceId: 'aparelho-1',
+      offline: false,
+      manual: false,
+      eventId: event.id,
+    });
     expect(b).toMatchObject({ accepted: true, location: 'Entrada principal', deviceId: null });
   });
 
@@ -110,12 +148,17 @@ describe('checking tickets in at the door', () => {
     expect(recorded[0].eventId).toBe(event.id);
   });
 
-  it('refuses a ticket of another event with that event\'s name, without burning it', async () => {
+  it("refuses a ticket of another event with that event's name, without burning it", async () => {
     const { codes } = await buyTickets(1, { title: 'Baile do Havaí' });
     const other = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 1 }], { title: 'Outra Noite' });
     await openDoorNow(other.event.id);
     const result = (await scan(codes[0], other.event.id)).json();
-    expect(result).toMatchObject({ accepted: false, reason: 'other_event', message: 'Ingresso de outro evento: Baile do Havaí', eventTitle: 'Baile do Havaí' });
+    expect(result).toMatchObject({
+      accepted: false,
+      reason: 'other_event',
+      message: 'Ingresso de outro evento: Baile do Havaí',
+      eventTitle: 'Baile do Havaí',
+    });
     expect((await ticketByCode(codes[0])).checkedInAt).toBeNull();
     const [recorded] = await server.deps.db.select().from(checkIns).where(eq(checkIns.scannedCode, codes[0]));
     expect(recorded).toMatchObject({ accepted: false, reason: 'other_event', eventId: other.event.id });
@@ -131,7 +174,10 @@ describe('checking tickets in at the door', () => {
     expect((await ticketByCode(early.codes[0])).checkedInAt).toBeNull();
 
     const late = await buyTickets(1, { daysAhead: 10, open: false });
-    await server.deps.db.update(events).set({ date: saoPauloWall(new Date(Date.now() - 3 * 86_400_000)).date }).where(eq(events.id, late.event.id));
+    await server.deps.db
+      .update(events)
+      .set({ date: saoPauloWall(new Date(Date.now() - 3 * 86_400_000)).date })
+      .where(eq(events.id, late.event.id));
     const over = (await scan(late.codes[0], late.event.id)).json();
     expect(over).toMatchObject({ accepted: false, reason: 'event_over', message: 'Evento encerrado' });
     expect((await ticketByCode(late.codes[0])).checkedInAt).toBeNull();
@@ -146,7 +192,12 @@ describe('checking tickets in at the door', () => {
 
   it('asks which event the door works: no scan without one', async () => {
     const { codes } = await buyTickets(1);
-    const response = await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code: codes[0] } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/check-ins',
+      headers: { cookie: validatorCookie },
+      payload: { code: codes[0] },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'validation_failed', details: { field: 'eventId' } });
     expect((await ticketByCode(codes[0])).checkedInAt).toBeNull();
@@ -156,7 +207,9 @@ describe('checking tickets in at the door', () => {
     const { event, codes, cookie } = await buyTickets(1);
     const response = await scan(codes[0], event.id, cookie);
     expect(response.statusCode).toBe(403);
-    expect((await server.app.inject({ method: 'POST', url: '/api/check-ins', payload: { code: codes[0], eventId: event.id } })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/check-ins', payload: { code: codes[0], eventId: event.id } })).statusCode,
+    ).toBe(401);
   });
 
   it('admits exactly once when 20 doors scan the same code at the same moment', async () => {
@@ -170,13 +223,21 @@ describe('checking tickets in at the door', () => {
     expect(recorded.filter((c) => c.accepted)).toHaveLength(1);
   });
 
-  it('answers a rush of scans at once each on its own: every code in once, repeats with the first entry\'s time, strangers refused', async () => {
+  it("answers a rush of scans at once each on its own: every code in once, repeats with the first entry's time, strangers refused", async () => {
     const { event, codes } = await buyTickets(6);
     const other = await buyTickets(1, { title: 'Outra Noite' });
     const devices = ['aparelho-1', 'aparelho-2', 'aparelho-3'];
     // Each code three times from three devices, plus a forged code and a ticket of another event.
-    const rush = [...codes.flatMap((code) => devices.map((deviceId) => ({ code, deviceId }))), { code: 'NL-FALSO-123', deviceId: 'aparelho-1' }, { code: other.codes[0], deviceId: 'aparelho-2' }];
-    const results = await Promise.all(rush.map((s) => scan(s.code, event.id, validatorCookie, { deviceId: s.deviceId, gate: `Portão ${s.deviceId.slice(-1)}` }).then((r) => r.json())));
+    const rush = [
+      ...codes.flatMap((code) => devices.map((deviceId) => ({ code, deviceId }))),
+      { code: 'NL-FALSO-123', deviceId: 'aparelho-1' },
+      { code: other.codes[0], deviceId: 'aparelho-2' },
+    ];
+    const results = await Promise.all(
+      rush.map((s) =>
+        scan(s.code, event.id, validatorCookie, { deviceId: s.deviceId, gate: `Portão ${s.deviceId.slice(-1)}` }).then((r) => r.json()),
+      ),
+    );
     for (const code of codes) {
       const own = results.filter((_, i) => rush[i].code === code);
       expect(own.filter((r) => r.accepted)).toHaveLength(1);
@@ -184,7 +245,10 @@ describe('checking tickets in at the door', () => {
       for (const refusal of own.filter((r) => !r.accepted)) {
         expect(refusal).toMatchObject({ reason: 'already_used', checkedInAt: entry.checkedInAt });
       }
-      const recorded = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, (await ticketByCode(code)).id));
+      const recorded = await server.deps.db
+        .select()
+        .from(checkIns)
+        .where(eq(checkIns.ticketId, (await ticketByCode(code)).id));
       expect(recorded.map((c) => c.deviceId).sort()).toEqual(devices);
       const accepted = recorded.filter((c) => c.accepted);
       expect(accepted).toHaveLength(1);
@@ -210,7 +274,10 @@ describe('checking tickets in at the door', () => {
   });
 
   it("refuses a nonce already recorded when it comes with another code, without naming the other ticket's holder", async () => {
-    const { event, codes: [ana, bia] } = await buyTickets(2, { holderNames: ['Ana Primeira', 'Bia Segunda'] });
+    const {
+      event,
+      codes: [ana, bia],
+    } = await buyTickets(2, { holderNames: ['Ana Primeira', 'Bia Segunda'] });
     const nonce = `reuso-${Math.random().toString(36).slice(2, 12)}`;
     expect((await scan(ana, event.id, validatorCookie, { nonce })).json()).toMatchObject({ accepted: true, holderName: 'Ana Primeira' });
 
@@ -233,19 +300,33 @@ describe('checking tickets in at the door', () => {
     expect(reused.body).not.toContain('Bia Segunda');
     // Nothing burnt, and the first scan's record untouched.
     expect((await ticketByCode(bia)).checkedInAt).toBeNull();
-    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, nonce))).toEqual([expect.objectContaining({ scannedCode: ana, accepted: true })]);
+    expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, nonce))).toEqual([
+      expect.objectContaining({ scannedCode: ana, accepted: true }),
+    ]);
     // The same code with its own nonce again is the recorded answer; a new nonce is a new scan.
     expect((await scan(ana, event.id, validatorCookie, { nonce })).json()).toMatchObject({ accepted: true, holderName: 'Ana Primeira' });
-    expect((await scan(bia, event.id, validatorCookie, { nonce: `${nonce}-2` })).json()).toMatchObject({ accepted: true, holderName: 'Bia Segunda' });
+    expect((await scan(bia, event.id, validatorCookie, { nonce: `${nonce}-2` })).json()).toMatchObject({
+      accepted: true,
+      holderName: 'Bia Segunda',
+    });
   });
 });
 
 describe('the events a door may work', () => {
-  it('lists today\'s events first, then the next ones, without cancelled or finished ones', async () => {
-    const today = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: 0, title: 'Hoje na Porta' });
+  it("lists today's events first, then the next ones, without cancelled or finished ones", async () => {
+    const today = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], {
+      daysAhead: 0,
+      title: 'Hoje na Porta',
+    });
     await openDoorNow(today.event.id);
-    const next = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: 2, title: 'Depois de Amanhã' });
-    const cancelled = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: 1, title: 'Cancelado' });
+    const next = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], {
+      daysAhead: 2,
+      title: 'Depois de Amanhã',
+    });
+    const cancelled = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], {
+      daysAhead: 1,
+      title: 'Cancelado',
+    });
     await server.deps.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, cancelled.event.id));
     const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }], { daysAhead: -2, title: 'Passado' });
 

@@ -13,21 +13,78 @@ beforeAll(async () => {
   const rows = await server.deps.db
     .insert(news)
     .values([
-      { title: 'Notícia antiga', preview: 'Prévia antiga', content: 'Primeiro.\n\nSegundo.', category: 'KXP', imageUrl: '/images/news/a.svg', published: true, createdAt: new Date(now - 30 * day) },
-      { title: 'Notícia do meio', preview: 'Prévia do meio', content: null, category: 'AY-YO', imageUrl: null, published: true, createdAt: new Date(now - 10 * day) },
-      { title: 'Rascunho secreto', preview: 'Não publicar', content: 'Texto do rascunho', category: 'Next Level', published: false, createdAt: new Date(now - 1 * day) },
-      { title: 'Notícia nova', preview: 'Prévia nova', content: 'Texto novo', category: 'Next Level', imageUrl: '/images/news/n.svg', published: true, createdAt: new Date(now - 2 * day) },
+      {
+        title: 'Notícia antiga',
+        preview: 'Prévia antiga',
+        content: 'Primeiro.\n\nSegundo.',
+        category: 'KXP',
+        imageUrl: '/images/news/a.svg',
+        published: true,
+        createdAt: new Date(now - 30 * day),
+      },
+      {
+        title: 'Notícia do meio',
+        preview: 'Prévia do meio',
+        content: null,
+        category: 'AY-YO',
+        imageUrl: null,
+        published: true,
+        createdAt: new Date(now - 10 * day),
+      },
+      {
+        title: 'Rascunho secreto',
+        preview: 'Não publicar',
+        content: 'Texto do rascunho',
+        category: 'Next Level',
+        published: false,
+        createdAt: new Date(now - 1 * day),
+      },
+      {
+        title: 'Notícia nova',
+        preview: 'Prévia nova',
+        content: 'Texto novo',
+        category: 'Next Level',
+        imageUrl: '/images/news/n.svg',
+        published: true,
+        createdAt: new Date(now - 2 * day),
+      },
       // 2025-03-15 02:30 UTC is still 14/03 in São Paulo (UTC-3).
-      { title: 'Notícia de março', preview: 'Prévia de março', category: 'KXP', published: true, createdAt: new Date('2025-03-15T02:30:00Z') },
+      {
+        title: 'Notícia de março',
+        preview: 'Prévia de março',
+        category: 'KXP',
+        published: true,
+        createdAt: new Date('2025-03-15T02:30:00Z'),
+      },
     ])
     .returning({ id: news.id, title: news.title });
   for (const row of rows) ids[row.title] = row.id;
   const bannerRows = await server.deps.db
     .insert(banners)
     .values([
-      { title: 'Banner antigo', description: 'Descrição antiga', imageUrl: '/images/banners/a.svg', linkUrl: '/events/kxp', active: true, createdAt: new Date(now - 20 * day) },
-      { title: 'Banner desligado', description: 'Não mostrar', imageUrl: '/images/banners/off.svg', active: false, createdAt: new Date(now - 1 * day) },
-      { title: 'Banner novo', description: 'Descrição nova', imageUrl: '/images/banners/n.svg', linkUrl: null, active: true, createdAt: new Date(now - 3 * day) },
+      {
+        title: 'Banner antigo',
+        description: 'Descrição antiga',
+        imageUrl: '/images/banners/a.svg',
+        linkUrl: '/events/kxp',
+        active: true,
+        createdAt: new Date(now - 20 * day),
+      },
+      {
+        title: 'Banner desligado',
+        description: 'Não mostrar',
+        imageUrl: '/images/banners/off.svg',
+        active: false,
+        createdAt: new Date(now - 1 * day),
+      },
+      {
+        title: 'Banner novo',
+        description: 'Descrição nova',
+        imageUrl: '/images/banners/n.svg',
+        linkUrl: null,
+        active: true,
+        createdAt: new Date(now - 3 * day),
+      },
     ])
     .returning({ id: banners.id, title: banners.title });
   for (const row of bannerRows) ids[row.title] = row.id;
@@ -73,14 +130,23 @@ describe('news on the home page', () => {
     for (const limit of ['0', '51', 'abc', '2.5']) {
       const response = await get(`/api/news?limit=${limit}`);
       expect(response.statusCode, limit).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'Limite inválido: use um número de 1 a 50.', details: { field: 'limit' } });
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        message: 'Limite inválido: use um número de 1 a 50.',
+        details: { field: 'limit' },
+      });
     }
   });
 
   it('opens a published news item with its full text', async () => {
     const response = await get(`/api/news/${ids['Notícia antiga']}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: ids['Notícia antiga'], title: 'Notícia antiga', category: 'KXP', content: 'Primeiro.\n\nSegundo.' });
+    expect(response.json()).toMatchObject({
+      id: ids['Notícia antiga'],
+      title: 'Notícia antiga',
+      category: 'KXP',
+      content: 'Primeiro.\n\nSegundo.',
+    });
   });
 
   it('answers 404 "Notícia não encontrada" for a draft, also to a signed-in admin', async () => {
@@ -108,8 +174,22 @@ describe('banners on the home page', () => {
     expect(response.statusCode).toBe(200);
     const list = response.json().banners;
     expect(list).toEqual([
-      { id: ids['Banner novo'], title: 'Banner novo', description: 'Descrição nova', imageUrl: '/images/banners/n.svg', linkUrl: null, createdAt: expect.any(String) },
-      { id: ids['Banner antigo'], title: 'Banner antigo', description: 'Descrição antiga', imageUrl: '/images/banners/a.svg', linkUrl: '/events/kxp', createdAt: expect.any(String) },
+      {
+        id: ids['Banner novo'],
+        title: 'Banner novo',
+        description: 'Descrição nova',
+        imageUrl: '/images/banners/n.svg',
+        linkUrl: null,
+        createdAt: expect.any(String),
+      },
+      {
+        id: ids['Banner antigo'],
+        title: 'Banner antigo',
+        description: 'Descrição antiga',
+        imageUrl: '/images/banners/a.svg',
+        linkUrl: '/events/kxp',
+        createdAt: expect.any(String),
+      },
     ]);
     expect(response.body).not.toContain('Banner desligado');
   });

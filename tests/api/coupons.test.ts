@@ -51,10 +51,17 @@ function orderBody(eventId: string, ticketTypeId: string, quantity: number, coup
 describe('previewing a coupon at checkout', () => {
   it('gives the discount and the new total, and the order is charged exactly that', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const coupon = await insertCoupon({ code: 'NEXT15', discountValue: 15 });
 
-    const preview = await post('/api/coupons/preview', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 3 }], couponCode: '  next15 ' });
+    const preview = await post('/api/coupons/preview', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 3 }],
+      couponCode: '  next15 ',
+    });
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toEqual({ code: 'NEXT15', subtotalCentavos: 24000, discountCentavos: 3600, totalCentavos: 20400 });
     // A preview holds nothing.
@@ -75,9 +82,16 @@ describe('previewing a coupon at checkout', () => {
 
   it('takes a fixed discount in centavos and never more than the subtotal: a free order is confirmed at once', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Meia', priceCentavos: 4000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Meia', priceCentavos: 4000, remaining: 10 }]);
     const coupon = await insertCoupon({ code: 'CORTESIA50', discountType: 'fixed', discountValue: 5000 });
-    const preview = await post('/api/coupons/preview', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], couponCode: 'CORTESIA50' });
+    const preview = await post('/api/coupons/preview', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      couponCode: 'CORTESIA50',
+    });
     expect(preview.json()).toEqual({ code: 'CORTESIA50', subtotalCentavos: 4000, discountCentavos: 4000, totalCentavos: 0 });
     const placed = await post('/api/orders', cookie, orderBody(event.id, type.id, 1, 'CORTESIA50'));
     expect(placed.json()).toMatchObject({ status: 'completed', totalCentavos: 0, discountCentavos: 4000 });
@@ -85,15 +99,29 @@ describe('previewing a coupon at checkout', () => {
   });
 
   it('needs a signed-in user', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
-    const response = await post('/api/coupons/preview', null, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], couponCode: 'X' });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const response = await post('/api/coupons/preview', null, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      couponCode: 'X',
+    });
     expect(response.statusCode).toBe(401);
   });
 
   it('asks for a code when the field is blank', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
-    const response = await post('/api/coupons/preview', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], couponCode: '   ' });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const response = await post('/api/coupons/preview', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      couponCode: '   ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'Digite o código do cupom', details: { field: 'couponCode' } });
   });
@@ -110,23 +138,61 @@ describe('every coupon rule, checked the same way by the preview and by the orde
   }[] = [
     { name: 'an unknown code', coupon: () => ({}), code: 'NAOEXISTE', status: 400, message: 'Cupom inválido.' },
     { name: 'an inactive coupon', coupon: () => ({ isActive: false }), status: 400, message: 'Cupom inválido.' },
-    { name: 'a coupon not valid yet', coupon: () => ({ validFrom: new Date(Date.now() + day) }), status: 400, message: 'Este cupom ainda não está válido.' },
-    { name: 'an expired coupon', coupon: () => ({ validUntil: new Date(Date.now() - day) }), status: 400, message: 'Este cupom não está mais válido.' },
-    { name: 'a coupon of another event', coupon: () => ({}), otherEvent: true, status: 400, message: 'Este cupom não vale para este evento.' },
-    { name: 'a coupon used up', coupon: () => ({ maxUses: 2, currentUses: 2 }), status: 409, message: 'Este cupom atingiu o limite de usos.' },
-    { name: 'a coupon whose last use is held', coupon: () => ({ maxUses: 2, currentUses: 1, heldUses: 1 }), status: 409, message: 'Este cupom atingiu o limite de usos.' },
-    { name: 'a purchase below the minimum', coupon: () => ({ minPurchaseCentavos: 10001 }), status: 400, message: 'O valor mínimo para este cupom não foi atingido.' },
+    {
+      name: 'a coupon not valid yet',
+      coupon: () => ({ validFrom: new Date(Date.now() + day) }),
+      status: 400,
+      message: 'Este cupom ainda não está válido.',
+    },
+    {
+      name: 'an expired coupon',
+      coupon: () => ({ validUntil: new Date(Date.now() - day) }),
+      status: 400,
+      message: 'Este cupom não está mais válido.',
+    },
+    {
+      name: 'a coupon of another event',
+      coupon: () => ({}),
+      otherEvent: true,
+      status: 400,
+      message: 'Este cupom não vale para este evento.',
+    },
+    {
+      name: 'a coupon used up',
+      coupon: () => ({ maxUses: 2, currentUses: 2 }),
+      status: 409,
+      message: 'Este cupom atingiu o limite de usos.',
+    },
+    {
+      name: 'a coupon whose last use is held',
+      coupon: () => ({ maxUses: 2, currentUses: 1, heldUses: 1 }),
+      status: 409,
+      message: 'Este cupom atingiu o limite de usos.',
+    },
+    {
+      name: 'a purchase below the minimum',
+      coupon: () => ({ minPurchaseCentavos: 10001 }),
+      status: 400,
+      message: 'O valor mínimo para este cupom não foi atingido.',
+    },
   ];
 
   for (const c of cases) {
     it(`refuses ${c.name} with '${c.message}' and changes nothing`, async () => {
       const { cookie } = await server.signUpAs();
-      const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+      const {
+        event,
+        ticketTypes: [type],
+      } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
       const other = c.otherEvent ? (await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }])).event : null;
       const coupon = await insertCoupon({ ...c.coupon(), eventId: other?.id ?? null });
       const code = c.code ?? coupon.code.toLowerCase();
 
-      const preview = await post('/api/coupons/preview', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], couponCode: code });
+      const preview = await post('/api/coupons/preview', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        couponCode: code,
+      });
       expect(preview.statusCode).toBe(c.status);
       expect(preview.json()).toMatchObject({ message: c.message, details: { field: 'couponCode' } });
 
@@ -142,9 +208,21 @@ describe('every coupon rule, checked the same way by the preview and by the orde
 
   it('accepts a coupon on its last valid day and at exactly the minimum purchase', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
-    const coupon = await insertCoupon({ validFrom: new Date(Date.now() - day), validUntil: new Date(Date.now() + 60_000), minPurchaseCentavos: 10000, eventId: event.id });
-    const preview = await post('/api/coupons/preview', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], couponCode: coupon.code });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const coupon = await insertCoupon({
+      validFrom: new Date(Date.now() - day),
+      validUntil: new Date(Date.now() + 60_000),
+      minPurchaseCentavos: 10000,
+      eventId: event.id,
+    });
+    const preview = await post('/api/coupons/preview', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      couponCode: coupon.code,
+    });
     expect(preview.json()).toEqual({ code: coupon.code, subtotalCentavos: 10000, discountCentavos: 1000, totalCentavos: 9000 });
   });
 });
@@ -153,7 +231,10 @@ describe('uses held by unpaid orders', () => {
   it('holds the use while the order waits and gives it back when the order expires', async () => {
     const first = await server.signUpAs();
     const second = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const coupon = await insertCoupon({ maxUses: 1 });
 
     const held = await post('/api/orders', first.cookie, orderBody(event.id, type.id, 1, coupon.code));
@@ -174,24 +255,43 @@ describe('uses held by unpaid orders', () => {
 
   it('keeps the use held after a declined card and gives it back when the buyer cancels', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 20000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'VIP', priceCentavos: 20000, remaining: 5 }]);
     const coupon = await insertCoupon({ maxUses: 3 });
     const placed = await post('/api/orders', cookie, orderBody(event.id, type.id, 1, coupon.code, 'card'));
     expect(placed.json().totalCentavos).toBe(18000);
     expect((await couponRow(coupon.id)).heldUses).toBe(1);
     const declined = await post(`/api/orders/${placed.json().id}/card-payment`, cookie, {
-      cardNumber: '4000 0000 0000 0002', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
+      cardNumber: '4000 0000 0000 0002',
+      holderName: 'ANA B LIMA',
+      expiry: '12/34',
+      cvc: '123',
     });
     expect(declined.statusCode).toBe(402);
     expect(await couponRow(coupon.id)).toMatchObject({ heldUses: 1, currentUses: 0 });
-    const cancelled = await server.app.inject({ method: 'POST', url: `/api/orders/${placed.json().id}/cancel`, headers: { cookie }, payload: {} });
+    const cancelled = await server.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.json().id}/cancel`,
+      headers: { cookie },
+      payload: {},
+    });
     expect(cancelled.json().status).toBe('cancelled');
     expect(await couponRow(coupon.id)).toMatchObject({ heldUses: 0, currentUses: 0 });
   });
 
   it('lets exactly 5 of 30 buyers at once use a coupon with 5 uses; the 25 others are told it is used up', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }]);
-    const created = await post('/api/admin/coupons', admin.cookie, { code: 'corrida5', discountType: 'percentage', discountValue: 20, maxUses: 5 });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }]);
+    const created = await post('/api/admin/coupons', admin.cookie, {
+      code: 'corrida5',
+      discountType: 'percentage',
+      discountValue: 20,
+      maxUses: 5,
+    });
     expect(created.statusCode).toBe(201);
     const couponId = created.json().id;
     const buyers = await Promise.all(Array.from({ length: 30 }, () => server.signUpAs()));
@@ -226,7 +326,10 @@ describe('uses held by unpaid orders', () => {
 describe('a pre-sale code on the event page (?codigo=) and at checkout', () => {
   it('shows the hidden sector only while its code is valid: not before its dates, nor after, nor used up', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [, camarote] } = await createEvent(server, [
+    const {
+      event,
+      ticketTypes: [, camarote],
+    } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 10 },
       { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
     ]);
@@ -249,11 +352,16 @@ describe('a pre-sale code on the event page (?codigo=) and at checkout', () => {
 
     expect(await sectorsWith()).toEqual(['Pista']);
     expect(await sectorsWith('prevalido')).toEqual(['Pista', 'Camarote']);
-    for (const code of ['PREVENCIDO', 'PREFUTURO', 'PREESGOTADO', 'PRERESERVADO', 'PREINATIVO']) expect(await sectorsWith(code), code).toEqual(['Pista']);
+    for (const code of ['PREVENCIDO', 'PREFUTURO', 'PREESGOTADO', 'PRERESERVADO', 'PREINATIVO'])
+      expect(await sectorsWith(code), code).toEqual(['Pista']);
 
     // The sale decides the same way, and says why the code cannot be used.
     const refusals: Record<string, string> = {
-      PREVENCIDO: 'coupon_expired', PREFUTURO: 'coupon_not_started', PREESGOTADO: 'coupon_exhausted', PRERESERVADO: 'coupon_exhausted', PREINATIVO: 'coupon_invalid',
+      PREVENCIDO: 'coupon_expired',
+      PREFUTURO: 'coupon_not_started',
+      PREESGOTADO: 'coupon_exhausted',
+      PRERESERVADO: 'coupon_exhausted',
+      PREINATIVO: 'coupon_invalid',
     };
     for (const [code, refusal] of Object.entries(refusals)) {
       const refused = await post('/api/orders', cookie, orderBody(event.id, camarote.id, 1, code));

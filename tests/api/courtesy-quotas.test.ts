@@ -16,11 +16,17 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const recipient = (n: number) => ({ name: `Convidado ${n}`, email: `convidado-${n}-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br` });
+const recipient = (n: number) => ({
+  name: `Convidado ${n}`,
+  email: `convidado-${n}-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
+});
 
 describe('courtesy quotas', () => {
   it('lets a staff member issue up to their quota, even when asking at the same time, and counts what they had issued', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }]);
     const producer = await server.signUpAs(['admin']);
     const promoter = await server.signUpAs(['admin']);
     const issue = (cookie: string, count: number) =>
@@ -31,9 +37,19 @@ describe('courtesy quotas', () => {
         payload: { ticketTypeId: pista.id, recipients: Array.from({ length: count }, (_, i) => recipient(i)) },
       });
     const setQuota = (email: string, quota: number | null) =>
-      server.app.inject({ method: 'PUT', url: `/api/admin/events/${event.id}/courtesy-quotas`, headers: { cookie: producer.cookie }, payload: { email, quota } });
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/events/${event.id}/courtesy-quotas`,
+        headers: { cookie: producer.cookie },
+        payload: { email, quota },
+      });
     const issuedBy = async (userId: string) =>
-      (await server.deps.db.select().from(orders).where(and(eq(orders.eventId, event.id), eq(orders.issuedBy, userId)))).length;
+      (
+        await server.deps.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.eventId, event.id), eq(orders.issuedBy, userId)))
+      ).length;
 
     // One courtesy before any quota; then a quota of 3 counts it.
     expect((await issue(promoter.cookie, 1)).statusCode).toBe(201);
@@ -44,7 +60,11 @@ describe('courtesy quotas', () => {
     // Three at once do not fit in the 2 left: all refused, nothing issued.
     const tooMany = await issue(promoter.cookie, 3);
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toMatchObject({ code: 'courtesy_quota_exceeded', message: 'Sua cota de cortesias neste evento não comporta esta emissão.', details: { quota: 3, used: 1 } });
+    expect(tooMany.json()).toMatchObject({
+      code: 'courtesy_quota_exceeded',
+      message: 'Sua cota de cortesias neste evento não comporta esta emissão.',
+      details: { quota: 3, used: 1 },
+    });
     expect(await issuedBy(promoter.userId)).toBe(1);
 
     // Six single courtesies at the same moment: exactly the 2 left go out.
@@ -61,11 +81,19 @@ describe('courtesy quotas', () => {
   });
 
   it('gives the quota back when the courtesies could not be issued, and refuses a quota for someone outside the staff', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 2 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 2 }]);
     const producer = await server.signUpAs(['admin']);
     const buyerAccount = await server.signUpAs(['user']);
     const put = (email: string, quota: number | null) =>
-      server.app.inject({ method: 'PUT', url: `/api/admin/events/${event.id}/courtesy-quotas`, headers: { cookie: producer.cookie }, payload: { email, quota } });
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/events/${event.id}/courtesy-quotas`,
+        headers: { cookie: producer.cookie },
+        payload: { email, quota },
+      });
 
     const outsider = await put(buyerAccount.email, 2);
     expect(outsider.statusCode).toBe(404);
@@ -81,7 +109,11 @@ describe('courtesy quotas', () => {
       payload: { ticketTypeId: pista.id, recipients: [recipient(1), recipient(2), recipient(3)] },
     });
     expect(soldOut.json()).toMatchObject({ code: 'ticket_type_sold_out' });
-    const listed = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/courtesy-quotas`, headers: { cookie: producer.cookie } });
+    const listed = await server.app.inject({
+      method: 'GET',
+      url: `/api/admin/events/${event.id}/courtesy-quotas`,
+      headers: { cookie: producer.cookie },
+    });
     expect(listed.json().quotas).toEqual([expect.objectContaining({ quota: 5, used: 0 })]);
   });
 });

@@ -44,7 +44,10 @@ class ServerProcess {
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       if (!this.alive) throw new Error(`the server exited while starting:\n${this.output}`);
-      const ready = await fetch(`${baseUrl}/api/brands`).then((r) => r.ok, () => false);
+      const ready = await fetch(`${baseUrl}/api/brands`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ready) return;
       await sleep(200);
     }
@@ -138,7 +141,13 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
       body: JSON.stringify({ email: person.email, password: person.password }),
     });
     if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    return { ...person, cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    return {
+      ...person,
+      cookie: response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
   }
 
   it('finishes or releases what the crash cut off, keeps every unit accounted for, and survives its connections being cut', async () => {
@@ -162,7 +171,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
     const invariantOptions = { initialStockByTicketTypeId, couponMaxUses: { [coupon.id]: 8, [fixtureCoupon.id]: 2 } };
     const accounts = await Promise.all(
       Array.from({ length: 8 }, (_, n) =>
-        createBuyer({ deps: { db } } as unknown as Parameters<typeof createBuyer>[0], { fullName: 'Pessoa Teste', emailPrefix: `queda${n}` }),
+        createBuyer({ deps: { db } } as unknown as Parameters<typeof createBuyer>[0], {
+          fullName: 'Pessoa Teste',
+          emailPrefix: `queda${n}`,
+        }),
       ),
     );
 
@@ -170,20 +182,25 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
     const people = await Promise.all(accounts.map((a, n) => signIn({ ...a, address: `10.0.0.${n + 1}` })));
 
     /** One buyer's purchases until `until()` says stop: place, then pay two orders of three. */
-    const answers: { step: string; status: number | 'cut'; body: { code?: string; message?: string } | null; retryAfter: string | null }[] = [];
+    const answers: { step: string; status: number | 'cut'; body: { code?: string; message?: string } | null; retryAfter: string | null }[] =
+      [];
     async function shop(person: Person, n: number, until: () => boolean, max: number, address: string) {
       person = { ...person, address };
       for (let i = 0; i < max && !until(); i++) {
         const type = types[(n + i) % types.length];
-        const placed = await record('place', call(person, 'POST', '/api/orders', {
-          eventId: event.id,
-          items: [{ ticketTypeId: type.id, quantity: 1 + ((n + i) % 2) }],
-          buyer: buyerData,
-          paymentMethod: 'pix',
-          installments: 1,
-          ...((n + i) % 4 === 0 ? { couponCode: code } : {}),
-        }));
-        if (placed?.status === 201 && i % 3 !== 2) await record('pay', call(person, 'POST', `/api/orders/${placed.body!.id}/simulate-pix-payment`));
+        const placed = await record(
+          'place',
+          call(person, 'POST', '/api/orders', {
+            eventId: event.id,
+            items: [{ ticketTypeId: type.id, quantity: 1 + ((n + i) % 2) }],
+            buyer: buyerData,
+            paymentMethod: 'pix',
+            installments: 1,
+            ...((n + i) % 4 === 0 ? { couponCode: code } : {}),
+          }),
+        );
+        if (placed?.status === 201 && i % 3 !== 2)
+          await record('pay', call(person, 'POST', `/api/orders/${placed.body!.id}/simulate-pix-payment`));
       }
     }
     async function record(step: string, request: Promise<Response>) {
@@ -225,9 +242,16 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
         });
       }
     }
-    const after = await record('place', call(people[0], 'POST', '/api/orders', {
-      eventId: event.id, items: [{ ticketTypeId: types[0].id, quantity: 1 }], buyer: buyerData, paymentMethod: 'pix', installments: 1,
-    }));
+    const after = await record(
+      'place',
+      call(people[0], 'POST', '/api/orders', {
+        eventId: event.id,
+        items: [{ ticketTypeId: types[0].id, quantity: 1 }],
+        buyer: buyerData,
+        paymentMethod: 'pix',
+        installments: 1,
+      }),
+    );
     expect(after?.status).toBe(201);
     expect(server.unexpectedErrors()).toEqual([]);
 
@@ -251,7 +275,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
     // 3. Started again on the same database: the worker finishes the one and releases the other.
     await server.start(baseUrl);
     await waitFor(async () => {
-      const rows = await db.select().from(orders).where(inArray(orders.id, [cutOff, cutOffLongAgo]));
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, [cutOff, cutOffLongAgo]));
       const recovered = rows.find((o) => o.id === cutOff)!;
       const released = rows.find((o) => o.id === cutOffLongAgo)!;
       return recovered.paymentId !== null && recovered.pixCode !== null && released.status === 'expired';
@@ -262,17 +289,36 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
     expect(await checkInventoryInvariants(db, invariantOptions)).toEqual([]);
 
     // Sessions survive the restart, and the sale goes on.
-    const resumed = await record('place', call(people[3], 'POST', '/api/orders', {
-      eventId: event.id, items: [{ ticketTypeId: types[2].id, quantity: 1 }], buyer: buyerData, paymentMethod: 'pix', installments: 1,
-    }));
+    const resumed = await record(
+      'place',
+      call(people[3], 'POST', '/api/orders', {
+        eventId: event.id,
+        items: [{ ticketTypeId: types[2].id, quantity: 1 }],
+        buyer: buyerData,
+        paymentMethod: 'pix',
+        installments: 1,
+      }),
+    );
     expect(resumed?.status).toBe(201);
     expect((await record('pay', call(people[3], 'POST', `/api/orders/${resumed!.body!.id}/simulate-pix-payment`)))?.status).toBe(200);
 
     // 4. Once every hold has run out, no unit is held: each pending order was paid, or released
     //    by the restarted worker within a few of its rounds. The hold's minute passes at once:
     //    every pending hold is moved to have ended a moment ago.
-    await db.update(orders).set({ expiresAt: new Date(Date.now() - 1_000) }).where(and(eq(orders.eventId, event.id), eq(orders.status, 'pending')));
-    await waitFor(async () => (await db.select({ id: orders.id }).from(orders).where(and(eq(orders.eventId, event.id), eq(orders.status, 'pending')))).length === 0, 15_000);
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(orders.eventId, event.id), eq(orders.status, 'pending')));
+    await waitFor(
+      async () =>
+        (
+          await db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.eventId, event.id), eq(orders.status, 'pending')))
+        ).length === 0,
+      15_000,
+    );
     expect(await checkInventoryInvariants(db, { ...invariantOptions, now: new Date(), pendingGraceMs: 2_000 })).toEqual([]);
     const held = await db
       .select({ id: orders.id })
@@ -316,12 +362,28 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
           updatedAt: createdAt,
         })
         .returning({ id: orders.id });
-      await tx.insert(orderItems).values({ orderId: order.id, ticketTypeId, ticketTypeName: type.name, lotId: lot.id, quantity, unitPriceCentavos: lot.priceCentavos });
-      await tx.update(ticketTypes).set({ remaining: type.remaining - quantity }).where(eq(ticketTypes.id, ticketTypeId));
-      await tx.update(ticketLots).set({ remaining: lot.remaining - quantity }).where(eq(ticketLots.id, lot.id));
+      await tx.insert(orderItems).values({
+        orderId: order.id,
+        ticketTypeId,
+        ticketTypeName: type.name,
+        lotId: lot.id,
+        quantity,
+        unitPriceCentavos: lot.priceCentavos,
+      });
+      await tx
+        .update(ticketTypes)
+        .set({ remaining: type.remaining - quantity })
+        .where(eq(ticketTypes.id, ticketTypeId));
+      await tx
+        .update(ticketLots)
+        .set({ remaining: lot.remaining - quantity })
+        .where(eq(ticketLots.id, lot.id));
       if (couponId) {
         const [row] = await tx.select().from(coupons).where(eq(coupons.id, couponId));
-        await tx.update(coupons).set({ heldUses: row.heldUses + 1 }).where(eq(coupons.id, couponId));
+        await tx
+          .update(coupons)
+          .set({ heldUses: row.heldUses + 1 })
+          .where(eq(coupons.id, couponId));
       }
       return order.id;
     });

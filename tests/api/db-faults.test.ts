@@ -172,7 +172,12 @@ describe.skipIf(!onPostgres)('PostgreSQL sessions terminated under the pool', ()
         }),
         database.db.execute(sql`SELECT pg_sleep(0.05)`),
         database.db.transaction(async (tx) => void (await tx.execute(sql`SELECT 1`))),
-      ].map((p) => p.then(() => null, (error: unknown) => error));
+      ].map((p) =>
+        p.then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      );
       await sleep(round % 3 === 0 ? 0 : 20 * (round % 4));
       await terminateSessions(admin);
       for (const error of await Promise.all(work)) {
@@ -245,7 +250,12 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     type Answer = { step: string; status: number; body: { code?: string; message?: string }; retryAfter?: string };
     const answers: Answer[] = [];
     const record = (step: string, response: Awaited<ReturnType<typeof post>>): Answer => {
-      const answer = { step, status: response.statusCode, body: response.json(), retryAfter: response.headers['retry-after'] as string | undefined };
+      const answer = {
+        step,
+        status: response.statusCode,
+        body: response.json(),
+        retryAfter: response.headers['retry-after'] as string | undefined,
+      };
       answers.push(answer);
       return answer;
     };
@@ -289,7 +299,10 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
       tally[key] = (tally[key] ?? 0) + 1;
     }
     for (const answer of lost) {
-      expect(answer, `${answer.step} answered ${answer.status} ${JSON.stringify(answer.body)}; all answers: ${JSON.stringify(tally)}`).toMatchObject({
+      expect(
+        answer,
+        `${answer.step} answered ${answer.status} ${JSON.stringify(answer.body)}; all answers: ${JSON.stringify(tally)}`,
+      ).toMatchObject({
         status: 503,
         retryAfter: '2',
         body: { code: 'database_unavailable', message: errorMessages.database_unavailable },
@@ -300,7 +313,11 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     // Still serving once the database is left alone.
     const later = await server.signUpAs();
     const placed = await post('/api/orders', later.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: ticketTypes[3].id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: ticketTypes[3].id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(placed.statusCode).toBe(201);
     const paid = await post(`/api/orders/${placed.json().id}/simulate-pix-payment`, later.cookie);

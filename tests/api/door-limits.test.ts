@@ -22,13 +22,23 @@ function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
 }
 
 async function openEvent() {
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: `Porta ${randomUUID().slice(0, 6)}` });
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: `Porta ${randomUUID().slice(0, 6)}` });
   await openDoorNow(server, event.id);
   return { event, type };
 }
 
 /** One offline refusal of a code no list carries: a scan a device would sync. */
-const refusal = (eventId: string) => ({ nonce: randomUUID(), code: `NL-${randomUUID()}`, eventId, scannedAt: new Date().toISOString(), accepted: false, reason: 'not_on_list' });
+const refusal = (eventId: string) => ({
+  nonce: randomUUID(),
+  code: `NL-${randomUUID()}`,
+  eventId,
+  scannedAt: new Date().toISOString(),
+  accepted: false,
+  reason: 'not_on_list',
+});
 
 describe('the offline sync, limited per validator', () => {
   it('answers 429 in pt-BR past 20 syncs a minute, recording nothing of the refused call; another validator at the same address still syncs', async () => {
@@ -42,12 +52,16 @@ describe('the offline sync, limited per validator', () => {
     const limited = await call('POST', '/api/door/sync', door.cookie, { deviceId: 'aparelho-limite', scans: [refused] });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: expect.any(Number) } });
-    expect(limited.json().message).toMatch(/^Muitas sincronizações seguidas\. As leituras continuam guardadas no aparelho e serão enviadas em \d+ segundos?\.$/);
+    expect(limited.json().message).toMatch(
+      /^Muitas sincronizações seguidas\. As leituras continuam guardadas no aparelho e serão enviadas em \d+ segundos?\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.nonce, refused.nonce))).toEqual([]);
     expect(await server.deps.db.select().from(checkIns).where(eq(checkIns.eventId, event.id))).toHaveLength(20);
 
-    expect((await call('POST', '/api/door/sync', otherDoor.cookie, { deviceId: 'aparelho-vizinho', scans: [refusal(event.id)] })).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/door/sync', otherDoor.cookie, { deviceId: 'aparelho-vizinho', scans: [refusal(event.id)] })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -63,7 +77,19 @@ describe('the syncs, bounded in rows per call', () => {
     expect((await call('POST', '/api/door/sync', door.cookie, { deviceId: 'aparelho-lote', scans: scans.slice(1) })).statusCode).toBe(200);
 
     const op = await boxOfficeOperatorAt(server, event.id);
-    const sales = Array.from({ length: MAX_SYNC_SALES + 1 }, () => ({ nonce: randomUUID(), blockId: randomUUID(), drawerId: op.drawerId, deviceId: op.deviceId, full: 1, half: [], courtesy: 0, codes: [], payment: { method: 'cash', cashTenderedCentavos: 5000 }, soldAt: new Date().toISOString(), admit: false }));
+    const sales = Array.from({ length: MAX_SYNC_SALES + 1 }, () => ({
+      nonce: randomUUID(),
+      blockId: randomUUID(),
+      drawerId: op.drawerId,
+      deviceId: op.deviceId,
+      full: 1,
+      half: [],
+      courtesy: 0,
+      codes: [],
+      payment: { method: 'cash', cashTenderedCentavos: 5000 },
+      soldAt: new Date().toISOString(),
+      admit: false,
+    }));
     const tooManySales = await call('POST', '/api/box-office/sync', op.cookie, { sales });
     expect(tooManySales.statusCode).toBe(400);
     expect(tooManySales.json()).toMatchObject({ code: 'validation_failed', message: 'Envie no máximo 200 vendas por sincronização' });
@@ -88,7 +114,9 @@ describe("the box office's offline sync, limited per operator", () => {
     const limited = await call('POST', '/api/box-office/sync', op.cookie, { sales: [refused] });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'rate_limited', details: { retryAfterSeconds: expect.any(Number) } });
-    expect(limited.json().message).toMatch(/^Muitas sincronizações seguidas\. As vendas continuam guardadas no aparelho e serão enviadas em \d+ segundos?\.$/);
+    expect(limited.json().message).toMatch(
+      /^Muitas sincronizações seguidas\. As vendas continuam guardadas no aparelho e serão enviadas em \d+ segundos?\.$/,
+    );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.deviceNonce, refused.nonce))).toEqual([]);
     expect(await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id))).toHaveLength(20);
@@ -113,7 +141,10 @@ describe('the look-up, limited per validator', () => {
     });
     expect(placed.statusCode).toBe(201);
     expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, owner.cookie)).statusCode).toBe(200);
-    const [ticket] = await server.deps.db.select().from(tickets).where(inArray(tickets.orderId, [placed.json().id]));
+    const [ticket] = await server.deps.db
+      .select()
+      .from(tickets)
+      .where(inArray(tickets.orderId, [placed.json().id]));
 
     // Knowing the first nine digits, someone tries the last two in order: '…00', '…01', ...
     const [prober, door] = await Promise.all([server.signUpAs(['validator']), server.signUpAs(['validator'])]);

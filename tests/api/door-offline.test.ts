@@ -51,7 +51,10 @@ async function openEvent(title = `Festa ${Math.random().toString(36).slice(2, 7)
   );
   const start = saoPauloWall(new Date(Date.now() - 60 * 60_000));
   const end = saoPauloWall(new Date(Date.now() + 3 * 60 * 60_000));
-  await server.deps.db.update(events).set({ date: start.date, startTime: start.time, endTime: end.time }).where(eq(events.id, made.event.id));
+  await server.deps.db
+    .update(events)
+    .set({ date: start.date, startTime: start.time, endTime: end.time })
+    .where(eq(events.id, made.event.id));
   return made;
 }
 
@@ -64,7 +67,19 @@ async function buy(
   const ticketTypeId = made.ticketTypes[options.type ?? 0].id;
   // A half-price unit is a line of its own, with its category and holder.
   const items = options.meia
-    ? [{ ticketTypeId, quantity: 1, concession: 'student', holder: { name: options.holderNames?.[0] ?? 'Caio Meia', cpf: '111.444.777-35', birthDate: '2005-03-10', documentNumber: 'CIE 2026-001' } }]
+    ? [
+        {
+          ticketTypeId,
+          quantity: 1,
+          concession: 'student',
+          holder: {
+            name: options.holderNames?.[0] ?? 'Caio Meia',
+            cpf: '111.444.777-35',
+            birthDate: '2005-03-10',
+            documentNumber: 'CIE 2026-001',
+          },
+        },
+      ]
     : [{ ticketTypeId, quantity, holderNames: options.holderNames }];
   const placed = await server.app.inject({
     method: 'POST',
@@ -92,14 +107,26 @@ function call(method: 'GET' | 'POST', url: string, cookie: string | null, payloa
 const sha256 = (code: string) => createHash('sha256').update(code).digest('base64url');
 
 function offlineScan(code: string, eventId: string, accepted: boolean, minutesAgo = 5, extra: object = {}) {
-  return { nonce: randomUUID(), code, eventId, gate: 'Portão B', scannedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(), accepted, ...extra };
+  return {
+    nonce: randomUUID(),
+    code,
+    eventId,
+    gate: 'Portão B',
+    scannedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    accepted,
+    ...extra,
+  };
 }
 
 describe('the offline list a door device downloads', () => {
   it('has the event window and every ticket by the hash of its code, never the code, with holder, type and status', async () => {
     const made = await openEvent('Lista Offline');
-    const { tickets: [ana, bia] } = await buy(made, 2, { holderNames: ['Ana Lima', 'Bia Souza'] });
-    const { tickets: [meia] } = await buy(made, 1, { meia: true, holderNames: ['Caio Meia'] });
+    const {
+      tickets: [ana, bia],
+    } = await buy(made, 2, { holderNames: ['Ana Lima', 'Bia Souza'] });
+    const {
+      tickets: [meia],
+    } = await buy(made, 1, { meia: true, holderNames: ['Caio Meia'] });
     await call('POST', '/api/check-ins', validator.cookie, { code: bia.code, eventId: made.event.id });
 
     const response = await call('GET', `/api/door/events/${made.event.id}/offline-data`, validator.cookie);
@@ -113,7 +140,14 @@ describe('the offline list a door device downloads', () => {
     expect(Date.parse(data.generatedAt)).not.toBeNaN();
     expect(data.tickets).toHaveLength(3);
     const byHash = new Map(data.tickets.map((t: { hash: string }) => [t.hash, t]));
-    expect(byHash.get(sha256(ana.code))).toEqual({ hash: sha256(ana.code), holderName: 'Ana Lima', ticketTypeName: 'Inteira', documentCheck: null, status: 'valid', checkedInAt: null });
+    expect(byHash.get(sha256(ana.code))).toEqual({
+      hash: sha256(ana.code),
+      holderName: 'Ana Lima',
+      ticketTypeName: 'Inteira',
+      documentCheck: null,
+      status: 'valid',
+      checkedInAt: null,
+    });
     expect(byHash.get(sha256(bia.code))).toMatchObject({ holderName: 'Bia Souza', status: 'used' });
     expect((byHash.get(sha256(bia.code)) as { checkedInAt: string }).checkedInAt).toBeTruthy();
     expect(byHash.get(sha256(meia.code))).toMatchObject({
@@ -136,8 +170,13 @@ describe('the offline list a door device downloads', () => {
 describe('syncing what a device decided offline', () => {
   it('records each scan once per nonce: a queue sent again changes nothing', async () => {
     const made = await openEvent();
-    const { tickets: [ana, bia] } = await buy(made, 2);
-    const scans = [offlineScan(ana.code, made.event.id, true, 10), offlineScan(bia.code, made.event.id, false, 9, { reason: 'not_on_list' })];
+    const {
+      tickets: [ana, bia],
+    } = await buy(made, 2);
+    const scans = [
+      offlineScan(ana.code, made.event.id, true, 10),
+      offlineScan(bia.code, made.event.id, false, 9, { reason: 'not_on_list' }),
+    ];
     const first = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-a', scans });
     expect(first.statusCode).toBe(200);
     expect(first.json().results).toEqual([
@@ -151,7 +190,14 @@ describe('syncing what a device decided offline', () => {
     const rows = await server.deps.db.select().from(checkIns).where(eq(checkIns.eventId, made.event.id));
     expect(rows).toHaveLength(2);
     const admitted = rows.find((r) => r.accepted)!;
-    expect(admitted).toMatchObject({ ticketId: ana.id, offline: true, conflict: false, deviceId: 'aparelho-a', location: 'Portão B', validatorId: validator.userId });
+    expect(admitted).toMatchObject({
+      ticketId: ana.id,
+      offline: true,
+      conflict: false,
+      deviceId: 'aparelho-a',
+      location: 'Portão B',
+      validatorId: validator.userId,
+    });
     expect(admitted.scannedAt.toISOString()).toBe(new Date(scans[0].scannedAt).toISOString());
     const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ana.id));
     expect(stored.checkedInAt?.toISOString()).toBe(new Date(scans[0].scannedAt).toISOString());
@@ -160,7 +206,9 @@ describe('syncing what a device decided offline', () => {
 
   it('two devices admitting one code offline: one entry and one flagged conflict', async () => {
     const made = await openEvent();
-    const { tickets: [ana] } = await buy(made, 1);
+    const {
+      tickets: [ana],
+    } = await buy(made, 1);
     const fromA = offlineScan(ana.code, made.event.id, true, 6);
     const fromB = offlineScan(ana.code, made.event.id, true, 4);
     const [a, b] = await Promise.all([
@@ -172,27 +220,43 @@ describe('syncing what a device decided offline', () => {
     const rows = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, ana.id));
     expect(rows).toHaveLength(2);
     expect(rows.filter((r) => r.accepted)).toHaveLength(1);
-    expect(rows.filter((r) => r.conflict)).toEqual([expect.objectContaining({ accepted: false, reason: 'offline_conflict', offline: true })]);
+    expect(rows.filter((r) => r.conflict)).toEqual([
+      expect.objectContaining({ accepted: false, reason: 'offline_conflict', offline: true }),
+    ]);
     expect((await call('GET', `/api/door/events/${made.event.id}/counts`, validator.cookie)).json()).toEqual({ entries: 1, sold: 1 });
   });
 
   it('flags an offline admission of a ticket the server had already let in', async () => {
     const made = await openEvent();
-    const { tickets: [ana] } = await buy(made, 1);
+    const {
+      tickets: [ana],
+    } = await buy(made, 1);
     expect((await call('POST', '/api/check-ins', validator.cookie, { code: ana.code, eventId: made.event.id })).json().accepted).toBe(true);
     const late = offlineScan(ana.code, made.event.id, true, 1);
     const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-c', scans: [late] });
     expect(synced.json().results[0]).toEqual({ nonce: late.nonce, outcome: 'conflict', reason: 'offline_conflict' });
-    const [conflict] = await server.deps.db.select().from(checkIns).where(and(eq(checkIns.ticketId, ana.id), eq(checkIns.conflict, true)));
+    const [conflict] = await server.deps.db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.ticketId, ana.id), eq(checkIns.conflict, true)));
     expect(conflict).toMatchObject({ accepted: false, deviceId: 'aparelho-c' });
   });
 
   it('records once a scan whose slow online answer the device gave up on and queued', async () => {
     const made = await openEvent();
-    const { tickets: [ana] } = await buy(made, 1);
+    const {
+      tickets: [ana],
+    } = await buy(made, 1);
     const nonce = randomUUID();
-    expect((await call('POST', '/api/check-ins', validator.cookie, { code: ana.code, eventId: made.event.id, nonce, deviceId: 'aparelho-d' })).json().accepted).toBe(true);
-    const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-d', scans: [{ ...offlineScan(ana.code, made.event.id, true), nonce }] });
+    expect(
+      (
+        await call('POST', '/api/check-ins', validator.cookie, { code: ana.code, eventId: made.event.id, nonce, deviceId: 'aparelho-d' })
+      ).json().accepted,
+    ).toBe(true);
+    const synced = await call('POST', '/api/door/sync', validator.cookie, {
+      deviceId: 'aparelho-d',
+      scans: [{ ...offlineScan(ana.code, made.event.id, true), nonce }],
+    });
     expect(synced.json().results[0]).toMatchObject({ nonce, outcome: 'duplicate' });
     const rows = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, ana.id));
     expect(rows).toHaveLength(1);
@@ -200,11 +264,20 @@ describe('syncing what a device decided offline', () => {
 
   it('records an offline admission dated outside the door window, or after the sync arrived, as a flagged conflict that burns nothing', async () => {
     const open = await openEvent('Porta Aberta');
-    const { tickets: [in2001, in2099, tomorrow] } = await buy(open, 3);
-    const far = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 60, title: 'Daqui a 60 Dias' });
-    const { tickets: [farTicket] } = await buy(far, 1);
+    const {
+      tickets: [in2001, in2099, tomorrow],
+    } = await buy(open, 3);
+    const far = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      daysAhead: 60,
+      title: 'Daqui a 60 Dias',
+    });
+    const {
+      tickets: [farTicket],
+    } = await buy(far, 1);
     const over = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Mês Passado' });
-    const { tickets: [overTicket] } = await buy(over, 1);
+    const {
+      tickets: [overTicket],
+    } = await buy(over, 1);
     const monthAgo = saoPauloWall(new Date(Date.now() - 30 * 86_400_000));
     await server.deps.db.update(events).set({ date: monthAgo.date }).where(eq(events.id, over.event.id));
 
@@ -233,9 +306,11 @@ describe('syncing what a device decided offline', () => {
     expect(online).toMatchObject({ accepted: true });
   });
 
-  it('admits offline a scan dated a little after the sync arrived, within a device clock\'s drift', async () => {
+  it("admits offline a scan dated a little after the sync arrived, within a device clock's drift", async () => {
     const made = await openEvent();
-    const { tickets: [ana] } = await buy(made, 1);
+    const {
+      tickets: [ana],
+    } = await buy(made, 1);
     const ahead = offlineScan(ana.code, made.event.id, true, -1);
     const synced = await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-adiantado', scans: [ahead] });
     expect(synced.json().results[0]).toEqual({ nonce: ahead.nonce, outcome: 'admitted', reason: null });
@@ -265,7 +340,7 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
     const made = await openEvent();
     const other = await openEvent();
     const joana = await buy(made, 2, {
-      holderNames: ['Joana D\'Ávila Prado', 'Pedro Prado'],
+      holderNames: ["Joana D'Ávila Prado", 'Pedro Prado'],
       buyer: { name: 'Joana Prado', email: 'joana.prado@exemplo.com.br', cpf: '111.444.777-35' },
     });
     await buy(made, 1, { holderNames: ['Marcos Lima'], buyer: { name: 'Marcos Lima', email: 'marcos@exemplo.com.br' } });
@@ -278,7 +353,13 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
     const search = (q: string) => searchAtDoor(made.event.id, q);
     const byName = await search('davila');
     expect(byName.map((t) => t.holderName)).toEqual(["Joana D'Ávila Prado"]);
-    expect(byName[0]).toMatchObject({ ticketTypeName: 'Inteira', buyerName: 'Joana Prado', orderNumber: joana.orderId.slice(0, 8), status: 'valid', checkedInAt: null });
+    expect(byName[0]).toMatchObject({
+      ticketTypeName: 'Inteira',
+      buyerName: 'Joana Prado',
+      orderNumber: joana.orderId.slice(0, 8),
+      status: 'valid',
+      checkedInAt: null,
+    });
     expect(byName[0]).not.toHaveProperty('code');
     // The buyer's name by part finds the tickets she bought for others too.
     expect((await search('JOANA PRA')).map((t) => t.holderName).sort()).toEqual(["Joana D'Ávila Prado", 'Pedro Prado']);
@@ -293,14 +374,28 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
 
   it('finds nothing by a part of a CPF or of an e-mail, so neither can be read out digit by digit', async () => {
     const { made } = await joanaAtTheDoor();
-    const parts = ['777-35', '4477735', '444.777-35', '1114447773', '111.444.777-3', 'joana.prado@', 'prado@exemplo.com.br', '@exemplo.com.br', 'exemplo.com.br', 'joana.prado@exemplo.com'];
+    const parts = [
+      '777-35',
+      '4477735',
+      '444.777-35',
+      '1114447773',
+      '111.444.777-3',
+      'joana.prado@',
+      'prado@exemplo.com.br',
+      '@exemplo.com.br',
+      'exemplo.com.br',
+      'joana.prado@exemplo.com',
+    ];
     for (const q of parts) expect(await searchAtDoor(made.event.id, q), q).toEqual([]);
   });
 
   it('lets a ticket in by hand once, recorded as manual with who did it; a second time is refused', async () => {
     const made = await openEvent();
-    const { tickets: [ana] } = await buy(made, 1, { holderNames: ['Ana Sem Bateria'] });
-    const admit = () => call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id, gate: 'Bilheteria' });
+    const {
+      tickets: [ana],
+    } = await buy(made, 1, { holderNames: ['Ana Sem Bateria'] });
+    const admit = () =>
+      call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id, gate: 'Bilheteria' });
     const first = await admit();
     expect(first.json()).toMatchObject({ accepted: true, holderName: 'Ana Sem Bateria', ticketTypeName: 'Inteira' });
     const second = (await admit()).json();
@@ -317,7 +412,9 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
   it('refuses by hand a ticket of another event without burning it', async () => {
     const made = await openEvent();
     const other = await openEvent('Outra Festa');
-    const { tickets: [ana] } = await buy(other, 1);
+    const {
+      tickets: [ana],
+    } = await buy(other, 1);
     const result = (await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id })).json();
     expect(result).toMatchObject({ accepted: false, reason: 'other_event', message: 'Ingresso de outro evento: Outra Festa' });
     const [stored] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ana.id));
@@ -355,11 +452,17 @@ describe('the events a door may work, and no other', () => {
       request.on('error', reject);
     });
   }
-  const listed = async () => (await call('GET', '/api/door/events', validator.cookie)).json().events.map((e: { id: string }) => e.id) as string[];
+  const listed = async () =>
+    (await call('GET', '/api/door/events', validator.cookie)).json().events.map((e: { id: string }) => e.id) as string[];
 
   it('refuses the search, the offline list, the counts and a manual entry for an event the picker does not offer: over, or a draft', async () => {
-    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Acabou Mês Passado' });
-    const { tickets: [pastTicket] } = await buy(past, 1, { holderNames: ['Ana Antiga'] });
+    const past = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      daysAhead: 3,
+      title: 'Acabou Mês Passado',
+    });
+    const {
+      tickets: [pastTicket],
+    } = await buy(past, 1, { holderNames: ['Ana Antiga'] });
     const monthAgo = saoPauloWall(new Date(Date.now() - 30 * 86_400_000));
     await server.deps.db.update(events).set({ date: monthAgo.date }).where(eq(events.id, past.event.id));
     const draft = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 3, title: 'Rascunho' });
@@ -378,25 +481,38 @@ describe('the events a door may work, and no other', () => {
 
   it('answers them for the events the picker offers: open tonight, and days away', async () => {
     const tonight = await openEvent();
-    const { tickets: [tonightTicket] } = await buy(tonight, 1, { holderNames: ['Ana Hoje'] });
-    const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { daysAhead: 5, title: 'Daqui a 5 Dias' });
-    const { tickets: [soonTicket] } = await buy(soon, 1, { holderNames: ['Ana Breve'] });
+    const {
+      tickets: [tonightTicket],
+    } = await buy(tonight, 1, { holderNames: ['Ana Hoje'] });
+    const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      daysAhead: 5,
+      title: 'Daqui a 5 Dias',
+    });
+    const {
+      tickets: [soonTicket],
+    } = await buy(soon, 1, { holderNames: ['Ana Breve'] });
     const offered = await listed();
     expect(offered).toEqual(expect.arrayContaining([tonight.event.id, soon.event.id]));
     expect(await doorReads(tonight.event.id, tonightTicket.id)).toEqual([200, 200, 200, 200, 200]);
     expect(await doorReads(soon.event.id, soonTicket.id)).toEqual([200, 200, 200, 200, 200]);
     // The door of the event days away is not open yet: the manual entry is refused, not burnt.
-    expect((await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: soon.event.id, ticketId: soonTicket.id })).json()).toMatchObject({ accepted: false, reason: 'too_early' });
+    expect(
+      (await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: soon.event.id, ticketId: soonTicket.id })).json(),
+    ).toMatchObject({ accepted: false, reason: 'too_early' });
   });
 
   it('still answers a door that picked an event before its organizer cancelled it: every ticket reads cancelled', async () => {
     const made = await openEvent();
-    const { tickets: [ana] } = await buy(made, 1, { holderNames: ['Ana Cancelada'] });
+    const {
+      tickets: [ana],
+    } = await buy(made, 1, { holderNames: ['Ana Cancelada'] });
     await server.deps.db.update(events).set({ cancelledAt: new Date() }).where(eq(events.id, made.event.id));
     expect(await listed()).not.toContain(made.event.id);
     const list = (await call('GET', `/api/door/events/${made.event.id}/offline-data`, validator.cookie)).json();
     expect(list.tickets).toEqual([expect.objectContaining({ holderName: 'Ana Cancelada', status: 'cancelled' })]);
-    expect((await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id })).json()).toMatchObject({ accepted: false, reason: 'cancelled' });
+    expect(
+      (await call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id })).json(),
+    ).toMatchObject({ accepted: false, reason: 'cancelled' });
   });
 });
 
@@ -432,7 +548,10 @@ describe('live counts at the door', () => {
     await call('POST', '/api/check-ins', validator.cookie, { code: bought[0].code, eventId: made.event.id });
     await expect.poll(() => received.join(''), { timeout: 5000 }).toContain('data: {"entries":1,"sold":2}');
     // An offline sync from another device announces its entries too.
-    await call('POST', '/api/door/sync', validator.cookie, { deviceId: 'aparelho-e', scans: [offlineScan(bought[1].code, made.event.id, true)] });
+    await call('POST', '/api/door/sync', validator.cookie, {
+      deviceId: 'aparelho-e',
+      scans: [offlineScan(bought[1].code, made.event.id, true)],
+    });
     await expect.poll(() => received.join(''), { timeout: 5000 }).toContain('data: {"entries":2,"sold":2}');
     request.destroy();
 

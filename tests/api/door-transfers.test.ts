@@ -24,11 +24,22 @@ const sha256 = (code: string) => createHash('sha256').update(code).digest('base6
 /** A paid order of `holderNames.length` tickets of a new event whose door is open now (a blank name: unnamed). */
 async function buyTickets(title: string, holderNames: string[], buyerEmail = `${randomUUID().slice(0, 8)}@exemplo.com.br`) {
   const { cookie } = await server.signUpAs();
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { daysAhead: 12, title });
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { daysAhead: 12, title });
   await openDoorNow(server, event.id);
   const placed = await server.app.inject({
-    method: 'POST', url: '/api/orders', headers: { cookie },
-    payload: { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: holderNames.length, holderNames }], buyer: { ...buyer, email: buyerEmail }, paymentMethod: 'pix', installments: 1 },
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: holderNames.length, holderNames }],
+      buyer: { ...buyer, email: buyerEmail },
+      paymentMethod: 'pix',
+      installments: 1,
+    },
   });
   expect(placed.statusCode).toBe(201);
   const order = placed.json();
@@ -38,19 +49,33 @@ async function buyTickets(title: string, holderNames: string[], buyerEmail = `${
 }
 
 async function scan(code: string, eventId: string): Promise<CheckInResult> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code, eventId } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/check-ins',
+    headers: { cookie: validatorCookie },
+    payload: { code, eventId },
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
 
 async function lookUp(eventId: string, query: string): Promise<DoorSearchTicket[]> {
-  const response = await server.app.inject({ method: 'GET', url: `/api/door/events/${eventId}/search?q=${encodeURIComponent(query)}`, headers: { cookie: validatorCookie } });
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/door/events/${eventId}/search?q=${encodeURIComponent(query)}`,
+    headers: { cookie: validatorCookie },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().tickets;
 }
 
 async function sync(scans: object[]): Promise<DoorSyncResult> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/door/sync', headers: { cookie: validatorCookie }, payload: { deviceId: 'aparelho-transfer', scans } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/door/sync',
+    headers: { cookie: validatorCookie },
+    payload: { deviceId: 'aparelho-transfer', scans },
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -61,15 +86,26 @@ function verdictOf(result: CheckInResult | DoorSearchTicket['verdict']) {
   return { accepted: false, reason, message, eventTitle, checkedInAt, checkedInGate, opensAt, isEventCancelled };
 }
 
-const burnt = async (ticketId: string) => (await server.deps.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0].checkedInAt !== null;
+const burnt = async (ticketId: string) =>
+  (await server.deps.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0].checkedInAt !== null;
 
 describe("a transferred ticket's old code at the door", () => {
   it('is refused INVÁLIDO · Ingresso transferido online, recorded, naming nobody, and the new code admits the new holder', async () => {
-    const { event, tickets: [ticket] } = await buyTickets('Noite Transferida', ['Ana Antiga']);
+    const {
+      event,
+      tickets: [ticket],
+    } = await buyTickets('Noite Transferida', ['Ana Antiga']);
     const { oldCode, newCode } = await transferTicketInDb(server, ticket.id, { name: 'Bruno Novo', email: 'bruno@exemplo.com.br' });
 
     const refused = await scan(oldCode, event.id);
-    expect(refused).toMatchObject({ accepted: false, reason: 'transferred', message: 'Ingresso transferido', holderName: null, ticketTypeName: null, eventTitle: null });
+    expect(refused).toMatchObject({
+      accepted: false,
+      reason: 'transferred',
+      message: 'Ingresso transferido',
+      holderName: null,
+      ticketTypeName: null,
+      eventTitle: null,
+    });
     expect(JSON.stringify(refused)).not.toContain('Bruno');
     expect(await burnt(ticket.id)).toBe(false);
     const recorded = await server.deps.db.select().from(checkIns).where(eq(checkIns.scannedCode, oldCode));
@@ -80,15 +116,21 @@ describe("a transferred ticket's old code at the door", () => {
     expect(await scan(oldCode, event.id)).toMatchObject({ accepted: false, reason: 'transferred' });
   });
 
-  it('is refused the same way at another event\'s door', async () => {
-    const { tickets: [ticket] } = await buyTickets('Baile Antigo', ['Caio Antigo']);
+  it("is refused the same way at another event's door", async () => {
+    const {
+      tickets: [ticket],
+    } = await buyTickets('Baile Antigo', ['Caio Antigo']);
     const other = await buyTickets('Baile da Outra Porta', ['Dora Outra']);
     const { oldCode } = await transferTicketInDb(server, ticket.id, { name: 'Enzo Novo', email: 'enzo@exemplo.com.br' });
     expect(await scan(oldCode, other.event.id)).toMatchObject({ accepted: false, reason: 'transferred' });
   });
 
   it("shows in the look-up, by who held it or by the buyer, as the scan's verdict, with the new holder's ticket apart", async () => {
-    const { event, tickets: [ticket], buyerEmail } = await buyTickets('Festa da Busca', ['Flora Antiga']);
+    const {
+      event,
+      tickets: [ticket],
+      buyerEmail,
+    } = await buyTickets('Festa da Busca', ['Flora Antiga']);
     const { oldCode } = await transferTicketInDb(server, ticket.id, { name: 'Gael Novo', email: 'gael@exemplo.com.br' });
 
     const [given] = await lookUp(event.id, 'Flora Antiga');
@@ -105,9 +147,16 @@ describe("a transferred ticket's old code at the door", () => {
   });
 
   it('is on the offline list by hash only, apart from the tickets, while the ticket is listed by its new code', async () => {
-    const { event, tickets: [ticket, kept] } = await buyTickets('Lista com Transferência', ['Hugo Antigo', 'Iara Fica']);
+    const {
+      event,
+      tickets: [ticket, kept],
+    } = await buyTickets('Lista com Transferência', ['Hugo Antigo', 'Iara Fica']);
     const { oldCode, newCode } = await transferTicketInDb(server, ticket.id, { name: 'Joana Nova', email: 'joana@exemplo.com.br' });
-    const response = await server.app.inject({ method: 'GET', url: `/api/door/events/${event.id}/offline-data`, headers: { cookie: validatorCookie } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/door/events/${event.id}/offline-data`,
+      headers: { cookie: validatorCookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain(oldCode);
     const data: DoorOfflineData = response.json();
@@ -117,7 +166,10 @@ describe("a transferred ticket's old code at the door", () => {
   });
 
   it('synced from an offline device: its refusal is kept as transferred, and an admission from an old list is a flagged conflict that burns nothing', async () => {
-    const { event, tickets: [ticket] } = await buyTickets('Sincronia Transferida', ['Lia Antiga']);
+    const {
+      event,
+      tickets: [ticket],
+    } = await buyTickets('Sincronia Transferida', ['Lia Antiga']);
     const { oldCode, newCode } = await transferTicketInDb(server, ticket.id, { name: 'Mateus Novo', email: 'mateus@exemplo.com.br' });
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const refusedHere = { nonce: randomUUID(), code: oldCode, eventId: event.id, scannedAt: at(6), accepted: false, reason: 'transferred' };
@@ -139,14 +191,29 @@ describe("a transferred ticket's old code at the door", () => {
 
 describe('VÁLIDO names who uses the ticket', () => {
   it("falls back to the buyer's name for an unnamed ticket, online, in the offline list and in a repeated answer", async () => {
-    const { event, tickets: [ticket] } = await buyTickets('Sem Nome', ['']);
+    const {
+      event,
+      tickets: [ticket],
+    } = await buyTickets('Sem Nome', ['']);
     expect(ticket.holderName).toBeNull();
-    const list: DoorOfflineData = (await server.app.inject({ method: 'GET', url: `/api/door/events/${event.id}/offline-data`, headers: { cookie: validatorCookie } })).json();
+    const list: DoorOfflineData = (
+      await server.app.inject({ method: 'GET', url: `/api/door/events/${event.id}/offline-data`, headers: { cookie: validatorCookie } })
+    ).json();
     expect(list.tickets[0].holderName).toBe(buyer.name);
     const nonce = randomUUID();
-    const first = await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code: ticket.code, eventId: event.id, nonce } });
+    const first = await server.app.inject({
+      method: 'POST',
+      url: '/api/check-ins',
+      headers: { cookie: validatorCookie },
+      payload: { code: ticket.code, eventId: event.id, nonce },
+    });
     expect(first.json()).toMatchObject({ accepted: true, holderName: buyer.name });
-    const again = await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code: ticket.code, eventId: event.id, nonce } });
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/check-ins',
+      headers: { cookie: validatorCookie },
+      payload: { code: ticket.code, eventId: event.id, nonce },
+    });
     expect(again.json()).toMatchObject({ accepted: true, holderName: buyer.name });
   });
 });

@@ -23,17 +23,29 @@ afterAll(async () => {
 /** Buys one paid ticket for `holder` of a new event; `open`: its door admits now (else it opens in 12 days). */
 async function buyTicket(holder: string, options: { open?: boolean; meia?: boolean; title?: string } = {}) {
   const { cookie } = await server.signUpAs();
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
     daysAhead: 12,
     title: options.title ?? `Noite de ${holder}`,
     meiaEntrada: options.meia === true,
   });
   if (options.open !== false) await openDoorNow(server, event.id);
   const items = options.meia
-    ? [{ ticketTypeId: type.id, quantity: 1, concession: 'student', holder: { name: holder, cpf: '111.444.777-35', birthDate: '2003-08-01', documentNumber: 'CIE-1' } }]
+    ? [
+        {
+          ticketTypeId: type.id,
+          quantity: 1,
+          concession: 'student',
+          holder: { name: holder, cpf: '111.444.777-35', birthDate: '2003-08-01', documentNumber: 'CIE-1' },
+        },
+      ]
     : [{ ticketTypeId: type.id, quantity: 1, holderNames: [holder] }];
   const placed = await server.app.inject({
-    method: 'POST', url: '/api/orders', headers: { cookie },
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
     payload: { eventId: event.id, items, buyer, paymentMethod: 'pix', installments: 1 },
   });
   expect(placed.statusCode).toBe(201);
@@ -44,13 +56,22 @@ async function buyTicket(holder: string, options: { open?: boolean; meia?: boole
 }
 
 async function scan(code: string, eventId: string, gate?: string): Promise<CheckInResult> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code, eventId, gate } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/check-ins',
+    headers: { cookie: validatorCookie },
+    payload: { code, eventId, gate },
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
 
 async function lookUp(eventId: string, query: string): Promise<DoorSearchTicket[]> {
-  const response = await server.app.inject({ method: 'GET', url: `/api/door/events/${eventId}/search?q=${encodeURIComponent(query)}`, headers: { cookie: validatorCookie } });
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/door/events/${eventId}/search?q=${encodeURIComponent(query)}`,
+    headers: { cookie: validatorCookie },
+  });
   expect(response.statusCode).toBe(200);
   return response.json().tickets;
 }
@@ -114,14 +135,22 @@ describe("the look-up's verdict is the scan's", () => {
     expect(scanned).toEqual(looked);
   });
 
-  it("refuses a ticket of an event its organizer cancelled, saying so", async () => {
+  it('refuses a ticket of an event its organizer cancelled, saying so', async () => {
     const { event, ticket } = await buyTicket('Gil Cancelado');
     const cancelled = await server.app.inject({
-      method: 'POST', url: `/api/admin/events/${event.id}/cancel`, headers: { cookie: adminCookie }, payload: { reason: 'Chuva forte' },
+      method: 'POST',
+      url: `/api/admin/events/${event.id}/cancel`,
+      headers: { cookie: adminCookie },
+      payload: { reason: 'Chuva forte' },
     });
     expect(cancelled.statusCode).toBe(200);
     const { looked, scanned } = await lookUpThenScan(event.id, 'Gil Cancelado', ticket.code);
-    expect(looked).toMatchObject({ accepted: false, reason: 'cancelled', isEventCancelled: true, message: 'Evento cancelado pelo organizador' });
+    expect(looked).toMatchObject({
+      accepted: false,
+      reason: 'cancelled',
+      isEventCancelled: true,
+      message: 'Evento cancelado pelo organizador',
+    });
     expect(scanned).toEqual(looked);
   });
 
@@ -130,7 +159,10 @@ describe("the look-up's verdict is the scan's", () => {
     const door = await buyTicket('Hora da Porta');
     expect(await lookUp(door.event.id, 'Fabio Vizinho')).toEqual([]);
     expect(verdictOf(await scan(ticket.code, door.event.id))).toMatchObject({
-      accepted: false, reason: 'other_event', eventTitle: 'Baile Vizinho', message: 'Ingresso de outro evento: Baile Vizinho',
+      accepted: false,
+      reason: 'other_event',
+      eventTitle: 'Baile Vizinho',
+      message: 'Ingresso de outro evento: Baile Vizinho',
     });
   });
 
@@ -138,7 +170,10 @@ describe("the look-up's verdict is the scan's", () => {
     const { event, ticket } = await buyTicket('Ivo Forjado');
     const forged = ticket.code.slice(0, -2) + (ticket.code.endsWith('AA') ? 'BB' : 'AA');
     expect(await lookUp(event.id, forged)).toEqual([]);
-    expect(verdictOf(await scan(forged, event.id))).toMatchObject({ accepted: false, reason: 'unknown_code', message: 'Código não reconhecido' });
+    expect(verdictOf(await scan(forged, event.id))).toMatchObject({
+      accepted: false,
+      reason: 'unknown_code',
+      message: 'Código não reconhecido',
+    });
   });
 });
-

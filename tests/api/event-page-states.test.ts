@@ -34,7 +34,10 @@ const sectorOf = (page: EventDetail, name: string): TicketTypeView => page.ticke
 
 describe('the event page: where each sector stands', () => {
   it("tells a sector open, not open yet (with when), closed, its last units held ('Esgotando'), then sold out", async () => {
-    const { event, ticketTypes: [, camarote, vip, lounge] } = await createEvent(server, [
+    const {
+      event,
+      ticketTypes: [, camarote, vip, lounge],
+    } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 37 },
       { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
       { name: 'VIP', priceCentavos: 30000, remaining: 10 },
@@ -42,7 +45,10 @@ describe('the event page: where each sector stands', () => {
     ]);
     const opensAt = new Date(Date.now() + 3 * 86_400_000);
     await server.deps.db.update(ticketTypes).set({ salesStartAt: opensAt }).where(eq(ticketTypes.id, camarote.id));
-    await server.deps.db.update(ticketTypes).set({ salesEndAt: new Date(Date.now() - 60_000) }).where(eq(ticketTypes.id, vip.id));
+    await server.deps.db
+      .update(ticketTypes)
+      .set({ salesEndAt: new Date(Date.now() - 60_000) })
+      .where(eq(ticketTypes.id, vip.id));
 
     const before = await eventPage(event.id);
     expect(sectorOf(before, 'Pista')).toMatchObject({ status: 'on_sale', lotName: '1º lote', lotRemaining: 37, opensAt: null });
@@ -51,13 +57,25 @@ describe('the event page: where each sector stands', () => {
     expect(sectorOf(before, 'Lounge')).toMatchObject({ status: 'on_sale', lotRemaining: 2 });
 
     // The last two units of the Lounge held by an order waiting for payment: 'Esgotando'.
-    const held = await placeOrder(server.deps, userId, { eventId: event.id, items: [{ ticketTypeId: lounge.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const held = await placeOrder(server.deps, userId, {
+      eventId: event.id,
+      items: [{ ticketTypeId: lounge.id, quantity: 2 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     expect(sectorOf(await eventPage(event.id), 'Lounge')).toMatchObject({ status: 'selling_out', remaining: 0 });
     // The hold lapses: on sale again, its two units back.
     await releaseOrder(server.deps.db, held.id, 'expired', new Date());
     expect(sectorOf(await eventPage(event.id), 'Lounge')).toMatchObject({ status: 'on_sale', lotRemaining: 2 });
     // Bought for good: sold out.
-    const paid = await placeOrder(server.deps, userId, { eventId: event.id, items: [{ ticketTypeId: lounge.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const paid = await placeOrder(server.deps, userId, {
+      eventId: event.id,
+      items: [{ ticketTypeId: lounge.id, quantity: 2 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     await confirmPayment(server.deps, { orderId: paid.id }, new Date());
     expect(sectorOf(await eventPage(event.id), 'Lounge')).toMatchObject({ status: 'sold_out', remaining: 0 });
     // The other sectors did not move.
@@ -65,13 +83,23 @@ describe('the event page: where each sector stands', () => {
   });
 
   it("counts the meia-entrada reserve down to 'esgotada' as half-price tickets sell", async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }], { meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }], { meiaEntrada: true });
     // 40 % of 5, rounded up: 2.
     expect((await eventPage(event.id)).meia).toEqual({ available: 2, reserve: 2 });
     for (const i of [1, 2]) {
       await placeOrder(server.deps, userId, {
         eventId: event.id,
-        items: [{ ticketTypeId: pista.id, quantity: 1, concession: 'student', holder: { name: `Estudante ${i}`, cpf: testCpf(900 + i), birthDate: '2004-05-10', documentNumber: `CIE-${i}` } }],
+        items: [
+          {
+            ticketTypeId: pista.id,
+            quantity: 1,
+            concession: 'student',
+            holder: { name: `Estudante ${i}`, cpf: testCpf(900 + i), birthDate: '2004-05-10', documentNumber: `CIE-${i}` },
+          },
+        ],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -85,14 +113,30 @@ describe('the event page: where each sector stands', () => {
 
 describe('a courtesy at the door', () => {
   it("is admitted marked 'Cortesia', with its holder's name", async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 12 });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 12 });
     await openDoorNow(server, event.id);
     const admin = await server.signUpAs(['admin']);
-    await issueCourtesies(server.deps, admin.userId, event.id, { ticketTypeId: pista.id, recipients: [{ name: 'Clara Convidada', email: 'clara.convidada@exemplo.com.br' }] });
+    await issueCourtesies(server.deps, admin.userId, event.id, {
+      ticketTypeId: pista.id,
+      recipients: [{ name: 'Clara Convidada', email: 'clara.convidada@exemplo.com.br' }],
+    });
     const [ticket] = await server.deps.db.select().from(tickets).where(eq(tickets.eventId, event.id));
     const validator = await server.signUpAs(['validator']);
-    const response = await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validator.cookie }, payload: { code: ticket.code, eventId: event.id } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/check-ins',
+      headers: { cookie: validator.cookie },
+      payload: { code: ticket.code, eventId: event.id },
+    });
     const result: CheckInResult = response.json();
-    expect(result).toMatchObject({ accepted: true, ticketTypeName: 'Pista · Cortesia', holderName: 'Clara Convidada', documentCheck: null });
+    expect(result).toMatchObject({
+      accepted: true,
+      ticketTypeName: 'Pista · Cortesia',
+      holderName: 'Clara Convidada',
+      documentCheck: null,
+    });
   });
 });

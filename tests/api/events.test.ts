@@ -38,17 +38,126 @@ interface EventSeed {
 // One catalogue for the filter tests. Other tests of this file add events too, so every
 // assertion looks only at these ids.
 const seeds: EventSeed[] = [
-  { key: 'warehouse', title: 'Warehouse Techno', brandSlug: 'next-level', category: 'Next Level Events', city: 'São Paulo', location: 'Audio Club', daysAhead: 10, prices: [{ priceCentavos: 8000, remaining: 10 }, { priceCentavos: 10000, remaining: 10 }] },
-  { key: 'kpopFree', title: 'Festa K-Pop de Graça', brandSlug: null, category: 'K-Pop Festival', city: 'Rio de Janeiro', location: 'Circo Voador', daysAhead: 20, prices: [{ priceCentavos: 0, remaining: 5 }] },
-  { key: 'hanbok', title: 'Hanbok e Chá', brandSlug: 'kxp', category: 'KXP Events', city: 'Itajaí', location: 'Casa da Cultura', daysAhead: 20, prices: [{ priceCentavos: 5000, remaining: 5 }] },
-  { key: 'kimchi', title: 'Oficina de Kimchi', brandSlug: null, category: 'Korean Food Experience', city: null, location: 'Centro de Eventos de Itajaí', daysAhead: 30, prices: [{ priceCentavos: 20000, remaining: 5 }] },
-  { key: 'idols', title: 'Idol Night', brandSlug: 'ay-yo', category: 'AyYo Events', city: 'São Paulo', location: 'Vibra', daysAhead: 40, prices: [{ priceCentavos: 20001, remaining: 5 }] },
-  { key: 'openAir', title: 'Open Air Açaí Sessions', brandSlug: 'next-level', category: 'Next Level Events', city: 'Rio de Janeiro', location: 'Marina da Glória', daysAhead: 50, prices: [{ priceCentavos: 3000, remaining: 0 }, { priceCentavos: 15000, remaining: 5 }] },
-  { key: 'asian', title: 'Asia Pop Con', brandSlug: null, category: 'Asian Pop Culture', city: 'Rio de Janeiro', location: 'SulAmérica', daysAhead: 60, prices: [{ priceCentavos: 7000, remaining: 5 }] },
-  { key: 'club', title: 'Club Night', brandSlug: null, category: 'next level club', city: 'São Paulo', location: 'D-Edge', daysAhead: 70, prices: [{ priceCentavos: 10001, remaining: 5 }] },
-  { key: 'soldOut', title: 'Noite Esgotada', brandSlug: 'kxp', category: 'KXP Events', city: 'São Paulo', location: 'Bom Retiro', daysAhead: 80, prices: [{ priceCentavos: 4000, remaining: 0 }, { priceCentavos: 9000, remaining: 0 }] },
-  { key: 'past', title: 'Warehouse Passado', brandSlug: 'next-level', category: 'Next Level Events', city: 'São Paulo', location: 'Audio Club', daysAhead: -5, prices: [{ priceCentavos: 9000, remaining: 5 }] },
-  { key: 'hidden', title: 'Rascunho Oculto', brandSlug: 'next-level', category: 'Next Level Events', city: 'São Paulo', location: 'Audio Club', daysAhead: 12, prices: [{ priceCentavos: 0, remaining: 5 }], isPublished: false },
+  {
+    key: 'warehouse',
+    title: 'Warehouse Techno',
+    brandSlug: 'next-level',
+    category: 'Next Level Events',
+    city: 'São Paulo',
+    location: 'Audio Club',
+    daysAhead: 10,
+    prices: [
+      { priceCentavos: 8000, remaining: 10 },
+      { priceCentavos: 10000, remaining: 10 },
+    ],
+  },
+  {
+    key: 'kpopFree',
+    title: 'Festa K-Pop de Graça',
+    brandSlug: null,
+    category: 'K-Pop Festival',
+    city: 'Rio de Janeiro',
+    location: 'Circo Voador',
+    daysAhead: 20,
+    prices: [{ priceCentavos: 0, remaining: 5 }],
+  },
+  {
+    key: 'hanbok',
+    title: 'Hanbok e Chá',
+    brandSlug: 'kxp',
+    category: 'KXP Events',
+    city: 'Itajaí',
+    location: 'Casa da Cultura',
+    daysAhead: 20,
+    prices: [{ priceCentavos: 5000, remaining: 5 }],
+  },
+  {
+    key: 'kimchi',
+    title: 'Oficina de Kimchi',
+    brandSlug: null,
+    category: 'Korean Food Experience',
+    city: null,
+    location: 'Centro de Eventos de Itajaí',
+    daysAhead: 30,
+    prices: [{ priceCentavos: 20000, remaining: 5 }],
+  },
+  {
+    key: 'idols',
+    title: 'Idol Night',
+    brandSlug: 'ay-yo',
+    category: 'AyYo Events',
+    city: 'São Paulo',
+    location: 'Vibra',
+    daysAhead: 40,
+    prices: [{ priceCentavos: 20001, remaining: 5 }],
+  },
+  {
+    key: 'openAir',
+    title: 'Open Air Açaí Sessions',
+    brandSlug: 'next-level',
+    category: 'Next Level Events',
+    city: 'Rio de Janeiro',
+    location: 'Marina da Glória',
+    daysAhead: 50,
+    prices: [
+      { priceCentavos: 3000, remaining: 0 },
+      { priceCentavos: 15000, remaining: 5 },
+    ],
+  },
+  {
+    key: 'asian',
+    title: 'Asia Pop Con',
+    brandSlug: null,
+    category: 'Asian Pop Culture',
+    city: 'Rio de Janeiro',
+    location: 'SulAmérica',
+    daysAhead: 60,
+    prices: [{ priceCentavos: 7000, remaining: 5 }],
+  },
+  {
+    key: 'club',
+    title: 'Club Night',
+    brandSlug: null,
+    category: 'next level club',
+    city: 'São Paulo',
+    location: 'D-Edge',
+    daysAhead: 70,
+    prices: [{ priceCentavos: 10001, remaining: 5 }],
+  },
+  {
+    key: 'soldOut',
+    title: 'Noite Esgotada',
+    brandSlug: 'kxp',
+    category: 'KXP Events',
+    city: 'São Paulo',
+    location: 'Bom Retiro',
+    daysAhead: 80,
+    prices: [
+      { priceCentavos: 4000, remaining: 0 },
+      { priceCentavos: 9000, remaining: 0 },
+    ],
+  },
+  {
+    key: 'past',
+    title: 'Warehouse Passado',
+    brandSlug: 'next-level',
+    category: 'Next Level Events',
+    city: 'São Paulo',
+    location: 'Audio Club',
+    daysAhead: -5,
+    prices: [{ priceCentavos: 9000, remaining: 5 }],
+  },
+  {
+    key: 'hidden',
+    title: 'Rascunho Oculto',
+    brandSlug: 'next-level',
+    category: 'Next Level Events',
+    city: 'São Paulo',
+    location: 'Audio Club',
+    daysAhead: 12,
+    prices: [{ priceCentavos: 0, remaining: 5 }],
+    isPublished: false,
+  },
 ];
 type Key = (typeof seeds)[number]['key'];
 const ids = new Map<Key, string>();
@@ -76,11 +185,35 @@ async function insertEvent(seed: EventSeed): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await server.deps.db.insert(brands).values([
-    { slug: 'next-level', name: 'Next Level', tagline: 'Música eletrônica', description: 'Techno e house.', accentColor: '#7c3aed', sortOrder: 1 },
-    { slug: 'ay-yo', name: 'AY-YO', tagline: 'K-Pop e cultura asiática', description: 'Festas de K-Pop.', accentColor: '#db2777', sortOrder: 2 },
-    { slug: 'kxp', name: 'KXP', tagline: 'Experiências coreanas', description: 'Gastronomia, hanbok e oficinas.', accentColor: '#0f766e', sortOrder: 3 },
-  ]).onConflictDoNothing();
+  await server.deps.db
+    .insert(brands)
+    .values([
+      {
+        slug: 'next-level',
+        name: 'Next Level',
+        tagline: 'Música eletrônica',
+        description: 'Techno e house.',
+        accentColor: '#7c3aed',
+        sortOrder: 1,
+      },
+      {
+        slug: 'ay-yo',
+        name: 'AY-YO',
+        tagline: 'K-Pop e cultura asiática',
+        description: 'Festas de K-Pop.',
+        accentColor: '#db2777',
+        sortOrder: 2,
+      },
+      {
+        slug: 'kxp',
+        name: 'KXP',
+        tagline: 'Experiências coreanas',
+        description: 'Gastronomia, hanbok e oficinas.',
+        accentColor: '#0f766e',
+        sortOrder: 3,
+      },
+    ])
+    .onConflictDoNothing();
   for (const seed of seeds) {
     const id = await insertEvent(seed);
     ids.set(seed.key, id);
@@ -108,7 +241,9 @@ const sorted = (values: Key[]) => [...values].sort();
 describe('GET /api/events filters', () => {
   it('lists every published event soonest first, with the real lowest price, and never a draft', async () => {
     const all = await keys('');
-    expect(all).toEqual(['past', 'warehouse', 'kpopFree', 'hanbok', 'kimchi', 'idols', 'openAir', 'asian', 'club', 'soldOut'].filter((k) => all.includes(k)));
+    expect(all).toEqual(
+      ['past', 'warehouse', 'kpopFree', 'hanbok', 'kimchi', 'idols', 'openAir', 'asian', 'club', 'soldOut'].filter((k) => all.includes(k)),
+    );
     expect(all).toHaveLength(10);
     expect(all).not.toContain('hidden');
     const byKey = new Map((await list('')).map((e) => [keyById.get(e.id), e]));
@@ -183,8 +318,24 @@ describe('GET /api/events filters', () => {
     const [ended, later] = await server.deps.db
       .insert(events)
       .values([
-        { title: 'Manhã Encerrada', category: 'KXP Events', city: 'Itajaí', location: 'Casa', date: today, startTime: '08:00', endTime: '09:00' },
-        { title: 'Noite de Hoje', category: 'KXP Events', city: 'Itajaí', location: 'Casa', date: today, startTime: '21:00', endTime: '23:00' },
+        {
+          title: 'Manhã Encerrada',
+          category: 'KXP Events',
+          city: 'Itajaí',
+          location: 'Casa',
+          date: today,
+          startTime: '08:00',
+          endTime: '09:00',
+        },
+        {
+          title: 'Noite de Hoje',
+          category: 'KXP Events',
+          city: 'Itajaí',
+          location: 'Casa',
+          date: today,
+          startTime: '21:00',
+          endTime: '23:00',
+        },
       ])
       .returning();
     // Noon in São Paulo today, whatever time the test runs.
@@ -199,9 +350,18 @@ describe('GET /api/events filters', () => {
   it('keeps a night that began yesterday at 23:00 without an end time upcoming at 00:30, until 05:00', async () => {
     const [night] = await server.deps.db
       .insert(events)
-      .values({ title: 'Madrugada Sem Fim', category: 'KXP Events', city: 'Itajaí', location: 'Casa', date: '2026-11-26', startTime: '23:00', endTime: null })
+      .values({
+        title: 'Madrugada Sem Fim',
+        category: 'KXP Events',
+        city: 'Itajaí',
+        location: 'Casa',
+        date: '2026-11-26',
+        startTime: '23:00',
+        endTime: null,
+      })
       .returning();
-    const listedAt = async (iso: string) => (await listEvents(server.deps.db, { upcoming: '1', q: 'Madrugada Sem Fim' }, null, new Date(iso))).map((e) => [e.id, e.isPast]);
+    const listedAt = async (iso: string) =>
+      (await listEvents(server.deps.db, { upcoming: '1', q: 'Madrugada Sem Fim' }, null, new Date(iso))).map((e) => [e.id, e.isPast]);
     expect(await listedAt('2026-11-27T03:30:00Z')).toEqual([[night.id, false]]); // 00:30 in São Paulo
     expect(await listedAt('2026-11-27T08:00:00Z')).toEqual([]); // 05:00
   });
@@ -238,7 +398,9 @@ describe('favourites', () => {
       expect(response.json()).toEqual({ eventId: ids.get(key), isFavorite: true });
     }
     // Saving twice is harmless.
-    expect((await server.app.inject({ method: 'PUT', url: `/api/favorites/${ids.get('hanbok')}`, headers: { cookie: ana.cookie } })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'PUT', url: `/api/favorites/${ids.get('hanbok')}`, headers: { cookie: ana.cookie } })).statusCode,
+    ).toBe(200);
 
     expect(sorted(await keys('?favorites=1', ana.cookie))).toEqual(['hanbok', 'warehouse']);
     expect(await keys('?favorites=1&brand=kxp', ana.cookie)).toEqual(['hanbok']);
@@ -247,14 +409,22 @@ describe('favourites', () => {
     const favorites = await server.app.inject({ method: 'GET', url: '/api/favorites', headers: { cookie: ana.cookie } });
     expect(sorted(favorites.json().eventIds.map((id: string) => keyById.get(id)))).toEqual(['hanbok', 'warehouse']);
 
-    const removed = await server.app.inject({ method: 'DELETE', url: `/api/favorites/${ids.get('warehouse')}`, headers: { cookie: ana.cookie } });
+    const removed = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/favorites/${ids.get('warehouse')}`,
+      headers: { cookie: ana.cookie },
+    });
     expect(removed.json()).toEqual({ eventId: ids.get('warehouse'), isFavorite: false });
     expect(await keys('?favorites=1', ana.cookie)).toEqual(['hanbok']);
   });
 
   it('refuses to favourite an event that does not exist', async () => {
     const { cookie } = await server.signUpAs();
-    const response = await server.app.inject({ method: 'PUT', url: '/api/favorites/00000000-0000-4000-8000-000000000000', headers: { cookie } });
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: '/api/favorites/00000000-0000-4000-8000-000000000000',
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Evento não encontrado');
   });
@@ -291,7 +461,9 @@ describe('GET /api/events/:id/calendar.ics', () => {
     expect(unfolded).toContain('\r\nDTEND:20300316T050000Z\r\n');
     expect(unfolded).toContain('\r\nSUMMARY:Noite Coreana: Soju\\, K-BBQ & Música\r\n');
     expect(unfolded).toContain('\r\nLOCATION:Espaço KXP\\, Rua Prates\\, 512 - Bom Retiro\\, São Paulo - SP\r\n');
-    expect(unfolded).toContain('\r\nDESCRIPTION:Jantar\\; degustação\\, música ao vivo.\\nMaiores de 18.\\n\\nIngressos e detalhes: http://localhost:3999/event/');
+    expect(unfolded).toContain(
+      '\r\nDESCRIPTION:Jantar\\; degustação\\, música ao vivo.\\nMaiores de 18.\\n\\nIngressos e detalhes: http://localhost:3999/event/',
+    );
     expect(unfolded).toContain(`\r\nURL:http://localhost:3999/event/${event.id}\r\n`);
   });
 
@@ -349,7 +521,16 @@ describe('page meta for shared links', () => {
       .returning();
     await insertSector(server.deps.db, event.id, { name: 'Pista', priceCentavos: 5500, remaining: 10 });
     eventId = event.id;
-    web = await buildApp({ config: config(), deps: server.deps, auth: server.auth, logger: pino({ level: 'silent' }), distDir, rateLimit: false, live: server.live, trustedOrigins: [] });
+    web = await buildApp({
+      config: config(),
+      deps: server.deps,
+      auth: server.auth,
+      logger: pino({ level: 'silent' }),
+      distDir,
+      rateLimit: false,
+      live: server.live,
+      trustedOrigins: [],
+    });
   });
   afterAll(async () => {
     await web?.close();
@@ -369,7 +550,9 @@ describe('page meta for shared links', () => {
     expect(html).not.toContain('<!--app-head-->');
     expect(meta(html, 'property', 'og:title')).toBe('K-Pop &quot;Night&quot; &lt;Especial&gt; &amp; Amigos');
     const description = meta(html, 'property', 'og:description')!;
-    expect(description).toMatch(/^Sábado, 16 de março de 2030, 20:00 · Centro de Eventos, Itajaí · A partir de R\$\s55,00\. Uma noite inteira de K-Pop/);
+    expect(description).toMatch(
+      /^Sábado, 16 de março de 2030, 20:00 · Centro de Eventos, Itajaí · A partir de R\$\s55,00\. Uma noite inteira de K-Pop/,
+    );
     expect(description.length).toBeLessThanOrEqual(200);
     expect(description.endsWith('…')).toBe(true);
     expect(meta(html, 'name', 'description')).toBe(description);
@@ -393,7 +576,9 @@ describe('page meta for shared links', () => {
     const initial = JSON.parse(block!) as { event: unknown };
     const api = await web.inject({ method: 'GET', url: `/api/events/${eventId}` });
     expect(initial.event).toEqual(api.json());
-    expect(response.body).toContain('<link rel="preload" as="image" href="/images/events/ay-yo-kpop-night-itajai.svg" fetchpriority="high" />');
+    expect(response.body).toContain(
+      '<link rel="preload" as="image" href="/images/events/ay-yo-kpop-night-itajai.svg" fetchpriority="high" />',
+    );
   });
 
   it('preloads the carousel picture on the home page, allows the inline theme script by hash, 404s missing assets', async () => {
@@ -404,7 +589,9 @@ describe('page meta for shared links', () => {
     const hash = createHash('sha256').update(themeScript).digest('base64');
     // Profile photos and event pictures given as https:// addresses are shown; scripts stay same-origin.
     expect(home.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
-    expect(home.headers['content-security-policy']).toMatch(new RegExp(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`));
+    expect(home.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'`),
+    );
     for (const url of ['/assets/index-missing.js', '/.vite/manifest.json']) {
       const missing = await web.inject({ method: 'GET', url });
       expect(missing.statusCode, url).toBe(404);

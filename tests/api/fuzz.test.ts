@@ -12,7 +12,8 @@ let ticketTypeId = '';
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const role of ['admin', 'box_office', 'validator', 'user'] as const) cookies[role] = (await server.signUpAs(role === 'user' ? [] : [role])).cookie;
+  for (const role of ['admin', 'box_office', 'validator', 'user'] as const)
+    cookies[role] = (await server.signUpAs(role === 'user' ? [] : [role])).cookie;
   const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }]);
   eventId = event.id;
   ticketTypeId = ticketTypes[0].id;
@@ -36,14 +37,79 @@ function generator(seed: number) {
 }
 
 const hostileValues: readonly unknown[] = [
-  null, true, false, 0, -1, -2147483648, 2147483647, 2147483648, 2 ** 53, -(2 ** 53), 1e308, -1e308, 0.5, 1.0000001,
-  '', ' ', 'NaN', 'Infinity', '-1', '2147483648', '1e309', 'abc', '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\ud83d',
-  'x'.repeat(10_000), 'é'.repeat(3_000), '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-fffffffffffffff',
-  '1234', '2005-02-31', '2025-13-01', '0000-00-00', '9999-12-31T99:99:99Z', '2025-02-29T10:00:00Z', '<script>', "'; drop table orders; --",
-  [], [null], [1, 2, 3], {}, { a: 1 }, { __proto__: { polluted: true } }, { constructor: { prototype: {} } },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  -2147483648,
+  2147483647,
+  2147483648,
+  2 ** 53,
+  -(2 ** 53),
+  1e308,
+  -1e308,
+  0.5,
+  1.0000001,
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-1',
+  '2147483648',
+  '1e309',
+  'abc',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\ud83d',
+  'x'.repeat(10_000),
+  'é'.repeat(3_000),
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-fffffffffffffff',
+  '1234',
+  '2005-02-31',
+  '2025-13-01',
+  '0000-00-00',
+  '9999-12-31T99:99:99Z',
+  '2025-02-29T10:00:00Z',
+  '<script>',
+  "'; drop table orders; --",
+  [],
+  [null],
+  [1, 2, 3],
+  {},
+  { a: 1 },
+  { __proto__: { polluted: true } },
+  { constructor: { prototype: {} } },
 ];
-const badUuids = ['1', 'not-a-uuid', '00000000-0000-0000-0000-00000000000g', '%00', '%ED%A0%80', 'x'.repeat(300), '00000000-0000-4000-8000-000000000000', '..%2F..', '-1', '2147483648'];
-const badJson = ['{', '{"a":', '[1,2', 'null', '"texto"', '12', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '{"a":1e999}', '\u0000', '{"__proto__":{"x":1}}', '[]'];
+const badUuids = [
+  '1',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-00000000000g',
+  '%00',
+  '%ED%A0%80',
+  'x'.repeat(300),
+  '00000000-0000-4000-8000-000000000000',
+  '..%2F..',
+  '-1',
+  '2147483648',
+];
+const badJson = [
+  '{',
+  '{"a":',
+  '[1,2',
+  'null',
+  '"texto"',
+  '12',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"a":1e999}',
+  '\u0000',
+  '{"__proto__":{"x":1}}',
+  '[]',
+];
 
 type Role = keyof typeof cookies;
 interface Route {
@@ -57,16 +123,36 @@ interface Route {
 
 const uuid = '00000000-0000-4000-8000-000000000001';
 const sale = () => ({
-  nonce: 'venda-0001-abcdef', blockId: uuid, drawerId: uuid, full: 1, half: [], courtesy: 0, codes: [],
-  payment: { method: 'cash', receivedCentavos: 10000 }, buyerName: 'Ana', buyerEmail: '', soldAt: '2026-11-27T10:00:00.000Z', admit: false,
+  nonce: 'venda-0001-abcdef',
+  blockId: uuid,
+  drawerId: uuid,
+  full: 1,
+  half: [],
+  courtesy: 0,
+  codes: [],
+  payment: { method: 'cash', receivedCentavos: 10000 },
+  buyerName: 'Ana',
+  buyerEmail: '',
+  soldAt: '2026-11-27T10:00:00.000Z',
+  admit: false,
 });
 const routes: Route[] = [
   { method: 'GET', path: '/api/box-office/events', role: 'box_office' },
   { method: 'GET', path: '/api/box-office/events/:event/state', role: 'box_office' },
-  { method: 'POST', path: '/api/box-office/drawers', role: 'box_office', body: () => ({ eventId, floatCentavos: 10000, deviceId: 'caixa-0001' }) },
+  {
+    method: 'POST',
+    path: '/api/box-office/drawers',
+    role: 'box_office',
+    body: () => ({ eventId, floatCentavos: 10000, deviceId: 'caixa-0001' }),
+  },
   { method: 'GET', path: '/api/box-office/drawers/:id', role: 'box_office' },
   { method: 'GET', path: '/api/box-office/drawers/:id/sales', role: 'box_office' },
-  { method: 'POST', path: '/api/box-office/drawers/:id/movements', role: 'box_office', body: () => ({ kind: 'supply', amountCentavos: 100, note: 'troco', nonce: 'mov-00000001' }) },
+  {
+    method: 'POST',
+    path: '/api/box-office/drawers/:id/movements',
+    role: 'box_office',
+    body: () => ({ kind: 'supply', amountCentavos: 100, note: 'troco', nonce: 'mov-00000001' }),
+  },
   { method: 'POST', path: '/api/box-office/drawers/:id/close', role: 'box_office', body: () => ({ countedCentavos: 100 }) },
   { method: 'POST', path: '/api/box-office/blocks', role: 'box_office', body: () => ({ eventId, ticketTypeId, drawerId: uuid, size: 2 }) },
   { method: 'POST', path: '/api/box-office/blocks/:id/return', role: 'box_office' },
@@ -81,36 +167,83 @@ const routes: Route[] = [
   { method: 'GET', path: '/api/admin/box-office/conflicts', role: 'admin', query: { eventId: 'EVENT' } },
   { method: 'GET', path: '/api/admin/events/:event/guest-lists', role: 'admin' },
   {
-    method: 'POST', path: '/api/admin/events/:event/guest-lists', role: 'admin',
-    body: () => ({ name: 'Lista VIP', ownerEmail: 'dona@exemplo.com.br', ticketTypeId, quota: 10, freeUntil: '2030-01-01T22:00:00-03:00', afterKind: 'closed', closesAt: '2030-01-01T23:00:00-03:00' }),
+    method: 'POST',
+    path: '/api/admin/events/:event/guest-lists',
+    role: 'admin',
+    body: () => ({
+      name: 'Lista VIP',
+      ownerEmail: 'dona@exemplo.com.br',
+      ticketTypeId,
+      quota: 10,
+      freeUntil: '2030-01-01T22:00:00-03:00',
+      afterKind: 'closed',
+      closesAt: '2030-01-01T23:00:00-03:00',
+    }),
   },
   { method: 'GET', path: '/api/guest-lists', role: 'validator' },
   { method: 'GET', path: '/api/guest-lists/:id', role: 'validator' },
-  { method: 'POST', path: '/api/guest-lists/:id/entries', role: 'validator', body: () => ({ name: 'Ana Lima', email: 'ana@exemplo.com.br', cpf: '529.982.247-25' }) },
+  {
+    method: 'POST',
+    path: '/api/guest-lists/:id/entries',
+    role: 'validator',
+    body: () => ({ name: 'Ana Lima', email: 'ana@exemplo.com.br', cpf: '529.982.247-25' }),
+  },
   { method: 'DELETE', path: '/api/guest-lists/:id/entries/:id', role: 'validator' },
   { method: 'POST', path: '/api/guest-lists/:id/import', role: 'validator', body: () => ({ csv: 'nome,email\nAna,ana@exemplo.com.br' }) },
   { method: 'GET', path: '/api/door/events/:event/guest-search', role: 'validator', query: { q: 'Ana' } },
-  { method: 'POST', path: '/api/door/guest-entries/:id/admit', role: 'validator', body: () => ({ eventId, paymentMethod: 'cash', gate: 'A', deviceId: 'porta-1' }) },
+  {
+    method: 'POST',
+    path: '/api/door/guest-entries/:id/admit',
+    role: 'validator',
+    body: () => ({ eventId, paymentMethod: 'cash', gate: 'A', deviceId: 'porta-1' }),
+  },
   { method: 'GET', path: '/api/guest-list-links/:token', role: 'user' },
-  { method: 'POST', path: '/api/guest-list-links/:token/entries', role: 'user', body: () => ({ name: 'Ana Lima', email: 'ana@exemplo.com.br', cpf: '529.982.247-25' }) },
+  {
+    method: 'POST',
+    path: '/api/guest-list-links/:token/entries',
+    role: 'user',
+    body: () => ({ name: 'Ana Lima', email: 'ana@exemplo.com.br', cpf: '529.982.247-25' }),
+  },
   { method: 'GET', path: '/api/events/:event/waiting-room', role: 'user' },
   { method: 'GET', path: '/api/events/:event/waiting-room/challenge', role: 'user' },
   {
-    method: 'POST', path: '/api/events/:event/waiting-room/join', role: 'user',
+    method: 'POST',
+    path: '/api/events/:event/waiting-room/join',
+    role: 'user',
     body: () => ({
-      proof: { challenge: { parameters: { nonce: 'n', algorithm: 'SHA-256', salt: 's', cost: 1, keyLength: 32, keyPrefix: '00' }, signature: 'sig' }, solution: { counter: 1, derivedKey: 'ab' } },
-      cpf: '529.982.247-25', deviceId: 'aparelho-01',
+      proof: {
+        challenge: {
+          parameters: { nonce: 'n', algorithm: 'SHA-256', salt: 's', cost: 1, keyLength: 32, keyPrefix: '00' },
+          signature: 'sig',
+        },
+        solution: { counter: 1, derivedKey: 'ab' },
+      },
+      cpf: '529.982.247-25',
+      deviceId: 'aparelho-01',
     }),
   },
   { method: 'POST', path: '/api/events/:event/waiting-room/pass', role: 'user', body: () => ({ deviceId: 'aparelho-01' }) },
   { method: 'POST', path: '/api/waiting-room/status', role: 'user', body: () => ({ token: 'abc.def' }) },
   { method: 'GET', path: '/api/admin/events/:event/waiting-room', role: 'admin' },
   {
-    method: 'PUT', path: '/api/admin/events/:event/waiting-room', role: 'admin',
-    body: () => ({ enabled: true, opensAt: '2030-01-01T10:00:00-03:00', onSaleAt: '2030-01-01T11:00:00-03:00', ratePerMinute: 10, maxInside: 10 }),
+    method: 'PUT',
+    path: '/api/admin/events/:event/waiting-room',
+    role: 'admin',
+    body: () => ({
+      enabled: true,
+      opensAt: '2030-01-01T10:00:00-03:00',
+      onSaleAt: '2030-01-01T11:00:00-03:00',
+      ratePerMinute: 10,
+      maxInside: 10,
+    }),
   },
   { method: 'POST', path: '/api/admin/events/:event/waiting-room/pause', role: 'admin', body: () => ({ paused: true }) },
-  { method: 'POST', path: '/api/tickets/:id/transfers', role: 'user', body: () => ({ toName: 'Bruno Souza', toEmail: 'bruno@exemplo.com.br', toCpf: '529.982.247-25' }) },
+  {
+    method: 'POST',
+    path: '/api/tickets/:id/transfers',
+    role: 'user',
+    body: () => ({ toName: 'Bruno Souza', toEmail: 'bruno@exemplo.com.br', toCpf: '529.982.247-25' }),
+  },
   { method: 'POST', path: '/api/transfers/:id/cancel', role: 'user' },
   { method: 'GET', path: '/api/transfers/by-token/:token', role: 'user' },
   { method: 'POST', path: '/api/transfers/accept', role: 'user', body: () => ({ token: 'x'.repeat(32), cpf: '529.982.247-25' }) },
@@ -178,11 +311,16 @@ describe('malformed requests', () => {
         const response = await server.app.inject({ method: route.method, url: query ? `${url}?${query}` : url, headers, payload });
         counts[key].requests++;
         counts[key].byStatus[response.statusCode] = (counts[key].byStatus[response.statusCode] ?? 0) + 1;
-        if (response.statusCode >= 500) failures.push(`${key} ${url} ${payload?.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (response.statusCode >= 500)
+          failures.push(`${key} ${url} ${payload?.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 200)}`);
       }
     }
     const total = Object.values(counts).reduce((sum, c) => sum + c.requests, 0);
-    console.log(`fuzz: ${total} requests\n${Object.entries(counts).map(([k, c]) => `${k}: ${c.requests} ${JSON.stringify(c.byStatus)}`).join('\n')}`);
+    console.log(
+      `fuzz: ${total} requests\n${Object.entries(counts)
+        .map(([k, c]) => `${k}: ${c.requests} ${JSON.stringify(c.byStatus)}`)
+        .join('\n')}`,
+    );
     expect(total).toBeGreaterThanOrEqual(3_000);
     expect(failures).toEqual([]);
   }, 120_000);

@@ -42,7 +42,10 @@ describe('the session check', () => {
     const { cookie } = await server.signUpAs();
     // The signature's first character, not its last: the last one's spare bits are ignored when
     // base64 is decoded, so changing only them would leave the signature as it was.
-    const forged = cookie.replace(/(better-auth\.session_token=[^;.]*\.)(.)/, (_m, head: string, first: string) => `${head}${first === 'A' ? 'B' : 'A'}`);
+    const forged = cookie.replace(
+      /(better-auth\.session_token=[^;.]*\.)(.)/,
+      (_m, head: string, first: string) => `${head}${first === 'A' ? 'B' : 'A'}`,
+    );
     expect(forged).not.toBe(cookie);
     expect((await request('GET', '/api/me', forged)).json().user).toBeNull();
     expect((await request('POST', '/api/orders', forged, {})).statusCode).toBe(401);
@@ -51,7 +54,10 @@ describe('the session check', () => {
   it('refuses an expired session and deletes it', async () => {
     const { cookie } = await server.signUpAs();
     const token = tokenOf(cookie);
-    await server.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.token, token));
+    await server.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.token, token));
     expect((await request('GET', '/api/me', cookie)).json().user).toBeNull();
     expect(await server.deps.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
   });
@@ -69,7 +75,12 @@ describe('the session check', () => {
   it('ends with sign-out', async () => {
     const { cookie } = await server.signUpAs();
     expect((await request('GET', '/api/me', cookie)).json().user).not.toBeNull();
-    const out = await server.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: server.origin }, payload: {} });
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: server.origin },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect((await request('GET', '/api/me', cookie)).json().user).toBeNull();
   });
@@ -77,14 +88,23 @@ describe('the session check', () => {
 
 describe('orders placed and paid together', () => {
   it('keeps each buyer, quantity and holder names with its own order, and each payment issues its own tickets', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 4000, remaining: 100 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 4000, remaining: 100 }]);
     const people = await Promise.all(Array.from({ length: 16 }, () => server.signUpAs()));
     const quantities = people.map((_, i) => 1 + (i % 4));
     const placed = await Promise.all(
       people.map((p, i) =>
         request('POST', '/api/orders', p.cookie, {
           eventId: event.id,
-          items: [{ ticketTypeId: type.id, quantity: quantities[i], holderNames: Array.from({ length: quantities[i] }, (_, n) => `Pessoa ${i}-${n}`) }],
+          items: [
+            {
+              ticketTypeId: type.id,
+              quantity: quantities[i],
+              holderNames: Array.from({ length: quantities[i] }, (_, n) => `Pessoa ${i}-${n}`),
+            },
+          ],
           buyer: { ...buyer, name: `Comprador ${i}` },
           paymentMethod: 'pix',
           installments: 1,
@@ -121,7 +141,15 @@ describe('orders placed and paid together', () => {
       expect(own.every((t) => t.userId === p.userId && t.eventId === event.id)).toBe(true);
       expect(own.map((t) => t.holderName).sort()).toEqual(Array.from({ length: quantities[i] }, (_, n) => `Pessoa ${i}-${n}`));
     });
-    const notices = await server.deps.db.select().from(notifications).where(inArray(notifications.userId, people.map((p) => p.userId)));
+    const notices = await server.deps.db
+      .select()
+      .from(notifications)
+      .where(
+        inArray(
+          notifications.userId,
+          people.map((p) => p.userId),
+        ),
+      );
     people.forEach((p, i) => {
       const own = notices.filter((n) => n.userId === p.userId);
       expect(own).toHaveLength(1);
@@ -140,13 +168,20 @@ describe('orders placed and paid together', () => {
   });
 
   it('gives the last units to the orders that fit, a smaller one behind a larger one included', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Último lote', priceCentavos: 9000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Último lote', priceCentavos: 9000, remaining: 10 }]);
     const people = await Promise.all(Array.from({ length: 5 }, () => server.signUpAs()));
     const quantities = [3, 3, 3, 3, 1];
     const answers = await Promise.all(
       people.map((p, i) =>
         request('POST', '/api/orders', p.cookie, {
-          eventId: event.id, items: [{ ticketTypeId: type.id, quantity: quantities[i] }], buyer, paymentMethod: 'pix', installments: 1,
+          eventId: event.id,
+          items: [{ ticketTypeId: type.id, quantity: quantities[i] }],
+          buyer,
+          paymentMethod: 'pix',
+          installments: 1,
         }),
       ),
     );
@@ -160,14 +195,21 @@ describe('orders placed and paid together', () => {
   });
 
   it('turns a rush bigger than the stock away in the shared transaction, with nothing written for those turned away', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Lote relâmpago', priceCentavos: 5000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Lote relâmpago', priceCentavos: 5000, remaining: 5 }]);
     const people = await Promise.all(Array.from({ length: 20 }, () => server.signUpAs()));
     const transactions = vi.spyOn(server.deps.db, 'transaction');
     try {
       const answers = await Promise.all(
         people.map((p) =>
           request('POST', '/api/orders', p.cookie, {
-            eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+            eventId: event.id,
+            items: [{ ticketTypeId: type.id, quantity: 1 }],
+            buyer,
+            paymentMethod: 'pix',
+            installments: 1,
           }),
         ),
       );
@@ -191,12 +233,21 @@ describe('orders placed and paid together', () => {
     expect(stock.remaining).toBe(0);
   });
 
-  it('does not let one buyer pay or read another buyer\'s order among many', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 4000, remaining: 20 }]);
+  it("does not let one buyer pay or read another buyer's order among many", async () => {
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 4000, remaining: 20 }]);
     const [a, b] = await Promise.all([server.signUpAs(), server.signUpAs()]);
-    const order = (await request('POST', '/api/orders', a.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
-    })).json();
+    const order = (
+      await request('POST', '/api/orders', a.cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      })
+    ).json();
     const attempts = await Promise.all([
       request('POST', `/api/orders/${order.id}/simulate-pix-payment`, b.cookie, {}),
       request('POST', `/api/orders/${order.id.toUpperCase()}/simulate-pix-payment`, b.cookie, {}),

@@ -14,7 +14,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function inject(method: 'GET' | 'POST' | 'PUT', url: string, options: { headers?: Record<string, string>; payload?: string | object } = {}) {
+function inject(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  options: { headers?: Record<string, string>; payload?: string | object } = {},
+) {
   return server.app.inject({ method, url, headers: { cookie: person.cookie, ...options.headers }, payload: options.payload });
 }
 
@@ -23,19 +27,34 @@ describe('hostile input', () => {
     for (const name of ['Ana\u0000Lima', 'Ana\u001bLima', 'Ana\u007f']) {
       const response = await inject('PUT', '/api/me/profile', { payload: { fullName: name, phone: null, avatarUrl: null } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'O texto contém caracteres inválidos.', details: { field: 'fullName' } });
+      expect(response.json()).toMatchObject({
+        code: 'validation_failed',
+        message: 'O texto contém caracteres inválidos.',
+        details: { field: 'fullName' },
+      });
     }
     const [profile] = await server.deps.db.select().from(profiles).where(eq(profiles.id, person.userId));
     expect(profile.fullName).toBe('Pessoa Teste');
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const order = await inject('POST', '/api/orders', {
-      payload: { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer: { ...buyer, name: 'Ana\u0000' }, paymentMethod: 'pix', installments: 1 },
+      payload: {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer: { ...buyer, name: 'Ana\u0000' },
+        paymentMethod: 'pix',
+        installments: 1,
+      },
     });
     expect(order.statusCode).toBe(400);
     expect(order.json().details.field).toBe('buyer.name');
     expect(await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id))).toHaveLength(0);
     // Line breaks and tabs are ordinary text.
-    const reason = await inject('POST', '/api/refunds', { payload: { orderId: '00000000-0000-4000-8000-000000000000', reason: 'Linha 1\nLinha 2\tfim' } });
+    const reason = await inject('POST', '/api/refunds', {
+      payload: { orderId: '00000000-0000-4000-8000-000000000000', reason: 'Linha 1\nLinha 2\tfim' },
+    });
     expect(reason.statusCode).toBe(404);
     expect(await server.deps.db.select().from(refunds)).toHaveLength(0);
   });
@@ -64,14 +83,23 @@ describe('hostile input', () => {
     const long = await inject('GET', `/api/events/${'a'.repeat(300)}`);
     expect(long.statusCode).toBe(414);
     expect(long.json().message).toBe('Endereço inválido ou longo demais.');
-    const big = await inject('POST', '/api/orders', { headers: { 'content-type': 'application/json' }, payload: `"${'x'.repeat(1_100_000)}"` });
+    const big = await inject('POST', '/api/orders', {
+      headers: { 'content-type': 'application/json' },
+      payload: `"${'x'.repeat(1_100_000)}"`,
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('O conteúdo enviado é grande demais.');
     const bad = await inject('POST', '/api/orders', { headers: { 'content-type': 'application/json' }, payload: '{"eventId":' });
     expect(bad.json().message).toBe('Dados enviados em formato inválido.');
-    const social = await inject('POST', '/api/auth/sign-in/social', { headers: { origin: server.origin }, payload: { provider: 'myspace' } });
+    const social = await inject('POST', '/api/auth/sign-in/social', {
+      headers: { origin: server.origin },
+      payload: { provider: 'myspace' },
+    });
     expect(social.json().message).toBe('Este meio de entrada não está disponível.');
-    const reset = await inject('POST', '/api/auth/request-password-reset', { headers: { origin: server.origin }, payload: { email: 'ninguem@exemplo.com.br', redirectTo: '/reset-password' } });
+    const reset = await inject('POST', '/api/auth/request-password-reset', {
+      headers: { origin: server.origin },
+      payload: { email: 'ninguem@exemplo.com.br', redirectTo: '/reset-password' },
+    });
     expect(reset.json().message).toBe('Se este e-mail tiver uma conta, enviamos um link para criar uma nova senha.');
     const page = await inject('GET', '/api/auth/error?error=INVALID_TOKEN');
     expect(page.body).toContain('lang="pt-BR"');
@@ -81,8 +109,17 @@ describe('hostile input', () => {
 
 describe('cross-site requests and caching', () => {
   it('refuses a mutating call from another site, even a text/plain form post with the cookie', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
-    const body = JSON.stringify({ eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const body = JSON.stringify({
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     const attempts: Record<string, string>[] = [
       { origin: 'https://golpe.example', 'content-type': 'application/json' },
       { 'sec-fetch-site': 'cross-site', 'content-type': 'text/plain' },
@@ -94,7 +131,10 @@ describe('cross-site requests and caching', () => {
       expect(response.json().code).toBe('forbidden');
     }
     expect(await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id))).toHaveLength(0);
-    const same = await inject('POST', '/api/orders', { headers: { origin: server.origin, 'sec-fetch-site': 'same-origin' }, payload: JSON.parse(body) });
+    const same = await inject('POST', '/api/orders', {
+      headers: { origin: server.origin, 'sec-fetch-site': 'same-origin' },
+      payload: JSON.parse(body),
+    });
     expect(same.statusCode).toBe(201);
   });
 
@@ -110,20 +150,32 @@ describe('cross-site requests and caching', () => {
 describe('uploads', () => {
   function multipart(parts: { name: string; filename?: string; type?: string; content: string }[]) {
     const boundary = '----nl-test-boundary';
-    const body = parts
-      .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n${p.content}\r\n`)
-      .join('') + `--${boundary}--\r\n`;
+    const body =
+      parts
+        .map(
+          (p) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n${p.content}\r\n`,
+        )
+        .join('') + `--${boundary}--\r\n`;
     return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body };
   }
 
   it('takes exactly one file part, named as the route expects', async () => {
-    const wrongName = await inject('POST', '/api/me/avatar', multipart([{ name: 'imagem', filename: 'a.png', type: 'image/png', content: 'x' }]));
+    const wrongName = await inject(
+      'POST',
+      '/api/me/avatar',
+      multipart([{ name: 'imagem', filename: 'a.png', type: 'image/png', content: 'x' }]),
+    );
     expect(wrongName.statusCode).toBe(400);
     expect(wrongName.json().details.field).toBe('file');
-    const two = await inject('POST', '/api/me/avatar', multipart([
-      { name: 'file', filename: 'a.png', type: 'image/png', content: 'x' },
-      { name: 'file', filename: 'b.png', type: 'image/png', content: 'y' },
-    ]));
+    const two = await inject(
+      'POST',
+      '/api/me/avatar',
+      multipart([
+        { name: 'file', filename: 'a.png', type: 'image/png', content: 'x' },
+        { name: 'file', filename: 'b.png', type: 'image/png', content: 'y' },
+      ]),
+    );
     expect(two.statusCode).toBe(400);
     const [profile] = await server.deps.db.select().from(profiles).where(eq(profiles.id, person.userId));
     expect(profile.avatarUrl).toBeNull();

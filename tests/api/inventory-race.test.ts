@@ -168,7 +168,10 @@ describe('stock and coupon uses under a race of every change an order can go thr
 
   it('is told when a unit or a coupon use goes missing, or a hold outlives its order', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const code = `CONTA${randomBytes(3).toString('hex').toUpperCase()}`;
     const [coupon] = await server.deps.db
       .insert(coupons)
@@ -178,7 +181,14 @@ describe('stock and coupon uses under a race of every change an order can go thr
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: person.cookie },
-      payload: { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1, couponCode: code },
+      payload: {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+        couponCode: code,
+      },
     });
     expect(placed.statusCode).toBe(201);
     const options = { initialStockByTicketTypeId: { [type.id]: 5 }, couponMaxUses: { [coupon.id]: 2 } };

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { notifications, orderItems, orders, outbox, refunds, ticketTransfers, tickets, userNotificationSettings } from '../../src/server/db/schema';
+import {
+  notifications,
+  orderItems,
+  orders,
+  outbox,
+  refunds,
+  ticketTransfers,
+  tickets,
+  userNotificationSettings,
+} from '../../src/server/db/schema';
 import { enqueueJobs, JOB_KINDS, type Job } from '../../src/server/services/jobs';
 import { notifyUsers, type Notice } from '../../src/server/services/notifications/notify-user';
 import { runWorkerOnce } from '../../src/server/worker';
@@ -37,13 +46,25 @@ async function jobsOfNotifications(notificationIds: string[]) {
 
 /** A completed order of `userId` with no tickets, straight into the table. */
 async function completedOrder(userId: string, now: Date) {
-  const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: `Festa ${Math.random().toString(36).slice(2, 7)}` });
+  const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+    title: `Festa ${Math.random().toString(36).slice(2, 7)}`,
+  });
   const [order] = await server.deps.db
     .insert(orders)
     .values({
-      eventId: event.id, userId, status: 'completed', subtotalCentavos: 0, totalCentavos: 0, paymentMethod: 'pix',
-      buyerName: buyer.name, buyerEmail: `pedido-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`, buyerPhone: buyer.phone, buyerCpf: buyer.cpf,
-      paymentProvider: 'sandbox', expiresAt: now, completedAt: now,
+      eventId: event.id,
+      userId,
+      status: 'completed',
+      subtotalCentavos: 0,
+      totalCentavos: 0,
+      paymentMethod: 'pix',
+      buyerName: buyer.name,
+      buyerEmail: `pedido-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
+      buyerPhone: buyer.phone,
+      buyerCpf: buyer.cpf,
+      paymentProvider: 'sandbox',
+      expiresAt: now,
+      completedAt: now,
     })
     .returning();
   return { event, order };
@@ -64,16 +85,26 @@ describe('notifyUsers', () => {
     const stored = await server.deps.db.select().from(notifications).where(inArray(notifications.id, ids));
     const byId = new Map(stored.map((n) => [n.id, n]));
     expect(ids.map((id) => byId.get(id))).toMatchObject(
-      notices.map((n) => ({ userId: n.userId, type: n.type, title: n.title, message: n.message, actionUrl: n.actionUrl, read: false, createdAt: now })),
+      notices.map((n) => ({
+        userId: n.userId,
+        type: n.type,
+        title: n.title,
+        message: n.message,
+        actionUrl: n.actionUrl,
+        read: false,
+        createdAt: now,
+      })),
     );
 
     const jobs = await jobsOfNotifications(ids);
-    expect(jobs.map((j) => ({ kind: j.kind, payload: j.payload, runAfter: j.runAfter, createdAt: j.createdAt, doneAt: j.doneAt }))).toEqual([
-      { kind: 'notification_email', payload: { notificationId: ids[0] }, runAfter: now, createdAt: now, doneAt: null },
-      { kind: 'notification_push', payload: { notificationId: ids[0] }, runAfter: now, createdAt: now, doneAt: null },
-      { kind: 'notification_whatsapp', payload: { notificationId: ids[0] }, runAfter: now, createdAt: now, doneAt: null },
-      { kind: 'notification_push', payload: { notificationId: ids[1] }, runAfter: now, createdAt: now, doneAt: null },
-    ]);
+    expect(jobs.map((j) => ({ kind: j.kind, payload: j.payload, runAfter: j.runAfter, createdAt: j.createdAt, doneAt: j.doneAt }))).toEqual(
+      [
+        { kind: 'notification_email', payload: { notificationId: ids[0] }, runAfter: now, createdAt: now, doneAt: null },
+        { kind: 'notification_push', payload: { notificationId: ids[0] }, runAfter: now, createdAt: now, doneAt: null },
+        { kind: 'notification_whatsapp', payload: { notificationId: ids[0] }, runAfter: now, createdAt: now, doneAt: null },
+        { kind: 'notification_push', payload: { notificationId: ids[1] }, runAfter: now, createdAt: now, doneAt: null },
+      ],
+    );
   });
 
   it('does nothing for no notices', async () => {
@@ -94,7 +125,9 @@ describe('enqueueJobs', () => {
     await server.deps.db.transaction((tx) => enqueueJobs(tx, jobs, now));
     const rows = (await server.deps.db.select().from(outbox)).sort((a, b) => a.id - b.id);
     const mine = rows.filter((r) => [orderId, refundId].includes(Object.values(r.payload as object)[0]));
-    expect(mine.map((r) => ({ kind: r.kind, payload: r.payload, runAfter: r.runAfter, createdAt: r.createdAt, attempts: r.attempts }))).toEqual([
+    expect(
+      mine.map((r) => ({ kind: r.kind, payload: r.payload, runAfter: r.runAfter, createdAt: r.createdAt, attempts: r.attempts })),
+    ).toEqual([
       { kind: 'order_confirmation_email', payload: { orderId }, runAfter: now, createdAt: now, attempts: 0 },
       { kind: 'refund_payment', payload: { refundId }, runAfter: later, createdAt: now, attempts: 0 },
     ]);
@@ -119,13 +152,21 @@ describe('the worker', () => {
     const now = new Date();
     // A confirmed number receives the notice; another person's unconfirmed one, its confirmation code.
     await server.deps.db.insert(userNotificationSettings).values({
-      userId: person.userId, emailNotifications: true, pushNotifications: false, whatsappNotifications: true, whatsappNumber: '+5547991230000',
-      whatsappVerifiedNumber: '+5547991230000', whatsappVerifiedAt: now,
+      userId: person.userId,
+      emailNotifications: true,
+      pushNotifications: false,
+      whatsappNotifications: true,
+      whatsappNumber: '+5547991230000',
+      whatsappVerifiedNumber: '+5547991230000',
+      whatsappVerifiedAt: now,
     });
     const confirming = await server.signUpAs();
     await server.deps.db.insert(userNotificationSettings).values({
-      userId: confirming.userId, whatsappNotifications: true, whatsappNumber: '+5547991230001',
-      whatsappCodeRequestedAt: now, whatsappCodeExpiresAt: new Date(now.getTime() + 600_000),
+      userId: confirming.userId,
+      whatsappNotifications: true,
+      whatsappNumber: '+5547991230001',
+      whatsappCodeRequestedAt: now,
+      whatsappCodeExpiresAt: new Date(now.getTime() + 600_000),
     });
     const { event, order } = await completedOrder(person.userId, now);
     const [refund] = await server.deps.db
@@ -133,18 +174,39 @@ describe('the worker', () => {
       .values({ orderId: order.id, userId: person.userId, amountCentavos: 0, reason: 'Teste', status: 'approved', requestedAt: now })
       .returning();
     const [noticeId] = await server.deps.db.transaction((tx) =>
-      notifyUsers(tx, [{ userId: person.userId, type: 'event', title: 'Aviso de teste', message: 'Chegou pelo worker', actionUrl: '/tickets' }], now),
+      notifyUsers(
+        tx,
+        [{ userId: person.userId, type: 'event', title: 'Aviso de teste', message: 'Chegou pelo worker', actionUrl: '/tickets' }],
+        now,
+      ),
     );
     // A ticket of the order on its way to someone else.
-    const [item] = await server.deps.db.insert(orderItems).values({ orderId: order.id, ticketTypeName: 'Pista', quantity: 1, unitPriceCentavos: 0 }).returning();
+    const [item] = await server.deps.db
+      .insert(orderItems)
+      .values({ orderId: order.id, ticketTypeName: 'Pista', quantity: 1, unitPriceCentavos: 0 })
+      .returning();
     const [ticket] = await server.deps.db
       .insert(tickets)
-      .values({ orderId: order.id, orderItemId: item.id, eventId: event.id, userId: person.userId, ticketTypeName: 'Pista', code: `NL1.teste-${crypto.randomUUID()}` })
+      .values({
+        orderId: order.id,
+        orderItemId: item.id,
+        eventId: event.id,
+        userId: person.userId,
+        ticketTypeName: 'Pista',
+        code: `NL1.teste-${crypto.randomUUID()}`,
+      })
       .returning();
     const recipient = `amiga-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
     const [transfer] = await server.deps.db
       .insert(ticketTransfers)
-      .values({ ticketId: ticket.id, eventId: event.id, fromUserId: person.userId, toName: 'Amiga Teste', toEmail: recipient, tokenHash: crypto.randomUUID() })
+      .values({
+        ticketId: ticket.id,
+        eventId: event.id,
+        fromUserId: person.userId,
+        toName: 'Amiga Teste',
+        toEmail: recipient,
+        tokenHash: crypto.randomUUID(),
+      })
       .returning();
     await server.deps.db.transaction((tx) =>
       enqueueJobs(
@@ -160,7 +222,9 @@ describe('the worker', () => {
     );
     const queued = [
       ...(await jobsOfNotifications([noticeId])),
-      ...(await server.deps.db.select().from(outbox)).filter((r) => [order.id, refund.id, transfer.id, confirming.userId].includes(Object.values(r.payload as object)[0])),
+      ...(await server.deps.db.select().from(outbox)).filter((r) =>
+        [order.id, refund.id, transfer.id, confirming.userId].includes(Object.values(r.payload as object)[0]),
+      ),
     ];
     expect(new Set(queued.map((j) => j.kind))).toEqual(new Set(JOB_KINDS));
     server.sentMail.length = 0;
@@ -178,7 +242,9 @@ describe('the worker', () => {
     // notification_email: the notice to the account's address.
     expect(server.sentMail.find((m) => m.to === person.email && m.subject === 'Aviso de teste')?.text).toContain('Chegou pelo worker');
     // notification_whatsapp: the local outbox folder.
-    const whatsapp = readdirSync(join(server.dataDir, 'outbox')).filter((f) => f.endsWith(`${recipientTag('+5547991230000')}.whatsapp.txt`));
+    const whatsapp = readdirSync(join(server.dataDir, 'outbox')).filter((f) =>
+      f.endsWith(`${recipientTag('+5547991230000')}.whatsapp.txt`),
+    );
     expect(whatsapp).toHaveLength(1);
     expect(readFileSync(join(server.dataDir, 'outbox', whatsapp[0]), 'utf8')).toContain('Aviso de teste');
     // whatsapp_confirmation_code: the code, to the number being confirmed.
@@ -192,7 +258,10 @@ describe('the worker', () => {
 
   it('retries a stored kind it does not know with a clear error, and runs the rest', async () => {
     const now = new Date();
-    const [stale] = await server.deps.db.insert(outbox).values({ kind: 'old_kind', payload: { x: 1 }, createdAt: now, runAfter: now }).returning();
+    const [stale] = await server.deps.db
+      .insert(outbox)
+      .values({ kind: 'old_kind', payload: { x: 1 }, createdAt: now, runAfter: now })
+      .returning();
     const orderId = crypto.randomUUID();
     await server.deps.db.transaction((tx) => enqueueJobs(tx, [{ kind: 'order_confirmation_email', payload: { orderId } }], now));
 

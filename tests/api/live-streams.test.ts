@@ -95,7 +95,10 @@ describe('caps on live streams', () => {
     const { event } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const address = '127.0.0.2';
     // Both kinds of stream count against the same cap.
-    const streams = [...(await openMany(10, '/api/live', person.cookie, address)), ...(await openMany(10, doorLive(event.id), person.cookie, address))];
+    const streams = [
+      ...(await openMany(10, '/api/live', person.cookie, address)),
+      ...(await openMany(10, doorLive(event.id), person.cookie, address)),
+    ];
 
     expectRefused(await openStream('/api/live', person.cookie, address));
     expectRefused(await openStream(doorLive(event.id), person.cookie, address));
@@ -132,7 +135,10 @@ describe('live streams after the session changes', () => {
       headers: { origin: server.origin, 'content-type': 'application/json' },
       payload: { email: person.email, password: 'senha-de-teste-123' },
     });
-    const secondDevice = [signIn.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    const secondDevice = [signIn.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
     const mine = await openStream('/api/live', person.cookie);
     const myOtherDevice = await openStream('/api/live', secondDevice);
     const theirs = await openStream('/api/live', other.cookie);

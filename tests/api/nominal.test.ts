@@ -18,14 +18,22 @@ afterAll(async () => {
 describe('nominal events', () => {
   it('asks every unit its holder CPF, refuses what misses or is malformed, and puts each on its ticket', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 7000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 7000, remaining: 10 }]);
     await server.deps.db.update(events).set({ nominal: true }).where(eq(events.id, event.id));
     const order = (holderCpfs?: string[]) =>
       server.app.inject({
         method: 'POST',
         url: '/api/orders',
         headers: { cookie },
-        payload: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2, holderNames: ['Ana', 'Bia'], holderCpfs }], buyer, paymentMethod: 'pix' },
+        payload: {
+          eventId: event.id,
+          items: [{ ticketTypeId: pista.id, quantity: 2, holderNames: ['Ana', 'Bia'], holderCpfs }],
+          buyer,
+          paymentMethod: 'pix',
+        },
       });
 
     const none = await order();
@@ -40,7 +48,11 @@ describe('nominal events', () => {
     const placed = await order([testCpf(1), testCpf(2).replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')]);
     expect(placed.statusCode).toBe(201);
     await server.app.inject({ method: 'POST', url: `/api/orders/${placed.json().id}/simulate-pix-payment`, headers: { cookie } });
-    const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, placed.json().id)).orderBy(asc(tickets.createdAt), asc(tickets.id));
+    const issued = await server.deps.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.orderId, placed.json().id))
+      .orderBy(asc(tickets.createdAt), asc(tickets.id));
     expect(issued.map((t) => [t.holderName, t.holderCpf]).sort()).toEqual([
       ['Ana', testCpf(1)],
       ['Bia', testCpf(2)],
@@ -53,7 +65,10 @@ describe('nominal events', () => {
 
   it('asks nothing of an event that is not nominal', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 7000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 7000, remaining: 10 }]);
     const placed = await server.app.inject({
       method: 'POST',
       url: '/api/orders',

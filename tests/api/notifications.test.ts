@@ -38,12 +38,19 @@ function whatsappTexts(e164: string): string[] {
 }
 
 async function buyAndPay(cookie: string, quantity = 2, daysAhead = 10) {
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
     daysAhead,
     title: `Festa ${Math.random().toString(36).slice(2, 7)}`,
   });
   const placed = await call('POST', '/api/orders', cookie, {
-    eventId: event.id, items: [{ ticketTypeId: type.id, quantity }], buyer, paymentMethod: 'pix', installments: 1,
+    eventId: event.id,
+    items: [{ ticketTypeId: type.id, quantity }],
+    buyer,
+    paymentMethod: 'pix',
+    installments: 1,
   });
   const order = placed.json();
   await call('POST', `/api/orders/${order.id}/simulate-pix-payment`, cookie);
@@ -56,7 +63,11 @@ describe('the notification panel API', () => {
     const bia = await server.signUpAs();
     for (let i = 0; i < 55; i++) {
       await server.deps.db.insert(notifications).values({
-        userId: ana.userId, type: 'promotion', title: `Aviso ${i}`, message: 'Texto', createdAt: new Date(Date.now() - (55 - i) * 1000),
+        userId: ana.userId,
+        type: 'promotion',
+        title: `Aviso ${i}`,
+        message: 'Texto',
+        createdAt: new Date(Date.now() - (55 - i) * 1000),
       });
     }
     const listed = (await call('GET', '/api/notifications', ana.cookie)).json();
@@ -99,10 +110,18 @@ describe('live notifications', () => {
     });
     await ready;
     await server.deps.db.transaction((tx) =>
-      notifyUser(tx, { userId: other.userId, type: 'event', title: 'Para outra pessoa', message: '...', actionUrl: null, channels: [] }, new Date()),
+      notifyUser(
+        tx,
+        { userId: other.userId, type: 'event', title: 'Para outra pessoa', message: '...', actionUrl: null, channels: [] },
+        new Date(),
+      ),
     );
     await server.deps.db.transaction((tx) =>
-      notifyUser(tx, { userId: person.userId, type: 'event', title: 'Olá', message: 'Chegou', actionUrl: '/tickets', channels: [] }, new Date()),
+      notifyUser(
+        tx,
+        { userId: person.userId, type: 'event', title: 'Olá', message: 'Chegou', actionUrl: '/tickets', channels: [] },
+        new Date(),
+      ),
     );
     await expect.poll(() => received.join('').match(/event: notifications/g)?.length ?? 0, { timeout: 5000 }).toBe(1);
     request.destroy();
@@ -139,7 +158,11 @@ describe('what a purchase sends', () => {
   it('writes no e-mail when the buyer switched e-mails off, and WhatsApp goes to the outbox folder when on and confirmed', async () => {
     const person = await server.signUpAs();
     const saved = await call('PUT', '/api/me/notification-settings', person.cookie, {
-      emailNotifications: false, pushNotifications: false, whatsappNotifications: true, whatsappNumber: '(47) 99123-4567', geolocationEnabled: false,
+      emailNotifications: false,
+      pushNotifications: false,
+      whatsappNotifications: true,
+      whatsappNumber: '(47) 99123-4567',
+      geolocationEnabled: false,
     });
     expect(saved.json().whatsappNumber).toBe('(47) 99123-4567');
     const [stored] = await server.deps.db.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, person.userId));
@@ -147,7 +170,9 @@ describe('what a purchase sends', () => {
     // The number is confirmed with the code sent to it first (whatsapp-confirmation.test.ts).
     await runWorkerOnce(server.deps);
     const code = /é (\d{6})\./.exec(whatsappTexts('+5547991234567').at(-1) ?? '')?.[1];
-    expect((await call('POST', '/api/me/notification-settings/whatsapp/confirm', person.cookie, { code })).json().whatsappConfirmed).toBe(true);
+    expect((await call('POST', '/api/me/notification-settings/whatsapp/confirm', person.cookie, { code })).json().whatsappConfirmed).toBe(
+      true,
+    );
     const { event } = await buyAndPay(person.cookie, 1);
     server.sentMail.length = 0;
     await runWorkerOnce(server.deps);
@@ -164,10 +189,17 @@ describe('what a purchase sends', () => {
  */
 async function paidWithFee(cookie: string, serviceFeeAbsorbed: boolean) {
   const title = `Baile de Sexta ${Math.random().toString(36).slice(2, 7)}`;
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 60005, remaining: 20 }], { title });
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 60005, remaining: 20 }], { title });
   await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed }).where(eq(events.id, event.id));
   const placed = await call('POST', '/api/orders', cookie, {
-    eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1,
+    eventId: event.id,
+    items: [{ ticketTypeId: type.id, quantity: 2 }],
+    buyer,
+    paymentMethod: 'pix',
+    installments: 1,
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json();

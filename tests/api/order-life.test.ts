@@ -33,7 +33,12 @@ async function remainingOf(typeId: string) {
 }
 async function place(cookie: string, eventId: string, typeId: string, quantity: number, extra: object = {}) {
   const response = await post('/api/orders', cookie, {
-    eventId, items: [{ ticketTypeId: typeId, quantity }], buyer, paymentMethod: 'pix', installments: 1, ...extra,
+    eventId,
+    items: [{ ticketTypeId: typeId, quantity }],
+    buyer,
+    paymentMethod: 'pix',
+    installments: 1,
+    ...extra,
   });
   expect(response.statusCode).toBe(201);
   return response.json();
@@ -42,7 +47,10 @@ async function place(cookie: string, eventId: string, typeId: string, quantity: 
 describe('a pending order', () => {
   it('can be resumed with its PIX code while the hold lasts, then paid', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 2);
     const mine = (await get('/api/tickets', person.cookie)).json().orders[0];
     expect(mine).toMatchObject({ orderId: order.id, status: 'pending', paymentMethod: 'pix', expiresAt: order.expiresAt });
@@ -53,7 +61,10 @@ describe('a pending order', () => {
 
   it('returns its units at once when the buyer cancels it, and a second cancel answers the same', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 3);
     expect(await remainingOf(type.id)).toBe(7);
     expect((await post(`/api/orders/${order.id}/cancel`, person.cookie)).json().status).toBe('cancelled');
@@ -64,7 +75,10 @@ describe('a pending order', () => {
 
   it('cannot be cancelled once paid', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 1);
     await post(`/api/orders/${order.id}/simulate-pix-payment`, person.cookie);
     const response = await post(`/api/orders/${order.id}/cancel`, person.cookie);
@@ -75,10 +89,16 @@ describe('a pending order', () => {
 
   it('is given a payment again after a crash cut it off before the provider answered', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 1);
     // As if the process died between the order's commit and the provider's answer.
-    await server.deps.db.update(orders).set({ paymentId: null, pixCode: null, createdAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.id));
+    await server.deps.db
+      .update(orders)
+      .set({ paymentId: null, pixCode: null, createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.id));
     const round = await runWorkerOnce(server.deps);
     expect(round.recovered).toBeGreaterThanOrEqual(1);
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
@@ -91,7 +111,10 @@ describe('a pending order', () => {
 describe('a payment after the hold ended', () => {
   it('is honoured when the units are still there', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const order = await place(person.cookie, event.id, type.id, 2);
     await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
     expect(await remainingOf(type.id)).toBe(5);
@@ -104,7 +127,10 @@ describe('a payment after the hold ended', () => {
   it('is refunded in full when the units were sold meanwhile, and the buyer is told', async () => {
     const person = await server.signUpAs();
     const other = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 2 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 2 }]);
     const late = await place(person.cookie, event.id, type.id, 2);
     await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
     const sold = await place(other.cookie, event.id, type.id, 2);
@@ -127,11 +153,20 @@ describe('a payment after the hold ended', () => {
   });
 });
 
-describe('a payment after the hold ended, by the sale\'s rules', () => {
+describe("a payment after the hold ended, by the sale's rules", () => {
   async function lateOrder(extra: object, quantity: number, lines?: object[]) {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], extra);
-    const late = await place(person.cookie, event.id, type.id, quantity, lines ? { items: lines.map((line) => ({ ticketTypeId: type.id, ...line })) } : {});
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], extra);
+    const late = await place(
+      person.cookie,
+      event.id,
+      type.id,
+      quantity,
+      lines ? { items: lines.map((line) => ({ ticketTypeId: type.id, ...line })) } : {},
+    );
     await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
     expect(await remainingOf(type.id)).toBe(10);
     return { event, type, late };
@@ -171,7 +206,13 @@ describe('a payment after the hold ended, by the sale\'s rules', () => {
     const others = ['39053344705', '86288366757', '71428793860', '28625587887'];
     for (const cpf of others) {
       const someone = await server.signUpAs();
-      const placed = await post('/api/orders', someone.cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, ...meia(cpf) }], buyer, paymentMethod: 'pix', installments: 1 });
+      const placed = await post('/api/orders', someone.cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, ...meia(cpf) }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      });
       expect(placed.statusCode).toBe(201);
     }
     expect((await confirmPayment(server.deps, { paymentId: late.paymentId })).outcome).toBe('refunded_late');
@@ -188,14 +229,23 @@ describe('a payment after the hold ended, by the sale\'s rules', () => {
 describe('refunds per ticket', () => {
   it('pays back one ticket of two after its share of the coupon, and the other still gets in', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
     const code = `AMIGO${randomUUID().slice(0, 4).toUpperCase()}`;
     await server.deps.db.insert(coupons).values({ code, discountType: 'fixed', discountValue: 1001, eventId: event.id });
     const order = await place(person.cookie, event.id, type.id, 2, { couponCode: code });
     expect(order.totalCentavos).toBe(18999);
     await post(`/api/orders/${order.id}/simulate-pix-payment`, person.cookie);
-    const [first, second] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(tickets.createdAt, tickets.id);
-    const offered = (await get('/api/refunds/eligible', person.cookie)).json().orders.find((o: { orderId: string }) => o.orderId === order.id);
+    const [first, second] = await server.deps.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.orderId, order.id))
+      .orderBy(tickets.createdAt, tickets.id);
+    const offered = (await get('/api/refunds/eligible', person.cookie))
+      .json()
+      .orders.find((o: { orderId: string }) => o.orderId === order.id);
     expect(offered.tickets.map((t: { amountCentavos: number }) => t.amountCentavos)).toEqual([9499, 9500]);
 
     const asked = await post('/api/refunds', person.cookie, { orderId: order.id, ticketIds: [second.id], reason: 'Meu amigo não vai' });
@@ -214,7 +264,10 @@ describe('refunds per ticket', () => {
 
   it('refuses a ticket id of another order and changes nothing', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
     const a = await place(person.cookie, event.id, type.id, 1);
     const b = await place(person.cookie, event.id, type.id, 1);
     await post(`/api/orders/${a.id}/simulate-pix-payment`, person.cookie);
@@ -228,7 +281,10 @@ describe('refunds per ticket', () => {
 
 describe('cancelling an event', () => {
   it('refunds every paid order, releases pending ones, stops sales and the door refuses every ticket', async () => {
-    const { event, ticketTypes: [pista, vip] } = await createEvent(server, [
+    const {
+      event,
+      ticketTypes: [pista, vip],
+    } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 20 },
       { name: 'VIP', priceCentavos: 20000, remaining: 5 },
     ]);
@@ -253,12 +309,18 @@ describe('cancelling an event', () => {
     const cancelled = await post(`/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: 'O local foi interditado.' });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ refundedOrders: 2, releasedOrders: 1 });
-    expect((await post(`/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: 'De novo' })).json().code).toBe('event_already_cancelled');
+    expect((await post(`/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: 'De novo' })).json().code).toBe(
+      'event_already_cancelled',
+    );
 
     expect(await remainingOf(pista.id)).toBe(20);
     expect(await remainingOf(vip.id)).toBe(5);
     const statuses = await server.deps.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.eventId, event.id));
-    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({ [paidA.id]: 'refunded', [paidB.id]: 'refunded', [pendingC.id]: 'cancelled' });
+    expect(Object.fromEntries(statuses.map((o) => [o.id, o.status]))).toEqual({
+      [paidA.id]: 'refunded',
+      [paidB.id]: 'refunded',
+      [pendingC.id]: 'cancelled',
+    });
     const eventRefunds = await server.deps.db.select().from(refunds).where(eq(refunds.status, 'approved'));
     const forA = eventRefunds.filter((r) => r.orderId === paidA.id);
     expect(forA).toMatchObject([{ origin: 'event_cancelled', amountCentavos: 16000, ticketCount: 2 }]);
@@ -266,7 +328,11 @@ describe('cancelling an event', () => {
 
     expect((await scanAtItsDoor(server, door.cookie, biaTicket.code)).json()).toMatchObject({ accepted: false, reason: 'cancelled' });
     const again = await post('/api/orders', caio.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: pista.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(again.json().code).toBe('event_cancelled');
 
@@ -287,12 +353,24 @@ describe('cancelling an event', () => {
     const person = await server.signUpAs();
     await place(person.cookie, sold.event.id, sold.ticketTypes[0].id, 1);
 
-    const refused = await server.app.inject({ method: 'DELETE', url: `/api/admin/events/${sold.event.id}`, headers: { cookie: admin.cookie } });
+    const refused = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/events/${sold.event.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'event_has_orders' });
-    const byBuyer = await server.app.inject({ method: 'DELETE', url: `/api/admin/events/${empty.event.id}`, headers: { cookie: person.cookie } });
+    const byBuyer = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/events/${empty.event.id}`,
+      headers: { cookie: person.cookie },
+    });
     expect(byBuyer.statusCode).toBe(403);
-    const deleted = await server.app.inject({ method: 'DELETE', url: `/api/admin/events/${empty.event.id}`, headers: { cookie: admin.cookie } });
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/events/${empty.event.id}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await server.deps.db.select().from(events).where(eq(events.id, empty.event.id))).toHaveLength(0);
     expect(await server.deps.db.select().from(events).where(eq(events.id, sold.event.id))).toHaveLength(1);

@@ -22,9 +22,16 @@ function post(url: string, cookie: string | null, payload: unknown) {
 
 describe('placing an order', () => {
   it('refuses a buyer who is not signed in', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', null, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('unauthenticated');
@@ -32,9 +39,16 @@ describe('placing an order', () => {
 
   it('prices on the server, holds stock and returns a PIX BR Code whose CRC checks', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
       totalCentavos: 1,
     });
     expect(response.statusCode).toBe(201);
@@ -48,10 +62,16 @@ describe('placing an order', () => {
 
   it('refuses an invalid CPF with the pt-BR message and changes nothing', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer: { ...buyer, cpf: '111.111.111-11' },
-      paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer: { ...buyer, cpf: '111.111.111-11' },
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'CPF inválido', details: { field: 'buyer.cpf' } });
@@ -61,10 +81,19 @@ describe('placing an order', () => {
 
   it('confirms a simulated PIX payment once and issues one ticket per unit', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
-    const order = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 3 }], buyer, paymentMethod: 'pix', installments: 1,
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const order = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 3 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      })
+    ).json();
     const first = await post(`/api/orders/${order.id}/simulate-pix-payment`, cookie, {});
     expect(first.json().status).toBe('completed');
     const second = await post(`/api/orders/${order.id}/simulate-pix-payment`, cookie, {});
@@ -78,14 +107,26 @@ describe('placing an order', () => {
 
   it('declines the test card 4000 0000 0000 0002, keeps the order open for another card, and cancelling returns the units', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
-    const order = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'card', installments: 6,
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
+    const order = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        buyer,
+        paymentMethod: 'card',
+        installments: 6,
+      })
+    ).json();
     expect(order.installments).toBe(6);
     expect(order.installmentAmountsCentavos).toEqual([8335, 8333, 8333, 8333, 8333, 8333]);
     const paid = await post(`/api/orders/${order.id}/card-payment`, cookie, {
-      cardNumber: '4000 0000 0000 0002', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
+      cardNumber: '4000 0000 0000 0002',
+      holderName: 'ANA B LIMA',
+      expiry: '12/34',
+      cvc: '123',
     });
     expect(paid.statusCode).toBe(402);
     expect(paid.json().code).toBe('payment_declined');
@@ -97,19 +138,37 @@ describe('placing an order', () => {
     expect(cancelled.json().status).toBe('cancelled');
     const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
     expect(stock.remaining).toBe(5);
-    expect((await post(`/api/orders/${order.id}/card-payment`, cookie, {
-      cardNumber: '4242 4242 4242 4242', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
-    })).json().code).toBe('order_not_pending');
+    expect(
+      (
+        await post(`/api/orders/${order.id}/card-payment`, cookie, {
+          cardNumber: '4242 4242 4242 4242',
+          holderName: 'ANA B LIMA',
+          expiry: '12/34',
+          cvc: '123',
+        })
+      ).json().code,
+    ).toBe('order_not_pending');
   });
 
   it('takes another card after a decline', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
-    const order = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'card', installments: 1,
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
+    const order = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer,
+        paymentMethod: 'card',
+        installments: 1,
+      })
+    ).json();
     const card = { holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123' };
-    expect((await post(`/api/orders/${order.id}/card-payment`, cookie, { ...card, cardNumber: '4000 0000 0000 0002' })).statusCode).toBe(402);
+    expect((await post(`/api/orders/${order.id}/card-payment`, cookie, { ...card, cardNumber: '4000 0000 0000 0002' })).statusCode).toBe(
+      402,
+    );
     const paid = await post(`/api/orders/${order.id}/card-payment`, cookie, { ...card, cardNumber: '4242 4242 4242 4242' });
     expect(paid.json()).toMatchObject({ status: 'completed', paymentError: null });
     expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(1);
@@ -118,11 +177,22 @@ describe('placing an order', () => {
   it("does not let another buyer see, pay or cancel someone else's order", async () => {
     const owner = await server.signUpAs();
     const other = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
-    const order = (await post('/api/orders', owner.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
-    })).json();
-    expect((await server.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
+    const order = (
+      await post('/api/orders', owner.cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      })
+    ).json();
+    expect((await server.app.inject({ method: 'GET', url: `/api/orders/${order.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(
+      404,
+    );
     expect((await post(`/api/orders/${order.id}/cancel`, other.cookie, {})).statusCode).toBe(404);
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe('pending');
@@ -130,12 +200,24 @@ describe('placing an order', () => {
 
   it('approves the test card 4242 4242 4242 4242', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
-    const order = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'card', installments: 3,
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
+    const order = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer,
+        paymentMethod: 'card',
+        installments: 3,
+      })
+    ).json();
     const paid = await post(`/api/orders/${order.id}/card-payment`, cookie, {
-      cardNumber: '4242 4242 4242 4242', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
+      cardNumber: '4242 4242 4242 4242',
+      holderName: 'ANA B LIMA',
+      expiry: '12/34',
+      cvc: '123',
     });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().status).toBe('completed');
@@ -143,12 +225,25 @@ describe('placing an order', () => {
 
   it('expires unpaid orders past their hold and returns their units', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 4 }]);
-    const order = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 4 }], buyer, paymentMethod: 'pix', installments: 1,
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 4 }]);
+    const order = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 4 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      })
+    ).json();
     const sold = await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(sold.json().code).toBe('ticket_type_sold_out');
     await runWorkerOnce(server.deps, new Date(Date.parse(order.expiresAt) + 1000));
@@ -159,12 +254,19 @@ describe('placing an order', () => {
   });
 
   it('sells exactly the last 10 units to 50 buyers at once', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Último lote', priceCentavos: 9000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Último lote', priceCentavos: 9000, remaining: 10 }]);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => server.signUpAs()));
     const responses = await Promise.all(
       buyers.map(({ cookie }) =>
         post('/api/orders', cookie, {
-          eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+          eventId: event.id,
+          items: [{ ticketTypeId: type.id, quantity: 1 }],
+          buyer,
+          paymentMethod: 'pix',
+          installments: 1,
         }),
       ),
     );
@@ -184,10 +286,19 @@ describe('placing an order', () => {
 describe('a payment that arrives after the order expired', () => {
   async function expiredOrder(remaining: number, quantity: number) {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining }]);
-    const order = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity }], buyer, paymentMethod: 'pix', installments: 1,
-    })).json();
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining }]);
+    const order = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      })
+    ).json();
     await runWorkerOnce(server.deps, new Date(Date.parse(order.expiresAt) + 1000));
     return { order, type, cookie, event };
   }
@@ -203,9 +314,15 @@ describe('a payment that arrives after the order expired', () => {
 
   it('is refunded when the units were sold meanwhile, and nothing is oversold', async () => {
     const { order, type, cookie, event } = await expiredOrder(2, 2);
-    const other = (await post('/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1,
-    })).json();
+    const other = (
+      await post('/api/orders', cookie, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+      })
+    ).json();
     await post(`/api/orders/${other.id}/simulate-pix-payment`, cookie, {});
     const result = await confirmPayment(server.deps, { orderId: order.id });
     expect(result.outcome).toBe('refunded_late');
@@ -221,8 +338,17 @@ describe('the last buyer data', () => {
   it("offers the phone and CPF of the user's own last order, and nothing to someone who never bought", async () => {
     const { cookie } = await server.signUpAs();
     const other = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
-    await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    await post('/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     const mine = await server.app.inject({ method: 'GET', url: '/api/orders/last-buyer', headers: { cookie } });
     expect(mine.headers['cache-control']).toBe('no-store');
     expect(mine.json()).toEqual({ phone: '(47) 99123-4567', cpf: '529.982.247-25' });

@@ -22,7 +22,10 @@ beforeAll(async () => {
   validatorCookie = (await server.signUpAs(['validator'])).cookie;
 
   // Some data for the routes to (not) change: an event, a paid order and a pending refund.
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
   const placed = await post('/api/orders', buyerCookie, {
     eventId: event.id,
     items: [{ ticketTypeId: type.id, quantity: 1 }],
@@ -133,7 +136,12 @@ describe('the door refuses anyone but door staff', () => {
   it('answers 401 signed out and 403 to a buyer on every /api/check-ins and /api/door route, and records no scan', async () => {
     const routes = [...routesUnder('/api/check-ins'), ...routesUnder('/api/door/')];
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/check-ins', 'POST /api/door/sync', 'POST /api/door/manual-check-in', 'GET /api/door/events/:id/offline-data']),
+      expect.arrayContaining([
+        'POST /api/check-ins',
+        'POST /api/door/sync',
+        'POST /api/door/manual-check-in',
+        'GET /api/door/events/:id/offline-data',
+      ]),
     );
     const before = await snapshotRows();
     expect(await walk(routes, null, 401)).toEqual([]);

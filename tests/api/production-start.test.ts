@@ -27,7 +27,13 @@ async function startBuilt(env: Record<string, string>, baseUrl: string): Promise
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the built server exited while starting:\n${output}`);
-    if (await fetch(`${baseUrl}/api/brands`).then((r) => r.ok, () => false)) return { child, output: () => output };
+    if (
+      await fetch(`${baseUrl}/api/brands`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, output: () => output };
     await sleep(100);
   }
   child.kill('SIGKILL');
@@ -48,10 +54,14 @@ describe('the production build', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.server.config.ts', '--outDir', outDir, '--emptyOutDir'], {
-      cwd: projectRoot,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [join(projectRoot, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.server.config.ts', '--outDir', outDir, '--emptyOutDir'],
+      {
+        cwd: projectRoot,
+        stdio: 'pipe',
+      },
+    );
     if (onPostgres) database = await createPostgresDatabase();
     const port = await freePort();
     baseUrl = `http://localhost:${port}`;
@@ -78,7 +88,11 @@ describe('the production build', () => {
     let cookie: string;
     try {
       expect(first.output()).toContain(`rodando em ${baseUrl}`);
-      const accounts = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as { email: string; password: string; roles: string[] }[];
+      const accounts = JSON.parse(readFileSync(join(dataDir, 'demo-accounts.json'), 'utf8')) as {
+        email: string;
+        password: string;
+        roles: string[];
+      }[];
       const account = accounts.find((a) => a.roles.length === 1 && a.roles[0] === 'user')!;
       const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
         method: 'POST',
@@ -86,7 +100,10 @@ describe('the production build', () => {
         body: JSON.stringify({ email: account.email, password: account.password }),
       });
       expect(signIn.status).toBe(200);
-      cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const me = await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json();
       expect(me.user.email).toBe(account.email);
 
@@ -97,7 +114,13 @@ describe('the production build', () => {
       const placed = await fetch(`${baseUrl}/api/orders`, {
         method: 'POST',
         headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 }),
+        body: JSON.stringify({
+          eventId: event.id,
+          items: [{ ticketTypeId: type.id, quantity: 1 }],
+          buyer,
+          paymentMethod: 'pix',
+          installments: 1,
+        }),
       });
       expect(placed.status).toBe(201);
       const order = await placed.json();

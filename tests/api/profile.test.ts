@@ -50,9 +50,7 @@ function call(method: Method, url: string, cookie: string | null, payload?: unkn
 function avatarUpload(cookie: string | null, bytes: Buffer, fileName = 'foto.png', type = 'image/png') {
   const boundary = '----perfil-teste';
   const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -74,7 +72,10 @@ function avatarFiles(): string[] {
 
 /** Places an order for `quantity` units of a new event's only ticket type; pays it unless `pay` is false. */
 async function buy(cookie: string, options: { priceCentavos: number; quantity: number; pay?: boolean; rating?: number | null }) {
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos, remaining: 20 }]);
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos, remaining: 20 }]);
   if (options.rating !== undefined) await server.deps.db.update(events).set({ rating: options.rating }).where(eq(events.id, event.id));
   const placed = await call('POST', '/api/orders', cookie, {
     eventId: event.id,
@@ -151,7 +152,10 @@ async function columnsHolding(needles: string[]): Promise<string[]> {
         ORDER BY c.table_name, c.column_name`,
   );
   expect(columns.length).toBeGreaterThan(50);
-  const list = sql.join(needles.map((needle) => sql`${needle}`), sql`, `);
+  const list = sql.join(
+    needles.map((needle) => sql`${needle}`),
+    sql`, `,
+  );
   const found: string[] = [];
   for (const { table_name: table, column_name: column } of columns) {
     const rows = await queryRows<{ needle: string }>(
@@ -215,7 +219,12 @@ describe('profile', () => {
       email: 'outro@exemplo.com.br',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ email, fullName: 'Carla Menezes Rocha', phone: '(47) 99123-4567', avatarUrl: 'https://exemplo.com.br/carla.png' });
+    expect(response.json()).toMatchObject({
+      email,
+      fullName: 'Carla Menezes Rocha',
+      phone: '(47) 99123-4567',
+      avatarUrl: 'https://exemplo.com.br/carla.png',
+    });
     const [user] = await server.deps.db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ email, name: 'Carla Menezes Rocha' });
 
@@ -233,7 +242,11 @@ describe('profile', () => {
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json()).toMatchObject({ code: 'validation_failed', message: 'Telefone inválido', details: { field: 'phone' } });
 
-    const badAvatar = await call('PUT', '/api/me/profile', cookie, { fullName: 'Outro Nome', phone: null, avatarUrl: 'javascript:alert(1)' });
+    const badAvatar = await call('PUT', '/api/me/profile', cookie, {
+      fullName: 'Outro Nome',
+      phone: null,
+      avatarUrl: 'javascript:alert(1)',
+    });
     expect(badAvatar.statusCode).toBe(400);
     expect(badAvatar.json().details.field).toBe('avatarUrl');
     expect(badAvatar.json().message).toMatch(/^URL do avatar inválida/);
@@ -275,7 +288,10 @@ describe('avatar upload', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const response = await avatarUpload(cookie, svg, 'foto.png', 'image/png');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'image_invalid', message: 'Formato inválido. Por favor, selecione uma imagem JPG, PNG ou WebP.' });
+    expect(response.json()).toMatchObject({
+      code: 'image_invalid',
+      message: 'Formato inválido. Por favor, selecione uma imagem JPG, PNG ou WebP.',
+    });
     expect(avatarFiles().filter((f) => f.startsWith(userId))).toEqual([]);
     const [profile] = await server.deps.db.select().from(profiles).where(eq(profiles.id, userId));
     expect(profile.avatarUrl).toBeNull();
@@ -364,7 +380,11 @@ describe('notification settings', () => {
     const rows = await server.deps.db.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, userId));
     expect(rows).toHaveLength(1);
 
-    const again = await call('PUT', '/api/me/notification-settings', cookie, { ...saved, whatsappNotifications: false, pushNotifications: false });
+    const again = await call('PUT', '/api/me/notification-settings', cookie, {
+      ...saved,
+      whatsappNotifications: false,
+      pushNotifications: false,
+    });
     expect(again.json()).toMatchObject({ whatsappNotifications: false, pushNotifications: false, whatsappNumber: '(11) 98765-4321' });
   });
 
@@ -437,7 +457,10 @@ describe('data export', () => {
       payload: { endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-da-ana:APA91b', keys: { p256dh, auth } },
     });
     expect(subscribed.statusCode).toBe(204);
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
       items: [{ ticketTypeId: type.id, quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }],
@@ -452,11 +475,17 @@ describe('data export', () => {
     expect(response.statusCode).toBe(200);
     const data = response.json();
     const [order] = data.orders;
-    expect(order.items).toEqual([expect.objectContaining({ ticketTypeName: 'Pista', quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({ ticketTypeName: 'Pista', quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }),
+    ]);
     expect(order.tickets.map((t: { holderName: string | null }) => t.holderName).sort()).toEqual(['Clara Nunes Vieira', 'Otávio Mendes']);
     const [subscription] = await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     expect(data.pushSubscriptions).toEqual([
-      { endpointHost: 'fcm.googleapis.com', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131', createdAt: subscription.createdAt.toISOString() },
+      {
+        endpointHost: 'fcm.googleapis.com',
+        userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131',
+        createdAt: subscription.createdAt.toISOString(),
+      },
     ]);
     expect(data.sessions).toEqual([expect.objectContaining({ createdAt: expect.any(String), expiresAt: expect.any(String) })]);
     expect(data.logins).toEqual([expect.objectContaining({ provider: 'credential', createdAt: expect.any(String) })]);
@@ -490,7 +519,10 @@ describe('account deletion', () => {
     expect(response.json()).toEqual({ deleted: true });
 
     const { db } = server.deps;
-    const kept = await db.select().from(orders).where(inArray(orders.id, [paid.orderId, pending.orderId]));
+    const kept = await db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [paid.orderId, pending.orderId]));
     expect(kept).toHaveLength(2);
     for (const order of kept) {
       expect(order).toMatchObject({ userId: null, buyerName: 'Conta excluída', buyerPhone: '', buyerCpf: '' });
@@ -536,7 +568,9 @@ describe('account deletion', () => {
   it('leaves no column holding the name, e-mail, phone, CPF, holder names or refund reason of the deleted account', async () => {
     const person = distinctivePerson();
     const { cookie } = await server.signUpAs(['user'], person.email);
-    expect((await call('PUT', '/api/me/profile', cookie, { fullName: person.name, phone: person.phone, avatarUrl: null })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/me/profile', cookie, { fullName: person.name, phone: person.phone, avatarUrl: null })).statusCode).toBe(
+      200,
+    );
     expect(
       (
         await call('PUT', '/api/me/notification-settings', cookie, {
@@ -550,10 +584,16 @@ describe('account deletion', () => {
     ).toBe(200);
     const subscribed = await call('POST', '/api/push/subscriptions', cookie, {
       endpoint: person.pushEndpoint,
-      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
     });
     expect(subscribed.statusCode).toBe(204);
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
       items: [{ ticketTypeId: type.id, quantity: 2, holderNames: person.holderNames }],
@@ -564,7 +604,11 @@ describe('account deletion', () => {
     expect(placed.statusCode).toBe(201);
     const orderId = placed.json().id as string;
     expect((await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
-    const [firstTicket] = await server.deps.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.id);
+    const [firstTicket] = await server.deps.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.orderId, orderId))
+      .orderBy(tickets.id);
     const refund = await call('POST', '/api/refunds', cookie, { orderId, ticketIds: [firstTicket.id], reason: person.refundReason });
     expect(refund.statusCode).toBe(201);
     // The purchase notice goes out on the channels switched on (push not sent: no outside calls in tests).
@@ -584,7 +628,11 @@ describe('account deletion', () => {
     ];
     // The scan sees each datum where the product keeps it while the account lives.
     const before = await columnsHolding(needles);
-    for (const needle of needles.filter((n) => n !== person.cpf)) expect(before.some((hit) => hit.endsWith(`: ${needle}`)), needle).toBe(true);
+    for (const needle of needles.filter((n) => n !== person.cpf))
+      expect(
+        before.some((hit) => hit.endsWith(`: ${needle}`)),
+        needle,
+      ).toBe(true);
 
     expect((await call('DELETE', '/api/me', cookie)).statusCode).toBe(200);
 
@@ -609,7 +657,10 @@ describe('account deletion', () => {
       whatsappNumber: person.phone,
       geolocationEnabled: false,
     });
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
       items: [{ ticketTypeId: type.id, quantity: 1 }],
@@ -619,11 +670,18 @@ describe('account deletion', () => {
     });
     expect((await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {})).json().status).toBe('completed');
     // Without SMTP the e-mails are .eml files in DATA_DIR/outbox, as WhatsApp without its API already is.
-    const mailer = createMailer({ from: 'Next Level <nao-responda@nextlevel.demo>', dataDir: server.dataDir, log: pino({ level: 'silent' }) });
+    const mailer = createMailer({
+      from: 'Next Level <nao-responda@nextlevel.demo>',
+      dataDir: server.dataDir,
+      log: pino({ level: 'silent' }),
+    });
     await runWorkerOnce({ ...server.deps, mailer, push: undefined });
     await mailer.send({ to: other.email, subject: 'Bem-vindo', text: 'Olá' });
     // A file written when outbox names still carried the address.
-    writeFileSync(join(server.dataDir, 'outbox', `2025-01-01T00-00-00-000Z-${person.email}.eml`), `To: ${person.email}\nSubject: Antigo\n\nOlá\n`);
+    writeFileSync(
+      join(server.dataDir, 'outbox', `2025-01-01T00-00-00-000Z-${person.email}.eml`),
+      `To: ${person.email}\nSubject: Antigo\n\nOlá\n`,
+    );
 
     const outboxDir = join(server.dataDir, 'outbox');
     const needles = [person.email, person.phone, person.phoneDigits, `+55${person.phoneDigits}`];
@@ -636,7 +694,9 @@ describe('account deletion', () => {
     expect(written.filter((name) => name.endsWith('.eml')).length).toBeGreaterThanOrEqual(2);
     expect(written.filter((name) => name.endsWith('.whatsapp.txt')).length).toBeGreaterThanOrEqual(1);
     // New files are named by a hash of the recipient, not the address.
-    expect(readdirSync(outboxDir).filter((name) => !name.startsWith('2025-') && needles.some((needle) => name.includes(needle)))).toEqual([]);
+    expect(readdirSync(outboxDir).filter((name) => !name.startsWith('2025-') && needles.some((needle) => name.includes(needle)))).toEqual(
+      [],
+    );
     const othersFile = readdirSync(outboxDir).find((name) => readFileSync(join(outboxDir, name), 'utf8').includes(other.email));
     expect(othersFile).toBeDefined();
 
@@ -666,6 +726,11 @@ describe('account deletion', () => {
     expect(await db.select().from(users).where(eq(users.id, first.userId))).toEqual([]);
     const lastOne = await call('DELETE', '/api/me', second.cookie);
     expect(lastOne.statusCode).toBe(409);
-    expect(await db.select().from(userRoles).where(and(eq(userRoles.role, 'admin'), eq(userRoles.userId, second.userId)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.role, 'admin'), eq(userRoles.userId, second.userId))),
+    ).toHaveLength(1);
   });
 });

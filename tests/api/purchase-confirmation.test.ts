@@ -20,7 +20,11 @@ function get(url: string, cookie: string | null) {
 }
 async function place(cookie: string, eventId: string, typeId: string) {
   const response = await post('/api/orders', cookie, {
-    eventId, items: [{ ticketTypeId: typeId, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+    eventId,
+    items: [{ ticketTypeId: typeId, quantity: 1 }],
+    buyer,
+    paymentMethod: 'pix',
+    installments: 1,
   });
   expect(response.statusCode).toBe(201);
   return response.json() as Promise<{ id: string; paymentId: string }>;
@@ -30,7 +34,10 @@ describe('the purchase confirmation', () => {
   it("gives the paid order to its owner only, with the buyer's e-mail, and leaves the e-mail out of the public payment-success answer", async () => {
     const owner = await server.signUpAs();
     const stranger = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(owner.cookie, event.id, type.id);
     expect((await post(`/api/orders/${order.id}/simulate-pix-payment`, owner.cookie)).json().status).toBe('completed');
 
@@ -46,15 +53,24 @@ describe('the purchase confirmation', () => {
 
   it('lists the newest paid order first in Meus ingressos, by payment time and then creation', async () => {
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const first = await place(person.cookie, event.id, type.id);
     const second = await place(person.cookie, event.id, type.id);
     const third = await place(person.cookie, event.id, type.id);
     // The first order placed is paid last: it comes first. The unpaid one counts by its creation.
     await post(`/api/orders/${second.id}/simulate-pix-payment`, person.cookie);
-    await server.deps.db.update(orders).set({ completedAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, second.id));
+    await server.deps.db
+      .update(orders)
+      .set({ completedAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, second.id));
     await post(`/api/orders/${first.id}/simulate-pix-payment`, person.cookie);
-    await server.deps.db.update(orders).set({ completedAt: new Date(Date.now() + 60_000) }).where(eq(orders.id, first.id));
+    await server.deps.db
+      .update(orders)
+      .set({ completedAt: new Date(Date.now() + 60_000) })
+      .where(eq(orders.id, first.id));
 
     const listed = (await get('/api/tickets', person.cookie)).json().orders.map((o: { orderId: string }) => o.orderId);
     expect(listed).toEqual([first.id, third.id, second.id]);

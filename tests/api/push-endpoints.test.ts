@@ -29,25 +29,45 @@ const subscribe = (cookie: string, endpoint: string) =>
 describe('POST /api/push/subscriptions', () => {
   it('refuses private, loopback, link-local and internal endpoints with a pt-BR message, storing nothing', async () => {
     const { userId, cookie } = await server.signUpAs();
-    for (const endpoint of ['http://127.0.0.1:5432/', 'https://127.0.0.1:5432/', 'https://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/', 'https://[::1]:22/', 'https://localhost/push', 'https://postgres/', 'https://fcm.googleapis.com.evil.example/x']) {
+    for (const endpoint of [
+      'http://127.0.0.1:5432/',
+      'https://127.0.0.1:5432/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1/',
+      'https://[::1]:22/',
+      'https://localhost/push',
+      'https://postgres/',
+      'https://fcm.googleapis.com.evil.example/x',
+    ]) {
       const response = await subscribe(cookie, endpoint);
       expect(response.statusCode, endpoint).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'push_endpoint_invalid', message: 'Este navegador não usa um serviço de notificações conhecido. Tente outro navegador.' });
+      expect(response.json()).toMatchObject({
+        code: 'push_endpoint_invalid',
+        message: 'Este navegador não usa um serviço de notificações conhecido. Tente outro navegador.',
+      });
     }
     expect(await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).toEqual([]);
   });
 
   it('keeps a browser push service endpoint, and only the newest few per account', async () => {
     const { userId, cookie } = await server.signUpAs();
-    const endpoints = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS_PER_USER + 3 }, (_, i) => `https://fcm.googleapis.com/fcm/send/device-${i}-${randomBytes(4).toString('hex')}`);
+    const endpoints = Array.from(
+      { length: MAX_PUSH_SUBSCRIPTIONS_PER_USER + 3 },
+      (_, i) => `https://fcm.googleapis.com/fcm/send/device-${i}-${randomBytes(4).toString('hex')}`,
+    );
     for (const endpoint of endpoints) expect((await subscribe(cookie, endpoint)).statusCode).toBe(204);
-    const kept = (await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))).map((s) => s.endpoint).sort();
+    const kept = (await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)))
+      .map((s) => s.endpoint)
+      .sort();
     expect(kept).toEqual(endpoints.slice(3).sort());
   });
 
   it('never calls an endpoint stored before the rule: the worker removes it as gone', async () => {
     const { userId } = await server.signUpAs();
-    const [stored] = await server.deps.db.insert(pushSubscriptions).values({ userId, endpoint: 'https://169.254.169.254/latest/meta-data/', ...keys() }).returning();
+    const [stored] = await server.deps.db
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: 'https://169.254.169.254/latest/meta-data/', ...keys() })
+      .returning();
     expect(await server.deps.push!.send(stored, { title: 't', body: 'b', url: '/' })).toBe('gone');
   });
 });

@@ -24,12 +24,16 @@ function get(url: string, cookie: string | null) {
 }
 
 /** Places an order of `quantity` units and, unless `pay` is false, confirms it with simulated PIX. */
-async function buy(cookie: string, options: { quantity?: number; priceCentavos?: number; couponCode?: string; pay?: boolean; title?: string } = {}) {
-  const { event, ticketTypes: [type] } = await createEvent(
-    server,
-    [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: 50 }],
-    { title: options.title ?? 'Festival de Teste' },
-  );
+async function buy(
+  cookie: string,
+  options: { quantity?: number; priceCentavos?: number; couponCode?: string; pay?: boolean; title?: string } = {},
+) {
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: 50 }], {
+    title: options.title ?? 'Festival de Teste',
+  });
   const placed = await post('/api/orders', cookie, {
     eventId: event.id,
     items: [{ ticketTypeId: type.id, quantity: options.quantity ?? 2 }],
@@ -95,7 +99,11 @@ describe('which orders may be refunded', () => {
 
     const response = await post('/api/refunds', cookie, { orderId, reason: 'Desisti' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'order_not_refundable', message: 'Este pedido não pode ser reembolsado.', details: { reason: 'not_paid' } });
+    expect(response.json()).toMatchObject({
+      code: 'order_not_refundable',
+      message: 'Este pedido não pode ser reembolsado.',
+      details: { reason: 'not_paid' },
+    });
     expect(await storedRefunds(orderId)).toHaveLength(0);
   });
 
@@ -103,7 +111,11 @@ describe('which orders may be refunded', () => {
     const { cookie } = await server.signUpAs();
     const door = await server.signUpAs(['validator']);
     const { orderId } = await buy(cookie, { quantity: 2 });
-    const [used, unused] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);
+    const [used, unused] = await server.deps.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.orderId, orderId))
+      .orderBy(tickets.createdAt, tickets.id);
     const scan = await scanAtItsDoor(server, door.cookie, used.code);
     expect(scan.json().accepted).toBe(true);
 
@@ -162,10 +174,22 @@ describe('asking for a refund', () => {
     const { cookie, userId } = await server.signUpAs();
     const { orderId, totalCentavos } = await buy(cookie, { quantity: 3, priceCentavos: 5000 });
 
-    const response = await post('/api/refunds', cookie, { orderId, reason: '  Não vou poder comparecer  ', amountCentavos: 1, amount: 999999 });
+    const response = await post('/api/refunds', cookie, {
+      orderId,
+      reason: '  Não vou poder comparecer  ',
+      amountCentavos: 1,
+      amount: 999999,
+    });
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toMatchObject({ orderId, status: 'pending', amountCentavos: 15000, reason: 'Não vou poder comparecer', eventTitle: 'Festival de Teste', adminNotes: null });
+    expect(created).toMatchObject({
+      orderId,
+      status: 'pending',
+      amountCentavos: 15000,
+      reason: 'Não vou poder comparecer',
+      eventTitle: 'Festival de Teste',
+      adminNotes: null,
+    });
     expect(totalCentavos).toBe(15000);
 
     const [row] = await storedRefunds(orderId);
@@ -183,7 +207,10 @@ describe('asking for a refund', () => {
     expect((await post('/api/refunds', cookie, { orderId, reason: 'Primeiro pedido' })).statusCode).toBe(201);
     const again = await post('/api/refunds', cookie, { orderId, reason: 'Segundo pedido' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'refund_already_requested', message: 'Já existe uma solicitação de reembolso para este pedido.' });
+    expect(again.json()).toMatchObject({
+      code: 'refund_already_requested',
+      message: 'Já existe uma solicitação de reembolso para este pedido.',
+    });
     expect(await storedRefunds(orderId)).toHaveLength(1);
   });
 
@@ -278,9 +305,18 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
 
   it('refunds at once what the tickets cost, fee included, with no decision: the tickets stop admitting and the units go back on sale', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }], { daysAhead: 20 });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }], { daysAhead: 20 });
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
-    const placed = await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const placed = await post('/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     expect(placed.json().totalCentavos).toBe(17600);
     const orderId = placed.json().id as string;
     await post(`/api/orders/${orderId}/simulate-pix-payment`, cookie, {});
@@ -289,7 +325,9 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     // Offered with its deadline: 7 days from the payment (the event is 20 days away).
     const offered = await eligibility(cookie, orderId);
     expect(offered.withdrawalDeadline).toBe(new Date(paidAt.getTime() + 7 * 86_400_000).toISOString());
-    const [first, second] = (await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    const [first, second] = (await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId))).sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+    );
 
     const one = await post('/api/refunds/withdraw', cookie, { orderId, ticketIds: [first.id] });
     expect(one.statusCode).toBe(201);
@@ -310,7 +348,13 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     // The organizer's figures count the withdrawals as refunds: nothing left of the sale.
     const admin = await server.signUpAs(['admin']);
     const money = (await get(`/api/admin/events/${event.id}`, admin.cookie)).json().money;
-    expect(money).toMatchObject({ grossCentavos: 16000, refundsCentavos: 16000, refundedFeesCentavos: 1600, feesCentavos: 0, netCentavos: 0 });
+    expect(money).toMatchObject({
+      grossCentavos: 16000,
+      refundsCentavos: 16000,
+      refundedFeesCentavos: 1600,
+      feesCentavos: 0,
+      netCentavos: 0,
+    });
     // The door refuses both codes (scanning opens the event's door now, so it comes last).
     const door = await server.signUpAs(['validator']);
     for (const code of [first.code, second.code]) expect((await scanAtItsDoor(server, door.cookie, code)).json().accepted).toBe(false);
@@ -319,40 +363,78 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
   it('is closed 7 days after the payment and 48 hours before the event: the request flow remains, nothing changes', async () => {
     const { cookie } = await server.signUpAs();
     const late = await buy(cookie, { quantity: 1 });
-    await server.deps.db.update(orders).set({ completedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(orders.id, late.orderId));
+    await server.deps.db
+      .update(orders)
+      .set({ completedAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(orders.id, late.orderId));
     expect((await eligibility(cookie, late.orderId)).withdrawalDeadline).toBeNull();
     const refused = await post('/api/refunds/withdraw', cookie, { orderId: late.orderId });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'withdrawal_closed', message: 'O prazo para cancelar a compra por conta própria terminou. Você ainda pode solicitar o reembolso.' });
+    expect(refused.json()).toMatchObject({
+      code: 'withdrawal_closed',
+      message: 'O prazo para cancelar a compra por conta própria terminou. Você ainda pode solicitar o reembolso.',
+    });
     expect(await storedRefunds(late.orderId)).toEqual([]);
 
     // Bought today for an event 1 day away: closed too (less than 48 hours before it).
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 1 });
-    const placed = await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 1 });
+    const placed = await post('/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     await post(`/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {});
-    expect((await post('/api/refunds/withdraw', cookie, { orderId: placed.json().id })).json()).toMatchObject({ code: 'withdrawal_closed' });
+    expect((await post('/api/refunds/withdraw', cookie, { orderId: placed.json().id })).json()).toMatchObject({
+      code: 'withdrawal_closed',
+    });
     // For an event 3 days away the deadline is 48 hours before its start, before the 7 days.
     const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 3 });
-    const bought = await post('/api/orders', cookie, { eventId: soon.event.id, items: [{ ticketTypeId: soon.ticketTypes[0].id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const bought = await post('/api/orders', cookie, {
+      eventId: soon.event.id,
+      items: [{ ticketTypeId: soon.ticketTypes[0].id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     await post(`/api/orders/${bought.json().id}/simulate-pix-payment`, cookie, {});
-    expect((await eligibility(cookie, bought.json().id)).withdrawalDeadline).toBe(new Date(eventInstant(soon.event.date, '20:00').getTime() - 48 * 3_600_000).toISOString());
+    expect((await eligibility(cookie, bought.json().id)).withdrawalDeadline).toBe(
+      new Date(eventInstant(soon.event.date, '20:00').getTime() - 48 * 3_600_000).toISOString(),
+    );
   });
 
   it('keeps the fee on a refund asked when the withdrawal is closed: bought a day ago, the event 40 hours away', async () => {
     const { cookie } = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     // The start 40 hours from now, to the minute, in São Paulo time.
     const start = new Date(Math.ceil((Date.now() + 40 * 3_600_000) / 60_000) * 60_000);
-    const parts = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', ...options }).format(start);
+    const parts = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', ...options }).format(start);
     const date = parts({ year: 'numeric', month: '2-digit', day: '2-digit' });
     const startTime = parts({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     await server.deps.db.update(events).set({ date, startTime, endTime: null, serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
     expect(eventInstant(date, startTime).toISOString()).toBe(start.toISOString());
-    const placed = await post('/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const placed = await post('/api/orders', cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     expect(placed.json().totalCentavos).toBe(8800);
     const orderId = placed.json().id as string;
     await post(`/api/orders/${orderId}/simulate-pix-payment`, cookie, {});
-    await server.deps.db.update(orders).set({ completedAt: new Date(Date.now() - 86_400_000) }).where(eq(orders.id, orderId));
+    await server.deps.db
+      .update(orders)
+      .set({ completedAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(orders.id, orderId));
 
     // Within the 7 days but less than 48 hours before the start: no 'Cancelar compra', and the
     // refund the buyer may still ask for returns the ticket, not its R$ 8,00 fee.

@@ -24,7 +24,10 @@ afterAll(async () => {
 
 async function rotatingTicket() {
   const { cookie } = await server.signUpAs();
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { title: `Rotativo ${randomUUID().slice(0, 6)}` });
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { title: `Rotativo ${randomUUID().slice(0, 6)}` });
   await server.deps.db.update(events).set({ rotatingQr: true }).where(eq(events.id, event.id));
   await openDoorNow(server, event.id);
   const placed = await server.app.inject({
@@ -41,7 +44,9 @@ async function rotatingTicket() {
 }
 
 const scan = async (code: string, eventId: string): Promise<CheckInResult> =>
-  (await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code, eventId } })).json();
+  (
+    await server.app.inject({ method: 'POST', url: '/api/check-ins', headers: { cookie: validatorCookie }, payload: { code, eventId } })
+  ).json();
 
 describe('rotating QR', () => {
   it('gives the holder the secret, and admits at the door only a fresh code, once', async () => {
@@ -63,7 +68,10 @@ describe('rotating QR', () => {
 
     const fresh = rotatingQrPayload(first.code!, first.rotationSecret!);
     expect(await scan(fresh, eventId)).toMatchObject({ accepted: true });
-    expect(await scan(rotatingQrPayload(first.code!, first.rotationSecret!), eventId)).toMatchObject({ accepted: false, reason: 'already_used' });
+    expect(await scan(rotatingQrPayload(first.code!, first.rotationSecret!), eventId)).toMatchObject({
+      accepted: false,
+      reason: 'already_used',
+    });
     const accepted = await server.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, first.id));
     expect(accepted.filter((c) => c.accepted)).toHaveLength(1);
 
@@ -106,7 +114,13 @@ describe('rotating QR', () => {
           deviceId: 'aparelho-rotativo',
           scans: [
             { nonce: randomUUID(), code: `${first.code}~${freshOtp}`, eventId, scannedAt: now.toISOString(), accepted: true },
-            { nonce: randomUUID(), code: rotatingQrPayload(second.code!, second.rotationSecret!, new Date(now.getTime() - 120_000)), eventId, scannedAt: now.toISOString(), accepted: true },
+            {
+              nonce: randomUUID(),
+              code: rotatingQrPayload(second.code!, second.rotationSecret!, new Date(now.getTime() - 120_000)),
+              eventId,
+              scannedAt: now.toISOString(),
+              accepted: true,
+            },
           ],
         },
       })

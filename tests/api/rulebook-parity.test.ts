@@ -46,11 +46,18 @@ let fillers: string[];
 beforeAll(async () => {
   server = await startTestServer({ poolSize: 20 });
   [prober, other, blocker, sender, admin, operator] = await Promise.all([
-    server.signUpAs(), server.signUpAs(), server.signUpAs(), server.signUpAs(), server.signUpAs(['admin']), server.signUpAs(['box_office']),
+    server.signUpAs(),
+    server.signUpAs(),
+    server.signUpAs(),
+    server.signUpAs(),
+    server.signUpAs(['admin']),
+    server.signUpAs(['box_office']),
   ]);
   // Accounts that only place orders through the service: no password, no session.
   fillers = Array.from({ length: 49 }, () => randomUUID().replace(/-/g, ''));
-  await server.deps.db.insert(users).values(fillers.map((id) => ({ id, name: 'Pessoa do Grupo', email: `grupo-${id}@exemplo.com.br`, emailVerified: true })));
+  await server.deps.db
+    .insert(users)
+    .values(fillers.map((id) => ({ id, name: 'Pessoa do Grupo', email: `grupo-${id}@exemplo.com.br`, emailVerified: true })));
   await server.deps.db.insert(profiles).values(fillers.map((id) => ({ id, fullName: 'Pessoa do Grupo' })));
 });
 afterAll(async () => {
@@ -59,9 +66,14 @@ afterAll(async () => {
 
 /** CPFs of the people in the cases (digits). */
 const CPF = {
-  prober: testCpf(11), other: testCpf(12), blocker: testCpf(13), sender: testCpf(14),
+  prober: testCpf(11),
+  other: testCpf(12),
+  blocker: testCpf(13),
+  sender: testCpf(14),
   /** The CPF the limit per CPF and one meia per CPF are asked about. */
-  x: testCpf(21), y: testCpf(22), z: testCpf(23),
+  x: testCpf(21),
+  y: testCpf(22),
+  z: testCpf(23),
   /** A student's meia-entrada. */
   student: testCpf(31),
 } as const;
@@ -73,9 +85,16 @@ const PRICE = 8000;
 const FEE = { basisPoints: 1000, minCentavos: 300 };
 
 type Line = PlaceOrderInput['items'][number];
-const full = (ticketTypeId: string, quantity = 1, holderCpfs?: string[]): Line => ({ ticketTypeId, quantity, ...(holderCpfs ? { holderCpfs } : {}) });
+const full = (ticketTypeId: string, quantity = 1, holderCpfs?: string[]): Line => ({
+  ticketTypeId,
+  quantity,
+  ...(holderCpfs ? { holderCpfs } : {}),
+});
 const meia = (ticketTypeId: string, cpf: string): Line => ({
-  ticketTypeId, quantity: 1, concession: 'student', holder: { name: 'Bia Estudante', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
+  ticketTypeId,
+  quantity: 1,
+  concession: 'student',
+  holder: { name: 'Bia Estudante', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
 });
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) {
@@ -103,7 +122,15 @@ interface EventSpec {
 
 const saoPaulo = (at: Date) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -113,14 +140,27 @@ const saoPaulo = (at: Date) => {
 /** Builds the event of one cell. */
 async function stageEvent(spec: EventSpec): Promise<Stage> {
   const lots = spec.lots ?? [{ price: PRICE, units: 20 }];
-  const { event, ticketTypes: [pista, camarote] } = await createEvent(
+  const {
+    event,
+    ticketTypes: [pista, camarote],
+  } = await createEvent(
     server,
-    [{ name: 'Pista', priceCentavos: lots[0].price, remaining: 20 }, { name: 'Camarote', priceCentavos: 20000, remaining: 1000 }],
+    [
+      { name: 'Pista', priceCentavos: lots[0].price, remaining: 20 },
+      { name: 'Camarote', priceCentavos: 20000, remaining: 1000 },
+    ],
     { meiaEntrada: spec.meiaEntrada ?? false, title: `Paridade ${randomUUID().slice(0, 6)}` },
   );
   await server.deps.db.delete(ticketLots).where(eq(ticketLots.ticketTypeId, pista.id));
-  await server.deps.db.insert(ticketLots).values(lots.map((l, i) => ({ ticketTypeId: pista.id, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })));
-  await server.deps.db.update(ticketTypes).set({ remaining: lots.reduce((sum, l) => sum + l.units, 0) }).where(eq(ticketTypes.id, pista.id));
+  await server.deps.db
+    .insert(ticketLots)
+    .values(
+      lots.map((l, i) => ({ ticketTypeId: pista.id, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })),
+    );
+  await server.deps.db
+    .update(ticketTypes)
+    .set({ remaining: lots.reduce((sum, l) => sum + l.units, 0) })
+    .where(eq(ticketTypes.id, pista.id));
   const starts = spec.hoursAhead === undefined ? null : saoPaulo(new Date(Date.now() + spec.hoursAhead * 3_600_000));
   await server.deps.db
     .update(events)
@@ -133,10 +173,13 @@ async function stageEvent(spec: EventSpec): Promise<Stage> {
     })
     .where(eq(events.id, event.id));
   if (spec.sessionCapacity !== undefined) {
-    const [saturday, sunday] = await queryRows<{ id: string }>(server.deps.db, sql`
+    const [saturday, sunday] = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`
       INSERT INTO event_sessions (event_id, name, date, start_time, capacity, position)
       VALUES (${event.id}::uuid, 'Sábado', ${event.date}::date, '20:00', ${spec.sessionCapacity}, 1), (${event.id}::uuid, 'Domingo', ${event.date}::date, '21:00', NULL, 2)
-      RETURNING id`);
+      RETURNING id`,
+    );
     await server.deps.db.execute(sql`
       INSERT INTO ticket_type_sessions (ticket_type_id, session_id) VALUES (${pista.id}::uuid, ${saturday.id}::uuid), (${camarote.id}::uuid, ${sunday.id}::uuid)`);
   }
@@ -144,15 +187,30 @@ async function stageEvent(spec: EventSpec): Promise<Stage> {
 }
 
 /** `person` places an order on the stage's event (pending unless `pay`); its id and payment, or a failure naming the refusal. */
-async function buy(person: Person, s: Stage, items: Line[], buyerCpf: string, options: { pay?: boolean } = {}): Promise<{ id: string; paymentId: string }> {
-  const placed = await call('POST', '/api/orders', person.cookie, { eventId: s.eventId, items, buyer: { ...buyer, cpf: buyerCpf, email: person.email }, paymentMethod: 'pix', installments: 1 });
+async function buy(
+  person: Person,
+  s: Stage,
+  items: Line[],
+  buyerCpf: string,
+  options: { pay?: boolean } = {},
+): Promise<{ id: string; paymentId: string }> {
+  const placed = await call('POST', '/api/orders', person.cookie, {
+    eventId: s.eventId,
+    items,
+    buyer: { ...buyer, cpf: buyerCpf, email: person.email },
+    paymentMethod: 'pix',
+    installments: 1,
+  });
   if (placed.statusCode !== 201) throw new Error(`purchase refused: ${placed.body}`);
   if (options.pay) expect((await confirmPayment(server.deps, { orderId: placed.json().id })).outcome).toBe('completed');
   return placed.json();
 }
 
 /** Someone else takes `quantity` full-price units of Pista (pending). */
-const othersTake = (quantity: number, buyerCpf: string = CPF.other, holderCpfs?: string[]) => (s: Stage) => buy(other, s, [full(s.pista, quantity, holderCpfs)], buyerCpf).then(() => undefined);
+const othersTake =
+  (quantity: number, buyerCpf: string = CPF.other, holderCpfs?: string[]) =>
+  (s: Stage) =>
+    buy(other, s, [full(s.pista, quantity, holderCpfs)], buyerCpf).then(() => undefined);
 
 /** What a cell's channel is asked: one unit of Pista, at full price or as a student's meia-entrada. */
 interface Probe {
@@ -187,14 +245,31 @@ interface Outcome {
 
 /** The rows an accepted order left: one entry per unit of its items, and its tickets. */
 async function accepted(orderId: string): Promise<Outcome> {
-  const items = await queryRows<{ quantity: number; unit_price_centavos: number; unit_fee_centavos: number; concession: string | null; position: number | null }>(server.deps.db, sql`
+  const items = await queryRows<{
+    quantity: number;
+    unit_price_centavos: number;
+    unit_fee_centavos: number;
+    concession: string | null;
+    position: number | null;
+  }>(
+    server.deps.db,
+    sql`
     SELECT i.quantity, i.unit_price_centavos, i.unit_fee_centavos, i.concession, l.position
-    FROM order_items i LEFT JOIN ticket_lots l ON l.id = i.lot_id WHERE i.order_id = ${orderId}::uuid ORDER BY i.id`);
-  const issued = await queryRows<{ status: string; concession: string | null }>(server.deps.db, sql`SELECT status, concession FROM tickets WHERE order_id = ${orderId}::uuid`);
+    FROM order_items i LEFT JOIN ticket_lots l ON l.id = i.lot_id WHERE i.order_id = ${orderId}::uuid ORDER BY i.id`,
+  );
+  const issued = await queryRows<{ status: string; concession: string | null }>(
+    server.deps.db,
+    sql`SELECT status, concession FROM tickets WHERE order_id = ${orderId}::uuid`,
+  );
   return {
     verdict: 'accepted',
     units: items.flatMap((i) =>
-      Array.from({ length: Number(i.quantity) }, () => ({ lot: Number(i.position), unitPriceCentavos: Number(i.unit_price_centavos), unitFeeCentavos: Number(i.unit_fee_centavos), concession: i.concession })),
+      Array.from({ length: Number(i.quantity) }, () => ({
+        lot: Number(i.position),
+        unitPriceCentavos: Number(i.unit_price_centavos),
+        unitFeeCentavos: Number(i.unit_fee_centavos),
+        concession: i.concession,
+      })),
     ),
     tickets: issued.map((t) => ({ status: t.status, concession: t.concession })),
   };
@@ -208,7 +283,17 @@ async function placedOrRefused(response: { statusCode: number; json(): { id?: st
   return accepted(orderId);
 }
 
-type Channel = 'online' | 'among 50' | 'box office' | 'box office sync' | 'courtesy' | 'waiting list' | 'late payment' | 'transfer' | 'holder edit' | 'paying guest';
+type Channel =
+  | 'online'
+  | 'among 50'
+  | 'box office'
+  | 'box office sync'
+  | 'courtesy'
+  | 'waiting list'
+  | 'late payment'
+  | 'transfer'
+  | 'holder edit'
+  | 'paying guest';
 
 interface SaleCase {
   name: string;
@@ -248,7 +333,10 @@ function unitThrough(channel: Channel, unit: Unit): Unit {
 }
 
 const closeSector = async (s: Stage) => {
-  await server.deps.db.update(ticketTypes).set({ salesEndAt: new Date(Date.now() - 3_600_000) }).where(eq(ticketTypes.id, s.pista));
+  await server.deps.db
+    .update(ticketTypes)
+    .set({ salesEndAt: new Date(Date.now() - 3_600_000) })
+    .where(eq(ticketTypes.id, s.pista));
 };
 const unpublish = async (s: Stage) => {
   await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, s.eventId));
@@ -277,13 +365,26 @@ const NO_MEIA_GUEST = na("a list name is priced by its list's rule: no meia-entr
 const cases: SaleCase[] = [
   {
     name: 'the lot turn (lot 1 R$ 80,00 x 2, then lot 2 R$ 100,00)',
-    event: { lots: [{ price: 8000, units: 2 }, { price: 10000, units: 1 }] },
+    event: {
+      lots: [
+        { price: 8000, units: 2 },
+        { price: 10000, units: 1 },
+      ],
+    },
     hold: othersTake(2),
     probe: { kind: 'full' },
     unit: { lot: 2, unitPriceCentavos: 10000, unitFeeCentavos: 1000, concession: null },
     cells: {
-      online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, courtesy: accept, 'waiting list': accept, 'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': accept,
+      online: accept,
+      'among 50': accept,
+      'box office': accept,
+      'box office sync': accept,
+      courtesy: accept,
+      'waiting list': accept,
+      'late payment': accept,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
+      'paying guest': accept,
     },
   },
   {
@@ -295,15 +396,19 @@ const cases: SaleCase[] = [
     blockerLines: fourMeias,
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('full_price_sold_out'), 'among 50': refuse('full_price_sold_out'),
+      online: refuse('full_price_sold_out'),
+      'among 50': refuse('full_price_sold_out'),
       // The block of 1 is reserved, kept for meia only; its full-price sale is refused.
-      'box office': refuse('full_price_sold_out'), 'box office sync': refuse('full_price_sold_out'),
+      'box office': refuse('full_price_sold_out'),
+      'box office sync': refuse('full_price_sold_out'),
       // By design a courtesy and a list name are outside the reserve.
-      courtesy: accept, 'paying guest': accept,
+      courtesy: accept,
+      'paying guest': accept,
       // A meia given up while the reserve holds goes back to it: no full-price offer.
       'waiting list': { verdict: 'not_offered' },
       'late payment': refunded,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
     },
   },
   {
@@ -313,8 +418,16 @@ const cases: SaleCase[] = [
     probe: { kind: 'meia' },
     unit: { lot: 1, unitPriceCentavos: 4000, unitFeeCentavos: 400, concession: 'student' },
     cells: {
-      online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, 'late payment': accept,
-      courtesy: NO_MEIA_COURTESY, 'waiting list': NO_MEIA_OFFER, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': NO_MEIA_GUEST,
+      online: accept,
+      'among 50': accept,
+      'box office': accept,
+      'box office sync': accept,
+      'late payment': accept,
+      courtesy: NO_MEIA_COURTESY,
+      'waiting list': NO_MEIA_OFFER,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
+      'paying guest': NO_MEIA_GUEST,
     },
   },
   {
@@ -326,8 +439,16 @@ const cases: SaleCase[] = [
     blockerLines: fourMeias,
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, courtesy: accept, 'waiting list': accept, 'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': accept,
+      online: accept,
+      'among 50': accept,
+      'box office': accept,
+      'box office sync': accept,
+      courtesy: accept,
+      'waiting list': accept,
+      'late payment': accept,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
+      'paying guest': accept,
     },
   },
   {
@@ -337,8 +458,14 @@ const cases: SaleCase[] = [
     probe: { kind: 'meia', holderCpf: CPF.x },
     unit: { lot: 1, unitPriceCentavos: 4000, unitFeeCentavos: 400, concession: 'student' },
     cells: {
-      online: refuse('meia_cpf_repeated'), 'among 50': refuse('meia_cpf_repeated'), 'box office': refuse('meia_cpf_repeated'), 'box office sync': refuse('meia_cpf_repeated'),
-      courtesy: NO_MEIA_COURTESY, 'waiting list': NO_MEIA_OFFER, 'late payment': refunded, transfer: refuse('meia_cpf_repeated'),
+      online: refuse('meia_cpf_repeated'),
+      'among 50': refuse('meia_cpf_repeated'),
+      'box office': refuse('meia_cpf_repeated'),
+      'box office sync': refuse('meia_cpf_repeated'),
+      courtesy: NO_MEIA_COURTESY,
+      'waiting list': NO_MEIA_OFFER,
+      'late payment': refunded,
+      transfer: refuse('meia_cpf_repeated'),
       // By design a holder edit of a meia-entrada is a transfer to that person.
       'holder edit': refuse('holder_meia_transfer_only'),
       'paying guest': NO_MEIA_GUEST,
@@ -351,12 +478,18 @@ const cases: SaleCase[] = [
     probe: { kind: 'full', buyerCpf: CPF.x, holderCpf: undefined },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('cpf_limit'), 'among 50': refuse('cpf_limit'),
+      online: refuse('cpf_limit'),
+      'among 50': refuse('cpf_limit'),
       // By design a box-office sale names no buyer: a full price counts for no CPF.
-      'box office': accept, 'box office sync': accept,
+      'box office': accept,
+      'box office sync': accept,
       // By design a courtesy and a list name are outside the limits per CPF.
-      courtesy: accept, 'paying guest': accept,
-      'waiting list': refuse('cpf_limit'), 'late payment': refunded, transfer: refuse('cpf_limit'), 'holder edit': refuse('cpf_limit'),
+      courtesy: accept,
+      'paying guest': accept,
+      'waiting list': refuse('cpf_limit'),
+      'late payment': refunded,
+      transfer: refuse('cpf_limit'),
+      'holder edit': refuse('cpf_limit'),
     },
   },
   {
@@ -367,10 +500,17 @@ const cases: SaleCase[] = [
     probe: { kind: 'full', holderCpf: CPF.x, boxOfficeMeiaOf: CPF.x },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('cpf_limit'), 'among 50': refuse('cpf_limit'), 'box office': refuse('cpf_limit'), 'box office sync': refuse('cpf_limit'),
+      online: refuse('cpf_limit'),
+      'among 50': refuse('cpf_limit'),
+      'box office': refuse('cpf_limit'),
+      'box office sync': refuse('cpf_limit'),
       // By design a courtesy and a list name are outside the limits per CPF.
-      courtesy: accept, 'paying guest': accept,
-      'waiting list': refuse('cpf_limit'), 'late payment': refunded, transfer: refuse('cpf_limit'), 'holder edit': refuse('cpf_limit'),
+      courtesy: accept,
+      'paying guest': accept,
+      'waiting list': refuse('cpf_limit'),
+      'late payment': refunded,
+      transfer: refuse('cpf_limit'),
+      'holder edit': refuse('cpf_limit'),
     },
   },
   {
@@ -380,10 +520,16 @@ const cases: SaleCase[] = [
     probe: { kind: 'full', buyerCpf: CPF.z, holderCpf: CPF.z },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('cpf_limit'), 'among 50': refuse('cpf_limit'), 'box office': NO_ACCOUNT, 'box office sync': NO_ACCOUNT,
+      online: refuse('cpf_limit'),
+      'among 50': refuse('cpf_limit'),
+      'box office': NO_ACCOUNT,
+      'box office sync': NO_ACCOUNT,
       // By design a courtesy and a list name (its guest's e-mail the prober's) are outside the limits per account.
-      courtesy: accept, 'paying guest': accept,
-      'waiting list': refuse('cpf_limit'), 'late payment': refunded, transfer: refuse('cpf_limit'),
+      courtesy: accept,
+      'paying guest': accept,
+      'waiting list': refuse('cpf_limit'),
+      'late payment': refunded,
+      transfer: refuse('cpf_limit'),
       'holder edit': na('a holder edit keeps the ticket on its account'),
     },
   },
@@ -394,8 +540,15 @@ const cases: SaleCase[] = [
     probe: { kind: 'full' },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('event_sold_out'), 'among 50': refuse('event_sold_out'), 'box office': refuse('event_sold_out'), 'box office sync': refuse('event_sold_out'),
-      courtesy: refuse('event_sold_out'), 'waiting list': IN_CAPACITY, 'late payment': refunded, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      online: refuse('event_sold_out'),
+      'among 50': refuse('event_sold_out'),
+      'box office': refuse('event_sold_out'),
+      'box office sync': refuse('event_sold_out'),
+      courtesy: refuse('event_sold_out'),
+      'waiting list': IN_CAPACITY,
+      'late payment': refunded,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
       'paying guest': refuse('event_sold_out'),
     },
   },
@@ -406,8 +559,15 @@ const cases: SaleCase[] = [
     probe: { kind: 'full' },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('session_sold_out'), 'among 50': refuse('session_sold_out'), 'box office': refuse('session_sold_out'), 'box office sync': refuse('session_sold_out'),
-      courtesy: refuse('session_sold_out'), 'waiting list': IN_CAPACITY, 'late payment': refunded, transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      online: refuse('session_sold_out'),
+      'among 50': refuse('session_sold_out'),
+      'box office': refuse('session_sold_out'),
+      'box office sync': refuse('session_sold_out'),
+      courtesy: refuse('session_sold_out'),
+      'waiting list': IN_CAPACITY,
+      'late payment': refunded,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
       'paying guest': refuse('session_sold_out'),
     },
   },
@@ -419,8 +579,16 @@ const cases: SaleCase[] = [
     // Online R$ 3,00; by design none at the box office, on a courtesy nor on a paying guest (unitThrough).
     unit: { lot: 1, unitPriceCentavos: 2000, unitFeeCentavos: 300, concession: null },
     cells: {
-      online: accept, 'among 50': accept, 'box office': accept, 'box office sync': accept, courtesy: accept, 'waiting list': accept, 'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': accept,
+      online: accept,
+      'among 50': accept,
+      'box office': accept,
+      'box office sync': accept,
+      courtesy: accept,
+      'waiting list': accept,
+      'late payment': accept,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
+      'paying guest': accept,
     },
   },
   {
@@ -431,13 +599,18 @@ const cases: SaleCase[] = [
     probe: { kind: 'full' },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('sector_closed'), 'among 50': refuse('sector_closed'), 'box office': refuse('sector_closed'), 'box office sync': refuse('sector_closed'),
+      online: refuse('sector_closed'),
+      'among 50': refuse('sector_closed'),
+      'box office': refuse('sector_closed'),
+      'box office sync': refuse('sector_closed'),
       // By design a courtesy and a list name are outside the sales window.
-      courtesy: accept, 'paying guest': accept,
+      courtesy: accept,
+      'paying guest': accept,
       'waiting list': refuse('sector_closed'),
       // By design a late payment is not asked the window again: the order passed it when placed.
       'late payment': accept,
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
     },
   },
   {
@@ -448,12 +621,17 @@ const cases: SaleCase[] = [
     probe: { kind: 'full' },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('event_not_found'), 'among 50': refuse('event_not_found'), 'box office': refuse('event_not_found'), 'box office sync': refuse('event_not_found'),
+      online: refuse('event_not_found'),
+      'among 50': refuse('event_not_found'),
+      'box office': refuse('event_not_found'),
+      'box office sync': refuse('event_not_found'),
       // By design a courtesy may be issued, and a name put on a list, before the event is published.
-      courtesy: accept, 'paying guest': accept,
+      courtesy: accept,
+      'paying guest': accept,
       'waiting list': refuse('event_not_found'),
       'late payment': refuse('refunded'),
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES,
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
     },
   },
   {
@@ -464,10 +642,16 @@ const cases: SaleCase[] = [
     probe: { kind: 'full' },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('event_finished'), 'among 50': refuse('event_finished'), 'box office': refuse('event_finished'), 'box office sync': refuse('event_finished'),
-      courtesy: refuse('event_finished'), 'waiting list': refuse('event_finished'),
+      online: refuse('event_finished'),
+      'among 50': refuse('event_finished'),
+      'box office': refuse('event_finished'),
+      'box office sync': refuse('event_finished'),
+      courtesy: refuse('event_finished'),
+      'waiting list': refuse('event_finished'),
       'late payment': refuse('refunded'),
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': refuse('event_finished'),
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
+      'paying guest': refuse('event_finished'),
     },
   },
   {
@@ -478,10 +662,16 @@ const cases: SaleCase[] = [
     probe: { kind: 'full' },
     unit: { lot: 1, unitPriceCentavos: PRICE, unitFeeCentavos: 800, concession: null },
     cells: {
-      online: refuse('event_cancelled'), 'among 50': refuse('event_cancelled'), 'box office': refuse('event_cancelled'), 'box office sync': refuse('event_cancelled'),
-      courtesy: refuse('event_cancelled'), 'waiting list': refuse('event_cancelled'),
+      online: refuse('event_cancelled'),
+      'among 50': refuse('event_cancelled'),
+      'box office': refuse('event_cancelled'),
+      'box office sync': refuse('event_cancelled'),
+      courtesy: refuse('event_cancelled'),
+      'waiting list': refuse('event_cancelled'),
       'late payment': refuse('refunded'),
-      transfer: NO_TICKET_MOVES, 'holder edit': NO_TICKET_MOVES, 'paying guest': refuse('event_cancelled'),
+      transfer: NO_TICKET_MOVES,
+      'holder edit': NO_TICKET_MOVES,
+      'paying guest': refuse('event_cancelled'),
     },
   },
 ];
@@ -504,11 +694,25 @@ async function boxOffice(c: SaleCase, mode: 'sales' | 'sync'): Promise<Outcome> 
   const op: BoxOfficeOperator = { ...operator, deviceId, drawerId: drawer.json().id };
   await c.then?.(s);
   // Reserving the block is the channel's first step: its refusal is the channel's verdict.
-  const block = await call('POST', '/api/box-office/blocks', op.cookie, { eventId: s.eventId, ticketTypeId: s.pista, drawerId: op.drawerId, deviceId, size: 1 });
+  const block = await call('POST', '/api/box-office/blocks', op.cookie, {
+    eventId: s.eventId,
+    ticketTypeId: s.pista,
+    drawerId: op.drawerId,
+    deviceId,
+    size: 1,
+  });
   if (block.statusCode !== 201) return { verdict: block.json().code };
   const halfOf = c.probe.kind === 'meia' ? (c.probe.holderCpf ?? CPF.student) : c.probe.boxOfficeMeiaOf;
-  const sale = deviceBlock(op, block.json())(halfOf ? { half: [student(halfOf)] } : { full: 1 }, { method: 'cash', cashTenderedCentavos: 100000 });
-  const answer = await call('POST', mode === 'sales' ? '/api/box-office/sales' : '/api/box-office/sync', op.cookie, mode === 'sales' ? sale : { sales: [sale] });
+  const sale = deviceBlock(op, block.json())(halfOf ? { half: [student(halfOf)] } : { full: 1 }, {
+    method: 'cash',
+    cashTenderedCentavos: 100000,
+  });
+  const answer = await call(
+    'POST',
+    mode === 'sales' ? '/api/box-office/sales' : '/api/box-office/sync',
+    op.cookie,
+    mode === 'sales' ? sale : { sales: [sale] },
+  );
   const result = mode === 'sales' ? answer.json() : answer.json().results[0];
   if (mode === 'sales' && answer.statusCode !== 200) return { verdict: result.code };
   if (result.outcome !== 'recorded') return { verdict: result.code };
@@ -522,7 +726,9 @@ async function offerAfterRelease(c: SaleCase, s: Stage): Promise<string | null> 
   const joined = await call('POST', `/api/events/${s.eventId}/waitlist`, prober.cookie, { ticketTypeId: s.pista, quantity: 1 });
   expect(joined.statusCode, joined.body).toBe(201);
   expect((await call('POST', `/api/orders/${held.id}/cancel`, blocker.cookie)).statusCode).toBe(200);
-  const [entry] = (await call('GET', `/api/events/${s.eventId}/waitlist`, prober.cookie)).json().entries as { offer: { id: string } | null }[];
+  const [entry] = (await call('GET', `/api/events/${s.eventId}/waitlist`, prober.cookie)).json().entries as {
+    offer: { id: string } | null;
+  }[];
   return entry.offer?.id ?? null;
 }
 
@@ -537,7 +743,15 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
   async online(c) {
     const s = await staged(c);
     await c.then?.(s);
-    return placedOrRefused(await call('POST', '/api/orders', prober.cookie, { eventId: s.eventId, items: probeLines(s, c.probe), buyer: probeBuyer(c), paymentMethod: 'pix', installments: 1 }));
+    return placedOrRefused(
+      await call('POST', '/api/orders', prober.cookie, {
+        eventId: s.eventId,
+        items: probeLines(s, c.probe),
+        buyer: probeBuyer(c),
+        paymentMethod: 'pix',
+        installments: 1,
+      }),
+    );
   },
 
   async 'among 50'(c) {
@@ -549,9 +763,16 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     const spy = vi.spyOn(server.deps.db, 'transaction');
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, n) => {
-        const input: PlaceOrderInput = n === at
-          ? { eventId: s.eventId, items: probeLines(s, c.probe), buyer: probeBuyer(c), paymentMethod: 'pix', installments: 1 }
-          : { eventId: s.eventId, items: [full(s.camarote)], buyer: { ...buyer, cpf: fillerCpf(n) }, paymentMethod: 'pix', installments: 1 };
+        const input: PlaceOrderInput =
+          n === at
+            ? { eventId: s.eventId, items: probeLines(s, c.probe), buyer: probeBuyer(c), paymentMethod: 'pix', installments: 1 }
+            : {
+                eventId: s.eventId,
+                items: [full(s.camarote)],
+                buyer: { ...buyer, cpf: fillerCpf(n) },
+                paymentMethod: 'pix',
+                installments: 1,
+              };
         return placeOrder(server.deps, n === at ? prober.userId : fillers[n > at ? n - 1 : n], input).then(
           (order) => ({ statusCode: 201, json: () => ({ id: order.id }) }),
           (error: unknown) => {
@@ -574,9 +795,15 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
   async courtesy(c) {
     const s = await staged(c);
     await c.then?.(s);
-    const issued = await call('POST', `/api/admin/events/${s.eventId}/courtesies`, admin.cookie, { ticketTypeId: s.pista, recipients: [{ name: 'Pessoa Convidada', email: prober.email }] });
+    const issued = await call('POST', `/api/admin/events/${s.eventId}/courtesies`, admin.cookie, {
+      ticketTypeId: s.pista,
+      recipients: [{ name: 'Pessoa Convidada', email: prober.email }],
+    });
     if (issued.statusCode !== 201) return { verdict: issued.json().code };
-    const [order] = await server.deps.db.select().from(orders).where(and(eq(orders.eventId, s.eventId), eq(orders.paymentProvider, 'courtesy')));
+    const [order] = await server.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.eventId, s.eventId), eq(orders.paymentProvider, 'courtesy')));
     expect(order.userId).toBe(prober.userId);
     return accepted(order.id);
   },
@@ -586,24 +813,46 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     const offerId = await offerAfterRelease(c, s);
     if (!offerId) {
       // The unit stays on sale as it was: a full price is refused there too.
-      const online = await call('POST', '/api/orders', prober.cookie, { eventId: s.eventId, items: probeLines(s, c.probe), buyer: probeBuyer(c), paymentMethod: 'pix', installments: 1 });
+      const online = await call('POST', '/api/orders', prober.cookie, {
+        eventId: s.eventId,
+        items: probeLines(s, c.probe),
+        buyer: probeBuyer(c),
+        paymentMethod: 'pix',
+        installments: 1,
+      });
       expect(online.json().code).toBe('full_price_sold_out');
       return { verdict: 'not_offered' };
     }
     await c.then?.(s);
-    return placedOrRefused(await call('POST', '/api/orders', prober.cookie, {
-      eventId: s.eventId, items: probeLines(s, c.probe), buyer: probeBuyer(c), paymentMethod: 'pix', installments: 1, waitlistOfferId: offerId,
-    }));
+    return placedOrRefused(
+      await call('POST', '/api/orders', prober.cookie, {
+        eventId: s.eventId,
+        items: probeLines(s, c.probe),
+        buyer: probeBuyer(c),
+        paymentMethod: 'pix',
+        installments: 1,
+        waitlistOfferId: offerId,
+      }),
+    );
   },
 
   async 'late payment'(c) {
     const s = await stageEvent(c.event);
     await c.hold?.(s);
-    const placed = await call('POST', '/api/orders', prober.cookie, { eventId: s.eventId, items: probeLines(s, c.probe), buyer: probeBuyer(c), paymentMethod: 'pix', installments: 1 });
+    const placed = await call('POST', '/api/orders', prober.cookie, {
+      eventId: s.eventId,
+      items: probeLines(s, c.probe),
+      buyer: probeBuyer(c),
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     const late = placed.json() as { id: string; paymentId: string };
     // The hold ends unpaid: its units go back.
-    await server.deps.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, late.id));
+    await server.deps.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, late.id));
     await expireOverdueOrders(server.deps);
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, late.id));
     expect(row.status).toBe('expired');
@@ -619,10 +868,17 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     const s = await staged(c);
     const ticketId = await ticketOf(sender, c, s, CPF.sender);
     await c.then?.(s);
-    const sent = await call('POST', `/api/tickets/${ticketId}/transfers`, sender.cookie, { toName: 'Pessoa Que Recebe', toEmail: prober.email });
+    const sent = await call('POST', `/api/tickets/${ticketId}/transfers`, sender.cookie, {
+      toName: 'Pessoa Que Recebe',
+      toEmail: prober.email,
+    });
     expect(sent.statusCode, sent.body).toBe(201);
     const declared = c.probe.kind === 'meia' ? { concession: 'student', documentNumber: 'CIE-9' } : {};
-    const answer = await call('POST', '/api/transfers/accept', prober.cookie, { transferId: sent.json().id, cpf: c.probe.holderCpf ?? c.probe.buyerCpf ?? CPF.prober, ...declared });
+    const answer = await call('POST', '/api/transfers/accept', prober.cookie, {
+      transferId: sent.json().id,
+      cpf: c.probe.holderCpf ?? c.probe.buyerCpf ?? CPF.prober,
+      ...declared,
+    });
     return answer.statusCode === 200 ? { verdict: 'accepted' } : { verdict: answer.json().code };
   },
 
@@ -632,7 +888,10 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     await c.hold?.(s);
     await c.meanwhile?.(s);
     await c.then?.(s);
-    const answer = await call('PUT', `/api/tickets/${ticketId}/holder`, prober.cookie, { holderName: 'Outra Pessoa', holderCpf: c.probe.holderCpf ?? c.probe.buyerCpf });
+    const answer = await call('PUT', `/api/tickets/${ticketId}/holder`, prober.cookie, {
+      holderName: 'Outra Pessoa',
+      holderCpf: c.probe.holderCpf ?? c.probe.buyerCpf,
+    });
     return answer.statusCode === 200 ? { verdict: 'accepted' } : { verdict: answer.json().code };
   },
 
@@ -640,15 +899,23 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     const s = await staged(c);
     const now = Date.now();
     const list = await call('POST', `/api/admin/events/${s.eventId}/guest-lists`, admin.cookie, {
-      name: 'Lista amiga', ownerEmail: admin.email, ticketTypeId: s.pista, quota: 5,
-      freeUntil: new Date(now).toISOString(), afterKind: 'price', afterPriceCentavos: GUEST_PRICE, closesAt: new Date(now + 3_600_000).toISOString(),
+      name: 'Lista amiga',
+      ownerEmail: admin.email,
+      ticketTypeId: s.pista,
+      quota: 5,
+      freeUntil: new Date(now).toISOString(),
+      afterKind: 'price',
+      afterPriceCentavos: GUEST_PRICE,
+      closesAt: new Date(now + 3_600_000).toISOString(),
     });
     expect(list.statusCode, list.body).toBe(201);
     await c.then?.(s);
     // Putting the name on the list is the channel's decision: the name holds its unit from then on.
     // The guest's e-mail is the prober's: the ticket comes to the prober's account.
     const added = await call('POST', `/api/guest-lists/${list.json().id}/entries`, admin.cookie, {
-      name: 'Pessoa da Lista', email: prober.email, cpf: c.probe.holderCpf ?? c.probe.buyerCpf ?? CPF.prober,
+      name: 'Pessoa da Lista',
+      email: prober.email,
+      cpf: c.probe.holderCpf ?? c.probe.buyerCpf ?? CPF.prober,
     });
     if (added.statusCode !== 201) return { verdict: added.json().code };
     // The night, half an hour after the start (São Paulo, UTC-3), past the free time: a draft's
@@ -656,7 +923,10 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     await server.deps.db.update(events).set({ isPublished: true }).where(eq(events.id, s.eventId));
     const [event] = await server.deps.db.select().from(events).where(eq(events.id, s.eventId));
     const night = new Date(new Date(`${event.date}T${event.startTime.slice(0, 5)}:00-03:00`).getTime() + 30 * 60_000);
-    const [drawer] = await server.deps.db.insert(cashDrawers).values({ eventId: s.eventId, operatorId: operator.userId, floatCentavos: 10000 }).returning();
+    const [drawer] = await server.deps.db
+      .insert(cashDrawers)
+      .values({ eventId: s.eventId, operatorId: operator.userId, floatCentavos: 10000 })
+      .returning();
     const admitted = await admitGuestEntry(
       server.deps,
       { entryId: added.json().id, eventId: s.eventId, validatorId: operator.userId, paymentMethod: 'cash' },
@@ -664,15 +934,26 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
       night,
     );
     expect(admitted).toMatchObject({ accepted: true, chargedCentavos: GUEST_PRICE });
-    const [order] = await server.deps.db.select().from(orders).where(and(eq(orders.eventId, s.eventId), eq(orders.paymentProvider, 'guest_list')));
-    expect(order).toMatchObject({ userId: prober.userId, channel: 'guest_list', paymentMethod: 'cash', drawerId: drawer.id, totalCentavos: GUEST_PRICE });
+    const [order] = await server.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.eventId, s.eventId), eq(orders.paymentProvider, 'guest_list')));
+    expect(order).toMatchObject({
+      userId: prober.userId,
+      channel: 'guest_list',
+      paymentMethod: 'cash',
+      drawerId: drawer.id,
+      totalCentavos: GUEST_PRICE,
+    });
     return accepted(order.id);
   },
 };
 
 type Row = { sale: string; channel: Channel; verdict: string; c: SaleCase; defect?: string };
 const rows: Row[] = cases.flatMap((c) =>
-  (Object.entries(c.cells) as [Channel, Cell][]).flatMap(([channel, cell]) => ('na' in cell ? [] : [{ sale: c.name, channel, verdict: cell.verdict, c, defect: cell.defect }])),
+  (Object.entries(c.cells) as [Channel, Cell][]).flatMap(([channel, cell]) =>
+    'na' in cell ? [] : [{ sale: c.name, channel, verdict: cell.verdict, c, defect: cell.defect }],
+  ),
 );
 
 async function assertCell({ c, channel, verdict }: Row) {

@@ -25,20 +25,33 @@ function call(method: 'GET' | 'POST', url: string, cookie: string | null, payloa
 }
 
 /** Places an order with the buyer's cookie and pays it with the simulated PIX (unless `pay` is false); returns its id. */
-async function buy(eventId: string, items: object[], options: { buyerData?: object; couponCode?: string; pay?: boolean; as?: { cookie: string } } = {}): Promise<string> {
+async function buy(
+  eventId: string,
+  items: object[],
+  options: { buyerData?: object; couponCode?: string; pay?: boolean; as?: { cookie: string } } = {},
+): Promise<string> {
   const account = options.as ?? person;
   const placed = await call('POST', '/api/orders', account.cookie, {
-    eventId, items, buyer: options.buyerData ?? buyer, paymentMethod: 'pix', installments: 1, couponCode: options.couponCode,
+    eventId,
+    items,
+    buyer: options.buyerData ?? buyer,
+    paymentMethod: 'pix',
+    installments: 1,
+    couponCode: options.couponCode,
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const orderId = placed.json().id as string;
-  if (options.pay !== false) expect((await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, account.cookie)).statusCode).toBe(200);
+  if (options.pay !== false)
+    expect((await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, account.cookie)).statusCode).toBe(200);
   return orderId;
 }
 
 /** CSV lines without the byte order mark and the last empty line. */
 function csvLines(body: string): string[] {
-  return body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  return body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
 }
 
 describe('money of sales with a service fee and a refunded ticket', () => {
@@ -54,7 +67,14 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     await server.deps.db.insert(coupons).values({ code: 'DEZREAIS', discountType: 'fixed', discountValue: 1000, eventId: feeEventId });
     orderId = await buy(feeEventId, [{ ticketTypeId: fee.ticketTypes[0].id, quantity: 2 }], { couponCode: 'DEZREAIS' });
     const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ status: 'completed', subtotalCentavos: 16000, discountCentavos: 1000, feeCentavos: 1500, absorbedFeeCentavos: 0, totalCentavos: 16500 });
+    expect(order).toMatchObject({
+      status: 'completed',
+      subtotalCentavos: 16000,
+      discountCentavos: 1000,
+      feeCentavos: 1500,
+      absorbedFeeCentavos: 0,
+      totalCentavos: 16500,
+    });
 
     // The buyer gives one ticket back within 7 days; the admin approves: R$ 75,00 of ticket and R$ 7,50 of fee.
     const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);
@@ -84,20 +104,34 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     // The organizer absorbs the fee: R$ 100,00 with R$ 10,00 of fee out of the net; a courtesy is free.
     const absorbed = await createEvent(server, [{ name: 'Camarote', priceCentavos: 10000, remaining: 10 }], { title: 'Noite Absorvida' });
     absorbedEventId = absorbed.event.id;
-    await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed: true }).where(eq(events.id, absorbedEventId));
+    await server.deps.db
+      .update(events)
+      .set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed: true })
+      .where(eq(events.id, absorbedEventId));
     await buy(absorbedEventId, [{ ticketTypeId: absorbed.ticketTypes[0].id, quantity: 1 }]);
     const courtesy = await call('POST', `/api/admin/events/${absorbedEventId}/courtesies`, admin.cookie, {
-      ticketTypeId: absorbed.ticketTypes[0].id, recipients: [{ name: 'Convidada VIP', email: 'convidada.vip@exemplo.com.br' }],
+      ticketTypeId: absorbed.ticketTypes[0].id,
+      recipients: [{ name: 'Convidada VIP', email: 'convidada.vip@exemplo.com.br' }],
     });
     expect(courtesy.statusCode).toBe(201);
     expect((await call('GET', `/api/admin/events/${absorbedEventId}`, admin.cookie)).json().money).toEqual({
-      grossCentavos: 10000, refundsCentavos: 0, absorbedFeesCentavos: 1000, netCentavos: 9000, feesCentavos: 0, refundedFeesCentavos: 0,
+      grossCentavos: 10000,
+      refundsCentavos: 0,
+      absorbedFeesCentavos: 1000,
+      netCentavos: 9000,
+      feesCentavos: 0,
+      refundedFeesCentavos: 0,
     });
 
     // The dashboard sums every event with the same computation.
     const dashboard = (await call('GET', '/api/admin/dashboard', admin.cookie)).json();
     expect(dashboard.money).toEqual({
-      grossCentavos: 25000, refundsCentavos: 7500, absorbedFeesCentavos: 1000, netCentavos: 16500, feesCentavos: 750, refundedFeesCentavos: 750,
+      grossCentavos: 25000,
+      refundsCentavos: 7500,
+      absorbedFeesCentavos: 1000,
+      netCentavos: 16500,
+      feesCentavos: 750,
+      refundedFeesCentavos: 750,
     });
     const { money } = dashboard;
     expect(money.grossCentavos - money.refundsCentavos - money.absorbedFeesCentavos).toBe(money.netCentavos);
@@ -124,10 +158,17 @@ describe('money of sales with a service fee and a refunded ticket', () => {
       'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
     );
     expect(orderLines).toHaveLength(2);
-    expect(orderLines[1]).toMatch(/^Ana Beatriz Lima;ana@exemplo\.com\.br;\(47\) 99123-4567;2;165,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Pista;1º lote;Inteira;80,00;160,00;10,00;15,00;0,00;82,50;Site;PIX$/);
+    expect(orderLines[1]).toMatch(
+      /^Ana Beatriz Lima;ana@exemplo\.com\.br;\(47\) 99123-4567;2;165,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Pista;1º lote;Inteira;80,00;160,00;10,00;15,00;0,00;82,50;Site;PIX$/,
+    );
 
     const absorbedBuyers = csvLines((await call('GET', `/api/admin/events/${absorbedEventId}/buyers.csv`, admin.cookie)).body);
-    expect(absorbedBuyers.map((line) => line.split(';').slice(6).join(';')).slice(1).sort()).toEqual([
+    expect(
+      absorbedBuyers
+        .map((line) => line.split(';').slice(6).join(';'))
+        .slice(1)
+        .sort(),
+    ).toEqual([
       'Camarote;1º lote;Cortesia;0,00;0,00;0,00;0,00;0,00;0,00;Painel Admin;Cortesia',
       'Camarote;1º lote;Inteira;100,00;100,00;0,00;0,00;10,00;0,00;Site;PIX',
     ]);
@@ -142,10 +183,20 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     const stored = await server.deps.db.select().from(orders).where(eq(orders.eventId, absorbedEventId));
     expect(stored.map((o) => o.status)).toEqual(['refunded', 'refunded']);
     expect((await call('GET', `/api/admin/events/${absorbedEventId}`, admin.cookie)).json().money).toEqual({
-      grossCentavos: 10000, refundsCentavos: 10000, absorbedFeesCentavos: 0, netCentavos: 0, feesCentavos: 0, refundedFeesCentavos: 0,
+      grossCentavos: 10000,
+      refundsCentavos: 10000,
+      absorbedFeesCentavos: 0,
+      netCentavos: 0,
+      feesCentavos: 0,
+      refundedFeesCentavos: 0,
     });
     expect((await call('GET', '/api/admin/dashboard', admin.cookie)).json().money).toEqual({
-      grossCentavos: 25000, refundsCentavos: 17500, absorbedFeesCentavos: 0, netCentavos: 7500, feesCentavos: 750, refundedFeesCentavos: 750,
+      grossCentavos: 25000,
+      refundsCentavos: 17500,
+      absorbedFeesCentavos: 0,
+      netCentavos: 7500,
+      feesCentavos: 750,
+      refundedFeesCentavos: 750,
     });
   });
 });
@@ -155,17 +206,29 @@ describe('sales per CPF', () => {
   const otherCpf = '123.456.789-09';
 
   it('counts each CPF as the limit per CPF does: a meia for its holder, other tickets for the buyer, paid and pending apart', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }], { title: 'Festa por CPF', meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }], { title: 'Festa por CPF', meiaEntrada: true });
     await server.deps.db.update(events).set({ maxTicketsPerCpf: 4 }).where(eq(events.id, event.id));
-    const meia = { ticketTypeId: pista.id, quantity: 1, concession: 'student', holder: { name: 'Bia Souza', cpf: holderCpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' } };
+    const meia = {
+      ticketTypeId: pista.id,
+      quantity: 1,
+      concession: 'student',
+      holder: { name: 'Bia Souza', cpf: holderCpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
+    };
     await buy(event.id, [{ ticketTypeId: pista.id, quantity: 2 }, meia]);
     await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], { pay: false });
     // Each person buys from an account of their own: the limit counts the account as well as the CPF.
     const carlos = await server.signUpAs();
     const bia = await server.signUpAs();
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], { buyerData: { ...buyer, name: 'Carlos Mendes', email: 'carlos@exemplo.com.br', cpf: otherCpf }, as: carlos });
+    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], {
+      buyerData: { ...buyer, name: 'Carlos Mendes', email: 'carlos@exemplo.com.br', cpf: otherCpf },
+      as: carlos,
+    });
     await call('POST', `/api/admin/events/${event.id}/courtesies`, admin.cookie, {
-      ticketTypeId: pista.id, recipients: [{ name: 'Convidado', email: 'convidado.cpf@exemplo.com.br' }],
+      ticketTypeId: pista.id,
+      recipients: [{ name: 'Convidado', email: 'convidado.cpf@exemplo.com.br' }],
     });
 
     const response = await call('GET', `/api/admin/events/${event.id}/cpf-sales`, admin.cookie);
@@ -180,13 +243,27 @@ describe('sales per CPF', () => {
     expect(report.withoutCpf).toEqual({ paidTickets: 1, pendingTickets: 0, orders: 1 });
 
     // The limit of 4 reads the same counts: the buyer holds 3 and may take 1 more, not 2; the meia holder holds 1.
-    const refused = await call('POST', '/api/orders', person.cookie, { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 });
+    const refused = await call('POST', '/api/orders', person.cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: pista.id, quantity: 2 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     expect(refused.json()).toMatchObject({ code: 'cpf_limit' });
     const holderBuys = await call('POST', '/api/orders', bia.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 4 }], buyer: { ...buyer, name: 'Bia Souza', cpf: holderCpf }, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: pista.id, quantity: 4 }],
+      buyer: { ...buyer, name: 'Bia Souza', cpf: holderCpf },
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(holderBuys.json()).toMatchObject({ code: 'cpf_limit' });
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 3 }], { buyerData: { ...buyer, name: 'Bia Souza', cpf: holderCpf }, pay: false, as: bia });
+    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 3 }], {
+      buyerData: { ...buyer, name: 'Bia Souza', cpf: holderCpf },
+      pay: false,
+      as: bia,
+    });
     const again = (await call('GET', `/api/admin/events/${event.id}/cpf-sales`, admin.cookie)).json();
     expect(again.cpfs[0]).toEqual({ cpf: '11144477735', name: 'Bia Souza', paidTickets: 1, pendingTickets: 3, orders: 2 });
 

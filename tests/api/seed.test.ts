@@ -81,7 +81,12 @@ describe('seedCatalog', () => {
   it('gives every event 1 to 4 sectors, with free, sold-out and nearly sold-out upcoming events', async () => {
     const rows = await database.db.select().from(events);
     // Each sector at its first lot's price.
-    const types = (await database.db.select({ type: ticketTypes, priceCentavos: ticketLots.priceCentavos }).from(ticketTypes).innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))).map((r) => ({ ...r.type, priceCentavos: r.priceCentavos }));
+    const types = (
+      await database.db
+        .select({ type: ticketTypes, priceCentavos: ticketLots.priceCentavos })
+        .from(ticketTypes)
+        .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+    ).map((r) => ({ ...r.type, priceCentavos: r.priceCentavos }));
     const byEvent = new Map<string, (typeof types)[number][]>();
     for (const t of types) byEvent.set(t.eventId, [...(byEvent.get(t.eventId) ?? []), t]);
 
@@ -102,9 +107,7 @@ describe('seedCatalog', () => {
       if (list.every((t) => t.remaining === 0)) kinds.soldOut++;
       if (list.every((t) => t.remaining > 0 && t.remaining <= 5)) kinds.nearlySoldOut++;
       const lowest = Math.min(...list.map((t) => t.priceCentavos));
-      buckets.add(
-        lowest === 0 ? 'free' : lowest <= 5000 ? '0-50' : lowest <= 10000 ? '50-100' : lowest <= 20000 ? '100-200' : '200+',
-      );
+      buckets.add(lowest === 0 ? 'free' : lowest <= 5000 ? '0-50' : lowest <= 10000 ? '50-100' : lowest <= 20000 ? '100-200' : '200+');
     }
     expect(kinds).toEqual({ free: 1, soldOut: 1, nearlySoldOut: 1 });
     expect(buckets).toEqual(new Set(['free', '0-50', '50-100', '100-200', '200+']));
@@ -112,9 +115,13 @@ describe('seedCatalog', () => {
 
   it('sells the Brazilian way: lots whose price rises, meia-entrada on every event, a fee on Next Level, a pre-sale sector on a K-Pop event', async () => {
     const rows = await database.db.select().from(events);
-    const lots = await database.db.select({ lot: ticketLots, type: ticketTypes }).from(ticketLots).innerJoin(ticketTypes, eq(ticketTypes.id, ticketLots.ticketTypeId));
+    const lots = await database.db
+      .select({ lot: ticketLots, type: ticketTypes })
+      .from(ticketLots)
+      .innerJoin(ticketTypes, eq(ticketTypes.id, ticketLots.ticketTypeId));
     const lotsBySector = new Map<string, number[]>();
-    for (const { lot } of [...lots].sort((a, b) => a.lot.position - b.lot.position)) lotsBySector.set(lot.ticketTypeId, [...(lotsBySector.get(lot.ticketTypeId) ?? []), lot.priceCentavos]);
+    for (const { lot } of [...lots].sort((a, b) => a.lot.position - b.lot.position))
+      lotsBySector.set(lot.ticketTypeId, [...(lotsBySector.get(lot.ticketTypeId) ?? []), lot.priceCentavos]);
     const turning = [...lotsBySector.values()].filter((prices) => prices.length >= 2);
     expect(turning.length).toBeGreaterThanOrEqual(2);
     for (const prices of turning) for (let i = 1; i < prices.length; i++) expect(prices[i]).toBeGreaterThan(prices[i - 1]);

@@ -81,7 +81,12 @@ describe('the checked-session cache', () => {
     expect((await me(cookie)).json().user.id).toBe(userId);
     expect((await me(cookie)).json().user.id).toBe(userId);
     expect(cache.size).toBe(before + 1);
-    const out = await server.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: server.origin }, payload: {} });
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: server.origin },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect((await me(cookie)).json().user).toBeNull();
     expect(cache.size).toBe(before);
@@ -128,7 +133,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
     const id = randomUUID().replace(/-/g, '');
     const email = `pessoa-${id.slice(0, 8)}@exemplo.com.br`;
     await a.deps.db.insert(users).values({ id, name: 'Pessoa Teste', email, emailVerified: true });
-    await a.deps.db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
+    await a.deps.db
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
     await a.deps.db.insert(profiles).values({ id, fullName: 'Pessoa Teste' });
     await a.deps.db.insert(userRoles).values([...new Set<Role>(['user', ...roles])].map((role) => ({ userId: id, role })));
     return { userId: id, email };
@@ -143,7 +150,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
       payload: { email, password },
     });
     expect(response.statusCode).toBe(200);
-    return [response.headers['set-cookie']].flat().map((c) => String(c).split(';')[0]).join('; ');
+    return [response.headers['set-cookie']]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
   }
 
   const userOn = async (instance: Server, cookie: string) =>
@@ -165,7 +175,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
 
     const out = await a.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin }, payload: {} });
     expect(out.statusCode).toBe(200);
-    const waited = await withinOneSecond(async () => (await b.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload: {} })).statusCode === 401);
+    const waited = await withinOneSecond(
+      async () => (await b.app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload: {} })).statusCode === 401,
+    );
     expect(waited).toBeLessThan(1000);
     expect(await userOn(b, cookie)).toBeNull();
   });
@@ -221,7 +233,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one Postgr
       request.on('error', reject);
     });
 
-    expect((await a.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin }, payload: {} })).statusCode).toBe(200);
+    expect((await a.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin }, payload: {} })).statusCode).toBe(
+      200,
+    );
     await withinOneSecond(async () => ended);
   });
 });

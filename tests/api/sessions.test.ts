@@ -23,7 +23,15 @@ const DAY_MS = 24 * 60 * 60_000;
 /** São Paulo calendar day and wall-clock time of an instant ('yyyy-MM-dd', 'HH:mm'). */
 function saoPauloWall(instant: Date): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
@@ -49,15 +57,25 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, paylo
 
 /** A festival of three nights with a 3-day pass and a second-night ticket, as the back office saves it. */
 async function festival(options: { exitScans?: boolean } = {}) {
-  const { event, ticketTypes: [pass, second] } = await createEvent(server, [
-    { name: 'Passaporte', priceCentavos: 30000, remaining: 50 },
-    { name: 'Sábado', priceCentavos: 12000, remaining: 50 },
-  ], { title: 'Festival Três Noites' });
+  const {
+    event,
+    ticketTypes: [pass, second],
+  } = await createEvent(
+    server,
+    [
+      { name: 'Passaporte', priceCentavos: 30000, remaining: 50 },
+      { name: 'Sábado', priceCentavos: 12000, remaining: 50 },
+    ],
+    { title: 'Festival Três Noites' },
+  );
   const sessions = [sessionOn(0, 'Sexta'), sessionOn(1, 'Sábado'), sessionOn(2, 'Domingo')];
   const saved = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, {
     sessions,
     exitScans: options.exitScans ?? false,
-    sectors: [{ ticketTypeId: pass.id, sessions: [] }, { ticketTypeId: second.id, sessions: [1] }],
+    sectors: [
+      { ticketTypeId: pass.id, sessions: [] },
+      { ticketTypeId: second.id, sessions: [1] },
+    ],
   });
   expect(saved.statusCode).toBe(200);
   return { event, pass, second, sessions: saved.json().sessions as { id: string; name: string; date: string }[] };
@@ -68,7 +86,15 @@ let lastBuyerCookie = '';
 async function buy(eventId: string, ticketTypeId: string, quantity = 1): Promise<string[]> {
   const { cookie } = await server.signUpAs();
   lastBuyerCookie = cookie;
-  const order = (await call('POST', '/api/orders', cookie, { eventId, items: [{ ticketTypeId, quantity }], buyer, paymentMethod: 'pix', installments: 1 })).json();
+  const order = (
+    await call('POST', '/api/orders', cookie, {
+      eventId,
+      items: [{ ticketTypeId, quantity }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    })
+  ).json();
   await call('POST', `/api/orders/${order.id}/simulate-pix-payment`, cookie);
   return (await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).map((t) => t.code);
 }
@@ -79,11 +105,16 @@ function scan(code: string, eventId: string, extra: object = {}) {
 
 /** A scan `days` days from now, through the same service the route calls. */
 function scanOnDay(days: number, code: string, eventId: string) {
-  return checkInTicket(server.deps, { code, eventId, validatorId: validator.userId }, { opensMinutesBefore: DEFAULT_DOOR_OPENS_MINUTES_BEFORE }, new Date(Date.now() + days * DAY_MS));
+  return checkInTicket(
+    server.deps,
+    { code, eventId, validatorId: validator.userId },
+    { opensMinutesBefore: DEFAULT_DOOR_OPENS_MINUTES_BEFORE },
+    new Date(Date.now() + days * DAY_MS),
+  );
 }
 
 describe('sessions and passes at the door', () => {
-  it('saves an event\'s sessions with the sectors each covers, and shows them on the event page', async () => {
+  it("saves an event's sessions with the sectors each covers, and shows them on the event page", async () => {
     const { event, pass, second, sessions } = await festival();
     expect(sessions.map((s) => s.name)).toEqual(['Sexta', 'Sábado', 'Domingo']);
     expect((await call('GET', `/api/admin/events/${event.id}/sessions`, validator.cookie)).statusCode).toBe(403);
@@ -97,16 +128,28 @@ describe('sessions and passes at the door', () => {
       { ticketTypeId: second.id, name: 'Sábado', sessionIds: [sessions[1].id] },
     ]);
     // A session index that is not in the list is refused, nothing saved.
-    const bad = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, { sessions: [], exitScans: false, sectors: [{ ticketTypeId: pass.id, sessions: [3] }] });
+    const bad = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, {
+      sessions: [],
+      exitScans: false,
+      sectors: [{ ticketTypeId: pass.id, sessions: [3] }],
+    });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie)).json().sessions).toHaveLength(3);
     // A capacity past 1.000.000 is refused with its pt-BR message, nothing saved.
     for (const capacity of [2 ** 31, 1_000_001]) {
-      const huge = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, { sessions: [{ ...sessionOn(0, 'Sexta'), capacity }], exitScans: false, sectors: [] });
+      const huge = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, {
+        sessions: [{ ...sessionOn(0, 'Sexta'), capacity }],
+        exitScans: false,
+        sectors: [],
+      });
       expect(huge.statusCode).toBe(400);
       expect(huge.body).toContain('A capacidade máxima é de 1.000.000 pessoas');
     }
-    expect((await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie)).json().sessions.map((s: { capacity: number }) => s.capacity)).toEqual([500, 500, 500]);
+    expect(
+      (await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie))
+        .json()
+        .sessions.map((s: { capacity: number }) => s.capacity),
+    ).toEqual([500, 500, 500]);
   });
 
   it('lets a 3-day pass in once per day and a day ticket only on its day, with a clear refusal on the others', async () => {
@@ -118,7 +161,11 @@ describe('sessions and passes at the door', () => {
     expect(await scan(passCode, event.id)).toMatchObject({ accepted: true, sessionLabel: `Sexta ${dayMonth(sessions[0].date)}` });
     expect(await scan(passCode, event.id)).toMatchObject({ accepted: false, reason: 'already_used' });
     const refused = await scan(saturdayCode, event.id);
-    expect(refused).toMatchObject({ accepted: false, reason: 'wrong_session', message: `Ingresso não vale para esta sessão (vale para: Sábado ${dayMonth(sessions[1].date)})` });
+    expect(refused).toMatchObject({
+      accepted: false,
+      reason: 'wrong_session',
+      message: `Ingresso não vale para esta sessão (vale para: Sábado ${dayMonth(sessions[1].date)})`,
+    });
 
     // Day 2: both get in once.
     expect(await scanOnDay(1, passCode, event.id)).toMatchObject({ accepted: true, sessionLabel: `Sábado ${dayMonth(sessions[1].date)}` });
@@ -132,9 +179,15 @@ describe('sessions and passes at the door', () => {
 
     // Every scan is recorded with its session: the pass entered once in each.
     const passId = (await server.deps.db.select().from(tickets).where(eq(tickets.code, passCode)))[0].id;
-    const entries = await server.deps.db.select().from(checkIns).where(and(eq(checkIns.ticketId, passId), eq(checkIns.accepted, true)));
+    const entries = await server.deps.db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.ticketId, passId), eq(checkIns.accepted, true)));
     expect(entries.map((e) => e.sessionId).sort()).toEqual(sessions.map((s) => s.id).sort());
-    const refusals = await server.deps.db.select().from(checkIns).where(and(eq(checkIns.scannedCode, saturdayCode), eq(checkIns.accepted, false)));
+    const refusals = await server.deps.db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.scannedCode, saturdayCode), eq(checkIns.accepted, false)));
     expect(refusals.map((r) => r.reason).sort()).toEqual(['already_used', 'wrong_session', 'wrong_session']);
   });
 
@@ -170,9 +223,20 @@ describe('sessions and passes at the door', () => {
 
     // The database itself refuses a second entry of the same turn.
     const [ticket] = await server.deps.db.select().from(tickets).where(eq(tickets.code, code));
-    const [entry] = await server.deps.db.select().from(checkIns).where(and(eq(checkIns.ticketId, ticket.id), eq(checkIns.accepted, true), eq(checkIns.entryNumber, 2)));
+    const [entry] = await server.deps.db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.ticketId, ticket.id), eq(checkIns.accepted, true), eq(checkIns.entryNumber, 2)));
     await expect(
-      server.deps.db.insert(checkIns).values({ ticketId: ticket.id, eventId: event.id, scannedCode: code, accepted: true, sessionId: entry.sessionId, direction: 'in', entryNumber: 2 }),
+      server.deps.db.insert(checkIns).values({
+        ticketId: ticket.id,
+        eventId: event.id,
+        scannedCode: code,
+        accepted: true,
+        sessionId: entry.sessionId,
+        direction: 'in',
+        entryNumber: 2,
+      }),
     ).rejects.toThrow();
   });
 
@@ -215,17 +279,29 @@ describe('sessions and passes at the door', () => {
     const saved = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, {
       sessions,
       exitScans: false,
-      sectors: [{ ticketTypeId: pass.id, sessions: [] }, { ticketTypeId: second.id, sessions: [1] }],
+      sectors: [
+        { ticketTypeId: pass.id, sessions: [] },
+        { ticketTypeId: second.id, sessions: [1] },
+      ],
     });
     expect(saved.statusCode).toBe(200);
     expect(await buy(event.id, pass.id, 2)).toHaveLength(2);
     const order = (ticketTypeId: string, quantity: number) =>
       server.signUpAs().then(({ cookie }) =>
-        call('POST', '/api/orders', cookie, { eventId: event.id, items: [{ ticketTypeId, quantity }], buyer, paymentMethod: 'pix', installments: 1 }),
+        call('POST', '/api/orders', cookie, {
+          eventId: event.id,
+          items: [{ ticketTypeId, quantity }],
+          buyer,
+          paymentMethod: 'pix',
+          installments: 1,
+        }),
       );
     const beyond = await order(second.id, 2);
     expect(beyond.statusCode).toBe(409);
-    expect(beyond.json()).toMatchObject({ code: 'session_sold_out', message: 'Ingressos esgotados: uma sessão deste ingresso atingiu a lotação.' });
+    expect(beyond.json()).toMatchObject({
+      code: 'session_sold_out',
+      message: 'Ingressos esgotados: uma sessão deste ingresso atingiu a lotação.',
+    });
     expect((await order(second.id, 1)).statusCode).toBe(201);
     // Saturday is full now: neither a pass nor a Saturday ticket sells, though both sectors have stock.
     expect((await order(pass.id, 1)).json().code).toBe('session_sold_out');
@@ -253,7 +329,8 @@ describe('sessions and passes at the door', () => {
     const saturdayBuyer = lastBuyerCookie;
     expect(await scan(passCode, event.id)).toMatchObject({ accepted: true });
     const [order] = (await call('GET', '/api/tickets', passBuyer)).json().orders;
-    const line = (s: { date: string; name: string }) => expect.stringMatching(new RegExp(`^[A-ZÀ-ú][a-zà-ú]+ ${dayMonth(s.date)} · \\d{2}:\\d{2}( · ${s.name})?$`));
+    const line = (s: { date: string; name: string }) =>
+      expect.stringMatching(new RegExp(`^[A-ZÀ-ú][a-zà-ú]+ ${dayMonth(s.date)} · \\d{2}:\\d{2}( · ${s.name})?$`));
     expect(order.tickets[0]).toMatchObject({ displayStatus: 'valid', code: passCode, sessions: sessions.map(line) });
     const [saturdayOrder] = (await call('GET', '/api/tickets', saturdayBuyer)).json().orders;
     expect(saturdayOrder.tickets[0].sessions).toEqual([line(sessions[1])]);

@@ -45,9 +45,16 @@ describe('a new account', () => {
     const me = (await call('GET', '/api/me', cookie)).json();
     expect(me.user).toMatchObject({ id: userId, email, emailVerified: false });
 
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const placed = await call('POST', '/api/orders', cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer: { ...buyer, email }, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      buyer: { ...buyer, email },
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(placed.statusCode).toBe(201);
     const paid = await call('POST', `/api/orders/${placed.json().id}/simulate-pix-payment`, cookie, {});
@@ -82,7 +89,12 @@ describe('a new account', () => {
   it('cannot take an e-mail that already has an account', async () => {
     const email = `repetido-${randomUUID().slice(0, 8)}@exemplo.com.br`;
     await signUp(email);
-    const again = await call('POST', '/api/auth/sign-up/email', null, { email, password: 'outra-senha-123', name: 'Outra Pessoa', acceptTerms: true });
+    const again = await call('POST', '/api/auth/sign-up/email', null, {
+      email,
+      password: 'outra-senha-123',
+      name: 'Outra Pessoa',
+      acceptTerms: true,
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe('Este e-mail já está cadastrado. Entre com sua senha.');
     expect(again.headers['set-cookie']).toBeUndefined();
@@ -91,7 +103,12 @@ describe('a new account', () => {
   it('is refused without the terms of use and privacy policy accepted, and nothing is written', async () => {
     for (const acceptTerms of [undefined, false, 'true', 1]) {
       const email = `sem-termos-${randomUUID().slice(0, 8)}@exemplo.com.br`;
-      const refused = await call('POST', '/api/auth/sign-up/email', null, { email, password: 'senha-forte-123', name: 'Sem Termos', acceptTerms });
+      const refused = await call('POST', '/api/auth/sign-up/email', null, {
+        email,
+        password: 'senha-forte-123',
+        name: 'Sem Termos',
+        acceptTerms,
+      });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({
         code: 'TERMS_NOT_ACCEPTED',

@@ -89,7 +89,12 @@ describe('sign-in with Google', () => {
   });
 
   it('creates the account from the ID token, confirmed, with its profile and role, and returns to the purchase', async () => {
-    person = { sub: `g-${randomUUID()}`, email: `google-${randomUUID().slice(0, 8)}@exemplo.com.br`, name: 'Beatriz Nunes Rocha', email_verified: true };
+    person = {
+      sub: `g-${randomUUID()}`,
+      email: `google-${randomUUID().slice(0, 8)}@exemplo.com.br`,
+      name: 'Beatriz Nunes Rocha',
+      email_verified: true,
+    };
     const { location, cookie } = await signInWithGoogle('/event/abc?comprar=1');
     expect(location).toBe('/event/abc?comprar=1');
     expect(cookie).not.toBe('');
@@ -116,10 +121,9 @@ describe('sign-in with Google', () => {
     const joined = await signInWithGoogle('/');
     const me = (await server.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: joined.cookie } })).json();
     expect(me.user.id).toBe(confirmed.userId);
-    expect((await server.deps.db.select().from(accounts).where(eq(accounts.userId, confirmed.userId))).map((a) => a.providerId).sort()).toEqual([
-      'credential',
-      'google',
-    ]);
+    expect(
+      (await server.deps.db.select().from(accounts).where(eq(accounts.userId, confirmed.userId))).map((a) => a.providerId).sort(),
+    ).toEqual(['credential', 'google']);
 
     // Someone created an account with this address and never proved it: Google does not walk in.
     const email = `nao-confirmada-${randomUUID().slice(0, 8)}@exemplo.com.br`;
@@ -136,11 +140,18 @@ describe('sign-in with Google', () => {
     expect(new URL(refused.location, server.origin).pathname).toBe('/auth');
     expect(new URL(refused.location, server.origin).searchParams.get('error')).toBe('account_not_linked');
     const [owner] = await server.deps.db.select().from(users).where(eq(users.email, email));
-    expect((await server.deps.db.select().from(accounts).where(eq(accounts.userId, owner.id))).map((a) => a.providerId)).toEqual(['credential']);
+    expect((await server.deps.db.select().from(accounts).where(eq(accounts.userId, owner.id))).map((a) => a.providerId)).toEqual([
+      'credential',
+    ]);
   });
 
   it('refuses an ID token whose claims were changed after the provider signed it', async () => {
-    person = { sub: `g-${randomUUID()}`, email: `verdadeira-${randomUUID().slice(0, 8)}@exemplo.com.br`, name: 'Verdadeira', email_verified: true };
+    person = {
+      sub: `g-${randomUUID()}`,
+      email: `verdadeira-${randomUUID().slice(0, 8)}@exemplo.com.br`,
+      name: 'Verdadeira',
+      email_verified: true,
+    };
     const forgedEmail = `forjada-${randomUUID().slice(0, 8)}@exemplo.com.br`;
     google.service.once(Events.BeforeResponse, (response) => {
       const body = response.body as { id_token?: string };
@@ -159,11 +170,19 @@ describe('sign-in with Google', () => {
 describe('sign-in with Facebook and Apple', () => {
   it("are offered when their keys are set, open the provider's page, and take Apple's form posted back from its site", async () => {
     const both = await startTestServer({
-      env: { FACEBOOK_CLIENT_ID: '987654321', FACEBOOK_CLIENT_SECRET: 'segredo-facebook', APPLE_CLIENT_ID: 'br.com.nextlevel.web', APPLE_CLIENT_SECRET: 'a.b.c' },
+      env: {
+        FACEBOOK_CLIENT_ID: '987654321',
+        FACEBOOK_CLIENT_SECRET: 'segredo-facebook',
+        APPLE_CLIENT_ID: 'br.com.nextlevel.web',
+        APPLE_CLIENT_SECRET: 'a.b.c',
+      },
     });
     try {
       expect((await both.app.inject({ method: 'GET', url: '/api/config' })).json().socialProviders).toEqual(['facebook', 'apple']);
-      for (const [provider, host] of [['facebook', 'www.facebook.com'], ['apple', 'appleid.apple.com']]) {
+      for (const [provider, host] of [
+        ['facebook', 'www.facebook.com'],
+        ['apple', 'appleid.apple.com'],
+      ]) {
         const started = await both.app.inject({
           method: 'POST',
           url: '/api/auth/sign-in/social',
@@ -179,7 +198,11 @@ describe('sign-in with Facebook and Apple', () => {
       const posted = await both.app.inject({
         method: 'POST',
         url: '/api/auth/callback/apple',
-        headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          origin: 'https://appleid.apple.com',
+          'sec-fetch-site': 'cross-site',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: 'code=codigo-da-apple&state=estado-do-pedido',
       });
       expect(posted.statusCode).toBe(302);
@@ -190,7 +213,11 @@ describe('sign-in with Facebook and Apple', () => {
       const other = await both.app.inject({
         method: 'POST',
         url: '/api/auth/callback/facebook',
-        headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          origin: 'https://appleid.apple.com',
+          'sec-fetch-site': 'cross-site',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: 'code=x&state=y',
       });
       expect(other.statusCode).toBe(403);

@@ -17,7 +17,8 @@ afterAll(async () => {
 function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: object) {
   return server.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
 }
-const roleRows = async (userId: string) => (await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+const roleRows = async (userId: string) =>
+  (await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
 
 describe('the team in the back office', () => {
   it('gives the validator role by e-mail to an existing account, which then may use the door, and takes it back', async () => {
@@ -52,11 +53,15 @@ describe('the team in the back office', () => {
     });
     expect(signUp.statusCode).toBe(200);
     const userId = signUp.json().user.id as string;
-    const rolesOf = async () => (await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+    const rolesOf = async () =>
+      (await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
     // Typing an invited address is not owning it: nothing until the link sent to it is opened.
     expect(await rolesOf()).toEqual(['user']);
     const confirmation = server.sentMail.find((m) => m.to === email && m.subject === 'Confirme seu e-mail - Next Level');
-    const verified = await server.app.inject({ method: 'GET', url: new URL(confirmation!.link!).pathname + new URL(confirmation!.link!).search });
+    const verified = await server.app.inject({
+      method: 'GET',
+      url: new URL(confirmation!.link!).pathname + new URL(confirmation!.link!).search,
+    });
     expect(verified.statusCode).toBeLessThan(400);
     expect(await rolesOf()).toEqual(['user', 'validator']);
     const members = (await call('GET', '/api/admin/staff', admin.cookie)).json().members as { email: string; invited: boolean }[];

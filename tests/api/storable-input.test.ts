@@ -16,24 +16,45 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function inject(cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, options: { headers?: Record<string, string>; payload?: string | Buffer | object } = {}) {
+function inject(
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  options: { headers?: Record<string, string>; payload?: string | Buffer | object } = {},
+) {
   return server.app.inject({ method, url, headers: { cookie, ...options.headers }, payload: options.payload });
 }
 
 describe('text the database cannot store', () => {
   it('refuses a lone surrogate in a holder name with a pt-BR 400, placing no order', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
-    const body = JSON.stringify({ eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1, holderNames: ['__'] }], buyer, paymentMethod: 'pix', installments: 1 })
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const body = JSON.stringify({
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1, holderNames: ['__'] }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    })
       // The JSON text carries the escape itself: a surrogate without its pair.
       .replace('__', 'Ana \\ud800 Lima');
     const response = await inject(person.cookie, 'POST', '/api/orders', { headers: { 'content-type': 'application/json' }, payload: body });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'O texto contém caracteres inválidos.', details: { field: 'items.0.holderNames.0' } });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'O texto contém caracteres inválidos.',
+      details: { field: 'items.0.holderNames.0' },
+    });
     expect(await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id))).toHaveLength(0);
   });
 
   it('refuses a NUL byte in a query text with a pt-BR 400', async () => {
-    for (const [url, field] of [['/api/events?q=Ana%00Lima', 'q'], ['/api/events?city=S%00o', 'city']]) {
+    for (const [url, field] of [
+      ['/api/events?q=Ana%00Lima', 'q'],
+      ['/api/events?city=S%00o', 'city'],
+    ]) {
       const response = await inject(person.cookie, 'GET', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation_failed', details: { field } });
@@ -43,18 +64,32 @@ describe('text the database cannot store', () => {
 
 describe('calendar dates', () => {
   it('refuses a meia-entrada holder born on 31/02 with a pt-BR 400', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const response = await inject(person.cookie, 'POST', '/api/orders', {
       payload: {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1, concession: 'student', holder: { name: 'Ana Lima', cpf: buyer.cpf, birthDate: '2005-02-31' } }],
+        items: [
+          {
+            ticketTypeId: type.id,
+            quantity: 1,
+            concession: 'student',
+            holder: { name: 'Ana Lima', cpf: buyer.cpf, birthDate: '2005-02-31' },
+          },
+        ],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
       },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'validation_failed', message: 'Data de nascimento inválida', details: { field: 'items.0.holder.birthDate' } });
+    expect(response.json()).toMatchObject({
+      code: 'validation_failed',
+      message: 'Data de nascimento inválida',
+      details: { field: 'items.0.holder.birthDate' },
+    });
   });
 });
 
@@ -72,7 +107,9 @@ describe('image addresses', () => {
       expect(brand.json().details.field).toBe('logoUrl');
     }
     expect(await server.deps.db.select().from(banners)).toHaveLength(0);
-    const plain = await inject(admin.cookie, 'POST', '/api/admin/banners', { payload: { ...banner, imageUrl: '/uploads/banners/a-1_b.webp' } });
+    const plain = await inject(admin.cookie, 'POST', '/api/admin/banners', {
+      payload: { ...banner, imageUrl: '/uploads/banners/a-1_b.webp' },
+    });
     expect(plain.statusCode).toBe(201);
   });
 });
@@ -84,14 +121,23 @@ describe('uploads', () => {
     const boundary = '----nl-test-boundary';
     const chunks: Buffer[] = [];
     for (const p of parts) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from('\r\n'));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from('\r\n'),
+      );
     }
     chunks.push(Buffer.from(`--${boundary}--\r\n`));
     return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(chunks) };
   }
 
   it('refuses two image files in one upload, storing neither', async () => {
-    const two = multipart([{ name: 'file', filename: 'a.png' }, { name: 'file', filename: 'b.png' }]);
+    const two = multipart([
+      { name: 'file', filename: 'a.png' },
+      { name: 'file', filename: 'b.png' },
+    ]);
     const avatar = await inject(person.cookie, 'POST', '/api/me/avatar', two);
     expect(avatar.statusCode).toBe(400);
     expect(avatar.json()).toMatchObject({ code: 'validation_failed', details: { field: 'file' } });

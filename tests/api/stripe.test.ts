@@ -48,13 +48,16 @@ function deliver(event: WebhookEvent, options: { timestamp?: number; tamper?: (p
 }
 
 /** A signed-in buyer places an order of `quantity` units of a new event's one type. */
-async function placeOrder(options: { method?: 'pix' | 'card'; installments?: number; quantity?: number; priceCentavos?: number; remaining?: number } = {}) {
+async function placeOrder(
+  options: { method?: 'pix' | 'card'; installments?: number; quantity?: number; priceCentavos?: number; remaining?: number } = {},
+) {
   const person = await server.signUpAs();
-  const { event, ticketTypes: [type] } = await createEvent(
-    server,
-    [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: options.remaining ?? 10 }],
-    { title: `Show ${randomUUID().slice(0, 6)}` },
-  );
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: options.remaining ?? 10 }], {
+    title: `Show ${randomUUID().slice(0, 6)}`,
+  });
   const response = await post('/api/orders', person.cookie, {
     eventId: event.id,
     items: [{ ticketTypeId: type.id, quantity: options.quantity ?? 2 }],
@@ -78,8 +81,18 @@ function succeeded(intentId: string) {
  */
 async function otherIntentFor(orderId: string, amount: number): Promise<string> {
   const url = new URL(double.url);
-  const stripe = new Stripe(double.env.STRIPE_SECRET_KEY, { host: url.hostname, port: Number(url.port), protocol: 'http', telemetry: false });
-  const intent = await stripe.paymentIntents.create({ amount, currency: 'brl', allowed_payment_method_types: ['card'], metadata: { order_id: orderId } });
+  const stripe = new Stripe(double.env.STRIPE_SECRET_KEY, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: 'http',
+    telemetry: false,
+  });
+  const intent = await stripe.paymentIntents.create({
+    amount,
+    currency: 'brl',
+    allowed_payment_method_types: ['card'],
+    metadata: { order_id: orderId },
+  });
   return intent.id;
 }
 
@@ -91,7 +104,10 @@ async function listedRefund(refundId: string): Promise<AdminRefund | undefined> 
 
 /** The idempotency keys of the refunds asked of Stripe for `intentId`, in order. */
 function refundKeysOf(intentId: string) {
-  return double.requestsTo('POST', '/v1/refunds').filter((r) => r.body.payment_intent === intentId).map((r) => r.idempotencyKey);
+  return double
+    .requestsTo('POST', '/v1/refunds')
+    .filter((r) => r.body.payment_intent === intentId)
+    .map((r) => r.idempotencyKey);
 }
 
 async function storedOrder(orderId: string) {
@@ -184,7 +200,10 @@ describe('Stripe mode', () => {
   it('takes no card numbers and simulates nothing: those sandbox routes do not exist', async () => {
     const { person, order } = await placeOrder({ method: 'card', quantity: 1 });
     const card = await post(`/api/orders/${order.id}/card-payment`, person.cookie, {
-      cardNumber: '4242 4242 4242 4242', holderName: 'ANA B LIMA', expiry: '12/34', cvc: '123',
+      cardNumber: '4242 4242 4242 4242',
+      holderName: 'ANA B LIMA',
+      expiry: '12/34',
+      cvc: '123',
     });
     expect(card.statusCode).toBe(404);
     const pix = await placeOrder({ method: 'pix', quantity: 1 });
@@ -194,11 +213,22 @@ describe('Stripe mode', () => {
   });
 
   it('releases the order at once when Stripe refuses to create the payment', async () => {
-    double.failNext(/^\/v1\/payment_intents$/, 400, { type: 'invalid_request_error', code: 'amount_too_small', message: 'Amount must be at least R$0.50 brl' });
+    double.failNext(/^\/v1\/payment_intents$/, 400, {
+      type: 'invalid_request_error',
+      code: 'amount_too_small',
+      message: 'Amount must be at least R$0.50 brl',
+    });
     const person = await server.signUpAs();
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', person.cookie, {
-      eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(response.statusCode).toBe(502);
     expect(response.json().code).toBe('payment_failed');
@@ -239,7 +269,10 @@ describe('Stripe webhooks', () => {
     const { payload, headers } = double.signedWebhook(event, { secret: 'whsec_another_endpoint' });
     const otherSecret = await server.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers, payload });
     const unsigned = await server.app.inject({
-      method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json' }, payload,
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload,
     });
     for (const response of [tampered, stale, otherSecret, unsigned]) {
       expect(response.statusCode).toBe(400);
@@ -305,7 +338,11 @@ describe('Stripe webhooks', () => {
     // Someone else takes the last unit meanwhile.
     const other = await server.signUpAs();
     const taken = await post('/api/orders', other.cookie, {
-      eventId: late.event.id, items: [{ ticketTypeId: late.type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: late.event.id,
+      items: [{ ticketTypeId: late.type.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
     expect(taken.statusCode).toBe(201);
     expect(await remainingOf(late.type.id)).toBe(0);
@@ -332,14 +369,25 @@ describe('Stripe webhooks', () => {
 
   it('keeps the order open with the reason in pt-BR when a card is declined, then takes another card', async () => {
     const { person, order, intentId } = await placeOrder({ method: 'card', quantity: 1 });
-    const declined = double.event('payment_intent.payment_failed', double.setStatus(intentId, 'requires_payment_method', { declineCode: 'insufficient_funds' }));
+    const declined = double.event(
+      'payment_intent.payment_failed',
+      double.setStatus(intentId, 'requires_payment_method', { declineCode: 'insufficient_funds' }),
+    );
     expect((await deliver(declined)).statusCode).toBe(200);
     const view = (await get(`/api/orders/${order.id}`, person.cookie)).json();
-    expect(view).toMatchObject({ status: 'pending', paymentError: 'Pagamento recusado: saldo ou limite insuficiente. Tente outro cartão ou pague com PIX.' });
+    expect(view).toMatchObject({
+      status: 'pending',
+      paymentError: 'Pagamento recusado: saldo ou limite insuficiente. Tente outro cartão ou pague com PIX.',
+    });
 
-    const generic = double.event('payment_intent.payment_failed', double.setStatus(intentId, 'requires_payment_method', { declineCode: 'do_not_honor' }));
+    const generic = double.event(
+      'payment_intent.payment_failed',
+      double.setStatus(intentId, 'requires_payment_method', { declineCode: 'do_not_honor' }),
+    );
     await deliver(generic);
-    expect((await storedOrder(order.id)).paymentError).toBe('Pagamento recusado pelo emissor do cartão. Tente outro cartão ou pague com PIX.');
+    expect((await storedOrder(order.id)).paymentError).toBe(
+      'Pagamento recusado pelo emissor do cartão. Tente outro cartão ou pague com PIX.',
+    );
 
     expect((await deliver(succeeded(intentId))).statusCode).toBe(200);
     expect(await storedOrder(order.id)).toMatchObject({ status: 'completed', paymentError: null });
@@ -354,13 +402,19 @@ describe('Stripe webhooks', () => {
     expect(await remainingOf(type.id)).toBe(10);
     // A late success of the same payment (all of its amount received) is still honoured while units remain.
     const intent = double.paymentIntents.get(intentId)!;
-    expect((await deliver(double.event('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: intent.amount }))).statusCode).toBe(200);
+    expect(
+      (await deliver(double.event('payment_intent.succeeded', { ...intent, status: 'succeeded', amount_received: intent.amount })))
+        .statusCode,
+    ).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('completed');
   });
 
   it('ends an order whose hold ran out as expired on payment_intent.canceled', async () => {
     const { order, intentId, type } = await placeOrder({ method: 'card', quantity: 1 });
-    await server.deps.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, order.id));
+    await server.deps.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.id));
     expect((await deliver(double.event('payment_intent.canceled', double.setStatus(intentId, 'canceled')))).statusCode).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('expired');
     expect(await remainingOf(type.id)).toBe(10);
@@ -426,19 +480,32 @@ describe('Stripe webhooks', () => {
     expect((await ticketsOf(order.id)).map((t) => t.id).sort()).toEqual(ticketIds);
     const recorded = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ status: 'approved', origin: 'duplicate_payment', amountCentavos: 16000, paymentId: secondId, ticketCount: 0 });
+    expect(recorded[0]).toMatchObject({
+      status: 'approved',
+      origin: 'duplicate_payment',
+      amountCentavos: 16000,
+      paymentId: secondId,
+      ticketCount: 0,
+    });
 
     await runDueJobs(server.deps);
     const [paid] = await server.deps.db.select().from(refunds).where(eq(refunds.id, recorded[0].id));
     expect(paid.status).toBe('processed');
     expect(refundKeysOf(secondId)).toEqual([`refund:${paid.id}`]);
-    expect(double.requestsTo('POST', '/v1/refunds').find((r) => r.body.payment_intent === secondId)!.body).toMatchObject({ amount: '16000' });
+    expect(double.requestsTo('POST', '/v1/refunds').find((r) => r.body.payment_intent === secondId)!.body).toMatchObject({
+      amount: '16000',
+    });
     expect(refundKeysOf(intentId)).toEqual([]);
     expect(double.chargeOf(secondId)).toMatchObject({ amount_refunded: 16000, refunded: true });
     expect(double.chargeOf(intentId)).toMatchObject({ amount_refunded: 0 });
     expect(await ticketsOf(order.id)).toHaveLength(2);
 
-    expect(await listedRefund(paid.id)).toMatchObject({ origin: 'duplicate_payment', status: 'processed', amountCentavos: 16000, processedBy: null });
+    expect(await listedRefund(paid.id)).toMatchObject({
+      origin: 'duplicate_payment',
+      status: 'processed',
+      amountCentavos: 16000,
+      processedBy: null,
+    });
     const told = await server.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
     expect(told.map((n) => n.title)).toContain('Pagamento em duplicidade devolvido');
   });
@@ -462,7 +529,9 @@ describe('Stripe webhooks', () => {
     expect(refundKeysOf(intentId)).toEqual([`refund:${refundId}`, `refund:${refundId}:2`]);
     const atStripe = [...double.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.status);
     expect(atStripe).toEqual(['failed', 'succeeded']);
-    expect(paid.providerRefundId).toBe([...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id);
+    expect(paid.providerRefundId).toBe(
+      [...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id,
+    );
     expect((await listedRefund(refundId))?.paymentFailure).toBeNull();
   });
 
@@ -478,7 +547,8 @@ describe('Stripe webhooks', () => {
     const stripeRefund = double.failRefund(waiting.providerRefundId!, 'expired_or_canceled_card');
     const failedEvent = double.event('refund.failed', stripeRefund);
     // Delivered twice (and as refund.updated): one failure, one new attempt.
-    for (const event of [failedEvent, failedEvent, double.event('refund.updated', stripeRefund)]) expect((await deliver(event)).statusCode).toBe(200);
+    for (const event of [failedEvent, failedEvent, double.event('refund.updated', stripeRefund)])
+      expect((await deliver(event)).statusCode).toBe(200);
     const [failed] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
     expect(failed).toMatchObject({ status: 'approved', paymentAttempt: 2, paymentFailureReason: 'expired_or_canceled_card' });
     expect(await listedRefund(refundId)).toMatchObject({ paymentFailure: { failedAttempts: 1, reason: 'expired_or_canceled_card' } });
@@ -491,7 +561,9 @@ describe('Stripe webhooks', () => {
     expect([...new Set(refundKeysOf(intentId))]).toEqual([`refund:${refundId}`, `refund:${refundId}:2`]);
     const atStripe = [...double.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.status);
     expect(atStripe).toEqual(['failed', 'succeeded']);
-    expect(paid.providerRefundId).toBe([...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id);
+    expect(paid.providerRefundId).toBe(
+      [...double.refunds.values()].find((r) => r.payment_intent === intentId && r.status === 'succeeded')!.id,
+    );
     expect(double.chargeOf(intentId)).toMatchObject({ amount_refunded: 16000 });
   });
 
@@ -526,7 +598,9 @@ describe('Stripe webhooks', () => {
     expect(waiting.status).toBe('approved');
     const stripeRefund = double.refunds.get(waiting.providerRefundId!)!;
     expect(stripeRefund).toMatchObject({ object: 'refund', amount: 16000, payment_intent: intentId, status: 'pending' });
-    expect(double.requestsTo('POST', '/v1/refunds').find((r) => r.body.payment_intent === intentId)!.idempotencyKey).toBe(`refund:${refundId}`);
+    expect(double.requestsTo('POST', '/v1/refunds').find((r) => r.body.payment_intent === intentId)!.idempotencyKey).toBe(
+      `refund:${refundId}`,
+    );
 
     const charge = double.chargeOf(intentId);
     expect(charge).toMatchObject({ object: 'charge', payment_intent: intentId, amount_refunded: 16000, refunded: true });
@@ -540,7 +614,9 @@ describe('Stripe webhooks', () => {
   it("makes an approved refund 'processed' on refund.updated with status succeeded, once", async () => {
     const { person, order, intentId } = await placeOrder({ method: 'card', quantity: 1 });
     await deliver(succeeded(intentId));
-    const refundId: string = (await post('/api/refunds', person.cookie, { orderId: order.id, reason: 'Mudei de ideia sobre o show' })).json().id;
+    const refundId: string = (
+      await post('/api/refunds', person.cookie, { orderId: order.id, reason: 'Mudei de ideia sobre o show' })
+    ).json().id;
     double.refundStatus = 'pending';
     await post(`/api/admin/refunds/${refundId}/approve`, admin.cookie, {});
     const [waiting] = await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId));
@@ -552,7 +628,10 @@ describe('Stripe webhooks', () => {
     const paidBack = double.event('refund.updated', stripeRefund);
     await Promise.all([deliver(paidBack), deliver(paidBack), deliver(double.event('charge.refunded', double.chargeOf(intentId)))]);
     expect((await server.deps.db.select().from(refunds).where(eq(refunds.id, refundId)))[0].status).toBe('processed');
-    const told = await server.deps.db.select().from(notifications).where(and(eq(notifications.userId, person.userId), eq(notifications.title, 'Reembolso concluído')));
+    const told = await server.deps.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, person.userId), eq(notifications.title, 'Reembolso concluído')));
     expect(told).toHaveLength(1);
   });
 });

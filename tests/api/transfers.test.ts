@@ -62,14 +62,19 @@ describe('transferring a ticket to another person', () => {
     const { event, sector } = await eventWith();
     const ticket = await buyTicket(ana, event.id, sector.id);
 
-    const sent = await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, { toName: 'Beatriz Souza', toEmail: bia.email.toUpperCase() });
+    const sent = await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, {
+      toName: 'Beatriz Souza',
+      toEmail: bia.email.toUpperCase(),
+    });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ status: 'pending', toName: 'Beatriz Souza', toEmail: bia.email, fromName: 'Ana Beatriz Lima' });
     const [stored] = await server.deps.db.select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, ticket.id));
     const token = await tokenMailedTo(bia.email);
     // Only the hash is kept; the outbox holds the id, never the token.
     expect(stored.tokenHash).not.toContain(token);
-    expect(JSON.stringify((await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'transfer_email'))).map((j) => j.payload))).not.toContain(token);
+    expect(
+      JSON.stringify((await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'transfer_email'))).map((j) => j.payload)),
+    ).not.toContain(token);
     const [notice] = await server.deps.db.select().from(notifications).where(eq(notifications.userId, bia.userId));
     expect(notice.title).toBe('Você recebeu um ingresso');
 
@@ -91,17 +96,28 @@ describe('transferring a ticket to another person', () => {
     expect(done.decidedAt).toBeInstanceOf(Date);
 
     // The recipient sees it with its name; the sender no longer has it.
-    const listed = async (who: Person) => (await call('GET', '/api/tickets', who.cookie)).json().orders.flatMap((o: { tickets: object[] }) => o.tickets);
-    expect(await listed(bia)).toEqual([expect.objectContaining({ id: ticket.id, holderName: 'Beatriz Souza', code: after.code, displayStatus: 'valid' })]);
+    const listed = async (who: Person) =>
+      (await call('GET', '/api/tickets', who.cookie)).json().orders.flatMap((o: { tickets: object[] }) => o.tickets);
+    expect(await listed(bia)).toEqual([
+      expect.objectContaining({ id: ticket.id, holderName: 'Beatriz Souza', code: after.code, displayStatus: 'valid' }),
+    ]);
     expect(await listed(ana)).toEqual([]);
     const biaPeople = (await call('GET', '/api/tickets/people', bia.cookie)).json();
-    expect(biaPeople.tickets).toEqual([expect.objectContaining({ ticketId: ticket.id, holderName: 'Beatriz Souza', receivedFrom: 'Ana Beatriz Lima' })]);
+    expect(biaPeople.tickets).toEqual([
+      expect.objectContaining({ ticketId: ticket.id, holderName: 'Beatriz Souza', receivedFrom: 'Ana Beatriz Lima' }),
+    ]);
     expect((await call('GET', '/api/tickets/people', ana.cookie)).json().tickets).toEqual([]);
 
     // The organizer's attendee list names the holder and where the ticket came from.
     const admin = await server.signUpAs(['admin']);
     const attendees = (await call('GET', `/api/admin/events/${event.id}/attendees`, admin.cookie)).json().attendees;
-    expect(attendees).toEqual([expect.objectContaining({ ticketId: ticket.id, holderName: 'Beatriz Souza', transferredFrom: { name: 'Ana Beatriz Lima', at: done.decidedAt!.toISOString() } })]);
+    expect(attendees).toEqual([
+      expect.objectContaining({
+        ticketId: ticket.id,
+        holderName: 'Beatriz Souza',
+        transferredFrom: { name: 'Ana Beatriz Lima', at: done.decidedAt!.toISOString() },
+      }),
+    ]);
 
     // Accepting twice changes nothing.
     const again = await call('POST', '/api/transfers/accept', bia.cookie, { token });
@@ -153,7 +169,10 @@ describe('transferring a ticket to another person', () => {
     expect((await call('POST', `/api/transfers/${pending.id}/cancel`, bia.cookie)).statusCode).toBe(404);
     expect((await call('POST', `/api/transfers/${pending.id}/cancel`, ana.cookie)).statusCode).toBe(200);
     const cancelled = await call('POST', '/api/transfers/accept', bia.cookie, { token });
-    expect(cancelled.json()).toMatchObject({ code: 'transfer_was_cancelled', message: 'Esta transferência foi cancelada por quem enviou o ingresso.' });
+    expect(cancelled.json()).toMatchObject({
+      code: 'transfer_was_cancelled',
+      message: 'Esta transferência foi cancelada por quem enviou o ingresso.',
+    });
     const [unchanged] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(unchanged).toMatchObject({ userId: ana.userId, code: ticket.code });
     // Once cancelled, it can be sent again.
@@ -162,7 +181,9 @@ describe('transferring a ticket to another person', () => {
     // An account whose e-mail is not confirmed cannot take it.
     await server.deps.db.update(users).set({ emailVerified: false }).where(eq(users.id, carla.userId));
     const carlaToken = await tokenMailedTo(carla.email);
-    expect((await call('POST', '/api/transfers/accept', carla.cookie, { token: carlaToken })).json().code).toBe('transfer_email_unconfirmed');
+    expect((await call('POST', '/api/transfers/accept', carla.cookie, { token: carlaToken })).json().code).toBe(
+      'transfer_email_unconfirmed',
+    );
     expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0].userId).toBe(ana.userId);
   });
 
@@ -178,7 +199,10 @@ describe('transferring a ticket to another person', () => {
     await server.deps.db.update(tickets).set({ status: 'cancelled' }).where(eq(tickets.id, cancelled.id));
     for (const t of [used, refunded, cancelled]) {
       const answer = await call('POST', `/api/tickets/${t.id}/transfers`, ana.cookie, to);
-      expect(answer.json()).toMatchObject({ code: 'ticket_not_transferable', message: 'Este ingresso não pode ser transferido: ele já foi utilizado, reembolsado ou cancelado, ou está num pedido de reembolso.' });
+      expect(answer.json()).toMatchObject({
+        code: 'ticket_not_transferable',
+        message: 'Este ingresso não pode ser transferido: ele já foi utilizado, reembolsado ou cancelado, ou está num pedido de reembolso.',
+      });
     }
 
     const forbidding = await eventWith({ transferAllowed: false });
@@ -193,22 +217,36 @@ describe('transferring a ticket to another person', () => {
     const close = await eventWith();
     const late = await buyTicket(ana, close.event.id, close.sector.id);
     await server.deps.db.update(events).set({ date: soon.date, startTime: soon.time, endTime: null }).where(eq(events.id, close.event.id));
-    expect((await call('POST', `/api/tickets/${late.id}/transfers`, ana.cookie, to)).json()).toMatchObject({ code: 'transfer_closed', message: 'O prazo para transferir ingressos deste evento terminou.' });
+    expect((await call('POST', `/api/tickets/${late.id}/transfers`, ana.cookie, to)).json()).toMatchObject({
+      code: 'transfer_closed',
+      message: 'O prazo para transferir ingressos deste evento terminou.',
+    });
     const people = (await call('GET', '/api/tickets/people', ana.cookie)).json().tickets;
-    expect(people.find((p: { ticketId: string }) => p.ticketId === late.id)).toMatchObject({ canTransfer: false, transferNote: expect.stringMatching(/^Transferências encerradas em /) });
+    expect(people.find((p: { ticketId: string }) => p.ticketId === late.id)).toMatchObject({
+      canTransfer: false,
+      transferNote: expect.stringMatching(/^Transferências encerradas em /),
+    });
     await server.deps.db.update(events).set({ transferDeadlineHours: 6 }).where(eq(events.id, close.event.id));
     expect((await call('POST', `/api/tickets/${late.id}/transfers`, ana.cookie, to)).statusCode).toBe(201);
     for (const t of [used, refunded, cancelled, kept]) expect(await transferCount(t.id)).toBe(0);
   });
 
-  it('asks the recipient\'s CPF where the event is nominal and keeps it on the ticket', async () => {
+  it("asks the recipient's CPF where the event is nominal and keeps it on the ticket", async () => {
     const ana = await server.signUpAs();
     const bia = await server.signUpAs();
     const { event, sector } = await eventWith({ nominal: true });
     const ticket = await buyTicket(ana, event.id, sector.id);
     const missing = await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, { toName: 'Bia', toEmail: bia.email });
     expect(missing.json()).toMatchObject({ code: 'holder_cpf_required', details: { field: 'toCpf' } });
-    expect((await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, { toName: 'Bia', toEmail: bia.email, toCpf: '390.533.447-05' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, {
+          toName: 'Bia',
+          toEmail: bia.email,
+          toCpf: '390.533.447-05',
+        })
+      ).statusCode,
+    ).toBe(201);
     const [row] = await server.deps.db.select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, ticket.id));
     const inApp = await call('POST', '/api/transfers/accept', bia.cookie, { transferId: row.id });
     expect(inApp.statusCode).toBe(200);
@@ -219,10 +257,20 @@ describe('transferring a ticket to another person', () => {
   it('gives a meia-entrada only to who declares the same category and document', async () => {
     const ana = await server.signUpAs();
     const bia = await server.signUpAs();
-    const { event, ticketTypes: [sector] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [sector],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true });
     const placed = await call('POST', '/api/orders', ana.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: sector.id, quantity: 1, concession: 'student', holder: { name: 'Ana Beatriz Lima', cpf: buyer.cpf, birthDate: '2004-05-01', documentNumber: 'CIE 123' } }],
+      items: [
+        {
+          ticketTypeId: sector.id,
+          quantity: 1,
+          concession: 'student',
+          holder: { name: 'Ana Beatriz Lima', cpf: buyer.cpf, birthDate: '2004-05-01', documentNumber: 'CIE 123' },
+        },
+      ],
       buyer: { ...buyer, email: ana.email },
       paymentMethod: 'pix',
       installments: 1,
@@ -232,15 +280,27 @@ describe('transferring a ticket to another person', () => {
     const [ticket] = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, placed.json().id));
     // The meia holder's CPF is the ticket's from its issuing.
     expect(ticket.holderCpf).toBe('52998224725');
-    expect((await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, { toName: 'Bia', toEmail: bia.email })).statusCode).toBe(201);
+    expect((await call('POST', `/api/tickets/${ticket.id}/transfers`, ana.cookie, { toName: 'Bia', toEmail: bia.email })).statusCode).toBe(
+      201,
+    );
     const token = await tokenMailedTo(bia.email);
     expect((await call('GET', `/api/transfers/by-token/${token}`, null)).json()).toMatchObject({ concession: 'student', asksCpf: true });
-    const other = await call('POST', '/api/transfers/accept', bia.cookie, { token, cpf: '390.533.447-05', concession: 'id_jovem', documentNumber: '123' });
+    const other = await call('POST', '/api/transfers/accept', bia.cookie, {
+      token,
+      cpf: '390.533.447-05',
+      concession: 'id_jovem',
+      documentNumber: '123',
+    });
     expect(other.json()).toMatchObject({ code: 'transfer_meia_mismatch' });
     const noCpf = await call('POST', '/api/transfers/accept', bia.cookie, { token, concession: 'student', documentNumber: 'CIE 987' });
     expect(noCpf.json()).toMatchObject({ code: 'holder_cpf_required' });
     expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0].userId).toBe(ana.userId);
-    const ok = await call('POST', '/api/transfers/accept', bia.cookie, { token, cpf: '390.533.447-05', concession: 'student', documentNumber: 'CIE 987' });
+    const ok = await call('POST', '/api/transfers/accept', bia.cookie, {
+      token,
+      cpf: '390.533.447-05',
+      concession: 'student',
+      documentNumber: 'CIE 987',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -256,7 +316,7 @@ describe('transferring a ticket to another person', () => {
   });
 });
 
-describe('editing a ticket\'s holder', () => {
+describe("editing a ticket's holder", () => {
   it('lets the owner rename the holder until the event starts, then refuses', async () => {
     const ana = await server.signUpAs();
     const bia = await server.signUpAs();
@@ -274,7 +334,10 @@ describe('editing a ticket\'s holder', () => {
     expect((await edit({ holderName: 'Carlos Mendes', holderCpf: '390.533.447-05' }, bia)).statusCode).toBe(404);
     const ok = await edit({ holderName: 'Carlos Mendes', holderCpf: '390.533.447-05' });
     expect(ok.json()).toEqual({ holderName: 'Carlos Mendes', holderCpf: '39053344705' });
-    expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]).toMatchObject({ holderName: 'Carlos Mendes', holderCpf: '39053344705' });
+    expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]).toMatchObject({
+      holderName: 'Carlos Mendes',
+      holderCpf: '39053344705',
+    });
 
     const started = saoPauloWall(new Date(Date.now() - 10 * 60_000));
     await server.deps.db.update(events).set({ date: started.date, startTime: started.time, endTime: null }).where(eq(events.id, event.id));
@@ -287,7 +350,7 @@ describe('editing a ticket\'s holder', () => {
   });
 });
 
-describe('the organizer\'s transfer rules on the event', () => {
+describe("the organizer's transfer rules on the event", () => {
   it('creates and edits an event as nominal, with transfer forbidden or its deadline, and refuses a deadline out of range', async () => {
     const admin = await server.signUpAs(['admin']);
     const day = saoPauloWall(new Date(Date.now() + 20 * 86_400_000)).date;
@@ -306,21 +369,59 @@ describe('the organizer\'s transfer rules on the event', () => {
     });
     const defaults = await call('POST', '/api/admin/events', admin.cookie, body({}));
     expect(defaults.statusCode).toBe(201);
-    expect((await call('GET', `/api/admin/events/${defaults.json().id}`, admin.cookie)).json()).toMatchObject({ nominal: false, transferAllowed: true, transferDeadlineHours: 24 });
+    expect((await call('GET', `/api/admin/events/${defaults.json().id}`, admin.cookie)).json()).toMatchObject({
+      nominal: false,
+      transferAllowed: true,
+      transferDeadlineHours: 24,
+    });
 
-    const created = await call('POST', '/api/admin/events', admin.cookie, body({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 }));
+    const created = await call(
+      'POST',
+      '/api/admin/events',
+      admin.cookie,
+      body({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 }),
+    );
     const id = created.json().id as string;
     const stored = (await call('GET', `/api/admin/events/${id}`, admin.cookie)).json();
     expect(stored).toMatchObject({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 });
     const [row] = await server.deps.db.select().from(events).where(eq(events.id, id));
     expect(row).toMatchObject({ nominal: true, transferAllowed: false, transferDeadlineHours: 12 });
 
-    const refused = await call('PUT', `/api/admin/events/${id}`, admin.cookie, body({ transferDeadlineHours: -1, ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({ id: t.id, name: 'Pista', lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }] })) }));
+    const refused = await call(
+      'PUT',
+      `/api/admin/events/${id}`,
+      admin.cookie,
+      body({
+        transferDeadlineHours: -1,
+        ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({
+          id: t.id,
+          name: 'Pista',
+          lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }],
+        })),
+      }),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('Informe de 0 a 720 horas');
     expect((await server.deps.db.select().from(events).where(eq(events.id, id)))[0].transferDeadlineHours).toBe(12);
-    const edited = await call('PUT', `/api/admin/events/${id}`, admin.cookie, body({ transferAllowed: true, transferDeadlineHours: 48, ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({ id: t.id, name: 'Pista', lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }] })) }));
+    const edited = await call(
+      'PUT',
+      `/api/admin/events/${id}`,
+      admin.cookie,
+      body({
+        transferAllowed: true,
+        transferDeadlineHours: 48,
+        ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({
+          id: t.id,
+          name: 'Pista',
+          lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }],
+        })),
+      }),
+    );
     expect(edited.statusCode, edited.body).toBeLessThan(300);
-    expect((await server.deps.db.select().from(events).where(eq(events.id, id)))[0]).toMatchObject({ nominal: false, transferAllowed: true, transferDeadlineHours: 48 });
+    expect((await server.deps.db.select().from(events).where(eq(events.id, id)))[0]).toMatchObject({
+      nominal: false,
+      transferAllowed: true,
+      transferDeadlineHours: 48,
+    });
   });
 });

@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
-async function eventWithRoom(remaining: number, room: { opensIn?: number; onSaleIn?: number; ratePerMinute?: number; maxInside?: number } = {}) {
+async function eventWithRoom(
+  remaining: number,
+  room: { opensIn?: number; onSaleIn?: number; ratePerMinute?: number; maxInside?: number } = {},
+) {
   const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining }]);
   const admin = await server.signUpAs(['admin']);
   const configured = await server.app.inject({
@@ -46,7 +49,12 @@ async function proofFor(eventId: string) {
   return solveJoinChallenge(challenge.json());
 }
 const join = async (eventId: string, cookie: string, cpf: string) =>
-  server.app.inject({ method: 'POST', url: `/api/events/${eventId}/waiting-room/join`, headers: { cookie }, payload: { cpf, proof: await proofFor(eventId) } });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/events/${eventId}/waiting-room/join`,
+    headers: { cookie },
+    payload: { cpf, proof: await proofFor(eventId) },
+  });
 /** What anyone holding a signed room token reads in it: the JSON of its body. */
 const decodedTokenText = (token: string) => Buffer.from(token.split('.')[0], 'base64url').toString('utf8');
 const status = (token: string) => server.app.inject({ method: 'POST', url: '/api/waiting-room/status', payload: { token } });
@@ -90,7 +98,12 @@ describe('waiting room', () => {
     const { event } = await eventWithRoom(10);
     // The join costs a proof of work: none, one for another event, or one used twice is refused.
     const joinWith = (proof: unknown) =>
-      server.app.inject({ method: 'POST', url: `/api/events/${event.id}/waiting-room/join`, headers: { cookie: fan.cookie }, payload: { cpf: testCpf(1), proof } });
+      server.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/waiting-room/join`,
+        headers: { cookie: fan.cookie },
+        payload: { cpf: testCpf(1), proof },
+      });
     expect((await joinWith(undefined)).statusCode).toBe(400);
     const elsewhere = await joinWith(await proofFor(early.event.id));
     expect(elsewhere.json()).toMatchObject({ code: 'waiting_room_proof_invalid' });
@@ -105,7 +118,10 @@ describe('waiting room', () => {
     // A second device of the same account, even with another CPF typed: the same place.
     const second = await join(event.id, fan.cookie, testCpf(2));
     expect(second.json()).toMatchObject({ phase: 'before_open', alreadyJoined: true });
-    const rows = await queryRows<{ cpf: string }>(server.deps.db, sql`SELECT cpf FROM waiting_room_entries WHERE event_id = ${event.id}::uuid`);
+    const rows = await queryRows<{ cpf: string }>(
+      server.deps.db,
+      sql`SELECT cpf FROM waiting_room_entries WHERE event_id = ${event.id}::uuid`,
+    );
     expect(rows).toEqual([{ cpf: testCpf(1) }]);
 
     const other = await server.signUpAs();
@@ -151,7 +167,10 @@ describe('waiting room', () => {
     const late = await Promise.all([server.signUpAs(), server.signUpAs()]);
     const lateJoins: Awaited<ReturnType<typeof join>>[] = [];
     for (const [i, fan] of late.entries()) lateJoins.push(await join(event.id, fan.cookie, testCpf(200 + i)));
-    expect(lateJoins.map((j) => j.json())).toMatchObject([{ place: null, alreadyJoined: false }, { place: null, alreadyJoined: false }]);
+    expect(lateJoins.map((j) => j.json())).toMatchObject([
+      { place: null, alreadyJoined: false },
+      { place: null, alreadyJoined: false },
+    ]);
     const placeOf = async (token: string) => {
       await readRoom(server.deps.db, event.id, { fresh: true });
       const polled = (await status(token)).json();
@@ -208,15 +227,25 @@ describe('waiting room', () => {
     expect(otherCpf.json()).toMatchObject({ code: 'waiting_room_cpf_mismatch' });
 
     const pause = (paused: boolean) =>
-      server.app.inject({ method: 'POST', url: `/api/admin/events/${event.id}/waiting-room/pause`, headers: { cookie: admin.cookie }, payload: { paused } });
+      server.app.inject({
+        method: 'POST',
+        url: `/api/admin/events/${event.id}/waiting-room/pause`,
+        headers: { cookie: admin.cookie },
+        payload: { paused },
+      });
     expect((await pause(true)).json()).toMatchObject({ paused: true });
-    expect((await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1' })).json()).toMatchObject({ code: 'waiting_room_paused' });
+    expect((await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1' })).json()).toMatchObject({
+      code: 'waiting_room_paused',
+    });
     expect((await pause(false)).json()).toMatchObject({ paused: false });
 
     const placed = await order(event.id, sector.id, fan.cookie, { waitingRoomPass: token, deviceId: 'aparelho-1' });
     expect(placed.statusCode).toBe(201);
-    const [used] = await queryRows<{ used: boolean }>(server.deps.db, sql`
-      SELECT pass_used_at IS NOT NULL AS used FROM waiting_room_entries WHERE event_id = ${event.id}::uuid AND user_id = ${fan.userId}`);
+    const [used] = await queryRows<{ used: boolean }>(
+      server.deps.db,
+      sql`
+      SELECT pass_used_at IS NOT NULL AS used FROM waiting_room_entries WHERE event_id = ${event.id}::uuid AND user_id = ${fan.userId}`,
+    );
     expect(used.used).toBe(true);
 
     // Ten minutes after the turn came, the turn is gone: no new pass, and a pass signed to expire is refused.
@@ -236,9 +265,16 @@ describe('waiting room', () => {
     expect(late.json()).toMatchObject({ code: 'waiting_room_pass_expired' });
 
     // The organizer's counts.
-    const view = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room`, headers: { cookie: admin.cookie } });
+    const view = await server.app.inject({
+      method: 'GET',
+      url: `/api/admin/events/${event.id}/waiting-room`,
+      headers: { cookie: admin.cookie },
+    });
     expect(view.json()).toMatchObject({ enabled: true, counts: { held: 1, remaining: 99 } });
-    expect((await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room`, headers: { cookie: fan.cookie } })).statusCode).toBe(403);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room`, headers: { cookie: fan.cookie } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('tells the fans still waiting that the tickets are gone', async () => {
@@ -258,21 +294,25 @@ describe('waiting room', () => {
     const baseUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
     const rooms: { counts: { waiting: number } }[] = [];
     const opened = await new Promise<{ status: number; close(): void }>((resolve, reject) => {
-      const request = http.get(`${baseUrl}/api/admin/events/${event.id}/waiting-room/live`, { headers: { cookie: admin.cookie }, agent: false }, (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          text += chunk;
-          for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-            const message = text.slice(0, end);
-            text = text.slice(end + 2);
-            const data = /^event: room\ndata: (.*)$/m.exec(message);
-            if (data) rooms.push(JSON.parse(data[1]) as { counts: { waiting: number } });
-          }
-        });
-        response.on('error', () => {});
-        resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
-      });
+      const request = http.get(
+        `${baseUrl}/api/admin/events/${event.id}/waiting-room/live`,
+        { headers: { cookie: admin.cookie }, agent: false },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            text += chunk;
+            for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+              const message = text.slice(0, end);
+              text = text.slice(end + 2);
+              const data = /^event: room\ndata: (.*)$/m.exec(message);
+              if (data) rooms.push(JSON.parse(data[1]) as { counts: { waiting: number } });
+            }
+          });
+          response.on('error', () => {});
+          resolve({ status: response.statusCode ?? 0, close: () => request.destroy() });
+        },
+      );
       request.on('error', reject);
     });
     try {
@@ -288,7 +328,11 @@ describe('waiting room', () => {
       opened.close();
     }
     const fan = await server.signUpAs();
-    const refused = await server.app.inject({ method: 'GET', url: `/api/admin/events/${event.id}/waiting-room/live`, headers: { cookie: fan.cookie } });
+    const refused = await server.app.inject({
+      method: 'GET',
+      url: `/api/admin/events/${event.id}/waiting-room/live`,
+      headers: { cookie: fan.cookie },
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -297,7 +341,8 @@ describe('waiting room', () => {
     const startAt = async (eventId: string, at: Date | null) =>
       server.deps.db.execute(sql`
         UPDATE ticket_lots SET starts_at = ${at} WHERE ticket_type_id IN (SELECT id FROM ticket_types WHERE event_id = ${eventId}::uuid)`);
-    const eventRoom = async (eventId: string) => (await server.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room` })).json().room;
+    const eventRoom = async (eventId: string) =>
+      (await server.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room` })).json().room;
 
     const { event: large } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 10000, remaining: 8_000 },
@@ -310,7 +355,9 @@ describe('waiting room', () => {
       onSaleAt: inAnHour.toISOString(),
     });
     const admin = await server.signUpAs(['admin']);
-    const view = (await server.app.inject({ method: 'GET', url: `/api/admin/events/${large.id}/waiting-room`, headers: { cookie: admin.cookie } })).json();
+    const view = (
+      await server.app.inject({ method: 'GET', url: `/api/admin/events/${large.id}/waiting-room`, headers: { cookie: admin.cookie } })
+    ).json();
     expect(view).toMatchObject({ configured: true, enabled: true, onSaleAt: inAnHour.toISOString(), ratePerMinute: 600, maxInside: 500 });
 
     const { event: smaller } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 9_999 }]);

@@ -23,7 +23,14 @@ function send(method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, cookie: st
   return server.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 }
 function order(cookie: string, eventId: string, typeId: string, quantity: number, extra: object = {}) {
-  return send('POST', '/api/orders', cookie, { eventId, items: [{ ticketTypeId: typeId, quantity }], buyer, paymentMethod: 'pix', installments: 1, ...extra });
+  return send('POST', '/api/orders', cookie, {
+    eventId,
+    items: [{ ticketTypeId: typeId, quantity }],
+    buyer,
+    paymentMethod: 'pix',
+    installments: 1,
+    ...extra,
+  });
 }
 async function remainingOf(typeId: string) {
   const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, typeId));
@@ -40,7 +47,10 @@ async function mine(cookie: string, eventId: string) {
 }
 /** A sold-out sector of one unit, held by a pending order of `holder`. */
 async function soldOut(units = 1) {
-  const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
   const holder = await server.signUpAs();
   const held = await order(holder.cookie, event.id, type.id, units);
   expect(held.statusCode).toBe(201);
@@ -65,15 +75,22 @@ describe('the waiting list of a sold-out sector', () => {
     const notices = await server.deps.db.select().from(notifications).where(eq(notifications.userId, first.userId));
     expect(notices.map((n) => [n.title, n.actionUrl])).toEqual([['Ingresso disponível na lista de espera', `/event/${event.id}`]]);
     const jobs = await server.deps.db.select().from(outbox);
-    const kinds = jobs.filter((job) => (job.payload as { notificationId?: string }).notificationId === notices[0].id).map((job) => job.kind).sort();
+    const kinds = jobs
+      .filter((job) => (job.payload as { notificationId?: string }).notificationId === notices[0].id)
+      .map((job) => job.kind)
+      .sort();
     expect(kinds).toEqual(['notification_email', 'notification_push', 'notification_whatsapp']);
 
     // Nobody outside the offer buys it: not from public stock, not with the offer's id.
     expect((await order(outsider.cookie, event.id, type.id, 1)).json().code).toBe('ticket_type_sold_out');
     const stolen = await order(outsider.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id });
     expect([stolen.statusCode, stolen.json().code]).toEqual([403, 'waitlist_offer_not_yours']);
-    expect((await order(second.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id })).json().code).toBe('waitlist_offer_not_yours');
-    expect((await order(first.cookie, event.id, type.id, 2, { waitlistOfferId: offered.offer.id })).json().code).toBe('waitlist_offer_mismatch');
+    expect((await order(second.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id })).json().code).toBe(
+      'waitlist_offer_not_yours',
+    );
+    expect((await order(first.cookie, event.id, type.id, 2, { waitlistOfferId: offered.offer.id })).json().code).toBe(
+      'waitlist_offer_mismatch',
+    );
 
     // The offer runs out: the unit goes to the next in line.
     await runWorkerOnce(server.deps, new Date(new Date(offered.offer.expiresAt).getTime() + 1000));
@@ -85,17 +102,30 @@ describe('the waiting list of a sold-out sector', () => {
     expect(next).toMatchObject({ status: 'offered', offer: { quantity: 1 } });
 
     // The next in line buys it through the normal sale, once.
-    const quote = await send('POST', '/api/orders/quote', second.cookie, { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], paymentMethod: 'pix', installments: 1, waitlistOfferId: next.offer.id });
+    const quote = await send('POST', '/api/orders/quote', second.cookie, {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      paymentMethod: 'pix',
+      installments: 1,
+      waitlistOfferId: next.offer.id,
+    });
     expect(quote.json().totalCentavos).toBe(8000);
     const bought = await order(second.cookie, event.id, type.id, 1, { waitlistOfferId: next.offer.id, expectedTotalCentavos: 8000 });
     expect(bought.statusCode).toBe(201);
     expect((await send('POST', `/api/orders/${bought.json().id}/simulate-pix-payment`, second.cookie)).json().status).toBe('completed');
-    expect((await order(second.cookie, event.id, type.id, 1, { waitlistOfferId: next.offer.id })).json().code).toBe('waitlist_offer_expired');
+    expect((await order(second.cookie, event.id, type.id, 1, { waitlistOfferId: next.offer.id })).json().code).toBe(
+      'waitlist_offer_expired',
+    );
     expect(await remainingOf(type.id)).toEqual({ sector: 0, lots: 0 });
     const [used] = await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, next.offer.id));
     expect(used).toMatchObject({ status: 'taken', orderId: bought.json().id });
     const entries = await server.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.ticketTypeId, type.id));
-    expect(entries.map((e) => [e.userId, e.status]).sort()).toEqual([[first.userId, 'expired'], [second.userId, 'purchased']].sort());
+    expect(entries.map((e) => [e.userId, e.status]).sort()).toEqual(
+      [
+        [first.userId, 'expired'],
+        [second.userId, 'purchased'],
+      ].sort(),
+    );
   });
 
   it('holds an offer 30 minutes on the on-sale day, then puts the unit back on sale when nobody else waits', async () => {
@@ -132,7 +162,10 @@ describe('the waiting list of a sold-out sector', () => {
 
   it('holds an offer for the minutes the organizer set, and 12 hours by default outside the on-sale day', async () => {
     const { event, type, holder, heldOrder } = await soldOut(2);
-    await server.deps.db.update(ticketTypes).set({ salesStartAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(ticketTypes.id, type.id));
+    await server.deps.db
+      .update(ticketTypes)
+      .set({ salesStartAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(ticketTypes.id, type.id));
     const person = await server.signUpAs();
     await join(person.cookie, event.id, type.id);
     const before = Date.now();
@@ -148,7 +181,9 @@ describe('the waiting list of a sold-out sector', () => {
     const [stored] = await server.deps.db.select().from(events).where(eq(events.id, event.id));
     expect(stored.waitlistOfferMinutes).toBe(45);
     expect((await send('PUT', `/api/admin/events/${event.id}/waitlist`, admin.cookie, { offerMinutes: 2 })).statusCode).toBe(400);
-    expect((await send('PUT', `/api/admin/events/${event.id}/waitlist`, (await server.signUpAs()).cookie, { offerMinutes: 45 })).statusCode).toBe(403);
+    expect(
+      (await send('PUT', `/api/admin/events/${event.id}/waitlist`, (await server.signUpAs()).cookie, { offerMinutes: 45 })).statusCode,
+    ).toBe(403);
   });
 
   it('shows the organizer the demand per sector', async () => {
@@ -157,14 +192,20 @@ describe('the waiting list of a sold-out sector', () => {
     await join(people[0].cookie, event.id, type.id, 2);
     await join(people[1].cookie, event.id, type.id, 3);
     let demand = (await send('GET', `/api/admin/events/${event.id}/waitlist`, admin.cookie)).json();
-    expect(demand).toEqual({ offerMinutes: null, sectors: [{ ticketTypeId: type.id, name: 'Pista', waitingPeople: 2, waitingUnits: 5, openOffers: 0, offeredUnits: 0, purchased: 0 }] });
+    expect(demand).toEqual({
+      offerMinutes: null,
+      sectors: [{ ticketTypeId: type.id, name: 'Pista', waitingPeople: 2, waitingUnits: 5, openOffers: 0, offeredUnits: 0, purchased: 0 }],
+    });
     await send('POST', `/api/orders/${heldOrder.id}/cancel`, holder.cookie);
     demand = (await send('GET', `/api/admin/events/${event.id}/waitlist`, admin.cookie)).json();
     expect(demand.sectors[0]).toMatchObject({ waitingPeople: 1, waitingUnits: 3, openOffers: 1, offeredUnits: 1 });
   });
 
   it('offers the unit a refund returns to the first in line', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 1 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 1 }]);
     const owner = await server.signUpAs();
     const placed = (await order(owner.cookie, event.id, type.id, 1)).json();
     expect((await send('POST', `/api/orders/${placed.id}/simulate-pix-payment`, owner.cookie)).json().status).toBe('completed');
@@ -179,7 +220,10 @@ describe('the waiting list of a sold-out sector', () => {
 
   it('never lets freed units reach the public while people wait, with releases and purchases racing', async () => {
     const units = 5;
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
     const holders = await Promise.all(Array.from({ length: units }, () => server.signUpAs()));
     const held = [];
     for (const holder of holders) held.push({ holder, order: (await order(holder.cookie, event.id, type.id, 1)).json() });
@@ -216,14 +260,20 @@ describe('the waiting list of a sold-out sector', () => {
     expect(await mine(first.cookie, event.id)).toEqual([]);
     expect((await mine(second.cookie, event.id))[0]).toMatchObject({ status: 'offered', offer: { quantity: 1 } });
     expect(await remainingOf(type.id)).toEqual({ sector: 0, lots: 0 });
-    expect((await order(first.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id })).json().code).toBe('waitlist_offer_expired');
+    expect((await order(first.cookie, event.id, type.id, 1, { waitlistOfferId: offered.offer.id })).json().code).toBe(
+      'waitlist_offer_expired',
+    );
   });
 
   it("sells an offer without a turn in the event's waiting room, which still holds everyone else", async () => {
     const { event, type, holder, heldOrder } = await soldOut();
     const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
     const room = await send('PUT', `/api/admin/events/${event.id}/waiting-room`, admin.cookie, {
-      enabled: true, opensAt: minutes(-10), onSaleAt: minutes(-5), ratePerMinute: 600, maxInside: 500,
+      enabled: true,
+      opensAt: minutes(-10),
+      onSaleAt: minutes(-5),
+      ratePerMinute: 600,
+      maxInside: 500,
     });
     expect(room.statusCode).toBe(200);
     const person = await server.signUpAs();
@@ -237,7 +287,10 @@ describe('the waiting list of a sold-out sector', () => {
 
   it('offers no unit freed from the meia-entrada reserve while it lasts, a full-price unit freed at once, and a meia freed after its release time', async () => {
     // 30 days ahead: 10 units, a reserve of 4; 6 full-price units and 4 meias held.
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 30, meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 30, meiaEntrada: true });
     const full = [];
     for (let n = 0; n < 6; n++) {
       const someone = await server.signUpAs();
@@ -247,8 +300,18 @@ describe('the waiting list of a sold-out sector', () => {
     for (const cpf of ['11144477735', '39053344705', '86288366757', '71428793860']) {
       const someone = await server.signUpAs();
       const placed = await send('POST', '/api/orders', someone.cookie, {
-        eventId: event.id, buyer, paymentMethod: 'pix', installments: 1,
-        items: [{ ticketTypeId: type.id, quantity: 1, concession: 'student', holder: { name: 'Bia Souza', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' } }],
+        eventId: event.id,
+        buyer,
+        paymentMethod: 'pix',
+        installments: 1,
+        items: [
+          {
+            ticketTypeId: type.id,
+            quantity: 1,
+            concession: 'student',
+            holder: { name: 'Bia Souza', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
+          },
+        ],
       });
       expect(placed.statusCode).toBe(201);
       meias.push({ someone, order: placed.json() });
@@ -277,7 +340,10 @@ describe('the waiting list of a sold-out sector', () => {
   });
 
   it('lets a person join only a sold-out sector, once, and leave it', async () => {
-    const { event, ticketTypes: [type] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const person = await server.signUpAs();
     const open = await send('POST', `/api/events/${event.id}/waitlist`, person.cookie, { ticketTypeId: type.id, quantity: 1 });
     expect([open.statusCode, open.json().code]).toEqual([409, 'waitlist_not_sold_out']);
@@ -289,9 +355,20 @@ describe('the waiting list of a sold-out sector', () => {
     expect((await send('DELETE', `/api/waitlist/${entry.id}`, (await server.signUpAs()).cookie)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/waitlist/${entry.id}`, person.cookie)).statusCode).toBe(204);
     expect(await mine(person.cookie, full.id)).toEqual([]);
-    const [left] = await server.deps.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.id, entry.id)));
+    const [left] = await server.deps.db
+      .select()
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.id, entry.id)));
     expect(left.status).toBe('left');
-    expect((await server.app.inject({ method: 'POST', url: `/api/events/${full.id}/waitlist`, payload: { ticketTypeId: fullType.id, quantity: 1 } })).statusCode).toBe(401);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `/api/events/${full.id}/waitlist`,
+          payload: { ticketTypeId: fullType.id, quantity: 1 },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -89,7 +89,10 @@ async function askedEarlier(userId: string, ms: number) {
 
 /** `person` buys one ticket of a new event and pays by PIX: the purchase notice goes out on WhatsApp too when allowed. */
 async function buyOne(person: Person, title: string) {
-  const { event, ticketTypes: [sector] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { title });
+  const {
+    event,
+    ticketTypes: [sector],
+  } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { title });
   const placed = await call('POST', '/api/orders', person.cookie, {
     eventId: event.id,
     items: [{ ticketTypeId: sector.id, quantity: 1 }],
@@ -118,7 +121,12 @@ describe('confirming the WhatsApp number', () => {
 
     const saved = await saveWhatsapp(bia, number.masked);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ whatsappNotifications: true, whatsappNumber: number.masked, whatsappConfirmed: false, whatsappCodeSent: true });
+    expect(saved.json()).toMatchObject({
+      whatsappNotifications: true,
+      whatsappNumber: number.masked,
+      whatsappConfirmed: false,
+      whatsappCodeSent: true,
+    });
     const code = await codeSentTo(number.e164);
     expect(whatsappTo(number.e164)).toHaveLength(1);
     // Only a keyed hash is kept, in the row and nowhere else: the job drew the code when it sent it.
@@ -137,14 +145,20 @@ describe('confirming the WhatsApp number', () => {
     const titles = (await call('GET', '/api/notifications', bia.cookie)).json().notifications.map((n: { title: string }) => n.title);
     expect(titles).toEqual(expect.arrayContaining(['Compra confirmada!', 'Você recebeu um ingresso']));
     // The skipped deliveries are done, not retried.
-    const pendingWhatsapp = (await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'notification_whatsapp'))).filter((job) => job.doneAt === null);
+    const pendingWhatsapp = (await server.deps.db.select().from(outbox).where(eq(outbox.kind, 'notification_whatsapp'))).filter(
+      (job) => job.doneAt === null,
+    );
     expect(pendingWhatsapp).toEqual([]);
 
     const confirmed = await call('POST', CONFIRM, bia.cookie, { code });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ whatsappConfirmed: true, whatsappCodeSent: false, whatsappNumber: number.masked });
     expect((await call('GET', '/api/me/notification-settings', bia.cookie)).json().whatsappConfirmed).toBe(true);
-    expect(await settingsRow(bia.userId)).toMatchObject({ whatsappVerifiedNumber: number.e164, whatsappCodeHash: null, whatsappCodeExpiresAt: null });
+    expect(await settingsRow(bia.userId)).toMatchObject({
+      whatsappVerifiedNumber: number.e164,
+      whatsappCodeHash: null,
+      whatsappCodeExpiresAt: null,
+    });
 
     await buyOne(bia, 'Festa Depois da Confirmação');
     await transferTo(ana, bia, 'Show Transferido Depois');
@@ -177,7 +191,10 @@ describe('confirming the WhatsApp number', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().code).toBe('validation_failed');
     }
-    expect((await call('POST', CONFIRM, person.cookie, { code: '12ab56' })).json()).toMatchObject({ message: 'O código tem 6 números', details: { field: 'code' } });
+    expect((await call('POST', CONFIRM, person.cookie, { code: '12ab56' })).json()).toMatchObject({
+      message: 'O código tem 6 números',
+      details: { field: 'code' },
+    });
     expect((await settingsRow(person.userId)).whatsappCodeAttempts).toBe(1);
 
     for (const left of [3, 2, 1]) {
@@ -189,14 +206,23 @@ describe('confirming the WhatsApp number', () => {
 
     const spent = await call('POST', CONFIRM, person.cookie, { code });
     expect(spent.statusCode).toBe(400);
-    expect(spent.json()).toMatchObject({ code: 'whatsapp_code_exhausted', message: 'Muitas tentativas com código errado. Peça um novo código.' });
+    expect(spent.json()).toMatchObject({
+      code: 'whatsapp_code_exhausted',
+      message: 'Muitas tentativas com código errado. Peça um novo código.',
+    });
     expect((await settingsRow(person.userId)).whatsappCodeAttempts).toBe(5);
-    expect((await call('GET', '/api/me/notification-settings', person.cookie)).json()).toMatchObject({ whatsappConfirmed: false, whatsappCodeSent: false });
+    expect((await call('GET', '/api/me/notification-settings', person.cookie)).json()).toMatchObject({
+      whatsappConfirmed: false,
+      whatsappCodeSent: false,
+    });
 
     // One code a minute: asked again at once, refused with the wait.
     const tooSoon = await call('POST', NEW_CODE, person.cookie);
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toMatchObject({ code: 'whatsapp_code_too_soon', message: expect.stringMatching(/^Aguarde \d+ segundos? para pedir outro código\.$/) });
+    expect(tooSoon.json()).toMatchObject({
+      code: 'whatsapp_code_too_soon',
+      message: expect.stringMatching(/^Aguarde \d+ segundos? para pedir outro código\.$/),
+    });
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
 
@@ -213,7 +239,10 @@ describe('confirming the WhatsApp number', () => {
     expect(confirmed.json().whatsappConfirmed).toBe(true);
 
     // Confirmed: no code to confirm, none to ask for.
-    expect((await call('POST', NEW_CODE, person.cookie)).json()).toMatchObject({ code: 'whatsapp_already_confirmed', message: 'Este número de WhatsApp já está confirmado.' });
+    expect((await call('POST', NEW_CODE, person.cookie)).json()).toMatchObject({
+      code: 'whatsapp_already_confirmed',
+      message: 'Este número de WhatsApp já está confirmado.',
+    });
     expect((await call('POST', CONFIRM, person.cookie, { code: newCode })).statusCode).toBe(409);
   });
 
@@ -230,9 +259,16 @@ describe('confirming the WhatsApp number', () => {
 
     const expired = await call('POST', CONFIRM, person.cookie, { code });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toMatchObject({ code: 'whatsapp_code_expired', message: 'Este código expirou. Peça um novo código.', details: { field: 'code' } });
+    expect(expired.json()).toMatchObject({
+      code: 'whatsapp_code_expired',
+      message: 'Este código expirou. Peça um novo código.',
+      details: { field: 'code' },
+    });
     expect(await settingsRow(person.userId)).toMatchObject({ whatsappCodeAttempts: 0, whatsappVerifiedAt: null });
-    expect((await call('GET', '/api/me/notification-settings', person.cookie)).json()).toMatchObject({ whatsappConfirmed: false, whatsappCodeSent: false });
+    expect((await call('GET', '/api/me/notification-settings', person.cookie)).json()).toMatchObject({
+      whatsappConfirmed: false,
+      whatsappCodeSent: false,
+    });
 
     await askedEarlier(person.userId, 61_000);
     expect((await call('POST', NEW_CODE, person.cookie)).statusCode).toBe(200);
@@ -257,7 +293,11 @@ describe('confirming the WhatsApp number', () => {
     // Changed within the minute of the last code: unconfirmed, its code waits for 'Reenviar código'.
     const changed = await saveWhatsapp(person, second.masked);
     expect(changed.json()).toMatchObject({ whatsappNumber: second.masked, whatsappConfirmed: false, whatsappCodeSent: false });
-    expect(await settingsRow(person.userId)).toMatchObject({ whatsappNumber: second.e164, whatsappVerifiedNumber: null, whatsappVerifiedAt: null });
+    expect(await settingsRow(person.userId)).toMatchObject({
+      whatsappNumber: second.e164,
+      whatsappVerifiedNumber: null,
+      whatsappVerifiedAt: null,
+    });
     await buyOne(person, 'Festa do Número Trocado');
     await runDueJobs(server.deps);
     expect(whatsappTo(first.e164)).toHaveLength(1);
@@ -274,7 +314,9 @@ describe('confirming the WhatsApp number', () => {
     // The second number's code confirms nothing now: it was for that number.
     expect((await call('POST', CONFIRM, person.cookie, { code })).json().code).toBe('whatsapp_code_on_its_way');
     const firstCode = await codeSentTo(first.e164);
-    expect((await call('POST', CONFIRM, person.cookie, { code: firstCode === code ? otherCode(code) : code })).json().code).toBe('whatsapp_code_invalid');
+    expect((await call('POST', CONFIRM, person.cookie, { code: firstCode === code ? otherCode(code) : code })).json().code).toBe(
+      'whatsapp_code_invalid',
+    );
     expect((await call('POST', CONFIRM, person.cookie, { code: firstCode })).json().whatsappConfirmed).toBe(true);
 
     await buyOne(person, 'Festa Depois da Troca');
@@ -288,7 +330,9 @@ describe('confirming the WhatsApp number', () => {
     const person = await server.signUpAs();
     const number = newNumber();
     // A row as the migration leaves it: WhatsApp on with a number, the confirmation columns empty.
-    await server.deps.db.insert(userNotificationSettings).values({ userId: person.userId, whatsappNotifications: true, whatsappNumber: number.e164 });
+    await server.deps.db
+      .insert(userNotificationSettings)
+      .values({ userId: person.userId, whatsappNotifications: true, whatsappNumber: number.e164 });
     expect((await call('GET', '/api/me/notification-settings', person.cookie)).json()).toMatchObject({
       whatsappNotifications: true,
       whatsappNumber: number.masked,
@@ -312,7 +356,10 @@ describe('confirming the WhatsApp number', () => {
     const person = await server.signUpAs();
     const off = await call('POST', NEW_CODE, person.cookie);
     expect(off.statusCode).toBe(409);
-    expect(off.json()).toMatchObject({ code: 'whatsapp_number_missing', message: 'Ative as notificações por WhatsApp e salve o seu número antes de confirmá-lo.' });
+    expect(off.json()).toMatchObject({
+      code: 'whatsapp_number_missing',
+      message: 'Ative as notificações por WhatsApp e salve o seu número antes de confirmá-lo.',
+    });
     expect((await call('POST', CONFIRM, person.cookie, { code: '123456' })).json().code).toBe('whatsapp_number_missing');
     // Switched off while a code is pending: the code is not sent, and cannot confirm.
     const number = newNumber();

@@ -48,10 +48,13 @@ describe('the background work with a push service that never answers', () => {
     const fan = await server.signUpAs();
     const device = createECDH('prime256v1');
     device.generateKeys();
-    await db.insert(userNotificationSettings).values({ userId: fan.userId, pushNotifications: true, emailNotifications: true }).onConflictDoUpdate({
-      target: userNotificationSettings.userId,
-      set: { pushNotifications: true, emailNotifications: true },
-    });
+    await db
+      .insert(userNotificationSettings)
+      .values({ userId: fan.userId, pushNotifications: true, emailNotifications: true })
+      .onConflictDoUpdate({
+        target: userNotificationSettings.userId,
+        set: { pushNotifications: true, emailNotifications: true },
+      });
     await db.insert(pushSubscriptions).values({
       userId: fan.userId,
       endpoint: `${silentOrigin}/push/${randomBytes(8).toString('hex')}`,
@@ -60,9 +63,14 @@ describe('the background work with a push service that never answers', () => {
     });
 
     // A buyer's hold, which runs out once the push service is hanging.
-    const { event, ticketTypes: [pista] } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const placed = await server.app.inject({
-      method: 'POST', url: '/api/orders', headers: { cookie: (await server.signUpAs()).cookie },
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: (await server.signUpAs()).cookie },
       payload: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2 }], paymentMethod: 'pix', installments: 1, buyer },
     });
     expect(placed.statusCode).toBe(201);
@@ -71,28 +79,52 @@ describe('the background work with a push service that never answers', () => {
     // A notice to the fan on push (the silent service) queued before an e-mail to someone else.
     const other = await server.signUpAs();
     const now = new Date();
-    await notifyUsers(db, [{ userId: fan.userId, type: 'event', title: 'Push que trava', message: 'x', actionUrl: '/', channels: ['push'] }], now);
-    await notifyUsers(db, [{ userId: other.userId, type: 'event', title: 'E-mail que passa', message: 'y', actionUrl: '/', channels: ['email'] }], now);
+    await notifyUsers(
+      db,
+      [{ userId: fan.userId, type: 'event', title: 'Push que trava', message: 'x', actionUrl: '/', channels: ['push'] }],
+      now,
+    );
+    await notifyUsers(
+      db,
+      [{ userId: other.userId, type: 'event', title: 'E-mail que passa', message: 'y', actionUrl: '/', channels: ['email'] }],
+      now,
+    );
 
     const started = Date.now();
     const worker = startWorker(server.deps, 100);
     try {
       await until('the push service is called', async () => hanging.size > 0, 5000);
-      await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
-      await until('the hold expires', async () => (await db.select().from(orders).where(eq(orders.id, orderId)))[0].status === 'expired', 5000);
+      await db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
+      await until(
+        'the hold expires',
+        async () => (await db.select().from(orders).where(eq(orders.id, orderId)))[0].status === 'expired',
+        5000,
+      );
       await until('the other e-mail goes out', async () => server.sentMail.some((m) => m.subject === 'E-mail que passa'), 5000);
       // Both happened while the push service still held its connection unanswered.
       expect(hanging.size).toBeGreaterThan(0);
       expect(Date.now() - started).toBeLessThan(PUSH_TIMEOUT_MS);
       expect((await db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id)))[0].remaining).toBe(10);
       if (server.database.driver === 'postgres') {
-        const [{ n }] = await queryRows<{ n: number }>(db, sql`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+        const [{ n }] = await queryRows<{ n: number }>(
+          db,
+          sql`
+          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        );
         expect(n).toBe(0);
       }
 
       // Then the push is given up (a failed attempt, retried later), not waited on forever.
-      const pushJob = async () => (await db.select().from(outbox).where(sql`${outbox.kind} = 'notification_push'`))[0];
+      const pushJob = async () =>
+        (
+          await db
+            .select()
+            .from(outbox)
+            .where(sql`${outbox.kind} = 'notification_push'`)
+        )[0];
       await until('the push job fails by its timeout', async () => (await pushJob()).lastError !== null, PUSH_TIMEOUT_MS + 5000);
       const job = await pushJob();
       expect(job.doneAt).toBeNull();

@@ -101,28 +101,29 @@ export function makeRequester(origin: string, maxSockets = Infinity) {
     const start = performance.now();
     // A kept-alive socket the server closed as it was reused resets before the request reached
     // it: sent again on another socket, as browsers do (Node's docs, `request.reusedSocket`).
-    const attempt = (retried: boolean): Promise<Timed> => new Promise((resolve, reject) => {
-      const request = http.request({ agent, host: url.hostname, port: url.port, method, path, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const end = performance.now();
-          let parsed: Record<string, unknown> | null = null;
-          try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            parsed = null;
-          }
-          resolve({ status: response.statusCode ?? 0, ms: end - start, start, end, body: parsed });
+    const attempt = (retried: boolean): Promise<Timed> =>
+      new Promise((resolve, reject) => {
+        const request = http.request({ agent, host: url.hostname, port: url.port, method, path, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const end = performance.now();
+            let parsed: Record<string, unknown> | null = null;
+            try {
+              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              parsed = null;
+            }
+            resolve({ status: response.statusCode ?? 0, ms: end - start, start, end, body: parsed });
+          });
+          response.on('error', reject);
         });
-        response.on('error', reject);
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          if (!retried && request.reusedSocket && error.code === 'ECONNRESET') resolve(attempt(true));
+          else reject(error);
+        });
+        request.end(body ?? undefined);
       });
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        if (!retried && request.reusedSocket && error.code === 'ECONNRESET') resolve(attempt(true));
-        else reject(error);
-      });
-      request.end(body ?? undefined);
-    });
     return attempt(false);
   };
 }
@@ -315,7 +316,11 @@ export async function sampleWaits(connectionString: string, database: string) {
  * single-row INSERTs shaped like a check-in from 20 clients (every scan records one row). Each
  * for `seconds`; commits per second (inserts NaN when not measured).
  */
-export async function measureCeilings(connectionString: string, seconds: number, options: { inserts?: boolean } = {}): Promise<{ hotRowUpdates: number; inserts: number }> {
+export async function measureCeilings(
+  connectionString: string,
+  seconds: number,
+  options: { inserts?: boolean } = {},
+): Promise<{ hotRowUpdates: number; inserts: number }> {
   const pg = (await import('pg')).default;
   const setup = new pg.Client({ connectionString });
   await setup.connect();
@@ -324,28 +329,37 @@ export async function measureCeilings(connectionString: string, seconds: number,
   await setup.query(`CREATE TABLE bench_scans (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), ticket_id uuid, event_id uuid,
     scanned_code text NOT NULL, validator_id text, accepted boolean NOT NULL, location text NOT NULL, scanned_at timestamptz NOT NULL DEFAULT now())`);
   const run = async (clients: number, statement: string, params: () => unknown[]) => {
-    const connections = await Promise.all(Array.from({ length: clients }, async () => {
-      const c = new pg.Client({ connectionString });
-      await c.connect();
-      return c;
-    }));
+    const connections = await Promise.all(
+      Array.from({ length: clients }, async () => {
+        const c = new pg.Client({ connectionString });
+        await c.connect();
+        return c;
+      }),
+    );
     let count = 0;
     const until = performance.now() + seconds * 1000;
     const started = performance.now();
-    await Promise.all(connections.map(async (c) => {
-      while (performance.now() < until) {
-        await c.query(statement, params());
-        count++;
-      }
-    }));
+    await Promise.all(
+      connections.map(async (c) => {
+        while (performance.now() < until) {
+          await c.query(statement, params());
+          count++;
+        }
+      }),
+    );
     const elapsed = (performance.now() - started) / 1000;
     await Promise.all(connections.map((c) => c.end()));
     return count / elapsed;
   };
   const hotRowUpdates = await run(2, 'UPDATE bench_hot_row SET remaining = remaining - 1 WHERE id = 1 AND remaining >= 1', () => []);
-  const inserts = options.inserts === false ? NaN : await run(20, 'INSERT INTO bench_scans (ticket_id, event_id, scanned_code, validator_id, accepted, location) VALUES ($1, $2, $3, $4, true, $5)', () => [
-    randomUUID(), randomUUID(), `NL1.${randomUUID()}`, 'bench', 'Entrada principal',
-  ]);
+  const inserts =
+    options.inserts === false
+      ? NaN
+      : await run(
+          20,
+          'INSERT INTO bench_scans (ticket_id, event_id, scanned_code, validator_id, accepted, location) VALUES ($1, $2, $3, $4, true, $5)',
+          () => [randomUUID(), randomUUID(), `NL1.${randomUUID()}`, 'bench', 'Entrada principal'],
+        );
   await setup.query('DROP TABLE bench_hot_row; DROP TABLE bench_scans');
   await setup.end();
   return { hotRowUpdates, inserts };
@@ -373,7 +387,10 @@ export function procCpuSeconds(pids: string[], keep: (name: string) => boolean =
 
 /** CPU seconds used so far by all PostgreSQL processes of this machine (0 when /proc shows none). */
 export function postgresCpuSeconds(): number {
-  return procCpuSeconds(readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)), (name) => name.startsWith('postgres'));
+  return procCpuSeconds(
+    readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)),
+    (name) => name.startsWith('postgres'),
+  );
 }
 
 /**
@@ -429,7 +446,15 @@ export function checkMintedCookies(cookies: string[], cookieName: string, secret
  */
 export async function mintAccounts(
   db: Db,
-  options: { count: number; role: 'user' | 'validator'; label: string; cookieName: string; secret: string; passwordHash: string; sessionSeconds: number },
+  options: {
+    count: number;
+    role: 'user' | 'validator';
+    label: string;
+    cookieName: string;
+    secret: string;
+    passwordHash: string;
+    sessionSeconds: number;
+  },
 ): Promise<{ userId: string; cookie: string }[]> {
   const { count } = options;
   if (count <= 0) return [];

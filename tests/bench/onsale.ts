@@ -23,9 +23,29 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { TestServer } from '../support/test-server';
 import {
-  benchCpf, checkMintedCookies, countQueries, cpuMeter, cpuSeconds, env, log, makeRequester, measureCeilings, mintAccounts, ms, percentile,
-  queriesSoFar, queryScope, rate, runWithinLimit, sampleWaits, serveLoadClient, setEmergencyCleanup, startLoadClient, type LoadClient,
-  type QueryScope, type Timed,
+  benchCpf,
+  checkMintedCookies,
+  countQueries,
+  cpuMeter,
+  cpuSeconds,
+  env,
+  log,
+  makeRequester,
+  measureCeilings,
+  mintAccounts,
+  ms,
+  percentile,
+  queriesSoFar,
+  queryScope,
+  rate,
+  runWithinLimit,
+  sampleWaits,
+  serveLoadClient,
+  setEmergencyCleanup,
+  startLoadClient,
+  type LoadClient,
+  type QueryScope,
+  type Timed,
 } from './harness';
 
 // ---------------------------------------------------------------------------------------------
@@ -381,10 +401,13 @@ async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
     return `${joined} joins answered, ${pollMs.length} polls, ${paid} paid, ${inFlight} fans waiting for an answer, ${heap.size} scheduled`;
   };
   const progress = setInterval(() => log(`load client: ${counts()}`), 5_000);
-  const giveUp = setTimeout(() => {
-    result.unanswered = inFlight;
-    finished();
-  }, Math.max(0, job.deadline + 15_000 - Date.now()));
+  const giveUp = setTimeout(
+    () => {
+      result.unanswered = inFlight;
+      finished();
+    },
+    Math.max(0, job.deadline + 15_000 - Date.now()),
+  );
   await done;
   clearInterval(progress);
   clearTimeout(giveUp);
@@ -402,7 +425,15 @@ async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
 interface RequestTally {
   requests: Map<string, { count: number; statements: number }>;
   /** Polls that sent nothing, or only what a poll may: the drawn-place lookup, the room's refresh. */
-  polls: { plain: number; plainStatements: number; placeLookups: number; refreshes: number; refreshStatements: number; other: number; otherExample: string };
+  polls: {
+    plain: number;
+    plainStatements: number;
+    placeLookups: number;
+    refreshes: number;
+    refreshStatements: number;
+    other: number;
+    otherExample: string;
+  };
   /** Each status poll's time in the server (ms), from its request event to its response's end. */
   pollServerMs: number[];
 }
@@ -484,7 +515,7 @@ function spearman(x: number[], y: number[]): number {
   const ranks = (values: number[]) => {
     const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
     const r = new Float64Array(values.length);
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       let j = i;
       while (j + 1 < order.length && order[j + 1][0] === order[i][0]) j++;
       for (let k = i; k <= j; k++) r[order[k][1]] = (i + j) / 2 + 1;
@@ -506,8 +537,10 @@ function spearman(x: number[], y: number[]): number {
   return sxy / Math.sqrt(sxx * syy);
 }
 
-const minOf = (values: ArrayLike<number>) => Array.prototype.reduce.call(values, (a, b) => Math.min(a as number, b as number), Infinity) as number;
-const maxOf = (values: ArrayLike<number>) => Array.prototype.reduce.call(values, (a, b) => Math.max(a as number, b as number), -Infinity) as number;
+const minOf = (values: ArrayLike<number>) =>
+  Array.prototype.reduce.call(values, (a, b) => Math.min(a as number, b as number), Infinity) as number;
+const maxOf = (values: ArrayLike<number>) =>
+  Array.prototype.reduce.call(values, (a, b) => Math.max(a as number, b as number), -Infinity) as number;
 
 /** Per-second counts of instants (ms since the epoch): the busiest second. */
 function peakPerSecond(instants: Float64Array): number {
@@ -571,8 +604,26 @@ async function runBench(): Promise<number> {
     checkMintedCookies([admin.cookie], cookieName, context.secret, 'the bench cannot mint fans');
     const passwordHash = await hashPassword('senha-de-teste-123');
     const mint = async (count: number, label: string) =>
-      (await mintAccounts(db, { count, role: 'user', label, cookieName, secret: context.secret, passwordHash, sessionSeconds: SESSION_EXPIRES_IN_S })).map((a) => a.cookie);
-    const fanAccounts = await mintAccounts(db, { count: FANS, role: 'user', label: 'fa', cookieName, secret: context.secret, passwordHash, sessionSeconds: SESSION_EXPIRES_IN_S });
+      (
+        await mintAccounts(db, {
+          count,
+          role: 'user',
+          label,
+          cookieName,
+          secret: context.secret,
+          passwordHash,
+          sessionSeconds: SESSION_EXPIRES_IN_S,
+        })
+      ).map((a) => a.cookie);
+    const fanAccounts = await mintAccounts(db, {
+      count: FANS,
+      role: 'user',
+      label: 'fa',
+      cookieName,
+      secret: context.secret,
+      passwordHash,
+      sessionSeconds: SESSION_EXPIRES_IN_S,
+    });
     const fanCookies = fanAccounts.map((a) => a.cookie);
     const warmCookies = await mint(WARMUP_FANS, 'aquecimento');
     log('accounts ready');
@@ -580,7 +631,9 @@ async function runBench(): Promise<number> {
     /** An event with one sector of `stock`, 4 per order and per CPF, and its room opening at `onSaleAt`. */
     const eventWithRoom = async (title: string, stock: number, onSaleAt: number) => {
       const { event, ticketTypes } = await createEvent(srv, [{ name: 'Pista', priceCentavos: 25000, remaining: stock }], { title });
-      await db.execute(sql`UPDATE events SET max_tickets_per_order = ${MAX_PER_ORDER}, max_tickets_per_cpf = ${MAX_PER_CPF} WHERE id = ${event.id}::uuid`);
+      await db.execute(
+        sql`UPDATE events SET max_tickets_per_order = ${MAX_PER_ORDER}, max_tickets_per_cpf = ${MAX_PER_CPF} WHERE id = ${event.id}::uuid`,
+      );
       const configured = await srv.app.inject({
         method: 'PUT',
         url: `/api/admin/events/${event.id}/waiting-room`,
@@ -596,7 +649,15 @@ async function runBench(): Promise<number> {
       if (configured.statusCode !== 200) throw new Error(`room not configured: ${configured.statusCode} ${configured.body}`);
       return { eventId: event.id, ticketTypeId: ticketTypes[0].id };
     };
-    const fansJob = (sale: { eventId: string; ticketTypeId: string }, cookies: string[], cpfSeed: number, openAt: number, before: number, after: number, limit: number): OnSaleJob => {
+    const fansJob = (
+      sale: { eventId: string; ticketTypeId: string },
+      cookies: string[],
+      cpfSeed: number,
+      openAt: number,
+      before: number,
+      after: number,
+      limit: number,
+    ): OnSaleJob => {
       const n = cookies.length;
       const early = Math.round(n * PRE_OPEN_SHARE);
       const joinAt = new Float64Array(n);
@@ -604,9 +665,15 @@ async function runBench(): Promise<number> {
       const quantity = new Uint8Array(n);
       for (let i = 0; i < n; i++) quantity[i] = 1 + Math.floor(Math.random() * MAX_PER_ORDER);
       return {
-        type: 'onsale', origin, ...sale, cookies,
+        type: 'onsale',
+        origin,
+        ...sale,
+        cookies,
         cpfs: cookies.map((_, i) => benchCpf(cpfSeed + i)),
-        joinAt, quantity, deadline: openAt + limit * 1000, sockets: SOCKETS,
+        joinAt,
+        quantity,
+        deadline: openAt + limit * 1000,
+        sockets: SOCKETS,
       };
     };
 
@@ -620,13 +687,23 @@ async function runBench(): Promise<number> {
     }
     tally.requests.clear();
     tally.pollServerMs.length = 0;
-    Object.assign(tally.polls, { plain: 0, plainStatements: 0, placeLookups: 0, refreshes: 0, refreshStatements: 0, other: 0, otherExample: '' });
+    Object.assign(tally.polls, {
+      plain: 0,
+      plainStatements: 0,
+      placeLookups: 0,
+      refreshes: 0,
+      refreshStatements: 0,
+      other: 0,
+      otherExample: '',
+    });
 
     // --- The on-sale ------------------------------------------------------------------------
     const openAt = Date.now() + JOIN_WINDOW_S * 1000 + 2_000;
     const sale = await eventWithRoom('Turnê K-Pop', STOCK, openAt);
     const job = fansJob(sale, fanCookies, 10_000_000, openAt, JOIN_WINDOW_S, LATE_WINDOW_S, SALE_LIMIT_S);
-    log(`on-sale: ${FANS} fans (${Math.round(PRE_OPEN_SHARE * 100)} % in the ${JOIN_WINDOW_S} s before the opening, the rest in the ${LATE_WINDOW_S} s after), ${STOCK} tickets, opening at ${new Date(openAt).toISOString().slice(11, 19)}`);
+    log(
+      `on-sale: ${FANS} fans (${Math.round(PRE_OPEN_SHARE * 100)} % in the ${JOIN_WINDOW_S} s before the opening, the rest in the ${LATE_WINDOW_S} s after), ${STOCK} tickets, opening at ${new Date(openAt).toISOString().slice(11, 19)}`,
+    );
     const meter = cpuMeter();
     const stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     const queriesBefore = queriesSoFar();
@@ -639,19 +716,36 @@ async function runBench(): Promise<number> {
 
     // --- What the database says ---------------------------------------------------------------
     const eventId = sale.eventId;
-    const [room] = await queryRows<{ on_sale_ms: number; drawn_ms: number | null; places_given: number; admitted_through: number }>(db, sql`
+    const [room] = await queryRows<{ on_sale_ms: number; drawn_ms: number | null; places_given: number; admitted_through: number }>(
+      db,
+      sql`
       SELECT (extract(epoch from on_sale_at) * 1000)::float8 AS on_sale_ms, (extract(epoch from drawn_at) * 1000)::float8 AS drawn_ms,
-             places_given, admitted_through FROM waiting_rooms WHERE event_id = ${eventId}::uuid`);
-    const [stock] = await queryRows<{ remaining: number }>(db, sql`SELECT remaining FROM ticket_types WHERE id = ${sale.ticketTypeId}::uuid`);
-    const [units] = await queryRows<{ completed: number; pending: number; orders: number; sold_out_ms: number | null; first_ms: number | null }>(db, sql`
+             places_given, admitted_through FROM waiting_rooms WHERE event_id = ${eventId}::uuid`,
+    );
+    const [stock] = await queryRows<{ remaining: number }>(
+      db,
+      sql`SELECT remaining FROM ticket_types WHERE id = ${sale.ticketTypeId}::uuid`,
+    );
+    const [units] = await queryRows<{
+      completed: number;
+      pending: number;
+      orders: number;
+      sold_out_ms: number | null;
+      first_ms: number | null;
+    }>(
+      db,
+      sql`
       SELECT coalesce(sum(i.quantity) FILTER (WHERE o.status = 'completed'), 0)::int AS completed,
              coalesce(sum(i.quantity) FILTER (WHERE o.status = 'pending'), 0)::int AS pending,
              count(DISTINCT o.id) FILTER (WHERE o.status = 'completed')::int AS orders,
              (extract(epoch from max(o.created_at) FILTER (WHERE o.status IN ('pending', 'completed'))) * 1000)::float8 AS sold_out_ms,
              (extract(epoch from min(o.created_at)) * 1000)::float8 AS first_ms
-      FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.event_id = ${eventId}::uuid`);
+      FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.event_id = ${eventId}::uuid`,
+    );
     const [issued] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM tickets WHERE event_id = ${eventId}::uuid`);
-    const [limits] = await queryRows<{ over_cpf: number; over_order: number; without_turn: number }>(db, sql`
+    const [limits] = await queryRows<{ over_cpf: number; over_order: number; without_turn: number }>(
+      db,
+      sql`
       SELECT
         (SELECT count(*)::int FROM (SELECT o.buyer_cpf FROM orders o JOIN order_items i ON i.order_id = o.id
            WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') GROUP BY 1 HAVING sum(i.quantity) > ${MAX_PER_CPF}) c) AS over_cpf,
@@ -659,11 +753,21 @@ async function runBench(): Promise<number> {
            WHERE o.event_id = ${eventId}::uuid GROUP BY 1 HAVING sum(i.quantity) > ${MAX_PER_ORDER}) o) AS over_order,
         (SELECT count(*)::int FROM orders o WHERE o.event_id = ${eventId}::uuid AND NOT EXISTS (
            SELECT 1 FROM waiting_room_entries e WHERE e.event_id = o.event_id AND e.user_id = o.user_id AND e.cpf = o.buyer_cpf
-             AND e.admitted_at IS NOT NULL AND o.created_at >= e.admitted_at AND o.created_at < e.admitted_at + interval '10 minutes')) AS without_turn`);
+             AND e.admitted_at IS NOT NULL AND o.created_at >= e.admitted_at AND o.created_at < e.admitted_at + interval '10 minutes')) AS without_turn`,
+    );
     // The sell-out: the order that took the last unit (none while units remain).
     const soldOutMs = Number(stock.remaining) === 0 && units.sold_out_ms !== null ? Number(units.sold_out_ms) : null;
     // Admissions in place order: no place admitted before a smaller one, none skipped.
-    const [order] = await queryRows<{ admitted: number; out_of_order: number; skipped: number; max_admitted: number | null; after_sold_out: number; last_admitted_ms: number | null }>(db, sql`
+    const [order] = await queryRows<{
+      admitted: number;
+      out_of_order: number;
+      skipped: number;
+      max_admitted: number | null;
+      after_sold_out: number;
+      last_admitted_ms: number | null;
+    }>(
+      db,
+      sql`
       WITH e AS (
         SELECT place, admitted_at, max(admitted_at) OVER (ORDER BY place ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before_max
         FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND place IS NOT NULL
@@ -674,12 +778,16 @@ async function runBench(): Promise<number> {
              max(place) FILTER (WHERE admitted_at IS NOT NULL) AS max_admitted,
              (extract(epoch from max(admitted_at)) * 1000)::float8 AS last_admitted_ms,
              count(*) FILTER (WHERE ${soldOutMs}::float8 IS NOT NULL AND admitted_at > to_timestamp(${soldOutMs}::float8 / 1000))::int AS after_sold_out
-      FROM e`);
+      FROM e`,
+    );
     // The draw: among the joins that arrived before the opening, arrival order against place.
     // The draw: the joins answered before the opening are in it (places 1..D in random-key order);
     // among them, the server's arrival order against the place drawn.
-    const entryRows = await queryRows<{ user_id: string; joined_ms: number; place: number | null }>(db, sql`
-      SELECT user_id, (extract(epoch from joined_at) * 1000)::float8 AS joined_ms, place FROM waiting_room_entries WHERE event_id = ${eventId}::uuid`);
+    const entryRows = await queryRows<{ user_id: string; joined_ms: number; place: number | null }>(
+      db,
+      sql`
+      SELECT user_id, (extract(epoch from joined_at) * 1000)::float8 AS joined_ms, place FROM waiting_room_entries WHERE event_id = ${eventId}::uuid`,
+    );
     const entryOf = new Map(entryRows.map((row) => [row.user_id, row]));
     const fanEntry = (fan: number) => entryOf.get(fanAccounts[fan].userId);
     const preOpen: { joined_ms: number; place: number }[] = [];
@@ -692,7 +800,9 @@ async function runBench(): Promise<number> {
     const drawnThrough = maxOf(preOpen.map((d) => d.place));
     // Arrivals after the draw: the next place each, so their places follow their arrival (joins
     // answered at the same moment may swap: the place is given at the commit).
-    const [entries] = await queryRows<{ n: number; late: number; late_rho: number | null }>(db, sql`
+    const [entries] = await queryRows<{ n: number; late: number; late_rho: number | null }>(
+      db,
+      sql`
       WITH late AS (
         SELECT row_number() OVER (ORDER BY e.joined_at, e.place) AS arrival, row_number() OVER (ORDER BY e.place) AS by_place
         FROM waiting_room_entries e JOIN waiting_rooms r ON r.event_id = e.event_id
@@ -700,7 +810,8 @@ async function runBench(): Promise<number> {
       )
       SELECT (SELECT count(*)::int FROM waiting_room_entries WHERE event_id = ${eventId}::uuid) AS n,
              (SELECT count(*)::int FROM late) AS late,
-             (SELECT corr(arrival, by_place) FROM late) AS late_rho`);
+             (SELECT corr(arrival, by_place) FROM late) AS late_rho`,
+    );
     const violations = await checkInventoryInvariants(db, { initialStockByTicketTypeId: { [sale.ticketTypeId]: STOCK } });
     // The room as this instance left it, to be sure it says sold out.
     const finalRoom = await readRoom(db, eventId, { fresh: true });
@@ -710,9 +821,14 @@ async function runBench(): Promise<number> {
     const remaining = Number(stock.remaining);
     const sold = Number(units.completed);
     const oversold = Math.max(0, Number(issued.n) - STOCK, sold + Number(units.pending) - STOCK);
-    const rho = spearman(preOpen.map((d) => Number(d.joined_ms)), preOpen.map((d) => Number(d.place)));
+    const rho = spearman(
+      preOpen.map((d) => Number(d.joined_ms)),
+      preOpen.map((d) => Number(d.place)),
+    );
     // Sent before the opening, answered after it, and placed behind the draw: in flight at the draw.
-    const drawnLate = Array.from(run.joinSentAt).filter((t, fan) => t < onSaleMs && !(run.joinAnsweredAt[fan] < onSaleMs) && Number(fanEntry(fan)?.place ?? 0) > drawnThrough).length;
+    const drawnLate = Array.from(run.joinSentAt).filter(
+      (t, fan) => t < onSaleMs && !(run.joinAnsweredAt[fan] < onSaleMs) && Number(fanEntry(fan)?.place ?? 0) > drawnThrough,
+    ).length;
     const lateRho = entries.late_rho === null ? NaN : Number(entries.late_rho);
     const admitted = Number(order.admitted);
     const afterSoldOutShare = admitted === 0 ? NaN : Number(order.after_sold_out) / admitted;
@@ -727,14 +843,18 @@ async function runBench(): Promise<number> {
     const preOpenSent = joinTimes.filter((t) => t < onSaleMs).length;
     const rushJoinMs = Array.from(run.joinMs).filter((t, i) => Number.isFinite(t) && run.joinSentAt[i] < onSaleMs);
 
-    const buyers = Array.from(run.orderStatus).map((s, i) => ({ s, i })).filter(({ s }) => s !== 0);
+    const buyers = Array.from(run.orderStatus)
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => s !== 0);
     const completedBuyers = buyers.filter(({ i }) => run.payStatus[i] === 200);
     const firstOrder = minOf(buyers.map(({ i }) => run.orderStart[i]));
     const lastPay = maxOf(completedBuyers.map(({ i }) => run.payEnd[i]));
     const purchaseSeconds = completedBuyers.length > 0 ? (lastPay - firstOrder) / 1000 : NaN;
     const purchasesPerSecond = completedBuyers.length > 0 ? completedBuyers.length / purchaseSeconds : 0;
     const soldOutAnswers = buyers.filter(({ i }) => run.orderStatus[i] === 409).length;
-    const seconds = Array.from(run.secondStatus).map((s, i) => ({ s, code: run.secondCode[i] })).filter(({ s }) => s !== 0);
+    const seconds = Array.from(run.secondStatus)
+      .map((s, i) => ({ s, code: run.secondCode[i] }))
+      .filter(({ s }) => s !== 0);
     const secondAccepted = seconds.filter(({ s }) => s === 201).length;
     const secondOtherwise = seconds.filter(({ s, code }) => s !== 201 && code !== 'cpf_limit' && !SOLD_OUT_CODES.has(code)).length;
 
@@ -766,22 +886,35 @@ async function runBench(): Promise<number> {
     failures.push(...violations);
     const overLimits = Number(limits.over_cpf) + Number(limits.over_order) + Number(limits.without_turn) + secondAccepted;
     if (overLimits !== 0) {
-      failures.push(`over a limit: ${limits.over_cpf} CPFs over ${MAX_PER_CPF}, ${limits.over_order} orders over ${MAX_PER_ORDER}, ${limits.without_turn} orders without a live turn of that account and CPF, ${secondAccepted} second orders past ${MAX_PER_CPF} per CPF accepted`);
+      failures.push(
+        `over a limit: ${limits.over_cpf} CPFs over ${MAX_PER_CPF}, ${limits.over_order} orders over ${MAX_PER_ORDER}, ${limits.without_turn} orders without a live turn of that account and CPF, ${secondAccepted} second orders past ${MAX_PER_CPF} per CPF accepted`,
+      );
     }
     if (secondOtherwise > 0) failures.push(`${secondOtherwise} second orders refused for another reason than cpf_limit or sold out`);
-    if (Number(order.out_of_order) !== 0 || Number(order.skipped) !== 0) failures.push(`admissions out of place order: ${order.out_of_order} admitted before a smaller place, ${order.skipped} places skipped`);
+    if (Number(order.out_of_order) !== 0 || Number(order.skipped) !== 0)
+      failures.push(
+        `admissions out of place order: ${order.out_of_order} admitted before a smaller place, ${order.skipped} places skipped`,
+      );
     if (admitted !== Number(room.admitted_through)) failures.push(`${admitted} entries admitted, the room says ${room.admitted_through}`);
     if (!(Math.abs(rho) <= 0.05)) failures.push(`arrival and drawn place correlate among pre-opening joins: rho ${rho.toFixed(4)}`);
     if (preOpen.length < 2) failures.push('no pre-opening joins were drawn');
-    if (Number(entries.late) > 1 && !(lateRho >= 0.99)) failures.push(`places after the draw do not follow arrival: rho ${lateRho.toFixed(4)}`);
-    if (soldOutMs !== null && !(afterSoldOutShare <= 0.01)) failures.push(`${order.after_sold_out} of ${admitted} admitted fans came in after the sell-out`);
-    if (!(queriesPerPoll === 0) || pollTally.other > 0) failures.push(`status polls sent statements: ${pollTally.plainStatements} in ${pollTally.other} polls, e.g. ${pollTally.otherExample}`);
+    if (Number(entries.late) > 1 && !(lateRho >= 0.99))
+      failures.push(`places after the draw do not follow arrival: rho ${lateRho.toFixed(4)}`);
+    if (soldOutMs !== null && !(afterSoldOutShare <= 0.01))
+      failures.push(`${order.after_sold_out} of ${admitted} admitted fans came in after the sell-out`);
+    if (!(queriesPerPoll === 0) || pollTally.other > 0)
+      failures.push(
+        `status polls sent statements: ${pollTally.plainStatements} in ${pollTally.other} polls, e.g. ${pollTally.otherExample}`,
+      );
     const unplacedTokens = Array.from(run.joinStatus).filter((status, fan) => status === 200 && run.joinPlaced[fan] === 0).length;
-    if (pollTally.placeLookups > unplacedTokens) failures.push(`${pollTally.placeLookups} place lookups for ${unplacedTokens} tokens signed without a place`);
-    if (pollTally.refreshes > refreshBound) failures.push(`${pollTally.refreshes} room refreshes carried by polls, over one per 250 ms (${refreshBound})`);
+    if (pollTally.placeLookups > unplacedTokens)
+      failures.push(`${pollTally.placeLookups} place lookups for ${unplacedTokens} tokens signed without a place`);
+    if (pollTally.refreshes > refreshBound)
+      failures.push(`${pollTally.refreshes} room refreshes carried by polls, over one per 250 ms (${refreshBound})`);
     if (run.unanswered > 0) failures.push(`${run.unanswered} fans still waiting for an answer 15 s after the deadline`);
     if (run.errorCount > 0) failures.push(`${run.errorCount} requests failed, e.g. ${JSON.stringify(run.errors.slice(0, 3))}`);
-    if (!finalRoom || finalRoom.remainingUnits !== 0) failures.push(`the room does not see the sell-out (remaining ${finalRoom?.remainingUnits})`);
+    if (!finalRoom || finalRoom.remainingUnits !== 0)
+      failures.push(`the room does not see the sell-out (remaining ${finalRoom?.remainingUnits})`);
     const stillWaiting = run.finalPhase.filter((p) => p === 'deadline').length;
 
     lines.push(
@@ -791,7 +924,9 @@ async function runBench(): Promise<number> {
       `over any limit: ${overLimits}`,
       `admissions out of place order: ${Number(order.out_of_order) + Number(order.skipped)}`,
       `arrival vs place rho (pre-opening joins: ${preOpen.length} answered before the opening): ${rho.toFixed(4)}`,
-      soldOutMs === null ? 'admitted after sell-out: n/a (no sell-out)' : `admitted after sell-out: ${order.after_sold_out} of ${admitted} (${(afterSoldOutShare * 100).toFixed(2)} %)`,
+      soldOutMs === null
+        ? 'admitted after sell-out: n/a (no sell-out)'
+        : `admitted after sell-out: ${order.after_sold_out} of ${admitted} (${(afterSoldOutShare * 100).toFixed(2)} %)`,
       `status polls/s: ${rate(polls / pollWindow)} (peak second ${peakPerSecond(run.pollAt)})`,
       `status poll p99 ms: ${ms(percentile(Array.from(run.pollMs), 99))}`,
       `db queries per status poll: ${Number.isFinite(queriesPerPoll) ? queriesPerPoll.toFixed(3) : 'n/a'}`,
@@ -812,7 +947,17 @@ async function runBench(): Promise<number> {
       `admitted: ${admitted} (room: ${room.admitted_through} of ${room.places_given} places; the last ${order.last_admitted_ms === null ? 'never' : `${((Number(order.last_admitted_ms) - onSaleMs) / 1000).toFixed(1)} s after the opening`}); buyers who paid: ${completedBuyers.length} (${units.orders} completed orders); sold-out answers to admitted fans: ${soldOutAnswers}`,
       `second orders past ${MAX_PER_CPF} per CPF: ${seconds.length} sent, ${seconds.filter(({ code }) => code === 'cpf_limit').length} refused cpf_limit, ${seconds.filter(({ code }) => SOLD_OUT_CODES.has(code)).length} refused sold out, ${secondAccepted} accepted`,
       `orders created ${units.first_ms === null ? 'never' : `${((Number(units.first_ms) - onSaleMs) / 1000).toFixed(1)} s to ${((Number(units.sold_out_ms) - onSaleMs) / 1000).toFixed(1)} s after the opening`} (database); last payment answered ${((lastPay - onSaleMs) / 1000).toFixed(1)} s after it (load client)`,
-      `purchase window s: ${purchaseSeconds.toFixed(2)} (first order to last payment); order p50/p99 ms: ${ms(percentile(buyers.map(({ i }) => run.orderMs[i]), 50))}/${ms(percentile(buyers.map(({ i }) => run.orderMs[i]), 99))}`,
+      `purchase window s: ${purchaseSeconds.toFixed(2)} (first order to last payment); order p50/p99 ms: ${ms(
+        percentile(
+          buyers.map(({ i }) => run.orderMs[i]),
+          50,
+        ),
+      )}/${ms(
+        percentile(
+          buyers.map(({ i }) => run.orderMs[i]),
+          99,
+        ),
+      )}`,
       `fans still waiting at the deadline (${SALE_LIMIT_S} s after the opening): ${stillWaiting}`,
       `load client timer lag p99 ms: ${ms(percentile(run.lagMs, 99))} (how late the timer heap ran due joins and polls: the client's own backlog)`,
       `on-sale statements: ${saleQueries}, ${saleQueries - attributed} of them not counted on a request (sent after it answered: a grouped run of orders or payments going on for later ones)`,

@@ -19,9 +19,29 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '../support/test-server';
 import {
-  benchCpf, checkMintedCookies, countQueries, cpuMeter as meterCpu, cpuSeconds, env, log, makePoster, measureCeilings, measureGetRate,
-  mintAccounts, ms, percentile, queriesSoFar, rate, runWithinLimit, sampleWaits, serveLoadClient, setEmergencyCleanup, shuffle,
-  startLoadClient, type LoadClient, type Timed,
+  benchCpf,
+  checkMintedCookies,
+  countQueries,
+  cpuMeter as meterCpu,
+  cpuSeconds,
+  env,
+  log,
+  makePoster,
+  measureCeilings,
+  measureGetRate,
+  mintAccounts,
+  ms,
+  percentile,
+  queriesSoFar,
+  rate,
+  runWithinLimit,
+  sampleWaits,
+  serveLoadClient,
+  setEmergencyCleanup,
+  shuffle,
+  startLoadClient,
+  type LoadClient,
+  type Timed,
 } from './harness';
 
 // ---------------------------------------------------------------------------------------------
@@ -135,13 +155,17 @@ async function lanes(count: number, concurrency: number, task: (index: number, l
 
 const buyerBlock = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' };
 
-
 /** What buyer `i` asks for: `quantity` full-price units, or, every `meiaEvery`-th buyer, one fewer and one student meia. */
 function purchaseItems(job: PurchaseJob, i: number) {
   if (job.meiaEvery > 0 && i % job.meiaEvery === 0) {
     return [
       { ticketTypeId: job.ticketTypeId, quantity: job.quantity - 1 },
-      { ticketTypeId: job.ticketTypeId, quantity: 1, concession: 'student', holder: { name: 'Bia Souza', cpf: benchCpf(50_000_000 + i), birthDate: '2005-04-01', documentNumber: `CIE-${i}` } },
+      {
+        ticketTypeId: job.ticketTypeId,
+        quantity: 1,
+        concession: 'student',
+        holder: { name: 'Bia Souza', cpf: benchCpf(50_000_000 + i), birthDate: '2005-04-01', documentNumber: `CIE-${i}` },
+      },
     ];
   }
   return [{ ticketTypeId: job.ticketTypeId, quantity: job.quantity }];
@@ -311,7 +335,15 @@ async function runBench(): Promise<number> {
     const openDoorNow = async (eventId: string) => {
       const wall = (instant: Date) => {
         const p = Object.fromEntries(
-          new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+          new Intl.DateTimeFormat('en-CA', {
+            timeZone: 'America/Sao_Paulo',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+          })
             .formatToParts(instant)
             .map((part) => [part.type, part.value]),
         );
@@ -319,7 +351,9 @@ async function runBench(): Promise<number> {
       };
       const start = wall(new Date(Date.now() - 60 * 60_000));
       const end = wall(new Date(Date.now() + 3 * 60 * 60_000));
-      await db.execute(sql`UPDATE events SET date = ${start.date}::date, start_time = ${start.time}::time, end_time = ${end.time}::time WHERE id = ${eventId}::uuid`);
+      await db.execute(
+        sql`UPDATE events SET date = ${start.date}::date, start_time = ${start.time}::time, end_time = ${end.time}::time WHERE id = ${eventId}::uuid`,
+      );
     };
 
     // --- Accounts ---------------------------------------------------------------------------
@@ -331,18 +365,36 @@ async function runBench(): Promise<number> {
     const realBuyers = Math.min(REAL_SIGNUPS, BUYERS);
     const realScanners = Math.min(REAL_SIGNUPS, SCANNERS);
     const real: Awaited<ReturnType<TestServer['signUpAs']>>[] = [];
-    const roles = [...Array.from({ length: realBuyers }, () => 'user' as const), ...Array.from({ length: realScanners }, () => 'validator' as const)];
+    const roles = [
+      ...Array.from({ length: realBuyers }, () => 'user' as const),
+      ...Array.from({ length: realScanners }, () => 'validator' as const),
+    ];
     for (let i = 0; i < roles.length; i += 16) {
       real.push(...(await Promise.all(roles.slice(i, i + 16).map((role) => srv.signUpAs([role])))));
     }
     const context = await srv.auth.$context;
     const cookieName = context.authCookies.sessionToken.name;
-    checkMintedCookies(real.map((a) => a.cookie), cookieName, context.secret, 'run with BENCH_REAL_SIGNUPS=2400 (slow)');
+    checkMintedCookies(
+      real.map((a) => a.cookie),
+      cookieName,
+      context.secret,
+      'run with BENCH_REAL_SIGNUPS=2400 (slow)',
+    );
     const { SESSION_EXPIRES_IN_S } = await import('../../src/server/auth');
     const sharedHash = await hashPassword('senha-de-teste-123');
     // As a sign-in makes it: good for SESSION_EXPIRES_IN_S, so it is not extended on its first use.
     const mint = async (count: number, role: 'user' | 'validator', label: string) =>
-      (await mintAccounts(db, { count, role, label, cookieName, secret: context.secret, passwordHash: sharedHash, sessionSeconds: SESSION_EXPIRES_IN_S })).map((a) => a.cookie);
+      (
+        await mintAccounts(db, {
+          count,
+          role,
+          label,
+          cookieName,
+          secret: context.secret,
+          passwordHash: sharedHash,
+          sessionSeconds: SESSION_EXPIRES_IN_S,
+        })
+      ).map((a) => a.cookie);
     const buyerCookies = shuffle([
       ...real.slice(0, realBuyers).map((a) => a.cookie),
       ...(await mint(BUYERS - realBuyers, 'user', 'comprador')),
@@ -357,20 +409,31 @@ async function runBench(): Promise<number> {
     // --- Warm-up (separate event): JIT, pool connections, keep-alive sockets ------------------
     const warm = await createEvent(srv, [{ name: 'Aquecimento', priceCentavos: 5000, remaining: 1000 }], { title: 'Aquecimento' });
     const warmPurchase = (await client.run({
-      type: 'purchase', origins, eventId: warm.event.id, ticketTypeId: warm.ticketTypes[0].id,
-      cookies: warmupCookies, quantity: 1, concurrency: WARMUP_BUYERS, meiaEvery: 0,
+      type: 'purchase',
+      origins,
+      eventId: warm.event.id,
+      ticketTypeId: warm.ticketTypes[0].id,
+      cookies: warmupCookies,
+      quantity: 1,
+      concurrency: WARMUP_BUYERS,
+      meiaEvery: 0,
     })) as PurchaseResult;
     const warmFailed = warmPurchase.outcomes.filter((o) => o.order.status !== 201 || o.pay?.status !== 200);
     if (warmFailed.length > 0) {
       throw new Error(`warm-up purchases failed: ${JSON.stringify(warmFailed[0].order.body ?? warmFailed[0].pay?.body)}`);
     }
     await openDoorNow(warm.event.id);
-    const warmCodes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${warm.event.id}`)).map((r) => r.code);
+    const warmCodes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${warm.event.id}`)).map(
+      (r) => r.code,
+    );
     const warmDoor = (await client.run({ type: 'door', origins, eventId: warm.event.id, codes: warmCodes, scannerCookies })) as DoorResult;
     if (warmDoor.outcomes.some((o) => o.scan.status !== 200 || o.scan.body?.accepted !== true)) throw new Error('warm-up check-ins failed');
 
     // --- 1. Flash sale -----------------------------------------------------------------------
-    const sale = await createEvent(srv, [{ name: 'Pista', priceCentavos: 8000, remaining: STOCK }], { title: 'Venda Relâmpago', meiaEntrada: true });
+    const sale = await createEvent(srv, [{ name: 'Pista', priceCentavos: 8000, remaining: STOCK }], {
+      title: 'Venda Relâmpago',
+      meiaEntrada: true,
+    });
     const typeId = sale.ticketTypes[0].id;
     // Two lots (half the stock each, R$ 80 then R$ 100), a 10 % fee passed on, 4 per CPF.
     const firstLot = Math.floor(STOCK / 2);
@@ -385,8 +448,14 @@ async function runBench(): Promise<number> {
     let stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     let queriesBefore = queriesSoFar();
     const purchase = (await client.run({
-      type: 'purchase', origins, eventId: sale.event.id, ticketTypeId: typeId,
-      cookies: buyerCookies, quantity: UNITS_PER_BUYER, concurrency: PURCHASE_CONCURRENCY, meiaEvery: MEIA_EVERY,
+      type: 'purchase',
+      origins,
+      eventId: sale.event.id,
+      ticketTypeId: typeId,
+      cookies: buyerCookies,
+      quantity: UNITS_PER_BUYER,
+      concurrency: PURCHASE_CONCURRENCY,
+      meiaEvery: MEIA_EVERY,
     })) as PurchaseResult;
 
     const saleQueries = queriesSoFar() - queriesBefore;
@@ -407,34 +476,52 @@ async function runBench(): Promise<number> {
     const purchasesPerSecond = completed / saleSeconds;
 
     const [stock] = await queryRows<{ remaining: number }>(db, sql`SELECT remaining FROM ticket_types WHERE id = ${typeId}`);
-    const [units] = await queryRows<{ held: string; completed: string; completed_orders: string; pending_orders: string }>(db, sql`
+    const [units] = await queryRows<{ held: string; completed: string; completed_orders: string; pending_orders: string }>(
+      db,
+      sql`
       SELECT coalesce(sum(i.quantity) FILTER (WHERE o.status IN ('completed', 'pending')), 0) AS held,
              coalesce(sum(i.quantity) FILTER (WHERE o.status = 'completed'), 0) AS completed,
              count(DISTINCT o.id) FILTER (WHERE o.status = 'completed') AS completed_orders,
              count(DISTINCT o.id) FILTER (WHERE o.status = 'pending') AS pending_orders
       FROM orders o JOIN order_items i ON i.order_id = o.id
-      WHERE o.event_id = ${sale.event.id}`);
-    const [issuedRow] = await queryRows<{ n: string; distinct_codes: string }>(db, sql`
-      SELECT count(*) AS n, count(DISTINCT code) AS distinct_codes FROM tickets WHERE event_id = ${sale.event.id}`);
+      WHERE o.event_id = ${sale.event.id}`,
+    );
+    const [issuedRow] = await queryRows<{ n: string; distinct_codes: string }>(
+      db,
+      sql`
+      SELECT count(*) AS n, count(DISTINCT code) AS distinct_codes FROM tickets WHERE event_id = ${sale.event.id}`,
+    );
     const remaining = Number(stock.remaining);
     const held = Number(units.held);
     const completedUnits = Number(units.completed);
     const issued = Number(issuedRow.n);
     const oversold = Math.max(0, issued - STOCK);
 
-    if (held !== STOCK - remaining) failures.push(`units in completed+pending orders (${held}) != ${STOCK} - remaining (${STOCK - remaining})`);
+    if (held !== STOCK - remaining)
+      failures.push(`units in completed+pending orders (${held}) != ${STOCK} - remaining (${STOCK - remaining})`);
     if (remaining < 0) failures.push(`remaining is negative (${remaining})`);
     if (issued !== completedUnits) failures.push(`tickets issued (${issued}) != units of completed orders (${completedUnits})`);
     if (Number(issuedRow.distinct_codes) !== issued) failures.push('two tickets share a code');
     if (oversold !== 0) failures.push(`oversold by ${oversold}`);
     if (orderErrors.length > 0) {
-      failures.push(`${orderErrors.length} POST /api/orders failed unexpectedly, e.g. ${orderErrors[0].order.status} ${JSON.stringify(orderErrors[0].order.body)}`);
+      failures.push(
+        `${orderErrors.length} POST /api/orders failed unexpectedly, e.g. ${orderErrors[0].order.status} ${JSON.stringify(orderErrors[0].order.body)}`,
+      );
     }
     if (payErrors.length > 0) {
       failures.push(`${payErrors.length} PIX payments failed, e.g. ${payErrors[0].pay!.status} ${JSON.stringify(payErrors[0].pay!.body)}`);
     }
     // The Brazilian rules held: each lot at its price, the reserve, the limit per CPF, the fee in every total.
-    const [rules] = await queryRows<{ wrong_price: string; half: string; full: string; over_cpf: string; wrong_fee: string; first_lot: string }>(db, sql`
+    const [rules] = await queryRows<{
+      wrong_price: string;
+      half: string;
+      full: string;
+      over_cpf: string;
+      wrong_fee: string;
+      first_lot: string;
+    }>(
+      db,
+      sql`
       SELECT
         (SELECT count(*) FROM order_items i JOIN ticket_lots l ON l.id = i.lot_id JOIN orders o ON o.id = i.order_id
           WHERE o.event_id = ${sale.event.id} AND i.unit_price_centavos <> CASE WHEN i.concession IS NULL THEN l.price_centavos ELSE l.price_centavos / 2 END) AS wrong_price,
@@ -443,11 +530,13 @@ async function runBench(): Promise<number> {
         (SELECT count(*) FROM (SELECT coalesce(i.holder_cpf, o.buyer_cpf) AS cpf, sum(i.quantity) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
           WHERE o.event_id = ${sale.event.id} AND o.status IN ('pending', 'completed') GROUP BY 1 HAVING sum(i.quantity) > 4) over) AS over_cpf,
         (SELECT count(*) FROM orders o WHERE o.event_id = ${sale.event.id} AND o.fee_centavos <> (SELECT sum(i.unit_fee_centavos * i.quantity) FROM order_items i WHERE i.order_id = o.id)) AS wrong_fee,
-        (SELECT remaining FROM ticket_lots WHERE ticket_type_id = ${typeId} AND position = 1) AS first_lot`);
+        (SELECT remaining FROM ticket_lots WHERE ticket_type_id = ${typeId} AND position = 1) AS first_lot`,
+    );
     const reserve = Math.ceil((STOCK * 40) / 100);
     if (Number(rules.wrong_price) > 0) failures.push(`${rules.wrong_price} items at a price other than their lot's`);
     if (Number(rules.half) > reserve) failures.push(`${rules.half} half-price units, over the reserve of ${reserve}`);
-    if (Number(rules.full) > STOCK - reserve) failures.push(`${rules.full} full-price units, over the ${STOCK - reserve} outside the reserve`);
+    if (Number(rules.full) > STOCK - reserve)
+      failures.push(`${rules.full} full-price units, over the ${STOCK - reserve} outside the reserve`);
     if (Number(rules.over_cpf) > 0) failures.push(`${rules.over_cpf} CPFs over the limit of 4`);
     if (Number(rules.wrong_fee) > 0) failures.push(`${rules.wrong_fee} orders whose fee is not the sum of their units' fees`);
     const violations = await checkInventoryInvariants(db, { initialStockByTicketTypeId: { [typeId]: STOCK } });
@@ -475,7 +564,9 @@ async function runBench(): Promise<number> {
 
     // --- 2. Door rush ------------------------------------------------------------------------
     await openDoorNow(sale.event.id);
-    const codes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${sale.event.id}`)).map((r) => r.code);
+    const codes = (await queryRows<{ code: string }>(db, sql`SELECT code FROM tickets WHERE event_id = ${sale.event.id}`)).map(
+      (r) => r.code,
+    );
     // Every code 3 times; a code's repeats are shuffled within a window about twice the number
     // of scanners, so that many of them are in flight at the same time.
     const scans = shuffle([...codes]).flatMap((code) => Array.from({ length: SCANS_PER_CODE }, () => code));
@@ -514,20 +605,36 @@ async function runBench(): Promise<number> {
       if (sorted.some((t, i) => i > 0 && t.start < sorted[i - 1].end)) concurrentCodes++;
     }
 
-    const [dbDoor] = await queryRows<{ doubled: string; admitted_tickets: string; rows: string; accepted_rows: string; checked_in: string }>(db, sql`
+    const [dbDoor] = await queryRows<{
+      doubled: string;
+      admitted_tickets: string;
+      rows: string;
+      accepted_rows: string;
+      checked_in: string;
+    }>(
+      db,
+      sql`
       SELECT
         (SELECT count(*) FROM (SELECT ticket_id FROM check_ins WHERE accepted AND event_id = ${sale.event.id}
                                GROUP BY ticket_id HAVING count(*) > 1) d) AS doubled,
         (SELECT count(DISTINCT ticket_id) FROM check_ins WHERE accepted AND event_id = ${sale.event.id}) AS admitted_tickets,
         (SELECT count(*) FROM check_ins c JOIN tickets t ON t.id = c.ticket_id WHERE t.event_id = ${sale.event.id}) AS rows,
         (SELECT count(*) FROM check_ins WHERE accepted AND event_id = ${sale.event.id}) AS accepted_rows,
-        (SELECT count(*) FROM tickets WHERE event_id = ${sale.event.id} AND checked_in_at IS NOT NULL) AS checked_in`);
+        (SELECT count(*) FROM tickets WHERE event_id = ${sale.event.id} AND checked_in_at IS NOT NULL) AS checked_in`,
+    );
     const doubleAdmissions = Number(dbDoor.doubled) + answeredTwice;
 
-    if (doubleAdmissions !== 0) failures.push(`double admissions: ${Number(dbDoor.doubled)} tickets with 2+ accepted rows, ${answeredTwice} codes answered accepted 2+ times`);
+    if (doubleAdmissions !== 0)
+      failures.push(
+        `double admissions: ${Number(dbDoor.doubled)} tickets with 2+ accepted rows, ${answeredTwice} codes answered accepted 2+ times`,
+      );
     if (neverAdmitted !== 0) failures.push(`${neverAdmitted} tickets got no accepted answer`);
-    if (scanErrors.length > 0) failures.push(`${scanErrors.length} check-ins failed, e.g. ${scanErrors[0].scan.status} ${JSON.stringify(scanErrors[0].scan.body)}`);
-    if (refusedOtherwise.length > 0) failures.push(`${refusedOtherwise.length} scans refused for a reason other than already_used, e.g. ${JSON.stringify(refusedOtherwise[0].scan.body)}`);
+    if (scanErrors.length > 0)
+      failures.push(`${scanErrors.length} check-ins failed, e.g. ${scanErrors[0].scan.status} ${JSON.stringify(scanErrors[0].scan.body)}`);
+    if (refusedOtherwise.length > 0)
+      failures.push(
+        `${refusedOtherwise.length} scans refused for a reason other than already_used, e.g. ${JSON.stringify(refusedOtherwise[0].scan.body)}`,
+      );
     if (Number(dbDoor.accepted_rows) !== codes.length || Number(dbDoor.checked_in) !== codes.length) {
       failures.push(`accepted check-in rows ${dbDoor.accepted_rows} / checked-in tickets ${dbDoor.checked_in}, expected ${codes.length}`);
     }
@@ -560,7 +667,12 @@ async function runBench(): Promise<number> {
     const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
     const bareRate = (await client.run({ type: 'rate', url: bareUrl, seconds: 5, concurrency: 50 })) as RateResult;
     await bare.close();
-    const eventsRate = (await client.run({ type: 'rate', url: `${origin}/api/events?upcoming=1`, seconds: 5, concurrency: 50 })) as RateResult;
+    const eventsRate = (await client.run({
+      type: 'rate',
+      url: `${origin}/api/events?upcoming=1`,
+      seconds: 5,
+      concurrency: 50,
+    })) as RateResult;
     if (eventsRate.errors > 0) failures.push(`${eventsRate.errors} GET /api/events failed`);
 
     const lines = [

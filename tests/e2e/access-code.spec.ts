@@ -37,7 +37,10 @@ describe('the access code field on the event page', () => {
     const context = await newContext(browser, smallPhone, app.baseUrl);
     const page = await context.newPage();
     await page.goto('/events?q=K-Pop%20Night');
-    await page.getByRole('link', { name: /^Ver detalhes:/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Ver detalhes:/ })
+      .first()
+      .click();
     await page.waitForURL(/\/event\//);
     const eventId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('button', { name: 'Tem um código de acesso?' }).click();

@@ -73,7 +73,10 @@ describe('coupons from the back office to the checkout', () => {
     const buyerContext = await newContext(browser, phone, app.baseUrl);
     const buyer = await buyerContext.newPage();
     await signIn(buyer, 'user', `/event/${event.id}`);
-    await buyer.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await buyer
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await buyer.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     const dialog = buyer.getByRole('dialog', { name: 'Finalizar pagamento' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -99,7 +102,12 @@ describe('coupons from the back office to the checkout', () => {
     await seeTicketsAfterPurchase(buyer);
 
     const [paid] = await app.deps.db.select().from(orders).where(eq(orders.eventId, event.id));
-    expect(paid).toMatchObject({ status: 'completed', subtotalCentavos: type.priceCentavos, discountCentavos: discount, totalCentavos: total });
+    expect(paid).toMatchObject({
+      status: 'completed',
+      subtotalCentavos: type.priceCentavos,
+      discountCentavos: discount,
+      totalCentavos: total,
+    });
     const [coupon] = await app.deps.db.select().from(coupons).where(eq(coupons.code, 'FESTA15'));
     expect(coupon).toMatchObject({ currentUses: 1, heldUses: 0, id: paid.couponId });
     await buyerContext.close();
@@ -169,7 +177,10 @@ describe('news from the back office to the home page', () => {
 });
 
 describe('accessibility of the back office pages', () => {
-  for (const [sizeName, size] of [['desktop', desktop], ['phone', phone]] as const) {
+  for (const [sizeName, size] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`has no axe violations on /admin, /admin/coupons, /admin/news and /admin/banners (${sizeName}, ${theme})`, async () => {
         const context = await newContext(browser, size, app.baseUrl);

@@ -24,10 +24,7 @@ afterAll(async () => {
 const poll = expect.poll;
 const TITLE = `Noite KXP de Teste ${Date.now().toString(36)}`;
 const EVENT_DATE = saoPauloToday(new Date(Date.now() + 30 * 86_400_000));
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Signs the page's browser context in through the API (the sign-in form is the journeys' test) and opens `redirect`. */
 async function signIn(page: Page, role: 'admin' | 'user', redirect: string) {
@@ -37,7 +34,10 @@ async function signIn(page: Page, role: 'admin' | 'user', redirect: string) {
   await page.goto(redirect);
 }
 
-async function adminContext(size: typeof phone | typeof desktop, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
+async function adminContext(
+  size: typeof phone | typeof desktop,
+  theme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, size, app.baseUrl);
   await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   const page = await context.newPage();
@@ -48,7 +48,10 @@ async function adminContext(size: typeof phone | typeof desktop, theme: 'light' 
 // The toasts come from the app-wide <Toaster> (src/web/main.tsx), not from these pages; its
 // richColors error toast is checked where the toaster is configured.
 async function expectNoAxeViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').options({ resultTypes: ['violations'] }).analyze();
+  const result = await new AxeBuilder({ page })
+    .exclude('[data-sonner-toaster]')
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const summary = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, label).toEqual([]);
 }
@@ -68,7 +71,12 @@ describe('an admin runs an event from creation to its buyers', () => {
     // Defaults of SPEC.md section 5: one 'Ingresso Geral' with 100 left, which cannot be removed.
     await poll(() => page.getByLabel('Nome do setor').first().inputValue()).toBe('Ingresso Geral');
     expect(await page.getByLabel('Quantidade disponível').first().inputValue()).toBe('100');
-    expect(await page.getByRole('button', { name: /^Remover / }).first().isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /^Remover / })
+        .first()
+        .isDisabled(),
+    ).toBe(true);
 
     // Everything blank: every message of SPEC.md section 5, word for word, and the overall toast.
     await page.getByLabel('Nome do setor').first().fill('');
@@ -228,7 +236,12 @@ describe('an admin runs an event from creation to its buyers', () => {
     const lotsAfter = await app.deps.db
       .select({ ticketTypeId: ticketLots.ticketTypeId, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
       .from(ticketLots)
-      .where(inArray(ticketLots.ticketTypeId, types.map((t) => t.id)));
+      .where(
+        inArray(
+          ticketLots.ticketTypeId,
+          types.map((t) => t.id),
+        ),
+      );
     expect(lotsAfter.find((lot) => lot.ticketTypeId === vip.id)).toMatchObject({ priceCentavos: 15050, remaining: 28 });
     expect(lotsAfter.find((lot) => lot.ticketTypeId !== vip.id)).toMatchObject({ priceCentavos: 9000, remaining: 100 });
     // A draft leaves the public site.
@@ -250,7 +263,9 @@ describe('an admin runs an event from creation to its buyers', () => {
     expect(lines[0]).toBe(
       'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
     );
-    expect(lines[1]).toMatch(/^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;150,50;301,00;0,00;0,00;0,00;0,00;Site;PIX$/);
+    expect(lines[1]).toMatch(
+      /^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;150,50;301,00;0,00;0,00;0,00;0,00;Site;PIX$/,
+    );
 
     // Published again.
     await page.getByText('Publicado', { exact: true }).click();
@@ -306,7 +321,10 @@ describe('the back office layout', () => {
 });
 
 describe('accessibility of the event pages', () => {
-  for (const [sizeName, size] of [['phone', phone], ['desktop', desktop]] as const) {
+  for (const [sizeName, size] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`has no axe violations on the list, the create and the edit page (${sizeName}, ${theme})`, async () => {
         expect(eventId).not.toBe('');
@@ -323,7 +341,9 @@ describe('accessibility of the event pages', () => {
         await expectNoAxeViolations(page, `/admin/events/new with errors ${sizeName} ${theme}`);
 
         await page.goto(`/admin/events/${eventId}/edit`);
-        await poll(() => page.getByRole('region', { name: 'Compradores' }).getByText('Bruna Sakura Tanaka').filter({ visible: true }).isVisible()).toBe(true);
+        await poll(() =>
+          page.getByRole('region', { name: 'Compradores' }).getByText('Bruna Sakura Tanaka').filter({ visible: true }).isVisible(),
+        ).toBe(true);
         await expectNoAxeViolations(page, `/admin/events/:id/edit ${sizeName} ${theme}`);
         await context.close();
       });

@@ -78,9 +78,19 @@ describe('an organizer sells a sector in lots', () => {
 
     const [saved] = await app.deps.db.select().from(events).where(eq(events.title, TITLE));
     eventId = saved.id;
-    expect(saved).toMatchObject({ isPublished: false, serviceFeeBasisPoints: 1000, serviceFeeAbsorbed: false, maxTicketsPerOrder: 6, maxTicketsPerCpf: 4 });
+    expect(saved).toMatchObject({
+      isPublished: false,
+      serviceFeeBasisPoints: 1000,
+      serviceFeeAbsorbed: false,
+      maxTicketsPerOrder: 6,
+      maxTicketsPerCpf: 4,
+    });
     const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-    const lots = await app.deps.db.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, sector.id)).orderBy(asc(ticketLots.position));
+    const lots = await app.deps.db
+      .select()
+      .from(ticketLots)
+      .where(eq(ticketLots.ticketTypeId, sector.id))
+      .orderBy(asc(ticketLots.position));
     expect(lots.map((lot) => [lot.position, lot.priceCentavos, lot.quantity])).toEqual([
       [1, 6000, 50],
       [2, 8000, 100],
@@ -110,7 +120,11 @@ describe('an organizer sells a sector in lots', () => {
     await page.waitForURL((url) => url.pathname === '/admin/events');
     expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(200);
     const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-    const lots = await app.deps.db.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, sector.id)).orderBy(asc(ticketLots.position));
+    const lots = await app.deps.db
+      .select()
+      .from(ticketLots)
+      .where(eq(ticketLots.ticketTypeId, sector.id))
+      .orderBy(asc(ticketLots.position));
     expect(lots.map((lot) => [lot.position, lot.priceCentavos, lot.remaining])).toEqual([
       [1, 6000, 50],
       [2, 8000, 100],
@@ -154,7 +168,9 @@ describe('an organizer sells a sector in lots', () => {
     const page = await context.newPage();
     const { email, password } = demoAccount(app, 'admin');
     await signInWithForm(page, email, password, `/admin/events/${eventId}/edit`);
-    await poll(() => page.getByRole('region', { name: 'Cortesias' }).getByText('Carla Convidada').filter({ visible: true }).first().isVisible()).toBe(true);
+    await poll(() =>
+      page.getByRole('region', { name: 'Cortesias' }).getByText('Carla Convidada').filter({ visible: true }).first().isVisible(),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();
   });

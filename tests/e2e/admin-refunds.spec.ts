@@ -29,7 +29,12 @@ async function signIn(page: Page, role: 'admin' | 'validator' | 'user', redirect
   await page.goto(redirect);
 }
 
-async function signedIn(size: typeof phone | typeof desktop, role: 'admin' | 'validator' | 'user', redirect: string, theme?: 'light' | 'dark') {
+async function signedIn(
+  size: typeof phone | typeof desktop,
+  role: 'admin' | 'validator' | 'user',
+  redirect: string,
+  theme?: 'light' | 'dark',
+) {
   const context = await newContext(browser, size, app.baseUrl);
   if (theme) await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
   const page = await context.newPage();
@@ -89,7 +94,10 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     await expect.poll(() => results.count()).toBe(1);
     await results.click();
     await page.waitForURL(/\/event\//);
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await expect.poll(() => checkout.isVisible()).toBe(true);

@@ -58,9 +58,17 @@ const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElemen
 
 describe('the borderô of an event', () => {
   it('an admin opens it from the event, watches a sale arrive, sets ECAD and a co-producer, and downloads the PDF and the CSV', async () => {
-    const { event, ticketTypes: [pista, camarote] } = await createEvent(app, [
-      { name: 'Pista', priceCentavos: 8000, remaining: 100 }, { name: 'Camarote', priceCentavos: 60000, remaining: 20 },
-    ], { title: TITLE, meiaEntrada: true });
+    const {
+      event,
+      ticketTypes: [pista, camarote],
+    } = await createEvent(
+      app,
+      [
+        { name: 'Pista', priceCentavos: 8000, remaining: 100 },
+        { name: 'Camarote', priceCentavos: 60000, remaining: 20 },
+      ],
+      { title: TITLE, meiaEntrada: true },
+    );
     await app.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, isPublished: true }).where(eq(events.id, event.id));
 
     // 2 Pista + 1 Camarote: R$ 760,00 gross, R$ 76,00 of fees.
@@ -70,7 +78,14 @@ describe('the borderô of an event', () => {
     await signIn(buyerPage, person.email, person.password);
     const buyer = { name: 'Ana Beatriz Lima', email: person.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' };
     await buyAndPay(buyerContext, {
-      eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2 }, { ticketTypeId: camarote.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1,
+      eventId: event.id,
+      items: [
+        { ticketTypeId: pista.id, quantity: 2 },
+        { ticketTypeId: camarote.id, quantity: 1 },
+      ],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
     });
 
     const context = await newContext(browser, phone, app.baseUrl);
@@ -94,7 +109,13 @@ describe('the borderô of an event', () => {
     expect(await page.getByText('Sessão: Sessão única').isVisible()).toBe(true);
 
     // Another buyer's Camarote is paid while the page is open: the borderô shows it on its own.
-    await buyAndPay(buyerContext, { eventId: event.id, items: [{ ticketTypeId: camarote.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 });
+    await buyAndPay(buyerContext, {
+      eventId: event.id,
+      items: [{ ticketTypeId: camarote.id, quantity: 1 }],
+      buyer,
+      paymentMethod: 'pix',
+      installments: 1,
+    });
     await poll(() => totals.textContent(), 25_000).toContain('BrutoR$ 1.360,00');
     await buyerContext.close();
 

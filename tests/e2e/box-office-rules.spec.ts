@@ -34,7 +34,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 /** The text of the option chosen in the sale's 'Setor'. */
-const chosenSector = (page: Page) => page.locator('#bo-sector').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+const chosenSector = (page: Page) =>
+  page.locator('#bo-sector').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
 
 describe('the box office while the meia-entrada reserve holds', () => {
   it('keeps the units beyond full price for meia on a 360 px phone, refuses an inteira past them and records nothing, sells a meia and a PIX without admitting five days ahead', async () => {

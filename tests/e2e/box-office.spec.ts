@@ -50,7 +50,11 @@ describe('the box office at the door', () => {
   ] as const) {
     it(`sells 2 meia in cash with the network off on a ${label}, admits them at once and syncs them once when the network is back`, async () => {
       const title = `Noite na Porta ${label} ${Math.random().toString(36).slice(2, 6)}`;
-      const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 50 }], { title, meiaEntrada: true, startsAt: new Date(Date.now() + 3_600_000) });
+      const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 50 }], {
+        title,
+        meiaEntrada: true,
+        startsAt: new Date(Date.now() + 3_600_000),
+      });
       const { context, page } = await operatorOn(size);
       soldFor.push({ title, sectorId: made.ticketTypes[0].id });
 
@@ -90,7 +94,13 @@ describe('the box office at the door', () => {
 
       const sold = await app.deps.db.select().from(orders).where(eq(orders.eventId, made.event.id));
       expect(sold).toHaveLength(1);
-      expect(sold[0]).toMatchObject({ channel: 'box_office', status: 'completed', paymentMethod: 'cash', totalCentavos: 6000, cashTenderedCentavos: 10000 });
+      expect(sold[0]).toMatchObject({
+        channel: 'box_office',
+        status: 'completed',
+        paymentMethod: 'cash',
+        totalCentavos: 6000,
+        cashTenderedCentavos: 10000,
+      });
       const issued = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, sold[0].id));
       expect(issued.map((t) => t.holderName).sort()).toEqual(['Caio Estudante', 'Lia Estudante']);
       expect(issued.every((t) => t.concession === 'student' && t.checkedInAt)).toBe(true);
@@ -133,7 +143,9 @@ describe('the box office at the door', () => {
         await poll(() => page.getByText('Entrada registrada').count()).toBe(1);
         expect(await page.getByRole('img', { name: /Código QR/ }).count()).toBe(0);
         await shoot(page, 'box-office-pix-admitted');
-        const paid = (await app.deps.db.select().from(orders).where(eq(orders.eventId, made.event.id))).find((o) => o.paymentMethod === 'pix')!;
+        const paid = (await app.deps.db.select().from(orders).where(eq(orders.eventId, made.event.id))).find(
+          (o) => o.paymentMethod === 'pix',
+        )!;
         const [pixTicket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, paid.id));
         expect(pixTicket.checkedInAt).not.toBeNull();
       }
@@ -141,7 +153,7 @@ describe('the box office at the door', () => {
     });
   }
 
-  it("shows every drawer in the back office with what the system expects", async () => {
+  it('shows every drawer in the back office with what the system expects', async () => {
     const context = await newContext(browser, desktop, app.baseUrl);
     const page = await context.newPage();
     const admin = demoAccount(app, 'admin');
@@ -156,7 +168,9 @@ describe('the box office at the door', () => {
     await page.getByLabel('Preço na bilheteria').fill('80,00');
     await page.getByLabel('Cota da bilheteria').fill('30');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await poll(async () => (await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, soldFor[0].sectorId)))[0].doorPriceCentavos).toBe(8000);
+    await poll(
+      async () => (await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, soldFor[0].sectorId)))[0].doorPriceCentavos,
+    ).toBe(8000);
     await poll(() => page.getByText('Na bilheteria agora: 10').isVisible()).toBe(true);
     await shoot(page, 'box-office-admin-drawers');
     await context.close();

@@ -34,7 +34,10 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notificações/ 
 async function shoot(page: Page, name: string) {
   if (!SCREENSHOT_DIR) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  for (const viewport of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await settleTransitions(page);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`) });
@@ -70,28 +73,37 @@ describe('brand news on a phone', () => {
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações');
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
-    const { id } = await createEvent(app.deps.db, eventInputSchema.parse({
-      title: 'Noite de K-Pop Dance Cover',
-      description: 'Batalha de covers com DJ convidado.',
-      date: saoPauloToday(new Date(Date.now() + 25 * 86_400_000)),
-      startTime: '19:00',
-      endTime: '23:00',
-      location: 'Galpão AY-YO',
-      fullAddress: 'Rua Augusta, 1500 - Consolação',
-      city: 'São Paulo',
-      capacity: 300,
-      category: 'AyYo Events',
-      imageUrl: null,
-      isPublished: true,
-      ticketTypes: [{ name: 'Pista', description: null, priceCentavos: 6000, remaining: 300 }],
-    }));
+    const { id } = await createEvent(
+      app.deps.db,
+      eventInputSchema.parse({
+        title: 'Noite de K-Pop Dance Cover',
+        description: 'Batalha de covers com DJ convidado.',
+        date: saoPauloToday(new Date(Date.now() + 25 * 86_400_000)),
+        startTime: '19:00',
+        endTime: '23:00',
+        location: 'Galpão AY-YO',
+        fullAddress: 'Rua Augusta, 1500 - Consolação',
+        city: 'São Paulo',
+        capacity: 300,
+        category: 'AyYo Events',
+        imageUrl: null,
+        isPublished: true,
+        ticketTypes: [{ name: 'Pista', description: null, priceCentavos: 6000, remaining: 300 }],
+      }),
+    );
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações (1 não lida)');
     expect(loads).toEqual([]);
     await bell(page).click();
-    const item = page.getByRole('dialog', { name: 'Notificações' }).getByRole('listitem').filter({ hasText: 'AY-YO anunciou: Noite de K-Pop Dance Cover' });
+    const item = page
+      .getByRole('dialog', { name: 'Notificações' })
+      .getByRole('listitem')
+      .filter({ hasText: 'AY-YO anunciou: Noite de K-Pop Dance Cover' });
     await poll(() => item.isVisible()).toBe(true);
     expect(await item.textContent()).toContain('às 19:00 · Galpão AY-YO');
-    await item.getByRole('button', { name: /AY-YO anunciou/ }).first().click();
+    await item
+      .getByRole('button', { name: /AY-YO anunciou/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === `/event/${id}`);
 
     // Unfollowing on the brand page stops the news.

@@ -27,7 +27,10 @@ afterAll(async () => {
 async function signedIn(size: typeof phone | typeof desktop, account: { email: string; password: string }, path: string) {
   const context = await newContext(browser, size, app.baseUrl);
   const page = await context.newPage();
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers: { origin: app.baseUrl } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: app.baseUrl },
+  });
   expect(response.status()).toBe(200);
   await page.goto(path);
   return { context, page };
@@ -118,7 +121,11 @@ describe("the brands' figures", () => {
     expect(await fitsWidth(home, 320)).toBe(true);
     await home.setViewportSize({ width: 360, height: 740 });
     expect(await figuresFit(home)).toBe(true);
-    const showFigures = () => ayYo.locator('ul').first().evaluate((list) => list.scrollIntoView({ block: 'center' }));
+    const showFigures = () =>
+      ayYo
+        .locator('ul')
+        .first()
+        .evaluate((list) => list.scrollIntoView({ block: 'center' }));
     await showFigures();
     await shoot320(home, 'home-brand-figures');
     await showFigures();
@@ -155,9 +162,11 @@ describe("the brands' figures", () => {
       return titles.map((title) => listed.find((event) => event.title === title)?.date ?? '');
     };
     const isSorted = (shown: string[]) => shown.length > 1 && shown.every((date, index) => index === 0 || shown[index - 1] <= date);
-    await poll(async () => isSorted(await dates())).toBe(true).catch(async (error: unknown) => {
-      throw new Error(`not sorted by date: ${JSON.stringify(await dates())} ${page.url()}`, { cause: error });
-    });
+    await poll(async () => isSorted(await dates()))
+      .toBe(true)
+      .catch(async (error: unknown) => {
+        throw new Error(`not sorted by date: ${JSON.stringify(await dates())} ${page.url()}`, { cause: error });
+      });
     await expectNoAxeViolationsInBothThemes(page, '/admin/events filtered');
     await shoot(page, 'admin-events-filtered');
     await page.reload();
@@ -197,7 +206,9 @@ describe("the site's footer", () => {
       const footer = page.getByRole('contentinfo');
       await poll(() => footer.getByText('Next Level Eventos (demonstração)').isVisible()).toBe(true);
       expect(await footer.getByText('CNPJ 00.000.000/0000-00').isVisible()).toBe(true);
-      expect(await footer.getByRole('link', { name: 'contato@nextlevel.com.br' }).getAttribute('href')).toBe('mailto:contato@nextlevel.com.br');
+      expect(await footer.getByRole('link', { name: 'contato@nextlevel.com.br' }).getAttribute('href')).toBe(
+        'mailto:contato@nextlevel.com.br',
+      );
       expect(await footer.getByRole('link', { name: 'Termos de uso' }).getAttribute('href')).toBe('/terms-of-service');
       expect(await footer.getByRole('link', { name: 'Política de privacidade' }).getAttribute('href')).toBe('/privacy-policy');
     }
@@ -225,7 +236,10 @@ describe('the PIX screen', () => {
     const { event } = await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 20 }], { title: 'Noite do recebedor' });
     const buyer = await createBuyer(app, { fullName: 'Renato Alves Costa', emailPrefix: 'recebedor' });
     const { context, page } = await signedIn(phone, buyer, `/event/${event.id}`);
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);

@@ -175,7 +175,7 @@ describe('the Brazilian sale in the browser', () => {
     await context.close();
   });
 
-  it('shows the new lot\'s price when the 1st lot sells out during checkout, asks again, and places the order at the new total', async () => {
+  it("shows the new lot's price when the 1st lot sells out during checkout, asks again, and places the order at the new total", async () => {
     // 'Pista' in its 1st lot: 3 units at R$ 60,00, then R$ 80,00; a 10 % fee; no meia-entrada.
     const title = `Virada de Lote ${suffix()}`;
     const created = await admin.request.post('/api/admin/events', {
@@ -191,7 +191,15 @@ describe('the Brazilian sale in the browser', () => {
         isPublished: true,
         meiaEntrada: false,
         serviceFeeBasisPoints: 1000,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 3 }, { priceCentavos: 8000, remaining: 40 }] }],
+        ticketTypes: [
+          {
+            name: 'Pista',
+            lots: [
+              { priceCentavos: 6000, remaining: 3 },
+              { priceCentavos: 8000, remaining: 40 },
+            ],
+          },
+        ],
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -255,7 +263,14 @@ describe('the Brazilian sale in the browser', () => {
 
     // The checkout shows the 2nd lot's total and asks again; nothing was placed for the buyer.
     // A passing notice with the server's words, then the summary's own line, which stays until the buyer confirms.
-    await poll(() => page.getByText('O preço mudou enquanto você finalizava (virada de lote ou de prazo): o total agora é R$ 88,00. Confira e confirme de novo.').first().isVisible()).toBe(true);
+    await poll(() =>
+      page
+        .getByText(
+          'O preço mudou enquanto você finalizava (virada de lote ou de prazo): o total agora é R$ 88,00. Confira e confirme de novo.',
+        )
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await poll(() => checkout.getByText('O preço mudou: o total agora é R$ 88,00. Confira e confirme de novo.').isVisible()).toBe(true);
     const changed = await summaryText();
     expect(changed).toContain('1 x Pista 2º lote');

@@ -50,9 +50,15 @@ describe('route splitting', () => {
     await page.goto('/');
     await poll(() => page.getByRole('heading', { name: 'Próximos eventos' }).isVisible()).toBe(true);
     await page.goto('/events?q=Techno%20All%20Night');
-    await page.getByRole('link', { name: /Ver detalhes/ }).first().click();
+    await page
+      .getByRole('link', { name: /Ver detalhes/ })
+      .first()
+      .click();
     await page.waitForURL(/\/event\//);
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     await poll(() => page.getByRole('dialog', { name: 'Finalizar pagamento' }).isVisible()).toBe(true);
     // The sandbox's card form is its own: Stripe.js and its React elements are never fetched.
@@ -81,7 +87,10 @@ describe('route splitting', () => {
   });
 
   it("serves each public page's HTML with modulepreloads of that page's own chunk", async () => {
-    const manifest = JSON.parse(readFileSync(join(process.env.WEB_DIST_DIR ?? 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(readFileSync(join(process.env.WEB_DIST_DIR ?? 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
     const [event] = await app.deps.db.select().from(events).limit(1);
     const [article] = await app.deps.db.select().from(news).limit(1);
     const pages = [

@@ -65,7 +65,10 @@ describe('a courtesy to an e-mail without an account', () => {
     await courtesies.getByRole('button', { name: 'Emitir cortesia' }).click();
     await poll(() => admin.getByText('Cortesia emitida!').filter({ visible: true }).first().isVisible()).toBe(true);
     // On a phone the list of courtesies is a list of cards.
-    const listed = courtesies.getByRole('list', { name: 'Cortesias do evento' }).getByRole('listitem').filter({ hasText: 'Davi Convidado' });
+    const listed = courtesies
+      .getByRole('list', { name: 'Cortesias do evento' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Davi Convidado' });
     await poll(() => listed.textContent()).toContain('Aguardando cadastro');
     expect(await listed.textContent()).toContain(GUEST_EMAIL);
 
@@ -173,7 +176,9 @@ describe('a courtesy to an e-mail without an account', () => {
     await poll(() => admin.getByText('Cortesia emitida!').filter({ visible: true }).first().isVisible()).toBe(true);
     await poll(() => row.textContent()).toContain('1 de 1');
     await issue('Rui Segundo', `rui-${RUN}@exemplo.com.br`);
-    await poll(() => admin.getByText('Sua cota de cortesias neste evento não comporta esta emissão.').filter({ visible: true }).first().isVisible()).toBe(true);
+    await poll(() =>
+      admin.getByText('Sua cota de cortesias neste evento não comporta esta emissão.').filter({ visible: true }).first().isVisible(),
+    ).toBe(true);
     expect((await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId))).map((o) => o.buyerName)).toEqual(['Lia Primeira']);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

@@ -30,7 +30,11 @@ const codes: Record<string, string> = {};
 let transferred = { oldCode: '', newCode: '' };
 
 async function makeEvent(target: { id: string; title: string }, open: boolean) {
-  const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { title: target.title, daysAhead: 5, meiaEntrada: true });
+  const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
+    title: target.title,
+    daysAhead: 5,
+    meiaEntrada: true,
+  });
   if (open) await openDoorNow(app, made.event.id);
   target.id = made.event.id;
   return made;
@@ -40,7 +44,14 @@ async function makeEvent(target: { id: string; title: string }, open: boolean) {
 async function buyOne(made: Awaited<ReturnType<typeof makeEvent>>, holder: string, meia = false) {
   const ticketTypeId = made.ticketTypes[0].id;
   const items = meia
-    ? [{ ticketTypeId, quantity: 1, concession: 'student', holder: { name: holder, cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-9' } }]
+    ? [
+        {
+          ticketTypeId,
+          quantity: 1,
+          concession: 'student',
+          holder: { name: holder, cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-9' },
+        },
+      ]
     : [{ ticketTypeId, quantity: 1, holderNames: [holder] }];
   const placed = await buyer.request.post('/api/orders', {
     data: {
@@ -102,7 +113,9 @@ async function lookUp(page: Page, query: string): Promise<(Shown & { name: strin
   const list = page.getByRole('list', { name: 'Ingressos encontrados' });
   const none = page.getByText(`Nenhum ingresso encontrado para “${query}”.`);
   // A list is read only once it answers this query (the previous answer stays on screen meanwhile).
-  await poll(async () => (await none.isVisible()) || ((await list.isVisible()) && (await list.getAttribute('data-query')) === query)).toBe(true);
+  await poll(async () => (await none.isVisible()) || ((await list.isVisible()) && (await list.getAttribute('data-query')) === query)).toBe(
+    true,
+  );
   if (await none.isVisible()) return [];
   const rows = await list.getByRole('listitem').all();
   return Promise.all(
@@ -125,10 +138,24 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const account = await createBuyer(app, { fullName: 'Carla Mendes', emailPrefix: 'estados' });
   buyer = await newContext(browser, small, app.baseUrl);
-  expect((await buyer.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+  expect(
+    (
+      await buyer.request.post('/api/auth/sign-in/email', {
+        data: { email: account.email, password: account.password },
+        headers: { origin: app.baseUrl },
+      })
+    ).status(),
+  ).toBe(200);
   const admin = demoAccount(app, 'admin');
   organizer = await newContext(browser, small, app.baseUrl);
-  expect((await organizer.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: admin.password }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+  expect(
+    (
+      await organizer.request.post('/api/auth/sign-in/email', {
+        data: { email: admin.email, password: admin.password },
+        headers: { origin: app.baseUrl },
+      })
+    ).status(),
+  ).toBe(200);
 
   const tonightEvent = await makeEvent(tonight, true);
   const earlyEvent = await makeEvent(early, false);
@@ -281,7 +308,10 @@ describe('the door for every state of a ticket, on a 360 x 740 phone', () => {
   it('refuses a ticket of an event its organizer cancelled, in both, saying so', async () => {
     const { page } = door;
     await changeEvent(page, cancelled.title);
-    const cancel = await organizer.request.post(`/api/admin/events/${cancelled.id}/cancel`, { data: { reason: 'Chuva forte' }, headers: { origin: app.baseUrl } });
+    const cancel = await organizer.request.post(`/api/admin/events/${cancelled.id}/cancel`, {
+      data: { reason: 'Chuva forte' },
+      headers: { origin: app.baseUrl },
+    });
     expect(cancel.status()).toBe(200);
     const [row] = await lookUp(page, 'Celia Cancelada');
     const scanned = await scan(page, codes.cancelled);
@@ -298,7 +328,10 @@ describe('the door for every state of a ticket, on a 360 x 740 phone', () => {
     await context.setOffline(true);
     await poll(() => page.getByTestId('door-connection').textContent()).toBe('Offline');
     const scanned = await scan(page, transferred.oldCode);
-    expect(scanned).toMatchObject({ tone: 'invalid', reason: 'Ingresso transferidoEste código foi trocado: vale só o QR code de quem recebeu o ingresso' });
+    expect(scanned).toMatchObject({
+      tone: 'invalid',
+      reason: 'Ingresso transferidoEste código foi trocado: vale só o QR code de quem recebeu o ingresso',
+    });
     expect(scanned.text).toContain('Decidido offline');
     await context.setOffline(false);
     await poll(() => page.getByTestId('door-queue').textContent()).toBe('Fila: 0');

@@ -88,7 +88,10 @@ async function makeEvent(title: string, options: { open: boolean; daysAhead?: nu
   if (options.open) {
     const start = saoPauloWall(new Date(Date.now() - 60 * 60_000));
     const end = saoPauloWall(new Date(Date.now() + 3 * 60 * 60_000));
-    await app.deps.db.update(events).set({ date: start.date, startTime: start.time, endTime: end.time }).where(eq(events.id, made.event.id));
+    await app.deps.db
+      .update(events)
+      .set({ date: start.date, startTime: start.time, endTime: end.time })
+      .where(eq(events.id, made.event.id));
   }
   return made;
 }
@@ -97,10 +100,23 @@ async function makeEvent(title: string, options: { open: boolean; daysAhead?: nu
  * Buys and pays (sandbox PIX) through the API as a buyer: POST /api/orders, then
  * simulate-pix-payment. `meia`: one student half-price unit of the first sector, for the first name.
  */
-async function buy(buyer: BrowserContext, made: Awaited<ReturnType<typeof makeEvent>>, type: 0 | 1 | 'meia', quantity: number, holderNames: string[] = []) {
+async function buy(
+  buyer: BrowserContext,
+  made: Awaited<ReturnType<typeof makeEvent>>,
+  type: 0 | 1 | 'meia',
+  quantity: number,
+  holderNames: string[] = [],
+) {
   const items =
     type === 'meia'
-      ? [{ ticketTypeId: made.ticketTypes[0].id, quantity: 1, concession: 'student', holder: { name: holderNames[0], cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-7' } }]
+      ? [
+          {
+            ticketTypeId: made.ticketTypes[0].id,
+            quantity: 1,
+            concession: 'student',
+            holder: { name: holderNames[0], cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-7' },
+          },
+        ]
       : [{ ticketTypeId: made.ticketTypes[type].id, quantity, holderNames }];
   const placed = await buyer.request.post('/api/orders', {
     data: {
@@ -124,7 +140,10 @@ async function ticketOf(code: string) {
 }
 
 async function serverCounts(eventId: string) {
-  const rows = await app.deps.db.select().from(checkIns).where(and(eq(checkIns.eventId, eventId), eq(checkIns.accepted, true)));
+  const rows = await app.deps.db
+    .select()
+    .from(checkIns)
+    .where(and(eq(checkIns.eventId, eventId), eq(checkIns.accepted, true)));
   return rows.length;
 }
 
@@ -192,7 +211,11 @@ beforeAll(async () => {
   // Tonight: named tickets, a meia-entrada, and 60 more for the offline rush.
   const named = await buy(buyer, tonightEvent, 0, 3, ['Ana Lima', 'Bia Souza', 'Caio Prado']);
   const meia = await buy(buyer, tonightEvent, 'meia', 1, ['Davi Estudante']);
-  const rush = [...(await buy(buyer, tonightEvent, 0, 20)), ...(await buy(buyer, tonightEvent, 0, 20)), ...(await buy(buyer, tonightEvent, 0, 20))];
+  const rush = [
+    ...(await buy(buyer, tonightEvent, 0, 20)),
+    ...(await buy(buyer, tonightEvent, 0, 20)),
+    ...(await buy(buyer, tonightEvent, 0, 20)),
+  ];
   tonightTickets = [...named, ...meia, ...rush];
   soonCode = (await buy(buyer, soonEvent, 0, 1, ['Elisa Futura']))[0].code;
   vizinhoCode = (await buy(buyer, vizinhoEvent, 0, 1, ['Fabio Vizinho']))[0].code;
@@ -351,7 +374,10 @@ describe('the door on a phone', () => {
     expect(await serverCounts(tonight.id)).toBe(before + 50);
     await poll(() => entriesOn(page)).toBe(before + 50);
     await poll(() => entriesOn(doorB.page)).toBe(before + 50);
-    const synced = await app.deps.db.select().from(checkIns).where(and(eq(checkIns.eventId, tonight.id), eq(checkIns.offline, true)));
+    const synced = await app.deps.db
+      .select()
+      .from(checkIns)
+      .where(and(eq(checkIns.eventId, tonight.id), eq(checkIns.offline, true)));
     expect(synced).toHaveLength(52);
     expect(synced.filter((c) => c.accepted)).toHaveLength(50);
     expect(synced.every((c) => c.location === 'Portão 2')).toBe(true);
@@ -392,7 +418,9 @@ describe('the door on a phone', () => {
     await poll(() => doorB.page.getByTestId('door-queue').textContent()).toBe('Fila: 0');
     const rows = await app.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, shared.id));
     expect(rows.filter((r) => r.accepted)).toHaveLength(1);
-    expect(rows.filter((r) => r.conflict)).toEqual([expect.objectContaining({ accepted: false, reason: 'offline_conflict', offline: true })]);
+    expect(rows.filter((r) => r.conflict)).toEqual([
+      expect.objectContaining({ accepted: false, reason: 'offline_conflict', offline: true }),
+    ]);
   });
 
   it('finds a ticket by part of the holder name and lets it in by hand once; a second admission is refused', async () => {
@@ -427,7 +455,10 @@ describe('the door on a phone', () => {
     const shownOnB = await result(doorB.page).getAttribute('data-scan');
     await doorB.page.getByRole('alertdialog', { name: 'Liberar entrada?' }).getByRole('button', { name: 'Liberar entrada' }).click();
     expect(await nextVerdict(doorB.page, shownOnB)).toMatch(/JÁ UTILIZADOIngresso já utilizado (em|às) /);
-    const rows = await app.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, byHolder('Bia Souza').id));
+    const rows = await app.deps.db
+      .select()
+      .from(checkIns)
+      .where(eq(checkIns.ticketId, byHolder('Bia Souza').id));
     expect(rows.filter((r) => r.accepted)).toEqual([expect.objectContaining({ manual: true })]);
     expect(rows).toHaveLength(2);
   });

@@ -115,7 +115,9 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
     // Upcoming events are counted; ended ones found too are named apart.
     const past = all.filter((e) => e.isPast).length;
     const found = `${all.length - past} eventos encontrados`;
-    await poll(() => page.getByText(past === 0 ? found : `${found} · ${past === 1 ? '1 já encerrado' : `${past} já encerrados`}`).isVisible()).toBe(true);
+    await poll(() =>
+      page.getByText(past === 0 ? found : `${found} · ${past === 1 ? '1 já encerrado' : `${past} já encerrados`}`).isVisible(),
+    ).toBe(true);
 
     // Search alone.
     await page.getByPlaceholder('Buscar eventos...').fill('kxp');
@@ -144,7 +146,12 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
     const price = page.getByLabel('Preço');
     expect(await city.locator('option').allTextContents()).toEqual(['Todas as cidades', 'São Paulo', 'Rio de Janeiro', 'Itajaí']);
     expect(await price.locator('option').allTextContents()).toEqual([
-      'Qualquer preço', 'Gratuito', 'Até R$ 50', 'R$ 50 a R$ 100', 'R$ 100 a R$ 200', 'Acima de R$ 200',
+      'Qualquer preço',
+      'Gratuito',
+      'Até R$ 50',
+      'R$ 50 a R$ 100',
+      'R$ 100 a R$ 200',
+      'Acima de R$ 200',
     ]);
 
     await city.selectOption({ label: 'Rio de Janeiro' });
@@ -250,7 +257,11 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
   it('says when the list cannot be loaded, and Tentar novamente brings it back (list and brand page)', async () => {
     for (const path of ['/events?brand=kxp', '/events/kxp']) {
       await page.route('**/api/events?*', (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'unavailable', message: 'Indisponível', details: {} }) }),
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'unavailable', message: 'Indisponível', details: {} }),
+        }),
       );
       try {
         await page.goto(path);
@@ -270,7 +281,10 @@ describe.each(sizes)('events list on a %s', (_name, size) => {
     try {
       await visitorPage.goto('/events');
       await poll(() => cards(visitorPage).count()).toBeGreaterThan(0);
-      await visitorPage.getByRole('button', { name: /^Adicionar .* aos favoritos$/ }).first().click();
+      await visitorPage
+        .getByRole('button', { name: /^Adicionar .* aos favoritos$/ })
+        .first()
+        .click();
       await poll(() => visitorPage.getByText('Faça login para favoritar eventos').isVisible()).toBe(true);
       await visitorPage.locator('[data-sonner-toast]').getByRole('button', { name: 'Entrar' }).click();
       await visitorPage.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/events');
@@ -317,7 +331,11 @@ describe('brand pages', () => {
     const context = await newContext(browser, phone, app.baseUrl);
     const page = await context.newPage();
     try {
-      for (const [slug, name] of [['next-level', 'Next Level'], ['ay-yo', 'AY-YO'], ['kxp', 'KXP']] as const) {
+      for (const [slug, name] of [
+        ['next-level', 'Next Level'],
+        ['ay-yo', 'AY-YO'],
+        ['kxp', 'KXP'],
+      ] as const) {
         const held = await holdEventLists(page);
         await page.goto(`/events/${slug}`);
         await poll(() => page.locator('[data-event-skeleton]').count()).toBe(3);
@@ -340,7 +358,11 @@ describe('brand pages', () => {
       expect(await card.getByRole('img', { name: kxp.title }).getAttribute('src')).toBe(kxp.imageUrl);
 
       // With no upcoming events of a brand, its own empty text.
-      for (const [slug, name] of [['next-level', 'Next Level'], ['ay-yo', 'AY-YO'], ['kxp', 'KXP']] as const) {
+      for (const [slug, name] of [
+        ['next-level', 'Next Level'],
+        ['ay-yo', 'AY-YO'],
+        ['kxp', 'KXP'],
+      ] as const) {
         const ids = (await listEvents(`?brand=${slug}`)).filter((e) => !e.isPast).map((e) => e.id);
         await app.deps.db.update(events).set({ isPublished: false }).where(inArray(events.id, ids));
         // A change made behind the server's back shows once the public list's 1-second cache ends.
@@ -371,7 +393,9 @@ describe('event page', () => {
       expect(event.lowestPriceCentavos).toBe(8000);
       await poll(() => page.getByText('A partir de R$ 80,00').first().isVisible()).toBe(true);
       const map = page.getByRole('link', { name: /Ver no mapa/ });
-      expect(await map.getAttribute('href')).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.fullAddress!)}`);
+      expect(await map.getAttribute('href')).toBe(
+        `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(event.fullAddress!)}`,
+      );
 
       await page.getByRole('button', { name: 'Adicionar à agenda' }).click();
       const google = page.getByRole('menuitem', { name: /Google Agenda/ });
@@ -380,7 +404,10 @@ describe('event page', () => {
       expect(googleUrl.searchParams.get('text')).toBe(event.title);
       // 23:00 to 06:00: the end falls on the next day.
       const [start, end] = googleUrl.searchParams.get('dates')!.split('/');
-      expect(Date.parse(end.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z')) - Date.parse(start.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'))).toBe(7 * 3600_000);
+      expect(
+        Date.parse(end.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z')) -
+          Date.parse(start.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z')),
+      ).toBe(7 * 3600_000);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /\.ics/ }).click()]);
       expect(download.suggestedFilename()).toBe('next-level-warehouse-techno-all-night.ics');
       const ics = readFileSync((await download.path())!, 'utf8');
@@ -394,7 +421,9 @@ describe('event page', () => {
 
       await page.getByRole('button', { name: 'Compartilhar' }).click();
       const whatsApp = page.getByRole('menuitem', { name: /WhatsApp/ });
-      expect(await whatsApp.getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent(`${event.title}\n${app.baseUrl}/event/${event.id}`)}`);
+      expect(await whatsApp.getAttribute('href')).toBe(
+        `https://wa.me/?text=${encodeURIComponent(`${event.title}\n${app.baseUrl}/event/${event.id}`)}`,
+      );
       await page.getByRole('menuitem', { name: 'Copiar link' }).click();
       await poll(() => page.getByText('Link copiado!').isVisible()).toBe(true);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.baseUrl}/event/${event.id}`);
@@ -420,8 +449,9 @@ describe('event page', () => {
       const [event] = await listEvents('?q=Random%20Play');
       await page.goto(`/event/${event.id}`);
       await page.getByRole('button', { name: 'Compartilhar' }).click();
-      await poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared))
-        .toEqual([{ title: event.title, text: event.title, url: `${app.baseUrl}/event/${event.id}` }]);
+      await poll(() => page.evaluate(() => (window as unknown as { __shared: ShareData[] }).__shared)).toEqual([
+        { title: event.title, text: event.title, url: `${app.baseUrl}/event/${event.id}` },
+      ]);
       expect(await page.getByRole('menuitem', { name: /WhatsApp/ }).count()).toBe(0);
     } finally {
       await context.close();
@@ -440,7 +470,9 @@ describe('event page', () => {
     expect(tag('og:url')).toBe(`${app.baseUrl}/event/${summary.id}`);
     // Chat apps do not show SVG: the preview is the JPEG render of the event's artwork.
     expect(summary.imageUrl).toMatch(/^\/images\/events\/[a-z0-9-]+\.svg$/);
-    expect(tag('og:image')).toBe(`${app.baseUrl}${summary.imageUrl!.replace('/images/events/', '/images/share/events/').replace(/\.svg$/, '.jpg')}`);
+    expect(tag('og:image')).toBe(
+      `${app.baseUrl}${summary.imageUrl!.replace('/images/events/', '/images/share/events/').replace(/\.svg$/, '.jpg')}`,
+    );
     const image = await fetch(tag('og:image')!);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -464,13 +496,29 @@ describe.each([
 ] as const)('accessibility in %s mode on a %s', (theme, _name, size) => {
   it('has no axe violations on the events list, its filters and calendar, the brand pages and an event page', async () => {
     const [event] = await listEvents('?q=Techno%20All%20Night');
-    const context = await browser.newContext({ ...size, baseURL: app.baseUrl, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', colorScheme: theme });
+    const context = await browser.newContext({
+      ...size,
+      baseURL: app.baseUrl,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      colorScheme: theme,
+    });
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const page = await context.newPage();
     const violations = async (label: string) =>
-      (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations.map(
+        (v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     try {
-      for (const path of ['/events', '/events?city=Itaja%C3%AD&price=50-100', '/events?q=nada-por-aqui', '/events/next-level', '/events/ay-yo', '/events/kxp', `/event/${event.id}`]) {
+      for (const path of [
+        '/events',
+        '/events?city=Itaja%C3%AD&price=50-100',
+        '/events?q=nada-por-aqui',
+        '/events/next-level',
+        '/events/ay-yo',
+        '/events/kxp',
+        `/event/${event.id}`,
+      ]) {
         await page.goto(path);
         await poll(() => page.getByText('Carregando eventos...').count()).toBe(0);
         await poll(() => page.locator('main h1').count()).toBe(1);

@@ -178,7 +178,9 @@ describe('the back office', () => {
     const admin = demoAccount(app, 'admin');
     await signInWithForm(page, admin.email, admin.password, '/admin/guest-lists');
     await poll(() => page.getByRole('option', { name: new RegExp(title) }).count()).toBe(1);
-    await page.getByLabel('Evento').selectOption({ label: (await page.getByRole('option', { name: new RegExp(title) }).textContent()) ?? '' });
+    await page
+      .getByLabel('Evento')
+      .selectOption({ label: (await page.getByRole('option', { name: new RegExp(title) }).textContent()) ?? '' });
     const form = page.getByRole('form', { name: 'Nova lista' });
     await poll(() => form.isVisible()).toBe(true);
     await form.getByLabel('Nome da lista').fill('Lista VIP do Pedro');

@@ -56,7 +56,10 @@ describe('holder names at checkout', () => {
     await poll(() => increase.isVisible()).toBe(true);
     await increase.click();
     await increase.click();
-    await page.getByRole('button', { name: /^Comprar 2 ingresso/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Comprar 2 ingresso/ })
+      .first()
+      .click();
 
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
@@ -75,7 +78,11 @@ describe('holder names at checkout', () => {
     await checkout.getByRole('button', { name: 'Simular pagamento' }).click();
     await poll(async () => (await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId)))[0]?.status).toBe('completed');
     const [order] = await app.deps.db.select().from(orders).where(eq(orders.eventId, eventId));
-    const issued = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id)).orderBy(asc(tickets.createdAt), asc(tickets.id));
+    const issued = await app.deps.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.orderId, order.id))
+      .orderBy(asc(tickets.createdAt), asc(tickets.id));
     expect(issued.map((t) => t.holderName).sort()).toEqual(['Joana Ribeiro Dias', 'Marina Costa Alves']);
 
     await page.goto('/tickets');
@@ -120,7 +127,10 @@ describe('holder names at checkout', () => {
     await poll(() => increase.isVisible()).toBe(true);
     await increase.click();
     await increase.click();
-    await page.getByRole('button', { name: /^Comprar 2 ingresso/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Comprar 2 ingresso/ })
+      .first()
+      .click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     const holders = checkout.getByRole('group', { name: 'Quem vai usar cada ingresso' });
     await poll(() => holders.isVisible()).toBe(true);

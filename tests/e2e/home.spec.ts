@@ -174,7 +174,12 @@ describe('home performance guards', () => {
     const latest = page.getByRole('region', { name: 'Últimas notícias' });
     await poll(() => latest.getByRole('link').count()).toBe(3);
     const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: img.getAttribute('src'), loading: img.getAttribute('loading'), width: img.getAttribute('width'), height: img.getAttribute('height') })),
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        loading: img.getAttribute('loading'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+      })),
     );
     expect(images[0]).toMatchObject({ src: '/images/events/next-level-festival.svg', loading: 'eager' });
     expect(images.slice(1).every((img) => img.loading === 'lazy')).toBe(true);
@@ -190,7 +195,12 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (scheme) =
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     await page.goto('/');
     await poll(() => page.getByRole('region', { name: 'Últimas notícias' }).getByRole('link').count()).toBe(3);
-    await poll(() => page.getByRole('region', { name: 'Próximos eventos' }).getByRole('link', { name: /^Ver detalhes:/ }).count()).toBe(6);
+    await poll(() =>
+      page
+        .getByRole('region', { name: 'Próximos eventos' })
+        .getByRole('link', { name: /^Ver detalhes:/ })
+        .count(),
+    ).toBe(6);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
     await expectNoAxeViolations(page, `/ ${scheme}`);
 

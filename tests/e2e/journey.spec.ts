@@ -61,8 +61,14 @@ describe('a person buys tickets with PIX and enters once', () => {
 
     // Find an event and choose 2 tickets.
     await openEvent(page, 'Techno All Night');
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
 
     // Checkout with PIX.
@@ -107,7 +113,14 @@ describe('a person buys tickets with PIX and enters once', () => {
     await field.fill(code);
     await field.press('Enter');
     await expect.poll(() => doorPage.getByText('JÁ UTILIZADO', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => doorPage.getByText(/Ingresso já utilizado (em \d{2}\/\d{2}\/\d{4} )?às \d{2}:\d{2}/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        doorPage
+          .getByText(/Ingresso já utilizado (em \d{2}\/\d{2}\/\d{4} )?às \d{2}:\d{2}/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await door.close();
   });
 
@@ -120,7 +133,10 @@ describe('a person buys tickets with PIX and enters once', () => {
     const eventId = page.url().split('/event/')[1];
     const before = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
 
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await dialog.getByLabel('Telefone').fill('11987654321');
@@ -131,7 +147,14 @@ describe('a person buys tickets with PIX and enters once', () => {
     await dialog.getByLabel('Validade').fill('1234');
     await dialog.getByLabel('CVV').fill('123');
     await dialog.getByRole('button', { name: /^Pagar R\$/ }).click();
-    await expect.poll(() => page.getByText(/Pagamento recusado/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Pagamento recusado/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     // The order stays open for another card while its hold lasts: the unit is held meanwhile.
     await expect.poll(() => dialog.getByRole('button', { name: /^Pagar R\$/ }).isVisible()).toBe(true);
     const held = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));

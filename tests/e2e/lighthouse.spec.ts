@@ -43,7 +43,12 @@ afterAll(async () => {
 
 async function audit(path: string, categories: string[]) {
   const run = async () => {
-    const result = await lighthouse(`${app.baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    const result = await lighthouse(`${app.baseUrl}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     return result.lhr;
   };
@@ -68,7 +73,9 @@ describe('Lighthouse', () => {
     expect(lhr.audits['installable-manifest'].score, JSON.stringify(lhr.audits['installable-manifest'].details)).toBe(1);
     expect(failing(lhr, 'pwa')).toEqual([]);
     expect(failing(lhr, 'accessibility')).toEqual([]);
-    console.log(`Lighthouse /: performance ${lhr.categories.performance.score}, accessibility ${lhr.categories.accessibility.score}, pwa ${lhr.categories.pwa.score}`);
+    console.log(
+      `Lighthouse /: performance ${lhr.categories.performance.score}, accessibility ${lhr.categories.accessibility.score}, pwa ${lhr.categories.pwa.score}`,
+    );
   });
 
   it.each(['/events', '/auth'])('finds nothing to fix in the accessibility of %s', async (path) => {

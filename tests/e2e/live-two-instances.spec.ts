@@ -58,7 +58,10 @@ async function doorOn(app: RunningApp) {
   await poll(() => page.getByRole('heading', { name: 'Escolha o evento desta portaria' }).isVisible()).toBe(true);
   // The screen's live counts stream answers once the event is picked.
   const stream = page.waitForResponse((response) => response.url().endsWith(`/api/door/events/${event.id}/live`));
-  await page.getByRole('region', { name: 'Hoje' }).getByRole('button', { name: new RegExp(event.title) }).click();
+  await page
+    .getByRole('region', { name: 'Hoje' })
+    .getByRole('button', { name: new RegExp(event.title) })
+    .click();
   await poll(() => page.getByTestId('door-event').textContent()).toBe(event.title);
   expect((await stream).status()).toBe(200);
   await poll(() => page.getByTestId('door-connection').textContent()).toBe('Online');

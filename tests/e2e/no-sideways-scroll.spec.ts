@@ -55,7 +55,10 @@ async function tooWide(page: Page, routes: [string, () => Promise<unknown>][]): 
       }
       if (process.env.SCREENSHOT_DIR) {
         mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${width}${route.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
+        await page.screenshot({
+          path: `${process.env.SCREENSHOT_DIR}/${width}${route.replace(/\//g, '_') || '_home'}.png`,
+          fullPage: true,
+        });
       }
     }
   }
@@ -78,11 +81,12 @@ describe('no sideways scroll at 320 and 360 px', () => {
       headers: { origin: app.baseUrl },
     });
     expect(signed.status()).toBe(200);
-    const { event, ticketTypes: [type] } = await createEvent(
-      app,
-      [{ name: 'Pista Premium Open Bar Antecipado Segundo Lote', priceCentavos: 18990, remaining: 30 }],
-      { title: LONG_TITLE },
-    );
+    const {
+      event,
+      ticketTypes: [type],
+    } = await createEvent(app, [{ name: 'Pista Premium Open Bar Antecipado Segundo Lote', priceCentavos: 18990, remaining: 30 }], {
+      title: LONG_TITLE,
+    });
     await app.deps.db.update(events).set({ location: 'Centro de Convenções Expo Center Norte' }).where(eq(events.id, event.id));
     const placed = await page.request.post('/api/orders', {
       data: {
@@ -112,7 +116,10 @@ describe('no sideways scroll at 320 and 360 px', () => {
       ['/privacy-policy', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       ['/terms-of-service', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       ['/meia-entrada', () => poll(() => page.getByRole('heading', { level: 1, name: 'Política de meia-entrada' }).isVisible()).toBe(true)],
-      [`/payment-success?order=${order.id}`, () => poll(() => page.getByRole('heading', { name: 'Compra confirmada!' }).isVisible()).toBe(true)],
+      [
+        `/payment-success?order=${order.id}`,
+        () => poll(() => page.getByRole('heading', { name: 'Compra confirmada!' }).isVisible()).toBe(true),
+      ],
       ['/data-management', () => poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true)],
       ['/pagina-que-nao-existe', () => poll(() => page.getByText('404').first().isVisible()).toBe(true)],
     ];

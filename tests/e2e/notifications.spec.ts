@@ -66,7 +66,10 @@ async function signedInBuyer(size: typeof phone | typeof desktop, path: string) 
   const page = await context.newPage();
   const buyer = await createBuyer(app, { fullName: 'Luana Ferreira Costa', emailPrefix: 'avisos' });
   const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/live', { timeout: 20_000 });
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: buyer.email, password: buyer.password }, headers: { origin: app.baseUrl } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: buyer.email, password: buyer.password },
+    headers: { origin: app.baseUrl },
+  });
   expect(response.status()).toBe(200);
   await page.goto(path);
   await live;
@@ -126,7 +129,14 @@ describe.each(sizes)('notification panel on %s', (_label, size) => {
     for (let i = 0; i < 10; i += 1) {
       await notifyUser(
         app.deps.db,
-        { userId: buyer.id, type: 'announcement', title: `Aviso ${i + 1}`, message: 'Novidades da Next Level para você.', actionUrl: null, channels: [] },
+        {
+          userId: buyer.id,
+          type: 'announcement',
+          title: `Aviso ${i + 1}`,
+          message: 'Novidades da Next Level para você.',
+          actionUrl: null,
+          channels: [],
+        },
         new Date(now - (20 - i) * 60_000),
       );
     }
@@ -136,7 +146,8 @@ describe.each(sizes)('notification panel on %s', (_label, size) => {
         userId: buyer.id,
         type: 'promotion',
         title: 'Novidades KXP',
-        message: 'A agenda coreana de março chegou: oficinas de hangul, noite de soju e o festival no Rio, com meia-entrada para estudantes.',
+        message:
+          'A agenda coreana de março chegou: oficinas de hangul, noite de soju e o festival no Rio, com meia-entrada para estudantes.',
         actionUrl: '/events/kxp',
         channels: [],
       },
@@ -154,7 +165,12 @@ describe.each(sizes)('notification panel on %s', (_label, size) => {
     await poll(() => panel(page).getByRole('listitem').count()).toBe(10);
     await poll(() => panel(page).getByText('10 não lidas').isVisible()).toBe(true);
 
-    await panel(page).getByRole('listitem').filter({ hasText: 'Novidades KXP' }).getByRole('button', { name: /Novidades KXP/ }).first().click();
+    await panel(page)
+      .getByRole('listitem')
+      .filter({ hasText: 'Novidades KXP' })
+      .getByRole('button', { name: /Novidades KXP/ })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/events/kxp');
     await poll(() => panel(page).count()).toBe(0);
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações (9 não lidas)');
@@ -170,12 +186,26 @@ describe('notification panel pictures', () => {
     await buyOneTicket(context);
     await notifyUser(
       app.deps.db,
-      { userId: buyer.id, type: 'event', title: 'Lembrete: é amanhã!', message: 'Techno All Night começa amanhã às 23:00 no Warehouse SP. Seus ingressos estão em Meus ingressos.', actionUrl: '/tickets', channels: [] },
+      {
+        userId: buyer.id,
+        type: 'event',
+        title: 'Lembrete: é amanhã!',
+        message: 'Techno All Night começa amanhã às 23:00 no Warehouse SP. Seus ingressos estão em Meus ingressos.',
+        actionUrl: '/tickets',
+        channels: [],
+      },
       new Date(),
     );
     await notifyUser(
       app.deps.db,
-      { userId: buyer.id, type: 'install', title: 'Instale o app', message: 'Seus ingressos a um toque, direto da tela inicial.', actionUrl: '/settings', channels: [] },
+      {
+        userId: buyer.id,
+        type: 'install',
+        title: 'Instale o app',
+        message: 'Seus ingressos a um toque, direto da tela inicial.',
+        actionUrl: '/settings',
+        channels: [],
+      },
       new Date(Date.now() - 3 * 86_400_000),
     );
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações (3 não lidas)');

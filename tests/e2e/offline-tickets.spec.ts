@@ -22,7 +22,10 @@ afterAll(async () => {
 });
 
 async function buyTwo(page: Page, title: string) {
-  const { event, ticketTypes: [type] } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], { title });
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], { title });
   const placed = await page.request.post('/api/orders', {
     data: {
       eventId: event.id,
@@ -38,8 +41,7 @@ async function buyTwo(page: Page, title: string) {
   expect((await paid.json()).status).toBe('completed');
 }
 
-const savedKeys = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('nl:offline')));
+const savedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('nl:offline')));
 
 /** Opens each 'Ver QR Code' in turn and returns the QR images' sources and download names. */
 async function openEveryQr(page: Page) {
@@ -78,7 +80,9 @@ describe('tickets offline', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await poll(() => page.getByText(/^Sem conexão: mostrando a última cópia salva \(\d{2}\/\d{2} às \d{2}:\d{2}\)\.$/).isVisible()).toBe(true);
+    await poll(() => page.getByText(/^Sem conexão: mostrando a última cópia salva \(\d{2}\/\d{2} às \d{2}:\d{2}\)\.$/).isVisible()).toBe(
+      true,
+    );
     expect(new URL(page.url()).pathname).toBe('/tickets');
     expect(await page.getByRole('heading', { name: 'Noite Sem Sinal' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2);

@@ -29,14 +29,20 @@ const suffix = () => Math.random().toString(36).slice(2, 7);
 async function signedIn(size: typeof phone | typeof desktop, person: { email: string; password: string }, redirect: string) {
   const context = await newContext(browser, size, app.baseUrl);
   const page = await context.newPage();
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: person.email, password: person.password }, headers: { origin: app.baseUrl } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: person.email, password: person.password },
+    headers: { origin: app.baseUrl },
+  });
   expect(response.status()).toBe(200);
   await page.goto(redirect);
   return { context, page };
 }
 
 /** An upcoming published event with one ticket type, made through the back office's API. */
-async function createEvent(admin: BrowserContext, { title, priceCentavos, remaining }: { title: string; priceCentavos: number; remaining: number }) {
+async function createEvent(
+  admin: BrowserContext,
+  { title, priceCentavos, remaining }: { title: string; priceCentavos: number; remaining: number },
+) {
   const response = await admin.request.post('/api/admin/events', {
     data: {
       title,
@@ -98,8 +104,14 @@ describe('the life of an order in the browser', () => {
     const { context, page } = await signedIn(phone, buyer, `/event/${event.eventId}`);
 
     // Start a PIX purchase of two tickets and leave it unpaid.
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
@@ -141,7 +153,10 @@ describe('the life of an order in the browser', () => {
     const buyer = await createBuyer(app, { fullName: 'Marina Costa Souza', emailPrefix: 'cartao.recusado' });
     const { context, page } = await signedIn(desktop, buyer, `/event/${event.eventId}`);
 
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await checkout.getByLabel('Telefone').fill('11987654321');
@@ -311,7 +326,12 @@ describe('the life of an order in the browser', () => {
     // The public page says so and sells nothing.
     await first.goto(`/event/${event.eventId}`);
     await poll(() => first.getByRole('heading', { name: 'Evento cancelado' }).isVisible()).toBe(true);
-    expect(await first.getByRole('button', { name: /^Aumentar quantidade de/ }).first().isDisabled()).toBe(true);
+    expect(
+      await first
+        .getByRole('button', { name: /^Aumentar quantidade de/ })
+        .first()
+        .isDisabled(),
+    ).toBe(true);
     await shoot(first, 'event-cancelled-public');
     await first.goto(`/events?q=${encodeURIComponent(event.title)}`);
     await poll(() => first.getByText('Evento cancelado', { exact: true }).first().isVisible()).toBe(true);

@@ -42,7 +42,9 @@ describe.each([
     await poll(() => page.getByText('Informe seu e-mail').isVisible()).toBe(true);
     await page.getByLabel('E-mail').fill(buyer.email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
-    await poll(() => page.getByText('Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha.').isVisible()).toBe(true);
+    await poll(() => page.getByText('Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha.').isVisible()).toBe(
+      true,
+    );
 
     let mail: string | null = null;
     await poll(() => (mail = app.lastMailTo(buyer.email))).not.toBeNull();

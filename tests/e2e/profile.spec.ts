@@ -62,7 +62,10 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** One paid order of `quantity` tickets at R$ 95,00 for a new event rated 4.5, and one of its tickets used at the door. */
 async function attendAnEvent(page: Page, quantity: number): Promise<void> {
-  const { event, ticketTypes: [type] } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], {
+  const {
+    event,
+    ticketTypes: [type],
+  } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], {
     title: 'Festival do Perfil',
   });
   await app.deps.db.update(events).set({ rating: 4.5 }).where(eq(events.id, event.id));
@@ -80,7 +83,10 @@ async function attendAnEvent(page: Page, quantity: number): Promise<void> {
   const paid = await page.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} });
   expect((await paid.json()).status).toBe('completed');
   const [ticket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
-  const [door] = await app.deps.db.select().from(users).where(eq(users.email, app.createdAccounts.find((a) => a.roles.includes('admin'))!.email));
+  const [door] = await app.deps.db
+    .select()
+    .from(users)
+    .where(eq(users.email, app.createdAccounts.find((a) => a.roles.includes('admin'))!.email));
   await openDoorNow(app, event.id);
   const result = await checkInTicket(app.deps, { code: ticket.code, eventId: event.id, validatorId: door.id }, { opensMinutesBefore: 240 });
   expect(result.accepted).toBe(true);
@@ -99,37 +105,33 @@ async function giveBrowserPushService(context: BrowserContext) {
     p256dh: ecdh.getPublicKey().toString('base64url'),
     auth: randomBytes(16).toString('base64url'),
   };
-  await context.addInitScript(
-    ({ endpoint, p256dh, auth }) => {
-      let current: unknown = null;
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer).slice().buffer;
-        const subscription = {
-          endpoint,
-          expirationTime: null,
-          options: { userVisibleOnly: true, applicationServerKey: key },
-          toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
-          unsubscribe: async () => {
-            current = null;
-            return true;
-          },
-        };
-        current = subscription;
-        return subscription as unknown as PushSubscription;
+  await context.addInitScript(({ endpoint, p256dh, auth }) => {
+    let current: unknown = null;
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = new Uint8Array(options!.applicationServerKey as ArrayBuffer).slice().buffer;
+      const subscription = {
+        endpoint,
+        expirationTime: null,
+        options: { userVisibleOnly: true, applicationServerKey: key },
+        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
       };
-      PushManager.prototype.getSubscription = async function () {
-        return current as PushSubscription | null;
-      };
-    },
-    device,
-  );
+      current = subscription;
+      return subscription as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return current as PushSubscription | null;
+    };
+  }, device);
   return device;
 }
 
 async function isDark(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.classList.contains('dark'));
 }
-
 
 describe.each(sizes)('own pages on %s', (_label, size) => {
   it('the profile shows the statistics; editing saves the phone and goes back to the profile', async () => {
@@ -234,9 +236,9 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 30_000).toBe(true);
     await page.getByRole('switch', { name: 'Notificações push' }).click();
     await poll(() => page.getByText('Notificações ativadas!').isVisible()).toBe(true);
-    await poll(async () => (await app.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, buyer.id))).map((s) => s.endpoint)).toEqual([
-      device.endpoint,
-    ]);
+    await poll(async () =>
+      (await app.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, buyer.id))).map((s) => s.endpoint),
+    ).toEqual([device.endpoint]);
     await page.getByRole('switch', { name: 'Localização' }).click();
     await poll(() => page.getByText('Localização ativada!').isVisible()).toBe(true);
 

@@ -30,7 +30,10 @@ const dayIn = (days: number) => saoPauloToday(new Date(Date.now() + days * 86_40
 async function signedIn(person: { email: string; password: string }) {
   const context = await newContext(browser, smallPhone, app.baseUrl);
   const page = await context.newPage();
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: person.email, password: person.password }, headers: { origin: app.baseUrl } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: person.email, password: person.password },
+    headers: { origin: app.baseUrl },
+  });
   expect(response.status()).toBe(200);
   return { context, page };
 }
@@ -77,7 +80,9 @@ describe('the moment of purchase', () => {
   it('confirms a PIX purchase with its e-mail, total and .ics, lists it first in Meus ingressos, and moves a refunded order to the history', async () => {
     const adminContext = await newContext(browser, phone, app.baseUrl);
     const adminAccount = demoAccount(app, 'admin');
-    expect((await adminContext.request.post('/api/auth/sign-in/email', { data: adminAccount, headers: { origin: app.baseUrl } })).status()).toBe(200);
+    expect(
+      (await adminContext.request.post('/api/auth/sign-in/email', { data: adminAccount, headers: { origin: app.baseUrl } })).status(),
+    ).toBe(200);
     // The older order is for the sooner event: newest purchase first, not soonest event first.
     const sooner = await createEvent(adminContext, { title: `Noite Anterior ${suffix()}`, date: dayIn(10), priceCentavos: 5000 });
     const later = await createEvent(adminContext, { title: `Festival da Confirmação ${suffix()}`, date: dayIn(40), priceCentavos: 12000 });
@@ -89,8 +94,14 @@ describe('the moment of purchase', () => {
 
     // Buy 2 tickets with PIX on the phone.
     await page.goto(`/event/${later.eventId}`);
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
-    await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^Aumentar quantidade de/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Comprar 2 ingressos' }).click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
@@ -141,7 +152,9 @@ describe('the moment of purchase', () => {
       });
     });
     await main.getByRole('button', { name: 'Compartilhar' }).click();
-    await poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toBe(`${app.baseUrl}/event/${later.eventId}`);
+    await poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toBe(
+      `${app.baseUrl}/event/${later.eventId}`,
+    );
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { configurable: true, value: undefined }));
     await main.getByRole('button', { name: 'Compartilhar' }).click();
     await poll(() => page.getByText('Link copiado!').isVisible()).toBe(true);

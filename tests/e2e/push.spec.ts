@@ -39,10 +39,29 @@ async function startPushService() {
   certDir = mkdtempSync(join(tmpdir(), 'nl-push-'));
   const key = join(certDir, 'key.pem');
   const cert = join(certDir, 'cert.pem');
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', key, '-out', cert,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
   globalAgent.options.ca = [readFileSync(cert)];
   pushService = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
     const chunks: Buffer[] = [];
@@ -183,9 +202,15 @@ describe('push notifications', () => {
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(String(push.headers.authorization)).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
     expect(push.body.includes(Buffer.from('Compra confirmada!'))).toBe(false);
-    const payload = JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'));
+    const payload = JSON.parse(
+      ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'),
+    );
     const { eventTitle } = await paidTicketType();
-    expect(payload).toEqual({ title: 'Compra confirmada!', body: expect.stringContaining(`1 ingresso para ${eventTitle}.`), url: '/tickets' });
+    expect(payload).toEqual({
+      title: 'Compra confirmada!',
+      body: expect.stringContaining(`1 ingresso para ${eventTitle}.`),
+      url: '/tickets',
+    });
 
     // The service worker shows that message as a system notification that opens /tickets.
     const cdp = await context.newCDPSession(page);
@@ -196,13 +221,24 @@ describe('push notifications', () => {
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.baseUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.baseUrl,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, icon: n.icon, url: (n.data as { url: string }).url }));
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          icon: n.icon,
+          url: (n.data as { url: string }).url,
+        }));
       });
-    await poll(shown).toEqual([{ title: 'Compra confirmada!', body: payload.body, icon: `${app.baseUrl}/icons/icon-192.png`, url: '/tickets' }]);
+    await poll(shown).toEqual([
+      { title: 'Compra confirmada!', body: payload.body, icon: `${app.baseUrl}/icons/icon-192.png`, url: '/tickets' },
+    ]);
 
     // Off: the device's subscription is deleted on the server and the setting saved.
     await pushSwitch(page).click();

@@ -157,7 +157,8 @@ describe('installable app', () => {
       baseURL: app.baseUrl,
       locale: 'pt-BR',
       timezoneId: 'America/Sao_Paulo',
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
     });
     const page = await iphone.newPage();
     await page.goto('/auth');

@@ -63,10 +63,13 @@ async function buyWithPix(page: Page): Promise<string> {
   return order.id;
 }
 
-
 describe("'Cancelar compra' within 7 days", () => {
   it('refunds a purchase at once on a 360 px phone, fee included, with no admin, and the order leaves the list', async () => {
-    const context = await newContext(browser, { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, app.baseUrl);
+    const context = await newContext(
+      browser,
+      { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+      app.baseUrl,
+    );
     const page = await context.newPage();
     const buyer = await createBuyer(app, { fullName: 'Caio Desistente Prado', emailPrefix: 'desistencia' });
     await signIn(page, buyer.email, buyer.password, '/tickets');
@@ -88,7 +91,10 @@ describe("'Cancelar compra' within 7 days", () => {
     await poll(() => page.getByText('R$ 88,00 já foram devolvidos pela mesma forma de pagamento.').isVisible()).toBe(true);
     const stored = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(stored.map((r) => [r.origin, r.status, r.amountCentavos])).toEqual([['withdrawal', 'processed', 8800]]);
-    const item = page.getByRole('list', { name: 'Minhas solicitações de reembolso' }).getByRole('listitem').filter({ hasText: `#${stored[0].id.slice(0, 8)}` });
+    const item = page
+      .getByRole('list', { name: 'Minhas solicitações de reembolso' })
+      .getByRole('listitem')
+      .filter({ hasText: `#${stored[0].id.slice(0, 8)}` });
     await poll(() => item.getByText('Processado', { exact: true }).isVisible()).toBe(true);
     await poll(() => page.getByText('Você não possui ingressos elegíveis para reembolso.').isVisible()).toBe(true);
     await context.close();
@@ -204,7 +210,10 @@ describe('a ticket of the order transferred to someone else', () => {
     const recipient = await newContext(browser, smallPhone, app.baseUrl);
     const brunaPage = await recipient.newPage();
     await signIn(brunaPage, bruna.email, bruna.password, '/tickets');
-    const accepted = await brunaPage.request.post('/api/transfers/accept', { data: { transferId: (await sent.json()).id }, headers: { origin: app.baseUrl } });
+    const accepted = await brunaPage.request.post('/api/transfers/accept', {
+      data: { transferId: (await sent.json()).id },
+      headers: { origin: app.baseUrl },
+    });
     expect(accepted.status(), await accepted.text()).toBe(200);
     await recipient.close();
 

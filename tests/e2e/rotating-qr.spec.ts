@@ -53,7 +53,9 @@ async function scan(page: Page, payload: string): Promise<{ tone: string | null;
 
 describe('rotating QR', () => {
   it('changes the QR on the phone every 30 seconds and admits the fresh one once at the door, never the plain code', async () => {
-    const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 9000, remaining: 20 }], { title: `Showcase K-Pop ${Date.now().toString(36)}` });
+    const made = await createEvent(app, [{ name: 'Pista', priceCentavos: 9000, remaining: 20 }], {
+      title: `Showcase K-Pop ${Date.now().toString(36)}`,
+    });
     await app.deps.db.update(events).set({ rotatingQr: true }).where(eq(events.id, made.event.id));
     await openDoorNow(app, made.event.id);
 
@@ -75,7 +77,10 @@ describe('rotating QR', () => {
     const [ticket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
 
     await page.reload();
-    await page.getByRole('button', { name: /Ver QR/ }).first().click();
+    await page
+      .getByRole('button', { name: /Ver QR/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Seu ingresso' });
     await poll(() => dialog.getByText('Este QR code muda a cada 30 segundos').isVisible()).toBe(true);
     expect(await dialog.getByText('Baixar').count()).toBe(0);

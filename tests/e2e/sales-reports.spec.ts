@@ -39,8 +39,14 @@ const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElemen
 
 describe('the sales per CPF of an event', () => {
   it('an admin on a phone opens the report from the event, finds a CPF and downloads the CSV', async () => {
-    const { event, ticketTypes: [pista] } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { title: TITLE, meiaEntrada: true });
-    await app.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, maxTicketsPerCpf: 4, isPublished: true }).where(eq(events.id, event.id));
+    const {
+      event,
+      ticketTypes: [pista],
+    } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { title: TITLE, meiaEntrada: true });
+    await app.deps.db
+      .update(events)
+      .set({ serviceFeeBasisPoints: 1000, maxTicketsPerCpf: 4, isPublished: true })
+      .where(eq(events.id, event.id));
 
     // A buyer pays two full-price tickets and a meia-entrada for a friend, and leaves one order unpaid with another CPF.
     const buyerContext = await newContext(browser, phone, app.baseUrl);
@@ -53,15 +59,28 @@ describe('the sales per CPF of an event', () => {
         eventId: event.id,
         items: [
           { ticketTypeId: pista.id, quantity: 2 },
-          { ticketTypeId: pista.id, quantity: 1, concession: 'student', holder: { name: 'Bia Souza', cpf: '111.444.777-35', birthDate: '2004-05-10', documentNumber: 'CIE-1' } },
+          {
+            ticketTypeId: pista.id,
+            quantity: 1,
+            concession: 'student',
+            holder: { name: 'Bia Souza', cpf: '111.444.777-35', birthDate: '2004-05-10', documentNumber: 'CIE-1' },
+          },
         ],
-        buyer: ana, paymentMethod: 'pix', installments: 1,
+        buyer: ana,
+        paymentMethod: 'pix',
+        installments: 1,
       },
     });
     expect(paid.status()).toBe(201);
     expect((await buyerContext.request.post(`/api/orders/${(await paid.json()).id}/simulate-pix-payment`)).status()).toBe(200);
     const unpaid = await buyerContext.request.post('/api/orders', {
-      data: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 1 }], buyer: { ...ana, name: 'Carlos Mendes', cpf: '123.456.789-09' }, paymentMethod: 'pix', installments: 1 },
+      data: {
+        eventId: event.id,
+        items: [{ ticketTypeId: pista.id, quantity: 1 }],
+        buyer: { ...ana, name: 'Carlos Mendes', cpf: '123.456.789-09' },
+        paymentMethod: 'pix',
+        installments: 1,
+      },
     });
     expect(unpaid.status()).toBe(201);
     await buyerContext.close();
@@ -90,7 +109,9 @@ describe('the sales per CPF of an event', () => {
     expect(await first.textContent()).toBe('529.982.247-25Ana Beatriz LimaPagos2Pendentes0Pedidos1');
     const friend = list.getByRole('listitem').filter({ hasText: '111.444.777-35' });
     expect(await friend.textContent()).toContain('Bia SouzaPagos1Pendentes0Pedidos1');
-    await poll(() => list.getByRole('listitem').filter({ hasText: '123.456.789-09' }).textContent()).toContain('Carlos MendesPagos0Pendentes1Pedidos1');
+    await poll(() => list.getByRole('listitem').filter({ hasText: '123.456.789-09' }).textContent()).toContain(
+      'Carlos MendesPagos0Pendentes1Pedidos1',
+    );
     await poll(() => page.getByText('3 CPFs · 3 ingressos pagos · 1 pendente').isVisible()).toBe(true);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
     await expectNoAxeViolationsInBothThemes(page, 'Vendas por CPF');

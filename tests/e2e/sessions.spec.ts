@@ -36,16 +36,23 @@ function sessionOn(offsetDays: number, name: string) {
 
 /** An event with three nights, a 3-day pass and a Saturday ticket, saved as the back office saves it. */
 async function makeFestival(target: { id: string; title: string }, exitScans: boolean) {
-  const made = await createEvent(app, [
-    { name: 'Passaporte', priceCentavos: 30000, remaining: 50 },
-    { name: 'Sábado', priceCentavos: 12000, remaining: 50 },
-  ], { title: target.title, daysAhead: 5 });
+  const made = await createEvent(
+    app,
+    [
+      { name: 'Passaporte', priceCentavos: 30000, remaining: 50 },
+      { name: 'Sábado', priceCentavos: 12000, remaining: 50 },
+    ],
+    { title: target.title, daysAhead: 5 },
+  );
   target.id = made.event.id;
   const saved = await organizer.request.put(`/api/admin/events/${made.event.id}/sessions`, {
     data: {
       sessions: [sessionOn(0, 'Sexta'), sessionOn(1, 'Sábado'), sessionOn(2, 'Domingo')],
       exitScans,
-      sectors: [{ ticketTypeId: made.ticketTypes[0].id, sessions: [] }, { ticketTypeId: made.ticketTypes[1].id, sessions: [1] }],
+      sectors: [
+        { ticketTypeId: made.ticketTypes[0].id, sessions: [] },
+        { ticketTypeId: made.ticketTypes[1].id, sessions: [1] },
+      ],
     },
   });
   expect(saved.status()).toBe(200);
@@ -95,10 +102,24 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const account = await createBuyer(app, { fullName: 'Carla Mendes', emailPrefix: 'sessoes' });
   buyer = await newContext(browser, phone, app.baseUrl);
-  expect((await buyer.request.post('/api/auth/sign-in/email', { data: { email: account.email, password: account.password }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+  expect(
+    (
+      await buyer.request.post('/api/auth/sign-in/email', {
+        data: { email: account.email, password: account.password },
+        headers: { origin: app.baseUrl },
+      })
+    ).status(),
+  ).toBe(200);
   const admin = demoAccount(app, 'admin');
   organizer = await newContext(browser, phone, app.baseUrl);
-  expect((await organizer.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: admin.password }, headers: { origin: app.baseUrl } })).status()).toBe(200);
+  expect(
+    (
+      await organizer.request.post('/api/auth/sign-in/email', {
+        data: { email: admin.email, password: admin.password },
+        headers: { origin: app.baseUrl },
+      })
+    ).status(),
+  ).toBe(200);
 
   const three = await makeFestival(festival, false);
   codes.pass = await buyOne(festival.id, three.ticketTypes[0].id, 'Paula Passaporte');
@@ -127,7 +148,9 @@ describe('sessions, passes and re-entry at the door, on a phone', () => {
     const { page } = door;
     await pickEvent(page, festival.title);
     // The session follows the clock: tonight is Friday's.
-    await poll(async () => (await page.getByLabel('Sessão').locator('option').first().textContent()) ?? '').toMatch(/^Automática \(agora: Sexta \d{2}\/\d{2}\)$/);
+    await poll(async () => (await page.getByLabel('Sessão').locator('option').first().textContent()) ?? '').toMatch(
+      /^Automática \(agora: Sexta \d{2}\/\d{2}\)$/,
+    );
     expect(await page.getByRole('button', { name: 'Saída' }).count()).toBe(0);
 
     const first = await scan(page, codes.pass);

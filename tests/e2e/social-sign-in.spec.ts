@@ -88,9 +88,9 @@ describe('sign-in with Google', () => {
     await poll(() => page.getByText('Conta verificada').isVisible()).toBe(true);
     const [account] = await app.deps.db.select().from(users).where(eq(users.email, google.email));
     expect(account).toMatchObject({ name: 'Marina Costa Albuquerque', emailVerified: true });
-    expect((await app.deps.db.select().from(accounts).where(eq(accounts.userId, account.id))).map((a) => [a.providerId, a.accountId])).toEqual([
-      ['google', google.sub],
-    ]);
+    expect(
+      (await app.deps.db.select().from(accounts).where(eq(accounts.userId, account.id))).map((a) => [a.providerId, a.accountId]),
+    ).toEqual([['google', google.sub]]);
     await context.close();
   });
 
@@ -112,9 +112,9 @@ describe('sign-in with Google', () => {
     await page.waitForURL((url) => url.pathname === eventPath && !url.searchParams.has('comprar'), { timeout: 20_000 });
     const dialog = page.getByRole('dialog', { name: 'Finalizar Pagamento' });
     await poll(() => dialog.isVisible()).toBe(true);
-    await poll(() =>
-      dialog.getByRole('list', { name: 'Ingressos do pedido' }).getByRole('listitem').allInnerTexts(),
-    ).toEqual([expect.stringMatching(/^2 x Pista/)]);
+    await poll(() => dialog.getByRole('list', { name: 'Ingressos do pedido' }).getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^2 x Pista/),
+    ]);
     expect(await dialog.getByLabel('E-mail').inputValue()).toBe(google.email);
     await shoot(page, 'checkout-after-google');
     await context.close();
@@ -125,7 +125,9 @@ describe('sign-in with Google', () => {
     const page = await context.newPage();
     // Someone typed this address at sign-up and never confirmed it: Google may not walk into that account.
     const google = newPerson('Carla Menezes');
-    await app.deps.db.insert(users).values({ id: randomUUID().replace(/-/g, ''), name: 'Quem Digitou', email: google.email, emailVerified: false });
+    await app.deps.db
+      .insert(users)
+      .values({ id: randomUUID().replace(/-/g, ''), name: 'Quem Digitou', email: google.email, emailVerified: false });
 
     await page.goto('/auth?redirect=%2Ftickets');
     await page.getByRole('button', { name: 'Continuar com Google' }).click();

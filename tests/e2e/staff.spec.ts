@@ -111,7 +111,7 @@ describe("an event's attendee list", () => {
       .select({ eventId: events.id, ticketTypeId: ticketTypes.id })
       .from(ticketTypes)
       .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+      .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
       .where(and(gte(events.date, from), gt(ticketTypes.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
       .orderBy(asc(events.date))
       .limit(1);

@@ -176,7 +176,11 @@ async function answerAsStripe(route: Route) {
   const match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
   const intent = match ? stripe.paymentIntents.get(match[1]) : undefined;
   if (form.get('key') !== stripe.env.STRIPE_PUBLISHABLE_KEY || !intent || form.get('client_secret') !== intent.client_secret) {
-    await route.fulfill({ status: 401, headers: cors, json: { error: { type: 'invalid_request_error', message: 'Invalid API key or client secret.' } } });
+    await route.fulfill({
+      status: 401,
+      headers: cors,
+      json: { error: { type: 'invalid_request_error', message: 'Invalid API key or client secret.' } },
+    });
     return;
   }
   form.delete('key');
@@ -193,7 +197,9 @@ async function answerAsStripe(route: Route) {
 function cardLeaks(seen: SeenRequest[]) {
   const spaced = CARD.replace(/(\d{4})(?=\d)/g, '$1 ');
   return seen.filter(
-    (r) => new URL(r.url).origin === new URL(app.baseUrl).origin && [CARD, spaced, encodeURIComponent(spaced)].some((c) => r.url.includes(c) || r.body.includes(c)),
+    (r) =>
+      new URL(r.url).origin === new URL(app.baseUrl).origin &&
+      [CARD, spaced, encodeURIComponent(spaced)].some((c) => r.url.includes(c) || r.body.includes(c)),
   );
 }
 
@@ -231,7 +237,10 @@ async function createEvent(priceCentavos: number) {
 /** Opens the checkout of one ticket with the buyer's phone and CPF filled. */
 async function openCheckout(page: Page, eventId: string) {
   await page.goto(`/event/${eventId}`);
-  await page.getByRole('button', { name: /^Aumentar quantidade de/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Aumentar quantidade de/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Comprar 1 ingresso' }).click();
   const dialog = page.getByRole('dialog', { name: 'Finalizar pagamento' });
   await poll(() => dialog.isVisible()).toBe(true);
@@ -261,7 +270,9 @@ describe('checkout with Stripe', () => {
     // Stripe's frame holds number, validity and CVC; the sandbox's own fields are not there.
     expect(await dialog.getByLabel('Nome impresso no cartão').count()).toBe(0);
     expect(await dialog.getByText('Modo de teste').count()).toBe(0);
-    await poll(() => dialog.getByText('Os dados do cartão vão direto para a Stripe, nosso processador de pagamentos.').isVisible()).toBe(true);
+    await poll(() => dialog.getByText('Os dados do cartão vão direto para a Stripe, nosso processador de pagamentos.').isVisible()).toBe(
+      true,
+    );
     await dialog.getByLabel('Parcelamento').selectOption('3');
     await poll(() => dialog.getByText('3x sem juros (1x R$ 86,68 + 2x R$ 86,66), total R$ 260,00').isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, 'Stripe card checkout');
@@ -276,7 +287,11 @@ describe('checkout with Stripe', () => {
     const intent = stripe.paymentIntents.get(intentId)!;
     expect(intent).toMatchObject({ amount: 26000, currency: 'brl', payment_method_types: ['card'] });
     expect(confirm.body).toMatchObject({
-      payment_method_data: { type: 'card', card: { number: CARD, cvc: '123' }, billing_details: { name: 'Renata Oliveira Campos', email: buyer.email } },
+      payment_method_data: {
+        type: 'card',
+        card: { number: CARD, cvc: '123' },
+        billing_details: { name: 'Renata Oliveira Campos', email: buyer.email },
+      },
       payment_method_options: { card: { installments: { plan: { count: '3', interval: 'month', type: 'fixed_count' } } } },
       return_url: `${app.baseUrl}/payment-success?session_id=${intentId}`,
     });

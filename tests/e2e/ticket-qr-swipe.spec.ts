@@ -49,7 +49,9 @@ beforeAll(async () => {
   });
   expect(placed.status()).toBe(201);
   const order = await placed.json();
-  expect((await (await context.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} })).json()).status).toBe('completed');
+  expect((await (await context.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} })).json()).status).toBe(
+    'completed',
+  );
   bought = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id));
   expect(bought.map((t) => t.holderName).sort()).toEqual(['Ana Lima', 'Bruno Costa']);
 });

@@ -71,7 +71,13 @@ describe('transferring a ticket to another account', () => {
     const placed = await page.request.post('/api/orders', {
       data: {
         eventId,
-        items: [{ ticketTypeId: (await (await page.request.get(`/api/events/${eventId}`)).json()).ticketTypes[0].id, quantity: 1, holderNames: ['Joana Ribeiro Dias'] }],
+        items: [
+          {
+            ticketTypeId: (await (await page.request.get(`/api/events/${eventId}`)).json()).ticketTypes[0].id,
+            quantity: 1,
+            holderNames: ['Joana Ribeiro Dias'],
+          },
+        ],
         buyer: { name: 'Joana Ribeiro Dias', email: joana.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,
@@ -80,7 +86,9 @@ describe('transferring a ticket to another account', () => {
     });
     expect(placed.status(), await placed.text()).toBe(201);
     const orderId = (await placed.json()).id as string;
-    expect((await page.request.post(`/api/orders/${orderId}/simulate-pix-payment`, { headers: { origin: app.baseUrl } })).status()).toBe(200);
+    expect((await page.request.post(`/api/orders/${orderId}/simulate-pix-payment`, { headers: { origin: app.baseUrl } })).status()).toBe(
+      200,
+    );
     await poll(async () => (await app.deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe('completed');
     const [bought] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
 
@@ -195,7 +203,12 @@ describe('transferring a ticket to another account', () => {
     const backOffice = await newContext(browser, desktop, app.baseUrl);
     const adminPage = await backOffice.newPage();
     await signInWithForm(adminPage, admin.email, admin.password, `/admin/events/${eventId}/attendees`);
-    await poll(() => adminPage.getByText(/^Transferido de Joana R\. Dias em \d{2}\/\d{2}$/).first().isVisible()).toBe(true);
+    await poll(() =>
+      adminPage
+        .getByText(/^Transferido de Joana R\. Dias em \d{2}\/\d{2}$/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await expectNoAxeViolationsInBothThemes(adminPage, 'attendees with a transferred ticket');
     await shoot(adminPage, 'attendees-transferred');
     await adminPage.goto(`/admin/events/${eventId}/edit`);

@@ -56,9 +56,18 @@ describe('waiting room', () => {
     const eventId = (await created.json()).id as string;
     // The room is open, the sale 10 minutes away; once everyone is in, the organizer brings it forward.
     const roomSettings = (onSaleAt: Date) => ({
-      data: { enabled: true, opensAt: new Date(Date.now() - 60_000).toISOString(), onSaleAt: onSaleAt.toISOString(), ratePerMinute: 20, maxInside: 50 },
+      data: {
+        enabled: true,
+        opensAt: new Date(Date.now() - 60_000).toISOString(),
+        onSaleAt: onSaleAt.toISOString(),
+        ratePerMinute: 20,
+        maxInside: 50,
+      },
     });
-    const configured = await adminContext.request.put(`/api/admin/events/${eventId}/waiting-room`, roomSettings(new Date(Date.now() + 600_000)));
+    const configured = await adminContext.request.put(
+      `/api/admin/events/${eventId}/waiting-room`,
+      roomSettings(new Date(Date.now() + 600_000)),
+    );
     expect(configured.status(), await configured.text()).toBe(200);
 
     // The organizer pauses before the opening.
@@ -100,7 +109,9 @@ describe('waiting room', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shoot(page, 'waiting-room-before-open');
     // This fan drew the last place among those who came before the opening.
-    await app.deps.db.execute(sql`UPDATE waiting_room_entries SET random_key = ${2 ** 47} WHERE event_id = ${eventId}::uuid AND user_id = ${fan.id}`);
+    await app.deps.db.execute(
+      sql`UPDATE waiting_room_entries SET random_key = ${2 ** 47} WHERE event_id = ${eventId}::uuid AND user_id = ${fan.id}`,
+    );
 
     // A second tab shows the same place; a second device of the same account is told so.
     const secondTab = await context.newPage();
@@ -116,7 +127,10 @@ describe('waiting room', () => {
     await otherDevice.close();
 
     // The on-sale is brought forward to 20 s from now; a reload keeps the place and learns the new time.
-    const forward = await adminContext.request.put(`/api/admin/events/${eventId}/waiting-room`, roomSettings(new Date(Date.now() + 20_000)));
+    const forward = await adminContext.request.put(
+      `/api/admin/events/${eventId}/waiting-room`,
+      roomSettings(new Date(Date.now() + 20_000)),
+    );
     expect(forward.status(), await forward.text()).toBe(200);
     await page.reload();
     await poll(() => beforeOpen.isVisible(), 30_000).toBe(true);
@@ -125,7 +139,9 @@ describe('waiting room', () => {
     await poll(() => page.getByText('Sorteando a ordem...').isVisible(), 60_000).toBe(true);
     await poll(() => page.getByText('Venda pausada pelo organizador.').isVisible(), 30_000).toBe(true);
     await shoot(page, 'waiting-room-paused');
-    const [placed] = await app.deps.db.execute(sql`SELECT count(*)::int AS n FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND place IS NOT NULL`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    const [placed] = await app.deps.db
+      .execute(sql`SELECT count(*)::int AS n FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND place IS NOT NULL`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
     expect(Number(placed.n)).toBe(6);
 
     // Resumed: the place falls until the turn.
@@ -152,7 +168,10 @@ describe('waiting room', () => {
     const increase = page.getByRole('button', { name: 'Aumentar quantidade de Pista' });
     await poll(() => increase.isVisible()).toBe(true);
     await increase.click();
-    await page.getByRole('button', { name: /^Comprar 1 ingresso/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Comprar 1 ingresso/ })
+      .first()
+      .click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pagamento' });
     await poll(() => checkout.isVisible()).toBe(true);
     await checkout.locator('#buyer-phone').fill('47991234567');

@@ -30,7 +30,10 @@ const smallPhone = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2
 async function signedIn(size: typeof smallPhone | typeof desktop, person: { email: string; password: string }, path: string) {
   const context = await newContext(browser, size, app.baseUrl);
   const page = await context.newPage();
-  const response = await page.request.post('/api/auth/sign-in/email', { data: { email: person.email, password: person.password }, headers: { origin: app.baseUrl } });
+  const response = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: person.email, password: person.password },
+    headers: { origin: app.baseUrl },
+  });
   expect(response.status()).toBe(200);
   await page.goto(path);
   return { context, page };
@@ -104,7 +107,10 @@ describe('the waiting list', () => {
     await shoot(admin.page, 'waitlist-admin-demand');
 
     // The holder's time runs out: the worker expires the order and the unit goes to the fan, not on sale.
-    await app.deps.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, heldOrderId));
+    await app.deps.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, heldOrderId));
     const offerTitle = page.getByRole('heading', { name: /^Um ingresso ficou disponível para você até \d{2}:\d{2}$/ });
     await poll(() => offerTitle.isVisible(), 40_000).toBe(true);
     const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, event.ticketTypeId));
@@ -120,15 +126,21 @@ describe('the waiting list', () => {
     await poll(() => decline.isVisible()).toBe(false);
 
     // Someone else cannot buy it.
-    expect((await (await holding.context.request.post('/api/orders', {
-      data: {
-        eventId: event.eventId,
-        items: [{ ticketTypeId: event.ticketTypeId, quantity: 1 }],
-        buyer: { name: 'Rafael Antunes', email: holder.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
-        paymentMethod: 'pix',
-        installments: 1,
-      },
-    })).json()).code).toBe('ticket_type_sold_out');
+    expect(
+      (
+        await (
+          await holding.context.request.post('/api/orders', {
+            data: {
+              eventId: event.eventId,
+              items: [{ ticketTypeId: event.ticketTypeId, quantity: 1 }],
+              buyer: { name: 'Rafael Antunes', email: holder.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
+              paymentMethod: 'pix',
+              installments: 1,
+            },
+          })
+        ).json()
+      ).code,
+    ).toBe('ticket_type_sold_out');
 
     // The fan buys it through the checkout, with PIX.
     await page.getByRole('button', { name: 'Comprar agora' }).click();

@@ -92,7 +92,10 @@ describe('import cycles', { timeout: 30_000 }, () => {
     const results = await cycleLint.lintFiles(files);
     expect(results).toHaveLength(2);
     for (const result of results) {
-      expect(result.messages.map((m) => m.ruleId), JSON.stringify(result.messages, null, 2)).toEqual(['import-x/no-cycle']);
+      expect(
+        result.messages.map((m) => m.ruleId),
+        JSON.stringify(result.messages, null, 2),
+      ).toEqual(['import-x/no-cycle']);
     }
   });
 });

@@ -30,7 +30,15 @@ export async function startApp(env: Record<string, string> = {}, options: { data
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-e2e-'));
   const baseUrl = `http://localhost:${port}`;
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', WORKER_INTERVAL_MS: '500', WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    WORKER_INTERVAL_MS: '500',
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist',
+    ...env,
+  });
   const server = await createServer({ config, logger: pino({ level: 'warn' }), rateLimit: false });
   await server.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -5,7 +5,12 @@ import { expect } from 'vitest';
 /** Waits until no CSS transition is running (colours mid-fade would be judged half-way). */
 export async function settleTransitions(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
 }
 

@@ -35,7 +35,13 @@ export async function boxOfficeOperatorAt(server: TestServer, eventId: string, f
 
 /** POST /api/box-office/blocks for `op`'s device: `size` units of a sector. */
 export function reserveBlockFor(server: TestServer, op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) {
-  return call(server, 'POST', '/api/box-office/blocks', op.cookie, { eventId, ticketTypeId, drawerId: op.drawerId, deviceId: op.deviceId, size });
+  return call(server, 'POST', '/api/box-office/blocks', op.cookie, {
+    eventId,
+    ticketTypeId,
+    drawerId: op.drawerId,
+    deviceId: op.deviceId,
+    size,
+  });
 }
 
 /** A device's block kept locally: hands out its codes in order, as the screen does offline. */

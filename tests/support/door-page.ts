@@ -18,6 +18,9 @@ export async function pickDoorEventFor(server: Pick<Server, 'deps'>, page: Page,
   await openDoorNow(server, ticket.eventId);
   await page.reload();
   await expect.poll(() => page.getByRole('heading', { name: 'Escolha o evento desta portaria' }).isVisible()).toBe(true);
-  await page.getByRole('button', { name: new RegExp(ticket.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(ticket.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .click();
   await expect.poll(() => page.getByTestId('door-event').textContent()).toBe(ticket.title);
 }

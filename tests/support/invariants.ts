@@ -37,19 +37,25 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
   const violations: string[] = [];
   const now = options.now ?? new Date();
   const typeIds = Object.keys(options.initialStockByTicketTypeId);
-  const ids = sql.join(typeIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    typeIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   // The order-level checks look at the orders for these types only (a shared test database).
   const ofTheseTypes =
     typeIds.length > 0 ? sql`AND EXISTS (SELECT 1 FROM order_items oi WHERE oi.order_id = o.id AND oi.ticket_type_id IN (${ids}))` : sql``;
 
   if (typeIds.length > 0) {
-    const rows = await queryRows<{ id: string; name: string; remaining: number; held: number; sold: number }>(db, sql`
+    const rows = await queryRows<{ id: string; name: string; remaining: number; held: number; sold: number }>(
+      db,
+      sql`
       SELECT tt.id, tt.name, tt.remaining,
         (SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id
           WHERE oi.ticket_type_id = tt.id AND o.status = 'pending') AS held,
         (SELECT count(*)::int FROM tickets t JOIN order_items oi ON oi.id = t.order_item_id
           WHERE oi.ticket_type_id = tt.id AND t.status = 'valid') AS sold
-      FROM ticket_types tt WHERE tt.id IN (${ids})`);
+      FROM ticket_types tt WHERE tt.id IN (${ids})`,
+    );
     for (const id of typeIds) {
       const row = rows.find((r) => r.id === id);
       if (!row) {
@@ -69,25 +75,46 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
 
   // Every lot of these sectors: sold + held + remaining = its quantity; the sector's remaining is its lots' sum.
   if (typeIds.length > 0) {
-    const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; quantity: number; remaining: number; held: number; sold: number; sector_remaining: number }>(db, sql`
+    const lots = await queryRows<{
+      id: string;
+      ticket_type_id: string;
+      position: number;
+      quantity: number;
+      remaining: number;
+      held: number;
+      sold: number;
+      sector_remaining: number;
+    }>(
+      db,
+      sql`
       SELECT l.id, l.ticket_type_id, l.position, l.quantity, l.remaining, t.remaining AS sector_remaining,
         (SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.lot_id = l.id AND o.status = 'pending') AS held,
         (SELECT count(*)::int FROM tickets k JOIN order_items oi ON oi.id = k.order_item_id WHERE oi.lot_id = l.id AND k.status = 'valid') AS sold
-      FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE l.ticket_type_id IN (${ids})`);
+      FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE l.ticket_type_id IN (${ids})`,
+    );
     for (const lot of lots) {
       const [sold, held, remaining, quantity] = [Number(lot.sold), Number(lot.held), Number(lot.remaining), Number(lot.quantity)];
-      if (sold + held + remaining !== quantity) violations.push(`lot ${lot.position} of ${lot.ticket_type_id}: sold ${sold} + held ${held} + remaining ${remaining} != quantity ${quantity}`);
+      if (sold + held + remaining !== quantity)
+        violations.push(
+          `lot ${lot.position} of ${lot.ticket_type_id}: sold ${sold} + held ${held} + remaining ${remaining} != quantity ${quantity}`,
+        );
     }
     for (const id of typeIds) {
       const mine = lots.filter((l) => l.ticket_type_id === id);
       const sum = mine.reduce((total, l) => total + Number(l.remaining), 0);
-      if (mine.length > 0 && sum !== Number(mine[0].sector_remaining)) violations.push(`ticket type ${id}: remaining ${mine[0].sector_remaining} is not its lots' ${sum}`);
+      if (mine.length > 0 && sum !== Number(mine[0].sector_remaining))
+        violations.push(`ticket type ${id}: remaining ${mine[0].sector_remaining} is not its lots' ${sum}`);
     }
   }
 
   const couponIds = options.couponMaxUses ? Object.keys(options.couponMaxUses) : null;
   if (!couponIds || couponIds.length > 0) {
-    const only = couponIds ? sql`WHERE c.id IN (${sql.join(couponIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+    const only = couponIds
+      ? sql`WHERE c.id IN (${sql.join(
+          couponIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
     const rows = await queryRows<{
       id: string;
       code: string;
@@ -96,11 +123,14 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
       held_uses: number;
       pending_orders: number;
       paid_orders: number;
-    }>(db, sql`
+    }>(
+      db,
+      sql`
       SELECT c.id, c.code, c.max_uses, c.current_uses, c.held_uses,
         (SELECT count(*)::int FROM orders o WHERE o.coupon_id = c.id AND o.status = 'pending') AS pending_orders,
         (SELECT count(*)::int FROM orders o WHERE o.coupon_id = c.id AND o.completed_at IS NOT NULL) AS paid_orders
-      FROM coupons c ${only}`);
+      FROM coupons c ${only}`,
+    );
     for (const id of couponIds ?? rows.map((r) => r.id)) {
       const row = rows.find((r) => r.id === id);
       if (!row) {
@@ -122,21 +152,27 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
     }
   }
 
-  const overdue = await queryRows<{ id: string; expires_at: Date | string; units: number }>(db, sql`
+  const overdue = await queryRows<{ id: string; expires_at: Date | string; units: number }>(
+    db,
+    sql`
     SELECT o.id, o.expires_at, (SELECT coalesce(sum(oi.quantity), 0)::int FROM order_items oi WHERE oi.order_id = o.id) AS units
     FROM orders o
     WHERE o.status = 'pending' AND o.expires_at < ${new Date(now.getTime() - (options.pendingGraceMs ?? 0))} ${ofTheseTypes}
-    ORDER BY o.expires_at`);
+    ORDER BY o.expires_at`,
+  );
   for (const order of overdue) {
     violations.push(
       `order ${order.id} still holds ${order.units} units, pending past its hold (expired at ${new Date(order.expires_at).toISOString()})`,
     );
   }
 
-  const strayTickets = await queryRows<{ order_id: string; status: string; tickets: number }>(db, sql`
+  const strayTickets = await queryRows<{ order_id: string; status: string; tickets: number }>(
+    db,
+    sql`
     SELECT t.order_id, o.status, count(*)::int AS tickets FROM tickets t JOIN orders o ON o.id = t.order_id
     WHERE t.status = 'valid' AND o.status <> 'completed' ${ofTheseTypes}
-    GROUP BY t.order_id, o.status`);
+    GROUP BY t.order_id, o.status`,
+  );
   for (const stray of strayTickets) {
     violations.push(`order ${stray.order_id} is '${stray.status}' but has ${stray.tickets} valid tickets`);
   }
@@ -151,7 +187,16 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
  * difference (empty: they agree), for the events `eventIds` (all when absent).
  */
 export async function checkHoldingsLedger(db: Db, eventIds?: string[]): Promise<string[]> {
-  const rows = await queryRows<{ event_id: string; holder: string; kept_units: number | null; kept_meias: number | null; units: number | null; meias: number | null }>(db, sql`
+  const rows = await queryRows<{
+    event_id: string;
+    holder: string;
+    kept_units: number | null;
+    kept_meias: number | null;
+    units: number | null;
+    meias: number | null;
+  }>(
+    db,
+    sql`
     WITH truth AS (
       SELECT event_id, holder, sum(units)::int AS units, sum(meias)::int AS meias FROM (
         SELECT o.event_id, 'cpf:' || coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], ''), o.buyer_cpf) AS holder, 1 AS units, (i.concession IS NOT NULL)::int AS meias
@@ -169,7 +214,11 @@ export async function checkHoldingsLedger(db: Db, eventIds?: string[]): Promise<
     ), kept AS (SELECT event_id, holder, units, meias FROM cpf_holdings WHERE units > 0 OR meias > 0)
     SELECT coalesce(k.event_id, t.event_id) AS event_id, coalesce(k.holder, t.holder) AS holder, k.units AS kept_units, k.meias AS kept_meias, t.units, t.meias
     FROM kept k FULL JOIN truth t ON t.event_id = k.event_id AND t.holder = k.holder
-    WHERE k.units IS DISTINCT FROM t.units OR k.meias IS DISTINCT FROM t.meias`);
+    WHERE k.units IS DISTINCT FROM t.units OR k.meias IS DISTINCT FROM t.meias`,
+  );
   const filtered = eventIds ? rows.filter((r) => eventIds.includes(r.event_id)) : rows;
-  return filtered.map((r) => `event ${r.event_id}, ${r.holder}: kept ${r.kept_units ?? 0} units / ${r.kept_meias ?? 0} meias, holds ${r.units ?? 0} / ${r.meias ?? 0}`);
+  return filtered.map(
+    (r) =>
+      `event ${r.event_id}, ${r.holder}: kept ${r.kept_units ?? 0} units / ${r.kept_meias ?? 0} meias, holds ${r.units ?? 0} / ${r.meias ?? 0}`,
+  );
 }

@@ -24,7 +24,9 @@ export async function createBuyer(
   const password = 'senha-de-teste-123';
   const { db } = app.deps;
   await db.insert(users).values({ id, name: fullName, email, emailVerified: true });
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
+  await db
+    .insert(accounts)
+    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(password) });
   await db.insert(profiles).values({ id, fullName });
   await db.insert(userRoles).values({ userId: id, role: 'user' });
   return { id, email, password };

@@ -68,7 +68,10 @@ export interface StripeDouble {
    * A webhook delivery: the JSON body and its headers, signed with the webhook secret by the
    * SDK's `generateTestHeaderString` at `timestamp` (unix seconds; now by default).
    */
-  signedWebhook(event: WebhookEvent, options?: { timestamp?: number; secret?: string }): { payload: string; headers: Record<string, string> };
+  signedWebhook(
+    event: WebhookEvent,
+    options?: { timestamp?: number; secret?: string },
+  ): { payload: string; headers: Record<string, string> };
   close(): Promise<void>;
 }
 
@@ -105,7 +108,11 @@ class StripeApiError extends Error {
 
 /** Stripe-style ids: prefix + 24 random alphanumerics. */
 function stripeId(prefix: string): string {
-  return `${prefix}_${randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 24).padEnd(24, 'x')}`;
+  return `${prefix}_${randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 24)
+    .padEnd(24, 'x')}`;
 }
 
 const unixNow = () => Math.floor(Date.now() / 1000);
@@ -152,7 +159,9 @@ const asParams = (value: unknown): Params => (value && typeof value === 'object'
 const asString = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** Starts the double on a free port of 127.0.0.1. */
-export async function startStripeDouble(options: { secretKey?: string; publishableKey?: string; webhookSecret?: string } = {}): Promise<StripeDouble> {
+export async function startStripeDouble(
+  options: { secretKey?: string; publishableKey?: string; webhookSecret?: string } = {},
+): Promise<StripeDouble> {
   const secretKey = options.secretKey ?? 'sk_test_double_51NextLevel';
   const publishableKey = options.publishableKey ?? 'pk_test_double_51NextLevel';
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
@@ -197,10 +206,21 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
   function createIntent(params: Params): Stripe.PaymentIntent {
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 1) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer: amount', param: 'amount' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        message: 'Invalid integer: amount',
+        param: 'amount',
+      });
     }
     const currency = asString(params.currency);
-    if (!currency) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: currency.', param: 'currency' });
+    if (!currency)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'Missing required param: currency.',
+        param: 'currency',
+      });
     // The SDK's API version sends `allowed_payment_method_types`; older ones `payment_method_types`.
     const allowed = Array.isArray(params.allowed_payment_method_types) ? (params.allowed_payment_method_types as string[]) : null;
     const types = allowed ?? (Array.isArray(params.payment_method_types) ? (params.payment_method_types as string[]) : ['card']);
@@ -211,7 +231,11 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       paymentMethodOptions.card = {
         installments:
           installments.enabled === 'true'
-            ? { enabled: true, plan: null, available_plans: [2, 3, 4, 5, 6].map((count) => ({ count, interval: 'month' as const, type: 'fixed_count' })) }
+            ? {
+                enabled: true,
+                plan: null,
+                available_plans: [2, 3, 4, 5, 6].map((count) => ({ count, interval: 'month' as const, type: 'fixed_count' })),
+              }
             : null,
         mandate_options: null,
         network: null,
@@ -249,7 +273,10 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       canceled_at: null,
       cancellation_reason: null,
       capture_method: 'automatic',
-      client_secret: `${id}_secret_${randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 25)}`,
+      client_secret: `${id}_secret_${randomBytes(18)
+        .toString('base64')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 25)}`,
       confirmation_method: 'automatic',
       created: unixNow(),
       currency,
@@ -402,7 +429,10 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
     } else if (status === 'requires_payment_method' && statusOptions.declineCode) {
       intent.last_payment_error = {
         type: 'card_error',
-        code: statusOptions.declineCode === 'expired_card' || statusOptions.declineCode === 'incorrect_cvc' ? statusOptions.declineCode : 'card_declined',
+        code:
+          statusOptions.declineCode === 'expired_card' || statusOptions.declineCode === 'incorrect_cvc'
+            ? statusOptions.declineCode
+            : 'card_declined',
         decline_code: statusOptions.declineCode,
         message: 'Your card was declined.',
         doc_url: 'https://stripe.com/docs/error-codes/card-declined',
@@ -442,12 +472,20 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       charge = charges.get(chargeParam);
       if (!charge) throw missing('charge', chargeParam);
     } else {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'One of the following params should be provided for this request: payment_intent or charge.',
+      });
     }
     const unrefunded = charge.amount - charge.amount_refunded;
     const amount = params.amount === undefined ? unrefunded : Number(params.amount);
     if (unrefunded <= 0) {
-      throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      });
     }
     if (!Number.isInteger(amount) || amount < 1 || amount > unrefunded) {
       throw new StripeApiError(400, {
@@ -466,7 +504,9 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       charge: charge.id,
       created: unixNow(),
       currency: charge.currency,
-      destination_details: isPix ? { type: 'pix', pix: {} } : { type: 'card', card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' } },
+      destination_details: isPix
+        ? { type: 'pix', pix: {} }
+        : { type: 'card', card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' } },
       metadata: Object.fromEntries(Object.entries(asParams(params.metadata)).map(([k, v]) => [k, String(v)])),
       payment_intent: typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? null),
       reason: (asString(params.reason) as Stripe.Refund.Reason | undefined) ?? null,
@@ -600,7 +640,8 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
       }
     }
     // Stripe keeps the first answer of a key, errors included, except when the server failed.
-    if (idempotencyKey && method === 'POST' && status < 500) byIdempotencyKey.set(idempotencyKey, { request: fingerprint, status, body: payload });
+    if (idempotencyKey && method === 'POST' && status < 500)
+      byIdempotencyKey.set(idempotencyKey, { request: fingerprint, status, body: payload });
     send(status, payload);
   }
 
@@ -615,7 +656,12 @@ export async function startStripeDouble(options: { secretKey?: string; publishab
 
   const double: StripeDouble = {
     url,
-    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: url,
+    },
     webhookSecret,
     requests,
     paymentIntents,

@@ -41,7 +41,10 @@ export async function createPostgresDatabase(prefix = 'nl_test'): Promise<{ url:
  * A fresh database of the kind TEST_DB names ('pglite' in memory, or 'postgres': a new database
  * on the local server, dropped by `drop`).
  */
-export async function openTestDatabase(kind = process.env.TEST_DB ?? 'pglite', poolSize = 20): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(
+  kind = process.env.TEST_DB ?? 'pglite',
+  poolSize = 20,
+): Promise<Database & { drop(): Promise<void> }> {
   if (kind !== 'postgres') {
     const database = await openDatabase({ pgliteDir: 'memory://' });
     let closed = false;
@@ -82,7 +85,9 @@ export interface TestServer extends Server {
  * limits unless `rateLimit` (the tests of the limits themselves). `env` adds configuration
  * variables (Stripe's keys and STRIPE_API_URL pointing at a double).
  */
-export async function startTestServer(options: { poolSize?: number; env?: Record<string, string>; rateLimit?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { poolSize?: number; env?: Record<string, string>; rateLimit?: boolean } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase(undefined, options.poolSize);
   const dataDir = mkdtempSync(join(tmpdir(), 'nl-test-'));
   const config = loadConfig({ ...options.env, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', PORT: '3999' });
@@ -132,9 +137,22 @@ export async function startTestServer(options: { poolSize?: number; env?: Record
 }
 
 /** Inserts a sector of `eventId` selling `remaining` units in one lot at `priceCentavos`; returns its row. */
-export async function insertSector(db: Server['deps']['db'], eventId: string, type: { name: string; priceCentavos: number; remaining: number; sortOrder?: number }) {
-  const [sector] = await db.insert(ticketTypes).values({ eventId, name: type.name, remaining: type.remaining, sortOrder: type.sortOrder ?? 0 }).returning();
-  await db.insert(ticketLots).values({ ticketTypeId: sector.id, position: 1, priceCentavos: type.priceCentavos, quantity: type.remaining, remaining: type.remaining });
+export async function insertSector(
+  db: Server['deps']['db'],
+  eventId: string,
+  type: { name: string; priceCentavos: number; remaining: number; sortOrder?: number },
+) {
+  const [sector] = await db
+    .insert(ticketTypes)
+    .values({ eventId, name: type.name, remaining: type.remaining, sortOrder: type.sortOrder ?? 0 })
+    .returning();
+  await db.insert(ticketLots).values({
+    ticketTypeId: sector.id,
+    position: 1,
+    priceCentavos: type.priceCentavos,
+    quantity: type.remaining,
+    remaining: type.remaining,
+  });
   return { ...sector, priceCentavos: type.priceCentavos };
 }
 
@@ -152,7 +170,8 @@ export async function createEvent(
   const starts = options.startsAt ?? null;
   const day = starts ?? new Date(Date.now() + (options.daysAhead ?? 10) * 86_400_000);
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(day);
-  const clock = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const clock = (at: Date) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   const [event] = await server.deps.db
     .insert(events)
     .values({

@@ -63,7 +63,9 @@ export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-type RawClient = { query(config: { name?: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+type RawClient = {
+  query(config: { name?: string; text: string; values: unknown[] } | string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+};
 
 /**
  * A hot statement of fixed text with numbered parameters ($1, $2, ...), run outside any

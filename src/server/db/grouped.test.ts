@@ -79,7 +79,11 @@ describe('groupedRunner', () => {
     const call = groupedRunner(run);
     const other = {} as Db;
     const results = [call(db, 'a', 1), call(db, 'b', 2), call(other, 'a', 3)];
-    expect(runs.map((r) => [r.key, r.inputs])).toEqual([['a', [1]], ['b', [2]], ['a', [3]]]);
+    expect(runs.map((r) => [r.key, r.inputs])).toEqual([
+      ['a', [1]],
+      ['b', [2]],
+      ['a', [3]],
+    ]);
     for (const r of runs) r.finish();
     expect(await Promise.all(results)).toEqual(['a:1', 'b:2', 'a:3']);
   });

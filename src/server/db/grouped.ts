@@ -18,16 +18,17 @@ interface Waiting<In, Out> {
  * of them is run again alone, so every caller gets its own answer or its own error and one bad
  * request never fails the others. Runs are kept per database (a Db handle).
  */
-export function groupedRunner<In, Out>(
-  run: (db: Db, key: string, inputs: In[]) => Promise<Out[]>,
-  options: { maxPerRun?: number } = {},
-) {
+export function groupedRunner<In, Out>(run: (db: Db, key: string, inputs: In[]) => Promise<Out[]>, options: { maxPerRun?: number } = {}) {
   const { maxPerRun = 200 } = options;
   const queuesByDb = new WeakMap<Db, Map<string, Waiting<In, Out>[]>>();
 
   async function runGroup(db: Db, key: string, group: Waiting<In, Out>[]): Promise<void> {
     try {
-      const outputs = await run(db, key, group.map((w) => w.input));
+      const outputs = await run(
+        db,
+        key,
+        group.map((w) => w.input),
+      );
       group.forEach((w, i) => w.resolve(outputs[i]));
     } catch (error) {
       if (group.length === 1) group[0].reject(error);

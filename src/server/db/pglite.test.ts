@@ -15,7 +15,9 @@ describe('startPglite', () => {
     const first = await startPglite(dir);
     expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true);
     await first.exec(`CREATE TABLE kept (n int); INSERT INTO kept VALUES (42);`);
-    expect((await first.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'shared_buffers'`)).rows[0].setting).toBe('2048');
+    expect((await first.query<{ setting: string }>(`SELECT setting FROM pg_settings WHERE name = 'shared_buffers'`)).rows[0].setting).toBe(
+      '2048',
+    );
     await first.close();
 
     const again = await startPglite(dir);
@@ -25,7 +27,9 @@ describe('startPglite', () => {
 
   it('starts an in-memory database from it too', async () => {
     const db = await startPglite('memory://pglite-test');
-    expect((await db.query<{ tables: number }>(`SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'`)).rows).toEqual([{ tables: 0 }]);
+    expect((await db.query<{ tables: number }>(`SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public'`)).rows).toEqual([
+      { tables: 0 },
+    ]);
     await db.close();
   }, 60_000);
 });

@@ -19,7 +19,9 @@ const startParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=$
  * loading its result takes under one.
  */
 export function pgliteTemplateFile(): string {
-  const { version } = JSON.parse(readFileSync(join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+    version: string;
+  };
   return join(projectRoot, 'build', 'pglite', `initdb-${version}.tar.gz`);
 }
 

@@ -74,7 +74,9 @@ function createPool(connectionString: string, max: number, log: ConnectionLog): 
   });
   // Every check-out, by Drizzle's transactions (promise) and by pool.query (callback), goes
   // through connect(): give the client a release that may be called twice.
-  const connect = pool.connect.bind(pool) as (callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void) => unknown;
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: unknown) => void,
+  ) => unknown;
   const guard = (client: pg.PoolClient) => {
     const original = client.release.bind(client);
     const release = Object.assign(

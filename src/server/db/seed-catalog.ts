@@ -168,8 +168,20 @@ const EVENTS: EventSeed[] = [
     capacity: 3000,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso às duas pistas.', lots: [{ price: 8000, remaining: 120 }, { price: 10000, remaining: 400 }, { price: 12000, remaining: 400 }] },
-      { name: 'VIP', description: 'Área VIP com bar exclusivo, banheiros privativos e vista para a cabine.', lots: [{ price: 18000, remaining: 80 }] },
+      {
+        name: 'Pista',
+        description: 'Acesso às duas pistas.',
+        lots: [
+          { price: 8000, remaining: 120 },
+          { price: 10000, remaining: 400 },
+          { price: 12000, remaining: 400 },
+        ],
+      },
+      {
+        name: 'VIP',
+        description: 'Área VIP com bar exclusivo, banheiros privativos e vista para a cabine.',
+        lots: [{ price: 18000, remaining: 80 }],
+      },
     ],
   },
   {
@@ -187,9 +199,7 @@ const EVENTS: EventSeed[] = [
     venue: VENUES.dEdge,
     capacity: 600,
     rating: null,
-    tickets: [
-      { name: 'Pista', description: 'Acesso à pista principal e ao lounge.', lots: [{ price: 9000, remaining: 3 }] },
-    ],
+    tickets: [{ name: 'Pista', description: 'Acesso à pista principal e ao lounge.', lots: [{ price: 9000, remaining: 3 }] }],
   },
   {
     slug: 'next-level-sunset-sessions-itajai',
@@ -207,7 +217,11 @@ const EVENTS: EventSeed[] = [
     rating: null,
     tickets: [
       { name: 'Pista', description: 'Acesso à área do palco e à praia.', lots: [{ price: 6000, remaining: 600 }] },
-      { name: 'VIP', description: 'Deck com open bar de água e refrigerante, sombra e banheiros exclusivos.', lots: [{ price: 12000, remaining: 120 }] },
+      {
+        name: 'VIP',
+        description: 'Deck com open bar de água e refrigerante, sombra e banheiros exclusivos.',
+        lots: [{ price: 12000, remaining: 120 }],
+      },
     ],
   },
   {
@@ -227,8 +241,16 @@ const EVENTS: EventSeed[] = [
     rating: null,
     tickets: [
       { name: 'Pista', description: 'Acesso aos dois palcos.', lots: [{ price: 15000, remaining: 2500 }] },
-      { name: 'VIP', description: 'Área VIP em frente ao palco principal, com bares e banheiros exclusivos.', lots: [{ price: 25000, remaining: 600 }] },
-      { name: 'Camarote', description: 'Camarote com vista para a baía, open bar premium e serviço de mesa.', lots: [{ price: 45000, remaining: 90 }] },
+      {
+        name: 'VIP',
+        description: 'Área VIP em frente ao palco principal, com bares e banheiros exclusivos.',
+        lots: [{ price: 25000, remaining: 600 }],
+      },
+      {
+        name: 'Camarote',
+        description: 'Camarote com vista para a baía, open bar premium e serviço de mesa.',
+        lots: [{ price: 45000, remaining: 90 }],
+      },
     ],
   },
   {
@@ -249,7 +271,11 @@ const EVENTS: EventSeed[] = [
     tickets: [
       { name: 'Pista', description: 'Acesso aos três palcos.', lots: [{ price: 22000, remaining: 5000 }] },
       { name: 'Pista Premium', description: 'Área próxima aos palcos, com bares exclusivos.', lots: [{ price: 32000, remaining: 1500 }] },
-      { name: 'Camarote', description: 'Camarote com open bar, lounge climatizado e entrada exclusiva.', lots: [{ price: 48000, remaining: 300 }] },
+      {
+        name: 'Camarote',
+        description: 'Camarote com open bar, lounge climatizado e entrada exclusiva.',
+        lots: [{ price: 48000, remaining: 300 }],
+      },
     ],
   },
   {
@@ -327,9 +353,7 @@ const EVENTS: EventSeed[] = [
     venue: VENUES.circoVoador,
     capacity: 1200,
     rating: null,
-    tickets: [
-      { name: 'Ingresso Geral', description: 'Acesso ao evento e a todas as rodadas.', lots: [{ price: 4000, remaining: 500 }] },
-    ],
+    tickets: [{ name: 'Ingresso Geral', description: 'Acesso ao evento e a todas as rodadas.', lots: [{ price: 4000, remaining: 500 }] }],
   },
   {
     slug: 'ay-yo-kpop-night-itajai',
@@ -346,7 +370,14 @@ const EVENTS: EventSeed[] = [
     capacity: 2000,
     rating: null,
     tickets: [
-      { name: 'Pista', description: 'Acesso à pista e à feirinha.', lots: [{ price: 5500, remaining: 300 }, { price: 6500, remaining: 400 }] },
+      {
+        name: 'Pista',
+        description: 'Acesso à pista e à feirinha.',
+        lots: [
+          { price: 5500, remaining: 300 },
+          { price: 6500, remaining: 400 },
+        ],
+      },
       {
         name: 'Pré-venda Fã-clube',
         description: 'Pista com entrada antecipada e photocard, para quem tem o código do fã-clube AY-YO.',
@@ -373,7 +404,11 @@ const EVENTS: EventSeed[] = [
     rating: null,
     tickets: [
       { name: 'Ingresso Geral', description: 'Acesso à feira, palco e painéis.', lots: [{ price: 7000, remaining: 1800 }] },
-      { name: 'VIP', description: 'Entrada antecipada, lugar reservado nos painéis e ecobag da edição.', lots: [{ price: 15000, remaining: 200 }] },
+      {
+        name: 'VIP',
+        description: 'Entrada antecipada, lugar reservado nos painéis e ecobag da edição.',
+        lots: [{ price: 15000, remaining: 200 }],
+      },
     ],
   },
   {
@@ -412,7 +447,11 @@ const EVENTS: EventSeed[] = [
     capacity: 40,
     rating: null,
     tickets: [
-      { name: 'Entrada gratuita', description: 'Inclui material da oficina. Uma inscrição por pessoa.', lots: [{ price: 0, remaining: 32 }] },
+      {
+        name: 'Entrada gratuita',
+        description: 'Inclui material da oficina. Uma inscrição por pessoa.',
+        lots: [{ price: 0, remaining: 32 }],
+      },
     ],
   },
   {
@@ -432,7 +471,11 @@ const EVENTS: EventSeed[] = [
     rating: null,
     tickets: [
       { name: 'Jantar individual', description: 'Jantar completo com degustação de bebidas.', lots: [{ price: 18000, remaining: 24 }] },
-      { name: 'Jantar para dois', description: 'Mesa para duas pessoas, com uma garrafa de soju de brinde.', lots: [{ price: 32000, remaining: 10 }] },
+      {
+        name: 'Jantar para dois',
+        description: 'Mesa para duas pessoas, com uma garrafa de soju de brinde.',
+        lots: [{ price: 32000, remaining: 10 }],
+      },
     ],
   },
   {
@@ -450,8 +493,16 @@ const EVENTS: EventSeed[] = [
     capacity: 120,
     rating: null,
     tickets: [
-      { name: 'Experiência Hanbok', description: 'Prova de hanbok, 10 fotos editadas e chá coreano.', lots: [{ price: 9000, remaining: 60 }] },
-      { name: 'Experiência Completa', description: 'Hanbok, penteado tradicional, 25 fotos editadas e chá coreano.', lots: [{ price: 15000, remaining: 30 }] },
+      {
+        name: 'Experiência Hanbok',
+        description: 'Prova de hanbok, 10 fotos editadas e chá coreano.',
+        lots: [{ price: 9000, remaining: 60 }],
+      },
+      {
+        name: 'Experiência Completa',
+        description: 'Hanbok, penteado tradicional, 25 fotos editadas e chá coreano.',
+        lots: [{ price: 15000, remaining: 30 }],
+      },
     ],
   },
   {
@@ -470,8 +521,16 @@ const EVENTS: EventSeed[] = [
     capacity: 2500,
     rating: null,
     tickets: [
-      { name: 'Ingresso Geral', description: 'Acesso ao festival, às apresentações e à mostra de cinema.', lots: [{ price: 5000, remaining: 900 }] },
-      { name: 'Passaporte Oficinas', description: 'Ingresso Geral mais vaga garantida em duas oficinas à sua escolha.', lots: [{ price: 9000, remaining: 120 }] },
+      {
+        name: 'Ingresso Geral',
+        description: 'Acesso ao festival, às apresentações e à mostra de cinema.',
+        lots: [{ price: 5000, remaining: 900 }],
+      },
+      {
+        name: 'Passaporte Oficinas',
+        description: 'Ingresso Geral mais vaga garantida em duas oficinas à sua escolha.',
+        lots: [{ price: 9000, remaining: 120 }],
+      },
     ],
   },
   {
@@ -510,8 +569,7 @@ const NEWS: NewsSeed[] = [
     slug: 'next-level-warehouse-lineup',
     brand: 'next-level',
     title: 'Next Level Warehouse anuncia line-up completo',
-    preview:
-      'A noite de techno na Audio Club terá duas pistas, sete horas de música e um headliner internacional.',
+    preview: 'A noite de techno na Audio Club terá duas pistas, sete horas de música e um headliner internacional.',
     content: [
       'A Next Level divulgou o line-up completo da próxima Warehouse: Techno All Night, que volta à Audio Club com duas pistas e sete horas de música, das 23h até o amanhecer.',
       'Na pista principal, os residentes abrem a noite com um warm-up hipnótico antes do headliner internacional, que faz um set estendido de três horas. A segunda pista fica por conta de coletivos paulistanos que vêm movimentando a cena de techno da cidade.',
@@ -525,8 +583,7 @@ const NEWS: NewsSeed[] = [
     slug: 'random-play-dance-rio-inscricoes',
     brand: 'ay-yo',
     title: 'Random Play Dance chega ao Circo Voador',
-    preview:
-      'A AY-YO leva ao Rio o maior Random Play Dance do país, com rodadas temáticas e prêmios para os fandoms.',
+    preview: 'A AY-YO leva ao Rio o maior Random Play Dance do país, com rodadas temáticas e prêmios para os fandoms.',
     content: [
       'Depois de lotar edições em São Paulo, o Random Play Dance da AY-YO desembarca no Circo Voador, na Lapa. Serão seis horas de rodadas com trechos aleatórios de K-Pop, da segunda geração aos lançamentos do mês.',
       'A novidade desta edição são as rodadas temáticas votadas pelo público nas redes da AY-YO. A rodada final vale o título de Rei e Rainha do Random Play e um kit de álbuns autografados.',
@@ -540,8 +597,7 @@ const NEWS: NewsSeed[] = [
     slug: 'kxp-oficinas-gratuitas-hangul',
     brand: 'kxp',
     title: 'KXP abre oficinas gratuitas de Hangul em São Paulo',
-    preview:
-      'Em parceria com o Centro Cultural Coreano, a KXP oferece aulas introdutórias gratuitas do alfabeto coreano.',
+    preview: 'Em parceria com o Centro Cultural Coreano, a KXP oferece aulas introdutórias gratuitas do alfabeto coreano.',
     content: [
       'A KXP lançou uma série de oficinas gratuitas de introdução ao Hangul, o alfabeto coreano, no Centro Cultural Coreano no Brasil, na Avenida Paulista.',
       'Em três horas, os participantes aprendem como as letras se combinam em sílabas, praticam a leitura de palavras do dia a dia e escrevem o próprio nome em coreano, com direito a um momento de caligrafia com pincel.',
@@ -627,7 +683,10 @@ function saoPauloDate(now: Date, days: number): string {
 
 export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string[] }> {
   return db.transaction(async (tx) => {
-    await tx.insert(brands).values(BRANDS.map((b) => ({ ...b }))).onConflictDoNothing();
+    await tx
+      .insert(brands)
+      .values(BRANDS.map((b) => ({ ...b })))
+      .onConflictDoNothing();
 
     const idBySlug = new Map<string, string>();
     const eventIds: string[] = [];
@@ -672,9 +731,15 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
             sortOrder,
           })
           .returning({ id: ticketTypes.id });
-        await tx
-          .insert(ticketLots)
-          .values(t.lots.map((lot, i) => ({ ticketTypeId: sector.id, position: i + 1, priceCentavos: lot.price, quantity: lot.remaining, remaining: lot.remaining })));
+        await tx.insert(ticketLots).values(
+          t.lots.map((lot, i) => ({
+            ticketTypeId: sector.id,
+            position: i + 1,
+            priceCentavos: lot.price,
+            quantity: lot.remaining,
+            remaining: lot.remaining,
+          })),
+        );
         if (t.preSaleCode) {
           await tx.insert(coupons).values({
             code: t.preSaleCode,
@@ -737,5 +802,8 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
  * Inserts the missing ones; never changes existing rows.
  */
 export async function ensureBrands(db: Db): Promise<void> {
-  await db.insert(brands).values(BRANDS.map((b) => ({ ...b }))).onConflictDoNothing();
+  await db
+    .insert(brands)
+    .values(BRANDS.map((b) => ({ ...b })))
+    .onConflictDoNothing();
 }

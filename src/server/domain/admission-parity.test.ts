@@ -27,8 +27,24 @@ const AT_NIGHT = '2025-03-15T23:00:00.000Z';
 
 /** A festival on two nights, each a session with its own door. */
 const SESSIONS = [
-  { id: 'sex', name: 'Sexta', label: 'Sexta 13/03', date: '2026-03-13', startTime: '22:00:00', endTime: '05:00:00', window: window('2026-03-13T21:00:00.000Z', '2026-03-14T08:00:00.000Z') },
-  { id: 'sab', name: 'Sábado', label: 'Sábado 14/03', date: '2026-03-14', startTime: '22:00:00', endTime: '05:00:00', window: window('2026-03-14T21:00:00.000Z', '2026-03-15T08:00:00.000Z') },
+  {
+    id: 'sex',
+    name: 'Sexta',
+    label: 'Sexta 13/03',
+    date: '2026-03-13',
+    startTime: '22:00:00',
+    endTime: '05:00:00',
+    window: window('2026-03-13T21:00:00.000Z', '2026-03-14T08:00:00.000Z'),
+  },
+  {
+    id: 'sab',
+    name: 'Sábado',
+    label: 'Sábado 14/03',
+    date: '2026-03-14',
+    startTime: '22:00:00',
+    endTime: '05:00:00',
+    window: window('2026-03-14T21:00:00.000Z', '2026-03-15T08:00:00.000Z'),
+  },
 ];
 const FESTIVAL = window('2026-03-13T21:00:00.000Z', '2026-03-15T08:00:00.000Z');
 const FRIDAY_NIGHT = '2026-03-14T02:00:00.000Z';
@@ -77,20 +93,42 @@ interface Row {
   onDevice?: Verdict;
 }
 
-const admitted = (extra: Partial<Extract<Verdict, { accepted: true }>> = {}): Verdict => ({ accepted: true, direction: 'in', isReentry: false, documentCheck: null, sessionLabel: null, ...extra });
-const refused = (reason: RefusalReason, extra: Partial<Extract<Verdict, { accepted: false }>> = {}): Verdict => ({ accepted: false, reason, checkedInAt: null, ...extra });
+const admitted = (extra: Partial<Extract<Verdict, { accepted: true }>> = {}): Verdict => ({
+  accepted: true,
+  direction: 'in',
+  isReentry: false,
+  documentCheck: null,
+  sessionLabel: null,
+  ...extra,
+});
+const refused = (reason: RefusalReason, extra: Partial<Extract<Verdict, { accepted: false }>> = {}): Verdict => ({
+  accepted: false,
+  reason,
+  checkedInAt: null,
+  ...extra,
+});
 const notOnList = refused('not_on_list');
 
 const rows: Row[] = [
   { name: 'a paid ticket, first entry', ticket: {}, at: AT_NIGHT, verdict: admitted() },
-  { name: "a courtesy ticket (an order the back office issued, nothing paid)", ticket: { ticketTypeName: 'Cortesia' }, at: AT_NIGHT, verdict: admitted() },
   {
-    name: 'a meia-entrada ticket: let in, asking for its category\'s document',
+    name: 'a courtesy ticket (an order the back office issued, nothing paid)',
+    ticket: { ticketTypeName: 'Cortesia' },
+    at: AT_NIGHT,
+    verdict: admitted(),
+  },
+  {
+    name: "a meia-entrada ticket: let in, asking for its category's document",
     ticket: { concession: 'student' },
     at: AT_NIGHT,
     verdict: admitted({ documentCheck: 'Conferir carteira de estudante (CIE)' }),
   },
-  { name: 'already in, entry known to the server', ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] }, at: AT_NIGHT, verdict: refused('already_used', { checkedInAt: '2025-03-15T22:10:00.000Z' }) },
+  {
+    name: 'already in, entry known to the server',
+    ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
+    at: AT_NIGHT,
+    verdict: refused('already_used', { checkedInAt: '2025-03-15T22:10:00.000Z' }),
+  },
   {
     name: 'already in, let in by this device offline',
     ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
@@ -98,13 +136,44 @@ const rows: Row[] = [
     at: AT_NIGHT,
     verdict: refused('already_used', { checkedInAt: '2025-03-15T22:10:00.000Z' }),
   },
-  { name: 'an exit where the event scans no exits', ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] }, at: AT_NIGHT, turn: { direction: 'out' }, verdict: refused('not_inside') },
-  { name: 'exit scans: an entry of a ticket inside', ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] }, door: { exitScans: true }, at: AT_NIGHT, verdict: refused('already_inside', { checkedInAt: '2025-03-15T22:10:00.000Z' }) },
-  { name: 'exit scans: an exit of a ticket inside', ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] }, door: { exitScans: true }, at: AT_NIGHT, turn: { direction: 'out' }, verdict: admitted({ direction: 'out' }) },
-  { name: 'exit scans: an exit of a ticket not inside', ticket: {}, door: { exitScans: true }, at: AT_NIGHT, turn: { direction: 'out' }, verdict: refused('not_inside') },
+  {
+    name: 'an exit where the event scans no exits',
+    ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
+    at: AT_NIGHT,
+    turn: { direction: 'out' },
+    verdict: refused('not_inside'),
+  },
+  {
+    name: 'exit scans: an entry of a ticket inside',
+    ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
+    door: { exitScans: true },
+    at: AT_NIGHT,
+    verdict: refused('already_inside', { checkedInAt: '2025-03-15T22:10:00.000Z' }),
+  },
+  {
+    name: 'exit scans: an exit of a ticket inside',
+    ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
+    door: { exitScans: true },
+    at: AT_NIGHT,
+    turn: { direction: 'out' },
+    verdict: admitted({ direction: 'out' }),
+  },
+  {
+    name: 'exit scans: an exit of a ticket not inside',
+    ticket: {},
+    door: { exitScans: true },
+    at: AT_NIGHT,
+    turn: { direction: 'out' },
+    verdict: refused('not_inside'),
+  },
   ...(['list', 'device'] as const).map((scansOn): Row => ({
     name: `exit scans: back in after going out (scans known to the ${scansOn === 'list' ? 'server' : 'device'})`,
-    ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }, { sessionId: null, direction: 'out', at: '2025-03-15T22:40:00.000Z' }] },
+    ticket: {
+      scans: [
+        { sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' },
+        { sessionId: null, direction: 'out', at: '2025-03-15T22:40:00.000Z' },
+      ],
+    },
     door: { exitScans: true },
     scansOn,
     at: AT_NIGHT,
@@ -112,22 +181,61 @@ const rows: Row[] = [
   })),
   { name: 'a refunded ticket', ticket: { status: 'refunded', orderStatus: 'refunded' }, at: AT_NIGHT, verdict: refused('refunded') },
   { name: 'a ticket of a refunded order', ticket: { orderStatus: 'refunded' }, at: AT_NIGHT, verdict: refused('refunded') },
-  { name: 'a ticket refunded after it got in', ticket: { status: 'refunded', orderStatus: 'refunded', scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] }, at: AT_NIGHT, verdict: refused('refunded') },
+  {
+    name: 'a ticket refunded after it got in',
+    ticket: { status: 'refunded', orderStatus: 'refunded', scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
+    at: AT_NIGHT,
+    verdict: refused('refunded'),
+  },
   { name: 'a cancelled ticket', ticket: { status: 'cancelled' }, at: AT_NIGHT, verdict: refused('cancelled') },
   { name: 'a ticket of a cancelled order', ticket: { orderStatus: 'cancelled' }, at: AT_NIGHT, verdict: refused('cancelled') },
   { name: 'an order not paid yet', ticket: { orderStatus: 'pending' }, at: AT_NIGHT, verdict: refused('not_paid') },
   { name: 'an order whose payment failed', ticket: { orderStatus: 'failed' }, at: AT_NIGHT, verdict: refused('not_paid') },
-  { name: 'a ticket of an event its organizer cancelled', ticket: { status: 'cancelled', orderStatus: 'refunded' }, door: { cancelled: true }, at: AT_NIGHT, verdict: refused('cancelled') },
-  { name: 'a cancelled event, before its door would open', ticket: { status: 'cancelled', orderStatus: 'refunded' }, door: { cancelled: true }, at: '2025-03-15T18:00:00.000Z', verdict: refused('cancelled') },
+  {
+    name: 'a ticket of an event its organizer cancelled',
+    ticket: { status: 'cancelled', orderStatus: 'refunded' },
+    door: { cancelled: true },
+    at: AT_NIGHT,
+    verdict: refused('cancelled'),
+  },
+  {
+    name: 'a cancelled event, before its door would open',
+    ticket: { status: 'cancelled', orderStatus: 'refunded' },
+    door: { cancelled: true },
+    at: '2025-03-15T18:00:00.000Z',
+    verdict: refused('cancelled'),
+  },
   { name: "a transferred ticket's old code", ticket: null, transferred: true, at: AT_NIGHT, verdict: refused('transferred') },
   { name: "another event's ticket", ticket: { eventId: 'ev2' }, at: AT_NIGHT, verdict: refused('other_event'), onDevice: notOnList },
   { name: 'a code no ticket carries', ticket: null, at: AT_NIGHT, verdict: refused('unknown_code'), onDevice: notOnList },
   { name: 'before the door opens', ticket: {}, at: '2025-03-15T18:59:59.999Z', verdict: refused('too_early') },
-  { name: 'a refunded ticket before the door opens', ticket: { status: 'refunded', orderStatus: 'refunded' }, at: '2025-03-15T18:00:00.000Z', verdict: refused('too_early') },
+  {
+    name: 'a refunded ticket before the door opens',
+    ticket: { status: 'refunded', orderStatus: 'refunded' },
+    at: '2025-03-15T18:00:00.000Z',
+    verdict: refused('too_early'),
+  },
   { name: 'after the event ends', ticket: {}, at: '2025-03-16T03:00:00.000Z', verdict: refused('event_over') },
-  { name: 'a used ticket after the event ends', ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] }, at: '2025-03-16T04:00:00.000Z', verdict: refused('event_over') },
-  { name: 'sessions: a Saturday ticket on Friday', ticket: { sessionIds: ['sab'] }, door: { sessions: true }, at: FRIDAY_NIGHT, verdict: refused('wrong_session', { validSessions: ['Sábado 14/03'] }) },
-  { name: 'sessions: a Saturday ticket on Saturday', ticket: { sessionIds: ['sab'] }, door: { sessions: true }, at: SATURDAY_NIGHT, verdict: admitted({ sessionLabel: 'Sábado 14/03' }) },
+  {
+    name: 'a used ticket after the event ends',
+    ticket: { scans: [{ sessionId: null, direction: 'in', at: '2025-03-15T22:10:00.000Z' }] },
+    at: '2025-03-16T04:00:00.000Z',
+    verdict: refused('event_over'),
+  },
+  {
+    name: 'sessions: a Saturday ticket on Friday',
+    ticket: { sessionIds: ['sab'] },
+    door: { sessions: true },
+    at: FRIDAY_NIGHT,
+    verdict: refused('wrong_session', { validSessions: ['Sábado 14/03'] }),
+  },
+  {
+    name: 'sessions: a Saturday ticket on Saturday',
+    ticket: { sessionIds: ['sab'] },
+    door: { sessions: true },
+    at: SATURDAY_NIGHT,
+    verdict: admitted({ sessionLabel: 'Sábado 14/03' }),
+  },
   {
     name: 'sessions: a pass in on Friday, back on Saturday',
     ticket: { scans: [{ sessionId: 'sex', direction: 'in', at: '2026-03-14T01:00:00.000Z' }] },
@@ -143,29 +251,84 @@ const rows: Row[] = [
     at: FRIDAY_NIGHT,
     verdict: refused('already_used', { checkedInAt: '2026-03-14T01:00:00.000Z' }),
   })),
-  { name: "sessions: the operator picked Saturday's door on Friday night", ticket: {}, door: { sessions: true }, turn: { sessionId: 'sab' }, at: FRIDAY_NIGHT, verdict: refused('too_early') },
-  { name: 'sessions: between nights, the next not open yet', ticket: {}, door: { sessions: true }, at: '2026-03-14T12:00:00.000Z', verdict: refused('too_early') },
-  { name: 'sessions: after the last night', ticket: {}, door: { sessions: true }, at: '2026-03-15T08:00:00.000Z', verdict: refused('event_over') },
+  {
+    name: "sessions: the operator picked Saturday's door on Friday night",
+    ticket: {},
+    door: { sessions: true },
+    turn: { sessionId: 'sab' },
+    at: FRIDAY_NIGHT,
+    verdict: refused('too_early'),
+  },
+  {
+    name: 'sessions: between nights, the next not open yet',
+    ticket: {},
+    door: { sessions: true },
+    at: '2026-03-14T12:00:00.000Z',
+    verdict: refused('too_early'),
+  },
+  {
+    name: 'sessions: after the last night',
+    ticket: {},
+    door: { sessions: true },
+    at: '2026-03-15T08:00:00.000Z',
+    verdict: refused('event_over'),
+  },
   {
     name: 'sessions and exit scans: out and back in on Friday',
-    ticket: { scans: [{ sessionId: 'sex', direction: 'in', at: '2026-03-14T01:00:00.000Z' }, { sessionId: 'sex', direction: 'out', at: '2026-03-14T01:30:00.000Z' }] },
+    ticket: {
+      scans: [
+        { sessionId: 'sex', direction: 'in', at: '2026-03-14T01:00:00.000Z' },
+        { sessionId: 'sex', direction: 'out', at: '2026-03-14T01:30:00.000Z' },
+      ],
+    },
     door: { sessions: true, exitScans: true },
     scansOn: 'device',
     at: FRIDAY_NIGHT,
     verdict: admitted({ isReentry: true, sessionLabel: 'Sexta 13/03' }),
   },
   { name: 'a rotating QR with a fresh code', ticket: {}, door: { rotatingQr: true }, qr: 'fresh', at: AT_NIGHT, verdict: admitted() },
-  { name: 'a rotating QR with a stale code (a screenshot)', ticket: {}, door: { rotatingQr: true }, qr: 'stale', at: AT_NIGHT, verdict: refused('qr_expired') },
-  { name: 'a rotating QR read without its code', ticket: {}, door: { rotatingQr: true }, qr: 'none', at: AT_NIGHT, verdict: refused('qr_expired') },
+  {
+    name: 'a rotating QR with a stale code (a screenshot)',
+    ticket: {},
+    door: { rotatingQr: true },
+    qr: 'stale',
+    at: AT_NIGHT,
+    verdict: refused('qr_expired'),
+  },
+  {
+    name: 'a rotating QR read without its code',
+    ticket: {},
+    door: { rotatingQr: true },
+    qr: 'none',
+    at: AT_NIGHT,
+    verdict: refused('qr_expired'),
+  },
 ];
 
 function ticketOf(row: Row): Ticket | null {
-  return row.ticket && { status: 'valid', orderStatus: 'completed', eventId: EVENT_ID, ticketTypeName: 'Pista', concession: null, sessionIds: [], scans: [], ...row.ticket };
+  return (
+    row.ticket && {
+      status: 'valid',
+      orderStatus: 'completed',
+      eventId: EVENT_ID,
+      ticketTypeName: 'Pista',
+      concession: null,
+      sessionIds: [],
+      scans: [],
+      ...row.ticket,
+    }
+  );
 }
 
 function doorOf(row: Row) {
   const sessions = row.door?.sessions ? SESSIONS : [];
-  return { sessions, window: sessions.length > 0 ? FESTIVAL : NIGHT, exitScans: !!row.door?.exitScans, rotatingQr: !!row.door?.rotatingQr, isCancelled: !!row.door?.cancelled };
+  return {
+    sessions,
+    window: sessions.length > 0 ? FESTIVAL : NIGHT,
+    exitScans: !!row.door?.exitScans,
+    rotatingQr: !!row.door?.rotatingQr,
+    isCancelled: !!row.door?.cancelled,
+  };
 }
 
 const codeOf = (row: Row) => `NL1.${rows.indexOf(row)}`;
@@ -198,12 +361,27 @@ function onServer(row: Row): Verdict {
   };
   const qr = door.rotatingQr && ticket ? rotatingQrFreshness(rotationSecretOf(SIGNING_KEY, read.code), read.otp, at) : undefined;
   const decision = decideScan(
-    admissionAtDoor(state, EVENT_ID, doorWindowState(session?.window ?? door.window, at), !!row.transferred, qr, { sessionId, direction: row.turn?.direction, exitScans: door.exitScans }),
+    admissionAtDoor(state, EVENT_ID, doorWindowState(session?.window ?? door.window, at), !!row.transferred, qr, {
+      sessionId,
+      direction: row.turn?.direction,
+      exitScans: door.exitScans,
+    }),
   );
   if (decision.admitted) {
-    return { accepted: true, direction: decision.direction, isReentry: decision.isReentry, documentCheck: documentCheckOf(ticket!.concession), sessionLabel: session?.label ?? null };
+    return {
+      accepted: true,
+      direction: decision.direction,
+      isReentry: decision.isReentry,
+      documentCheck: documentCheckOf(ticket!.concession),
+      sessionLabel: session?.label ?? null,
+    };
   }
-  return { accepted: false, reason: decision.reason, checkedInAt: decision.checkedInAt?.toISOString() ?? null, ...(decision.validSessions ? { validSessions: decision.validSessions } : {}) };
+  return {
+    accepted: false,
+    reason: decision.reason,
+    checkedInAt: decision.checkedInAt?.toISOString() ?? null,
+    ...(decision.validSessions ? { validSessions: decision.validSessions } : {}),
+  };
 }
 
 /** The device's verdict: the event's list as get-offline-data.ts writes it, this device's own earlier scans replayed, then the scan. */
@@ -212,21 +390,22 @@ function onDevice(row: Row): Verdict {
   const ticket = ticketOf(row);
   const code = codeOf(row);
   const knownToServer = row.scansOn !== 'device';
-  const listed = ticket && ticket.eventId === EVENT_ID
-    ? [
-        offlineTicketOf(
-          {
-            ...ticket,
-            code,
-            holderName: 'Ana Lima',
-            checkedInAt: knownToServer ? (scansOf(ticket).find((s) => s.direction === 'in')?.at ?? null) : null,
-            scans: knownToServer ? scansOf(ticket) : [],
-            ...(door.rotatingQr ? { rotationSecret: rotationSecretOf(SIGNING_KEY, code) } : {}),
-          },
-          { isCancelled: door.isCancelled, sessionIds: door.sessions.map((s) => s.id), exitScans: door.exitScans },
-        ),
-      ]
-    : [];
+  const listed =
+    ticket && ticket.eventId === EVENT_ID
+      ? [
+          offlineTicketOf(
+            {
+              ...ticket,
+              code,
+              holderName: 'Ana Lima',
+              checkedInAt: knownToServer ? (scansOf(ticket).find((s) => s.direction === 'in')?.at ?? null) : null,
+              scans: knownToServer ? scansOf(ticket) : [],
+              ...(door.rotatingQr ? { rotationSecret: rotationSecretOf(SIGNING_KEY, code) } : {}),
+            },
+            { isCancelled: door.isCancelled, sessionIds: door.sessions.map((s) => s.id), exitScans: door.exitScans },
+          ),
+        ]
+      : [];
   const list: DoorOfflineData = {
     event: {
       id: EVENT_ID,
@@ -234,7 +413,15 @@ function onDevice(row: Row): Verdict {
       opensAt: door.window.opensAt.toISOString(),
       closesAt: door.window.closesAt.toISOString(),
       ...(door.rotatingQr ? { rotatingQr: true } : {}),
-      ...(door.sessions.length > 0 ? { sessions: door.sessions.map(({ window, ...s }) => ({ ...s, opensAt: window.opensAt.toISOString(), closesAt: window.closesAt.toISOString() })) } : {}),
+      ...(door.sessions.length > 0
+        ? {
+            sessions: door.sessions.map(({ window, ...s }) => ({
+              ...s,
+              opensAt: window.opensAt.toISOString(),
+              closesAt: window.closesAt.toISOString(),
+            })),
+          }
+        : {}),
       ...(door.exitScans ? { exitScans: true } : {}),
       ...(door.isCancelled ? { isCancelled: true } : {}),
     },
@@ -245,15 +432,32 @@ function onDevice(row: Row): Verdict {
   const byHash = new Map(list.tickets.map((t) => [t.hash, t]));
   let kept: Record<string, string> = {};
   for (const scan of knownToServer || !ticket ? [] : ticket.scans) {
-    const earlier = decideOnDevice(list, byHash, kept, { code, otp: null }, new Date(scan.at), { sessionId: scan.sessionId, direction: scan.direction });
+    const earlier = decideOnDevice(list, byHash, kept, { code, otp: null }, new Date(scan.at), {
+      sessionId: scan.sessionId,
+      direction: scan.direction,
+    });
     expect(earlier.result.accepted, `${row.name}: this device's earlier scan at ${scan.at}`).toBe(true);
     kept = earlier.kept;
   }
-  const { result } = decideOnDevice(list, byHash, kept, readOf(row), new Date(row.at), { sessionId: row.turn?.sessionId ?? null, direction: row.turn?.direction ?? 'in' });
+  const { result } = decideOnDevice(list, byHash, kept, readOf(row), new Date(row.at), {
+    sessionId: row.turn?.sessionId ?? null,
+    direction: row.turn?.direction ?? 'in',
+  });
   if (result.accepted) {
-    return { accepted: true, direction: result.direction ?? 'in', isReentry: !!result.isReentry, documentCheck: result.documentCheck, sessionLabel: result.sessionLabel ?? null };
+    return {
+      accepted: true,
+      direction: result.direction ?? 'in',
+      isReentry: !!result.isReentry,
+      documentCheck: result.documentCheck,
+      sessionLabel: result.sessionLabel ?? null,
+    };
   }
-  return { accepted: false, reason: result.reason, checkedInAt: result.checkedInAt, ...(result.validSessions ? { validSessions: result.validSessions } : {}) };
+  return {
+    accepted: false,
+    reason: result.reason,
+    checkedInAt: result.checkedInAt,
+    ...(result.validSessions ? { validSessions: result.validSessions } : {}),
+  };
 }
 
 describe('the door decides alike on the server and on the device offline', () => {

@@ -92,7 +92,12 @@ describe('decideScan', () => {
   const at = { doorEventId: 'ev1', isEventCancelled: false };
   const syncedAt = new Date('2025-03-15T23:30:00.000Z');
   /** A device's decision at `scannedAt`, synced at syncedAt. */
-  const offline = (accepted: boolean, scannedAt = new Date('2025-03-15T23:10:00.000Z'), reason?: RefusalReason) => ({ accepted, reason, scannedAt, syncedAt });
+  const offline = (accepted: boolean, scannedAt = new Date('2025-03-15T23:10:00.000Z'), reason?: RefusalReason) => ({
+    accepted,
+    reason,
+    scannedAt,
+    syncedAt,
+  });
 
   it('online, says what decideAdmission says, never a conflict', () => {
     expect(decideScan({ ticket, ...at, window: 'open' })).toEqual(FIRST_ENTRY);
@@ -100,8 +105,16 @@ describe('decideScan', () => {
   });
 
   it('keeps an offline refusal with the device reason, and names none unknown_code', () => {
-    expect(decideScan({ ticket, ...at, window: 'open', device: offline(false, undefined, 'not_on_list') })).toEqual({ admitted: false, reason: 'not_on_list', conflict: false });
-    expect(decideScan({ ticket, ...at, window: 'open', device: offline(false) })).toEqual({ admitted: false, reason: 'unknown_code', conflict: false });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(false, undefined, 'not_on_list') })).toEqual({
+      admitted: false,
+      reason: 'not_on_list',
+      conflict: false,
+    });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(false) })).toEqual({
+      admitted: false,
+      reason: 'unknown_code',
+      conflict: false,
+    });
   });
 
   it('turns an offline admission dated inside the door window into the entry', () => {
@@ -110,7 +123,11 @@ describe('decideScan', () => {
 
   it('flags an offline admission dated outside the door window, burning nothing', () => {
     for (const window of ['too_early', 'event_over'] as const) {
-      expect(decideScan({ ticket, ...at, window, device: offline(true) })).toEqual({ admitted: false, reason: 'offline_out_of_window', conflict: true });
+      expect(decideScan({ ticket, ...at, window, device: offline(true) })).toEqual({
+        admitted: false,
+        reason: 'offline_out_of_window',
+        conflict: true,
+      });
     }
   });
 
@@ -118,24 +135,39 @@ describe('decideScan', () => {
     const justAhead = new Date(syncedAt.getTime() + OFFLINE_CLOCK_SKEW_MS);
     expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, justAhead) })).toEqual(FIRST_ENTRY);
     const tooFar = new Date(justAhead.getTime() + 1);
-    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, tooFar) })).toEqual({ admitted: false, reason: 'offline_out_of_window', conflict: true });
+    expect(decideScan({ ticket, ...at, window: 'open', device: offline(true, tooFar) })).toEqual({
+      admitted: false,
+      reason: 'offline_out_of_window',
+      conflict: true,
+    });
   });
 
   it('flags an offline admission the server would refuse: a used ticket as offline_conflict with its entry', () => {
     expect(decideScan({ ticket: { ...ticket, checkedInAt: firstEntry }, ...at, window: 'open', device: offline(true) })).toEqual({
-      admitted: false, reason: 'offline_conflict', checkedInAt: firstEntry, conflict: true,
+      admitted: false,
+      reason: 'offline_conflict',
+      checkedInAt: firstEntry,
+      conflict: true,
     });
     expect(decideScan({ ticket: { ...ticket, status: 'refunded' }, ...at, window: 'open', device: offline(true) })).toEqual({
-      admitted: false, reason: 'refunded', conflict: true,
+      admitted: false,
+      reason: 'refunded',
+      conflict: true,
     });
   });
 
   it("flags an offline admission of a transferred ticket's old code as transferred, and keeps a device's refusal as transferred", () => {
     expect(decideScan({ ticket: null, isTransferredCode: true, ...at, window: 'open', device: offline(true) })).toEqual({
-      admitted: false, reason: 'transferred', conflict: true,
+      admitted: false,
+      reason: 'transferred',
+      conflict: true,
     });
-    expect(decideScan({ ticket: null, isTransferredCode: true, ...at, window: 'open', device: offline(false, undefined, 'transferred') })).toEqual({
-      admitted: false, reason: 'transferred', conflict: false,
+    expect(
+      decideScan({ ticket: null, isTransferredCode: true, ...at, window: 'open', device: offline(false, undefined, 'transferred') }),
+    ).toEqual({
+      admitted: false,
+      reason: 'transferred',
+      conflict: false,
     });
   });
 });
@@ -145,7 +177,14 @@ describe('decideScan with exit scans', () => {
     const inside = { entries: 1, exits: 0, firstEntryAt: firstEntry, lastEntryAt: firstEntry, firstEntryGate: null };
     const device = { accepted: true, scannedAt: firstEntry, syncedAt: firstEntry };
     expect(
-      decideScan({ ticket: { status: 'valid', orderStatus: 'completed', eventId: 'ev1', checkedInAt: firstEntry, turns: inside }, doorEventId: 'ev1', isEventCancelled: false, window: 'open', exitScans: true, device }),
+      decideScan({
+        ticket: { status: 'valid', orderStatus: 'completed', eventId: 'ev1', checkedInAt: firstEntry, turns: inside },
+        doorEventId: 'ev1',
+        isEventCancelled: false,
+        window: 'open',
+        exitScans: true,
+        device,
+      }),
     ).toEqual({ admitted: false, reason: 'offline_conflict', checkedInAt: firstEntry, conflict: true });
   });
 });
@@ -180,8 +219,18 @@ describe('offlineTicketOf', () => {
   });
 
   it('with sessions or exit scans, carries its turns per session and is not used by an entry', () => {
-    const listed = offlineTicketOf({ ...ticket, sessionIds: ['sab'], scans: [{ ...ticket.scans[0], sessionId: 'sab' }] }, { isCancelled: false, sessionIds: ['sex', 'sab'], exitScans: false });
-    expect(listed).toMatchObject({ status: 'valid', sessionIds: ['sab'], turns: [{ sessionId: 'sab', entries: 1, exits: 0, firstEntryAt: firstEntry.toISOString(), lastEntryAt: firstEntry.toISOString() }] });
-    expect(offlineTicketOf(ticket, { isCancelled: false, sessionIds: [], exitScans: true })).toMatchObject({ status: 'valid', turns: [{ sessionId: null, entries: 1 }] });
+    const listed = offlineTicketOf(
+      { ...ticket, sessionIds: ['sab'], scans: [{ ...ticket.scans[0], sessionId: 'sab' }] },
+      { isCancelled: false, sessionIds: ['sex', 'sab'], exitScans: false },
+    );
+    expect(listed).toMatchObject({
+      status: 'valid',
+      sessionIds: ['sab'],
+      turns: [{ sessionId: 'sab', entries: 1, exits: 0, firstEntryAt: firstEntry.toISOString(), lastEntryAt: firstEntry.toISOString() }],
+    });
+    expect(offlineTicketOf(ticket, { isCancelled: false, sessionIds: [], exitScans: true })).toMatchObject({
+      status: 'valid',
+      turns: [{ sessionId: null, entries: 1 }],
+    });
   });
 });

@@ -44,7 +44,15 @@ export function admissionAtDoor(
   qr?: AdmissionInput['qr'],
   turn: Pick<AdmissionInput, 'sessionId' | 'direction' | 'exitScans'> = {},
 ): AdmissionInput {
-  return { ticket, isTransferredCode: !ticket && isTransferredCode, doorEventId, isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled, window, qr, ...turn };
+  return {
+    ticket,
+    isTransferredCode: !ticket && isTransferredCode,
+    doorEventId,
+    isEventCancelled: ticket?.eventId === doorEventId && ticket.isEventCancelled,
+    window,
+    qr,
+    ...turn,
+  };
 }
 
 /**
@@ -66,7 +74,8 @@ export interface DeviceDecision {
 }
 
 /** What the server records of a scan: admitted, or refused with a reason; `conflict` flags an offline admission the server would have refused. */
-export type ScanDecision = Extract<AdmissionDecision, { admitted: true }> | (Extract<AdmissionDecision, { admitted: false }> & { conflict: boolean });
+export type ScanDecision =
+  Extract<AdmissionDecision, { admitted: true }> | (Extract<AdmissionDecision, { admitted: false }> & { conflict: boolean });
 
 /**
  * Decides a scan as the server records it, online or synced from an offline device (PRODUCT.md
@@ -92,7 +101,11 @@ export function decideScan(input: AdmissionInput & { device?: DeviceDecision }):
     return isDatedAfterSync ? { admitted: false, reason: 'offline_out_of_window', conflict: true } : decision;
   }
   const reason =
-    decision.reason === 'already_used' || decision.reason === 'already_inside' ? 'offline_conflict' : decision.reason === 'too_early' || decision.reason === 'event_over' ? 'offline_out_of_window' : decision.reason;
+    decision.reason === 'already_used' || decision.reason === 'already_inside'
+      ? 'offline_conflict'
+      : decision.reason === 'too_early' || decision.reason === 'event_over'
+        ? 'offline_out_of_window'
+        : decision.reason;
   return { admitted: false, reason, checkedInAt: decision.checkedInAt, conflict: true };
 }
 
@@ -131,7 +144,10 @@ export interface ListedTicketSource extends NonNullable<AdmissionInput['ticket']
  * accepted entries and exits per session (turnsIn; sessions without any are left out), and its
  * status is not 'used' by an entry: the turns tell.
  */
-export function offlineTicketOf(ticket: ListedTicketSource, door: { isCancelled: boolean; sessionIds: string[]; exitScans: boolean }): OfflineTicket {
+export function offlineTicketOf(
+  ticket: ListedTicketSource,
+  door: { isCancelled: boolean; sessionIds: string[]; exitScans: boolean },
+): OfflineTicket {
   const hasSessions = door.sessionIds.length > 0;
   const byTurns = hasSessions || door.exitScans;
   const sessionKeys: (string | null)[] = hasSessions ? door.sessionIds : [null];
@@ -149,7 +165,15 @@ export function offlineTicketOf(ticket: ListedTicketSource, door: { isCancelled:
           turns: sessionKeys.flatMap((sessionId) => {
             const turns = turnsIn(ticket.scans, sessionId);
             if (turns.entries === 0) return [];
-            return [{ sessionId, entries: turns.entries, exits: turns.exits, firstEntryAt: turns.firstEntryAt?.toISOString() ?? null, lastEntryAt: turns.lastEntryAt?.toISOString() ?? null }];
+            return [
+              {
+                sessionId,
+                entries: turns.entries,
+                exits: turns.exits,
+                firstEntryAt: turns.firstEntryAt?.toISOString() ?? null,
+                lastEntryAt: turns.lastEntryAt?.toISOString() ?? null,
+              },
+            ];
           }),
         }
       : {}),

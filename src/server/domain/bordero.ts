@@ -18,8 +18,14 @@ import { ticketRefundAmounts } from './refunds';
  * face value outside the gross; 'meia' for a half-price unit (its category on the line); else
  * 'inteira' (a guest let in after the list's time, paying, included).
  */
-export function borderoKind(unit: { paymentProvider: string; channel: string; unitPriceCentavos: number; concession: string | null }): 'inteira' | 'meia' | 'cortesia' {
-  if (unit.paymentProvider === 'courtesy' || (unit.channel !== 'online' && unit.unitPriceCentavos === 0 && !unit.concession)) return 'cortesia';
+export function borderoKind(unit: {
+  paymentProvider: string;
+  channel: string;
+  unitPriceCentavos: number;
+  concession: string | null;
+}): 'inteira' | 'meia' | 'cortesia' {
+  if (unit.paymentProvider === 'courtesy' || (unit.channel !== 'online' && unit.unitPriceCentavos === 0 && !unit.concession))
+    return 'cortesia';
   return unit.concession ? 'meia' : 'inteira';
 }
 
@@ -54,8 +60,17 @@ export type { BorderoMoney };
 /** All zeros: the money of no sale. */
 export function emptyBorderoMoney(): BorderoMoney {
   return {
-    units: 0, refundedUnits: 0, listCentavos: 0, discountCentavos: 0, grossCentavos: 0, refundsCentavos: 0,
-    feesCentavos: 0, refundedFeesCentavos: 0, absorbedFeesCentavos: 0, netCentavos: 0, courtesyFaceCentavos: 0,
+    units: 0,
+    refundedUnits: 0,
+    listCentavos: 0,
+    discountCentavos: 0,
+    grossCentavos: 0,
+    refundsCentavos: 0,
+    feesCentavos: 0,
+    refundedFeesCentavos: 0,
+    absorbedFeesCentavos: 0,
+    netCentavos: 0,
+    courtesyFaceCentavos: 0,
   };
 }
 
@@ -127,8 +142,14 @@ export function settleBorderoLines(orders: BorderoOrder[]): Map<string, BorderoM
       const covered = own.length > 0 ? own : units.map((_, i) => i);
       const ticketPart = own.length > 0 ? sum(own.map((i) => gross[i])) : order.subtotalCentavos - order.discountCentavos;
       const ticketsBack = Math.min(ticketPart, refund.amountCentavos);
-      splitByLargestRemainder(ticketsBack, covered.map((i) => gross[i])).forEach((part, k) => (refunds[covered[k]] += part));
-      splitByLargestRemainder(refund.amountCentavos - ticketsBack, covered.map((i) => charged[i])).forEach((part, k) => (refundedFees[covered[k]] += part));
+      splitByLargestRemainder(
+        ticketsBack,
+        covered.map((i) => gross[i]),
+      ).forEach((part, k) => (refunds[covered[k]] += part));
+      splitByLargestRemainder(
+        refund.amountCentavos - ticketsBack,
+        covered.map((i) => charged[i]),
+      ).forEach((part, k) => (refundedFees[covered[k]] += part));
       if (order.absorbedFeeCentavos > 0) for (const i of own) refundedAbsorbed[i] += units[i].unitFeeCentavos;
     }
 
@@ -212,7 +233,12 @@ export function splitNet(netCentavos: number, coProducers: CoProducer[], organiz
   const sign = netCentavos < 0 ? -1 : 1;
   const parts = splitByLargestRemainder(Math.abs(netCentavos), weights);
   return [
-    ...coProducers.map((c, i) => ({ name: c.name, shareBasisPoints: c.shareBasisPoints, amountCentavos: sign * parts[i] || 0, isOrganizer: false })),
+    ...coProducers.map((c, i) => ({
+      name: c.name,
+      shareBasisPoints: c.shareBasisPoints,
+      amountCentavos: sign * parts[i] || 0,
+      isOrganizer: false,
+    })),
     { name: organizerName, shareBasisPoints: organizerShare, amountCentavos: sign * parts[coProducers.length] || 0, isOrganizer: true },
   ];
 }

@@ -24,7 +24,15 @@ describe('the change of a cash sale', () => {
 
 describe('what a drawer should hold', () => {
   it('is the float plus cash sales minus cash refunds and withdrawals plus supplies', () => {
-    expect(expectedDrawerCentavos({ floatCentavos: 10000, cashSalesCentavos: 24000, cashRefundsCentavos: 8000, withdrawalsCentavos: 5000, suppliesCentavos: 1000 })).toBe(22000);
+    expect(
+      expectedDrawerCentavos({
+        floatCentavos: 10000,
+        cashSalesCentavos: 24000,
+        cashRefundsCentavos: 8000,
+        withdrawalsCentavos: 5000,
+        suppliesCentavos: 1000,
+      }),
+    ).toBe(22000);
   });
 
   it('closes with the difference of counted and expected, never a negative count', () => {

@@ -12,7 +12,8 @@ import { DomainError } from '../../shared/errors';
  * Throws DomainError('cash_tendered_short', { field: 'cashTenderedCentavos' }) when less was handed over.
  */
 export function changeCentavos(totalCentavos: number, tenderedCentavos: number): number {
-  if (!Number.isInteger(tenderedCentavos) || tenderedCentavos < totalCentavos) throw new DomainError('cash_tendered_short', { field: 'cashTenderedCentavos' });
+  if (!Number.isInteger(tenderedCentavos) || tenderedCentavos < totalCentavos)
+    throw new DomainError('cash_tendered_short', { field: 'cashTenderedCentavos' });
   return tenderedCentavos - totalCentavos;
 }
 
@@ -42,8 +43,12 @@ export function expectedDrawerCentavos(moves: DrawerMoves): number {
  * counted − expected (negative: cash missing). Throws DomainError('drawer_count_invalid',
  * { field: 'countedCentavos' }) for a count that is not a whole number of centavos >= 0.
  */
-export function closeDrawerCount(countedCentavos: number, expectedCentavos: number): { countedCentavos: number; expectedCentavos: number; differenceCentavos: number } {
-  if (!Number.isInteger(countedCentavos) || countedCentavos < 0) throw new DomainError('drawer_count_invalid', { field: 'countedCentavos' });
+export function closeDrawerCount(
+  countedCentavos: number,
+  expectedCentavos: number,
+): { countedCentavos: number; expectedCentavos: number; differenceCentavos: number } {
+  if (!Number.isInteger(countedCentavos) || countedCentavos < 0)
+    throw new DomainError('drawer_count_invalid', { field: 'countedCentavos' });
   return { countedCentavos, expectedCentavos, differenceCentavos: countedCentavos - expectedCentavos };
 }
 

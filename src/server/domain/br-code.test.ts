@@ -139,12 +139,8 @@ describe('buildPixBrCode', () => {
   });
 
   it('refuses an empty merchant name or city', () => {
-    expect(() => buildPixBrCode({ ...input, merchantName: ' ' })).toThrow(
-      expect.objectContaining({ details: { field: 'merchantName' } }),
-    );
-    expect(() => buildPixBrCode({ ...input, merchantCity: '' })).toThrow(
-      expect.objectContaining({ details: { field: 'merchantCity' } }),
-    );
+    expect(() => buildPixBrCode({ ...input, merchantName: ' ' })).toThrow(expect.objectContaining({ details: { field: 'merchantName' } }));
+    expect(() => buildPixBrCode({ ...input, merchantCity: '' })).toThrow(expect.objectContaining({ details: { field: 'merchantCity' } }));
   });
 
   it('refuses a Pix key that cannot be encoded', () => {

@@ -106,7 +106,9 @@ export function buildPixBrCode(input: PixBrCodeInput): string {
 
   let merchantAccount = field('00', PIX_GUI) + field('01', pixKey);
   const room = MAX_FIELD_LENGTH - merchantAccount.length - 4;
-  const description = plainAscii(input.description ?? '').slice(0, Math.max(room, 0)).trim();
+  const description = plainAscii(input.description ?? '')
+    .slice(0, Math.max(room, 0))
+    .trim();
   if (description) merchantAccount += field('02', description);
 
   const txid = input.txid.replace(/[^A-Za-z0-9]/g, '').slice(0, MAX_TXID_LENGTH) || '***';

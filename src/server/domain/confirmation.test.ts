@@ -23,6 +23,7 @@ describe('decideConfirmation', () => {
   });
 
   it('holds the units again for a payment after the hold ended', () => {
-    for (const status of ['expired', 'failed', 'cancelled'] as const) expect(decideConfirmation({ status, completedAt: null }, false)).toBe('hold_again');
+    for (const status of ['expired', 'failed', 'cancelled'] as const)
+      expect(decideConfirmation({ status, completedAt: null }, false)).toBe('hold_again');
   });
 });

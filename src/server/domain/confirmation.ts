@@ -23,7 +23,8 @@ export type ConfirmationStep = 'complete' | 'hold_again' | 'refund' | 'already_c
 export function decideConfirmation(order: { status: OrderStatus; completedAt: Date | null }, isEventCancelled: boolean): ConfirmationStep {
   if (order.status === 'completed' || (order.status === 'refunded' && order.completedAt)) return 'already_completed';
   if (order.status === 'refunded') return 'refunded_late';
-  if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled') return 'not_confirmable';
+  if (order.status !== 'pending' && order.status !== 'expired' && order.status !== 'failed' && order.status !== 'cancelled')
+    return 'not_confirmable';
   if (isEventCancelled) return 'refund';
   return order.status === 'pending' ? 'complete' : 'hold_again';
 }

@@ -71,7 +71,7 @@ describe('doorSession and eventDoorWindow', () => {
     expect(doorSession([], new Date())).toBeNull();
   });
 
-  it('takes the operator\'s pick over the clock', () => {
+  it("takes the operator's pick over the clock", () => {
     expect(doorSession(sessions, new Date('2026-03-15T02:30:00Z'), 'dom')?.id).toBe('dom');
     expect(doorSession(sessions, new Date('2026-03-15T02:30:00Z'), 'outra')?.id).toBe('sab');
   });

@@ -15,10 +15,7 @@ export const DEFAULT_DOOR_OPENS_MINUTES_BEFORE = 240;
  * stops and tickets expire. UTC instants. Throws DomainError('validation_failed') for malformed
  * times.
  */
-export function doorWindow(
-  event: { date: string; startTime: string; endTime: string | null },
-  opensMinutesBefore: number,
-): DoorWindow {
+export function doorWindow(event: { date: string; startTime: string; endTime: string | null }, opensMinutesBefore: number): DoorWindow {
   const { start, end } = eventTimeRange(event);
   return { opensAt: new Date(start.getTime() - opensMinutesBefore * 60_000), closesAt: end };
 }

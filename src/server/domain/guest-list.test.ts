@@ -32,8 +32,15 @@ function lot(id: string, position: number, quantity: number, remaining: number):
 
 function sector(id: string, lots: SaleLot[]): SaleSector {
   return {
-    id, eventId: 'ev1', name: id, remaining: lots.reduce((s, l) => s + l.remaining, 0), halfTaken: 0,
-    salesStartAt: null, salesEndAt: null, hiddenWithoutCode: false, lots,
+    id,
+    eventId: 'ev1',
+    name: id,
+    remaining: lots.reduce((s, l) => s + l.remaining, 0),
+    halfTaken: 0,
+    salesStartAt: null,
+    salesEndAt: null,
+    hiddenWithoutCode: false,
+    lots,
   };
 }
 
@@ -52,7 +59,9 @@ describe('the rule of a guest list', () => {
   });
 
   it('never charges a list free all night', () => {
-    expect(guestCharge({ freeUntil, afterKind: 'free', afterPriceCentavos: null, discountPercent: null }, new Date('2026-12-21T09:00:00.000Z'))).toBe(0);
+    expect(
+      guestCharge({ freeUntil, afterKind: 'free', afterPriceCentavos: null, discountPercent: null }, new Date('2026-12-21T09:00:00.000Z')),
+    ).toBe(0);
   });
 
   it('reads in pt-BR with the time in São Paulo', () => {
@@ -60,7 +69,9 @@ describe('the rule of a guest list', () => {
     expect(describeGuestListRule({ freeUntil, afterKind: 'discount', afterPriceCentavos: 6000, discountPercent: 50 })).toBe(
       'Grátis até 00:30, depois 50% de desconto (R$ 30,00)',
     );
-    expect(describeGuestListRule({ freeUntil, afterKind: 'free', afterPriceCentavos: null, discountPercent: null })).toBe('Grátis a noite toda');
+    expect(describeGuestListRule({ freeUntil, afterKind: 'free', afterPriceCentavos: null, discountPercent: null })).toBe(
+      'Grátis a noite toda',
+    );
   });
 
   it('says when a name already came in', () => {
@@ -71,7 +82,9 @@ describe('the rule of a guest list', () => {
 describe('a list taking names', () => {
   const closesAt = new Date('2026-12-20T23:00:00.000Z');
   it('refuses once closed, from the closing instant on', () => {
-    expect(codeOf(() => assertGuestListTakesNames({ closesAt, quota: 10, entriesCount: 0 }, new Date('2026-12-20T22:59:59.000Z')))).toBeUndefined();
+    expect(
+      codeOf(() => assertGuestListTakesNames({ closesAt, quota: 10, entriesCount: 0 }, new Date('2026-12-20T22:59:59.000Z'))),
+    ).toBeUndefined();
     expect(codeOf(() => assertGuestListTakesNames({ closesAt, quota: 10, entriesCount: 0 }, closesAt))).toBe('guest_list_closed');
   });
 
@@ -86,8 +99,18 @@ describe('a list taking names', () => {
 const weekBefore = new Date('2026-12-13T15:00:00.000Z');
 function night(extra: Partial<SaleEvent> = {}): SaleEvent {
   return {
-    id: 'ev1', isPublished: true, isCancelled: false, date: '2026-12-20', startTime: '20:00', endTime: '23:00', capacity: null, meiaEntrada: true,
-    maxTicketsPerOrder: null, maxTicketsPerCpf: 2, fee: { basisPoints: 1000, minCentavos: 300, maxCentavos: null, absorbed: false }, ...extra,
+    id: 'ev1',
+    isPublished: true,
+    isCancelled: false,
+    date: '2026-12-20',
+    startTime: '20:00',
+    endTime: '23:00',
+    capacity: null,
+    meiaEntrada: true,
+    maxTicketsPerOrder: null,
+    maxTicketsPerCpf: 2,
+    fee: { basisPoints: 1000, minCentavos: 300, maxCentavos: null, absorbed: false },
+    ...extra,
   };
 }
 
@@ -123,13 +146,25 @@ describe('the unit a list name holds', () => {
 
   it('refuses a sector without units and a sector of another event', () => {
     expect(codeOf(() => pickGuestUnit(night(), [sector('pista', [lot('l1', 1, 5, 0)])], 'pista', weekBefore))).toBe('ticket_type_sold_out');
-    expect(codeOf(() => pickGuestUnit(night(), [sector('pista', [lot('l1', 1, 5, 5)])], 'outro', weekBefore))).toBe('ticket_type_not_found');
+    expect(codeOf(() => pickGuestUnit(night(), [sector('pista', [lot('l1', 1, 5, 5)])], 'outro', weekBefore))).toBe(
+      'ticket_type_not_found',
+    );
   });
 });
 
 describe('a guest CSV', () => {
   it('reads nome,email,cpf with an optional header and reports refused rows by line', () => {
-    const rows = readGuestCsv(['nome,email,cpf', 'Ana Souza,ana@example.com,529.982.247-25', '', 'Bruno,,', ',x@example.com,', 'Carla,carla@,', 'Davi,,52998224725'].join('\n'));
+    const rows = readGuestCsv(
+      [
+        'nome,email,cpf',
+        'Ana Souza,ana@example.com,529.982.247-25',
+        '',
+        'Bruno,,',
+        ',x@example.com,',
+        'Carla,carla@,',
+        'Davi,,52998224725',
+      ].join('\n'),
+    );
     expect(rows).toEqual([
       { line: 2, ok: true, name: 'Ana Souza', email: 'ana@example.com', cpf: '52998224725' },
       { line: 4, ok: true, name: 'Bruno', email: null, cpf: null },
@@ -145,6 +180,8 @@ describe('a guest CSV', () => {
   });
 
   it('reads quoted names with commas, as a spreadsheet exports them', () => {
-    expect(readGuestCsv('nome,email,cpf\n"Souza, Ana",ana@example.com,\n')).toEqual([{ line: 2, ok: true, name: 'Souza, Ana', email: 'ana@example.com', cpf: null }]);
+    expect(readGuestCsv('nome,email,cpf\n"Souza, Ana",ana@example.com,\n')).toEqual([
+      { line: 2, ok: true, name: 'Souza, Ana', email: 'ana@example.com', cpf: null },
+    ]);
   });
 });

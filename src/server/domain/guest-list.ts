@@ -88,8 +88,7 @@ export function pickGuestUnit(event: SaleEvent | null, sectors: SaleSector[], se
 
 /** One row of a guest CSV as read: its line number in the file (1-based) and the name, e-mail and CPF, or why it was refused. */
 export type GuestCsvRow =
-  | { line: number; ok: true; name: string; email: string | null; cpf: string | null }
-  | { line: number; ok: false; reason: string };
+  { line: number; ok: true; name: string; email: string | null; cpf: string | null } | { line: number; ok: false; reason: string };
 
 const HEADER_WORDS = new Set(['nome', 'name']);
 

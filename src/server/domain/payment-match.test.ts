@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { matchPayment, type ReportedPayment } from './payment-match';
 
 const order = { id: '0b6f1f7e-2c1a-4c8e-9d3a-5f1e2d3c4b5a', paymentId: 'pi_own', totalCentavos: 16000 };
-const own: ReportedPayment = { paymentId: 'pi_own', orderId: order.id, amountCentavos: 16000, amountReceivedCentavos: 16000, currency: 'brl' };
+const own: ReportedPayment = {
+  paymentId: 'pi_own',
+  orderId: order.id,
+  amountCentavos: 16000,
+  amountReceivedCentavos: 16000,
+  currency: 'brl',
+};
 
 describe('matchPayment', () => {
   it('takes the payment the order made, for its total in BRL', () => {

@@ -39,9 +39,13 @@ export type PaymentMatch = 'pays' | 'another_payment' | 'mismatch';
  * is confirmed by the payment it asked the provider for); Stripe's advice to check the amount
  * and currency of a PaymentIntent before fulfilling an order.
  */
-export function matchPayment(order: { id: string; paymentId: string | null; totalCentavos: number }, payment: ReportedPayment): PaymentMatch {
+export function matchPayment(
+  order: { id: string; paymentId: string | null; totalCentavos: number },
+  payment: ReportedPayment,
+): PaymentMatch {
   const stated = [payment.amountCentavos, payment.amountReceivedCentavos].filter((amount): amount is number => amount !== null);
-  const isOrderAmount = stated.length > 0 && stated.every((amount) => amount === order.totalCentavos) && payment.currency === PAYMENT_CURRENCY;
+  const isOrderAmount =
+    stated.length > 0 && stated.every((amount) => amount === order.totalCentavos) && payment.currency === PAYMENT_CURRENCY;
   if (!isOrderAmount) return 'mismatch';
   if (payment.paymentId === order.paymentId) return 'pays';
   if (payment.orderId?.toLowerCase() !== order.id.toLowerCase()) return 'mismatch';

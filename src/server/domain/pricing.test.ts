@@ -68,7 +68,11 @@ describe('applyCoupon', () => {
   });
 
   it('refuses a coupon whose discount value is out of range', () => {
-    for (const bad of [coupon({ discountValue: 0 }), coupon({ discountValue: 101 }), coupon({ discountType: 'fixed', discountValue: -5 })]) {
+    for (const bad of [
+      coupon({ discountValue: 0 }),
+      coupon({ discountValue: 101 }),
+      coupon({ discountType: 'fixed', discountValue: -5 }),
+    ]) {
       expect(codeOf(() => applyCoupon(bad, 16000, 'ev1', now))?.code).toBe('coupon_invalid');
     }
   });
@@ -86,9 +90,7 @@ describe('applyCoupon', () => {
   });
 
   it('refuses a coupon that reached its maximum uses', () => {
-    expect(codeOf(() => applyCoupon(coupon({ maxUses: 5, currentUses: 5 }), 16000, 'ev1', now))?.code).toBe(
-      'coupon_exhausted',
-    );
+    expect(codeOf(() => applyCoupon(coupon({ maxUses: 5, currentUses: 5 }), 16000, 'ev1', now))?.code).toBe('coupon_exhausted');
     expect(applyCoupon(coupon({ maxUses: 5, currentUses: 4 }), 16000, 'ev1', now)).toBe(1600);
   });
 
@@ -148,10 +150,15 @@ describe('unlocksSector', () => {
     expect(unlocksSector(preSale({ maxUses: 2, currentUses: 1, heldUses: 1 }), 'camarote', 'ev1', now)).toBe(false);
   });
 
-  it('refuses the sale of the sector as unknown without its code, and with the code\'s own reason when it cannot be used', () => {
+  it("refuses the sale of the sector as unknown without its code, and with the code's own reason when it cannot be used", () => {
     expect(codeOf(() => assertUnlocksSector(preSale(), 'camarote', 'ev1', now))).toBeUndefined();
-    expect(codeOf(() => assertUnlocksSector(null, 'camarote', 'ev1', now))).toEqual({ code: 'ticket_type_not_found', details: { ticketTypeId: 'camarote' } });
-    expect(codeOf(() => assertUnlocksSector(preSale({ unlocksTicketTypeId: 'pista' }), 'camarote', 'ev1', now))?.code).toBe('ticket_type_not_found');
+    expect(codeOf(() => assertUnlocksSector(null, 'camarote', 'ev1', now))).toEqual({
+      code: 'ticket_type_not_found',
+      details: { ticketTypeId: 'camarote' },
+    });
+    expect(codeOf(() => assertUnlocksSector(preSale({ unlocksTicketTypeId: 'pista' }), 'camarote', 'ev1', now))?.code).toBe(
+      'ticket_type_not_found',
+    );
     expect(codeOf(() => assertUnlocksSector(preSale({ validUntil: new Date(now.getTime() - 1) }), 'camarote', 'ev1', now))).toEqual({
       code: 'coupon_expired',
       details: { field: 'couponCode' },

@@ -87,7 +87,13 @@ export function assertUnlocksSector(code: UnlockingCode | null | undefined, sect
  * minPurchaseCentavos; details carry it). A pre-sale code that only unlocks a sector
  * (`unlocksOnly`, value 0) passes the same checks and discounts 0.
  */
-export function applyCoupon(coupon: CouponRule, subtotalCentavos: number, eventId: string, now: Date, options: { unlocksOnly?: boolean } = {}): number {
+export function applyCoupon(
+  coupon: CouponRule,
+  subtotalCentavos: number,
+  eventId: string,
+  now: Date,
+  options: { unlocksOnly?: boolean } = {},
+): number {
   const field = 'couponCode';
   const value = coupon.discountValue;
   const valueInRange =

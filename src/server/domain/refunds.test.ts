@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideTicketRefund, isFeeRefunded, orderRefundReason, ticketRefundAmounts, withdrawalDeadline, type TicketRefundInput } from './refunds';
+import {
+  decideTicketRefund,
+  isFeeRefunded,
+  orderRefundReason,
+  ticketRefundAmounts,
+  withdrawalDeadline,
+  type TicketRefundInput,
+} from './refunds';
 
 // Event on 2025-03-15, 20:00-23:00 in São Paulo (UTC-3): ends at 2025-03-16T02:00:00Z.
 const before = new Date('2025-03-10T12:00:00Z');
@@ -30,7 +37,9 @@ describe('decideTicketRefund', () => {
   it('refuses a used ticket while its unused friend stays refundable', () => {
     const used = decideTicketRefund(input({ ticket: { id: 't1', status: 'valid', checkedInAt: new Date(), refundId: null } }));
     expect(used).toEqual({ eligible: false, reason: 'checked_in' });
-    expect(decideTicketRefund(input({ ticket: { id: 't2', status: 'valid', checkedInAt: null, refundId: null } }))).toEqual({ eligible: true });
+    expect(decideTicketRefund(input({ ticket: { id: 't2', status: 'valid', checkedInAt: null, refundId: null } }))).toEqual({
+      eligible: true,
+    });
   });
 
   it('reads the order status first, then the ticket status', () => {
@@ -64,10 +73,14 @@ describe('orderRefundReason', () => {
 
 describe('ticketRefundAmounts', () => {
   it('pays back each ticket its price when there was no discount', () => {
-    const amounts = ticketRefundAmounts({ subtotalCentavos: 24000, discountCentavos: 0 }, [
-      { ticketId: 'a', unitPriceCentavos: 8000 },
-      { ticketId: 'b', unitPriceCentavos: 16000 },
-    ], { includeFee: true });
+    const amounts = ticketRefundAmounts(
+      { subtotalCentavos: 24000, discountCentavos: 0 },
+      [
+        { ticketId: 'a', unitPriceCentavos: 8000 },
+        { ticketId: 'b', unitPriceCentavos: 16000 },
+      ],
+      { includeFee: true },
+    );
     expect([...amounts.values()]).toEqual([8000, 16000]);
   });
 
@@ -86,7 +99,9 @@ describe('ticketRefundAmounts', () => {
     for (let discount = 0; discount <= 5000; discount += 137) {
       const units = [1999, 4999, 50, 0, 12345].map((price, i) => ({ ticketId: String(i), unitPriceCentavos: price }));
       const subtotal = units.reduce((s, u) => s + u.unitPriceCentavos, 0);
-      const amounts = [...ticketRefundAmounts({ subtotalCentavos: subtotal, discountCentavos: discount }, units, { includeFee: false }).values()];
+      const amounts = [
+        ...ticketRefundAmounts({ subtotalCentavos: subtotal, discountCentavos: discount }, units, { includeFee: false }).values(),
+      ];
       expect(amounts.reduce((s, a) => s + a, 0)).toBe(subtotal - discount);
       expect(amounts.every((a) => a >= 0)).toBe(true);
     }
@@ -109,8 +124,10 @@ describe('isFeeRefunded', () => {
   const paidAt = new Date('2026-11-01T15:00:00Z');
   // 20:00 in São Paulo is 23:00 UTC: the withdrawal closes on 2026-11-08T15:00Z (7 days).
   const far = { date: '2026-12-20', startTime: '20:00' };
-  const at = (iso: string, over: Partial<{ eventCancelled: boolean; feeRefundable: boolean; event: { date: string; startTime: string } }> = {}) =>
-    isFeeRefunded({ paidAt, now: new Date(iso), eventCancelled: false, feeRefundable: false, event: far, ...over });
+  const at = (
+    iso: string,
+    over: Partial<{ eventCancelled: boolean; feeRefundable: boolean; event: { date: string; startTime: string } }> = {},
+  ) => isFeeRefunded({ paidAt, now: new Date(iso), eventCancelled: false, feeRefundable: false, event: far, ...over });
 
   it('returns the fee on a withdrawal: up to 7 x 24 hours after the payment', () => {
     expect(at('2026-11-01T15:00:01Z')).toBe(true);
@@ -152,10 +169,16 @@ describe('withdrawalDeadline', () => {
 
   it('opens again for 7 days after a change of date or venue made after the payment, up to the start', () => {
     const changed = { ...far, changedAt: new Date('2026-11-30T12:00:00Z') };
-    expect(withdrawalDeadline({ paidAt, event: changed, now: new Date('2026-12-01T00:00:00Z') })?.toISOString()).toBe('2026-12-07T12:00:00.000Z');
-    expect(isFeeRefunded({ paidAt, now: new Date('2026-12-01T00:00:00Z'), eventCancelled: false, feeRefundable: false, event: changed })).toBe(true);
+    expect(withdrawalDeadline({ paidAt, event: changed, now: new Date('2026-12-01T00:00:00Z') })?.toISOString()).toBe(
+      '2026-12-07T12:00:00.000Z',
+    );
+    expect(
+      isFeeRefunded({ paidAt, now: new Date('2026-12-01T00:00:00Z'), eventCancelled: false, feeRefundable: false, event: changed }),
+    ).toBe(true);
     const changedNear = { date: '2026-12-02', startTime: '20:00', changedAt: new Date('2026-11-30T12:00:00Z') };
-    expect(withdrawalDeadline({ paidAt, event: changedNear, now: new Date('2026-12-01T00:00:00Z') })?.toISOString()).toBe('2026-12-02T23:00:00.000Z');
+    expect(withdrawalDeadline({ paidAt, event: changedNear, now: new Date('2026-12-01T00:00:00Z') })?.toISOString()).toBe(
+      '2026-12-02T23:00:00.000Z',
+    );
     // A change before the payment was known to the buyer: nothing reopens.
     const before = { ...far, changedAt: new Date('2026-10-30T12:00:00Z') };
     expect(withdrawalDeadline({ paidAt, event: before, now: new Date('2026-11-20T00:00:00Z') })).toBeNull();

@@ -96,7 +96,11 @@ function changeWindowEnd(input: { paidAt: Date; event: { date: string; startTime
  * the new terms: the window is also open for 7 days after the change (up to the start), and the
  * later of the two deadlines counts. Returns that UTC instant, or null when it has passed at `now`.
  */
-export function withdrawalDeadline(input: { paidAt: Date; event: { date: string; startTime: string; changedAt?: Date | null }; now: Date }): Date | null {
+export function withdrawalDeadline(input: {
+  paidAt: Date;
+  event: { date: string; startTime: string; changedAt?: Date | null };
+  now: Date;
+}): Date | null {
   const byPurchase = input.paidAt.getTime() + WITHDRAWAL_DAYS * DAY_MS;
   const byEvent = eventInstant(input.event.date, input.event.startTime).getTime() - WITHDRAWAL_CLOSES_HOURS_BEFORE * 60 * 60 * 1000;
   const deadline = Math.max(Math.min(byPurchase, byEvent), changeWindowEnd(input) ?? -Infinity);

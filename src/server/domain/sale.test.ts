@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
-import { assertCapacityFor, decideHoldAgain, decideOrder, decideSale, type HeldAgainItem, type OrderLine, type OrderRequest, type SaleCoupon, type SaleSector, type SaleState } from './sale';
+import {
+  assertCapacityFor,
+  decideHoldAgain,
+  decideOrder,
+  decideSale,
+  type HeldAgainItem,
+  type OrderLine,
+  type OrderRequest,
+  type SaleCoupon,
+  type SaleSector,
+  type SaleState,
+} from './sale';
 import { lotsState, rollEndedLots, type SaleLot } from './lots';
 import { serviceFeeOf } from './service-fee';
 import { meiaReserve, reserveReleaseAt } from './meia';
@@ -17,16 +28,34 @@ function lot(id: string, position: number, priceCentavos: number, remaining: num
 
 function sector(id: string, lots: SaleLot[], extra: Partial<SaleSector> = {}): SaleSector {
   return {
-    id, eventId: 'ev1', name: id === 'pista' ? 'Pista' : id.toUpperCase(), remaining: lots.reduce((s, l) => s + l.remaining, 0), halfTaken: 0,
-    salesStartAt: null, salesEndAt: null, hiddenWithoutCode: false, lots, ...extra,
+    id,
+    eventId: 'ev1',
+    name: id === 'pista' ? 'Pista' : id.toUpperCase(),
+    remaining: lots.reduce((s, l) => s + l.remaining, 0),
+    halfTaken: 0,
+    salesStartAt: null,
+    salesEndAt: null,
+    hiddenWithoutCode: false,
+    lots,
+    ...extra,
   };
 }
 
 function state(sectors: SaleSector[], event: Partial<NonNullable<SaleState['event']>> = {}, coupons: SaleCoupon[] = []): SaleState {
   return {
     event: {
-      id: 'ev1', isPublished: true, isCancelled: false, date: '2026-12-20', startTime: '22:00', endTime: '05:00',
-      capacity: null, meiaEntrada: true, maxTicketsPerOrder: null, maxTicketsPerCpf: null, fee: noFee, ...event,
+      id: 'ev1',
+      isPublished: true,
+      isCancelled: false,
+      date: '2026-12-20',
+      startTime: '22:00',
+      endTime: '05:00',
+      capacity: null,
+      meiaEntrada: true,
+      maxTicketsPerOrder: null,
+      maxTicketsPerCpf: null,
+      fee: noFee,
+      ...event,
     },
     sectors,
     couponsByCode: new Map(coupons.map((c) => [c.code, c])),
@@ -36,16 +65,42 @@ function state(sectors: SaleSector[], event: Partial<NonNullable<SaleState['even
 
 function coupon(extra: Partial<SaleCoupon> = {}): SaleCoupon {
   return {
-    id: 'c1', code: 'NEXT10', discountType: 'percentage', discountValue: 10, minPurchaseCentavos: null, maxUses: null, currentUses: 0, heldUses: 0,
-    validFrom: null, validUntil: null, isActive: true, eventId: null, unlocksTicketTypeId: null, ...extra,
+    id: 'c1',
+    code: 'NEXT10',
+    discountType: 'percentage',
+    discountValue: 10,
+    minPurchaseCentavos: null,
+    maxUses: null,
+    currentUses: 0,
+    heldUses: 0,
+    validFrom: null,
+    validUntil: null,
+    isActive: true,
+    eventId: null,
+    unlocksTicketTypeId: null,
+    ...extra,
   };
 }
 
 const full = (quantity: number, ticketTypeId = 'pista'): OrderLine => ({ ticketTypeId, quantity });
-const meia = (cpf: string, concession: OrderLine['concession'] = 'student', birthDate = '2004-05-10', ticketTypeId = 'pista'): OrderLine => ({
-  ticketTypeId, quantity: 1, concession, holder: { name: 'Bia Souza', cpf, birthDate, documentNumber: 'CIE-123' },
+const meia = (
+  cpf: string,
+  concession: OrderLine['concession'] = 'student',
+  birthDate = '2004-05-10',
+  ticketTypeId = 'pista',
+): OrderLine => ({
+  ticketTypeId,
+  quantity: 1,
+  concession,
+  holder: { name: 'Bia Souza', cpf, birthDate, documentNumber: 'CIE-123' },
 });
-const order = (lines: OrderLine[], extra: Partial<OrderRequest> = {}): OrderRequest => ({ lines, buyerCpf: BUYER, paymentMethod: 'pix', installments: 1, ...extra });
+const order = (lines: OrderLine[], extra: Partial<OrderRequest> = {}): OrderRequest => ({
+  lines,
+  buyerCpf: BUYER,
+  paymentMethod: 'pix',
+  installments: 1,
+  ...extra,
+});
 
 function codeOf(action: () => unknown): string | undefined {
   try {
@@ -70,11 +125,16 @@ describe('decideSale: first come, first served', () => {
 
   it('holds a code use per accepted order, so the last use goes to one order', () => {
     const s = state([sector('pista', [lot('p1', 1, 8000, 100)])], {}, [coupon({ maxUses: 1 })]);
-    expect(outcomes(s, [order([full(1)], { couponCode: ' next10 ' }), order([full(1)], { couponCode: 'NEXT10' })])).toEqual([7200, 'coupon_exhausted']);
+    expect(outcomes(s, [order([full(1)], { couponCode: ' next10 ' }), order([full(1)], { couponCode: 'NEXT10' })])).toEqual([
+      7200,
+      'coupon_exhausted',
+    ]);
   });
 
   it('refuses everything for a cancelled event', () => {
-    expect(outcomes(state([sector('pista', [lot('p1', 1, 8000, 10)])], { isCancelled: true }), [order([full(1)])])).toEqual(['event_cancelled']);
+    expect(outcomes(state([sector('pista', [lot('p1', 1, 8000, 10)])], { isCancelled: true }), [order([full(1)])])).toEqual([
+      'event_cancelled',
+    ]);
   });
 });
 
@@ -83,7 +143,14 @@ describe('lots that turn over', () => {
     const s = state([sector('pista', [lot('p1', 1, 8000, 3), lot('p2', 2, 10000, 100)])]);
     const { decisions } = decideSale(s, [order([full(2)]), order([full(2)]), order([full(1)])], now);
     const items = decisions.map((d) => (d.accepted ? d.priced.items.map((i) => [i.lotId, i.quantity, i.unitPriceCentavos]) : d.error.code));
-    expect(items).toEqual([[['p1', 2, 8000]], [['p1', 1, 8000], ['p2', 1, 10000]], [['p2', 1, 10000]]]);
+    expect(items).toEqual([
+      [['p1', 2, 8000]],
+      [
+        ['p1', 1, 8000],
+        ['p2', 1, 10000],
+      ],
+      [['p2', 1, 10000]],
+    ]);
     expect(s.sectors[0].lots.map((l) => l.remaining)).toEqual([0, 98]);
   });
 
@@ -93,7 +160,10 @@ describe('lots that turn over', () => {
     const { decisions, rolls } = decideSale(s, [order([full(1)])], now);
     expect(rolls).toEqual([{ fromLotId: 'p1', toLotId: 'p2', units: 30 }]);
     expect(decisions[0].accepted && decisions[0].priced.items[0]).toMatchObject({ lotId: 'p2', unitPriceCentavos: 10000 });
-    expect(s.sectors[0].lots.map((l) => [l.quantity, l.remaining])).toEqual([[0, 0], [100, 99]]);
+    expect(s.sectors[0].lots.map((l) => [l.quantity, l.remaining])).toEqual([
+      [0, 0],
+      [100, 99],
+    ]);
   });
 
   it('reopens an earlier lot when units come back to it', () => {
@@ -104,7 +174,9 @@ describe('lots that turn over', () => {
   });
 
   it('sells nothing while the next lot has not started', () => {
-    const s = state([sector('pista', [lot('p1', 1, 8000, 0, { quantity: 10 }), lot('p2', 2, 10000, 50, { startsAt: new Date('2026-12-01T13:00:00Z') })])]);
+    const s = state([
+      sector('pista', [lot('p1', 1, 8000, 0, { quantity: 10 }), lot('p2', 2, 10000, 50, { startsAt: new Date('2026-12-01T13:00:00Z') })]),
+    ]);
     expect(outcomes(s, [order([full(1)])])).toEqual(['ticket_type_sold_out']);
     expect(lotsState(s.sectors[0].lots, now).opensAt?.toISOString()).toBe('2026-12-01T13:00:00.000Z');
   });
@@ -124,7 +196,10 @@ describe('meia-entrada', () => {
   it('charges half the lot price, rounded down, never discounted by a coupon', () => {
     const s = state([sector('pista', [lot('p1', 1, 8001, 100)])], {}, [coupon()]);
     const { priced } = decideOrder(s, order([full(1), meia('11144477735')], { couponCode: 'NEXT10' }), now);
-    expect(priced.items.map((i) => [i.name, i.unitPriceCentavos])).toEqual([['Pista', 8001], ['Pista · Meia-entrada (Estudante)', 4000]]);
+    expect(priced.items.map((i) => [i.name, i.unitPriceCentavos])).toEqual([
+      ['Pista', 8001],
+      ['Pista · Meia-entrada (Estudante)', 4000],
+    ]);
     expect(priced.discountCentavos).toBe(800);
     expect(priced.totalCentavos).toBe(8001 + 4000 - 800);
   });
@@ -206,11 +281,18 @@ describe('service fee', () => {
     const { priced } = decideOrder(s, order([full(2), meia('11144477735')], { couponCode: 'NEXT10' }), now);
     // Full: 8000 - 800 (10 %) = 7200 -> 720 each; meia 4000 -> 400.
     expect(priced.items.map((i) => i.unitFeeCentavos)).toEqual([720, 400]);
-    expect(priced).toMatchObject({ subtotalCentavos: 20000, discountCentavos: 1600, feeCentavos: 1840, totalCentavos: 20000 - 1600 + 1840 });
+    expect(priced).toMatchObject({
+      subtotalCentavos: 20000,
+      discountCentavos: 1600,
+      feeCentavos: 1840,
+      totalCentavos: 20000 - 1600 + 1840,
+    });
   });
 
   it('leaves the buyer total alone when the organizer absorbs it', () => {
-    const s = state([sector('pista', [lot('p1', 1, 8000, 100)])], { fee: { basisPoints: 1000, minCentavos: null, maxCentavos: null, absorbed: true } });
+    const s = state([sector('pista', [lot('p1', 1, 8000, 100)])], {
+      fee: { basisPoints: 1000, minCentavos: null, maxCentavos: null, absorbed: true },
+    });
     expect(decideOrder(s, order([full(1)]), now).priced).toMatchObject({ feeCentavos: 0, absorbedFeeCentavos: 800, totalCentavos: 8000 });
   });
 });
@@ -226,7 +308,9 @@ describe('windows, pre-sale codes and the price the buyer saw', () => {
   });
 
   it('sells a hidden sector only with the code that unlocks it', () => {
-    const s = state([sector('fan', [lot('f1', 1, 6000, 50)], { hiddenWithoutCode: true })], {}, [coupon({ code: 'AYYOFA', discountValue: 0, unlocksTicketTypeId: 'fan' })]);
+    const s = state([sector('fan', [lot('f1', 1, 6000, 50)], { hiddenWithoutCode: true })], {}, [
+      coupon({ code: 'AYYOFA', discountValue: 0, unlocksTicketTypeId: 'fan' }),
+    ]);
     expect(codeOf(() => decideOrder(s, order([full(1, 'fan')]), now))).toBe('ticket_type_not_found');
     expect(decideOrder(s, order([full(1, 'fan')], { couponCode: 'ayyofa' }), now).priced.totalCentavos).toBe(6000);
   });
@@ -249,8 +333,15 @@ describe('windows, pre-sale codes and the price the buyer saw', () => {
 
 describe('a waiting-list offer', () => {
   const offered = (extra: Partial<SaleOffer> = {}): SaleOffer => ({
-    id: 'offer1', userId: 'fan', ticketTypeId: 'pista', lotId: 'l1', quantity: 2, unitPriceCentavos: 8000, status: 'open',
-    expiresAt: new Date(now.getTime() + 30 * 60_000), ...extra,
+    id: 'offer1',
+    userId: 'fan',
+    ticketTypeId: 'pista',
+    lotId: 'l1',
+    quantity: 2,
+    unitPriceCentavos: 8000,
+    status: 'open',
+    expiresAt: new Date(now.getTime() + 30 * 60_000),
+    ...extra,
   });
   const soldOut = () => {
     const s = state([sector('pista', [lot('l1', 1, 9000, 0)])]);
@@ -260,10 +351,9 @@ describe('a waiting-list offer', () => {
 
   it("sells the offer's units at its price to its person, though the sector is sold out, and only once", () => {
     const s = soldOut();
-    expect(outcomes(s, [order([full(2)], { offerId: 'offer1', userId: 'fan' }), order([full(1)], { offerId: 'offer1', userId: 'fan' })])).toEqual([
-      16000,
-      'waitlist_offer_expired',
-    ]);
+    expect(
+      outcomes(s, [order([full(2)], { offerId: 'offer1', userId: 'fan' }), order([full(1)], { offerId: 'offer1', userId: 'fan' })]),
+    ).toEqual([16000, 'waitlist_offer_expired']);
     // Public stock does not move: the offer's units had left it already.
     expect(s.sectors[0].remaining).toBe(0);
     expect(s.sectors[0].lots[0].remaining).toBe(0);
@@ -305,11 +395,22 @@ describe('capacity', () => {
 });
 
 describe('decideHoldAgain', () => {
-  const item = (extra: Partial<HeldAgainItem> = {}): HeldAgainItem => ({ ticketTypeId: 'pista', lotId: 'l1', quantity: 1, concession: null, holderCpf: null, holderCpfs: [], ...extra });
+  const item = (extra: Partial<HeldAgainItem> = {}): HeldAgainItem => ({
+    ticketTypeId: 'pista',
+    lotId: 'l1',
+    quantity: 1,
+    concession: null,
+    holderCpf: null,
+    holderCpfs: [],
+    ...extra,
+  });
   const refusal = (decision: ReturnType<typeof decideHoldAgain>) => (decision.accepted ? null : decision.error.code);
 
   it('holds the units again in their lot and counts them, as a sale would', () => {
-    const sale = state([sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })], { halfTaken: 0 })], { meiaEntrada: false, maxTicketsPerCpf: 4 });
+    const sale = state([sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })], { halfTaken: 0 })], {
+      meiaEntrada: false,
+      maxTicketsPerCpf: 4,
+    });
     expect(decideHoldAgain(sale, { buyerCpf: BUYER, userId: 'u1', items: [item({ quantity: 2 })] }, now)).toEqual({ accepted: true });
     expect(sale.sectors[0].remaining).toBe(3);
     expect(sale.sectors[0].lots[0].remaining).toBe(3);
@@ -318,11 +419,23 @@ describe('decideHoldAgain', () => {
 
   it("refuses past the event's capacity, the limit per CPF, or a lot without the units", () => {
     const sectors = () => [sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })])];
-    expect(refusal(decideHoldAgain(state(sectors(), { capacity: 6, meiaEntrada: false }), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 2 })] }, now))).toBe('event_sold_out');
+    expect(
+      refusal(
+        decideHoldAgain(
+          state(sectors(), { capacity: 6, meiaEntrada: false }),
+          { buyerCpf: BUYER, userId: null, items: [item({ quantity: 2 })] },
+          now,
+        ),
+      ),
+    ).toBe('event_sold_out');
     const limited = state(sectors(), { meiaEntrada: false, maxTicketsPerCpf: 3 });
     limited.takenByCpf.set(BUYER, { units: 2, half: 0 });
     expect(refusal(decideHoldAgain(limited, { buyerCpf: BUYER, userId: null, items: [item({ quantity: 2 })] }, now))).toBe('cpf_limit');
-    expect(refusal(decideHoldAgain(state(sectors(), { meiaEntrada: false }), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now))).toBe('ticket_type_sold_out');
+    expect(
+      refusal(
+        decideHoldAgain(state(sectors(), { meiaEntrada: false }), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now),
+      ),
+    ).toBe('ticket_type_sold_out');
   });
 
   it('keeps the meia-entrada reserve: a meia only while it lasts, one per CPF, and full price outside it', () => {
@@ -330,11 +443,23 @@ describe('decideHoldAgain', () => {
     const sectors = () => [sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 3 })];
     const meia = item({ concession: 'student', holderCpf: '11144477735' });
     expect(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [meia] }, now)).toEqual({ accepted: true });
-    expect(refusal(decideHoldAgain(state([sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 4 })]), { buyerCpf: BUYER, userId: null, items: [meia] }, now))).toBe('meia_sold_out');
+    expect(
+      refusal(
+        decideHoldAgain(
+          state([sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 4 })]),
+          { buyerCpf: BUYER, userId: null, items: [meia] },
+          now,
+        ),
+      ),
+    ).toBe('meia_sold_out');
     const repeated = state(sectors());
     repeated.takenByCpf.set('11144477735', { units: 1, half: 1 });
     expect(refusal(decideHoldAgain(repeated, { buyerCpf: BUYER, userId: null, items: [meia] }, now))).toBe('meia_cpf_repeated');
-    expect(refusal(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now))).toBe('full_price_sold_out');
-    expect(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 5 })] }, now)).toEqual({ accepted: true });
+    expect(refusal(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now))).toBe(
+      'full_price_sold_out',
+    );
+    expect(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 5 })] }, now)).toEqual({
+      accepted: true,
+    });
   });
 });

@@ -2,7 +2,14 @@ import { DomainError } from '../../shared/errors';
 import { formatInstant, isEventPast } from '../../shared/dates';
 import { concessionLabel, countsAgainstReserve, type Concession } from '../../shared/concessions';
 import { formatCentavos } from '../../shared/money';
-import { MAX_QUANTITY_PER_TICKET_TYPE, applyCoupon, assertInstallments, assertUnlocksSector, normalizeCouponCode, type CouponRule } from './pricing';
+import {
+  MAX_QUANTITY_PER_TICKET_TYPE,
+  applyCoupon,
+  assertInstallments,
+  assertUnlocksSector,
+  normalizeCouponCode,
+  type CouponRule,
+} from './pricing';
 import { rollEndedLots, sellableUnits, takeUnits, type LotRoll, type SaleLot } from './lots';
 import { halfPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
 import { serviceFeeOf, type ServiceFeeRule } from './service-fee';
@@ -270,17 +277,27 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
     const sector = sectorsById.get(line.ticketTypeId);
     if (!sector || sector.eventId !== eventId) throw new DomainError('ticket_type_not_found', { ticketTypeId: line.ticketTypeId });
     const units = (unitsBySector.get(sector.id) ?? 0) + line.quantity;
-    if (units > MAX_QUANTITY_PER_TICKET_TYPE) throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
+    if (units > MAX_QUANTITY_PER_TICKET_TYPE)
+      throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
     unitsBySector.set(sector.id, units);
     if (line.concession) {
       if (line.quantity !== 1 || !line.holder) throw new DomainError('meia_holder_required', { ticketTypeId: sector.id });
-      checked.push({ sector, quantity: 1, holderNames: [line.holder.name], holderCpfs: [line.holder.cpf], concession: line.concession, holder: line.holder, courtesy: false });
+      checked.push({
+        sector,
+        quantity: 1,
+        holderNames: [line.holder.name],
+        holderCpfs: [line.holder.cpf],
+        concession: line.concession,
+        holder: line.holder,
+        courtesy: false,
+      });
       continue;
     }
     // One CPF per unit, '' where none; a nominal event names every unit's holder (PRODUCT.md 'Tickets and the door').
     const cpfs = Array.from({ length: line.quantity }, (_, n) => line.holderCpfs?.[n] ?? '');
     const courtesy = line.courtesy === true;
-    if (nominal && !courtesy && cpfs.some((cpf) => cpf === '')) throw new DomainError('holder_cpf_required', { field: 'holderCpfs', ticketTypeId: sector.id });
+    if (nominal && !courtesy && cpfs.some((cpf) => cpf === ''))
+      throw new DomainError('holder_cpf_required', { field: 'holderCpfs', ticketTypeId: sector.id });
     const key = `${sector.id}:${courtesy}`;
     const known = fullBySector.get(key);
     if (known) {
@@ -288,7 +305,15 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
       known.holderNames.push(...(line.holderNames ?? []));
       known.holderCpfs.push(...cpfs);
     } else {
-      const merged: CheckedLine = { sector, quantity: line.quantity, holderNames: [...(line.holderNames ?? [])], holderCpfs: cpfs, concession: null, holder: null, courtesy };
+      const merged: CheckedLine = {
+        sector,
+        quantity: line.quantity,
+        holderNames: [...(line.holderNames ?? [])],
+        holderCpfs: cpfs,
+        concession: null,
+        holder: null,
+        courtesy,
+      };
       fullBySector.set(key, merged);
       checked.push(merged);
     }
@@ -300,9 +325,14 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
 /** The sector's sales window at `now`: refuses before it opens ('Vendas abrem em …') and after it closes. */
 function assertSectorOpen(sector: SaleSector, now: Date): void {
   if (sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime()) {
-    throw new DomainError('sector_not_open', { ticketTypeId: sector.id, opensAt: sector.salesStartAt.toISOString() }, `Vendas abrem em ${formatInstant(sector.salesStartAt)}`);
+    throw new DomainError(
+      'sector_not_open',
+      { ticketTypeId: sector.id, opensAt: sector.salesStartAt.toISOString() },
+      `Vendas abrem em ${formatInstant(sector.salesStartAt)}`,
+    );
   }
-  if (sector.salesEndAt && now.getTime() >= sector.salesEndAt.getTime()) throw new DomainError('sector_closed', { ticketTypeId: sector.id });
+  if (sector.salesEndAt && now.getTime() >= sector.salesEndAt.getTime())
+    throw new DomainError('sector_closed', { ticketTypeId: sector.id });
 }
 
 /** The meia-entrada rules of an order's half-price lines: a companion beside a PcD unit, 60+ by birth date, one per CPF (in the order and for the event). */
@@ -314,7 +344,8 @@ function assertConcessions(lines: CheckedLine[], takenByCpf: Map<string, CpfTake
   for (const line of half) {
     const holder = line.holder!;
     if (line.concession === 'senior' && !isSenior(holder.birthDate, now)) throw new DomainError('meia_senior_age', { field: 'birthDate' });
-    if (cpfs.has(holder.cpf) || (takenByCpf.get(holder.cpf)?.half ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf: holder.cpf });
+    if (cpfs.has(holder.cpf) || (takenByCpf.get(holder.cpf)?.half ?? 0) > 0)
+      throw new DomainError('meia_cpf_repeated', { cpf: holder.cpf });
     cpfs.add(holder.cpf);
   }
 }
@@ -364,7 +395,8 @@ export function assertMayHold(
     if (limit !== null && (taken?.units ?? 0) + mine.units > limit) refuse();
     if (mine.half > 0 && (taken?.half ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf });
   }
-  if (limit !== null && coming.userId && coming.units > 0 && (held.takenByAccount?.get(coming.userId) ?? 0) + coming.units > limit) refuse();
+  if (limit !== null && coming.userId && coming.units > 0 && (held.takenByAccount?.get(coming.userId) ?? 0) + coming.units > limit)
+    refuse();
 }
 
 /**
@@ -390,7 +422,8 @@ export function assertMayHold(
  */
 export function decideOrder(state: SaleState, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
   assertInstallments(request.installments);
-  if (request.paymentMethod === 'pix' && request.installments !== 1) throw new DomainError('installments_invalid', { field: 'installments' });
+  if (request.paymentMethod === 'pix' && request.installments !== 1)
+    throw new DomainError('installments_invalid', { field: 'installments' });
   assertOnSale(state.event, now, { draftToo: request.courtesy === true });
   const event = state.event;
   let coupon: SaleCoupon | null = null;
@@ -416,11 +449,19 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
   // Courtesies are outside the limits per order and per CPF.
   const paidUnits = lines.filter((line) => !line.courtesy).reduce((sum, line) => sum + line.quantity, 0);
   if (!courtesy && event.maxTicketsPerOrder !== null && paidUnits > event.maxTicketsPerOrder) {
-    throw new DomainError('order_limit', { limit: event.maxTicketsPerOrder }, `Limite de ${event.maxTicketsPerOrder} ingressos por pedido neste evento`);
+    throw new DomainError(
+      'order_limit',
+      { limit: event.maxTicketsPerOrder },
+      `Limite de ${event.maxTicketsPerOrder} ingressos por pedido neste evento`,
+    );
   }
   if (!courtesy) {
     const paid = lines.filter((line) => !line.courtesy);
-    assertMayHold(event.maxTicketsPerCpf, state, { byCpf: unitsByCpf(paid, request.buyerCpf), userId: request.userId ?? null, units: paidUnits });
+    assertMayHold(event.maxTicketsPerCpf, state, {
+      byCpf: unitsByCpf(paid, request.buyerCpf),
+      userId: request.userId ?? null,
+      units: paidUnits,
+    });
   }
   if (!event.meiaEntrada && lines.some((line) => line.concession)) throw new DomainError('meia_not_offered');
   assertConcessions(lines, state.takenByCpf, now);
@@ -429,7 +470,12 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
   if (request.offerId) {
     // A waiting-list offer: its units already left public stock and count in the capacity.
     const offer = state.offersById?.get(request.offerId) ?? null;
-    assertOfferBuyable(offer, request.userId ?? null, lines.map((line) => ({ ticketTypeId: line.sector.id, quantity: line.quantity, concession: line.concession })), now);
+    assertOfferBuyable(
+      offer,
+      request.userId ?? null,
+      lines.map((line) => ({ ticketTypeId: line.sector.id, quantity: line.quantity, concession: line.concession })),
+      now,
+    );
     const line = lines[0];
     // An offer sells while its sector does, as the waiting list takes people only then.
     assertSectorOpen(line.sector, now);
@@ -476,7 +522,8 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
   if (!block || block.operatorId !== (request.operatorId ?? null)) throw new DomainError('block_not_found');
   if (block.returnedAt) throw new DomainError('block_returned');
   const sector = lines[0].sector;
-  if (lines.some((line) => line.sector.id !== block.ticketTypeId)) throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
+  if (lines.some((line) => line.sector.id !== block.ticketTypeId))
+    throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
   const full = lines.filter((line) => !line.concession && !line.courtesy);
   const half = lines.filter((line) => line.concession);
   const free = lines.filter((line) => line.courtesy);
@@ -488,13 +535,22 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
     throw new DomainError('full_price_sold_out', { ticketTypeId: sector.id, left: fullLeft }, BLOCK_FULL_PRICE_EXHAUSTED);
   }
   const sale = priceBlockSale(block.lots, block.used, { full: count(full), half: half.length, courtesy: count(free) })!;
-  const byUnit: { line: CheckedLine; n: number }[] = [...full, ...half, ...free].flatMap((line) => Array.from({ length: line.quantity }, (_, n) => ({ line, n })));
+  const byUnit: { line: CheckedLine; n: number }[] = [...full, ...half, ...free].flatMap((line) =>
+    Array.from({ length: line.quantity }, (_, n) => ({ line, n })),
+  );
   const items: PricedItem[] = [];
   for (const [i, unit] of sale.units.entries()) {
     const { line, n } = byUnit[i];
     const lot = sector.lots.find((l) => l.id === unit.lotId);
     const last = items.at(-1);
-    if (last && !line.concession && last.concession === null && last.lotId === unit.lotId && last.unitPriceCentavos === unit.priceCentavos && last.name === itemName(sector.name, line)) {
+    if (
+      last &&
+      !line.concession &&
+      last.concession === null &&
+      last.lotId === unit.lotId &&
+      last.unitPriceCentavos === unit.priceCentavos &&
+      last.name === itemName(sector.name, line)
+    ) {
       last.quantity += 1;
       last.holderNames.push(...line.holderNames.slice(n, n + 1));
       last.holderCpfs.push(line.holderCpfs[n] ?? '');
@@ -529,7 +585,11 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
  * else its lot's (centavos). The lots taken are decided on copies: the caller holds them
  * (inventory.ts holdUnits) and stores the rolls.
  */
-export function decideBlock(state: SaleState, request: { ticketTypeId: string; size: number }, now: Date): { lots: (BlockLotPrice & { position: number })[]; halfUnits: number; rolls: LotRoll[] } {
+export function decideBlock(
+  state: SaleState,
+  request: { ticketTypeId: string; size: number },
+  now: Date,
+): { lots: (BlockLotPrice & { position: number })[]; halfUnits: number; rolls: LotRoll[] } {
   assertOnSale(state.event, now);
   const event = state.event;
   const sector = state.sectors.find((s) => s.id === request.ticketTypeId && s.eventId === event.id);
@@ -540,11 +600,21 @@ export function decideBlock(state: SaleState, request: { ticketTypeId: string; s
   const ticketsForSale = state.sectors.reduce((sum, s) => sum + sectorStock(s), 0);
   const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
   const halfUnits = Math.max(0, request.size - fullAvailable);
-  if (request.size > sellable || halfUnits > available) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
-  const takes = takeUnits(sector.lots.map((lot) => ({ ...lot })), request.size, now);
+  if (request.size > sellable || halfUnits > available)
+    throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
+  const takes = takeUnits(
+    sector.lots.map((lot) => ({ ...lot })),
+    request.size,
+    now,
+  );
   if (!takes) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
   return {
-    lots: takes.map((take) => ({ lotId: take.lotId, position: take.position, quantity: take.quantity, priceCentavos: sector.doorPriceCentavos ?? take.priceCentavos })),
+    lots: takes.map((take) => ({
+      lotId: take.lotId,
+      position: take.position,
+      quantity: take.quantity,
+      priceCentavos: sector.doorPriceCentavos ?? take.priceCentavos,
+    })),
     halfUnits,
     rolls,
   };
@@ -591,11 +661,16 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
     const half = mine.filter((line) => line.concession && countsAgainstReserve(line.concession)).length;
     const full = mine.reduce((sum, line) => sum + line.quantity, 0) - half;
     const { sellable, available, fullAvailable: fullNow } = sectorMeia(sector, event, ticketsForSale, now);
-    if (half > available) throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+    if (half > available)
+      throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
     // Half-price units of this order leave the reserve and the open lots alike; a courtesy is outside the reserve.
     const fullAvailable = courtesy ? sellable - half : Math.min(fullNow, sellable - half);
-    if (full > fullAvailable) throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
-    lotsBySector.set(sector.id, sector.lots.map((lot) => ({ ...lot })));
+    if (full > fullAvailable)
+      throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+    lotsBySector.set(
+      sector.id,
+      sector.lots.map((lot) => ({ ...lot })),
+    );
   }
 
   // Units lot by lot, on copies of the lots: decideSale applies what was taken.
@@ -625,12 +700,21 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
 }
 
 /** Prices an order's items: the coupon on the full-price ones, the service fee per unit, the total the buyer saw (price_changed). */
-function priceItems(items: PricedItem[], event: SaleEvent, coupon: SaleCoupon | null, units: number, request: OrderRequest, now: Date): { priced: PricedOrder; coupon: SaleCoupon | null } {
+function priceItems(
+  items: PricedItem[],
+  event: SaleEvent,
+  coupon: SaleCoupon | null,
+  units: number,
+  request: OrderRequest,
+  now: Date,
+): { priced: PricedOrder; coupon: SaleCoupon | null } {
   const subtotalCentavos = items.reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
   // Coupons never apply to half-price lines (Lei 12.933/2013: meia does not add to other promotions).
   const fullSubtotal = items.filter((item) => !item.concession).reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
   const discountCentavos = coupon
-    ? applyCoupon({ ...coupon, currentUses: coupon.currentUses + coupon.heldUses }, fullSubtotal, event.id, now, { unlocksOnly: coupon.unlocksTicketTypeId !== null && coupon.discountValue === 0 })
+    ? applyCoupon({ ...coupon, currentUses: coupon.currentUses + coupon.heldUses }, fullSubtotal, event.id, now, {
+        unlocksOnly: coupon.unlocksTicketTypeId !== null && coupon.discountValue === 0,
+      })
     : 0;
   let fee = 0;
   for (const item of items) {
@@ -683,7 +767,9 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
       let blockHalfTaken: number | undefined;
       if (block) {
         const half = priced.items.filter((item) => item.concession).reduce((sum, item) => sum + item.quantity, 0);
-        const counting = priced.items.filter((item) => item.concession && countsAgainstReserve(item.concession)).reduce((sum, item) => sum + item.quantity, 0);
+        const counting = priced.items
+          .filter((item) => item.concession && countsAgainstReserve(item.concession))
+          .reduce((sum, item) => sum + item.quantity, 0);
         // Meias sell first from the units the block keeps for them (already in half_taken); the rest count now.
         blockHalfTaken = Math.max(0, counting - Math.max(0, block.halfUnits - block.halfSold));
         block.used += priced.quantity;
@@ -706,7 +792,8 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
           if (item.concession) taken.half += 1;
           state.takenByCpf.set(cpf, taken);
         }
-        if (request.userId && state.takenByAccount) state.takenByAccount.set(request.userId, (state.takenByAccount.get(request.userId) ?? 0) + item.quantity);
+        if (request.userId && state.takenByAccount)
+          state.takenByAccount.set(request.userId, (state.takenByAccount.get(request.userId) ?? 0) + item.quantity);
       }
       if (coupon) coupon.heldUses += 1;
       return { accepted: true, priced, couponId: coupon?.id ?? null, ...(blockHalfTaken !== undefined ? { blockHalfTaken } : {}) };
@@ -783,7 +870,8 @@ export function decideHoldAgain(
       const mine = items.filter((item) => item.ticketTypeId === sectorId);
       const half = mine.reduce((sum, item) => sum + (item.concession && countsAgainstReserve(item.concession) ? item.quantity : 0), 0);
       const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
-      if (half > available) throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });
+      if (half > available)
+        throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });
       const full = asked - half;
       if (full > Math.min(fullAvailable, sellable - half)) {
         throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });

@@ -6,14 +6,26 @@ const none = { subtotalCentavos: 0, discountCentavos: 0, feeCentavos: 0, absorbe
 describe('settleSalesMoney', () => {
   it('is all zeros with no sale', () => {
     expect(settleSalesMoney(none, [])).toEqual({
-      grossCentavos: 0, refundsCentavos: 0, absorbedFeesCentavos: 0, netCentavos: 0, feesCentavos: 0, refundedFeesCentavos: 0,
+      grossCentavos: 0,
+      refundsCentavos: 0,
+      absorbedFeesCentavos: 0,
+      netCentavos: 0,
+      feesCentavos: 0,
+      refundedFeesCentavos: 0,
     });
   });
 
   it('keeps the fees charged to buyers out of the gross and the net', () => {
     // Two tickets of R$ 80,00 with a 10 % fee passed on, a R$ 10,00 coupon.
     const money = settleSalesMoney({ subtotalCentavos: 16000, discountCentavos: 1000, feeCentavos: 1500, absorbedFeeCentavos: 0 }, []);
-    expect(money).toEqual({ grossCentavos: 15000, refundsCentavos: 0, absorbedFeesCentavos: 0, netCentavos: 15000, feesCentavos: 1500, refundedFeesCentavos: 0 });
+    expect(money).toEqual({
+      grossCentavos: 15000,
+      refundsCentavos: 0,
+      absorbedFeesCentavos: 0,
+      netCentavos: 15000,
+      feesCentavos: 1500,
+      refundedFeesCentavos: 0,
+    });
   });
 
   it('splits a refund into ticket money and the fee it paid back, the ticket at its price less its share of the discount', () => {
@@ -28,7 +40,14 @@ describe('settleSalesMoney', () => {
       refunds: [{ id: 'r1', amountCentavos: 8250 }],
     };
     const money = settleSalesMoney(order, [refunded]);
-    expect(money).toEqual({ grossCentavos: 15000, refundsCentavos: 7500, absorbedFeesCentavos: 0, netCentavos: 7500, feesCentavos: 750, refundedFeesCentavos: 750 });
+    expect(money).toEqual({
+      grossCentavos: 15000,
+      refundsCentavos: 7500,
+      absorbedFeesCentavos: 0,
+      netCentavos: 7500,
+      feesCentavos: 750,
+      refundedFeesCentavos: 750,
+    });
     expect(money.grossCentavos - money.refundsCentavos - money.absorbedFeesCentavos).toBe(money.netCentavos);
 
     // The same refund when the fee was kept (after the withdrawal days): all of it is ticket money.
@@ -49,7 +68,14 @@ describe('settleSalesMoney', () => {
         refunds: [{ id: 'r1', amountCentavos: 10000 }],
       },
     ]);
-    expect(money).toEqual({ grossCentavos: 30000, refundsCentavos: 10000, absorbedFeesCentavos: 2000, netCentavos: 18000, feesCentavos: 0, refundedFeesCentavos: 0 });
+    expect(money).toEqual({
+      grossCentavos: 30000,
+      refundsCentavos: 10000,
+      absorbedFeesCentavos: 2000,
+      netCentavos: 18000,
+      feesCentavos: 0,
+      refundedFeesCentavos: 0,
+    });
   });
 
   it('never gives a half-price ticket a share of the discount', () => {
@@ -71,6 +97,13 @@ describe('settleSalesMoney', () => {
   it('counts a refund without recorded tickets as the order ticket money first, the rest as fee', () => {
     const order = { subtotalCentavos: 5000, discountCentavos: 0, feeCentavos: 500, absorbedFeeCentavos: 0 };
     const money = settleSalesMoney(order, [{ order, tickets: [], refunds: [{ id: 'r1', amountCentavos: 5500 }] }]);
-    expect(money).toEqual({ grossCentavos: 5000, refundsCentavos: 5000, absorbedFeesCentavos: 0, netCentavos: 0, feesCentavos: 0, refundedFeesCentavos: 500 });
+    expect(money).toEqual({
+      grossCentavos: 5000,
+      refundsCentavos: 5000,
+      absorbedFeesCentavos: 0,
+      netCentavos: 0,
+      feesCentavos: 0,
+      refundedFeesCentavos: 500,
+    });
   });
 });

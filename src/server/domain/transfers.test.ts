@@ -3,7 +3,14 @@ import { DomainError } from '../../shared/errors';
 import { decideAcceptance, decideHolderEdit, decideTransfer, transferDeadline, type TransferEvent, type TransferTicket } from './transfers';
 
 // Event on 2025-03-15 at 20:00 in São Paulo (UTC-3): starts at 2025-03-15T23:00:00Z.
-const event: TransferEvent = { date: '2025-03-15', startTime: '20:00', cancelledAt: null, nominal: false, transferAllowed: true, transferDeadlineHours: 24 };
+const event: TransferEvent = {
+  date: '2025-03-15',
+  startTime: '20:00',
+  cancelledAt: null,
+  nominal: false,
+  transferAllowed: true,
+  transferDeadlineHours: 24,
+};
 const ticket: TransferTicket = { status: 'valid', orderStatus: 'completed', checkedInAt: null, concession: null };
 const before = new Date('2025-03-10T12:00:00Z');
 const cpf = '52998224725';
@@ -19,7 +26,18 @@ function codeOf(run: () => void): string | null {
 }
 
 const transfer = (overrides: Partial<Parameters<typeof decideTransfer>[0]> = {}) =>
-  codeOf(() => decideTransfer({ event, ticket, senderEmail: 'ana@exemplo.com.br', toEmail: 'bia@exemplo.com.br', toCpf: null, hasPendingTransfer: false, now: before, ...overrides }));
+  codeOf(() =>
+    decideTransfer({
+      event,
+      ticket,
+      senderEmail: 'ana@exemplo.com.br',
+      toEmail: 'bia@exemplo.com.br',
+      toCpf: null,
+      hasPendingTransfer: false,
+      now: before,
+      ...overrides,
+    }),
+  );
 
 const accept = (overrides: Partial<Parameters<typeof decideAcceptance>[0]> = {}) =>
   codeOf(() =>
@@ -36,7 +54,7 @@ const accept = (overrides: Partial<Parameters<typeof decideAcceptance>[0]> = {})
   );
 
 describe('transferDeadline', () => {
-  it('is the organizer\'s hours before the start, 24 by default', () => {
+  it("is the organizer's hours before the start, 24 by default", () => {
     expect(transferDeadline(event).toISOString()).toBe('2025-03-14T23:00:00.000Z');
     expect(transferDeadline({ ...event, transferDeadlineHours: 0 }).toISOString()).toBe('2025-03-15T23:00:00.000Z');
   });
@@ -64,7 +82,7 @@ describe('decideTransfer', () => {
     expect(transfer({ event: { ...event, cancelledAt: new Date() } })).toBe('ticket_not_transferable');
   });
 
-  it('refuses the sender\'s own e-mail whatever its case', () => {
+  it("refuses the sender's own e-mail whatever its case", () => {
     expect(transfer({ toEmail: ' ANA@exemplo.com.br ' })).toBe('transfer_to_self');
   });
 
@@ -81,7 +99,7 @@ describe('decideTransfer', () => {
 });
 
 describe('decideAcceptance', () => {
-  it('lets the account of the recipient\'s e-mail accept a pending transfer', () => {
+  it("lets the account of the recipient's e-mail accept a pending transfer", () => {
     expect(accept()).toBeNull();
   });
 
@@ -105,7 +123,9 @@ describe('decideAcceptance', () => {
     expect(accept({ ticket: meia, cpf, declared: { concession: 'student', documentNumber: ' ' } })).toBe('transfer_meia_mismatch');
     expect(accept({ ticket: meia, declared: { concession: 'student', documentNumber: 'CIE 123' } })).toBe('holder_cpf_required');
     expect(accept({ ticket: meia, cpf, declared: { concession: 'student', documentNumber: 'CIE 123' } })).toBeNull();
-    expect(accept({ ticket: { ...ticket, concession: 'senior' }, cpf, declared: { concession: 'senior', documentNumber: null } })).toBeNull();
+    expect(
+      accept({ ticket: { ...ticket, concession: 'senior' }, cpf, declared: { concession: 'senior', documentNumber: null } }),
+    ).toBeNull();
   });
 });
 
@@ -116,7 +136,11 @@ describe('decideHolderEdit', () => {
   });
 
   it('asks the CPF where the event is nominal and refuses a dead ticket', () => {
-    expect(codeOf(() => decideHolderEdit({ event: { ...event, nominal: true }, ticket, holderCpf: null, now: before }))).toBe('holder_cpf_required');
-    expect(codeOf(() => decideHolderEdit({ event, ticket: { ...ticket, status: 'refunded' }, holderCpf: null, now: before }))).toBe('holder_not_editable');
+    expect(codeOf(() => decideHolderEdit({ event: { ...event, nominal: true }, ticket, holderCpf: null, now: before }))).toBe(
+      'holder_cpf_required',
+    );
+    expect(codeOf(() => decideHolderEdit({ event, ticket: { ...ticket, status: 'refunded' }, holderCpf: null, now: before }))).toBe(
+      'holder_not_editable',
+    );
   });
 });

@@ -61,12 +61,18 @@ export function isHolderCpfAsked(event: Pick<TransferEvent, 'nominal'>, ticket: 
  * (isHolderCpfAsked) a valid CPF is given (else 'holder_cpf_required' / 'cpf_invalid', field
  * 'holderCpf'). Throws DomainError; returns nothing when the change may be made.
  */
-export function decideHolderEdit(input: { event: TransferEvent; ticket: TransferTicket & { holderCpf?: string | null }; holderCpf: string | null; now: Date }): void {
+export function decideHolderEdit(input: {
+  event: TransferEvent;
+  ticket: TransferTicket & { holderCpf?: string | null };
+  holderCpf: string | null;
+  now: Date;
+}): void {
   const { event, ticket, holderCpf, now } = input;
   if (!isTicketLive(ticket, event)) throw new DomainError('holder_not_editable');
   if (now.getTime() >= eventStart(event).getTime()) throw new DomainError('holder_locked');
   // A meia-entrada belongs to its holder (Lei 12.933/2013): another person gets it only by a transfer, declaring category and document.
-  if (ticket.concession && holderCpf && ticket.holderCpf && holderCpf !== ticket.holderCpf) throw new DomainError('holder_meia_transfer_only', { field: 'holderCpf' });
+  if (ticket.concession && holderCpf && ticket.holderCpf && holderCpf !== ticket.holderCpf)
+    throw new DomainError('holder_meia_transfer_only', { field: 'holderCpf' });
   checkCpf(event, ticket, holderCpf, 'holderCpf');
 }
 
@@ -94,7 +100,8 @@ export function decideTransfer(input: {
   if (!event.transferAllowed) throw new DomainError('transfer_not_allowed');
   const deadline = transferDeadline(event);
   if (now.getTime() >= deadline.getTime()) throw new DomainError('transfer_closed', { deadline: deadline.toISOString() });
-  if (input.senderEmail.trim().toLowerCase() === input.toEmail.trim().toLowerCase()) throw new DomainError('transfer_to_self', { field: 'toEmail' });
+  if (input.senderEmail.trim().toLowerCase() === input.toEmail.trim().toLowerCase())
+    throw new DomainError('transfer_to_self', { field: 'toEmail' });
   if (input.hasPendingTransfer) throw new DomainError('transfer_already_pending');
   if (event.nominal) checkCpf(event, { concession: null }, input.toCpf, 'toCpf');
 }
@@ -129,14 +136,21 @@ export function decideAcceptance(input: {
   if (ticket.concession) {
     const needsDocument = concessionDocumentLabel[ticket.concession] !== null;
     if (input.declared.concession !== ticket.concession || (needsDocument && !input.declared.documentNumber?.trim())) {
-      throw new DomainError('transfer_meia_mismatch', { field: input.declared.concession !== ticket.concession ? 'concession' : 'documentNumber' });
+      throw new DomainError('transfer_meia_mismatch', {
+        field: input.declared.concession !== ticket.concession ? 'concession' : 'documentNumber',
+      });
     }
   }
   checkCpf(event, ticket, input.cpf, 'cpf');
 }
 
 /** Where the CPF is asked, a present and valid one; `field` names the form field in the error. */
-function checkCpf(event: Pick<TransferEvent, 'nominal'>, ticket: Pick<TransferTicket, 'concession'>, cpf: string | null, field: string): void {
+function checkCpf(
+  event: Pick<TransferEvent, 'nominal'>,
+  ticket: Pick<TransferTicket, 'concession'>,
+  cpf: string | null,
+  field: string,
+): void {
   if (cpf && !isValidCpf(cpf)) throw new DomainError('cpf_invalid', { field });
   if (isHolderCpfAsked(event, ticket) && !cpf) throw new DomainError('holder_cpf_required', { field });
 }

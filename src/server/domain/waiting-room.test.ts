@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { admissionsDue, estimateWaitSeconds, LARGE_ON_SALE_UNITS, phaseFor, pollAfterMs, roomIsActive, roomOnByDefault, servableBuyers, type RoomState } from './waiting-room';
+import {
+  admissionsDue,
+  estimateWaitSeconds,
+  LARGE_ON_SALE_UNITS,
+  phaseFor,
+  pollAfterMs,
+  roomIsActive,
+  roomOnByDefault,
+  servableBuyers,
+  type RoomState,
+} from './waiting-room';
 
 const at = (iso: string) => new Date(iso);
 const room = (over: Partial<RoomState> = {}): RoomState => ({
@@ -36,7 +46,16 @@ describe('waiting room rules', () => {
   });
 
   it('admits by the rate, within the room and what the stock can serve', () => {
-    const base = { elapsedMs: 60_000, ratePerMinute: 100, maxInside: 1000, inside: 0, remainingUnits: 10_000, averageOrderUnits: 2, waiting: 5000, paused: false };
+    const base = {
+      elapsedMs: 60_000,
+      ratePerMinute: 100,
+      maxInside: 1000,
+      inside: 0,
+      remainingUnits: 10_000,
+      averageOrderUnits: 2,
+      waiting: 5000,
+      paused: false,
+    };
     expect(admissionsDue(base)).toBe(100);
     expect(admissionsDue({ ...base, elapsedMs: 500 })).toBe(0);
     expect(admissionsDue({ ...base, maxInside: 40, inside: 30 })).toBe(10);

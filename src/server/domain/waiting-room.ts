@@ -70,7 +70,10 @@ export function estimateWaitSeconds(ahead: number, ratePerMinute: number): numbe
  * and 30 s; before the opening, just after it, spread over `spreadMs` by `jitter` (0..1) so the
  * first polls of every fan do not land in the same second.
  */
-export function pollAfterMs(phase: RoomPhase, input: { now: Date; onSaleAt: Date; ahead: number; ratePerMinute: number; jitter: number; spreadMs?: number }): number {
+export function pollAfterMs(
+  phase: RoomPhase,
+  input: { now: Date; onSaleAt: Date; ahead: number; ratePerMinute: number; jitter: number; spreadMs?: number },
+): number {
   const spread = input.spreadMs ?? 5_000;
   const clamp = (ms: number) => Math.min(30_000, Math.max(2_000, Math.round(ms)));
   switch (phase) {

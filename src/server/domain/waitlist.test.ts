@@ -1,26 +1,43 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../shared/errors';
-import { allotFreedUnits, assertCanJoin, assertOfferBuyable, offerExpiresAt, offerHoldMinutes, offerableFreedUnits, type SaleOffer } from './waitlist';
+import {
+  allotFreedUnits,
+  assertCanJoin,
+  assertOfferBuyable,
+  offerExpiresAt,
+  offerHoldMinutes,
+  offerableFreedUnits,
+  type SaleOffer,
+} from './waitlist';
 
 const lot = (lotId: string, quantity: number, position = 1, priceCentavos = 8000) => ({ lotId, quantity, position, priceCentavos });
 
 describe('allotFreedUnits', () => {
   it('offers freed units in the order people joined, whatever order the entries come in', () => {
-    const { offers, backOnSale } = allotFreedUnits([lot('a', 1)], [
-      { id: 'late', seq: 9, quantity: 1 },
-      { id: 'first', seq: 2, quantity: 1 },
-    ]);
+    const { offers, backOnSale } = allotFreedUnits(
+      [lot('a', 1)],
+      [
+        { id: 'late', seq: 9, quantity: 1 },
+        { id: 'first', seq: 2, quantity: 1 },
+      ],
+    );
     expect(offers).toEqual([{ entryId: 'first', lotId: 'a', quantity: 1, unitPriceCentavos: 8000 }]);
     expect(backOnSale).toEqual([]);
   });
 
   it('gives each person up to what they wanted and the rest to the next in line', () => {
-    const { offers } = allotFreedUnits([lot('a', 3)], [
-      { id: 'one', seq: 1, quantity: 2 },
-      { id: 'two', seq: 2, quantity: 2 },
-      { id: 'three', seq: 3, quantity: 1 },
+    const { offers } = allotFreedUnits(
+      [lot('a', 3)],
+      [
+        { id: 'one', seq: 1, quantity: 2 },
+        { id: 'two', seq: 2, quantity: 2 },
+        { id: 'three', seq: 3, quantity: 1 },
+      ],
+    );
+    expect(offers.map((o) => [o.entryId, o.quantity])).toEqual([
+      ['one', 2],
+      ['two', 1],
     ]);
-    expect(offers.map((o) => [o.entryId, o.quantity])).toEqual([['one', 2], ['two', 1]]);
   });
 
   it('puts back on sale what nobody waits for', () => {
@@ -29,11 +46,14 @@ describe('allotFreedUnits', () => {
     expect(backOnSale).toEqual([{ lotId: 'a', quantity: 3 }]);
   });
 
-  it('takes lots in their turn, one offer per person at that lot\'s price', () => {
-    const { offers } = allotFreedUnits([lot('second', 1, 2, 9000), lot('first', 1, 1, 8000)], [
-      { id: 'one', seq: 1, quantity: 2 },
-      { id: 'two', seq: 2, quantity: 1 },
-    ]);
+  it("takes lots in their turn, one offer per person at that lot's price", () => {
+    const { offers } = allotFreedUnits(
+      [lot('second', 1, 2, 9000), lot('first', 1, 1, 8000)],
+      [
+        { id: 'one', seq: 1, quantity: 2 },
+        { id: 'two', seq: 2, quantity: 1 },
+      ],
+    );
     expect(offers).toEqual([
       { entryId: 'one', lotId: 'first', quantity: 1, unitPriceCentavos: 8000 },
       { entryId: 'two', lotId: 'second', quantity: 1, unitPriceCentavos: 9000 },
@@ -80,8 +100,22 @@ describe('assertCanJoin', () => {
 
 describe('assertOfferBuyable', () => {
   const now = new Date('2026-11-20T13:00:00Z');
-  const offer: SaleOffer = { id: 'o', userId: 'u', ticketTypeId: 't', lotId: 'l', quantity: 2, unitPriceCentavos: 8000, status: 'open', expiresAt: new Date('2026-11-20T13:30:00Z') };
-  const code = (o: SaleOffer | null, userId: string, lines: { ticketTypeId: string; quantity: number; concession?: string }[], at = now) => {
+  const offer: SaleOffer = {
+    id: 'o',
+    userId: 'u',
+    ticketTypeId: 't',
+    lotId: 'l',
+    quantity: 2,
+    unitPriceCentavos: 8000,
+    status: 'open',
+    expiresAt: new Date('2026-11-20T13:30:00Z'),
+  };
+  const code = (
+    o: SaleOffer | null,
+    userId: string,
+    lines: { ticketTypeId: string; quantity: number; concession?: string }[],
+    at = now,
+  ) => {
     try {
       assertOfferBuyable(o, userId, lines, at);
       return null;

@@ -43,7 +43,10 @@ export interface OfferAllotment {
  * (`backOnSale`, per lot). Source: PRODUCT.md 'The organizer's night', 'offers go out in the
  * order people joined'.
  */
-export function allotFreedUnits(freed: FreedUnits[], waiting: WaitingEntry[]): { offers: OfferAllotment[]; backOnSale: { lotId: string; quantity: number }[] } {
+export function allotFreedUnits(
+  freed: FreedUnits[],
+  waiting: WaitingEntry[],
+): { offers: OfferAllotment[]; backOnSale: { lotId: string; quantity: number }[] } {
   const queue = [...waiting].sort((a, b) => a.seq - b.seq);
   const lots = [...freed].filter((lot) => lot.quantity > 0).sort((a, b) => a.position - b.position);
   const offers: OfferAllotment[] = [];
@@ -138,7 +141,12 @@ export interface SaleOffer {
  * (waitlist_offer_expired), only its sector at full price (waitlist_offer_mismatch) and at most
  * its units (waitlist_offer_mismatch). The units are taken from the offer, never from public stock.
  */
-export function assertOfferBuyable(offer: SaleOffer | null, userId: string | null, lines: { ticketTypeId: string; quantity: number; concession?: unknown }[], now: Date): asserts offer is SaleOffer {
+export function assertOfferBuyable(
+  offer: SaleOffer | null,
+  userId: string | null,
+  lines: { ticketTypeId: string; quantity: number; concession?: unknown }[],
+  now: Date,
+): asserts offer is SaleOffer {
   if (!offer || offer.userId !== userId) throw new DomainError('waitlist_offer_not_yours');
   if (offer.status !== 'open' || now.getTime() >= offer.expiresAt.getTime()) throw new DomainError('waitlist_offer_expired');
   const chosen = lines.filter((line) => line.quantity > 0);
@@ -147,4 +155,3 @@ export function assertOfferBuyable(offer: SaleOffer | null, userId: string | nul
     throw new DomainError('waitlist_offer_mismatch', { ticketTypeId: offer.ticketTypeId, quantity: offer.quantity });
   }
 }
-

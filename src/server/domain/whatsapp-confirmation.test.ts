@@ -12,7 +12,12 @@ import {
 
 const key = Buffer.alloc(32, 7);
 const now = new Date('2026-03-13T23:00:00Z');
-const confirmed = { whatsappNotifications: true, whatsappNumber: '+5547991234567', whatsappVerifiedNumber: '+5547991234567', whatsappVerifiedAt: now };
+const confirmed = {
+  whatsappNotifications: true,
+  whatsappNumber: '+5547991234567',
+  whatsappVerifiedNumber: '+5547991234567',
+  whatsappVerifiedAt: now,
+};
 
 describe('whatsappRecipient', () => {
   it('is the number only when switched on and that very number was confirmed', () => {

@@ -54,7 +54,9 @@ export interface WhatsappSettings {
 }
 
 /** Whether the saved number is the one confirmed by a code (a number changed since is not). */
-export function isWhatsappConfirmed(settings: Pick<WhatsappSettings, 'whatsappNumber' | 'whatsappVerifiedNumber' | 'whatsappVerifiedAt'>): boolean {
+export function isWhatsappConfirmed(
+  settings: Pick<WhatsappSettings, 'whatsappNumber' | 'whatsappVerifiedNumber' | 'whatsappVerifiedAt'>,
+): boolean {
   if (!settings.whatsappNumber || !settings.whatsappVerifiedNumber || !settings.whatsappVerifiedAt) return false;
   const number = toE164(settings.whatsappNumber);
   return number !== null && number === toE164(settings.whatsappVerifiedNumber);

@@ -67,7 +67,10 @@ const seedArtwork = /^\/images\/events\/([a-z0-9-]+)\.svg$/;
  * artwork has JPEG renders under /images/share/events (scripts/render-share-images.ts); an
  * uploaded picture is already a JPEG, PNG or WebP. An SVG without a render gets no preview picture.
  */
-function shareImage(imageUrl: string | null, build: AppShellBuild): { path: string; type?: string; width?: number; height?: number } | null {
+function shareImage(
+  imageUrl: string | null,
+  build: AppShellBuild,
+): { path: string; type?: string; width?: number; height?: number } | null {
   if (!imageUrl) return null;
   const artwork = seedArtwork.exec(imageUrl);
   if (artwork) {
@@ -79,7 +82,10 @@ function shareImage(imageUrl: string | null, build: AppShellBuild): { path: stri
 
 /** The brand's banner as a JPEG: the preview picture of an event without one of its own. */
 const brandBanners: Record<string, string> = { 'next-level': 'next-level-warehouse', 'ay-yo': 'ay-yo-temporada', kxp: 'kxp-festival-rio' };
-function brandShareImage(brandSlug: string | null, build: AppShellBuild): { path: string; type: string; width: number; height: number } | null {
+function brandShareImage(
+  brandSlug: string | null,
+  build: AppShellBuild,
+): { path: string; type: string; width: number; height: number } | null {
   const path = `/images/share/banners/${brandBanners[brandSlug ?? 'next-level'] ?? brandBanners['next-level']}.jpg`;
   return build.distDir && hasBuildFile(build.distDir, path) ? { path, type: 'image/jpeg', width: 1200, height: 675 } : null;
 }
@@ -119,7 +125,10 @@ function metaTags(meta: PageMeta, ogTitle: string): string {
       `<meta property="og:image" content="${escapeHtml(meta.image.url)}" />`,
       ...(meta.image.type ? [`<meta property="og:image:type" content="${meta.image.type}" />`] : []),
       ...(meta.image.width && meta.image.height
-        ? [`<meta property="og:image:width" content="${meta.image.width}" />`, `<meta property="og:image:height" content="${meta.image.height}" />`]
+        ? [
+            `<meta property="og:image:width" content="${meta.image.width}" />`,
+            `<meta property="og:image:height" content="${meta.image.height}" />`,
+          ]
         : []),
       `<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
       `<meta name="twitter:card" content="summary_large_image" />`,
@@ -156,7 +165,10 @@ function chunkTags(boost: PageBoost): string[] {
 
 // JSON inside <script> must not be able to close the element or open a comment.
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function withHead(indexHtml: string, tags: string[], boost: PageBoost = {}): string {
@@ -179,7 +191,10 @@ function withHead(indexHtml: string, tags: string[], boost: PageBoost = {}): str
 function withMeta(indexHtml: string, meta: PageMeta, ogTitle: string, boost?: PageBoost): string {
   const html = indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    );
   return withHead(html, [metaTags(meta, ogTitle)], boost);
 }
 

@@ -104,7 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // made-up X-Forwarded-For cannot give a request a new address and escape per-address limits.
   // Fastify logs every request at info; its address is logged with e-mails and phones masked.
   const logger = options.logger.child({}, { serializers: { req: requestLogFields } });
-  const app = Fastify({ loggerInstance: logger as unknown as FastifyBaseLogger, trustProxy: trustProxyOption(config.TRUST_PROXY),
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Errors the router raises before any route (a malformed or too long address): pt-BR too.
     frameworkErrors: (error, _request, reply) => {

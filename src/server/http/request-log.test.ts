@@ -8,7 +8,9 @@ describe('requestLogFields', () => {
     expect(requestLogFields(request('/api/admin/staff/invitations/validator?email=ana%40exemplo.com.br')).url).toBe(
       '/api/admin/staff/invitations/validator?email=a***@exemplo.com.br',
     );
-    expect(requestLogFields(request('/api/door/events/1/search?q=%2847%29%2099123-4567')).url).toBe('/api/door/events/1/search?q=+55 47 9****-4567');
+    expect(requestLogFields(request('/api/door/events/1/search?q=%2847%29%2099123-4567')).url).toBe(
+      '/api/door/events/1/search?q=+55 47 9****-4567',
+    );
   });
 
   it('logs any other address as it was sent, with the fields Fastify logs', () => {

@@ -16,7 +16,9 @@ export interface RequestLogFields {
  * queries carry one ('?email=' when an invitation is revoked, a door search typed as a number).
  * The address is masked in its decoded form ('%40' read as '@') and logged as sent otherwise.
  */
-export function requestLogFields(request: Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & { socket?: { remotePort?: number } }): RequestLogFields {
+export function requestLogFields(
+  request: Pick<FastifyRequest, 'method' | 'url' | 'host' | 'ip'> & { socket?: { remotePort?: number } },
+): RequestLogFields {
   let decoded = request.url;
   try {
     decoded = decodeURIComponent(request.url);

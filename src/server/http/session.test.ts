@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createSessionCache, SESSION_CACHE_MS } from './session';
 import type { SessionUser } from '../services/staff/find-live-session';
 
-const user = (id: string): SessionUser => ({ id, email: `${id}@exemplo.com.br`, name: id, emailVerified: true, createdAt: new Date(0), roles: ['user'] });
+const user = (id: string): SessionUser => ({
+  id,
+  email: `${id}@exemplo.com.br`,
+  name: id,
+  emailVerified: true,
+  createdAt: new Date(0),
+  roles: ['user'],
+});
 
 describe('createSessionCache', () => {
   it('drops the least recently used session when full', () => {

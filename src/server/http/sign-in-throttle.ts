@@ -19,14 +19,19 @@ export function createSignInThrottle(limits = SIGN_IN_LIMITS) {
     else failures.set(key, kept);
     return kept;
   };
-  const keys = (email: string, address: string) => [`a:${email.trim().toLowerCase()}`, `p:${email.trim().toLowerCase()}|${address}`] as const;
+  const keys = (email: string, address: string) =>
+    [`a:${email.trim().toLowerCase()}`, `p:${email.trim().toLowerCase()}|${address}`] as const;
   return {
     /** Whether a sign-in for `email` from `address` may be tried at `now` (ms). */
     check(email: string, address: string, now = Date.now()): ThrottleVerdict {
       const [account, pair] = keys(email, address);
-      for (const [key, max] of [[pair, limits.perAccountAndAddress], [account, limits.perAccount]] as const) {
+      for (const [key, max] of [
+        [pair, limits.perAccountAndAddress],
+        [account, limits.perAccount],
+      ] as const) {
         const list = recent(key, now);
-        if (list.length >= max) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((list[list.length - max] + limits.windowMs - now) / 1000)) };
+        if (list.length >= max)
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((list[list.length - max] + limits.windowMs - now) / 1000)) };
       }
       return { allowed: true };
     },

@@ -59,7 +59,16 @@ describe('the local outbox senders', () => {
     expect(names).toHaveLength(2);
     expect(names.find((n) => n.endsWith('.eml'))).toMatch(new RegExp(`-${recipientTag('ana.lima@exemplo.com.br')}\\.eml$`));
     expect(names.find((n) => n.endsWith('.whatsapp.txt'))).toMatch(new RegExp(`-${recipientTag('+5547991234567')}\\.whatsapp\\.txt$`));
-    expect(readFileSync(join(dir, 'outbox', names.find((n) => n.endsWith('.eml'))!), 'utf8')).toContain('To: ana.lima@exemplo.com.br');
+    expect(
+      readFileSync(
+        join(
+          dir,
+          'outbox',
+          names.find((n) => n.endsWith('.eml'))!,
+        ),
+        'utf8',
+      ),
+    ).toContain('To: ana.lima@exemplo.com.br');
 
     const logged = lines.join('');
     expect(lines.map((line) => JSON.parse(line).to)).toEqual(['a***@exemplo.com.br', '+55 47 9****-4567']);

@@ -26,7 +26,11 @@ export type UnnestColumn<Row> = readonly [type: keyof typeof ARRAY_TYPES, value:
  * into the SQL text and the parameter count does not grow with the rows. Usage:
  * `INSERT INTO t (${u.names}) SELECT ${u.names} FROM ${u.from} ORDER BY ord`.
  */
-export function unnestRows<Row>(rows: readonly Row[], alias: string, columns: Record<string, UnnestColumn<Row>>): { names: SQL; from: SQL } {
+export function unnestRows<Row>(
+  rows: readonly Row[],
+  alias: string,
+  columns: Record<string, UnnestColumn<Row>>,
+): { names: SQL; from: SQL } {
   const entries = Object.entries(columns);
   const names = sql.join(
     entries.map(([name]) => sql.identifier(name)),

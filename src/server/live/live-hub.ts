@@ -43,7 +43,10 @@ export function createLiveHub(database: Database, log: Logger, databaseUrl?: str
       subscribe(channel, listener) {
         if (!listeners.has(channel)) {
           listeners.set(channel, new Set());
-          unlisten.set(channel, client.listen(channel, (payload) => emit(channel, payload)));
+          unlisten.set(
+            channel,
+            client.listen(channel, (payload) => emit(channel, payload)),
+          );
         }
         listeners.get(channel)!.add(listener);
         return () => listeners.get(channel)?.delete(listener);
@@ -97,7 +100,9 @@ export function createLiveHub(database: Database, log: Logger, databaseUrl?: str
     subscribe(channel, listener) {
       if (!listeners.has(channel)) {
         listeners.set(channel, new Set());
-        client?.query(`LISTEN ${quote(channel)}`).catch((error) => log.warn({ err: error, channel }, 'LISTEN failed; retried on reconnect'));
+        client
+          ?.query(`LISTEN ${quote(channel)}`)
+          .catch((error) => log.warn({ err: error, channel }, 'LISTEN failed; retried on reconnect'));
       }
       listeners.get(channel)!.add(listener);
       return () => listeners.get(channel)?.delete(listener);

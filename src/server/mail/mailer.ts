@@ -26,12 +26,7 @@ export interface Mailer {
  * (lib/local-outbox.ts), and its link is logged (ARCHITECTURE.md) with the address masked
  * ('a***@exemplo.com.br', lib/mask-contact.ts).
  */
-export function createMailer(options: {
-  smtpUrl?: string;
-  from: string;
-  dataDir: string;
-  log: Logger;
-}): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
   // nodemailer loads with the first message, not at every start.
   let transport: Promise<Transporter> | null = null;
   const transportFor = (settings: string | object) =>
@@ -51,7 +46,10 @@ export function createMailer(options: {
       const info = await local.sendMail({ from: options.from, ...message });
       const file = join(outboxDir, localOutboxFileName(message.to, '.eml'));
       writeFileSync(file, info.message as Buffer);
-      options.log.info({ to: maskContacts(message.to), subject: message.subject, link: message.link, file }, 'e-mail gravado na caixa de saída local');
+      options.log.info(
+        { to: maskContacts(message.to), subject: message.subject, link: message.link, file },
+        'e-mail gravado na caixa de saída local',
+      );
     },
   };
 }

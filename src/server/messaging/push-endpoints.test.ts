@@ -8,7 +8,8 @@ describe('pushEndpointProblem', () => {
       'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
       'https://web.push.apple.com/QGx',
       'https://wns2-by3p.notify.windows.com/w/?token=x',
-    ]) expect(pushEndpointProblem(endpoint), endpoint).toBeNull();
+    ])
+      expect(pushEndpointProblem(endpoint), endpoint).toBeNull();
   });
 
   it('refuses anything else: other hosts, addresses, http, ports, credentials, look-alikes', () => {
@@ -26,7 +27,8 @@ describe('pushEndpointProblem', () => {
       'https://evilfcm.googleapis.com.example/x',
       'https://notfcm.googleapis.co/x',
       'não é url',
-    ]) expect(pushEndpointProblem(endpoint), endpoint).not.toBeNull();
+    ])
+      expect(pushEndpointProblem(endpoint), endpoint).not.toBeNull();
   });
 
   it('accepts a configured trusted origin as it is', () => {
@@ -39,7 +41,21 @@ describe('isPublicAddress', () => {
   it('is true only for public unicast addresses', () => {
     expect(isPublicAddress('142.250.79.10')).toBe(true);
     expect(isPublicAddress('2800:3f0:4001:80b::200a')).toBe(true);
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.0.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '224.0.0.1', 'x']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.0.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '224.0.0.1',
+      'x',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });

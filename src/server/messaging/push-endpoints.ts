@@ -8,7 +8,13 @@ import ipaddr from 'ipaddr.js';
  * Windows (WNS). An endpoint elsewhere is no browser's: the server would be made to call an
  * address of the attacker's choice (SSRF).
  */
-export const PUSH_SERVICE_DOMAINS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'] as const;
+export const PUSH_SERVICE_DOMAINS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
 
 /**
  * Why `endpoint` is not a push service the server will call, or null when it is: it must be an
@@ -55,7 +61,10 @@ export function publicOnlyLookup(hostname: string, options: LookupOptions, callb
     const list = addresses as LookupAddress[];
     const refused = list.find((a) => !isPublicAddress(a.address));
     if (refused || list.length === 0) {
-      const blocked = Object.assign(new Error(`push endpoint ${hostname} resolves to a non-public address (${refused?.address ?? 'none'})`), { code: 'ENOTPUBLIC' });
+      const blocked = Object.assign(
+        new Error(`push endpoint ${hostname} resolves to a non-public address (${refused?.address ?? 'none'})`),
+        { code: 'ENOTPUBLIC' },
+      );
       return callback(blocked, [] as LookupAddress[]);
     }
     if (options.all) return callback(null, list);

@@ -48,7 +48,12 @@ export interface PushSender {
  * connection is made (publicOnlyLookup); `trustedOrigins` (PUSH_TRUSTED_ORIGINS) are called as
  * configured, without those checks.
  */
-export function createPushSender(options: { publicKey: string; privateKey: string; subject: string; trustedOrigins?: readonly string[] }): PushSender {
+export function createPushSender(options: {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  trustedOrigins?: readonly string[];
+}): PushSender {
   const vapidDetails = { subject: options.subject, publicKey: options.publicKey, privateKey: options.privateKey };
   const trustedOrigins = options.trustedOrigins ?? [];
   // The socket's idle timeout is half the budget: Node counts it from the connection (a TLS

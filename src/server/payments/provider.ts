@@ -54,8 +54,7 @@ export interface CardDetails {
 }
 
 export type CardChargeResult =
-  | { outcome: 'approved' }
-  | { outcome: 'declined'; code: 'payment_declined' | 'card_invalid'; message?: string };
+  { outcome: 'approved' } | { outcome: 'declined'; code: 'payment_declined' | 'card_invalid'; message?: string };
 
 /** A refund as the provider answered it; 'succeeded' means the money is on its way back. */
 export interface ProviderRefund {

@@ -13,14 +13,18 @@ describe('sandbox refunds', () => {
     expect(again.refundId).toBe(first.refundId);
     expect(other.refundId).not.toBe(first.refundId);
   });
-
 });
 
 describe('sandbox payments', () => {
   const request = {
-    orderId: '2f1c7a52-4c1b-4a2e-9a53-3f6d2b8c9e10', amountCentavos: 16000, method: 'pix' as const, installments: 1,
-    buyer: { name: 'Ana', email: 'ana@exemplo.com.br', cpf: '52998224725' }, description: 'Evento',
-    expiresAt: new Date('2026-11-22T20:15:00Z'), idempotencyKey: 'order:2f1c7a52:create',
+    orderId: '2f1c7a52-4c1b-4a2e-9a53-3f6d2b8c9e10',
+    amountCentavos: 16000,
+    method: 'pix' as const,
+    installments: 1,
+    buyer: { name: 'Ana', email: 'ana@exemplo.com.br', cpf: '52998224725' },
+    description: 'Evento',
+    expiresAt: new Date('2026-11-22T20:15:00Z'),
+    idempotencyKey: 'order:2f1c7a52:create',
   };
 
   it('answers a repeated idempotency key with the first payment, as a provider does', async () => {
@@ -37,7 +41,12 @@ describe('sandbox payments', () => {
     const card = await sandbox.createPayment({ ...request, method: 'card', idempotencyKey: 'k1' });
     const pix = await sandbox.createPayment({ ...request, idempotencyKey: 'k2' });
     const now = new Date('2026-11-22T20:00:00Z');
-    await sandbox.chargeCard!(card.paymentId, 16000, { number: '4242424242424242', holderName: 'ANA', expMonth: 12, expYear: 30, cvc: '123' }, now);
+    await sandbox.chargeCard!(
+      card.paymentId,
+      16000,
+      { number: '4242424242424242', holderName: 'ANA', expMonth: 12, expYear: 30, cvc: '123' },
+      now,
+    );
     await sandbox.cancelPayment(pix.paymentId);
     expect((await sandbox.getPaymentState(card.paymentId)).state).toBe('succeeded');
     expect((await sandbox.getPaymentState(pix.paymentId)).state).toBe('canceled');

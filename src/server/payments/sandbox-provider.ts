@@ -1,7 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildPixBrCode } from '../domain/br-code';
 import { PAYMENT_CURRENCY } from '../domain/payment-match';
-import type { CardChargeResult, CardDetails, CreatedPayment, PaymentProvider, PaymentRequest, PaymentState, PaymentStatus } from './provider';
+import type {
+  CardChargeResult,
+  CardDetails,
+  CreatedPayment,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentState,
+  PaymentStatus,
+} from './provider';
 
 /** Test card numbers, as a provider's test mode accepts them. */
 export const sandboxTestCards = {

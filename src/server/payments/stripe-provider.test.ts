@@ -10,7 +10,11 @@ let double: StripeDouble;
 let provider: PaymentProvider;
 beforeAll(async () => {
   double = await startStripeDouble();
-  provider = createStripeProvider({ secretKey: double.env.STRIPE_SECRET_KEY, publishableKey: double.env.STRIPE_PUBLISHABLE_KEY, apiUrl: double.url });
+  provider = createStripeProvider({
+    secretKey: double.env.STRIPE_SECRET_KEY,
+    publishableKey: double.env.STRIPE_PUBLISHABLE_KEY,
+    apiUrl: double.url,
+  });
 });
 afterAll(async () => {
   await double?.close();
@@ -65,7 +69,12 @@ describe('createStripeProvider', () => {
     double.setStatus(card.paymentId, 'processing');
     expect((await provider.getPaymentState(card.paymentId)).state).toBe('processing');
     double.setStatus(card.paymentId, 'succeeded');
-    expect(await provider.getPaymentState(card.paymentId)).toEqual({ state: 'succeeded', amountCentavos: 12_345, amountReceivedCentavos: 12_345, currency: 'brl' });
+    expect(await provider.getPaymentState(card.paymentId)).toEqual({
+      state: 'succeeded',
+      amountCentavos: 12_345,
+      amountReceivedCentavos: 12_345,
+      currency: 'brl',
+    });
   });
 
   it('cancels a waiting payment and leaves a paid one alone', async () => {
@@ -121,7 +130,9 @@ describe('verifyStripeWebhook', () => {
   it('throws for a changed body, a signature older than 5 minutes or another secret', () => {
     const { payload, headers } = double.signedWebhook(event());
     const header = headers['stripe-signature'];
-    expect(() => verifyStripeWebhook(payload.replace('pi_123', 'pi_999'), header, double.webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => verifyStripeWebhook(payload.replace('pi_123', 'pi_999'), header, double.webhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     expect(() => verifyStripeWebhook(payload, header, 'whsec_other')).toThrow(Stripe.errors.StripeSignatureVerificationError);
     const stale = double.signedWebhook(event(), { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(() => verifyStripeWebhook(stale.payload, stale.headers['stripe-signature'], double.webhookSecret)).toThrow(/tolerance/i);
@@ -133,7 +144,9 @@ describe('describeStripePaymentError', () => {
     expect(describeStripePaymentError({ type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds' })).toBe(
       'Pagamento recusado: saldo ou limite insuficiente. Tente outro cartão ou pague com PIX.',
     );
-    expect(describeStripePaymentError({ type: 'card_error', code: 'expired_card' })).toBe('Cartão vencido. Tente outro cartão ou pague com PIX.');
+    expect(describeStripePaymentError({ type: 'card_error', code: 'expired_card' })).toBe(
+      'Cartão vencido. Tente outro cartão ou pague com PIX.',
+    );
     expect(describeStripePaymentError({ type: 'card_error', code: 'card_declined', decline_code: 'do_not_honor' })).toBe(
       'Pagamento recusado pelo emissor do cartão. Tente outro cartão ou pague com PIX.',
     );

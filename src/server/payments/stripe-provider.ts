@@ -1,6 +1,14 @@
 import Stripe from 'stripe';
 import { PAYMENT_CURRENCY } from '../domain/payment-match';
-import type { CreatedPayment, PaymentInstructions, PaymentProvider, PaymentRequest, PaymentState, PaymentStatus, ProviderRefund } from './provider';
+import type {
+  CreatedPayment,
+  PaymentInstructions,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentState,
+  PaymentStatus,
+  ProviderRefund,
+} from './provider';
 
 export interface StripeProviderOptions {
   /** `sk_test_...` or `sk_live_...` (STRIPE_SECRET_KEY). */
@@ -119,7 +127,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async getPaymentState(paymentId: string): Promise<PaymentStatus> {
       const intent = await stripe.paymentIntents.retrieve(paymentId);
-      return { state: paymentStateOf(intent.status), amountCentavos: intent.amount, amountReceivedCentavos: intent.amount_received, currency: intent.currency };
+      return {
+        state: paymentStateOf(intent.status),
+        amountCentavos: intent.amount,
+        amountReceivedCentavos: intent.amount_received,
+        currency: intent.currency,
+      };
     },
 
     async cancelPayment(paymentId: string): Promise<void> {
@@ -138,7 +151,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { idempotencyKey: refundOptions.idempotencyKey },
       );
       const status = refundStatusOf(refund.status);
-      return status === 'failed' ? { refundId: refund.id, status, failureReason: refund.failure_reason ?? null } : { refundId: refund.id, status };
+      return status === 'failed'
+        ? { refundId: refund.id, status, failureReason: refund.failure_reason ?? null }
+        : { refundId: refund.id, status };
     },
   };
 }

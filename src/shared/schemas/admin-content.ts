@@ -21,8 +21,7 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((value) => (value ? value : null));
 
 /** Required text with one pt-BR message for absent or blank. */
-const requiredText = (max: number, missing: string, tooLong: string) =>
-  text(missing).trim().min(1, missing).max(max, tooLong);
+const requiredText = (max: number, missing: string, tooLong: string) => text(missing).trim().min(1, missing).max(max, tooLong);
 
 const optionalDay = text('Data inválida')
   .trim()
@@ -115,7 +114,11 @@ export const couponInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'O valor do desconto deve ser maior que zero' });
     }
     if (coupon.unlocksTicketTypeId && coupon.code.length < MIN_ACCESS_CODE_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['code'], message: `Um código de pré-venda precisa de pelo menos ${MIN_ACCESS_CODE_LENGTH} caracteres, para não ser adivinhado` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['code'],
+        message: `Um código de pré-venda precisa de pelo menos ${MIN_ACCESS_CODE_LENGTH} caracteres, para não ser adivinhado`,
+      });
     }
     if (coupon.unlocksTicketTypeId && !coupon.eventId) {
       ctx.addIssue({ code: 'custom', path: ['eventId'], message: 'Escolha o evento do setor de pré-venda' });
@@ -205,10 +208,7 @@ export const couponPreviewSchema = z.object({
     .array(z.object({ ticketTypeId: z.uuid('Tipo de ingresso inválido'), quantity: z.number().int().min(0).max(20) }))
     .min(1, 'Selecione pelo menos um ingresso')
     .max(20),
-  couponCode: text('Digite o código do cupom')
-    .trim()
-    .min(1, 'Digite o código do cupom')
-    .max(40, 'Cupom inválido.'),
+  couponCode: text('Digite o código do cupom').trim().min(1, 'Digite o código do cupom').max(40, 'Cupom inválido.'),
 });
 export type CouponPreviewInput = z.infer<typeof couponPreviewSchema>;
 

@@ -59,8 +59,7 @@ export interface UploadImageResponse {
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 
-const requiredText = (missing: string, max: number, tooLong: string) =>
-  text(missing).trim().min(1, missing).max(max, tooLong);
+const requiredText = (missing: string, max: number, tooLong: string) => text(missing).trim().min(1, missing).max(max, tooLong);
 
 /** Optional text: trimmed; blank or absent becomes null. */
 const optionalText = (max: number, tooLong: string) =>
@@ -87,10 +86,7 @@ const eventFields = {
     .max(5000, 'A descrição deve ter no máximo 5000 caracteres')
     .nullish()
     .transform((value) => value ?? ''),
-  date: text('Data do evento é obrigatória')
-    .trim()
-    .min(1, 'Data do evento é obrigatória')
-    .refine(isCalendarDay, 'Data inválida'),
+  date: text('Data do evento é obrigatória').trim().min(1, 'Data do evento é obrigatória').refine(isCalendarDay, 'Data inválida'),
   startTime: text('Horário de início é obrigatório')
     .trim()
     .min(1, 'Horário de início é obrigatório')
@@ -161,7 +157,10 @@ const lotInputSchema = z
     startsAt: optionalInstant,
     endsAt: optionalInstant,
   })
-  .refine((lot) => !lot.startsAt || !lot.endsAt || lot.startsAt < lot.endsAt, { message: 'O fim do lote deve ser depois do início', path: ['endsAt'] });
+  .refine((lot) => !lot.startsAt || !lot.endsAt || lot.startsAt < lot.endsAt, {
+    message: 'O fim do lote deve ser depois do início',
+    path: ['endsAt'],
+  });
 export type LotInput = z.infer<typeof lotInputSchema>;
 
 /**
@@ -179,12 +178,18 @@ const ticketTypeInputSchema = z.preprocess(
   z
     .object({
       ...ticketTypeFields,
-      lots: z.array(lotInputSchema, 'Adicione pelo menos um lote').min(1, 'Adicione pelo menos um lote').max(MAX_LOTS, `Um setor pode ter no máximo ${MAX_LOTS} lotes`),
+      lots: z
+        .array(lotInputSchema, 'Adicione pelo menos um lote')
+        .min(1, 'Adicione pelo menos um lote')
+        .max(MAX_LOTS, `Um setor pode ter no máximo ${MAX_LOTS} lotes`),
       salesStartAt: optionalInstant,
       salesEndAt: optionalInstant,
       hiddenWithoutCode: z.boolean().default(false),
     })
-    .refine((t) => !t.salesStartAt || !t.salesEndAt || t.salesStartAt < t.salesEndAt, { message: 'O fim das vendas deve ser depois do início', path: ['salesEndAt'] }),
+    .refine((t) => !t.salesStartAt || !t.salesEndAt || t.salesStartAt < t.salesEndAt, {
+      message: 'O fim das vendas deve ser depois do início',
+      path: ['salesEndAt'],
+    }),
 );
 export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
 
@@ -204,42 +209,64 @@ export const DEFAULT_MAX_TICKETS_PER_CPF = 4;
  * at least one ticket type. On PUT, types with an id are changed, types without one are added;
  * types left out are kept (they are removed one by one, with DELETE).
  */
-export const eventInputSchema = z.object({
-  ...eventFields,
-  capacity: z
-    .number(CAPACITY_MESSAGE)
-    .int(CAPACITY_MESSAGE)
-    .positive(CAPACITY_MESSAGE)
-    .max(MAX_STOCK, CAPACITY_MESSAGE)
-    .nullish()
-    .transform((value) => value ?? null),
-  ticketTypes: z
-    .array(ticketTypeInputSchema, 'Adicione pelo menos um tipo de ingresso')
-    .min(1, 'Adicione pelo menos um tipo de ingresso')
-    .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
-    .superRefine(noRepeatedIds),
-  /** The meia-entrada law's 40 % reserve (on by default: it applies to every paid cultural event). */
-  meiaEntrada: z.boolean().default(true),
-  maxTicketsPerOrder: optionalLimit(DEFAULT_MAX_TICKETS_PER_ORDER),
-  maxTicketsPerCpf: optionalLimit(DEFAULT_MAX_TICKETS_PER_CPF),
-  /** The service fee in basis points of each ticket's price (1000 = 10 %), its bounds per ticket in centavos, and who pays it. */
-  serviceFeeBasisPoints: z.number(FEE_MESSAGE).int(FEE_MESSAGE).min(0, FEE_MESSAGE).max(10_000, FEE_MESSAGE).default(0),
-  serviceFeeMinCentavos: z.number(FEE_BOUND_MESSAGE).int(FEE_BOUND_MESSAGE).min(0, FEE_BOUND_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS).nullable().default(null),
-  serviceFeeMaxCentavos: z.number(FEE_BOUND_MESSAGE).int(FEE_BOUND_MESSAGE).min(0, FEE_BOUND_MESSAGE).max(MAX_TICKET_PRICE_CENTAVOS).nullable().default(null),
-  serviceFeeAbsorbed: z.boolean().default(false),
-  /** The fee also goes back on refunds past the 7-day withdrawal (it always does on a withdrawal and on a cancellation). */
-  serviceFeeRefundable: z.boolean().default(false),
-  /** Tickets are nominal: each holder's CPF is asked (PRODUCT.md 'Tickets and the door'). */
-  nominal: z.boolean().default(false),
-  /** The QR of its tickets rotates every 30 s (PRODUCT.md 'The on-sale'): screenshots do not get in. */
-  rotatingQr: z.boolean().default(false),
-  /** Buyers may transfer tickets, until `transferDeadlineHours` (0 to 720) before the start. */
-  transferAllowed: z.boolean().default(true),
-  transferDeadlineHours: z.number(TRANSFER_HOURS_MESSAGE).int(TRANSFER_HOURS_MESSAGE).min(0, TRANSFER_HOURS_MESSAGE).max(MAX_TRANSFER_DEADLINE_HOURS, TRANSFER_HOURS_MESSAGE).default(DEFAULT_TRANSFER_DEADLINE_HOURS),
-}).refine((e) => e.serviceFeeMinCentavos === null || e.serviceFeeMaxCentavos === null || e.serviceFeeMinCentavos <= e.serviceFeeMaxCentavos, {
-  message: 'A taxa máxima deve ser maior ou igual à mínima',
-  path: ['serviceFeeMaxCentavos'],
-});
+export const eventInputSchema = z
+  .object({
+    ...eventFields,
+    capacity: z
+      .number(CAPACITY_MESSAGE)
+      .int(CAPACITY_MESSAGE)
+      .positive(CAPACITY_MESSAGE)
+      .max(MAX_STOCK, CAPACITY_MESSAGE)
+      .nullish()
+      .transform((value) => value ?? null),
+    ticketTypes: z
+      .array(ticketTypeInputSchema, 'Adicione pelo menos um tipo de ingresso')
+      .min(1, 'Adicione pelo menos um tipo de ingresso')
+      .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
+      .superRefine(noRepeatedIds),
+    /** The meia-entrada law's 40 % reserve (on by default: it applies to every paid cultural event). */
+    meiaEntrada: z.boolean().default(true),
+    maxTicketsPerOrder: optionalLimit(DEFAULT_MAX_TICKETS_PER_ORDER),
+    maxTicketsPerCpf: optionalLimit(DEFAULT_MAX_TICKETS_PER_CPF),
+    /** The service fee in basis points of each ticket's price (1000 = 10 %), its bounds per ticket in centavos, and who pays it. */
+    serviceFeeBasisPoints: z.number(FEE_MESSAGE).int(FEE_MESSAGE).min(0, FEE_MESSAGE).max(10_000, FEE_MESSAGE).default(0),
+    serviceFeeMinCentavos: z
+      .number(FEE_BOUND_MESSAGE)
+      .int(FEE_BOUND_MESSAGE)
+      .min(0, FEE_BOUND_MESSAGE)
+      .max(MAX_TICKET_PRICE_CENTAVOS)
+      .nullable()
+      .default(null),
+    serviceFeeMaxCentavos: z
+      .number(FEE_BOUND_MESSAGE)
+      .int(FEE_BOUND_MESSAGE)
+      .min(0, FEE_BOUND_MESSAGE)
+      .max(MAX_TICKET_PRICE_CENTAVOS)
+      .nullable()
+      .default(null),
+    serviceFeeAbsorbed: z.boolean().default(false),
+    /** The fee also goes back on refunds past the 7-day withdrawal (it always does on a withdrawal and on a cancellation). */
+    serviceFeeRefundable: z.boolean().default(false),
+    /** Tickets are nominal: each holder's CPF is asked (PRODUCT.md 'Tickets and the door'). */
+    nominal: z.boolean().default(false),
+    /** The QR of its tickets rotates every 30 s (PRODUCT.md 'The on-sale'): screenshots do not get in. */
+    rotatingQr: z.boolean().default(false),
+    /** Buyers may transfer tickets, until `transferDeadlineHours` (0 to 720) before the start. */
+    transferAllowed: z.boolean().default(true),
+    transferDeadlineHours: z
+      .number(TRANSFER_HOURS_MESSAGE)
+      .int(TRANSFER_HOURS_MESSAGE)
+      .min(0, TRANSFER_HOURS_MESSAGE)
+      .max(MAX_TRANSFER_DEADLINE_HOURS, TRANSFER_HOURS_MESSAGE)
+      .default(DEFAULT_TRANSFER_DEADLINE_HOURS),
+  })
+  .refine(
+    (e) => e.serviceFeeMinCentavos === null || e.serviceFeeMaxCentavos === null || e.serviceFeeMinCentavos <= e.serviceFeeMaxCentavos,
+    {
+      message: 'A taxa máxima deve ser maior ou igual à mínima',
+      path: ['serviceFeeMaxCentavos'],
+    },
+  );
 export type EventInput = z.infer<typeof eventInputSchema>;
 export type EventInputBody = z.input<typeof eventInputSchema>;
 
@@ -543,7 +570,10 @@ const lotFormSchema = z
     startsAt: optionalInstant,
     endsAt: optionalInstant,
   })
-  .refine((lot) => !lot.startsAt || !lot.endsAt || lot.startsAt < lot.endsAt, { message: 'O fim do lote deve ser depois do início', path: ['endsAt'] });
+  .refine((lot) => !lot.startsAt || !lot.endsAt || lot.startsAt < lot.endsAt, {
+    message: 'O fim do lote deve ser depois do início',
+    path: ['endsAt'],
+  });
 
 /** One sector of the form: its lots in order, its sales window and the pre-sale switch. */
 const ticketTypeFormSchema = z
@@ -554,7 +584,10 @@ const ticketTypeFormSchema = z
     salesEndAt: optionalInstant,
     hiddenWithoutCode: z.boolean(),
   })
-  .refine((t) => !t.salesStartAt || !t.salesEndAt || t.salesStartAt < t.salesEndAt, { message: 'O fim das vendas deve ser depois do início', path: ['salesEndAt'] });
+  .refine((t) => !t.salesStartAt || !t.salesEndAt || t.salesStartAt < t.salesEndAt, {
+    message: 'O fim das vendas deve ser depois do início',
+    path: ['salesEndAt'],
+  });
 
 /** The create / edit form: the API's rules over what the inputs hold (text, switches and instants). */
 export const eventFormSchema = z
@@ -587,7 +620,8 @@ export const eventFormSchema = z
       .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) <= MAX_TRANSFER_DEADLINE_HOURS), TRANSFER_HOURS_MESSAGE),
   })
   .refine(
-    (e) => e.serviceFeeMin === '' || e.serviceFeeMax === '' || parseReaisToCentavos(e.serviceFeeMin)! <= parseReaisToCentavos(e.serviceFeeMax)!,
+    (e) =>
+      e.serviceFeeMin === '' || e.serviceFeeMax === '' || parseReaisToCentavos(e.serviceFeeMin)! <= parseReaisToCentavos(e.serviceFeeMax)!,
     { message: 'A taxa máxima deve ser maior ou igual à mínima', path: ['serviceFeeMax'] },
   );
 export type EventFormValues = z.input<typeof eventFormSchema>;
@@ -610,7 +644,11 @@ export function toEventInput(values: EventFormOutput): EventInputBody {
     serviceFeeMaxCentavos: optionalCentavos(serviceFeeMax),
     ticketTypes: values.ticketTypes.map(({ lots, ...type }) => ({
       ...type,
-      lots: lots.map(({ price, remaining, ...lot }) => ({ ...lot, priceCentavos: parseReaisToCentavos(price)!, remaining: Number(remaining) })),
+      lots: lots.map(({ price, remaining, ...lot }) => ({
+        ...lot,
+        priceCentavos: parseReaisToCentavos(price)!,
+        remaining: Number(remaining),
+      })),
     })),
   };
 }

@@ -30,10 +30,17 @@ describe('formatBasisPoints', () => {
 
 describe('borderoSettingsSchema', () => {
   it('takes 10 % or 15 % and co-producers summing to at most 100 %', () => {
-    expect(borderoSettingsSchema.safeParse({ ecadBasisPoints: 1500, coProducers: [{ name: 'Casa Azul', shareBasisPoints: 10000 }] }).success).toBe(true);
+    expect(
+      borderoSettingsSchema.safeParse({ ecadBasisPoints: 1500, coProducers: [{ name: 'Casa Azul', shareBasisPoints: 10000 }] }).success,
+    ).toBe(true);
     const rate = borderoSettingsSchema.safeParse({ ecadBasisPoints: 1200 });
     expect(rate.error?.issues[0].message).toBe('Escolha 10% ou 15% para o ECAD.');
-    const over = borderoSettingsSchema.safeParse({ coProducers: [{ name: 'Casa Azul', shareBasisPoints: 5000 }, { name: 'Som', shareBasisPoints: 5001 }] });
+    const over = borderoSettingsSchema.safeParse({
+      coProducers: [
+        { name: 'Casa Azul', shareBasisPoints: 5000 },
+        { name: 'Som', shareBasisPoints: 5001 },
+      ],
+    });
     expect(over.error?.issues[0].message).toBe('A soma das participações dos coprodutores não pode passar de 100%.');
   });
 });

@@ -166,7 +166,16 @@ export interface BorderoShare {
 
 /** GET /api/admin/events/:id/bordero. */
 export interface Bordero {
-  event: { id: string; title: string; date: string; startTime: string; venue: string; city: string | null; meiaEntrada: boolean; cancelled: boolean };
+  event: {
+    id: string;
+    title: string;
+    date: string;
+    startTime: string;
+    venue: string;
+    city: string | null;
+    meiaEntrada: boolean;
+    cancelled: boolean;
+  };
   /** When it was read, ISO 8601 UTC. */
   generatedAt: string;
   lines: BorderoLine[];

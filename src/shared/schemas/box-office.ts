@@ -43,7 +43,11 @@ export const reserveBlockSchema = z.object({
   ticketTypeId: z.uuid(),
   drawerId: z.uuid(),
   deviceId,
-  size: z.number().int().min(1, 'Reserve pelo menos 1 ingresso.').max(MAX_BLOCK_SIZE, `Reserve no máximo ${MAX_BLOCK_SIZE} ingressos por bloco.`),
+  size: z
+    .number()
+    .int()
+    .min(1, 'Reserve pelo menos 1 ingresso.')
+    .max(MAX_BLOCK_SIZE, `Reserve no máximo ${MAX_BLOCK_SIZE} ingressos por bloco.`),
 });
 export type ReserveBlockInput = z.infer<typeof reserveBlockSchema>;
 
@@ -67,9 +71,14 @@ export const boxOfficeHalfSchema = z
   })
   .superRefine((half, ctx) => {
     if (concessionDocumentLabel[half.concession] && !half.documentNumber) {
-      ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: `Informe o ${concessionDocumentLabel[half.concession]!.toLowerCase()}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentNumber'],
+        message: `Informe o ${concessionDocumentLabel[half.concession]!.toLowerCase()}`,
+      });
     }
-    if (half.concession === 'senior' && !half.birthDate) ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'Informe a data de nascimento' });
+    if (half.concession === 'senior' && !half.birthDate)
+      ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'Informe a data de nascimento' });
   });
 export type BoxOfficeHalf = z.infer<typeof boxOfficeHalfSchema>;
 
@@ -112,7 +121,10 @@ export type BoxOfficeSaleInput = z.infer<typeof boxOfficeSaleSchema>;
 
 /** Body of POST /api/box-office/sync: the sales a device made, oldest first. */
 export const boxOfficeSyncSchema = z.object({
-  sales: z.array(boxOfficeSaleSchema).min(1, 'Envie ao menos uma venda').max(MAX_SYNC_SALES, `Envie no máximo ${MAX_SYNC_SALES} vendas por sincronização`),
+  sales: z
+    .array(boxOfficeSaleSchema)
+    .min(1, 'Envie ao menos uma venda')
+    .max(MAX_SYNC_SALES, `Envie no máximo ${MAX_SYNC_SALES} vendas por sincronização`),
 });
 
 /** A ticket sold at the box office, as the device shows it. */
@@ -231,7 +243,12 @@ export const saveDoorSectorSchema = z.object({
     .min(0, 'O preço não pode ser negativo.')
     .max(MAX_BOX_OFFICE_AMOUNT_CENTAVOS, 'O preço máximo é R$ 1.000.000,00.')
     .nullable(),
-  doorQuota: z.number().int('A cota deve ser um número inteiro.').min(0, 'A cota não pode ser negativa.').max(MAX_DOOR_QUOTA, 'A cota máxima é de 1.000.000 ingressos.').nullable(),
+  doorQuota: z
+    .number()
+    .int('A cota deve ser um número inteiro.')
+    .min(0, 'A cota não pode ser negativa.')
+    .max(MAX_DOOR_QUOTA, 'A cota máxima é de 1.000.000 ingressos.')
+    .nullable(),
 });
 export type SaveDoorSectorInput = z.infer<typeof saveDoorSectorSchema>;
 

@@ -18,7 +18,12 @@ export const guestPaymentMethods = ['cash', 'card_machine'] as const;
 export const MAX_GUEST_CSV_ROWS = 2000;
 
 const nameSchema = text().trim().min(1, 'Informe o nome').max(120, 'Nome muito longo');
-const emailSchema = text().trim().min(1, 'Informe o e-mail').max(200).pipe(z.email('E-mail inválido')).transform((v) => v.toLowerCase());
+const emailSchema = text()
+  .trim()
+  .min(1, 'Informe o e-mail')
+  .max(200)
+  .pipe(z.email('E-mail inválido'))
+  .transform((v) => v.toLowerCase());
 const cpfSchema = text()
   .trim()
   .min(1, 'Informe o CPF')
@@ -53,9 +58,17 @@ export const importGuestCsvSchema = z.object({ csv: text().min(1, 'Escolha um ar
 export const createGuestListSchema = z
   .object({
     name: text().trim().min(1, 'Informe o nome da lista').max(80, 'Nome muito longo'),
-    ownerEmail: text().trim().min(1, 'Informe o e-mail do responsável').pipe(z.email('E-mail inválido')).transform((v) => v.toLowerCase()),
+    ownerEmail: text()
+      .trim()
+      .min(1, 'Informe o e-mail do responsável')
+      .pipe(z.email('E-mail inválido'))
+      .transform((v) => v.toLowerCase()),
     ticketTypeId: z.uuid('Escolha o setor'),
-    quota: z.coerce.number().int('Informe um número inteiro').min(1, 'O limite deve ser de pelo menos 1 nome').max(10_000, 'Limite muito alto'),
+    quota: z.coerce
+      .number()
+      .int('Informe um número inteiro')
+      .min(1, 'O limite deve ser de pelo menos 1 nome')
+      .max(10_000, 'Limite muito alto'),
     freeUntil: z.iso.datetime({ offset: true, message: 'Informe o horário' }),
     afterKind: z.enum(guestListAfterKinds),
     afterPriceCentavos: z.coerce.number().int().min(1, 'Informe o valor').max(10_000_000).nullable().optional(),
@@ -64,9 +77,14 @@ export const createGuestListSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.afterKind !== 'free' && !v.afterPriceCentavos) {
-      ctx.addIssue({ code: 'custom', path: ['afterPriceCentavos'], message: v.afterKind === 'price' ? 'Informe o valor depois do horário' : 'Informe o preço de referência' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['afterPriceCentavos'],
+        message: v.afterKind === 'price' ? 'Informe o valor depois do horário' : 'Informe o preço de referência',
+      });
     }
-    if (v.afterKind === 'discount' && !v.discountPercent) ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: 'Informe o desconto' });
+    if (v.afterKind === 'discount' && !v.discountPercent)
+      ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: 'Informe o desconto' });
   });
 export type CreateGuestListInput = z.input<typeof createGuestListSchema>;
 

@@ -23,7 +23,10 @@ export interface NotificationList {
 
 /** Body of POST /api/push/subscriptions: PushSubscription.toJSON() of the browser. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url('Inscrição de notificação inválida').max(2000).refine((v) => v.startsWith('https://') || v.startsWith('http://'), 'Inscrição de notificação inválida'),
+  endpoint: z
+    .url('Inscrição de notificação inválida')
+    .max(2000)
+    .refine((v) => v.startsWith('https://') || v.startsWith('http://'), 'Inscrição de notificação inválida'),
   keys: z.object({
     p256dh: text().min(20).max(200),
     auth: text().min(8).max(100),

@@ -102,8 +102,12 @@ export type QuoteOrderInput = z.infer<typeof quoteOrderSchema>;
 export const cardPaymentSchema = z.object({
   cardNumber: text().trim().min(12, 'Número do cartão inválido').max(23),
   holderName: text().trim().min(1, 'Informe o nome impresso no cartão').max(80),
-  expiry: text().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Validade inválida (MM/AA)'),
-  cvc: text().trim().regex(/^\d{3,4}$/, 'CVV inválido'),
+  expiry: text()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Validade inválida (MM/AA)'),
+  cvc: text()
+    .trim()
+    .regex(/^\d{3,4}$/, 'CVV inválido'),
 });
 export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 

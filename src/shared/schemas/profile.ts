@@ -122,7 +122,10 @@ export interface NotificationSettings {
  * What PUT /api/me/notification-settings takes: the settings, the brand news ones optional (kept
  * when left out); the WhatsApp confirmation is the server's to say, never the client's.
  */
-export type NotificationSettingsUpdate = Omit<NotificationSettings, 'brandNewsNotifications' | 'followedBrands' | 'whatsappConfirmed' | 'whatsappCodeSent'> &
+export type NotificationSettingsUpdate = Omit<
+  NotificationSettings,
+  'brandNewsNotifications' | 'followedBrands' | 'whatsappConfirmed' | 'whatsappCodeSent'
+> &
   Partial<Pick<NotificationSettings, 'brandNewsNotifications' | 'followedBrands'>>;
 
 /**

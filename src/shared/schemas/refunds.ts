@@ -22,7 +22,11 @@ export const withdrawPurchaseSchema = z.object({
   orderId: requestRefundSchema.shape.orderId,
   ticketIds: requestRefundSchema.shape.ticketIds,
   /** Optional: a withdrawal needs no reason. */
-  reason: text().trim().max(1000, 'O motivo deve ter no máximo 1000 caracteres').optional().transform((reason) => reason || undefined),
+  reason: text()
+    .trim()
+    .max(1000, 'O motivo deve ter no máximo 1000 caracteres')
+    .optional()
+    .transform((reason) => reason || undefined),
 });
 export type WithdrawPurchaseInput = z.infer<typeof withdrawPurchaseSchema>;
 
@@ -36,14 +40,7 @@ export const refundStatusLabel: Readonly<Record<RefundStatus, string>> = {
 
 /** Why an order cannot be refunded now (see src/server/domain/refunds.ts). */
 export type RefundIneligibility =
-  | 'already_requested'
-  | 'not_paid'
-  | 'refunded'
-  | 'cancelled'
-  | 'nothing_to_refund'
-  | 'checked_in'
-  | 'event_past'
-  | 'transferred';
+  'already_requested' | 'not_paid' | 'refunded' | 'cancelled' | 'nothing_to_refund' | 'checked_in' | 'event_past' | 'transferred';
 
 /** The pt-BR text shown on an order that cannot be picked on /refund-request. */
 export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, string>> = {

@@ -243,7 +243,16 @@ export interface DoorOfflineData {
    * `rotatingQr`: the QR codes rotate; a code without a fresh TOTP is refused 'qr_expired'.
    * `isCancelled`: its organizer cancelled it; every ticket is refused 'cancelled', before anything else about it.
    */
-  event: { id: string; title: string; opensAt: string; closesAt: string; rotatingQr?: boolean; sessions?: DoorSession[]; exitScans?: boolean; isCancelled?: boolean };
+  event: {
+    id: string;
+    title: string;
+    opensAt: string;
+    closesAt: string;
+    rotatingQr?: boolean;
+    sessions?: DoorSession[];
+    exitScans?: boolean;
+    isCancelled?: boolean;
+  };
   tickets: OfflineTicket[];
   /**
    * The old codes of the event's tickets transferred to someone else (accepted transfers), hashed

@@ -12,7 +12,14 @@ export const deviceIdSchema = text().trim().min(8, 'Dispositivo inválido').max(
  */
 export const joinProofSchema = z.object({
   challenge: z.object({
-    parameters: z.looseObject({ nonce: text(), algorithm: text(), salt: text(), cost: z.number(), keyLength: z.number(), keyPrefix: text() }),
+    parameters: z.looseObject({
+      nonce: text(),
+      algorithm: text(),
+      salt: text(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: text(),
+    }),
     signature: text().optional(),
   }),
   solution: z.looseObject({ counter: z.number(), derivedKey: text() }),
@@ -80,10 +87,21 @@ export const configureRoomSchema = z
     enabled: z.boolean(),
     opensAt: z.iso.datetime({ offset: true, message: 'Data de abertura inválida' }),
     onSaleAt: z.iso.datetime({ offset: true, message: 'Data de início da venda inválida' }),
-    ratePerMinute: z.number().int('Use um número inteiro').min(1, 'Deixe entrar pelo menos 1 pessoa por minuto').max(100_000, 'No máximo 100.000 por minuto'),
-    maxInside: z.number().int('Use um número inteiro').min(1, 'Pelo menos 1 pessoa comprando por vez').max(100_000, 'No máximo 100.000 por vez'),
+    ratePerMinute: z
+      .number()
+      .int('Use um número inteiro')
+      .min(1, 'Deixe entrar pelo menos 1 pessoa por minuto')
+      .max(100_000, 'No máximo 100.000 por minuto'),
+    maxInside: z
+      .number()
+      .int('Use um número inteiro')
+      .min(1, 'Pelo menos 1 pessoa comprando por vez')
+      .max(100_000, 'No máximo 100.000 por vez'),
   })
-  .refine((v) => Date.parse(v.opensAt) <= Date.parse(v.onSaleAt), { message: 'A sala de espera abre antes do início da venda', path: ['opensAt'] });
+  .refine((v) => Date.parse(v.opensAt) <= Date.parse(v.onSaleAt), {
+    message: 'A sala de espera abre antes do início da venda',
+    path: ['opensAt'],
+  });
 export type ConfigureRoomInput = z.infer<typeof configureRoomSchema>;
 
 /** Body of POST /api/admin/events/:id/waiting-room/pause. */

@@ -20,7 +20,12 @@ function isLeaving(location: { pathname: string }) {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoading, user } = useSession();
   const location = useLocation();
-  if (isLoading) return <p className="p-8 text-center text-muted" role="status">Carregando...</p>;
+  if (isLoading)
+    return (
+      <p className="p-8 text-center text-muted" role="status">
+        Carregando...
+      </p>
+    );
   if (!user) return isLeaving(location) ? null : <Navigate to={authRedirect(location)} replace />;
   return children;
 }
@@ -29,7 +34,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isLoading, user, isAdmin } = useSession();
   const location = useLocation();
-  if (isLoading) return <p className="p-8 text-center text-muted" role="status">Verificando permissões...</p>;
+  if (isLoading)
+    return (
+      <p className="p-8 text-center text-muted" role="status">
+        Verificando permissões...
+      </p>
+    );
   if (!user) return isLeaving(location) ? null : <Navigate to={authRedirect(location)} replace />;
   if (!isAdmin) return <Navigate to="/" replace />;
   return children;

@@ -8,7 +8,10 @@ import { Button } from '../components/ui/button';
  */
 export function NotFoundPage() {
   return (
-    <section aria-labelledby="not-found-title" className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center py-10 text-center">
+    <section
+      aria-labelledby="not-found-title"
+      className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center py-10 text-center"
+    >
       <title>Página não encontrada - Next Level</title>
       <p
         aria-hidden

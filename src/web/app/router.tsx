@@ -91,7 +91,10 @@ export const router = createBrowserRouter([
       },
       { path: 'brands', lazy: () => import('../features/admin/brands/pages/brands-page').then((m) => ({ Component: m.BrandsPage })) },
       { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
-      { path: 'box-office', lazy: () => import('../features/admin/box-office/pages/admin-drawers-page').then((m) => ({ Component: m.AdminDrawersPage })) },
+      {
+        path: 'box-office',
+        lazy: () => import('../features/admin/box-office/pages/admin-drawers-page').then((m) => ({ Component: m.AdminDrawersPage })),
+      },
       {
         path: 'guest-lists',
         lazy: () => import('../features/guest-lists/pages/admin-guest-lists-page').then((m) => ({ Component: m.AdminGuestListsPage })),
@@ -125,8 +128,14 @@ export const router = createBrowserRouter([
         path: 'payment-success',
         lazy: () => import('../features/checkout/pages/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })),
       },
-      { path: 'transfer/:token', lazy: () => import('../features/tickets/pages/accept-transfer-page').then((m) => ({ Component: m.AcceptTransferPage })) },
-      { path: 'lista/:token', lazy: () => import('../features/guest-lists/pages/guest-list-link-page').then((m) => ({ Component: m.GuestListLinkPage })) },
+      {
+        path: 'transfer/:token',
+        lazy: () => import('../features/tickets/pages/accept-transfer-page').then((m) => ({ Component: m.AcceptTransferPage })),
+      },
+      {
+        path: 'lista/:token',
+        lazy: () => import('../features/guest-lists/pages/guest-list-link-page').then((m) => ({ Component: m.GuestListLinkPage })),
+      },
       {
         path: 'listas',
         lazy: () =>

@@ -22,7 +22,11 @@ export function toggleFollowedBrand(followed: readonly BrandSlug[], brand: Brand
   return brandOrder.filter((slug) => (slug === brand ? !isFollowed : followed.includes(slug)));
 }
 
-const neutral: BrandStyle = { name: 'Evento', solid: 'bg-brand-next-level', gradient: 'bg-linear-to-br from-brand-next-level to-brand-kxp' };
+const neutral: BrandStyle = {
+  name: 'Evento',
+  solid: 'bg-brand-next-level',
+  gradient: 'bg-linear-to-br from-brand-next-level to-brand-kxp',
+};
 
 export function brandStyle(slug: BrandSlug | null): BrandStyle {
   return slug ? brandStyles[slug] : neutral;

@@ -78,5 +78,9 @@ const serverState: InstallState = { isInstalled: false, canPrompt: false, isIos:
 
 /** Whether the app can be installed here and how ('Instale o app' on /auth and /settings). */
 export function useInstallState(): InstallState {
-  return useSyncExternalStore(subscribe, () => snapshot, () => serverState);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => serverState,
+  );
 }

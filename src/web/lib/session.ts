@@ -41,7 +41,12 @@ export function useSession() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
-    await fetch('/api/auth/sign-out', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch('/api/auth/sign-out', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     forgetOfflineCopies();
     // Everything of the user goes; the 'me' query is asked again in place (not removed), so the
     // screens showing it see the sign-out at once: a removed query's observers would keep the user.

@@ -111,7 +111,10 @@ export const events = pgTable(
      * sector's on-sale day, 720 otherwise (domain/waitlist.ts offerHoldMinutes).
      */
     waitlistOfferMinutes: integer('waitlist_offer_minutes'),
-    coProducers: jsonb('co_producers').$type<{ name: string; shareBasisPoints: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    coProducers: jsonb('co_producers')
+      .$type<{ name: string; shareBasisPoints: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -119,7 +122,10 @@ export const events = pgTable(
     index('events_date_idx').on(t.date),
     check('events_ecad_rate', sql`${t.ecadBasisPoints} IN (1000, 1500)`),
     check('events_capacity_positive', sql`${t.capacity} IS NULL OR ${t.capacity} > 0`),
-    check('events_limits_positive', sql`(${t.maxTicketsPerOrder} IS NULL OR ${t.maxTicketsPerOrder} > 0) AND (${t.maxTicketsPerCpf} IS NULL OR ${t.maxTicketsPerCpf} > 0)`),
+    check(
+      'events_limits_positive',
+      sql`(${t.maxTicketsPerOrder} IS NULL OR ${t.maxTicketsPerOrder} > 0) AND (${t.maxTicketsPerCpf} IS NULL OR ${t.maxTicketsPerCpf} > 0)`,
+    ),
     check(
       'events_service_fee_range',
       sql`${t.serviceFeeBasisPoints} BETWEEN 0 AND 10000 AND (${t.serviceFeeMinCentavos} IS NULL OR ${t.serviceFeeMinCentavos} >= 0) AND (${t.serviceFeeMaxCentavos} IS NULL OR ${t.serviceFeeMaxCentavos} >= coalesce(${t.serviceFeeMinCentavos}, 0))`,

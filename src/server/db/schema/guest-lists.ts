@@ -88,6 +88,8 @@ export const guestListEntries = pgTable(
   (t) => [
     index('guest_list_entries_list_id_idx').on(t.listId),
     index('guest_list_entries_event_id_idx').on(t.eventId),
-    uniqueIndex('guest_list_entries_cpf_per_list').on(t.listId, t.cpf).where(sql`${t.cpf} IS NOT NULL`),
+    uniqueIndex('guest_list_entries_cpf_per_list')
+      .on(t.listId, t.cpf)
+      .where(sql`${t.cpf} IS NOT NULL`),
   ],
 );

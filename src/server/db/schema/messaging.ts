@@ -37,9 +37,13 @@ export const scheduledNotices = pgTable('scheduled_notices', {
  * A role given by e-mail to someone without an account yet ('Equipe' in the back office): the
  * invitation e-mail links to sign-up, and the role is granted when that address signs up.
  */
-export const staffInvitations = pgTable('staff_invitations', {
-  email: text('email').notNull(),
-  role: roleEnum('role').notNull(),
-  invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [index('staff_invitations_email_idx').on(t.email)]);
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    email: text('email').notNull(),
+    role: roleEnum('role').notNull(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('staff_invitations_email_idx').on(t.email)],
+);

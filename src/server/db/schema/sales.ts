@@ -20,7 +20,16 @@ import {
 import { users } from './auth';
 import { eventSessions, events, ticketLots, ticketTypes } from './catalog';
 import { concessions } from '../../../shared/concessions';
-import { discountTypes, orderChannels, orderStatuses, paymentMethods, refundOrigins, refundStatuses, scanDirections, ticketStatuses } from '../../../shared/statuses';
+import {
+  discountTypes,
+  orderChannels,
+  orderStatuses,
+  paymentMethods,
+  refundOrigins,
+  refundStatuses,
+  scanDirections,
+  ticketStatuses,
+} from '../../../shared/statuses';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -54,15 +63,9 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
     check('coupons_value_positive', sql`${t.discountValue} > 0 OR (${t.discountValue} = 0 AND ${t.unlocksTicketTypeId} IS NOT NULL)`),
-    check(
-      'coupons_percentage_range',
-      sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`,
-    ),
+    check('coupons_percentage_range', sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`),
     check('coupons_uses_non_negative', sql`${t.currentUses} >= 0 AND ${t.heldUses} >= 0`),
-    check(
-      'coupons_uses_within_max',
-      sql`${t.maxUses} IS NULL OR ${t.currentUses} + ${t.heldUses} <= ${t.maxUses}`,
-    ),
+    check('coupons_uses_within_max', sql`${t.maxUses} IS NULL OR ${t.currentUses} + ${t.heldUses} <= ${t.maxUses}`),
   ],
 );
 
@@ -82,7 +85,10 @@ export const accessCodeFailures = pgTable(
     actor: text('actor').notNull(),
     failedAt: ts('failed_at').notNull().defaultNow(),
   },
-  (t) => [index('access_code_failures_actor_idx').on(t.actor, t.failedAt), index('access_code_failures_event_idx').on(t.eventId, t.failedAt)],
+  (t) => [
+    index('access_code_failures_actor_idx').on(t.actor, t.failedAt),
+    index('access_code_failures_event_idx').on(t.eventId, t.failedAt),
+  ],
 );
 
 export const orderStatusEnum = pgEnum('order_status', orderStatuses);
@@ -119,7 +125,9 @@ export const cashDrawers = pgTable(
   (t) => [
     index('cash_drawers_event_id_idx').on(t.eventId),
     // One open drawer per operator and event.
-    uniqueIndex('cash_drawers_one_open').on(t.eventId, t.operatorId).where(sql`${t.closedAt} IS NULL`),
+    uniqueIndex('cash_drawers_one_open')
+      .on(t.eventId, t.operatorId)
+      .where(sql`${t.closedAt} IS NULL`),
     check('cash_drawers_amounts', sql`${t.floatCentavos} >= 0 AND (${t.countedCentavos} IS NULL OR ${t.countedCentavos} >= 0)`),
     check('cash_drawers_closed_counted', sql`(${t.closedAt} IS NULL) = (${t.countedCentavos} IS NULL)`),
   ],
@@ -205,11 +213,17 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_id_idx').on(t.userId),
     index('orders_event_id_idx').on(t.eventId),
-    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('orders_pending_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     index('orders_event_buyer_cpf_idx').on(t.eventId, t.buyerCpf),
-    index('orders_drawer_id_idx').on(t.drawerId).where(sql`${t.drawerId} IS NOT NULL`),
+    index('orders_drawer_id_idx')
+      .on(t.drawerId)
+      .where(sql`${t.drawerId} IS NOT NULL`),
     check('orders_cash_tendered_covers', sql`${t.cashTenderedCentavos} IS NULL OR ${t.cashTenderedCentavos} >= ${t.totalCentavos}`),
-    index('orders_unclaimed_courtesy_idx').on(t.buyerEmail).where(sql`${t.userId} IS NULL AND ${t.paymentProvider} = 'courtesy'`),
+    index('orders_unclaimed_courtesy_idx')
+      .on(t.buyerEmail)
+      .where(sql`${t.userId} IS NULL AND ${t.paymentProvider} = 'courtesy'`),
     check(
       'orders_amounts_non_negative',
       sql`${t.subtotalCentavos} >= 0 AND ${t.discountCentavos} >= 0 AND ${t.totalCentavos} >= 0 AND ${t.feeCentavos} >= 0 AND ${t.absorbedFeeCentavos} >= 0`,
@@ -245,13 +259,21 @@ export const orderItems = pgTable(
     holderBirthDate: date('holder_birth_date', { mode: 'string' }),
     documentNumber: text('document_number'),
     /** Holder names asked at checkout, one per unit in order (may be shorter); copied to the tickets when issued. */
-    holderNames: text('holder_names').array().notNull().default(sql`'{}'::text[]`),
+    holderNames: text('holder_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Holders' CPFs (digits) asked at checkout for a nominal event, one per unit in order ('' where none); copied to the tickets. */
-    holderCpfs: text('holder_cpfs').array().notNull().default(sql`'{}'::text[]`),
+    holderCpfs: text('holder_cpfs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),
-    index('order_items_holder_cpf_idx').on(t.holderCpf).where(sql`${t.holderCpf} IS NOT NULL`),
+    index('order_items_holder_cpf_idx')
+      .on(t.holderCpf)
+      .where(sql`${t.holderCpf} IS NOT NULL`),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     check('order_items_concession_one_unit', sql`${t.concession} IS NULL OR (${t.quantity} = 1 AND ${t.holderCpf} IS NOT NULL)`),
     check('order_items_fee_non_negative', sql`${t.unitFeeCentavos} >= 0`),
@@ -295,10 +317,14 @@ export const tickets = pgTable(
     index('tickets_user_id_idx').on(t.userId),
     index('tickets_event_id_idx').on(t.eventId),
     // Who holds what per CPF (services/orders/cpf-holdings.ts) finds a CPF's tickets through it.
-    index('tickets_event_holder_cpf_idx').on(t.eventId, t.holderCpf).where(sql`${t.holderCpf} IS NOT NULL`),
+    index('tickets_event_holder_cpf_idx')
+      .on(t.eventId, t.holderCpf)
+      .where(sql`${t.holderCpf} IS NOT NULL`),
     // One valid meia-entrada per CPF and event (Lei 12.933/2013: the benefit is personal), whatever
     // channel issued or moved it; the sale decides it first (domain/sale.ts assertMayHold).
-    uniqueIndex('tickets_one_meia_per_cpf').on(t.eventId, t.holderCpf).where(sql`${t.concession} IS NOT NULL AND ${t.status} = 'valid' AND ${t.holderCpf} IS NOT NULL`),
+    uniqueIndex('tickets_one_meia_per_cpf')
+      .on(t.eventId, t.holderCpf)
+      .where(sql`${t.concession} IS NOT NULL AND ${t.status} = 'valid' AND ${t.holderCpf} IS NOT NULL`),
   ],
 );
 
@@ -393,7 +419,9 @@ export const refunds = pgTable(
     index('refunds_order_id_idx').on(t.orderId),
     check('refunds_payment_attempt_positive', sql`${t.paymentAttempt} >= 1`),
     // A payment other than its order's is paid back once, however often it is reported.
-    uniqueIndex('refunds_one_per_other_payment').on(t.paymentId).where(sql`${t.paymentId} IS NOT NULL`),
+    uniqueIndex('refunds_one_per_other_payment')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} IS NOT NULL`),
     check('refunds_amount_non_negative', sql`${t.amountCentavos} >= 0`),
   ],
 );
@@ -438,7 +466,11 @@ export const outbox = pgTable(
     doneAt: ts('done_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('outbox_pending_idx').on(t.runAfter).where(sql`${t.doneAt} IS NULL`)],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.runAfter)
+      .where(sql`${t.doneAt} IS NULL`),
+  ],
 );
 
 /**
@@ -524,7 +556,9 @@ export const ticketTransfers = pgTable(
   },
   (t) => [
     index('ticket_transfers_ticket_id_idx').on(t.ticketId),
-    uniqueIndex('ticket_transfers_one_pending').on(t.ticketId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('ticket_transfers_one_pending')
+      .on(t.ticketId)
+      .where(sql`${t.status} = 'pending'`),
     uniqueIndex('ticket_transfers_old_code').on(t.oldCode),
     index('ticket_transfers_to_email_idx').on(t.toEmail),
     check('ticket_transfers_status', sql`${t.status} IN ('pending', 'accepted', 'cancelled')`),
@@ -557,7 +591,10 @@ export const waitingRooms = pgTable(
   },
   (t) => [
     check('waiting_rooms_times', sql`${t.opensAt} <= ${t.onSaleAt}`),
-    check('waiting_rooms_rates', sql`${t.ratePerMinute} > 0 AND ${t.maxInside} > 0 AND ${t.admittedThrough} >= 0 AND ${t.placesGiven} >= 0`),
+    check(
+      'waiting_rooms_rates',
+      sql`${t.ratePerMinute} > 0 AND ${t.maxInside} > 0 AND ${t.admittedThrough} >= 0 AND ${t.placesGiven} >= 0`,
+    ),
   ],
 );
 

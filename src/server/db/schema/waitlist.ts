@@ -35,9 +35,13 @@ export const waitlistEntries = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('waitlist_entries_waiting_idx').on(t.ticketTypeId, t.seq).where(sql`${t.status} = 'waiting'`),
+    index('waitlist_entries_waiting_idx')
+      .on(t.ticketTypeId, t.seq)
+      .where(sql`${t.status} = 'waiting'`),
     index('waitlist_entries_user_idx').on(t.userId),
-    uniqueIndex('waitlist_entries_one_active').on(t.userId, t.ticketTypeId).where(sql`${t.status} IN ('waiting', 'offered')`),
+    uniqueIndex('waitlist_entries_one_active')
+      .on(t.userId, t.ticketTypeId)
+      .where(sql`${t.status} IN ('waiting', 'offered')`),
     check('waitlist_entries_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -76,7 +80,9 @@ export const waitlistOffers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('waitlist_offers_open_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('waitlist_offers_open_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'open'`),
     index('waitlist_offers_ticket_type_idx').on(t.ticketTypeId),
     index('waitlist_offers_user_idx').on(t.userId),
     uniqueIndex('waitlist_offers_one_per_entry').on(t.entryId),

@@ -47,7 +47,9 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
 
   // Coupons -----------------------------------------------------------------------------------
 
-  app.get('/api/admin/coupons', { preValidation: admin }, async (): Promise<ListAdminCouponsResponse> => ({ coupons: await listCoupons(db) }));
+  app.get('/api/admin/coupons', { preValidation: admin }, async (): Promise<ListAdminCouponsResponse> => ({
+    coupons: await listCoupons(db),
+  }));
 
   app.get('/api/admin/coupons/events', { preValidation: admin }, async (): Promise<ListCouponEventsResponse> => ({
     events: await listCouponEventOptions(db),
@@ -65,7 +67,9 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
     setCouponActive(db, request.params.id, request.body.isActive),
   );
 
-  app.delete('/api/admin/coupons/:id', { ...coupon, schema: { params: idParamsSchema } }, async (request) => deleteCoupon(db, request.params.id));
+  app.delete('/api/admin/coupons/:id', { ...coupon, schema: { params: idParamsSchema } }, async (request) =>
+    deleteCoupon(db, request.params.id),
+  );
 
   // The checkout's 'Aplicar': same pricing as POST /api/orders, nothing held.
   app.post(
@@ -97,7 +101,9 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
 
   // Banners -----------------------------------------------------------------------------------
 
-  app.get('/api/admin/banners', { preValidation: admin }, async (): Promise<ListAdminBannersResponse> => ({ banners: await listAllBanners(db) }));
+  app.get('/api/admin/banners', { preValidation: admin }, async (): Promise<ListAdminBannersResponse> => ({
+    banners: await listAllBanners(db),
+  }));
 
   app.post('/api/admin/banners', { preValidation: admin, schema: { body: bannerInputSchema } }, async (request, reply) =>
     reply.status(201).send(await createBanner(db, request.body)),

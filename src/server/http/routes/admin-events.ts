@@ -86,16 +86,22 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
 
   // 'Sessões': an event's days or slots, the sessions each sector covers, exit scans at the door.
   app.get('/api/admin/events/:id/sessions', event, async (request) => getEventSessions(db, request.params.id));
-  app.put('/api/admin/events/:id/sessions', { ...event, schema: { params: idParamsSchema, body: saveEventSessionsSchema } }, async (request) =>
-    saveEventSessions(db, request.params.id, request.body),
+  app.put(
+    '/api/admin/events/:id/sessions',
+    { ...event, schema: { params: idParamsSchema, body: saveEventSessionsSchema } },
+    async (request) => saveEventSessions(db, request.params.id, request.body),
   );
 
   // 'Cortesias': free tickets to a name and an e-mail, through the sale path (stock and capacity).
-  app.post('/api/admin/events/:id/courtesies', { ...event, schema: { params: idParamsSchema, body: issueCourtesiesSchema } }, async (request, reply) => {
-    const admin = await guards.requireRole(request, ['admin']);
-    const result: IssueCourtesiesResult = await issueCourtesies(deps, admin.id, request.params.id, request.body);
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/api/admin/events/:id/courtesies',
+    { ...event, schema: { params: idParamsSchema, body: issueCourtesiesSchema } },
+    async (request, reply) => {
+      const admin = await guards.requireRole(request, ['admin']);
+      const result: IssueCourtesiesResult = await issueCourtesies(deps, admin.id, request.params.id, request.body);
+      return reply.status(201).send(result);
+    },
+  );
 
   app.get('/api/admin/events/:id/courtesies', event, async (request): Promise<ListCourtesiesResponse> => ({
     courtesies: await listCourtesies(db, request.params.id),
@@ -211,6 +217,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.post(
     '/api/admin/uploads/:folder',
     { schema: { params: uploadParamsSchema }, config: { paramErrors: { folder: () => new DomainError('not_found') } } },
-    async (request, reply) => reply.status(201).send(await uploadImage(config.DATA_DIR, request.params.folder, await readUploadedImage(request))),
+    async (request, reply) =>
+      reply.status(201).send(await uploadImage(config.DATA_DIR, request.params.folder, await readUploadedImage(request))),
   );
 }

@@ -40,7 +40,8 @@ const authMessages: Record<string, string> = {
   RATE_LIMITED: 'Muitas tentativas. Aguarde um instante e tente novamente.',
   TERMS_NOT_ACCEPTED: 'Para criar sua conta, aceite os Termos de uso e a Política de privacidade.',
   // Where a Google, Facebook or Apple sign-in fails without an /auth to go back to (better-auth's error page).
-  account_not_linked: 'Já existe uma conta com este e-mail. Entre com sua senha e confirme seu e-mail para poder usar esta forma de entrar.',
+  account_not_linked:
+    'Já existe uma conta com este e-mail. Entre com sua senha e confirme seu e-mail para poder usar esta forma de entrar.',
   access_denied: 'A entrada foi cancelada.',
   state_mismatch: 'A entrada expirou. Tente de novo.',
 };
@@ -52,12 +53,16 @@ const authSuccessMessages: Record<string, string> = {
 };
 
 /** Names as the profile form takes them (src/shared/schemas/profile.ts). */
-const authNameSchema = z.string('O nome deve ser um texto').trim().max(FULL_NAME_MAX, `O nome deve ter no máximo ${FULL_NAME_MAX} caracteres`);
+const authNameSchema = z
+  .string('O nome deve ser um texto')
+  .trim()
+  .max(FULL_NAME_MAX, `O nome deve ter no máximo ${FULL_NAME_MAX} caracteres`);
 
 /** better-auth's error page, in pt-BR: where a failed link (reset, confirmation, social sign-in) lands. */
 function errorPage(code: string): string {
   const message = authMessages[code] ?? 'Não foi possível concluir esta ação.';
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const escape = (text: string) =>
+    text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Algo deu errado - Next Level</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#111}a{color:#6d28d9}</style></head><body><h1>Algo deu errado</h1><p>${escape(message)}</p><p><a href="/auth">Voltar para entrar</a></p></body></html>`;
 }
 
@@ -83,19 +88,26 @@ export async function authRoutes(
     async handler(request, reply) {
       const url = new URL(request.url, `${request.protocol}://${request.headers.host}`);
       if (request.method === 'GET' && url.pathname === '/api/auth/error') {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(errorPage(url.searchParams.get('error') ?? ''));
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(errorPage(url.searchParams.get('error') ?? ''));
       }
       if (request.method === 'POST' && /^\/api\/auth\/(sign-up\/email|update-user)$/.test(url.pathname)) {
         const name = (request.body as { name?: unknown } | undefined)?.name;
         if (name !== undefined) {
           const parsed = authNameSchema.safeParse(name);
           if (!parsed.success) {
-            return reply.status(400).send({ code: 'validation_failed', message: parsed.error.issues[0].message, details: { field: 'name' } });
+            return reply
+              .status(400)
+              .send({ code: 'validation_failed', message: parsed.error.issues[0].message, details: { field: 'name' } });
           }
         }
       }
       const signInEmail =
-        request.method === 'POST' && url.pathname === SIGN_IN_PATH && typeof (request.body as { email?: unknown } | undefined)?.email === 'string'
+        request.method === 'POST' &&
+        url.pathname === SIGN_IN_PATH &&
+        typeof (request.body as { email?: unknown } | undefined)?.email === 'string'
           ? String((request.body as { email: string }).email)
           : null;
       if (signInEmail) {
@@ -104,7 +116,11 @@ export async function authRoutes(
           return reply
             .status(429)
             .header('retry-after', String(verdict.retryAfterSeconds))
-            .send({ code: 'rate_limited', message: throttledMessage(verdict.retryAfterSeconds), details: { retryAfterSeconds: verdict.retryAfterSeconds } });
+            .send({
+              code: 'rate_limited',
+              message: throttledMessage(verdict.retryAfterSeconds),
+              details: { retryAfterSeconds: verdict.retryAfterSeconds },
+            });
         }
       }
       const headers = fromNodeHeaders(request.headers);
@@ -115,8 +131,7 @@ export async function authRoutes(
         const cookie = sessionCookieOf(request);
         if (cookie) opts.sessions?.forgetCookie(cookie);
       }
-      const body =
-        request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
+      const body = request.method === 'POST' && request.body !== undefined ? JSON.stringify(request.body) : undefined;
       if (body) headers.set('content-type', 'application/json');
       const response = await opts.auth.handler(new Request(url, { method: request.method, headers, body }));
       reply.status(response.status);
@@ -132,7 +147,11 @@ export async function authRoutes(
       }
       if (response.status === 429) {
         const wait = Number(response.headers.get('x-retry-after') ?? 60);
-        return reply.header('retry-after', String(wait)).send({ code: 'rate_limited', message: `Muitas tentativas. Tente de novo em ${wait} segundos.`, details: { retryAfterSeconds: wait } });
+        return reply.header('retry-after', String(wait)).send({
+          code: 'rate_limited',
+          message: `Muitas tentativas. Tente de novo em ${wait} segundos.`,
+          details: { retryAfterSeconds: wait },
+        });
       }
       if (response.status >= 400 && text) {
         try {

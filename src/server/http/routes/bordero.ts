@@ -45,8 +45,12 @@ export async function borderoRoutes(fastify: FastifyInstance, { deps, guards, co
       .send(csv);
   });
 
-  app.patch('/api/admin/events/:id/bordero', { ...event, schema: { params: idParamsSchema, body: borderoSettingsSchema } }, async (request): Promise<Bordero> => {
-    await saveBorderoSettings(db, request.params.id, request.body);
-    return loadBordero(db, request.params.id, company);
-  });
+  app.patch(
+    '/api/admin/events/:id/bordero',
+    { ...event, schema: { params: idParamsSchema, body: borderoSettingsSchema } },
+    async (request): Promise<Bordero> => {
+      await saveBorderoSettings(db, request.params.id, request.body);
+      return loadBordero(db, request.params.id, company);
+    },
+  );
 }

@@ -61,7 +61,10 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
 
   app.get(
     '/api/box-office/events/:id/state',
-    { schema: { params: idParamsSchema, querystring: z.object({ deviceId: z.string().trim().min(8).max(100) }) }, config: idNotFound(() => new DomainError('event_not_found')) },
+    {
+      schema: { params: idParamsSchema, querystring: z.object({ deviceId: z.string().trim().min(8).max(100) }) },
+      config: idNotFound(() => new DomainError('event_not_found')),
+    },
     async (request, reply) => {
       const userId = await operator(request);
       reply.header('cache-control', 'no-store');
@@ -72,25 +75,39 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     },
   );
 
-  app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) => openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore));
-
-  app.get('/api/box-office/drawers/:id', byId(() => new DomainError('drawer_not_found')), async (request) => {
-    await loadDrawer(deps.db, request.params.id, await operator(request));
-    const [view] = await listDrawerViews(deps.db, { drawerId: request.params.id });
-    return view;
-  });
-
-  app.get('/api/box-office/drawers/:id/sales', byId(() => new DomainError('drawer_not_found')), async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { sales: await listDrawerSales(deps.db, await operator(request), request.params.id) };
-  });
-
-  app.post('/api/box-office/drawers/:id/movements', { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: drawerMovementSchema } }, async (request) =>
-    recordDrawerMovement(deps.db, await operator(request), request.params.id, request.body),
+  app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) =>
+    openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore),
   );
 
-  app.post('/api/box-office/drawers/:id/close', { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: closeDrawerSchema } }, async (request) =>
-    closeDrawer(deps.db, await operator(request), request.params.id, request.body.countedCentavos),
+  app.get(
+    '/api/box-office/drawers/:id',
+    byId(() => new DomainError('drawer_not_found')),
+    async (request) => {
+      await loadDrawer(deps.db, request.params.id, await operator(request));
+      const [view] = await listDrawerViews(deps.db, { drawerId: request.params.id });
+      return view;
+    },
+  );
+
+  app.get(
+    '/api/box-office/drawers/:id/sales',
+    byId(() => new DomainError('drawer_not_found')),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { sales: await listDrawerSales(deps.db, await operator(request), request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/box-office/drawers/:id/movements',
+    { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: drawerMovementSchema } },
+    async (request) => recordDrawerMovement(deps.db, await operator(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/box-office/drawers/:id/close',
+    { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: closeDrawerSchema } },
+    async (request) => closeDrawer(deps.db, await operator(request), request.params.id, request.body.countedCentavos),
   );
 
   app.post('/api/box-office/blocks', { schema: { body: reserveBlockSchema } }, async (request, reply) => {
@@ -98,9 +115,15 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     return reserveBlock(deps, await operator(request), request.body);
   });
 
-  app.post('/api/box-office/blocks/:id/return', byId(() => new DomainError('block_not_found')), async (request) => returnBlock(deps.db, await operator(request), request.params.id));
+  app.post(
+    '/api/box-office/blocks/:id/return',
+    byId(() => new DomainError('block_not_found')),
+    async (request) => returnBlock(deps.db, await operator(request), request.params.id),
+  );
 
-  app.post('/api/box-office/sales', { schema: { body: boxOfficeSaleSchema } }, async (request) => recordBoxOfficeSale(deps, await operator(request), request.body, 'online'));
+  app.post('/api/box-office/sales', { schema: { body: boxOfficeSaleSchema } }, async (request) =>
+    recordBoxOfficeSale(deps, await operator(request), request.body, 'online'),
+  );
 
   // Per operator, not per address: a box office shares the venue's Wi-Fi. Counted after the role
   // guard (preHandler), so the key is the signed-in user; answered as the project's errors are.
@@ -122,18 +145,29 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales),
   }));
 
-  app.get('/api/box-office/sales/:id', byId(() => new DomainError('order_not_found')), async (request) => getBoxOfficeSale(deps, await operator(request), request.params.id));
+  app.get(
+    '/api/box-office/sales/:id',
+    byId(() => new DomainError('order_not_found')),
+    async (request) => getBoxOfficeSale(deps, await operator(request), request.params.id),
+  );
 
   app.post(
     '/api/box-office/sales/:id/confirm-pix',
-    { ...byId(() => new DomainError('order_not_found')), schema: { params: idParamsSchema, body: optionalBody(z.object({ admit: z.boolean().optional() })) } },
+    {
+      ...byId(() => new DomainError('order_not_found')),
+      schema: { params: idParamsSchema, body: optionalBody(z.object({ admit: z.boolean().optional() })) },
+    },
     async (request) => confirmBoxOfficePix(deps, await operator(request), request.params.id, request.body?.admit ?? false),
   );
 
-  app.post('/api/box-office/sales/:id/refund', byId(() => new DomainError('order_not_found')), async (request) => {
-    const userId = await operator(request);
-    return refundBoxOfficeSale(deps.db, userId, userId, request.params.id);
-  });
+  app.post(
+    '/api/box-office/sales/:id/refund',
+    byId(() => new DomainError('order_not_found')),
+    async (request) => {
+      const userId = await operator(request);
+      return refundBoxOfficeSale(deps.db, userId, userId, request.params.id);
+    },
+  );
 }
 
 /**
@@ -151,10 +185,14 @@ export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, gua
     return { drawers: await listDrawerViews(deps.db, { eventId: request.query.eventId }) };
   });
 
-  app.get('/api/admin/box-office/events/:id/sectors', { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { sectors: await listDoorSectors(deps.db, request.params.id) };
-  });
+  app.get(
+    '/api/admin/box-office/events/:id/sectors',
+    { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { sectors: await listDoorSectors(deps.db, request.params.id) };
+    },
+  );
 
   app.put(
     '/api/admin/box-office/sectors/:id',

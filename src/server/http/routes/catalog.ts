@@ -19,7 +19,16 @@ import { idNotFound, idParamsSchema, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /** Query of GET /api/events/:id: an access code (text PostgreSQL can store), anything else ignored. */
-const eventQuerySchema = z.object({ codigo: z.string().trim().min(1).max(40).refine((code) => !code.includes('\u0000')).optional().catch(undefined) });
+const eventQuerySchema = z.object({
+  codigo: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine((code) => !code.includes('\u0000'))
+    .optional()
+    .catch(undefined),
+});
 
 /** Public catalogue (PRODUCT.md: browsing is public) and the signed-in user's favourites. */
 export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {

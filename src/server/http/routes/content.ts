@@ -21,8 +21,10 @@ export async function contentRoutes(fastify: FastifyInstance, { deps }: RouteCon
   }));
 
   // A news id that is not a UUID names no news item.
-  app.get('/api/news/:id', { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('news_not_found')) }, async (request) =>
-    getNews(db, request.params.id),
+  app.get(
+    '/api/news/:id',
+    { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('news_not_found')) },
+    async (request) => getNews(db, request.params.id),
   );
 
   app.get('/api/banners', async (): Promise<ListBannersResponse> => ({ banners: await listActiveBanners(db) }));

@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
-import {
-  checkInSchema,
-  type DoorCounts,
-  doorSearchSchema,
-  doorSyncSchema,
-  manualCheckInSchema,
-} from '../../../shared/schemas/tickets';
+import { checkInSchema, type DoorCounts, doorSearchSchema, doorSyncSchema, manualCheckInSchema } from '../../../shared/schemas/tickets';
 import { checkInTicket } from '../../services/door/check-in-ticket';
 import { getDoorCounts } from '../../services/door/get-door-counts';
 import { getOfflineData } from '../../services/door/get-offline-data';
@@ -70,7 +64,16 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     const input = request.body;
     return checkInTicket(
       deps,
-      { code: input.code, eventId: input.eventId, gate: input.gate, deviceId: input.deviceId, nonce: input.nonce, validatorId: user.id, sessionId: input.sessionId, direction: input.direction },
+      {
+        code: input.code,
+        eventId: input.eventId,
+        gate: input.gate,
+        deviceId: input.deviceId,
+        nonce: input.nonce,
+        validatorId: user.id,
+        sessionId: input.sessionId,
+        direction: input.direction,
+      },
       { opensMinutesBefore },
     );
   });
@@ -95,13 +98,23 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     const input = request.body;
     return syncOfflineScans(
       deps.db,
-      { deviceId: input.deviceId, validatorId: user.id, scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })) },
+      {
+        deviceId: input.deviceId,
+        validatorId: user.id,
+        scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
+      },
       { opensMinutesBefore, signingKey: deps.ticketSigningKey },
     );
   });
 
-  const searchLimit = perValidator(DOOR_SEARCHES_PER_MINUTE, (wait) => `Muitas buscas seguidas. Aguarde ${seconds(wait)} e busque de novo.`);
-  const searchRoute = { schema: { params: idParamsSchema, querystring: doorSearchSchema }, config: { ...doorEvent.config, rateLimit: searchLimit } };
+  const searchLimit = perValidator(
+    DOOR_SEARCHES_PER_MINUTE,
+    (wait) => `Muitas buscas seguidas. Aguarde ${seconds(wait)} e busque de novo.`,
+  );
+  const searchRoute = {
+    schema: { params: idParamsSchema, querystring: doorSearchSchema },
+    config: { ...doorEvent.config, rateLimit: searchLimit },
+  };
   app.get('/api/door/events/:id/search', searchRoute, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { tickets: await searchDoorTickets(deps.db, request.params.id, request.query.q, opensMinutesBefore) };
@@ -112,7 +125,15 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     const input = request.body;
     return manualCheckIn(
       deps.db,
-      { eventId: input.eventId, ticketId: input.ticketId, gate: input.gate, deviceId: input.deviceId, validatorId: user.id, sessionId: input.sessionId, direction: input.direction },
+      {
+        eventId: input.eventId,
+        ticketId: input.ticketId,
+        gate: input.gate,
+        deviceId: input.deviceId,
+        validatorId: user.id,
+        sessionId: input.sessionId,
+        direction: input.direction,
+      },
       { opensMinutesBefore },
     );
   });

@@ -52,10 +52,14 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
       const admin = await guards.requireUser(request);
       return { lists: await listGuestLists(db, admin, { eventId: request.params.id }) };
     });
-    app.post('/api/admin/events/:id/guest-lists', { ...event, schema: { params: idParamsSchema, body: createGuestListSchema } }, async (request, reply) => {
-      const admin = await guards.requireUser(request);
-      return reply.status(201).send(await createGuestList(db, admin.id, request.params.id, request.body));
-    });
+    app.post(
+      '/api/admin/events/:id/guest-lists',
+      { ...event, schema: { params: idParamsSchema, body: createGuestListSchema } },
+      async (request, reply) => {
+        const admin = await guards.requireUser(request);
+        return reply.status(201).send(await createGuestList(db, admin.id, request.params.id, request.body));
+      },
+    );
   });
 
   await fastify.register(async (scope) => {
@@ -65,16 +69,22 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     app.get('/api/guest-lists/:id', { schema: { params: idParamsSchema }, config: listNotFound }, async (request) =>
       getGuestList(db, request.params.id, await guards.requireUser(request)),
     );
-    app.post('/api/guest-lists/:id/entries', { schema: { params: idParamsSchema, body: addGuestEntrySchema }, config: listNotFound }, async (request, reply) => {
-      const entry = await addGuestEntry(db, await guards.requireUser(request), request.params.id, request.body);
-      return reply.status(201).send(entry);
-    });
+    app.post(
+      '/api/guest-lists/:id/entries',
+      { schema: { params: idParamsSchema, body: addGuestEntrySchema }, config: listNotFound },
+      async (request, reply) => {
+        const entry = await addGuestEntry(db, await guards.requireUser(request), request.params.id, request.body);
+        return reply.status(201).send(entry);
+      },
+    );
     app.delete('/api/guest-lists/:id/entries/:entryId', { schema: { params: entryParamsSchema } }, async (request, reply) => {
       await removeGuestEntry(db, await guards.requireUser(request), request.params.id, request.params.entryId);
       return reply.status(204).send();
     });
-    app.post('/api/guest-lists/:id/import', { schema: { params: idParamsSchema, body: importGuestCsvSchema }, config: listNotFound }, async (request) =>
-      importGuestEntries(db, await guards.requireUser(request), request.params.id, request.body.csv),
+    app.post(
+      '/api/guest-lists/:id/import',
+      { schema: { params: idParamsSchema, body: importGuestCsvSchema }, config: listNotFound },
+      async (request) => importGuestEntries(db, await guards.requireUser(request), request.params.id, request.body.csv),
     );
   });
 
@@ -84,7 +94,10 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     const opensMinutesBefore = config.DOOR_OPENS_MINUTES_BEFORE;
     app.get(
       '/api/door/events/:id/guest-search',
-      { schema: { params: idParamsSchema, querystring: guestSearchSchema }, config: { ...idNotFound(() => new DomainError('event_not_found')), rateLimit: { max: 30, timeWindow: '1 minute' } } },
+      {
+        schema: { params: idParamsSchema, querystring: guestSearchSchema },
+        config: { ...idNotFound(() => new DomainError('event_not_found')), rateLimit: { max: 30, timeWindow: '1 minute' } },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return { entries: await searchGuestEntries(db, request.params.id, request.query.q, opensMinutesBefore) };
@@ -92,13 +105,23 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     );
     app.post(
       '/api/door/guest-entries/:id/admit',
-      { schema: { params: idParamsSchema, body: admitGuestEntrySchema }, config: idNotFound(() => new DomainError('guest_entry_not_found')) },
+      {
+        schema: { params: idParamsSchema, body: admitGuestEntrySchema },
+        config: idNotFound(() => new DomainError('guest_entry_not_found')),
+      },
       async (request) => {
         const user = await guards.requireUser(request);
         const input = request.body;
         return admitGuestEntry(
           deps,
-          { entryId: request.params.id, eventId: input.eventId, validatorId: user.id, paymentMethod: input.paymentMethod, gate: input.gate, deviceId: input.deviceId },
+          {
+            entryId: request.params.id,
+            eventId: input.eventId,
+            validatorId: user.id,
+            paymentMethod: input.paymentMethod,
+            gate: input.gate,
+            deviceId: input.deviceId,
+          },
           { opensMinutesBefore },
         );
       },
@@ -106,10 +129,14 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/guest-list-links/:token', { schema: { params: tokenParamsSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getGuestListLink(db, request.params.token);
-  });
+  app.get(
+    '/api/guest-list-links/:token',
+    { schema: { params: tokenParamsSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getGuestListLink(db, request.params.token);
+    },
+  );
   app.post(
     '/api/guest-list-links/:token/entries',
     { schema: { params: tokenParamsSchema, body: guestSignUpSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },

@@ -21,7 +21,11 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   // One of the user's notifications: signed in first, then a malformed id is not found.
-  const notification = { preValidation: guards.signedIn, schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('not_found')) };
+  const notification = {
+    preValidation: guards.signedIn,
+    schema: { params: idParamsSchema },
+    config: idNotFound(() => new DomainError('not_found')),
+  };
 
   app.get('/api/notifications', async (request, reply) => {
     const user = await guards.requireUser(request);
@@ -48,11 +52,21 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
 
   app.get('/api/push/public-key', async () => ({ publicKey: deps.push?.publicKey ?? null }));
 
-  app.post('/api/push/subscriptions', { preValidation: guards.signedIn, schema: { body: pushSubscriptionSchema } }, async (request, reply) => {
-    const user = await guards.requireUser(request);
-    await savePushSubscription(db, deps.push ?? { endpointProblem: (endpoint) => pushEndpointProblem(endpoint) }, user.id, request.body, request.headers['user-agent'] ?? null);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/push/subscriptions',
+    { preValidation: guards.signedIn, schema: { body: pushSubscriptionSchema } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      await savePushSubscription(
+        db,
+        deps.push ?? { endpointProblem: (endpoint) => pushEndpointProblem(endpoint) },
+        user.id,
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
+      return reply.status(204).send();
+    },
+  );
 
   app.delete(
     '/api/push/subscriptions',

@@ -37,7 +37,12 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
       // else's): buying them asks no turn of the event's waiting room.
       const passChecked = body.waitlistOfferId
         ? false
-        : await requirePass(deps, user.id, { eventId: body.eventId, buyerCpf: body.buyer.cpf, waitingRoomPass: body.waitingRoomPass, deviceId: body.deviceId });
+        : await requirePass(deps, user.id, {
+            eventId: body.eventId,
+            buyerCpf: body.buyer.cpf,
+            waitingRoomPass: body.waitingRoomPass,
+            deviceId: body.deviceId,
+          });
       const order = await placeOrder(deps, user.id, body);
       if (passChecked) await markPassUsed(deps, user.id, body.eventId);
       return reply.status(201).send(order);
@@ -65,10 +70,14 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
   // Raw card numbers are taken only by the sandbox's test form; with a real provider the browser
   // confirms with the provider's own elements and this route does not exist.
   if (deps.payments.chargeCard) {
-    app.post('/api/orders/:id/card-payment', { ...orderRoute, schema: { params: idParamsSchema, body: cardPaymentSchema } }, async (request) => {
-      const user = await guards.requireUser(request);
-      return payOrderWithCard(deps, user.id, request.params.id, request.body);
-    });
+    app.post(
+      '/api/orders/:id/card-payment',
+      { ...orderRoute, schema: { params: idParamsSchema, body: cardPaymentSchema } },
+      async (request) => {
+        const user = await guards.requireUser(request);
+        return payOrderWithCard(deps, user.id, request.params.id, request.body);
+      },
+    );
   }
 
   app.post('/api/orders/:id/simulate-pix-payment', orderRoute, async (request) => {

@@ -44,10 +44,14 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
     return getMyProfile(db, user.id);
   });
 
-  app.put('/api/me/profile', { preValidation: guards.signedIn, schema: { body: updateProfileSchema } }, async (request): Promise<MyProfile> => {
-    const user = await guards.requireUser(request);
-    return updateProfile(files, user.id, request.body);
-  });
+  app.put(
+    '/api/me/profile',
+    { preValidation: guards.signedIn, schema: { body: updateProfileSchema } },
+    async (request): Promise<MyProfile> => {
+      const user = await guards.requireUser(request);
+      return updateProfile(files, user.id, request.body);
+    },
+  );
 
   app.get('/api/me/stats', async (request, reply): Promise<UserStats> => {
     const user = await guards.requireUser(request);

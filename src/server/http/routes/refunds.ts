@@ -35,7 +35,11 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
 
   app.post(
     '/api/refunds/withdraw',
-    { preValidation: guards.signedIn, schema: { body: withdrawPurchaseSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: withdrawPurchaseSchema },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       return reply.status(201).send(await withdrawPurchase(deps, user.id, request.body));

@@ -60,8 +60,12 @@ export async function ticketRoutes(fastify: FastifyInstance, { deps, guards }: R
     return getTransferByToken(db, request.params.token);
   });
 
-  app.post('/api/transfers/accept', { preValidation: guards.signedIn, schema: { body: acceptTransferSchema }, config: writeLimit }, async (request) => {
-    const user = await guards.requireUser(request);
-    return acceptTransfer(deps, user, request.body);
-  });
+  app.post(
+    '/api/transfers/accept',
+    { preValidation: guards.signedIn, schema: { body: acceptTransferSchema }, config: writeLimit },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      return acceptTransfer(deps, user, request.body);
+    },
+  );
 }

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
-import { claimPassSchema, configureRoomSchema, joinRoomSchema, pauseRoomSchema, roomStatusSchema } from '../../../shared/schemas/waiting-room';
+import {
+  claimPassSchema,
+  configureRoomSchema,
+  joinRoomSchema,
+  pauseRoomSchema,
+  roomStatusSchema,
+} from '../../../shared/schemas/waiting-room';
 import { joinRoom } from '../../services/onsale/join-room';
 import { getRoomStatus } from '../../services/onsale/room-status';
 import { claimPass } from '../../services/onsale/claim-pass';
@@ -34,7 +40,12 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
 
   app.post(
     '/api/events/:id/waiting-room/join',
-    { ...event, preValidation: guards.signedIn, schema: { params: idParamsSchema, body: joinRoomSchema }, config: { ...event.config, rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      ...event,
+      preValidation: guards.signedIn,
+      schema: { params: idParamsSchema, body: joinRoomSchema },
+      config: { ...event.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request) => {
       const user = await guards.requireUser(request);
       return joinRoom(deps, user.id, request.params.id, request.body);
@@ -81,10 +92,14 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
       stream.end();
     }
   });
-  app.put('/api/admin/events/:id/waiting-room', { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema } }, async (request) =>
-    configureRoom(db, request.params.id, request.body),
+  app.put(
+    '/api/admin/events/:id/waiting-room',
+    { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema } },
+    async (request) => configureRoom(db, request.params.id, request.body),
   );
-  app.post('/api/admin/events/:id/waiting-room/pause', { ...admin, schema: { params: idParamsSchema, body: pauseRoomSchema } }, async (request) =>
-    pauseRoom(db, request.params.id, request.body.paused),
+  app.post(
+    '/api/admin/events/:id/waiting-room/pause',
+    { ...admin, schema: { params: idParamsSchema, body: pauseRoomSchema } },
+    async (request) => pauseRoom(db, request.params.id, request.body.paused),
   );
 }

@@ -28,7 +28,11 @@ export async function waitlistRoutes(fastify: FastifyInstance, { deps, guards }:
 
   app.post(
     '/api/events/:id/waitlist',
-    { ...signedIn, schema: { params: idParamsSchema, body: joinWaitlistSchema }, config: { ...event.config, rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      ...signedIn,
+      schema: { params: idParamsSchema, body: joinWaitlistSchema },
+      config: { ...event.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       return reply.status(201).send(await joinWaitlist(db, user.id, request.params.id, request.body));
@@ -37,7 +41,11 @@ export async function waitlistRoutes(fastify: FastifyInstance, { deps, guards }:
 
   app.delete(
     '/api/waitlist/:id',
-    { preValidation: guards.signedIn, schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('waitlist_entry_not_found')) },
+    {
+      preValidation: guards.signedIn,
+      schema: { params: idParamsSchema },
+      config: idNotFound(() => new DomainError('waitlist_entry_not_found')),
+    },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       await leaveWaitlist(db, user.id, request.params.id);
@@ -50,7 +58,9 @@ export async function waitlistRoutes(fastify: FastifyInstance, { deps, guards }:
     reply.header('cache-control', 'no-store');
     return getWaitlistDemand(db, request.params.id);
   });
-  app.put('/api/admin/events/:id/waitlist', { ...admin, schema: { params: idParamsSchema, body: waitlistSettingsSchema } }, async (request) =>
-    setWaitlistOfferMinutes(db, request.params.id, request.body),
+  app.put(
+    '/api/admin/events/:id/waitlist',
+    { ...admin, schema: { params: idParamsSchema, body: waitlistSettingsSchema } },
+    async (request) => setWaitlistOfferMinutes(db, request.params.id, request.body),
   );
 }

@@ -31,18 +31,25 @@ export interface BlockRow {
  * another operator's.
  */
 export async function loadBlock(db: Db | Tx, blockId: string, operatorId: string | null, lock = false): Promise<BlockRow> {
-  const [block] = await queryRows<BlockRow>(db, sql`
+  const [block] = await queryRows<BlockRow>(
+    db,
+    sql`
     SELECT b.id, b.event_id, b.ticket_type_id, t.name AS ticket_type_name, b.drawer_id, b.operator_id, b.device_id, b.size, b.used, b.half_units, b.half_sold,
            b.unit_price_centavos, b.lots, b.codes, b.returned_at
     FROM box_office_blocks b JOIN ticket_types t ON t.id = b.ticket_type_id
-    WHERE b.id = ${blockId}::uuid ${lock ? sql`FOR UPDATE OF b` : sql``}`);
+    WHERE b.id = ${blockId}::uuid ${lock ? sql`FOR UPDATE OF b` : sql``}`,
+  );
   if (!block || (operatorId !== null && block.operator_id !== operatorId)) throw new DomainError('block_not_found');
   return block;
 }
 
 /** A block's lots with the full price of their units (shared/block-pricing.ts); a block kept without them sells every unit at its one price. */
 export function blockLotPrices(block: Pick<BlockRow, 'lots' | 'unit_price_centavos'>): BlockLotPrice[] {
-  return block.lots.map((lot) => ({ lotId: lot.lotId, quantity: Number(lot.quantity), priceCentavos: Number(lot.priceCentavos ?? block.unit_price_centavos) }));
+  return block.lots.map((lot) => ({
+    lotId: lot.lotId,
+    quantity: Number(lot.quantity),
+    priceCentavos: Number(lot.priceCentavos ?? block.unit_price_centavos),
+  }));
 }
 
 /** A block as the sale decides on it (domain/sale.ts SaleBlock). */
@@ -85,9 +92,12 @@ export function toBlockView(block: BlockRow): BoxOfficeBlock {
  * device of the same operator never sees them.
  */
 export async function listOpenBlocks(db: Db, operatorId: string, eventId: string, deviceId: string): Promise<BoxOfficeBlock[]> {
-  const ids = await queryRows<{ id: string }>(db, sql`
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`
     SELECT id FROM box_office_blocks
-    WHERE event_id = ${eventId}::uuid AND operator_id = ${operatorId} AND device_id = ${deviceId} AND returned_at IS NULL ORDER BY created_at, id`);
+    WHERE event_id = ${eventId}::uuid AND operator_id = ${operatorId} AND device_id = ${deviceId} AND returned_at IS NULL ORDER BY created_at, id`,
+  );
   const blocks: BoxOfficeBlock[] = [];
   for (const { id } of ids) blocks.push(toBlockView(await loadBlock(db, id, operatorId)));
   return blocks;

@@ -13,15 +13,24 @@ import { drawerSums, listDrawerViews, loadDrawer } from './drawers';
  * DomainError: drawer_not_found; drawer_count_invalid (negative or fractional count, field
  * 'countedCentavos'); drawer_closed ('Este caixa já foi fechado', a second close changes nothing).
  */
-export async function closeDrawer(db: Db, operatorId: string | null, drawerId: string, countedCentavos: number, now: Date = new Date()): Promise<CashDrawerView> {
+export async function closeDrawer(
+  db: Db,
+  operatorId: string | null,
+  drawerId: string,
+  countedCentavos: number,
+  now: Date = new Date(),
+): Promise<CashDrawerView> {
   await db.transaction(async (tx) => {
     const drawer = await loadDrawer(tx, drawerId, operatorId, true);
     if (drawer.closed_at) throw new DomainError('drawer_closed');
     const sums = (await drawerSums(tx, [drawerId])).get(drawerId)!;
     const count = closeDrawerCount(countedCentavos, expectedDrawerCentavos({ floatCentavos: Number(drawer.float_centavos), ...sums }));
-    const closed = await queryRows<{ id: string }>(tx, sql`
+    const closed = await queryRows<{ id: string }>(
+      tx,
+      sql`
       UPDATE cash_drawers SET closed_at = ${now}, counted_centavos = ${count.countedCentavos}, expected_centavos = ${count.expectedCentavos}
-      WHERE id = ${drawerId}::uuid AND closed_at IS NULL RETURNING id`);
+      WHERE id = ${drawerId}::uuid AND closed_at IS NULL RETURNING id`,
+    );
     if (closed.length === 0) throw new DomainError('drawer_closed');
   });
   const [view] = await listDrawerViews(db, { drawerId });

@@ -15,22 +15,49 @@ import { admitTickets, saleResult } from './record-box-office-sale';
  * before answers as it stands. `now` is a UTC instant. Throws DomainError: order_not_found;
  * box_office_pix_not_sandbox.
  */
-export async function confirmBoxOfficePix(deps: ServiceDeps, operatorId: string, orderId: string, admit: boolean, now: Date = new Date()): Promise<BoxOfficeSaleResult> {
-  const [order] = await queryRows<{ id: string; event_id: string; device_nonce: string; payment_method: string; status: string; device_id: string | null }>(deps.db, sql`
+export async function confirmBoxOfficePix(
+  deps: ServiceDeps,
+  operatorId: string,
+  orderId: string,
+  admit: boolean,
+  now: Date = new Date(),
+): Promise<BoxOfficeSaleResult> {
+  const [order] = await queryRows<{
+    id: string;
+    event_id: string;
+    device_nonce: string;
+    payment_method: string;
+    status: string;
+    device_id: string | null;
+  }>(
+    deps.db,
+    sql`
     SELECT o.id, o.event_id, o.device_nonce, o.payment_method, o.status, d.device_id FROM orders o JOIN cash_drawers d ON d.id = o.drawer_id
-    WHERE o.id = ${orderId}::uuid AND o.channel = 'box_office' AND d.operator_id = ${operatorId}`);
+    WHERE o.id = ${orderId}::uuid AND o.channel = 'box_office' AND d.operator_id = ${operatorId}`,
+  );
   if (!order || order.payment_method !== 'pix') throw new DomainError('order_not_found');
   if (!deps.payments.isSandbox) throw new DomainError('box_office_pix_not_sandbox');
   if (order.status === 'pending') await confirmPayment(deps, { orderId, eventId: order.event_id }, now);
-  if (admit) await admitTickets(deps, operatorId, { orderId, eventId: order.event_id, deviceId: order.device_id, nonce: order.device_nonce, at: now, offline: false });
+  if (admit)
+    await admitTickets(deps, operatorId, {
+      orderId,
+      eventId: order.event_id,
+      deviceId: order.device_id,
+      nonce: order.device_nonce,
+      at: now,
+      offline: false,
+    });
   return saleResult(deps, orderId, order.device_nonce, 'replayed', null);
 }
 
 /** A box-office sale of this operator as it stands now (the screen polls a PIX waiting for the provider). */
 export async function getBoxOfficeSale(deps: ServiceDeps, operatorId: string, orderId: string): Promise<BoxOfficeSaleResult> {
-  const [order] = await queryRows<{ device_nonce: string }>(deps.db, sql`
+  const [order] = await queryRows<{ device_nonce: string }>(
+    deps.db,
+    sql`
     SELECT o.device_nonce FROM orders o JOIN cash_drawers d ON d.id = o.drawer_id
-    WHERE o.id = ${orderId}::uuid AND o.channel = 'box_office' AND d.operator_id = ${operatorId}`);
+    WHERE o.id = ${orderId}::uuid AND o.channel = 'box_office' AND d.operator_id = ${operatorId}`,
+  );
   if (!order) throw new DomainError('order_not_found');
   return saleResult(deps, orderId, order.device_nonce, 'replayed', null);
 }

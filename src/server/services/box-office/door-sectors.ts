@@ -13,14 +13,36 @@ import { queryRows, type Db, type Tx } from '../../db/client';
 export async function listDoorSectors(db: Db | Tx, eventId: string, now: Date = new Date()): Promise<DoorSector[]> {
   const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
   if (!event) throw new DomainError('event_not_found');
-  const sectors = await queryRows<{ id: string; name: string; door_price_centavos: number | null; remaining: number; door_quota: number | null; held: number }>(db, sql`
+  const sectors = await queryRows<{
+    id: string;
+    name: string;
+    door_price_centavos: number | null;
+    remaining: number;
+    door_quota: number | null;
+    held: number;
+  }>(
+    db,
+    sql`
     SELECT t.id, t.name, t.door_price_centavos, t.remaining, s.door_quota,
       (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = t.id) AS held
     FROM ticket_types t LEFT JOIN box_office_sectors s ON s.ticket_type_id = t.id
-    WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.name`);
-  const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(db, sql`
+    WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.name`,
+  );
+  const lots = await queryRows<{
+    id: string;
+    ticket_type_id: string;
+    position: number;
+    price_centavos: number;
+    quantity: number;
+    remaining: number;
+    starts_at: Date | string | null;
+    ends_at: Date | string | null;
+  }>(
+    db,
+    sql`
     SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
-    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId}::uuid`);
+    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId}::uuid`,
+  );
   return sectors.map((s) => {
     const own: SaleLot[] = lots
       .filter((l) => l.ticket_type_id === s.id)
@@ -51,10 +73,18 @@ export async function listDoorSectors(db: Db | Tx, eventId: string, now: Date = 
  * blocks already hold stops new blocks only; blocks already reserved keep selling. Blocks keep the
  * price they were reserved at. Throws DomainError('ticket_type_not_found').
  */
-export async function saveDoorSector(db: Db, ticketTypeId: string, input: SaveDoorSectorInput, now: Date = new Date()): Promise<DoorSector> {
+export async function saveDoorSector(
+  db: Db,
+  ticketTypeId: string,
+  input: SaveDoorSectorInput,
+  now: Date = new Date(),
+): Promise<DoorSector> {
   return db.transaction(async (tx) => {
-    const [sector] = await queryRows<{ event_id: string }>(tx, sql`
-      UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid RETURNING event_id`);
+    const [sector] = await queryRows<{ event_id: string }>(
+      tx,
+      sql`
+      UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid RETURNING event_id`,
+    );
     if (!sector) throw new DomainError('ticket_type_not_found');
     await tx.execute(sql`
       INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${ticketTypeId}::uuid, ${input.doorQuota}, ${now})

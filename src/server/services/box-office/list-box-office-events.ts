@@ -12,21 +12,56 @@ import { listDoorEvents } from '../door/list-door-events';
  * null when none is) and the units left, and how many courtesies `operatorId` may still issue
  * there (null: no courtesy quota, so none at the box office). Prices in centavos.
  */
-export async function listBoxOfficeEvents(db: Db, operatorId: string, opensMinutesBefore: number, now: Date = new Date()): Promise<BoxOfficeEvent[]> {
+export async function listBoxOfficeEvents(
+  db: Db,
+  operatorId: string,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+): Promise<BoxOfficeEvent[]> {
   const doors = await listDoorEvents(db, opensMinutesBefore, now);
   const workable = doors.map((e) => e.id);
   if (workable.length === 0) return [];
-  const rows = await queryRows<{ id: string; title: string; date: string; start_time: string; location: string; meia_entrada: boolean; quota: number | null; used: number | null }>(db, sql`
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    date: string;
+    start_time: string;
+    location: string;
+    meia_entrada: boolean;
+    quota: number | null;
+    used: number | null;
+  }>(
+    db,
+    sql`
     SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.location, e.meia_entrada, q.quota, q.used
     FROM events e LEFT JOIN courtesy_quotas q ON q.event_id = e.id AND q.user_id = ${operatorId}
-    WHERE e.id = ANY(${sql.param(workable)}::uuid[])`);
+    WHERE e.id = ANY(${sql.param(workable)}::uuid[])`,
+  );
   const events = workable.flatMap((id) => rows.filter((row) => row.id === id));
-  const ids = sql`ARRAY[${sql.join(events.map((e) => sql`${e.id}::uuid`), sql`, `)}]`;
-  const sectors = await queryRows<{ id: string; event_id: string; name: string; door_price_centavos: number | null; remaining: number }>(db, sql`
-    SELECT id, event_id, name, door_price_centavos, remaining FROM ticket_types WHERE event_id = ANY(${ids}) ORDER BY sort_order, name`);
-  const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null }>(db, sql`
+  const ids = sql`ARRAY[${sql.join(
+    events.map((e) => sql`${e.id}::uuid`),
+    sql`, `,
+  )}]`;
+  const sectors = await queryRows<{ id: string; event_id: string; name: string; door_price_centavos: number | null; remaining: number }>(
+    db,
+    sql`
+    SELECT id, event_id, name, door_price_centavos, remaining FROM ticket_types WHERE event_id = ANY(${ids}) ORDER BY sort_order, name`,
+  );
+  const lots = await queryRows<{
+    id: string;
+    ticket_type_id: string;
+    position: number;
+    price_centavos: number;
+    quantity: number;
+    remaining: number;
+    starts_at: Date | string | null;
+    ends_at: Date | string | null;
+  }>(
+    db,
+    sql`
     SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
-    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ANY(${ids})`);
+    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ANY(${ids})`,
+  );
   const lotsOf = (sectorId: string): SaleLot[] =>
     lots
       .filter((l) => l.ticket_type_id === sectorId)

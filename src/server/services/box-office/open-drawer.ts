@@ -14,23 +14,35 @@ import { listDrawerViews } from './drawers';
  * the start, not closed yet). Throws DomainError('event_not_found') for an unknown, cancelled or
  * unworkable event (a draft, one whose door closed).
  */
-export async function openDrawer(db: Db, operatorId: string, input: OpenDrawerInput, opensMinutesBefore: number, now: Date = new Date()): Promise<CashDrawerView> {
+export async function openDrawer(
+  db: Db,
+  operatorId: string,
+  input: OpenDrawerInput,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+): Promise<CashDrawerView> {
   const door = await loadWorkableDoorEvent(db, input.eventId, opensMinutesBefore, now);
   if (door.isCancelled) throw new DomainError('event_not_found');
   await db.execute(sql`
     INSERT INTO cash_drawers (event_id, operator_id, device_id, float_centavos, opened_at)
     VALUES (${input.eventId}::uuid, ${operatorId}, ${input.deviceId}, ${input.floatCentavos}, ${now})
     ON CONFLICT (event_id, operator_id) WHERE closed_at IS NULL DO NOTHING`);
-  const [open] = await queryRows<{ id: string }>(db, sql`
-    SELECT id FROM cash_drawers WHERE event_id = ${input.eventId}::uuid AND operator_id = ${operatorId} AND closed_at IS NULL`);
+  const [open] = await queryRows<{ id: string }>(
+    db,
+    sql`
+    SELECT id FROM cash_drawers WHERE event_id = ${input.eventId}::uuid AND operator_id = ${operatorId} AND closed_at IS NULL`,
+  );
   const [view] = await listDrawerViews(db, { drawerId: open.id });
   return view;
 }
 
 /** `operatorId`'s open drawer for `eventId`, or null (the box office screen asks for a float then). */
 export async function findOpenDrawer(db: Db, operatorId: string, eventId: string): Promise<CashDrawerView | null> {
-  const [open] = await queryRows<{ id: string }>(db, sql`
-    SELECT id FROM cash_drawers WHERE event_id = ${eventId}::uuid AND operator_id = ${operatorId} AND closed_at IS NULL`);
+  const [open] = await queryRows<{ id: string }>(
+    db,
+    sql`
+    SELECT id FROM cash_drawers WHERE event_id = ${eventId}::uuid AND operator_id = ${operatorId} AND closed_at IS NULL`,
+  );
   if (!open) return null;
   const [view] = await listDrawerViews(db, { drawerId: open.id });
   return view;

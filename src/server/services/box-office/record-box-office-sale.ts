@@ -59,7 +59,13 @@ export type SaleMode = 'online' | 'sync';
  * only: recordConflict) and answered 'conflict'; in 'online' mode it
  * is thrown. Money in centavos; `now` a UTC instant.
  */
-export async function recordBoxOfficeSale(deps: ServiceDeps, operatorId: string, input: BoxOfficeSaleInput, mode: SaleMode, now: Date = new Date()): Promise<BoxOfficeSaleResult> {
+export async function recordBoxOfficeSale(
+  deps: ServiceDeps,
+  operatorId: string,
+  input: BoxOfficeSaleInput,
+  mode: SaleMode,
+  now: Date = new Date(),
+): Promise<BoxOfficeSaleResult> {
   const earlier = await findRecorded(deps, operatorId, input.nonce);
   if (earlier) return earlier;
   const soldAt = new Date(Math.min(Date.parse(input.soldAt), now.getTime()));
@@ -81,7 +87,12 @@ export async function recordBoxOfficeSale(deps: ServiceDeps, operatorId: string,
  * a replayed sale answers 'replayed', a refused one is a recorded conflict; one sale's refusal
  * never stops the others. Returns one result per sale, in order.
  */
-export async function syncBoxOfficeSales(deps: ServiceDeps, operatorId: string, sales: BoxOfficeSaleInput[], now: Date = new Date()): Promise<BoxOfficeSaleResult[]> {
+export async function syncBoxOfficeSales(
+  deps: ServiceDeps,
+  operatorId: string,
+  sales: BoxOfficeSaleInput[],
+  now: Date = new Date(),
+): Promise<BoxOfficeSaleResult[]> {
   const results: BoxOfficeSaleResult[] = [];
   for (const sale of sales) results.push(await recordBoxOfficeSale(deps, operatorId, sale, 'sync', now));
   return results;
@@ -93,17 +104,35 @@ export async function syncBoxOfficeSales(deps: ServiceDeps, operatorId: string, 
  * answers a conflict ('conflict'), recorded nowhere.
  */
 async function findRecorded(deps: ServiceDeps, operatorId: string, nonce: string): Promise<BoxOfficeSaleResult | null> {
-  const [order] = await queryRows<{ id: string; operator_id: string | null }>(deps.db, sql`
-    SELECT o.id, d.operator_id FROM orders o LEFT JOIN cash_drawers d ON d.id = o.drawer_id WHERE o.device_nonce = ${nonce}`);
+  const [order] = await queryRows<{ id: string; operator_id: string | null }>(
+    deps.db,
+    sql`
+    SELECT o.id, d.operator_id FROM orders o LEFT JOIN cash_drawers d ON d.id = o.drawer_id WHERE o.device_nonce = ${nonce}`,
+  );
   if (order && order.operator_id !== operatorId) return conflictResult(nonce, 'conflict', errorMessages.conflict);
   if (order) return saleResult(deps, order.id, nonce, 'replayed', null);
-  const [conflict] = await queryRows<{ code: string; message: string }>(deps.db, sql`SELECT code, message FROM box_office_conflicts WHERE device_nonce = ${nonce}`);
+  const [conflict] = await queryRows<{ code: string; message: string }>(
+    deps.db,
+    sql`SELECT code, message FROM box_office_conflicts WHERE device_nonce = ${nonce}`,
+  );
   if (conflict) return conflictResult(nonce, conflict.code, conflict.message);
   return null;
 }
 
 function conflictResult(nonce: string, code: string, message: string): BoxOfficeSaleResult {
-  return { nonce, outcome: 'conflict', orderId: null, status: null, totalCentavos: 0, changeCentavos: null, tickets: [], pixCode: null, canConfirmPix: false, code, message };
+  return {
+    nonce,
+    outcome: 'conflict',
+    orderId: null,
+    status: null,
+    totalCentavos: 0,
+    changeCentavos: null,
+    tickets: [],
+    pixCode: null,
+    canConfirmPix: false,
+    code,
+    message,
+  };
 }
 
 /**
@@ -112,11 +141,22 @@ function conflictResult(nonce: string, code: string, message: string): BoxOffice
  * (or, for the drawer, of another event than the block's) is left out, and a sale naming neither
  * of the operator's own is answered as a conflict and recorded nowhere.
  */
-async function recordConflict(deps: ServiceDeps, operatorId: string, input: BoxOfficeSaleInput, error: DomainError): Promise<BoxOfficeSaleResult> {
-  const [block] = await queryRows<{ event_id: string }>(deps.db, sql`
-    SELECT event_id FROM box_office_blocks WHERE id = ${input.blockId}::uuid AND operator_id = ${operatorId}`);
-  const [ownDrawer] = await queryRows<{ id: string; event_id: string }>(deps.db, sql`
-    SELECT id, event_id FROM cash_drawers WHERE id = ${input.drawerId}::uuid AND operator_id = ${operatorId}`);
+async function recordConflict(
+  deps: ServiceDeps,
+  operatorId: string,
+  input: BoxOfficeSaleInput,
+  error: DomainError,
+): Promise<BoxOfficeSaleResult> {
+  const [block] = await queryRows<{ event_id: string }>(
+    deps.db,
+    sql`
+    SELECT event_id FROM box_office_blocks WHERE id = ${input.blockId}::uuid AND operator_id = ${operatorId}`,
+  );
+  const [ownDrawer] = await queryRows<{ id: string; event_id: string }>(
+    deps.db,
+    sql`
+    SELECT id, event_id FROM cash_drawers WHERE id = ${input.drawerId}::uuid AND operator_id = ${operatorId}`,
+  );
   const eventId = block?.event_id ?? ownDrawer?.event_id;
   if (!eventId) return conflictResult(input.nonce, error.code, error.message);
   const drawer = ownDrawer?.event_id === eventId ? ownDrawer : undefined;
@@ -125,7 +165,10 @@ async function recordConflict(deps: ServiceDeps, operatorId: string, input: BoxO
     INSERT INTO box_office_conflicts (event_id, block_id, drawer_id, device_nonce, code, message, payload)
     VALUES (${eventId}::uuid, ${block ? input.blockId : null}::uuid, ${drawer?.id ?? null}::uuid, ${input.nonce}, ${error.code}, ${error.message}, ${JSON.stringify(input)}::jsonb)
     ON CONFLICT (device_nonce) DO NOTHING`);
-  deps.log.warn({ nonce: input.nonce, code: error.code, blockId: input.blockId }, 'box-office sale refused at sync: recorded as a conflict');
+  deps.log.warn(
+    { nonce: input.nonce, code: error.code, blockId: input.blockId },
+    'box-office sale refused at sync: recorded as a conflict',
+  );
   return (await findRecorded(deps, operatorId, input.nonce)) ?? conflictResult(input.nonce, error.code, error.message);
 }
 
@@ -160,7 +203,12 @@ async function writeSale(
   if (input.payment.method === 'pix' && mode === 'sync') throw new DomainError('box_office_sale_offline_pix');
   const eventId = found.event_id;
   assertDoorAllows(await loadDoorEvent(tx, eventId, deps.doorOpensMinutesBefore), soldAt, input.admit);
-  const { state, event } = await loadSaleState(tx, eventId, { lock: true, codes: [], cpfs: input.half.map((h) => h.cpf), anyHalf: input.half.length > 0 });
+  const { state, event } = await loadSaleState(tx, eventId, {
+    lock: true,
+    codes: [],
+    cpfs: input.half.map((h) => h.cpf),
+    anyHalf: input.half.length > 0,
+  });
   const block = await loadBlock(tx, input.blockId, operatorId, true);
   state.blocksById = new Map([[block.id, toSaleBlock(block)]]);
   const request: OrderRequest = {
@@ -181,9 +229,12 @@ async function writeSale(
   await rollLots(tx, rolls);
 
   const half = input.half.length;
-  const [taken] = await queryRows<{ used: number }>(tx, sql`
+  const [taken] = await queryRows<{ used: number }>(
+    tx,
+    sql`
     UPDATE box_office_blocks SET used = used + ${priced.quantity}, half_sold = half_sold + ${half}
-    WHERE id = ${block.id}::uuid AND returned_at IS NULL AND used + ${priced.quantity} <= size RETURNING used`);
+    WHERE id = ${block.id}::uuid AND returned_at IS NULL AND used + ${priced.quantity} <= size RETURNING used`,
+  );
   if (!taken) throw new DomainError('block_exhausted', { left: Number(block.size) - Number(block.used) });
   await countReserveUnits(tx, block.ticket_type_id, decision.blockHalfTaken ?? 0);
   const codes = payment.method === 'pix' ? [] : await checkCodes(tx, block, input.codes, priced.quantity);
@@ -234,7 +285,15 @@ async function writeSale(
     if (confirmed.outcome !== 'completed') throw new DomainError('internal', { outcome: confirmed.outcome });
     await giveBlockCodes(tx, order.id, priced.items, codes);
     if (input.admit) {
-      await admitOrderInTx(tx, deps.doorOpensMinutesBefore, { orderId: order.id, eventId, validatorId: operatorId, deviceId: input.deviceId, nonce: input.nonce, at: soldAt, offline: now.getTime() - soldAt.getTime() > 60_000 });
+      await admitOrderInTx(tx, deps.doorOpensMinutesBefore, {
+        orderId: order.id,
+        eventId,
+        validatorId: operatorId,
+        deviceId: input.deviceId,
+        nonce: input.nonce,
+        at: soldAt,
+        offline: now.getTime() - soldAt.getTime() > 60_000,
+      });
     }
   }
   return { orderId: order.id, eventId, changeCentavos: change };
@@ -277,7 +336,11 @@ function assertDoorAllows(door: DoorEventRow, soldAt: Date, admits: boolean): vo
     if (isDoorEventWorkable(door, door.window, soldAt)) return;
     throw new DomainError('event_not_found');
   }
-  const details = { soldAt: soldAt.toISOString(), opensAt: turn.window.opensAt.toISOString(), closesAt: turn.window.closesAt.toISOString() };
+  const details = {
+    soldAt: soldAt.toISOString(),
+    opensAt: turn.window.opensAt.toISOString(),
+    closesAt: turn.window.closesAt.toISOString(),
+  };
   const when = `A hora desta venda no aparelho (${formatInstant(soldAt)})`;
   throw new DomainError(
     'box_office_door_closed',
@@ -294,8 +357,12 @@ function assertDoorAllows(door: DoorEventRow, soldAt: Date, admits: boolean): vo
  */
 async function checkCodes(tx: Tx, block: BlockRow, codes: string[], units: number): Promise<string[]> {
   const issued = new Set(block.codes);
-  if (codes.length !== units || new Set(codes).size !== units || codes.some((code) => !issued.has(code))) throw new DomainError('block_code_invalid');
-  const [taken] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM tickets WHERE code = ANY(${sql.param(codes)}::text[])`);
+  if (codes.length !== units || new Set(codes).size !== units || codes.some((code) => !issued.has(code)))
+    throw new DomainError('block_code_invalid');
+  const [taken] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM tickets WHERE code = ANY(${sql.param(codes)}::text[])`,
+  );
   if (Number(taken.n) > 0) throw new DomainError('block_code_invalid');
   return codes;
 }
@@ -306,13 +373,18 @@ async function checkCodes(tx: Tx, block: BlockRow, codes: string[], units: numbe
  * then courtesies). Within one item the units are alike, so its tickets take its codes in any order.
  */
 async function giveBlockCodes(tx: Tx, orderId: string, items: PricedItem[], codes: string[]): Promise<void> {
-  const issued = await queryRows<{ id: string; ticket_type_name: string; lot_id: string | null; holder_cpf: string | null }>(tx, sql`
+  const issued = await queryRows<{ id: string; ticket_type_name: string; lot_id: string | null; holder_cpf: string | null }>(
+    tx,
+    sql`
     SELECT t.id, i.ticket_type_name, i.lot_id, i.holder_cpf FROM tickets t JOIN order_items i ON i.id = t.order_item_id
-    WHERE t.order_id = ${orderId}::uuid ORDER BY t.id`);
+    WHERE t.order_id = ${orderId}::uuid ORDER BY t.id`,
+  );
   const pairs: { id: string; code: string }[] = [];
   let next = 0;
   for (const item of items) {
-    const mine = issued.filter((t) => t.ticket_type_name === item.name && t.lot_id === item.lotId && t.holder_cpf === (item.holder?.cpf ?? null));
+    const mine = issued.filter(
+      (t) => t.ticket_type_name === item.name && t.lot_id === item.lotId && t.holder_cpf === (item.holder?.cpf ?? null),
+    );
     for (const ticket of mine) pairs.push({ id: ticket.id, code: codes[next++] });
   }
   if (pairs.length !== codes.length) throw new Error(`box-office sale ${orderId}: ${pairs.length} tickets for ${codes.length} codes`);
@@ -327,7 +399,11 @@ async function giveBlockCodes(tx: Tx, orderId: string, items: PricedItem[], code
  * when the provider refused.
  */
 async function requestPix(deps: ServiceDeps, orderId: string, now: Date): Promise<void> {
-  const [{ order, title }] = await deps.db.select({ order: orders, title: events.title }).from(orders).innerJoin(events, eq(events.id, orders.eventId)).where(eq(orders.id, orderId));
+  const [{ order, title }] = await deps.db
+    .select({ order: orders, title: events.title })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.eventId))
+    .where(eq(orders.id, orderId));
   if (!(await requestPayment(deps, order, now, `Bilheteria: ${title}`))) throw new DomainError('payment_failed');
 }
 
@@ -349,11 +425,36 @@ export async function admitTickets(
 }
 
 /** A recorded box-office sale as the device shows it: its state, total, change, PIX code and tickets (issue order). */
-export async function saleResult(deps: ServiceDeps, orderId: string, nonce: string, outcome: 'recorded' | 'replayed', change: number | null): Promise<BoxOfficeSaleResult> {
-  const [order] = await queryRows<{ status: string; total_centavos: number; cash_tendered_centavos: number | null; pix_code: string | null; payment_method: string }>(deps.db, sql`
-    SELECT status, total_centavos, cash_tendered_centavos, pix_code, payment_method FROM orders WHERE id = ${orderId}::uuid`);
-  const tickets = await queryRows<{ id: string; code: string; ticket_type_name: string; holder_name: string | null; concession: Concession | null; checked_in_at: Date | string | null }>(deps.db, sql`
-    SELECT id, code, ticket_type_name, holder_name, concession, checked_in_at FROM tickets WHERE order_id = ${orderId}::uuid ORDER BY order_item_id, code`);
+export async function saleResult(
+  deps: ServiceDeps,
+  orderId: string,
+  nonce: string,
+  outcome: 'recorded' | 'replayed',
+  change: number | null,
+): Promise<BoxOfficeSaleResult> {
+  const [order] = await queryRows<{
+    status: string;
+    total_centavos: number;
+    cash_tendered_centavos: number | null;
+    pix_code: string | null;
+    payment_method: string;
+  }>(
+    deps.db,
+    sql`
+    SELECT status, total_centavos, cash_tendered_centavos, pix_code, payment_method FROM orders WHERE id = ${orderId}::uuid`,
+  );
+  const tickets = await queryRows<{
+    id: string;
+    code: string;
+    ticket_type_name: string;
+    holder_name: string | null;
+    concession: Concession | null;
+    checked_in_at: Date | string | null;
+  }>(
+    deps.db,
+    sql`
+    SELECT id, code, ticket_type_name, holder_name, concession, checked_in_at FROM tickets WHERE order_id = ${orderId}::uuid ORDER BY order_item_id, code`,
+  );
   const total = Number(order.total_centavos);
   return {
     nonce,

@@ -10,7 +10,13 @@ import { listDrawerViews, loadDrawer } from './drawers';
  * is recorded once (drawer_movements_drawer_nonce_unique); another drawer's nonces do not count. Throws DomainError: drawer_not_found (none, or another
  * operator's); drawer_closed (its close was recorded).
  */
-export async function recordDrawerMovement(db: Db, operatorId: string, drawerId: string, input: DrawerMovementInput, now: Date = new Date()): Promise<CashDrawerView> {
+export async function recordDrawerMovement(
+  db: Db,
+  operatorId: string,
+  drawerId: string,
+  input: DrawerMovementInput,
+  now: Date = new Date(),
+): Promise<CashDrawerView> {
   await db.transaction(async (tx) => {
     const drawer = await loadDrawer(tx, drawerId, operatorId, true);
     if (drawer.closed_at) throw new DomainError('drawer_closed');

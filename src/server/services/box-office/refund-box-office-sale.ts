@@ -18,22 +18,46 @@ import { listDrawerViews } from './drawers';
  * Throws DomainError: order_not_found; order_not_refundable (not completed, or a ticket already
  * admitted); drawer_closed (a cash sale whose drawer was closed).
  */
-export async function refundBoxOfficeSale(db: Db, operatorId: string | null, actorId: string, orderId: string, now: Date = new Date()): Promise<CashDrawerView> {
+export async function refundBoxOfficeSale(
+  db: Db,
+  operatorId: string | null,
+  actorId: string,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<CashDrawerView> {
   const drawerId = await db.transaction(async (tx) => {
-    const [order] = await queryRows<{ id: string; status: string; total_centavos: number; payment_method: string; drawer_id: string; operator_id: string | null; closed_at: Date | null; event_id: string }>(tx, sql`
+    const [order] = await queryRows<{
+      id: string;
+      status: string;
+      total_centavos: number;
+      payment_method: string;
+      drawer_id: string;
+      operator_id: string | null;
+      closed_at: Date | null;
+      event_id: string;
+    }>(
+      tx,
+      sql`
       SELECT o.id, o.status, o.total_centavos, o.payment_method, o.drawer_id, d.operator_id, d.closed_at, o.event_id
-      FROM orders o JOIN cash_drawers d ON d.id = o.drawer_id WHERE o.id = ${orderId}::uuid AND o.channel = 'box_office' FOR UPDATE OF o`);
+      FROM orders o JOIN cash_drawers d ON d.id = o.drawer_id WHERE o.id = ${orderId}::uuid AND o.channel = 'box_office' FOR UPDATE OF o`,
+    );
     if (!order || (operatorId !== null && order.operator_id !== operatorId)) throw new DomainError('order_not_found');
     if (order.status !== 'completed') throw new DomainError('order_not_refundable');
     if (order.payment_method === 'cash' && order.closed_at) throw new DomainError('drawer_closed');
     // The tickets, then their sectors (voidTickets): the lock order of every refund.
-    const tickets = await queryRows<{ id: string; checked_in_at: Date | null }>(tx, sql`SELECT id, checked_in_at FROM tickets WHERE order_id = ${orderId}::uuid FOR UPDATE`);
+    const tickets = await queryRows<{ id: string; checked_in_at: Date | null }>(
+      tx,
+      sql`SELECT id, checked_in_at FROM tickets WHERE order_id = ${orderId}::uuid FOR UPDATE`,
+    );
     if (tickets.some((t) => t.checked_in_at)) throw new DomainError('order_not_refundable', { reason: 'checked_in' });
     const paidBack = order.payment_method !== 'pix';
-    const [refund] = await queryRows<{ id: string }>(tx, sql`
+    const [refund] = await queryRows<{ id: string }>(
+      tx,
+      sql`
       INSERT INTO refunds (order_id, user_id, amount_centavos, ticket_count, reason, status, requested_at, processed_at, processed_by, origin)
       VALUES (${orderId}::uuid, NULL, ${order.total_centavos}, ${tickets.length}, 'Devolução na bilheteria', ${paidBack ? 'processed' : 'approved'}, ${now}, ${now}, ${actorId}, 'request')
-      RETURNING id`);
+      RETURNING id`,
+    );
     await voidTickets(tx, { orderId, ticketIds: tickets.map((t) => t.id), status: 'refunded', refundId: refund.id, now });
     if (!paidBack) await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
     return order.drawer_id;

@@ -30,7 +30,12 @@ import { loadDrawer } from './drawers';
  * what decideBlock throws (event_not_found, event_cancelled, event_finished, ticket_type_not_found,
  * sector_not_open, sector_closed, event_sold_out, session_sold_out, ticket_type_sold_out).
  */
-export async function reserveBlock(deps: ServiceDeps, operatorId: string, input: ReserveBlockInput, now: Date = new Date()): Promise<BoxOfficeBlock> {
+export async function reserveBlock(
+  deps: ServiceDeps,
+  operatorId: string,
+  input: ReserveBlockInput,
+  now: Date = new Date(),
+): Promise<BoxOfficeBlock> {
   await loadWorkableDoorEvent(deps.db, input.eventId, deps.doorOpensMinutesBefore, now);
   const blockId = await deps.db.transaction(async (tx) => {
     const drawer = await loadDrawer(tx, input.drawerId, operatorId);
@@ -38,9 +43,12 @@ export async function reserveBlock(deps: ServiceDeps, operatorId: string, input:
     if (drawer.closed_at) throw new DomainError('drawer_closed');
     const { state } = await loadSaleState(tx, input.eventId, { lock: true, codes: [], cpfs: [], anyHalf: false });
     // The box office's quota of the sector (box_office_sectors), counted with the sector locked.
-    const [quota] = await queryRows<{ door_quota: number | null; held: number }>(tx, sql`
+    const [quota] = await queryRows<{ door_quota: number | null; held: number }>(
+      tx,
+      sql`
       SELECT s.door_quota, (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = s.ticket_type_id) AS held
-      FROM box_office_sectors s WHERE s.ticket_type_id = ${input.ticketTypeId}::uuid`);
+      FROM box_office_sectors s WHERE s.ticket_type_id = ${input.ticketTypeId}::uuid`,
+    );
     if (quota && quota.door_quota !== null && Number(quota.held) + input.size > Number(quota.door_quota)) {
       throw new DomainError('door_quota_exceeded', { field: 'size', left: Math.max(0, Number(quota.door_quota) - Number(quota.held)) });
     }
@@ -49,16 +57,28 @@ export async function reserveBlock(deps: ServiceDeps, operatorId: string, input:
     // The units kept for meia-entrada are held as meia units: the sector's half_taken counts them.
     const kept = blockUnitLots(taken.lots, taken.lots.reduce((sum, lot) => sum + lot.quantity, 0) - taken.halfUnits, taken.halfUnits);
     await holdUnits(tx, [
-      ...taken.lots.map((lot) => ({ ticketTypeId: input.ticketTypeId, lotId: lot.lotId, quantity: lot.quantity - (kept.find((k) => k.lotId === lot.lotId)?.quantity ?? 0) })),
-      ...kept.map((lot) => ({ ticketTypeId: input.ticketTypeId, lotId: lot.lotId, quantity: lot.quantity, concession: BLOCK_MEIA_CONCESSION })),
+      ...taken.lots.map((lot) => ({
+        ticketTypeId: input.ticketTypeId,
+        lotId: lot.lotId,
+        quantity: lot.quantity - (kept.find((k) => k.lotId === lot.lotId)?.quantity ?? 0),
+      })),
+      ...kept.map((lot) => ({
+        ticketTypeId: input.ticketTypeId,
+        lotId: lot.lotId,
+        quantity: lot.quantity,
+        concession: BLOCK_MEIA_CONCESSION,
+      })),
     ]);
     const codes = Array.from({ length: input.size }, () => createTicketCode(deps.ticketSigningKey));
     const lots: BlockLotTake[] = taken.lots.map((lot) => ({ lotId: lot.lotId, quantity: lot.quantity, priceCentavos: lot.priceCentavos }));
-    const [block] = await queryRows<{ id: string }>(tx, sql`
+    const [block] = await queryRows<{ id: string }>(
+      tx,
+      sql`
       INSERT INTO box_office_blocks (event_id, ticket_type_id, drawer_id, operator_id, device_id, size, half_units, unit_price_centavos, lots, codes, created_at)
       VALUES (${input.eventId}::uuid, ${input.ticketTypeId}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${taken.halfUnits},
               ${lots[0].priceCentavos}, ${JSON.stringify(lots)}::jsonb, ${sql.param(codes)}::text[], ${now})
-      RETURNING id`);
+      RETURNING id`,
+    );
     return block.id;
   });
   return toBlockView(await loadBlock(deps.db, blockId, operatorId));

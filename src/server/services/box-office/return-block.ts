@@ -29,11 +29,23 @@ export async function returnBlock(db: Db, operatorId: string | null, blockId: st
     const lots = blockUnitLots(block.lots, used, unsold);
     const meia = blockUnitLots(lots, unsold - keptForMeia, keptForMeia);
     await returnUnits(tx, [
-      ...lots.map((lot) => ({ ticketTypeId: block.ticket_type_id, lotId: lot.lotId, quantity: lot.quantity - (meia.find((m) => m.lotId === lot.lotId)?.quantity ?? 0) })),
-      ...meia.map((lot) => ({ ticketTypeId: block.ticket_type_id, lotId: lot.lotId, quantity: lot.quantity, concession: BLOCK_MEIA_CONCESSION })),
+      ...lots.map((lot) => ({
+        ticketTypeId: block.ticket_type_id,
+        lotId: lot.lotId,
+        quantity: lot.quantity - (meia.find((m) => m.lotId === lot.lotId)?.quantity ?? 0),
+      })),
+      ...meia.map((lot) => ({
+        ticketTypeId: block.ticket_type_id,
+        lotId: lot.lotId,
+        quantity: lot.quantity,
+        concession: BLOCK_MEIA_CONCESSION,
+      })),
     ]);
-    const returned = await queryRows<{ id: string }>(tx, sql`
-      UPDATE box_office_blocks SET returned_at = ${now}, returned_units = ${unsold} WHERE id = ${blockId}::uuid AND returned_at IS NULL RETURNING id`);
+    const returned = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      UPDATE box_office_blocks SET returned_at = ${now}, returned_units = ${unsold} WHERE id = ${blockId}::uuid AND returned_at IS NULL RETURNING id`,
+    );
     if (returned.length === 0) throw new DomainError('block_returned');
   });
   return toBlockView(await loadBlock(db, blockId, operatorId));

@@ -32,14 +32,33 @@ function actorsOf(signingKey: Buffer, who: AccessCodeTry): { actor: string; free
  */
 export async function assertMayTryAccessCode(db: Db, signingKey: Buffer, who: AccessCodeTry, now: Date = new Date()): Promise<void> {
   const actors = actorsOf(signingKey, who);
-  const rows = await queryRows<{ actor: string; at_ms: number }>(db, sql`
+  const rows = await queryRows<{ actor: string; at_ms: number }>(
+    db,
+    sql`
     SELECT actor, (extract(epoch from failed_at) * 1000)::float8 AS at_ms FROM access_code_failures
-    WHERE actor = ANY(${sql.param(actors.map((a) => a.actor))}::text[]) AND failed_at > ${new Date(now.getTime() - ACCESS_CODE_LIMITS.windowMs)}`);
-  const waitMs = Math.max(0, ...actors.map((a) => accessCodeWaitMs(rows.filter((r) => r.actor === a.actor).map((r) => Number(r.at_ms)), a.free, now.getTime())));
+    WHERE actor = ANY(${sql.param(actors.map((a) => a.actor))}::text[]) AND failed_at > ${new Date(now.getTime() - ACCESS_CODE_LIMITS.windowMs)}`,
+  );
+  const waitMs = Math.max(
+    0,
+    ...actors.map((a) =>
+      accessCodeWaitMs(
+        rows.filter((r) => r.actor === a.actor).map((r) => Number(r.at_ms)),
+        a.free,
+        now.getTime(),
+      ),
+    ),
+  );
   if (waitMs === 0) return;
   const seconds = Math.ceil(waitMs / 1000);
-  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
-  throw new DomainError('access_code_throttled', { retryAfterSeconds: seconds }, `Muitos códigos de acesso errados. Tente de novo em ${wait}.`);
+  const wait =
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`
+      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
+  throw new DomainError(
+    'access_code_throttled',
+    { retryAfterSeconds: seconds },
+    `Muitos códigos de acesso errados. Tente de novo em ${wait}.`,
+  );
 }
 
 /** How long failures are kept (for the back office's counts), in days. */
@@ -56,17 +75,25 @@ export async function recordAccessCodeFailure(db: Db, signingKey: Buffer, who: A
     INSERT INTO access_code_failures (event_id, actor, failed_at) SELECT ${who.eventId}::uuid, actor, ${now} FROM unnest(${sql.param(actors)}::text[]) AS actor`);
 }
 
-
 /**
  * The failed pre-sale code tries of each of `eventIds` at `now` (a try from an account counts
  * once, though it is kept under its account and its address). Events without failures are absent.
  */
-export async function countAccessCodeFailures(db: Db | Tx, eventIds: string[], now: Date = new Date()): Promise<Map<string, AccessCodeFailureCounts>> {
+export async function countAccessCodeFailures(
+  db: Db | Tx,
+  eventIds: string[],
+  now: Date = new Date(),
+): Promise<Map<string, AccessCodeFailureCounts>> {
   if (eventIds.length === 0) return new Map();
-  const rows = await queryRows<{ event_id: string; last_24h: number; last_7d: number; last_at: Date | string }>(db, sql`
+  const rows = await queryRows<{ event_id: string; last_24h: number; last_7d: number; last_at: Date | string }>(
+    db,
+    sql`
     SELECT event_id, count(DISTINCT failed_at) FILTER (WHERE failed_at > ${new Date(now.getTime() - 86_400_000)})::int AS last_24h,
            count(DISTINCT failed_at)::int AS last_7d, max(failed_at) AS last_at
     FROM access_code_failures WHERE event_id = ANY(${sql.param(eventIds)}::uuid[]) AND failed_at > ${new Date(now.getTime() - 7 * 86_400_000)}
-    GROUP BY event_id`);
-  return new Map(rows.map((r) => [r.event_id, { last24h: Number(r.last_24h), last7d: Number(r.last_7d), lastAt: new Date(r.last_at).toISOString() }]));
+    GROUP BY event_id`,
+  );
+  return new Map(
+    rows.map((r) => [r.event_id, { last24h: Number(r.last_24h), last7d: Number(r.last_7d), lastAt: new Date(r.last_at).toISOString() }]),
+  );
 }

@@ -88,7 +88,10 @@ async function refundPaidOrder(
   const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
   const amountOf = (ticketIds: string[]) => ticketIds.reduce((sum, id) => sum + (states.find((s) => s.id === id)?.amountCentavos ?? 0), 0);
   // The one voider: the valid tickets 'cancelled', their units back (or to the waiting list), the order 'refunded'.
-  const stillValid = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'valid')));
+  const stillValid = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, order.id), eq(tickets.status, 'valid')));
   const { tickets: valid } = await voidTickets(tx, { orderId: order.id, ticketIds: stillValid.map((t) => t.id), status: 'cancelled', now });
 
   // Requests still waiting for a decision are approved along with the cancellation, for what
@@ -103,7 +106,13 @@ async function refundPaidOrder(
     const amountCentavos = amountOf(valid.filter((t) => t.refundId === request.id).map((t) => t.id));
     await tx
       .update(refunds)
-      .set({ status: 'approved', amountCentavos, processedAt: now, processedBy: input.adminId, adminNotes: `Evento cancelado: ${input.reason}` })
+      .set({
+        status: 'approved',
+        amountCentavos,
+        processedAt: now,
+        processedBy: input.adminId,
+        adminNotes: `Evento cancelado: ${input.reason}`,
+      })
       .where(eq(refunds.id, request.id));
     pendingRequests.push({ id: request.id, amountCentavos });
   }
@@ -127,7 +136,15 @@ async function refundPaidOrder(
         processedBy: input.adminId,
       })
       .returning({ id: refunds.id });
-    await tx.update(tickets).set({ refundId: refund.id }).where(inArray(tickets.id, untied.map((t) => t.id)));
+    await tx
+      .update(tickets)
+      .set({ refundId: refund.id })
+      .where(
+        inArray(
+          tickets.id,
+          untied.map((t) => t.id),
+        ),
+      );
     refundIds.push(refund.id);
   }
   await enqueueJobs(

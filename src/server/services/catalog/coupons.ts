@@ -64,8 +64,14 @@ async function loadAdminCoupons(db: Db | Tx, id?: string): Promise<AdminCoupon[]
     .orderBy(desc(coupons.createdAt), desc(coupons.id));
   const listed = rows.map((r) => toAdminCoupon(r.coupon, r.eventTitle, Number(r.orderCount ?? 0), r.sectorName));
   // A pre-sale code shows how often its event's codes were tried and failed (access-code-attempts.ts).
-  const failures = await countAccessCodeFailures(db, [...new Set(listed.flatMap((c) => (c.unlocksTicketTypeId && c.eventId ? [c.eventId] : [])))]);
-  return listed.map((c) => (c.unlocksTicketTypeId && c.eventId ? { ...c, accessCodeFailures: failures.get(c.eventId) ?? { last24h: 0, last7d: 0, lastAt: null } } : c));
+  const failures = await countAccessCodeFailures(db, [
+    ...new Set(listed.flatMap((c) => (c.unlocksTicketTypeId && c.eventId ? [c.eventId] : []))),
+  ]);
+  return listed.map((c) =>
+    c.unlocksTicketTypeId && c.eventId
+      ? { ...c, accessCodeFailures: failures.get(c.eventId) ?? { last24h: 0, last7d: 0, lastAt: null } }
+      : c,
+  );
 }
 
 /** The stored columns of a coupon input (code already upper-cased by the schema). */
@@ -97,8 +103,12 @@ async function assertEventExists(tx: Tx, eventId: string | null, unlocksTicketTy
   if (!event) throw eventMissing();
   if (!unlocksTicketTypeId) return;
   // A pre-sale code unlocks a sector of its own event.
-  const [sector] = await tx.select({ id: ticketTypes.id }).from(ticketTypes).where(and(eq(ticketTypes.id, unlocksTicketTypeId), eq(ticketTypes.eventId, eventId)));
-  if (!sector) throw new DomainError('validation_failed', { field: 'unlocksTicketTypeId' }, 'Setor de pré-venda não encontrado neste evento');
+  const [sector] = await tx
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.id, unlocksTicketTypeId), eq(ticketTypes.eventId, eventId)));
+  if (!sector)
+    throw new DomainError('validation_failed', { field: 'unlocksTicketTypeId' }, 'Setor de pré-venda não encontrado neste evento');
 }
 
 // PostgreSQL's unique (23505) and foreign key (23503) violations, as `pg` and PGlite raise them,

@@ -71,22 +71,34 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
   const firstPreviousDay = shiftDay(firstChartDay, -DASHBOARD_PERIOD_DAYS);
   const since = eventInstant(firstPreviousDay, '00:00');
 
-  const [totals] = await queryRows<{ events_count: number; tickets_sold: number; tickets_offered: number; revenue: string | number; check_ins: number }>(db, sql`
+  const [totals] = await queryRows<{
+    events_count: number;
+    tickets_sold: number;
+    tickets_offered: number;
+    revenue: string | number;
+    check_ins: number;
+  }>(
+    db,
+    sql`
     SELECT
       (SELECT count(*)::int FROM events) AS events_count,
       (SELECT coalesce(sum(sold), 0)::int FROM (${ticketsSoldByEvent}) s) AS tickets_sold,
       (SELECT coalesce(sum(offered), 0)::int FROM (${ticketsOfferedByEvent}) f) AS tickets_offered,
       (SELECT coalesce(sum(total_centavos), 0)::bigint FROM orders WHERE status = 'completed') AS revenue,
       (SELECT count(*)::int FROM check_ins WHERE accepted AND direction = 'in') AS check_ins
-  `);
+  `,
+  );
 
   // An order counts on the São Paulo day it was paid.
-  const dailyRows = await queryRows<{ day: string; revenue: string | number }>(db, sql`
+  const dailyRows = await queryRows<{ day: string; revenue: string | number }>(
+    db,
+    sql`
     SELECT to_char((completed_at AT TIME ZONE ${EVENT_TIME_ZONE})::date, 'YYYY-MM-DD') AS day, sum(total_centavos)::bigint AS revenue
     FROM orders
     WHERE status = 'completed' AND completed_at >= ${since}
     GROUP BY 1
-  `);
+  `,
+  );
   const revenueByDay = new Map(dailyRows.map((r) => [r.day, Number(r.revenue)]));
   const sumDays = (from: string, days: number) =>
     Array.from({ length: days }, (_, i) => revenueByDay.get(shiftDay(from, i)) ?? 0).reduce((a, b) => a + b, 0);
@@ -119,7 +131,14 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     `,
   );
 
-  const progressRows = await queryRows<{ id: string; title: string; date: string; start_time: string; sold: number | null; checked_in: number | null }>(
+  const progressRows = await queryRows<{
+    id: string;
+    title: string;
+    date: string;
+    start_time: string;
+    sold: number | null;
+    checked_in: number | null;
+  }>(
     db,
     sql`
       SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, s.sold, c.checked_in

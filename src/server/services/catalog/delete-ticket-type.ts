@@ -35,10 +35,7 @@ export async function deleteTicketType(db: Db, eventId: string, ticketTypeId: st
     const deleted = await tx
       .delete(ticketTypes)
       .where(
-        and(
-          eq(ticketTypes.id, ticketTypeId),
-          sql`NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.ticket_type_id = ${ticketTypeId})`,
-        ),
+        and(eq(ticketTypes.id, ticketTypeId), sql`NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.ticket_type_id = ${ticketTypeId})`),
       )
       .returning({ id: ticketTypes.id });
     if (deleted.length === 0) throw new DomainError('ticket_type_has_orders');

@@ -25,20 +25,37 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, eventId))
     .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
-  const usage = await queryRows<{ ticket_type_id: string; sold: number | string; order_count: number | string }>(db, sql`
+  const usage = await queryRows<{ ticket_type_id: string; sold: number | string; order_count: number | string }>(
+    db,
+    sql`
     SELECT oi.ticket_type_id,
       coalesce(sum(oi.quantity) FILTER (WHERE o.status = 'completed'), 0)::int AS sold,
       count(*)::int AS order_count
     FROM order_items oi JOIN orders o ON o.id = oi.order_id
     WHERE o.event_id = ${eventId} AND oi.ticket_type_id IS NOT NULL
     GROUP BY oi.ticket_type_id
-  `);
+  `,
+  );
   const orderCount = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM orders WHERE event_id = ${eventId}`);
-  const lots = await queryRows<{ id: string; ticket_type_id: string; position: number; price_centavos: number; quantity: number; remaining: number; starts_at: Date | string | null; ends_at: Date | string | null; sold: number; held: number }>(db, sql`
+  const lots = await queryRows<{
+    id: string;
+    ticket_type_id: string;
+    position: number;
+    price_centavos: number;
+    quantity: number;
+    remaining: number;
+    starts_at: Date | string | null;
+    ends_at: Date | string | null;
+    sold: number;
+    held: number;
+  }>(
+    db,
+    sql`
     SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at,
       (SELECT count(*)::int FROM tickets k JOIN order_items i ON i.id = k.order_item_id WHERE i.lot_id = l.id AND k.status = 'valid') AS sold,
       (SELECT coalesce(sum(i.quantity), 0)::int FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.lot_id = l.id AND o.status = 'pending') AS held
-    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId} ORDER BY l.position`);
+    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId} ORDER BY l.position`,
+  );
   const money = await loadSalesMoney(db, eventId);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   const usageOf = new Map(usage.map((u) => [u.ticket_type_id, u]));
@@ -83,8 +100,16 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
         priceCentavos: mine[0] ? Number(mine[0].price_centavos) : 0,
         remaining: mine[0] ? Number(mine[0].remaining) : 0,
         lots: mine.map((l) => ({
-          id: l.id, name: lotName(Number(l.position)), position: Number(l.position), priceCentavos: Number(l.price_centavos), quantity: Number(l.quantity),
-          remaining: Number(l.remaining), sold: Number(l.sold), held: Number(l.held), startsAt: iso(l.starts_at), endsAt: iso(l.ends_at),
+          id: l.id,
+          name: lotName(Number(l.position)),
+          position: Number(l.position),
+          priceCentavos: Number(l.price_centavos),
+          quantity: Number(l.quantity),
+          remaining: Number(l.remaining),
+          sold: Number(l.sold),
+          held: Number(l.held),
+          startsAt: iso(l.starts_at),
+          endsAt: iso(l.ends_at),
         })),
         salesStartAt: iso(type.salesStartAt),
         salesEndAt: iso(type.salesEndAt),

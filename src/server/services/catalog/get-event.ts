@@ -19,21 +19,35 @@ import { eventSummaryColumns, toEventSummary, type EventRow } from './list-event
  * code that unlocks it at `now` (domain/pricing.ts unlocksSector, as the sale decides). Money in centavos; instants UTC. Throws DomainError('event_not_found').
  */
 export async function getEvent(db: Db, eventId: string, now: Date = new Date(), accessCode?: string): Promise<EventDetail> {
-  const rows = await queryRows<EventRow & { description: string; full_address: string | null; capacity: number | null; rating: number | null; service_fee_refundable: boolean }>(db, sql`
+  const rows = await queryRows<
+    EventRow & {
+      description: string;
+      full_address: string | null;
+      capacity: number | null;
+      rating: number | null;
+      service_fee_refundable: boolean;
+    }
+  >(
+    db,
+    sql`
     SELECT ${eventSummaryColumns}, e.description, e.full_address, e.capacity, e.rating, e.service_fee_refundable
     FROM events e WHERE e.id = ${eventId} AND e.is_published
-  `);
+  `,
+  );
   const row = rows[0];
   if (!row) throw new DomainError('event_not_found');
   const { state } = await loadSaleState(db, eventId, { lock: false, codes: accessCode ? [accessCode] : [], cpfs: [], anyHalf: false });
   // 'Esgotando' asks whether orders waiting for payment hold units: only for a sector with none left
   // (CASE: the look-up does not run for the others), from the event's orders (indexed by event).
-  const order = await queryRows<{ id: string; description: string | null; held_last: boolean }>(db, sql`
+  const order = await queryRows<{ id: string; description: string | null; held_last: boolean }>(
+    db,
+    sql`
     SELECT t.id, t.description,
       CASE WHEN t.remaining = 0 THEN EXISTS (
         SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id
         WHERE o.event_id = t.event_id AND o.status = 'pending' AND i.ticket_type_id = t.id) ELSE false END AS held_last
-    FROM ticket_types t WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.created_at`);
+    FROM ticket_types t WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.created_at`,
+  );
   // A code unlocks its sector only while the sale would take it (domain/pricing.ts unlocksSector):
   // not before its dates, nor after, nor used up counting the uses unpaid orders hold.
   const codes = [...state.couponsByCode.values()];
@@ -66,7 +80,15 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
 }
 
 /** One sector of the event page at `now`. `heldLast`: some of its units are held by orders waiting for payment. */
-function sectorView(state: SaleState, sectorId: string, description: string | null, heldLast: boolean, ticketsForSale: number, now: Date, unlockedByCode: boolean): TicketTypeView {
+function sectorView(
+  state: SaleState,
+  sectorId: string,
+  description: string | null,
+  heldLast: boolean,
+  ticketsForSale: number,
+  now: Date,
+  unlockedByCode: boolean,
+): TicketTypeView {
   const event = state.event!;
   const sector = state.sectors.find((s) => s.id === sectorId)!;
   const lots = lotsState(sector.lots, now);
@@ -82,7 +104,12 @@ function sectorView(state: SaleState, sectorId: string, description: string | nu
   else if (lots.opensAt) status = 'not_open';
   else if (sector.lots.every((lot) => ended(lot.endsAt))) status = 'closed';
   else status = heldLast ? 'selling_out' : 'sold_out';
-  const opensAt = status === 'not_open' ? (sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime() ? sector.salesStartAt : lots.opensAt) : null;
+  const opensAt =
+    status === 'not_open'
+      ? sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime()
+        ? sector.salesStartAt
+        : lots.opensAt
+      : null;
   const onSale = status === 'on_sale';
   const pivot = (lots.current ?? lots.next)?.position ?? Number.POSITIVE_INFINITY;
   return {

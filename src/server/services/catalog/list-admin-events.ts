@@ -74,7 +74,9 @@ export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: 
   if (query.brand) where.push(sql`e.brand_slug = ${query.brand}`);
   if (query.status) where.push(statusFilters[query.status](now));
   const order = orders[query.sort ?? 'created'];
-  const rows = await queryRows<AdminEventRow>(db, sql`
+  const rows = await queryRows<AdminEventRow>(
+    db,
+    sql`
     SELECT e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location, e.city,
       e.category, e.brand_slug, e.image_url, e.is_published, e.created_at, e.cancelled_at,
       coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
@@ -85,7 +87,8 @@ export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: 
     FROM events e
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
-  `);
+  `,
+  );
   const wantsPast = query.status ? isPastFilter[query.status] : undefined;
   const statusOf = (row: AdminEventRow) => adminEventStatus({ date: row.date, startTime: row.start_time, endTime: row.end_time }, now);
   const kept = wantsPast === undefined ? rows : rows.filter((row) => (statusOf(row) === 'finished') === wantsPast);

@@ -135,13 +135,16 @@ export async function listEvents(db: Db, query: ListEventsQuery, userId: string 
   // Only narrows: an event of yesterday may still be on (a night past midnight); isPast decides below.
   if (query.upcoming) where.push(sql`e.date >= ${earliestOngoingEventDate(now)}::date`);
 
-  const rows = await queryRows<EventRow>(db, sql`
+  const rows = await queryRows<EventRow>(
+    db,
+    sql`
     SELECT ${eventSummaryColumns}
     FROM events e
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY e.date ASC, e.start_time ASC, e.title ASC, e.id ASC
     LIMIT ${query.limit ?? 100}
-  `);
+  `,
+  );
   const events = rows.map((row) => toEventSummary(row, now));
   // An event that already ended (shared/dates isEventPast) is past even though its date is today or yesterday.
   return query.upcoming ? events.filter((e) => !e.isPast) : events;

@@ -58,7 +58,10 @@ export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInp
   // A body with one lot and no lot id (a single price, eventInputSchema) edits the sector's only lot.
   if (type.lots.length === 1 && !type.lots[0].id && lots.length === 1) type = { ...type, lots: [{ ...type.lots[0], id: lots[0].id }] };
   const kept = new Set(type.lots.flatMap((lot) => (lot.id ? [lot.id] : [])));
-  const used = await queryRows<{ lot_id: string }>(tx, sql`SELECT DISTINCT lot_id FROM order_items WHERE lot_id IN (SELECT id FROM ticket_lots WHERE ticket_type_id = ${sectorId})`);
+  const used = await queryRows<{ lot_id: string }>(
+    tx,
+    sql`SELECT DISTINCT lot_id FROM order_items WHERE lot_id IN (SELECT id FROM ticket_lots WHERE ticket_type_id = ${sectorId})`,
+  );
   const withOrders = new Set(used.map((u) => u.lot_id));
   for (const lot of lots) {
     if (kept.has(lot.id)) continue;
@@ -67,12 +70,26 @@ export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInp
     await tx.delete(ticketLots).where(eq(ticketLots.id, lot.id));
   }
   // Positions out of the way first (unique per sector), then each lot at its place in the list.
-  await tx.update(ticketLots).set({ position: sql`${ticketLots.position} + 1000` }).where(eq(ticketLots.ticketTypeId, sectorId));
+  await tx
+    .update(ticketLots)
+    .set({ position: sql`${ticketLots.position} + 1000` })
+    .where(eq(ticketLots.ticketTypeId, sectorId));
   for (const [i, lot] of type.lots.entries()) {
     const lotField = `${field}.lots.${i}`;
     if (!lot.id) {
-      await tx.insert(ticketLots).values({ ticketTypeId: sectorId, position: i + 1, priceCentavos: lot.priceCentavos, quantity: 0, remaining: 0, startsAt: at(lot.startsAt), endsAt: at(lot.endsAt) });
-      const [added] = await tx.select({ id: ticketLots.id }).from(ticketLots).where(and(eq(ticketLots.ticketTypeId, sectorId), eq(ticketLots.position, i + 1)));
+      await tx.insert(ticketLots).values({
+        ticketTypeId: sectorId,
+        position: i + 1,
+        priceCentavos: lot.priceCentavos,
+        quantity: 0,
+        remaining: 0,
+        startsAt: at(lot.startsAt),
+        endsAt: at(lot.endsAt),
+      });
+      const [added] = await tx
+        .select({ id: ticketLots.id })
+        .from(ticketLots)
+        .where(and(eq(ticketLots.ticketTypeId, sectorId), eq(ticketLots.position, i + 1)));
       if (lot.remaining > 0) await adjustLotStock(tx, added.id, lot.remaining);
       continue;
     }
@@ -83,7 +100,10 @@ export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInp
     if (sold && (current.priceCentavos !== lot.priceCentavos || (current.startsAt?.getTime() ?? null) !== (startsAt?.getTime() ?? null))) {
       throw new DomainError('lot_has_sales', { field: `${lotField}.priceCentavos` });
     }
-    await tx.update(ticketLots).set({ position: i + 1, priceCentavos: lot.priceCentavos, startsAt, endsAt: at(lot.endsAt) }).where(eq(ticketLots.id, lot.id));
+    await tx
+      .update(ticketLots)
+      .set({ position: i + 1, priceCentavos: lot.priceCentavos, startsAt, endsAt: at(lot.endsAt) })
+      .where(eq(ticketLots.id, lot.id));
     const delta = lot.previousRemaining === undefined ? lot.remaining - current.remaining : lot.remaining - lot.previousRemaining;
     if (delta !== 0 && !(await adjustLotStock(tx, lot.id, delta))) {
       throw new DomainError(

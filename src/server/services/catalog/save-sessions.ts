@@ -11,17 +11,45 @@ const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
  * the page's order) the ids of the sessions it covers (empty: every session). With `publishedOnly`
  * (the public event page), a draft reads as no event. Throws DomainError('event_not_found').
  */
-export async function getEventSessions(db: Db | Tx, eventId: string, options: { publishedOnly?: boolean } = {}): Promise<EventSessionsResponse> {
-  const [event] = await db.select({ exitScans: events.exitScans, isPublished: events.isPublished }).from(events).where(eq(events.id, eventId));
+export async function getEventSessions(
+  db: Db | Tx,
+  eventId: string,
+  options: { publishedOnly?: boolean } = {},
+): Promise<EventSessionsResponse> {
+  const [event] = await db
+    .select({ exitScans: events.exitScans, isPublished: events.isPublished })
+    .from(events)
+    .where(eq(events.id, eventId));
   if (!event || (options.publishedOnly && !event.isPublished)) throw new DomainError('event_not_found');
   const sessions = await db.select().from(eventSessions).where(eq(eventSessions.eventId, eventId)).orderBy(asc(eventSessions.position));
-  const sectors = await db.select({ id: ticketTypes.id, name: ticketTypes.name }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(asc(ticketTypes.sortOrder));
+  const sectors = await db
+    .select({ id: ticketTypes.id, name: ticketTypes.name })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, eventId))
+    .orderBy(asc(ticketTypes.sortOrder));
   const links =
-    sectors.length === 0 ? [] : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, sectors.map((s) => s.id)));
+    sectors.length === 0
+      ? []
+      : await db
+          .select()
+          .from(ticketTypeSessions)
+          .where(
+            inArray(
+              ticketTypeSessions.ticketTypeId,
+              sectors.map((s) => s.id),
+            ),
+          );
   const order = new Map(sessions.map((s, i) => [s.id, i]));
   return {
     exitScans: event.exitScans,
-    sessions: sessions.map((s) => ({ id: s.id, name: s.name, date: s.date, startTime: hhmm(s.startTime)!, endTime: hhmm(s.endTime), capacity: s.capacity })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      name: s.name,
+      date: s.date,
+      startTime: hhmm(s.startTime)!,
+      endTime: hhmm(s.endTime),
+      capacity: s.capacity,
+    })),
     sectors: sectors.map((sector) => ({
       ticketTypeId: sector.id,
       name: sector.name,
@@ -55,20 +83,44 @@ export async function saveEventSessions(db: Db, eventId: string, input: SaveEven
     const kept = input.sessions.flatMap((s) => (s.id ? [s.id] : []));
     const removed = existing.filter((s) => !kept.includes(s.id)).map((s) => s.id);
     if (removed.length > 0) {
-      const [used] = await tx.select({ n: sql<number>`count(*)::int` }).from(checkIns).where(inArray(checkIns.sessionId, removed));
-      if (Number(used.n) > 0) throw new DomainError('conflict', { field: 'sessions' }, 'Uma sessão removida já tem entradas na portaria e não pode sair.');
-      await tx.delete(eventSessions).where(and(eq(eventSessions.eventId, eventId), notInArray(eventSessions.id, kept.length > 0 ? kept : ['00000000-0000-0000-0000-000000000000'])));
+      const [used] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(checkIns)
+        .where(inArray(checkIns.sessionId, removed));
+      if (Number(used.n) > 0)
+        throw new DomainError('conflict', { field: 'sessions' }, 'Uma sessão removida já tem entradas na portaria e não pode sair.');
+      await tx
+        .delete(eventSessions)
+        .where(
+          and(
+            eq(eventSessions.eventId, eventId),
+            notInArray(eventSessions.id, kept.length > 0 ? kept : ['00000000-0000-0000-0000-000000000000']),
+          ),
+        );
     }
     // Positions move out of the way first, so the unique (event, position) holds at every step.
-    await tx.update(eventSessions).set({ position: sql`-1 - ${eventSessions.position}` }).where(eq(eventSessions.eventId, eventId));
+    await tx
+      .update(eventSessions)
+      .set({ position: sql`-1 - ${eventSessions.position}` })
+      .where(eq(eventSessions.eventId, eventId));
     const ids: string[] = [];
     for (const [position, session] of input.sessions.entries()) {
-      const columns = { name: session.name, date: session.date, startTime: session.startTime, endTime: session.endTime ?? null, capacity: session.capacity ?? null, position };
+      const columns = {
+        name: session.name,
+        date: session.date,
+        startTime: session.startTime,
+        endTime: session.endTime ?? null,
+        capacity: session.capacity ?? null,
+        position,
+      };
       if (session.id) {
         await tx.update(eventSessions).set(columns).where(eq(eventSessions.id, session.id));
         ids.push(session.id);
       } else {
-        const [row] = await tx.insert(eventSessions).values({ eventId, ...columns }).returning({ id: eventSessions.id });
+        const [row] = await tx
+          .insert(eventSessions)
+          .values({ eventId, ...columns })
+          .returning({ id: eventSessions.id });
         ids.push(row.id);
       }
     }

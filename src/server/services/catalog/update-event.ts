@@ -32,11 +32,16 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput, no
     const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
     if (!before) throw new DomainError('event_not_found');
     const feeChanged =
-      before.serviceFeeBasisPoints !== input.serviceFeeBasisPoints || before.serviceFeeMinCentavos !== input.serviceFeeMinCentavos ||
-      before.serviceFeeMaxCentavos !== input.serviceFeeMaxCentavos || before.serviceFeeAbsorbed !== input.serviceFeeAbsorbed ||
+      before.serviceFeeBasisPoints !== input.serviceFeeBasisPoints ||
+      before.serviceFeeMinCentavos !== input.serviceFeeMinCentavos ||
+      before.serviceFeeMaxCentavos !== input.serviceFeeMaxCentavos ||
+      before.serviceFeeAbsorbed !== input.serviceFeeAbsorbed ||
       // Buyers bought under a policy that returned the fee: it may become more generous, never less.
       (before.serviceFeeRefundable && !input.serviceFeeRefundable);
-    if (feeChanged && (await queryRows(tx, sql`SELECT 1 FROM orders WHERE event_id = ${eventId} AND status IN ('pending', 'completed') LIMIT 1`)).length > 0) {
+    if (
+      feeChanged &&
+      (await queryRows(tx, sql`SELECT 1 FROM orders WHERE event_id = ${eventId} AND status IN ('pending', 'completed') LIMIT 1`)).length > 0
+    ) {
       throw new DomainError('fee_has_sales', { field: 'serviceFeeBasisPoints' });
     }
     const [event] = await tx

@@ -9,11 +9,7 @@ import { banners } from '../../db/schema';
  * appear.
  */
 export async function listActiveBanners(db: Db): Promise<BannerView[]> {
-  const rows = await db
-    .select()
-    .from(banners)
-    .where(eq(banners.active, true))
-    .orderBy(desc(banners.createdAt), desc(banners.id));
+  const rows = await db.select().from(banners).where(eq(banners.active, true)).orderBy(desc(banners.createdAt), desc(banners.id));
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

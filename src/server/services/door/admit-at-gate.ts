@@ -21,11 +21,22 @@ export const BOX_OFFICE_GATE = 'Bilheteria';
 export async function admitOrderInTx(
   tx: Tx,
   opensMinutesBefore: number,
-  sale: { orderId: string; eventId: string; validatorId: string | null; deviceId: string | null; nonce: string; at: Date; offline: boolean },
+  sale: {
+    orderId: string;
+    eventId: string;
+    validatorId: string | null;
+    deviceId: string | null;
+    nonce: string;
+    at: Date;
+    offline: boolean;
+  },
 ): Promise<number> {
-  const issued = await queryRows<{ id: string; code: string; operator_id: string | null }>(tx, sql`
+  const issued = await queryRows<{ id: string; code: string; operator_id: string | null }>(
+    tx,
+    sql`
     SELECT t.id, t.code, d.operator_id FROM tickets t JOIN orders o ON o.id = t.order_id LEFT JOIN cash_drawers d ON d.id = o.drawer_id
-    WHERE t.order_id = ${sale.orderId}::uuid ORDER BY t.code`);
+    WHERE t.order_id = ${sale.orderId}::uuid ORDER BY t.code`,
+  );
   if (issued.length === 0) return 0;
   const validatorId = sale.validatorId ?? issued[0].operator_id;
   if (!validatorId) throw new Error(`no operator to admit order ${sale.orderId} at the box office`);
@@ -40,7 +51,14 @@ export async function admitOrderInTx(
       session: turn.session,
       exitScans: turn.exitScans,
       at: sale.at,
-      record: { validatorId, location: BOX_OFFICE_GATE, deviceId: sale.deviceId, nonce: `${sale.nonce}:${n}`, offline: sale.offline, manual: true },
+      record: {
+        validatorId,
+        location: BOX_OFFICE_GATE,
+        deviceId: sale.deviceId,
+        nonce: `${sale.nonce}:${n}`,
+        offline: sale.offline,
+        manual: true,
+      },
     })),
   );
   return outcomes.filter((outcome) => outcome.decision.admitted).length;

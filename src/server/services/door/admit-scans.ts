@@ -104,9 +104,20 @@ export function admitScan(db: Db, scan: Scan): Promise<ScanOutcome> {
 const scanGroup = groupedRunner<Scan, ScanOutcome>((db, _key, scans) => db.transaction((tx) => admitScansInTx(tx, scans)));
 
 type TicketRow = {
-  id: string; event_id: string; code: string; status: TicketState['status']; checked_in_at: Date | string | null; ticket_type_name: string; concession: Concession | null;
-  holder_name: string | null; buyer_name: string; order_status: string; event_title: string; event_cancelled: boolean;
-  session_ids: string[] | null; accepted_scans: AcceptedScanJson[] | string | null;
+  id: string;
+  event_id: string;
+  code: string;
+  status: TicketState['status'];
+  checked_in_at: Date | string | null;
+  ticket_type_name: string;
+  concession: Concession | null;
+  holder_name: string | null;
+  buyer_name: string;
+  order_status: string;
+  event_title: string;
+  event_cancelled: boolean;
+  session_ids: string[] | null;
+  accepted_scans: AcceptedScanJson[] | string | null;
 };
 
 /** An accepted scan as the statement's json_agg gives it (instants as text). */
@@ -145,13 +156,16 @@ export async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome
   const rows =
     codes.length + ids.length === 0
       ? []
-      : await queryRows<TicketRow>(tx, sql`
+      : await queryRows<TicketRow>(
+          tx,
+          sql`
           SELECT t.id, t.event_id, t.code, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name,
                  ${turnColumns(withSessions)},
                  o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
           FROM tickets t JOIN orders o ON o.id = t.order_id JOIN events e ON e.id = t.event_id
           WHERE t.code = ANY(${sql.param(codes)}::text[]) OR t.id = ANY(${sql.param(ids)}::uuid[])
-          ORDER BY t.id FOR UPDATE OF t`);
+          ORDER BY t.id FOR UPDATE OF t`,
+        );
   const byCode = new Map(rows.map((row) => [row.code, toTicketState(row)]));
   const byId = new Map([...byCode.values()].map((ticket) => [ticket.id, ticket]));
   // A code no ticket carries may be one a ticket carried before it was transferred (rare: read only then).
@@ -170,12 +184,20 @@ export async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome
   const outcomes: ScanOutcome[] = [];
   const entries: { id: string; at: Date }[] = [];
   for (const scan of scans) {
-    const found = !scan.doorEventId || !scan.ticket ? null : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
-    const isTransferredCode = !found && !!scan.doorEventId && !!scan.ticket && 'code' in scan.ticket && transferredCodes.has(scan.ticket.code);
+    const found =
+      !scan.doorEventId || !scan.ticket
+        ? null
+        : (('code' in scan.ticket ? byCode.get(scan.ticket.code) : byId.get(scan.ticket.ticketId)) ?? null);
+    const isTransferredCode =
+      !found && !!scan.doorEventId && !!scan.ticket && 'code' in scan.ticket && transferredCodes.has(scan.ticket.code);
     // The ticket as this scan finds it in its session; a later scan of the same ticket finds this one's turn.
     const ticket = found && inSession(found, scan.session ?? null);
     const decision = decideScan({
-      ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode, scan.qr, { sessionId: scan.session?.id ?? null, direction: scan.direction, exitScans: scan.exitScans }),
+      ...admissionAtDoor(ticket, scan.doorEventId ?? '', scan.window, isTransferredCode, scan.qr, {
+        sessionId: scan.session?.id ?? null,
+        direction: scan.direction,
+        exitScans: scan.exitScans,
+      }),
       device: scan.device,
     });
     outcomes.push({ ticket, decision });
@@ -206,7 +228,9 @@ export async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome
     entry_number: ['int', (_, i) => (outcomes[i].decision.admitted ? (outcomes[i].decision as { entryNumber: number }).entryNumber : null)],
   });
   // Every admitted scan changes who is inside, exits too: each one's event is announced.
-  const announced = [...new Set(scans.flatMap((s, i) => (outcomes[i].decision.admitted && outcomes[i].ticket ? [outcomes[i].ticket.eventId] : [])))];
+  const announced = [
+    ...new Set(scans.flatMap((s, i) => (outcomes[i].decision.admitted && outcomes[i].ticket ? [outcomes[i].ticket.eventId] : []))),
+  ];
   await tx.execute(sql`
     WITH stamped AS (
       -- In time order, so a ticket entering twice in one group keeps its first entry.
@@ -223,10 +247,14 @@ export async function admitScansInTx(tx: Tx, scans: Scan[]): Promise<ScanOutcome
  * that session (with its gate), read from its accepted scans; a ticket whose scans are not on
  * record (stamped directly) keeps its stamp on an event without sessions.
  */
-function inSession(ticket: TicketState, session: Scan['session'] | null): TicketState & { turns?: ReturnType<typeof turnsIn>; sessions: { id: string; label: string }[] } {
+function inSession(
+  ticket: TicketState,
+  session: Scan['session'] | null,
+): TicketState & { turns?: ReturnType<typeof turnsIn>; sessions: { id: string; label: string }[] } {
   const sessionId = session?.id ?? null;
   const sessions = ticket.sessionIds.map((id) => ({ id, label: session?.labels[id] ?? id }));
-  if (ticket.scans.length === 0) return { ...ticket, checkedInAt: sessionId ? null : ticket.checkedInAt, sessions, scans: [...ticket.scans] };
+  if (ticket.scans.length === 0)
+    return { ...ticket, checkedInAt: sessionId ? null : ticket.checkedInAt, sessions, scans: [...ticket.scans] };
   const turns = turnsIn(ticket.scans, sessionId);
   return { ...ticket, checkedInAt: turns.firstEntryAt, checkedInGate: turns.firstEntryGate, turns, sessions, scans: [...ticket.scans] };
 }

@@ -20,7 +20,12 @@ export function refusalOf(
   now: Date,
 ): DoorRefusal & { message: string } {
   const { reason } = decision;
-  const usedAt = reason === 'already_used' ? (decision.checkedInAt ?? ticket?.checkedInAt ?? null) : reason === 'already_inside' ? (decision.checkedInAt ?? null) : null;
+  const usedAt =
+    reason === 'already_used'
+      ? (decision.checkedInAt ?? ticket?.checkedInAt ?? null)
+      : reason === 'already_inside'
+        ? (decision.checkedInAt ?? null)
+        : null;
   const refusal: DoorRefusal = {
     reason,
     eventTitle: ticket?.eventTitle ?? null,
@@ -40,7 +45,12 @@ export function refusalOf(
  * exit ('SAIU') or a re-entry ('VOLTOU') and the session's label, or the refusal (refusalOf;
  * 'too_early' names when the door, or the session's door, opens: `door.opensAt`, a UTC instant, read at `now`).
  */
-export function toCheckInResult({ ticket, decision }: ScanOutcome, door: { opensAt: Date }, now: Date, sessionLabel: string | null = null): CheckInResult {
+export function toCheckInResult(
+  { ticket, decision }: ScanOutcome,
+  door: { opensAt: Date },
+  now: Date,
+  sessionLabel: string | null = null,
+): CheckInResult {
   if (decision.admitted && ticket) {
     return {
       accepted: true,

@@ -13,16 +13,23 @@ export const CHECK_INS_CHANNEL = 'check_ins';
  * 'completed'. With `exitScans`, also `inside` (PRODUCT.md 'The organizer's night': the live count
  * is people inside, not entries): accepted entries less accepted exits in that session.
  */
-export async function countDoor(db: Db, eventId: string, turn: { sessionId?: string | null; exitScans?: boolean } = {}): Promise<DoorCounts> {
+export async function countDoor(
+  db: Db,
+  eventId: string,
+  turn: { sessionId?: string | null; exitScans?: boolean } = {},
+): Promise<DoorCounts> {
   const sessionId = turn.sessionId ?? null;
-  const [row] = await queryRows<{ entries: number | string; inside: number | string; sold: number | string }>(db, sql`
+  const [row] = await queryRows<{ entries: number | string; inside: number | string; sold: number | string }>(
+    db,
+    sql`
     SELECT (SELECT count(DISTINCT ticket_id) FILTER (WHERE direction = 'in') FROM check_ins
              WHERE event_id = ${eventId}::uuid AND accepted AND session_id IS NOT DISTINCT FROM ${sessionId}::uuid) AS entries,
            (SELECT count(*) FILTER (WHERE direction = 'in') - count(*) FILTER (WHERE direction = 'out') FROM check_ins
              WHERE event_id = ${eventId}::uuid AND accepted AND session_id IS NOT DISTINCT FROM ${sessionId}::uuid) AS inside,
            (SELECT count(*) FROM tickets t JOIN orders o ON o.id = t.order_id
              WHERE t.event_id = ${eventId}::uuid AND o.status = ${PAID_ORDER_STATUS}) AS sold
-  `);
+  `,
+  );
   const counts: DoorCounts = { entries: Number(row.entries), sold: Number(row.sold) };
   return turn.exitScans ? { ...counts, inside: Number(row.inside) } : counts;
 }

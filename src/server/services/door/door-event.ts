@@ -3,7 +3,15 @@ import { DomainError } from '../../../shared/errors';
 import type { DoorSession } from '../../../shared/schemas/tickets';
 import { sessionLabel } from '../../../shared/sessions';
 import type { ScanDirection } from '../../../shared/statuses';
-import { type DoorWindow, doorSession, doorWindow, doorWindowState, eventDoorWindow, isDoorEventWorkable, type SessionWindow } from '../../domain/door-window';
+import {
+  type DoorWindow,
+  doorSession,
+  doorWindow,
+  doorWindowState,
+  eventDoorWindow,
+  isDoorEventWorkable,
+  type SessionWindow,
+} from '../../domain/door-window';
 import type { Db, Tx } from '../../db/client';
 import { eventSessions, events, tickets } from '../../db/schema';
 
@@ -39,7 +47,14 @@ export function scanTurnAt(
   door: DoorEventRow,
   at: Date,
   picked: { sessionId?: string | null; direction?: ScanDirection } = {},
-): { session: { id: string; labels: Record<string, string> } | null; window: DoorWindow; state: ReturnType<typeof doorWindowState>; direction: ScanDirection; exitScans: boolean; sessionLabel: string | null } {
+): {
+  session: { id: string; labels: Record<string, string> } | null;
+  window: DoorWindow;
+  state: ReturnType<typeof doorWindowState>;
+  direction: ScanDirection;
+  exitScans: boolean;
+  sessionLabel: string | null;
+} {
   const session = doorSession(door.sessions, at, picked.sessionId);
   const window = session?.window ?? door.window;
   return {
@@ -64,7 +79,13 @@ export function toDoorSession(session: DoorSessionRow): DoorSession {
 /** The sessions of `eventId` in order, each with its door window (`opensMinutesBefore` before its start until its end). */
 export async function loadDoorSessions(db: Db, eventId: string, opensMinutesBefore: number): Promise<DoorSessionRow[]> {
   const rows = await db
-    .select({ id: eventSessions.id, name: eventSessions.name, date: eventSessions.date, startTime: eventSessions.startTime, endTime: eventSessions.endTime })
+    .select({
+      id: eventSessions.id,
+      name: eventSessions.name,
+      date: eventSessions.date,
+      startTime: eventSessions.startTime,
+      endTime: eventSessions.endTime,
+    })
     .from(eventSessions)
     .where(eq(eventSessions.eventId, eventId))
     .orderBy(asc(eventSessions.position));
@@ -131,7 +152,12 @@ export async function loadDoorEvent(db: Db | Tx, eventId: string, opensMinutesBe
  * event its door picked earlier still answers (its tickets read 'cancelled', a manual entry is
  * refused 'cancelled'), though the picker no longer lists it. Throws DomainError('event_not_found').
  */
-export async function loadWorkableDoorEvent(db: Db, eventId: string, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorEventRow> {
+export async function loadWorkableDoorEvent(
+  db: Db,
+  eventId: string,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+): Promise<DoorEventRow> {
   const door = await loadDoorEvent(db, eventId, opensMinutesBefore, now.getTime());
   if (!isDoorEventWorkable(door, door.window, now)) throw new DomainError('event_not_found');
   return door;

@@ -56,7 +56,13 @@ export async function getOfflineData(
   const scans = new Map<string, AcceptedScan[]>();
   if (byTurns) {
     const accepted = await db
-      .select({ ticketId: checkIns.ticketId, sessionId: checkIns.sessionId, direction: checkIns.direction, at: checkIns.scannedAt, gate: checkIns.location })
+      .select({
+        ticketId: checkIns.ticketId,
+        sessionId: checkIns.sessionId,
+        direction: checkIns.direction,
+        at: checkIns.scannedAt,
+        gate: checkIns.location,
+      })
       .from(checkIns)
       .where(and(eq(checkIns.eventId, eventId), eq(checkIns.accepted, true)));
     for (const scan of accepted) if (scan.ticketId) scans.set(scan.ticketId, [...(scans.get(scan.ticketId) ?? []), scan]);

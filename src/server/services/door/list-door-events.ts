@@ -22,10 +22,22 @@ const MAX_EVENTS = 60;
 export async function listDoorEvents(db: Db, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorEvent[]> {
   const today = saoPauloToday(now);
   const yesterday = saoPauloToday(new Date(now.getTime() - 24 * 60 * 60 * 1000));
-  type Row = { id: string; title: string; date: string; start_time: string; end_time: string | null; location: string; is_published: boolean; has_tickets: boolean; exit_scans: boolean };
+  type Row = {
+    id: string;
+    title: string;
+    date: string;
+    start_time: string;
+    end_time: string | null;
+    location: string;
+    is_published: boolean;
+    has_tickets: boolean;
+    exit_scans: boolean;
+  };
   // The WHERE narrows the rows as isDoorEventWorkable would (its door closes at most a day after
   // its date), so the LIMIT counts only candidates; the rule itself is applied below.
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location,
            e.is_published, e.exit_scans, EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = e.id) AS has_tickets
     FROM events e
@@ -34,21 +46,31 @@ export async function listDoorEvents(db: Db, opensMinutesBefore: number, now: Da
       AND (e.is_published OR EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = e.id))
     ORDER BY e.date, e.start_time, e.title
     LIMIT ${MAX_EVENTS * 2}
-  `);
+  `,
+  );
   type SessionRow = { id: string; event_id: string; name: string; date: string; start_time: string; end_time: string | null };
   const sessionRows =
     rows.length === 0
       ? []
-      : await queryRows<SessionRow>(db, sql`
+      : await queryRows<SessionRow>(
+          db,
+          sql`
           SELECT id, event_id, name, date::text AS date, start_time::text AS start_time, end_time::text AS end_time FROM event_sessions
-          WHERE event_id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[]) ORDER BY event_id, position`);
+          WHERE event_id = ANY(${sql.param(rows.map((r) => r.id))}::uuid[]) ORDER BY event_id, position`,
+        );
   const listed = rows.flatMap((row) => {
     const event = { date: row.date, startTime: row.start_time, endTime: row.end_time };
     const sessions = sessionRows
       .filter((s) => s.event_id === row.id)
       .map((s) => {
         const times = { date: s.date, startTime: s.start_time, endTime: s.end_time };
-        return { id: s.id, name: s.name, label: sessionLabel({ name: s.name, date: s.date }), ...times, window: doorWindow(times, opensMinutesBefore) };
+        return {
+          id: s.id,
+          name: s.name,
+          label: sessionLabel({ name: s.name, date: s.date }),
+          ...times,
+          window: doorWindow(times, opensMinutesBefore),
+        };
       });
     const window = eventDoorWindow(doorWindow(event, opensMinutesBefore), sessions);
     if (!isDoorEventWorkable({ isPublished: row.is_published, hasTickets: row.has_tickets }, window, now)) return [];

@@ -16,7 +16,15 @@ import { loadWorkableDoorEvent, scanTurnAt } from './door-event';
  */
 export async function manualCheckIn(
   db: Db,
-  input: { eventId: string; ticketId: string; gate?: string; deviceId?: string | null; validatorId: string; sessionId?: string | null; direction?: ScanDirection },
+  input: {
+    eventId: string;
+    ticketId: string;
+    gate?: string;
+    deviceId?: string | null;
+    validatorId: string;
+    sessionId?: string | null;
+    direction?: ScanDirection;
+  },
   options: { opensMinutesBefore: number },
   now: Date = new Date(),
 ): Promise<CheckInResult> {
@@ -28,7 +36,14 @@ export async function manualCheckIn(
     doorEventId: door.id,
     window: turn.state,
     at: now,
-    record: { validatorId: input.validatorId, location: input.gate || DEFAULT_GATE, deviceId: input.deviceId ?? null, nonce: null, offline: false, manual: true },
+    record: {
+      validatorId: input.validatorId,
+      location: input.gate || DEFAULT_GATE,
+      deviceId: input.deviceId ?? null,
+      nonce: null,
+      offline: false,
+      manual: true,
+    },
     session: turn.session,
     direction: turn.direction,
     exitScans: turn.exitScans,

@@ -97,7 +97,9 @@ export async function searchDoorTickets(
   const isTransferred = sql`EXISTS (SELECT 1 FROM ticket_transfers x WHERE x.ticket_id = t.id AND x.status = 'accepted')`;
   // A ticket transferred to someone else is found by its holder only; through its buyer, the door
   // finds the code the buyer gave away, refused 'transferred' (below).
-  const rows = await queryRows<SearchRow>(db, sql`
+  const rows = await queryRows<SearchRow>(
+    db,
+    sql`
     SELECT t.id, t.status, t.checked_in_at, t.ticket_type_name, t.concession, t.holder_name, t.event_id,
            ${turnColumns(door.sessions.length > 0)},
            o.id AS order_id, o.status AS order_status, o.buyer_name, e.title AS event_title, e.cancelled_at IS NOT NULL AS event_cancelled
@@ -106,16 +108,20 @@ export async function searchDoorTickets(
       AND (${sql.join(holderMatches, sql` OR `)} OR (NOT ${isTransferred} AND (${sql.join(buyerMatches, sql` OR `)})))
     ORDER BY coalesce(t.holder_name, o.buyer_name), t.id
     LIMIT ${MAX_SEARCH_RESULTS}
-  `);
+  `,
+  );
   // The codes transferred away, by who held them then or by the order's buyer.
-  const transferredRows = await queryRows<TransferredRow>(db, sql`
+  const transferredRows = await queryRows<TransferredRow>(
+    db,
+    sql`
     SELECT tt.id AS transfer_id, t.id, t.ticket_type_name, tt.from_holder_name, o.id AS order_id, o.buyer_name
     FROM ticket_transfers tt JOIN tickets t ON t.id = tt.ticket_id JOIN orders o ON o.id = t.order_id
     WHERE tt.event_id = ${eventId}::uuid AND tt.status = 'accepted' AND tt.old_code IS NOT NULL
       AND (translate(lower(coalesce(tt.from_holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded} OR ${sql.join(buyerMatches, sql` OR `)})
     ORDER BY coalesce(tt.from_holder_name, o.buyer_name), tt.id
     LIMIT ${MAX_SEARCH_RESULTS}
-  `);
+  `,
+  );
   const transferredVerdict = decideAdmission(admissionAtDoor(null, door.id, window, true));
   const transferredAway: DoorSearchTicket[] = transferredRows.map((row) => ({
     ticketId: row.id,
@@ -147,7 +153,9 @@ export async function searchDoorTickets(
       turns,
       sessions: (row.session_ids ?? []).map((id) => ({ id, label: turn.session?.labels[id] ?? id })),
     };
-    const decision = decideAdmission(admissionAtDoor(ticket, door.id, window, false, undefined, { sessionId: turn.session?.id ?? null, exitScans: turn.exitScans }));
+    const decision = decideAdmission(
+      admissionAtDoor(ticket, door.id, window, false, undefined, { sessionId: turn.session?.id ?? null, exitScans: turn.exitScans }),
+    );
     return {
       ticketId: row.id,
       holderName: row.holder_name,
@@ -157,7 +165,9 @@ export async function searchDoorTickets(
       orderNumber: row.order_id.slice(0, 8),
       status: offlineTicketStatus(ticket),
       checkedInAt: checkedInAt ? checkedInAt.toISOString() : null,
-      verdict: decision.admitted ? { accepted: true as const } : { accepted: false as const, ...refusalOf(ticket, decision, turn.window, now) },
+      verdict: decision.admitted
+        ? { accepted: true as const }
+        : { accepted: false as const, ...refusalOf(ticket, decision, turn.window, now) },
     };
   });
   const nameOf = (found: DoorSearchTicket) => foldText(found.holderName ?? found.buyerName);

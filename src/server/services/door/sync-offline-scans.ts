@@ -64,7 +64,11 @@ export async function syncOfflineScans(
   const eventIds = [...new Set(input.scans.map((s) => s.eventId))];
   const named = await db.select({ id: events.id }).from(events).where(inArray(events.id, eventIds));
   // Each event's door as the online scan reads it (window, sessions, exit scans); at the sync's time for the cache.
-  const doors = new Map(await Promise.all(named.map(async (event) => [event.id, await loadDoorEvent(db, event.id, options.opensMinutesBefore, now.getTime())] as const)));
+  const doors = new Map(
+    await Promise.all(
+      named.map(async (event) => [event.id, await loadDoorEvent(db, event.id, options.opensMinutesBefore, now.getTime())] as const),
+    ),
+  );
   const rotating = new Set([...doors.values()].filter((door) => door.rotatingQr).map((door) => door.id));
 
   const outcomes = new Map<string, DoorSyncOutcome>();
@@ -72,13 +76,25 @@ export async function syncOfflineScans(
   const fresh: OfflineScan[] = [];
   for (const scan of ordered) {
     if (outcomes.has(scan.nonce) || fresh.some((f) => f.nonce === scan.nonce)) continue;
-    if (known.has(scan.nonce)) outcomes.set(scan.nonce, { nonce: scan.nonce, outcome: 'duplicate', reason: (known.get(scan.nonce) as RefusalReason | null) ?? null });
+    if (known.has(scan.nonce))
+      outcomes.set(scan.nonce, {
+        nonce: scan.nonce,
+        outcome: 'duplicate',
+        reason: (known.get(scan.nonce) as RefusalReason | null) ?? null,
+      });
     else fresh.push(scan);
   }
   // All at once, in the order the device decided: they share the door's admission transactions.
   const recorded = await Promise.all(
     fresh.map((scan) =>
-      recordOfflineScan(db, scan, { deviceId: input.deviceId, validatorId: input.validatorId }, doors.get(scan.eventId) ?? null, now, rotating.has(scan.eventId) ? options.signingKey : undefined).catch((error: unknown): DoorSyncOutcome => {
+      recordOfflineScan(
+        db,
+        scan,
+        { deviceId: input.deviceId, validatorId: input.validatorId },
+        doors.get(scan.eventId) ?? null,
+        now,
+        rotating.has(scan.eventId) ? options.signingKey : undefined,
+      ).catch((error: unknown): DoorSyncOutcome => {
         if (!isNonceTaken(error)) throw error;
         return { nonce: scan.nonce, outcome: 'duplicate', reason: null };
       }),
@@ -89,7 +105,8 @@ export async function syncOfflineScans(
   const counts: Record<string, DoorCounts> = {};
   for (const eventId of eventIds) {
     const door = doors.get(eventId);
-    if (door) counts[eventId] = await countDoor(db, eventId, { sessionId: scanTurnAt(door, now).session?.id ?? null, exitScans: door.exitScans });
+    if (door)
+      counts[eventId] = await countDoor(db, eventId, { sessionId: scanTurnAt(door, now).session?.id ?? null, exitScans: door.exitScans });
   }
   return { results: input.scans.map((s) => outcomes.get(s.nonce)!), counts };
 }
@@ -121,7 +138,14 @@ async function recordOfflineScan(
     direction: turn?.direction,
     exitScans: turn?.exitScans,
     at: scan.scannedAt,
-    record: { validatorId: who.validatorId, location: scan.gate || DEFAULT_GATE, deviceId: who.deviceId, nonce: scan.nonce, offline: true, manual: false },
+    record: {
+      validatorId: who.validatorId,
+      location: scan.gate || DEFAULT_GATE,
+      deviceId: who.deviceId,
+      nonce: scan.nonce,
+      offline: true,
+      manual: false,
+    },
     device: { accepted: scan.accepted, reason: scan.reason, scannedAt: scan.scannedAt, syncedAt },
     qr: rotationKey ? rotatingQrFreshness(rotationSecretOf(rotationKey, code), read.otp, scan.scannedAt) : undefined,
   });

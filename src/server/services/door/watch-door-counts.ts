@@ -33,7 +33,12 @@ export interface DoorCountsWatcher {
  * counts are read once within 250 ms (COUNTS_DEBOUNCE_MS) and given to its listeners when they
  * changed.
  */
-export function createDoorCountsWatcher(db: Db, live: LiveHub, log: Logger, opensMinutesBefore = DEFAULT_DOOR_OPENS_MINUTES_BEFORE): DoorCountsWatcher {
+export function createDoorCountsWatcher(
+  db: Db,
+  live: LiveHub,
+  log: Logger,
+  opensMinutesBefore = DEFAULT_DOOR_OPENS_MINUTES_BEFORE,
+): DoorCountsWatcher {
   const watched = new Map<string, Watched>();
   // As the counts route reads them: the session open now, people inside with exit scans.
   const read = async (eventId: string) => {
@@ -48,7 +53,8 @@ export function createDoorCountsWatcher(db: Db, live: LiveHub, log: Logger, open
     entry.timer = null;
     try {
       const counts = await read(eventId);
-      if (entry.last && entry.last.entries === counts.entries && entry.last.sold === counts.sold && entry.last.inside === counts.inside) return;
+      if (entry.last && entry.last.entries === counts.entries && entry.last.sold === counts.sold && entry.last.inside === counts.inside)
+        return;
       entry.last = counts;
       for (const listener of entry.listeners) listener(counts);
     } catch (error) {

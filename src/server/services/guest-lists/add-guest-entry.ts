@@ -39,25 +39,47 @@ export interface NewGuestEntry {
  * under a CHECK, so the database itself never lets a list pass it. Returns the new name.
  */
 export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestEntry, now: Date): Promise<GuestEntryView> {
-  const [list] = await queryRows<{ id: string; event_id: string; ticket_type_id: string; quota: number; entries_count: number; closes_at: Date | string }>(tx, sql`
-    SELECT id, event_id, ticket_type_id, quota, entries_count, closes_at FROM guest_lists WHERE id = ${listId}::uuid FOR UPDATE`);
+  const [list] = await queryRows<{
+    id: string;
+    event_id: string;
+    ticket_type_id: string;
+    quota: number;
+    entries_count: number;
+    closes_at: Date | string;
+  }>(
+    tx,
+    sql`
+    SELECT id, event_id, ticket_type_id, quota, entries_count, closes_at FROM guest_lists WHERE id = ${listId}::uuid FOR UPDATE`,
+  );
   if (!list) throw new DomainError('guest_list_not_found');
-  assertGuestListTakesNames({ closesAt: new Date(list.closes_at), quota: Number(list.quota), entriesCount: Number(list.entries_count) }, now);
+  assertGuestListTakesNames(
+    { closesAt: new Date(list.closes_at), quota: Number(list.quota), entriesCount: Number(list.entries_count) },
+    now,
+  );
   if (entry.cpf) {
-    const [taken] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM guest_list_entries WHERE list_id = ${listId}::uuid AND cpf = ${entry.cpf}`);
+    const [taken] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM guest_list_entries WHERE list_id = ${listId}::uuid AND cpf = ${entry.cpf}`,
+    );
     if (taken) throw new DomainError('guest_list_cpf_taken', { field: 'cpf' });
   }
   const { state } = await loadSaleState(tx, list.event_id, { lock: true, codes: [], cpfs: [], anyHalf: false });
   const { lotId } = pickGuestUnit(state.event, state.sectors, list.ticket_type_id, now);
   await holdUnits(tx, [{ ticketTypeId: list.ticket_type_id, lotId, quantity: 1 }]);
-  const counted = await queryRows<{ id: string }>(tx, sql`
-    UPDATE guest_lists SET entries_count = entries_count + 1 WHERE id = ${listId}::uuid AND entries_count < quota RETURNING id`);
+  const counted = await queryRows<{ id: string }>(
+    tx,
+    sql`
+    UPDATE guest_lists SET entries_count = entries_count + 1 WHERE id = ${listId}::uuid AND entries_count < quota RETURNING id`,
+  );
   if (counted.length === 0) throw new DomainError('guest_list_full');
   // clock_timestamp(), not `now`: names imported in one transaction keep the order of the file.
-  const [row] = await queryRows<Parameters<typeof toGuestEntryView>[0]>(tx, sql`
+  const [row] = await queryRows<Parameters<typeof toGuestEntryView>[0]>(
+    tx,
+    sql`
     INSERT INTO guest_list_entries (list_id, event_id, name, email, cpf, source, ticket_type_id, lot_id, created_at)
     VALUES (${listId}::uuid, ${list.event_id}::uuid, ${entry.name}, ${entry.email}, ${entry.cpf}, ${entry.source}, ${list.ticket_type_id}::uuid, ${lotId}::uuid, clock_timestamp())
-    RETURNING id, name, email, cpf, source, admitted_at, created_at`);
+    RETURNING id, name, email, cpf, source, admitted_at, created_at`,
+  );
   return toGuestEntryView(row);
 }
 
@@ -74,5 +96,7 @@ export async function addGuestEntry(
   now: Date = new Date(),
 ): Promise<GuestEntryView> {
   await loadOwnGuestList(db, listId, actor);
-  return db.transaction((tx) => addGuestEntryInTx(tx, listId, { name: input.name, email: input.email || null, cpf: input.cpf || null, source: 'owner' }, now));
+  return db.transaction((tx) =>
+    addGuestEntryInTx(tx, listId, { name: input.name, email: input.email || null, cpf: input.cpf || null, source: 'owner' }, now),
+  );
 }

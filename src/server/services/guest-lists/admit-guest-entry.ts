@@ -31,8 +31,21 @@ export interface AdmitGuestInput {
  * (centavos), named for the guest; pending until the same transaction confirms it.
  */
 function guestOrder(input: {
-  id: string; eventId: string; userId: string | null; charge: number; paymentMethod: 'cash' | 'card_machine'; drawerId: string | null; now: Date;
-  entry: { name: string; email: string | null; cpf: string | null; ticket_type_id: string | null; lot_id: string | null; sector_name: string | null };
+  id: string;
+  eventId: string;
+  userId: string | null;
+  charge: number;
+  paymentMethod: 'cash' | 'card_machine';
+  drawerId: string | null;
+  now: Date;
+  entry: {
+    name: string;
+    email: string | null;
+    cpf: string | null;
+    ticket_type_id: string | null;
+    lot_id: string | null;
+    sector_name: string | null;
+  };
 }): PlacedOrder {
   const { entry, now, charge } = input;
   return {
@@ -111,20 +124,38 @@ function guestOrder(input: {
  * details.admittedAt), guest_payment_required (past the free time without a method),
  * guest_cash_without_drawer (cash with no drawer of the operator open).
  */
-export async function admitGuestEntry(deps: ServiceDeps, input: AdmitGuestInput, options: { opensMinutesBefore: number }, now: Date = new Date()): Promise<GuestAdmission> {
+export async function admitGuestEntry(
+  deps: ServiceDeps,
+  input: AdmitGuestInput,
+  options: { opensMinutesBefore: number },
+  now: Date = new Date(),
+): Promise<GuestAdmission> {
   const door = await loadWorkableDoorEvent(deps.db, input.eventId, options.opensMinutesBefore, now);
   const issued = await deps.db.transaction(async (tx) => {
     const [entry] = await queryRows<{
-      id: string; name: string; email: string | null; cpf: string | null; ticket_type_id: string | null; lot_id: string | null; ticket_id: string | null;
-      admitted_at: Date | string | null; sector_name: string | null;
-      free_until: Date | string; after_kind: 'free' | 'price' | 'discount'; after_price_centavos: number | null; discount_percent: number | null;
-    }>(tx, sql`
+      id: string;
+      name: string;
+      email: string | null;
+      cpf: string | null;
+      ticket_type_id: string | null;
+      lot_id: string | null;
+      ticket_id: string | null;
+      admitted_at: Date | string | null;
+      sector_name: string | null;
+      free_until: Date | string;
+      after_kind: 'free' | 'price' | 'discount';
+      after_price_centavos: number | null;
+      discount_percent: number | null;
+    }>(
+      tx,
+      sql`
       SELECT ge.id, ge.name, ge.email, ge.cpf, ge.ticket_type_id, ge.lot_id, ge.ticket_id, ge.admitted_at,
              (SELECT tt.name FROM ticket_types tt WHERE tt.id = ge.ticket_type_id) AS sector_name,
              gl.free_until, gl.after_kind, gl.after_price_centavos, gl.discount_percent
       FROM guest_list_entries ge JOIN guest_lists gl ON gl.id = ge.list_id
       WHERE ge.id = ${input.entryId}::uuid AND ge.event_id = ${door.id}::uuid
-      FOR UPDATE OF ge`);
+      FOR UPDATE OF ge`,
+    );
     if (!entry) throw new DomainError('guest_entry_not_found');
     if (entry.admitted_at !== null) {
       const at = new Date(entry.admitted_at);
@@ -133,24 +164,41 @@ export async function admitGuestEntry(deps: ServiceDeps, input: AdmitGuestInput,
     if (entry.ticket_id) return { ticketId: entry.ticket_id, chargedCentavos: 0 };
 
     const charge = guestCharge(ruleOf(entry), now);
-    if (charge > 0 && !input.paymentMethod) throw new DomainError('guest_payment_required', { field: 'paymentMethod', chargeCentavos: charge });
-    const [drawer] = charge > 0
-      ? await queryRows<{ id: string }>(tx, sql`
-          SELECT id FROM cash_drawers WHERE event_id = ${door.id}::uuid AND operator_id = ${input.validatorId} AND closed_at IS NULL`)
-      : [];
+    if (charge > 0 && !input.paymentMethod)
+      throw new DomainError('guest_payment_required', { field: 'paymentMethod', chargeCentavos: charge });
+    const [drawer] =
+      charge > 0
+        ? await queryRows<{ id: string }>(
+            tx,
+            sql`
+          SELECT id FROM cash_drawers WHERE event_id = ${door.id}::uuid AND operator_id = ${input.validatorId} AND closed_at IS NULL`,
+          )
+        : [];
     // Cash lands in a drawer of whoever takes it: without one open, the door takes the card machine only.
-    if (charge > 0 && input.paymentMethod === 'cash' && !drawer) throw new DomainError('guest_cash_without_drawer', { field: 'paymentMethod' });
+    if (charge > 0 && input.paymentMethod === 'cash' && !drawer)
+      throw new DomainError('guest_cash_without_drawer', { field: 'paymentMethod' });
     const [account] = entry.email
       ? await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE lower(email) = ${entry.email} LIMIT 1`)
       : [];
-    const order = guestOrder({ id: randomUUID(), eventId: door.id, userId: account?.id ?? null, charge, paymentMethod: charge > 0 ? input.paymentMethod! : 'cash', drawerId: drawer?.id ?? null, entry, now });
+    const order = guestOrder({
+      id: randomUUID(),
+      eventId: door.id,
+      userId: account?.id ?? null,
+      charge,
+      paymentMethod: charge > 0 ? input.paymentMethod! : 'cash',
+      drawerId: drawer?.id ?? null,
+      entry,
+      now,
+    });
     await insertOrders(tx, [order]);
     // The guest is let in now: no purchase e-mail with a QR to show at a door already passed (and
     // a name added by hand may have no e-mail). The ticket is in 'Meus ingressos' of an account with that e-mail.
     const [confirmation] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId: door.id }, now, sendsEmail: false }]);
     if (confirmation.outcome !== 'completed') throw new DomainError('event_not_found');
     const [ticket] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM tickets WHERE order_id = ${order.id}::uuid`);
-    await tx.execute(sql`UPDATE guest_list_entries SET order_id = ${order.id}::uuid, ticket_id = ${ticket.id}::uuid WHERE id = ${entry.id}::uuid`);
+    await tx.execute(
+      sql`UPDATE guest_list_entries SET order_id = ${order.id}::uuid, ticket_id = ${ticket.id}::uuid WHERE id = ${entry.id}::uuid`,
+    );
     return { ticketId: ticket.id, chargedCentavos: charge };
   });
 
@@ -161,11 +209,21 @@ export async function admitGuestEntry(deps: ServiceDeps, input: AdmitGuestInput,
     now,
   );
   if (!result.accepted) {
-    return { entryId: input.entryId, ticketId: issued.ticketId, accepted: false, message: result.message, chargedCentavos: issued.chargedCentavos, admittedAt: null };
+    return {
+      entryId: input.entryId,
+      ticketId: issued.ticketId,
+      accepted: false,
+      message: result.message,
+      chargedCentavos: issued.chargedCentavos,
+      admittedAt: null,
+    };
   }
-  const [marked] = await queryRows<{ admitted_at: Date | string }>(deps.db, sql`
+  const [marked] = await queryRows<{ admitted_at: Date | string }>(
+    deps.db,
+    sql`
     UPDATE guest_list_entries SET admitted_at = ${now}, admitted_by = ${input.validatorId}
-    WHERE id = ${input.entryId}::uuid AND admitted_at IS NULL RETURNING admitted_at`);
+    WHERE id = ${input.entryId}::uuid AND admitted_at IS NULL RETURNING admitted_at`,
+  );
   return {
     entryId: input.entryId,
     ticketId: issued.ticketId,

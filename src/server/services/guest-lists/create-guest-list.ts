@@ -27,22 +27,35 @@ export async function createGuestList(
 ): Promise<GuestListView> {
   const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
   if (!event) throw new DomainError('event_not_found');
-  const [owner] = await queryRows<{ id: string }>(db, sql`
+  const [owner] = await queryRows<{ id: string }>(
+    db,
+    sql`
     SELECT u.id FROM users u
     WHERE lower(u.email) = ${input.ownerEmail}
-      AND EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role::text IN (${sql.join(OWNER_ROLES.map((r) => sql`${r}`), sql`, `)}))`);
+      AND EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role::text IN (${sql.join(
+        OWNER_ROLES.map((r) => sql`${r}`),
+        sql`, `,
+      )}))`,
+  );
   if (!owner) throw new DomainError('guest_list_owner_not_found', { field: 'ownerEmail' });
-  const [sector] = await queryRows<{ id: string }>(db, sql`SELECT id FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${eventId}::uuid`);
+  const [sector] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${eventId}::uuid`,
+  );
   if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
   const closesAt = new Date(input.closesAt);
-  if (closesAt.getTime() <= now.getTime()) throw new DomainError('validation_failed', { field: 'closesAt' }, 'A lista deve encerrar depois de agora.');
+  if (closesAt.getTime() <= now.getTime())
+    throw new DomainError('validation_failed', { field: 'closesAt' }, 'A lista deve encerrar depois de agora.');
 
   const afterPrice = input.afterKind === 'free' ? null : (input.afterPriceCentavos ?? null);
-  const [created] = await queryRows<{ id: string }>(db, sql`
+  const [created] = await queryRows<{ id: string }>(
+    db,
+    sql`
     INSERT INTO guest_lists (event_id, owner_id, name, ticket_type_id, quota, free_until, after_kind, after_price_centavos, discount_percent, closes_at, token, created_by)
     VALUES (${eventId}::uuid, ${owner.id}, ${input.name}, ${input.ticketTypeId}::uuid, ${input.quota}, ${new Date(input.freeUntil)}, ${input.afterKind},
             ${afterPrice}, ${input.afterKind === 'discount' ? (input.discountPercent ?? null) : null}, ${closesAt}, ${randomBytes(24).toString('base64url')}, ${createdBy})
-    RETURNING id`);
+    RETURNING id`,
+  );
   const [row] = await readGuestLists(db, sql`gl.id = ${created.id}::uuid`);
   return toGuestListView(row, now);
 }

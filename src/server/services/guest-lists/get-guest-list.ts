@@ -9,7 +9,10 @@ import { loadOwnGuestList, toGuestEntryView, toGuestListView, type GuestListActo
  */
 export async function getGuestList(db: Db, listId: string, actor: GuestListActor, now: Date = new Date()): Promise<GuestListDetail> {
   const row = await loadOwnGuestList(db, listId, actor);
-  const entries = await queryRows<Parameters<typeof toGuestEntryView>[0]>(db, sql`
-    SELECT id, name, email, cpf, source, admitted_at, created_at FROM guest_list_entries WHERE list_id = ${listId}::uuid ORDER BY created_at, id`);
+  const entries = await queryRows<Parameters<typeof toGuestEntryView>[0]>(
+    db,
+    sql`
+    SELECT id, name, email, cpf, source, admitted_at, created_at FROM guest_list_entries WHERE list_id = ${listId}::uuid ORDER BY created_at, id`,
+  );
   return { ...toGuestListView(row, now), entries: entries.map(toGuestEntryView) };
 }

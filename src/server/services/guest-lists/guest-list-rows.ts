@@ -40,7 +40,9 @@ export interface GuestListRow {
 
 /** Reads lists with what their views show, filtered by `where` (over `gl`), newest event first. */
 export async function readGuestLists(db: Db | Tx, where: SQL): Promise<GuestListRow[]> {
-  return queryRows<GuestListRow>(db, sql`
+  return queryRows<GuestListRow>(
+    db,
+    sql`
     SELECT gl.id, gl.name, gl.event_id, e.title AS event_title, e.date::text AS event_date, e.start_time::text AS event_start_time,
            e.location AS event_location, gl.owner_id, u.name AS owner_name, u.email AS owner_email, gl.ticket_type_id,
            tt.name AS ticket_type_name, gl.quota, gl.entries_count,
@@ -51,7 +53,8 @@ export async function readGuestLists(db: Db | Tx, where: SQL): Promise<GuestList
     JOIN users u ON u.id = gl.owner_id
     JOIN ticket_types tt ON tt.id = gl.ticket_type_id
     WHERE ${where}
-    ORDER BY e.date DESC, gl.created_at, gl.id`);
+    ORDER BY e.date DESC, gl.created_at, gl.id`,
+  );
 }
 
 /** The rule of a list row (domain/guest-list.ts). */
@@ -95,14 +98,23 @@ export function toGuestListView(row: GuestListRow, now: Date): GuestListView {
  * lists.
  */
 export async function loadOwnGuestList(db: Db | Tx, listId: string, actor: GuestListActor): Promise<GuestListRow> {
-  const [row] = await readGuestLists(db, isAdmin(actor) ? sql`gl.id = ${listId}::uuid` : sql`gl.id = ${listId}::uuid AND gl.owner_id = ${actor.id}`);
+  const [row] = await readGuestLists(
+    db,
+    isAdmin(actor) ? sql`gl.id = ${listId}::uuid` : sql`gl.id = ${listId}::uuid AND gl.owner_id = ${actor.id}`,
+  );
   if (!row) throw new DomainError('guest_list_not_found');
   return row;
 }
 
 /** A name's view from its row. */
 export function toGuestEntryView(row: {
-  id: string; name: string; email: string | null; cpf: string | null; source: GuestEntryView['source']; admitted_at: Date | string | null; created_at: Date | string;
+  id: string;
+  name: string;
+  email: string | null;
+  cpf: string | null;
+  source: GuestEntryView['source'];
+  admitted_at: Date | string | null;
+  created_at: Date | string;
 }): GuestEntryView {
   return {
     id: row.id,

@@ -16,12 +16,22 @@ import { loadOwnGuestList, type GuestListActor } from './guest-list-rows';
  * MAX_GUEST_CSV_ROWS lines refuse it too (validation_failed). Throws guest_list_not_found for
  * anyone but the owner or an admin.
  */
-export async function importGuestEntries(db: Db, actor: GuestListActor, listId: string, csv: string, now: Date = new Date()): Promise<GuestImportResult> {
+export async function importGuestEntries(
+  db: Db,
+  actor: GuestListActor,
+  listId: string,
+  csv: string,
+  now: Date = new Date(),
+): Promise<GuestImportResult> {
   const list = await loadOwnGuestList(db, listId, actor);
   if (isGuestListClosed({ closesAt: new Date(list.closes_at) }, now)) throw new DomainError('guest_list_closed');
   const rows = readGuestCsv(csv);
   if (rows.length > MAX_GUEST_CSV_ROWS) {
-    throw new DomainError('validation_failed', { field: 'csv' }, `O arquivo tem mais de ${MAX_GUEST_CSV_ROWS} linhas. Divida-o em partes menores.`);
+    throw new DomainError(
+      'validation_failed',
+      { field: 'csv' },
+      `O arquivo tem mais de ${MAX_GUEST_CSV_ROWS} linhas. Divida-o em partes menores.`,
+    );
   }
   const result: GuestImportResult = { added: 0, refused: [] };
   await db.transaction(async (tx) => {
@@ -33,7 +43,9 @@ export async function importGuestEntries(db: Db, actor: GuestListActor, listId: 
         continue;
       }
       try {
-        await tx.transaction((savepoint) => addGuestEntryInTx(savepoint, listId, { name: row.name, email: row.email, cpf: row.cpf, source: 'csv' }, now));
+        await tx.transaction((savepoint) =>
+          addGuestEntryInTx(savepoint, listId, { name: row.name, email: row.email, cpf: row.cpf, source: 'csv' }, now),
+        );
         result.added += 1;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

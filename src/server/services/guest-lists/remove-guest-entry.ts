@@ -17,8 +17,17 @@ export async function removeGuestEntry(db: Db, actor: GuestListActor, listId: st
   await loadOwnGuestList(db, listId, actor);
   await db.transaction(async (tx) => {
     await queryRows(tx, sql`SELECT id FROM guest_lists WHERE id = ${listId}::uuid FOR UPDATE`);
-    const [entry] = await queryRows<{ id: string; ticket_type_id: string | null; lot_id: string | null; admitted_at: Date | string | null; ticket_id: string | null }>(tx, sql`
-      SELECT id, ticket_type_id, lot_id, admitted_at, ticket_id FROM guest_list_entries WHERE id = ${entryId}::uuid AND list_id = ${listId}::uuid FOR UPDATE`);
+    const [entry] = await queryRows<{
+      id: string;
+      ticket_type_id: string | null;
+      lot_id: string | null;
+      admitted_at: Date | string | null;
+      ticket_id: string | null;
+    }>(
+      tx,
+      sql`
+      SELECT id, ticket_type_id, lot_id, admitted_at, ticket_id FROM guest_list_entries WHERE id = ${entryId}::uuid AND list_id = ${listId}::uuid FOR UPDATE`,
+    );
     if (!entry) throw new DomainError('guest_entry_not_found');
     if (entry.admitted_at !== null) {
       const at = new Date(entry.admitted_at);

@@ -22,15 +22,31 @@ const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
  * a door may work at `now` (loadWorkableDoorEvent, as the ticket look-up). Throws
  * DomainError('event_not_found').
  */
-export async function searchGuestEntries(db: Db, eventId: string, query: string, opensMinutesBefore: number, now: Date = new Date()): Promise<DoorGuestEntry[]> {
+export async function searchGuestEntries(
+  db: Db,
+  eventId: string,
+  query: string,
+  opensMinutesBefore: number,
+  now: Date = new Date(),
+): Promise<DoorGuestEntry[]> {
   const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const text = query.trim();
   const digits = onlyDigits(text);
   const pattern = `%${foldText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await queryRows<{
-    id: string; name: string; cpf: string | null; admitted_at: Date | string | null; list_name: string; owner_name: string;
-    free_until: Date | string; after_kind: 'free' | 'price' | 'discount'; after_price_centavos: number | null; discount_percent: number | null;
-  }>(db, sql`
+    id: string;
+    name: string;
+    cpf: string | null;
+    admitted_at: Date | string | null;
+    list_name: string;
+    owner_name: string;
+    free_until: Date | string;
+    after_kind: 'free' | 'price' | 'discount';
+    after_price_centavos: number | null;
+    discount_percent: number | null;
+  }>(
+    db,
+    sql`
     SELECT ge.id, ge.name, ge.cpf, ge.admitted_at, gl.name AS list_name, u.name AS owner_name,
            gl.free_until, gl.after_kind, gl.after_price_centavos, gl.discount_percent
     FROM guest_list_entries ge
@@ -41,7 +57,8 @@ export async function searchGuestEntries(db: Db, eventId: string, query: string,
            OR ge.email = ${text.toLowerCase()}
            OR (${digits.length === 11} AND ge.cpf = ${digits}))
     ORDER BY ge.admitted_at IS NOT NULL, ge.name, ge.id
-    LIMIT ${MAX_GUEST_RESULTS}`);
+    LIMIT ${MAX_GUEST_RESULTS}`,
+  );
   return rows.map((row) => {
     const rule = ruleOf(row);
     return {

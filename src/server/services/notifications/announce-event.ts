@@ -42,9 +42,13 @@ export async function announceEvent(tx: Tx, event: AnnouncedEvent, now: Date): P
         ORDER BY f.user_id`,
   );
   const message = `${formatEventDateShort(event.date)} às ${formatEventTime(event.startTime)} · ${event.location}. Ingressos à venda no app.`;
-  const notices = followers.map(
-    (f): Notice => ({ userId: f.userId, type: 'promotion', title: `${f.brandName} anunciou: ${event.title}`, message, actionUrl: `/event/${event.id}` }),
-  );
+  const notices = followers.map((f): Notice => ({
+    userId: f.userId,
+    type: 'promotion',
+    title: `${f.brandName} anunciou: ${event.title}`,
+    message,
+    actionUrl: `/event/${event.id}`,
+  }));
   await notifyUsers(tx, notices, now);
   return notices.length;
 }

@@ -50,7 +50,11 @@ export async function deliverNotification(
     if (!settings?.pushNotifications || !deps.push) return 'off';
     const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, notification.userId));
     for (const device of devices) {
-      const outcome = await deps.push.send(device, { title: notification.title, body: notification.message, url: notification.actionUrl ?? '/' });
+      const outcome = await deps.push.send(device, {
+        title: notification.title,
+        body: notification.message,
+        url: notification.actionUrl ?? '/',
+      });
       if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
     }
     return devices.length > 0 ? 'sent' : 'off';

@@ -19,7 +19,10 @@ export async function listMyNotifications(db: Db, userId: string): Promise<Notif
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATIONS_LIMIT),
-    db.select({ value: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
+    db
+      .select({ value: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.read, false))),
   ]);
   return {
     notifications: rows.map((n) => ({

@@ -51,7 +51,10 @@ export async function notifyUsers(tx: Db | Tx, notices: readonly Notice[], now: 
   // Ids drawn here, so the delivery jobs can name their notification in the same statement.
   const ids = notices.map(() => randomUUID());
   const jobs = notices.flatMap((notice, i): Job[] =>
-    (notice.channels ?? NOTIFICATION_CHANNELS).map((channel) => ({ kind: NOTIFICATION_CHANNEL_KINDS[channel], payload: { notificationId: ids[i] } })),
+    (notice.channels ?? NOTIFICATION_CHANNELS).map((channel) => ({
+      kind: NOTIFICATION_CHANNEL_KINDS[channel],
+      payload: { notificationId: ids[i] },
+    })),
   );
   const rows = unnestRows(notices, 'notice', {
     id: ['uuid', (_, i) => ids[i]],

@@ -27,7 +27,14 @@ export async function savePushSubscription(
   userAgent: string | null,
 ): Promise<void> {
   if (push.endpointProblem(input.endpoint)) throw new DomainError('push_endpoint_invalid');
-  const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null, createdAt: new Date() };
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    userAgent: userAgent?.slice(0, 300) ?? null,
+    createdAt: new Date(),
+  };
   await db.transaction(async (tx) => {
     await tx.insert(pushSubscriptions).values(values).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
     const kept = await tx
@@ -36,7 +43,15 @@ export async function savePushSubscription(
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
       .limit(MAX_PUSH_SUBSCRIPTIONS_PER_USER);
-    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, kept.map((k) => k.id))));
+    await tx.delete(pushSubscriptions).where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        notInArray(
+          pushSubscriptions.id,
+          kept.map((k) => k.id),
+        ),
+      ),
+    );
   });
 }
 

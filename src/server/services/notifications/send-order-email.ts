@@ -11,7 +11,8 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Said instead of the QR codes for an event whose QR rotates. */
-const ROTATING_NOTICE = 'Neste evento o QR code muda a cada 30 segundos e só vale aberto no app: na entrada, abra o ingresso em Meus ingressos.';
+const ROTATING_NOTICE =
+  'Neste evento o QR code muda a cada 30 segundos e só vale aberto no app: na entrada, abra o ingresso em Meus ingressos.';
 
 /**
  * The purchase e-mail (PRODUCT.md 'Accounts and data': tickets with their QR codes and the
@@ -23,7 +24,12 @@ const ROTATING_NOTICE = 'Neste evento o QR code muda a cada 30 segundos e só va
  * copy would never get in): the e-mail says to open the ticket in the app. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
  * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.
  */
-export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicUrl'>, tx: Db | Tx, orderId: string, now: Date): Promise<'sent' | 'off'> {
+export async function sendOrderEmail(
+  deps: Pick<ServiceDeps, 'mailer' | 'publicUrl'>,
+  tx: Db | Tx,
+  orderId: string,
+  now: Date,
+): Promise<'sent' | 'off'> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== 'completed') return 'off';
   if (order.userId) {
@@ -39,7 +45,9 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
   // An event whose QR rotates (shared/rotating-qr.ts): a QR in an e-mail would never get in; the app shows it.
   const rotating = event.rotatingQr;
   const qrImages = await Promise.all(
-    (rotating ? [] : issued).map((ticket) => QRCode.toBuffer(ticket.code, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })),
+    (rotating ? [] : issued).map((ticket) =>
+      QRCode.toBuffer(ticket.code, { width: 300, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }),
+    ),
   );
   const calendar = buildEventCalendar(event, { publicUrl: deps.publicUrl, now });
 
@@ -51,20 +59,29 @@ export async function sendOrderEmail(deps: Pick<ServiceDeps, 'mailer' | 'publicU
       : `Total: ${formatCentavos(order.totalCentavos)}.`;
   const opening = courtesy ? `Você recebeu uma cortesia para ${event.title}.` : `Sua compra para ${event.title} foi confirmada.`;
   // A courtesy for an e-mail without an account: the ticket shows in 'Meus ingressos' once it signs up with this address.
-  const invitation = courtesy && !order.userId ? `Crie sua conta no app com este e-mail (${order.buyerEmail}) para ver o ingresso em Meus ingressos.` : null;
+  const invitation =
+    courtesy && !order.userId ? `Crie sua conta no app com este e-mail (${order.buyerEmail}) para ver o ingresso em Meus ingressos.` : null;
   const text = [
     `Olá, ${order.buyerName}!`,
     '',
     opening,
     `${when} - ${event.location}`,
-    courtesy ? `${plural(issued.length, 'ingresso', 'ingressos')} de cortesia.` : `${plural(issued.length, 'ingresso', 'ingressos')}. ${amounts}`,
+    courtesy
+      ? `${plural(issued.length, 'ingresso', 'ingressos')} de cortesia.`
+      : `${plural(issued.length, 'ingresso', 'ingressos')}. ${amounts}`,
     ...(invitation ? ['', invitation] : []),
     '',
-    ...issued.map((t, i) => `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`),
+    ...issued.map(
+      (t, i) =>
+        `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`,
+    ),
     '',
     ...(rotating
       ? [ROTATING_NOTICE, `Meus ingressos: ${link}`]
-      : [`Os QR codes estão neste e-mail e em Meus ingressos: ${link}`, 'Apresente cada QR code na entrada do evento; cada um vale uma entrada.']),
+      : [
+          `Os QR codes estão neste e-mail e em Meus ingressos: ${link}`,
+          'Apresente cada QR code na entrada do evento; cada um vale uma entrada.',
+        ]),
   ].join('\n');
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto">
 <h1 style="font-size:20px">${courtesy ? 'Cortesia' : 'Compra confirmada'}: ${escapeHtml(event.title)}</h1>

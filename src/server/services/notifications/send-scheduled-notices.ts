@@ -38,7 +38,9 @@ interface PixRow {
  */
 export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: Date = new Date()): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const reminders = await queryRows<ReminderRow>(tx, sql`
+    const reminders = await queryRows<ReminderRow>(
+      tx,
+      sql`
       WITH upcoming AS (
         SELECT e.id, e.title, e.location, e.start_time::text AS start_time,
           timezone('America/Sao_Paulo', e.date + e.start_time) AS starts_at
@@ -56,7 +58,8 @@ export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: D
         ON CONFLICT (key) DO NOTHING
         RETURNING key
       )
-      SELECT d.*, c.key FROM due d JOIN claimed c ON c.key = d.kind || ':' || d.event_id || ':' || d.user_id`);
+      SELECT d.*, c.key FROM due d JOIN claimed c ON c.key = d.kind || ':' || d.event_id || ':' || d.user_id`,
+    );
     await notifyUsers(
       tx,
       reminders.map((r) => {
@@ -75,7 +78,9 @@ export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: D
       now,
     );
 
-    const pix = await queryRows<PixRow>(tx, sql`
+    const pix = await queryRows<PixRow>(
+      tx,
+      sql`
       WITH due AS (
         SELECT o.id AS order_id, o.user_id, e.title FROM orders o JOIN events e ON e.id = o.event_id
         WHERE o.status = 'pending' AND o.payment_method = 'pix' AND o.user_id IS NOT NULL AND o.pix_code IS NOT NULL
@@ -84,7 +89,8 @@ export async function sendScheduledNotices(deps: Pick<ServiceDeps, 'db'>, now: D
         INSERT INTO scheduled_notices (key, sent_at) SELECT 'pix-expiring:' || order_id, ${now}::timestamptz FROM due
         ON CONFLICT (key) DO NOTHING RETURNING key
       )
-      SELECT d.*, c.key FROM due d JOIN claimed c ON c.key = 'pix-expiring:' || d.order_id`);
+      SELECT d.*, c.key FROM due d JOIN claimed c ON c.key = 'pix-expiring:' || d.order_id`,
+    );
     await notifyUsers(
       tx,
       pix.map((p) => ({

@@ -10,9 +10,12 @@ const DEFAULT_RATE_PER_MINUTE = 600;
 const DEFAULT_MAX_INSIDE = 500;
 
 async function requireEvent(db: Db, eventId: string): Promise<{ onSaleAt: Date }> {
-  const [event] = await queryRows<{ first_lot_ms: number | null }>(db, sql`
+  const [event] = await queryRows<{ first_lot_ms: number | null }>(
+    db,
+    sql`
     SELECT (SELECT (extract(epoch from min(l.starts_at)) * 1000)::float8 FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = e.id) AS first_lot_ms
-    FROM events e WHERE e.id = ${eventId}::uuid`);
+    FROM events e WHERE e.id = ${eventId}::uuid`,
+  );
   if (!event) throw new DomainError('event_not_found');
   // The on-sale defaults to the first lot's start, or the next full hour.
   const nextHour = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
@@ -28,14 +31,17 @@ async function requireEvent(db: Db, eventId: string): Promise<{ onSaleAt: Date }
 export async function getAdminRoom(db: Db, eventId: string, now = new Date()): Promise<AdminRoomView> {
   const { onSaleAt } = await requireEvent(db, eventId);
   const room = await readRoom(db, eventId, { now: now.getTime(), fresh: true });
-  const [counts] = await queryRows<{ joined: number; inside: number; last_minute: number; sold: number; held: number }>(db, sql`
+  const [counts] = await queryRows<{ joined: number; inside: number; last_minute: number; sold: number; held: number }>(
+    db,
+    sql`
     SELECT
       (SELECT count(*)::int FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND admitted_at IS NULL) AS joined,
       (SELECT count(*)::int FROM waiting_room_entries WHERE event_id = ${eventId}::uuid
          AND admitted_at > ${new Date(now.getTime() - PASS_MINUTES * 60_000)} AND pass_used_at IS NULL) AS inside,
       (SELECT count(*)::int FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND admitted_at > ${new Date(now.getTime() - 60_000)}) AS last_minute,
       (SELECT coalesce(sum(oi.quantity), 0)::int FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE o.event_id = ${eventId}::uuid AND o.status = 'completed') AS sold,
-      (SELECT coalesce(sum(oi.quantity), 0)::int FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE o.event_id = ${eventId}::uuid AND o.status = 'pending') AS held`);
+      (SELECT coalesce(sum(oi.quantity), 0)::int FROM orders o JOIN order_items oi ON oi.order_id = o.id WHERE o.event_id = ${eventId}::uuid AND o.status = 'pending') AS held`,
+  );
   const times = room ?? defaultRoomTimes(onSaleAt);
   return {
     configured: !!room,
@@ -68,10 +74,14 @@ export async function configureRoom(db: Db, eventId: string, input: ConfigureRoo
   const opensAt = new Date(input.opensAt);
   const onSaleAt = new Date(input.onSaleAt);
   await db.transaction(async (tx) => {
-    const [current] = await queryRows<{ drawn: boolean; on_sale_at_ms: number }>(tx, sql`
+    const [current] = await queryRows<{ drawn: boolean; on_sale_at_ms: number }>(
+      tx,
+      sql`
       SELECT drawn_at IS NOT NULL AS drawn, (extract(epoch from on_sale_at) * 1000)::float8 AS on_sale_at_ms
-      FROM waiting_rooms WHERE event_id = ${eventId}::uuid FOR UPDATE`);
-    if (current?.drawn && Number(current.on_sale_at_ms) !== onSaleAt.getTime()) throw new DomainError('waiting_room_drawn', { field: 'onSaleAt' });
+      FROM waiting_rooms WHERE event_id = ${eventId}::uuid FOR UPDATE`,
+    );
+    if (current?.drawn && Number(current.on_sale_at_ms) !== onSaleAt.getTime())
+      throw new DomainError('waiting_room_drawn', { field: 'onSaleAt' });
     await tx.execute(sql`
       INSERT INTO waiting_rooms (event_id, enabled, opens_at, on_sale_at, rate_per_minute, max_inside, updated_at)
       VALUES (${eventId}::uuid, ${input.enabled}, ${opensAt}, ${onSaleAt}, ${input.ratePerMinute}, ${input.maxInside}, ${now})
@@ -90,8 +100,11 @@ export async function configureRoom(db: Db, eventId: string, input: ConfigureRoo
  */
 export async function pauseRoom(db: Db, eventId: string, paused: boolean, now = new Date()): Promise<AdminRoomView> {
   await requireEvent(db, eventId);
-  const [row] = await queryRows<{ event_id: string }>(db, sql`
-    UPDATE waiting_rooms SET paused = ${paused}, updated_at = ${now} WHERE event_id = ${eventId}::uuid RETURNING event_id`);
+  const [row] = await queryRows<{ event_id: string }>(
+    db,
+    sql`
+    UPDATE waiting_rooms SET paused = ${paused}, updated_at = ${now} WHERE event_id = ${eventId}::uuid RETURNING event_id`,
+  );
   if (!row) throw new DomainError('waiting_room_closed');
   forgetRoom(db, eventId);
   return getAdminRoom(db, eventId, now);

@@ -44,7 +44,8 @@ const usedByKey = new WeakMap<Buffer, CappedMap<string, true>>();
  * Throws DomainError('waiting_room_proof_invalid').
  */
 export async function verifyJoinProof(signingKey: Buffer, eventId: string, proof: JoinProof | undefined): Promise<void> {
-  if (!proof?.challenge?.parameters || !proof.solution || proof.challenge.parameters.data?.eventId !== eventId) throw new DomainError('waiting_room_proof_invalid');
+  if (!proof?.challenge?.parameters || !proof.solution || proof.challenge.parameters.data?.eventId !== eventId)
+    throw new DomainError('waiting_room_proof_invalid');
   let used = usedByKey.get(signingKey);
   if (!used) usedByKey.set(signingKey, (used = new CappedMap<string, true>({ maxSize: 200_000 })));
   let result;

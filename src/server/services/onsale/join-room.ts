@@ -43,10 +43,13 @@ export async function joinRoom(
   }
   let placed: { place: number | null } | null;
   try {
-    const [entry] = await queryRows<{ id: string }>(deps.db, sql`
+    const [entry] = await queryRows<{ id: string }>(
+      deps.db,
+      sql`
       INSERT INTO waiting_room_entries (event_id, user_id, cpf, random_key, joined_at)
       VALUES (${eventId}::uuid, ${userId}, ${input.cpf}, ${randomInt(0, 2 ** 47)}, ${now})
-      ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`);
+      ON CONFLICT (event_id, user_id) DO NOTHING RETURNING id`,
+    );
     // No row: another device of this account joined at the same moment.
     placed = entry ? { place: null } : null;
   } catch (error) {
@@ -66,7 +69,10 @@ export async function joinRoom(
 }
 
 async function findEntry(deps: Pick<ServiceDeps, 'db'>, eventId: string, userId: string) {
-  const [row] = await queryRows<{ place: number | null }>(deps.db, sql`
-    SELECT place FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
+  const [row] = await queryRows<{ place: number | null }>(
+    deps.db,
+    sql`
+    SELECT place FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`,
+  );
   return row ? { place: row.place === null ? null : Number(row.place) } : null;
 }

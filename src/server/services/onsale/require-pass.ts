@@ -24,7 +24,12 @@ export interface PassPresented {
  * passed); waiting_room_other_device (claimed on another device); waiting_room_paused (the organizer
  * paused the sale); waiting_room_cpf_mismatch (the buyer's CPF is not the one that joined).
  */
-export async function requirePass(deps: Pick<ServiceDeps, 'db' | 'ticketSigningKey'>, userId: string, order: PassPresented, now = new Date()): Promise<boolean> {
+export async function requirePass(
+  deps: Pick<ServiceDeps, 'db' | 'ticketSigningKey'>,
+  userId: string,
+  order: PassPresented,
+  now = new Date(),
+): Promise<boolean> {
   const room = await readRoom(deps.db, order.eventId, { now: now.getTime() });
   if (!roomIsActive(room, now)) return false;
   if (!order.waitingRoomPass) throw new DomainError('waiting_room_pass_required');
@@ -33,7 +38,8 @@ export async function requirePass(deps: Pick<ServiceDeps, 'db' | 'ticketSigningK
   if (now.getTime() >= claims.expiresAt) throw new DomainError('waiting_room_pass_expired');
   if (claims.deviceId !== order.deviceId) throw new DomainError('waiting_room_other_device');
   if (room!.paused) throw new DomainError('waiting_room_paused');
-  if (cpfDigest(deps.ticketSigningKey, onlyDigits(order.buyerCpf)) !== claims.cpfDigest) throw new DomainError('waiting_room_cpf_mismatch', { field: 'cpf' });
+  if (cpfDigest(deps.ticketSigningKey, onlyDigits(order.buyerCpf)) !== claims.cpfDigest)
+    throw new DomainError('waiting_room_cpf_mismatch', { field: 'cpf' });
   return true;
 }
 

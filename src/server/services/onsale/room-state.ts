@@ -72,7 +72,13 @@ export function readRoom(db: Db, eventId: string, options: { now?: number; fresh
   return startRefresh(db, cache, eventId, now, hit?.settled);
 }
 
-function startRefresh(db: Db, cache: Map<string, CacheEntry>, eventId: string, now: number, settled: CacheEntry['settled']): Promise<CachedRoom | null> {
+function startRefresh(
+  db: Db,
+  cache: Map<string, CacheEntry>,
+  eventId: string,
+  now: number,
+  settled: CacheEntry['settled'],
+): Promise<CachedRoom | null> {
   const value = refreshRoom(db, eventId, new Date(now));
   const entry: CacheEntry = { at: now, value, settled, refreshing: true };
   cache.set(eventId, entry);
@@ -95,7 +101,10 @@ export function forgetRoom(db: Db, eventId: string): void {
 
 /** Units of the event still on sale: its sectors' stock not sold and not held. */
 export async function remainingUnits(db: Db, eventId: string): Promise<number> {
-  const [row] = await queryRows<{ units: number }>(db, sql`SELECT coalesce(sum(remaining), 0)::int AS units FROM ticket_types WHERE event_id = ${eventId}::uuid`);
+  const [row] = await queryRows<{ units: number }>(
+    db,
+    sql`SELECT coalesce(sum(remaining), 0)::int AS units FROM ticket_types WHERE event_id = ${eventId}::uuid`,
+  );
   return Number(row?.units ?? 0);
 }
 
@@ -114,17 +123,23 @@ async function refreshRoom(db: Db, eventId: string, now: Date): Promise<CachedRo
 
 async function readAndMoveRoom(db: Db, eventId: string, now: Date): Promise<CachedRoom | 'created' | null> {
   return db.transaction(async (tx) => {
-    let [room] = await queryRows<RoomRow>(tx, sql`
+    let [room] = await queryRows<RoomRow>(
+      tx,
+      sql`
       SELECT enabled, ${ms('opens_at')} AS opens_at_ms, ${ms('on_sale_at')} AS on_sale_at_ms, paused,
              ${ms('drawn_at')} AS drawn_at_ms, places_given, admitted_through, rate_per_minute, max_inside,
              ${ms('updated_at')} AS updated_at_ms
-      FROM waiting_rooms WHERE event_id = ${eventId}::uuid FOR UPDATE SKIP LOCKED`);
+      FROM waiting_rooms WHERE event_id = ${eventId}::uuid FOR UPDATE SKIP LOCKED`,
+    );
     if (!room) {
-      [room] = await queryRows<RoomRow>(tx, sql`
+      [room] = await queryRows<RoomRow>(
+        tx,
+        sql`
         SELECT enabled, ${ms('opens_at')} AS opens_at_ms, ${ms('on_sale_at')} AS on_sale_at_ms, paused,
                ${ms('drawn_at')} AS drawn_at_ms, places_given, admitted_through, rate_per_minute, max_inside,
                ${ms('updated_at')} AS updated_at_ms
-        FROM waiting_rooms WHERE event_id = ${eventId}::uuid`);
+        FROM waiting_rooms WHERE event_id = ${eventId}::uuid`,
+      );
       if (!room) return (await createDefaultRoom(tx as unknown as Db, eventId, now)) ? 'created' : null;
       return toCached(eventId, room, await remainingUnits(tx as unknown as Db, eventId), now);
     }
@@ -134,14 +149,17 @@ async function readAndMoveRoom(db: Db, eventId: string, now: Date): Promise<Cach
       // Places: at the draw every join so far, ordered by the random key drawn at its join; after
       // it, the joins since the last refresh in arrival order. Joins never take the room's row:
       // only this refresh, holding it, gives places, so none is given twice.
-      const [placed] = await queryRows<{ given: number }>(tx, sql`
+      const [placed] = await queryRows<{ given: number }>(
+        tx,
+        sql`
         WITH ranked AS (
           SELECT id, row_number() OVER (ORDER BY CASE WHEN ${isDraw} THEN random_key ELSE 0 END, joined_at, id) AS n
           FROM waiting_room_entries WHERE event_id = ${eventId}::uuid AND place IS NULL
         ), placed AS (
           UPDATE waiting_room_entries e SET place = ${Number(room.places_given)} + ranked.n FROM ranked WHERE e.id = ranked.id RETURNING 1
         )
-        SELECT count(*)::int AS given FROM placed`);
+        SELECT count(*)::int AS given FROM placed`,
+      );
       const given = Number(room.places_given) + Number(placed.given);
       if (isDraw) {
         // The outflow counts from the on-sale time, not from the draw.
@@ -157,14 +175,17 @@ async function readAndMoveRoom(db: Db, eventId: string, now: Date): Promise<Cach
     const remaining = await remainingUnits(tx as unknown as Db, eventId);
     const waiting = Number(room.places_given) - Number(room.admitted_through);
     if (room.enabled && room.drawn_at_ms !== null && !room.paused && waiting > 0) {
-      const [load] = await queryRows<{ inside: number; average: number | null }>(tx, sql`
+      const [load] = await queryRows<{ inside: number; average: number | null }>(
+        tx,
+        sql`
         SELECT
           (SELECT count(*)::int FROM waiting_room_entries
             WHERE event_id = ${eventId}::uuid AND admitted_at > ${new Date(nowMs - PASS_MINUTES * 60_000)} AND pass_used_at IS NULL) AS inside,
           (SELECT avg(units)::float8 FROM (
              SELECT sum(oi.quantity) AS units FROM orders o JOIN order_items oi ON oi.order_id = o.id
              WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed')
-             GROUP BY o.id ORDER BY max(o.created_at) DESC LIMIT 200) recent) AS average`);
+             GROUP BY o.id ORDER BY max(o.created_at) DESC LIMIT 200) recent) AS average`,
+      );
       const due = admissionsDue({
         elapsedMs: Math.max(0, nowMs - Number(room.updated_at_ms)),
         ratePerMinute: Number(room.rate_per_minute),
@@ -202,14 +223,17 @@ async function readAndMoveRoom(db: Db, eventId: string, now: Date): Promise<Cach
 async function createDefaultRoom(db: Db, eventId: string, now: Date): Promise<boolean> {
   // Each sector starts selling at its window's start or its first lot's, whichever is later; the
   // on-sale is the first sector's, and none while a sector sells from no set time.
-  const [stock] = await queryRows<{ units: number; open_now: boolean; on_sale_at_ms: number | null }>(db, sql`
+  const [stock] = await queryRows<{ units: number; open_now: boolean; on_sale_at_ms: number | null }>(
+    db,
+    sql`
     WITH sectors AS (
       SELECT (SELECT coalesce(sum(l.quantity), 0) FROM ticket_lots l WHERE l.ticket_type_id = t.id) AS units,
              greatest(t.sales_start_at, (SELECT l.starts_at FROM ticket_lots l WHERE l.ticket_type_id = t.id ORDER BY l.position LIMIT 1)) AS starts_at
       FROM ticket_types t WHERE t.event_id = ${eventId}::uuid
     )
     SELECT coalesce(sum(units), 0)::int AS units, coalesce(bool_or(starts_at IS NULL), true) AS open_now, ${ms('min(starts_at)')} AS on_sale_at_ms
-    FROM sectors`);
+    FROM sectors`,
+  );
   const onSaleAt = !stock || stock.open_now || stock.on_sale_at_ms == null ? null : new Date(Number(stock.on_sale_at_ms));
   if (!stock || !onSaleAt || !roomOnByDefault({ totalUnits: Number(stock.units), onSaleAt, now })) return false;
   const { opensAt } = defaultRoomTimes(onSaleAt);

@@ -55,7 +55,11 @@ export function signRoomToken(signingKey: Buffer, claims: RoomClaims): string {
  * The claims of a token signed by `signRoomToken` with the same key and of the `kind` asked; null
  * for anything else (malformed, forged, another kind). Expiry is the caller's to check.
  */
-export function readRoomToken<K extends RoomClaims['kind']>(signingKey: Buffer, token: string, kind: K): Extract<RoomClaims, { kind: K }> | null {
+export function readRoomToken<K extends RoomClaims['kind']>(
+  signingKey: Buffer,
+  token: string,
+  kind: K,
+): Extract<RoomClaims, { kind: K }> | null {
   const dot = token.indexOf('.');
   if (dot <= 0 || token.length > 2_000) return null;
   const body = token.slice(0, dot);

@@ -8,10 +8,13 @@ import { queryRows, type Db, type Tx } from '../../db/client';
  * they issued. Who issues courtesies without a quota is decided by takeCourtesyQuota.
  */
 export async function listCourtesyQuotas(db: Db, eventId: string): Promise<CourtesyQuota[]> {
-  const rows = await queryRows<{ user_id: string; name: string | null; email: string; quota: number; used: number }>(db, sql`
+  const rows = await queryRows<{ user_id: string; name: string | null; email: string; quota: number; used: number }>(
+    db,
+    sql`
     SELECT q.user_id, p.full_name AS name, u.email, q.quota, q.used
     FROM courtesy_quotas q JOIN users u ON u.id = q.user_id LEFT JOIN profiles p ON p.id = q.user_id
-    WHERE q.event_id = ${eventId}::uuid ORDER BY lower(coalesce(p.full_name, u.email)), q.user_id`);
+    WHERE q.event_id = ${eventId}::uuid ORDER BY lower(coalesce(p.full_name, u.email)), q.user_id`,
+  );
   return rows.map((r) => ({ userId: r.user_id, name: r.name ?? r.email, email: r.email, quota: Number(r.quota), used: Number(r.used) }));
 }
 
@@ -24,11 +27,19 @@ export async function listCourtesyQuotas(db: Db, eventId: string): Promise<Court
  * Throws DomainError: event_not_found; staff_member_not_found (no account with that e-mail holds
  * the admin or box-office role).
  */
-export async function setCourtesyQuota(db: Db, eventId: string, input: SetCourtesyQuotaInput, now: Date = new Date()): Promise<CourtesyQuota[]> {
+export async function setCourtesyQuota(
+  db: Db,
+  eventId: string,
+  input: SetCourtesyQuotaInput,
+  now: Date = new Date(),
+): Promise<CourtesyQuota[]> {
   const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
   if (!event) throw new DomainError('event_not_found');
-  const [member] = await queryRows<{ id: string }>(db, sql`
-    SELECT DISTINCT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role IN ('admin', 'box_office') WHERE lower(u.email) = ${input.email.toLowerCase()}`);
+  const [member] = await queryRows<{ id: string }>(
+    db,
+    sql`
+    SELECT DISTINCT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role IN ('admin', 'box_office') WHERE lower(u.email) = ${input.email.toLowerCase()}`,
+  );
   if (!member) throw new DomainError('staff_member_not_found', { field: 'email' });
   if (input.quota === null) {
     await db.execute(sql`DELETE FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${member.id}`);
@@ -53,18 +64,29 @@ export async function setCourtesyQuota(db: Db, eventId: string, input: SetCourte
  * administrator.
  */
 export async function takeCourtesyQuota(db: Db | Tx, eventId: string, userId: string, count: number): Promise<() => Promise<void>> {
-  const taken = await queryRows<{ used: number }>(db, sql`
+  const taken = await queryRows<{ used: number }>(
+    db,
+    sql`
     UPDATE courtesy_quotas SET used = used + ${count} WHERE event_id = ${eventId}::uuid AND user_id = ${userId} AND used + ${count} <= quota
-    RETURNING used`);
+    RETURNING used`,
+  );
   if (taken.length === 0) {
-    const [quota] = await queryRows<{ quota: number; used: number }>(db, sql`
-      SELECT quota, used FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
+    const [quota] = await queryRows<{ quota: number; used: number }>(
+      db,
+      sql`
+      SELECT quota, used FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`,
+    );
     if (quota) throw new DomainError('courtesy_quota_exceeded', { quota: Number(quota.quota), used: Number(quota.used) });
-    const [admin] = await queryRows<{ user_id: string }>(db, sql`SELECT user_id FROM user_roles WHERE user_id = ${userId} AND role = 'admin'`);
+    const [admin] = await queryRows<{ user_id: string }>(
+      db,
+      sql`SELECT user_id FROM user_roles WHERE user_id = ${userId} AND role = 'admin'`,
+    );
     if (!admin) throw new DomainError('box_office_courtesy_not_allowed');
     return async () => {};
   }
   return async () => {
-    await db.execute(sql`UPDATE courtesy_quotas SET used = greatest(used - ${count}, 0) WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`);
+    await db.execute(
+      sql`UPDATE courtesy_quotas SET used = greatest(used - ${count}, 0) WHERE event_id = ${eventId}::uuid AND user_id = ${userId}`,
+    );
   };
 }

@@ -35,7 +35,13 @@ const pendingCpfSql = sql.raw(`coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '
  * for the report. `ticketCpfOf` gives one ticket's CPF by the same rule.
  */
 export function cpfHoldingsSql(eventId: string, cpfs: string[] | null): SQL {
-  const list = cpfs === null ? null : sql.join(cpfs.map((cpf) => sql`${cpf}`), sql`, `);
+  const list =
+    cpfs === null
+      ? null
+      : sql.join(
+          cpfs.map((cpf) => sql`${cpf}`),
+          sql`, `,
+        );
   const candidates = list
     ? sql`SELECT o.id FROM orders o WHERE o.event_id = ${eventId}::uuid AND o.status IN ('pending', 'completed') AND o.buyer_cpf IN (${list})
           UNION SELECT i.order_id FROM order_items i JOIN orders o ON o.id = i.order_id
@@ -68,7 +74,10 @@ export function cpfHoldingsSql(eventId: string, cpfs: string[] | null): SQL {
  * recipient's account). Columns `user_id`, `units`; only accounts holding something appear.
  */
 export function accountHoldingsSql(eventId: string, userIds: string[]): SQL {
-  const list = sql.join(userIds.map((id) => sql`${id}`), sql`, `);
+  const list = sql.join(
+    userIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   return sql`
     SELECT user_id, sum(units)::int AS units FROM (
       SELECT o.user_id, i.quantity AS units FROM orders o JOIN order_items i ON i.order_id = o.id
@@ -80,7 +89,10 @@ export function accountHoldingsSql(eventId: string, userIds: string[]): SQL {
 }
 
 /** The CPF one valid ticket counts for now, by the rule of cpfHoldingsSql: its holder's, else its buyer's while the buyer's account owns it, else ''. */
-export function ticketCpfOf(ticket: { holderCpf: string | null; userId: string | null }, order: { userId: string | null; buyerCpf: string }): string {
+export function ticketCpfOf(
+  ticket: { holderCpf: string | null; userId: string | null },
+  order: { userId: string | null; buyerCpf: string },
+): string {
   return ticket.holderCpf ?? (ticket.userId !== order.userId ? '' : order.buyerCpf);
 }
 
@@ -157,12 +169,17 @@ export function holdingsRefusal(error: unknown): DomainError | null {
 export async function moveHoldings(tx: Tx, units: SQL, sign: 1 | -1): Promise<void> {
   const move = holdingsMoveSql(units, sign);
   try {
-    const moved = await queryRows<{ event_id: string; holder: string; units: number; meias: number }>(tx, sql`WITH ${move.ctes} ${move.upsert}`);
+    const moved = await queryRows<{ event_id: string; holder: string; units: number; meias: number }>(
+      tx,
+      sql`WITH ${move.ctes} ${move.upsert}`,
+    );
     // A CPF nobody holds anything for any more is not kept (an account deleted leaves no CPF behind).
     const emptied = moved.filter((row) => Number(row.units) === 0 && Number(row.meias) === 0);
     if (emptied.length > 0) {
       const rows = unnestRows(emptied, 'x', { event_id: ['uuid', (r) => r.event_id], holder: ['text', (r) => r.holder] });
-      await tx.execute(sql`DELETE FROM cpf_holdings h USING ${rows.from} WHERE h.event_id = x.event_id AND h.holder = x.holder AND h.units = 0 AND h.meias = 0`);
+      await tx.execute(
+        sql`DELETE FROM cpf_holdings h USING ${rows.from} WHERE h.event_id = x.event_id AND h.holder = x.holder AND h.units = 0 AND h.meias = 0`,
+      );
     }
   } catch (error) {
     throw holdingsRefusal(error) ?? error;

@@ -17,10 +17,15 @@ import { cpfHoldingsSql } from './cpf-holdings';
  * apart. Throws DomainError('event_not_found').
  */
 export async function listCpfSales(db: Db, eventId: string): Promise<CpfSalesReport> {
-  const [event] = await queryRows<{ id: string; title: string; date: string; start_time: string; max_tickets_per_cpf: number | null }>(db, sql`
-    SELECT id, title, date::text AS date, start_time::text AS start_time, max_tickets_per_cpf FROM events WHERE id = ${eventId}::uuid`);
+  const [event] = await queryRows<{ id: string; title: string; date: string; start_time: string; max_tickets_per_cpf: number | null }>(
+    db,
+    sql`
+    SELECT id, title, date::text AS date, start_time::text AS start_time, max_tickets_per_cpf FROM events WHERE id = ${eventId}::uuid`,
+  );
   if (!event) throw new DomainError('event_not_found');
-  const rows = await queryRows<{ cpf: string; name: string; paid: number; pending: number; orders: number }>(db, sql`
+  const rows = await queryRows<{ cpf: string; name: string; paid: number; pending: number; orders: number }>(
+    db,
+    sql`
     SELECT cpf,
       (array_agg(name ORDER BY holder, at DESC, order_id))[1] AS name,
       coalesce(sum(units) FILTER (WHERE status = 'completed'), 0)::int AS paid,
@@ -28,11 +33,22 @@ export async function listCpfSales(db: Db, eventId: string): Promise<CpfSalesRep
       count(DISTINCT order_id)::int AS orders
     FROM (${cpfHoldingsSql(eventId, null)}) held
     GROUP BY cpf
-    ORDER BY sum(units) DESC, cpf`);
-  const count = (r: (typeof rows)[number]) => ({ paidTickets: Number(r.paid), pendingTickets: Number(r.pending), orders: Number(r.orders) });
+    ORDER BY sum(units) DESC, cpf`,
+  );
+  const count = (r: (typeof rows)[number]) => ({
+    paidTickets: Number(r.paid),
+    pendingTickets: Number(r.pending),
+    orders: Number(r.orders),
+  });
   const without = rows.find((r) => r.cpf === '');
   return {
-    event: { id: event.id, title: event.title, date: event.date, startTime: formatEventTime(event.start_time), maxTicketsPerCpf: event.max_tickets_per_cpf },
+    event: {
+      id: event.id,
+      title: event.title,
+      date: event.date,
+      startTime: formatEventTime(event.start_time),
+      maxTicketsPerCpf: event.max_tickets_per_cpf,
+    },
     cpfs: rows.filter((r) => r.cpf !== '').map((r) => ({ cpf: r.cpf, name: r.name, ...count(r) })),
     withoutCpf: without ? count(without) : { paidTickets: 0, pendingTickets: 0, orders: 0 },
   };
@@ -51,7 +67,13 @@ export async function cpfSalesCsv(db: Db, eventId: string): Promise<{ csv: strin
     ...report.cpfs.map((c) => [formatCpf(c.cpf), c.name, String(c.paidTickets), String(c.pendingTickets), String(c.orders)]),
   ];
   if (withoutCpf.orders > 0) {
-    lines.push(['Sem CPF', 'Cortesias e compradores anonimizados', String(withoutCpf.paidTickets), String(withoutCpf.pendingTickets), String(withoutCpf.orders)]);
+    lines.push([
+      'Sem CPF',
+      'Cortesias e compradores anonimizados',
+      String(withoutCpf.paidTickets),
+      String(withoutCpf.pendingTickets),
+      String(withoutCpf.orders),
+    ]);
   }
   return { csv: toCsv(lines), fileName: csvFileName('vendas-por-cpf', report.event.title) };
 }

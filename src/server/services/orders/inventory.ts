@@ -50,12 +50,22 @@ function summed(lines: StockLine[]): { types: { id: string; quantity: number; ha
  * are the lock every writer of a sector's lots takes first, in id order), then their lots; a take
  * changes a row only where it has the units. Returns how many sector and lot rows changed.
  */
-async function moveStock(tx: Tx, lines: StockLine[], sign: 1 | -1): Promise<{ types: number; lots: number; wanted: ReturnType<typeof summed> }> {
+async function moveStock(
+  tx: Tx,
+  lines: StockLine[],
+  sign: 1 | -1,
+): Promise<{ types: number; lots: number; wanted: ReturnType<typeof summed> }> {
   const wanted = summed(lines);
   if (wanted.types.length === 0) return { types: 0, lots: 0, wanted };
-  const types = unnestRows(wanted.types, 's', { id: ['uuid', (t) => t.id], quantity: ['int', (t) => t.quantity], half: ['int', (t) => t.half] });
+  const types = unnestRows(wanted.types, 's', {
+    id: ['uuid', (t) => t.id],
+    quantity: ['int', (t) => t.quantity],
+    half: ['int', (t) => t.half],
+  });
   const lots = unnestRows(wanted.lots, 'l', { id: ['uuid', (l) => l.id], quantity: ['int', (l) => l.quantity] });
-  const [moved] = await queryRows<{ types: number; lots: number }>(tx, sql`
+  const [moved] = await queryRows<{ types: number; lots: number }>(
+    tx,
+    sql`
     WITH sectors AS (
       UPDATE ticket_types t SET remaining = t.remaining + ${sign} * s.quantity, half_taken = t.half_taken - ${sign} * s.half
       FROM ${types.from}
@@ -67,7 +77,8 @@ async function moveStock(tx: Tx, lines: StockLine[], sign: 1 | -1): Promise<{ ty
       WHERE x.id = l.id AND (${sign} > 0 OR x.remaining >= l.quantity) AND (SELECT count(*) FROM sectors) = ${wanted.types.length}
       RETURNING x.id
     )
-    SELECT (SELECT count(*)::int FROM sectors) AS types, (SELECT count(*)::int FROM lots) AS lots`);
+    SELECT (SELECT count(*)::int FROM sectors) AS types, (SELECT count(*)::int FROM lots) AS lots`,
+  );
   return { types: Number(moved.types), lots: Number(moved.lots), wanted };
 }
 
@@ -116,15 +127,22 @@ export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string 
  * `now` (UTC instant) dates the offers.
  */
 export async function returnUnits(tx: Tx, lines: StockLine[], now: Date = new Date()): Promise<void> {
-  const sectorIds = [...new Set(lines.flatMap((line) => (line.ticketTypeId && line.lotId && line.quantity > 0 ? [line.ticketTypeId] : [])))];
+  const sectorIds = [
+    ...new Set(lines.flatMap((line) => (line.ticketTypeId && line.lotId && line.quantity > 0 ? [line.ticketTypeId] : []))),
+  ];
   if (sectorIds.length === 0) return;
   const waitedFor = await sectorsWithWaiting(tx, sectorIds);
   await moveStock(tx, lines, 1);
   if (waitedFor.size === 0) return;
   // The sectors are locked now (the update above): the entries read after it are current.
-  const offered = await offerFreedUnits(tx, lines.filter((line) => line.ticketTypeId && waitedFor.has(line.ticketTypeId)), now);
+  const offered = await offerFreedUnits(
+    tx,
+    lines.filter((line) => line.ticketTypeId && waitedFor.has(line.ticketTypeId)),
+    now,
+  );
   const taken = await moveStock(tx, offered, -1);
-  if (taken.types !== taken.wanted.types.length || taken.lots !== taken.wanted.lots.length) throw new Error('offered units were not in their lots');
+  if (taken.types !== taken.wanted.types.length || taken.lots !== taken.wanted.lots.length)
+    throw new Error('offered units were not in their lots');
 }
 
 /**
@@ -151,14 +169,27 @@ export async function rollLots(tx: Tx, rolls: LotRoll[]): Promise<void> {
  */
 export async function returnHoldsOfOrders(tx: Tx, orderIds: string[], now: Date = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
-  const ids = sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `);
-  const items = await queryRows<{ ticket_type_id: string; lot_id: string; concession: Concession | null; quantity: number }>(tx, sql`
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const items = await queryRows<{ ticket_type_id: string; lot_id: string; concession: Concession | null; quantity: number }>(
+    tx,
+    sql`
     SELECT ticket_type_id, lot_id, concession, sum(quantity)::int AS quantity FROM order_items
-    WHERE order_id IN (${ids}) AND ticket_type_id IS NOT NULL GROUP BY ticket_type_id, lot_id, concession`);
-  await returnUnits(tx, items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })), now);
+    WHERE order_id IN (${ids}) AND ticket_type_id IS NOT NULL GROUP BY ticket_type_id, lot_id, concession`,
+  );
+  await returnUnits(
+    tx,
+    items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })),
+    now,
+  );
   await moveHoldings(tx, pendingUnitsSql(sql`o.id IN (${ids})`), -1);
-  const uses = await queryRows<{ coupon_id: string; uses: number }>(tx, sql`
-    SELECT coupon_id, count(*)::int AS uses FROM orders WHERE id IN (${ids}) AND coupon_id IS NOT NULL GROUP BY coupon_id ORDER BY coupon_id`);
+  const uses = await queryRows<{ coupon_id: string; uses: number }>(
+    tx,
+    sql`
+    SELECT coupon_id, count(*)::int AS uses FROM orders WHERE id IN (${ids}) AND coupon_id IS NOT NULL GROUP BY coupon_id ORDER BY coupon_id`,
+  );
   for (const use of uses) await releaseCouponHold(tx, use.coupon_id, Number(use.uses));
 }
 
@@ -170,11 +201,14 @@ export async function returnHoldsOfOrders(tx: Tx, orderIds: string[], now: Date 
 export async function holdCouponUses(tx: Tx, holds: { couponId: string; uses: number }[]): Promise<void> {
   const sorted = [...holds].sort((a, b) => (a.couponId < b.couponId ? -1 : 1));
   if (sorted.length === 0) return;
-  const kept = await queryRows<{ id: string }>(tx, sql`
+  const kept = await queryRows<{ id: string }>(
+    tx,
+    sql`
     UPDATE coupons c SET held_uses = c.held_uses + h.uses
     FROM ${unnestRows(sorted, 'h', { id: ['uuid', (h) => h.couponId], uses: ['int', (h) => h.uses] }).from}
     WHERE c.id = h.id AND (c.max_uses IS NULL OR c.current_uses + c.held_uses + h.uses <= c.max_uses)
-    RETURNING c.id`);
+    RETURNING c.id`,
+  );
   if (kept.length !== sorted.length) throw new DomainError('coupon_exhausted', { field: 'couponCode' });
 }
 
@@ -198,10 +232,13 @@ export async function settleCouponUses(tx: Tx, settled: { couponId: string; uses
  * (nothing changed). A refunded sale keeps its use counted: max_uses bounds discounted sales.
  */
 export async function tryCountCouponUse(tx: Tx, couponId: string): Promise<boolean> {
-  const counted = await queryRows<{ id: string }>(tx, sql`
+  const counted = await queryRows<{ id: string }>(
+    tx,
+    sql`
     UPDATE coupons SET current_uses = current_uses + 1
     WHERE id = ${couponId} AND (max_uses IS NULL OR current_uses + held_uses < max_uses)
-    RETURNING id`);
+    RETURNING id`,
+  );
   return counted.length > 0;
 }
 
@@ -212,14 +249,17 @@ export async function tryCountCouponUse(tx: Tx, couponId: string): Promise<boole
 export async function adjustLotStock(tx: Tx, lotId: string, delta: number): Promise<boolean> {
   // The sector's row first: the lock every writer of its lots takes before them.
   await tx.execute(sql`SELECT id FROM ticket_types WHERE id = (SELECT ticket_type_id FROM ticket_lots WHERE id = ${lotId}) FOR UPDATE`);
-  const [moved] = await queryRows<{ lots: number }>(tx, sql`
+  const [moved] = await queryRows<{ lots: number }>(
+    tx,
+    sql`
     WITH lot AS (
       UPDATE ticket_lots SET quantity = quantity + ${delta}, remaining = remaining + ${delta}
       WHERE id = ${lotId} AND remaining + ${delta} >= 0 RETURNING ticket_type_id
     ), sector AS (
       UPDATE ticket_types SET remaining = remaining + ${delta} WHERE id = (SELECT ticket_type_id FROM lot) RETURNING id
     )
-    SELECT (SELECT count(*)::int FROM sector) AS lots`);
+    SELECT (SELECT count(*)::int FROM sector) AS lots`,
+  );
   return Number(moved.lots) > 0;
 }
 

@@ -41,7 +41,9 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
     ? sql`AND (${fold(sql`coalesce(t.holder_name, '')`)} LIKE ${fold(sql`${like}`)} OR ${fold(sql`o.buyer_name`)} LIKE ${fold(sql`${like}`)}
           OR lower(o.buyer_email) LIKE lower(${like}) OR o.id::text LIKE ${`${term.toLowerCase()}%`})`
     : sql``;
-  const rows = await queryRows<AttendeeRow>(db, sql`
+  const rows = await queryRows<AttendeeRow>(
+    db,
+    sql`
     SELECT t.id AS ticket_id, t.holder_name, t.ticket_type_name, o.id AS order_id, o.buyer_name, o.buyer_email, t.status,
       t.checked_in_at, (SELECT c.location FROM check_ins c WHERE c.ticket_id = t.id AND c.accepted LIMIT 1) AS gate,
       tt.from_name AS transferred_from, tt.decided_at AS transferred_at
@@ -52,8 +54,12 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
       WHERE x.ticket_id = t.id AND x.status = 'accepted' ORDER BY x.decided_at DESC LIMIT 1
     ) tt ON true
     WHERE t.event_id = ${eventId} ${filter}
-    ORDER BY ${fold(sql`coalesce(t.holder_name, o.buyer_name)`)}, t.created_at, t.id`);
-  const [conflicts] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM check_ins WHERE event_id = ${eventId} AND conflict`);
+    ORDER BY ${fold(sql`coalesce(t.holder_name, o.buyer_name)`)}, t.created_at, t.id`,
+  );
+  const [conflicts] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM check_ins WHERE event_id = ${eventId} AND conflict`,
+  );
   return {
     title: event.title,
     conflicts: Number(conflicts.count),
@@ -67,12 +73,18 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
       status: row.status === 'valid' && row.checked_in_at ? 'used' : row.status,
       checkedInAt: row.checked_in_at ? new Date(row.checked_in_at).toISOString() : null,
       gate: row.gate,
-      transferredFrom: row.transferred_from && row.transferred_at ? { name: row.transferred_from, at: new Date(row.transferred_at).toISOString() } : null,
+      transferredFrom:
+        row.transferred_from && row.transferred_at ? { name: row.transferred_from, at: new Date(row.transferred_at).toISOString() } : null,
     })),
   };
 }
 
-const statusLabel: Record<EventAttendee['status'], string> = { valid: 'Não entrou', used: 'Entrou', refunded: 'Reembolsado', cancelled: 'Cancelado' };
+const statusLabel: Record<EventAttendee['status'], string> = {
+  valid: 'Não entrou',
+  used: 'Entrou',
+  refunded: 'Reembolsado',
+  cancelled: 'Cancelado',
+};
 
 /**
  * The attendee list as a CSV file (csv.ts: Excel in pt-BR), times 'dd/MM/yyyy HH:mm' in São
@@ -125,15 +137,30 @@ interface ScanRow {
 export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: string; fileName: string }> {
   const [event] = await queryRows<{ title: string }>(db, sql`SELECT title FROM events WHERE id = ${eventId}`);
   if (!event) throw new DomainError('event_not_found');
-  const rows = await queryRows<ScanRow>(db, sql`
+  const rows = await queryRows<ScanRow>(
+    db,
+    sql`
     SELECT c.scanned_at, c.accepted, c.reason, c.conflict, c.offline, c.manual, c.location, c.device_id,
       u.email AS validator_email, t.holder_name, t.ticket_type_name, t.id AS ticket_id
     FROM check_ins c LEFT JOIN tickets t ON t.id = c.ticket_id LEFT JOIN users u ON u.id = c.validator_id
     WHERE c.event_id = ${eventId}
-    ORDER BY c.scanned_at, c.id`);
+    ORDER BY c.scanned_at, c.id`,
+  );
   const sales = await loadTicketSaleCells(db, eventId);
   const csv = toCsv([
-    ['Horário', 'Resultado', 'Motivo', 'Modo', 'Portão', 'Aparelho', 'Validador', 'Titular', 'Tipo de ingresso', 'Ingresso', ...TICKET_SALE_HEADER.slice(0, 3)],
+    [
+      'Horário',
+      'Resultado',
+      'Motivo',
+      'Modo',
+      'Portão',
+      'Aparelho',
+      'Validador',
+      'Titular',
+      'Tipo de ingresso',
+      'Ingresso',
+      ...TICKET_SALE_HEADER.slice(0, 3),
+    ],
     ...rows.map((r) => [
       formatInstant(new Date(r.scanned_at)).replace(' às ', ' '),
       r.conflict ? 'Conflito' : r.accepted ? 'Liberado' : 'Recusado',

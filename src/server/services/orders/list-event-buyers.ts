@@ -58,15 +58,18 @@ const CSV_HEADER = ['Nome', 'E-mail', 'Telefone', 'Ingressos', 'Valor (R$)', 'Da
 export async function eventBuyersCsv(db: Db, eventId: string): Promise<{ csv: string; fileName: string }> {
   const { title, buyers } = await listEventBuyers(db, eventId);
   const sales = await loadOrderSaleCells(db, eventId);
-  const lines = [CSV_HEADER, ...buyers.map((b) => [
-    b.name,
-    b.email,
-    formatPhone(b.phone),
-    String(b.tickets),
-    decimalReais(b.amountCentavos),
-    formatInstant(b.paidAt).replace(' às ', ' '),
-    ...(sales.get(b.orderId) ?? ORDER_SALE_HEADER.map(() => '')),
-  ])];
+  const lines = [
+    CSV_HEADER,
+    ...buyers.map((b) => [
+      b.name,
+      b.email,
+      formatPhone(b.phone),
+      String(b.tickets),
+      decimalReais(b.amountCentavos),
+      formatInstant(b.paidAt).replace(' às ', ' '),
+      ...(sales.get(b.orderId) ?? ORDER_SALE_HEADER.map(() => '')),
+    ]),
+  ];
   return { csv: toCsv(lines), fileName: eventBuyersFileName(title) };
 }
 

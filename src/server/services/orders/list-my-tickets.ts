@@ -22,7 +22,10 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
     .from(orders)
     .where(
       and(
-        or(eq(orders.userId, userId), inArray(orders.id, db.select({ id: tickets.orderId }).from(tickets).where(eq(tickets.userId, userId)))),
+        or(
+          eq(orders.userId, userId),
+          inArray(orders.id, db.select({ id: tickets.orderId }).from(tickets).where(eq(tickets.userId, userId))),
+        ),
         ne(orders.status, 'failed'),
         ne(orders.status, 'expired'),
       ),
@@ -33,15 +36,30 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
   const [ticketRows, itemRows, eventRows] = await Promise.all([
     db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.createdAt, tickets.id),
     db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
-    db.select().from(events).where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
+    db
+      .select()
+      .from(events)
+      .where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
   ]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
   // Events with sessions (PRODUCT.md 'The organizer's night'): a ticket admits once per session, so
   // an entry does not make it 'Utilizado', it lasts until the last session ends, and it names the
   // sessions its sector covers ('Sexta 13/03 · 22:00').
-  const sessionRows = await db.select().from(eventSessions).where(inArray(eventSessions.eventId, eventRows.map((e) => e.id))).orderBy(eventSessions.position);
+  const sessionRows = await db
+    .select()
+    .from(eventSessions)
+    .where(
+      inArray(
+        eventSessions.eventId,
+        eventRows.map((e) => e.id),
+      ),
+    )
+    .orderBy(eventSessions.position);
   const typeIds = [...new Set(itemRows.flatMap((i) => (i.ticketTypeId ? [i.ticketTypeId] : [])))];
-  const coverRows = sessionRows.length === 0 || typeIds.length === 0 ? [] : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
+  const coverRows =
+    sessionRows.length === 0 || typeIds.length === 0
+      ? []
+      : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
   const sessionsOf = (eventId: string) => sessionRows.filter((s) => s.eventId === eventId);
   const coveredBy = (eventId: string, orderItemId: string) => {
     const typeId = itemRows.find((i) => i.id === orderItemId)?.ticketTypeId;
@@ -60,7 +78,9 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
     const event = eventById.get(order.eventId)!;
     const sessions = sessionsOf(event.id);
     const last = sessions[sessions.length - 1];
-    const eventTimes = last ? { date: last.date, startTime: last.startTime, endTime: last.endTime } : { date: event.date, startTime: event.startTime, endTime: event.endTime };
+    const eventTimes = last
+      ? { date: last.date, startTime: last.startTime, endTime: last.endTime }
+      : { date: event.date, startTime: event.startTime, endTime: event.endTime };
     const isUsedByOneEntry = sessions.length === 0 && !event.exitScans;
     let views: TicketView[];
     if (order.status === 'pending') {

@@ -25,9 +25,15 @@ export const OFFER_NOTICE_TITLE = 'Ingresso disponível na lista de espera';
  */
 export async function sectorsWithWaiting(tx: Tx, ticketTypeIds: string[]): Promise<Set<string>> {
   if (ticketTypeIds.length === 0) return new Set();
-  const rows = await queryRows<{ ticket_type_id: string }>(tx, sql`
+  const rows = await queryRows<{ ticket_type_id: string }>(
+    tx,
+    sql`
     SELECT DISTINCT ticket_type_id FROM waitlist_entries
-    WHERE status = 'waiting' AND ticket_type_id IN (${sql.join(ticketTypeIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    WHERE status = 'waiting' AND ticket_type_id IN (${sql.join(
+      ticketTypeIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
   return new Set(rows.map((row) => row.ticket_type_id));
 }
 
@@ -46,26 +52,55 @@ export async function sectorsWithWaiting(tx: Tx, ticketTypeIds: string[]): Promi
  * nothing leaves unless the transaction commits). Returns the offered units per sector and lot,
  * for the caller to take out of public stock. `now` is a UTC instant.
  */
-export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Promise<{ ticketTypeId: string; lotId: string; quantity: number }[]> {
-  const lines = freed.filter((line): line is { ticketTypeId: string; lotId: string; quantity: number } => !!line.ticketTypeId && !!line.lotId && line.quantity > 0);
+export async function offerFreedUnits(
+  tx: Tx,
+  freed: FreedLine[],
+  now: Date,
+): Promise<{ ticketTypeId: string; lotId: string; quantity: number }[]> {
+  const lines = freed.filter(
+    (line): line is { ticketTypeId: string; lotId: string; quantity: number } => !!line.ticketTypeId && !!line.lotId && line.quantity > 0,
+  );
   if (lines.length === 0) return [];
   const sectorIds = [...new Set(lines.map((line) => line.ticketTypeId))];
   const lotIds = [...new Set(lines.map((line) => line.lotId))];
   const waiting = await queryRows<{
-    id: string; seq: number; quantity: number; ticket_type_id: string; user_id: string; event_id: string; sector_name: string; title: string;
-    sales_start_at: Date | string | null; offer_minutes: number | null; date: string; start_time: string; end_time: string | null;
-  }>(tx, sql`
+    id: string;
+    seq: number;
+    quantity: number;
+    ticket_type_id: string;
+    user_id: string;
+    event_id: string;
+    sector_name: string;
+    title: string;
+    sales_start_at: Date | string | null;
+    offer_minutes: number | null;
+    date: string;
+    start_time: string;
+    end_time: string | null;
+  }>(
+    tx,
+    sql`
     SELECT e.id, e.seq, e.quantity, e.ticket_type_id, e.user_id, e.event_id, t.name AS sector_name, ev.title,
            coalesce(t.sales_start_at, t.created_at) AS sales_start_at,
            ev.waitlist_offer_minutes AS offer_minutes, ev.date::text AS date, ev.start_time::text AS start_time, ev.end_time::text AS end_time
     FROM waitlist_entries e JOIN ticket_types t ON t.id = e.ticket_type_id JOIN events ev ON ev.id = e.event_id
-    WHERE e.status = 'waiting' AND ev.cancelled_at IS NULL AND e.ticket_type_id IN (${sql.join(sectorIds.map((id) => sql`${id}::uuid`), sql`, `)})
+    WHERE e.status = 'waiting' AND ev.cancelled_at IS NULL AND e.ticket_type_id IN (${sql.join(
+      sectorIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
     ORDER BY e.seq
-    FOR UPDATE OF e`);
+    FOR UPDATE OF e`,
+  );
   const open = waiting.filter((entry) => !isEventPast({ date: entry.date, startTime: entry.start_time, endTime: entry.end_time }, now));
   if (open.length === 0) return [];
-  const lots = await queryRows<{ id: string; position: number; price_centavos: number }>(tx, sql`
-    SELECT id, position, price_centavos FROM ticket_lots WHERE id IN (${sql.join(lotIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  const lots = await queryRows<{ id: string; position: number; price_centavos: number }>(
+    tx,
+    sql`
+    SELECT id, position, price_centavos FROM ticket_lots WHERE id IN (${sql.join(
+      lotIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
   const lotById = new Map(lots.map((lot) => [lot.id, lot]));
   // What full price may take now, per sector (sectorMeia): the freed sectors' rows are locked by
   // the update that returned their units, so their counters read here are current.
@@ -87,7 +122,12 @@ export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Pr
     const { fullAvailable } = sectorMeia(sector, sale.event, ticketsForSale, now);
     const allotted = allotFreedUnits(
       offerableFreedUnits(
-        [...perLot].map(([lotId, quantity]) => ({ lotId, quantity, position: Number(lotById.get(lotId)?.position ?? 1), priceCentavos: Number(lotById.get(lotId)?.price_centavos ?? 0) })),
+        [...perLot].map(([lotId, quantity]) => ({
+          lotId,
+          quantity,
+          position: Number(lotById.get(lotId)?.position ?? 1),
+          priceCentavos: Number(lotById.get(lotId)?.price_centavos ?? 0),
+        })),
         fullAvailable,
       ),
       mine.map((entry) => ({ id: entry.id, seq: Number(entry.seq), quantity: Number(entry.quantity) })),
@@ -95,7 +135,11 @@ export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Pr
     for (const offer of allotted.offers) {
       const entry = mine.find((e) => e.id === offer.entryId)!;
       const salesStartAt = entry.sales_start_at === null ? null : new Date(entry.sales_start_at);
-      offers.push({ ...offer, entry, expiresAt: offerExpiresAt(entry.offer_minutes === null ? null : Number(entry.offer_minutes), salesStartAt, now) });
+      offers.push({
+        ...offer,
+        entry,
+        expiresAt: offerExpiresAt(entry.offer_minutes === null ? null : Number(entry.offer_minutes), salesStartAt, now),
+      });
     }
   }
   if (offers.length === 0) return [];
@@ -116,12 +160,21 @@ export async function offerFreedUnits(tx: Tx, freed: FreedLine[], now: Date): Pr
       INSERT INTO waitlist_offers (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING entry_id
     )
     UPDATE waitlist_entries SET status = 'offered', updated_at = ${now} WHERE id IN (SELECT entry_id FROM offered)`);
-  await notifyUsers(tx, offers.map((offer) => offerNotice(offer.entry, offer.quantity, offer.expiresAt, now)), now);
+  await notifyUsers(
+    tx,
+    offers.map((offer) => offerNotice(offer.entry, offer.quantity, offer.expiresAt, now)),
+    now,
+  );
   return offers.map((offer) => ({ ticketTypeId: offer.entry.ticket_type_id, lotId: offer.lotId, quantity: offer.quantity }));
 }
 
 /** 'Um ingresso de Pista para K-Pop Night ficou disponível para você até 22:40 …' (São Paulo time). */
-function offerNotice(entry: { user_id: string; event_id: string; sector_name: string; title: string }, quantity: number, expiresAt: Date, now: Date): Notice {
+function offerNotice(
+  entry: { user_id: string; event_id: string; sector_name: string; title: string },
+  quantity: number,
+  expiresAt: Date,
+  now: Date,
+): Notice {
   const units = quantity === 1 ? 'Um ingresso' : `${quantity} ingressos`;
   const became = quantity === 1 ? 'ficou disponível' : 'ficaram disponíveis';
   return {

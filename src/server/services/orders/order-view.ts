@@ -27,13 +27,25 @@ export async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: b
       .where(inArray(events.id, eventIds)),
   ]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
-  return rows.map((order) => toOrderView(order, eventById.get(order.eventId)!, items.filter((i) => i.orderId === order.id), isSandbox));
+  return rows.map((order) =>
+    toOrderView(
+      order,
+      eventById.get(order.eventId)!,
+      items.filter((i) => i.orderId === order.id),
+      isSandbox,
+    ),
+  );
 }
 
 type OrderEvent = { id: string; title: string; date: string; startTime: string; location: string };
 type OrderLine = {
-  ticketTypeId: string | null; ticketTypeName: string; quantity: number; unitPriceCentavos: number; unitFeeCentavos: number;
-  lotPosition: number | null; concession: Concession | null;
+  ticketTypeId: string | null;
+  ticketTypeName: string;
+  quantity: number;
+  unitPriceCentavos: number;
+  unitFeeCentavos: number;
+  lotPosition: number | null;
+  concession: Concession | null;
 };
 
 /** One order in the API shape from its row, event and items (no query). */

@@ -38,8 +38,20 @@ import { takeCourtesyQuota } from './courtesy-quotas';
  * validation_failed, no_tickets_selected, ticket_type_*, order_limit, cpf_limit, meia_*, sector_*,
  * full_price_sold_out, coupon_*, price_changed).
  */
-export async function placeUnpaidOrder(deps: ServiceDeps, userId: string, input: PlaceOrderInput, now: Date = new Date()): Promise<PlacedOrder> {
-  const request: PlaceRequest = { id: randomUUID(), userId, input, now, expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000), payments: deps.payments };
+export async function placeUnpaidOrder(
+  deps: ServiceDeps,
+  userId: string,
+  input: PlaceOrderInput,
+  now: Date = new Date(),
+): Promise<PlacedOrder> {
+  const request: PlaceRequest = {
+    id: randomUUID(),
+    userId,
+    input,
+    now,
+    expiresAt: new Date(now.getTime() + deps.orderHoldMinutes * 60_000),
+    payments: deps.payments,
+  };
   const placed = await placeGroup(deps.db, input.eventId, request);
   if (!placed.accepted) throw placed.error;
   return placed.order;
@@ -68,7 +80,9 @@ export type PlacedOrder = typeof orders.$inferSelect & {
 type PlaceOutcome = { accepted: true; order: PlacedOrder } | { accepted: false; error: DomainError };
 
 /** The orders of one event arriving together are placed by one transaction (db/grouped.ts). */
-const placeGroup = groupedRunner<PlaceRequest, PlaceOutcome>((db, eventId, requests) => db.transaction((tx) => placeInTx(tx, eventId, requests)));
+const placeGroup = groupedRunner<PlaceRequest, PlaceOutcome>((db, eventId, requests) =>
+  db.transaction((tx) => placeInTx(tx, eventId, requests)),
+);
 
 /** A request as domain/sale reads it. */
 function saleRequest(request: PlaceRequest): OrderRequest {
@@ -92,7 +106,9 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
   const { state, event } = await loadSaleState(tx, eventId, {
     lock: true,
     codes: asks.flatMap((r) => (r.couponCode ? [r.couponCode] : [])),
-    cpfs: asks.flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])]).filter(Boolean),
+    cpfs: asks
+      .flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])])
+      .filter(Boolean),
     anyHalf: asks.some((r) => r.lines.some((line) => line.concession)),
     userIds: asks.flatMap((r) => (r.userId && !r.courtesy ? [r.userId] : [])),
   });
@@ -112,9 +128,16 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
     const request = requests[i];
     const { priced } = decision;
     const isFree = priced.totalCentavos === 0;
-    const unpaid = orderRow(request, eventId, priced, decision.couponId, request.courtesyIssuedBy ? 'courtesy' : isFree ? 'free' : request.payments.name);
+    const unpaid = orderRow(
+      request,
+      eventId,
+      priced,
+      decision.couponId,
+      request.courtesyIssuedBy ? 'courtesy' : isFree ? 'free' : request.payments.name,
+    );
     // A provider in this process (the sandbox) makes no outbound call: its payment is stored with the order.
-    const payment = !isFree && request.payments.createsPaymentsInProcess ? await createProviderPayment(request.payments, unpaid, event!.title) : null;
+    const payment =
+      !isFree && request.payments.createsPaymentsInProcess ? await createProviderPayment(request.payments, unpaid, event!.title) : null;
     const order: PlacedOrder = {
       ...unpaid,
       waitlistOfferId: request.input.waitlistOfferId ?? null,
@@ -133,7 +156,10 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
   // offer's units are out of public stock already: the offer is used up instead, and what the
   // order left of it is freed for the next in line.
   const fromOffer = (order: PlacedOrder) => (order.waitlistOfferId ? state.offersById?.get(order.waitlistOfferId) : undefined);
-  await holdUnits(tx, placed.filter((order) => !fromOffer(order)).flatMap((order) => order.items));
+  await holdUnits(
+    tx,
+    placed.filter((order) => !fromOffer(order)).flatMap((order) => order.items),
+  );
   if (offerIds.length > 0) {
     const taken = placed.flatMap((order) => {
       const offer = fromOffer(order);
@@ -143,7 +169,10 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
   }
   const uses = new Map<string, number>();
   for (const order of placed) if (order.couponId) uses.set(order.couponId, (uses.get(order.couponId) ?? 0) + 1);
-  await holdCouponUses(tx, [...uses].map(([couponId, n]) => ({ couponId, uses: n })));
+  await holdCouponUses(
+    tx,
+    [...uses].map(([couponId, n]) => ({ couponId, uses: n })),
+  );
   return outcomes;
 }
 
@@ -210,7 +239,11 @@ const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
  */
 export async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void> {
   const rows = unnestRows(placed, 'o', orderColumns);
-  const items = unnestRows(placed.flatMap((order) => order.items.map((item) => ({ ...item, orderId: order.id }))), 'i', itemColumns);
+  const items = unnestRows(
+    placed.flatMap((order) => order.items.map((item) => ({ ...item, orderId: order.id }))),
+    'i',
+    itemColumns,
+  );
   const move = holdingsMoveSql(pendingUnitsSql(sql`true`, sql`placed o JOIN items i ON i.order_id = o.id`), 1);
   try {
     await tx.execute(sql`
@@ -231,7 +264,13 @@ export async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void>
 }
 
 /** The order's row as inserted, from the request and its price (no read back). */
-function orderRow(request: PlaceRequest, eventId: string, priced: { subtotalCentavos: number; discountCentavos: number; feeCentavos: number; absorbedFeeCentavos: number; totalCentavos: number }, couponId: string | null, paymentProvider: string): typeof orders.$inferSelect {
+function orderRow(
+  request: PlaceRequest,
+  eventId: string,
+  priced: { subtotalCentavos: number; discountCentavos: number; feeCentavos: number; absorbedFeeCentavos: number; totalCentavos: number },
+  couponId: string | null,
+  paymentProvider: string,
+): typeof orders.$inferSelect {
   const { input, now } = request;
   return {
     id: request.id,
@@ -290,8 +329,14 @@ export async function placeCourtesyOrders(
 ): Promise<PlacedOrder[]> {
   const giveBack = await takeCourtesyQuota(deps.db, eventId, issuedBy, input.recipients.length);
   const emails = [...new Set(input.recipients.map((r) => r.email.toLowerCase()))];
-  const accounts = await queryRows<{ id: string; email: string }>(deps.db, sql`
-    SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+  const accounts = await queryRows<{ id: string; email: string }>(
+    deps.db,
+    sql`
+    SELECT id, lower(email) AS email FROM users WHERE lower(email) IN (${sql.join(
+      emails.map((e) => sql`${e}`),
+      sql`, `,
+    )})`,
+  );
   const userByEmail = new Map(accounts.map((a) => [a.email, a.id]));
   let outcomes: Awaited<ReturnType<typeof placeGroup>>[];
   try {
@@ -334,9 +379,12 @@ export async function placeCourtesyOrders(
  */
 export async function claimCourtesies(db: Db, user: { id: string; email: string }): Promise<number> {
   return db.transaction(async (tx) => {
-    const claimed = await queryRows<{ id: string }>(tx, sql`
+    const claimed = await queryRows<{ id: string }>(
+      tx,
+      sql`
       UPDATE orders SET user_id = ${user.id} WHERE user_id IS NULL AND payment_provider = 'courtesy' AND buyer_email = ${user.email.toLowerCase()}
-      RETURNING id`);
+      RETURNING id`,
+    );
     if (claimed.length === 0) return 0;
     const ids = sql.param(claimed.map((c) => c.id));
     await tx.execute(sql`UPDATE tickets SET user_id = ${user.id} WHERE user_id IS NULL AND order_id = ANY(${ids}::uuid[])`);
@@ -351,7 +399,11 @@ export async function claimCourtesies(db: Db, user: { id: string; email: string 
  * the same payment): asked inside the placing transaction of a provider in this process, and after
  * the commit by payments/request-payment.ts requestPayment. Throws what the provider throws.
  */
-export function createProviderPayment(payments: PaymentProvider, order: typeof orders.$inferSelect, description: string): Promise<CreatedPayment> {
+export function createProviderPayment(
+  payments: PaymentProvider,
+  order: typeof orders.$inferSelect,
+  description: string,
+): Promise<CreatedPayment> {
   const method = order.paymentMethod;
   if (method !== 'pix' && method !== 'card') throw new Error(`a payment provider takes PIX or card, not ${method}`);
   return payments.createPayment({

@@ -31,8 +31,13 @@ export async function quoteOrder(db: Db, input: QuoteOrderInput, now: Date = new
   const { priced } = decideOrder(
     state,
     {
-      lines: input.items, buyerCpf, paymentMethod: input.paymentMethod, installments: input.installments, couponCode: input.couponCode,
-      offerId, userId: offerId ? (state.offersById?.get(offerId)?.userId ?? null) : null,
+      lines: input.items,
+      buyerCpf,
+      paymentMethod: input.paymentMethod,
+      installments: input.installments,
+      couponCode: input.couponCode,
+      offerId,
+      userId: offerId ? (state.offersById?.get(offerId)?.userId ?? null) : null,
     },
     now,
   );

@@ -18,7 +18,12 @@ export async function releaseOrder(db: Db | Tx, orderId: string, status: Release
 }
 
 /** releaseOrder inside the caller's transaction, finding the order by id or by the provider's payment id. */
-export async function releaseOrderInTx(tx: Tx, ref: { orderId: string } | { paymentId: string }, status: ReleaseStatus, now: Date): Promise<boolean> {
+export async function releaseOrderInTx(
+  tx: Tx,
+  ref: { orderId: string } | { paymentId: string },
+  status: ReleaseStatus,
+  now: Date,
+): Promise<boolean> {
   const [released] = await tx
     .update(orders)
     .set({ status, updatedAt: now })

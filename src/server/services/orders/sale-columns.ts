@@ -44,7 +44,17 @@ function paymentLabel(order: OrderLabelRow): string {
 const sectorOf = (row: { sector_name: string | null; ticket_type_name: string }) => row.sector_name ?? row.ticket_type_name.split(' · ')[0];
 
 /** The appended columns of the attendee CSV, one ticket a line. */
-export const TICKET_SALE_HEADER = ['Setor', 'Lote', 'Categoria', 'Preço (R$)', 'Desconto (R$)', 'Taxa de serviço (R$)', 'Taxa absorvida (R$)', 'Canal', 'Pagamento'];
+export const TICKET_SALE_HEADER = [
+  'Setor',
+  'Lote',
+  'Categoria',
+  'Preço (R$)',
+  'Desconto (R$)',
+  'Taxa de serviço (R$)',
+  'Taxa absorvida (R$)',
+  'Canal',
+  'Pagamento',
+];
 
 /**
  * Every ticket of `eventId` with its TICKET_SALE_HEADER cells: its sector and lot, its category,
@@ -53,19 +63,34 @@ export const TICKET_SALE_HEADER = ['Setor', 'Lote', 'Categoria', 'Preço (R$)', 
  * charged or the organizer absorbed, the order's channel and payment. Amounts '1234,56'.
  */
 export async function loadTicketSaleCells(db: Db, eventId: string): Promise<Map<string, string[]>> {
-  const rows = await queryRows<OrderLabelRow & {
-    ticket_id: string; order_id: string; subtotal_centavos: number; discount_centavos: number; fee_centavos: number; absorbed_fee_centavos: number;
-    sector_name: string | null; ticket_type_name: string; lot_position: number | null; concession: Concession | null; unit_price_centavos: number; unit_fee_centavos: number;
-  }>(db, sql`
+  const rows = await queryRows<
+    OrderLabelRow & {
+      ticket_id: string;
+      order_id: string;
+      subtotal_centavos: number;
+      discount_centavos: number;
+      fee_centavos: number;
+      absorbed_fee_centavos: number;
+      sector_name: string | null;
+      ticket_type_name: string;
+      lot_position: number | null;
+      concession: Concession | null;
+      unit_price_centavos: number;
+      unit_fee_centavos: number;
+    }
+  >(
+    db,
+    sql`
     SELECT t.id AS ticket_id, o.id AS order_id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.total_centavos,
       o.payment_provider, o.payment_method, o.channel, o.installments, tt.name AS sector_name, i.ticket_type_name, l.position AS lot_position, i.concession,
       i.unit_price_centavos, i.unit_fee_centavos
     FROM tickets t JOIN order_items i ON i.id = t.order_item_id JOIN orders o ON o.id = t.order_id
     LEFT JOIN ticket_types tt ON tt.id = i.ticket_type_id LEFT JOIN ticket_lots l ON l.id = i.lot_id
     WHERE t.event_id = ${eventId}::uuid
-    ORDER BY t.order_id, t.created_at, t.id`);
+    ORDER BY t.order_id, t.created_at, t.id`,
+  );
   const cells = new Map<string, string[]>();
-  for (let start = 0; start < rows.length; ) {
+  for (let start = 0; start < rows.length;) {
     let end = start;
     while (end < rows.length && rows[end].order_id === rows[start].order_id) end++;
     const own = rows.slice(start, end);
@@ -97,7 +122,17 @@ export async function loadTicketSaleCells(db: Db, eventId: string): Promise<Map<
 
 /** The appended columns of the buyers CSV, one order a line. */
 export const ORDER_SALE_HEADER = [
-  'Setor', 'Lote', 'Categoria', 'Preço unitário (R$)', 'Subtotal (R$)', 'Desconto (R$)', 'Taxa de serviço (R$)', 'Taxa absorvida (R$)', 'Reembolsado (R$)', 'Canal', 'Pagamento',
+  'Setor',
+  'Lote',
+  'Categoria',
+  'Preço unitário (R$)',
+  'Subtotal (R$)',
+  'Desconto (R$)',
+  'Taxa de serviço (R$)',
+  'Taxa absorvida (R$)',
+  'Reembolsado (R$)',
+  'Canal',
+  'Pagamento',
 ];
 
 /**
@@ -107,20 +142,43 @@ export const ORDER_SALE_HEADER = [
  * channel and payment. Amounts '1234,56'.
  */
 export async function loadOrderSaleCells(db: Db, eventId: string): Promise<Map<string, string[]>> {
-  const orders = await queryRows<OrderLabelRow & {
-    id: string; subtotal_centavos: number; discount_centavos: number; fee_centavos: number; absorbed_fee_centavos: number; refunded_centavos: number;
-  }>(db, sql`
+  const orders = await queryRows<
+    OrderLabelRow & {
+      id: string;
+      subtotal_centavos: number;
+      discount_centavos: number;
+      fee_centavos: number;
+      absorbed_fee_centavos: number;
+      refunded_centavos: number;
+    }
+  >(
+    db,
+    sql`
     SELECT o.id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.total_centavos, o.payment_provider, o.payment_method, o.channel,
       o.installments,
       (SELECT coalesce(sum(r.amount_centavos), 0)::int FROM refunds r
-        WHERE r.order_id = o.id AND r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(saleRefundOrigins.map((origin) => sql`${origin}`), sql`, `)})) AS refunded_centavos
-    FROM orders o WHERE o.event_id = ${eventId}::uuid AND o.status = 'completed'`);
-  const items = await queryRows<{ order_id: string; sector_name: string | null; ticket_type_name: string; lot_position: number | null; concession: Concession | null; unit_price_centavos: number }>(db, sql`
+        WHERE r.order_id = o.id AND r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(
+          saleRefundOrigins.map((origin) => sql`${origin}`),
+          sql`, `,
+        )})) AS refunded_centavos
+    FROM orders o WHERE o.event_id = ${eventId}::uuid AND o.status = 'completed'`,
+  );
+  const items = await queryRows<{
+    order_id: string;
+    sector_name: string | null;
+    ticket_type_name: string;
+    lot_position: number | null;
+    concession: Concession | null;
+    unit_price_centavos: number;
+  }>(
+    db,
+    sql`
     SELECT i.order_id, tt.name AS sector_name, i.ticket_type_name, l.position AS lot_position, i.concession, i.unit_price_centavos
     FROM order_items i JOIN orders o ON o.id = i.order_id
     LEFT JOIN ticket_types tt ON tt.id = i.ticket_type_id LEFT JOIN ticket_lots l ON l.id = i.lot_id
     WHERE o.event_id = ${eventId}::uuid AND o.status = 'completed'
-    ORDER BY i.order_id, tt.sort_order, l.position, i.id`);
+    ORDER BY i.order_id, tt.sort_order, l.position, i.id`,
+  );
   const itemsOf = new Map<string, typeof items>();
   for (const item of items) {
     const list = itemsOf.get(item.order_id);

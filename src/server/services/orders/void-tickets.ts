@@ -28,19 +28,39 @@ export interface VoidedTickets {
  */
 export async function voidTickets(
   tx: Tx,
-  input: { orderId: string; ticketIds: string[]; status: 'refunded' | 'cancelled'; now: Date; refundId?: string | null; refuseAdmitted?: boolean },
+  input: {
+    orderId: string;
+    ticketIds: string[];
+    status: 'refunded' | 'cancelled';
+    now: Date;
+    refundId?: string | null;
+    refuseAdmitted?: boolean;
+  },
 ): Promise<VoidedTickets> {
   const { orderId, status, now } = input;
   // Locks the tickets against a scan at the door: a check-in that committed first shows up here;
   // one that comes after finds the ticket no longer valid.
-  const voided = input.ticketIds.length === 0 ? [] : await queryRows<{ id: string; order_item_id: string; refund_id: string | null; checked_in_at: Date | string | null }>(tx, sql`
+  const voided =
+    input.ticketIds.length === 0
+      ? []
+      : await queryRows<{ id: string; order_item_id: string; refund_id: string | null; checked_in_at: Date | string | null }>(
+          tx,
+          sql`
     UPDATE tickets SET status = ${status}, refund_id = coalesce(${input.refundId ?? null}::uuid, refund_id)
-    WHERE order_id = ${orderId}::uuid AND id IN (${sql.join(input.ticketIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND status = 'valid'
-    RETURNING id, order_item_id, refund_id, checked_in_at`);
-  if (input.refuseAdmitted && voided.some((t) => t.checked_in_at !== null)) throw new DomainError('order_not_refundable', { reason: 'checked_in' });
+    WHERE order_id = ${orderId}::uuid AND id IN (${sql.join(
+      input.ticketIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) AND status = 'valid'
+    RETURNING id, order_item_id, refund_id, checked_in_at`,
+        );
+  if (input.refuseAdmitted && voided.some((t) => t.checked_in_at !== null))
+    throw new DomainError('order_not_refundable', { reason: 'checked_in' });
 
-  const items = await queryRows<{ id: string; ticket_type_id: string | null; lot_id: string | null; concession: Concession | null }>(tx, sql`
-    SELECT id, ticket_type_id, lot_id, concession FROM order_items WHERE order_id = ${orderId}::uuid`);
+  const items = await queryRows<{ id: string; ticket_type_id: string | null; lot_id: string | null; concession: Concession | null }>(
+    tx,
+    sql`
+    SELECT id, ticket_type_id, lot_id, concession FROM order_items WHERE order_id = ${orderId}::uuid`,
+  );
   const itemById = new Map(items.map((item) => [item.id, item]));
   await returnUnits(
     tx,
@@ -51,9 +71,12 @@ export async function voidTickets(
     now,
   );
   if (voided.length > 0) await moveHoldings(tx, ticketUnitsSql(sql`t.id = ANY(${sql.param(voided.map((t) => t.id))}::uuid[])`), -1);
-  const ended = await queryRows<{ id: string }>(tx, sql`
+  const ended = await queryRows<{ id: string }>(
+    tx,
+    sql`
     UPDATE orders SET status = 'refunded', updated_at = ${now}
     WHERE id = ${orderId}::uuid AND NOT EXISTS (SELECT 1 FROM tickets WHERE order_id = ${orderId}::uuid AND status = 'valid')
-    RETURNING id`);
+    RETURNING id`,
+  );
   return { tickets: voided.map((t) => ({ id: t.id, orderItemId: t.order_item_id, refundId: t.refund_id })), orderEnded: ended.length > 0 };
 }

@@ -51,7 +51,9 @@ async function finishPlacedOrder(deps: ServiceDeps, placed: PlacedOrder, now: Da
     return (await loadOrderView(deps, order.id))!;
   }
   // Stored with the order already (a provider in this process), or asked for now.
-  const payment = order.paymentId ? { paymentId: order.paymentId, pixCode: order.pixCode, clientSecret: null } : await requestPayment(deps, order, now, event.title);
+  const payment = order.paymentId
+    ? { paymentId: order.paymentId, pixCode: order.pixCode, clientSecret: null }
+    : await requestPayment(deps, order, now, event.title);
   if (!payment) throw new DomainError('payment_failed');
   // The answer from what is at hand: no query to read back what was just written.
   const view = toOrderView(

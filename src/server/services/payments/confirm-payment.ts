@@ -79,7 +79,11 @@ export interface ConfirmRequest {
  * (confirmPaymentInTx). `now` is a UTC instant. Throws DomainError('order_not_found') for an
  * unknown order.
  */
-export async function confirmPayment(deps: ServiceDeps, ref: PaymentRef, now: Date = new Date()): Promise<Confirmation & { orderId: string }> {
+export async function confirmPayment(
+  deps: ServiceDeps,
+  ref: PaymentRef,
+  now: Date = new Date(),
+): Promise<Confirmation & { orderId: string }> {
   const result = await confirmGroup(deps.db, 'confirm', { deps, request: { ref, now } });
   if (result.orderId === null) throw new DomainError('order_not_found');
   return { ...result, orderId: result.orderId };
@@ -98,7 +102,13 @@ export async function confirmPaymentInTx(deps: ServiceDeps, tx: Tx, ref: Payment
 }
 
 const confirmGroup = groupedRunner<{ deps: ServiceDeps; request: ConfirmRequest }, Confirmation>((db, _key, group) =>
-  db.transaction((tx) => confirmOrders(group[0].deps, tx, group.map((g) => g.request))),
+  db.transaction((tx) =>
+    confirmOrders(
+      group[0].deps,
+      tx,
+      group.map((g) => g.request),
+    ),
+  ),
 );
 
 type LockedEvent = { id: string; title: string; date: string; startTime: string; location: string; isCancelled: boolean };
@@ -130,19 +140,40 @@ type LockedOrder = { order: typeof orders.$inferSelect; items: LockedItem[] };
  * Returns one Confirmation per request, in order. Throws what the database throws.
  */
 export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: ConfirmRequest[]): Promise<Confirmation[]> {
-  const found = await findOrders(tx, requests.map((r) => r.ref));
+  const found = await findOrders(
+    tx,
+    requests.map((r) => r.ref),
+  );
   const orderIds = [...new Set(found.flatMap((f) => (f ? [f.id] : [])))].sort();
   if (orderIds.length === 0) return requests.map(() => ({ outcome: 'unknown_order', orderId: null }));
   const eventIds = [...new Set(found.flatMap((f) => (f ? [f.eventId] : [])))].sort();
 
-  const lockedEvents = await queryRows<{ id: string; title: string; date: string; start_time: string; location: string; is_cancelled: boolean }>(tx, sql`
+  const lockedEvents = await queryRows<{
+    id: string;
+    title: string;
+    date: string;
+    start_time: string;
+    location: string;
+    is_cancelled: boolean;
+  }>(
+    tx,
+    sql`
     SELECT id, title, date::text AS date, start_time::text AS start_time, location, cancelled_at IS NOT NULL AS is_cancelled
-    FROM events WHERE id IN (${sql.join(eventIds.map((id) => sql`${id}::uuid`), sql`, `)}) ORDER BY id FOR KEY SHARE`);
+    FROM events WHERE id IN (${sql.join(
+      eventIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) ORDER BY id FOR KEY SHARE`,
+  );
   const eventById = new Map<string, LockedEvent>(
-    lockedEvents.map((e) => [e.id, { id: e.id, title: e.title, date: e.date, startTime: e.start_time, location: e.location, isCancelled: e.is_cancelled }]),
+    lockedEvents.map((e) => [
+      e.id,
+      { id: e.id, title: e.title, date: e.date, startTime: e.start_time, location: e.location, isCancelled: e.is_cancelled },
+    ]),
   );
   const lockedOrders = (
-    await queryRows<Record<string, unknown> & { items: LockedItem[] }>(tx, sql`
+    await queryRows<Record<string, unknown> & { items: LockedItem[] }>(
+      tx,
+      sql`
       SELECT o.*, (
         SELECT coalesce(json_agg(json_build_object(
           'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
@@ -150,7 +181,8 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
           'concession', i.concession, 'holderCpf', i.holder_cpf, 'holderBirthDate', i.holder_birth_date, 'documentNumber', i.document_number,
           'holderNames', i.holder_names, 'holderCpfs', i.holder_cpfs) ORDER BY i.id), '[]'::json)
         FROM order_items i WHERE i.order_id = o.id) AS items
-      FROM orders o WHERE o.id = ANY(${sql.param(orderIds)}::uuid[]) ORDER BY o.id FOR UPDATE OF o`)
+      FROM orders o WHERE o.id = ANY(${sql.param(orderIds)}::uuid[]) ORDER BY o.id FOR UPDATE OF o`,
+    )
   ).map((raw) => ({ order: fromRow(orders, raw), items: raw.items }));
   const orderById = new Map<string, LockedOrder>(lockedOrders.map((row) => [row.order.id, row]));
   const saleStates = await lockSalesForHoldAgain(tx, lockedOrders, eventById);
@@ -174,7 +206,14 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     }
     if (match !== 'pays') {
       deps.log.warn(
-        { orderId: order.id, orderPaymentId: order.paymentId, paymentId, match, amounts: request.ref.amounts, totalCentavos: order.totalCentavos },
+        {
+          orderId: order.id,
+          orderPaymentId: order.paymentId,
+          paymentId,
+          match,
+          amounts: request.ref.amounts,
+          totalCentavos: order.totalCentavos,
+        },
         'a payment that does not pay for the order it names: not confirmed',
       );
       results.push({ outcome: 'payment_mismatch', orderId: order.id });
@@ -187,7 +226,13 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
     const step = decideConfirmation(order, event.isCancelled);
     let outcome: ConfirmOutcome;
     if (step === 'complete' || (step === 'hold_again' && (await holdAgain(tx, saleStates, locked, request.now)))) {
-      completions.push({ locked, event, now: request.now, settlesCoupon: step === 'complete' && order.couponId !== null, sendsEmail: request.sendsEmail !== false && order.buyerEmail !== '' });
+      completions.push({
+        locked,
+        event,
+        now: request.now,
+        settlesCoupon: step === 'complete' && order.couponId !== null,
+        sendsEmail: request.sendsEmail !== false && order.buyerEmail !== '',
+      });
       outcome = 'completed';
     } else if (step === 'refund' || step === 'hold_again') {
       outcome = await refundLatePayment(deps, tx, order, event.title, request.now);
@@ -195,10 +240,15 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       outcome = step;
     }
     // What this request did is what the next request for the same order finds.
-    if (outcome === 'completed') Object.assign(order, { status: 'completed', completedAt: request.now, paymentError: null, updatedAt: request.now });
+    if (outcome === 'completed')
+      Object.assign(order, { status: 'completed', completedAt: request.now, paymentError: null, updatedAt: request.now });
     if (outcome === 'refunded_late') Object.assign(order, { status: 'refunded', updatedAt: request.now });
     const completion = completions.at(-1);
-    results.push({ outcome, orderId: order.id, completed: outcome === 'completed' && completion?.locked === locked ? completedOrder(completion) : undefined });
+    results.push({
+      outcome,
+      orderId: order.id,
+      completed: outcome === 'completed' && completion?.locked === locked ? completedOrder(completion) : undefined,
+    });
   }
   await completeOrders(deps, tx, completions);
   return results;
@@ -212,14 +262,18 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
  * holdings read are those of these orders. Returns the states by event id (none: no query).
  */
 async function lockSalesForHoldAgain(tx: Tx, locked: LockedOrder[], eventById: Map<string, LockedEvent>): Promise<Map<string, SaleState>> {
-  const late = locked.filter(({ order }) => ['expired', 'failed', 'cancelled'].includes(order.status) && !eventById.get(order.eventId)?.isCancelled);
+  const late = locked.filter(
+    ({ order }) => ['expired', 'failed', 'cancelled'].includes(order.status) && !eventById.get(order.eventId)?.isCancelled,
+  );
   const states = new Map<string, SaleState>();
   for (const eventId of [...new Set(late.map(({ order }) => order.eventId))].sort()) {
     const mine = late.filter(({ order }) => order.eventId === eventId);
     const { state } = await loadSaleState(tx, eventId, {
       lock: true,
       codes: [],
-      cpfs: mine.flatMap(({ order, items }) => [order.buyerCpf ?? '', ...items.flatMap((i) => [i.holderCpf ?? '', ...(i.holderCpfs ?? [])])]).filter(Boolean),
+      cpfs: mine
+        .flatMap(({ order, items }) => [order.buyerCpf ?? '', ...items.flatMap((i) => [i.holderCpf ?? '', ...(i.holderCpfs ?? [])])])
+        .filter(Boolean),
       anyHalf: mine.some(({ items }) => items.some((i) => i.concession)),
       userIds: mine.flatMap(({ order }) => (order.userId ? [order.userId] : [])),
     });
@@ -239,7 +293,11 @@ async function holdAgain(tx: Tx, saleStates: Map<string, SaleState>, locked: Loc
   const { order, items } = locked;
   const state = saleStates.get(order.eventId);
   if (!state) return false;
-  const decision = decideHoldAgain(state, { buyerCpf: order.buyerCpf ?? '', userId: order.userId, items: items.map((i) => ({ ...i, holderCpfs: i.holderCpfs ?? [] })) }, now);
+  const decision = decideHoldAgain(
+    state,
+    { buyerCpf: order.buyerCpf ?? '', userId: order.userId, items: items.map((i) => ({ ...i, holderCpfs: i.holderCpfs ?? [] })) },
+    now,
+  );
   if (!decision.accepted) return false;
   // The units and their holders again, all or none (a savepoint): the stock, the coupon use, who holds what.
   try {
@@ -281,7 +339,12 @@ async function findOrders(tx: Tx, refs: PaymentRef[]): Promise<({ id: string; ev
       : await tx
           .select({ id: orders.id, eventId: orders.eventId, paymentId: orders.paymentId })
           .from(orders)
-          .where(or(paymentIds.length ? inArray(orders.paymentId, paymentIds) : undefined, orderIds.length ? inArray(orders.id, orderIds) : undefined));
+          .where(
+            or(
+              paymentIds.length ? inArray(orders.paymentId, paymentIds) : undefined,
+              orderIds.length ? inArray(orders.id, orderIds) : undefined,
+            ),
+          );
   const byPayment = new Map(rows.filter((r) => r.paymentId).map((r) => [r.paymentId!, r]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return refs.map((ref) => {
@@ -327,19 +390,56 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: Completion
     await tx.execute(sql`INSERT INTO ${tickets} (${issued.names}) SELECT ${issued.names} FROM ${issued.from} ORDER BY ord`);
   }
   // A box-office PIX sold with 'Gerar PIX e admitir': its buyers go in with the payment, in this transaction.
-  for (const { locked: { order }, now } of completions) {
-    if (order.admitOnPayment) await admitOrderInTx(tx, deps.doorOpensMinutesBefore, { orderId: order.id, eventId: order.eventId, validatorId: null, deviceId: null, nonce: order.deviceNonce ?? order.id, at: now, offline: false });
+  for (const {
+    locked: { order },
+    now,
+  } of completions) {
+    if (order.admitOnPayment)
+      await admitOrderInTx(tx, deps.doorOpensMinutesBefore, {
+        orderId: order.id,
+        eventId: order.eventId,
+        validatorId: null,
+        deviceId: null,
+        nonce: order.deviceNonce ?? order.id,
+        at: now,
+        offline: false,
+      });
   }
   const couponUses = new Map<string, number>();
-  for (const c of completions) if (c.settlesCoupon) couponUses.set(c.locked.order.couponId!, (couponUses.get(c.locked.order.couponId!) ?? 0) + 1);
-  await settleCouponUses(tx, [...couponUses].map(([couponId, uses]) => ({ couponId, uses })));
+  for (const c of completions)
+    if (c.settlesCoupon) couponUses.set(c.locked.order.couponId!, (couponUses.get(c.locked.order.couponId!) ?? 0) + 1);
+  await settleCouponUses(
+    tx,
+    [...couponUses].map(([couponId, uses]) => ({ couponId, uses })),
+  );
   const now = completions[0].now;
   // An order without an e-mail (an anonymous box-office sale) has nobody to write to.
-  await enqueueJobs(tx, completions.filter((c) => c.sendsEmail).map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })), now);
-  await notifyUsers(tx, completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])), now);
+  await enqueueJobs(
+    tx,
+    completions
+      .filter((c) => c.sendsEmail)
+      .map((c) => ({ kind: 'order_confirmation_email' as const, payload: { orderId: c.locked.order.id }, runAfter: c.now })),
+    now,
+  );
+  await notifyUsers(
+    tx,
+    completions.flatMap((c) => (c.locked.order.userId ? [purchaseNotice(c.locked, c.event.title)] : [])),
+    now,
+  );
 }
 
-type IssuedTicket = { orderId: string; orderItemId: string; eventId: string; userId: string | null; ticketTypeName: string; concession: Concession | null; holderName: string | null; holderCpf: string | null; code: string; createdAt: Date };
+type IssuedTicket = {
+  orderId: string;
+  orderItemId: string;
+  eventId: string;
+  userId: string | null;
+  ticketTypeName: string;
+  concession: Concession | null;
+  holderName: string | null;
+  holderCpf: string | null;
+  code: string;
+  createdAt: Date;
+};
 
 /** The columns of a ticket as issued, each named once (the others keep their defaults: valid, not checked in). */
 const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
@@ -372,20 +472,34 @@ function purchaseNotice({ order, items }: LockedOrder, eventTitle: string): Noti
  * Paid, but the units are gone (or the event was cancelled): the order becomes `refunded`, an
  * approved refund of the whole total is recorded and its payment back queued; the buyer is told.
  */
-async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders.$inferSelect, eventTitle: string, now: Date): Promise<ConfirmOutcome> {
+async function refundLatePayment(
+  deps: ServiceDeps,
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  eventTitle: string,
+  now: Date,
+): Promise<ConfirmOutcome> {
   if (order.status === 'pending') {
     // A payment for an order still holding units of a cancelled event: give them back first.
     await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now);
   }
-  await tx.update(orders).set({ status: 'refunded', updatedAt: now }).where(and(eq(orders.id, order.id), sql`${orders.status} <> 'refunded'`));
-  await recordAutomaticRefund(tx, order, {
-    origin: 'late_payment',
-    reason: 'Pagamento recebido depois do prazo do pedido, sem ingressos disponíveis.',
-    notice: {
-      title: 'Pagamento devolvido',
-      message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
+  await tx
+    .update(orders)
+    .set({ status: 'refunded', updatedAt: now })
+    .where(and(eq(orders.id, order.id), sql`${orders.status} <> 'refunded'`));
+  await recordAutomaticRefund(
+    tx,
+    order,
+    {
+      origin: 'late_payment',
+      reason: 'Pagamento recebido depois do prazo do pedido, sem ingressos disponíveis.',
+      notice: {
+        title: 'Pagamento devolvido',
+        message: `Seu pagamento de ${formatCentavos(order.totalCentavos)} para ${eventTitle} chegou depois do prazo do pedido e os ingressos não estavam mais disponíveis. O valor será devolvido pela mesma forma de pagamento.`,
+      },
     },
-  }, now);
+    now,
+  );
   deps.log.warn({ orderId: order.id }, 'late payment refunded: tickets no longer available');
   return 'refunded_late';
 }
@@ -397,22 +511,34 @@ async function refundLatePayment(deps: ServiceDeps, tx: Tx, order: typeof orders
  * (job 'refund_payment'); the order and its tickets stay as they are; the buyer is told. Once per
  * payment (unique index refunds_one_per_other_payment): a redelivery answers 'payment_mismatch'.
  */
-async function refundAnotherPayment(deps: ServiceDeps, tx: Tx, order: typeof orders.$inferSelect, paymentId: string, eventTitle: string, now: Date): Promise<ConfirmOutcome> {
+async function refundAnotherPayment(
+  deps: ServiceDeps,
+  tx: Tx,
+  order: typeof orders.$inferSelect,
+  paymentId: string,
+  eventTitle: string,
+  now: Date,
+): Promise<ConfirmOutcome> {
   const isPaid = order.completedAt !== null;
   const amount = formatCentavos(order.totalCentavos);
-  const refundId = await recordAutomaticRefund(tx, order, {
-    origin: 'duplicate_payment',
-    paymentId,
-    reason: isPaid
-      ? `Pagamento em duplicidade: o pedido já estava pago e recebeu outra cobrança (${paymentId}).`
-      : `Pagamento por uma cobrança que não é a do pedido (${paymentId}).`,
-    notice: {
-      title: isPaid ? 'Pagamento em duplicidade devolvido' : 'Pagamento devolvido',
-      message: isPaid
-        ? `Recebemos um segundo pagamento de ${amount} para o seu pedido de ${eventTitle}, que já estava pago. Esse valor será devolvido pela mesma forma de pagamento; seus ingressos continuam válidos.`
-        : `Recebemos um pagamento de ${amount} para o seu pedido de ${eventTitle} por uma cobrança que não é a do pedido. Esse valor será devolvido pela mesma forma de pagamento.`,
+  const refundId = await recordAutomaticRefund(
+    tx,
+    order,
+    {
+      origin: 'duplicate_payment',
+      paymentId,
+      reason: isPaid
+        ? `Pagamento em duplicidade: o pedido já estava pago e recebeu outra cobrança (${paymentId}).`
+        : `Pagamento por uma cobrança que não é a do pedido (${paymentId}).`,
+      notice: {
+        title: isPaid ? 'Pagamento em duplicidade devolvido' : 'Pagamento devolvido',
+        message: isPaid
+          ? `Recebemos um segundo pagamento de ${amount} para o seu pedido de ${eventTitle}, que já estava pago. Esse valor será devolvido pela mesma forma de pagamento; seus ingressos continuam válidos.`
+          : `Recebemos um pagamento de ${amount} para o seu pedido de ${eventTitle} por uma cobrança que não é a do pedido. Esse valor será devolvido pela mesma forma de pagamento.`,
+      },
     },
-  }, now);
+    now,
+  );
   if (!refundId) return 'payment_mismatch';
   deps.log.warn({ orderId: order.id, orderPaymentId: order.paymentId, paymentId, refundId }, 'another payment of the order: paid back');
   return 'another_payment_refunded';

@@ -138,9 +138,12 @@ async function applyEvent(
     case 'refund.updated':
     case 'refund.failed': {
       if (!object.id) return 'ignored';
-      if (object.status === 'succeeded') return (await markRefundsProcessed(tx, { providerRefundId: object.id }, now)) > 0 ? 'applied' : 'ignored';
+      if (object.status === 'succeeded')
+        return (await markRefundsProcessed(tx, { providerRefundId: object.id }, now)) > 0 ? 'applied' : 'ignored';
       if (object.status !== 'failed' && object.status !== 'canceled') return 'ignored';
-      const failed = await markRefundPaymentFailed(tx, { providerRefundId: object.id }, object.failure_reason ?? null, now, { queueRetry: true });
+      const failed = await markRefundPaymentFailed(tx, { providerRefundId: object.id }, object.failure_reason ?? null, now, {
+        queueRetry: true,
+      });
       return failed ? 'applied' : 'ignored';
     }
     default:

@@ -36,14 +36,16 @@ async function assertPayable(deps: ServiceDeps, order: typeof orders.$inferSelec
 const readOrders = preparedStatement<Record<string, unknown>>('read_orders', 'SELECT * FROM orders WHERE id = ANY($1::uuid[])');
 
 /** Reads of orders arriving together share one query (db/grouped.ts); each only finds its own user's order. */
-const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, typeof orders.$inferSelect | undefined>(async (db, _key, reads) => {
-  const rows = (await readOrders(db, [reads.map((r) => r.orderId)])).map((raw) => fromRow(orders, raw));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return reads.map((read) => {
-    const row = byId.get(read.orderId.toLowerCase());
-    return row?.userId === read.userId ? row : undefined;
-  });
-});
+const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, typeof orders.$inferSelect | undefined>(
+  async (db, _key, reads) => {
+    const rows = (await readOrders(db, [reads.map((r) => r.orderId)])).map((raw) => fromRow(orders, raw));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return reads.map((read) => {
+      const row = byId.get(read.orderId.toLowerCase());
+      return row?.userId === read.userId ? row : undefined;
+    });
+  },
+);
 
 /**
  * One order of `userId` in the API shape (GET /api/orders/:id). While it waits for payment it
@@ -52,7 +54,10 @@ const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, typeof
  * Throws DomainError('order_not_found') for an order of someone else or none.
  */
 export async function getMyOrder(deps: ServiceDeps, userId: string, orderId: string): Promise<OrderView> {
-  const [own] = await deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [own] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!own) throw new DomainError('order_not_found');
   return (await loadOrderView(deps, orderId, { fetchInstructions: true }))!;
 }
@@ -98,12 +103,7 @@ export async function payOrderWithCard(
  * order of `userId`, exactly as a provider's confirmation would. Throws not_found when a real
  * provider runs.
  */
-export async function simulatePixPayment(
-  deps: ServiceDeps,
-  userId: string,
-  orderId: string,
-  now: Date = new Date(),
-): Promise<OrderView> {
+export async function simulatePixPayment(deps: ServiceDeps, userId: string, orderId: string, now: Date = new Date()): Promise<OrderView> {
   if (!deps.payments.isSandbox) throw new DomainError('not_found');
   const order = await assertPayable(deps, await readOrderGroup(deps.db, 'orders', { orderId, userId }), now);
   if (order.paymentMethod !== 'pix') throw new DomainError('payment_method_invalid');
@@ -122,7 +122,10 @@ export async function simulatePixPayment(
  * paid (or ended) meanwhile.
  */
 export async function cancelMyOrder(deps: ServiceDeps, userId: string, orderId: string, now: Date = new Date()): Promise<OrderView> {
-  const [order] = await deps.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new DomainError('order_not_found');
   if (order.status === 'cancelled') return (await loadOrderView(deps, order.id))!;
   if (!(await releaseOrder(deps.db, order.id, 'cancelled', now))) throw new DomainError('order_not_pending');

@@ -44,7 +44,11 @@ export interface ReconcileSummary {
  * in a loop of its own). `now` is a UTC instant. Provider failures are logged and retried next
  * round; never throws for them.
  */
-export async function reconcilePayments(deps: ServiceDeps, now: Date = new Date(), options: { expire?: boolean } = {}): Promise<ReconcileSummary> {
+export async function reconcilePayments(
+  deps: ServiceDeps,
+  now: Date = new Date(),
+  options: { expire?: boolean } = {},
+): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { recovered: 0, confirmed: 0, expired: 0 };
   const { db, payments } = deps;
 
@@ -89,7 +93,10 @@ export async function reconcilePayments(deps: ServiceDeps, now: Date = new Date(
           if (outcome !== 'payment_mismatch') continue;
         }
         if (status.state === 'canceled' && (await releaseOrder(db, order.id, 'failed', now))) continue;
-        await db.update(orders).set({ updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+        await db
+          .update(orders)
+          .set({ updatedAt: now })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
       } catch (error) {
         deps.log.warn({ err: error, orderId: order.id }, 'reconciliation: provider not reachable; will ask again');
       }
@@ -167,14 +174,20 @@ export async function expireOverdueOrders(deps: ServiceDeps, now: Date = new Dat
 /** Expires every pending order past its hold in one transaction; returns how many. */
 async function expireAllOverdue(deps: ServiceDeps, now: Date): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const expired = await queryRows<{ id: string }>(tx, sql`
+    const expired = await queryRows<{ id: string }>(
+      tx,
+      sql`
       UPDATE orders SET status = 'expired', updated_at = ${now}
       WHERE id IN (
         SELECT id FROM orders WHERE status = 'pending' AND expires_at < ${now}
         ORDER BY id LIMIT 1000 FOR UPDATE SKIP LOCKED
       )
-      RETURNING id`);
-    await returnHoldsOfOrders(tx, expired.map((r) => r.id));
+      RETURNING id`,
+    );
+    await returnHoldsOfOrders(
+      tx,
+      expired.map((r) => r.id),
+    );
     return expired.length;
   });
 }

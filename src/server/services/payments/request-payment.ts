@@ -22,7 +22,8 @@ export async function requestPayment(
   description?: string,
 ): Promise<CreatedPayment | null> {
   try {
-    const title = description ?? (await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId)))[0]?.title ?? '';
+    const title =
+      description ?? (await deps.db.select({ title: events.title }).from(events).where(eq(events.id, order.eventId)))[0]?.title ?? '';
     const payment = await createProviderPayment(deps.payments, order, title);
     await deps.db
       .update(orders)

@@ -42,8 +42,7 @@ export const DELETED_REFUND_REASON = 'Motivo removido com a exclusão da conta';
 const deletedBuyerEmail = sql`'excluida-' || left(replace(gen_random_uuid()::text, '-', ''), 16) || '@invalid'`;
 
 /** Why the last administrator cannot delete their own account. */
-export const LAST_ADMIN_MESSAGE =
-  'Você é o único administrador. Dê o papel de administrador a outra conta antes de excluir a sua.';
+export const LAST_ADMIN_MESSAGE = 'Você é o único administrador. Dê o papel de administrador a outra conta antes de excluir a sua.';
 
 /**
  * Deletes a user's account for good ('Excluir conta', PRODUCT.md 'Accounts and data'; LGPD
@@ -89,7 +88,10 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
     await forgetSessions(tx, userId);
 
     // Every address the account's messages may have gone to, read before the orders forget theirs.
-    const [profile] = await tx.select({ avatarUrl: profiles.avatarUrl, phone: profiles.phone }).from(profiles).where(eq(profiles.id, userId));
+    const [profile] = await tx
+      .select({ avatarUrl: profiles.avatarUrl, phone: profiles.phone })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
     const [settings] = await tx
       .select({ whatsappNumber: userNotificationSettings.whatsappNumber })
       .from(userNotificationSettings)
@@ -114,7 +116,10 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
       .update(refunds)
       .set({ reason: DELETED_REFUND_REASON })
       .where(and(inArray(refunds.origin, [...buyerRefundOrigins]), or(eq(refunds.userId, userId), inArray(refunds.orderId, ownOrders))));
-    await tx.update(tickets).set({ holderName: null }).where(or(eq(tickets.userId, userId), inArray(tickets.orderId, ownOrders)));
+    await tx
+      .update(tickets)
+      .set({ holderName: null })
+      .where(or(eq(tickets.userId, userId), inArray(tickets.orderId, ownOrders)));
     await tx.update(orderItems).set({ holderNames: [] }).where(inArray(orderItems.orderId, ownOrders));
     // The account's valid tickets stop counting for it and for its buyer CPF (cpf-holdings.ts);
     // once the account is gone they count for their named holders only, moved back below.

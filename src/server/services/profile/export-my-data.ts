@@ -85,7 +85,9 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const orderIds = orderRows.map((row) => row.order.id);
-  const items = orderIds.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)) : [];
+  const items = orderIds.length
+    ? await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id))
+    : [];
   const issued = orderIds.length
     ? await db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(asc(tickets.createdAt), asc(tickets.id))
     : [];
@@ -98,7 +100,13 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
 
   return {
     exportedAt: now.toISOString(),
-    account: { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt.toISOString() },
+    account: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt.toISOString(),
+    },
     profile: profile
       ? {
           fullName: profile.fullName,
@@ -112,7 +120,11 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
     logins: logins.map((l) => ({ provider: l.provider, createdAt: l.createdAt.toISOString() })),
     sessions: signedIn.map((s) => ({ ...s, createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString() })),
     notificationSettings,
-    pushSubscriptions: devices.map((d) => ({ endpointHost: endpointHost(d.endpoint), userAgent: d.userAgent, createdAt: d.createdAt.toISOString() })),
+    pushSubscriptions: devices.map((d) => ({
+      endpointHost: endpointHost(d.endpoint),
+      userAgent: d.userAgent,
+      createdAt: d.createdAt.toISOString(),
+    })),
     favorites: favorites.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
     orders: orderRows.map(({ order, event, couponCode }) => ({
       id: order.id,

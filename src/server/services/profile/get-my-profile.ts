@@ -14,7 +14,10 @@ export async function getMyProfile(db: Db, userId: string): Promise<MyProfile> {
   if (!user) throw new DomainError('unauthenticated');
   let [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   if (!profile) {
-    await db.insert(profiles).values({ id: userId, fullName: user.name || user.email }).onConflictDoNothing();
+    await db
+      .insert(profiles)
+      .values({ id: userId, fullName: user.name || user.email })
+      .onConflictDoNothing();
     [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   }
   return {

@@ -19,7 +19,9 @@ interface StatsRow {
  *   decimal, or null when none has.
  */
 export async function getUserStats(db: Db, userId: string): Promise<UserStats> {
-  const [row] = await queryRows<StatsRow>(db, sql`
+  const [row] = await queryRows<StatsRow>(
+    db,
+    sql`
     WITH attended AS (
       SELECT DISTINCT t.event_id
       FROM tickets t
@@ -32,7 +34,8 @@ export async function getUserStats(db: Db, userId: string): Promise<UserStats> {
         WHERE o.user_id = ${userId} AND o.status = 'completed') AS total_spent_centavos,
       (SELECT avg(e.rating)::float8 FROM events e JOIN attended a ON a.event_id = e.id
         WHERE e.rating IS NOT NULL) AS average_rating
-  `);
+  `,
+  );
   const average = row.average_rating === null ? null : Number(row.average_rating);
   return {
     eventsAttended: Number(row.events_attended),

@@ -27,7 +27,13 @@ export async function saveNotificationSettings(
   const whatsappNumber = input.whatsappNumber ? toE164(input.whatsappNumber) : null;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(userNotificationSettings).where(eq(userNotificationSettings.userId, userId)).for('update');
-    const confirmation = await whatsappColumnsOnSave(tx, userId, before ?? null, { whatsappNotifications: input.whatsappNotifications, whatsappNumber }, now);
+    const confirmation = await whatsappColumnsOnSave(
+      tx,
+      userId,
+      before ?? null,
+      { whatsappNotifications: input.whatsappNotifications, whatsappNumber },
+      now,
+    );
     const values = {
       emailNotifications: input.emailNotifications,
       pushNotifications: input.pushNotifications,
@@ -46,11 +52,18 @@ export async function saveNotificationSettings(
     if (followed) {
       await tx
         .delete(brandFollows)
-        .where(followed.length > 0 ? and(eq(brandFollows.userId, userId), notInArray(brandFollows.brandSlug, followed)) : eq(brandFollows.userId, userId));
+        .where(
+          followed.length > 0
+            ? and(eq(brandFollows.userId, userId), notInArray(brandFollows.brandSlug, followed))
+            : eq(brandFollows.userId, userId),
+        );
       if (followed.length > 0) {
         await tx.execute(sql`INSERT INTO ${brandFollows} (user_id, brand_slug, created_at)
           SELECT ${userId}, ${brands.slug}, ${now} FROM ${brands}
-          WHERE ${brands.slug} IN (${sql.join(followed.map((slug) => sql`${slug}`), sql`, `)})
+          WHERE ${brands.slug} IN (${sql.join(
+            followed.map((slug) => sql`${slug}`),
+            sql`, `,
+          )})
           ON CONFLICT DO NOTHING`);
       }
     }

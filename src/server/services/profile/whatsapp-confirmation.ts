@@ -54,7 +54,13 @@ export const whatsappUnconfirmedColumns = {
 export async function whatsappColumnsOnSave(
   tx: Tx,
   userId: string,
-  before: { whatsappNotifications: boolean; whatsappNumber: string | null; whatsappVerifiedNumber: string | null; whatsappVerifiedAt: Date | null; whatsappCodeRequestedAt: Date | null } | null,
+  before: {
+    whatsappNotifications: boolean;
+    whatsappNumber: string | null;
+    whatsappVerifiedNumber: string | null;
+    whatsappVerifiedAt: Date | null;
+    whatsappCodeRequestedAt: Date | null;
+  } | null,
   saving: { whatsappNotifications: boolean; whatsappNumber: string | null },
   now: Date,
 ): Promise<Partial<typeof userNotificationSettings.$inferInsert>> {
@@ -123,7 +129,13 @@ export async function requestWhatsappCode(db: Db, userId: string, now: Date = ne
  * 'whatsapp_code_on_its_way' (409: not sent yet), 'whatsapp_number_missing' (409) or
  * 'whatsapp_already_confirmed' (409); all but a wrong code change nothing.
  */
-export async function confirmWhatsappNumber(db: Db, signingKey: Buffer, userId: string, code: string, now: Date = new Date()): Promise<NotificationSettings> {
+export async function confirmWhatsappNumber(
+  db: Db,
+  signingKey: Buffer,
+  userId: string,
+  code: string,
+  now: Date = new Date(),
+): Promise<NotificationSettings> {
   // The refusal is thrown after the commit, so the wrong try stays counted.
   const refusal = await db.transaction(async (tx): Promise<DomainError | null> => {
     const row = await lockedSettings(tx, userId);
@@ -141,7 +153,10 @@ export async function confirmWhatsappNumber(db: Db, signingKey: Buffer, userId: 
         return null;
       case 'wrong': {
         const attempts = row.whatsappCodeAttempts + 1;
-        await tx.update(userNotificationSettings).set({ whatsappCodeAttempts: attempts }).where(eq(userNotificationSettings.userId, userId));
+        await tx
+          .update(userNotificationSettings)
+          .set({ whatsappCodeAttempts: attempts })
+          .where(eq(userNotificationSettings.userId, userId));
         const left = WHATSAPP_CODE_MAX_ATTEMPTS - attempts;
         const message =
           left === 0
@@ -193,7 +208,10 @@ export async function sendWhatsappCode(
   // Stored before it is sent: a code that reached the phone always has its hash in place.
   const stored = await db
     .update(userNotificationSettings)
-    .set({ whatsappCodeHash: whatsappCodeHash(deps.ticketSigningKey, payload.userId, number, code), whatsappCodeExpiresAt: new Date(now.getTime() + WHATSAPP_CODE_TTL_MS) })
+    .set({
+      whatsappCodeHash: whatsappCodeHash(deps.ticketSigningKey, payload.userId, number, code),
+      whatsappCodeExpiresAt: new Date(now.getTime() + WHATSAPP_CODE_TTL_MS),
+    })
     .where(
       and(
         eq(userNotificationSettings.userId, payload.userId),

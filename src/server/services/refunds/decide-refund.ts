@@ -73,7 +73,11 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
     if (!approve) await tx.update(tickets).set({ refundId: null }).where(eq(tickets.refundId, refund.id));
     if (approve) {
       await refundTickets(tx, refund.id, refund.orderId, now);
-      await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }], now);
+      await enqueueJobs(
+        tx,
+        [{ kind: 'refund_payment', payload: { refundId: refund.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }],
+        now,
+      );
     }
     if (refund.userId) {
       const [event] = await tx
@@ -120,7 +124,10 @@ export async function refundTickets(tx: Tx, refundId: string, orderId: string, n
   // The order row first: the lock order of confirmations and cancellations (orders, tickets, stock).
   const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status !== 'completed') throw new DomainError('order_not_refundable', { reason: 'order_status' });
-  const tied = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.refundId, refundId), eq(tickets.status, 'valid')));
+  const tied = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.refundId, refundId), eq(tickets.status, 'valid')));
   await voidTickets(tx, { orderId, ticketIds: tied.map((t) => t.id), status: 'refunded', now, refuseAdmitted: true });
 }
 

@@ -23,7 +23,10 @@ export async function listRefundableOrders(db: Db, userId: string, now: Date = n
   const [states, itemRows, eventRows] = await Promise.all([
     loadTicketRefundStates(db, orderRows, now),
     db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.ticketTypeName),
-    db.select().from(events).where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
+    db
+      .select()
+      .from(events)
+      .where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
   ]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
 
@@ -44,7 +47,13 @@ export async function listRefundableOrders(db: Db, userId: string, now: Date = n
       items: itemRows.filter((i) => i.orderId === order.id).map((i) => ({ ticketTypeName: i.ticketTypeName, quantity: i.quantity })),
       tickets: ticketStates.map(({ ticketTypeId: _type, ...ticket }) => ticket),
       eligible: eligibleTickets.length > 0,
-      reason: eligibleTickets.length > 0 ? null : orderRefundReason(order, ticketStates.map((t) => t.reason!)),
+      reason:
+        eligibleTickets.length > 0
+          ? null
+          : orderRefundReason(
+              order,
+              ticketStates.map((t) => t.reason!),
+            ),
     };
   });
 }

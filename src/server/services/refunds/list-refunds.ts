@@ -53,7 +53,11 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
     providerRefundId: row.refund.providerRefundId,
     paymentFailure:
       row.refund.status === 'approved' && row.refund.paymentFailedAt
-        ? { failedAt: row.refund.paymentFailedAt.toISOString(), reason: row.refund.paymentFailureReason, failedAttempts: row.refund.paymentAttempt - 1 }
+        ? {
+            failedAt: row.refund.paymentFailedAt.toISOString(),
+            reason: row.refund.paymentFailureReason,
+            failedAttempts: row.refund.paymentAttempt - 1,
+          }
         : null,
     event: row.event,
     buyer: { name: row.buyerName ?? row.order.buyerName, email: row.buyerEmail ?? row.order.buyerEmail },

@@ -41,7 +41,10 @@ export async function payRefund(deps: Pick<ServiceDeps, 'db' | 'payments'>, refu
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund || refund.status !== 'approved') return false;
   if (refund.amountCentavos === 0) {
-    await db.update(refunds).set({ status: 'processed' }).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'approved')));
+    await db
+      .update(refunds)
+      .set({ status: 'processed' })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'approved')));
     return true;
   }
   const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId));
@@ -51,8 +54,12 @@ export async function payRefund(deps: Pick<ServiceDeps, 'db' | 'payments'>, refu
   const paid = await deps.payments.refund(paymentId, refund.amountCentavos, { idempotencyKey: refundIdempotencyKey(refund.id, attempt) });
   if (paid.status === 'failed') {
     const reason = paid.failureReason ?? null;
-    await db.transaction((tx) => markRefundPaymentFailed(tx, { refundId: refund.id, attempt, providerRefundId: paid.refundId }, reason, now, { queueRetry: false }));
-    throw new Error(`refund ${refund.id}: the provider answered 'failed' to attempt ${attempt} (${paid.refundId}, ${reason ?? 'no reason'}); the next attempt takes a new key`);
+    await db.transaction((tx) =>
+      markRefundPaymentFailed(tx, { refundId: refund.id, attempt, providerRefundId: paid.refundId }, reason, now, { queueRetry: false }),
+    );
+    throw new Error(
+      `refund ${refund.id}: the provider answered 'failed' to attempt ${attempt} (${paid.refundId}, ${reason ?? 'no reason'}); the next attempt takes a new key`,
+    );
   }
   await db.transaction(async (tx) => {
     const [stored] = await tx

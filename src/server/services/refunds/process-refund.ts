@@ -76,7 +76,12 @@ export async function markRefundPaymentFailed(
       : and(eq(refunds.providerRefundId, ref.providerRefundId), isNull(refunds.paymentFailedAt));
   const [failed] = await tx
     .update(refunds)
-    .set({ paymentAttempt: sql`${refunds.paymentAttempt} + 1`, paymentFailedAt: now, paymentFailureReason: failureReason, providerRefundId: ref.providerRefundId })
+    .set({
+      paymentAttempt: sql`${refunds.paymentAttempt} + 1`,
+      paymentFailedAt: now,
+      paymentFailureReason: failureReason,
+      providerRefundId: ref.providerRefundId,
+    })
     .where(and(which, eq(refunds.status, 'approved')))
     .returning({ id: refunds.id });
   if (!failed) return false;

@@ -14,7 +14,11 @@ type OrderRow = typeof orders.$inferSelect;
  * whether it may be refunded now (decideTicketRefund), in ticket creation order. Reads through
  * `db` or the caller's `tx`. Returns a map order id -> tickets (empty for an order with none).
  */
-export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[], now: Date): Promise<Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>> {
+export async function loadTicketRefundStates(
+  db: Db | Tx,
+  orderRows: OrderRow[],
+  now: Date,
+): Promise<Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>> {
   const result = new Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>();
   if (orderRows.length === 0) return result;
   const orderIds = orderRows.map((o) => o.id);
@@ -36,7 +40,10 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
     .innerJoin(orderItems, eq(orderItems.id, tickets.orderItemId))
     .where(inArray(tickets.orderId, orderIds))
     .orderBy(asc(tickets.createdAt), asc(tickets.id));
-  const eventRows = await db.select().from(events).where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))]));
+  const eventRows = await db
+    .select()
+    .from(events)
+    .where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))]));
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
   for (const order of orderRows) {
     const own = ticketRows.filter((t) => t.orderId === order.id);
@@ -48,19 +55,35 @@ export async function loadTicketRefundStates(db: Db | Tx, orderRows: OrderRow[],
       feeRefundable: event.serviceFeeRefundable,
       event,
     });
-    const units = own.map((t) => ({ ticketId: t.id, unitPriceCentavos: t.unitPriceCentavos, unitFeeCentavos: t.unitFeeCentavos, halfPrice: t.concession !== null }));
+    const units = own.map((t) => ({
+      ticketId: t.id,
+      unitPriceCentavos: t.unitPriceCentavos,
+      unitFeeCentavos: t.unitFeeCentavos,
+      halfPrice: t.concession !== null,
+    }));
     const amounts = ticketRefundAmounts(order, units, { includeFee });
     result.set(
       order.id,
       own.map((ticket) => {
         const amountCentavos = amounts.get(ticket.id) ?? 0;
-        const decision = decideTicketRefund({ order, ticket: { ...ticket, transferredAway: isTransferredAway(order, ticket) }, amountCentavos, event, now });
+        const decision = decideTicketRefund({
+          order,
+          ticket: { ...ticket, transferredAway: isTransferredAway(order, ticket) },
+          amountCentavos,
+          event,
+          now,
+        });
         return {
           id: ticket.id,
           ticketTypeName: ticket.ticketTypeName,
           ticketTypeId: ticket.ticketTypeId,
           amountCentavos,
-          keptFeeCentavos: includeFee ? 0 : ticketFeeCentavos(order, units.find((u) => u.ticketId === ticket.id)!),
+          keptFeeCentavos: includeFee
+            ? 0
+            : ticketFeeCentavos(
+                order,
+                units.find((u) => u.ticketId === ticket.id)!,
+              ),
           eligible: decision.eligible,
           reason: decision.eligible ? null : decision.reason,
         };
@@ -92,7 +115,10 @@ export function chooseRefundTickets(
   const byId = new Map(states.map((t) => [t.id, t]));
   const chosen = ticketIds ? [...new Set(ticketIds.map((id) => id.toLowerCase()))] : states.filter((t) => t.eligible).map((t) => t.id);
   if (chosen.length === 0) {
-    const reason = orderRefundReason(order, states.map((t) => t.reason!));
+    const reason = orderRefundReason(
+      order,
+      states.map((t) => t.reason!),
+    );
     if (reason === 'already_requested') throw new DomainError('refund_already_requested');
     throw new DomainError('order_not_refundable', { reason });
   }
@@ -115,7 +141,12 @@ export function chooseRefundTickets(
  * { ticketId, reason: 'transferred' }) when one of them was transferred meanwhile, else
  * DomainError('refund_already_requested') when one was taken meanwhile.
  */
-export async function tieTicketsToRefund(tx: Tx, refundId: string, order: Pick<OrderRow, 'id' | 'userId'>, ticketIds: string[]): Promise<void> {
+export async function tieTicketsToRefund(
+  tx: Tx,
+  refundId: string,
+  order: Pick<OrderRow, 'id' | 'userId'>,
+  ticketIds: string[],
+): Promise<void> {
   const tied = await tx
     .update(tickets)
     .set({ refundId })
@@ -131,7 +162,15 @@ export async function tieTicketsToRefund(tx: Tx, refundId: string, order: Pick<O
     )
     .returning({ id: tickets.id });
   if (tied.length === ticketIds.length) return;
-  const left = await tx.select({ id: tickets.id, userId: tickets.userId }).from(tickets).where(inArray(tickets.id, ticketIds.filter((id) => !tied.some((t) => t.id === id))));
+  const left = await tx
+    .select({ id: tickets.id, userId: tickets.userId })
+    .from(tickets)
+    .where(
+      inArray(
+        tickets.id,
+        ticketIds.filter((id) => !tied.some((t) => t.id === id)),
+      ),
+    );
   const moved = left.find((ticket) => isTransferredAway(order, ticket));
   if (moved) throw new DomainError('ticket_not_refundable', { ticketId: moved.id, reason: 'transferred' });
   throw new DomainError('refund_already_requested');

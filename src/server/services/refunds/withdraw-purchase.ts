@@ -31,7 +31,12 @@ const REFUND_PAYMENT_RETRY_MS = 60_000;
  * flow of /refund-request remains); 'refund_already_requested'; 'order_not_refundable' /
  * 'ticket_not_refundable' with `details.reason` as requestRefund.
  */
-export async function withdrawPurchase(deps: ServiceDeps, userId: string, input: WithdrawPurchaseInput, now: Date = new Date()): Promise<MyRefund> {
+export async function withdrawPurchase(
+  deps: ServiceDeps,
+  userId: string,
+  input: WithdrawPurchaseInput,
+  now: Date = new Date(),
+): Promise<MyRefund> {
   const refund = await deps.db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -64,7 +69,11 @@ export async function withdrawPurchase(deps: ServiceDeps, userId: string, input:
       .returning();
     await tieTicketsToRefund(tx, stored.id, order, chosen);
     await refundTickets(tx, stored.id, order.id, now);
-    await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: stored.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }], now);
+    await enqueueJobs(
+      tx,
+      [{ kind: 'refund_payment', payload: { refundId: stored.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }],
+      now,
+    );
     await notifyUser(
       tx,
       {
@@ -85,7 +94,10 @@ export async function withdrawPurchase(deps: ServiceDeps, userId: string, input:
     // The job queued with the refund retries it; the refund stays 'approved' meanwhile.
     deps.log.warn({ err: error, refundId: refund.id }, 'withdrawal payment failed; the worker will retry');
   }
-  const [paid] = await deps.db.select({ status: refunds.status, processedAt: refunds.processedAt }).from(refunds).where(eq(refunds.id, refund.id));
+  const [paid] = await deps.db
+    .select({ status: refunds.status, processedAt: refunds.processedAt })
+    .from(refunds)
+    .where(eq(refunds.id, refund.id));
   return {
     id: refund.id,
     orderId: refund.orderId,

@@ -33,7 +33,10 @@ interface Column {
  */
 export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileName: string }> {
   const doc = new PDFDocument({
-    size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true,
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: true,
     info: { Title: `Borderô - ${printable(bordero.event.title)}`, Author: 'Next Level Ingressos', Subject: 'Borderô do evento' },
   });
   const chunks: Buffer[] = [];
@@ -54,7 +57,11 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
   const heading = (text: string) => {
     ensure(40);
     y += 8;
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#111111').text(printable(text), MARGIN, y, { width: CONTENT_WIDTH, lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(12)
+      .fillColor('#111111')
+      .text(printable(text), MARGIN, y, { width: CONTENT_WIDTH, lineBreak: false });
     y += 18;
   };
   const table = (columns: Column[], rows: string[][], options: { boldLast?: boolean } = {}) => {
@@ -66,7 +73,11 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
       if (!isHeader && y + height > BOTTOM) {
         // A table that goes on to the next page repeats its header there.
         ensure(PAGE.height);
-        row(columns.map((c) => c.title), true, true);
+        row(
+          columns.map((c) => c.title),
+          true,
+          true,
+        );
         doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
       }
       ensure(height);
@@ -76,9 +87,18 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
         x += widths[i];
       });
       y += height;
-      doc.moveTo(MARGIN, y).lineTo(MARGIN + widths.reduce((s, w) => s + w, 0), y).lineWidth(0.3).strokeColor('#bbbbbb').stroke();
+      doc
+        .moveTo(MARGIN, y)
+        .lineTo(MARGIN + widths.reduce((s, w) => s + w, 0), y)
+        .lineWidth(0.3)
+        .strokeColor('#bbbbbb')
+        .stroke();
     };
-    row(columns.map((c) => c.title), true, true);
+    row(
+      columns.map((c) => c.title),
+      true,
+      true,
+    );
     rows.forEach((cells, i) => row(cells, options.boldLast === true && i === rows.length - 1));
     y += 6;
   };
@@ -95,18 +115,35 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
 
   // Title
   const { event, totals } = bordero;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#111111').text(printable(`Borderô - ${event.title}`), MARGIN, y, { width: CONTENT_WIDTH });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .fillColor('#111111')
+    .text(printable(`Borderô - ${event.title}`), MARGIN, y, { width: CONTENT_WIDTH });
   y = doc.y + 4;
   const where = event.city ? `${event.venue}, ${event.city}` : event.venue;
-  doc.font('Helvetica').fontSize(10).text(printable(`${formatEventDateShort(event.date)} às ${event.startTime} · ${where}${event.cancelled ? ' · Evento cancelado' : ''}`), MARGIN, y);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      printable(`${formatEventDateShort(event.date)} às ${event.startTime} · ${where}${event.cancelled ? ' · Evento cancelado' : ''}`),
+      MARGIN,
+      y,
+    );
   y = doc.y + 2;
-  doc.fontSize(9).fillColor('#444444').text(`Gerado em ${formatInstant(bordero.generatedAt)} (horário de Brasília)`, MARGIN, y);
+  doc
+    .fontSize(9)
+    .fillColor('#444444')
+    .text(`Gerado em ${formatInstant(bordero.generatedAt)} (horário de Brasília)`, MARGIN, y);
   y = doc.y + 6;
 
   heading('Resumo');
   const sold = totals.units - totals.refundedUnits;
   table(
-    [{ title: 'Item', width: 300 }, { title: 'Valor', width: 120, align: 'right' }],
+    [
+      { title: 'Item', width: 300 },
+      { title: 'Valor', width: 120, align: 'right' },
+    ],
     [
       ['Ingressos emitidos (cortesias incluídas)', String(totals.units)],
       ['Ingressos reembolsados', String(totals.refundedUnits)],
@@ -138,13 +175,28 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
     { title: 'Cortesias (face)', width: 62, align: 'right' },
   ];
   const moneyCells = (m: BorderoMoney) => [
-    String(m.units), String(m.refundedUnits), money(m.listCentavos), money(m.discountCentavos), money(m.grossCentavos), money(m.refundsCentavos),
-    money(m.feesCentavos), money(m.absorbedFeesCentavos), money(m.netCentavos), money(m.courtesyFaceCentavos),
+    String(m.units),
+    String(m.refundedUnits),
+    money(m.listCentavos),
+    money(m.discountCentavos),
+    money(m.grossCentavos),
+    money(m.refundsCentavos),
+    money(m.feesCentavos),
+    money(m.absorbedFeesCentavos),
+    money(m.netCentavos),
+    money(m.courtesyFaceCentavos),
   ];
 
   heading('Vendas por sessão, setor, lote, tipo e canal');
   table(
-    [{ title: 'Sessão', width: 62 }, { title: 'Setor', width: 70 }, { title: 'Lote', width: 40 }, { title: 'Tipo', width: 78 }, { title: 'Canal', width: 52 }, ...moneyColumns],
+    [
+      { title: 'Sessão', width: 62 },
+      { title: 'Setor', width: 70 },
+      { title: 'Lote', width: 40 },
+      { title: 'Tipo', width: 78 },
+      { title: 'Canal', width: 52 },
+      ...moneyColumns,
+    ],
     [
       ...bordero.lines.map((l) => [l.session, l.sector, l.lot, l.kindLabel, l.channelLabel, ...moneyCells(l.money)]),
       ['Total', '', '', '', '', ...moneyCells(totals)],
@@ -153,23 +205,45 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
   );
 
   heading('Por canal');
-  table([{ title: 'Canal', width: 120 }, ...moneyColumns], bordero.byChannel.map((s) => [s.label, ...moneyCells(s.money)]));
+  table(
+    [{ title: 'Canal', width: 120 }, ...moneyColumns],
+    bordero.byChannel.map((s) => [s.label, ...moneyCells(s.money)]),
+  );
   heading('Por tipo');
-  table([{ title: 'Tipo', width: 120 }, ...moneyColumns], bordero.byKind.map((s) => [s.label, ...moneyCells(s.money)]));
+  table(
+    [{ title: 'Tipo', width: 120 }, ...moneyColumns],
+    bordero.byKind.map((s) => [s.label, ...moneyCells(s.money)]),
+  );
 
   heading('Meia-entrada e a reserva de 40%');
   table(
     [
-      { title: 'Setor', width: 160 }, { title: 'Estoque', width: 60, align: 'right' }, { title: 'Reserva (40%)', width: 70, align: 'right' },
-      { title: 'Meias vendidas', width: 70, align: 'right' }, { title: 'Reserva restante', width: 80, align: 'right' }, { title: 'Reserva usada', width: 70, align: 'right' },
+      { title: 'Setor', width: 160 },
+      { title: 'Estoque', width: 60, align: 'right' },
+      { title: 'Reserva (40%)', width: 70, align: 'right' },
+      { title: 'Meias vendidas', width: 70, align: 'right' },
+      { title: 'Reserva restante', width: 80, align: 'right' },
+      { title: 'Reserva usada', width: 70, align: 'right' },
       { title: 'Pessoa idosa (fora da reserva)', width: 120, align: 'right' },
     ],
-    bordero.meia.map((m) => [m.sector, String(m.stock), String(m.reserve), String(m.meiaSold), String(m.reserveLeft), `${m.reserveUsedPercent}%`, String(m.seniorSold)]),
+    bordero.meia.map((m) => [
+      m.sector,
+      String(m.stock),
+      String(m.reserve),
+      String(m.meiaSold),
+      String(m.reserveLeft),
+      `${m.reserveUsedPercent}%`,
+      String(m.seniorSold),
+    ]),
   );
 
   heading('Entradas por hora e portão');
   table(
-    [{ title: 'Hora', width: 160 }, { title: 'Portão', width: 160 }, { title: 'Entradas', width: 80, align: 'right' }],
+    [
+      { title: 'Hora', width: 160 },
+      { title: 'Portão', width: 160 },
+      { title: 'Entradas', width: 80, align: 'right' },
+    ],
     [...bordero.entries.map((e) => [e.hourLabel, e.gate, String(e.entries)]), ['Total', '', String(bordero.entriesTotal)]],
     { boldLast: true },
   );
@@ -180,7 +254,11 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
 
   heading('Divisão do líquido entre coprodutores');
   table(
-    [{ title: 'Parte', width: 240 }, { title: 'Participação', width: 90, align: 'right' }, { title: 'Valor', width: 110, align: 'right' }],
+    [
+      { title: 'Parte', width: 240 },
+      { title: 'Participação', width: 90, align: 'right' },
+      { title: 'Valor', width: 110, align: 'right' },
+    ],
     [
       ...bordero.split.map((s) => [s.name, formatBasisPoints(s.shareBasisPoints), money(s.amountCentavos)]),
       ['Líquido', '100%', money(totals.netCentavos)],
@@ -198,7 +276,11 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
     // Below the bottom margin, where pdfkit would otherwise start a new page.
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor('#666666');
-    doc.text(printable(`${event.title} · Página ${i - range.start + 1} de ${range.count}`), MARGIN, PAGE.height - MARGIN + 12, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    doc.text(printable(`${event.title} · Página ${i - range.start + 1} de ${range.count}`), MARGIN, PAGE.height - MARGIN + 12, {
+      width: CONTENT_WIDTH,
+      align: 'right',
+      lineBreak: false,
+    });
   }
   doc.end();
   await ended;

@@ -3,12 +3,29 @@ import { concessions, countsAgainstReserve, type Concession } from '../../../sha
 import { formatEventDateShort, formatInstant } from '../../../shared/dates';
 import { DomainError } from '../../../shared/errors';
 import { formatCentavos } from '../../../shared/money';
-import { borderoChannelLabel, type Bordero, type BorderoKind, type BorderoLine, type BorderoSubtotal } from '../../../shared/schemas/bordero';
+import {
+  borderoChannelLabel,
+  type Bordero,
+  type BorderoKind,
+  type BorderoLine,
+  type BorderoSubtotal,
+} from '../../../shared/schemas/bordero';
 import { orderChannels, saleRefundOrigins, type OrderChannel } from '../../../shared/statuses';
 import { queryRows, type Db } from '../../db/client';
 import {
-  addBorderoMoney, borderoKind, countEntriesPerHour, ecadBaseCentavos, ecadEstimate, emptyBorderoMoney, meiaReserveUse, nfseText, settleBorderoLines, splitNet, totalBorderoMoney,
-  type BorderoOrder, type BorderoUnit,
+  addBorderoMoney,
+  borderoKind,
+  countEntriesPerHour,
+  ecadBaseCentavos,
+  ecadEstimate,
+  emptyBorderoMoney,
+  meiaReserveUse,
+  nfseText,
+  settleBorderoLines,
+  splitNet,
+  totalBorderoMoney,
+  type BorderoOrder,
+  type BorderoUnit,
 } from '../../domain/bordero';
 import { lotName } from '../../domain/lots';
 import { saleCategoryLabel } from '../orders/sale-columns';
@@ -74,24 +91,47 @@ const kindOrder = (kind: BorderoKind, concession: Concession | null) =>
  */
 export async function loadBordero(db: Db, eventId: string, company: BorderoCompany, now = new Date()): Promise<Bordero> {
   const [event] = await queryRows<{
-    id: string; title: string; date: string; start_time: string; location: string; city: string | null; meia_entrada: boolean; cancelled_at: Date | null;
-    ecad_basis_points: number; set_list: string | null; co_producers: { name: string; shareBasisPoints: number }[] | null;
-  }>(db, sql`
+    id: string;
+    title: string;
+    date: string;
+    start_time: string;
+    location: string;
+    city: string | null;
+    meia_entrada: boolean;
+    cancelled_at: Date | null;
+    ecad_basis_points: number;
+    set_list: string | null;
+    co_producers: { name: string; shareBasisPoints: number }[] | null;
+  }>(
+    db,
+    sql`
     SELECT id, title, date::text AS date, start_time::text AS start_time, location, city, meia_entrada, cancelled_at, ecad_basis_points, set_list, co_producers
-    FROM events WHERE id = ${eventId}::uuid`);
+    FROM events WHERE id = ${eventId}::uuid`,
+  );
   if (!event) throw new DomainError('event_not_found');
 
-  const sessions = await queryRows<{ id: string; name: string; position: number }>(db, sql`
-    SELECT id, name, position FROM event_sessions WHERE event_id = ${eventId}::uuid ORDER BY position, id`);
-  const sectorSessions = await queryRows<{ ticket_type_id: string; session_id: string }>(db, sql`
+  const sessions = await queryRows<{ id: string; name: string; position: number }>(
+    db,
+    sql`
+    SELECT id, name, position FROM event_sessions WHERE event_id = ${eventId}::uuid ORDER BY position, id`,
+  );
+  const sectorSessions = await queryRows<{ ticket_type_id: string; session_id: string }>(
+    db,
+    sql`
     SELECT s.ticket_type_id, s.session_id FROM ticket_type_sessions s JOIN ticket_types tt ON tt.id = s.ticket_type_id
-    WHERE tt.event_id = ${eventId}::uuid`);
-  const sectors = await queryRows<{ id: string; name: string; sort_order: number; stock: number | string }>(db, sql`
+    WHERE tt.event_id = ${eventId}::uuid`,
+  );
+  const sectors = await queryRows<{ id: string; name: string; sort_order: number; stock: number | string }>(
+    db,
+    sql`
     SELECT tt.id, tt.name, tt.sort_order, coalesce((SELECT sum(l.quantity) FROM ticket_lots l WHERE l.ticket_type_id = tt.id), 0)::int AS stock
-    FROM ticket_types tt WHERE tt.event_id = ${eventId}::uuid ORDER BY tt.sort_order, tt.created_at, tt.id`);
+    FROM ticket_types tt WHERE tt.event_id = ${eventId}::uuid ORDER BY tt.sort_order, tt.created_at, tt.id`,
+  );
 
   const paidOrders = sql`o.event_id = ${eventId}::uuid AND o.status IN ('completed', 'refunded') AND o.completed_at IS NOT NULL`;
-  const units = await queryRows<UnitRow>(db, sql`
+  const units = await queryRows<UnitRow>(
+    db,
+    sql`
     SELECT o.id AS order_id, o.subtotal_centavos, o.discount_centavos, o.fee_centavos, o.absorbed_fee_centavos, o.channel::text AS channel, o.payment_provider,
       i.id AS item_id, i.quantity, i.ticket_type_id, i.ticket_type_name, tt.name AS sector_name, l.position AS lot_position, l.price_centavos AS lot_price_centavos,
       i.concession::text AS concession, i.unit_price_centavos, i.unit_fee_centavos, t.id AS ticket_id, t.refund_id
@@ -99,22 +139,34 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
     LEFT JOIN tickets t ON t.order_item_id = i.id
     LEFT JOIN ticket_types tt ON tt.id = i.ticket_type_id LEFT JOIN ticket_lots l ON l.id = i.lot_id
     WHERE ${paidOrders}
-    ORDER BY o.created_at, o.id, t.created_at NULLS LAST, t.id NULLS LAST, i.id`);
-  const refunds = await queryRows<{ id: string; order_id: string; amount_centavos: number }>(db, sql`
+    ORDER BY o.created_at, o.id, t.created_at NULLS LAST, t.id NULLS LAST, i.id`,
+  );
+  const refunds = await queryRows<{ id: string; order_id: string; amount_centavos: number }>(
+    db,
+    sql`
     SELECT r.id, r.order_id, r.amount_centavos FROM refunds r JOIN orders o ON o.id = r.order_id
-    WHERE r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(saleRefundOrigins.map((origin) => sql`${origin}`), sql`, `)}) AND ${paidOrders}
-    ORDER BY r.requested_at, r.id`);
-  const entryRows = await queryRows<{ scanned_at: Date | string; location: string }>(db, sql`
-    SELECT scanned_at, location FROM check_ins WHERE event_id = ${eventId}::uuid AND accepted AND direction = 'in'`);
+    WHERE r.status IN ('approved', 'processed') AND r.origin::text IN (${sql.join(
+      saleRefundOrigins.map((origin) => sql`${origin}`),
+      sql`, `,
+    )}) AND ${paidOrders}
+    ORDER BY r.requested_at, r.id`,
+  );
+  const entryRows = await queryRows<{ scanned_at: Date | string; location: string }>(
+    db,
+    sql`
+    SELECT scanned_at, location FROM check_ins WHERE event_id = ${eventId}::uuid AND accepted AND direction = 'in'`,
+  );
 
   // Sessions of each sector: its own rows, or every session when it names none.
   const sessionPosition = new Map(sessions.map((s, i) => [s.id, i]));
   const sessionsOfSector = new Map<string, string[]>();
-  for (const row of sectorSessions) sessionsOfSector.set(row.ticket_type_id, [...(sessionsOfSector.get(row.ticket_type_id) ?? []), row.session_id]);
+  for (const row of sectorSessions)
+    sessionsOfSector.set(row.ticket_type_id, [...(sessionsOfSector.get(row.ticket_type_id) ?? []), row.session_id]);
   const sessionOf = (ticketTypeId: string | null): { label: string; sort: number } => {
     if (sessions.length === 0) return { label: SINGLE_SESSION, sort: 0 };
     const own = ticketTypeId ? sessionsOfSector.get(ticketTypeId) : undefined;
-    if (!own || own.length === 0 || own.length === sessions.length) return { label: sessions.length === 1 ? sessions[0].name : 'Todas as sessões', sort: sessions.length };
+    if (!own || own.length === 0 || own.length === sessions.length)
+      return { label: sessions.length === 1 ? sessions[0].name : 'Todas as sessões', sort: sessions.length };
     const ordered = own.map((id) => sessionPosition.get(id) ?? 0).sort((a, b) => a - b);
     return { label: ordered.map((i) => sessions[i].name).join(' + '), sort: ordered[0] };
   };
@@ -130,7 +182,10 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
 
   const addUnit = (row: UnitRow, ticketId: string, refundId: string | null) => {
     const kind: BorderoKind = borderoKind({
-      paymentProvider: row.payment_provider, channel: row.channel, unitPriceCentavos: Number(row.unit_price_centavos), concession: row.concession,
+      paymentProvider: row.payment_provider,
+      channel: row.channel,
+      unitPriceCentavos: Number(row.unit_price_centavos),
+      concession: row.concession,
     });
     const isCourtesy = kind === 'cortesia';
     const session = sessionOf(row.ticket_type_id);
@@ -141,22 +196,42 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
     const lineKey = [session.label, sector, lot, kindLabel, channel].join('\u0000');
     if (!lineInfo.has(lineKey)) {
       lineInfo.set(lineKey, {
-        session: session.label, sector, lot, kind, kindLabel, channel, channelLabel: borderoChannelLabel[channel],
-        sort: [session.sort, row.ticket_type_id ? (sectorPosition.get(row.ticket_type_id) ?? sectors.length) : sectors.length, Number(row.lot_position ?? 0), kindOrder(kind, row.concession), orderChannels.indexOf(channel)],
+        session: session.label,
+        sector,
+        lot,
+        kind,
+        kindLabel,
+        channel,
+        channelLabel: borderoChannelLabel[channel],
+        sort: [
+          session.sort,
+          row.ticket_type_id ? (sectorPosition.get(row.ticket_type_id) ?? sectors.length) : sectors.length,
+          Number(row.lot_position ?? 0),
+          kindOrder(kind, row.concession),
+          orderChannels.indexOf(channel),
+        ],
       });
     }
     let order = orders.get(row.order_id);
     if (!order) {
       order = {
-        subtotalCentavos: Number(row.subtotal_centavos), discountCentavos: Number(row.discount_centavos), feeCentavos: Number(row.fee_centavos),
-        absorbedFeeCentavos: Number(row.absorbed_fee_centavos), units: [], refunds: [],
+        subtotalCentavos: Number(row.subtotal_centavos),
+        discountCentavos: Number(row.discount_centavos),
+        feeCentavos: Number(row.fee_centavos),
+        absorbedFeeCentavos: Number(row.absorbed_fee_centavos),
+        units: [],
+        refunds: [],
       };
       orders.set(row.order_id, order);
     }
     const counted = refundId !== null && countedRefunds.has(refundId) ? refundId : null;
     const unit: BorderoUnit = {
-      ticketId, lineKey, unitPriceCentavos: Number(row.unit_price_centavos), unitFeeCentavos: Number(row.unit_fee_centavos),
-      halfPrice: row.concession !== null, refundId: counted,
+      ticketId,
+      lineKey,
+      unitPriceCentavos: Number(row.unit_price_centavos),
+      unitFeeCentavos: Number(row.unit_fee_centavos),
+      halfPrice: row.concession !== null,
+      refundId: counted,
       courtesyFaceCentavos: isCourtesy ? Number(row.lot_price_centavos ?? row.unit_price_centavos) : 0,
     };
     order.units.push(unit);
@@ -179,7 +254,8 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
   for (const [itemId, row] of itemRows) {
     for (let n = ticketsOfItem.get(itemId) ?? 0; n < Number(row.quantity); n++) addUnit(row, `${itemId}:${n}`, null);
   }
-  for (const refund of refunds) orders.get(refund.order_id)?.refunds.push({ id: refund.id, amountCentavos: Number(refund.amount_centavos) });
+  for (const refund of refunds)
+    orders.get(refund.order_id)?.refunds.push({ id: refund.id, amountCentavos: Number(refund.amount_centavos) });
 
   const settled = settleBorderoLines([...orders.values()]);
   const lines: BorderoLine[] = [...settled.entries()]
@@ -215,8 +291,14 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
 
   return {
     event: {
-      id: event.id, title: event.title, date: event.date, startTime: event.start_time.slice(0, 5), venue: event.location, city: event.city,
-      meiaEntrada: event.meia_entrada, cancelled: event.cancelled_at !== null,
+      id: event.id,
+      title: event.title,
+      date: event.date,
+      startTime: event.start_time.slice(0, 5),
+      venue: event.location,
+      city: event.city,
+      meiaEntrada: event.meia_entrada,
+      cancelled: event.cancelled_at !== null,
     },
     generatedAt: now.toISOString(),
     lines,
@@ -225,11 +307,19 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
     byKind: subtotals((line) => line.kindLabel),
     meia: sectors.map((sector) => {
       const half = halfUnits.get(sector.id) ?? { meia: 0, senior: 0 };
-      return { sector: sector.name, ...meiaReserveUse({ stock: Number(sector.stock), meiaEntrada: event.meia_entrada, meiaSold: half.meia, seniorSold: half.senior }) };
+      return {
+        sector: sector.name,
+        ...meiaReserveUse({ stock: Number(sector.stock), meiaEntrada: event.meia_entrada, meiaSold: half.meia, seniorSold: half.senior }),
+      };
     }),
     entries: entries.map((e) => ({ hourStart: e.hourStart.toISOString(), hourLabel: e.hourLabel, gate: e.gate, entries: e.entries })),
     entriesTotal: entryRows.length,
-    ecad: { basisPoints: ecadBasisPoints, baseCentavos: ecadBaseCentavos(totals), estimateCentavos: ecadEstimate(totals, ecadBasisPoints), setList: event.set_list ?? '' },
+    ecad: {
+      basisPoints: ecadBasisPoints,
+      baseCentavos: ecadBaseCentavos(totals),
+      estimateCentavos: ecadEstimate(totals, ecadBasisPoints),
+      setList: event.set_list ?? '',
+    },
     coProducers,
     split: splitNet(totals.netCentavos, coProducers, ORGANIZER_SHARE_NAME),
     nfseText: nfseText({

@@ -15,7 +15,8 @@ export async function saveBorderoSettings(db: Db, eventId: string, settings: Bor
   const changes: Partial<typeof events.$inferInsert> = {};
   if (settings.ecadBasisPoints !== undefined) changes.ecadBasisPoints = settings.ecadBasisPoints;
   if (settings.setList !== undefined) changes.setList = settings.setList.trim() === '' ? null : settings.setList.trim();
-  if (settings.coProducers !== undefined) changes.coProducers = settings.coProducers.map((c) => ({ name: c.name, shareBasisPoints: c.shareBasisPoints }));
+  if (settings.coProducers !== undefined)
+    changes.coProducers = settings.coProducers.map((c) => ({ name: c.name, shareBasisPoints: c.shareBasisPoints }));
   const updated = await db
     .update(events)
     .set({ ...changes, updatedAt: new Date() })

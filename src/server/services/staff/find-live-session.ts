@@ -13,7 +13,16 @@ export interface SessionUser {
   roles: Role[];
 }
 
-type SessionRow = { token: string; expires_at: Date; id: string; email: string; name: string; email_verified: boolean; created_at: Date; roles: Role[] };
+type SessionRow = {
+  token: string;
+  expires_at: Date;
+  id: string;
+  email: string;
+  name: string;
+  email_verified: boolean;
+  created_at: Date;
+  roles: Role[];
+};
 
 const readSessions = preparedStatement<SessionRow>(
   'session_users',
@@ -43,5 +52,12 @@ export async function findLiveSession(db: Db, token: string, nowMs: number): Pro
   const expiresAt = new Date(row.expires_at).getTime();
   const needsRefresh = expiresAt - SESSION_EXPIRES_IN_S * 1000 + SESSION_UPDATE_AGE_S * 1000 <= nowMs;
   if (expiresAt <= nowMs || needsRefresh) return undefined;
-  return { id: row.id, email: row.email, name: row.name, emailVerified: row.email_verified, createdAt: new Date(row.created_at), roles: row.roles };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.email_verified,
+    createdAt: new Date(row.created_at),
+    roles: row.roles,
+  };
 }

@@ -44,7 +44,10 @@ export async function grantStaffRole(
   input: GrantStaffRoleInput & { adminId: string },
   now: Date = new Date(),
 ): Promise<{ invited: boolean }> {
-  const [account] = await deps.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email));
+  const [account] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email));
   if (account) {
     await deps.db.insert(userRoles).values({ userId: account.id, role: input.role, createdAt: now }).onConflictDoNothing();
     await forgetSessions(deps.db, account.id);
@@ -54,7 +57,8 @@ export async function grantStaffRole(
     .select()
     .from(staffInvitations)
     .where(and(eq(staffInvitations.email, input.email), eq(staffInvitations.role, input.role)));
-  if (!known) await deps.db.insert(staffInvitations).values({ email: input.email, role: input.role, invitedBy: input.adminId, createdAt: now });
+  if (!known)
+    await deps.db.insert(staffInvitations).values({ email: input.email, role: input.role, invitedBy: input.adminId, createdAt: now });
   const link = new URL(`/auth?cadastro=1&email=${encodeURIComponent(input.email)}`, deps.publicUrl).toString();
   const what = input.role === 'admin' ? 'administrar os eventos' : 'validar ingressos na portaria';
   await deps.mailer.send({
@@ -83,7 +87,12 @@ export async function revokeStaffRole(db: Db, target: { userId: string } | { ema
   }
   await db.transaction(async (tx) => {
     if (role === 'admin') {
-      const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin')).orderBy(asc(userRoles.userId)).for('update');
+      const admins = await tx
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(eq(userRoles.role, 'admin'))
+        .orderBy(asc(userRoles.userId))
+        .for('update');
       if (admins.some((a) => a.userId === target.userId) && admins.length <= 1) throw new DomainError('last_admin');
     }
     const removed = await tx

@@ -38,52 +38,60 @@ export async function acceptTransfer(
   input: z.output<typeof acceptTransferSchema>,
   now: Date = new Date(),
 ): Promise<{ ticketId: string }> {
-  return meiaGuarded(() => deps.db.transaction(async (tx) => {
-    const [user] = await queryRows<{ email: string; email_verified: boolean }>(tx, sql`SELECT email, email_verified FROM users WHERE id = ${account.id}`);
-    if (!user) throw new DomainError('unauthenticated');
-    const where = input.token
-      ? sql`tt.token_hash = ${hashTransferToken(input.token)}`
-      : sql`tt.id = ${input.transferId!}::uuid AND tt.to_email = ${user.email.toLowerCase()}`;
-    const [found] = await readTransfers(tx, where);
-    if (!found) throw new DomainError('transfer_not_found');
-    // The ticket first, as every writer of a ticket and its transfers locks them.
-    const [ticket] = await readTickets(tx, { ids: [found.ticket_id] }, true);
-    const [transfer] = await readTransfers(tx, sql`tt.id = ${found.id}::uuid`, true);
-    if (!ticket || !transfer) throw new DomainError('transfer_not_found');
-    const cpf = input.cpf ?? transfer.to_cpf;
-    decideAcceptance({
-      transfer: { status: transfer.status, toEmail: transfer.to_email },
-      accountEmail: user.email,
-      event: ticket.event,
-      ticket,
-      cpf,
-      declared: { concession: input.concession ?? null, documentNumber: input.documentNumber ?? null },
-      now,
-    });
-    if (!user.email_verified) throw new DomainError('transfer_email_unconfirmed');
-    await assertTicketMayMove(tx, ticket, { cpf, userId: account.id });
-    const code = createTicketCode(deps.ticketSigningKey);
-    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
-    await tx.update(tickets).set({ code, userId: account.id, holderName: transfer.to_name, holderCpf: cpf }).where(eq(tickets.id, ticket.id));
-    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
-    await tx
-      .update(ticketTransfers)
-      .set({ status: 'accepted', oldCode: ticket.code, toUserId: account.id, toCpf: cpf, decidedAt: now })
-      .where(eq(ticketTransfers.id, transfer.id));
-    if (ticket.userId) {
-      await notifyUser(
+  return meiaGuarded(() =>
+    deps.db.transaction(async (tx) => {
+      const [user] = await queryRows<{ email: string; email_verified: boolean }>(
         tx,
-        {
-          userId: ticket.userId,
-          type: 'event',
-          title: 'Transferência aceita',
-          message: `${transfer.to_name} aceitou o ingresso de ${ticket.event.title} que você transferiu. O código antigo não vale mais.`,
-          actionUrl: '/tickets',
-          channels: ['push'],
-        },
-        now,
+        sql`SELECT email, email_verified FROM users WHERE id = ${account.id}`,
       );
-    }
-    return { ticketId: ticket.id };
-  }));
+      if (!user) throw new DomainError('unauthenticated');
+      const where = input.token
+        ? sql`tt.token_hash = ${hashTransferToken(input.token)}`
+        : sql`tt.id = ${input.transferId!}::uuid AND tt.to_email = ${user.email.toLowerCase()}`;
+      const [found] = await readTransfers(tx, where);
+      if (!found) throw new DomainError('transfer_not_found');
+      // The ticket first, as every writer of a ticket and its transfers locks them.
+      const [ticket] = await readTickets(tx, { ids: [found.ticket_id] }, true);
+      const [transfer] = await readTransfers(tx, sql`tt.id = ${found.id}::uuid`, true);
+      if (!ticket || !transfer) throw new DomainError('transfer_not_found');
+      const cpf = input.cpf ?? transfer.to_cpf;
+      decideAcceptance({
+        transfer: { status: transfer.status, toEmail: transfer.to_email },
+        accountEmail: user.email,
+        event: ticket.event,
+        ticket,
+        cpf,
+        declared: { concession: input.concession ?? null, documentNumber: input.documentNumber ?? null },
+        now,
+      });
+      if (!user.email_verified) throw new DomainError('transfer_email_unconfirmed');
+      await assertTicketMayMove(tx, ticket, { cpf, userId: account.id });
+      const code = createTicketCode(deps.ticketSigningKey);
+      await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
+      await tx
+        .update(tickets)
+        .set({ code, userId: account.id, holderName: transfer.to_name, holderCpf: cpf })
+        .where(eq(tickets.id, ticket.id));
+      await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
+      await tx
+        .update(ticketTransfers)
+        .set({ status: 'accepted', oldCode: ticket.code, toUserId: account.id, toCpf: cpf, decidedAt: now })
+        .where(eq(ticketTransfers.id, transfer.id));
+      if (ticket.userId) {
+        await notifyUser(
+          tx,
+          {
+            userId: ticket.userId,
+            type: 'event',
+            title: 'Transferência aceita',
+            message: `${transfer.to_name} aceitou o ingresso de ${ticket.event.title} que você transferiu. O código antigo não vale mais.`,
+            actionUrl: '/tickets',
+            channels: ['push'],
+          },
+          now,
+        );
+      }
+      return { ticketId: ticket.id };
+    }),
+  );
 }

@@ -38,7 +38,15 @@ export async function createTransfer(
       const [ticket] = await readTickets(tx, { ids: [ticketId] }, true);
       if (!ticket || ticket.userId !== sender.id) throw new DomainError('not_found');
       const pending = await readTransfers(tx, sql`tt.ticket_id = ${ticket.id}::uuid AND tt.status = 'pending'`);
-      decideTransfer({ event: ticket.event, ticket, senderEmail: sender.email, toEmail, toCpf: input.toCpf, hasPendingTransfer: pending.length > 0, now });
+      decideTransfer({
+        event: ticket.event,
+        ticket,
+        senderEmail: sender.email,
+        toEmail,
+        toCpf: input.toCpf,
+        hasPendingTransfer: pending.length > 0,
+        now,
+      });
       const id = randomUUID();
       await tx.insert(ticketTransfers).values({
         id,

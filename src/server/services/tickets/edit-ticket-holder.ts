@@ -21,17 +21,25 @@ import { readTickets } from './ticket-rows';
  * cpf_limit, meia_cpf_repeated.
  * Returns the stored holder.
  */
-export async function editTicketHolder(db: Db, userId: string, ticketId: string, input: z.output<typeof editHolderSchema>, now: Date = new Date()): Promise<{ holderName: string; holderCpf: string | null }> {
+export async function editTicketHolder(
+  db: Db,
+  userId: string,
+  ticketId: string,
+  input: z.output<typeof editHolderSchema>,
+  now: Date = new Date(),
+): Promise<{ holderName: string; holderCpf: string | null }> {
   const parsed = input;
-  return meiaGuarded(() => db.transaction(async (tx) => {
-    const [ticket] = await readTickets(tx, { ids: [ticketId] }, true);
-    if (!ticket || ticket.userId !== userId) throw new DomainError('not_found');
-    decideHolderEdit({ event: ticket.event, ticket, holderCpf: parsed.holderCpf, now });
-    const holderCpf = parsed.holderCpf ?? (isHolderCpfAsked(ticket.event, ticket) ? ticket.holderCpf : null);
-    await assertTicketMayMove(tx, ticket, { cpf: holderCpf, userId: ticket.userId });
-    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
-    await tx.update(tickets).set({ holderName: parsed.holderName, holderCpf }).where(eq(tickets.id, ticket.id));
-    await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
-    return { holderName: parsed.holderName, holderCpf };
-  }));
+  return meiaGuarded(() =>
+    db.transaction(async (tx) => {
+      const [ticket] = await readTickets(tx, { ids: [ticketId] }, true);
+      if (!ticket || ticket.userId !== userId) throw new DomainError('not_found');
+      decideHolderEdit({ event: ticket.event, ticket, holderCpf: parsed.holderCpf, now });
+      const holderCpf = parsed.holderCpf ?? (isHolderCpfAsked(ticket.event, ticket) ? ticket.holderCpf : null);
+      await assertTicketMayMove(tx, ticket, { cpf: holderCpf, userId: ticket.userId });
+      await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
+      await tx.update(tickets).set({ holderName: parsed.holderName, holderCpf }).where(eq(tickets.id, ticket.id));
+      await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
+      return { holderName: parsed.holderName, holderCpf };
+    }),
+  );
 }

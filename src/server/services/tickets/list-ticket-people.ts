@@ -19,11 +19,14 @@ export async function listTicketPeople(db: Db, user: { id: string; email: string
   const [sent, received, incomingRows] = await Promise.all([
     ids.length ? readTransfers(db, sql`tt.ticket_id = ANY(${sql.param(ids)}::uuid[]) AND tt.status = 'pending'`) : Promise.resolve([]),
     ids.length
-      ? queryRows<{ ticket_id: string; from_name: string }>(db, sql`
+      ? queryRows<{ ticket_id: string; from_name: string }>(
+          db,
+          sql`
           SELECT DISTINCT ON (tt.ticket_id) tt.ticket_id, coalesce(tt.from_holder_name, u.name, '') AS from_name
           FROM ticket_transfers tt LEFT JOIN users u ON u.id = tt.from_user_id
           WHERE tt.ticket_id = ANY(${sql.param(ids)}::uuid[]) AND tt.status = 'accepted' AND tt.to_user_id = ${user.id}
-          ORDER BY tt.ticket_id, tt.decided_at DESC`)
+          ORDER BY tt.ticket_id, tt.decided_at DESC`,
+        )
       : Promise.resolve([]),
     readTransfers(db, sql`tt.to_email = ${user.email.toLowerCase()} AND tt.status = 'pending'`),
   ]);
@@ -56,10 +59,14 @@ export async function listTicketPeople(db: Db, user: { id: string; email: string
 /** Whether 'Transferir ingresso' is offered on a live ticket, and else why (pt-BR), as decideTransfer decides. */
 function transferOffer(ticket: TicketRow, hasPending: boolean, now: Date): { canTransfer: boolean; transferNote: string | null } {
   if (!isTicketLive(ticket, ticket.event) || ticket.inRefund || hasPending) return { canTransfer: false, transferNote: null };
-  if (!ticket.event.transferAllowed) return { canTransfer: false, transferNote: 'O organizador deste evento não permite transferir ingressos.' };
+  if (!ticket.event.transferAllowed)
+    return { canTransfer: false, transferNote: 'O organizador deste evento não permite transferir ingressos.' };
   const deadline = transferDeadline(ticket.event);
   if (now >= deadline) {
-    return { canTransfer: false, transferNote: now < eventStart(ticket.event) ? `Transferências encerradas em ${formatInstant(deadline)}.` : null };
+    return {
+      canTransfer: false,
+      transferNote: now < eventStart(ticket.event) ? `Transferências encerradas em ${formatInstant(deadline)}.` : null,
+    };
   }
   return { canTransfer: true, transferNote: null };
 }

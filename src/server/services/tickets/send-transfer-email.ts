@@ -14,7 +14,10 @@ const escapeHtml = (text: string) =>
  * Returns 'off' when the transfer is no longer pending (cancelled or accepted before the job
  * ran), else 'sent'; a throw retries.
  */
-export async function sendTransferEmail(deps: Pick<ServiceDeps, 'db' | 'mailer' | 'publicUrl' | 'ticketSigningKey'>, transferId: string): Promise<'sent' | 'off'> {
+export async function sendTransferEmail(
+  deps: Pick<ServiceDeps, 'db' | 'mailer' | 'publicUrl' | 'ticketSigningKey'>,
+  transferId: string,
+): Promise<'sent' | 'off'> {
   const [transfer] = await readTransfers(deps.db, sql`tt.id = ${transferId}::uuid`);
   if (!transfer || transfer.status !== 'pending') return 'off';
   const [ticket] = await readTickets(deps.db, { ids: [transfer.ticket_id] });

@@ -69,7 +69,9 @@ export async function readTickets(tx: Db | Tx, where: { ids?: string[]; userId?:
     filters.push(sql`t.id = ANY(${sql.param(where.ids)}::uuid[])`);
   }
   if (where.userId) filters.push(sql`t.user_id = ${where.userId}`);
-  const rows = await queryRows<RawTicketRow>(tx, sql`
+  const rows = await queryRows<RawTicketRow>(
+    tx,
+    sql`
     SELECT t.id, t.order_id, t.user_id, t.code, t.ticket_type_name, t.holder_name,
            coalesce(t.holder_cpf, CASE WHEN t.concession IS NOT NULL THEN i.holder_cpf END) AS holder_cpf,
            t.holder_cpf AS stored_holder_cpf, o.user_id AS order_user_id, o.buyer_cpf, t.refund_id IS NOT NULL AS in_refund,
@@ -79,7 +81,8 @@ export async function readTickets(tx: Db | Tx, where: { ids?: string[]; userId?:
     FROM tickets t JOIN orders o ON o.id = t.order_id JOIN order_items i ON i.id = t.order_item_id JOIN events e ON e.id = t.event_id
     WHERE ${sql.join(filters, sql` AND `)}
     ORDER BY t.created_at, t.id
-    ${lock ? sql`FOR UPDATE OF t` : sql``}`);
+    ${lock ? sql`FOR UPDATE OF t` : sql``}`,
+  );
   return rows.map((r) => ({
     id: r.id,
     orderId: r.order_id,
@@ -140,13 +143,16 @@ export type TransferRow = {
 
 /** The transfers matching `where` with the sender's name (the holder then, else the account's). */
 export async function readTransfers(tx: Db | Tx, where: SQL, lock = false): Promise<TransferRow[]> {
-  return queryRows<TransferRow>(tx, sql`
+  return queryRows<TransferRow>(
+    tx,
+    sql`
     SELECT tt.id, tt.ticket_id, tt.status, tt.to_name, tt.to_email, tt.to_cpf,
            coalesce(tt.from_holder_name, u.name) AS from_name, tt.created_at, tt.decided_at
     FROM ticket_transfers tt LEFT JOIN users u ON u.id = tt.from_user_id
     WHERE ${where}
     ORDER BY tt.created_at DESC, tt.id
-    ${lock ? sql`FOR UPDATE OF tt` : sql``}`);
+    ${lock ? sql`FOR UPDATE OF tt` : sql``}`,
+  );
 }
 
 /** A transfer and its ticket as the API shows them. */
@@ -160,7 +166,13 @@ export function toTransferView(row: TransferRow, ticket: TicketRow): TransferVie
     fromName: row.from_name ?? '',
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
-    event: { id: ticket.event.id, title: ticket.event.title, date: ticket.event.date, startTime: ticket.event.startTime, location: ticket.event.location },
+    event: {
+      id: ticket.event.id,
+      title: ticket.event.title,
+      date: ticket.event.date,
+      startTime: ticket.event.startTime,
+      location: ticket.event.location,
+    },
     ticketTypeName: ticket.ticketTypeName,
     concession: ticket.concession,
     asksCpf: isHolderCpfAsked(ticket.event, ticket) && !row.to_cpf,

@@ -16,15 +16,24 @@ import { getMyWaitlist } from './my-waitlist';
  * waitlist_not_sold_out), then one active entry per account and sector (waitlist_already_joined,
  * the unique index). Returns the entry with its place in line. `now` is a UTC instant.
  */
-export async function joinWaitlist(db: Db, userId: string, eventId: string, input: JoinWaitlistInput, now: Date = new Date()): Promise<WaitlistEntryView> {
+export async function joinWaitlist(
+  db: Db,
+  userId: string,
+  eventId: string,
+  input: JoinWaitlistInput,
+  now: Date = new Date(),
+): Promise<WaitlistEntryView> {
   const { state } = await loadSaleState(db, eventId, { lock: false, codes: [], cpfs: [], anyHalf: false });
   assertOnSale(state.event, now);
   const sector = state.sectors.find((s) => s.id === input.ticketTypeId) ?? null;
   assertCanJoin(sector, eventId, now);
   try {
-    await queryRows(db, sql`
+    await queryRows(
+      db,
+      sql`
       INSERT INTO waitlist_entries (event_id, ticket_type_id, user_id, quantity, created_at, updated_at)
-      VALUES (${eventId}::uuid, ${input.ticketTypeId}::uuid, ${userId}, ${input.quantity}, ${now}, ${now})`);
+      VALUES (${eventId}::uuid, ${input.ticketTypeId}::uuid, ${userId}, ${input.quantity}, ${now}, ${now})`,
+    );
   } catch (error) {
     if (isUniqueViolation(error, 'waitlist_entries_one_active')) throw new DomainError('waitlist_already_joined');
     throw error;

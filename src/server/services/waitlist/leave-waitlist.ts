@@ -12,18 +12,31 @@ import { returnUnits } from '../orders/inventory';
  * no longer waiting or offered. `now` is a UTC instant.
  */
 export async function leaveWaitlist(db: Db, userId: string, entryId: string, now: Date = new Date()): Promise<void> {
-  const [found] = await queryRows<{ ticket_type_id: string }>(db, sql`
-    SELECT ticket_type_id FROM waitlist_entries WHERE id = ${entryId}::uuid AND user_id = ${userId} AND status IN ('waiting', 'offered')`);
+  const [found] = await queryRows<{ ticket_type_id: string }>(
+    db,
+    sql`
+    SELECT ticket_type_id FROM waitlist_entries WHERE id = ${entryId}::uuid AND user_id = ${userId} AND status IN ('waiting', 'offered')`,
+  );
   if (!found) throw new DomainError('waitlist_entry_not_found');
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM ticket_types WHERE id = ${found.ticket_type_id}::uuid FOR UPDATE`);
-    const declined = await queryRows<{ ticket_type_id: string; lot_id: string; quantity: number }>(tx, sql`
+    const declined = await queryRows<{ ticket_type_id: string; lot_id: string; quantity: number }>(
+      tx,
+      sql`
       UPDATE waitlist_offers SET status = 'expired'
-      WHERE entry_id = ${entryId}::uuid AND status = 'open' RETURNING ticket_type_id, lot_id, quantity`);
-    const left = await queryRows<{ id: string }>(tx, sql`
+      WHERE entry_id = ${entryId}::uuid AND status = 'open' RETURNING ticket_type_id, lot_id, quantity`,
+    );
+    const left = await queryRows<{ id: string }>(
+      tx,
+      sql`
       UPDATE waitlist_entries SET status = 'left', updated_at = ${now}
-      WHERE id = ${entryId}::uuid AND user_id = ${userId} AND status IN ('waiting', 'offered') RETURNING id`);
+      WHERE id = ${entryId}::uuid AND user_id = ${userId} AND status IN ('waiting', 'offered') RETURNING id`,
+    );
     if (left.length === 0) throw new DomainError('waitlist_entry_not_found');
-    await returnUnits(tx, declined.map((row) => ({ ticketTypeId: row.ticket_type_id, lotId: row.lot_id, quantity: Number(row.quantity) })), now);
+    await returnUnits(
+      tx,
+      declined.map((row) => ({ ticketTypeId: row.ticket_type_id, lotId: row.lot_id, quantity: Number(row.quantity) })),
+      now,
+    );
   });
 }

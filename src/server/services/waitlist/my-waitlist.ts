@@ -9,9 +9,20 @@ import { queryRows, type Db } from '../../db/client';
  */
 export async function getMyWaitlist(db: Db, userId: string, eventId: string): Promise<MyWaitlist> {
   const rows = await queryRows<{
-    id: string; event_id: string; ticket_type_id: string; name: string; quantity: number; status: WaitlistEntryStatus; ahead: number | null;
-    offer_id: string | null; offer_quantity: number | null; unit_price_centavos: number | null; expires_at: Date | string | null;
-  }>(db, sql`
+    id: string;
+    event_id: string;
+    ticket_type_id: string;
+    name: string;
+    quantity: number;
+    status: WaitlistEntryStatus;
+    ahead: number | null;
+    offer_id: string | null;
+    offer_quantity: number | null;
+    unit_price_centavos: number | null;
+    expires_at: Date | string | null;
+  }>(
+    db,
+    sql`
     SELECT e.id, e.event_id, e.ticket_type_id, t.name, e.quantity, e.status,
            CASE WHEN e.status = 'waiting' THEN (
              SELECT count(*)::int FROM waitlist_entries w WHERE w.ticket_type_id = e.ticket_type_id AND w.status = 'waiting' AND w.seq < e.seq
@@ -21,7 +32,8 @@ export async function getMyWaitlist(db: Db, userId: string, eventId: string): Pr
     JOIN ticket_types t ON t.id = e.ticket_type_id
     LEFT JOIN waitlist_offers o ON o.entry_id = e.id AND o.status = 'open'
     WHERE e.user_id = ${userId} AND e.event_id = ${eventId}::uuid AND e.status IN ('waiting', 'offered')
-    ORDER BY t.sort_order, t.name`);
+    ORDER BY t.sort_order, t.name`,
+  );
   return {
     entries: rows.map((row) => ({
       id: row.id,

@@ -10,12 +10,23 @@ import { queryRows, type Db } from '../../db/client';
  * Throws DomainError('event_not_found').
  */
 export async function getWaitlistDemand(db: Db, eventId: string): Promise<WaitlistDemand> {
-  const [event] = await queryRows<{ offer_minutes: number | null }>(db, sql`
-    SELECT waitlist_offer_minutes AS offer_minutes FROM events WHERE id = ${eventId}::uuid`);
+  const [event] = await queryRows<{ offer_minutes: number | null }>(
+    db,
+    sql`
+    SELECT waitlist_offer_minutes AS offer_minutes FROM events WHERE id = ${eventId}::uuid`,
+  );
   if (!event) throw new DomainError('event_not_found');
   const rows = await queryRows<{
-    id: string; name: string; waiting_people: number; waiting_units: number; open_offers: number; offered_units: number; purchased: number;
-  }>(db, sql`
+    id: string;
+    name: string;
+    waiting_people: number;
+    waiting_units: number;
+    open_offers: number;
+    offered_units: number;
+    purchased: number;
+  }>(
+    db,
+    sql`
     SELECT t.id, t.name,
            count(e.id) FILTER (WHERE e.status = 'waiting')::int AS waiting_people,
            coalesce(sum(e.quantity) FILTER (WHERE e.status = 'waiting'), 0)::int AS waiting_units,
@@ -25,7 +36,8 @@ export async function getWaitlistDemand(db: Db, eventId: string): Promise<Waitli
     FROM ticket_types t LEFT JOIN waitlist_entries e ON e.ticket_type_id = t.id
     WHERE t.event_id = ${eventId}::uuid
     GROUP BY t.id, t.name, t.sort_order
-    ORDER BY t.sort_order, t.name`);
+    ORDER BY t.sort_order, t.name`,
+  );
   return {
     offerMinutes: event.offer_minutes === null ? null : Number(event.offer_minutes),
     sectors: rows.map((row) => ({
@@ -46,8 +58,11 @@ export async function getWaitlistDemand(db: Db, eventId: string): Promise<Waitli
  * DomainError('event_not_found').
  */
 export async function setWaitlistOfferMinutes(db: Db, eventId: string, input: WaitlistSettingsInput): Promise<WaitlistDemand> {
-  const updated = await queryRows<{ id: string }>(db, sql`
-    UPDATE events SET waitlist_offer_minutes = ${input.offerMinutes} WHERE id = ${eventId}::uuid RETURNING id`);
+  const updated = await queryRows<{ id: string }>(
+    db,
+    sql`
+    UPDATE events SET waitlist_offer_minutes = ${input.offerMinutes} WHERE id = ${eventId}::uuid RETURNING id`,
+  );
   if (updated.length === 0) throw new DomainError('event_not_found');
   return getWaitlistDemand(db, eventId);
 }

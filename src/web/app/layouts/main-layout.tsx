@@ -26,11 +26,7 @@ export function MainLayout() {
       </a>
       <AppHeader isMenuOpen={isMenuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={isMenuOpen} onOpenChange={setMenuOpen} />
-      <main
-        id="conteudo"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-6xl px-4 pt-20 pb-12 focus:outline-none sm:px-6 sm:pt-24 md:pb-16"
-      >
+      <main id="conteudo" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 pt-20 pb-12 focus:outline-none sm:px-6 sm:pt-24 md:pb-16">
         <ConfirmEmailBanner />
         <Outlet />
       </main>

@@ -17,11 +17,7 @@ export function PersonAvatar({ avatarUrl, initials, className }: { avatarUrl: st
         className,
       )}
     >
-      {showPicture ? (
-        <img src={avatarUrl!} alt="" className="size-full object-cover" onError={() => setFailedUrl(avatarUrl)} />
-      ) : (
-        initials
-      )}
+      {showPicture ? <img src={avatarUrl!} alt="" className="size-full object-cover" onError={() => setFailedUrl(avatarUrl)} /> : initials}
     </span>
   );
 }

@@ -50,11 +50,7 @@ function MenuHeader() {
   const name = splitPersonName(profile?.fullName);
   return (
     <div className="flex items-center gap-3 border-b border-border p-4">
-      <PersonAvatar
-        avatarUrl={profile?.avatarUrl ?? null}
-        initials={name.initials}
-        className="size-12 shrink-0 text-base"
-      />
+      <PersonAvatar avatarUrl={profile?.avatarUrl ?? null} initials={name.initials} className="size-12 shrink-0 text-base" />
       <p className="min-w-0 flex-1 leading-tight">
         <span className="block truncate font-bold">{name.first}</span>
         {name.rest ? <span className="block truncate text-sm text-muted">{name.rest}</span> : null}
@@ -78,7 +74,9 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
   // 'Bilheteria' (the box office) for box-office staff and admins.
   const canSellAtDoor = useSession().roles.some((role) => role === 'box_office' || role === 'admin');
   // 'Minhas listas' (Lista amiga) for whoever may own a guest list: promoters and the team.
-  const canOwnLists = useSession().roles.some((role) => role === 'promoter' || role === 'admin' || role === 'validator' || role === 'box_office');
+  const canOwnLists = useSession().roles.some(
+    (role) => role === 'promoter' || role === 'admin' || role === 'validator' || role === 'box_office',
+  );
   const signOut = useSignOut();
   const navigate = useNavigate();
   const location = useLocation();
@@ -159,7 +157,11 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                   Perfil
                 </NavLink>
               </li>
-              <ExternalItem href={config?.supportWhatsappUrl} icon={<MessageCircle aria-hidden className="size-5" />} label="Suporte WhatsApp" />
+              <ExternalItem
+                href={config?.supportWhatsappUrl}
+                icon={<MessageCircle aria-hidden className="size-5" />}
+                label="Suporte WhatsApp"
+              />
               <ExternalItem href={config?.networkingGroupUrl} icon={<Users aria-hidden className="size-5" />} label="Grupo Networking" />
               <li>
                 <NavLink to="/settings" onClick={close} className={itemClass}>

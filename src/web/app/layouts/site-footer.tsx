@@ -45,7 +45,10 @@ export function SiteFooter({ className }: { className?: string }) {
           <ul className="flex flex-col gap-1 text-sm md:items-end">
             {legalLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-flex min-h-11 items-center font-medium text-fg underline-offset-2 hover:underline md:min-h-8">
+                <Link
+                  to={link.to}
+                  className="inline-flex min-h-11 items-center font-medium text-fg underline-offset-2 hover:underline md:min-h-8"
+                >
                   {link.label}
                 </Link>
               </li>

@@ -36,7 +36,11 @@ export function TicketsRoute() {
         <Suspense fallback={null}>
           <CancelOrderDialog
             key={cancelling.order.orderId}
-            order={{ orderId: cancelling.order.orderId, eventTitle: cancelling.order.event.title, totalCentavos: cancelling.order.totalCentavos }}
+            order={{
+              orderId: cancelling.order.orderId,
+              eventTitle: cancelling.order.event.title,
+              totalCentavos: cancelling.order.totalCentavos,
+            }}
             open={cancelling.open}
             onOpenChange={(open) => setCancelling(open ? cancelling : null)}
           />

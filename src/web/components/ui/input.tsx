@@ -2,10 +2,7 @@ import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes } from '
 import { cn } from '../../lib/cn';
 import { keepEmailTogether } from '../keep-email-together';
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return (
     <input
       ref={ref}

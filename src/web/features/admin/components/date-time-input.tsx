@@ -10,7 +10,10 @@ export interface DateTimeInputProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 /** Date and time typed in São Paulo time (the events' time zone, whatever the device's) and kept as a UTC instant. */
-export const DateTimeInput = forwardRef<HTMLInputElement, DateTimeInputProps>(function DateTimeInput({ value, onChange, className, readOnly, ...props }, ref) {
+export const DateTimeInput = forwardRef<HTMLInputElement, DateTimeInputProps>(function DateTimeInput(
+  { value, onChange, className, readOnly, ...props },
+  ref,
+) {
   return (
     <Input
       ref={ref}

@@ -28,9 +28,12 @@ export function ImageUploadField({ id, label, value, onChange, folder, error, hi
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   function handleFile(file: File | undefined) {
     if (inputRef.current) inputRef.current.value = '';

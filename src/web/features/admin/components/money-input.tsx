@@ -14,7 +14,10 @@ export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
  * typing 6, 0, 0, 0 shows 'R$ 60,00', so no amount is read in a way the person did not see.
  * A pasted amount is read as reais ('60' -> R$ 60,00).
  */
-export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput({ value, onChange, className, readOnly, ...props }, ref) {
+export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
+  { value, onChange, className, readOnly, ...props },
+  ref,
+) {
   return (
     <div className="relative">
       <span aria-hidden className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted">

@@ -19,10 +19,7 @@ export function PageHeader({ title, description, actions, back, documentTitle }:
     <header className="mb-6">
       <title>{documentTitle ?? `${title} - Painel Admin`}</title>
       {back ? (
-        <Link
-          to={back.to}
-          className="mb-3 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-muted hover:text-fg"
-        >
+        <Link to={back.to} className="mb-3 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-muted hover:text-fg">
           <ArrowLeft aria-hidden className="size-4" />
           {back.label}
         </Link>

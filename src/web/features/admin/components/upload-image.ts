@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { imageMimeTypes, IMAGE_MAX_BYTES, imageRefusal, type UploadFolder, type UploadImageResponse } from '../../../../shared/schemas/admin-events';
+import {
+  imageMimeTypes,
+  IMAGE_MAX_BYTES,
+  imageRefusal,
+  type UploadFolder,
+  type UploadImageResponse,
+} from '../../../../shared/schemas/admin-events';
 import { ApiError } from '../../../lib/api';
 
 /** Why a picked file cannot be sent, checked before uploading (the server checks again). */

@@ -65,7 +65,10 @@ function AccountFooter({ isCollapsed = false, onNavigate }: { isCollapsed?: bool
         to="/"
         onClick={onNavigate}
         title={isCollapsed ? 'Ver site' : undefined}
-        className={cn('flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted transition hover:bg-surface hover:text-fg', isCollapsed && 'justify-center px-0')}
+        className={cn(
+          'flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted transition hover:bg-surface hover:text-fg',
+          isCollapsed && 'justify-center px-0',
+        )}
       >
         <ExternalLink aria-hidden className="size-4 shrink-0" />
         <span className={isCollapsed ? 'sr-only' : undefined}>Ver site</span>

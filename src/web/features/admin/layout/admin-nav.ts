@@ -1,4 +1,17 @@
-import { CalendarDays, Image, Tags, LayoutDashboard, ListChecks, Newspaper, ScanLine, Store, TicketPercent, Undo2, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  Image,
+  Tags,
+  LayoutDashboard,
+  ListChecks,
+  Newspaper,
+  ScanLine,
+  Store,
+  TicketPercent,
+  Undo2,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 
 export interface AdminNavItem {
   to: string;

@@ -10,7 +10,10 @@ const MAX_DIGITS = 11;
  * Anything but digits is ignored; no digits left gives '' (blank).
  */
 export function maskReaisDigits(text: string): string {
-  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, MAX_DIGITS);
+  const digits = text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, MAX_DIGITS);
   if (digits === '') return '';
   return centavosToReaisInput(Number(digits));
 }

@@ -41,7 +41,11 @@ export function SessionsSection({ eventId }: { eventId: string }) {
         Dias ou horários do evento. A portaria deixa cada ingresso entrar uma vez por sessão; cada setor vale para as sessões marcadas
         (nenhuma marcada: todas, como um passaporte).
       </p>
-      {data ? <SessionsForm key={JSON.stringify(data)} eventId={eventId} saved={data} /> : <Loader2 aria-label="Carregando" className="mt-4 size-5 animate-spin" />}
+      {data ? (
+        <SessionsForm key={JSON.stringify(data)} eventId={eventId} saved={data} />
+      ) : (
+        <Loader2 aria-label="Carregando" className="mt-4 size-5 animate-spin" />
+      )}
     </section>
   );
 }
@@ -49,14 +53,25 @@ export function SessionsSection({ eventId }: { eventId: string }) {
 function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSessionsResponse }) {
   const save = useSaveEventSessions();
   const [rows, setRows] = useState<Row[]>(() =>
-    saved.sessions.map((s) => ({ key: s.id, id: s.id, name: s.name, date: s.date, startTime: s.startTime, endTime: s.endTime ?? '', capacity: s.capacity === null ? '' : String(s.capacity) })),
+    saved.sessions.map((s) => ({
+      key: s.id,
+      id: s.id,
+      name: s.name,
+      date: s.date,
+      startTime: s.startTime,
+      endTime: s.endTime ?? '',
+      capacity: s.capacity === null ? '' : String(s.capacity),
+    })),
   );
   const [exitScans, setExitScans] = useState(saved.exitScans);
   // Per sector, the keys of the rows it covers.
-  const [covers, setCovers] = useState<Record<string, string[]>>(() => Object.fromEntries(saved.sectors.map((s) => [s.ticketTypeId, s.sessionIds])));
+  const [covers, setCovers] = useState<Record<string, string[]>>(() =>
+    Object.fromEntries(saved.sectors.map((s) => [s.ticketTypeId, s.sessionIds])),
+  );
   const [error, setError] = useState<string | null>(null);
 
-  const change = (key: string, patch: Partial<Row>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const change = (key: string, patch: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const toggle = (sectorId: string, key: string) =>
     setCovers((current) => {
       const list = current[sectorId] ?? [];
@@ -80,7 +95,10 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
             endTime: r.endTime || null,
             capacity: r.capacity ? Number(r.capacity) : null,
           })),
-          sectors: saved.sectors.map((s) => ({ ticketTypeId: s.ticketTypeId, sessions: (covers[s.ticketTypeId] ?? []).flatMap((k) => (keys.includes(k) ? [keys.indexOf(k)] : [])) })),
+          sectors: saved.sectors.map((s) => ({
+            ticketTypeId: s.ticketTypeId,
+            sessions: (covers[s.ticketTypeId] ?? []).flatMap((k) => (keys.includes(k) ? [keys.indexOf(k)] : [])),
+          })),
         },
       },
       {
@@ -102,19 +120,42 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
                 <div className="col-span-2 sm:col-span-2">
                   <Label htmlFor={`session-name-${row.key}`}>Nome da sessão</Label>
-                  <Input id={`session-name-${row.key}`} value={row.name} onChange={(e) => change(row.key, { name: e.target.value })} placeholder="Sábado" required />
+                  <Input
+                    id={`session-name-${row.key}`}
+                    value={row.name}
+                    onChange={(e) => change(row.key, { name: e.target.value })}
+                    placeholder="Sábado"
+                    required
+                  />
                 </div>
                 <div className="col-span-2 sm:col-span-1">
                   <Label htmlFor={`session-date-${row.key}`}>Data</Label>
-                  <Input id={`session-date-${row.key}`} type="date" value={row.date} onChange={(e) => change(row.key, { date: e.target.value })} required />
+                  <Input
+                    id={`session-date-${row.key}`}
+                    type="date"
+                    value={row.date}
+                    onChange={(e) => change(row.key, { date: e.target.value })}
+                    required
+                  />
                 </div>
                 <div>
                   <Label htmlFor={`session-start-${row.key}`}>Início</Label>
-                  <Input id={`session-start-${row.key}`} type="time" value={row.startTime} onChange={(e) => change(row.key, { startTime: e.target.value })} required />
+                  <Input
+                    id={`session-start-${row.key}`}
+                    type="time"
+                    value={row.startTime}
+                    onChange={(e) => change(row.key, { startTime: e.target.value })}
+                    required
+                  />
                 </div>
                 <div>
                   <Label htmlFor={`session-end-${row.key}`}>Término</Label>
-                  <Input id={`session-end-${row.key}`} type="time" value={row.endTime} onChange={(e) => change(row.key, { endTime: e.target.value })} />
+                  <Input
+                    id={`session-end-${row.key}`}
+                    type="time"
+                    value={row.endTime}
+                    onChange={(e) => change(row.key, { endTime: e.target.value })}
+                  />
                 </div>
                 <div>
                   <Label htmlFor={`session-capacity-${row.key}`}>Capacidade</Label>
@@ -129,7 +170,13 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
                   />
                 </div>
                 <div className="flex items-end">
-                  <Button type="button" variant="outline" className="w-full" onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))} aria-label={`Remover a sessão ${row.name || index + 1}`}>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+                    aria-label={`Remover a sessão ${row.name || index + 1}`}
+                  >
                     <Trash2 className="size-4" aria-hidden /> Remover
                   </Button>
                 </div>
@@ -138,7 +185,11 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
           </li>
         ))}
       </ol>
-      <Button type="button" variant="outline" onClick={() => setRows((current) => [...current, { key: newKey(), name: '', date: '', startTime: '', endTime: '', capacity: '' }])}>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={() => setRows((current) => [...current, { key: newKey(), name: '', date: '', startTime: '', endTime: '', capacity: '' }])}
+      >
         <Plus className="size-4" aria-hidden /> Adicionar sessão
       </Button>
 
@@ -151,12 +202,22 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {rows.map((row) => (
                   <label key={row.key} className="flex min-h-11 items-center gap-2">
-                    <input type="checkbox" className="size-5 accent-accent" checked={(covers[sector.ticketTypeId] ?? []).includes(row.key)} onChange={() => toggle(sector.ticketTypeId, row.key)} />
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-accent"
+                      checked={(covers[sector.ticketTypeId] ?? []).includes(row.key)}
+                      onChange={() => toggle(sector.ticketTypeId, row.key)}
+                    />
                     {row.name || 'Sessão sem nome'}
                   </label>
                 ))}
               </div>
-              <p className="mt-1 text-sm text-fg/75">{sectorCoverage(named, (covers[sector.ticketTypeId] ?? []).filter((k) => rows.some((r) => r.key === k)))}</p>
+              <p className="mt-1 text-sm text-fg/75">
+                {sectorCoverage(
+                  named,
+                  (covers[sector.ticketTypeId] ?? []).filter((k) => rows.some((r) => r.key === k)),
+                )}
+              </p>
             </fieldset>
           ))}
         </div>
@@ -166,7 +227,9 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
         <input type="checkbox" className="size-5 accent-accent" checked={exitScans} onChange={(e) => setExitScans(e.target.checked)} />
         <span>
           <span className="block font-semibold">Registrar saídas na portaria</span>
-          <span className="block text-sm text-fg/75">Quem sai pode voltar a entrar; a contagem ao vivo passa a ser de quem está dentro.</span>
+          <span className="block text-sm text-fg/75">
+            Quem sai pode voltar a entrar; a contagem ao vivo passa a ser de quem está dentro.
+          </span>
         </span>
       </label>
 

@@ -56,10 +56,14 @@ export function WaitingRoomSection({ eventId }: { eventId: string }) {
         Sala de espera
       </h2>
       <p className="mt-1 text-sm text-fg/75">
-        Para vendas muito procuradas: quem chega antes da abertura recebe um lugar sorteado, depois vale a ordem de chegada, e só
-        entra para comprar quem o estoque ainda atende.
+        Para vendas muito procuradas: quem chega antes da abertura recebe um lugar sorteado, depois vale a ordem de chegada, e só entra para
+        comprar quem o estoque ainda atende.
       </p>
-      {room ? <RoomForm key={String(room.configured)} eventId={eventId} room={room} /> : <Loader2 aria-label="Carregando" className="mt-4 size-5 animate-spin" />}
+      {room ? (
+        <RoomForm key={String(room.configured)} eventId={eventId} room={room} />
+      ) : (
+        <Loader2 aria-label="Carregando" className="mt-4 size-5 animate-spin" />
+      )}
     </section>
   );
 }
@@ -77,11 +81,13 @@ function RoomForm({ eventId, room }: { eventId: string; room: AdminRoomView }) {
   useEffect(() => setError(null), [values]);
 
   const save = useMutation({
-    mutationFn: (input: ConfigureRoomInput) => api<AdminRoomView>(`/api/admin/events/${eventId}/waiting-room`, { method: 'PUT', body: input }),
+    mutationFn: (input: ConfigureRoomInput) =>
+      api<AdminRoomView>(`/api/admin/events/${eventId}/waiting-room`, { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(roomKey(eventId), saved),
   });
   const pause = useMutation({
-    mutationFn: (paused: boolean) => api<AdminRoomView>(`/api/admin/events/${eventId}/waiting-room/pause`, { method: 'POST', body: { paused } }),
+    mutationFn: (paused: boolean) =>
+      api<AdminRoomView>(`/api/admin/events/${eventId}/waiting-room/pause`, { method: 'POST', body: { paused } }),
     onSuccess: (saved) => queryClient.setQueryData(roomKey(eventId), saved),
   });
 
@@ -129,7 +135,13 @@ function RoomForm({ eventId, room }: { eventId: string; room: AdminRoomView }) {
             {room.drawnAt ? `Ordem sorteada em ${formatInstant(room.drawnAt)}.` : 'A ordem será sorteada no início da venda.'}
             {room.paused ? ' Venda pausada: ninguém novo entra e as vezes em andamento não compram.' : ''}
           </p>
-          <Button type="button" variant={room.paused ? 'primary' : 'outline'} className="mt-3" onClick={() => void togglePause()} disabled={pause.isPending}>
+          <Button
+            type="button"
+            variant={room.paused ? 'primary' : 'outline'}
+            className="mt-3"
+            onClick={() => void togglePause()}
+            disabled={pause.isPending}
+          >
             {room.paused ? <Play aria-hidden className="size-4" /> : <Pause aria-hidden className="size-4" />}
             {room.paused ? 'Retomar venda' : 'Pausar venda'}
           </Button>

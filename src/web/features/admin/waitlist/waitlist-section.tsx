@@ -79,7 +79,8 @@ function OfferMinutesForm({ eventId, offerMinutes }: { eventId: string; offerMin
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setError(null), [value]);
   const save = useMutation({
-    mutationFn: (input: WaitlistSettingsInput) => api<WaitlistDemand>(`/api/admin/events/${eventId}/waitlist`, { method: 'PUT', body: input }),
+    mutationFn: (input: WaitlistSettingsInput) =>
+      api<WaitlistDemand>(`/api/admin/events/${eventId}/waitlist`, { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(demandKey(eventId), saved),
   });
 

@@ -9,7 +9,15 @@ export type SocialProvider = PublicConfig['socialProviders'][number];
  * browser lands on `callbackURL` signed in (a new account too), or on `errorCallbackURL` with
  * `?error=<code>` when the sign-in failed or was cancelled.
  */
-export async function signInWithSocial({ provider, callbackURL, errorCallbackURL }: { provider: SocialProvider; callbackURL: string; errorCallbackURL: string }) {
+export async function signInWithSocial({
+  provider,
+  callbackURL,
+  errorCallbackURL,
+}: {
+  provider: SocialProvider;
+  callbackURL: string;
+  errorCallbackURL: string;
+}) {
   const { url } = await api<{ url?: string }>('/api/auth/sign-in/social', {
     body: { provider, callbackURL, newUserCallbackURL: callbackURL, errorCallbackURL },
   });

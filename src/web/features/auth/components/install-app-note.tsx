@@ -15,7 +15,10 @@ export function InstallAppNote() {
 
   if (canPrompt) {
     return (
-      <section aria-labelledby="install-app-title" className="flex flex-wrap items-center gap-3 rounded-2xl border border-border bg-card p-4">
+      <section
+        aria-labelledby="install-app-title"
+        className="flex flex-wrap items-center gap-3 rounded-2xl border border-border bg-card p-4"
+      >
         <Smartphone aria-hidden className="size-5 shrink-0 text-accent" />
         <div className="min-w-0 flex-1">
           <h2 id="install-app-title" className="font-semibold">

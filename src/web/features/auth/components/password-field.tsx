@@ -3,10 +3,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { Input } from '../../../components/ui/input';
 
 /** Password input with a show/hide toggle. */
-export const PasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PasswordField(
-  props,
-  ref,
-) {
+export const PasswordField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function PasswordField(props, ref) {
   const [isVisible, setVisible] = useState(false);
   return (
     <div className="relative">

@@ -61,7 +61,14 @@ export function SocialButtons({
       {available.map((id) => {
         const { label, Icon } = providers[id];
         return (
-          <Button key={id} variant="outline" size="lg" className="w-full px-3 whitespace-nowrap" onClick={() => onSelect(id)} disabled={pendingProvider !== null}>
+          <Button
+            key={id}
+            variant="outline"
+            size="lg"
+            className="w-full px-3 whitespace-nowrap"
+            onClick={() => onSelect(id)}
+            disabled={pendingProvider !== null}
+          >
             <Icon />
             {label}
           </Button>

@@ -26,7 +26,11 @@ const resetSentMessage = 'Se houver uma conta com este e-mail, enviamos um link 
 
 const titles: Record<Mode, { tab: string; heading: string; lead: string }> = {
   'sign-in': { tab: 'Entrar', heading: 'Acesse sua conta', lead: 'Entre para comprar ingressos e ver seus QR codes.' },
-  'sign-up': { tab: 'Criar conta', heading: 'Crie sua conta', lead: 'Leva menos de um minuto, e você já pode comprar. O e-mail você confirma depois.' },
+  'sign-up': {
+    tab: 'Criar conta',
+    heading: 'Crie sua conta',
+    lead: 'Leva menos de um minuto, e você já pode comprar. O e-mail você confirma depois.',
+  },
   'forgot-password': { tab: 'Recuperar senha', heading: 'Esqueceu sua senha?', lead: 'Acontece. Em dois minutos você cria uma nova.' },
 };
 

@@ -17,27 +17,33 @@ import type {
 export const fetchBoxOfficeEvents = () => api<{ events: BoxOfficeEvent[] }>('/api/box-office/events');
 
 export const fetchEventState = (eventId: string, deviceId: string) =>
-  api<{ drawer: CashDrawerView | null; blocks: BoxOfficeBlock[] }>(`/api/box-office/events/${eventId}/state?deviceId=${encodeURIComponent(deviceId)}`);
+  api<{ drawer: CashDrawerView | null; blocks: BoxOfficeBlock[] }>(
+    `/api/box-office/events/${eventId}/state?deviceId=${encodeURIComponent(deviceId)}`,
+  );
 
 export const openDrawer = (input: OpenDrawerInput) => api<CashDrawerView>('/api/box-office/drawers', { body: input });
 
 export const fetchDrawer = (drawerId: string) => api<CashDrawerView>(`/api/box-office/drawers/${drawerId}`);
 
-export const recordDrawerMovement = (drawerId: string, input: DrawerMovementInput) => api<CashDrawerView>(`/api/box-office/drawers/${drawerId}/movements`, { body: input });
+export const recordDrawerMovement = (drawerId: string, input: DrawerMovementInput) =>
+  api<CashDrawerView>(`/api/box-office/drawers/${drawerId}/movements`, { body: input });
 
-export const closeDrawer = (drawerId: string, countedCentavos: number) => api<CashDrawerView>(`/api/box-office/drawers/${drawerId}/close`, { body: { countedCentavos } });
+export const closeDrawer = (drawerId: string, countedCentavos: number) =>
+  api<CashDrawerView>(`/api/box-office/drawers/${drawerId}/close`, { body: { countedCentavos } });
 
 export const reserveBlock = (input: ReserveBlockInput) => api<BoxOfficeBlock>('/api/box-office/blocks', { body: input });
 
 export const returnBlock = (blockId: string) => api<BoxOfficeBlock>(`/api/box-office/blocks/${blockId}/return`, { method: 'POST' });
 
-export const syncSales = (sales: BoxOfficeSaleInput[]) => api<{ results: BoxOfficeSaleResult[] }>('/api/box-office/sync', { body: { sales } });
+export const syncSales = (sales: BoxOfficeSaleInput[]) =>
+  api<{ results: BoxOfficeSaleResult[] }>('/api/box-office/sync', { body: { sales } });
 
 export const sellOnline = (sale: BoxOfficeSaleInput) => api<BoxOfficeSaleResult>('/api/box-office/sales', { body: sale });
 
 export const fetchSale = (orderId: string) => api<BoxOfficeSaleResult>(`/api/box-office/sales/${orderId}`);
 
-export const confirmPix = (orderId: string, admit: boolean) => api<BoxOfficeSaleResult>(`/api/box-office/sales/${orderId}/confirm-pix`, { body: { admit } });
+export const confirmPix = (orderId: string, admit: boolean) =>
+  api<BoxOfficeSaleResult>(`/api/box-office/sales/${orderId}/confirm-pix`, { body: { admit } });
 
 export const fetchDrawerSales = (drawerId: string) => api<{ sales: DrawerSale[] }>(`/api/box-office/drawers/${drawerId}/sales`);
 

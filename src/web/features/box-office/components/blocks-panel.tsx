@@ -45,14 +45,22 @@ export function BlocksPanel({
       <h2 id="blocos" className="text-lg font-bold">
         Blocos deste aparelho
       </h2>
-      {blocks.length === 0 ? <p className="text-sm text-muted">Nenhum bloco reservado. Reserve um bloco para vender, mesmo sem internet.</p> : null}
+      {blocks.length === 0 ? (
+        <p className="text-sm text-muted">Nenhum bloco reservado. Reserve um bloco para vender, mesmo sem internet.</p>
+      ) : null}
       <ul className="space-y-2">
         {blocks.map((b) => (
           <li key={b.block.id} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-2">
             <span>
               <strong>{b.block.ticketTypeName}</strong> · {b.block.size - b.sold} de {b.block.size} restantes
             </span>
-            <Button variant="outline" size="sm" className="shrink-0" disabled={!isOnline || isBusy} onClick={() => void run(() => onReturn(b.block.id))}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="shrink-0"
+              disabled={!isOnline || isBusy}
+              onClick={() => void run(() => onReturn(b.block.id))}
+            >
               Devolver bloco
             </Button>
           </li>
@@ -61,7 +69,12 @@ export function BlocksPanel({
       <div className="grid gap-2">
         <div>
           <Label htmlFor="bo-block-sector">Setor</Label>
-          <select id="bo-block-sector" className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base" value={sectorId} onChange={(e) => setSectorId(e.target.value)}>
+          <select
+            id="bo-block-sector"
+            className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base"
+            value={sectorId}
+            onChange={(e) => setSectorId(e.target.value)}
+          >
             {event.sectors.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name} · {formatCentavos(s.doorPriceCentavos ?? s.currentPriceCentavos ?? 0)} · {s.remaining} disponíveis
@@ -75,7 +88,11 @@ export function BlocksPanel({
         </div>
       </div>
       <FieldError id="bo-block-error" message={error} />
-      <Button className="h-12 w-full" disabled={!isOnline || isBusy || !sectorId} onClick={() => void run(() => onReserve(sectorId, Number(size) || 0))}>
+      <Button
+        className="h-12 w-full"
+        disabled={!isOnline || isBusy || !sectorId}
+        onClick={() => void run(() => onReserve(sectorId, Number(size) || 0))}
+      >
         Reservar bloco
       </Button>
       {!isOnline ? <p className="text-sm text-muted">Reservar e devolver blocos pedem internet.</p> : null}

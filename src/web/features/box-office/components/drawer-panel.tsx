@@ -29,7 +29,14 @@ export function OpenDrawerForm({ onOpen }: { onOpen: (floatCentavos: number) => 
       </h2>
       <div>
         <Label htmlFor="bo-float">Fundo de troco</Label>
-        <Input id="bo-float" inputMode="decimal" placeholder="R$ 0,00" value={text} aria-invalid={!!error} onChange={(e) => setText(e.target.value)} />
+        <Input
+          id="bo-float"
+          inputMode="decimal"
+          placeholder="R$ 0,00"
+          value={text}
+          aria-invalid={!!error}
+          onChange={(e) => setText(e.target.value)}
+        />
         <FieldError id="bo-float-error" message={error} />
       </div>
       <Button size="lg" className="h-14 w-full" onClick={() => void submit()}>
@@ -120,8 +127,20 @@ export function DrawerPanel({
       </dl>
       <div className="space-y-2">
         <Label htmlFor="bo-withdrawal">Sangria (retirada)</Label>
-        <Input id="bo-withdrawal" inputMode="decimal" placeholder="R$ 0,00" value={withdrawal} aria-invalid={!!errors.withdrawal} onChange={(e) => setWithdrawal(e.target.value)} />
-        <Input aria-label="Observação da sangria" placeholder="Observação (opcional)" value={note} onChange={(e) => setNote(e.target.value)} />
+        <Input
+          id="bo-withdrawal"
+          inputMode="decimal"
+          placeholder="R$ 0,00"
+          value={withdrawal}
+          aria-invalid={!!errors.withdrawal}
+          onChange={(e) => setWithdrawal(e.target.value)}
+        />
+        <Input
+          aria-label="Observação da sangria"
+          placeholder="Observação (opcional)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <FieldError id="bo-withdrawal-error" message={errors.withdrawal} />
         <Button variant="outline" className="h-12 w-full" disabled={!isOnline} onClick={() => void withdraw()}>
           Registrar sangria
@@ -129,7 +148,14 @@ export function DrawerPanel({
       </div>
       <div className="space-y-2">
         <Label htmlFor="bo-counted">Valor contado no fechamento</Label>
-        <Input id="bo-counted" inputMode="decimal" placeholder="R$ 0,00" value={counted} aria-invalid={!!errors.counted} onChange={(e) => setCounted(e.target.value)} />
+        <Input
+          id="bo-counted"
+          inputMode="decimal"
+          placeholder="R$ 0,00"
+          value={counted}
+          aria-invalid={!!errors.counted}
+          onChange={(e) => setCounted(e.target.value)}
+        />
         <FieldError id="bo-counted-error" message={errors.counted} />
         <Button variant="danger" className="h-12 w-full" disabled={!isOnline} onClick={() => void close()}>
           Fechar caixa

@@ -15,7 +15,17 @@ const time = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', h
  * admitted: its tickets stop admitting, its units go back to the sector and, in cash, the money
  * leaves this drawer. Online only.
  */
-export function DrawerSales({ drawerId, isOnline, version, onRefunded }: { drawerId: string; isOnline: boolean; version: number; onRefunded: () => Promise<void> }) {
+export function DrawerSales({
+  drawerId,
+  isOnline,
+  version,
+  onRefunded,
+}: {
+  drawerId: string;
+  isOnline: boolean;
+  version: number;
+  onRefunded: () => Promise<void>;
+}) {
   const [sales, setSales] = useState<DrawerSale[] | null>(null);
   const [refunding, setRefunding] = useState<DrawerSale | null>(null);
   const [isPending, setPending] = useState(false);
@@ -58,7 +68,8 @@ export function DrawerSales({ drawerId, isOnline, version, onRefunded }: { drawe
         {sales.slice(0, 20).map((sale) => (
           <li key={sale.orderId} className="flex items-center justify-between gap-2 py-2 text-sm">
             <span>
-              {time.format(new Date(sale.createdAt))} · {paymentMethodLabel[sale.paymentMethod]} · {sale.units} {sale.units === 1 ? 'ingresso' : 'ingressos'} ·{' '}
+              {time.format(new Date(sale.createdAt))} · {paymentMethodLabel[sale.paymentMethod]} · {sale.units}{' '}
+              {sale.units === 1 ? 'ingresso' : 'ingressos'} ·{' '}
               <strong className="whitespace-nowrap">{formatCentavos(sale.totalCentavos)}</strong>
               {sale.status === 'refunded' ? <span className="ml-1 text-muted">(devolvida)</span> : null}
             </span>
@@ -74,7 +85,11 @@ export function DrawerSales({ drawerId, isOnline, version, onRefunded }: { drawe
         open={refunding !== null}
         onOpenChange={(open) => !open && setRefunding(null)}
         title="Devolver esta venda?"
-        description={refunding ? `Os ingressos deixam de valer e ${formatCentavos(refunding.totalCentavos)} saem do caixa em ${paymentMethodLabel[refunding.paymentMethod].toLowerCase()}.` : undefined}
+        description={
+          refunding
+            ? `Os ingressos deixam de valer e ${formatCentavos(refunding.totalCentavos)} saem do caixa em ${paymentMethodLabel[refunding.paymentMethod].toLowerCase()}.`
+            : undefined
+        }
         confirmLabel="Devolver"
         tone="danger"
         isPending={isPending}

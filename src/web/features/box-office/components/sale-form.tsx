@@ -25,7 +25,8 @@ function unitsLeftOf(local: LocalBlock): { left: number; fullLeft: number } {
 /** 'Pista · R$ 100,00 · 8 no bloco (2 só meia)': the next unit's full price and what is left. */
 function blockOptionLabel(local: LocalBlock): string {
   const { left, fullLeft } = unitsLeftOf(local);
-  const next = priceBlockSale(local.block.lots, local.sold, { full: 1, half: 0, courtesy: 0 })?.totalCentavos ?? local.block.unitPriceCentavos;
+  const next =
+    priceBlockSale(local.block.lots, local.sold, { full: 1, half: 0, courtesy: 0 })?.totalCentavos ?? local.block.unitPriceCentavos;
   const onlyMeia = left - fullLeft;
   return `${local.block.ticketTypeName} · ${formatCentavos(next)} · ${left} no bloco${onlyMeia > 0 ? ` (${onlyMeia} só meia)` : ''}`;
 }
@@ -33,7 +34,8 @@ function blockOptionLabel(local: LocalBlock): string {
 /** Under the sector, where the select's closed label runs out of room on a phone: how many of the block's units are for meia only. */
 function onlyMeiaNote(left: number, onlyMeia: number): string | null {
   if (onlyMeia <= 0) return null;
-  if (onlyMeia === left) return left === 1 ? 'O último ingresso do bloco é só para meia-entrada.' : `Os ${left} ingressos do bloco são só para meia-entrada.`;
+  if (onlyMeia === left)
+    return left === 1 ? 'O último ingresso do bloco é só para meia-entrada.' : `Os ${left} ingressos do bloco são só para meia-entrada.`;
   return `${onlyMeia} dos ${left} ingressos do bloco ${onlyMeia === 1 ? 'é' : 'são'} só para meia-entrada.`;
 }
 
@@ -43,13 +45,25 @@ function Stepper({ label, value, max, onChange }: { label: string; value: number
     <div className="flex items-center justify-between gap-3 rounded-xl border border-border bg-card p-3">
       <span className="font-semibold">{label}</span>
       <div className="flex items-center gap-2">
-        <Button variant="outline" size="icon" aria-label={`Menos ${label.toLowerCase()}`} disabled={value === 0} onClick={() => onChange(value - 1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Menos ${label.toLowerCase()}`}
+          disabled={value === 0}
+          onClick={() => onChange(value - 1)}
+        >
           <Minus aria-hidden className="size-5" />
         </Button>
         <output aria-label={`Quantidade de ${label.toLowerCase()}`} className="w-8 text-center text-xl font-bold tabular-nums">
           {value}
         </output>
-        <Button variant="outline" size="icon" aria-label={`Mais ${label.toLowerCase()}`} disabled={value >= max} onClick={() => onChange(value + 1)}>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label={`Mais ${label.toLowerCase()}`}
+          disabled={value >= max}
+          onClick={() => onChange(value + 1)}
+        >
           <Plus aria-hidden className="size-5" />
         </Button>
       </div>
@@ -97,10 +111,15 @@ export function SaleForm({
   const local = blocks.find((b) => b.block.id === blockId) ?? blocks[0];
   const nowMs = Date.now();
   if (nowMs >= Date.parse(doorClosesAt)) {
-    return <p role="status" className="rounded-xl border border-border bg-card p-4 text-muted">O evento terminou às {formatClockTime(doorClosesAt)}: a bilheteria não vende mais para ele.</p>;
+    return (
+      <p role="status" className="rounded-xl border border-border bg-card p-4 text-muted">
+        O evento terminou às {formatClockTime(doorClosesAt)}: a bilheteria não vende mais para ele.
+      </p>
+    );
   }
   const doorOpen = nowMs >= Date.parse(doorOpensAt);
-  if (!local) return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
+  if (!local)
+    return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
   const { left, fullLeft } = unitsLeftOf(local);
   const meiaNote = onlyMeiaNote(left, left - fullLeft);
   const units = full + half.length + courtesy;
@@ -217,7 +236,12 @@ export function SaleForm({
             </div>
             <div>
               <Label htmlFor={id('name')}>Nome de quem vai usar</Label>
-              <Input id={id('name')} value={row.name} aria-invalid={!!error('name')} onChange={(e) => updateHalf(i, { name: e.target.value })} />
+              <Input
+                id={id('name')}
+                value={row.name}
+                aria-invalid={!!error('name')}
+                onChange={(e) => updateHalf(i, { name: e.target.value })}
+              />
               <FieldError id={`${id('name')}-error`} message={error('name')} />
             </div>
             <div>
@@ -235,14 +259,25 @@ export function SaleForm({
             {docLabel ? (
               <div>
                 <Label htmlFor={id('documentNumber')}>{docLabel}</Label>
-                <Input id={id('documentNumber')} value={row.documentNumber} aria-invalid={!!error('documentNumber')} onChange={(e) => updateHalf(i, { documentNumber: e.target.value })} />
+                <Input
+                  id={id('documentNumber')}
+                  value={row.documentNumber}
+                  aria-invalid={!!error('documentNumber')}
+                  onChange={(e) => updateHalf(i, { documentNumber: e.target.value })}
+                />
                 <FieldError id={`${id('documentNumber')}-error`} message={error('documentNumber')} />
               </div>
             ) : null}
             {row.concession === 'senior' ? (
               <div>
                 <Label htmlFor={id('birthDate')}>Data de nascimento</Label>
-                <Input id={id('birthDate')} type="date" value={row.birthDate} aria-invalid={!!error('birthDate')} onChange={(e) => updateHalf(i, { birthDate: e.target.value })} />
+                <Input
+                  id={id('birthDate')}
+                  type="date"
+                  value={row.birthDate}
+                  aria-invalid={!!error('birthDate')}
+                  onChange={(e) => updateHalf(i, { birthDate: e.target.value })}
+                />
                 <FieldError id={`${id('birthDate')}-error`} message={error('birthDate')} />
               </div>
             ) : null}
@@ -250,7 +285,12 @@ export function SaleForm({
         );
       })}
       {courtesiesLeft !== null && courtesiesLeft > 0 ? (
-        <Stepper label="Cortesia" value={courtesy} max={Math.min(courtesiesLeft, fullLeft - full, left - full - half.length)} onChange={setCourtesy} />
+        <Stepper
+          label="Cortesia"
+          value={courtesy}
+          max={Math.min(courtesiesLeft, fullLeft - full, left - full - half.length)}
+          onChange={setCourtesy}
+        />
       ) : null}
       <FieldError id="bo-units-error" message={errors.units} />
 
@@ -284,7 +324,14 @@ export function SaleForm({
       {method === 'cash' ? (
         <div>
           <Label htmlFor="bo-tendered">Valor recebido</Label>
-          <Input id="bo-tendered" inputMode="decimal" placeholder="R$ 0,00" value={tendered} aria-invalid={!!errors.tendered} onChange={(e) => setTendered(e.target.value)} />
+          <Input
+            id="bo-tendered"
+            inputMode="decimal"
+            placeholder="R$ 0,00"
+            value={tendered}
+            aria-invalid={!!errors.tendered}
+            onChange={(e) => setTendered(e.target.value)}
+          />
           <FieldError id="bo-tendered-error" message={errors.tendered} />
           {change !== null && change >= 0 ? (
             <p className="mt-2 text-2xl font-bold text-success" aria-live="polite">
@@ -302,7 +349,12 @@ export function SaleForm({
           </div>
           <div>
             <Label htmlFor="bo-brand">Bandeira</Label>
-            <select id="bo-brand" className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base" value={brand} onChange={(e) => setBrand(e.target.value)}>
+            <select
+              id="bo-brand"
+              className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base"
+              value={brand}
+              onChange={(e) => setBrand(e.target.value)}
+            >
               {CARD_BRANDS.map((b) => (
                 <option key={b}>{b}</option>
               ))}
@@ -317,7 +369,13 @@ export function SaleForm({
         </p>
       )}
       <div className="grid gap-2 sm:grid-cols-2">
-        <Button size="lg" className="h-14" disabled={isBusy || !doorOpen} aria-describedby={doorOpen ? undefined : 'bo-door-note'} onClick={() => void submit(true)}>
+        <Button
+          size="lg"
+          className="h-14"
+          disabled={isBusy || !doorOpen}
+          aria-describedby={doorOpen ? undefined : 'bo-door-note'}
+          onClick={() => void submit(true)}
+        >
           {method === 'pix' ? 'Gerar PIX e admitir' : 'Receber e admitir'}
         </Button>
         <Button size="lg" variant="secondary" className="h-14" disabled={isBusy} onClick={() => void submit(false)}>

@@ -71,7 +71,9 @@ export function SaleResult({
         <span>Total</span>
         <strong className="tabular-nums">{formatCentavos(shown.totalCentavos)}</strong>
       </p>
-      {shown.changeCentavos !== null ? <p className="text-2xl font-bold text-success">Troco: {formatCentavos(shown.changeCentavos)}</p> : null}
+      {shown.changeCentavos !== null ? (
+        <p className="text-2xl font-bold text-success">Troco: {formatCentavos(shown.changeCentavos)}</p>
+      ) : null}
       {waitingPix ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-border bg-card p-4 text-center">
           <p>Peça para a pessoa pagar este PIX:</p>

@@ -1,5 +1,11 @@
 import { createKeyValueStore } from '../../../lib/key-value-store';
-import type { BoxOfficeBlock, BoxOfficeEvent, BoxOfficeSaleInput, BoxOfficeSaleResult, CashDrawerView } from '../../../../shared/schemas/box-office';
+import type {
+  BoxOfficeBlock,
+  BoxOfficeEvent,
+  BoxOfficeSaleInput,
+  BoxOfficeSaleResult,
+  CashDrawerView,
+} from '../../../../shared/schemas/box-office';
 
 /** A block as this device keeps it: the server's block, how many of its units this device sold (the next code to give) and how many of them as meia. */
 export interface LocalBlock {

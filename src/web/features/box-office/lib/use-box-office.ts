@@ -3,7 +3,18 @@ import type { BoxOfficeHalf, BoxOfficePayment, BoxOfficeSaleInput, BoxOfficeSale
 import { ApiError } from '../../../lib/api';
 import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale } from '../../../../shared/block-pricing';
 import * as calls from '../api/box-office-api';
-import { deviceId, readEventState, readQueue, readRefused, saveEventState, saveQueue, saveRefused, type LocalEventState, type QueuedSale, type RefusedSale } from './offline-store';
+import {
+  deviceId,
+  readEventState,
+  readQueue,
+  readRefused,
+  saveEventState,
+  saveQueue,
+  saveRefused,
+  type LocalEventState,
+  type QueuedSale,
+  type RefusedSale,
+} from './offline-store';
 
 /** How often a device with sales waiting tries to send them. */
 const SYNC_EVERY_MS = 15_000;
@@ -89,7 +100,10 @@ export function useBoxOffice(eventId: string) {
       setQueue(left);
       const conflicts = results.filter((r) => r.outcome === 'conflict');
       if (conflicts.length > 0) {
-        const next = [...conflicts.map((r) => ({ nonce: r.nonce, message: r.message ?? 'Venda recusada.', at: new Date().toISOString(), result: r })), ...(await readRefused())];
+        const next = [
+          ...conflicts.map((r) => ({ nonce: r.nonce, message: r.message ?? 'Venda recusada.', at: new Date().toISOString(), result: r })),
+          ...(await readRefused()),
+        ];
         await saveRefused(next);
         setRefused(next);
       }
@@ -173,13 +187,18 @@ export function useBoxOffice(eventId: string) {
     async (draft: SaleDraft): Promise<SaleShown> => {
       const current = stateRef.current;
       const local = current?.blocks.find((b) => b.block.id === draft.blockId);
-      if (!current?.drawer || !local) throw new ApiError(409, { code: 'drawer_not_open', message: 'Abra o caixa deste evento antes de vender.' });
+      if (!current?.drawer || !local)
+        throw new ApiError(409, { code: 'drawer_not_open', message: 'Abra o caixa deste evento antes de vender.' });
       const units = draft.full + draft.half.length + draft.courtesy;
       const { left, fullLeft } = blockUnitsLeft({ ...local.block, used: local.sold, halfSold: local.halfSold ?? local.block.halfSold });
       if (units > left) {
-        throw new ApiError(409, { code: 'block_exhausted', message: 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.' });
+        throw new ApiError(409, {
+          code: 'block_exhausted',
+          message: 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.',
+        });
       }
-      if (draft.full + draft.courtesy > fullLeft) throw new ApiError(409, { code: 'full_price_sold_out', message: BLOCK_FULL_PRICE_EXHAUSTED });
+      if (draft.full + draft.courtesy > fullLeft)
+        throw new ApiError(409, { code: 'full_price_sold_out', message: BLOCK_FULL_PRICE_EXHAUSTED });
       const priced = priceBlockSale(local.block.lots, local.sold, { full: draft.full, half: draft.half.length, courtesy: draft.courtesy })!;
       const isPix = draft.payment.method === 'pix';
       const codes = isPix ? [] : local.block.codes.slice(local.sold, local.sold + units);
@@ -198,7 +217,8 @@ export function useBoxOffice(eventId: string) {
         admit: draft.admit,
       };
       const total = priced.totalCentavos;
-      const counted = (b: (typeof current.blocks)[number]) => (b.block.id === draft.blockId ? { ...b, sold: b.sold + units, halfSold: (b.halfSold ?? b.block.halfSold) + draft.half.length } : b);
+      const counted = (b: (typeof current.blocks)[number]) =>
+        b.block.id === draft.blockId ? { ...b, sold: b.sold + units, halfSold: (b.halfSold ?? b.block.halfSold) + draft.half.length } : b;
       if (isPix) {
         const result = await calls.sellOnline(sale);
         await store({ ...current, blocks: current.blocks.map(counted) });
@@ -247,7 +267,10 @@ export function useBoxOffice(eventId: string) {
       if (!current?.drawer) return null;
       await sync();
       if ((await readQueue()).some((q) => q.sale.drawerId === current.drawer!.id)) {
-        throw new ApiError(409, { code: 'conflict', message: 'Há vendas deste caixa ainda não enviadas. Conecte-se e sincronize antes de fechar o caixa.' });
+        throw new ApiError(409, {
+          code: 'conflict',
+          message: 'Há vendas deste caixa ainda não enviadas. Conecte-se e sincronize antes de fechar o caixa.',
+        });
       }
       const closed = await calls.closeDrawer(current.drawer.id, countedCentavos);
       await store({ ...current, drawer: null });
@@ -256,20 +279,47 @@ export function useBoxOffice(eventId: string) {
     [store, sync],
   );
 
-  const queuedCash = queue.filter((q) => q.sale.drawerId === state?.drawer?.id && q.sale.payment.method === 'cash').reduce((sum, q) => sum + q.totalCentavos, 0);
+  const queuedCash = queue
+    .filter((q) => q.sale.drawerId === state?.drawer?.id && q.sale.payment.method === 'cash')
+    .reduce((sum, q) => sum + q.totalCentavos, 0);
 
-  return { state, queue, refused, isOnline, isSyncing, lastSyncAt, queuedCash, refresh, sync, openDrawer, reserve, giveBack, sell, settlePix, moveCash, close };
+  return {
+    state,
+    queue,
+    refused,
+    isOnline,
+    isSyncing,
+    lastSyncAt,
+    queuedCash,
+    refresh,
+    sync,
+    openDrawer,
+    reserve,
+    giveBack,
+    sell,
+    settlePix,
+    moveCash,
+    close,
+  };
 }
 
 /** A sale as the server recorded it: a ticket admitted at the box office shows as such, never with its QR. */
 function shownOf(result: BoxOfficeSaleResult, fallbackName: string): SaleShown {
-  const tickets = result.tickets.map((t) => ({ code: t.code, label: t.ticketTypeName || fallbackName, holderName: t.holderName, admitted: t.checkedInAt !== null }));
+  const tickets = result.tickets.map((t) => ({
+    code: t.code,
+    label: t.ticketTypeName || fallbackName,
+    holderName: t.holderName,
+    admitted: t.checkedInAt !== null,
+  }));
   return {
     nonce: result.nonce,
     totalCentavos: result.totalCentavos,
     changeCentavos: result.changeCentavos,
     admitted: tickets.length > 0 && tickets.every((t) => t.admitted),
     tickets,
-    pix: result.orderId && result.pixCode ? { orderId: result.orderId, code: result.pixCode, canConfirm: result.canConfirmPix, paid: result.status === 'completed' } : null,
+    pix:
+      result.orderId && result.pixCode
+        ? { orderId: result.orderId, code: result.pixCode, canConfirm: result.canConfirmPix, paid: result.status === 'completed' }
+        : null,
   };
 }

@@ -27,7 +27,12 @@ const messageOf = (error: unknown) => (error instanceof ApiError ? error.message
 export function BoxOfficePage() {
   const { isLoading, user, roles } = useSession();
   const [eventId, setEventId] = useState<string | null>(() => localStorage.getItem(EVENT_KEY));
-  if (isLoading) return <p className="p-8 text-center text-muted" role="status">Verificando permissões...</p>;
+  if (isLoading)
+    return (
+      <p className="p-8 text-center text-muted" role="status">
+        Verificando permissões...
+      </p>
+    );
   if (!user) return <Navigate to={`/auth?redirect=${encodeURIComponent('/bilheteria')}`} replace />;
   if (!roles.includes('box_office') && !roles.includes('admin')) return <Navigate to="/" replace />;
 
@@ -42,7 +47,11 @@ export function BoxOfficePage() {
       <title>Bilheteria - Next Level</title>
       <header className="sticky top-0 z-20 border-b border-border bg-card">
         <div className="mx-auto flex h-16 max-w-3xl items-center gap-3 px-4 lg:max-w-5xl">
-          <Link to="/" aria-label="Voltar ao início" className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-surface">
+          <Link
+            to="/"
+            aria-label="Voltar ao início"
+            className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-surface"
+          >
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
           <h1 className="text-xl font-bold">Bilheteria</h1>
@@ -81,12 +90,20 @@ function EventChoice({ onPick }: { onPick: (id: string) => void }) {
       <h2 id="escolha" className="text-lg font-bold">
         Escolha o evento
       </h2>
-      {error ? <p role="alert" className="text-danger">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-danger">
+          {error}
+        </p>
+      ) : null}
       {events.length === 0 && !error ? <p className="text-muted">Nenhum evento à venda.</p> : null}
       <ul className="space-y-2">
         {events.map((e) => (
           <li key={e.id}>
-            <button type="button" onClick={() => onPick(e.id)} className="min-h-16 w-full rounded-xl border border-border bg-card p-4 text-left hover:bg-surface">
+            <button
+              type="button"
+              onClick={() => onPick(e.id)}
+              className="min-h-16 w-full rounded-xl border border-border bg-card p-4 text-left hover:bg-surface"
+            >
               <span className="block font-semibold">{e.title}</span>
               <span className="text-sm text-muted">
                 {formatEventDateShort(e.date)} · {formatEventTime(e.startTime)} · {e.location}
@@ -112,7 +129,8 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
       if (!pixOrderId) return;
       try {
         const next = await settlePix(pixOrderId, pixAdmit, confirm);
-        if (next.pix?.paid || next.tickets.length > 0) setShown({ ...next, admitted: next.admitted, pix: next.pix ? { ...next.pix, paid: true } : null });
+        if (next.pix?.paid || next.tickets.length > 0)
+          setShown({ ...next, admitted: next.admitted, pix: next.pix ? { ...next.pix, paid: true } : null });
       } catch (e) {
         if (confirm) toast.error(messageOf(e));
       }
@@ -146,9 +164,16 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
           {office.isOnline ? 'Online' : 'Sem internet: vendendo do bloco deste aparelho'}
         </span>
         <span data-testid="pending-sales">
-          {office.queue.length === 0 ? 'Todas as vendas enviadas' : `${office.queue.length} ${office.queue.length === 1 ? 'venda a enviar' : 'vendas a enviar'}`}
+          {office.queue.length === 0
+            ? 'Todas as vendas enviadas'
+            : `${office.queue.length} ${office.queue.length === 1 ? 'venda a enviar' : 'vendas a enviar'}`}
         </span>
-        <Button variant="outline" size="sm" disabled={office.isSyncing || office.queue.length === 0} onClick={() => void office.sync().catch((e) => toast.error(messageOf(e)))}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={office.isSyncing || office.queue.length === 0}
+          onClick={() => void office.sync().catch((e) => toast.error(messageOf(e)))}
+        >
           <RefreshCw aria-hidden className="size-4" /> Sincronizar
         </Button>
       </div>
@@ -201,7 +226,12 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
               onWithdraw={(amount, note) => office.moveCash('withdrawal', amount, note)}
               onClose={office.close}
             />
-            <DrawerSales drawerId={drawer.id} isOnline={office.isOnline} version={office.queue.length + office.refused.length} onRefunded={office.refresh} />
+            <DrawerSales
+              drawerId={drawer.id}
+              isOnline={office.isOnline}
+              version={office.queue.length + office.refused.length}
+              onRefunded={office.refresh}
+            />
           </div>
         </div>
       )}

@@ -12,7 +12,8 @@ export function getLastBuyer(signal?: AbortSignal): Promise<LastBuyer> {
   return api<LastBuyer>('/api/orders/last-buyer', { signal });
 }
 
-export const lastBuyerQueryOptions = () => queryOptions({ queryKey: orderKeys.lastBuyer(), queryFn: ({ signal }) => getLastBuyer(signal), staleTime: 5 * 60_000 });
+export const lastBuyerQueryOptions = () =>
+  queryOptions({ queryKey: orderKeys.lastBuyer(), queryFn: ({ signal }) => getLastBuyer(signal), staleTime: 5 * 60_000 });
 
 /** What the checkout offers to fill in, read once the dialog opens for a signed-in buyer. */
 export function useLastBuyer(enabled: boolean) {

@@ -11,7 +11,13 @@ export function quoteOrder(input: QuoteOrderInput, signal?: AbortSignal): Promis
 // What prices the order (the holders' names do not): the key, so typing a name asks nothing again.
 const quoteKey = (input: QuoteOrderInput) =>
   JSON.stringify({
-    items: input.items.map((item) => [item.ticketTypeId, item.quantity, item.concession ?? null, item.holder?.cpf ?? null, item.holder?.birthDate ?? null]),
+    items: input.items.map((item) => [
+      item.ticketTypeId,
+      item.quantity,
+      item.concession ?? null,
+      item.holder?.cpf ?? null,
+      item.holder?.birthDate ?? null,
+    ]),
     code: input.couponCode ?? null,
     cpf: input.buyerCpf ?? null,
     offer: input.waitlistOfferId ?? null,

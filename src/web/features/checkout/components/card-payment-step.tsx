@@ -67,7 +67,7 @@ export function CardPaymentStep({
   const payCard = usePayCard();
   const remainingMs = useCountdown(order?.expiresAt ?? null);
   const provider = config?.paymentProvider;
-  const stripeKey = provider === 'stripe' ? config?.stripePublishableKey ?? null : null;
+  const stripeKey = provider === 'stripe' ? (config?.stripePublishableKey ?? null) : null;
   const form = useForm<CheckoutFormValues, { hasCardFields: boolean }>({
     defaultValues: { ...emptyCheckoutForm, paymentMethod: 'card' },
     resolver: cardOnlyResolver,
@@ -129,7 +129,7 @@ export function CardPaymentStep({
         toast.error(stripeState.error ?? 'Preencha os dados do cartão.');
         return;
       }
-      const name = profile?.fullName && !profile.fullName.includes('@') ? profile.fullName : user?.name ?? '';
+      const name = profile?.fullName && !profile.fullName.includes('@') ? profile.fullName : (user?.name ?? '');
       attempt = {
         provider: 'stripe',
         handle: stripeCard.current,
@@ -168,7 +168,11 @@ export function CardPaymentStep({
           <CreditCard className="size-4 shrink-0" aria-hidden />
           {formatInstallments(order.totalCentavos, order.installments)}
         </p>
-        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-semibold" role="timer" aria-live="off">
+        <p
+          className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-semibold"
+          role="timer"
+          aria-live="off"
+        >
           <Clock className="size-4" aria-hidden />
           Expira em {formatCountdown(remainingMs)}
         </p>

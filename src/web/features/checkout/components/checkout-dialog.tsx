@@ -120,10 +120,16 @@ export function CheckoutDialog({
   const [stripeState, setStripeState] = useState<StripeCardState>(initialStripeCardState);
   const stripeCard = useRef<StripeCardHandle>(null);
   const provider = config?.paymentProvider;
-  const stripeKey = provider === 'stripe' ? config?.stripePublishableKey ?? null : null;
+  const stripeKey = provider === 'stripe' ? (config?.stripePublishableKey ?? null) : null;
 
   const form = useForm<CheckoutFormValues, { hasCardFields: boolean }>({
-    defaultValues: { ...emptyCheckoutForm, meia: resizeMeia([], selection.reduce((sum, s) => sum + s.halfQuantity, 0)) },
+    defaultValues: {
+      ...emptyCheckoutForm,
+      meia: resizeMeia(
+        [],
+        selection.reduce((sum, s) => sum + s.halfQuantity, 0),
+      ),
+    },
     resolver: checkoutResolver,
     context: { hasCardFields: provider === 'sandbox' },
     mode: 'onSubmit',
@@ -157,7 +163,11 @@ export function CheckoutDialog({
   }, [meiaCount, getValues, setValue]);
   useEffect(() => {
     const holders = getValues('holders') ?? [];
-    if (holders.length !== fullCount) setValue('holders', Array.from({ length: fullCount }, (_, index) => holders[index] ?? ''));
+    if (holders.length !== fullCount)
+      setValue(
+        'holders',
+        Array.from({ length: fullCount }, (_, index) => holders[index] ?? ''),
+      );
   }, [fullCount, getValues, setValue]);
 
   // The applied coupon, priced by the server for the full-price tickets chosen now (coupons never
@@ -166,11 +176,12 @@ export function CheckoutDialog({
     appliedCode && !accessCode && fullLines.length > 0 ? { eventId: event.id, items: fullLines, couponCode: appliedCode } : null,
   );
   const couponPreview = appliedCode && couponQuery.isSuccess ? couponQuery.data : undefined;
-  const couponError = !appliedCode || !couponQuery.isError
-    ? null
-    : couponQuery.error instanceof ApiError && couponQuery.error.status > 0 && couponQuery.error.status < 500
-      ? couponQuery.error.message
-      : 'Não foi possível verificar o cupom. Tente novamente.';
+  const couponError =
+    !appliedCode || !couponQuery.isError
+      ? null
+      : couponQuery.error instanceof ApiError && couponQuery.error.status > 0 && couponQuery.error.status < 500
+        ? couponQuery.error.message
+        : 'Não foi possível verificar o cupom. Tente novamente.';
   const isCheckingCoupon = appliedCode !== null && couponQuery.isFetching;
   const orderCode = accessCode ?? (couponPreview ? appliedCode : null) ?? undefined;
 
@@ -211,9 +222,19 @@ export function CheckoutDialog({
         unitPriceCentavos: item.unitPriceCentavos,
       }))
     : chosen.flatMap(({ type, full, half }) => [
-        ...(full > 0 ? [{ key: `${type.id}-full`, name: type.name, lotName: type.lotName, quantity: full, unitPriceCentavos: type.priceCentavos }] : []),
+        ...(full > 0
+          ? [{ key: `${type.id}-full`, name: type.name, lotName: type.lotName, quantity: full, unitPriceCentavos: type.priceCentavos }]
+          : []),
         ...(half > 0
-          ? [{ key: `${type.id}-half`, name: `${type.name} · Meia-entrada`, lotName: type.lotName, quantity: half, unitPriceCentavos: type.halfPriceCentavos }]
+          ? [
+              {
+                key: `${type.id}-half`,
+                name: `${type.name} · Meia-entrada`,
+                lotName: type.lotName,
+                quantity: half,
+                unitPriceCentavos: type.halfPriceCentavos,
+              },
+            ]
           : []),
       ]);
   const estimate = (): SummaryAmounts => {
@@ -245,15 +266,18 @@ export function CheckoutDialog({
   }, [open, user, profile, lastBuyer, getValues, setValue]);
 
   // Purchase done: forget the PIX step, keep the buyer for next time, close and show the order paid.
-  const finish = useCallback((orderId: string) => {
-    setPaymentStep(null);
-    setAppliedCode(null);
-    setChangedTotal(null);
-    form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
-    onOpenChange(false);
-    onCompleted?.();
-    finishPurchase(orderId);
-  }, [form, onOpenChange, onCompleted, finishPurchase]);
+  const finish = useCallback(
+    (orderId: string) => {
+      setPaymentStep(null);
+      setAppliedCode(null);
+      setChangedTotal(null);
+      form.reset({ ...emptyCheckoutForm, buyer: form.getValues('buyer') });
+      onOpenChange(false);
+      onCompleted?.();
+      finishPurchase(orderId);
+    },
+    [form, onOpenChange, onCompleted, finishPurchase],
+  );
 
   const complete = (message: string, orderId: string) => {
     toast.success(message);
@@ -320,7 +344,11 @@ export function CheckoutDialog({
       let missing = -1;
       for (let index = 0; index < fullUnits.length; index++) {
         if (!isValidCpf(cpfs[index] ?? '')) {
-          setError(`holderCpfs.${index}`, { type: 'nominal', message: cpfs[index] ? 'CPF inválido' : 'Informe o CPF de quem vai usar' }, { shouldFocus: missing < 0 });
+          setError(
+            `holderCpfs.${index}`,
+            { type: 'nominal', message: cpfs[index] ? 'CPF inválido' : 'Informe o CPF de quem vai usar' },
+            { shouldFocus: missing < 0 },
+          );
           if (missing < 0) missing = index;
         }
       }
@@ -416,7 +444,11 @@ export function CheckoutDialog({
       return;
     }
     const attempt: CardAttempt = payingWithStripe
-      ? { provider: 'stripe', handle: stripeCard.current, billing: { name: input.buyer.name, email: input.buyer.email, phone: input.buyer.phone } }
+      ? {
+          provider: 'stripe',
+          handle: stripeCard.current,
+          billing: { name: input.buyer.name, email: input.buyer.email, phone: input.buyer.phone },
+        }
       : {
           provider: 'sandbox',
           card: {
@@ -445,17 +477,25 @@ export function CheckoutDialog({
       return;
     }
     const meiaError = Array.isArray(errors.meia)
-      ? errors.meia.flatMap((unit) => (unit ? [unit.concession, unit.name, unit.cpf, unit.birthDate, unit.documentNumber] : [])).find(Boolean)
+      ? errors.meia
+          .flatMap((unit) => (unit ? [unit.concession, unit.name, unit.cpf, unit.birthDate, unit.documentNumber] : []))
+          .find(Boolean)
       : undefined;
     const first =
-      errors.buyer?.name ?? errors.buyer?.email ?? errors.buyer?.phone ?? errors.buyer?.cpf ?? meiaError ??
-      errors.card?.cardNumber ?? errors.card?.holderName ?? errors.card?.expiry ?? errors.card?.cvc;
+      errors.buyer?.name ??
+      errors.buyer?.email ??
+      errors.buyer?.phone ??
+      errors.buyer?.cpf ??
+      meiaError ??
+      errors.card?.cardNumber ??
+      errors.card?.holderName ??
+      errors.card?.expiry ??
+      errors.card?.cvc;
     toast.error(first?.message ?? REQUIRED_MESSAGE);
   }
 
   const submitLabel = isFree ? 'Confirmar pedido' : method === 'card' ? `Pagar ${formatCentavos(totalCentavos)}` : 'Pagar com PIX';
-  const installmentsHint =
-    !isFree && method === 'card' && installments > 1 ? `${installments}x sem juros no cartão` : null;
+  const installmentsHint = !isFree && method === 'card' && installments > 1 ? `${installments}x sem juros no cartão` : null;
   const cardFields =
     provider === 'sandbox' ? (
       <SandboxCardFields form={form as UseFormReturn<CheckoutFormValues>} />
@@ -501,7 +541,12 @@ export function CheckoutDialog({
         />
 
         {step?.kind === 'pix' ? (
-          <PixPaymentStep key={step.orderId} orderId={step.orderId} onPaid={() => finish(step.orderId)} onBack={() => void leavePaymentStep(step.orderId)} />
+          <PixPaymentStep
+            key={step.orderId}
+            orderId={step.orderId}
+            onPaid={() => finish(step.orderId)}
+            onBack={() => void leavePaymentStep(step.orderId)}
+          />
         ) : step?.kind === 'card' ? (
           <CardPaymentStep
             key={step.orderId}
@@ -513,7 +558,12 @@ export function CheckoutDialog({
             onBack={() => void leavePaymentStep(step.orderId)}
           />
         ) : (
-          <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
+          <form
+            noValidate
+            onSubmit={handleSubmit(onValid, onInvalid)}
+            className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36"
+            aria-busy={isSubmitting}
+          >
             <BuyerFields form={form} />
             <TicketHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={fullUnits} askCpf={event.nominal} />
             <MeiaHolderFields form={form as UseFormReturn<CheckoutFormValues>} sectorNames={meiaUnits.map((type) => type.name)} />
@@ -587,7 +637,10 @@ function CheckoutSummaryStatus({
   }
   if (changedTotal !== null) {
     return (
-      <p role="alert" className="mt-3 flex items-start gap-2 rounded-xl bg-amber-500/15 px-3 py-2 text-sm font-medium text-amber-900 dark:text-amber-200">
+      <p
+        role="alert"
+        className="mt-3 flex items-start gap-2 rounded-xl bg-amber-500/15 px-3 py-2 text-sm font-medium text-amber-900 dark:text-amber-200"
+      >
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {`O preço mudou: o total agora é ${formatCentavos(changedTotal)}. Confira e confirme de novo.`}
       </p>

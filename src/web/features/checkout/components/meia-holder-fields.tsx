@@ -29,7 +29,8 @@ export function MeiaHolderFields({ form, sectorNames }: { form: UseFormReturn<Ch
         const errors = formState.errors.meia?.[index];
         const documentLabel = concession ? concessionDocumentLabel[concession] : null;
         const othersPcd = units.some((unit, other) => other !== index && unit?.concession === 'pcd');
-        const title = sectorNames.length > 1 ? `Meia-entrada ${index + 1} de ${sectorNames.length} · ${sectorName}` : `Meia-entrada · ${sectorName}`;
+        const title =
+          sectorNames.length > 1 ? `Meia-entrada ${index + 1} de ${sectorNames.length} · ${sectorName}` : `Meia-entrada · ${sectorName}`;
         return (
           <div key={index} role="group" aria-label={title} className="space-y-3 rounded-2xl border border-border p-4">
             <h4 className="text-sm font-bold">{title}</h4>

@@ -112,9 +112,7 @@ export function OrderSummary({
         {feeCentavos > 0 && feeNote ? <p className="mt-1.5 text-xs text-muted">{feeNote}</p> : null}
         <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-border pt-3 font-bold">
           <span>Total</span>
-          <span className="text-lg tabular-nums">
-            {totalCentavos === 0 ? 'Gratuito' : formatCentavos(totalCentavos)}
-          </span>
+          <span className="text-lg tabular-nums">{totalCentavos === 0 ? 'Gratuito' : formatCentavos(totalCentavos)}</span>
         </p>
         {status}
       </div>

@@ -15,15 +15,7 @@ function endedMessage(status: OrderStatus | 'expired'): string {
  * released. In the checkout the buyer starts again (`onBack`); resuming from 'Meus ingressos' the
  * dialog just closes (`onClose`).
  */
-export function PaymentEnded({
-  status,
-  onBack,
-  onClose,
-}: {
-  status: OrderStatus | 'expired';
-  onBack?: () => void;
-  onClose?: () => void;
-}) {
+export function PaymentEnded({ status, onBack, onClose }: { status: OrderStatus | 'expired'; onBack?: () => void; onClose?: () => void }) {
   return (
     <div className="space-y-4 text-center">
       <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-danger/15 text-danger">
@@ -33,7 +25,9 @@ export function PaymentEnded({
         {endedMessage(status)}
       </p>
       <p className="text-sm text-muted">
-        {onBack ? 'Os ingressos reservados foram liberados. Você pode gerar um novo pagamento.' : 'Os ingressos reservados foram liberados.'}
+        {onBack
+          ? 'Os ingressos reservados foram liberados. Você pode gerar um novo pagamento.'
+          : 'Os ingressos reservados foram liberados.'}
       </p>
       {onBack ? (
         <Button className="w-full" size="lg" onClick={onBack}>

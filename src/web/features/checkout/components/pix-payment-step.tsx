@@ -96,7 +96,11 @@ export function PixPaymentStep({
       <div className="text-center">
         <p className="text-sm text-muted">Valor a pagar</p>
         <p className="text-3xl font-extrabold tabular-nums">{formatCentavos(order.totalCentavos)}</p>
-        <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-semibold" role="timer" aria-live="off">
+        <p
+          className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-surface px-3 py-1 text-sm font-semibold"
+          role="timer"
+          aria-live="off"
+        >
           <Clock className="size-4" aria-hidden />
           Expira em {formatCountdown(remainingMs)}
         </p>

@@ -23,11 +23,23 @@ export function SandboxCardFields({ form }: { form: UseFormReturn<CheckoutFormVa
         error={cardErrors?.cardNumber?.message}
         hint="Modo de teste: use 4242 4242 4242 4242"
         format={formatCardNumber}
-        inputProps={{ inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '0000 0000 0000 0000', className: 'font-mono tracking-wider' }}
+        inputProps={{
+          inputMode: 'numeric',
+          autoComplete: 'cc-number',
+          placeholder: '0000 0000 0000 0000',
+          className: 'font-mono tracking-wider',
+        }}
       />
       <FormField id="card-holder" label="Nome impresso no cartão" error={cardErrors?.holderName?.message}>
         {(aria) => (
-          <Input {...aria} {...register('card.holderName')} autoComplete="cc-name" autoCapitalize="characters" className="uppercase" required />
+          <Input
+            {...aria}
+            {...register('card.holderName')}
+            autoComplete="cc-name"
+            autoCapitalize="characters"
+            className="uppercase"
+            required
+          />
         )}
       </FormField>
       <div className="grid grid-cols-2 gap-3">

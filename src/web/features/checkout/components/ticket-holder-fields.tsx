@@ -10,7 +10,15 @@ import { FormField } from './form-field';
  * unless another name is typed ('Sou eu' fills it); the others may stay blank. Where the event is
  * nominal (`askCpf`), each unit also asks its holder's CPF ('Sou eu' fills the buyer's).
  */
-export function TicketHolderFields({ form, sectorNames, askCpf = false }: { form: UseFormReturn<CheckoutFormValues>; sectorNames: string[]; askCpf?: boolean }) {
+export function TicketHolderFields({
+  form,
+  sectorNames,
+  askCpf = false,
+}: {
+  form: UseFormReturn<CheckoutFormValues>;
+  sectorNames: string[];
+  askCpf?: boolean;
+}) {
   const { control, register, setValue, formState } = form;
   const buyerName = useWatch({ control, name: 'buyer.name' }) ?? '';
   const buyerCpf = useWatch({ control, name: 'buyer.cpf' }) ?? '';
@@ -18,7 +26,9 @@ export function TicketHolderFields({ form, sectorNames, askCpf = false }: { form
 
   return (
     <fieldset className="min-w-0 space-y-3">
-      <legend className="mb-1 text-base font-bold">{sectorNames.length === 1 ? 'Quem vai usar o ingresso' : 'Quem vai usar cada ingresso'}</legend>
+      <legend className="mb-1 text-base font-bold">
+        {sectorNames.length === 1 ? 'Quem vai usar o ingresso' : 'Quem vai usar cada ingresso'}
+      </legend>
       <p className="text-sm text-muted">
         {askCpf
           ? 'Evento nominal: cada ingresso leva o nome e o CPF de quem vai usar, conferidos na entrada.'
@@ -31,7 +41,12 @@ export function TicketHolderFields({ form, sectorNames, askCpf = false }: { form
             <div className="flex items-end gap-2">
               <FormField id={`holder-${index}`} label={label} error={formState.errors.holders?.[index]?.message} className="flex-1">
                 {(aria) => (
-                  <Input {...aria} {...register(`holders.${index}`)} autoComplete={index === 0 ? 'name' : 'off'} placeholder={index === 0 && buyerName.trim() ? buyerName.trim() : 'Nome de quem vai usar'} />
+                  <Input
+                    {...aria}
+                    {...register(`holders.${index}`)}
+                    autoComplete={index === 0 ? 'name' : 'off'}
+                    placeholder={index === 0 && buyerName.trim() ? buyerName.trim() : 'Nome de quem vai usar'}
+                  />
                 )}
               </FormField>
               <button

@@ -9,8 +9,7 @@ import { paymentReturnUrl, type StripeBilling, type StripeCardHandle } from '../
 
 /** The card of one attempt: typed into the sandbox's test form, or into Stripe's frame. */
 export type CardAttempt =
-  | { provider: 'sandbox'; card: CardPaymentInput }
-  | { provider: 'stripe'; handle: StripeCardHandle | null; billing: StripeBilling };
+  { provider: 'sandbox'; card: CardPaymentInput } | { provider: 'stripe'; handle: StripeCardHandle | null; billing: StripeBilling };
 
 /**
  * How an attempt ended: paid; accepted by the provider and waiting for its confirmation (Stripe's

@@ -66,13 +66,15 @@ export function PaymentSuccessPage() {
           </Outcome>
         ) : isError || !order ? (
           <Outcome title="Erro ao verificar pagamento">
-            <p className="text-muted">Não conseguimos confirmar este pagamento agora. Confira seus ingressos ou tente novamente em instantes.</p>
+            <p className="text-muted">
+              Não conseguimos confirmar este pagamento agora. Confira seus ingressos ou tente novamente em instantes.
+            </p>
           </Outcome>
         ) : order.status === 'pending' && redirectFailed ? (
           <Outcome title="Pagamento não autorizado">
             <p className="text-muted">
-              {order.paymentError ?? 'A operadora do cartão não autorizou o pagamento.'} Seus ingressos continuam reservados até o fim
-              do prazo: tente outro cartão em Meus ingressos, em &quot;Continuar pagamento&quot;.
+              {order.paymentError ?? 'A operadora do cartão não autorizou o pagamento.'} Seus ingressos continuam reservados até o fim do
+              prazo: tente outro cartão em Meus ingressos, em &quot;Continuar pagamento&quot;.
             </p>
           </Outcome>
         ) : order.status === 'pending' ? (

@@ -27,7 +27,10 @@ export function NewsImage({ news, width, height, isPriority, className }: NewsIm
     );
   }
   return (
-    <div aria-hidden className={cn('flex size-full items-center justify-center bg-linear-to-br from-brand-next-level to-brand-kxp text-white', className)}>
+    <div
+      aria-hidden
+      className={cn('flex size-full items-center justify-center bg-linear-to-br from-brand-next-level to-brand-kxp text-white', className)}
+    >
       <Newspaper className="size-12 opacity-80" />
     </div>
   );

@@ -112,7 +112,10 @@ export function CameraScanner({
       <div className="relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-2xl bg-black">
         <video ref={videoRef} className="size-full object-cover" muted playsInline autoPlay aria-label="Imagem da câmera" />
         {/* Viewfinder: where to put the code */}
-        <div className="pointer-events-none absolute inset-[12%] rounded-2xl border-4 border-white/90 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]" aria-hidden />
+        <div
+          className="pointer-events-none absolute inset-[12%] rounded-2xl border-4 border-white/90 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]"
+          aria-hidden
+        />
         {overlay ? (
           <div role="region" aria-label="Resultado na câmera" className="absolute inset-2 flex items-end">
             <div className="w-full">{overlay}</div>
@@ -126,7 +129,9 @@ export function CameraScanner({
         ) : null}
       </div>
       <p className="text-center text-sm text-muted">
-        {continuous ? 'Modo contínuo: a câmera segue aberta; aponte para o próximo QR code.' : 'Aponte a câmera para o QR code do ingresso.'}
+        {continuous
+          ? 'Modo contínuo: a câmera segue aberta; aponte para o próximo QR code.'
+          : 'Aponte a câmera para o QR code do ingresso.'}
       </p>
       <Button variant="outline" size="lg" className="h-14 w-full text-lg" onClick={onCancel}>
         <X className="size-5" aria-hidden /> Cancelar scanner

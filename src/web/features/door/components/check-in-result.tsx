@@ -30,7 +30,15 @@ const toneIcon: Record<VerdictTone, LucideIcon> = { valid: CheckCircle2, early: 
  * 'JÁ UTILIZADO' with when and where it got in; red 'INVÁLIDO' with the reason. `compact` is the
  * camera overlay of the continuous mode.
  */
-export function CheckInResultBox({ result, source = 'online', compact = false }: { result: CheckInResult; source?: VerdictSource; compact?: boolean }) {
+export function CheckInResultBox({
+  result,
+  source = 'online',
+  compact = false,
+}: {
+  result: CheckInResult;
+  source?: VerdictSource;
+  compact?: boolean;
+}) {
   const view = describeVerdict(result, new Date());
   const note = sourceLabel[source][result.accepted ? 'admitted' : 'refused'];
   const Icon = !result.accepted && result.reason === 'nonce_reused' ? ScanLine : toneIcon[view.tone];
@@ -38,7 +46,11 @@ export function CheckInResultBox({ result, source = 'online', compact = false }:
     <div className={cn('rounded-3xl shadow-lg', toneClass[view.tone], compact ? 'p-4' : 'p-5 sm:p-6')} data-tone={view.tone}>
       <p className="flex items-center gap-3">
         <Icon className="size-12 shrink-0 sm:size-14" strokeWidth={2.5} aria-hidden />
-        <span className={cn('leading-none font-black tracking-tight', view.title.length > 10 ? 'text-3xl sm:text-5xl' : 'text-4xl sm:text-5xl')}>{view.title}</span>
+        <span
+          className={cn('leading-none font-black tracking-tight', view.title.length > 10 ? 'text-3xl sm:text-5xl' : 'text-4xl sm:text-5xl')}
+        >
+          {view.title}
+        </span>
       </p>
       {result.accepted ? (
         <>
@@ -46,12 +58,18 @@ export function CheckInResultBox({ result, source = 'online', compact = false }:
             {result.direction === 'out' ? 'SAÍDA REGISTRADA' : 'ENTRADA LIBERADA'}
           </p>
           {result.holderName ? (
-            <p className={cn('leading-tight font-black break-words', compact ? 'mt-2 text-2xl' : 'mt-3 text-3xl sm:text-4xl')} data-testid="door-holder">
+            <p
+              className={cn('leading-tight font-black break-words', compact ? 'mt-2 text-2xl' : 'mt-3 text-3xl sm:text-4xl')}
+              data-testid="door-holder"
+            >
               {result.holderName}
             </p>
           ) : null}
           {result.documentCheck ? (
-            <p className="mt-3 flex items-center gap-2 rounded-2xl bg-amber-300 px-3 py-2 text-lg font-extrabold text-black" data-testid="door-document-check">
+            <p
+              className="mt-3 flex items-center gap-2 rounded-2xl bg-amber-300 px-3 py-2 text-lg font-extrabold text-black"
+              data-testid="door-document-check"
+            >
               <IdCard className="size-6 shrink-0" aria-hidden /> {result.documentCheck}
             </p>
           ) : null}
@@ -64,7 +82,10 @@ export function CheckInResultBox({ result, source = 'online', compact = false }:
         </>
       ) : (
         <>
-          <p className={cn('leading-snug font-extrabold', compact ? 'mt-2 text-xl' : 'mt-4 text-2xl sm:text-3xl')} data-testid="door-reason">
+          <p
+            className={cn('leading-snug font-extrabold', compact ? 'mt-2 text-xl' : 'mt-4 text-2xl sm:text-3xl')}
+            data-testid="door-reason"
+          >
             {view.detail}
           </p>
           {view.note ? (

@@ -22,7 +22,10 @@ export function ConnectionBar({ isOnline, queueLength, lastSync }: { isOnline: b
       )}
     >
       <span
-        className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 font-bold', isOnline ? 'bg-success/15 text-success' : 'bg-black text-amber-300')}
+        className={cn(
+          'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 font-bold',
+          isOnline ? 'bg-success/15 text-success' : 'bg-black text-amber-300',
+        )}
         data-testid="door-connection"
       >
         {isOnline ? <Wifi className="size-4" aria-hidden /> : <CloudOff className="size-4" aria-hidden />}
@@ -57,7 +60,9 @@ export function DoorStatus({
   return (
     <section aria-label="Entradas do evento" className="rounded-3xl border border-border bg-card p-4 shadow-sm">
       {!isOnline ? (
-        <p className="mb-3 text-sm font-medium">Sem conexão: os ingressos são conferidos na lista deste aparelho e enviados quando a rede voltar.</p>
+        <p className="mb-3 text-sm font-medium">
+          Sem conexão: os ingressos são conferidos na lista deste aparelho e enviados quando a rede voltar.
+        </p>
       ) : null}
       <div className={counts?.inside === undefined ? 'grid grid-cols-2 gap-2' : 'grid grid-cols-3 gap-2'}>
         {/* With exit scans the live count is people inside, not entries. */}

@@ -49,8 +49,18 @@ export function DoorTurnControls({
       ) : null}
       {exitScans ? (
         <div role="group" aria-label="Direção da leitura" className="grid grid-cols-2 gap-2">
-          <DirectionButton isOn={direction === 'in'} onClick={() => onDirection('in')} icon={<LogIn className="size-5" aria-hidden />} label="Entrada" />
-          <DirectionButton isOn={direction === 'out'} onClick={() => onDirection('out')} icon={<LogOut className="size-5" aria-hidden />} label="Saída" />
+          <DirectionButton
+            isOn={direction === 'in'}
+            onClick={() => onDirection('in')}
+            icon={<LogIn className="size-5" aria-hidden />}
+            label="Entrada"
+          />
+          <DirectionButton
+            isOn={direction === 'out'}
+            onClick={() => onDirection('out')}
+            icon={<LogOut className="size-5" aria-hidden />}
+            label="Saída"
+          />
         </div>
       ) : null}
     </div>

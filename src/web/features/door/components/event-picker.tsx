@@ -27,7 +27,15 @@ export function EventPicker({ initialGate, onPick }: { initialGate: string; onPi
   const next = shown.filter((e) => !e.isToday);
 
   const pick = (event: DoorEvent) =>
-    onPick({ eventId: event.id, title: event.title, date: event.date, startTime: event.startTime, gate: gate.trim(), sessions: event.sessions, exitScans: event.exitScans });
+    onPick({
+      eventId: event.id,
+      title: event.title,
+      date: event.date,
+      startTime: event.startTime,
+      gate: gate.trim(),
+      sessions: event.sessions,
+      exitScans: event.exitScans,
+    });
 
   return (
     <div className="space-y-4">
@@ -85,14 +93,26 @@ export function EventPicker({ initialGate, onPick }: { initialGate: string; onPi
         <>
           <EventGroup title="Hoje" events={today} onPick={pick} empty={query ? null : 'Nenhum evento hoje.'} />
           <EventGroup title="Próximos eventos" events={next} onPick={pick} empty={null} />
-          {shown.length === 0 && query ? <p className="rounded-3xl bg-surface p-4 text-center text-muted">Nenhum evento encontrado para “{query}”.</p> : null}
+          {shown.length === 0 && query ? (
+            <p className="rounded-3xl bg-surface p-4 text-center text-muted">Nenhum evento encontrado para “{query}”.</p>
+          ) : null}
         </>
       )}
     </div>
   );
 }
 
-function EventGroup({ title, events, onPick, empty }: { title: string; events: DoorEvent[]; onPick: (event: DoorEvent) => void; empty: string | null }) {
+function EventGroup({
+  title,
+  events,
+  onPick,
+  empty,
+}: {
+  title: string;
+  events: DoorEvent[];
+  onPick: (event: DoorEvent) => void;
+  empty: string | null;
+}) {
   if (events.length === 0 && !empty) return null;
   const id = `door-group-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (

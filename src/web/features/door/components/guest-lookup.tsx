@@ -23,7 +23,13 @@ function searchGuests(eventId: string, query: string, signal?: AbortSignal): Pro
 }
 
 /** POST /api/door/guest-entries/:id/admit: lets a list name in with its ticket, paid at the door when the rule charges. */
-function admitGuest(input: { entryId: string; eventId: string; paymentMethod?: GuestPayment; gate?: string; deviceId?: string }): Promise<GuestAdmission> {
+function admitGuest(input: {
+  entryId: string;
+  eventId: string;
+  paymentMethod?: GuestPayment;
+  gate?: string;
+  deviceId?: string;
+}): Promise<GuestAdmission> {
   const { entryId, ...body } = input;
   return api(`/api/door/guest-entries/${entryId}/admit`, { method: 'POST', body });
 }
@@ -35,7 +41,19 @@ const paymentLabel: Record<GuestPayment, string> = { cash: 'dinheiro', card_mach
  * rule and what it costs now, and 'Liberar entrada' (free), or 'Recebi em dinheiro' /
  * 'Recebi na maquininha' (past the free time), after a confirmation.
  */
-export function GuestLookup({ eventId, query, gate, deviceId, isOnline }: { eventId: string; query: string; gate: string; deviceId: string; isOnline: boolean }) {
+export function GuestLookup({
+  eventId,
+  query,
+  gate,
+  deviceId,
+  isOnline,
+}: {
+  eventId: string;
+  query: string;
+  gate: string;
+  deviceId: string;
+  isOnline: boolean;
+}) {
   const queryClient = useQueryClient();
   const search = useQuery({
     queryKey: guestKeys.search(eventId, query),
@@ -44,7 +62,10 @@ export function GuestLookup({ eventId, query, gate, deviceId, isOnline }: { even
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const admit = useMutation({ mutationFn: admitGuest, onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.searches(eventId) }) });
+  const admit = useMutation({
+    mutationFn: admitGuest,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.searches(eventId) }),
+  });
   const [chosen, setChosen] = useState<{ entry: DoorGuestEntry; payment?: GuestPayment } | null>(null);
   const [last, setLast] = useState<{ name: string; admission: GuestAdmission } | null>(null);
 
@@ -85,7 +106,11 @@ export function GuestLookup({ eventId, query, gate, deviceId, isOnline }: { even
             {last.admission.chargedCentavos > 0 ? ` · ${formatCentavos(last.admission.chargedCentavos)} recebidos` : ''}
           </p>
         ) : null}
-        {search.isError ? <p className="mt-2 text-sm text-danger">{search.error instanceof ApiError ? search.error.message : 'Não foi possível buscar na lista.'}</p> : null}
+        {search.isError ? (
+          <p className="mt-2 text-sm text-danger">
+            {search.error instanceof ApiError ? search.error.message : 'Não foi possível buscar na lista.'}
+          </p>
+        ) : null}
         {search.isSuccess && !search.isPlaceholderData && entries.length === 0 ? (
           <p className="mt-2 rounded-2xl bg-surface p-3 text-center text-sm text-muted">Nenhum nome na lista para “{query}”.</p>
         ) : null}
@@ -152,15 +177,30 @@ function GuestRow({ entry, disabled, onAdmit }: { entry: DoorGuestEntry; disable
       </div>
       {isIn ? null : entry.chargeCentavos > 0 ? (
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <Button className="h-12" disabled={disabled} onClick={() => onAdmit('cash')} aria-label={`Recebi em dinheiro: liberar entrada de ${entry.name}`}>
+          <Button
+            className="h-12"
+            disabled={disabled}
+            onClick={() => onAdmit('cash')}
+            aria-label={`Recebi em dinheiro: liberar entrada de ${entry.name}`}
+          >
             <Banknote className="size-5" aria-hidden /> Dinheiro
           </Button>
-          <Button className="h-12" disabled={disabled} onClick={() => onAdmit('card_machine')} aria-label={`Recebi na maquininha: liberar entrada de ${entry.name}`}>
+          <Button
+            className="h-12"
+            disabled={disabled}
+            onClick={() => onAdmit('card_machine')}
+            aria-label={`Recebi na maquininha: liberar entrada de ${entry.name}`}
+          >
             <CreditCard className="size-5" aria-hidden /> Maquininha
           </Button>
         </div>
       ) : (
-        <Button className="mt-3 h-12 w-full text-base" disabled={disabled} onClick={() => onAdmit()} aria-label={`Liberar entrada de ${entry.name} (lista)`}>
+        <Button
+          className="mt-3 h-12 w-full text-base"
+          disabled={disabled}
+          onClick={() => onAdmit()}
+          aria-label={`Liberar entrada de ${entry.name} (lista)`}
+        >
           Liberar entrada
         </Button>
       )}

@@ -68,7 +68,9 @@ export function TicketLookup({
         onError: (error) => {
           setChosen(null);
           // Not a verdict: the request failed, so nothing is said of the ticket (as a failed scan).
-          toast.error('Erro ao validar ingresso', { description: error instanceof ApiError && error.status > 0 ? error.message : undefined });
+          toast.error('Erro ao validar ingresso', {
+            description: error instanceof ApiError && error.status > 0 ? error.message : undefined,
+          });
         },
       },
     );
@@ -117,7 +119,12 @@ export function TicketLookup({
           <ul className="mt-3 space-y-2" aria-label="Ingressos encontrados" data-query={search.isPlaceholderData ? undefined : query}>
             {results.map((ticket, index) => (
               // A ticket has its row, and apart from it a row for each code it carried before a transfer.
-              <LookupRow key={`${ticket.ticketId}-${ticket.status}-${index}`} rowId={`${ticket.ticketId}-${index}`} ticket={ticket} onAdmit={() => setChosen(ticket)} />
+              <LookupRow
+                key={`${ticket.ticketId}-${ticket.status}-${index}`}
+                rowId={`${ticket.ticketId}-${index}`}
+                ticket={ticket}
+                onAdmit={() => setChosen(ticket)}
+              />
             ))}
           </ul>
         ) : null}
@@ -133,7 +140,8 @@ export function TicketLookup({
         description={
           chosen ? (
             <>
-              <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.ticketTypeName} · Pedido #{chosen.orderNumber}
+              <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.ticketTypeName} · Pedido #
+              {chosen.orderNumber}
               {chosen.documentCheck ? <span className="mt-2 block font-semibold text-fg">{chosen.documentCheck}.</span> : null}
               <span className="mt-2 block">Confira um documento com foto antes de liberar.</span>
             </>
@@ -160,7 +168,9 @@ function LookupRow({ ticket, rowId, onAdmit }: { ticket: DoorSearchTicket; rowId
           <p className="mt-0.5 text-sm text-muted">
             {ticket.ticketTypeName} · Pedido #{ticket.orderNumber}
           </p>
-          {ticket.holderName && ticket.holderName !== ticket.buyerName ? <p className="text-sm text-muted">Comprador: {ticket.buyerName}</p> : null}
+          {ticket.holderName && ticket.holderName !== ticket.buyerName ? (
+            <p className="text-sm text-muted">Comprador: {ticket.buyerName}</p>
+          ) : null}
           {ticket.documentCheck ? (
             <p className="mt-1 flex items-center gap-1 text-sm font-semibold">
               <IdCard className="size-4" aria-hidden /> {ticket.documentCheck}

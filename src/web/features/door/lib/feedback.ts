@@ -15,7 +15,12 @@ export function unlockSound(): void {
 /** A short beep (WebAudio): one high tone for VÁLIDO, two low ones for INVÁLIDO. */
 export function beep(isAccepted: boolean): void {
   if (!audio || audio.state !== 'running') return;
-  const tones = isAccepted ? [{ at: 0, hz: 1320, ms: 160 }] : [{ at: 0, hz: 330, ms: 180 }, { at: 0.24, hz: 330, ms: 180 }];
+  const tones = isAccepted
+    ? [{ at: 0, hz: 1320, ms: 160 }]
+    : [
+        { at: 0, hz: 330, ms: 180 },
+        { at: 0.24, hz: 330, ms: 180 },
+      ];
   for (const tone of tones) {
     const oscillator = audio.createOscillator();
     const gain = audio.createGain();

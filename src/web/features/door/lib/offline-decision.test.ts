@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DoorOfflineData, OfflineTicket } from '../../../../shared/schemas/tickets';
-import { decideOffline, decideOnDevice, hashTicketCode, isTransferredAway, keepDeviceTurn, pickDoorSession, readDeviceTurns } from './offline-decision';
+import {
+  decideOffline,
+  decideOnDevice,
+  hashTicketCode,
+  isTransferredAway,
+  keepDeviceTurn,
+  pickDoorSession,
+  readDeviceTurns,
+} from './offline-decision';
 
 const list = (transferredHashes: string[]): DoorOfflineData => ({
   event: { id: 'ev1', title: 'Noite da Portaria', opensAt: '2025-03-15T19:00:00.000Z', closesAt: '2025-03-16T03:00:00.000Z' },
@@ -9,7 +17,14 @@ const list = (transferredHashes: string[]): DoorOfflineData => ({
   generatedAt: '2025-03-15T18:00:00.000Z',
 });
 const inside = new Date('2025-03-15T23:00:00.000Z');
-const valid: OfflineTicket = { hash: 'h1', holderName: 'Ana Lima', ticketTypeName: 'Pista', documentCheck: null, status: 'valid', checkedInAt: null };
+const valid: OfflineTicket = {
+  hash: 'h1',
+  holderName: 'Ana Lima',
+  ticketTypeName: 'Pista',
+  documentCheck: null,
+  status: 'valid',
+  checkedInAt: null,
+};
 
 describe('decideOffline', () => {
   it("refuses a transferred ticket's old code as transferred, as the server does", async () => {
@@ -31,7 +46,11 @@ describe('decideOffline', () => {
   it('refuses every ticket of a cancelled event as the server does, before the door opens too, saying so', () => {
     const cancelled = { ...list([]), event: { ...list([]).event, isCancelled: true } };
     const early = new Date('2025-03-15T18:00:00.000Z');
-    expect(decideOffline({ ...valid, status: 'cancelled' }, cancelled, undefined, early)).toMatchObject({ accepted: false, reason: 'cancelled', message: 'Evento cancelado pelo organizador' });
+    expect(decideOffline({ ...valid, status: 'cancelled' }, cancelled, undefined, early)).toMatchObject({
+      accepted: false,
+      reason: 'cancelled',
+      message: 'Evento cancelado pelo organizador',
+    });
   });
 
   it('admits a code once on this device: a second scan reads already used with the time of the first', () => {
@@ -43,7 +62,9 @@ describe('decideOffline', () => {
     expect(first.result).toMatchObject({ accepted: true, holderName: 'Ana Lima' });
     const later = new Date(inside.getTime() + 60_000);
     expect(decideOnDevice(kept, byHash, first.kept, { code: 'NL1.codigo', otp: null }, later, entry).result).toMatchObject({
-      accepted: false, reason: 'already_used', checkedInAt: inside.toISOString(),
+      accepted: false,
+      reason: 'already_used',
+      checkedInAt: inside.toISOString(),
     });
   });
 
@@ -54,7 +75,14 @@ describe('decideOffline', () => {
 });
 
 describe('decideOffline with sessions and exit scans', () => {
-  const session = (id: string, name: string, day: string) => ({ id, name, label: `${name} ${day.slice(8, 10)}/${day.slice(5, 7)}`, date: day, startTime: '22:00:00', endTime: '05:00:00' });
+  const session = (id: string, name: string, day: string) => ({
+    id,
+    name,
+    label: `${name} ${day.slice(8, 10)}/${day.slice(5, 7)}`,
+    date: day,
+    startTime: '22:00:00',
+    endTime: '05:00:00',
+  });
   const friday = { ...session('sex', 'Sexta', '2026-03-13'), opensAt: '2026-03-13T21:00:00.000Z', closesAt: '2026-03-14T08:00:00.000Z' };
   const saturday = { ...session('sab', 'Sábado', '2026-03-14'), opensAt: '2026-03-14T21:00:00.000Z', closesAt: '2026-03-15T08:00:00.000Z' };
   const festival = (exitScans: boolean): DoorOfflineData => ({
@@ -65,7 +93,11 @@ describe('decideOffline with sessions and exit scans', () => {
   });
   const fridayNight = new Date('2026-03-14T02:00:00.000Z');
   const saturdayOnly: OfflineTicket = { ...valid, sessionIds: ['sab'], turns: [] };
-  const pass: OfflineTicket = { ...valid, sessionIds: [], turns: [{ sessionId: 'sex', entries: 1, exits: 0, firstEntryAt: '2026-03-14T01:00:00.000Z', lastEntryAt: '2026-03-14T01:00:00.000Z' }] };
+  const pass: OfflineTicket = {
+    ...valid,
+    sessionIds: [],
+    turns: [{ sessionId: 'sex', entries: 1, exits: 0, firstEntryAt: '2026-03-14T01:00:00.000Z', lastEntryAt: '2026-03-14T01:00:00.000Z' }],
+  };
   const entry = { sessionId: null, direction: 'in' as const };
 
   it('picks the session open now, or the one the door picked', () => {
@@ -76,18 +108,32 @@ describe('decideOffline with sessions and exit scans', () => {
 
   it('refuses a day ticket on another day, naming its day, and admits a pass once per day', () => {
     expect(decideOffline(saturdayOnly, festival(false), undefined, fridayNight, false, null, entry)).toMatchObject({
-      accepted: false, reason: 'wrong_session', message: 'Ingresso não vale para esta sessão (vale para: Sábado 14/03)',
+      accepted: false,
+      reason: 'wrong_session',
+      message: 'Ingresso não vale para esta sessão (vale para: Sábado 14/03)',
     });
-    expect(decideOffline(pass, festival(false), undefined, fridayNight, false, null, entry)).toMatchObject({ accepted: false, reason: 'already_used' });
-    expect(decideOffline(pass, festival(false), undefined, new Date('2026-03-15T02:00:00.000Z'), false, null, entry)).toMatchObject({ accepted: true, sessionLabel: 'Sábado 14/03' });
+    expect(decideOffline(pass, festival(false), undefined, fridayNight, false, null, entry)).toMatchObject({
+      accepted: false,
+      reason: 'already_used',
+    });
+    expect(decideOffline(pass, festival(false), undefined, new Date('2026-03-15T02:00:00.000Z'), false, null, entry)).toMatchObject({
+      accepted: true,
+      sessionLabel: 'Sábado 14/03',
+    });
   });
 
-  it('with exit scans lets the pass out, then back in, counting this device\'s own scans', () => {
+  it("with exit scans lets the pass out, then back in, counting this device's own scans", () => {
     const list = festival(true);
-    expect(decideOffline(pass, list, undefined, fridayNight, false, null, entry)).toMatchObject({ accepted: false, reason: 'already_inside' });
+    expect(decideOffline(pass, list, undefined, fridayNight, false, null, entry)).toMatchObject({
+      accepted: false,
+      reason: 'already_inside',
+    });
     const out = decideOffline(pass, list, undefined, fridayNight, false, null, { sessionId: null, direction: 'out' });
     expect(out).toMatchObject({ accepted: true, direction: 'out' });
     const kept = keepDeviceTurn(undefined, 'sex', out as Extract<typeof out, { accepted: true }>);
-    expect(decideOffline(pass, list, undefined, fridayNight, false, null, { ...entry, deviceTurns: readDeviceTurns(kept) })).toMatchObject({ accepted: true, isReentry: true });
+    expect(decideOffline(pass, list, undefined, fridayNight, false, null, { ...entry, deviceTurns: readDeviceTurns(kept) })).toMatchObject({
+      accepted: true,
+      isReentry: true,
+    });
   });
 });

@@ -10,7 +10,14 @@ import {
 } from '../../../../shared/admission';
 import { refusalMessage } from '../../../../shared/door-verdict';
 import { rotatingQrFreshness } from '../../../../shared/rotating-qr';
-import type { CheckInResult, DoorOfflineData, DoorRefusal, DoorSession, OfflineTicket, OfflineTurns } from '../../../../shared/schemas/tickets';
+import type {
+  CheckInResult,
+  DoorOfflineData,
+  DoorRefusal,
+  DoorSession,
+  OfflineTicket,
+  OfflineTurns,
+} from '../../../../shared/schemas/tickets';
 import type { ScanDirection } from '../../../../shared/statuses';
 
 // The device decides with the server's rule (shared/admission.ts decideAdmission); this file only
@@ -24,7 +31,10 @@ export interface DoorTurn {
 }
 
 /** A window of the list (UTC ISO instants) as instants. */
-const windowOf = (window: { opensAt: string; closesAt: string }): DoorWindow => ({ opensAt: new Date(window.opensAt), closesAt: new Date(window.closesAt) });
+const windowOf = (window: { opensAt: string; closesAt: string }): DoorWindow => ({
+  opensAt: new Date(window.opensAt),
+  closesAt: new Date(window.closesAt),
+});
 
 /**
  * The session a door admits to at `now` from the list's sessions (shared/admission.ts
@@ -50,10 +60,19 @@ export function readDeviceTurns(kept: string | undefined): OfflineTurns | null {
 }
 
 /** The device's turns after it admitted `result` (an entry or an exit), as kept text. */
-export function keepDeviceTurn(kept: string | undefined, sessionId: string | null, result: Extract<CheckInResult, { accepted: true }>): string {
+export function keepDeviceTurn(
+  kept: string | undefined,
+  sessionId: string | null,
+  result: Extract<CheckInResult, { accepted: true }>,
+): string {
   const turns = readDeviceTurns(kept) ?? { sessionId, entries: 0, exits: 0, firstEntryAt: null, lastEntryAt: null };
   if (result.direction === 'out') return JSON.stringify({ ...turns, exits: turns.exits + 1 });
-  return JSON.stringify({ ...turns, entries: turns.entries + 1, firstEntryAt: turns.firstEntryAt ?? result.checkedInAt, lastEntryAt: result.checkedInAt });
+  return JSON.stringify({
+    ...turns,
+    entries: turns.entries + 1,
+    firstEntryAt: turns.firstEntryAt ?? result.checkedInAt,
+    lastEntryAt: result.checkedInAt,
+  });
 }
 
 /** Whether a code's hash is one of the list's transferred-away old codes (a list kept before they were sent has none). */
@@ -99,8 +118,15 @@ export function offlineAdmissionInput(
   const sessionId = session?.id ?? null;
   const labels = new Map((event.sessions ?? []).map((s) => [s.id, s.label]));
   const listedEntry: OfflineTurns | null =
-    ticket?.status === 'used' ? { sessionId: null, entries: 1, exits: 0, firstEntryAt: ticket.checkedInAt, lastEntryAt: ticket.checkedInAt } : null;
-  const turns = byTurns ? addTurns(ticket?.turns?.find((t) => t.sessionId === sessionId), turn?.deviceTurns) : addTurns(listedEntry, readDeviceTurns(deviceEntry));
+    ticket?.status === 'used'
+      ? { sessionId: null, entries: 1, exits: 0, firstEntryAt: ticket.checkedInAt, lastEntryAt: ticket.checkedInAt }
+      : null;
+  const turns = byTurns
+    ? addTurns(
+        ticket?.turns?.find((t) => t.sessionId === sessionId),
+        turn?.deviceTurns,
+      )
+    : addTurns(listedEntry, readDeviceTurns(deviceEntry));
   const input: AdmissionInput = {
     ticket: ticket
       ? {
@@ -201,7 +227,14 @@ export function decideOnDevice(
   const session = pickDoorSession(list.event.sessions, now, turn.sessionId);
   const key = byTurns ? deviceTurnKey(hash, session?.id ?? null) : hash;
   const deviceTurns = byTurns ? readDeviceTurns(kept[key]) : null;
-  const result = decideOffline(byHash.get(hash), list, byTurns ? undefined : kept[hash], now, isTransferredAway(list, hash), read.otp, { ...turn, deviceTurns });
+  const result = decideOffline(byHash.get(hash), list, byTurns ? undefined : kept[hash], now, isTransferredAway(list, hash), read.otp, {
+    ...turn,
+    deviceTurns,
+  });
   if (!result.accepted) return { result, session, kept };
-  return { result, session, kept: { ...kept, [key]: byTurns ? keepDeviceTurn(kept[key], session?.id ?? null, result) : result.checkedInAt } };
+  return {
+    result,
+    session,
+    kept: { ...kept, [key]: byTurns ? keepDeviceTurn(kept[key], session?.id ?? null, result) : result.checkedInAt },
+  };
 }

@@ -103,19 +103,22 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
     let isCurrent = true;
     isLoadedRef.current = false;
     setList(null);
-    void Promise.all([offlineStore.readList(eventId), offlineStore.readEntries(eventId), offlineStore.readQueue(), offlineStore.readLastSync()]).then(
-      ([savedList, entries, savedQueue, savedSync]) => {
-        if (!isCurrent) return;
-        setList((current) => current ?? savedList ?? null);
-        entriesRef.current = entries;
-        // Scans queued meanwhile (before the store answered) stay in the queue too.
-        const queuedNow = new Set(queueRef.current.map((s) => s.nonce));
-        replaceQueue([...savedQueue.filter((s) => !queuedNow.has(s.nonce)), ...queueRef.current]);
-        setLastSync(savedSync ?? null);
-        isLoadedRef.current = true;
-        if (navigator.onLine) void sync();
-      },
-    );
+    void Promise.all([
+      offlineStore.readList(eventId),
+      offlineStore.readEntries(eventId),
+      offlineStore.readQueue(),
+      offlineStore.readLastSync(),
+    ]).then(([savedList, entries, savedQueue, savedSync]) => {
+      if (!isCurrent) return;
+      setList((current) => current ?? savedList ?? null);
+      entriesRef.current = entries;
+      // Scans queued meanwhile (before the store answered) stay in the queue too.
+      const queuedNow = new Set(queueRef.current.map((s) => s.nonce));
+      replaceQueue([...savedQueue.filter((s) => !queuedNow.has(s.nonce)), ...queueRef.current]);
+      setLastSync(savedSync ?? null);
+      isLoadedRef.current = true;
+      if (navigator.onLine) void sync();
+    });
     if (navigator.onLine) void refreshList();
     return () => {
       isCurrent = false;
@@ -195,7 +198,15 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
       const timer = window.setTimeout(() => controller.abort(), ONLINE_ANSWER_MS);
       try {
         const result = await checkInTicket(
-          { code, eventId, gate: selection.gate || undefined, deviceId, nonce, sessionId: turn.sessionId ?? undefined, direction: turn.direction === 'out' ? 'out' : undefined },
+          {
+            code,
+            eventId,
+            gate: selection.gate || undefined,
+            deviceId,
+            nonce,
+            sessionId: turn.sessionId ?? undefined,
+            direction: turn.direction === 'out' ? 'out' : undefined,
+          },
           controller.signal,
         );
         setServerReachable(true);

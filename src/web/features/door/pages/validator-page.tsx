@@ -45,7 +45,12 @@ export function ValidatorPage() {
       <DoorHeader isAdminValidator={isAdminValidator} />
       <main className="mx-auto max-w-2xl space-y-4 px-4 py-5">
         {selection ? (
-          <DoorScreen key={selection.eventId} selection={selection} isAdminValidator={isAdminValidator} onChangeEvent={() => choose(null)} />
+          <DoorScreen
+            key={selection.eventId}
+            selection={selection}
+            isAdminValidator={isAdminValidator}
+            onChangeEvent={() => choose(null)}
+          />
         ) : (
           <EventPicker initialGate={readLastGate()} onPick={choose} />
         )}
@@ -109,7 +114,15 @@ interface Verdict {
   source: VerdictSource;
 }
 
-function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection: DoorSelection; isAdminValidator: boolean; onChangeEvent: () => void }) {
+function DoorScreen({
+  selection,
+  isAdminValidator,
+  onChangeEvent,
+}: {
+  selection: DoorSelection;
+  isAdminValidator: boolean;
+  onChangeEvent: () => void;
+}) {
   // The session picked (null: the one open now) and, with exit scans, 'Entrada' or 'Saída'.
   const [pickedSession, setPickedSession] = useState<string | null>(null);
   const [direction, setDirection] = useState<ScanDirection>('in');
@@ -148,7 +161,10 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
       beep(result.accepted);
       setOverlay(next);
       window.clearTimeout(overlayTimer.current);
-      overlayTimer.current = window.setTimeout(() => setOverlay((current) => (current?.scanId === scanId ? null : current)), CONTINUOUS_RESULT_MS);
+      overlayTimer.current = window.setTimeout(
+        () => setOverlay((current) => (current?.scanId === scanId ? null : current)),
+        CONTINUOUS_RESULT_MS,
+      );
     }
   }
 
@@ -305,7 +321,13 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
               enterKeyHint="go"
               className="h-14 min-w-0 font-mono text-lg sm:flex-1"
             />
-            <Button variant="outline" size="lg" className="h-14 shrink-0 px-5 text-base" onClick={() => void validate(code)} disabled={isValidating}>
+            <Button
+              variant="outline"
+              size="lg"
+              className="h-14 shrink-0 px-5 text-base"
+              onClick={() => void validate(code)}
+              disabled={isValidating}
+            >
               {isValidating ? (
                 <>
                   <Loader2 className="size-5 animate-spin" aria-hidden /> Validando...
@@ -318,7 +340,15 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
         </div>
       </section>
 
-      <div ref={resultRef} role="status" aria-live="polite" aria-atomic="true" className="scroll-mt-36" data-testid="door-result" data-scan={verdict?.scanId ?? ''}>
+      <div
+        ref={resultRef}
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+        className="scroll-mt-36"
+        data-testid="door-result"
+        data-scan={verdict?.scanId ?? ''}
+      >
         {verdict ? <CheckInResultBox key={verdict.scanId} result={verdict.result} source={verdict.source} /> : null}
       </div>
 
@@ -331,7 +361,14 @@ function DoorScreen({ selection, isAdminValidator, onChangeEvent }: { selection:
         onSync={() => void door.sync()}
       />
 
-      <TicketLookup eventId={selection.eventId} gate={selection.gate} deviceId={door.deviceId} isOnline={door.isOnline} onResult={showManual} sessionId={pickedSession} />
+      <TicketLookup
+        eventId={selection.eventId}
+        gate={selection.gate}
+        deviceId={door.deviceId}
+        isOnline={door.isOnline}
+        onResult={showManual}
+        sessionId={pickedSession}
+      />
 
       <aside className="flex gap-3 rounded-3xl border border-border bg-surface p-4">
         <Info className="mt-0.5 size-5 shrink-0 text-accent" aria-hidden />

@@ -15,7 +15,8 @@ export function listBrands(signal?: AbortSignal) {
   return api<Brand[]>('/api/brands', { signal });
 }
 
-export const brandsQueryOptions = () => queryOptions({ queryKey: brandKeys.list(), queryFn: ({ signal }) => listBrands(signal), staleTime: 60_000 });
+export const brandsQueryOptions = () =>
+  queryOptions({ queryKey: brandKeys.list(), queryFn: ({ signal }) => listBrands(signal), staleTime: 60_000 });
 
 export function useBrands() {
   return useQuery(brandsQueryOptions());

@@ -9,7 +9,11 @@ export function getEventSessions(eventId: string, signal?: AbortSignal) {
 }
 
 export const eventSessionsQueryOptions = (eventId: string) =>
-  queryOptions({ queryKey: [...eventKeys.all, 'sessions', eventId] as const, queryFn: ({ signal }) => getEventSessions(eventId, signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...eventKeys.all, 'sessions', eventId] as const,
+    queryFn: ({ signal }) => getEventSessions(eventId, signal),
+    staleTime: 60_000,
+  });
 
 export function useEventSessions(eventId: string) {
   return useQuery(eventSessionsQueryOptions(eventId));

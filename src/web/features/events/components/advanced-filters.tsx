@@ -16,7 +16,16 @@ interface AdvancedFiltersProps {
 }
 
 /** 'Filtros Avançados' of SPEC.md section 2 'Events list': day, city and price, and 'Limpar'. */
-export function AdvancedFilters({ id, filters, activeCount, today, eventDays, onChange, onClear, onDatePickerOpenChange }: AdvancedFiltersProps) {
+export function AdvancedFilters({
+  id,
+  filters,
+  activeCount,
+  today,
+  eventDays,
+  onChange,
+  onClear,
+  onDatePickerOpenChange,
+}: AdvancedFiltersProps) {
   const isKnownCity = !filters.city || (cityOptions as readonly string[]).includes(filters.city);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-5">

@@ -10,7 +10,10 @@ function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; c
   return (
     <div className="relative min-h-9 pl-12">
       <dt className="text-xs font-semibold tracking-wide text-muted uppercase">
-        <span aria-hidden className="absolute top-0.5 left-0 inline-flex size-9 items-center justify-center rounded-xl bg-surface text-accent">
+        <span
+          aria-hidden
+          className="absolute top-0.5 left-0 inline-flex size-9 items-center justify-center rounded-xl bg-surface text-accent"
+        >
           {icon}
         </span>
         {label}
@@ -51,11 +54,7 @@ export function EventAbout({ event, className }: { event: EventDetail; className
             </InfoItem>
           ) : null}
           <InfoItem icon={<Users className={iconClass} />} label="Capacidade">
-            {event.capacity === null ? (
-              <span title="Sem limite de capacidade">∞</span>
-            ) : (
-              `${numberFormat.format(event.capacity)} pessoas`
-            )}
+            {event.capacity === null ? <span title="Sem limite de capacidade">∞</span> : `${numberFormat.format(event.capacity)} pessoas`}
           </InfoItem>
           <InfoItem icon={<Star className={iconClass} />} label="Avaliação">
             {event.rating === null ? 'Sem avaliações' : `${ratingFormat.format(event.rating)} de 5`}

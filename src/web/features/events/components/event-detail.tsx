@@ -65,7 +65,8 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
     setAccessCode(null);
   }, [isCodeThrottled, error]);
   // So is a code that unlocked nothing: it is not asked again (each wrong code counts against the fan).
-  const isCodeRefused = accessCode !== null && event !== undefined && !isPlaceholderData && !event.ticketTypes.some((type) => type.unlockedByCode);
+  const isCodeRefused =
+    accessCode !== null && event !== undefined && !isPlaceholderData && !event.ticketTypes.some((type) => type.unlockedByCode);
   useEffect(() => {
     if (!isCodeRefused) return;
     setCodeRefusal('Código de acesso inválido para este evento');
@@ -110,7 +111,18 @@ interface EventDetailViewProps extends EventDetailProps {
   onAccessCodeChange(code: string | null): void;
 }
 
-function EventDetailView({ event, accessCode, isCheckingCode, codeRefusal, onAccessCodeChange, onBuy, notice, kept, isResuming, soldOutAction }: EventDetailViewProps) {
+function EventDetailView({
+  event,
+  accessCode,
+  isCheckingCode,
+  codeRefusal,
+  onAccessCodeChange,
+  onBuy,
+  notice,
+  kept,
+  isResuming,
+  soldOutAction,
+}: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
   const isFavorite = favorites.ids.has(event.id);
@@ -129,7 +141,9 @@ function EventDetailView({ event, accessCode, isCheckingCode, codeRefusal, onAcc
           <span className={cn('inline-flex rounded-full px-3 py-1 text-xs font-bold text-white', brandStyle(event.brandSlug).solid)}>
             {event.category}
           </span>
-          <h1 className="mt-3 text-2xl leading-tight font-black tracking-tight text-balance hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">{event.title}</h1>
+          <h1 className="mt-3 text-2xl leading-tight font-black tracking-tight text-balance hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">
+            {event.title}
+          </h1>
           <p className="mt-2 flex items-start gap-1.5 font-medium text-fg/85 [overflow-wrap:anywhere] sm:text-lg">
             <CalendarDays aria-hidden className="mt-[3px] size-4 shrink-0 text-accent sm:mt-1 sm:size-[18px]" />
             <WhenWhere event={event} />
@@ -146,10 +160,7 @@ function EventDetailView({ event, accessCode, isCheckingCode, codeRefusal, onAcc
       </header>
 
       {event.isCancelled ? (
-        <section
-          aria-labelledby="event-cancelled-title"
-          className="mt-4 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4"
-        >
+        <section aria-labelledby="event-cancelled-title" className="mt-4 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4">
           <Ban aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
           <div>
             <h2 id="event-cancelled-title" className="font-bold">

@@ -32,11 +32,7 @@ export function EventImage({ event, width, height, isPriority, className }: Even
     <div
       role="img"
       aria-label={event.title}
-      className={cn(
-        'flex size-full items-center justify-center text-white',
-        brandStyle(event.brandSlug).gradient,
-        className,
-      )}
+      className={cn('flex size-full items-center justify-center text-white', brandStyle(event.brandSlug).gradient, className)}
     >
       <span aria-hidden className="text-6xl font-black opacity-90 select-none">
         {letter}

@@ -22,10 +22,7 @@ export function FavoriteButton({ eventTitle, isFavorite, isPending, onToggle, cl
         className,
       )}
     >
-      <Heart
-        aria-hidden
-        className={cn('size-5 transition', isFavorite ? 'fill-brand-ay-yo text-brand-ay-yo' : 'text-fg')}
-      />
+      <Heart aria-hidden className={cn('size-5 transition', isFavorite ? 'fill-brand-ay-yo text-brand-ay-yo' : 'text-fg')} />
     </button>
   );
 }

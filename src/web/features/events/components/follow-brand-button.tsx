@@ -61,7 +61,9 @@ export function FollowBrandButton({ brand }: { brand: BrandSlug }) {
       onClick={() => void toggle()}
       className={cn(
         'inline-flex min-h-11 items-center gap-2 rounded-full px-5 text-sm font-bold shadow-md transition disabled:opacity-70',
-        isFollowing ? 'bg-white/15 text-white ring-2 ring-white ring-inset hover:bg-white/25' : 'bg-white text-neutral-900 hover:bg-white/90',
+        isFollowing
+          ? 'bg-white/15 text-white ring-2 ring-white ring-inset hover:bg-white/25'
+          : 'bg-white text-neutral-900 hover:bg-white/90',
       )}
     >
       <Icon aria-hidden className={cn('size-4', save.isPending && 'animate-spin')} />

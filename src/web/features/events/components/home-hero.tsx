@@ -56,7 +56,11 @@ function subscribeReducedMotion(onChange: () => void) {
 }
 
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(reducedMotionQuery).matches, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(reducedMotionQuery).matches,
+    () => false,
+  );
 }
 
 function subscribeVisibility(onChange: () => void) {
@@ -65,7 +69,11 @@ function subscribeVisibility(onChange: () => void) {
 }
 
 function useIsPageHidden(): boolean {
-  return useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'hidden', () => false);
+  return useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'hidden',
+    () => false,
+  );
 }
 
 /**
@@ -183,7 +191,17 @@ export function HomeHero() {
   );
 }
 
-function HeroSlide({ slide, figures, index, isActive }: { slide: Slide; figures: readonly BrandFigure[]; index: number; isActive: boolean }) {
+function HeroSlide({
+  slide,
+  figures,
+  index,
+  isActive,
+}: {
+  slide: Slide;
+  figures: readonly BrandFigure[];
+  index: number;
+  isActive: boolean;
+}) {
   return (
     <div
       role="group"
@@ -204,7 +222,10 @@ function HeroSlide({ slide, figures, index, isActive }: { slide: Slide; figures:
         className="absolute inset-0 size-full object-cover"
       />
       {/* At least 60% black behind every line of text keeps white text above 4.5:1 on any artwork. */}
-      <div aria-hidden className="absolute inset-0 bg-black/65 md:bg-transparent md:bg-linear-to-r md:from-black/85 md:via-black/70 md:to-black/25" />
+      <div
+        aria-hidden
+        className="absolute inset-0 bg-black/65 md:bg-transparent md:bg-linear-to-r md:from-black/85 md:via-black/70 md:to-black/25"
+      />
       <div className="relative flex h-full flex-col px-6 pt-8 pb-20 sm:px-10 sm:pt-12 sm:pb-24">
         <div className="max-w-2xl">
           <p className="text-sm font-semibold tracking-widest uppercase">{slide.subtitle}</p>

@@ -14,8 +14,7 @@ interface MonthCalendarProps {
   eventDays?: ReadonlySet<string>;
 }
 
-const navButton =
-  'inline-flex size-10 items-center justify-center rounded-full text-fg transition hover:bg-surface disabled:opacity-40';
+const navButton = 'inline-flex size-10 items-center justify-center rounded-full text-fg transition hover:bg-surface disabled:opacity-40';
 
 /**
  * A month grid in pt-BR following the WAI-ARIA date picker pattern: one day in the tab order,

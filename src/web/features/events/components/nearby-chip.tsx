@@ -8,7 +8,11 @@ export function NearbyChip({ nearby }: { nearby: ReturnType<typeof useNearbySort
   return (
     <>
       <FilterChip isActive={nearby.isOn} onClick={nearby.toggle} aria-busy={nearby.status === 'locating'}>
-        {nearby.status === 'locating' ? <Loader2 aria-hidden className="size-4 animate-spin" /> : <LocateFixed aria-hidden className="size-4" />}
+        {nearby.status === 'locating' ? (
+          <Loader2 aria-hidden className="size-4 animate-spin" />
+        ) : (
+          <LocateFixed aria-hidden className="size-4" />
+        )}
         Mais perto de você
       </FilterChip>
       {nearby.status === 'failed' ? (

@@ -5,9 +5,7 @@ import { formatCentavos } from '../../../../shared/money';
  * Card price line (PRODUCT.md): 'Vendas encerradas' for a cancelled event (its card is badged
  * 'Evento cancelado'), 'Esgotado', 'Gratuito' or 'A partir de R$ 80,00'; null without ticket types.
  */
-export function eventPriceText(
-  event: Pick<EventSummary, 'isSoldOut' | 'lowestPriceCentavos'> & { isCancelled?: boolean },
-): string | null {
+export function eventPriceText(event: Pick<EventSummary, 'isSoldOut' | 'lowestPriceCentavos'> & { isCancelled?: boolean }): string | null {
   if (event.isCancelled) return 'Vendas encerradas';
   if (event.isSoldOut) return 'Esgotado';
   if (event.lowestPriceCentavos === null) return null;

@@ -82,8 +82,12 @@ describe('the event page tells where each sector stands', () => {
   });
 
   it("says 'Esgotando' while the last units wait for payment, and 'Esgotado' once sold", () => {
-    expect(shown(event([sector({ status: 'selling_out', remaining: 0, fullAvailable: 0, meiaAvailable: 0, lotRemaining: 0 })]))).toContain('Esgotando');
-    expect(shown(event([sector({ status: 'sold_out', remaining: 0, fullAvailable: 0, meiaAvailable: 0, lotRemaining: 0 })]))).toContain('Esgotado');
+    expect(shown(event([sector({ status: 'selling_out', remaining: 0, fullAvailable: 0, meiaAvailable: 0, lotRemaining: 0 })]))).toContain(
+      'Esgotando',
+    );
+    expect(shown(event([sector({ status: 'sold_out', remaining: 0, fullAvailable: 0, meiaAvailable: 0, lotRemaining: 0 })]))).toContain(
+      'Esgotado',
+    );
   });
 
   it("says 'Restam 37' when few remain in the lot, and nothing of the kind when many do", () => {
@@ -91,7 +95,7 @@ describe('the event page tells where each sector stands', () => {
     expect(shown(event([sector({ lotRemaining: 300 })]))).not.toContain('Restam');
   });
 
-  it("shows the lot, its price and fee, the next lot and the ended ones", () => {
+  it('shows the lot, its price and fee, the next lot and the ended ones', () => {
     const text = shown(
       event([
         sector({

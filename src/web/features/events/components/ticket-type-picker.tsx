@@ -77,7 +77,7 @@ export function TicketTypePicker({
   // What is chosen, within what each sector can sell now (the event may have been asked again).
   const lines = event.ticketTypes
     .map((type) => {
-      const pick = isOnSale(type) && canBuy ? chosen[type.id] ?? none : none;
+      const pick = isOnSale(type) && canBuy ? (chosen[type.id] ?? none) : none;
       const half = offersMeia(type) ? Math.min(pick.half, type.meiaAvailable) : 0;
       const full = Math.min(pick.full, type.fullAvailable, Math.max(0, type.remaining - half));
       return { type, full, half };
@@ -102,12 +102,19 @@ export function TicketTypePicker({
     // A sector's first full-price unit adds a line to the order; each half-price unit is one.
     const linesLeft = MAX_ORDER_LINES - orderLines;
     return {
-      full: Math.max(0, Math.min(type.fullAvailable, sectorLeft - mine.half, mine.full + left, mine.full > 0 || linesLeft > 0 ? Infinity : 0)),
+      full: Math.max(
+        0,
+        Math.min(type.fullAvailable, sectorLeft - mine.half, mine.full + left, mine.full > 0 || linesLeft > 0 ? Infinity : 0),
+      ),
       half: Math.max(0, Math.min(type.meiaAvailable, sectorLeft - mine.full, mine.half + left, mine.half + linesLeft)),
     };
   }
 
-  const selection: TicketSelection[] = lines.map(({ type, full, half }) => ({ ticketTypeId: type.id, fullQuantity: full, halfQuantity: half }));
+  const selection: TicketSelection[] = lines.map(({ type, full, half }) => ({
+    ticketTypeId: type.id,
+    fullQuantity: full,
+    halfQuantity: half,
+  }));
   // What was kept is bought once, within what each sector can sell now (it may have sold meanwhile).
   const resumeBuy = useEffectEvent(() => onBuy(selection, event));
   useEffect(() => {
@@ -208,11 +215,7 @@ export function TicketTypePicker({
           {count >= orderLimit ? (
             <p className="mt-2 text-xs text-muted">Máximo de {orderLimit} ingressos por pedido neste evento.</p>
           ) : null}
-          <Button
-            size="lg"
-            className="mt-4 w-full"
-            onClick={() => onBuy(selection, event)}
-          >
+          <Button size="lg" className="mt-4 w-full" onClick={() => onBuy(selection, event)}>
             <ShoppingCart aria-hidden className="size-5" />
             {`Comprar ${plural(count, 'ingresso', 'ingressos')}`}
           </Button>
@@ -356,7 +359,9 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction 
         {hasMeia || !showsStepper ? null : <div className="shrink-0">{fullStepper}</div>}
       </div>
       {/* Nothing left on sale ('Esgotado', or 'Esgotando' while the last units wait for payment). */}
-      {(type.status === 'sold_out' || type.status === 'selling_out') && soldOutAction ? <div className="mt-3">{soldOutAction(type)}</div> : null}
+      {(type.status === 'sold_out' || type.status === 'selling_out') && soldOutAction ? (
+        <div className="mt-3">{soldOutAction(type)}</div>
+      ) : null}
       {hasMeia ? (
         <div className="mt-3 space-y-2">
           <QuantityChoice

@@ -17,7 +17,15 @@ describe('share links', () => {
   it('prefills Google Agenda with UTC times that cross midnight, the place and the page', () => {
     const url = new URL(
       googleCalendarUrl(
-        { title: 'Warehouse', description: 'Techno', date: '2025-03-15', startTime: '23:00:00', endTime: '06:00:00', location: 'Audio Club', fullAddress: 'Av. Francisco Matarazzo, 694' },
+        {
+          title: 'Warehouse',
+          description: 'Techno',
+          date: '2025-03-15',
+          startTime: '23:00:00',
+          endTime: '06:00:00',
+          location: 'Audio Club',
+          fullAddress: 'Av. Francisco Matarazzo, 694',
+        },
         pageUrl,
       ),
     );

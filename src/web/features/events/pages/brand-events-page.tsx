@@ -72,7 +72,11 @@ function BrandHeader({ brand }: { brand: BrandSlug }) {
               style.solid,
             )}
           >
-            {page?.logoUrl ? <img src={page.logoUrl} alt={`Logo ${name}`} className="size-full object-cover" /> : <span aria-hidden>{initialsOf(name)}</span>}
+            {page?.logoUrl ? (
+              <img src={page.logoUrl} alt={`Logo ${name}`} className="size-full object-cover" />
+            ) : (
+              <span aria-hidden>{initialsOf(name)}</span>
+            )}
           </span>
           <div className="min-w-0">
             <p className="text-sm font-semibold tracking-widest uppercase">Eventos</p>

@@ -20,5 +20,9 @@ export function useAdminEventsForLists() {
 }
 
 export function useAdminEventForLists(eventId: string | null) {
-  return useQuery({ queryKey: guestListKeys.adminEvent(eventId ?? ''), queryFn: () => getAdminEventForLists(eventId!), enabled: eventId !== null });
+  return useQuery({
+    queryKey: guestListKeys.adminEvent(eventId ?? ''),
+    queryFn: () => getAdminEventForLists(eventId!),
+    enabled: eventId !== null,
+  });
 }

@@ -8,7 +8,8 @@ export function listEventGuestLists(eventId: string): Promise<{ lists: GuestList
   return api(`/api/admin/events/${eventId}/guest-lists`);
 }
 
-export const eventGuestListsQuery = (eventId: string) => queryOptions({ queryKey: guestListKeys.ofEvent(eventId), queryFn: () => listEventGuestLists(eventId) });
+export const eventGuestListsQuery = (eventId: string) =>
+  queryOptions({ queryKey: guestListKeys.ofEvent(eventId), queryFn: () => listEventGuestLists(eventId) });
 
 export function useEventGuestLists(eventId: string | null) {
   return useQuery({ ...eventGuestListsQuery(eventId ?? ''), enabled: eventId !== null });

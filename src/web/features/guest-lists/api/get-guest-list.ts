@@ -8,7 +8,8 @@ export function getGuestList(listId: string): Promise<GuestListDetail> {
   return api(`/api/guest-lists/${listId}`);
 }
 
-export const guestListQuery = (listId: string) => queryOptions({ queryKey: guestListKeys.detail(listId), queryFn: () => getGuestList(listId) });
+export const guestListQuery = (listId: string) =>
+  queryOptions({ queryKey: guestListKeys.detail(listId), queryFn: () => getGuestList(listId) });
 
 export function useGuestList(listId: string, enabled = true) {
   return useQuery({ ...guestListQuery(listId), enabled });

@@ -8,7 +8,8 @@ export function getGuestListLink(token: string): Promise<GuestListLinkView> {
   return api(`/api/guest-list-links/${encodeURIComponent(token)}`);
 }
 
-export const guestListLinkQuery = (token: string) => queryOptions({ queryKey: guestListKeys.link(token), queryFn: () => getGuestListLink(token), retry: false });
+export const guestListLinkQuery = (token: string) =>
+  queryOptions({ queryKey: guestListKeys.link(token), queryFn: () => getGuestListLink(token), retry: false });
 
 export function useGuestListLink(token: string) {
   return useQuery(guestListLinkQuery(token));

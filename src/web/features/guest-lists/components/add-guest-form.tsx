@@ -35,12 +35,26 @@ export function AddGuestForm({ listId, disabled }: { listId: string; disabled: b
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[2fr_2fr_1.5fr_auto] sm:items-end" aria-label="Adicionar nome">
       <div>
         <Label htmlFor={idOf('name')}>Nome na lista</Label>
-        <Input id={idOf('name')} {...form.register('name')} autoComplete="off" aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? `${idOf('name')}-error` : undefined} />
+        <Input
+          id={idOf('name')}
+          {...form.register('name')}
+          autoComplete="off"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${idOf('name')}-error` : undefined}
+        />
         <FieldError id={`${idOf('name')}-error`} message={errors.name?.message} />
       </div>
       <div>
         <Label htmlFor={idOf('email')}>E-mail (opcional)</Label>
-        <Input id={idOf('email')} type="email" inputMode="email" {...form.register('email')} autoComplete="off" aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? `${idOf('email')}-error` : undefined} />
+        <Input
+          id={idOf('email')}
+          type="email"
+          inputMode="email"
+          {...form.register('email')}
+          autoComplete="off"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${idOf('email')}-error` : undefined}
+        />
         <FieldError id={`${idOf('email')}-error`} message={errors.email?.message} />
       </div>
       <div>
@@ -49,7 +63,9 @@ export function AddGuestForm({ listId, disabled }: { listId: string; disabled: b
           id={idOf('cpf')}
           inputMode="numeric"
           placeholder="000.000.000-00"
-          {...form.register('cpf', { onChange: (e) => form.setValue('cpf', formatCpf(e.target.value), { shouldValidate: form.formState.isSubmitted }) })}
+          {...form.register('cpf', {
+            onChange: (e) => form.setValue('cpf', formatCpf(e.target.value), { shouldValidate: form.formState.isSubmitted }),
+          })}
           autoComplete="off"
           aria-invalid={errors.cpf ? true : undefined}
           aria-describedby={errors.cpf ? `${idOf('cpf')}-error` : undefined}

@@ -43,7 +43,8 @@ export function CreateGuestListForm({ eventId, sectors }: { eventId: string; sec
     if (!freeIso) return setProblem('Informe até que horário a lista é grátis.');
     if (!closesIso) return setProblem('Informe quando a lista encerra.');
     const priceCentavos = afterKind === 'free' ? null : parseReaisToCentavos(price);
-    if (afterKind !== 'free' && !priceCentavos) return setProblem(afterKind === 'price' ? 'Informe o valor depois do horário.' : 'Informe o preço de referência.');
+    if (afterKind !== 'free' && !priceCentavos)
+      return setProblem(afterKind === 'price' ? 'Informe o valor depois do horário.' : 'Informe o preço de referência.');
     const input: CreateGuestListInput = {
       name,
       ownerEmail,
@@ -73,7 +74,15 @@ export function CreateGuestListForm({ eventId, sectors }: { eventId: string; sec
       </div>
       <div>
         <Label htmlFor="gl-owner">E-mail do responsável</Label>
-        <Input id="gl-owner" type="email" inputMode="email" value={ownerEmail} onChange={(e) => setOwnerEmail(e.target.value)} placeholder="promoter@exemplo.com" required />
+        <Input
+          id="gl-owner"
+          type="email"
+          inputMode="email"
+          value={ownerEmail}
+          onChange={(e) => setOwnerEmail(e.target.value)}
+          placeholder="promoter@exemplo.com"
+          required
+        />
       </div>
       <div>
         <Label htmlFor="gl-sector">Setor</Label>

@@ -49,7 +49,13 @@ export function GuestListCard({ list }: { list: GuestListView }) {
             {list.event.title} · {formatEventDateShort(list.event.date)} · {list.ticketTypeName}
           </p>
         </div>
-        {list.isClosed ? <Badge tone="neutral">Lista encerrada</Badge> : isFull ? <Badge tone="warning">Lista completa</Badge> : <Badge tone="success">Aberta</Badge>}
+        {list.isClosed ? (
+          <Badge tone="neutral">Lista encerrada</Badge>
+        ) : isFull ? (
+          <Badge tone="warning">Lista completa</Badge>
+        ) : (
+          <Badge tone="success">Aberta</Badge>
+        )}
       </div>
       <p className="mt-2 text-sm font-semibold">{list.rule.label}</p>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-center">
@@ -66,7 +72,9 @@ export function GuestListCard({ list }: { list: GuestListView }) {
           </dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-muted">{list.isClosed ? 'Encerrada em' : 'Recebe nomes até'} {formatInstant(list.closesAt)}</p>
+      <p className="mt-2 text-xs text-muted">
+        {list.isClosed ? 'Encerrada em' : 'Recebe nomes até'} {formatInstant(list.closesAt)}
+      </p>
 
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start">
         <Button type="button" variant="secondary" onClick={() => void copyLink()} className="w-full sm:w-auto">
@@ -107,7 +115,13 @@ export function GuestListCard({ list }: { list: GuestListView }) {
               ) : (
                 <span className="flex shrink-0 items-center gap-1">
                   <Badge tone="neutral">{entry.source === 'link' ? 'Pelo link' : entry.source === 'csv' ? 'CSV' : 'Na lista'}</Badge>
-                  <Button type="button" variant="ghost" size="icon" onClick={() => setRemoving(entry)} aria-label={`Tirar ${entry.name} da lista`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    onClick={() => setRemoving(entry)}
+                    aria-label={`Tirar ${entry.name} da lista`}
+                  >
                     <Trash2 className="size-5" aria-hidden />
                   </Button>
                 </span>

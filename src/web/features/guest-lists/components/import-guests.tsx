@@ -21,8 +21,23 @@ export function ImportGuests({ listId, disabled }: { listId: string; disabled: b
 
   return (
     <div>
-      <input ref={input} type="file" accept=".csv,text/csv" className="sr-only" id={`csv-${listId}`} onChange={(e) => void onFile(e.target.files?.[0])} tabIndex={-1} aria-hidden />
-      <Button type="button" variant="outline" disabled={disabled || importCsv.isPending} onClick={() => input.current?.click()} className="w-full sm:w-auto">
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        id={`csv-${listId}`}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+        tabIndex={-1}
+        aria-hidden
+      />
+      <Button
+        type="button"
+        variant="outline"
+        disabled={disabled || importCsv.isPending}
+        onClick={() => input.current?.click()}
+        className="w-full sm:w-auto"
+      >
         {importCsv.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <FileUp className="size-5" aria-hidden />}
         Importar CSV
       </Button>
@@ -37,7 +52,9 @@ export function ImportGuests({ listId, disabled }: { listId: string; disabled: b
           <div className="mt-2 rounded-2xl bg-surface p-3 text-sm">
             <p className="font-semibold">
               {result.added === 1 ? '1 nome adicionado' : `${result.added} nomes adicionados`}
-              {result.refused.length > 0 ? `, ${result.refused.length === 1 ? '1 linha recusada' : `${result.refused.length} linhas recusadas`}` : ''}
+              {result.refused.length > 0
+                ? `, ${result.refused.length === 1 ? '1 linha recusada' : `${result.refused.length} linhas recusadas`}`
+                : ''}
             </p>
             {result.refused.length > 0 ? (
               <ul className="mt-1 space-y-0.5" aria-label="Linhas recusadas">

@@ -71,7 +71,11 @@ export function AdminGuestListsPage() {
                     size="sm"
                     variant="secondary"
                     className="mt-2"
-                    onClick={() => void copyText(guestListLinkOf(list.token)).then((ok) => (ok ? toast.success('Link da lista copiado') : toast.error('Não foi possível copiar o link')))}
+                    onClick={() =>
+                      void copyText(guestListLinkOf(list.token)).then((ok) =>
+                        ok ? toast.success('Link da lista copiado') : toast.error('Não foi possível copiar o link'),
+                      )
+                    }
                   >
                     <Link2 className="size-4" aria-hidden /> Copiar link
                   </Button>
@@ -84,7 +88,11 @@ export function AdminGuestListsPage() {
               Nova lista
             </h2>
             {event.data ? (
-              <CreateGuestListForm key={eventId} eventId={eventId} sectors={event.data.ticketTypes.map((t) => ({ id: t.id, name: t.name }))} />
+              <CreateGuestListForm
+                key={eventId}
+                eventId={eventId}
+                sectors={event.data.ticketTypes.map((t) => ({ id: t.id, name: t.name }))}
+              />
             ) : (
               <Skeleton className="h-40 w-full" />
             )}

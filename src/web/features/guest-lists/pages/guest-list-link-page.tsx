@@ -52,7 +52,8 @@ export function GuestListLinkPage() {
             <p className="text-sm font-semibold text-accent">{link.data.name}</p>
             <h2 className="mt-1 text-xl leading-snug font-bold">{link.data.event.title}</h2>
             <p className="mt-2 flex items-center gap-2 text-sm text-muted">
-              <CalendarDays className="size-4 shrink-0" aria-hidden /> {formatEventDate(link.data.event.date)}, {formatEventTime(link.data.event.startTime)}
+              <CalendarDays className="size-4 shrink-0" aria-hidden /> {formatEventDate(link.data.event.date)},{' '}
+              {formatEventTime(link.data.event.startTime)}
             </p>
             <p className="mt-1 flex items-center gap-2 text-sm text-muted">
               <MapPin className="size-4 shrink-0" aria-hidden /> {link.data.event.location}
@@ -92,7 +93,9 @@ export function GuestListLinkPage() {
                     {...field('cpf')}
                     inputMode="numeric"
                     placeholder="000.000.000-00"
-                    {...form.register('cpf', { onChange: (e) => form.setValue('cpf', formatCpf(e.target.value), { shouldValidate: form.formState.isSubmitted }) })}
+                    {...form.register('cpf', {
+                      onChange: (e) => form.setValue('cpf', formatCpf(e.target.value), { shouldValidate: form.formState.isSubmitted }),
+                    })}
                     autoComplete="off"
                   />
                   <FieldError id="guest-signup-cpf-error" message={errors.cpf?.message} />

@@ -19,11 +19,19 @@ export function MyGuestListsPage() {
         {lists.isLoading ? <Skeleton className="h-64 w-full rounded-3xl" /> : null}
         {lists.isError ? (
           <p className="rounded-2xl bg-surface p-4 text-center" role="alert">
-            {lists.error instanceof ApiError && lists.error.status === 403 ? 'Esta área é da equipe e dos promoters.' : 'Não foi possível carregar suas listas.'}
+            {lists.error instanceof ApiError && lists.error.status === 403
+              ? 'Esta área é da equipe e dos promoters.'
+              : 'Não foi possível carregar suas listas.'}
           </p>
         ) : null}
-        {lists.data?.lists.length === 0 ? <p className="rounded-2xl bg-surface p-4 text-center text-muted">Você ainda não tem listas. A produção cria as listas de cada evento.</p> : null}
-        {lists.data?.lists.map((list) => <GuestListCard key={list.id} list={list} />)}
+        {lists.data?.lists.length === 0 ? (
+          <p className="rounded-2xl bg-surface p-4 text-center text-muted">
+            Você ainda não tem listas. A produção cria as listas de cada evento.
+          </p>
+        ) : null}
+        {lists.data?.lists.map((list) => (
+          <GuestListCard key={list.id} list={list} />
+        ))}
       </div>
     </div>
   );

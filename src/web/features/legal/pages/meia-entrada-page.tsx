@@ -69,7 +69,10 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>No checkout, escolha a meia-entrada e a categoria de quem vai usar o ingresso.</li>
-        <li>Informe o nome, o CPF e a data de nascimento dessa pessoa e, para estudante, ID Jovem e pessoa com deficiência, o número do documento.</li>
+        <li>
+          Informe o nome, o CPF e a data de nascimento dessa pessoa e, para estudante, ID Jovem e pessoa com deficiência, o número do
+          documento.
+        </li>
         <li>Cada CPF pode ter uma meia-entrada por evento.</li>
         <li>O nome de quem usa aparece no ingresso e no QR code.</li>
       </ul>

@@ -12,9 +12,9 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Ao criar uma conta, navegar ou comprar ingressos no app e no site da Next Level, que reúne as marcas Next Level, AY-YO e
-          KXP, você declara que leu e concorda com estes termos de uso e com a{' '}
-          <LegalLink to="/privacy-policy">Política de privacidade</LegalLink>. Se não concordar, não use a plataforma.
+          Ao criar uma conta, navegar ou comprar ingressos no app e no site da Next Level, que reúne as marcas Next Level, AY-YO e KXP, você
+          declara que leu e concorda com estes termos de uso e com a <LegalLink to="/privacy-policy">Política de privacidade</LegalLink>. Se
+          não concordar, não use a plataforma.
         </p>
         <p>Menores de 18 anos só podem comprar com a autorização de um responsável legal.</p>
       </>
@@ -43,13 +43,12 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Os preços são exibidos em reais e o total é calculado pela plataforma no momento da compra, já com descontos de cupons
-          válidos. O pagamento pode ser feito por PIX ou cartão de crédito em até 6 vezes sem juros.
+          Os preços são exibidos em reais e o total é calculado pela plataforma no momento da compra, já com descontos de cupons válidos. O
+          pagamento pode ser feito por PIX ou cartão de crédito em até 6 vezes sem juros.
         </p>
         <p>
-          Enquanto o pagamento não é confirmado, os ingressos ficam reservados por tempo limitado; depois disso, voltam a ficar
-          disponíveis. Confirmado o pagamento, cada ingresso recebe um QR code próprio em{' '}
-          <LegalLink to="/tickets">Meus ingressos</LegalLink>.
+          Enquanto o pagamento não é confirmado, os ingressos ficam reservados por tempo limitado; depois disso, voltam a ficar disponíveis.
+          Confirmado o pagamento, cada ingresso recebe um QR code próprio em <LegalLink to="/tickets">Meus ingressos</LegalLink>.
         </p>
         <ul>
           <li>cada QR code vale para uma única entrada: a primeira validação é a que conta;</li>
@@ -66,14 +65,14 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Você pode pedir o reembolso em <LegalLink to="/refund-request">Solicitar reembolso</LegalLink> enquanto o evento não
-          tiver acontecido e nenhum ingresso do pedido tiver sido utilizado. O pedido é reembolsado por inteiro e a solicitação é
-          analisada pela nossa equipe; você acompanha o status na mesma página.
+          Você pode pedir o reembolso em <LegalLink to="/refund-request">Solicitar reembolso</LegalLink> enquanto o evento não tiver
+          acontecido e nenhum ingresso do pedido tiver sido utilizado. O pedido é reembolsado por inteiro e a solicitação é analisada pela
+          nossa equipe; você acompanha o status na mesma página.
         </p>
         <p>
-          Pedidos feitos em até 7 dias após a compra seguem o direito de arrependimento do Código de Defesa do Consumidor (art.
-          49). Se o reembolso for aprovado, os ingressos do pedido são cancelados e o valor pago volta pela mesma forma de
-          pagamento: no PIX, para a conta de origem; no cartão, como estorno na fatura, no prazo da operadora.
+          Pedidos feitos em até 7 dias após a compra seguem o direito de arrependimento do Código de Defesa do Consumidor (art. 49). Se o
+          reembolso for aprovado, os ingressos do pedido são cancelados e o valor pago volta pela mesma forma de pagamento: no PIX, para a
+          conta de origem; no cartão, como estorno na fatura, no prazo da operadora.
         </p>
         <p>Se um evento for cancelado pela organização, o valor pago é devolvido integralmente.</p>
       </>
@@ -85,16 +84,16 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          A Next Level é responsável pela venda e pela emissão dos ingressos e por informar com clareza data, horário e local de
-          cada evento. Mudanças relevantes na programação serão comunicadas por e-mail e pelas notificações do app.
+          A Next Level é responsável pela venda e pela emissão dos ingressos e por informar com clareza data, horário e local de cada
+          evento. Mudanças relevantes na programação serão comunicadas por e-mail e pelas notificações do app.
         </p>
         <p>
-          Você é responsável pela guarda dos seus ingressos, por ingressos comprados de terceiros fora da plataforma e pela sua
-          conduta nos eventos, respeitando as regras do local e da organização.
+          Você é responsável pela guarda dos seus ingressos, por ingressos comprados de terceiros fora da plataforma e pela sua conduta nos
+          eventos, respeitando as regras do local e da organização.
         </p>
         <p>
-          Trabalhamos para manter a plataforma disponível e segura, mas ela pode passar por interrupções para manutenção ou por
-          falhas de terceiros, como provedores de internet e de pagamento.
+          Trabalhamos para manter a plataforma disponível e segura, mas ela pode passar por interrupções para manutenção ou por falhas de
+          terceiros, como provedores de internet e de pagamento.
         </p>
       </>
     ),
@@ -105,13 +104,13 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          Podemos atualizar estes termos para refletir mudanças na plataforma ou na legislação. Alterações relevantes serão
-          avisadas com antecedência por e-mail ou notificação no app, e a data da última atualização fica no topo desta página.
-          Continuar usando a plataforma depois da atualização significa concordar com a nova versão.
+          Podemos atualizar estes termos para refletir mudanças na plataforma ou na legislação. Alterações relevantes serão avisadas com
+          antecedência por e-mail ou notificação no app, e a data da última atualização fica no topo desta página. Continuar usando a
+          plataforma depois da atualização significa concordar com a nova versão.
         </p>
         <p>
-          Estes termos seguem as leis brasileiras, em especial o Código de Defesa do Consumidor e a LGPD. Fica eleito o foro do
-          domicílio do consumidor.
+          Estes termos seguem as leis brasileiras, em especial o Código de Defesa do Consumidor e a LGPD. Fica eleito o foro do domicílio do
+          consumidor.
         </p>
       </>
     ),

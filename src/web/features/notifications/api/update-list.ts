@@ -17,7 +17,11 @@ export async function changeCachedLists(
   return { previous };
 }
 
-export function restoreCachedLists(queryClient: QueryClient, context: { previous: [QueryKey, NotificationList | undefined][] } | undefined, error: unknown) {
+export function restoreCachedLists(
+  queryClient: QueryClient,
+  context: { previous: [QueryKey, NotificationList | undefined][] } | undefined,
+  error: unknown,
+) {
   console.error('Notificações:', error);
   for (const [key, list] of context?.previous ?? []) queryClient.setQueryData(key, list);
 }

@@ -48,8 +48,8 @@ export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onO
                 apagados para sempre, e você sairá de todos os aparelhos.
               </p>
               <p>
-                Seus pedidos ficam guardados sem seus dados pessoais, apenas com valores e datas, como exige a legislação fiscal.
-                Ingressos de eventos futuros deixam de aparecer para você.
+                Seus pedidos ficam guardados sem seus dados pessoais, apenas com valores e datas, como exige a legislação fiscal. Ingressos
+                de eventos futuros deixam de aparecer para você.
               </p>
             </div>
           </AlertDialog.Description>

@@ -9,7 +9,10 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
   return (
     <div className="relative rounded-2xl border border-border bg-card py-4 pr-4 pl-18">
       <dt className="text-sm text-muted">
-        <span aria-hidden className="absolute top-1/2 left-4 flex size-11 -translate-y-1/2 items-center justify-center rounded-xl bg-accent/15 text-accent">
+        <span
+          aria-hidden
+          className="absolute top-1/2 left-4 flex size-11 -translate-y-1/2 items-center justify-center rounded-xl bg-accent/15 text-accent"
+        >
           <Icon className="size-5" />
         </span>
         {label}

@@ -26,8 +26,7 @@ export function DataManagementPage() {
 
   function requestDownload() {
     download.mutate(undefined, {
-      onSuccess: (fileName) =>
-        toast.success('Download iniciado', { description: `Seus dados estão sendo salvos no arquivo ${fileName}.` }),
+      onSuccess: (fileName) => toast.success('Download iniciado', { description: `Seus dados estão sendo salvos no arquivo ${fileName}.` }),
       onError: (error) =>
         toast.error('Não foi possível gerar o arquivo', {
           description: error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado',
@@ -83,8 +82,8 @@ export function DataManagementPage() {
           Excluir conta
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Apaga sua conta, perfil, favoritos, notificações e configurações. Os pedidos ficam guardados sem seus dados pessoais, como exige
-          a legislação fiscal. Não é possível desfazer.
+          Apaga sua conta, perfil, favoritos, notificações e configurações. Os pedidos ficam guardados sem seus dados pessoais, como exige a
+          legislação fiscal. Não é possível desfazer.
         </p>
         <Button variant="danger" className="mt-4" onClick={() => setDeleteOpen(true)}>
           <Trash2 aria-hidden className="size-4" /> Excluir conta permanentemente

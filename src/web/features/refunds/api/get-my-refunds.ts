@@ -9,8 +9,7 @@ export async function getMyRefunds(signal?: AbortSignal): Promise<MyRefund[]> {
   return body.refunds;
 }
 
-export const myRefundsQueryOptions = () =>
-  queryOptions({ queryKey: refundKeys.mine(), queryFn: ({ signal }) => getMyRefunds(signal) });
+export const myRefundsQueryOptions = () => queryOptions({ queryKey: refundKeys.mine(), queryFn: ({ signal }) => getMyRefunds(signal) });
 
 export function useMyRefunds() {
   return useQuery(myRefundsQueryOptions());

@@ -49,7 +49,11 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   async function cancelPurchase() {
     if (!selected || chosenTickets.length === 0) return;
     try {
-      const refund = await withdraw.mutateAsync({ orderId: selected.orderId, ticketIds: chosenTickets.map((t) => t.id), reason: reason || undefined });
+      const refund = await withdraw.mutateAsync({
+        orderId: selected.orderId,
+        ticketIds: chosenTickets.map((t) => t.id),
+        reason: reason || undefined,
+      });
       toast.success('Compra cancelada', {
         description: `${formatCentavos(refund.amountCentavos)} ${refund.status === 'processed' ? 'já foram devolvidos' : 'serão devolvidos'} pela mesma forma de pagamento.`,
       });
@@ -139,8 +143,8 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
             Desistência da compra
           </h2>
           <p className="text-sm">
-            Até {formatInstant(selected.withdrawalDeadline)} você pode cancelar esta compra por conta própria e receber na hora tudo o que pagou
-            pelos ingressos escolhidos, taxa de serviço incluída, sem precisar de aprovação.
+            Até {formatInstant(selected.withdrawalDeadline)} você pode cancelar esta compra por conta própria e receber na hora tudo o que
+            pagou pelos ingressos escolhidos, taxa de serviço incluída, sem precisar de aprovação.
           </p>
           <Button type="button" disabled={withdraw.isPending || chosenTickets.length === 0} onClick={() => void cancelPurchase()}>
             {withdraw.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
@@ -172,8 +176,8 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
       <p className="flex gap-2 rounded-xl bg-surface px-3 py-3 text-sm">
         <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
         <span>
-          Você pode pedir o reembolso de todos os ingressos do pedido ou só de alguns. Se for aprovado, os ingressos escolhidos deixam
-          de valer e o valor volta pela mesma forma de pagamento.
+          Você pode pedir o reembolso de todos os ingressos do pedido ou só de alguns. Se for aprovado, os ingressos escolhidos deixam de
+          valer e o valor volta pela mesma forma de pagamento.
         </span>
       </p>
 
@@ -189,8 +193,8 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
               <strong className="text-fg tabular-nums">{formatCentavos(amountCentavos)}</strong>
               {keptFeeCentavos > 0 && (
                 <span className="mt-1 block">
-                  A taxa de serviço ({formatCentavos(keptFeeCentavos)}) não é devolvida: o prazo de desistência (7 dias da compra, até
-                  48 horas antes do evento) terminou e o evento não foi cancelado.
+                  A taxa de serviço ({formatCentavos(keptFeeCentavos)}) não é devolvida: o prazo de desistência (7 dias da compra, até 48
+                  horas antes do evento) terminou e o evento não foi cancelado.
                 </span>
               )}
             </>

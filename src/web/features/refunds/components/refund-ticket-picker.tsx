@@ -78,7 +78,9 @@ export function RefundTicketPicker({
                 />
                 <span className="min-w-0">
                   <span className={cn('block font-medium', !ticket.eligible && 'line-through decoration-1')}>{ticket.ticketTypeName}</span>
-                  <span className="block text-xs text-muted">Ingresso {index + 1} de {tickets.length}</span>
+                  <span className="block text-xs text-muted">
+                    Ingresso {index + 1} de {tickets.length}
+                  </span>
                 </span>
                 {ticket.reason ? (
                   <Badge

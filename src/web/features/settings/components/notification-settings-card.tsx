@@ -112,7 +112,9 @@ export function NotificationSettingsCard() {
       }
     } catch (error) {
       console.error('Notificações push:', error);
-      toast.error('Erro ao solicitar permissões', { description: 'Não foi possível ativar as notificações neste aparelho. Tente novamente.' });
+      toast.error('Erro ao solicitar permissões', {
+        description: 'Não foi possível ativar as notificações neste aparelho. Tente novamente.',
+      });
     } finally {
       setAsking(null);
     }
@@ -169,7 +171,11 @@ export function NotificationSettingsCard() {
   const numberValue = whatsappNumber ?? current.whatsappNumber ?? '';
 
   return (
-    <SettingsCard id="settings-notifications" title="Notificações" description="Escolha como quer ser avisado sobre pedidos, ingressos e eventos.">
+    <SettingsCard
+      id="settings-notifications"
+      title="Notificações"
+      description="Escolha como quer ser avisado sobre pedidos, ingressos e eventos."
+    >
       <div className="divide-y divide-border" aria-busy={isBusy}>
         <SettingSwitch
           id="setting-push"
@@ -278,7 +284,9 @@ export function NotificationSettingsCard() {
           id="setting-geolocation"
           icon={MapPin}
           label="Localização"
-          description={asking === 'geolocation' ? 'Aguardando a permissão do navegador...' : 'Permite que o app use a localização do aparelho.'}
+          description={
+            asking === 'geolocation' ? 'Aguardando a permissão do navegador...' : 'Permite que o app use a localização do aparelho.'
+          }
           checked={current.geolocationEnabled}
           disabled={isBusy}
           onCheckedChange={(on) => void toggleGeolocation(on)}

@@ -16,7 +16,13 @@ function internationalNumber(masked: string): string {
 
 // Codes after which the code field no longer helps: the settings are read again, so the screen
 // offers to send a new code (or shows the number confirmed).
-const STALE_CODES = new Set(['whatsapp_code_exhausted', 'whatsapp_code_expired', 'whatsapp_code_missing', 'whatsapp_number_missing', 'whatsapp_already_confirmed']);
+const STALE_CODES = new Set([
+  'whatsapp_code_exhausted',
+  'whatsapp_code_expired',
+  'whatsapp_code_missing',
+  'whatsapp_number_missing',
+  'whatsapp_already_confirmed',
+]);
 
 /**
  * Under the WhatsApp switch, for the saved number: 'Número confirmado' once it is; until then,
@@ -31,7 +37,8 @@ export function WhatsappConfirmation({ settings, disabled }: { settings: Notific
   const store = (saved: NotificationSettings) => queryClient.setQueryData(notificationSettingsKeys.notifications(), saved);
   const refusal = (caught: unknown) => {
     setError(caught instanceof ApiError ? caught.message : 'Não foi possível confirmar agora. Tente novamente.');
-    if (caught instanceof ApiError && STALE_CODES.has(caught.code)) void queryClient.invalidateQueries({ queryKey: notificationSettingsKeys.notifications() });
+    if (caught instanceof ApiError && STALE_CODES.has(caught.code))
+      void queryClient.invalidateQueries({ queryKey: notificationSettingsKeys.notifications() });
   };
   const confirm = useMutation({
     mutationFn: confirmWhatsappNumber,
@@ -99,8 +106,8 @@ export function WhatsappConfirmation({ settings, disabled }: { settings: Notific
       }}
     >
       <p id="setting-whatsapp-code-hint" className="text-sm text-muted">
-        Enviamos um código por WhatsApp para <span className="font-semibold whitespace-nowrap text-fg">{number}</span>. Digite-o para confirmar o
-        número: até lá, não enviamos mensagens para ele.
+        Enviamos um código por WhatsApp para <span className="font-semibold whitespace-nowrap text-fg">{number}</span>. Digite-o para
+        confirmar o número: até lá, não enviamos mensagens para ele.
       </p>
       <Label htmlFor="setting-whatsapp-code" className="mt-3">
         Código de confirmação

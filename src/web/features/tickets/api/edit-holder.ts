@@ -4,7 +4,10 @@ import { api } from '../../../lib/api';
 import { ticketKeys } from './keys';
 
 /** PUT /api/tickets/:id/holder: 'Editar titular' (name, and CPF where asked). */
-export function editHolder({ ticketId, ...body }: EditHolderInput & { ticketId: string }): Promise<{ holderName: string; holderCpf: string | null }> {
+export function editHolder({
+  ticketId,
+  ...body
+}: EditHolderInput & { ticketId: string }): Promise<{ holderName: string; holderCpf: string | null }> {
   return api(`/api/tickets/${encodeURIComponent(ticketId)}/holder`, { method: 'PUT', body });
 }
 

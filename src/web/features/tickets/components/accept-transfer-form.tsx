@@ -14,7 +14,15 @@ import { fieldErrors, PersonField } from './person-field';
  * meia-entrada ticket, the category and document the recipient declares (Lei 12.933/2013: the
  * benefit is the person's). `by` names the transfer: the link's token, or its id in the app.
  */
-export function AcceptTransferForm({ transfer, by, onAccepted }: { transfer: TransferView; by: { token: string } | { transferId: string }; onAccepted(): void }) {
+export function AcceptTransferForm({
+  transfer,
+  by,
+  onAccepted,
+}: {
+  transfer: TransferView;
+  by: { token: string } | { transferId: string };
+  onAccepted(): void;
+}) {
   const [cpf, setCpf] = useState('');
   const [concession, setConcession] = useState<Concession | ''>('');
   const [documentNumber, setDocumentNumber] = useState('');
@@ -25,11 +33,21 @@ export function AcceptTransferForm({ transfer, by, onAccepted }: { transfer: Tra
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = acceptTransferSchema.safeParse({ ...by, cpf: cpf || null, concession: concession || null, documentNumber: documentNumber || null });
+    const parsed = acceptTransferSchema.safeParse({
+      ...by,
+      cpf: cpf || null,
+      concession: concession || null,
+      documentNumber: documentNumber || null,
+    });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     try {
-      await accept.mutateAsync({ ...by, cpf: parsed.data.cpf, concession: parsed.data.concession, documentNumber: parsed.data.documentNumber });
+      await accept.mutateAsync({
+        ...by,
+        cpf: parsed.data.cpf,
+        concession: parsed.data.concession,
+        documentNumber: parsed.data.documentNumber,
+      });
       onAccepted();
     } catch (error) {
       const field = error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : 'form';
@@ -42,7 +60,8 @@ export function AcceptTransferForm({ transfer, by, onAccepted }: { transfer: Tra
       {transfer.concession ? (
         <>
           <p className="rounded-xl bg-surface px-3 py-2.5 text-sm">
-            Este ingresso é meia-entrada ({concessionLabel[transfer.concession]}). Só pode recebê-lo quem tem o mesmo benefício; o documento é conferido na entrada.
+            Este ingresso é meia-entrada ({concessionLabel[transfer.concession]}). Só pode recebê-lo quem tem o mesmo benefício; o documento
+            é conferido na entrada.
           </p>
           <div>
             <Label htmlFor={`${prefix}-concession`}>Seu benefício</Label>
@@ -69,7 +88,13 @@ export function AcceptTransferForm({ transfer, by, onAccepted }: { transfer: Tra
             <FieldError id={`${prefix}-concession-error`} message={errors.concession} />
           </div>
           {documentLabel ? (
-            <PersonField id={`${prefix}-document`} label={documentLabel} value={documentNumber} onChange={(e) => setDocumentNumber(e.target.value)} error={errors.documentNumber} />
+            <PersonField
+              id={`${prefix}-document`}
+              label={documentLabel}
+              value={documentNumber}
+              onChange={(e) => setDocumentNumber(e.target.value)}
+              error={errors.documentNumber}
+            />
           ) : null}
         </>
       ) : null}

@@ -33,9 +33,21 @@ export function HolderDialog({ open, onOpenChange, people }: { open: boolean; on
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Editar titular" description="Quem vai usar este ingresso. Dá para trocar até o início do evento.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Editar titular"
+      description="Quem vai usar este ingresso. Dá para trocar até o início do evento."
+    >
       <form noValidate onSubmit={submit} className="space-y-4">
-        <PersonField id={`${prefix}-name`} label="Nome completo" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.holderName} />
+        <PersonField
+          id={`${prefix}-name`}
+          label="Nome completo"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.holderName}
+        />
         {people.asksCpf ? (
           <PersonField
             id={`${prefix}-cpf`}

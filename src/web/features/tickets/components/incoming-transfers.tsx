@@ -29,7 +29,11 @@ export function IncomingTransfers({ transfers }: { transfers: TransferView[] }) 
                 <p className="mt-1 text-sm">Enviado por {transfer.fromName}</p>
               </div>
             </div>
-            <AcceptTransferForm transfer={transfer} by={{ transferId: transfer.id }} onAccepted={() => toast.success('Ingresso aceito! Ele já está em Meus ingressos, no seu nome.')} />
+            <AcceptTransferForm
+              transfer={transfer}
+              by={{ transferId: transfer.id }}
+              onAccepted={() => toast.success('Ingresso aceito! Ele já está em Meus ingressos, no seu nome.')}
+            />
           </li>
         ))}
       </ul>

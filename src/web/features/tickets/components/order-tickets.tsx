@@ -9,7 +9,15 @@ import type { TicketPeople } from '../../../../shared/schemas/transfers';
  * One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md).
  * `section` names the part of the page, as one order can show in two (its refunded tickets apart).
  */
-export function OrderTickets({ order, section, people }: { order: MyOrderTickets; section: string; people?: ReadonlyMap<string, TicketPeople> }) {
+export function OrderTickets({
+  order,
+  section,
+  people,
+}: {
+  order: MyOrderTickets;
+  section: string;
+  people?: ReadonlyMap<string, TicketPeople>;
+}) {
   const headingId = `order-${section}-${order.orderId}`;
   // Tickets another buyer transferred to the user: their order is not the user's to open.
   const isReceived = order.tickets.length > 0 && order.tickets.every((ticket) => people?.get(ticket.id)?.receivedFrom);
@@ -28,7 +36,9 @@ export function OrderTickets({ order, section, people }: { order: MyOrderTickets
             {order.event.title}
           </h3>
           <p className="text-sm text-muted">
-            {isReceived ? 'Recebido por transferência' : `Pedido #${order.orderId.slice(0, 8)} · Comprado em ${formatInstant(order.createdAt)}`}
+            {isReceived
+              ? 'Recebido por transferência'
+              : `Pedido #${order.orderId.slice(0, 8)} · Comprado em ${formatInstant(order.createdAt)}`}
           </p>
         </div>
       </header>

@@ -10,7 +10,6 @@ import type { TicketPeople } from '../../../../shared/schemas/transfers';
 import { TicketQrDialog } from './ticket-qr-dialog';
 import { TicketPeopleActions } from './ticket-people-actions';
 
-
 const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' | 'danger'> = {
   valid: 'success',
   used: 'neutral',

@@ -48,13 +48,17 @@ export function TicketQrDialog({
   useEffect(() => {
     if (open) setCurrentId(ticket.id);
   }, [open, ticket.id]);
-  const index = Math.max(0, list.findIndex((t) => t.id === currentId));
+  const index = Math.max(
+    0,
+    list.findIndex((t) => t.id === currentId),
+  );
   const current = list[index];
   const isRotating = Boolean(current.code && current.rotationSecret);
   const payload = useQrPayload(open ? current.code : null, current.rotationSecret);
   const qr = useTicketQr(payload);
   const sameType = order.filter((other) => other.ticketTypeName === current.ticketTypeName);
-  const currentTypeNumber = current.id === ticket.id ? typeNumber : sameType.length > 1 ? sameType.findIndex((t) => t.id === current.id) + 1 : undefined;
+  const currentTypeNumber =
+    current.id === ticket.id ? typeNumber : sameType.length > 1 ? sameType.findIndex((t) => t.id === current.id) + 1 : undefined;
 
   const go = (step: -1 | 1) => {
     const next = list[index + step];
@@ -111,7 +115,14 @@ export function TicketQrDialog({
           data-testid="ticket-qr-swipe"
         >
           {qr ? (
-            <img src={qr} alt="QR Code do ingresso" width={300} height={300} className="pointer-events-none block size-[300px] max-w-full" draggable={false} />
+            <img
+              src={qr}
+              alt="QR Code do ingresso"
+              width={300}
+              height={300}
+              className="pointer-events-none block size-[300px] max-w-full"
+              draggable={false}
+            />
           ) : (
             <Skeleton className="size-[300px] max-w-full bg-neutral-200" />
           )}
@@ -122,7 +133,12 @@ export function TicketQrDialog({
             <Button variant="outline" className="min-w-0 flex-1" onClick={() => go(-1)} disabled={index === 0}>
               <ChevronLeft className="size-5 shrink-0" aria-hidden /> Anterior
             </Button>
-            <p className="shrink-0 px-1 text-sm font-semibold whitespace-nowrap tabular-nums" aria-live="polite" aria-atomic="true" data-testid="ticket-qr-position">
+            <p
+              className="shrink-0 px-1 text-sm font-semibold whitespace-nowrap tabular-nums"
+              aria-live="polite"
+              aria-atomic="true"
+              data-testid="ticket-qr-position"
+            >
               <span className="sr-only">Ingresso </span>
               {index + 1} de {list.length}
             </p>
@@ -137,7 +153,10 @@ export function TicketQrDialog({
             Este QR code muda a cada 30 segundos: capturas de tela e cópias não entram.
           </p>
         ) : current.code ? (
-          <p className="mt-2 max-w-[300px] font-mono text-xs break-all text-muted select-all" aria-label={`Código do ingresso: ${current.code}`}>
+          <p
+            className="mt-2 max-w-[300px] font-mono text-xs break-all text-muted select-all"
+            aria-label={`Código do ingresso: ${current.code}`}
+          >
             {current.code}
           </p>
         ) : null}

@@ -46,8 +46,23 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
       description={`Quem receber aceita pelo link que enviamos por e-mail. Transferências até ${formatInstant(people.transferDeadline)}.`}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        <PersonField id={`${prefix}-name`} label="Nome de quem vai receber" autoComplete="off" value={values.toName} onChange={set('toName')} error={errors.toName} />
-        <PersonField id={`${prefix}-email`} label="E-mail" type="email" autoComplete="off" value={values.toEmail} onChange={set('toEmail')} error={errors.toEmail} />
+        <PersonField
+          id={`${prefix}-name`}
+          label="Nome de quem vai receber"
+          autoComplete="off"
+          value={values.toName}
+          onChange={set('toName')}
+          error={errors.toName}
+        />
+        <PersonField
+          id={`${prefix}-email`}
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          value={values.toEmail}
+          onChange={set('toEmail')}
+          error={errors.toEmail}
+        />
         {people.nominal ? (
           <PersonField
             id={`${prefix}-cpf`}
@@ -60,7 +75,9 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
             error={errors.toCpf}
           />
         ) : null}
-        <p className="rounded-xl bg-surface px-3 py-2.5 text-sm">Quando a transferência for aceita, o QR code atual deixa de valer e quem recebeu ganha um novo.</p>
+        <p className="rounded-xl bg-surface px-3 py-2.5 text-sm">
+          Quando a transferência for aceita, o QR code atual deixa de valer e quem recebeu ganha um novo.
+        </p>
         {errors.form ? (
           <p role="alert" className="text-sm text-danger">
             {errors.form}

@@ -8,7 +8,9 @@ const MAX_DRAWN = 40;
 
 /** PNG data URL of a ticket code: 300 px, margin 2, black on white (SPEC.md section 9); null while drawing or without a code. */
 export function useTicketQr(code: string | null): string | null {
-  const [state, setState] = useState<{ code: string; url: string } | null>(() => (code && drawn.has(code) ? { code, url: drawn.get(code)! } : null));
+  const [state, setState] = useState<{ code: string; url: string } | null>(() =>
+    code && drawn.has(code) ? { code, url: drawn.get(code)! } : null,
+  );
   useEffect(() => {
     let active = true;
     if (!code || drawn.has(code)) return;

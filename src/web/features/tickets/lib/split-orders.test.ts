@@ -6,7 +6,12 @@ import { splitOrdersForTickets } from './split-orders';
 const NOW = new Date('2026-11-26T03:30:00.000Z');
 const TODAY = '2026-11-26';
 
-function order(id: string, date: string, statuses: TicketDisplayStatus[], times: { startTime: string; endTime: string | null } = { startTime: '20:00', endTime: null }): MyOrderTickets {
+function order(
+  id: string,
+  date: string,
+  statuses: TicketDisplayStatus[],
+  times: { startTime: string; endTime: string | null } = { startTime: '20:00', endTime: null },
+): MyOrderTickets {
   return {
     orderId: id,
     status: 'completed',
@@ -35,7 +40,10 @@ describe('splitOrdersForTickets', () => {
   });
 
   it('moves a fully refunded or cancelled order of an upcoming event to the history', () => {
-    const { upcoming, history } = splitOrdersForTickets([order('refunded', '2026-12-20', ['refunded', 'refunded']), order('cancelled', TODAY, ['cancelled'])], NOW);
+    const { upcoming, history } = splitOrdersForTickets(
+      [order('refunded', '2026-12-20', ['refunded', 'refunded']), order('cancelled', TODAY, ['cancelled'])],
+      NOW,
+    );
     expect(upcoming).toEqual([]);
     expect(history.map((o) => o.orderId)).toEqual(['refunded', 'cancelled']);
   });

@@ -51,7 +51,10 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
       </header>
 
       {savedCopyAt ? (
-        <p role="status" className="mt-6 flex items-start gap-2 rounded-2xl border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm font-medium text-amber-900 dark:text-amber-200">
+        <p
+          role="status"
+          className="mt-6 flex items-start gap-2 rounded-2xl border border-amber-500/40 bg-amber-500/10 px-4 py-3 text-sm font-medium text-amber-900 dark:text-amber-200"
+        >
           <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>Sem conexão: mostrando a última cópia salva ({formatNotificationDate(savedCopyAt)}).</span>
         </p>

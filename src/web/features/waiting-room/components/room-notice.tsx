@@ -12,7 +12,10 @@ import { Button } from '../../../components/ui/button';
 export function RoomNotice({ eventId, room }: { eventId: string; room: EventRoomView }) {
   const pass = readPass(eventId);
   return (
-    <section aria-labelledby="room-notice-title" className="mt-4 flex flex-col gap-3 rounded-2xl border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center">
+    <section
+      aria-labelledby="room-notice-title"
+      className="mt-4 flex flex-col gap-3 rounded-2xl border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center"
+    >
       <Users aria-hidden className="size-6 shrink-0 text-accent" />
       <div className="min-w-0 flex-1">
         <h2 id="room-notice-title" className="font-bold">
@@ -23,8 +26,8 @@ export function RoomNotice({ eventId, room }: { eventId: string; room: EventRoom
             {room.active && Date.now() >= Date.parse(room.onSaleAt)
               ? 'A venda já abriu: entre na fila, a ordem agora é a de chegada.'
               : room.active
-              ? `A ordem de quem entrar antes de ${formatNotificationDate(room.onSaleAt)} será sorteada na abertura; depois, vale a ordem de chegada.`
-              : `A sala de espera abre em ${formatNotificationDate(room.opensAt)}, e a venda às ${formatClockTime(room.onSaleAt)}.`}
+                ? `A ordem de quem entrar antes de ${formatNotificationDate(room.onSaleAt)} será sorteada na abertura; depois, vale a ordem de chegada.`
+                : `A sala de espera abre em ${formatNotificationDate(room.opensAt)}, e a venda às ${formatClockTime(room.onSaleAt)}.`}
           </p>
         )}
       </div>

@@ -175,9 +175,19 @@ function StatusPhase({ status }: { status: RoomStatusView }) {
     case 'paused':
       return <Phase icon={<PauseCircle aria-hidden className="size-8 text-accent" />} title="Venda pausada pelo organizador." />;
     case 'sold_out':
-      return <Phase icon={<XCircle aria-hidden className="size-8 text-danger" />} title="Esgotado: os ingressos acabaram enquanto você esperava." />;
+      return (
+        <Phase
+          icon={<XCircle aria-hidden className="size-8 text-danger" />}
+          title="Esgotado: os ingressos acabaram enquanto você esperava."
+        />
+      );
     default:
-      return <Phase icon={<Ticket aria-hidden className="size-8 text-accent" />} title="A sala de espera foi encerrada: a venda segue normalmente." />;
+      return (
+        <Phase
+          icon={<Ticket aria-hidden className="size-8 text-accent" />}
+          title="A sala de espera foi encerrada: a venda segue normalmente."
+        />
+      );
   }
 }
 
@@ -185,7 +195,10 @@ function YourTurn({ buyPath, msLeft }: { buyPath: string; msLeft: number }) {
   const minutes = Math.floor(msLeft / 60_000);
   const seconds = Math.floor((msLeft % 60_000) / 1000);
   return (
-    <Phase icon={<PartyPopper aria-hidden className="size-8 text-success" />} title="É a sua vez! Você tem 10 minutos para escolher e pagar.">
+    <Phase
+      icon={<PartyPopper aria-hidden className="size-8 text-success" />}
+      title="É a sua vez! Você tem 10 minutos para escolher e pagar."
+    >
       <span className="block tabular-nums">
         Tempo restante: {minutes}:{String(seconds).padStart(2, '0')}
       </span>
@@ -208,7 +221,10 @@ function Phase({ icon, title, children }: { icon: ReactNode; title: string; chil
 
 function RoomCard({ eventTitle, children }: { eventTitle: string; children: ReactNode }) {
   return (
-    <section aria-labelledby="waiting-room-title" className="mx-auto flex w-full max-w-lg flex-col gap-4 rounded-3xl border border-border bg-surface p-5 sm:p-8">
+    <section
+      aria-labelledby="waiting-room-title"
+      className="mx-auto flex w-full max-w-lg flex-col gap-4 rounded-3xl border border-border bg-surface p-5 sm:p-8"
+    >
       <div>
         <h1 id="waiting-room-title" className="text-2xl font-black tracking-tight">
           Sala de espera
@@ -220,7 +236,15 @@ function RoomCard({ eventTitle, children }: { eventTitle: string; children: Reac
   );
 }
 
-function JoinForm({ eventId, eventTitle, onJoined }: { eventId: string; eventTitle: string; onJoined(view: Awaited<ReturnType<typeof joinRoom>>): void }) {
+function JoinForm({
+  eventId,
+  eventTitle,
+  onJoined,
+}: {
+  eventId: string;
+  eventTitle: string;
+  onJoined(view: Awaited<ReturnType<typeof joinRoom>>): void;
+}) {
   const [cpf, setCpf] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);

@@ -58,7 +58,8 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
           onClick={() =>
             leave.mutate(entry.id, {
               onSuccess: () => toast.success('Você saiu da lista de espera'),
-              onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Não foi possível sair da lista. Tente novamente.'),
+              onError: (error) =>
+                toast.error(error instanceof ApiError ? error.message : 'Não foi possível sair da lista. Tente novamente.'),
             })
           }
         >
@@ -98,19 +99,32 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
             Quantos ingressos você quer?
           </p>
           <div className="flex items-center gap-1" role="group" aria-labelledby="waitlist-quantity-label">
-            <Button size="icon" variant="outline" aria-label="Menos um ingresso" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label="Menos um ingresso"
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            >
               <Minus aria-hidden className="size-4" />
             </Button>
             <output aria-live="polite" className="w-8 text-center text-lg font-bold tabular-nums">
               {quantity}
             </output>
-            <Button size="icon" variant="outline" aria-label="Mais um ingresso" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>
+            <Button
+              size="icon"
+              variant="outline"
+              aria-label="Mais um ingresso"
+              disabled={quantity >= max}
+              onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+            >
               <Plus aria-hidden className="size-4" />
             </Button>
           </div>
         </div>
         <p className="mt-3 text-sm text-muted">
-          Quando chegar a sua vez, os ingressos ficam reservados só para você por um tempo. Se não comprar até lá, eles passam para a próxima pessoa.
+          Quando chegar a sua vez, os ingressos ficam reservados só para você por um tempo. Se não comprar até lá, eles passam para a
+          próxima pessoa.
         </p>
         <Button size="lg" className="mt-5 w-full" disabled={join.isPending} onClick={submit}>
           Entrar na lista

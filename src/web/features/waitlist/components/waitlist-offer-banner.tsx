@@ -26,7 +26,9 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
   const leave = useLeaveWaitlist(eventId);
   const [declining, setDeclining] = useState<string | null>(null);
   const offered = entries.flatMap((entry) =>
-    entry.status === 'offered' && entry.offer && new Date(entry.offer.expiresAt).getTime() > now.getTime() ? [{ ...entry, offer: entry.offer }] : [],
+    entry.status === 'offered' && entry.offer && new Date(entry.offer.expiresAt).getTime() > now.getTime()
+      ? [{ ...entry, offer: entry.offer }]
+      : [],
   );
   if (offered.length === 0) return null;
   return (
@@ -35,7 +37,11 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
         const one = entry.offer.quantity === 1;
         const titleId = `waitlist-offer-${entry.id}`;
         return (
-          <section key={entry.id} aria-labelledby={titleId} className="flex flex-col gap-3 rounded-2xl border border-success/40 bg-success/10 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <section
+            key={entry.id}
+            aria-labelledby={titleId}
+            className="flex flex-col gap-3 rounded-2xl border border-success/40 bg-success/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
             <div className="flex gap-3">
               <Ticket aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
               <div>
@@ -44,7 +50,8 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
                   {offerDeadlineText(entry.offer.expiresAt, now)}
                 </h2>
                 <p className="mt-0.5 text-sm">
-                  Lista de espera de {entry.ticketTypeName} · <span className="tabular-nums">{formatCentavos(entry.offer.unitPriceCentavos)}</span>
+                  Lista de espera de {entry.ticketTypeName} ·{' '}
+                  <span className="tabular-nums">{formatCentavos(entry.offer.unitPriceCentavos)}</span>
                   {one ? '' : ' cada'}. Depois desse horário, {one ? 'ele passa' : 'eles passam'} para a próxima pessoa da fila.
                 </p>
               </div>

@@ -34,13 +34,17 @@ function StatusBadge({ attendee }: { attendee: EventAttendee }) {
         </span>
       );
     case 'refunded':
-      return <Badge tone="warning" className="whitespace-nowrap">
+      return (
+        <Badge tone="warning" className="whitespace-nowrap">
           Reembolsado
-        </Badge>;
+        </Badge>
+      );
     case 'cancelled':
-      return <Badge tone="danger" className="whitespace-nowrap">
+      return (
+        <Badge tone="danger" className="whitespace-nowrap">
           Cancelado
-        </Badge>;
+        </Badge>
+      );
     default:
       return <Badge className="whitespace-nowrap">Não entrou</Badge>;
   }
@@ -57,7 +61,9 @@ function LiveCounts({ eventId }: { eventId: string }) {
       </h2>
       <p className="mt-1 text-3xl font-black tabular-nums" aria-live="polite" data-testid="live-counts">
         {data ? `${data.entries} / ${data.sold}` : '— / —'}
-        <span className="ml-2 text-base font-medium text-muted">{data && data.sold > 0 ? `entradas / vendidos (${percent}%)` : 'entradas / vendidos'}</span>
+        <span className="ml-2 text-base font-medium text-muted">
+          {data && data.sold > 0 ? `entradas / vendidos (${percent}%)` : 'entradas / vendidos'}
+        </span>
       </p>
     </section>
   );
@@ -135,8 +141,8 @@ export function AttendeesPage() {
         <p role="status" className="mb-4 flex items-start gap-2 rounded-2xl border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
           <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-300" />
           <span>
-            <span className="font-semibold">Conflitos: {data.conflicts}</span> · ingressos aceitos sem internet por mais de um aparelho. Veja
-            em &lsquo;Exportar validações&rsquo;.
+            <span className="font-semibold">Conflitos: {data.conflicts}</span> · ingressos aceitos sem internet por mais de um aparelho.
+            Veja em &lsquo;Exportar validações&rsquo;.
           </span>
         </p>
       ) : null}

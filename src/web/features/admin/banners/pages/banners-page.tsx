@@ -125,7 +125,13 @@ export function BannersPage() {
                         <Pencil aria-hidden className="size-4" />
                         Editar
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-danger" onClick={() => setDeleting(banner)} aria-label={`Excluir o banner ${banner.title}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-danger"
+                        onClick={() => setDeleting(banner)}
+                        aria-label={`Excluir o banner ${banner.title}`}
+                      >
                         <Trash2 aria-hidden className="size-4" />
                         Excluir
                       </Button>

@@ -37,9 +37,15 @@ export function BorderoDoor({ bordero }: { bordero: Bordero }) {
             <caption className="sr-only">Entradas por hora e portão</caption>
             <thead className="text-left text-xs text-muted">
               <tr>
-                <th scope="col" className="py-1 pr-2 font-medium">Hora</th>
-                <th scope="col" className="py-1 pr-2 font-medium">Portão</th>
-                <th scope="col" className="py-1 text-right font-medium">Entradas</th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Hora
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Portão
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Entradas
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">

@@ -63,7 +63,14 @@ export function BorderoLines({ bordero }: { bordero: Bordero }) {
     {
       key: 'sector',
       header: 'Setor e lote',
-      cell: (row) => (row.isTotal ? (oneSession !== null ? strong(row, 'Total') : null) : <span className="whitespace-nowrap">{`${row.sector} · ${row.lot}`}</span>),
+      cell: (row) =>
+        row.isTotal ? (
+          oneSession !== null ? (
+            strong(row, 'Total')
+          ) : null
+        ) : (
+          <span className="whitespace-nowrap">{`${row.sector} · ${row.lot}`}</span>
+        ),
     },
     { key: 'kind', header: 'Tipo e canal', cell: (row) => (row.isTotal ? null : `${row.kindLabel} · ${row.channelLabel}`) },
     ...moneyColumns,
@@ -77,7 +84,9 @@ export function BorderoLines({ bordero }: { bordero: Bordero }) {
         {oneSession !== null ? <p className="text-sm text-muted">Sessão: {oneSession}</p> : null}
       </div>
       {bordero.lines.length === 0 ? (
-        <p className="rounded-2xl border border-border bg-card p-4 text-sm text-muted">Nenhuma venda paga ainda. As linhas aparecem aqui assim que um pedido é pago.</p>
+        <p className="rounded-2xl border border-border bg-card p-4 text-sm text-muted">
+          Nenhuma venda paga ainda. As linhas aparecem aqui assim que um pedido é pago.
+        </p>
       ) : (
         <DataTable
           caption="Vendas do borderô"
@@ -86,9 +95,7 @@ export function BorderoLines({ bordero }: { bordero: Bordero }) {
           rowKey={(row) => row.key}
           renderCard={(row) => (
             <div className="space-y-2">
-              <p className={cn('font-semibold', row.isTotal && 'text-lg')}>
-                {row.isTotal ? 'Total' : `${row.sector} · ${row.lot}`}
-              </p>
+              <p className={cn('font-semibold', row.isTotal && 'text-lg')}>{row.isTotal ? 'Total' : `${row.sector} · ${row.lot}`}</p>
               {row.isTotal ? null : (
                 <p className="text-sm text-muted">
                   {[row.kindLabel, row.channelLabel, oneSession === null ? row.session : null].filter(Boolean).join(' · ')}
@@ -104,7 +111,17 @@ export function BorderoLines({ bordero }: { bordero: Bordero }) {
 }
 
 /** A small table of subtotals (per channel, per kind). */
-export function BorderoSubtotals({ id, title, label, subtotals }: { id: string; title: string; label: string; subtotals: BorderoSubtotal[] }) {
+export function BorderoSubtotals({
+  id,
+  title,
+  label,
+  subtotals,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  subtotals: BorderoSubtotal[];
+}) {
   return (
     <section aria-labelledby={id} className="min-w-0 rounded-2xl border border-border bg-card p-4">
       <h2 id={id} className="mb-2 text-lg font-bold">
@@ -114,16 +131,26 @@ export function BorderoSubtotals({ id, title, label, subtotals }: { id: string; 
         <caption className="sr-only">{title}</caption>
         <thead className="text-left text-xs text-muted">
           <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">{label}</th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">Qtd.</th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">Bruto</th>
-            <th scope="col" className="py-1 text-right font-medium">Líquido</th>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              {label}
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              Qtd.
+            </th>
+            <th scope="col" className="py-1 pr-2 text-right font-medium">
+              Bruto
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Líquido
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-border tabular-nums">
           {subtotals.map((s) => (
             <tr key={s.label}>
-              <th scope="row" className="py-1.5 pr-2 text-left font-normal">{s.label}</th>
+              <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                {s.label}
+              </th>
               <td className="py-1.5 pr-2 text-right">{s.money.units}</td>
               <td className="py-1.5 pr-2 text-right whitespace-nowrap">{formatCentavos(s.money.grossCentavos)}</td>
               <td className="py-1.5 text-right whitespace-nowrap">{formatCentavos(s.money.netCentavos)}</td>

@@ -72,7 +72,12 @@ export function BorderoSettingsForm({ bordero }: { bordero: Bordero }) {
           />
         )}
       />
-      <FormField id="bordero-set-list" label="Repertório (set list)" error={errors.setList?.message} hint="Uma música ou set por linha; vai junto com a estimativa do ECAD no PDF.">
+      <FormField
+        id="bordero-set-list"
+        label="Repertório (set list)"
+        error={errors.setList?.message}
+        hint="Uma música ou set por linha; vai junto com a estimativa do ECAD no PDF."
+      >
         {(aria) => <Textarea {...aria} rows={5} {...register('setList')} />}
       </FormField>
       <fieldset className="space-y-3">
@@ -80,13 +85,26 @@ export function BorderoSettingsForm({ bordero }: { bordero: Bordero }) {
         <p className="text-sm text-muted">Cada um recebe a sua parte do líquido; o restante fica com o organizador.</p>
         {fields.map((field, index) => (
           <div key={field.id} className="grid grid-cols-[minmax(0,1fr)_6.5rem_auto] items-start gap-2">
-            <FormField id={`co-producer-${index}-name`} label={`Nome do coprodutor ${index + 1}`} error={errors.coProducers?.[index]?.name?.message}>
+            <FormField
+              id={`co-producer-${index}-name`}
+              label={`Nome do coprodutor ${index + 1}`}
+              error={errors.coProducers?.[index]?.name?.message}
+            >
               {(aria) => <Input {...aria} autoComplete="off" {...register(`coProducers.${index}.name`)} />}
             </FormField>
             <FormField id={`co-producer-${index}-percent`} label="Parte (%)" error={errors.coProducers?.[index]?.percent?.message}>
-              {(aria) => <Input {...aria} inputMode="decimal" autoComplete="off" placeholder="25" {...register(`coProducers.${index}.percent`)} />}
+              {(aria) => (
+                <Input {...aria} inputMode="decimal" autoComplete="off" placeholder="25" {...register(`coProducers.${index}.percent`)} />
+              )}
             </FormField>
-            <Button type="button" variant="ghost" size="icon" className="mt-6" onClick={() => remove(index)} aria-label={`Remover coprodutor ${index + 1}`}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="mt-6"
+              onClick={() => remove(index)}
+              aria-label={`Remover coprodutor ${index + 1}`}
+            >
               <Trash2 aria-hidden className="size-4" />
             </Button>
           </div>

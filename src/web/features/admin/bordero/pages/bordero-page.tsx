@@ -37,7 +37,9 @@ export function BorderoPage() {
       <PageHeader
         title="Borderô"
         documentTitle={`Borderô${data ? ` de ${data.event.title}` : ''} - Painel Admin`}
-        description={data ? `${data.event.title} · ${formatEventDate(data.event.date)} às ${formatEventTime(data.event.startTime)}` : undefined}
+        description={
+          data ? `${data.event.title} · ${formatEventDate(data.event.date)} às ${formatEventTime(data.event.startTime)}` : undefined
+        }
         back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
         actions={
           data ? (

@@ -18,7 +18,8 @@ export function listConflicts(signal?: AbortSignal) {
   return api<{ conflicts: BoxOfficeConflict[] }>('/api/admin/box-office/conflicts', { signal });
 }
 
-export const conflictsQueryOptions = () => queryOptions({ queryKey: boxOfficeKeys.conflicts(), queryFn: ({ signal }) => listConflicts(signal) });
+export const conflictsQueryOptions = () =>
+  queryOptions({ queryKey: boxOfficeKeys.conflicts(), queryFn: ({ signal }) => listConflicts(signal) });
 
 export function useConflicts() {
   return useQuery(conflictsQueryOptions());

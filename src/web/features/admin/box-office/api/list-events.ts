@@ -8,7 +8,8 @@ export function listBoxOfficeEvents(signal?: AbortSignal) {
   return api<{ events: BoxOfficeEvent[] }>('/api/box-office/events', { signal });
 }
 
-export const boxOfficeEventsQueryOptions = () => queryOptions({ queryKey: boxOfficeKeys.events(), queryFn: ({ signal }) => listBoxOfficeEvents(signal) });
+export const boxOfficeEventsQueryOptions = () =>
+  queryOptions({ queryKey: boxOfficeKeys.events(), queryFn: ({ signal }) => listBoxOfficeEvents(signal) });
 
 export function useBoxOfficeEvents() {
   return useQuery(boxOfficeEventsQueryOptions());

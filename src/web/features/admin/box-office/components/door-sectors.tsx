@@ -34,17 +34,30 @@ function SectorRow({ eventId, sector }: { eventId: string; sector: DoorSector })
       <p className="font-semibold">
         {sector.name}
         <span className="ml-2 text-sm font-normal text-muted">
-          Online: {sector.onlinePriceCentavos === null ? '—' : formatCentavos(sector.onlinePriceCentavos)} · Na bilheteria agora: {sector.heldAtDoor}
+          Online: {sector.onlinePriceCentavos === null ? '—' : formatCentavos(sector.onlinePriceCentavos)} · Na bilheteria agora:{' '}
+          {sector.heldAtDoor}
         </span>
       </p>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <div>
           <Label htmlFor={`door-price-${sector.id}`}>Preço na bilheteria</Label>
-          <Input id={`door-price-${sector.id}`} inputMode="decimal" placeholder="Igual ao online" value={price} onChange={(e) => setPrice(e.target.value)} />
+          <Input
+            id={`door-price-${sector.id}`}
+            inputMode="decimal"
+            placeholder="Igual ao online"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor={`door-quota-${sector.id}`}>Cota da bilheteria</Label>
-          <Input id={`door-quota-${sector.id}`} inputMode="numeric" placeholder="Sem limite" value={quota} onChange={(e) => setQuota(e.target.value.replace(/\D/g, ''))} />
+          <Input
+            id={`door-quota-${sector.id}`}
+            inputMode="numeric"
+            placeholder="Sem limite"
+            value={quota}
+            onChange={(e) => setQuota(e.target.value.replace(/\D/g, ''))}
+          />
         </div>
         <Button disabled={save.isPending} onClick={() => void submit()}>
           Salvar
@@ -69,7 +82,12 @@ export function DoorSectors() {
       </h2>
       <div className="max-w-md">
         <Label htmlFor="door-event">Evento</Label>
-        <select id="door-event" className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base" value={chosen} onChange={(e) => setEventId(e.target.value)}>
+        <select
+          id="door-event"
+          className="h-11 w-full rounded-xl border border-border bg-card px-3 text-base"
+          value={chosen}
+          onChange={(e) => setEventId(e.target.value)}
+        >
           {events.data.events.map((e) => (
             <option key={e.id} value={e.id}>
               {e.title}

@@ -10,7 +10,13 @@ import { useConflicts } from '../api/list-conflicts';
 import { DoorSectors } from '../components/door-sectors';
 import { useDrawers } from '../api/list-drawers';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 function Difference({ drawer }: { drawer: CashDrawerView }) {
   if (drawer.differenceCentavos === null) return <Badge>Aberto</Badge>;
@@ -30,12 +36,22 @@ const columns: DataTableColumn<CashDrawerView>[] = [
     ),
   },
   { key: 'float', header: 'Fundo', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.floatCentavos) },
-  { key: 'cash', header: 'Dinheiro', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.cashSalesCentavos - d.cashRefundsCentavos) },
+  {
+    key: 'cash',
+    header: 'Dinheiro',
+    className: 'text-right whitespace-nowrap',
+    cell: (d) => formatCentavos(d.cashSalesCentavos - d.cashRefundsCentavos),
+  },
   { key: 'withdrawals', header: 'Sangrias', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.withdrawalsCentavos) },
   { key: 'card', header: 'Maquininha', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.cardMachineCentavos) },
   { key: 'pix', header: 'PIX', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.pixCentavos) },
   { key: 'expected', header: 'Esperado', className: 'text-right whitespace-nowrap', cell: (d) => formatCentavos(d.expectedCentavos) },
-  { key: 'counted', header: 'Contado', className: 'text-right whitespace-nowrap', cell: (d) => (d.countedCentavos === null ? '—' : formatCentavos(d.countedCentavos)) },
+  {
+    key: 'counted',
+    header: 'Contado',
+    className: 'text-right whitespace-nowrap',
+    cell: (d) => (d.countedCentavos === null ? '—' : formatCentavos(d.countedCentavos)),
+  },
   { key: 'difference', header: 'Diferença', className: 'text-right whitespace-nowrap', cell: (d) => <Difference drawer={d} /> },
 ];
 
@@ -57,7 +73,11 @@ export function AdminDrawersPage() {
       {drawers.isPending ? (
         <ListSkeleton count={3} />
       ) : byEvent.size === 0 ? (
-        <EmptyState icon={Store} title="Nenhum caixa aberto ainda" description="Os caixas aparecem aqui quando a bilheteria abre um caixa em /bilheteria." />
+        <EmptyState
+          icon={Store}
+          title="Nenhum caixa aberto ainda"
+          description="Os caixas aparecem aqui quando a bilheteria abre um caixa em /bilheteria."
+        />
       ) : (
         <div className="space-y-8">
           {[...byEvent].map(([title, list]) => (

@@ -101,10 +101,22 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
         <FormField id="brand-name" label="Nome" required error={errors.name?.message}>
           {(aria) => <Input {...aria} {...register('name')} aria-required />}
         </FormField>
-        <FormField id="brand-tagline" label="Chamada" required error={errors.tagline?.message} hint="Uma linha sob o nome, na página da marca.">
+        <FormField
+          id="brand-tagline"
+          label="Chamada"
+          required
+          error={errors.tagline?.message}
+          hint="Uma linha sob o nome, na página da marca."
+        >
           {(aria) => <Input {...aria} {...register('tagline')} aria-required />}
         </FormField>
-        <FormField id="brand-description" label="Descrição" required error={errors.description?.message} hint="Quem é a marca e o que ela faz.">
+        <FormField
+          id="brand-description"
+          label="Descrição"
+          required
+          error={errors.description?.message}
+          hint="Quem é a marca e o que ela faz."
+        >
           {(aria) => <Textarea {...aria} {...register('description')} rows={4} aria-required />}
         </FormField>
         <Controller
@@ -149,11 +161,18 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
           ) : null}
           <ol className="space-y-3">
             {figures.fields.map((row, index) => (
-              <li key={row.id} className="grid grid-cols-1 gap-2 rounded-xl border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
+              <li
+                key={row.id}
+                className="grid grid-cols-1 gap-2 rounded-xl border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start"
+              >
                 <FormField id={`brand-figure-${index}-value`} label={`Número ${index + 1}`} error={errors.figures?.[index]?.value?.message}>
                   {(aria) => <Input {...aria} {...register(`figures.${index}.value`)} maxLength={BRAND_FIGURE_VALUE_MAX} />}
                 </FormField>
-                <FormField id={`brand-figure-${index}-label`} label={`O que conta (${index + 1})`} error={errors.figures?.[index]?.label?.message}>
+                <FormField
+                  id={`brand-figure-${index}-label`}
+                  label={`O que conta (${index + 1})`}
+                  error={errors.figures?.[index]?.label?.message}
+                >
                   {(aria) => <Input {...aria} {...register(`figures.${index}.label`)} maxLength={BRAND_FIGURE_LABEL_MAX} />}
                 </FormField>
                 <Button

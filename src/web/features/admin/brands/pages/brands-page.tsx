@@ -34,7 +34,11 @@ function BrandCard({ brand, onEdit }: { brand: Brand; onEdit(): void }) {
               brandStyles[brand.slug].solid,
             )}
           >
-            {brand.logoUrl ? <img src={brand.logoUrl} alt={`Logo ${brand.name}`} className="size-full object-cover" /> : <span aria-hidden>{initialsOf(brand.name)}</span>}
+            {brand.logoUrl ? (
+              <img src={brand.logoUrl} alt={`Logo ${brand.name}`} className="size-full object-cover" />
+            ) : (
+              <span aria-hidden>{initialsOf(brand.name)}</span>
+            )}
           </span>
         </div>
         <div className="min-w-0">

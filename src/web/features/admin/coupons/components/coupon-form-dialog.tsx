@@ -17,13 +17,7 @@ import { adminEventQueryOptions } from '../../events/api/get-admin-event';
 import { useCouponEvents } from '../api/list-coupon-events';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
-import {
-  couponFormFieldOf,
-  couponFormSchema,
-  couponToFormValues,
-  emptyCouponForm,
-  type CouponFormValues,
-} from '../lib/coupon-form';
+import { couponFormFieldOf, couponFormSchema, couponToFormValues, emptyCouponForm, type CouponFormValues } from '../lib/coupon-form';
 
 const discountTypeExample: Readonly<Record<DiscountType, string>> = {
   percentage: 'Ex.: 10% do valor dos ingressos',
@@ -54,7 +48,10 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
   const eventId = useWatch({ control, name: 'eventId' });
   const unlocksTicketTypeId = useWatch({ control, name: 'unlocksTicketTypeId' });
   // The chosen event's sectors, for 'Libera setor de pré-venda'.
-  const { data: chosenEvent, isPending: sectorsPending } = useQuery({ ...adminEventQueryOptions(eventId), enabled: open && eventId !== '' });
+  const { data: chosenEvent, isPending: sectorsPending } = useQuery({
+    ...adminEventQueryOptions(eventId),
+    enabled: open && eventId !== '',
+  });
   const presaleSectors = chosenEvent?.ticketTypes.filter((type) => type.hiddenWithoutCode || type.id === unlocksTicketTypeId) ?? [];
   const isPending = create.isPending || update.isPending;
 
@@ -89,14 +86,24 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
     >
       <form
         noValidate
-        onSubmit={handleSubmit(submit, () => toast.error(SAVE_ERROR, { description: 'Por favor, corrija os erros destacados em vermelho' }))}
+        onSubmit={handleSubmit(submit, () =>
+          toast.error(SAVE_ERROR, { description: 'Por favor, corrija os erros destacados em vermelho' }),
+        )}
         className="space-y-5"
         aria-busy={isPending}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="coupon-code" label="Código" required error={errors.code?.message} hint="Letras e números; salvo em maiúsculas.">
             {(aria) => (
-              <Input {...aria} {...register('code')} autoComplete="off" autoCapitalize="characters" spellCheck={false} className="uppercase" aria-required />
+              <Input
+                {...aria}
+                {...register('code')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="uppercase"
+                aria-required
+              />
             )}
           </FormField>
           <FormField id="coupon-description" label="Descrição" error={errors.description?.message}>
@@ -117,7 +124,11 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
                 if (type !== field.value) setValue('discountValue', '');
                 field.onChange(type);
               }}
-              options={discountTypes.map((type) => ({ value: type, label: discountTypeLabel[type], description: discountTypeExample[type] }))}
+              options={discountTypes.map((type) => ({
+                value: type,
+                label: discountTypeLabel[type],
+                description: discountTypeExample[type],
+              }))}
             />
           )}
         />
@@ -131,7 +142,15 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
               error={errors.discountValue?.message}
               hint={unlocksTicketTypeId ? 'De 1 a 100. Em branco: sem desconto.' : 'De 1 a 100.'}
             >
-              {(aria) => <Input {...aria} {...register('discountValue')} inputMode="numeric" autoComplete="off" aria-required={!unlocksTicketTypeId} />}
+              {(aria) => (
+                <Input
+                  {...aria}
+                  {...register('discountValue')}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  aria-required={!unlocksTicketTypeId}
+                />
+              )}
             </FormField>
           ) : (
             <Controller
@@ -146,7 +165,15 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
                   hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
                 >
                   {(aria) => (
-                    <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} aria-required={!unlocksTicketTypeId} />
+                    <MoneyInput
+                      {...aria}
+                      ref={field.ref}
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      aria-required={!unlocksTicketTypeId}
+                    />
                   )}
                 </FormField>
               )}
@@ -156,8 +183,22 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
             control={control}
             name="minPurchase"
             render={({ field }) => (
-              <FormField id="coupon-min-purchase" label="Compra mínima (R$)" error={errors.minPurchase?.message} hint="Em branco: sem mínimo.">
-                {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />}
+              <FormField
+                id="coupon-min-purchase"
+                label="Compra mínima (R$)"
+                error={errors.minPurchase?.message}
+                hint="Em branco: sem mínimo."
+              >
+                {(aria) => (
+                  <MoneyInput
+                    {...aria}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                  />
+                )}
               </FormField>
             )}
           />
@@ -239,7 +280,9 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
                   // Controlled, so the saved sector survives the options arriving after the form opens.
                   <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
                     <option value="">Nenhum: só desconto</option>
-                    {coupon?.unlocksTicketTypeId && coupon.unlocksTicketTypeId === field.value && !presaleSectors.some((type) => type.id === field.value) ? (
+                    {coupon?.unlocksTicketTypeId &&
+                    coupon.unlocksTicketTypeId === field.value &&
+                    !presaleSectors.some((type) => type.id === field.value) ? (
                       <option value={coupon.unlocksTicketTypeId}>{coupon.unlocksTicketTypeName ?? 'Setor atual'}</option>
                     ) : null}
                     {presaleSectors.map((type) => (

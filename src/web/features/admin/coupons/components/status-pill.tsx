@@ -10,5 +10,9 @@ const tones = {
 
 /** A small state label: 'Ativo', 'Rascunho', 'Expirado'... (coupons, news, banners, dashboard). */
 export function StatusPill({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', tones[tone])}>{children}</span>;
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', tones[tone])}>
+      {children}
+    </span>
+  );
 }

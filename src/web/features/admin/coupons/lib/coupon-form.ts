@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import '../../../../../shared/zod-locale';
-import {
-  couponInputSchema,
-  type AdminCoupon,
-  type CouponInput,
-  type CouponInputBody,
-} from '../../../../../shared/schemas/admin-content';
+import { couponInputSchema, type AdminCoupon, type CouponInput, type CouponInputBody } from '../../../../../shared/schemas/admin-content';
 import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatCentavos, parseReaisToCentavos } from '../../../../../shared/money';
 import { formatEventDateShort } from '../../../../../shared/dates';
@@ -45,7 +40,6 @@ export const emptyCouponForm: CouponFormValues = {
   isActive: true,
   unlocksTicketTypeId: '',
 };
-
 
 /** The edit form filled with a saved coupon. */
 export function couponToFormValues(coupon: AdminCoupon): CouponFormValues {

@@ -16,7 +16,11 @@ import { PageHeader } from '../../components/page-header';
 import { cpfSalesCsvUrl, useCpfSales } from '../api/get-cpf-sales';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Whether a CPF's row matches the search: part of the CPF (with or without its dots) or of the name. */
 function matches(row: CpfSales, query: string): boolean {
@@ -77,7 +81,9 @@ export function CpfSalesPage() {
       <PageHeader
         title="Vendas por CPF"
         documentTitle={`Vendas por CPF${data ? ` de ${data.event.title}` : ''} - Painel Admin`}
-        description={data ? `${data.event.title} · ${formatEventDate(data.event.date)} às ${formatEventTime(data.event.startTime)}` : undefined}
+        description={
+          data ? `${data.event.title} · ${formatEventDate(data.event.date)} às ${formatEventTime(data.event.startTime)}` : undefined
+        }
         back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
         actions={
           all.length > 0 ? (
@@ -108,11 +114,13 @@ export function CpfSalesPage() {
         <>
           <section aria-label="Resumo" className="mb-4 rounded-2xl border border-border bg-card p-4 text-sm">
             <p className="font-semibold">
-              {plural(all.length, 'CPF', 'CPFs')} · {plural(paid, 'ingresso pago', 'ingressos pagos')} · {plural(pending, 'pendente', 'pendentes')}
+              {plural(all.length, 'CPF', 'CPFs')} · {plural(paid, 'ingresso pago', 'ingressos pagos')} ·{' '}
+              {plural(pending, 'pendente', 'pendentes')}
             </p>
             <p className="mt-1 text-muted">
-              Contados como no limite por CPF{limit === null ? ' (sem limite neste evento)' : ` (${plural(limit, 'ingresso', 'ingressos')} por CPF)`}: a
-              meia-entrada no CPF de quem a usa, os demais ingressos no CPF de quem comprou.
+              Contados como no limite por CPF
+              {limit === null ? ' (sem limite neste evento)' : ` (${plural(limit, 'ingresso', 'ingressos')} por CPF)`}: a meia-entrada no
+              CPF de quem a usa, os demais ingressos no CPF de quem comprou.
             </p>
             {data.withoutCpf.orders > 0 ? (
               <p className="mt-1 text-muted">
@@ -122,7 +130,11 @@ export function CpfSalesPage() {
             ) : null}
           </section>
           {all.length === 0 ? (
-            <EmptyState icon={FileSearch} title="Nenhuma venda ainda" description="Os CPFs aparecem aqui quando alguém compra ingressos deste evento." />
+            <EmptyState
+              icon={FileSearch}
+              title="Nenhuma venda ainda"
+              description="Os CPFs aparecem aqui quando alguém compra ingressos deste evento."
+            />
           ) : (
             <>
               <div className="mb-4 max-w-md">

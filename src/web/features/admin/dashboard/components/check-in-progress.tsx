@@ -57,7 +57,9 @@ export function CheckInProgress({ events: initial, today }: { events: Progress[]
                   aria-valuemin={0}
                   aria-valuemax={Math.max(event.ticketsSold, 1)}
                   aria-valuenow={event.checkedIn}
-                  aria-valuetext={event.ticketsSold > 0 ? `${event.checkedIn} de ${event.ticketsSold} (${percent}%)` : 'Nenhum ingresso vendido'}
+                  aria-valuetext={
+                    event.ticketsSold > 0 ? `${event.checkedIn} de ${event.ticketsSold} (${percent}%)` : 'Nenhum ingresso vendido'
+                  }
                   className="mt-2 h-2.5 overflow-hidden rounded-full bg-surface"
                 >
                   <div className="h-full rounded-full bg-success transition-[width]" style={{ width: `${percent}%` }} />

@@ -10,7 +10,8 @@ type RecentEvent = AdminDashboard['recentEvents'][number];
 /** '120 de 120 vendidos': what the event sold out of what its lots offered; '0 vendidos' only when nothing was ever offered. */
 function soldText(event: RecentEvent): string {
   const word = pluralWord(event.ticketsSold, 'vendido', 'vendidos');
-  if (event.ticketsOffered === 0) return event.ticketsSold > 0 ? `${event.ticketsSold.toLocaleString('pt-BR')} ${word}` : 'Sem ingressos à venda';
+  if (event.ticketsOffered === 0)
+    return event.ticketsSold > 0 ? `${event.ticketsSold.toLocaleString('pt-BR')} ${word}` : 'Sem ingressos à venda';
   return `${event.ticketsSold.toLocaleString('pt-BR')} de ${event.ticketsOffered.toLocaleString('pt-BR')} ${word}`;
 }
 
@@ -30,7 +31,10 @@ export function RecentEvents({ events }: { events: RecentEvent[] }) {
       {events.length === 0 ? (
         <div className="mt-4 rounded-xl bg-surface p-6 text-center">
           <p className="text-muted">Nenhum evento cadastrado ainda.</p>
-          <Link to="/admin/events/new" className="mt-2 inline-flex items-center gap-1.5 rounded-lg font-semibold text-accent hover:underline">
+          <Link
+            to="/admin/events/new"
+            className="mt-2 inline-flex items-center gap-1.5 rounded-lg font-semibold text-accent hover:underline"
+          >
             <CalendarPlus aria-hidden className="size-4" />
             Criar o primeiro evento
           </Link>
@@ -52,7 +56,9 @@ export function RecentEvents({ events }: { events: RecentEvent[] }) {
                 <span className="flex shrink-0 flex-col items-end gap-1">
                   <span className="flex flex-wrap justify-end gap-1">
                     {event.isSoldOut ? <StatusPill tone="warning">Esgotado</StatusPill> : null}
-                    <StatusPill tone={event.status === 'active' ? 'success' : 'neutral'}>{event.status === 'active' ? 'Ativo' : 'Finalizado'}</StatusPill>
+                    <StatusPill tone={event.status === 'active' ? 'success' : 'neutral'}>
+                      {event.status === 'active' ? 'Ativo' : 'Finalizado'}
+                    </StatusPill>
                   </span>
                   <span className="text-xs text-muted tabular-nums">{soldText(event)}</span>
                 </span>

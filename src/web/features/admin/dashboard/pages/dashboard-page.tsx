@@ -21,18 +21,18 @@ const count = (value: number) => value.toLocaleString('pt-BR');
 
 function Growth({ growth }: { growth: AdminDashboard['revenueGrowth'] }) {
   if (growth.percent === null) {
-    return (
-      <>
-        {formatCentavos(growth.currentCentavos)} nos últimos 30 dias · sem dados anteriores
-      </>
-    );
+    return <>{formatCentavos(growth.currentCentavos)} nos últimos 30 dias · sem dados anteriores</>;
   }
   const isUp = growth.percent >= 0;
   const Icon = isUp ? TrendingUp : TrendingDown;
   return (
     <>
       <span className="flex flex-wrap items-center gap-1">
-        <span className={isUp ? 'inline-flex items-center gap-1 font-semibold text-success' : 'inline-flex items-center gap-1 font-semibold text-danger'}>
+        <span
+          className={
+            isUp ? 'inline-flex items-center gap-1 font-semibold text-success' : 'inline-flex items-center gap-1 font-semibold text-danger'
+          }
+        >
           <Icon aria-hidden className="size-4" />
           {isUp ? '+' : ''}
           {growth.percent}%
@@ -104,7 +104,12 @@ export function DashboardPage() {
                   : 'Nenhum ingresso à venda ainda'
               }
             />
-            <StatCard icon={DollarSign} label="Receita" value={formatCentavos(data.revenueCentavos)} detail={<Growth growth={data.revenueGrowth} />} />
+            <StatCard
+              icon={DollarSign}
+              label="Receita"
+              value={formatCentavos(data.revenueCentavos)}
+              detail={<Growth growth={data.revenueGrowth} />}
+            />
             <StatCard icon={ScanLine} label="Check-ins" value={count(data.checkIns)} detail="Entradas validadas na portaria" />
           </dl>
           <section aria-labelledby="financeiro" className="space-y-3 rounded-2xl border border-border bg-card p-4 sm:p-5">

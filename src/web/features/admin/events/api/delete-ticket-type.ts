@@ -3,10 +3,9 @@ import { api } from '../../../../lib/api';
 import { adminEventKeys } from './keys';
 
 export function deleteTicketType({ eventId, ticketTypeId }: { eventId: string; ticketTypeId: string }) {
-  return api<{ id: string }>(
-    `/api/admin/events/${encodeURIComponent(eventId)}/ticket-types/${encodeURIComponent(ticketTypeId)}`,
-    { method: 'DELETE' },
-  );
+  return api<{ id: string }>(`/api/admin/events/${encodeURIComponent(eventId)}/ticket-types/${encodeURIComponent(ticketTypeId)}`, {
+    method: 'DELETE',
+  });
 }
 
 export function useDeleteTicketType() {

@@ -52,8 +52,8 @@ export function BuyersSection({ eventId }: { eventId: string }) {
           </h2>
           {buyers.length > 0 ? (
             <p className="text-sm text-muted">
-              {buyers.length === 1 ? '1 pedido pago' : `${buyers.length} pedidos pagos`} · {totalTickets === 1 ? '1 ingresso' : `${totalTickets} ingressos`} ·{' '}
-              {formatCentavos(totalAmount)}
+              {buyers.length === 1 ? '1 pedido pago' : `${buyers.length} pedidos pagos`} ·{' '}
+              {totalTickets === 1 ? '1 ingresso' : `${totalTickets} ingressos`} · {formatCentavos(totalAmount)}
             </p>
           ) : null}
         </div>

@@ -39,7 +39,11 @@ const ticketStatusLabel: Readonly<Record<string, string>> = {
 
 function CourtesyStatus({ courtesy }: { courtesy: AdminCourtesy }) {
   if (!courtesy.claimed) return <Badge tone="warning">Aguardando cadastro</Badge>;
-  return <Badge tone={courtesy.ticketStatus === 'valid' ? 'success' : 'neutral'}>{ticketStatusLabel[courtesy.ticketStatus] ?? courtesy.ticketStatus}</Badge>;
+  return (
+    <Badge tone={courtesy.ticketStatus === 'valid' ? 'success' : 'neutral'}>
+      {ticketStatusLabel[courtesy.ticketStatus] ?? courtesy.ticketStatus}
+    </Badge>
+  );
 }
 
 const columns: DataTableColumn<AdminCourtesy>[] = [
@@ -87,7 +91,8 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
   async function send(recipients: CourtesyRecipient[], sectorId: string) {
     const result = await issue.mutateAsync({ eventId, input: { ticketTypeId: sectorId, recipients } });
     toast.success(result.issued === 1 ? 'Cortesia emitida!' : `${result.issued} cortesias emitidas!`, {
-      description: result.invited > 0 ? `${plural(result.invited, 'convite enviado', 'convites enviados')} para quem ainda não tem conta.` : undefined,
+      description:
+        result.invited > 0 ? `${plural(result.invited, 'convite enviado', 'convites enviados')} para quem ainda não tem conta.` : undefined,
     });
   }
 
@@ -135,11 +140,17 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
           Cortesias
         </h2>
         <p className="text-sm text-muted">
-          Ingressos gratuitos, sem taxa, que usam o estoque do setor. Quem ainda não tem conta recebe um convite por e-mail e vê o ingresso ao se cadastrar com esse e-mail.
+          Ingressos gratuitos, sem taxa, que usam o estoque do setor. Quem ainda não tem conta recebe um convite por e-mail e vê o ingresso
+          ao se cadastrar com esse e-mail.
         </p>
       </div>
 
-      <form noValidate onSubmit={handleSubmit(submitOne)} className="space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-6" aria-busy={issue.isPending}>
+      <form
+        noValidate
+        onSubmit={handleSubmit(submitOne)}
+        className="space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-6"
+        aria-busy={issue.isPending}
+      >
         <FormField id="courtesy-sector" label="Setor" required error={errors.ticketTypeId?.message} className="sm:max-w-sm">
           {(aria) => (
             <Select {...aria} aria-required {...register('ticketTypeId')}>
@@ -160,7 +171,17 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
               {(aria) => <Input {...aria} aria-required autoComplete="off" {...register('name')} />}
             </FormField>
             <FormField id="courtesy-email" label="E-mail" required error={errors.email?.message}>
-              {(aria) => <Input {...aria} aria-required type="email" inputMode="email" autoComplete="off" spellCheck={false} {...register('email')} />}
+              {(aria) => (
+                <Input
+                  {...aria}
+                  aria-required
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  spellCheck={false}
+                  {...register('email')}
+                />
+              )}
             </FormField>
             <Button type="submit" disabled={issue.isPending} className="sm:mt-6">
               {issue.isPending ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <Gift aria-hidden className="size-5" />}
@@ -192,7 +213,8 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
                 <p className="flex items-center gap-2 font-medium">
                   <FileText aria-hidden className="size-4 shrink-0" />
                   <span className="min-w-0 break-words">
-                    {csv.fileName}: {plural(csv.linesRead, 'linha lida', 'linhas lidas')} · {plural(csv.recipients.length, 'pronta', 'prontas')} para emitir
+                    {csv.fileName}: {plural(csv.linesRead, 'linha lida', 'linhas lidas')} ·{' '}
+                    {plural(csv.recipients.length, 'pronta', 'prontas')} para emitir
                     {csv.refused.length > 0 ? ` · ${plural(csv.refused.length, 'recusada', 'recusadas')}` : ''}
                   </span>
                 </p>
@@ -206,7 +228,11 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
                   </ul>
                 ) : null}
                 {isTooMany ? <p className="text-danger">No máximo 500 cortesias por vez: divida o arquivo.</p> : null}
-                <Button variant="outline" disabled={issue.isPending || csv.recipients.length === 0 || isTooMany} onClick={() => void submitFile()}>
+                <Button
+                  variant="outline"
+                  disabled={issue.isPending || csv.recipients.length === 0 || isTooMany}
+                  onClick={() => void submitFile()}
+                >
                   {issue.isPending ? <Loader2 aria-hidden className="size-5 animate-spin" /> : <Gift aria-hidden className="size-5" />}
                   {csv.recipients.length === 1 ? 'Emitir 1 cortesia' : `Emitir ${csv.recipients.length} cortesias`}
                 </Button>

@@ -14,7 +14,11 @@ import { useSetCourtesyQuota } from '../api/set-courtesy-quota';
 
 const quotaFormSchema = z.object({
   email: setCourtesyQuotaSchema.shape.email,
-  quota: z.string().trim().regex(/^\d{1,6}$/, 'Informe a cota (número inteiro)').transform(Number),
+  quota: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'Informe a cota (número inteiro)')
+    .transform(Number),
 });
 type QuotaFormValues = z.input<typeof quotaFormSchema>;
 type QuotaFormOutput = z.output<typeof quotaFormSchema>;
@@ -29,7 +33,10 @@ const SAVE_ERROR = 'Não foi possível salvar a cota';
 export function CourtesyQuotasSection({ eventId }: { eventId: string }) {
   const { data } = useCourtesyQuotas(eventId);
   const save = useSetCourtesyQuota();
-  const form = useForm<QuotaFormValues, unknown, QuotaFormOutput>({ defaultValues: { email: '', quota: '' }, resolver: zodResolver(quotaFormSchema) });
+  const form = useForm<QuotaFormValues, unknown, QuotaFormOutput>({
+    defaultValues: { email: '', quota: '' },
+    resolver: zodResolver(quotaFormSchema),
+  });
   const { register, handleSubmit, setError, reset, formState } = form;
   const { errors } = formState;
   const quotas = data?.quotas ?? [];
@@ -77,7 +84,13 @@ export function CourtesyQuotasSection({ eventId }: { eventId: string }) {
       key: 'actions',
       header: 'Ações',
       cell: (quota) => (
-        <Button variant="outline" size="sm" disabled={save.isPending} onClick={() => void remove(quota)} aria-label={`Remover a cota de ${quota.name}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={save.isPending}
+          onClick={() => void remove(quota)}
+          aria-label={`Remover a cota de ${quota.name}`}
+        >
           Remover cota
         </Button>
       ),
@@ -90,11 +103,20 @@ export function CourtesyQuotasSection({ eventId }: { eventId: string }) {
         <h3 id="cotas-cortesia" className="text-lg font-bold">
           Cotas de cortesia da equipe
         </h3>
-        <p className="text-sm text-muted">Quem tem cota só emite cortesias até ela neste evento. Sem cota, administradores emitem sem limite e a bilheteria não emite cortesias.</p>
+        <p className="text-sm text-muted">
+          Quem tem cota só emite cortesias até ela neste evento. Sem cota, administradores emitem sem limite e a bilheteria não emite
+          cortesias.
+        </p>
       </div>
-      <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start sm:p-6">
+      <form
+        noValidate
+        onSubmit={handleSubmit(submit)}
+        className="grid gap-3 rounded-2xl border border-border bg-card p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start sm:p-6"
+      >
         <FormField id="quota-email" label="E-mail da pessoa da equipe" required error={errors.email?.message}>
-          {(aria) => <Input {...aria} aria-required type="email" inputMode="email" autoComplete="off" spellCheck={false} {...register('email')} />}
+          {(aria) => (
+            <Input {...aria} aria-required type="email" inputMode="email" autoComplete="off" spellCheck={false} {...register('email')} />
+          )}
         </FormField>
         <FormField id="quota-amount" label="Cota" required error={errors.quota?.message}>
           {(aria) => <Input {...aria} aria-required inputMode="numeric" autoComplete="off" {...register('quota')} />}
@@ -104,7 +126,9 @@ export function CourtesyQuotasSection({ eventId }: { eventId: string }) {
           Salvar cota
         </Button>
       </form>
-      {quotas.length > 0 ? <DataTable caption="Cotas de cortesia" columns={columns} rows={quotas} rowKey={(quota) => quota.userId} /> : null}
+      {quotas.length > 0 ? (
+        <DataTable caption="Cotas de cortesia" columns={columns} rows={quotas} rowKey={(quota) => quota.userId} />
+      ) : null}
     </section>
   );
 }

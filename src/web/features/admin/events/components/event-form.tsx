@@ -51,7 +51,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The create / edit event form (SPEC.md section 5 'Create event'): same rules and messages as the server. */
-export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTypes, isFeeLocked, onRemoveSavedTicketType }: EventFormProps) {
+export function EventForm({
+  defaultValues,
+  submitLabel,
+  onSubmit,
+  savedTicketTypes,
+  isFeeLocked,
+  onRemoveSavedTicketType,
+}: EventFormProps) {
   const form = useForm<EventFormValues, unknown, EventFormOutput>({
     defaultValues,
     resolver: zodResolver(eventFormSchema),
@@ -134,7 +141,12 @@ export function EventForm({ defaultValues, submitLabel, onSubmit, savedTicketTyp
           <FormField id="startTime" label="Horário de início" required error={errors.startTime?.message}>
             {(aria) => <Input {...aria} aria-required type="time" {...register('startTime')} />}
           </FormField>
-          <FormField id="endTime" label="Horário de término" error={errors.endTime?.message} hint="Opcional. Igual ou antes do início = termina no dia seguinte; sem término, o evento dura 6 horas.">
+          <FormField
+            id="endTime"
+            label="Horário de término"
+            error={errors.endTime?.message}
+            hint="Opcional. Igual ou antes do início = termina no dia seguinte; sem término, o evento dura 6 horas."
+          >
             {(aria) => <Input {...aria} type="time" {...register('endTime')} />}
           </FormField>
         </Section>

@@ -22,7 +22,9 @@ export function EventStatusBadges({
       ) : (
         <span className={cn(pill, 'border border-border bg-surface text-muted')}>Finalizado</span>
       )}
-      {isPublished ? null : <span className={cn(pill, 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-300')}>Rascunho</span>}
+      {isPublished ? null : (
+        <span className={cn(pill, 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-300')}>Rascunho</span>
+      )}
     </span>
   );
 }

@@ -97,7 +97,15 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
                   error={lotErrors?.remaining?.message}
                   hint={counts ? 'Ingressos ainda à venda neste lote' : undefined}
                 >
-                  {(aria) => <Input {...aria} aria-required inputMode="numeric" autoComplete="off" {...register(`ticketTypes.${sectorIndex}.lots.${index}.remaining`)} />}
+                  {(aria) => (
+                    <Input
+                      {...aria}
+                      aria-required
+                      inputMode="numeric"
+                      autoComplete="off"
+                      {...register(`ticketTypes.${sectorIndex}.lots.${index}.remaining`)}
+                    />
+                  )}
                 </FormField>
                 <Controller
                   control={control}
@@ -110,7 +118,15 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
                       hint={hasSales ? 'Lote com vendas: o início não muda.' : 'Opcional. Horário de Brasília.'}
                     >
                       {(aria) => (
-                        <DateTimeInput {...aria} ref={startsAt.ref} name={startsAt.name} value={startsAt.value} onChange={startsAt.onChange} onBlur={startsAt.onBlur} readOnly={hasSales} />
+                        <DateTimeInput
+                          {...aria}
+                          ref={startsAt.ref}
+                          name={startsAt.name}
+                          value={startsAt.value}
+                          onChange={startsAt.onChange}
+                          onBlur={startsAt.onBlur}
+                          readOnly={hasSales}
+                        />
                       )}
                     </FormField>
                   )}
@@ -119,8 +135,22 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
                   control={control}
                   name={`ticketTypes.${sectorIndex}.lots.${index}.endsAt`}
                   render={({ field: endsAt }) => (
-                    <FormField id={`${base}-endsAt`} label="Fim do lote" error={lotErrors?.endsAt?.message} hint="Opcional. Sem fim: vira quando esgota.">
-                      {(aria) => <DateTimeInput {...aria} ref={endsAt.ref} name={endsAt.name} value={endsAt.value} onChange={endsAt.onChange} onBlur={endsAt.onBlur} />}
+                    <FormField
+                      id={`${base}-endsAt`}
+                      label="Fim do lote"
+                      error={lotErrors?.endsAt?.message}
+                      hint="Opcional. Sem fim: vira quando esgota."
+                    >
+                      {(aria) => (
+                        <DateTimeInput
+                          {...aria}
+                          ref={endsAt.ref}
+                          name={endsAt.name}
+                          value={endsAt.value}
+                          onChange={endsAt.onChange}
+                          onBlur={endsAt.onBlur}
+                        />
+                      )}
                     </FormField>
                   )}
                 />

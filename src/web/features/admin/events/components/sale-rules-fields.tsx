@@ -24,10 +24,22 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
         Limites e taxa de serviço
       </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <FormField id="maxTicketsPerOrder" label="Limite por pedido" error={errors.maxTicketsPerOrder?.message} hint="Ingressos por compra. Em branco = sem limite.">
-          {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="Sem limite" {...register('maxTicketsPerOrder')} />}
+        <FormField
+          id="maxTicketsPerOrder"
+          label="Limite por pedido"
+          error={errors.maxTicketsPerOrder?.message}
+          hint="Ingressos por compra. Em branco = sem limite."
+        >
+          {(aria) => (
+            <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="Sem limite" {...register('maxTicketsPerOrder')} />
+          )}
         </FormField>
-        <FormField id="maxTicketsPerCpf" label="Limite por CPF" error={errors.maxTicketsPerCpf?.message} hint="Ingressos por pessoa no evento. Em branco = sem limite.">
+        <FormField
+          id="maxTicketsPerCpf"
+          label="Limite por CPF"
+          error={errors.maxTicketsPerCpf?.message}
+          hint="Ingressos por pessoa no evento. Em branco = sem limite."
+        >
           {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="Sem limite" {...register('maxTicketsPerCpf')} />}
         </FormField>
         <FormField
@@ -59,7 +71,17 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
           name="serviceFeeMin"
           render={({ field }) => (
             <FormField id="serviceFeeMin" label="Taxa mínima (R$)" error={errors.serviceFeeMin?.message} hint="Por ingresso. Opcional.">
-              {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} readOnly={isFeeLocked} />}
+              {(aria) => (
+                <MoneyInput
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  readOnly={isFeeLocked}
+                />
+              )}
             </FormField>
           )}
         />
@@ -68,7 +90,17 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
           name="serviceFeeMax"
           render={({ field }) => (
             <FormField id="serviceFeeMax" label="Taxa máxima (R$)" error={errors.serviceFeeMax?.message} hint="Por ingresso. Opcional.">
-              {(aria) => <MoneyInput {...aria} ref={field.ref} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} readOnly={isFeeLocked} />}
+              {(aria) => (
+                <MoneyInput
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  readOnly={isFeeLocked}
+                />
+              )}
             </FormField>
           )}
         />

@@ -40,17 +40,29 @@ export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
                 <caption className="sr-only">Lotes de {type.name}</caption>
                 <thead className="text-left text-xs text-muted">
                   <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">Lote</th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">Preço</th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">Vendidos</th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">Reservados</th>
-                    <th scope="col" className="py-1 text-right font-medium">Restantes</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">
+                      Lote
+                    </th>
+                    <th scope="col" className="py-1 pr-3 text-right font-medium">
+                      Preço
+                    </th>
+                    <th scope="col" className="py-1 pr-3 text-right font-medium">
+                      Vendidos
+                    </th>
+                    <th scope="col" className="py-1 pr-3 text-right font-medium">
+                      Reservados
+                    </th>
+                    <th scope="col" className="py-1 text-right font-medium">
+                      Restantes
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border tabular-nums">
                   {type.lots.map((lot) => (
                     <tr key={lot.id}>
-                      <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">{lot.name}</th>
+                      <th scope="row" className="py-1.5 pr-3 text-left font-normal whitespace-nowrap">
+                        {lot.name}
+                      </th>
                       <td className="py-1.5 pr-3 text-right whitespace-nowrap">{formatCentavos(lot.priceCentavos)}</td>
                       <td className="py-1.5 pr-3 text-right">{lot.sold}</td>
                       <td className="py-1.5 pr-3 text-right">{lot.held}</td>

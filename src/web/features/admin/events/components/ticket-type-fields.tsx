@@ -85,7 +85,11 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                 <h3 className="flex flex-wrap items-center gap-2 text-base font-bold">
                   Setor {index + 1}
                   {info ? <Badge tone="accent">{info.soldCount === 1 ? '1 vendido' : `${info.soldCount} vendidos`}</Badge> : null}
-                  {field.id ? null : saved ? <Badge tone="neutral" className="border border-border">Novo</Badge> : null}
+                  {field.id ? null : saved ? (
+                    <Badge tone="neutral" className="border border-border">
+                      Novo
+                    </Badge>
+                  ) : null}
                 </h3>
                 <Button
                   variant="ghost"
@@ -102,10 +106,24 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
               </div>
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <FormField id={`${base}-name`} label="Nome do setor" required error={rowErrors?.name?.message} className="sm:col-span-2">
-                  {(aria) => <Input {...aria} aria-required placeholder="Ex.: Pista, VIP, Camarote" {...register(`ticketTypes.${index}.name`)} />}
+                  {(aria) => (
+                    <Input {...aria} aria-required placeholder="Ex.: Pista, VIP, Camarote" {...register(`ticketTypes.${index}.name`)} />
+                  )}
                 </FormField>
-                <FormField id={`${base}-description`} label="Descrição do setor" error={rowErrors?.description?.message} className="sm:col-span-2">
-                  {(aria) => <Textarea {...aria} rows={2} placeholder="Opcional: o que este setor inclui" {...register(`ticketTypes.${index}.description`)} />}
+                <FormField
+                  id={`${base}-description`}
+                  label="Descrição do setor"
+                  error={rowErrors?.description?.message}
+                  className="sm:col-span-2"
+                >
+                  {(aria) => (
+                    <Textarea
+                      {...aria}
+                      rows={2}
+                      placeholder="Opcional: o que este setor inclui"
+                      {...register(`ticketTypes.${index}.description`)}
+                    />
+                  )}
                 </FormField>
 
                 <LotFields sectorIndex={index} sectorLabel={label} saved={info} />
@@ -125,7 +143,16 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                       hint="Opcional. Horário de Brasília."
                       className="sm:col-span-1 lg:col-span-2"
                     >
-                      {(aria) => <DateTimeInput {...aria} ref={start.ref} name={start.name} value={start.value} onChange={start.onChange} onBlur={start.onBlur} />}
+                      {(aria) => (
+                        <DateTimeInput
+                          {...aria}
+                          ref={start.ref}
+                          name={start.name}
+                          value={start.value}
+                          onChange={start.onChange}
+                          onBlur={start.onBlur}
+                        />
+                      )}
                     </FormField>
                   )}
                 />
@@ -140,7 +167,16 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                       hint="Opcional. Em branco: até o evento."
                       className="sm:col-span-1 lg:col-span-2"
                     >
-                      {(aria) => <DateTimeInput {...aria} ref={end.ref} name={end.name} value={end.value} onChange={end.onChange} onBlur={end.onBlur} />}
+                      {(aria) => (
+                        <DateTimeInput
+                          {...aria}
+                          ref={end.ref}
+                          name={end.name}
+                          value={end.value}
+                          onChange={end.onChange}
+                          onBlur={end.onBlur}
+                        />
+                      )}
                     </FormField>
                   )}
                 />

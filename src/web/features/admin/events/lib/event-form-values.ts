@@ -36,7 +36,9 @@ export const lotName = (index: number) => `${index + 1}º lote`;
 export function basisPointsToPercentInput(basisPoints: number): string {
   if (basisPoints === 0) return '';
   const whole = Math.floor(basisPoints / 100);
-  const decimals = String(basisPoints % 100).padStart(2, '0').replace(/0+$/, '');
+  const decimals = String(basisPoints % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return decimals ? `${whole},${decimals}` : String(whole);
 }
 

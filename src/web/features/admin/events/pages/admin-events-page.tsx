@@ -29,7 +29,14 @@ import { EventLifeActions, type EventLifeTarget } from '../components/event-life
 
 function EventThumb({ event }: { event: AdminEventSummary }) {
   return event.imageUrl ? (
-    <img src={event.imageUrl} alt="" width={64} height={40} loading="lazy" className="h-10 w-16 shrink-0 rounded-md bg-surface object-cover" />
+    <img
+      src={event.imageUrl}
+      alt=""
+      width={64}
+      height={40}
+      loading="lazy"
+      className="h-10 w-16 shrink-0 rounded-md bg-surface object-cover"
+    />
   ) : (
     <span aria-hidden className="inline-flex h-10 w-16 shrink-0 items-center justify-center rounded-md bg-surface font-bold text-muted">
       {event.title.charAt(0).toUpperCase()}
@@ -250,7 +257,11 @@ export function AdminEventsPage() {
         </div>
         <div className="min-w-0">
           <Label htmlFor="events-sort">Ordenar por</Label>
-          <Select id="events-sort" value={sort ?? 'created'} onChange={(event) => setParam('ordem', event.target.value === 'created' ? '' : event.target.value)}>
+          <Select
+            id="events-sort"
+            value={sort ?? 'created'}
+            onChange={(event) => setParam('ordem', event.target.value === 'created' ? '' : event.target.value)}
+          >
             {adminEventSorts.map((option) => (
               <option key={option} value={option}>
                 {sortLabels[option]}
@@ -295,7 +306,13 @@ export function AdminEventsPage() {
           <p className="mb-3 text-sm text-muted" aria-live="polite">
             {plural(events.length, 'evento', 'eventos')}
           </p>
-          <DataTable caption="Lista de eventos" columns={columns} rows={events} rowKey={(event) => event.id} renderCard={(event) => <EventCard event={event} />} />
+          <DataTable
+            caption="Lista de eventos"
+            columns={columns}
+            rows={events}
+            rowKey={(event) => event.id}
+            renderCard={(event) => <EventCard event={event} />}
+          />
         </>
       )}
     </>

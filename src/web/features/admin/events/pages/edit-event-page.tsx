@@ -139,10 +139,7 @@ export function EditEventPage() {
         }
       />
       {event.cancelledAt ? (
-        <section
-          aria-labelledby="event-cancelled-title"
-          className="mb-6 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4"
-        >
+        <section aria-labelledby="event-cancelled-title" className="mb-6 flex gap-3 rounded-2xl border border-danger/40 bg-danger/10 p-4">
           <Ban aria-hidden className="mt-0.5 size-5 shrink-0 text-danger" />
           <div>
             <h2 id="event-cancelled-title" className="font-bold">

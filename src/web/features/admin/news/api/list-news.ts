@@ -8,8 +8,7 @@ export function listAdminNews(signal?: AbortSignal) {
   return api<ListAdminNewsResponse>('/api/admin/news', { signal });
 }
 
-export const adminNewsQueryOptions = () =>
-  queryOptions({ queryKey: adminNewsKeys.list(), queryFn: ({ signal }) => listAdminNews(signal) });
+export const adminNewsQueryOptions = () => queryOptions({ queryKey: adminNewsKeys.list(), queryFn: ({ signal }) => listAdminNews(signal) });
 
 export function useAdminNews() {
   return useQuery(adminNewsQueryOptions());

@@ -92,10 +92,21 @@ export function NewsFormDialog({ open, onOpenChange, item }: NewsFormDialogProps
             <option key={category} value={category} />
           ))}
         </datalist>
-        <FormField id="news-preview" label="Prévia" required error={errors.preview?.message} hint="O resumo que aparece no card da página inicial.">
+        <FormField
+          id="news-preview"
+          label="Prévia"
+          required
+          error={errors.preview?.message}
+          hint="O resumo que aparece no card da página inicial."
+        >
           {(aria) => <Textarea {...aria} {...register('preview')} rows={2} aria-required />}
         </FormField>
-        <FormField id="news-content" label="Conteúdo" error={errors.content?.message} hint="Texto completo; separe os parágrafos com uma linha em branco.">
+        <FormField
+          id="news-content"
+          label="Conteúdo"
+          error={errors.content?.message}
+          hint="Texto completo; separe os parágrafos com uma linha em branco."
+        >
           {(aria) => <Textarea {...aria} {...register('content')} rows={6} />}
         </FormField>
         <Controller

@@ -131,7 +131,13 @@ export function NewsPage() {
                         <Pencil aria-hidden className="size-4" />
                         Editar
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-danger" onClick={() => setDeleting(item)} aria-label={`Excluir a notícia ${item.title}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-danger"
+                        onClick={() => setDeleting(item)}
+                        aria-label={`Excluir a notícia ${item.title}`}
+                      >
                         <Trash2 aria-hidden className="size-4" />
                         Excluir
                       </Button>

@@ -31,15 +31,14 @@ function ticketsText(count: number) {
 function Consequences({ refund, decision }: { refund: AdminRefund; decision: RefundDecision }) {
   if (decision === 'reject') {
     return (
-      <p className="text-sm text-muted">
-        O pedido continua pago e os ingressos continuam valendo. O comprador será avisado no aplicativo.
-      </p>
+      <p className="text-sm text-muted">O pedido continua pago e os ingressos continuam valendo. O comprador será avisado no aplicativo.</p>
     );
   }
   return (
     <p className="text-sm text-muted">
-      {formatCentavos(refund.amountCentavos)} voltará ao comprador pela mesma forma de pagamento ({refund.paymentMethod === 'pix' ? 'PIX' : 'cartão'}),{' '}
-      {ticketsText(refund.ticketCount)} de valer na entrada e as vagas voltarão ao estoque. O comprador será avisado no aplicativo.
+      {formatCentavos(refund.amountCentavos)} voltará ao comprador pela mesma forma de pagamento (
+      {refund.paymentMethod === 'pix' ? 'PIX' : 'cartão'}), {ticketsText(refund.ticketCount)} de valer na entrada e as vagas voltarão ao
+      estoque. O comprador será avisado no aplicativo.
     </p>
   );
 }

@@ -12,7 +12,6 @@ export interface RefundListProps {
   onDecide(refund: AdminRefund, decision: RefundDecision): void;
 }
 
-
 function ticketsLabel(count: number) {
   return count === 1 ? '1 ingresso' : `${count} ingressos`;
 }
@@ -58,7 +57,8 @@ function PaymentFailure({ failure }: { failure: NonNullable<AdminRefund['payment
       </p>
       <p className="text-xs text-muted">
         {reason ? `Motivo: ${reason}. ` : ''}
-        {failure.failedAttempts === 1 ? '1 tentativa falhou' : `${failure.failedAttempts} tentativas falharam`}, a última em {formatInstant(failure.failedAt)}.
+        {failure.failedAttempts === 1 ? '1 tentativa falhou' : `${failure.failedAttempts} tentativas falharam`}, a última em{' '}
+        {formatInstant(failure.failedAt)}.
       </p>
     </div>
   );
@@ -115,7 +115,10 @@ function BuyerCell({ refund, truncate }: { refund: AdminRefund; truncate?: boole
   return (
     <div className="min-w-0">
       <p className="font-medium break-words">{refund.buyer.name}</p>
-      <p className={truncate ? 'truncate text-xs text-muted' : 'text-xs break-all text-muted'} title={truncate ? refund.buyer.email : undefined}>
+      <p
+        className={truncate ? 'truncate text-xs text-muted' : 'text-xs break-all text-muted'}
+        title={truncate ? refund.buyer.email : undefined}
+      >
         {refund.buyer.email}
       </p>
     </div>
@@ -160,12 +163,24 @@ export function RefundList({ refunds, onDecide }: RefundListProps) {
           <caption className="sr-only">Solicitações de reembolso</caption>
           <thead className="border-b border-border bg-surface/60 text-xs tracking-wide text-muted uppercase">
             <tr>
-              <th scope="col" className="px-3 py-3 pl-4 font-semibold">Evento</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Comprador</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Valor</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Motivo</th>
-              <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap">Solicitado em</th>
-              <th scope="col" className="px-3 py-3 pr-4 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-3 pl-4 font-semibold">
+                Evento
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Comprador
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Valor
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Motivo
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap">
+                Solicitado em
+              </th>
+              <th scope="col" className="px-3 py-3 pr-4 font-semibold">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">

@@ -62,7 +62,11 @@ function AddMemberForm() {
         Adicionar à equipe
       </h2>
       <p className="mt-1 text-sm text-muted">Quem ainda não tem conta recebe um convite por e-mail e ganha o papel ao se cadastrar.</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
+      >
         <FormField id="staff-email" label="E-mail" error={errors.email?.message} required>
           {(control) => <Input {...control} type="email" autoComplete="off" inputMode="email" aria-required {...register('email')} />}
         </FormField>
