@@ -34,6 +34,35 @@ const boundaryZones = [
     message:
       'services/orders sits under payments and the waiting list: it imports neither (pass what it needs in, or let the upper area call it).',
   },
+  // The server's floors, top down: main, server and worker; the routes (http) and the auth setup;
+  // the services; the ground (database, providers, config, helpers) and the pure rules (domain).
+  // An arrow only runs down.
+  {
+    target: './src/server/services',
+    from: ['./src/server/http', './src/server/auth.ts', './src/server/server.ts', './src/server/worker.ts', './src/server/main.ts'],
+    message:
+      'Services sit under the routes, the auth setup, the server and the worker: they import none of them (move the shared piece down, or pass it in).',
+  },
+  {
+    target: [
+      './src/server/db',
+      './src/server/lib',
+      './src/server/payments',
+      './src/server/messaging',
+      './src/server/mail',
+      './src/server/config.ts',
+      './src/server/paths.ts',
+    ],
+    from: [
+      './src/server/services',
+      './src/server/http',
+      './src/server/live',
+      './src/server/auth.ts',
+      './src/server/server.ts',
+      './src/server/worker.ts',
+    ],
+    message: 'The ground floor (database, providers, config, helpers) never imports the services, routes or server above it.',
+  },
   {
     target: './src/server/http',
     from: './src/server/db',

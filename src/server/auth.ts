@@ -10,6 +10,7 @@ import type { Mailer } from './mail/mailer';
 import { forgetSessions } from './services/staff/session-events';
 import { grantInvitedRoles } from './services/staff/staff';
 import { claimCourtesies } from './services/orders/place-order';
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './domain/session-lifetime';
 
 export interface AuthOptions {
   db: Db;
@@ -61,10 +62,6 @@ export async function activeSocialProviders(auth: Auth): Promise<SocialProviderI
   const started = new Set(context.socialProviders.map((provider) => provider.id));
   return (['google', 'facebook', 'apple'] as const).filter((id) => started.has(id));
 }
-
-/** How long a session lives (s), and after how long a request extends it (s); services/staff/find-live-session.ts reads them too. */
-export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 30;
-export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
 /**
  * better-auth over our Drizzle tables: e-mail + password (8 characters at least, PRODUCT.md),

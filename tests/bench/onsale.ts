@@ -557,7 +557,7 @@ async function runBench(): Promise<number> {
   const { hashPassword } = await import('better-auth/crypto');
   const { sql } = await import('drizzle-orm');
   const { queryRows } = await import('../../src/server/db/client');
-  const { SESSION_EXPIRES_IN_S } = await import('../../src/server/auth');
+  const { SESSION_EXPIRES_IN_S } = await import('../../src/server/domain/session-lifetime');
   const { readRoom } = await import('../../src/server/services/onsale/room-state');
 
   const failures: string[] = [];

@@ -380,7 +380,7 @@ async function runBench(): Promise<number> {
       context.secret,
       'run with BENCH_REAL_SIGNUPS=2400 (slow)',
     );
-    const { SESSION_EXPIRES_IN_S } = await import('../../src/server/auth');
+    const { SESSION_EXPIRES_IN_S } = await import('../../src/server/domain/session-lifetime');
     const sharedHash = await hashPassword('senha-de-teste-123');
     // As a sign-in makes it: good for SESSION_EXPIRES_IN_S, so it is not extended on its first use.
     const mint = async (count: number, role: 'user' | 'validator', label: string) =>

@@ -53,6 +53,8 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['web-imports-server.txt', 'The web app never imports server code'],
     ['orders-imports-payments.txt', 'services/orders sits under payments and the waiting list'],
     ['orders-imports-waitlist.txt', 'services/orders sits under payments and the waiting list'],
+    ['services-import-auth.txt', 'Services sit under the routes, the auth setup, the server and the worker'],
+    ['db-imports-services.txt', 'The ground floor (database, providers, config, helpers) never imports'],
   ])('reports %s with no-restricted-paths', async (name, message) => {
     const messages = await lintFixture(name);
     const reported = messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths');

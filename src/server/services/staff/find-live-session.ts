@@ -1,5 +1,5 @@
 import type { Role } from '../../../shared/schemas/me';
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../../auth';
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from '../../domain/session-lifetime';
 import { preparedStatement, type Db } from '../../db/client';
 import { groupedRunner } from '../../db/grouped';
 
