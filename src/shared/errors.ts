@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { apiErrorSchema } from './schemas/api-error';
+
 /**
  * Closed set of domain error codes and their pt-BR messages (STYLE.md section 4).
  * The HTTP layer maps each code to a status; the web shows `message` as is.
@@ -168,9 +171,5 @@ export class DomainError extends Error {
   }
 }
 
-/** Shape of every error body the API sends. */
-export interface ApiErrorBody {
-  code: DomainErrorCode;
-  message: string;
-  details: DomainErrorDetails;
-}
+/** Shape of every error body the API sends (apiErrorSchema). */
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

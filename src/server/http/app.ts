@@ -5,13 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import fastifyStatic from '@fastify/static';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { stripeSettings, type Config } from '../config';
 import type { Auth } from '../auth';
 import type { ServiceDeps } from '../services/deps';
 import { frameworkMessage, registerErrorHandler } from './errors';
 import { validatorCompiler } from './validation';
+import { serializerCompiler } from './serializer';
 import { registerRequestChecks } from './request-checks';
 import { requestLogFields } from './request-log';
 import { createGuards, createSessionCache, type SessionCache } from './session';
@@ -57,10 +57,17 @@ export interface AppOptions {
   rateLimit?: boolean;
 }
 
-const registeredRoutes = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+/** A route as registered: its method, url and the statuses its `schema.response` declares (none: []). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  responses: string[];
+}
 
-/** Every method + url registered on an app made by buildApp (the permission walk test reads it). */
-export function listRegisteredRoutes(app: FastifyInstance): { method: string; url: string }[] {
+const registeredRoutes = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every method + url registered on an app made by buildApp (the permission walk and route contract tests read it). */
+export function listRegisteredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return [...(registeredRoutes.get(app) ?? [])];
 }
 
@@ -117,14 +124,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Routes declare body, querystring and params with the shared zod schemas (fastify-type-provider-zod);
   // a request that fails one is answered by the error handler as the hand parsing did (validation.ts).
+  // Answers are declared with zod too and written by fast-json-stringify from their JSON Schema (serializer.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestChecks(app, options.trustedOrigins);
-  const routes: { method: string; url: string }[] = [];
+  const routes: RegisteredRoute[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, responses });
   });
 
   const distDir = options.distDir;

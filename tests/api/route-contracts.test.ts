@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listRegisteredRoutes } from '../../src/server/http/app';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// Every /api route declares its answers (schema.response, zod schemas of src/shared/schemas) and
+// is serialized through them. Routes are read from the app itself, so a route added later without
+// a response schema fails here.
+
+/** Routes not declaring their answers yet: this list may only shrink. */
+const notYetDeclared: string[] = [
+  'DELETE /api/admin/banners/:id',
+  'DELETE /api/admin/coupons/:id',
+  'DELETE /api/admin/events/:id',
+  'DELETE /api/admin/events/:id/ticket-types/:ticketTypeId',
+  'DELETE /api/admin/news/:id',
+  'DELETE /api/admin/staff/:userId/roles/:role',
+  'DELETE /api/admin/staff/invitations/:role',
+  'DELETE /api/favorites/:eventId',
+  'DELETE /api/guest-lists/:id/entries/:entryId',
+  'DELETE /api/me',
+  'DELETE /api/notifications/:id',
+  'DELETE /api/push/subscriptions',
+  'DELETE /api/waitlist/:id',
+  'GET /api/admin/banners',
+  'GET /api/admin/box-office/conflicts',
+  'GET /api/admin/box-office/drawers',
+  'GET /api/admin/box-office/events/:id/sectors',
+  'GET /api/admin/coupons',
+  'GET /api/admin/coupons/events',
+  'GET /api/admin/dashboard',
+  'GET /api/admin/events',
+  'GET /api/admin/events/:id',
+  'GET /api/admin/events/:id/attendees',
+  'GET /api/admin/events/:id/attendees.csv',
+  'GET /api/admin/events/:id/bordero',
+  'GET /api/admin/events/:id/bordero.csv',
+  'GET /api/admin/events/:id/bordero.pdf',
+  'GET /api/admin/events/:id/buyers',
+  'GET /api/admin/events/:id/buyers.csv',
+  'GET /api/admin/events/:id/check-ins.csv',
+  'GET /api/admin/events/:id/courtesies',
+  'GET /api/admin/events/:id/courtesy-quotas',
+  'GET /api/admin/events/:id/cpf-sales',
+  'GET /api/admin/events/:id/cpf-sales.csv',
+  'GET /api/admin/events/:id/guest-lists',
+  'GET /api/admin/events/:id/sessions',
+  'GET /api/admin/events/:id/waiting-room',
+  'GET /api/admin/events/:id/waiting-room/live',
+  'GET /api/admin/events/:id/waitlist',
+  'GET /api/admin/news',
+  'GET /api/admin/refunds',
+  'GET /api/admin/staff',
+  'GET /api/auth/*',
+  'GET /api/banners',
+  'GET /api/box-office/drawers/:id',
+  'GET /api/box-office/drawers/:id/sales',
+  'GET /api/box-office/events',
+  'GET /api/box-office/events/:id/state',
+  'GET /api/box-office/sales/:id',
+  'GET /api/brands',
+  'GET /api/brands/:slug',
+  'GET /api/check-ins/events',
+  'GET /api/config',
+  'GET /api/door/events',
+  'GET /api/door/events/:id/counts',
+  'GET /api/door/events/:id/guest-search',
+  'GET /api/door/events/:id/live',
+  'GET /api/door/events/:id/offline-data',
+  'GET /api/door/events/:id/search',
+  'GET /api/events',
+  'GET /api/events/:id',
+  'GET /api/events/:id/calendar.ics',
+  'GET /api/events/:id/sessions',
+  'GET /api/events/:id/waiting-room',
+  'GET /api/events/:id/waiting-room/challenge',
+  'GET /api/events/:id/waitlist',
+  'GET /api/favorites',
+  'GET /api/guest-list-links/:token',
+  'GET /api/guest-lists',
+  'GET /api/guest-lists/:id',
+  'GET /api/live',
+  'GET /api/me',
+  'GET /api/me/export',
+  'GET /api/me/notification-settings',
+  'GET /api/me/profile',
+  'GET /api/me/stats',
+  'GET /api/news',
+  'GET /api/news/:id',
+  'GET /api/notifications',
+  'GET /api/orders/:id',
+  'GET /api/orders/last-buyer',
+  'GET /api/payment-success',
+  'GET /api/push/public-key',
+  'GET /api/refunds/eligible',
+  'GET /api/refunds/mine',
+  'GET /api/tickets',
+  'GET /api/tickets/people',
+  'GET /api/transfers/by-token/:token',
+  'PATCH /api/admin/banners/:id',
+  'PATCH /api/admin/coupons/:id',
+  'PATCH /api/admin/events/:id/bordero',
+  'PATCH /api/admin/news/:id',
+  'POST /api/admin/banners',
+  'POST /api/admin/coupons',
+  'POST /api/admin/events',
+  'POST /api/admin/events/:id/cancel',
+  'POST /api/admin/events/:id/courtesies',
+  'POST /api/admin/events/:id/guest-lists',
+  'POST /api/admin/events/:id/waiting-room/pause',
+  'POST /api/admin/news',
+  'POST /api/admin/refunds/:id/approve',
+  'POST /api/admin/refunds/:id/reject',
+  'POST /api/admin/staff',
+  'POST /api/admin/uploads/:folder',
+  'POST /api/auth/*',
+  'POST /api/box-office/blocks',
+  'POST /api/box-office/blocks/:id/return',
+  'POST /api/box-office/drawers',
+  'POST /api/box-office/drawers/:id/close',
+  'POST /api/box-office/drawers/:id/movements',
+  'POST /api/box-office/sales',
+  'POST /api/box-office/sales/:id/confirm-pix',
+  'POST /api/box-office/sales/:id/refund',
+  'POST /api/box-office/sync',
+  'POST /api/check-ins',
+  'POST /api/coupons/preview',
+  'POST /api/door/guest-entries/:id/admit',
+  'POST /api/door/manual-check-in',
+  'POST /api/door/sync',
+  'POST /api/events/:id/waiting-room/join',
+  'POST /api/events/:id/waiting-room/pass',
+  'POST /api/events/:id/waitlist',
+  'POST /api/guest-list-links/:token/entries',
+  'POST /api/guest-lists/:id/entries',
+  'POST /api/guest-lists/:id/import',
+  'POST /api/me/avatar',
+  'POST /api/me/notification-settings/whatsapp/code',
+  'POST /api/me/notification-settings/whatsapp/confirm',
+  'POST /api/notifications/:id/read',
+  'POST /api/notifications/read-all',
+  'POST /api/orders',
+  'POST /api/orders/:id/cancel',
+  'POST /api/orders/:id/card-payment',
+  'POST /api/orders/:id/simulate-pix-payment',
+  'POST /api/orders/quote',
+  'POST /api/push/subscriptions',
+  'POST /api/refunds',
+  'POST /api/refunds/withdraw',
+  'POST /api/tickets/:id/transfers',
+  'POST /api/transfers/:id/cancel',
+  'POST /api/transfers/accept',
+  'POST /api/waiting-room/status',
+  'PUT /api/admin/banners/:id',
+  'PUT /api/admin/box-office/sectors/:id',
+  'PUT /api/admin/brands/:slug',
+  'PUT /api/admin/coupons/:id',
+  'PUT /api/admin/events/:id',
+  'PUT /api/admin/events/:id/courtesy-quotas',
+  'PUT /api/admin/events/:id/sessions',
+  'PUT /api/admin/events/:id/waiting-room',
+  'PUT /api/admin/events/:id/waitlist',
+  'PUT /api/admin/news/:id',
+  'PUT /api/favorites/:eventId',
+  'PUT /api/me/notification-settings',
+  'PUT /api/me/profile',
+  'PUT /api/tickets/:id/holder',
+];
+
+/** Routes whose answer is not JSON of a fixed shape, and why they declare none. */
+const exempt: Record<string, string> = {};
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function apiRoutes() {
+  const seen = new Map<string, string[]>();
+  for (const route of listRegisteredRoutes(server.app)) {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+    seen.set(`${route.method} ${route.url}`, route.responses);
+  }
+  return seen;
+}
+
+describe('route contracts', () => {
+  it('every /api route declares its success answers and the error body for 4xx and 5xx', () => {
+    const undeclared: string[] = [];
+    for (const [route, responses] of apiRoutes()) {
+      if (route in exempt) continue;
+      const success = responses.some((status) => /^[23]/.test(status));
+      if (!success || !responses.includes('4xx') || !responses.includes('5xx')) undeclared.push(route);
+    }
+    expect(undeclared.sort()).toEqual([...notYetDeclared].sort());
+  });
+
+  it('names only registered routes in its lists', () => {
+    const routes = apiRoutes();
+    for (const route of [...notYetDeclared, ...Object.keys(exempt)]) expect(routes.has(route), route).toBe(true);
+  });
+});
