@@ -30,7 +30,8 @@ function scalarType(branch: unknown): string | null {
 /**
  * The JSON Schema zod makes of a response schema, made cheap to serialize with: validation-only
  * keywords dropped, and a union of plain JSON types (`string | null`, an enum or null) made one
- * `type: [...]`, which fast-json-stringify writes without checking each branch.
+ * `type: [...]`, and an object or null one schema with `nullable`, which fast-json-stringify
+ * writes without checking each branch.
  */
 function simplify(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplify);
@@ -47,6 +48,13 @@ function simplify(node: unknown): unknown {
     if (types.every((type): type is string => type !== null)) {
       delete out[union];
       out.type = [...new Set(types)];
+      continue;
+    }
+    // An object or array, or null: the one schema with fast-json-stringify's `nullable`.
+    const notNull = branches.filter((branch) => scalarType(branch) !== 'null');
+    if (branches.length === 2 && notNull.length === 1 && typeof (notNull[0] as JsonSchema).type === 'string') {
+      delete out[union];
+      Object.assign(out, notNull[0], { nullable: true });
     }
   }
   return out;

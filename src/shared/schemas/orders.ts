@@ -5,8 +5,8 @@ import { isValidCpf, onlyDigits } from '../cpf';
 import { isValidBrazilianPhone } from '../phone';
 import { MAX_INSTALLMENTS } from '../money';
 import { MAX_TICKETS_PER_TYPE } from '../order-limits';
-import { onlinePaymentMethods, type OrderStatus, type PaymentMethod } from '../statuses';
-import { concessions, type Concession } from '../concessions';
+import { onlinePaymentMethods, orderStatuses, paymentMethods, type OrderStatus } from '../statuses';
+import { concessions } from '../concessions';
 
 export type { OrderStatus };
 
@@ -111,72 +111,83 @@ export const cardPaymentSchema = z.object({
 });
 export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 
-/** One line of an order: a sector's units from one lot, or one half-price unit with its category. */
-export interface OrderViewItem {
-  ticketTypeId: string | null;
-  ticketTypeName: string;
-  quantity: number;
-  unitPriceCentavos: number;
+/** One line of an order: a sector's units from one lot, or one half-price unit with its category. Money in integer centavos. */
+export const orderViewItemSchema = z.object({
+  ticketTypeId: z.string().nullable(),
+  ticketTypeName: z.string(),
+  quantity: z.number(),
+  unitPriceCentavos: z.number(),
   /** The fee the buyer pays per unit; 0 when none or absorbed. */
-  unitFeeCentavos: number;
+  unitFeeCentavos: z.number(),
   /** '2º lote'; null for an item kept from before lots. */
-  lotName: string | null;
-  concession: Concession | null;
-}
+  lotName: z.string().nullable(),
+  concession: z.enum(concessions).nullable(),
+});
+export type OrderViewItem = z.infer<typeof orderViewItemSchema>;
 
-export interface OrderView {
-  id: string;
-  status: OrderStatus;
-  eventId: string;
-  event: { id: string; title: string; date: string; startTime: string; location: string };
-  items: OrderViewItem[];
-  subtotalCentavos: number;
-  discountCentavos: number;
+/** An order as its buyer sees it. Money in integer centavos; instants UTC ISO 8601. */
+export const orderViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(orderStatuses),
+  eventId: z.string(),
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string(), location: z.string() }),
+  items: z.array(orderViewItemSchema),
+  subtotalCentavos: z.number(),
+  discountCentavos: z.number(),
   /** The service fee the buyer pays ('taxa de serviço'), in the total; 0 when none or absorbed by the organizer. */
-  feeCentavos: number;
+  feeCentavos: z.number(),
   /** subtotal - discount + fee. */
-  totalCentavos: number;
-  paymentMethod: PaymentMethod;
-  installments: number;
+  totalCentavos: z.number(),
+  paymentMethod: z.enum(paymentMethods),
+  installments: z.number(),
   /** UTC instant (ISO 8601) after which an unpaid order releases its tickets. */
-  expiresAt: string;
-  createdAt: string;
+  expiresAt: z.string(),
+  createdAt: z.string(),
   /** The provider's payment id; the `session_id` of /payment-success. */
-  paymentId: string | null;
+  paymentId: z.string().nullable(),
   /** PIX 'copia e cola' (BR Code) while the order waits for a PIX payment. */
-  pixCode: string | null;
+  pixCode: z.string().nullable(),
   /**
    * Stripe only, while a card order waits: the PaymentIntent's client secret Stripe.js confirms
    * with (the card goes from the browser to Stripe, never to this server). Null otherwise.
    */
-  clientSecret: string | null;
+  clientSecret: z.string().nullable(),
   /** Why the last card attempt was declined, while the order waits for another try. */
-  paymentError: string | null;
+  paymentError: z.string().nullable(),
   /** The card instalments in centavos, first carrying the remainder (splitInstallments). */
-  installmentAmountsCentavos: number[];
+  installmentAmountsCentavos: z.array(z.number()),
   /** True when the sandbox provider runs and payments can be simulated. */
-  isSandbox: boolean;
+  isSandbox: z.boolean(),
   /** Where the order's e-mail (tickets and .ics) goes; null on the public /payment-success answer. */
-  buyerEmail: string | null;
-}
+  buyerEmail: z.string().nullable(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
 
 /**
  * Answer of POST /api/orders/quote: what placing the order would charge now, itemised (the
  * checkout shows it before the buyer confirms, and sends its total as `expectedTotalCentavos`).
+ * Money in integer centavos.
  */
-export interface OrderQuote {
-  items: OrderViewItem[];
-  subtotalCentavos: number;
-  discountCentavos: number;
-  feeCentavos: number;
-  totalCentavos: number;
+export const orderQuoteSchema = z.object({
+  items: z.array(orderViewItemSchema),
+  subtotalCentavos: z.number(),
+  discountCentavos: z.number(),
+  feeCentavos: z.number(),
+  totalCentavos: z.number(),
   /** The card instalment options for the total: '3x de R$ 33,34 sem juros'. */
-  installmentLabels: string[];
-}
+  installmentLabels: z.array(z.string()),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 
-export interface CouponPreview {
-  code: string;
-  discountCentavos: number;
-  subtotalCentavos: number;
-  totalCentavos: number;
-}
+/** Answer of POST /api/coupons/preview: the discount a coupon gives on a subtotal, money in integer centavos. */
+export const couponPreviewSchema = z.object({
+  code: z.string(),
+  discountCentavos: z.number(),
+  subtotalCentavos: z.number(),
+  totalCentavos: z.number(),
+});
+export type CouponPreview = z.infer<typeof couponPreviewSchema>;
+
+/** Answer of GET /api/orders/last-buyer: the phone and CPF of the user's last order (masked as typed), or nulls. */
+export const lastBuyerSchema = z.object({ phone: z.string().nullable(), cpf: z.string().nullable() });
+export type LastBuyer = z.infer<typeof lastBuyerSchema>;

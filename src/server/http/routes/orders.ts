@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardPaymentSchema, placeOrderSchema, quoteOrderSchema } from '../../../shared/schemas/orders';
+import {
+  cardPaymentSchema,
+  lastBuyerSchema,
+  orderQuoteSchema,
+  orderViewSchema,
+  placeOrderSchema,
+  quoteOrderSchema,
+} from '../../../shared/schemas/orders';
+import { responses } from '../../../shared/schemas/api-error';
 import { DomainError } from '../../../shared/errors';
 import { placeOrder } from '../../services/payments/checkout';
 import { quoteOrder } from '../../services/orders/quote-order';
@@ -23,13 +31,17 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
   // An order named in the path: signed in first, then a malformed id is an unknown order.
   const orderRoute = {
     preValidation: guards.signedIn,
-    schema: { params: idParamsSchema },
+    schema: { params: idParamsSchema, response: responses({ 200: orderViewSchema }) },
     config: idNotFound(() => new DomainError('order_not_found')),
   };
 
   app.post(
     '/api/orders',
-    { preValidation: guards.signedIn, schema: { body: placeOrderSchema }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: placeOrderSchema, response: responses({ 201: orderViewSchema }) },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       const body = request.body;
@@ -52,7 +64,11 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
   // The checkout's itemised total before 'Confirmar' (lots, meia-entrada, fee, coupon): nothing held.
   app.post(
     '/api/orders/quote',
-    { preValidation: guards.signedIn, schema: { body: quoteOrderSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: quoteOrderSchema, response: responses({ 200: orderQuoteSchema }) },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
     async (request) => quoteOrder(db, request.body),
   );
 
@@ -72,7 +88,7 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
   if (deps.payments.chargeCard) {
     app.post(
       '/api/orders/:id/card-payment',
-      { ...orderRoute, schema: { params: idParamsSchema, body: cardPaymentSchema } },
+      { ...orderRoute, schema: { params: idParamsSchema, body: cardPaymentSchema, response: responses({ 200: orderViewSchema }) } },
       async (request) => {
         const user = await guards.requireUser(request);
         return payOrderWithCard(deps, user.id, request.params.id, request.body);
@@ -87,12 +103,16 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
 
   // SPEC.md 'Payment success': the order behind a payment session id. Public, as the page is;
   // the id is an unguessable provider reference.
-  app.get('/api/payment-success', { schema: { querystring: paymentSuccessQuerySchema } }, async (request) => {
-    const sessionId = typeof request.query.session_id === 'string' ? request.query.session_id.trim() : '';
-    return getOrderByPaymentSession(deps, sessionId);
-  });
+  app.get(
+    '/api/payment-success',
+    { schema: { querystring: paymentSuccessQuerySchema, response: responses({ 200: orderViewSchema.nullable() }) } },
+    async (request) => {
+      const sessionId = typeof request.query.session_id === 'string' ? request.query.session_id.trim() : '';
+      return getOrderByPaymentSession(deps, sessionId);
+    },
+  );
 
-  app.get('/api/orders/last-buyer', async (request, reply) => {
+  app.get('/api/orders/last-buyer', { schema: { response: responses({ 200: lastBuyerSchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
     return getLastBuyerData(db, user.id);

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LastBuyer } from '../../../../shared/schemas/orders';
 import { api } from '../../../lib/api';
 import { orderKeys } from './keys';
 
-/** GET /api/orders/last-buyer: the phone and CPF the user bought with last (masked), or nulls. */
-export interface LastBuyer {
-  phone: string | null;
-  cpf: string | null;
-}
+export type { LastBuyer };
 
 export function getLastBuyer(signal?: AbortSignal): Promise<LastBuyer> {
   return api<LastBuyer>('/api/orders/last-buyer', { signal });
