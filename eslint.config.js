@@ -7,12 +7,12 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 const root = import.meta.dirname;
 
 // Each folder of src/web/features is a feature; a feature never imports another one
-// (STYLE.md §1: compose them in a route under src/web/app).
+// (docs/conventions.md 'Import boundaries': compose them in a route under src/web/app).
 const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The import boundaries of STYLE.md §1, checked on every file under src. */
+/** The import boundaries of docs/conventions.md 'Import boundaries', checked on every file under src. */
 const boundaryZones = [
   {
     target: './src/server/domain',

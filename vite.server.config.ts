@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
  * The server's production build: src/server/main.ts and everything it imports, packages
  * included, bundled into build/server/ (ES modules for Node 20+), so `npm start` runs compiled
  * JavaScript under plain `node` instead of compiling TypeScript on every start
- * (ARCHITECTURE.md 'process'). Packages are bundled too: resolving and reading the thousand
+ * (docs/architecture.md 'Process'). Packages are bundled too: resolving and reading the thousand
  * files they come in took half a second of every start. PGlite stays in node_modules, where
  * it finds its WebAssembly and data files; so does pdfkit (the borderô's PDF), which reads its
  * fonts' metrics from its own folder; the Stripe SDK is a chunk loaded only when Stripe runs.

@@ -17,7 +17,7 @@ const SOCIAL_KEYS = [
 ] as const;
 
 /**
- * Every setting of the server, read and validated once at start (ARCHITECTURE.md). A wrong value
+ * Every setting of the server, read and validated once at start (docs/architecture.md 'Settings and secrets'). A wrong value
  * stops the server with a message naming the variable. Absent secrets are generated into the
  * data directory by `loadSecrets`.
  */
@@ -116,7 +116,7 @@ const configSchema = z
       .optional(),
     WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
     /**
-     * Stripe (ARCHITECTURE.md 'payments'): with all three keys the server takes real payments
+     * Stripe (docs/architecture.md 'Payments'): with all three keys the server takes real payments
      * through Stripe; with none it runs the sandbox provider. Keys from the Stripe dashboard
      * (Developers > API keys; the webhook secret from the endpoint registered for
      * `<PUBLIC_URL>/api/payments/stripe/webhook`, or from `stripe listen`).
@@ -142,7 +142,7 @@ const configSchema = z
         .regex(/^https?:\/\/[^/?#\s]+\/?$/, 'deve ser http(s)://host:porta, sem caminho / must be http(s)://host:port, without a path'),
     ),
     /**
-     * Sign-in with Google, Facebook and Apple (PRODUCT.md 'Accounts and data'): each provider is on
+     * Sign-in with Google, Facebook and Apple (docs/rules/accounts-and-data.md 'Sign-up and sign-in'): each provider is on
      * when both its client id and secret are set, and its button shows on /auth. The address to
      * register at each provider as the redirect URI is `<PUBLIC_URL>/api/auth/callback/<google|facebook|apple>`.
      * Google: an OAuth client of type 'Web application' (Google Cloud console > APIs & Services > Credentials).
@@ -245,7 +245,7 @@ export interface SocialProviderSettings {
   apple?: { clientId: string; clientSecret: string; appBundleIdentifier?: string };
 }
 
-/** The providers whose client id and secret are both set (PRODUCT.md 'Accounts and data'); the others stay off. */
+/** The providers whose client id and secret are both set (docs/rules/accounts-and-data.md 'Sign-up and sign-in'); the others stay off. */
 export function socialProviderSettings(config: Config): SocialProviderSettings {
   const settings: SocialProviderSettings = {};
   if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {

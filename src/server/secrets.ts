@@ -13,7 +13,7 @@ export interface Secrets {
 
 /**
  * Secrets from the environment, or generated once into `<DATA_DIR>/secrets.json` and reused
- * (ARCHITECTURE.md: absent secrets, VAPID keys included, are generated on first start).
+ * (docs/architecture.md 'Settings and secrets': absent secrets, VAPID keys included, are generated on first start).
  * Async only because the VAPID keys come from `web-push`, loaded when they are first made.
  */
 export async function loadSecrets(config: Config): Promise<Secrets> {

@@ -79,7 +79,7 @@ export async function createServer(options: ServerOptions): Promise<Server> {
 
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger });
-  // Stripe when its three keys are set (ARCHITECTURE.md 'payments'), else the sandbox.
+  // Stripe when its three keys are set (docs/architecture.md 'Payments'), else the sandbox.
   const stripe = stripeSettings(config);
   const payments =
     options.payments ??

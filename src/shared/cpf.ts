@@ -19,7 +19,7 @@ export function isValidCpf(text: string): boolean {
 }
 
 /**
- * Masks a CPF as it is typed, '000.000.000-00' (SPEC.md section 5 placeholder): keeps the
+ * Masks a CPF as it is typed, '000.000.000-00' (docs/rules/sale.md 'Checkout' placeholder): keeps the
  * first eleven digits and adds each separator once the digit after it exists
  * ('5299' -> '529.9', '52998224725' -> '529.982.247-25').
  */

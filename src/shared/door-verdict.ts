@@ -106,7 +106,7 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
 }
 
 /**
- * What the door screen shows for the server's verdict codes (PRODUCT.md 'Tickets and the door'),
+ * What the door screen shows for the server's verdict codes (docs/rules/door.md 'Verdicts'),
  * the one mapping the scan, the decision taken offline on the device and the look-up all read:
  * admitted -> green 'VÁLIDO'; 'too_early' -> amber 'AINDA NÃO ABRIU' with the opening time and
  * 'O ingresso continua válido' (it is not burnt); 'already_used' -> red 'JÁ UTILIZADO' with when

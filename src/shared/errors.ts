@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { apiErrorSchema } from './schemas/api-error';
 
 /**
- * Closed set of domain error codes and their pt-BR messages (STYLE.md section 4).
+ * Closed set of domain error codes and their pt-BR messages (docs/conventions.md 'Errors').
  * The HTTP layer maps each code to a status; the web shows `message` as is.
  */
 export const errorMessages = {

@@ -11,7 +11,7 @@ export interface BrandFigure {
 }
 
 /**
- * SPEC.md section 2 'Home': the claims of every slide when a brand has not set its own
+ * docs/screens.md 'Home': the claims of every slide when a brand has not set its own
  * (`brands.figures` null). A brand edits its own in the back office ('Marcas').
  */
 export const DEFAULT_BRAND_FIGURES: readonly BrandFigure[] = [
@@ -20,7 +20,7 @@ export const DEFAULT_BRAND_FIGURES: readonly BrandFigure[] = [
   { value: '100k+', label: 'Participantes' },
 ];
 
-/** The figures a brand's slide shows: its own, or SPEC.md's when it has none. */
+/** The figures a brand's slide shows: its own, or the defaults when it has none (docs/rules/content.md 'Brand figures'). */
 export function brandFiguresOrDefault(figures: readonly BrandFigure[] | null | undefined): readonly BrandFigure[] {
   return figures && figures.length > 0 ? figures : DEFAULT_BRAND_FIGURES;
 }

@@ -1,13 +1,13 @@
 import { DomainError } from './errors';
 
-/** Most instalments a card payment may be split into (SPEC.md section 9: 1 to 6, 'sem juros'). */
+/** Most instalments a card payment may be split into (docs/rules/money-and-dates.md 'Money': 1 to 6, 'sem juros'). */
 export const MAX_INSTALLMENTS = 6;
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
- * Formats integer centavos as Brazilian reais, 'R$ 1.234,56' (Intl pt-BR BRL, PRODUCT.md
- * 'Money, dates, text'). Intl puts a non-breaking space after 'R$'; it is replaced by a
+ * Formats integer centavos as Brazilian reais, 'R$ 1.234,56' (Intl pt-BR BRL,
+ * docs/rules/money-and-dates.md 'Money'). Intl puts a non-breaking space after 'R$'; it is replaced by a
  * normal space so the text compares and copies as people type it. Negative amounts read
  * '-R$ 1,00'. Throws DomainError('validation_failed', { field: 'centavos' }) when the value
  * is not a safe integer, since money is never fractional centavos.
@@ -40,9 +40,9 @@ export function parseReaisToCentavos(text: string): number | null {
 
 /**
  * Splits a total in centavos into `count` instalments that add up exactly to the total: each is
- * floor(total / count) and the first carries the remainder (PRODUCT.md 'Buying'), so R$ 260,00
+ * floor(total / count) and the first carries the remainder (docs/rules/money-and-dates.md 'Money'), so R$ 260,00
  * in 6x is 1x R$ 43,35 + 5x R$ 43,33, never 6 x R$ 43,34. Interest-free, so no amount is added
- * (SPEC.md section 9).
+ * (docs/rules/money-and-dates.md 'Money').
  * Throws DomainError('installments_invalid') unless count is an integer 1..MAX_INSTALLMENTS,
  * and DomainError('validation_failed', { field: 'totalCentavos' }) for a negative or
  * non-integer total.
@@ -63,7 +63,7 @@ export function splitInstallments(totalCentavos: number, count: number): number[
 /**
  * The pt-BR label of an instalment choice, '3x de R$ 33,34 sem juros' (1x reads
  * '1x de R$ 100,00 sem juros'). Shows the first, largest instalment of splitInstallments, so
- * the label never understates what is charged (SPEC.md section 9: total divided by the count).
+ * the label never understates what is charged (docs/rules/money-and-dates.md 'Money': total divided by the count).
  * Throws as splitInstallments does.
  */
 export function formatInstallmentLabel(totalCentavos: number, count: number): string {

@@ -26,7 +26,7 @@ export function isValidBrazilianPhone(text: string): boolean {
 }
 
 /**
- * Masks a Brazilian phone number as it is typed, '(11) 99999-9999' (SPEC.md section 5
+ * Masks a Brazilian phone number as it is typed, '(11) 99999-9999' (docs/rules/sale.md 'Checkout'
  * placeholder); up to ten digits it reads as a landline '(11) 3333-4444', the eleventh digit
  * moves the hyphen. A leading +55 country code is dropped. Keeps at most eleven digits.
  */

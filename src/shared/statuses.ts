@@ -2,7 +2,7 @@
 // (src/server/db/schema), the zod schemas and the TypeScript types all read these. The order of
 // each list is the order of the enum's values in the migrations: append, never reorder.
 
-/** An order's life (SPEC.md section 4): held while 'pending', 'completed' once paid. */
+/** An order's life (docs/rules/sale.md 'Order status'): held while 'pending', 'completed' once paid. */
 export const orderStatuses = ['pending', 'completed', 'expired', 'failed', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -10,7 +10,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const ticketStatuses = ['valid', 'refunded', 'cancelled'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
-/** A refund request's state, in the order the back office filters them (SPEC.md section 4). */
+/** A refund request's state, in the order the back office filters them (docs/rules/refunds.md 'Refund status'). */
 export const refundStatuses = ['pending', 'approved', 'rejected', 'processed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
@@ -53,14 +53,14 @@ export const discountTypes = ['percentage', 'fixed'] as const;
 export type DiscountType = (typeof discountTypes)[number];
 
 /**
- * A user may hold several roles (PRODUCT.md); 'admin', 'validator', 'box_office' (sells at the
+ * A user may hold several roles (docs/rules/access.md 'Roles'); 'admin', 'validator', 'box_office' (sells at the
  * door, 'Bilheteria') and 'promoter' (owns guest lists, 'Promoter') are the staff roles.
  */
 export const roles = ['user', 'admin', 'validator', 'box_office', 'promoter'] as const;
 export type Role = (typeof roles)[number];
 
 /**
- * Where an order was made (PRODUCT.md 'The organizer's night'): on the site or app ('online'), at
+ * Where an order was made (docs/rules/sale.md 'One rulebook for every channel'): on the site or app ('online'), at
  * the door's box office ('box_office', 'Bilheteria'), or for a name on a guest list admitted at the
  * door ('guest_list', 'Lista'). The borderô breaks sales down by it.
  */

@@ -15,7 +15,7 @@ export interface TicketDisplayStatusInput {
 }
 
 /**
- * Decides the status a ticket shows, in this order (SPEC.md section 4 plus PRODUCT.md):
+ * Decides the status a ticket shows, in this order (docs/rules/tickets.md 'Ticket status'):
  * a refunded or cancelled order -> 'refunded' / 'cancelled'; any other order not 'completed'
  * -> 'pending'; a refunded or cancelled ticket -> 'refunded' / 'cancelled'; checked in ->
  * 'used'; event over at `now` (isEventPast, São Paulo time) -> 'expired'; else 'valid'.
@@ -41,7 +41,7 @@ export const ticketStatusLabel: Readonly<Record<TicketDisplayStatus, string>> = 
   cancelled: 'Cancelado',
 };
 
-/** Whether 'Ver QR Code' is offered: only for a valid ticket (SPEC.md section 4). */
+/** Whether 'Ver QR Code' is offered: only for a valid ticket (docs/rules/tickets.md 'Ticket status'). */
 export function canShowQrCode(status: TicketDisplayStatus): boolean {
   return status === 'valid';
 }

@@ -5,7 +5,7 @@ import { banners, checkIns, coupons, events, news, orderItems, orders, refunds, 
 import { saoPauloToday } from '../../src/shared/dates';
 import { buyer, createEvent, insertSector, startTestServer, type TestServer } from '../support/test-server';
 
-// The back office's coupons, news, banners and dashboard (SPEC.md sections 2, 5, 7, 8, 9).
+// The back office's coupons, news, banners and dashboard (docs/screens.md 'Admin area', docs/rules/sale.md 'Coupons', docs/screens.md 'Messages', docs/rules/bordero.md 'The dashboard').
 
 let server: TestServer;
 let admin: { cookie: string; userId: string };
@@ -559,7 +559,7 @@ describe('the dashboard', () => {
       refundedFeesCentavos: 0,
     });
 
-    // The same amounts as the events list (PRODUCT.md 'Money, dates, text').
+    // The same amounts as the events list (docs/rules/money-and-dates.md 'Money').
     const list = (await board.app.inject({ method: 'GET', url: '/api/admin/events', headers: { cookie: boardAdmin.cookie } })).json();
     const listed = list.events as { ticketsSold: number; revenueCentavos: number }[];
     expect(listed.reduce((sum, e) => sum + e.revenueCentavos, 0)).toBe(dashboard.revenueCentavos);

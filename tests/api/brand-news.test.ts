@@ -5,7 +5,7 @@ import { notifications, outbox } from '../../src/server/db/schema';
 import { runWorkerOnce } from '../../src/server/worker';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// PRODUCT.md 'Accounts and data': news of a followed brand reaches, as a 'promotion'
+// docs/rules/notifications.md 'Brand news': news of a followed brand reaches, as a 'promotion'
 // notification, only the users who opted in ('Novidades das marcas' in /settings or 'Seguir'
 // on a brand page), once per event, when it is first published.
 
@@ -90,7 +90,7 @@ describe('brand news settings', () => {
     });
     expect(saved.json()).toMatchObject({ brandNewsNotifications: true, followedBrands: ['next-level', 'kxp'] });
 
-    // An older client saving only SPEC.md's five settings changes nothing of the brand news.
+    // An older client saving only the five first settings changes nothing of the brand news.
     const older = await request('PUT', '/api/me/notification-settings', person.cookie, { ...baseSettings, emailNotifications: false });
     expect(older.json()).toMatchObject({ emailNotifications: false, brandNewsNotifications: true, followedBrands: ['next-level', 'kxp'] });
 

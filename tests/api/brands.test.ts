@@ -79,7 +79,7 @@ describe('PUT /api/admin/brands/:slug', () => {
     expect(listed[1].figures).toEqual(goodInput.figures);
   });
 
-  it('goes back to SPEC.md figures when the figures are left empty', async () => {
+  it('goes back to the default figures when the figures are left empty', async () => {
     const response = await put('ay-yo', { ...goodInput, figures: [] }, admin.cookie);
     expect(response.statusCode).toBe(200);
     expect((await storedBrand('ay-yo')).figures).toBeNull();

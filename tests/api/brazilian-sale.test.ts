@@ -14,7 +14,7 @@ import { buyer, createEvent, startTestServer, type TestServer } from '../support
 import { testCpf } from '../support/cpf';
 import { checkHoldingsLedger } from '../support/invariants';
 
-// The Brazilian way of selling on the one sale path (PRODUCT.md 'Selling the Brazilian way'),
+// The Brazilian way of selling on the one sale path (docs/rules/sale.md 'Selling the Brazilian way'),
 // under concurrency: every group of simultaneous orders is placed by one transaction per event.
 
 let server: TestServer;

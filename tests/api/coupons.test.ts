@@ -5,7 +5,7 @@ import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { checkHoldingsLedger } from '../support/invariants';
 
-// Coupons at checkout (PRODUCT.md 'Buying'): the preview and the order price with the same
+// Coupons at checkout (docs/rules/sale.md 'Coupons'): the preview and the order price with the same
 // rules, a use is held while the order waits for payment and counted once it is paid.
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import { courtesyQuotas, orders } from '../../src/server/db/schema';
 import { createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { checkHoldingsLedger } from '../support/invariants';
 
-// Courtesies with a quota per staff member (PRODUCT.md 'Selling the Brazilian way').
+// Courtesies with a quota per staff member (docs/rules/sale.md 'Courtesies').
 
 let server: TestServer;
 

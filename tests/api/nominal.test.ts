@@ -4,7 +4,7 @@ import { events, orders, tickets } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { testCpf } from '../support/cpf';
 
-// A nominal event (PRODUCT.md 'Tickets and the door'): the checkout names every ticket's holder
+// A nominal event (docs/rules/transfers.md 'Named tickets'): the checkout names every ticket's holder
 // with a CPF, and the tickets carry it.
 
 let server: TestServer;

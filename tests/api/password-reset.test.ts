@@ -20,7 +20,7 @@ const post = (url: string, payload: unknown, cookie?: string) =>
 
 const signIn = (email: string, password: string) => post('/api/auth/sign-in/email', { email, password });
 
-describe('password reset (PRODUCT.md: Accounts and data)', () => {
+describe('password reset (docs/rules/accounts-and-data.md)', () => {
   it('mails a one-hour link, sets the new password with it once, and signs the other sessions out', async () => {
     const { email, cookie } = await server.signUpAs();
     const before = server.sentMail.length;

@@ -5,7 +5,7 @@ import { queryRows } from '../../src/server/db/client';
 import { listRegisteredRoutes } from '../../src/server/http/app';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
-// The permission walk (SPEC.md section 6, PRODUCT.md 'Every rule is enforced by the server'):
+// The permission walk (docs/rules/access.md 'Roles', docs/rules/access.md 'Who may see what'):
 // every route the app registers under /api/admin/ (and the door's /api/check-ins and /api/door/) is called
 // signed out, as a buyer and as door staff, and must refuse without changing a row. Routes are
 // read from the app itself, so a route added later is walked without touching this file.

@@ -9,7 +9,7 @@ import { openDoorNow } from '../support/door';
 import { sendOrderEmail } from '../../src/server/services/notifications/send-order-email';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
-// Tickets a screenshot cannot copy (PRODUCT.md 'The on-sale'): an event's QR rotates every 30 s,
+// Tickets a screenshot cannot copy (docs/rules/door.md 'Rotating QR'): an event's QR rotates every 30 s,
 // and the door, online and offline, admits only a fresh code, once.
 
 let server: TestServer;

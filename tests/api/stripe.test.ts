@@ -256,7 +256,7 @@ describe('Stripe webhooks', () => {
     expect(await storedEvents(event.id)).toMatchObject([{ provider: 'stripe', type: 'payment_intent.succeeded', paymentId: intentId }]);
     const view = (await get(`/api/orders/${order.id}`, person.cookie)).json();
     expect(view).toMatchObject({ status: 'completed', pixCode: null });
-    // SPEC.md 'Payment success': Stripe's return_url finds the order by the PaymentIntent id.
+    // docs/screens.md 'Payment success': Stripe's return_url finds the order by the PaymentIntent id.
     expect((await get(`/api/payment-success?session_id=${intentId}`, null)).json()).toMatchObject({ id: order.id, status: 'completed' });
   });
 

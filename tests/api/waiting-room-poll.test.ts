@@ -4,7 +4,7 @@ import { createEvent, startTestServer, type TestServer } from '../support/test-s
 import { testCpf } from '../support/cpf';
 import { solveJoinChallenge } from '../support/join-proof';
 
-// A fan's status poll never waits for the database (PRODUCT.md 'The on-sale'): when the room's
+// A fan's status poll never waits for the database (docs/rules/waiting-room.md 'Places and the draw'): when the room's
 // copy is due for a refresh while the database is busy, the poll answers from the last copy.
 
 let server: TestServer;

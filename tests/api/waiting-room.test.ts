@@ -8,7 +8,7 @@ import { buyer, createEvent, startTestServer, type TestServer } from '../support
 import { testCpf } from '../support/cpf';
 import { solveJoinChallenge } from '../support/join-proof';
 
-// The on-sale's waiting room (PRODUCT.md 'The on-sale'): places, the draw, the outflow, passes.
+// The on-sale's waiting room (docs/rules/waiting-room.md 'The on-sale'): places, the draw, the outflow, passes.
 
 let server: TestServer;
 

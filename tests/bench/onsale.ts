@@ -1,6 +1,6 @@
 /**
  * A simulated K-Pop on-sale through the product's waiting room, against a real PostgreSQL and
- * over real HTTP (tests/bench/README.md 'On-sale'): by default 6,000 fans, 60 % of them joining
+ * over real HTTP (tests/bench/README.md 'On-sale benchmark'): by default 6,000 fans, 60 % of them joining
  * in the 30 seconds before the opening and the rest in the 30 seconds after it, for 1,800
  * tickets, 1 to 4 per order and 4 per CPF (the issue's 100,000 fans for 30,000 tickets with
  * ONSALE_FANS and ONSALE_STOCK: the joins' rate, not the bench, keeps them off this machine).

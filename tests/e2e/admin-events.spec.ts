@@ -68,7 +68,7 @@ describe('an admin runs an event from creation to its buyers', () => {
     await page.waitForURL((url) => url.pathname === '/admin/events/new');
     await poll(() => page.getByRole('heading', { name: 'Novo evento' }).isVisible()).toBe(true);
 
-    // Defaults of SPEC.md section 5: one 'Ingresso Geral' with 100 left, which cannot be removed.
+    // Defaults of docs/rules/events.md 'Creating and editing events': one 'Ingresso Geral' with 100 left, which cannot be removed.
     await poll(() => page.getByLabel('Nome do setor').first().inputValue()).toBe('Ingresso Geral');
     expect(await page.getByLabel('Quantidade disponível').first().inputValue()).toBe('100');
     expect(
@@ -78,7 +78,7 @@ describe('an admin runs an event from creation to its buyers', () => {
         .isDisabled(),
     ).toBe(true);
 
-    // Everything blank: every message of SPEC.md section 5, word for word, and the overall toast.
+    // Everything blank: every message of docs/rules/events.md 'Creating and editing events', word for word, and the overall toast.
     await page.getByLabel('Nome do setor').first().fill('');
     await page.getByRole('button', { name: 'Criar evento' }).click();
     await poll(() => visible(page, 'Por favor, corrija os erros destacados em vermelho')).toBe(true);

@@ -10,7 +10,7 @@ import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support
 import { createBuyer, poll, signInWithForm } from '../support/people';
 import { eventInputSchema } from '../../src/shared/schemas/admin-events';
 
-// PRODUCT.md 'Accounts and data': news of a followed brand, only for those who opted in. As a
+// docs/rules/notifications.md 'Brand news': news of a followed brand, only for those who opted in. As a
 // fan would: 'Seguir' on the brand page, the choice shown in /settings, and the next event of
 // the brand arriving on the bell without a reload.
 

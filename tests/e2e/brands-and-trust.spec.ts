@@ -83,7 +83,7 @@ describe("the brands' figures", () => {
     await page.getByRole('button', { name: 'Editar AY-YO' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar AY-YO' });
     await poll(() => dialog.isVisible()).toBe(true);
-    // SPEC.md's figures until the brand sets its own.
+    // The default figures until the brand sets its own (docs/rules/content.md 'Brand figures').
     expect(await dialog.getByRole('textbox', { name: 'Número 3', exact: true }).inputValue()).toBe('100k+');
     expect(await dialog.getByRole('textbox', { name: 'O que conta (3)', exact: true }).inputValue()).toBe('Participantes');
     await expectNoAxeViolationsInBothThemes(page, 'brand dialog');
@@ -102,7 +102,7 @@ describe("the brands' figures", () => {
     await poll(() => dialog.isVisible()).toBe(false);
     await poll(() => page.getByText('Fãs no Brasil').isVisible()).toBe(true);
 
-    // The home, at 320 px, shows AY-YO's own figures on its slide, each inside its box; the others keep SPEC.md's.
+    // The home, at 320 px, shows AY-YO's own figures on its slide, each inside its box; the others keep the defaults.
     const visitor = await newContext(browser, at320, app.baseUrl);
     const home = await visitor.newPage();
     await home.goto('/');

@@ -8,7 +8,7 @@ import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 
-// A ticket belongs to a person (PRODUCT.md 'Tickets and the door'): the checkout names each one.
+// A ticket belongs to a person (docs/rules/transfers.md 'Named tickets'): the checkout names each one.
 
 let app: RunningApp;
 let browser: Browser;

@@ -69,7 +69,7 @@ describe.each(sizes)('home page on %s', (_label, size) => {
     const page = await context.newPage();
     await page.goto('/');
 
-    // The first slide, with every text of SPEC.md section 2 'Home'.
+    // The first slide, with every text of docs/screens.md 'Home'.
     const carousel = page.getByRole('region', { name: 'Nossas marcas' });
     const first = page.getByRole('group', { name: '1 de 3: Next Level' });
     await poll(() => first.getByRole('heading', { name: 'Next Level', level: 2 }).isVisible()).toBe(true);

@@ -15,8 +15,8 @@ import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { shoot } from '../support/screenshots';
 import { recipientTag } from '../../src/server/lib/local-outbox';
 
-// The signed-in person's own pages (SPEC.md section 2 'Profile', 'Profile edit', 'Settings',
-// 'Data management'; PRODUCT.md 'Accounts and data'), driven as a person would, at phone and
+// The signed-in person's own pages (docs/screens.md 'Profile', 'Profile edit', 'Settings' and
+// 'Legal and data pages'; docs/rules/accounts-and-data.md 'Accounts and data'), driven as a person would, at phone and
 // desktop sizes.
 
 let app: RunningApp;

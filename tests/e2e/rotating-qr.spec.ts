@@ -12,7 +12,7 @@ import { shoot } from '../support/screenshots';
 import { openDoorNow } from '../support/door';
 import { createEvent } from '../support/test-server';
 
-// Tickets a screenshot cannot copy (PRODUCT.md 'The on-sale'): on a 360 px phone the QR of an event
+// Tickets a screenshot cannot copy (docs/rules/door.md 'Rotating QR'): on a 360 px phone the QR of an event
 // that rotates changes on screen every 30 s, and the door admits the fresh one once, never a copy.
 
 let app: RunningApp;

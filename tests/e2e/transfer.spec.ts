@@ -10,7 +10,7 @@ import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { pickDoorEventFor } from '../support/door-page';
 import { shoot } from '../support/screenshots';
 
-// A ticket belongs to a person and can change hands (PRODUCT.md 'Tickets and the door'): the
+// A ticket belongs to a person and can change hands (docs/rules/transfers.md 'Transfers'): the
 // buyer renames its holder, then transfers it; the recipient accepts from the e-mailed link,
 // after signing in, and gets it with a new code; the door refuses the old code.
 

@@ -14,7 +14,7 @@ import { testCpf } from '../support/cpf';
 import { solveJoinChallenge } from '../support/join-proof';
 import { createJoinChallenge } from '../../src/server/services/onsale/join-proof';
 
-// The on-sale's waiting room on a phone (PRODUCT.md 'The on-sale'): join before the opening, the
+// The on-sale's waiting room on a phone (docs/rules/waiting-room.md 'The on-sale'): join before the opening, the
 // draw, the place falling, a pause, the turn, and a purchase with it.
 
 let app: RunningApp;

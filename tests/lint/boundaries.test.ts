@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint, type Linter } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The import boundaries of STYLE.md §1 are eslint.config.js's import-x rules. Each planted file in
+// The import boundaries of docs/conventions.md 'Import boundaries' are eslint.config.js's import-x rules. Each planted file in
 // tests/lint/fixtures breaks one boundary and must be reported by the rule that guards it, with
 // that boundary's message; remove or loosen a zone and its case fails.
 

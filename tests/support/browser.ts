@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-/** Debian's Chromium, headless, with the flags this machine needs (ARCHITECTURE.md traps). */
+/** Debian's Chromium, headless, with the flags this machine needs (docs/architecture.md 'Traps'). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

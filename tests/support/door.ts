@@ -40,8 +40,8 @@ export async function scanAtItsDoor(server: Pick<Server, 'deps' | 'app'>, cookie
 }
 
 /**
- * A ticket transferred to `toName` and accepted, as the transfer leaves it (PRODUCT.md 'Tickets
- * and the door'): an accepted `ticket_transfers` row keeping the old code, and the ticket with a
+ * A ticket transferred to `toName` and accepted, as the transfer leaves it (
+ * docs/rules/transfers.md 'Transfers'): an accepted `ticket_transfers` row keeping the old code, and the ticket with a
  * new signed code and its new holder. Written straight to the database. Returns both codes.
  */
 export async function transferTicketInDb(

@@ -78,8 +78,8 @@ export type ScanDecision =
   Extract<AdmissionDecision, { admitted: true }> | (Extract<AdmissionDecision, { admitted: false }> & { conflict: boolean });
 
 /**
- * Decides a scan as the server records it, online or synced from an offline device (PRODUCT.md
- * 'Tickets and the door': 'accept and flag', as pretixSCAN does). Online (`device` absent): the
+ * Decides a scan as the server records it, online or synced from an offline device (
+ * docs/rules/door.md 'The offline door': 'accept and flag', as pretixSCAN does). Online (`device` absent): the
  * rule of decideAdmission, `window` read at the server's clock. Offline, `window` is where the
  * device's `scannedAt` falls in the door's window (the same doorWindowState the online scan uses),
  * and a refusal is recorded with the device's reason (unknown_code when it gave none), never

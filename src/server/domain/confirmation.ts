@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../../shared/schemas/orders';
 
 /**
- * What a confirmed payment does to its order (ARCHITECTURE.md 'Flow of a purchase' steps 4-5):
+ * What a confirmed payment does to its order (docs/architecture.md 'Flow of a purchase' steps 4-5):
  * - 'complete': a pending order of an event still on: completed, its tickets issued;
  * - 'hold_again': paid after its hold ended (expired, failed, cancelled): completed if its units
  *   (and coupon use) can be held again, else refunded;

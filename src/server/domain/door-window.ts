@@ -8,7 +8,7 @@ export { type DoorWindow, doorWindowState };
 export const DEFAULT_DOOR_OPENS_MINUTES_BEFORE = 240;
 
 /**
- * When the door of an event admits (PRODUCT.md 'Tickets and the door': a ticket used outside its
+ * When the door of an event admits (docs/rules/door.md 'The door window': a ticket used outside its
  * event's day is refused): from `opensMinutesBefore` minutes before the start until the end, as
  * shared/dates eventInterval decides them for every reader (through eventTimeRange: an end at or
  * before the start runs past midnight; no end time: 6 hours), so the door closes when the sale
@@ -21,7 +21,7 @@ export function doorWindow(event: { date: string; startTime: string; endTime: st
 }
 
 /**
- * Whether door staff may work an event at `now` (PRODUCT.md 'Tickets and the door': a door works
+ * Whether door staff may work an event at `now` (docs/rules/door.md 'One event per door': a door works
  * one event, chosen on the door screen): it is published or has tickets issued (a draft without
  * tickets is no one's door), and its door has not closed (`window.closesAt` after `now`; an
  * event days away may be picked ahead, its door not open yet). The door's picker

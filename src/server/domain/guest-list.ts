@@ -6,7 +6,7 @@ import { addGuestEntrySchema, type GuestListAfterKind } from '../../shared/schem
 import { assertCapacityFor, assertOnSale, type SaleEvent, type SaleSector } from './sale';
 
 /**
- * A guest list's rule ('Lista amiga', PRODUCT.md 'The organizer's night'): free until
+ * A guest list's rule ('Lista amiga', docs/rules/guest-lists.md 'Entry rules'): free until
  * `freeUntil` (a UTC instant, shown in America/Sao_Paulo), then by `afterKind`: 'free' (free all
  * night), 'price' (`afterPriceCentavos`), or 'discount' (`discountPercent` % off the reference
  * price `afterPriceCentavos`). Money in centavos.

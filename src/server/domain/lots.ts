@@ -1,5 +1,5 @@
 /**
- * Lots that turn over (PRODUCT.md 'Selling the Brazilian way'): a sector sells in lots ('1º lote',
+ * Lots that turn over (docs/rules/sale.md 'Sectors and lots'): a sector sells in lots ('1º lote',
  * '2º lote'), one at a time, each at its price. The lot on sale is the earliest by position that
  * has not ended and still has units; when it has not started yet, nothing of the sector is on sale
  * until it does. A lot ends when its `endsAt` passes; the units it did not sell roll into the next

@@ -35,7 +35,7 @@ export type PaymentMatch = 'pays' | 'another_payment' | 'mismatch';
  * payment is the one the order made (its id is the order's `paymentId`) -> 'pays'; it does not
  * name the order in its metadata -> 'mismatch'; the order has no payment id (a crash lost it
  * between asking the provider and storing the answer) -> 'pays' (the caller stores its id);
- * otherwise -> 'another_payment'. Source: ARCHITECTURE.md 'Flow of a purchase' step 4 (an order
+ * otherwise -> 'another_payment'. Source: docs/architecture.md 'Flow of a purchase' step 4 (an order
  * is confirmed by the payment it asked the provider for); Stripe's advice to check the amount
  * and currency of a PaymentIntent before fulfilling an order.
  */

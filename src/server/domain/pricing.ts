@@ -4,7 +4,7 @@ import { MAX_INSTALLMENTS, formatInstallmentLabel, splitInstallments } from '../
 /** Most units of one ticket type a single order may take. */
 export const MAX_QUANTITY_PER_TICKET_TYPE = 20;
 
-/** A coupon as the back office stores it (SPEC.md section 3 discount_coupons). Money in centavos. */
+/** A coupon as the back office stores it (docs/data-model.md 'Coupons'). Money in centavos. */
 export interface CouponRule {
   code: string;
   discountType: 'percentage' | 'fixed';
@@ -76,8 +76,8 @@ export function assertUnlocksSector(code: UnlockingCode | null | undefined, sect
 }
 
 /**
- * The discount, in centavos, a coupon gives on a subtotal (PRODUCT.md 'Buying'; SPEC.md
- * section 3 discount_coupons). Percentage: subtotal x points / 100, rounded half up to the
+ * The discount, in centavos, a coupon gives on a subtotal (docs/rules/sale.md 'Coupons').
+ * Percentage: subtotal x points / 100, rounded half up to the
  * centavo (up to two decimal places of points are honoured); fixed: the value in centavos.
  * Never more than the subtotal. Checks, in order, each throwing DomainError with
  * { field: 'couponCode' }: 'coupon_invalid' for a discount value out of range, then
@@ -117,14 +117,14 @@ export function applyCoupon(
   return Math.min(discount, subtotalCentavos);
 }
 
-/** A coupon code as stored and compared: trimmed and upper-cased (SPEC.md section 5). */
+/** A coupon code as stored and compared: trimmed and upper-cased (docs/rules/sale.md 'Coupons'). */
 export function normalizeCouponCode(text: string): string {
   return text.trim().toUpperCase();
 }
 
 /**
  * The card instalment choices for a total in centavos: 1 to 6, interest-free, each with the
- * first (largest) instalment and its label, '3x de R$ 33,34 sem juros' (SPEC.md section 9).
+ * first (largest) instalment and its label, '3x de R$ 33,34 sem juros' (docs/rules/money-and-dates.md 'Money').
  * Throws DomainError('validation_failed') for a negative or fractional total.
  */
 export function installmentOptions(totalCentavos: number): InstallmentOption[] {
@@ -139,7 +139,7 @@ export function installmentOptions(totalCentavos: number): InstallmentOption[] {
 }
 
 /**
- * Checks a requested instalment count: an integer 1..6 (SPEC.md section 9), otherwise throws
+ * Checks a requested instalment count: an integer 1..6 (docs/rules/money-and-dates.md 'Money'), otherwise throws
  * DomainError('installments_invalid', { field: 'installments' }).
  */
 export function assertInstallments(count: number): void {

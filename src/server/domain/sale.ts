@@ -38,8 +38,8 @@ export interface SaleEvent {
 }
 
 /**
- * A session of an event with a capacity (event_sessions.capacity; PRODUCT.md 'The organizer's
- * night') and the sectors that admit to it: those valid for it (ticket_type_sessions), and those
+ * A session of an event with a capacity (event_sessions.capacity;
+ * docs/rules/sessions.md 'Session capacity') and the sectors that admit to it: those valid for it (ticket_type_sessions), and those
  * with no session named, valid for every session.
  */
 export interface SessionCapacity {
@@ -215,7 +215,7 @@ export type SaleDecision =
 /**
  * Refuses a sale for an event that is not on sale: missing or unpublished (event_not_found),
  * cancelled (event_cancelled), over (event_finished, shared/dates isEventPast). The quote and the
- * sale both ask this (PRODUCT.md 'Buying'). `draftToo`: a courtesy may be issued before the event is published.
+ * sale both ask this (docs/rules/sale.md 'Buying'). `draftToo`: a courtesy may be issued before the event is published.
  */
 export function assertOnSale(event: SaleEvent | null, now: Date, options: { draftToo?: boolean } = {}): asserts event is SaleEvent {
   if (!event || (!event.isPublished && !options.draftToo)) throw new DomainError('event_not_found');
@@ -293,7 +293,7 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
       });
       continue;
     }
-    // One CPF per unit, '' where none; a nominal event names every unit's holder (PRODUCT.md 'Tickets and the door').
+    // One CPF per unit, '' where none; a nominal event names every unit's holder (docs/rules/transfers.md 'Named tickets').
     const cpfs = Array.from({ length: line.quantity }, (_, n) => line.holderCpfs?.[n] ?? '');
     const courtesy = line.courtesy === true;
     if (nominal && !courtesy && cpfs.some((cpf) => cpf === ''))
@@ -621,8 +621,8 @@ export function decideBlock(
 }
 
 /**
- * The event's capacity, a hard limit shared by every sector (PRODUCT.md 'Selling the Brazilian
- * way'), and each session's (PRODUCT.md 'The organizer's night'): the units taken from the sectors
+ * The event's capacity, a hard limit shared by every sector (
+ * docs/rules/sale.md 'Capacity'), and each session's (docs/rules/sessions.md 'Session capacity'): the units taken from the sectors
  * concerned (sold, held, in a box-office block, on a guest list, offered to the waiting list) plus
  * the units asked (`unitsBySector`: sector id -> units) may not pass it. Null capacity: no limit.
  * Throws DomainError('event_sold_out') or DomainError('session_sold_out', { session: name }).
@@ -744,7 +744,7 @@ function priceItems(
 }
 
 /**
- * Decides the orders of one event that arrive together, first come first served (ARCHITECTURE.md
+ * Decides the orders of one event that arrive together, first come first served (docs/architecture.md
  * 'Flow of a purchase'). First the units of ended lots roll into the next ones (domain/lots
  * rollEndedLots); then each request in turn through decideOrder against what the earlier accepted
  * ones left: an accepted order takes its units out of its lots and sectors, counts its half-price

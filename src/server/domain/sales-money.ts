@@ -19,8 +19,8 @@ export interface RefundedOrder {
 }
 
 /**
- * The organizer's money of a set of sales, as a producer reconciles it (PRODUCT.md 'The organizer's
- * night': gross to net through discounts, fees and refunds), in centavos:
+ * The organizer's money of a set of sales, as a producer reconciles it (
+ * docs/rules/bordero.md 'Money from gross to net': gross to net through discounts, fees and refunds), in centavos:
  * - gross ('Bruto'): what buyers paid for the tickets of paid orders, refunded later or not, net
  *   of discounts, without service fees;
  * - refunds ('Reembolsos'): the ticket money of approved and processed refunds, each ticket at

@@ -1,5 +1,5 @@
 /**
- * The service fee ('taxa de serviço') of an event (PRODUCT.md 'Selling the Brazilian way'): a
+ * The service fee ('taxa de serviço') of an event (docs/rules/sale.md 'The service fee'): a
  * percentage of what is actually paid for each ticket (after meia and coupons), rounded half up
  * to the centavo, then kept within the event's minimum and maximum per ticket; never on a ticket
  * that costs nothing. Shown before the purchase and itemised (Decreto 7.962/2013 art. 2 IV).

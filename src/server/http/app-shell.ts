@@ -230,7 +230,7 @@ const brandPath = /^\/events\/([^/]+)\/?$/;
 /**
  * The SPA's index.html for a GET of `url` (path and query), with the page's own title,
  * description and Open Graph / Twitter tags, absolute URLs on PUBLIC_URL, so a link pasted into
- * WhatsApp shows a preview (PRODUCT.md 'Who may see what'). Event pages (/event/{id}) describe
+ * WhatsApp shows a preview (docs/rules/access.md 'Who may see what'). Event pages (/event/{id}) describe
  * the event: date, time, place, price ('A partir de R$ 80,00', 'Gratuito', 'Esgotado') and
  * picture (see shareImage); brand pages (/events/{slug}) the brand. An unknown or unpublished
  * event answers 404 with the plain shell (the app then shows 'Evento não encontrado'); every other path, or a

@@ -163,7 +163,7 @@ function secretOf(auth: Auth): string {
 }
 
 /**
- * The server side of every guard (PRODUCT.md 'Who may see what'). `requireUser` and `requireRole`
+ * The server side of every guard (docs/rules/access.md 'Who may see what'). `requireUser` and `requireRole`
  * answer the user (read once per request, so calling them again in a handler costs nothing);
  * `signedIn` and `withRole` are the same checks as preValidation hooks, which run before the
  * route's schema validates the request: a caller without the right session is told 401/403

@@ -4,7 +4,7 @@ import { DomainError } from '../../shared/errors';
 import { SESSIONS_CHANNEL } from '../services/staff/session-events';
 import type { LiveHub } from './live-hub';
 
-/** SPEC.md section 9 'Realtime': a comment every 25 s keeps proxies from closing the stream. */
+/** docs/architecture.md 'Live updates': a comment every 25 s keeps proxies from closing the stream. */
 const HEARTBEAT_MS = 25_000;
 
 /**
@@ -105,7 +105,7 @@ interface OpenStream {
 }
 
 /**
- * The live streams of one server instance (ARCHITECTURE.md 'live updates'; used by GET /api/live
+ * The live streams of one server instance (docs/architecture.md 'Live updates'; used by GET /api/live
  * and the door's GET /api/door/events/:id/live): capped per user, per client address and in all
  * (LIVE_STREAM_LIMITS), a stream over a cap refused with 429 before it opens. A stream lives no
  * longer than the right to it: when a user's sessions or roles change on any server instance

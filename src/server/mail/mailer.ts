@@ -23,7 +23,7 @@ export interface Mailer {
 /**
  * E-mail sender: SMTP through nodemailer when `smtpUrl` is set, otherwise each message is
  * written as an .eml file to `<dataDir>/outbox`, named by a hash of the recipient
- * (lib/local-outbox.ts), and its link is logged (ARCHITECTURE.md) with the address masked
+ * (lib/local-outbox.ts), and its link is logged (docs/architecture.md 'E-mail') with the address masked
  * ('a***@exemplo.com.br', lib/mask-contact.ts).
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {

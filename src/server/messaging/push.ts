@@ -40,7 +40,7 @@ export interface PushSender {
 }
 
 /**
- * Web Push through the `web-push` library with the product's VAPID keys (ARCHITECTURE.md 'push':
+ * Web Push through the `web-push` library with the product's VAPID keys (docs/architecture.md 'Push':
  * generated once into the data folder unless given). `subject` is a mailto: or https: contact.
  * Each message gives up after PUSH_TIMEOUT_MS. Only endpoints of the browsers' push services are
  * called (push-endpoints.ts pushEndpointProblem: an endpoint saved before that rule is refused

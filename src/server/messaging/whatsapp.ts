@@ -12,7 +12,7 @@ export interface WhatsAppSender {
 }
 
 /**
- * WhatsApp messages (PRODUCT.md 'Accounts and data': WhatsApp when its API is configured).
+ * WhatsApp messages (docs/rules/notifications.md 'Channels': WhatsApp when its API is configured).
  * With a token and a phone-number id, through the WhatsApp Business Cloud API (Graph API
  * `POST /{phone-number-id}/messages`, `messaging_product: 'whatsapp'`, type text, as Meta's
  * reference documents it; Meta keeps no maintained Node SDK for it). Otherwise each message is

@@ -1,7 +1,7 @@
 import type { PaymentAmounts } from '../domain/payment-match';
 
 /**
- * What the server asks of a payment provider (ARCHITECTURE.md 'Flow of a purchase'). Amounts in
+ * What the server asks of a payment provider (docs/architecture.md 'Flow of a purchase'). Amounts in
  * centavos, instants UTC. The sandbox provider runs when no provider keys are set; Stripe when
  * they are. Every call that creates or moves money takes an idempotency key, so a retry after a
  * lost answer (or a restart) never charges or pays back twice.

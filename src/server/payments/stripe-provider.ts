@@ -51,7 +51,7 @@ function pixCodeOf(intent: Stripe.PaymentIntent): string | null {
 /**
  * Unix seconds for `payment_method_options.pix.expires_at`: the order's hold end, kept inside
  * Stripe's bounds (60 s to 14 days from now), so a hold of a minute or less still gets a PIX.
- * A PIX paid after the hold ended is a late payment (honoured or refunded, ARCHITECTURE.md step 5).
+ * A PIX paid after the hold ended is a late payment (honoured or refunded, docs/architecture.md 'Flow of a purchase' step 5).
  */
 function pixExpiresAt(holdEndsAt: Date, now: Date): number {
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -60,7 +60,7 @@ function pixExpiresAt(holdEndsAt: Date, now: Date): number {
 }
 
 /**
- * Stripe as the payment provider (ARCHITECTURE.md 'payments'; SPEC.md section 7 'Payment'),
+ * Stripe as the payment provider (docs/architecture.md 'Payments'; docs/rules/sale.md 'Payment'),
  * through the official SDK. Every PaymentIntent is in `brl`, its `amount` in centavos, carries
  * the order id in `metadata.order_id` and the event title as `description`, and is created
  * with the caller's idempotency key (`order:<id>:create`), so a retry after a lost answer or a

@@ -5,7 +5,7 @@ import { isSiteImagePath } from '../image-address';
 import { discountTypes, type DiscountType } from '../statuses';
 import type { SalesMoney } from './admin-events';
 
-// Shapes of the back office's coupons, news, banners and dashboard (SPEC.md sections 2, 3, 5, 7),
+// Shapes of the back office's coupons, news, banners and dashboard (docs/screens.md 'Admin area', docs/data-model.md 'Coupons', docs/rules/sale.md 'Coupons'),
 // and of the buyer's coupon preview at checkout. The web forms run these same schemas, so the
 // browser and the server refuse the same input with the same pt-BR message.
 
@@ -61,7 +61,7 @@ export const discountTypeLabel: Readonly<Record<DiscountType, string>> = {
 export const MIN_ACCESS_CODE_LENGTH = 8;
 
 /**
- * Body of POST /api/admin/coupons and PUT /api/admin/coupons/:id (SPEC.md section 5 'Coupon':
+ * Body of POST /api/admin/coupons and PUT /api/admin/coupons/:id (docs/rules/sale.md 'Coupons':
  * code, type and value required; the rest optional; code upper-cased on save).
  * `discountValue` is percentage points 1..100 for 'percentage' and centavos for 'fixed'.
  * `validFrom` / `validUntil` are São Paulo calendar days: usable from the start of the first
@@ -222,7 +222,7 @@ const imageAddress = text('Endereço da imagem inválido')
   .max(500, 'Endereço da imagem muito longo')
   .refine((value) => value === '' || isSiteImagePath(value), 'Endereço da imagem inválido');
 
-/** Body of POST /api/admin/news and PUT /api/admin/news/:id (SPEC.md section 5 'News'). */
+/** Body of POST /api/admin/news and PUT /api/admin/news/:id (docs/rules/content.md 'News'). */
 export const newsInputSchema = z.object({
   title: requiredText(200, 'Título é obrigatório', 'O título deve ter no máximo 200 caracteres'),
   preview: requiredText(500, 'Prévia é obrigatória', 'A prévia deve ter no máximo 500 caracteres'),
@@ -258,7 +258,7 @@ export interface ListAdminNewsResponse {
 // ---------------------------------------------------------------------------------------------
 // Banners
 
-/** Body of POST /api/admin/banners and PUT /api/admin/banners/:id (SPEC.md section 5 'Banner'). */
+/** Body of POST /api/admin/banners and PUT /api/admin/banners/:id (docs/rules/content.md 'Banners'). */
 export const bannerInputSchema = z.object({
   title: requiredText(200, 'Título é obrigatório', 'O título deve ter no máximo 200 caracteres'),
   description: requiredText(500, 'Descrição é obrigatória', 'A descrição deve ter no máximo 500 caracteres'),
@@ -333,7 +333,7 @@ export interface AdminDashboard {
     date: string;
     startTime: string;
     location: string;
-    /** SPEC.md section 4: 'active' when the date is today or later, otherwise 'finished'. */
+    /** docs/rules/events.md 'Event status': 'active' when the date is today or later, otherwise 'finished'. */
     status: 'active' | 'finished';
     ticketsSold: number;
     /** Units its lots ever put on sale; with none left (and some offered) it is sold out. */

@@ -5,11 +5,11 @@ import { parseReaisToCentavos } from '../money';
 import { brandSlugs, type BrandSlug } from './events';
 import { isImageAddress } from '../image-address';
 
-// Shapes of the back office's events and ticket types (SPEC.md sections 2, 5 'Create event' and
+// Shapes of the back office's events and ticket types (docs/screens.md 'Admin area', docs/rules/events.md 'Creating and editing events' and
 // 'Edit event', 7 'Admin', 8). The browser form (eventFormSchema) and the API (eventInputSchema)
 // are built from the same field rules, so both refuse the same input with the same pt-BR message.
 
-/** Category choices of the create form (SPEC.md section 5) and the brand each one belongs to. */
+/** Category choices of the create form (docs/rules/events.md 'Creating and editing events') and the brand each one belongs to. */
 export const eventCategories = ['AyYo Events', 'KXP Events', 'Next Level Events'] as const;
 export type EventCategory = (typeof eventCategories)[number];
 
@@ -19,10 +19,10 @@ export const brandOfCategory: Readonly<Record<EventCategory, BrandSlug>> = {
   'Next Level Events': 'next-level',
 };
 
-/** Cities offered by the form (SPEC.md section 9); any other city is typed in. */
+/** Cities offered by the form (docs/rules/events.md 'Creating and editing events'); any other city is typed in. */
 export const cityChoices = ['São Paulo', 'Rio de Janeiro', 'Itajaí'] as const;
 
-/** Default of the first ticket type of a new event (SPEC.md sections 5 and 9). */
+/** Default of the first ticket type of a new event (docs/rules/events.md 'Creating and editing events'). */
 export const DEFAULT_TICKET_TYPE = { name: 'Ingresso Geral', remaining: 100 } as const;
 
 /** Most ticket types one event may have. */
@@ -35,15 +35,15 @@ const MAX_STOCK = 1_000_000;
 // ---------------------------------------------------------------------------------------------
 // Images
 
-/** Largest image upload: 5 MB (SPEC.md section 9, 5*1024*1024 bytes). */
+/** Largest image upload: 5 MB (docs/rules/accounts-and-data.md 'Profile picture', 5*1024*1024 bytes). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Image types an upload may be (SPEC.md section 5 'Avatar'; the same rule for event images). */
+/** Image types an upload may be (docs/rules/accounts-and-data.md 'Profile picture'; the same rule for event images). */
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Folders under /uploads an admin may upload to. */
 export const uploadFolders = ['events', 'news', 'banners', 'brands'] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
-/** Toast texts of a refused image, checked in the browser before sending (SPEC.md section 5). */
+/** Toast texts of a refused image, checked in the browser before sending (docs/rules/accounts-and-data.md 'Profile picture'). */
 export const imageRefusal = {
   type: { title: 'Formato inválido', description: 'Por favor, selecione uma imagem JPG, PNG ou WebP.' },
   size: { title: 'Arquivo muito grande', description: 'A imagem deve ter no máximo 5MB.' },
@@ -69,7 +69,7 @@ const optionalText = (max: number, tooLong: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** Transfers close this many hours before the start unless the organizer says otherwise (PRODUCT.md: default 24 h). */
+/** Transfers close this many hours before the start unless the organizer says otherwise (docs/rules/transfers.md 'Transfers': default 24 h). */
 export const DEFAULT_TRANSFER_DEADLINE_HOURS = 24;
 /** The longest transfer deadline an organizer may set: 30 days before the start. */
 export const MAX_TRANSFER_DEADLINE_HOURS = 720;
@@ -143,7 +143,7 @@ const optionalInstant = text(INSTANT_MESSAGE)
 export const MAX_LOTS = 10;
 
 /**
- * One lot of a sector (PRODUCT.md 'Selling the Brazilian way'). Price in centavos; `remaining`
+ * One lot of a sector (docs/rules/sale.md 'Sectors and lots'). Price in centavos; `remaining`
  * the units it has left to sell (a new lot: its quantity); `previousRemaining` what the admin saw
  * when the form loaded, so the stock moves by the difference and sales made meanwhile are kept.
  * Its position is its place in the list (1º, 2º...).
@@ -199,13 +199,13 @@ const optionalLimit = (byDefault: number) =>
 const FEE_MESSAGE = 'Taxa deve ser de 0% a 100%';
 const FEE_BOUND_MESSAGE = 'Valor da taxa inválido';
 
-/** Default limits of a new event (PRODUCT.md 'Selling the Brazilian way'): 6 per order, 4 per CPF. */
+/** Default limits of a new event (docs/rules/sale.md 'Limits per order and per CPF'): 6 per order, 4 per CPF. */
 export const DEFAULT_MAX_TICKETS_PER_ORDER = 6;
 export const DEFAULT_MAX_TICKETS_PER_CPF = 4;
 
 /**
- * Body of POST /api/admin/events and PUT /api/admin/events/:id (SPEC.md section 5 'Create
- * event'). Date 'yyyy-MM-dd' and times 'HH:mm' in America/Sao_Paulo; capacity null = unlimited;
+ * Body of POST /api/admin/events and PUT /api/admin/events/:id (
+ * docs/rules/events.md 'Creating and editing events'). Date 'yyyy-MM-dd' and times 'HH:mm' in America/Sao_Paulo; capacity null = unlimited;
  * at least one ticket type. On PUT, types with an id are changed, types without one are added;
  * types left out are kept (they are removed one by one, with DELETE).
  */
@@ -247,9 +247,9 @@ export const eventInputSchema = z
     serviceFeeAbsorbed: z.boolean().default(false),
     /** The fee also goes back on refunds past the 7-day withdrawal (it always does on a withdrawal and on a cancellation). */
     serviceFeeRefundable: z.boolean().default(false),
-    /** Tickets are nominal: each holder's CPF is asked (PRODUCT.md 'Tickets and the door'). */
+    /** Tickets are nominal: each holder's CPF is asked (docs/rules/transfers.md 'Named tickets'). */
     nominal: z.boolean().default(false),
-    /** The QR of its tickets rotates every 30 s (PRODUCT.md 'The on-sale'): screenshots do not get in. */
+    /** The QR of its tickets rotates every 30 s (docs/rules/door.md 'Rotating QR'): screenshots do not get in. */
     rotatingQr: z.boolean().default(false),
     /** Buyers may transfer tickets, until `transferDeadlineHours` (0 to 720) before the start. */
     transferAllowed: z.boolean().default(true),
@@ -479,7 +479,7 @@ export interface CancelEventResult {
   releasedOrders: number;
 }
 
-/** One completed order of an event (SPEC.md section 7 'Edit event': the buyers list). */
+/** One completed order of an event (docs/rules/events.md 'Creating and editing events': the buyers list). */
 export interface EventBuyer {
   orderId: string;
   name: string;

@@ -3,7 +3,7 @@ import '../zod-locale';
 import { text } from './fields';
 import type { OrderChannel } from '../statuses';
 
-// The borderô of an event (PRODUCT.md 'The organizer's night'): its sales per session x sector x
+// The borderô of an event (docs/rules/bordero.md 'Borderô'): its sales per session x sector x
 // lot x kind x channel, the totals from gross to net, the meia-entrada against the reserve, the
 // entries per hour and gate, the ECAD estimate with the set list, the net split among
 // co-producers and the NFS-e text. Money in integer centavos.

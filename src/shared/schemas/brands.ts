@@ -22,7 +22,7 @@ export interface Brand {
   /** Uploaded images' addresses ('/uploads/brands/….webp'); null: the brand's gradient and initials. */
   coverUrl: string | null;
   logoUrl: string | null;
-  /** The claims of its home slide; null: SPEC.md's ('50+ Eventos'...), shared/home-hero DEFAULT_BRAND_FIGURES. */
+  /** The claims of its home slide; null: the defaults ('50+ Eventos'...; docs/rules/content.md 'Brand figures'), shared/home-hero DEFAULT_BRAND_FIGURES. */
   figures: BrandFigure[] | null;
 }
 
@@ -51,7 +51,7 @@ export const brandFigureSchema = z.object({
 
 /**
  * PUT /api/admin/brands/:slug ('Marcas' in the back office): what the brand page and its home slide
- * show. `figures` empty or null goes back to SPEC.md's figures; at most BRAND_FIGURES_MAX.
+ * show. `figures` empty or null goes back to the default figures; at most BRAND_FIGURES_MAX.
  */
 export const brandInputSchema = z.object({
   name: text('Informe o nome da marca').trim().min(2, 'Informe o nome da marca').max(40, 'O nome deve ter no máximo 40 caracteres'),

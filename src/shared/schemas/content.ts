@@ -4,7 +4,7 @@ import '../zod-locale';
 /** Most news GET /api/news gives at once. */
 const NEWS_LIST_MAX = 50;
 
-/** Query of GET /api/news: `limit` news, 1 to 50 (the home page asks for 3, SPEC.md section 9). */
+/** Query of GET /api/news: `limit` news, 1 to 50 (the home page asks for 3, docs/screens.md 'Home'). */
 export const listNewsQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'Limite inválido: use um número de 1 a 50.' })
@@ -15,7 +15,7 @@ export const listNewsQuerySchema = z.object({
 });
 export type ListNewsQuery = z.infer<typeof listNewsQuerySchema>;
 
-/** One published news item as a card shows it (SPEC.md section 2 'Últimas notícias'). */
+/** One published news item as a card shows it (docs/screens.md 'Home'). */
 export interface NewsSummary {
   id: string;
   title: string;
@@ -38,7 +38,7 @@ export interface ListNewsResponse {
   news: NewsSummary[];
 }
 
-/** One active banner of the home page (SPEC.md section 3 'banners'). */
+/** One active banner of the home page (docs/data-model.md 'News and banners'). */
 export interface BannerView {
   id: string;
   title: string;

@@ -5,7 +5,7 @@ import { isCalendarDay, text } from './fields';
 export const brandSlugs = ['next-level', 'ay-yo', 'kxp'] as const;
 export type BrandSlug = (typeof brandSlugs)[number];
 
-/** Price filter options of SPEC.md section 2 'Events list' (PRODUCT.md: it really filters). */
+/** Price filter options of docs/screens.md 'Events list' (docs/rules/events.md 'Event list filters': it really filters). */
 const priceFilters = ['free', 'up-to-50', '50-100', '100-200', 'above-200'] as const;
 export type PriceFilter = (typeof priceFilters)[number];
 
@@ -68,7 +68,7 @@ export interface LotView {
 }
 
 /**
- * A sector ('Pista', 'Camarote') of the event page (PRODUCT.md 'Selling the Brazilian way'):
+ * A sector ('Pista', 'Camarote') of the event page (docs/rules/sale.md 'Selling the Brazilian way'):
  * what it sells now, at which lot's price, and what comes next. Money in centavos.
  */
 export interface TicketTypeView {

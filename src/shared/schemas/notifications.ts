@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
 
-/** One notification as the panel shows it (SPEC.md section 3 'notifications', 'Layout shell'). */
+/** One notification as the panel shows it (docs/data-model.md 'Notifications', docs/rules/notifications.md 'The notification panel'). */
 export interface NotificationView {
   id: string;
   /** 'install', 'event', 'promotion'; anything else is drawn as a generic announcement. */
@@ -15,7 +15,7 @@ export interface NotificationView {
   createdAt: string;
 }
 
-/** GET /api/notifications: the newest 50 (SPEC.md section 9) and how many of all are unread. */
+/** GET /api/notifications: the newest 50 (docs/rules/notifications.md 'The notification panel') and how many of all are unread. */
 export interface NotificationList {
   notifications: NotificationView[];
   unreadCount: number;

@@ -7,8 +7,8 @@ import { brandSlugs, type BrandSlug } from './events';
 import { isImageAddress } from '../image-address';
 
 // The signed-in person's own pages: profile, statistics, notification settings, their data
-// (SPEC.md sections 2 'Profile', 'Profile edit', 'Settings', 'Data management', 3, 5, 9;
-// PRODUCT.md 'Accounts and data'). The edit form and the API parse with the same schemas.
+// (docs/rules/accounts-and-data.md 'Accounts and data', docs/rules/notifications.md 'Notification settings';
+// the screens of docs/screens.md 'Profile' and 'Settings'). The edit form and the API parse with the same schemas.
 
 /** Longest full name the profile takes. */
 export const FULL_NAME_MAX = 120;
@@ -24,8 +24,8 @@ const optionalTrimmed = (max: number, tooLong: string) =>
     .transform((value) => (value ? value : null));
 
 /**
- * Body of PUT /api/me/profile. No field is required (SPEC.md section 5): a blank name becomes
- * the e-mail on the server (SPEC.md section 3), a blank phone or avatar address clears it. A
+ * Body of PUT /api/me/profile. No field is required (docs/rules/accounts-and-data.md 'Profile'): a blank name becomes
+ * the e-mail on the server (docs/data-model.md 'Profiles'), a blank phone or avatar address clears it. A
  * phone, when given, must be a Brazilian number (src/shared/phone.ts).
  */
 export const updateProfileSchema = z.object({
@@ -52,7 +52,7 @@ export interface MyProfile {
 }
 
 /**
- * GET /api/me/stats (SPEC.md section 3 'user_stats', computed by the server): distinct events
+ * GET /api/me/stats (docs/data-model.md 'User statistics', computed by the server): distinct events
  * with an accepted check-in of the user's tickets, completed orders' totals in centavos, and
  * the average rating of the attended events that have one (null when none has).
  */
@@ -62,7 +62,7 @@ export interface UserStats {
   averageRating: number | null;
 }
 
-/** Texts of a refused avatar, checked in the browser before sending (SPEC.md sections 5 and 8). */
+/** Texts of a refused avatar, checked in the browser before sending (docs/rules/accounts-and-data.md 'Profile picture'). */
 export const avatarRefusal = imageRefusal;
 
 /** POST /api/me/avatar answer: the stored picture's public path, already saved in the profile. */
@@ -71,8 +71,8 @@ export interface UploadAvatarResponse {
 }
 
 /**
- * Body of PUT /api/me/notification-settings and answer of GET (SPEC.md section 3
- * 'user_notification_settings'). With WhatsApp on, a Brazilian number is needed.
+ * Body of PUT /api/me/notification-settings and answer of GET (
+ * docs/data-model.md 'Notification settings'). With WhatsApp on, a Brazilian number is needed.
  */
 export const notificationSettingsSchema = z
   .object({
@@ -112,7 +112,7 @@ export interface NotificationSettings {
   /** Whether a code for the saved, unconfirmed number was asked for and can still be typed (not expired, tries left). */
   whatsappCodeSent: boolean;
   geolocationEnabled: boolean;
-  /** 'Novidades das marcas' (PRODUCT.md: brand news only for those who opted in). */
+  /** 'Novidades das marcas' (docs/rules/notifications.md 'Brand news': brand news only for those who opted in). */
   brandNewsNotifications: boolean;
   /** Slugs of the brands followed, in the brands' order. */
   followedBrands: BrandSlug[];
@@ -140,7 +140,7 @@ export const whatsappCodeSchema = z.object({
 });
 export type WhatsappCodeInput = z.input<typeof whatsappCodeSchema>;
 
-/** Settings of a user who never saved any (SPEC.md section 9: e-mail on, others off). */
+/** Settings of a user who never saved any (docs/rules/notifications.md 'Notification settings': e-mail on, others off). */
 export const defaultNotificationSettings: Readonly<NotificationSettings> = {
   emailNotifications: true,
   pushNotifications: false,
@@ -154,8 +154,8 @@ export const defaultNotificationSettings: Readonly<NotificationSettings> = {
 };
 
 /**
- * GET /api/me/export: everything the product keeps about the user (PRODUCT.md 'Accounts and
- * data', LGPD art. 18 II). Money in centavos, instants UTC ISO 8601, dates yyyy-MM-dd.
+ * GET /api/me/export: everything the product keeps about the user (
+ * docs/rules/accounts-and-data.md 'Data export', LGPD art. 18 II). Money in centavos, instants UTC ISO 8601, dates yyyy-MM-dd.
  */
 export interface MyDataExport {
   exportedAt: string;

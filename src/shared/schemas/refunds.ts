@@ -5,10 +5,10 @@ import type { RefundStatus } from '../statuses';
 
 export type { RefundStatus };
 
-/** Body of POST /api/refunds (SPEC.md section 5 'Refund request'). The amount is never sent. */
+/** Body of POST /api/refunds (docs/rules/refunds.md 'Refund requests'). The amount is never sent. */
 export const requestRefundSchema = z.object({
   orderId: z.uuid('Selecione um ingresso'),
-  /** The tickets to refund (PRODUCT.md 'Buying': single unused tickets); absent = every refundable ticket of the order. */
+  /** The tickets to refund (docs/rules/refunds.md 'Refund requests': single unused tickets); absent = every refundable ticket of the order. */
   ticketIds: z.array(z.uuid('Selecione um ingresso')).min(1, 'Selecione pelo menos um ingresso').max(40).optional(),
   reason: text('Informe o motivo do reembolso')
     .trim()
@@ -30,7 +30,7 @@ export const withdrawPurchaseSchema = z.object({
 });
 export type WithdrawPurchaseInput = z.infer<typeof withdrawPurchaseSchema>;
 
-/** The pt-BR label of each refund status (SPEC.md section 4). */
+/** The pt-BR label of each refund status (docs/rules/refunds.md 'Refund status'). */
 export const refundStatusLabel: Readonly<Record<RefundStatus, string>> = {
   pending: 'Pendente',
   approved: 'Aprovado',

@@ -30,7 +30,7 @@ export const eventSessionInputSchema = z.object({
 /**
  * Body of PUT /api/admin/events/:id/sessions: the event's sessions in order, whether the door
  * scans exits, and per sector the sessions it is valid for, by their index in `sessions` (an empty
- * list: every session, PRODUCT.md 'The organizer's night': a 3-day pass, a Saturday ticket).
+ * list: every session, docs/rules/sessions.md 'Sessions': a 3-day pass, a Saturday ticket).
  */
 export const saveEventSessionsSchema = z.object({
   sessions: z.array(eventSessionInputSchema).max(MAX_EVENT_SESSIONS, `No máximo ${MAX_EVENT_SESSIONS} sessões`),

@@ -46,7 +46,7 @@ export interface MyOrderTickets {
   tickets: TicketView[];
 }
 
-/** Where a door scans when its staff name no gate (SPEC.md section 9: 'Entrada principal'). */
+/** Where a door scans when its staff name no gate (docs/rules/door.md 'One event per door': 'Entrada principal'). */
 export const DEFAULT_GATE = 'Entrada principal';
 
 const gateSchema = text()
@@ -59,7 +59,7 @@ const nonceSchema = text().trim().min(8).max(100);
 
 /**
  * Body of POST /api/check-ins: one scan at the door of `eventId` (the event the door works;
- * PRODUCT.md: no mode that admits every event). `nonce` is the device's id for this scan, so the
+ * docs/rules/door.md 'One event per door': no mode that admits every event). `nonce` is the device's id for this scan, so the
  * same scan queued offline after a slow answer is recorded once.
  */
 export const checkInSchema = z.object({
@@ -88,14 +88,14 @@ export const manualCheckInSchema = z.object({
 export type ManualCheckInInput = z.input<typeof manualCheckInSchema>;
 
 /**
- * Why the door refuses a ticket (PRODUCT.md 'Tickets and the door'). 'too_early' and
+ * Why the door refuses a ticket (docs/rules/door.md 'Verdicts'). 'too_early' and
  * 'event_over': outside the door's window; 'not_on_list': decided offline, the code is not on
  * the device's list; 'offline_conflict': admitted offline although it had already got in;
  * 'offline_out_of_window': admitted offline at a time (the device's clock) outside the door's
  * window or later than the sync arrived, so not counted as the entry; 'nonce_reused': a scan id
  * the door already used for another code (nothing recorded, nothing told of the other ticket);
  * 'transferred': the code a ticket carried before its holder transferred it to someone else (an
- * accepted transfer's old code; the ticket now has a new code, PRODUCT.md). 'wrong_session': the
+ * accepted transfer's old code; the ticket now has a new code, docs/rules/transfers.md 'Transfers'). 'wrong_session': the
  * ticket's sector does not cover the session the door admits to; 'already_inside': with exit
  * scans, an entry of a ticket that is inside; 'not_inside': an exit of a ticket that is not.
  */

@@ -4,7 +4,7 @@ import { text } from './fields';
 import { isValidCpf, onlyDigits } from '../cpf';
 import { concessions, type Concession } from '../concessions';
 
-// A ticket's holder and its transfer to another person (PRODUCT.md 'Tickets and the door').
+// A ticket's holder and its transfer to another person (docs/rules/transfers.md 'Transfers').
 
 /** An optional CPF as typed ('529.982.247-25' or digits): blank -> null, else its digits; refused when not a real CPF. */
 const optionalCpf = text()

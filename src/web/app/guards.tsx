@@ -16,7 +16,7 @@ function isLeaving(location: { pathname: string }) {
   return typeof window !== 'undefined' && window.location.pathname !== location.pathname;
 }
 
-/** Signed-in guard (PRODUCT.md): 'Carregando...', then /auth, and back here after sign-in. */
+/** Signed-in guard (docs/rules/access.md 'Guards'): 'Carregando...', then /auth, and back here after sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isLoading, user } = useSession();
   const location = useLocation();
@@ -30,7 +30,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Admin guard (SPEC.md section 2): 'Verificando permissões...', non-admins go to /. */
+/** Admin guard (docs/screens.md 'Guards'): 'Verificando permissões...', non-admins go to /. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isLoading, user, isAdmin } = useSession();
   const location = useLocation();
@@ -45,7 +45,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Validator guard (SPEC.md section 2): spinner, /auth when signed out, / when not door staff. */
+/** Validator guard (docs/screens.md 'Guards'): spinner, /auth when signed out, / when not door staff. */
 export function RequireValidator({ children }: { children: ReactNode }) {
   const { isLoading, user, isValidator } = useSession();
   const location = useLocation();

@@ -3,7 +3,7 @@ import { Compass, Home } from 'lucide-react';
 import { Button } from '../components/ui/button';
 
 /**
- * Anything the router does not know, inside the main layout (PRODUCT.md: pt-BR, 'Página não
+ * Anything the router does not know, inside the main layout (docs/rules/money-and-dates.md 'Language': pt-BR, 'Página não
  * encontrada'). The layout already holds the page's one <main>, so this is a plain section.
  */
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 /**
- * What this device keeps of an event's waiting room (PRODUCT.md 'The on-sale'): its own random id,
+ * What this device keeps of an event's waiting room (docs/rules/waiting-room.md 'The on-sale'): its own random id,
  * the place token (a reload or a second tab asks with the same token and sees the same place) and
  * the turn's pass, which the checkout sends with the order.
  */

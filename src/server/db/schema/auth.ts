@@ -70,7 +70,7 @@ export const verifications = pgTable(
 
 export const roleEnum = pgEnum('role', roles);
 
-/** Roles of a user (PRODUCT.md: a user may hold several; no account is special by its e-mail). */
+/** Roles of a user (docs/rules/access.md 'Roles': a user may hold several; no account is special by its e-mail). */
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -83,7 +83,7 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
 
-/** SPEC.md section 3 'profiles': one per user, same id. */
+/** docs/data-model.md 'Profiles': one per user, same id. */
 export const profiles = pgTable('profiles', {
   id: text('id')
     .primaryKey()
@@ -95,7 +95,7 @@ export const profiles = pgTable('profiles', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** SPEC.md section 3 'user_notification_settings', defaults of section 9. */
+/** docs/data-model.md 'Notification settings'; defaults in docs/rules/notifications.md 'Notification settings'. */
 export const userNotificationSettings = pgTable('user_notification_settings', {
   userId: text('user_id')
     .primaryKey()
@@ -122,7 +122,7 @@ export const userNotificationSettings = pgTable('user_notification_settings', {
   /** When a code was last asked for (UTC): one per WHATSAPP_CODE_RESEND_MS per user; also names the send job that may deliver it. */
   whatsappCodeRequestedAt: ts('whatsapp_code_requested_at'),
   geolocationEnabled: boolean('geolocation_enabled').notNull().default(false),
-  /** News of the brands the user follows (new events), as 'promotion' notifications: opt-in (PRODUCT.md). */
+  /** News of the brands the user follows (new events), as 'promotion' notifications: opt-in (docs/rules/notifications.md 'Brand news'). */
   brandNewsNotifications: boolean('brand_news_notifications').notNull().default(false),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -14,8 +14,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export type BlockLotTake = { lotId: string; quantity: number; priceCentavos?: number };
 
 /**
- * A block of stock a box-office device reserved up front ('Bilheteria', PRODUCT.md 'The
- * organizer's night'): `size` units taken from one sector's lots when it was reserved (through
+ * A block of stock a box-office device reserved up front ('Bilheteria',
+ * docs/rules/box-office.md 'Blocks'): `size` units taken from one sector's lots when it was reserved (through
  * services/orders/inventory.ts holdUnits), sold on the device, online or offline, each sale
  * raising `used` by a conditional update that never passes `size`. Returning it gives the units
  * never sold back to the lots they came from (`returned_units`). `codes` are the signed ticket

@@ -32,14 +32,14 @@ export const brands = pgTable('brands', {
   logoUrl: text('logo_url'),
   /**
    * The brand's own figures on the home ('50+ Eventos'): [{ value, label }], edited in the back
-   * office; null: SPEC.md's figures (shared/home-hero.ts).
+   * office; null: the default figures (shared/home-hero.ts; docs/rules/content.md 'Brand figures').
    */
   figures: jsonb('figures').$type<{ value: string; label: string }[]>(),
 });
 
 /**
- * SPEC.md section 3 'events'. The date is a real calendar date and the times are wall-clock
- * times in America/Sao_Paulo (PRODUCT.md 'Money, dates, text').
+ * docs/data-model.md 'Events'. The date is a real calendar date and the times are wall-clock
+ * times in America/Sao_Paulo (docs/rules/money-and-dates.md 'Event dates and times').
  */
 export const events = pgTable(
   'events',
@@ -65,7 +65,7 @@ export const events = pgTable(
      * one): then nothing is sold at half price.
      */
     meiaEntrada: boolean('meia_entrada').notNull().default(true),
-    /** Most tickets one order may take (PRODUCT.md 'Selling the Brazilian way'); null: only the per-type limit. */
+    /** Most tickets one order may take (docs/rules/sale.md 'Limits per order and per CPF'); null: only the per-type limit. */
     maxTicketsPerOrder: integer('max_tickets_per_order'),
     /** Most tickets one CPF may hold for the event, counting pending and paid orders; null: no limit. */
     maxTicketsPerCpf: integer('max_tickets_per_cpf'),
@@ -92,7 +92,7 @@ export const events = pgTable(
      * their own, fee included, for 7 days (domain/refunds withdrawalDeadline). Null: never changed.
      */
     changedAt: ts('changed_at'),
-    /** Tickets are nominal: each holder's CPF is asked at checkout and at a transfer (PRODUCT.md 'Tickets and the door'). */
+    /** Tickets are nominal: each holder's CPF is asked at checkout and at a transfer (docs/rules/transfers.md 'Named tickets'). */
     nominal: boolean('nominal').notNull().default(false),
     /** Buyers may transfer tickets ('Transferir ingresso') until `transferDeadlineHours` before the start. */
     transferAllowed: boolean('transfer_allowed').notNull().default(true),
@@ -137,8 +137,8 @@ export const events = pgTable(
 );
 
 /**
- * One session of an event with several (a festival's days, a workshop's time slots; PRODUCT.md
- * 'The organizer's night'): its date, times (wall clock, America/Sao_Paulo) and capacity. An
+ * One session of an event with several (a festival's days, a workshop's time slots;
+ * docs/rules/sessions.md 'Sessions'): its date, times (wall clock, America/Sao_Paulo) and capacity. An
  * event without sessions has its one date. The door admits a ticket once per session.
  */
 export const eventSessions = pgTable(
@@ -180,7 +180,7 @@ export const ticketTypeSessions = pgTable(
 );
 
 /**
- * A sector of an event (SPEC.md's `tickets` table; 'Pista', 'Camarote', 'Passaporte'): its price
+ * A sector of an event (once called the `tickets` table, docs/glossary.md; 'Pista', 'Camarote', 'Passaporte'): its price
  * and stock live in its lots (ticketLots). `remaining` is the sum of its lots' `remaining` and
  * `halfTaken` the half-price units held or sold that count against the meia-entrada reserve; both
  * are moved only by services/orders/inventory.ts, in the transaction that moves the lots.
@@ -260,7 +260,7 @@ export const userFavorites = pgTable(
 
 /**
  * The brands a user follows (settings and brand pages): with 'Novidades das marcas' on, each new
- * event of a followed brand reaches them as a 'promotion' notification (PRODUCT.md 'Accounts and data').
+ * event of a followed brand reaches them as a 'promotion' notification (docs/rules/notifications.md 'Brand news').
  */
 export const brandFollows = pgTable(
   'brand_follows',

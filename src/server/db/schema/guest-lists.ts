@@ -8,7 +8,7 @@ import { guestListAfterKinds, guestEntrySources } from '../../../shared/schemas/
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * A guest list of an event ('Lista amiga', PRODUCT.md 'The organizer's night'), owned by a
+ * A guest list of an event ('Lista amiga', docs/rules/guest-lists.md 'Lists'), owned by a
  * promoter or a staff member: at most `quota` names, added by the owner or by the guests through
  * the list's link (`token`) until `closes_at` (UTC). Its names enter as the sector
  * `ticket_type_id` ('Pista'): each name holds one unit of that sector's stock while on the list

@@ -36,7 +36,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const discountTypeEnum = pgEnum('discount_type', discountTypes);
 
 /**
- * SPEC.md's `discount_coupons`. `currentUses` counts paid orders only; `heldUses` counts unpaid
+ * A coupon (once called `discount_coupons`; docs/rules/sale.md 'Coupons'). `currentUses` counts paid orders only; `heldUses` counts unpaid
  * orders still holding a use, so that held + current never passes `maxUses`.
  */
 export const coupons = pgTable(
@@ -100,7 +100,7 @@ export const concessionEnum = pgEnum('concession', concessions);
 export const orderChannelEnum = pgEnum('order_channel', orderChannels);
 
 /**
- * A box-office operator's cash drawer for one event ('Caixa', PRODUCT.md 'The organizer's night'):
+ * A box-office operator's cash drawer for one event ('Caixa', docs/rules/box-office.md 'Drawers'):
  * opened with a float, closed once with the amount counted. What the system expects at the close
  * is the float plus cash sales, minus cash refunds and withdrawals (drawerMovements); the
  * difference is counted minus expected.
@@ -299,7 +299,7 @@ export const tickets = pgTable(
       .references(() => events.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     ticketTypeName: text('ticket_type_name').notNull(),
-    /** Who uses this ticket (PRODUCT.md 'Tickets and the door'): asked at checkout, editable by the buyer until the event starts. */
+    /** Who uses this ticket (docs/rules/transfers.md 'Named tickets'): asked at checkout, editable by the buyer until the event starts. */
     holderName: text('holder_name'),
     /** The holder's CPF (digits), asked where the event is nominal or the ticket is meia-entrada. */
     holderCpf: text('holder_cpf'),
@@ -328,7 +328,7 @@ export const tickets = pgTable(
   ],
 );
 
-/** Every scan at the door, accepted or refused (SPEC.md's `ticket_validations`). */
+/** Every scan at the door, accepted or refused (once called `ticket_validations`; docs/rules/door.md 'Tickets and the door'). */
 export const checkIns = pgTable(
   'check_ins',
   {
@@ -474,8 +474,8 @@ export const outbox = pgTable(
 );
 
 /**
- * A staff member's quota of courtesies ('Cortesias') for one event (PRODUCT.md 'Selling the
- * Brazilian way'): they may issue at most `quota`; `used` counts what they issued, kept by the one
+ * A staff member's quota of courtesies ('Cortesias') for one event (
+ * docs/rules/sale.md 'Courtesies'): they may issue at most `quota`; `used` counts what they issued, kept by the one
  * conditional UPDATE that issuing takes (services/orders/courtesy-quotas.ts). No row: no quota.
  */
 export const courtesyQuotas = pgTable(
@@ -527,7 +527,7 @@ export const cpfHoldings = pgTable(
 export const ticketTransferStatuses = ['pending', 'accepted', 'cancelled'] as const;
 
 /**
- * A ticket sent to another person ('Transferir ingresso', PRODUCT.md 'Tickets and the door'): the
+ * A ticket sent to another person ('Transferir ingresso', docs/rules/transfers.md 'Transfers'): the
  * recipient accepts by the e-mail link (its token kept hashed) or in the app; on acceptance the
  * ticket gets a new code, owner and holder, and `oldCode` keeps the code the door now refuses as
  * 'ingresso transferido'. One pending transfer per ticket; the rows are the ticket's history.
@@ -566,7 +566,7 @@ export const ticketTransfers = pgTable(
 );
 
 /**
- * An event's waiting room (PRODUCT.md 'The on-sale'): it opens at `opensAt`; joins before
+ * An event's waiting room (docs/rules/waiting-room.md 'The on-sale'): it opens at `opensAt`; joins before
  * `onSaleAt` get a place drawn at random at the opening, later joins the next place. Places up to
  * `admittedThrough` have had their turn; the outflow moves it by at most `ratePerMinute` and keeps
  * at most `maxInside` passes live.

@@ -8,7 +8,7 @@ import { waitlistEntryStatuses, waitlistOfferStatuses } from '../../../shared/sc
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
- * One person waiting for a sold-out sector ('Lista de espera', PRODUCT.md 'The organizer's
+ * One person waiting for a sold-out sector ('Lista de espera', docs/rules/waiting-list.md 'Joining'
  * night'): how many units they want and their turn (`seq`, the order they joined). `waiting` until
  * units freed later are offered to them (`offered`), then `purchased` when they buy the offer,
  * `expired` when it runs out unbought; `left` when they leave the list. One active entry

@@ -33,7 +33,7 @@ const newsNotFound = () => new DomainError('news_not_found');
 const bannerNotFound = () => new DomainError('not_found', {}, 'Banner não encontrado.');
 
 /**
- * The back office's coupons, news and banners (SPEC.md sections 2 and 7): admins only, every
+ * The back office's coupons, news and banners (docs/screens.md 'Admin area', docs/rules/sale.md 'Coupons'): admins only, every
  * route checks the role on the server (before the request is validated). Also the buyer's coupon
  * preview at checkout, which needs only a signed-in user.
  */

@@ -55,8 +55,8 @@ const attendeesQuerySchema = z.object({ q: z.coerce.string().optional() });
 const uploadParamsSchema = z.object({ folder: z.enum(uploadFolders) });
 
 /**
- * Back office: events, their ticket types and buyers, and image uploads (SPEC.md sections 2
- * 'Admin area', 5, 7 'Admin'). Every route is for admins only.
+ * Back office: events, their ticket types and buyers, and image uploads (
+ * docs/screens.md 'Admin area', 5, 7 'Admin'). Every route is for admins only.
  */
 export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -9,9 +9,9 @@ import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
- * The back office's refunds (SPEC.md section 2 /admin/refunds, section 7 'Refunds' admin calls):
+ * The back office's refunds (docs/screens.md 'Admin area', docs/rules/refunds.md 'Refund requests'):
  * list with a status filter, approve, reject. Admins only; anyone else signed in gets 403 with
- * 'Acesso negado. Apenas administradores podem gerenciar reembolsos.' (SPEC.md section 6).
+ * 'Acesso negado. Apenas administradores podem gerenciar reembolsos.' (docs/rules/access.md 'Roles').
  */
 export async function adminRefundRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
- * The borderô of an event (PRODUCT.md 'The organizer's night'), admins only: GET it as JSON (the
+ * The borderô of an event (docs/rules/bordero.md 'Borderô'), admins only: GET it as JSON (the
  * back office's page reads it again and again while the event sells and admits), as a PDF
  * ('Baixar PDF') and as a CSV ('Baixar CSV'); PATCH its ECAD rate, set list and co-producers.
  */

@@ -40,7 +40,7 @@ const BOX_OFFICE_SYNCS_PER_MINUTE = 20;
 const seconds = (n: number) => `${n} ${n === 1 ? 'segundo' : 'segundos'}`;
 
 /**
- * The box office ('Bilheteria', PRODUCT.md 'The organizer's night'): the events it sells for, the
+ * The box office ('Bilheteria', docs/rules/box-office.md 'Selling at the door'): the events it sells for, the
  * operator's cash drawer (open with a float, 'Sangria', close counted), blocks of stock reserved
  * per device and returned, sales (one online, or a device's offline sales synced once per nonce),
  * a PIX confirmed by hand in the sandbox, refunds at the box office. Box-office staff and admins

@@ -30,7 +30,7 @@ const eventQuerySchema = z.object({
     .catch(undefined),
 });
 
-/** Public catalogue (PRODUCT.md: browsing is public) and the signed-in user's favourites. */
+/** Public catalogue (docs/rules/access.md 'Who may see what': browsing is public) and the signed-in user's favourites. */
 export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

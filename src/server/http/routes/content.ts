@@ -9,7 +9,7 @@ import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
- * Public home content (PRODUCT.md 'Who may see what': `/` and `/news/{id}` are public): published
+ * Public home content (docs/rules/access.md 'Who may see what': `/` and `/news/{id}` are public): published
  * news and active banners. Drafts and inactive banners never leave the server.
  */
 export async function contentRoutes(fastify: FastifyInstance, { deps }: RouteContext) {

@@ -34,7 +34,7 @@ const DOOR_SEARCHES_PER_MINUTE = 30;
 const seconds = (n: number) => `${n} ${n === 1 ? 'segundo' : 'segundos'}`;
 
 /**
- * The door (PRODUCT.md 'Tickets and the door'): scans, the events a door may work, the offline
+ * The door (docs/rules/door.md 'Tickets and the door'): scans, the events a door may work, the offline
  * list and the sync of offline decisions, the look-up and manual admission, live counts. Door
  * staff (validators) and admins only; the guard runs before anything is read. The sync and the
  * look-up are limited per validator (DOOR_SYNCS_PER_MINUTE, DOOR_SEARCHES_PER_MINUTE): past the

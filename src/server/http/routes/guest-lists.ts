@@ -31,7 +31,7 @@ const tokenParamsSchema = z.object({ token: z.string().min(16).max(100) });
 const entryParamsSchema = z.object({ id: z.uuid(), entryId: z.uuid() });
 
 /**
- * Guest lists ('Lista amiga', PRODUCT.md 'The organizer's night'), four audiences, each guarded
+ * Guest lists ('Lista amiga', docs/rules/guest-lists.md 'Lists'), four audiences, each guarded
  * before anything is read:
  * - the back office (admins): an event's lists, and creating one;
  * - the owners ('Minhas listas': promoters and staff): their lists, adding names by hand or from a

@@ -3,8 +3,8 @@ import { NOTIFICATIONS_CHANNEL } from '../../services/notifications/notify-user'
 import type { RouteContext } from '../context';
 
 /**
- * GET /api/live: the signed-in user's live updates as Server-Sent Events (ARCHITECTURE.md 'live
- * updates'): `ready` once open, then an event `notifications` whenever a notification for them is
+ * GET /api/live: the signed-in user's live updates as Server-Sent Events (
+ * docs/architecture.md 'Live updates'): `ready` once open, then an event `notifications` whenever a notification for them is
  * committed on any server instance (fed by LISTEN/NOTIFY through the hub), so the bell and the
  * panel refresh at once. The stream itself (heartbeat, caps per user and address, 429 over them,
  * the end at sign-out) is src/server/live/live-streams.ts's.

@@ -14,7 +14,7 @@ import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
- * The notification panel (SPEC.md 'Layout shell', section 7 'Notifications': newest 50, mark one,
+ * The notification panel (docs/rules/notifications.md 'The notification panel': newest 50, mark one,
  * mark all, delete, each only the user's own) and the devices' push subscriptions.
  */
 export async function notificationRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {

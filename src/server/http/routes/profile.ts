@@ -26,9 +26,9 @@ import { readUploadedImage } from '../parse';
 import type { RouteContext } from '../context';
 
 /**
- * The signed-in person's own data (SPEC.md sections 2 'Profile', 'Profile edit', 'Settings',
- * 'Data management', 7 'Profile and roles', 'Notifications', 'Storage'; PRODUCT.md 'Accounts
- * and data'). Every route acts on the session's user only; signed out is 401.
+ * The signed-in person's own data (docs/rules/accounts-and-data.md 'Accounts and data';
+ * docs/rules/notifications.md 'Notification settings'; the screens of docs/screens.md 'Profile' and 'Settings').
+ * Every route acts on the session's user only; signed out is 401.
  */
 export async function profileRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

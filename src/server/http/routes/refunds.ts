@@ -7,7 +7,7 @@ import { requestRefund } from '../../services/refunds/request-refund';
 import { withdrawPurchase } from '../../services/refunds/withdraw-purchase';
 import type { RouteContext } from '../context';
 
-/** The buyer's side of refunds (SPEC.md section 2 'Refund request'); all need a signed-in user. */
+/** The buyer's side of refunds (docs/screens.md 'Refund request'); all need a signed-in user. */
 export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

@@ -15,7 +15,7 @@ import type { RouteContext } from '../context';
 const tokenParamsSchema = z.object({ token: z.string().trim().min(20).max(200) });
 
 /**
- * A ticket's holder and its transfer to another person (PRODUCT.md 'Tickets and the door'): the
+ * A ticket's holder and its transfer to another person (docs/rules/transfers.md 'Transfers'): the
  * owner edits the holder and sends or cancels a transfer; the recipient reads the link's page
  * (no sign-in needed to read it) and accepts signed in with the recipient's e-mail.
  */

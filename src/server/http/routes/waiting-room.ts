@@ -19,7 +19,7 @@ import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
 /**
- * The on-sale's waiting room (PRODUCT.md 'The on-sale'): the fan's join, status and turn, the event
+ * The on-sale's waiting room (docs/rules/waiting-room.md 'The on-sale'): the fan's join, status and turn, the event
  * page's question, and the organizer's settings, pause and live counts (admins only).
  */
 export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards, config, streams }: RouteContext) {

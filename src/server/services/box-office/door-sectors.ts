@@ -5,7 +5,7 @@ import { lotsState, type SaleLot } from '../../domain/lots';
 import { queryRows, type Db, type Tx } from '../../db/client';
 
 /**
- * The sectors of an event as the box office sells them (PRODUCT.md 'The organizer's night':
+ * The sectors of an event as the box office sells them (docs/rules/box-office.md 'Selling at the door':
  * prices and quotas per channel): the online price now (the lot on sale, domain/lots.ts
  * lotsState), the door price (null: the online price), the box office's quota (null: none) and
  * the units its blocks hold (not returned). Centavos. Throws DomainError('event_not_found').

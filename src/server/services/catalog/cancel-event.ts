@@ -12,7 +12,7 @@ import { loadTicketRefundStates } from '../refunds/refund-state';
 import { enqueueJobs } from '../jobs';
 
 /**
- * The organizer cancels an event (PRODUCT.md 'Buying': every paid order is refunded and every
+ * The organizer cancels an event (docs/rules/refunds.md 'Cancelling an event': every paid order is refunded and every
  * buyer told). One transaction: the event is marked cancelled (sales stop: placing an order
  * answers 'event_cancelled'); every pending order is released (units and coupon uses back);
  * every paid order gets one approved refund (origin 'event_cancelled') of what its still-valid
@@ -170,7 +170,7 @@ async function refundPaidOrder(
 }
 
 /**
- * Deletes an event that never had an order (PRODUCT.md 'Buying': an event with no orders can be
+ * Deletes an event that never had an order (docs/rules/refunds.md 'Cancelling an event': an event with no orders can be
  * deleted; one with orders is cancelled instead, so nothing a buyer paid for disappears). Its
  * ticket types and coupons go with it. Throws DomainError: event_not_found; event_has_orders.
  */

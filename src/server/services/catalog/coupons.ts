@@ -130,14 +130,14 @@ function translateViolation(error: unknown): never {
 
 /**
  * Every coupon, newest first, with its event's title (null: all events), its uses (paid and
- * held) and whether any order used it (SPEC.md section 7 'Coupons').
+ * held) and whether any order used it (docs/rules/sale.md 'Coupons').
  */
 export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
   return loadAdminCoupons(db);
 }
 
 /**
- * The events a coupon may be limited to: every event, soonest date first (SPEC.md section 7:
+ * The events a coupon may be limited to: every event, soonest date first (docs/rules/sale.md 'Coupons':
  * events (id, title) ordered by date).
  */
 export async function listCouponEventOptions(db: Db): Promise<CouponEventOption[]> {
@@ -148,7 +148,7 @@ export async function listCouponEventOptions(db: Db): Promise<CouponEventOption[
 }
 
 /**
- * Creates a coupon from a parsed input (SPEC.md section 5 'Coupon'; validity days in
+ * Creates a coupon from a parsed input (docs/rules/sale.md 'Coupons'; validity days in
  * America/Sao_Paulo, from the start of `validFrom` through the end of `validUntil`).
  * Throws DomainError 'conflict' { field: 'code' } when the code exists, 'validation_failed'
  * { field: 'eventId' } for an unknown event.

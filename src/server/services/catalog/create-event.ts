@@ -51,8 +51,8 @@ export function eventColumns(input: EventInput) {
 }
 
 /**
- * Creates an event and its ticket types in one transaction (SPEC.md section 7 'Create event';
- * PRODUCT.md: never a half-created event, so a failing ticket type leaves no event behind).
+ * Creates an event and its ticket types in one transaction (docs/rules/events.md 'Creating and editing events';
+ * docs/rules/events.md 'Creating and editing events': never a half-created event, so a failing ticket type leaves no event behind).
  * Input as parsed by eventInputSchema: prices in centavos, date 'yyyy-MM-dd' and times 'HH:mm'
  * in America/Sao_Paulo. The brand follows the category. A published upcoming event is announced
  * to its brand's followers who opted in (announce-event.ts). Returns the new event's id.

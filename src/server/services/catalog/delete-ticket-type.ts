@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { events, orderItems, ticketTypes } from '../../db/schema';
 
 /**
- * Removes one ticket type of an event (SPEC.md section 7 'Edit event': delete ticket by id).
+ * Removes one ticket type of an event (docs/rules/events.md 'Creating and editing events': delete ticket by id).
  * Refused when any order (of any status) has it, since order items and tickets point to it
  * (to stop selling it, its stock is set to 0), and when it is the event's last ticket type
- * (SPEC.md section 5: at least one must remain). The event row is locked so two removals at
+ * (docs/rules/events.md 'Creating and editing events': at least one must remain). The event row is locked so two removals at
  * once cannot both pass the last-type check.
  *
  * Throws DomainError: event_not_found, ticket_type_not_found, ticket_type_has_orders,

@@ -10,12 +10,12 @@ import { meiaReserve } from '../../domain/meia';
 import { loadSalesMoney } from './sales-money';
 
 /**
- * One event for the edit form, drafts included (SPEC.md section 7 'Edit event': the event and its
+ * One event for the edit form, drafts included (docs/rules/events.md 'Creating and editing events': the event and its
  * ticket types), times as 'HH:mm'. Each sector carries its units sold (completed orders), whether
  * any order has it (then it cannot be removed), its lots with sold, held and remaining, and its
  * meia-entrada reserve against the half-price units taken; the event its limits, fee, and its
  * sales' money (sales-money.ts: gross, refunds, absorbed fees, net, and the fees charged to
- * buyers apart; PRODUCT.md 'Selling the Brazilian way'). Throws DomainError('event_not_found').
+ * buyers apart; docs/rules/sale.md 'Selling the Brazilian way'). Throws DomainError('event_not_found').
  */
 export async function getAdminEvent(db: Db, eventId: string, now: Date = new Date()): Promise<AdminEventDetail> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));

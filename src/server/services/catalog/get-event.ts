@@ -11,8 +11,8 @@ import { loadSaleState } from '../orders/sale-state';
 import { eventSummaryColumns, toEventSummary, type EventRow } from './list-events';
 
 /**
- * One published event with its sectors as the event page shows them (SPEC.md section 2 'Event
- * detail'; PRODUCT.md 'Selling the Brazilian way'): per sector the lot on sale and its price, the
+ * One published event with its sectors as the event page shows them (
+ * docs/screens.md 'Event detail'; docs/rules/sale.md 'Selling the Brazilian way'): per sector the lot on sale and its price, the
  * half price and the fee on each, what is left (full price and meia-entrada apart, the reserve
  * counted as the sale counts it: domain/sale sectorMeia), the next lot, the ended ones, the window;
  * and the event's meia-entrada counter. A pre-sale sector is listed only when `accessCode` is a

@@ -57,7 +57,7 @@ const orders: Record<NonNullable<ListAdminEventsQuery['sort']>, SQL> = {
 const fold = (text: SQL) => sql`translate(lower(${text}), 'áàâãäéèêëíìîïóòôõöúùûüç', 'aaaaaeeeeiiiiooooouuuuc')`;
 
 /**
- * Every event, drafts included (SPEC.md section 7 'Event list'), with its sales: units and totals
+ * Every event, drafts included (docs/rules/events.md 'Event status'), with its sales: units and totals
  * (centavos, after discounts) of completed orders, the units its lots ever offered (sold + held +
  * remaining) and whether none is left. Filters, all optional: `q` a case- and accent-insensitive
  * match on title or location; `brand` a brand's slug; `status` one of adminEventFilters, each

@@ -62,7 +62,7 @@ export async function getEventSessions(
 }
 
 /**
- * Saves an event's sessions from the back office (PRODUCT.md 'The organizer's night'), with the
+ * Saves an event's sessions from the back office (docs/rules/sessions.md 'Sessions'), with the
  * event's row locked: sessions with an id are changed, new ones added, those left out removed,
  * positions following the list; `exitScans` turns the door's exit scans on or off; each sector
  * listed covers the sessions at the given indexes (an empty list, or a sector not listed: every

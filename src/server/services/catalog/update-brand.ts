@@ -7,7 +7,7 @@ import { brands } from '../../db/schema';
 /**
  * Saves what a brand's page and home slide show ('Marcas' in the back office): name, tagline,
  * description, cover and logo (uploaded images' addresses, or null for the brand's gradient and
- * initials) and its figures (null: SPEC.md's, shared/home-hero DEFAULT_BRAND_FIGURES). The input
+ * initials) and its figures (null: the defaults, shared/home-hero DEFAULT_BRAND_FIGURES; docs/rules/content.md 'Brand figures'). The input
  * is already checked by brandInputSchema. The slug, colour and order do not change here.
  * Throws DomainError('not_found', 'Marca não encontrada.') for an unknown slug; returns the brand saved.
  */

@@ -12,7 +12,7 @@ import type { Tx } from '../../db/client';
 import { tickets } from '../../db/schema';
 
 /**
- * Saves the edit form (SPEC.md section 7 'Edit event': update the event, insert new ticket types,
+ * Saves the edit form (docs/rules/events.md 'Creating and editing events': update the event, insert new ticket types,
  * update existing ones) in one transaction; ticket types left out are kept (DELETE removes them).
  *
  * Sectors and their lots are saved by save-sectors.ts (stock never breaks orders already made: it
@@ -20,7 +20,7 @@ import { tickets } from '../../db/schema';
  * The service fee cannot change once the event has orders (fee_has_sales): what was sold keeps it.
  *
  * When the date, start time or venue changes, every holder of a valid ticket is told ('Evento
- * alterado', PRODUCT.md 'Accounts and data'). An event published for the first time is announced
+ * alterado', docs/rules/notifications.md 'What is notified'). An event published for the first time is announced
  * to its brand's followers who opted in (announce-event.ts).
  *
  * Throws DomainError: event_not_found; fee_has_sales; ticket_type_not_found (an id of another

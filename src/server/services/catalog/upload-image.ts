@@ -31,7 +31,7 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** The folder served under /uploads (ARCHITECTURE.md 'files'). */
+/** The folder served under /uploads (docs/architecture.md 'Files'). */
 export function uploadsRoot(dataDir: string): string {
   return resolve(dataDir, 'uploads');
 }
@@ -47,7 +47,7 @@ export function ensureUploadFolders(dataDir: string): void {
 /**
  * Stores an uploaded image as DATA_DIR/uploads/<folder>/<random uuid>.<jpg|png|webp> and returns
  * its public path '/uploads/<folder>/<name>'. The type comes from the file's bytes, never from
- * its name (SPEC.md section 9: JPEG, PNG or WebP, at most 5 MB = 5*1024*1024 bytes).
+ * its name (docs/rules/accounts-and-data.md 'Profile picture': JPEG, PNG or WebP, at most 5 MB = 5*1024*1024 bytes).
  * Throws DomainError('image_too_large') above the limit (or when `truncated`, i.e. the upload
  * was cut at the limit) and DomainError('image_invalid') for an empty file or another type.
  */

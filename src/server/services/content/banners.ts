@@ -21,14 +21,14 @@ function toAdminBanner(row: BannerRow): AdminBanner {
   };
 }
 
-/** Every banner, inactive ones included, newest first (SPEC.md section 7 'News and banners'). */
+/** Every banner, inactive ones included, newest first (docs/rules/content.md 'Management'). */
 export async function listAllBanners(db: Db): Promise<AdminBanner[]> {
   const rows = await db.select().from(banners).orderBy(desc(banners.createdAt), desc(banners.id));
   return rows.map(toAdminBanner);
 }
 
 /**
- * Creates a banner from a parsed input (SPEC.md section 5 'Banner': title, description and
+ * Creates a banner from a parsed input (docs/rules/content.md 'Banners': title, description and
  * image_url required; link_url optional). Active banners show on the home page at once.
  */
 export async function createBanner(db: Db, input: BannerInput, now: Date = new Date()): Promise<AdminBanner> {

@@ -6,7 +6,7 @@ import { news } from '../../db/schema';
 import { toNewsDetail } from './list-news';
 
 /**
- * One published news item with its full text, for /news/{id} (PRODUCT.md: public). A draft is
+ * One published news item with its full text, for /news/{id} (docs/rules/access.md 'Who may see what': public). A draft is
  * treated as absent, so its existence does not leak. Throws DomainError('news_not_found') for
  * an unknown id or a draft.
  */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { banners } from '../../db/schema';
 
 /**
- * The banners the home page shows: active ones only, newest first (SPEC.md section 4: 'Banner:
+ * The banners the home page shows: active ones only, newest first (docs/rules/content.md 'Banners': 'Banner:
  * active vs inactive'; section 7: ordered by created_at descending). Inactive banners never
  * appear.
  */

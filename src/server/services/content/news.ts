@@ -20,14 +20,14 @@ function toAdminNews(row: NewsRow): AdminNews {
   };
 }
 
-/** Every news item, drafts included, newest first (SPEC.md section 7 'News and banners'). */
+/** Every news item, drafts included, newest first (docs/rules/content.md 'Management'). */
 export async function listAllNews(db: Db): Promise<AdminNews[]> {
   const rows = await db.select().from(news).orderBy(desc(news.createdAt), desc(news.id));
   return rows.map(toAdminNews);
 }
 
 /**
- * Creates a news item from a parsed input (SPEC.md section 5 'News': title, preview and
+ * Creates a news item from a parsed input (docs/rules/content.md 'News': title, preview and
  * category required). Published items appear on the home page at once; drafts never leave the
  * back office.
  */

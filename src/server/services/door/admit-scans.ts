@@ -37,7 +37,7 @@ export interface TicketState {
   scans: AcceptedScan[];
   ticketTypeName: string;
   concession: Concession | null;
-  /** Who uses it: the holder named for it, else the buyer (PRODUCT.md: VÁLIDO shows it). */
+  /** Who uses it: the holder named for it, else the buyer (docs/rules/transfers.md 'Named tickets': VÁLIDO shows it). */
   holderName: string;
   eventTitle: string;
   isEventCancelled: boolean;
@@ -81,7 +81,7 @@ export interface ScanOutcome {
 }
 
 /**
- * Admits or refuses one scan and records it (PRODUCT.md 'Tickets and the door': of any number of
+ * Admits or refuses one scan and records it (docs/rules/door.md 'Tickets and the door': of any number of
  * scans of one code, exactly one is 'VÁLIDO'; every scan is recorded, refused ones too, with the
  * reason). A code no ticket carries that an accepted transfer took away from its ticket
  * (`ticket_transfers.old_code`) is refused 'transferred'. The one admission path: a camera scan, a manual entry and an offline sync all come

@@ -25,8 +25,8 @@ export interface CheckInTicketInput {
 }
 
 /**
- * Decides one scan at the door of `eventId` (SPEC.md 'Validator', PRODUCT.md 'Tickets and the
- * door'). A code whose signature fails names no ticket ('unknown_code', the tickets untouched).
+ * Decides one scan at the door of `eventId` (docs/screens.md 'Validator',
+ * docs/rules/door.md 'Tickets and the door'). A code whose signature fails names no ticket ('unknown_code', the tickets untouched).
  * The window is read from the door's event (loadDoorEvent: `opensMinutesBefore` before the start
  * until the end), and the scan goes through the one admission path (admit-scans.ts admitScan),
  * which admits or says why not: another event ('Ingresso de outro evento: <title>', not burnt),

@@ -10,7 +10,7 @@ export const CHECK_INS_CHANNEL = 'check_ins';
  * Entries and tickets sold of one event, counted as the admin dashboard counts them: an entry is
  * a ticket with an accepted entry ('in') in `sessionId` (null: the event's one date; on an event
  * with sessions the door counts the session open now); a ticket is sold when its order is
- * 'completed'. With `exitScans`, also `inside` (PRODUCT.md 'The organizer's night': the live count
+ * 'completed'. With `exitScans`, also `inside` (docs/rules/sessions.md 'Exits and re-entry': the live count
  * is people inside, not entries): accepted entries less accepted exits in that session.
  */
 export async function countDoor(

@@ -8,7 +8,7 @@ import { loadWorkableDoorEvent, toDoorSession } from './door-event';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 
 /**
- * What a door device keeps to decide without network (PRODUCT.md 'Tickets and the door', the way
+ * What a door device keeps to decide without network (docs/rules/door.md 'The offline door', the way
  * pretixSCAN keeps its event's list): the event with its window (UTC instants; `isCancelled` when
  * its organizer cancelled it) and every ticket issued for it as domain/admission offlineTicketOf
  * lists it, named by the hash of its code (shared/admission hashTicketCode; the codes themselves

@@ -11,7 +11,7 @@ import { queryRows } from '../../db/client';
 const MAX_EVENTS = 60;
 
 /**
- * The events a door may work at `now` (PRODUCT.md 'Tickets and the door': today's first): not
+ * The events a door may work at `now` (docs/rules/door.md 'One event per door': today's first): not
  * cancelled, and workable (domain/door-window isDoorEventWorkable: published or with tickets
  * issued, its door, doorWindow with `opensMinutesBefore`, not closed yet; the door's per-event
  * reads answer by the same rule). Today's events (the São Paulo day, or a door already open, as for an

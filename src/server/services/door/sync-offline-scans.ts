@@ -29,7 +29,7 @@ export interface OfflineScan {
 }
 
 /**
- * Records the decisions a door device took without network (PRODUCT.md 'Tickets and the door':
+ * Records the decisions a door device took without network (docs/rules/door.md 'The offline door':
  * 'accept and flag', as pretixSCAN does), each exactly once: a nonce already recorded changes
  * nothing ('duplicate'), so a queue sent again, or a scan whose slow online answer the device gave
  * up on, is recorded once. In the order the device decided, through the one admission path

@@ -101,7 +101,7 @@ function guestOrder(input: {
 }
 
 /**
- * The door admits a list name ('Lista amiga', PRODUCT.md 'The organizer's night'). The name gets
+ * The door admits a list name ('Lista amiga', docs/rules/guest-lists.md 'At the door'). The name gets
  * a real ticket, so the door's counts, the borderô and the guest's 'Meus ingressos' see it like
  * any other: in one transaction, with the name's row locked (two doors admitting it at once take
  * turns), an order of channel 'guest_list' (payment provider 'guest_list') for one unit of the

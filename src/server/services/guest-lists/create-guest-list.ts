@@ -10,8 +10,8 @@ import { readGuestLists, toGuestListView } from './guest-list-rows';
 const OWNER_ROLES = ['promoter', 'admin', 'validator', 'box_office'] as const;
 
 /**
- * The back office creates a guest list for `eventId` ('Lista amiga', PRODUCT.md 'The
- * organizer's night'): its owner (a staff member found by e-mail, holding one of OWNER_ROLES),
+ * The back office creates a guest list for `eventId` ('Lista amiga',
+ * docs/rules/guest-lists.md 'Lists'): its owner (a staff member found by e-mail, holding one of OWNER_ROLES),
  * the sector its names enter as, the quota, the rule (free until `freeUntil`, then a price or a
  * percent off a reference price; instants UTC, money in centavos) and when it stops taking names.
  * The link's token is 24 random bytes, base64url. Throws DomainError: event_not_found,

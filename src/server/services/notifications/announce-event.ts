@@ -14,7 +14,7 @@ export interface AnnouncedEvent {
 }
 
 /**
- * Tells the followers of an event's brand that it is on sale (PRODUCT.md 'Accounts and data':
+ * Tells the followers of an event's brand that it is on sale (docs/rules/notifications.md 'Brand news':
  * brand news for those who opted in), the first time it is published and upcoming: a 'promotion'
  * notification '<Marca> anunciou um evento' to every user who follows the brand and has
  * 'Novidades das marcas' on, delivered in-app and queued on e-mail, push and WhatsApp (each

@@ -6,7 +6,7 @@ import { whatsappRecipient } from '../../domain/whatsapp-confirmation';
 
 /**
  * Sends one in-app notification on one other channel, if the user has it switched on now
- * (PRODUCT.md 'Accounts and data': settings are obeyed; SPEC.md section 3 defaults: e-mail on,
+ * (docs/rules/notifications.md 'Channels': settings are obeyed; docs/rules/notifications.md 'Notification settings': e-mail on,
  * push and WhatsApp off). E-mail: a short pt-BR message with the link; push: to every device the
  * user subscribed, a subscription the push service no longer knows (404/410) is removed; WhatsApp:
  * to the saved number (E.164) only once its owner confirmed it with a code and has not changed it

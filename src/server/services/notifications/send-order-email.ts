@@ -15,11 +15,11 @@ const ROTATING_NOTICE =
   'Neste evento o QR code muda a cada 30 segundos e só vale aberto no app: na entrada, abra o ingresso em Meus ingressos.';
 
 /**
- * The purchase e-mail (PRODUCT.md 'Accounts and data': tickets with their QR codes and the
+ * The purchase e-mail (docs/rules/notifications.md 'What is notified': tickets with their QR codes and the
  * event's .ics), sent after the order is confirmed, unless the buyer switched 'Notificações por
  * e-mail' off. pt-BR, HTML with a plain-text part: one QR code per ticket as an inline PNG image
  * (300 px, margin 2, the code the door reads, as on 'Meus ingressos') with its holder ('Titular:',
- * the buyer when none was named; PRODUCT.md 'Tickets and the door'), the event as an .ics
+ * the buyer when none was named; docs/rules/transfers.md 'Named tickets'), the event as an .ics
  * attachment, and the link to 'Meus ingressos'. For an event whose QR rotates no code is sent (a
  * copy would never get in): the e-mail says to open the ticket in the app. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
  * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.

@@ -8,7 +8,7 @@ import { readRoom } from './room-state';
 import { cpfDigest, signRoomToken } from './room-tokens';
 
 /**
- * The account's turn as a pass for one device (PRODUCT.md 'The on-sale'): valid PASS_MINUTES from
+ * The account's turn as a pass for one device (docs/rules/waiting-room.md 'Turns'): valid PASS_MINUTES from
  * when its place was admitted, claimed by the first device that asks; the same device may ask
  * again (a reload), another device is refused.
  *

@@ -64,7 +64,7 @@ export async function getAdminRoom(db: Db, eventId: string, now = new Date()): P
 }
 
 /**
- * Saves an event's waiting-room settings (PRODUCT.md 'The on-sale'). Once the order is drawn its
+ * Saves an event's waiting-room settings (docs/rules/waiting-room.md 'The on-sale'). Once the order is drawn its
  * on-sale time stays; rate, room size and on/off may change at any time.
  *
  * Throws DomainError: event_not_found; waiting_room_drawn (the on-sale time changed after the draw).

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { DomainError } from '../../../shared/errors';
 
 /**
- * The proof of work a join to a waiting room costs (PRODUCT.md 'The on-sale': bots priced out),
+ * The proof of work a join to a waiting room costs (docs/rules/waiting-room.md 'Places and the draw': bots priced out),
  * with ALTCHA (altcha-lib, self-hosted, no third-party call): the server signs a challenge whose
  * answer the browser finds by brute force while the fan waits anyway; checking it is one HMAC.
  * A challenge is bound to the event, lasts 10 minutes and is accepted once per instance.

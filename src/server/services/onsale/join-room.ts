@@ -11,7 +11,7 @@ import { verifyJoinProof, type JoinProof } from './join-proof';
 
 /**
  * Takes the account's place in an event's waiting room, or answers the one it already has
- * (PRODUCT.md 'The on-sale': one place per account and per CPF; a second tab or device gets the
+ * (docs/rules/waiting-room.md 'Places and the draw': one place per account and per CPF; a second tab or device gets the
  * same place, `alreadyJoined`). The join stores the account's entry with a random key and no
  * place: the room's refresh (room-state.ts), the only writer of places, gives it at the draw by
  * that key when the join came before the on-sale, or the next place in arrival order after it;

@@ -14,8 +14,8 @@ export interface PassPresented {
 }
 
 /**
- * Checks the pass an order brings while the event's waiting room is active (PRODUCT.md 'The
- * on-sale'); nothing is asked of an event without an active room. Reads only this instance's cached
+ * Checks the pass an order brings while the event's waiting room is active (
+ * docs/rules/waiting-room.md 'Turns'); nothing is asked of an event without an active room. Reads only this instance's cached
  * room: no statement per order. Answers whether a pass was checked (then markPassUsed after the
  * order is placed).
  *

@@ -8,7 +8,7 @@ import { readRoom, type CachedRoom } from './room-state';
 import { readRoomToken, signRoomToken, type PlaceClaims } from './room-tokens';
 
 /**
- * A fan's place in the room from their place token (PRODUCT.md 'The on-sale'): answered from the
+ * A fan's place in the room from their place token (docs/rules/waiting-room.md 'Places and the draw'): answered from the
  * token and this instance's cached room, without the database, except once after the draw for a
  * token signed before it (its place is read and a new token answered). No session is read: the
  * token is bound to the account that joined.

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The waiting room's signed tokens (PRODUCT.md 'The on-sale'): a place token, which answers a fan's
+ * The waiting room's signed tokens (docs/rules/waiting-room.md 'Places and the draw'): a place token, which answers a fan's
  * status without the database, and a pass, the turn that `POST /api/orders` requires while the room
  * is active. Both are `base64url(JSON).base64url(HMAC-SHA256)` under a key derived from the
  * product's ticket signing key, bound to the account and the event; a pass to the CPF too, by a

@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../deps';
 import { loadOrderView } from './order-view';
 
 /**
- * The order behind a payment provider's session id (SPEC.md 'Payment success': the page the
+ * The order behind a payment provider's session id (docs/screens.md 'Payment success': the page the
  * provider sends the buyer back to), in the API shape. `sessionId` is matched exactly against
  * `orders.payment_id` (the caller trims it). Throws DomainError('order_not_found') for a blank id
  * or one no order carries; null only if the order vanished between the two reads. The answer

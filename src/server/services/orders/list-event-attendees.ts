@@ -29,7 +29,7 @@ const fold = (text: ReturnType<typeof sql>) => sql`translate(lower(${text}), 'á
  * (then buyer) name. `q` matches part of the holder or buyer name (case- and accent-insensitive),
  * the buyer e-mail, or the start of the order number. Also counts the scans flagged as conflicts.
  * A ticket that changed hands names who held it before its last accepted transfer, and when
- * (PRODUCT.md 'Tickets and the door'; services/tickets/accept-transfer.ts).
+ * (docs/rules/transfers.md 'Transfers'; services/tickets/accept-transfer.ts).
  * Throws DomainError('event_not_found').
  */
 export async function listEventAttendees(db: Db, eventId: string, q = ''): Promise<ListEventAttendeesResponse & { title: string }> {

@@ -8,7 +8,7 @@ import { rotationSecretOf } from '../../domain/rotation-secret';
 
 /**
  * The tickets of one user grouped by order, newest order first: by payment time (an unpaid
- * order by its creation), then by creation (SPEC.md section 2 'My tickets', PRODUCT.md: one card
+ * order by its creation), then by creation (docs/screens.md 'My tickets', docs/rules/tickets.md 'One ticket per unit': one card
  * per admission, grouped by order). Completed orders list their tickets;
  * unpaid pending orders list one 'Pendente' placeholder per unit (no code yet). Failed and
  * expired orders are left out: nothing was bought. The QR code is only given while a ticket
@@ -42,7 +42,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
       .where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
   ]);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
-  // Events with sessions (PRODUCT.md 'The organizer's night'): a ticket admits once per session, so
+  // Events with sessions (docs/rules/sessions.md 'Sessions'): a ticket admits once per session, so
   // an entry does not make it 'Utilizado', it lasts until the last session ends, and it names the
   // sessions its sector covers ('Sexta 13/03 · 22:00').
   const sessionRows = await db

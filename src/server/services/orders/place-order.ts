@@ -18,7 +18,7 @@ import { releaseOrder } from './release-order';
 import { takeCourtesyQuota } from './courtesy-quotas';
 
 /**
- * Places an order for one event (ARCHITECTURE.md 'Flow of a purchase', steps 1-2). The one way an
+ * Places an order for one event (docs/architecture.md 'Flow of a purchase', steps 1-2). The one way an
  * order is placed, whatever its shape (one type or several, with or without a coupon, free or
  * paid): the orders of one event that arrive together are placed by one transaction
  * (placeGroup, db/grouped.ts), and a lone order is a group of one.

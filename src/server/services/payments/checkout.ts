@@ -7,7 +7,7 @@ import { confirmPayment } from './confirm-payment';
 import { requestPayment } from './request-payment';
 
 /**
- * The buyer's checkout (POST /api/orders; ARCHITECTURE.md 'Flow of a purchase', steps 1-3): the
+ * The buyer's checkout (POST /api/orders; docs/architecture.md 'Flow of a purchase', steps 1-3): the
  * order is placed by the one sale path (orders/place-order.ts placeUnpaidOrder: decided by
  * domain/sale with the event's rows locked, held, inserted `pending`), then, after that commit, a
  * free order (total 0) is confirmed at once (confirm-payment.ts confirmPayment) and any other gets

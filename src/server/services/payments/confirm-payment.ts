@@ -72,7 +72,7 @@ export interface ConfirmRequest {
 }
 
 /**
- * Confirms the payment of an order (ARCHITECTURE.md 'Flow of a purchase' steps 4-5), through the
+ * Confirms the payment of an order (docs/architecture.md 'Flow of a purchase' steps 4-5), through the
  * one confirmation path (confirmOrders), in one transaction shared with the confirmations that
  * arrive meanwhile (db/grouped.ts). Used by the sandbox's simulated PIX and test cards, free
  * orders and reconciliation; the provider's webhook runs confirmOrders in its own transaction
@@ -120,8 +120,8 @@ type LockedOrder = { order: typeof orders.$inferSelect; items: LockedItem[] };
 /**
  * The one confirmation path, for every provider and every size of group, inside `tx`: marks each
  * paid order `completed` exactly once and issues one ticket per unit, each with its own random,
- * signed code (PRODUCT.md 'Tickets and the door'); settles the coupon uses; queues the purchase
- * e-mail and stores, queues and announces the in-app notice (ARCHITECTURE.md step 4).
+ * signed code (docs/rules/tickets.md 'Ticket codes'); settles the coupon uses; queues the purchase
+ * e-mail and stores, queues and announces the in-app notice (docs/architecture.md 'Flow of a purchase' step 4).
  *
  * Locks, in the order every writer follows: the events (key share, so an event's cancellation
  * either sees these orders completed or they see it cancelled), then the orders (for update, in
@@ -131,7 +131,7 @@ type LockedOrder = { order: typeof orders.$inferSelect; items: LockedItem[] };
  * the units (and the coupon use) can be held again as placed, by the sale's own rules with the
  * event's sectors locked (holdAgain: domain/sale.ts decideHoldAgain), otherwise the order becomes `refunded`, an
  * approved refund of the whole amount is recorded (origin 'late_payment'), its payment back is
- * queued and the buyer told (ARCHITECTURE.md step 5). A payment reported with its amounts that
+ * queued and the buyer told (docs/architecture.md 'Flow of a purchase' step 5). A payment reported with its amounts that
  * does not pay for its order (paymentMatchOf: another amount or currency), or a payment id other
  * than the order's, never completes it: 'payment_mismatch', logged. Another payment of the
  * order's total naming the order (a second charge, whatever the order's state) never completes it

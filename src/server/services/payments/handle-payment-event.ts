@@ -52,7 +52,7 @@ function paymentIdOf(object: StripeObject): string | null {
 }
 
 /**
- * Applies one verified webhook event of the payment provider, exactly once (ARCHITECTURE.md
+ * Applies one verified webhook event of the payment provider, exactly once (docs/architecture.md
  * 'Flow of a purchase' step 4; issue 8 'Webhooks'). One transaction: the event id is inserted
  * into `payment_events` (`ON CONFLICT (event_id) DO NOTHING`); when nothing is inserted the event
  * was handled before (a redelivery, or the same delivery racing itself) and 'duplicate' is

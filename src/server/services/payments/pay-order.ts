@@ -50,7 +50,7 @@ const readOrderGroup = groupedRunner<{ orderId: string; userId: string }, typeof
 /**
  * One order of `userId` in the API shape (GET /api/orders/:id). While it waits for payment it
  * carries again what the browser needs to pay (PIX code, or the client secret with Stripe), so
- * a pending order can be resumed from 'Meus ingressos' (PRODUCT.md 'Buying').
+ * a pending order can be resumed from 'Meus ingressos' (docs/rules/sale.md 'Pending orders').
  * Throws DomainError('order_not_found') for an order of someone else or none.
  */
 export async function getMyOrder(deps: ServiceDeps, userId: string, orderId: string): Promise<OrderView> {
@@ -63,8 +63,8 @@ export async function getMyOrder(deps: ServiceDeps, userId: string, orderId: str
 }
 
 /**
- * Sandbox only: pays a pending card order of `userId` with the test card form (SPEC.md section 7
- * 'Payment': card, 1-6 instalments). Approved: the order is confirmed and returned. Declined:
+ * Sandbox only: pays a pending card order of `userId` with the test card form (
+ * docs/rules/sale.md 'Payment': card, 1-6 instalments). Approved: the order is confirmed and returned. Declined:
  * as with a provider's PaymentIntent, the order stays pending with the reason recorded, so the
  * buyer may try another card while the hold lasts (nothing is sold; the units stay held until it
  * is paid, cancelled or expires), and DomainError('payment_declined' or 'card_invalid') is thrown
@@ -99,7 +99,7 @@ export async function payOrderWithCard(
 }
 
 /**
- * Sandbox only (PRODUCT.md 'Buying'): simulates the bank confirming the PIX payment of a pending
+ * Sandbox only (docs/rules/sale.md 'Payment'): simulates the bank confirming the PIX payment of a pending
  * order of `userId`, exactly as a provider's confirmation would. Throws not_found when a real
  * provider runs.
  */
@@ -115,7 +115,7 @@ export async function simulatePixPayment(deps: ServiceDeps, userId: string, orde
 }
 
 /**
- * The buyer gives up a pending order of theirs (PRODUCT.md 'Buying'): its units and coupon use
+ * The buyer gives up a pending order of theirs (docs/rules/sale.md 'Pending orders'): its units and coupon use
  * return at once, and its provider payment is cancelled so it can no longer be paid (a payment
  * that still gets through is refunded or honoured as a late one). Cancelling an order already
  * cancelled answers it again. Throws DomainError: order_not_found; order_not_pending when it was

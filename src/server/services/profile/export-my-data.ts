@@ -33,8 +33,8 @@ function endpointHost(endpoint: string): string {
 }
 
 /**
- * Everything the product keeps about one user, for 'Solicitar Download' (PRODUCT.md 'Accounts
- * and data'; LGPD art. 18 II, access to the data, and art. 19 II, in a complete form): account,
+ * Everything the product keeps about one user, for 'Solicitar Download' (
+ * docs/rules/accounts-and-data.md 'Data export'; LGPD art. 18 II, access to the data, and art. 19 II, in a complete form): account,
  * login methods, signed-in devices (sessions), profile, roles, notification settings with the
  * followed brands, push subscriptions, favourites, orders with their items and tickets (holder
  * names and QR codes included), refund requests and in-app notifications. Orders newest first;

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 
 /**
- * The account and profile of one user (SPEC.md section 7 'Profile and roles'). A user without a
- * profile row gets one now, named after their e-mail (SPEC.md sections 3 and 4: 'if none exists
+ * The account and profile of one user (docs/rules/accounts-and-data.md 'Profile'). A user without a
+ * profile row gets one now, named after their e-mail (docs/data-model.md 'Profiles', docs/rules/accounts-and-data.md 'Profile': 'if none exists
  * on first load, one is created'). Throws DomainError('unauthenticated') when the user is gone.
  */
 export async function getMyProfile(db: Db, userId: string): Promise<MyProfile> {

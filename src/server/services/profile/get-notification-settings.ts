@@ -7,10 +7,10 @@ import { formatPhone } from '../../../shared/phone';
 import { hasUsableWhatsappCode, isWhatsappConfirmed } from '../../domain/whatsapp-confirmation';
 
 /**
- * A user's notification settings (SPEC.md section 7 'Notifications': one row per user, a
+ * A user's notification settings (docs/rules/notifications.md 'Notification settings': one row per user, a
  * missing row tolerated) and the brands they follow, in one query. Without a row, the defaults
- * of SPEC.md section 9: e-mail on, push, WhatsApp and geolocation off, no WhatsApp number;
- * brand news off (PRODUCT.md: opt-in). The number is stored in E.164 and shown masked,
+ * of docs/rules/notifications.md 'Notification settings': e-mail on, push, WhatsApp and geolocation off, no WhatsApp number;
+ * brand news off (docs/rules/notifications.md 'Brand news': opt-in). The number is stored in E.164 and shown masked,
  * '(11) 99999-9999'; `whatsappConfirmed` says whether that very number was confirmed by a code,
  * `whatsappCodeSent` whether a code for it can be typed at `now` (UTC instant), both false
  * without a number (domain/whatsapp-confirmation.ts). Followed brands come in the brands' order

@@ -10,7 +10,7 @@ interface StatsRow {
 }
 
 /**
- * The statistics of /profile (SPEC.md section 3 'user_stats', 0 / 0 / none for a new user),
+ * The statistics of /profile (docs/rules/accounts-and-data.md 'Profile': 0 / 0 / none for a new user),
  * computed from the records rather than stored:
  * - eventsAttended: distinct events with an accepted check-in of one of the user's tickets;
  * - totalSpentCentavos: sum of the totals of the user's `completed` orders (refunded ones no

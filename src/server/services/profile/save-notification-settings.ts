@@ -7,10 +7,10 @@ import { getNotificationSettings } from './get-notification-settings';
 import { whatsappColumnsOnSave } from './whatsapp-confirmation';
 
 /**
- * Saves all of a user's notification settings at once (SPEC.md section 7: upsert merging
+ * Saves all of a user's notification settings at once (docs/rules/notifications.md 'Notification settings': upsert merging
  * user_id with all settings), in one transaction. The input is already parsed by
  * `notificationSettingsSchema` (WhatsApp on needs a valid number); the number is stored in
- * E.164, '+5511999999999'. 'Novidades das marcas' and the followed brands (PRODUCT.md: brand
+ * E.164, '+5511999999999'. 'Novidades das marcas' and the followed brands (docs/rules/notifications.md 'Brand news': brand
  * news for those who opted in) are kept as they are when left out; given, the followed brands
  * are replaced by the list (brands missing from the database are skipped). A WhatsApp number new
  * or changed is unconfirmed, and with WhatsApp on an unconfirmed number is sent a code to confirm

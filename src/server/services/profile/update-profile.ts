@@ -8,9 +8,9 @@ import { removeAvatarFile } from './avatar-files';
 import { getMyProfile } from './get-my-profile';
 
 /**
- * Saves the profile form (SPEC.md section 7: full_name, phone, avatar_url plus updated_at). The
- * input is already parsed by `updateProfileSchema`. A blank name becomes the e-mail (SPEC.md
- * section 3); the phone is stored masked '(11) 99999-9999'; the account's name follows the
+ * Saves the profile form (docs/rules/accounts-and-data.md 'Profile': full_name, phone, avatar_url plus updated_at). The
+ * input is already parsed by `updateProfileSchema`. A blank name becomes the e-mail
+ * (docs/rules/accounts-and-data.md 'Profile'); the phone is stored masked '(11) 99999-9999'; the account's name follows the
  * profile's. When the avatar address changes away from a picture this product stored for the
  * user, that file is deleted after the commit. The e-mail never changes here. Throws
  * DomainError('unauthenticated') when the user is gone.

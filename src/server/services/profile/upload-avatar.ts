@@ -8,9 +8,9 @@ import { detectImageType } from '../catalog/upload-image';
 import { removeAvatarFile, writeAvatarFile } from './avatar-files';
 
 /**
- * Stores a new profile picture and points the profile at it (SPEC.md sections 4 'Avatar
- * upload', 5 'Avatar', 7 'Storage'). The type comes from the file's bytes (JPEG, PNG or WebP),
- * never from its name; at most 5 MB (SPEC.md section 9). The file is written as
+ * Stores a new profile picture and points the profile at it (docs/rules/accounts-and-data.md
+ * 'Profile picture'). The type comes from the file's bytes (JPEG, PNG or WebP),
+ * never from its name; at most 5 MB. The file is written as
  * DATA_DIR/uploads/avatars/<userId>-<random>.<ext>; after the profile is saved the previous
  * picture stored for this user is deleted. Throws DomainError('image_too_large') above the limit
  * (or when `truncated`: the upload was cut at it), DomainError('image_invalid') for an empty

@@ -24,9 +24,9 @@ export interface DecideRefundCommand {
 }
 
 /**
- * An admin approves or rejects a pending refund request (SPEC.md section 4 'Refund status':
+ * An admin approves or rejects a pending refund request (docs/rules/refunds.md 'Refund status':
  * only pending moves to approved or rejected, setting processed_at, processed_by and the
- * optional admin_notes; PRODUCT.md 'Buying': an approved refund is paid back, its tickets stop
+ * optional admin_notes; docs/rules/refunds.md 'Paying a refund back': an approved refund is paid back, its tickets stop
  * admitting and the units return to stock).
  *
  * One transaction decides, with the conditional `UPDATE refunds ... WHERE status = 'pending'`,

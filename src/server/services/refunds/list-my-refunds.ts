@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { events, orders, refunds } from '../../db/schema';
 
 /**
- * The refund requests of one user, newest first (SPEC.md section 7 'Refunds': own refunds by
+ * The refund requests of one user, newest first (docs/rules/refunds.md 'Refund requests': own refunds by
  * user_id), each with its event's title, amount in centavos, status and the admin's notes.
  * Instants are UTC ISO 8601 strings.
  */

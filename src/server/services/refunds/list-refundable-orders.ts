@@ -7,7 +7,7 @@ import { loadTicketRefundStates } from './refund-state';
 
 /**
  * The orders of one user as /refund-request offers them, newest first, each with its tickets
- * refundable one by one or not, with the reason (PRODUCT.md 'Buying': refunds for the whole order
+ * refundable one by one or not, with the reason (docs/rules/refunds.md 'Refund requests': refunds for the whole order
  * or single unused tickets). An order is eligible while one of its tickets is; its amount is what
  * refunding all of those would pay back (centavos). Failed and expired orders are left out:
  * nothing was bought. `now` (UTC) decides whether an event is over.

@@ -68,7 +68,7 @@ async function selectAdminRefunds(db: Db | Tx, where: SQL | undefined, page: { l
 }
 
 /**
- * The refund requests for the back office (SPEC.md section 7 'Refunds', admin: refunds with order
+ * The refund requests for the back office (docs/rules/refunds.md 'Refund requests', admin: refunds with order
  * and event title, optional status filter, newest request first), one page of
  * ADMIN_REFUNDS_PAGE_SIZE, with the number of refunds in each status for the filter.
  * Each carries the buyer (account name and e-mail), who decided and when, who started it, whether

@@ -7,7 +7,7 @@ import { enqueueJobs } from '../jobs';
 
 /**
  * Marks approved refunds 'processed' when the provider confirms the money went back
- * (PRODUCT.md 'Buying'), inside the caller's transaction (a webhook stores its event id in the
+ * (docs/rules/refunds.md 'Paying a refund back'), inside the caller's transaction (a webhook stores its event id in the
  * same one), and tells each buyer. Either one refund by the provider's refund id (`refund.updated`
  * with status 'succeeded'), or by payment: a Charge's `amount_refunded` (centavos, cumulative)
  * covers the payment's refunds (of the order it paid for, or of it as another payment of its
@@ -53,7 +53,7 @@ export async function markRefundsProcessed(
 }
 
 /**
- * Records that the provider failed to pay back an approved refund (PRODUCT.md 'Buying': an
+ * Records that the provider failed to pay back an approved refund (docs/rules/refunds.md 'Paying a refund back': an
  * approved refund is paid back), inside the caller's transaction: the refund stays 'approved',
  * `payment_failed_at` (`now`, UTC) and the provider's reason are stored for the back office, and
  * its next attempt is due (`payment_attempt` + 1: a new idempotency key, see pay-refund.ts),

@@ -6,8 +6,8 @@ import { events, orders, refunds } from '../../db/schema';
 import { chooseRefundTickets, loadTicketRefundStates, tieTicketsToRefund } from './refund-state';
 
 /**
- * A buyer asks for the refund of tickets of one of their own orders (SPEC.md section 2 'Refund
- * request', PRODUCT.md 'Buying': the whole order or single unused tickets): locks the order row,
+ * A buyer asks for the refund of tickets of one of their own orders (
+ * docs/screens.md 'Refund request', docs/rules/refunds.md 'Refund requests': the whole order or single unused tickets): locks the order row,
  * decides each ticket with decideTicketRefund and stores a 'pending' refund of what those
  * tickets cost after their share of any discount (centavos; the client sends no amount), with
  * the trimmed reason; the tickets are tied to it (`tickets.refund_id`), so no ticket is in two

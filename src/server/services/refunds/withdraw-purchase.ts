@@ -16,7 +16,7 @@ const REFUND_PAYMENT_RETRY_MS = 60_000;
 
 /**
  * The buyer withdraws from a purchase on their own ('Cancelar compra'; CDC art. 49, Decreto
- * 7.962/2013 art. 5; PRODUCT.md): while domain/refunds withdrawalDeadline is open, the chosen
+ * 7.962/2013 art. 5; docs/rules/refunds.md 'Withdrawal (CDC art. 49)'): while domain/refunds withdrawalDeadline is open, the chosen
  * tickets (`ticketIds` absent: every refundable ticket of the order) are refunded at once, with
  * no decision by the organizer, for everything they cost, the service fee included
  * (isFeeRefunded: within 7 days of the payment). One transaction, in the lock order of every

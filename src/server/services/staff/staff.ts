@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../deps';
 import { forgetSessions } from './session-events';
 
 /**
- * The team as the back office's 'Equipe' page lists it (PRODUCT.md 'Tickets and the door': admins
+ * The team as the back office's 'Equipe' page lists it (docs/rules/access.md 'Roles': admins
  * give and remove the admin and validator roles): every account holding one of them, then the
  * invitations waiting for a sign-up, by e-mail.
  */

@@ -14,7 +14,7 @@ import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
 
 /**
  * The recipient (`account`, signed in) accepts a transfer named by its link's token or, in
- * 'Meus ingressos', by its id (PRODUCT.md 'Tickets and the door': a new code is issued and the
+ * 'Meus ingressos', by its id (docs/rules/transfers.md 'Transfers': a new code is issued and the
  * old one refused everywhere). One transaction: the ticket is locked, then the transfer;
  * domain/transfers decideAcceptance decides (pending, the account's e-mail is the recipient's,
  * live ticket in no open refund, before the start, meia category and document, CPF where asked);

@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../deps';
 import { hashTransferToken, readTickets, readTransfers, toTransferView, transferToken } from './ticket-rows';
 
 /**
- * 'Transferir ingresso' (PRODUCT.md 'Tickets and the door'): the ticket's owner `sender` sends it
+ * 'Transferir ingresso' (docs/rules/transfers.md 'Transfers'): the ticket's owner `sender` sends it
  * to a name and e-mail (and CPF where the event is nominal). In one transaction: the ticket is
  * locked, its pending transfer looked for, domain/transfers decideTransfer decides (live ticket,
  * allowed by the organizer, before the deadline, not to the sender's own e-mail, none pending,

@@ -8,7 +8,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The three main destinations, as the bottom tabs name them (SPEC.md section 2 'Layout shell'). */
+/** The three main destinations, as the bottom tabs name them (docs/screens.md 'Layout shell'). */
 export const primaryNav: NavItem[] = [
   { to: '/', label: 'Início', icon: Home, end: true },
   { to: '/tickets', label: 'Meus ingressos', icon: Ticket },

@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 import { useNotifications } from '../../features/notifications/api/list-notifications';
 import { NotificationPanel } from '../../features/notifications/components/notification-panel';
 
-/** Unread badge text: the count, or '9+' above 9 (SPEC.md section 9). */
+/** Unread badge text: the count, or '9+' above 9 (docs/rules/notifications.md 'The notification panel'). */
 function formatUnreadCount(count: number): string {
   return count > 9 ? '9+' : String(count);
 }

@@ -19,7 +19,7 @@ const itemBase = 'flex h-11 w-full items-center gap-3 rounded-xl px-3 font-mediu
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(itemBase, isActive ? 'bg-accent/10 font-semibold text-accent' : 'text-fg hover:bg-surface');
 
-/** Navigation labels of the side menu (SPEC.md section 2 'Layout shell'). */
+/** Navigation labels of the side menu (docs/screens.md 'Layout shell'). */
 const menuLabels: Record<string, string> = { '/': 'Início', '/tickets': 'Meus ingressos', '/events': 'Todos os eventos' };
 
 function MenuSection({ title, children }: { title: string; children: ReactNode }) {

@@ -36,7 +36,7 @@ interface Purchase {
 }
 
 /**
- * /event/:id: the event page, whose buy button opens the checkout (SPEC.md sections 2, 5). A
+ * /event/:id: the event page, whose buy button opens the checkout (docs/screens.md 'Event detail', docs/rules/sale.md 'Checkout'). A
  * signed-out buyer's choice is kept on the device (lib/pending-purchase.ts) while they sign in or
  * sign up; back here with `?comprar=1`, the page shows it again and opens the checkout with it.
  */

@@ -4,7 +4,7 @@ import { WaitingRoom } from '../../features/waiting-room/components/waiting-room
 import { readPendingPurchase, resumePurchasePath } from '../../lib/pending-purchase';
 
 /**
- * /event/:id/waiting-room: the event's waiting room (PRODUCT.md 'The on-sale'); the turn leads back
+ * /event/:id/waiting-room: the event's waiting room (docs/rules/waiting-room.md 'The on-sale'); the turn leads back
  * to the event, into the checkout with the tickets chosen before joining when there were any.
  */
 export function WaitingRoomRoute() {

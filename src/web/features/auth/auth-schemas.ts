@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../../../shared/zod-locale';
 
-/** PRODUCT.md 'Accounts and data': at least 8 characters (SPEC.md's 4 was too weak). */
+/** docs/rules/accounts-and-data.md 'Passwords': at least 8 characters (4, as first written, was too weak). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 const email = z.string().trim().min(1, 'Informe seu e-mail').pipe(z.email('E-mail inválido'));

@@ -8,10 +8,10 @@ export type EventFilters = Pick<ListEventsQuery, UrlFilterKey>;
 /** The filters of the 'Filtros Avançados' panel, counted on the 'Filtros' button's badge. */
 export const advancedFilterKeys = ['date', 'city', 'price'] as const satisfies readonly UrlFilterKey[];
 
-/** City choices of SPEC.md section 9; the value is the city as the API matches it. */
+/** City choices of docs/rules/events.md 'Creating and editing events'; the value is the city as the API matches it. */
 export const cityOptions = ['São Paulo', 'Rio de Janeiro', 'Itajaí'] as const;
 
-/** Price choices of SPEC.md section 2 'Events list', in the order shown. */
+/** Price choices of docs/screens.md 'Events list', in the order shown. */
 export const priceOptions: { value: PriceFilter; label: string }[] = [
   { value: 'free', label: 'Gratuito' },
   { value: 'up-to-50', label: 'Até R$ 50' },

@@ -25,7 +25,7 @@ export interface DataTableProps<T> {
   renderCard?(row: T): ReactNode;
 }
 
-/** A table on wide screens and a list of cards on phones (SPEC.md section 2 'Admin area'). */
+/** A table on wide screens and a list of cards on phones (docs/screens.md 'Admin area'). */
 export function DataTable<T>({ caption, columns, rows, rowKey, renderCard }: DataTableProps<T>) {
   const [first, ...rest] = columns;
   return (

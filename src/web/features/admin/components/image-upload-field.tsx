@@ -21,7 +21,7 @@ export interface ImageUploadFieldProps {
 
 /**
  * Picks an image (JPG, PNG or WebP up to 5 MB), shows it at once, uploads it and hands back its
- * address. Refused files get SPEC.md's toasts ('Formato inválido', 'Arquivo muito grande').
+ * address. Refused files get the toasts of docs/rules/accounts-and-data.md 'Profile picture' ('Formato inválido', 'Arquivo muito grande').
  */
 export function ImageUploadField({ id, label, value, onChange, folder, error, hint, className }: ImageUploadFieldProps) {
   const upload = useUploadImage(folder);

@@ -95,7 +95,7 @@ function AccountFooter({ isCollapsed = false, onNavigate }: { isCollapsed?: bool
 }
 
 /**
- * The back office's shell (SPEC.md section 2 'Admin area'): a sidebar on wide screens that folds
+ * The back office's shell (docs/screens.md 'Admin area'): a sidebar on wide screens that folds
  * to icons (remembered on the device), a drawer on phones, the admin's e-mail and 'Sair'.
  */
 export function AdminLayout() {

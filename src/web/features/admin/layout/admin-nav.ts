@@ -21,7 +21,7 @@ export interface AdminNavItem {
   end?: boolean;
 }
 
-/** The back office's sidebar, in SPEC.md's order (section 2 'Admin area'). */
+/** The back office's sidebar, in the order of docs/screens.md 'Admin area'. */
 export const adminNav: AdminNavItem[] = [
   { to: '/admin', label: 'Painel', icon: LayoutDashboard, end: true },
   { to: '/admin/events', label: 'Eventos', icon: CalendarDays },

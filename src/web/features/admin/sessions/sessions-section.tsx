@@ -24,7 +24,7 @@ let nextKey = 0;
 const newKey = () => `nova-${++nextKey}`;
 
 /**
- * 'Sessões' of an event in the back office (PRODUCT.md 'The organizer's night'): its days or time
+ * 'Sessões' of an event in the back office (docs/rules/sessions.md 'Sessions'): its days or time
  * slots (name, date, start and end, capacity), whether the door scans exits (re-entry), and per
  * sector the sessions it is valid for (none ticked: every session, a pass). The door admits once
  * per session.

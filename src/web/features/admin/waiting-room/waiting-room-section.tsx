@@ -43,7 +43,7 @@ function useAdminRoom(eventId: string) {
 }
 
 /**
- * 'Sala de espera' of an event in the back office (PRODUCT.md 'The on-sale'): on or off, when it
+ * 'Sala de espera' of an event in the back office (docs/rules/waiting-room.md 'The on-sale'): on or off, when it
  * opens and when the sale starts (the draw), buyers let in per minute and at once, pause and
  * resume, and the live counts: waiting, buying now, admitted in the last minute, sold, held, left.
  */

@@ -50,7 +50,7 @@ function errorMessage(error: unknown): string {
 const tabClass =
   'h-10 flex-1 rounded-lg text-sm font-semibold text-muted transition data-[state=active]:bg-card data-[state=active]:text-fg data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-border';
 
-/** /auth (SPEC.md section 2 'Auth screen'): sign in or create an account, then back to `redirect`. */
+/** /auth (docs/screens.md 'Auth screen'): sign in or create an account, then back to `redirect`. */
 export function AuthPage() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));

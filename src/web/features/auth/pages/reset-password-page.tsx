@@ -16,7 +16,7 @@ import { PasswordField } from '../components/password-field';
 const INVALID_LINK = 'Este link para criar uma nova senha é inválido ou expirou.';
 
 /**
- * /reset-password: where the e-mailed link lands (PRODUCT.md 'Accounts and data': password
+ * /reset-password: where the e-mailed link lands (docs/rules/accounts-and-data.md 'Sign-up and sign-in': password
  * reset). With ?token=..., the person types the new password twice; with ?error=INVALID_TOKEN
  * (or no token) the link is refused and a new one can be asked for.
  */

@@ -1,4 +1,4 @@
-/** Query keys of the checkout feature (one factory, STYLE.md section 7). */
+/** Query keys of the checkout feature (one factory, docs/conventions.md 'Web'). */
 export const orderKeys = {
   all: ['orders'] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,

@@ -6,7 +6,7 @@ import type { CheckoutFormValues } from '../lib/checkout-form';
 import { FormField } from './form-field';
 import { MaskedField } from './masked-field';
 
-/** Buyer data of SPEC.md section 2 'Checkout': all required, phone and CPF masked as typed. */
+/** Buyer data of docs/rules/sale.md 'Checkout': all required, phone and CPF masked as typed. */
 export function BuyerFields({ form }: { form: UseFormReturn<CheckoutFormValues> }) {
   const { register, control, formState } = form;
   const errors = formState.errors.buyer;

@@ -6,7 +6,7 @@ import { useCancelOrder } from '../api/cancel-order';
 
 /**
  * 'Cancelar pedido' from 'Meus ingressos': asks first, then POST /api/orders/:id/cancel. The
- * reserved units return to sale at once; nothing was charged (PRODUCT.md 'Buying').
+ * reserved units return to sale at once; nothing was charged (docs/rules/sale.md 'Pending orders').
  */
 export function CancelOrderDialog({
   order,

@@ -89,7 +89,7 @@ const resizeMeia = (meia: CheckoutFormValues['meia'], count: number) =>
   Array.from({ length: count }, (_, index) => meia[index] ?? emptyMeiaHolder);
 
 /**
- * 'Finalizar Pagamento' (SPEC.md sections 2, 4, 5, 8): buyer data, PIX or card, then the payment
+ * 'Finalizar Pagamento' (docs/screens.md 'Checkout dialog', docs/rules/sale.md 'Checkout'): buyer data, PIX or card, then the payment
  * step. Card in the sandbox: the test form, POST card-payment. Card with Stripe: Stripe's frame
  * (loaded only then), confirmed by Stripe.js in the browser with the order's client secret; the
  * order completes when Stripe's webhook reaches the server, which the card step polls for. A

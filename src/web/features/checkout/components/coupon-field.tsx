@@ -19,7 +19,7 @@ export interface CouponFieldProps {
   disabled?: boolean;
 }
 
-/** 'Cupom de desconto' with 'Aplicar' (PRODUCT.md 'Buying'): the server checks the code and prices the discount. */
+/** 'Cupom de desconto' with 'Aplicar' (docs/rules/sale.md 'Coupons'): the server checks the code and prices the discount. */
 export function CouponField({ appliedCode, preview, isChecking, error, onApply, onRemove, disabled }: CouponFieldProps) {
   const [text, setText] = useState('');
   const [blankError, setBlankError] = useState<string | null>(null);

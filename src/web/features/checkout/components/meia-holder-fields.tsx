@@ -8,7 +8,7 @@ import { FormField } from './form-field';
 import { MaskedField } from './masked-field';
 
 /**
- * Who uses each half-price unit (PRODUCT.md 'Buying', Lei 12.933/2013): category, name, CPF, birth
+ * Who uses each half-price unit (docs/rules/meia-entrada.md 'Documents', Lei 12.933/2013): category, name, CPF, birth
  * date and, where the category has one, the document number; the door checks the document.
  * 'Acompanhante de PcD' is offered only beside another unit of 'Pessoa com deficiência'.
  */

@@ -9,7 +9,7 @@ import { OrderSummary } from './order-summary';
 import { PixPaymentStep } from './pix-payment-step';
 
 /**
- * 'Continuar pagamento' from 'Meus ingressos' (PRODUCT.md 'Buying'): a pending order's payment
+ * 'Continuar pagamento' from 'Meus ingressos' (docs/rules/sale.md 'Pending orders'): a pending order's payment
  * step again while its hold lasts, the same as in the checkout: the PIX code, QR and countdown,
  * or the card form for another card. GET /api/orders/:id gives again what paying needs.
  */

@@ -5,7 +5,7 @@ import type { CheckoutFormValues } from '../lib/checkout-form';
 import { FormField } from './form-field';
 
 /**
- * Who uses each full-price ticket (PRODUCT.md 'Tickets and the door': holder names at checkout):
+ * Who uses each full-price ticket (docs/rules/transfers.md 'Named tickets': holder names at checkout):
  * a name per unit, shown on the ticket, its QR screen and at the door. The first is the buyer
  * unless another name is typed ('Sou eu' fills it); the others may stay blank. Where the event is
  * nominal (`askCpf`), each unit also asks its holder's CPF ('Sou eu' fills the buyer's).

@@ -13,7 +13,7 @@ export type CardAttempt =
 
 /**
  * How an attempt ended: paid; accepted by the provider and waiting for its confirmation (Stripe's
- * webhook, polled through the order); or declined with the pt-BR reason (SPEC.md section 8: the
+ * webhook, polled through the order); or declined with the pt-BR reason (docs/screens.md 'Messages': the
  * error's message, or 'Erro no pagamento'). A declined order stays pending for another card.
  */
 export type CardOutcome = { status: 'completed' } | { status: 'confirming' } | { status: 'declined'; message: string };

@@ -116,7 +116,7 @@ export function meiaHolderOf(unit: MeiaHolderValues): { concession: Concession; 
   return { concession, holder: { name, cpf, birthDate, documentNumber: concessionDocumentLabel[concession] ? documentNumber : null } };
 }
 
-/** Whether any field the chosen method needs is still blank (SPEC.md section 5's toast). */
+/** Whether any field the chosen method needs is still blank (the toast of docs/rules/sale.md 'Checkout'). */
 export function hasBlankRequiredField(values: CheckoutFormValues, needsCard: boolean): boolean {
   const meiaTexts = values.meia.flatMap((unit) => [
     unit.concession,

@@ -40,7 +40,7 @@ export interface StripeCardState {
 
 export const initialStripeCardState: StripeCardState = { isReady: false, isComplete: false, error: null };
 
-/** /payment-success for this PaymentIntent: Stripe's `return_url` (SPEC.md section 2 'Payment success'). */
+/** /payment-success for this PaymentIntent: Stripe's `return_url` (docs/screens.md 'Payment success'). */
 export function paymentReturnUrl(paymentId: string, origin = window.location.origin): string {
   return `${origin}/payment-success?session_id=${encodeURIComponent(paymentId)}`;
 }

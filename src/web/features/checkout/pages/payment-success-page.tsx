@@ -17,8 +17,8 @@ import { OrderSummary } from '../components/order-summary';
 /**
  * The purchase's confirmation. /payment-success?order=<orderId> is where the checkout leads once
  * an order is paid: the order is read again from the server (only its owner can), so a reload
- * shows the same screen. /payment-success?session_id=<paymentId> (SPEC.md section 2 'Payment
- * success') is Stripe's `return_url` (session_id is the PaymentIntent id). While the order still
+ * shows the same screen. /payment-success?session_id=<paymentId> (
+ * docs/screens.md 'Payment success') is Stripe's `return_url` (session_id is the PaymentIntent id). While the order still
  * waits for the provider's confirmation it says so and asks again every 2 s.
  */
 export function PaymentSuccessPage() {

@@ -8,7 +8,7 @@ import { bannerLinkTarget } from '../lib/banner-link';
 
 const gridClass = 'grid gap-5 md:grid-cols-2';
 
-/** The active banners under the carousel (SPEC.md section 3 'banners'); nothing when there are none. */
+/** The active banners under the carousel (docs/data-model.md 'News and banners'); nothing when there are none. */
 export function HomeBanners() {
   const { data, isPending } = useBanners();
 

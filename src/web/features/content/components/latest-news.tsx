@@ -1,10 +1,10 @@
 import { useNewsList } from '../api/list-news';
 import { NewsCard, NewsCardSkeleton } from './news-card';
 
-/** SPEC.md section 9: the home page shows 3 news. */
+/** docs/screens.md 'Home': the home page shows 3 news. */
 const HOME_NEWS_COUNT = 3;
 
-/** 'Últimas notícias' on the home page: the newest published news (SPEC.md section 2). */
+/** 'Últimas notícias' on the home page: the newest published news (docs/screens.md 'Home'). */
 export function LatestNews() {
   const { data, isPending, isError } = useNewsList(HOME_NEWS_COUNT);
   const items = data?.news ?? [];

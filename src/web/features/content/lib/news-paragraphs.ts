@@ -1,6 +1,6 @@
 /**
  * The paragraphs of a news text: blocks separated by blank lines, trimmed, empty ones dropped.
- * A news item without content (SPEC.md section 5: content is optional) shows its preview.
+ * A news item without content (docs/rules/content.md 'News': content is optional) shows its preview.
  */
 export function newsParagraphs(content: string | null, preview: string): string[] {
   const paragraphs = (content ?? '')

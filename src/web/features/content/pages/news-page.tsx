@@ -10,7 +10,7 @@ import { NewsMeta } from '../components/news-meta';
 import { newsParagraphs } from '../lib/news-paragraphs';
 import { BackButton } from '../../../components/back-button';
 
-/** /news/:id: one published news item (PRODUCT.md: public page). */
+/** /news/:id: one published news item (docs/rules/access.md 'Who may see what': public page). */
 export function NewsPage() {
   const { id = '' } = useParams();
   const { data: news, isPending, isError, error, refetch } = useNews(id);

@@ -17,7 +17,7 @@ function stopStream(stream: MediaStream | null) {
 }
 
 /**
- * Rear camera with local QR decoding (zxing-wasm, offline). Scan-once (SPEC.md, the default):
+ * Rear camera with local QR decoding (zxing-wasm, offline). Scan-once (docs/screens.md 'Validator', the default):
  * calls `onDetected` with the first code read and stops the camera. `continuous`: the camera
  * stays open and every new code is given, except while `isPaused` (a result on screen) and the
  * same code again within 4 s. Stops every camera track when it closes or unmounts. `overlay` is

@@ -23,7 +23,7 @@ const toneIcon: Record<VerdictTone, LucideIcon> = { valid: CheckCircle2, early: 
 
 /**
  * The verdict of one scan, readable at arm's length: strong colour, icon and a big word, never
- * colour alone (SPEC.md section 2 'Validator'), the words from shared/door-verdict describeVerdict
+ * colour alone (docs/screens.md 'Validator'), the words from shared/door-verdict describeVerdict
  * (the one mapping of the server's verdict codes, for scan, offline and look-up): green 'VÁLIDO'
  * with the holder's name big, so the door can check an ID, and the meia-entrada document to see;
  * amber 'AINDA NÃO ABRIU' with when the door opens and that the ticket stays valid; red

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 const numbers = new Intl.NumberFormat('pt-BR');
 
 /**
- * What the door must always see (PRODUCT.md): online or offline, the scans waiting to be sent and
+ * What the door must always see (docs/rules/door.md 'The offline door'): online or offline, the scans waiting to be sent and
  * when the device last synced. A bar that stays under the header while the page scrolls.
  */
 export function ConnectionBar({ isOnline, queueLength, lastSync }: { isOnline: boolean; queueLength: number; lastSync: string | null }) {

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { pickDoorSession } from '../lib/offline-decision';
 
 /**
- * What the door admits to (PRODUCT.md 'The organizer's night'): on an event with sessions, the
+ * What the door admits to (docs/rules/sessions.md 'Sessions at the door'): on an event with sessions, the
  * session ('Automática' follows the clock: the one open now, named), and with exit scans the
  * direction, 'Entrada' or 'Saída', big enough to switch with a thumb.
  */

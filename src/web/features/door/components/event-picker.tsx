@@ -11,7 +11,7 @@ import type { DoorSelection } from '../lib/door-device';
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /**
- * The door's first step (PRODUCT.md: one event per door, today's first): the events the door
+ * The door's first step (docs/rules/door.md 'One event per door': one event per door, today's first): the events the door
  * may work, today's apart from the next ones, a search by title, and an optional gate name.
  */
 export function EventPicker({ initialGate, onPick }: { initialGate: string; onPick: (selection: DoorSelection) => void }) {

@@ -20,7 +20,7 @@ const badgeTone: Record<VerdictTone, 'success' | 'danger' | 'warning' | 'neutral
 };
 
 /**
- * The look-up at the door (PRODUCT.md: a guest whose phone died): search the event's tickets by
+ * The look-up at the door (docs/rules/door.md 'Look-up at the door': a guest whose phone died): search the event's tickets by
  * part of a name, the whole e-mail, the whole CPF or the order number, each with the verdict a
  * scan would give now (the server's, in describeVerdict's words), and let one in by hand after a
  * confirmation, only when that verdict admits; the answer goes to `onResult`, shown like a scan's.

@@ -4,7 +4,7 @@ const SELECTION_KEY = 'door.selection';
 const DEVICE_KEY = 'door.deviceId';
 const GATE_KEY = 'door.gate';
 
-/** The event this door works and its gate, remembered on the device (PRODUCT.md). */
+/** The event this door works and its gate, remembered on the device (docs/rules/door.md 'One event per door'). */
 export interface DoorSelection {
   eventId: string;
   title: string;

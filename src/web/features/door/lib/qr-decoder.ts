@@ -1,7 +1,7 @@
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 
-// barcode-detector fetches its wasm from a CDN unless told otherwise (ARCHITECTURE.md, traps):
+// barcode-detector fetches its wasm from a CDN unless told otherwise (docs/architecture.md 'Traps'):
 // serve the reader wasm bundled with the app instead, so the door also works offline.
 const zxingOverrides = {
   locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),

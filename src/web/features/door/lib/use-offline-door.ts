@@ -11,7 +11,7 @@ import { decideOnDevice, type DoorTurn } from './offline-decision';
 import { splitQrPayload } from '../../../../shared/rotating-qr';
 import { offlineStore, type QueuedScan } from './offline-store';
 
-/** A scan gets its answer from the server within this, or the device decides (PRODUCT.md). */
+/** A scan gets its answer from the server within this, or the device decides (docs/rules/door.md 'The offline door'). */
 const ONLINE_ANSWER_MS = 3000;
 /** The offline list is downloaded again this often while online. */
 const LIST_REFRESH_MS = 3 * 60_000;
@@ -29,7 +29,7 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * The door's connection to the server and its offline half (PRODUCT.md 'Tickets and the door',
+ * The door's connection to the server and its offline half (docs/rules/door.md 'The offline door',
  * as pretixSCAN works): keeps the event's list on the device (downloaded at once and every 3
  * minutes while online), decides a scan on the device when the server gives no answer within 3 s
  * or the network is gone, queues those decisions with a nonce and sends them when the network

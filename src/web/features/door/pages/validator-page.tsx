@@ -25,7 +25,7 @@ const CAMERA_ERROR = 'Não foi possível acessar a câmera. Verifique as permiss
 const CONTINUOUS_RESULT_MS = 1500;
 
 /**
- * Door screen for /validator and /ticket-validator (SPEC.md section 2 'Validator', PRODUCT.md).
+ * Door screen for /validator and /ticket-validator (docs/screens.md 'Validator', docs/rules/door.md 'Tickets and the door').
  * Once the event is chosen, the camera is the first action (above the fold on a 360 x 740 phone),
  * then a typed code, the verdict, the counts and the look-up.
  */

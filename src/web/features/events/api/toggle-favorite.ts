@@ -18,7 +18,7 @@ export function setFavorite({ eventId, isFavorite }: SetFavoriteInput) {
 
 /**
  * Adds or removes a favourite; the local list changes only after the server agrees
- * (SPEC.md section 4). Signed out, it asks the person to sign in instead, with a button that
+ * (docs/rules/events.md 'Favourites'). Signed out, it asks the person to sign in instead, with a button that
  * signs in and comes back here.
  */
 export function useToggleFavorite() {

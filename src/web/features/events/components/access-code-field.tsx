@@ -16,7 +16,7 @@ interface AccessCodeFieldProps {
 }
 
 /**
- * 'Tem um código de acesso?' (PRODUCT.md 'Buying': pre-sale sectors hidden until a code unlocks
+ * 'Tem um código de acesso?' (docs/rules/sale.md 'Pre-sale access codes': pre-sale sectors hidden until a code unlocks
  * them): the event is asked again with the code and shows the sector it unlocks; the code goes
  * with the order.
  */

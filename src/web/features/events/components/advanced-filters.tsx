@@ -15,7 +15,7 @@ interface AdvancedFiltersProps {
   onDatePickerOpenChange?(open: boolean): void;
 }
 
-/** 'Filtros Avançados' of SPEC.md section 2 'Events list': day, city and price, and 'Limpar'. */
+/** 'Filtros Avançados' of docs/screens.md 'Events list': day, city and price, and 'Limpar'. */
 export function AdvancedFilters({
   id,
   filters,

@@ -23,7 +23,7 @@ function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; c
   );
 }
 
-/** 'Sobre o evento' of SPEC.md section 2 'Event detail'. */
+/** 'Sobre o evento' of docs/screens.md 'Event detail'. */
 export function EventAbout({ event, className }: { event: EventDetail; className?: string }) {
   const iconClass = 'size-[18px]';
   return (

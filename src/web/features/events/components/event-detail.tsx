@@ -44,7 +44,7 @@ interface EventDetailProps {
   soldOutAction?: (type: EventDetailData['ticketTypes'][number]) => ReactNode;
 }
 
-/** The event page of /event/:id (SPEC.md section 2 'Event detail'); buying is handed to `onBuy`. */
+/** The event page of /event/:id (docs/screens.md 'Event detail'); buying is handed to `onBuy`. */
 export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false, soldOutAction }: EventDetailProps) {
   const { id = '' } = useParams();
   const [accessCode, setAccessCode] = useState<string | null>(kept?.accessCode ?? null);
@@ -208,9 +208,9 @@ function EventDetailView({
   );
 }
 
-/** The real lowest price of the event ('A partir de R$ 80,00', 'Gratuito', 'Esgotado'; PRODUCT.md). */
+/** The real lowest price of the event ('A partir de R$ 80,00', 'Gratuito', 'Esgotado'; docs/rules/events.md 'Card prices'). */
 function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
-  // The fee passed on shows beside the lowest price (PRODUCT.md: from the first price).
+  // The fee passed on shows beside the lowest price (docs/rules/sale.md 'The service fee': from the first price).
   const lowest = event.ticketTypes.find((t) => t.priceCentavos === event.lowestPriceCentavos && t.feeCentavos > 0);
   const price = eventPriceText(event);
   if (!price || event.isPast || event.isCancelled) return null;

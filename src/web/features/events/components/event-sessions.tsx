@@ -3,7 +3,7 @@ import { sectorCoverage, sessionLine } from '../../../../shared/sessions';
 import { useEventSessions } from '../api/get-event-sessions';
 
 /**
- * The sessions of an event with several (PRODUCT.md 'The organizer's night'): each as the page
+ * The sessions of an event with several (docs/rules/sessions.md 'Sessions'): each as the page
  * lists it ('Sexta 13/03 · 22:00', with its name), and what each sector covers ('Passaporte 3
  * dias', 'Vale para: Sábado'). Nothing for an event without sessions.
  */

@@ -12,7 +12,7 @@ import { brandStyles, toggleFollowedBrand } from '../../../lib/brand';
 import { brandKeys } from '../api/brands';
 
 /**
- * 'Seguir' on a brand page (PRODUCT.md 'Accounts and data': brand news for those who opted in):
+ * 'Seguir' on a brand page (docs/rules/notifications.md 'Brand news': brand news for those who opted in):
  * following a brand turns 'Novidades das marcas' on, so each new event of the brand arrives as a
  * notification; 'Seguindo' stops following it. Signed out, it asks the person to sign in and
  * come back. The same choice is in /settings.

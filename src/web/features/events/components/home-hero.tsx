@@ -8,7 +8,7 @@ import { brandOrder, brandStyles } from '../../../lib/brand';
 import { brandFiguresOrDefault, HOME_HERO_IMAGE, type BrandFigure } from '../../../../shared/home-hero';
 import { useBrands } from '../api/brands';
 
-/** SPEC.md section 9: the carousel advances every 5000 ms and loops. */
+/** docs/screens.md 'Home': the carousel advances every 5000 ms and loops. */
 const AUTO_ADVANCE_MS = 5000;
 
 interface Slide {
@@ -77,7 +77,7 @@ function useIsPageHidden(): boolean {
 }
 
 /**
- * The home carousel (SPEC.md section 2 'Home'): one looping slide per brand, advancing every
+ * The home carousel (docs/screens.md 'Home'): one looping slide per brand, advancing every
  * 5 s. It holds still while the pointer is over it, while focus is inside it, while the tab is
  * hidden, when the person prefers reduced motion, and after 'Pausar apresentação'.
  */
@@ -90,7 +90,7 @@ export function HomeHero() {
   const isPageHidden = useIsPageHidden();
   const prefersReducedMotion = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement>(null);
-  // Each brand's own figures, edited in the back office ('Marcas'); SPEC.md's until they load or when it has none.
+  // Each brand's own figures, edited in the back office ('Marcas'); the defaults until they load or when it has none.
   const { data: brands } = useBrands();
   const figuresOf = (slug: BrandSlug) => brandFiguresOrDefault(brands?.find((brand) => brand.slug === slug)?.figures);
 

@@ -2,7 +2,7 @@ import type { EventSummary } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
 
 /**
- * Card price line (PRODUCT.md): 'Vendas encerradas' for a cancelled event (its card is badged
+ * Card price line (docs/rules/events.md 'Card prices'): 'Vendas encerradas' for a cancelled event (its card is badged
  * 'Evento cancelado'), 'Esgotado', 'Gratuito' or 'A partir de R$ 80,00'; null without ticket types.
  */
 export function eventPriceText(event: Pick<EventSummary, 'isSoldOut' | 'lowestPriceCentavos'> & { isCancelled?: boolean }): string | null {

@@ -5,7 +5,7 @@ import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/eve
 import { TicketTypePicker } from './ticket-type-picker';
 
 // The words the event page shows for each state of a sector and of the meia-entrada counter
-// (PRODUCT.md 'Selling the Brazilian way'), rendered as the browser gets them. The states
+// (docs/rules/sale.md 'Selling the Brazilian way'), rendered as the browser gets them. The states
 // themselves come from the server: tests/api/event-page-states.test.ts.
 
 function sector(overrides: Partial<TicketTypeView>): TicketTypeView {

@@ -52,7 +52,7 @@ const isOnSale = (type: TicketTypeView) => type.status === 'on_sale' || type.sta
 const offersMeia = (type: TicketTypeView) => type.meiaAvailable > 0 && type.priceCentavos > 0;
 
 /**
- * 'Tipos de ingresso' (SPEC.md section 2, PRODUCT.md 'Buying'): each sector with its current lot,
+ * 'Tipos de ingresso' (docs/screens.md 'Event detail', docs/rules/sale.md 'Sectors and lots'): each sector with its current lot,
  * fee, lots ended and next, its state ('Esgotando', 'Vendas abrem em …'); 'Inteira' and
  * 'Meia-entrada' quantities within the order's limit; the event's meia-entrada counter; the
  * access code of pre-sale sectors; the estimated total and the buy button (the checkout shows

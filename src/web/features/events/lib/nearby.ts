@@ -4,7 +4,7 @@ import type { EventSummary } from '../../../../shared/schemas/events';
 import { notificationSettingsQueryOptions } from '../../../lib/notification-settings/get-notification-settings';
 import { useSession } from '../../../lib/session';
 
-/** The three cities of the events (SPEC.md section 9), by fixed coordinates: the position never leaves the browser. */
+/** The three cities of the events (docs/rules/events.md 'Creating and editing events'), by fixed coordinates: the position never leaves the browser. */
 const CITY_COORDINATES: Record<string, { latitude: number; longitude: number }> = {
   'são paulo': { latitude: -23.5505, longitude: -46.6333 },
   'rio de janeiro': { latitude: -22.9068, longitude: -43.1729 },
@@ -47,7 +47,7 @@ export type NearbyStatus = 'off' | 'locating' | 'on' | 'failed';
 
 /**
  * 'Mais perto de você': offered only when the signed-in user switched geolocation on in /settings;
- * asks the browser for the position (high accuracy, 10 s timeout, max age 0; SPEC.md section 7)
+ * asks the browser for the position (high accuracy, 10 s timeout, max age 0; docs/screens.md 'Settings')
  * and keeps it in this page only.
  */
 export function useNearbySort() {

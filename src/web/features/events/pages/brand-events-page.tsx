@@ -23,9 +23,9 @@ function isBrandSlug(value: string | undefined): value is BrandSlug {
 }
 
 /**
- * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (SPEC.md section 2 'Brand
- * pages'). The server matches the brand or its category words; cards show date, start time,
- * place, picture and the real lowest price (PRODUCT.md); the header shows the brand's cover, logo,
+ * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (
+ * docs/screens.md 'Brand pages'). The server matches the brand or its category words; cards show date, start time,
+ * place, picture and the real lowest price (docs/rules/events.md 'Card prices'); the header shows the brand's cover, logo,
  * tagline and description (edited in 'Marcas') and its followers; 'Seguir' brings its new events
  * as notifications.
  */

@@ -17,7 +17,7 @@ interface HomePageProps {
   news?: ReactNode;
 }
 
-/** The home page (SPEC.md section 2 'Home'); other features' sections come in as slots. */
+/** The home page (docs/screens.md 'Home'); other features' sections come in as slots. */
 export function HomePage({ banners, news }: HomePageProps) {
   return (
     <div className="space-y-12">

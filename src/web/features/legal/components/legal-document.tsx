@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { BackButton } from '../../../components/back-button';
 
-/** Both legal pages were last revised on this day (SPEC.md section 9). */
+/** Both legal pages were last revised on this day (docs/screens.md 'Legal and data pages'). */
 export const LEGAL_UPDATED_AT = '10 de julho de 2025';
 
 export interface LegalSection {
@@ -12,7 +12,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Legal and data pages share one look: back button, title, date, numbered sections (SPEC.md section 2). */
+/** Legal and data pages share one look: back button, title, date, numbered sections (docs/screens.md 'Legal and data pages'). */
 export function LegalDocument({
   title,
   updatedAt,

@@ -90,7 +90,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /meia-entrada: the meia-entrada rule as the checkout and the door apply it (README 'Vender como no Brasil', PRODUCT.md 'Buying'). */
+/** /meia-entrada: the meia-entrada rule as the checkout and the door apply it (README 'Vender como no Brasil', docs/rules/meia-entrada.md). */
 export function MeiaEntradaPage() {
   return (
     <LegalDocument

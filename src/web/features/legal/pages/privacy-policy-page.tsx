@@ -130,7 +130,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /privacy-policy (SPEC.md section 2 'Legal and data pages'); public (PRODUCT.md). */
+/** /privacy-policy (docs/screens.md 'Legal and data pages'); public (docs/rules/access.md 'Who may see what'). */
 export function PrivacyPolicyPage() {
   return (
     <LegalDocument

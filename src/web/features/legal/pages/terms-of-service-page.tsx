@@ -117,10 +117,10 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /terms-of-service (SPEC.md section 2 'Legal and data pages'); public (PRODUCT.md). */
+/** /terms-of-service (docs/screens.md 'Legal and data pages'); public (docs/rules/access.md 'Who may see what'). */
 export function TermsOfServicePage() {
   const { isAdmin, roles } = useSession();
-  // Shown by role, never by e-mail (PRODUCT.md 'Who may see what').
+  // Shown by role, never by e-mail (docs/rules/access.md 'Who may see what').
   const isDoorStaff = roles.includes('validator');
   const staffLinks =
     isAdmin || isDoorStaff ? (

@@ -4,7 +4,7 @@ import { notificationKeys } from './keys';
 
 /**
  * Changes every cached notification list at once (the panel answers a click before the server
- * does) and returns how to put them back. Failures are only logged (SPEC.md section 8), then
+ * does) and returns how to put them back. Failures are only logged (docs/rules/notifications.md 'The notification panel'), then
  * the list is refetched to show what the server holds.
  */
 export async function changeCachedLists(

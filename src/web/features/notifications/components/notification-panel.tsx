@@ -18,7 +18,7 @@ interface NotificationPanelProps {
 }
 
 /**
- * The modal 'Notificações' (SPEC.md 'Layout shell'): the newest 50, 'Marcar todas' while any is
+ * The modal 'Notificações' (docs/screens.md 'Layout shell'): the newest 50, 'Marcar todas' while any is
  * unread, 'Nenhuma notificação ainda' when there are none. A click marks the notification read
  * and, when it has an action_url, goes there and closes the panel.
  */

@@ -6,7 +6,7 @@ import { reconnectDelay } from '../lib/reconnect-delay';
 /**
  * Keeps the bell and the panel live while someone is signed in: listens to GET /api/live
  * (Server-Sent Events) and refetches the notifications when the server says one arrived. When
- * the stream drops it is closed and reopened after 1, 2, 5, then 10 s (SPEC.md section 9)
+ * the stream drops it is closed and reopened after 1, 2, 5, then 10 s (docs/architecture.md 'Live updates')
  * instead of the browser's own retry, and the list is refetched once it is back, since
  * notifications may have arrived meanwhile.
  */

@@ -14,7 +14,7 @@ const looks: Record<string, NotificationLook> = {
 
 const announcement: NotificationLook = { icon: Megaphone, className: 'bg-surface text-muted' };
 
-/** The icon of a notification by its type (SPEC.md 'Layout shell'): install, event, promotion, anything else an announcement. */
+/** The icon of a notification by its type (docs/screens.md 'Layout shell'): install, event, promotion, anything else an announcement. */
 export function notificationLook(type: string): NotificationLook {
   return looks[type] ?? announcement;
 }

@@ -6,8 +6,8 @@ import { avatarRefusalOf, useUploadAvatar } from '../api/upload-avatar';
 import { ProfileAvatar } from './profile-avatar';
 
 /**
- * The profile picture with 'Alterar foto' (SPEC.md sections 4 'Avatar upload', 5 'Avatar', 8
- * 'Avatar'): JPG, PNG or WebP up to 5 MB; a local preview with 'Enviando...' while it uploads,
+ * The profile picture with 'Alterar foto' (docs/rules/accounts-and-data.md
+ * 'Profile picture'): JPG, PNG or WebP up to 5 MB; a local preview with 'Enviando...' while it uploads,
  * dropped after. The server saves it in the profile at once; `onUploaded` gets its address.
  */
 export function AvatarUploader({

@@ -8,8 +8,8 @@ import { useSignOut } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 
 /**
- * 'Tem certeza?' before deleting the account for good (SPEC.md section 2 'Data management';
- * PRODUCT.md: it really deletes). On success: home, signed out, 'Conta excluída'.
+ * 'Tem certeza?' before deleting the account for good (docs/screens.md 'Legal and data pages';
+ * docs/rules/accounts-and-data.md 'Deleting an account': it really deletes). On success: home, signed out, 'Conta excluída'.
  */
 export function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const deleteAccount = useDeleteAccount();

@@ -43,7 +43,7 @@ function Field({
 }
 
 /**
- * /profile/edit's form (SPEC.md section 2 'Profile edit'): picture, 'Nome completo', 'E-mail'
+ * /profile/edit's form (docs/screens.md 'Profile edit'): picture, 'Nome completo', 'E-mail'
  * (read-only), 'Telefone', 'URL do Avatar'; 'Salvar alterações' goes to /profile on success.
  */
 export function ProfileForm({ profile }: { profile: MyProfile }) {

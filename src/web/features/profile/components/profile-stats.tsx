@@ -22,7 +22,7 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
   );
 }
 
-/** 'Estatísticas' of /profile (SPEC.md sections 2 'Profile', 3 'user_stats'), computed by the server. */
+/** 'Estatísticas' of /profile (docs/screens.md 'Profile', docs/data-model.md 'User statistics'), computed by the server. */
 export function ProfileStats() {
   const { data: stats, isLoading, isError } = useUserStats();
   return (

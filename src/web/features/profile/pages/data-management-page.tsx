@@ -18,7 +18,7 @@ const securityPoints = [
   'Você pode baixar uma cópia dos seus dados ou excluir sua conta quando quiser (LGPD).',
 ];
 
-/** /data-management (SPEC.md section 2 'Legal and data pages'; PRODUCT.md 'Accounts and data'). */
+/** /data-management (docs/screens.md 'Legal and data pages'; docs/rules/accounts-and-data.md 'Accounts and data'). */
 export function DataManagementPage() {
   const { user } = useSession();
   const download = useDownloadMyData();

@@ -5,7 +5,7 @@ import { useMyProfile } from '../api/get-my-profile';
 import { PageHeader } from '../components/page-header';
 import { ProfileForm } from '../components/profile-form';
 
-/** /profile/edit (SPEC.md section 2 'Profile edit'). */
+/** /profile/edit (docs/screens.md 'Profile edit'). */
 export function ProfileEditPage() {
   const { data: profile, isLoading, isError, refetch, isRefetching } = useMyProfile();
 

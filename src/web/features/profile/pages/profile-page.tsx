@@ -28,7 +28,7 @@ function QuickLink({ to, icon: Icon, label, description }: { to: string; icon: L
   );
 }
 
-/** /profile (SPEC.md section 2 'Profile'): who the person is, their statistics, shortcuts and 'Excluir conta'. */
+/** /profile (docs/screens.md 'Profile'): who the person is, their statistics, shortcuts and 'Excluir conta'. */
 export function ProfilePage() {
   const { data: profile, isLoading, isError, refetch } = useMyProfile();
   const [isDeleteOpen, setDeleteOpen] = useState(false);

@@ -14,7 +14,7 @@ const statusTone: Record<RefundStatus, 'warning' | 'success' | 'danger' | 'neutr
   processed: 'success',
 };
 
-/** The user's own requests, newest first, with the id cut to 8 characters (SPEC.md section 9). */
+/** The user's own requests, newest first, with the id cut to 8 characters (docs/screens.md 'Numbers on screens'). */
 export function MyRefundsList() {
   const { data: refunds, isLoading, isError, refetch, isRefetching } = useMyRefunds();
 

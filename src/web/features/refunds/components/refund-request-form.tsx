@@ -19,7 +19,7 @@ const REASON_MAX = 1000;
 const emptyForm: RequestRefundInput = { orderId: '', ticketIds: [], reason: '' };
 
 /**
- * SPEC.md section 2 'Refund request', per ticket (PRODUCT.md 'Buying'): pick an order, then its
+ * docs/screens.md 'Refund request', per ticket (docs/rules/refunds.md 'Refund requests'): pick an order, then its
  * tickets one by one (the amount follows), give a reason, submit with the ticket ids. Orders and
  * tickets that cannot be refunded are greyed out with why ('Já solicitado', 'Ingresso já utilizado').
  */

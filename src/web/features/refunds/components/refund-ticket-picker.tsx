@@ -5,7 +5,7 @@ import { formatCentavos } from '../../../../shared/money';
 import { refundIneligibilityLabel, type RefundableTicket } from '../../../../shared/schemas/refunds';
 
 /**
- * The tickets of the picked order, one checkbox each (PRODUCT.md 'Buying': single unused tickets
+ * The tickets of the picked order, one checkbox each (docs/rules/refunds.md 'Refund requests': single unused tickets
  * can be refunded). A ticket that cannot be refunded is greyed out with why ('Ingresso já
  * utilizado', 'Já solicitado', ...). Amounts are what each ticket pays back, after its share of
  * the order's discount.

@@ -8,7 +8,7 @@ import { MyRefundsList } from '../components/my-refunds-list';
 import { RefundRequestForm } from '../components/refund-request-form';
 import { BackButton } from '../../../components/back-button';
 
-/** /refund-request (SPEC.md section 2 'Refund request', PRODUCT.md 'Buying'). */
+/** /refund-request (docs/screens.md 'Refund request', docs/rules/refunds.md 'Refund requests'). */
 export function RefundRequestPage() {
   const { data: orders, isLoading, isError, refetch, isRefetching } = useRefundableOrders();
 

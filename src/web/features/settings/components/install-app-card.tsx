@@ -6,7 +6,7 @@ import { promptInstall, useInstallState } from '../../../lib/install-prompt';
 import { SettingsCard } from './settings-card';
 
 /**
- * How to put the app on the home screen (SPEC.md section 2 'Settings': install-app
+ * How to put the app on the home screen (docs/screens.md 'Settings': install-app
  * instructions): the browser's own install dialog behind 'Instalar app' where it offers one, the
  * iPhone's Safari steps there, and the menu steps elsewhere. Hidden once the app runs installed.
  */

@@ -35,11 +35,11 @@ function useKeepDeviceSubscribed(isPushOn: boolean) {
 }
 
 /**
- * Notification toggles saved on the server (SPEC.md sections 2 'Settings', 7 'Notifications', 8
- * 'Settings'): push (asks the browser's permission, subscribes this device through the service
+ * Notification toggles saved on the server (docs/screens.md 'Settings',
+ * docs/rules/notifications.md 'Notification settings'): push (asks the browser's permission, subscribes this device through the service
  * worker, then saves), e-mail, WhatsApp with its number and 'Salvar' (the number then confirmed
  * with the code sent to it: WhatsappConfirmation), 'Novidades das marcas'
- * with the brands followed (PRODUCT.md: brand news for those who opted in; switched on with none
+ * with the brands followed (docs/rules/notifications.md 'Brand news': brand news for those who opted in; switched on with none
  * followed, it follows all three), and geolocation (asks for the position first).
  */
 export function NotificationSettingsCard() {

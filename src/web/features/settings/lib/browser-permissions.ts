@@ -1,14 +1,14 @@
 /** What the browser answered when asked to show notifications. */
 export type NotificationPermissionResult = 'granted' | 'denied' | 'default' | 'unsupported';
 
-/** Asks the browser for permission to show notifications (SPEC.md section 7: notification permission). */
+/** Asks the browser for permission to show notifications (docs/rules/notifications.md 'Channels': notification permission). */
 export async function requestNotificationPermission(): Promise<NotificationPermissionResult> {
   if (typeof window === 'undefined' || !('Notification' in window)) return 'unsupported';
   if (Notification.permission === 'granted') return 'granted';
   return Notification.requestPermission();
 }
 
-/** Geolocation as SPEC.md section 7 asks it: high accuracy, 10 s timeout, no cached position. */
+/** Geolocation as docs/screens.md 'Settings' asks it: high accuracy, 10 s timeout, no cached position. */
 const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 };
 
 /** Asks for the current position once; 'unsupported' without the API, 'failed' when refused or timed out. */

@@ -15,7 +15,7 @@ const privacyLinks: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/data-management', label: 'Gerenciar meus dados', icon: Database },
 ];
 
-/** /settings (SPEC.md section 2 'Settings'). */
+/** /settings (docs/screens.md 'Settings'). */
 export function SettingsPage() {
   const signOut = useSignOut();
   const navigate = useNavigate();

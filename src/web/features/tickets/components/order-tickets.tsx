@@ -6,7 +6,7 @@ import { TicketCard } from './ticket-card';
 import type { TicketPeople } from '../../../../shared/schemas/transfers';
 
 /**
- * One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (PRODUCT.md).
+ * One order: event title, 'Pedido #<8>', purchase date, then one card per ticket (docs/rules/tickets.md 'One ticket per unit').
  * `section` names the part of the page, as one order can show in two (its refunded tickets apart).
  */
 export function OrderTickets({

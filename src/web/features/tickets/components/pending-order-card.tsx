@@ -20,7 +20,7 @@ function ticketSummary(order: MyOrderTickets): string {
 }
 
 /**
- * A pending order in 'Meus ingressos' (PRODUCT.md 'Buying'): what it holds, the time left of its
+ * A pending order in 'Meus ingressos' (docs/rules/sale.md 'Pending orders'): what it holds, the time left of its
  * hold, 'Continuar pagamento' (the PIX code again, or another card) and 'Cancelar pedido'.
  */
 export function PendingOrderCard({

@@ -19,7 +19,7 @@ const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' |
   cancelled: 'danger',
 };
 
-/** One admission: type, date, place, status; 'Ver QR Code' only while it can admit (SPEC.md section 4). */
+/** One admission: type, date, place, status; 'Ver QR Code' only while it can admit (docs/rules/tickets.md 'Ticket status'). */
 export function TicketCard({
   event,
   ticket,

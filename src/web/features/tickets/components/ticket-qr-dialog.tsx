@@ -16,9 +16,9 @@ const SWIPE_PX = 40;
 const canShow = (ticket: TicketView) => ticket.displayStatus === 'valid' && Boolean(ticket.code);
 
 /**
- * Modal 'Seu ingresso' (SPEC.md section 2 'My tickets'): the QR to show at the door, downloadable,
+ * Modal 'Seu ingresso' (docs/rules/tickets.md 'My tickets'): the QR to show at the door, downloadable,
  * with its holder and sector. The QR codes of the ticket's order can be gone through here (friends
- * who bought together enter one by one, PRODUCT.md): a swipe left or right, 'Anterior' /
+ * who bought together enter one by one, docs/rules/tickets.md 'One ticket per unit'): a swipe left or right, 'Anterior' /
  * 'Próximo' with '2 de 3', or the arrow keys. The order's tickets are `orderTickets` when the
  * opener has them, else read from 'Meus ingressos' (the query the page already holds); only those
  * that can admit are shown. Opens on `ticket`.

@@ -6,7 +6,7 @@ import { msUntilNextStep, rotatingQrPayload } from '../../../../shared/rotating-
 const drawn = new Map<string, string>();
 const MAX_DRAWN = 40;
 
-/** PNG data URL of a ticket code: 300 px, margin 2, black on white (SPEC.md section 9); null while drawing or without a code. */
+/** PNG data URL of a ticket code: 300 px, margin 2, black on white (docs/rules/tickets.md 'My tickets'); null while drawing or without a code. */
 export function useTicketQr(code: string | null): string | null {
   const [state, setState] = useState<{ code: string; url: string } | null>(() =>
     code && drawn.has(code) ? { code, url: drawn.get(code)! } : null,

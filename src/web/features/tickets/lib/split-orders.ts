@@ -4,7 +4,7 @@ import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tick
 const isEnded = (ticket: TicketView) => ticket.displayStatus === 'refunded' || ticket.displayStatus === 'cancelled';
 
 /**
- * Splits paid orders into 'Próximos eventos' and 'Histórico' (SPEC.md section 2 'My tickets').
+ * Splits paid orders into 'Próximos eventos' and 'Histórico' (docs/screens.md 'My tickets').
  * 'Próximos eventos' holds the tickets that still count (valid, used) of events not over at `now`
  * (shared/dates isEventPast, as a ticket turns 'Expirado': a night past midnight stays until its
  * end); 'Histórico' holds past events' orders whole, and the refunded
@@ -28,13 +28,13 @@ export function splitOrdersForTickets(orders: MyOrderTickets[], now: Date) {
   return { upcoming, history };
 }
 
-/** File name of a downloaded ticket QR (SPEC.md section 9): 'ingresso-pista-premium.png'. */
+/** File name of a downloaded ticket QR (docs/rules/tickets.md 'My tickets'): 'ingresso-pista-premium.png'. */
 /**
  * 'ingresso-pista.png'; with `number` (the ticket's place among the order's tickets of that type,
  * when there are several) 'ingresso-pista-2.png', so two downloads never share a name.
  */
 export function ticketFileName(ticketTypeName: string, number?: number): string {
-  // SPEC.md section 9: lower case with hyphens; accents and symbols dropped so every system opens it.
+  // docs/rules/tickets.md 'My tickets': lower case with hyphens; accents and symbols dropped so every system opens it.
   const slug = ticketTypeName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -8,7 +8,7 @@ import { useTransfer } from '../api/get-transfer';
 import { AcceptTransferForm } from '../components/accept-transfer-form';
 
 /**
- * /transfer/:token 'Aceitar ingresso' (PRODUCT.md 'Tickets and the door'): the page of the link
+ * /transfer/:token 'Aceitar ingresso' (docs/rules/transfers.md 'Transfers'): the page of the link
  * e-mailed to a transfer's recipient. Anyone with the link sees the event, the ticket and who
  * sent it; to accept, the recipient signs in or creates an account with the e-mail it was sent
  * to (/auth?redirect= brings them back here, the confirmation link included), then 'Aceitar

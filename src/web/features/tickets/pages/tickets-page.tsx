@@ -19,7 +19,7 @@ export interface TicketsPageProps {
 }
 
 /**
- * /tickets 'Meus ingressos' (SPEC.md section 2, PRODUCT.md 'Tickets and the door' and 'Buying'):
+ * /tickets 'Meus ingressos' (docs/screens.md 'My tickets', docs/rules/tickets.md 'My tickets'):
  * orders waiting for payment first, with their time left, then the tickets still to use and the
  * history (past events, refunded and cancelled tickets), each grouped by order, newest order
  * first. An order cancelled before it was paid has no ticket and is not listed.

@@ -6,7 +6,7 @@ import { readPass } from '../../../lib/waiting-room-pass';
 import { Button } from '../../../components/ui/button';
 
 /**
- * The event page's word on its waiting room (PRODUCT.md 'The on-sale'): when it opens, the way in,
+ * The event page's word on its waiting room (docs/rules/waiting-room.md 'The on-sale'): when it opens, the way in,
  * or, on the device that holds the turn, until when it lasts.
  */
 export function RoomNotice({ eventId, room }: { eventId: string; room: EventRoomView }) {

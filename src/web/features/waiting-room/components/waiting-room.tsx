@@ -25,7 +25,7 @@ function peopleAhead(ahead: number): string {
 type Turn = { state: 'claiming' } | { state: 'ready'; pass: RoomPassView } | { state: 'expired' } | { state: 'refused'; message: string };
 
 /**
- * The fan's screen of an event's waiting room (PRODUCT.md 'The on-sale'): the join (with the CPF
+ * The fan's screen of an event's waiting room (docs/rules/waiting-room.md 'The on-sale'): the join (with the CPF
  * the place belongs to), then the phase live from the server's status (polled when the server
  * says), and the turn: a pass for this device and 'Escolher ingressos' back to the event.
  */

@@ -1,4 +1,4 @@
-/** Query keys of the back office's attendee lists and live counts (one factory, STYLE.md section 7). */
+/** Query keys of the back office's attendee lists and live counts (one factory, docs/conventions.md 'Web'). */
 export const attendeeKeys = {
   all: ['admin', 'attendees'] as const,
   list: (eventId: string, query: string) => [...attendeeKeys.all, 'list', eventId, query] as const,

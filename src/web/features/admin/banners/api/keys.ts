@@ -1,4 +1,4 @@
-/** Query keys of the back office's banners (one factory, STYLE.md section 7). */
+/** Query keys of the back office's banners (one factory, docs/conventions.md 'Web'). */
 export const adminBannerKeys = {
   all: ['admin', 'banners'] as const,
   list: () => [...adminBannerKeys.all, 'list'] as const,

@@ -1,4 +1,4 @@
-/** Query keys of the back office's box office ('Bilheteria'; one factory, STYLE.md section 7). */
+/** Query keys of the back office's box office ('Bilheteria'; one factory, docs/conventions.md 'Web'). */
 export const boxOfficeKeys = {
   all: ['admin', 'box-office'] as const,
   drawers: () => [...boxOfficeKeys.all, 'drawers'] as const,

@@ -1,4 +1,4 @@
-/** Query keys of the back office's brands (one factory, STYLE.md section 7). */
+/** Query keys of the back office's brands (one factory, docs/conventions.md 'Web'). */
 export const adminBrandKeys = {
   all: ['admin', 'brands'] as const,
   list: () => [...adminBrandKeys.all, 'list'] as const,

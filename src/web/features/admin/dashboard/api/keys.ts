@@ -1,4 +1,4 @@
-/** Query keys of the admin dashboard (one factory, STYLE.md section 7). */
+/** Query keys of the admin dashboard (one factory, docs/conventions.md 'Web'). */
 export const dashboardKeys = {
   all: ['admin', 'dashboard'] as const,
 };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CalendarX } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 
-/** SPEC.md section 2: the edit page of a missing event. */
+/** docs/screens.md 'Admin area': the edit page of a missing event. */
 export function AdminEventNotFound() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">

@@ -14,7 +14,7 @@ const REASON_MAX = 500;
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
 /**
- * 'Cancelar evento' (PRODUCT.md 'Buying'): asks the reason the buyers will read and says what
+ * 'Cancelar evento' (docs/rules/refunds.md 'Cancelling an event'): asks the reason the buyers will read and says what
  * follows (sales stop, every paid order refunded, every buyer told), then cancels.
  */
 export function CancelEventDialog({

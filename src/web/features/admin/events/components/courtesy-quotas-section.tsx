@@ -26,7 +26,7 @@ type QuotaFormOutput = z.output<typeof quotaFormSchema>;
 const SAVE_ERROR = 'Não foi possível salvar a cota';
 
 /**
- * 'Cotas de cortesia' of an event (PRODUCT.md 'Selling the Brazilian way'): a staff member (an
+ * 'Cotas de cortesia' of an event (docs/rules/sale.md 'Courtesies'): a staff member (an
  * administrator or a box-office operator) may be given a quota of courtesies for the event; the
  * server refuses what does not fit.
  */

@@ -50,7 +50,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The create / edit event form (SPEC.md section 5 'Create event'): same rules and messages as the server. */
+/** The create / edit event form (docs/rules/events.md 'Creating and editing events'): same rules and messages as the server. */
 export function EventForm({
   defaultValues,
   submitLabel,

@@ -3,7 +3,7 @@ import { cn } from '../../../../lib/cn';
 
 const pill = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
-/** 'Ativo' / 'Finalizado' (SPEC.md section 4) or 'Cancelado', plus 'Rascunho' for an unpublished event. */
+/** 'Ativo' / 'Finalizado' (docs/rules/events.md 'Event status') or 'Cancelado', plus 'Rascunho' for an unpublished event. */
 export function EventStatusBadges({
   status,
   isPublished,

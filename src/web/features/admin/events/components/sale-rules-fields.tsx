@@ -6,10 +6,10 @@ import { MoneyInput } from '../../components/money-input';
 import { SwitchField } from '../../components/switch-field';
 
 /**
- * Limits per order and per CPF, and the service fee (PRODUCT.md 'Buying'): a percentage of each
+ * Limits per order and per CPF, and the service fee (docs/rules/sale.md 'Selling the Brazilian way'): a percentage of each
  * ticket's price with optional bounds per ticket, passed on to the buyer or absorbed. Once the
  * event has sales the fee is shown read-only: the server keeps what was sold with it. Then who
- * holds each ticket (PRODUCT.md 'Tickets and the door'): nominal tickets, and whether and until
+ * holds each ticket (docs/rules/transfers.md 'Transfers'): nominal tickets, and whether and until
  * when buyers may transfer them.
  */
 export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean }) {

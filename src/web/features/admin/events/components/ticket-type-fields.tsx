@@ -20,7 +20,7 @@ interface TicketTypeFieldsProps {
 }
 
 /**
- * The sectors of the event form (PRODUCT.md 'Buying'): name and description, the lots sold one
+ * The sectors of the event form (docs/rules/sale.md 'Sectors and lots'): name and description, the lots sold one
  * after another, an optional sales window and the pre-sale switch; at least one sector remains,
  * so 'Remover' is off when only one is left.
  */

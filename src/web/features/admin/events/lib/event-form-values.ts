@@ -46,8 +46,8 @@ const limitInput = (limit: number | null) => (limit === null ? '' : String(limit
 
 /**
  * The create form before anything is typed: a draft the organizer publishes on purpose, one
- * 'Ingresso Geral' sector with one lot of 100 (SPEC.md section 5), the default limits per order
- * and per CPF (PRODUCT.md 'Buying') and no service fee.
+ * 'Ingresso Geral' sector with one lot of 100 (docs/rules/events.md 'Creating and editing events'), the default limits per order
+ * and per CPF (docs/rules/sale.md 'Limits per order and per CPF') and no service fee.
  */
 export function emptyEventForm(): EventFormValues {
   return {

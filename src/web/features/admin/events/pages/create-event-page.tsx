@@ -6,7 +6,7 @@ import { useCreateEvent } from '../api/create-event';
 import { EventForm } from '../components/event-form';
 import { emptyEventForm } from '../lib/event-form-values';
 
-/** /admin/events/new (SPEC.md sections 5 and 8 'Create event'). */
+/** /admin/events/new (docs/rules/events.md 'Creating and editing events'). */
 export function CreateEventPage() {
   const create = useCreateEvent();
   const navigate = useNavigate();

@@ -61,7 +61,7 @@ function EditEventForm({ event }: { event: AdminEventDetail }) {
   );
 }
 
-/** /admin/events/:id/edit (SPEC.md sections 2, 7 and 8 'Edit event'): the form, then the buyers. */
+/** /admin/events/:id/edit (docs/rules/events.md 'Creating and editing events'): the form, then the buyers. */
 export function EditEventPage() {
   const { id = '' } = useParams();
   const { data: event, isPending, isError, error, refetch } = useAdminEvent(id);

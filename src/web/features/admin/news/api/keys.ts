@@ -1,4 +1,4 @@
-/** Query keys of the back office's news (one factory, STYLE.md section 7). */
+/** Query keys of the back office's news (one factory, docs/conventions.md 'Web'). */
 export const adminNewsKeys = {
   all: ['admin', 'news'] as const,
   list: () => [...adminNewsKeys.all, 'list'] as const,

@@ -49,7 +49,7 @@ export interface DecideRefundDialogProps {
   onClose(): void;
 }
 
-/** Confirms an approval or a rejection, with optional notes the buyer will read (SPEC.md section 4). */
+/** Confirms an approval or a rejection, with optional notes the buyer will read (docs/rules/refunds.md 'Refund status'). */
 export function DecideRefundDialog({ target, onClose }: DecideRefundDialogProps) {
   const decide = useDecideRefund();
   const form = useForm<NotesForm, unknown, NotesOutput>({

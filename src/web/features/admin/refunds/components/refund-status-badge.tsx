@@ -10,7 +10,7 @@ const look = {
   processed: { className: 'bg-green-500/15 text-green-800 dark:text-green-300', icon: CircleDollarSign },
 } as const;
 
-/** 'Pendente' / 'Aprovado' / 'Rejeitado' / 'Processado' (SPEC.md section 4), with an icon, never colour alone. */
+/** 'Pendente' / 'Aprovado' / 'Rejeitado' / 'Processado' (docs/rules/refunds.md 'Refund status'), with an icon, never colour alone. */
 export function RefundStatusBadge({ status }: { status: RefundStatus }) {
   const { className, icon: Icon } = look[status];
   return (

@@ -3,7 +3,7 @@ import type { AdminRefundList } from '../../../../../shared/schemas/admin-refund
 import type { RefundStatus } from '../../../../../shared/schemas/refunds';
 import { cn } from '../../../../lib/cn';
 
-/** The filter choices, in SPEC.md's order (section 2: all, pending, approved, rejected, processed). */
+/** The filter choices, in the order of docs/rules/refunds.md 'Refund status' (all, pending, approved, rejected, processed). */
 export const refundFilters: { status: RefundStatus | null; label: string }[] = [
   { status: null, label: 'Todos' },
   { status: 'pending', label: 'Pendentes' },
