@@ -12,7 +12,7 @@ export type { OrderStatus };
 
 const required = 'Preencha todos os dados obrigatórios';
 
-/** Buyer data of the checkout dialog (SPEC.md section 5 'Checkout'). */
+/** Buyer data of the checkout dialog (docs/rules/sale.md 'Checkout'). */
 export const buyerSchema = z.object({
   name: text().trim().min(1, required).max(120),
   email: text().trim().min(1, required).pipe(z.email('E-mail inválido')),
@@ -55,7 +55,7 @@ export const placeOrderSchema = z.object({
       z.object({
         ticketTypeId: z.uuid(),
         quantity: z.number().int().min(0).max(MAX_TICKETS_PER_TYPE),
-        /** Who uses each unit, in order (PRODUCT.md 'Tickets and the door'); blank or absent = not named yet. */
+        /** Who uses each unit, in order (docs/rules/transfers.md 'Named tickets'); blank or absent = not named yet. */
         holderNames: z.array(text().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
         /** Each unit's holder CPF, in order ('' where none): required for every unit of a nominal event. */
         holderCpfs: z
@@ -80,7 +80,7 @@ export const placeOrderSchema = z.object({
   couponCode: text().trim().max(40).optional(),
   /** The total the buyer saw when confirming (centavos); when the price changed meanwhile, the order is refused with the new total. */
   expectedTotalCentavos: z.number().int().min(0).optional(),
-  /** The turn from the event's waiting room (PRODUCT.md 'The on-sale'), required while it is active, and the device that claimed it. */
+  /** The turn from the event's waiting room (docs/rules/waiting-room.md 'Turns'), required while it is active, and the device that claimed it. */
   waitingRoomPass: text().max(2_000).optional(),
   deviceId: text().max(64).optional(),
   /** A waiting-list offer made to the buyer ('Lista de espera'): the order takes its units, held for them only. */

@@ -101,7 +101,7 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
     return simulatePixPayment(deps, user.id, request.params.id);
   });
 
-  // SPEC.md 'Payment success': the order behind a payment session id. Public, as the page is;
+  // docs/screens.md 'Payment success': the order behind a payment session id. Public, as the page is;
   // the id is an unguessable provider reference.
   app.get(
     '/api/payment-success',
