@@ -32,10 +32,10 @@ const APPLE_ORIGIN = 'https://appleid.apple.com';
  * privacidade' (must be `true`). No column keeps it: an account exists only once it was accepted,
  * so the account's created_at is when the terms were accepted.
  */
-export const ACCEPT_TERMS_FIELD = 'acceptTerms';
+const ACCEPT_TERMS_FIELD = 'acceptTerms';
 
 /** The better-auth error code of a sign-up without the terms accepted (routes/auth.ts words it in pt-BR). */
-export const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
+const TERMS_NOT_ACCEPTED = 'TERMS_NOT_ACCEPTED';
 
 /** Refuses an e-mail sign-up whose body does not carry `acceptTerms: true`, before anything is written. */
 const requireAcceptedTerms = createAuthMiddleware(async (ctx) => {
@@ -47,11 +47,6 @@ const requireAcceptedTerms = createAuthMiddleware(async (ctx) => {
     message: 'Para criar sua conta, aceite os Termos de uso e a Política de privacidade.',
   });
 });
-
-/** Which sign-in providers are on, in the order their buttons show on /auth. */
-export function enabledSocialProviders(settings: SocialProviderSettings = {}): SocialProviderId[] {
-  return (['google', 'facebook', 'apple'] as const).filter((id) => settings[id] !== undefined);
-}
 
 /**
  * The sign-in providers that actually started: Google's is dropped when its discovery document

@@ -26,15 +26,15 @@ interface OutboxRow {
  * ms. Above the slowest outbound call a job makes (a payment provider: 20 s, up to 3 tries), so
  * a job is only cut when something hangs.
  */
-export const JOB_TIMEOUT_MS = 90_000;
+const JOB_TIMEOUT_MS = 90_000;
 /**
  * How long a claimed job is reserved for the worker that claimed it (its `run_after` moves this
  * far ahead), in ms: longer than JOB_TIMEOUT_MS, so no other worker runs it meanwhile; a worker
  * that dies mid-job leaves it to run again once this has passed.
  */
-export const JOB_LEASE_MS = 5 * 60_000;
+const JOB_LEASE_MS = 5 * 60_000;
 /** Jobs one worker runs at the same time: one slow push service or SMTP server holds one lane, not the queue. */
-export const JOB_LANES = 4;
+const JOB_LANES = 4;
 
 /**
  * One round of every kind of background work (ARCHITECTURE.md 'background work'), one after the

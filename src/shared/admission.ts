@@ -70,7 +70,7 @@ export function turnsIn(scans: AcceptedScan[], sessionId: string | null): Sessio
 }
 
 /** Whether a ticket with these turns is inside: more entries than exits. */
-export const isInside = (turns: Pick<SessionTurns, 'entries' | 'exits'>) => turns.entries > turns.exits;
+const isInside = (turns: Pick<SessionTurns, 'entries' | 'exits'>) => turns.entries > turns.exits;
 
 /** When a door admits: UTC instants. */
 export interface DoorWindow {

@@ -28,7 +28,7 @@ export interface BlockSaleUnit {
 }
 
 /** The full price of each unit of a block, by position: each lot's price repeated for its units. */
-export function blockUnitPrices(lots: readonly BlockLotPrice[]): { lotId: string; priceCentavos: number }[] {
+function blockUnitPrices(lots: readonly BlockLotPrice[]): { lotId: string; priceCentavos: number }[] {
   return lots.flatMap((lot) => Array.from({ length: lot.quantity }, () => ({ lotId: lot.lotId, priceCentavos: lot.priceCentavos })));
 }
 

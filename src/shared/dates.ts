@@ -211,7 +211,7 @@ export function saoPauloToday(now: Date): string {
 }
 
 /** How long an event without an end time runs: 6 hours from its start, through the night. */
-export const EVENT_DURATION_WITHOUT_END_MINUTES = 360;
+const EVENT_DURATION_WITHOUT_END_MINUTES = 360;
 
 /** The times that place an event (or one of its sessions) in São Paulo. */
 export interface EventTimes {

@@ -8,7 +8,7 @@ import { Secret, TOTP } from 'otpauth';
  * step or one step either side (older than a minute is refused) is fresh.
  */
 
-export const ROTATION_STEP_SECONDS = 30;
+const ROTATION_STEP_SECONDS = 30;
 /** Steps accepted either side of the current one (one: at most about a minute old, or a door clock a step behind). */
 const ROTATION_WINDOW_STEPS = 1;
 /** Between the code and its TOTP in the QR; no ticket code contains it. */

@@ -6,17 +6,14 @@
 
 const WEEKDAYS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
 
-/** The session the zero uuid stands for in check-ins of an event without sessions. */
-export const NO_SESSION_KEY = '00000000-0000-0000-0000-000000000000';
-
 /** '2026-03-13' -> 'Sexta' (the day of the week of a calendar day). */
-export function weekdayOf(date: string): string {
+function weekdayOf(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return WEEKDAYS[new Date(Date.UTC(year, month - 1, day, 12)).getUTCDay()];
 }
 
 /** '2026-03-13' -> '13/03'. */
-export function dayMonthOf(date: string): string {
+function dayMonthOf(date: string): string {
   const [, month, day] = date.split('-');
   return `${day}/${month}`;
 }
@@ -27,7 +24,7 @@ export function sessionLabel(session: { name: string; date: string }): string {
 }
 
 /** A session as the event page lists it: weekday, day and start, 'Sexta 13/03 · 22:00'. */
-export function sessionWhen(session: { date: string; startTime: string }): string {
+function sessionWhen(session: { date: string; startTime: string }): string {
   return `${weekdayOf(session.date)} ${dayMonthOf(session.date)} · ${session.startTime.slice(0, 5)}`;
 }
 

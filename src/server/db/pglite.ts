@@ -18,7 +18,7 @@ const startParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=$
  * PGlite version: build/pglite/initdb-<version>.tar.gz. initdb in WebAssembly takes 5 s or more;
  * loading its result takes under one.
  */
-export function pgliteTemplateFile(): string {
+function pgliteTemplateFile(): string {
   const { version } = JSON.parse(readFileSync(join(projectRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
     version: string;
   };

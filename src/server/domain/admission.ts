@@ -18,7 +18,6 @@ export {
   type AdmissionDecision,
   type AdmissionInput,
   decideAdmission,
-  isInside,
   offlineTicketStatus,
   PAID_ORDER_STATUS,
   type SessionTurns,

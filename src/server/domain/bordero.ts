@@ -178,9 +178,6 @@ export function totalBorderoMoney(lines: Iterable<BorderoMoney>): BorderoMoney {
   return total;
 }
 
-/** The rates the organizer picks for the ECAD estimate: 10 % (live music) or 15 % (recorded music). */
-export const ecadRates = [1000, 1500] as const;
-
 /**
  * The base of the ECAD estimate, in centavos: the box-office receipts the event kept, i.e. the
  * ticket money paid (list price less discounts, `grossCentavos`) less the ticket money paid back

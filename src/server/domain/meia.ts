@@ -7,7 +7,7 @@ import { MEIA_RESERVE_PERCENT, SENIOR_MIN_AGE } from '../../shared/concessions';
  */
 
 /** Tickets for sale above which the reserve is released 72 hours before the event instead of 48. */
-export const LARGE_EVENT_TICKETS = 10_000;
+const LARGE_EVENT_TICKETS = 10_000;
 
 /** The meia-entrada reserve of a sector: 40 % of its tickets for sale, rounded up. */
 export function meiaReserve(sectorStock: number): number {
@@ -27,7 +27,7 @@ export function reserveReleaseAt(event: { date: string; startTime: string }, tic
 }
 
 /** Whole years of age at `now` (São Paulo calendar) of someone born on `birthDate` ('yyyy-MM-dd'). */
-export function ageOn(birthDate: string, now: Date): number {
+function ageOn(birthDate: string, now: Date): number {
   const [by, bm, bd] = birthDate.split('-').map(Number);
   const [ty, tm, td] = saoPauloToday(now).split('-').map(Number);
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);

@@ -68,10 +68,10 @@ export function orderRefundReason(order: { status: OrderStatus }, ticketReasons:
 }
 
 /** Days after the purchase in which a buyer may withdraw from it (CDC art. 49; Decreto 7.962/2013 art. 5). */
-export const WITHDRAWAL_DAYS = 7;
+const WITHDRAWAL_DAYS = 7;
 
 /** Hours before the event's start after which a purchase can no longer be withdrawn on its own. */
-export const WITHDRAWAL_CLOSES_HOURS_BEFORE = 48;
+const WITHDRAWAL_CLOSES_HOURS_BEFORE = 48;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

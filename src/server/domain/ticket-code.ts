@@ -5,7 +5,7 @@ const PREFIX = 'NL1.';
 const RANDOM_BYTES = 16;
 const SIGNATURE_BYTES = 12;
 /** Shortest signing key accepted, in bytes. */
-export const MIN_SIGNING_KEY_BYTES = 16;
+const MIN_SIGNING_KEY_BYTES = 16;
 // 16 bytes -> 22 base64url characters, 12 bytes -> 16, no padding.
 const CODE_PATTERN = /^NL1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{16})$/;
 

@@ -10,8 +10,7 @@ import { concessionDocumentLabel, type Concession } from '../../shared/concessio
 // Pure: no database, no clock (`now` is an argument, a UTC instant).
 
 /** The states of a transfer: waiting for the recipient, taken by them, or withdrawn by the sender. */
-export const TRANSFER_STATES = ['pending', 'accepted', 'cancelled'] as const;
-export type TransferState = (typeof TRANSFER_STATES)[number];
+export type TransferState = 'pending' | 'accepted' | 'cancelled';
 
 /** The event as these rules read it: São Paulo calendar date and wall time, and the organizer's choices. */
 export interface TransferEvent {

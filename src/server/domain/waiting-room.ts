@@ -12,7 +12,7 @@
 /** How long a turn lasts (Ticketmaster Smart Queue and Queue-it: 10 minutes to choose and pay). */
 export const PASS_MINUTES = 10;
 /** Margin (percent) over the buyers the stock can serve: some admitted buyers take fewer tickets or none. */
-export const SERVABLE_MARGIN_PERCENT = 10;
+const SERVABLE_MARGIN_PERCENT = 10;
 /** Units an order takes on average before the event has orders of its own. */
 export const DEFAULT_AVERAGE_ORDER_UNITS = 2;
 

@@ -9,8 +9,8 @@ import { saoPauloToday } from '../../shared/dates';
  */
 
 /** Minutes an offer is held on the sector's on-sale day, and on any other day, when the organizer set nothing. */
-export const ON_SALE_DAY_OFFER_MINUTES = 30;
-export const OTHER_DAY_OFFER_MINUTES = 12 * 60;
+const ON_SALE_DAY_OFFER_MINUTES = 30;
+const OTHER_DAY_OFFER_MINUTES = 12 * 60;
 
 /** One person waiting: their entry, the units they want, and their turn (the join sequence). */
 export interface WaitingEntry {

@@ -7,13 +7,13 @@ import { toE164 } from '../../shared/phone';
 // purpose and security; art. 46). The code message itself is the one thing sent before that.
 
 /** Digits of a confirmation code. */
-export const WHATSAPP_CODE_DIGITS = 6;
+const WHATSAPP_CODE_DIGITS = 6;
 /** How long a code is valid after it is sent, in ms (10 minutes). */
 export const WHATSAPP_CODE_TTL_MS = 10 * 60_000;
 /** Wrong tries a code takes; past them it is spent and a new one must be asked for. */
 export const WHATSAPP_CODE_MAX_ATTEMPTS = 5;
 /** At most one code per this many ms per user (60 s), so nobody floods a number with codes. */
-export const WHATSAPP_CODE_RESEND_MS = 60_000;
+const WHATSAPP_CODE_RESEND_MS = 60_000;
 
 /** A new code: WHATSAPP_CODE_DIGITS decimal digits from the CSPRNG (crypto.randomInt, uniform), leading zeros kept ('004217'). */
 export function newWhatsappCode(): string {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 
 /** Delays before reconnecting a lost LISTEN connection (SPEC.md section 9: 1, 2, 5, 10 s). */
-export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 export type LiveListener = (payload: string) => void;
 

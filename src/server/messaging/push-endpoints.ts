@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js';
  * Windows (WNS). An endpoint elsewhere is no browser's: the server would be made to call an
  * address of the attacker's choice (SSRF).
  */
-export const PUSH_SERVICE_DOMAINS = [
+const PUSH_SERVICE_DOMAINS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   'push.services.mozilla.com',

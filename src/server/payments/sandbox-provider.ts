@@ -12,7 +12,7 @@ import type {
 } from './provider';
 
 /** Test card numbers, as a provider's test mode accepts them. */
-export const sandboxTestCards = {
+const sandboxTestCards = {
   approved: ['4242424242424242', '5555555555554444', '6362970000457013'],
   declined: ['4000000000000002'],
   insufficientFunds: ['4000000000009995'],

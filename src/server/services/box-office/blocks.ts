@@ -44,7 +44,7 @@ export async function loadBlock(db: Db | Tx, blockId: string, operatorId: string
 }
 
 /** A block's lots with the full price of their units (shared/block-pricing.ts); a block kept without them sells every unit at its one price. */
-export function blockLotPrices(block: Pick<BlockRow, 'lots' | 'unit_price_centavos'>): BlockLotPrice[] {
+function blockLotPrices(block: Pick<BlockRow, 'lots' | 'unit_price_centavos'>): BlockLotPrice[] {
   return block.lots.map((lot) => ({
     lotId: lot.lotId,
     quantity: Number(lot.quantity),

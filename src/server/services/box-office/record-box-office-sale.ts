@@ -303,7 +303,7 @@ async function writeSale(
  * How far a device's clock may run behind the server's (milliseconds): a sale dated up to this
  * long before its drawer was opened is taken as made while it was open.
  */
-export const BOX_OFFICE_CLOCK_SKEW_MS = 5 * 60_000;
+const BOX_OFFICE_CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * A sale is made while its drawer is open: its device time `soldAt` (UTC, already no later than

@@ -6,11 +6,11 @@ import { adminEventStatus } from './list-admin-events';
 import { loadSalesMoney } from './sales-money';
 
 /** Days the sales chart and the growth comparison cover (each period). */
-export const DASHBOARD_PERIOD_DAYS = 30;
+const DASHBOARD_PERIOD_DAYS = 30;
 /** Recent events the dashboard lists (SPEC.md section 9: first 10). */
-export const DASHBOARD_RECENT_EVENTS = 10;
+const DASHBOARD_RECENT_EVENTS = 10;
 /** Today's and upcoming events the check-in progress shows. */
-export const DASHBOARD_CHECK_IN_EVENTS = 10;
+const DASHBOARD_CHECK_IN_EVENTS = 10;
 
 /** 'yyyy-MM-dd' shifted by whole days (calendar arithmetic, no time zone involved). */
 function shiftDay(day: string, days: number): string {

@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../../db/client';
  * is 100,00 to 200,00; 'Acima de R$ 200' is more than 200,00. A price exactly on a shared bound
  * (R$ 50,00, R$ 100,00) is in both ranges its label names.
  */
-export const priceFilterBounds: Record<PriceFilter, { minCentavos: number; maxCentavos: number | null }> = {
+const priceFilterBounds: Record<PriceFilter, { minCentavos: number; maxCentavos: number | null }> = {
   free: { minCentavos: 0, maxCentavos: 0 },
   'up-to-50': { minCentavos: 0, maxCentavos: 5000 },
   '50-100': { minCentavos: 5000, maxCentavos: 10000 },

@@ -7,7 +7,7 @@ import { news } from '../../db/schema';
 type NewsRow = typeof news.$inferSelect;
 
 /** Maps a stored news row to the card shape; `date` is the São Paulo calendar day of `createdAt`. */
-export function toNewsSummary(row: NewsRow): NewsSummary {
+function toNewsSummary(row: NewsRow): NewsSummary {
   return {
     id: row.id,
     title: row.title,

@@ -4,7 +4,7 @@ import { admitScansInTx } from './admit-scans';
 import { loadDoorEvent, scanTurnAt } from './door-event';
 
 /** Where the door records an admission made at the box office. */
-export const BOX_OFFICE_GATE = 'Bilheteria';
+const BOX_OFFICE_GATE = 'Bilheteria';
 
 /**
  * Admits every ticket of an order at the gate 'Bilheteria' by hand, inside the caller's

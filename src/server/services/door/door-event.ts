@@ -77,7 +77,7 @@ export function toDoorSession(session: DoorSessionRow): DoorSession {
 }
 
 /** The sessions of `eventId` in order, each with its door window (`opensMinutesBefore` before its start until its end). */
-export async function loadDoorSessions(db: Db, eventId: string, opensMinutesBefore: number): Promise<DoorSessionRow[]> {
+async function loadDoorSessions(db: Db, eventId: string, opensMinutesBefore: number): Promise<DoorSessionRow[]> {
   const rows = await db
     .select({
       id: eventSessions.id,

@@ -9,7 +9,7 @@ import { acceptedScansOf, turnColumns } from './admit-scans';
 import { loadWorkableDoorEvent, scanTurnAt } from './door-event';
 
 /** Most tickets one look-up lists. */
-export const MAX_SEARCH_RESULTS = 20;
+const MAX_SEARCH_RESULTS = 20;
 
 /** A CPF has 11 digits; the look-up matches a CPF only whole. */
 const CPF_DIGITS = 11;

@@ -7,7 +7,7 @@ import { CHECK_INS_CHANNEL, countDoor } from './door-counts';
 import { loadDoorEvent, scanTurnAt } from './door-event';
 
 /** A rush announces many entries a second; counts are read at most every 250 ms per event. */
-export const COUNTS_DEBOUNCE_MS = 250;
+const COUNTS_DEBOUNCE_MS = 250;
 
 type CountsListener = (counts: DoorCounts) => void;
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 
 /** How many notifications the panel lists (SPEC.md section 9: notifications limit 50). */
-export const NOTIFICATIONS_LIMIT = 50;
+const NOTIFICATIONS_LIMIT = 50;
 
 /**
  * The user's newest notifications, newest first, at most NOTIFICATIONS_LIMIT (SPEC.md section 7

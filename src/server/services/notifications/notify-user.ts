@@ -16,7 +16,7 @@ export const NOTIFICATION_CHANNELS = ['email', 'push', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** The job that delivers a notification on each channel (each retried on its own; worker.ts). */
-export const NOTIFICATION_CHANNEL_KINDS = {
+const NOTIFICATION_CHANNEL_KINDS = {
   email: 'notification_email',
   push: 'notification_push',
   whatsapp: 'notification_whatsapp',

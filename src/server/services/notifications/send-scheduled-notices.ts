@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../deps';
 import { notifyUsers } from './notify-user';
 
 /** A PIX order is reminded this long before its hold ends. */
-export const PIX_EXPIRING_NOTICE_MS = 5 * 60_000;
+const PIX_EXPIRING_NOTICE_MS = 5 * 60_000;
 
 interface ReminderRow {
   key: string;

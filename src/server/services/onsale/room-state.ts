@@ -16,7 +16,7 @@ import {
  * refreshes on its own; the room row's lock and its `updated_at` make two instances admit what one
  * would. Status polls read this cached state and never the database.
  */
-export const REFRESH_MS = 250;
+const REFRESH_MS = 250;
 
 export interface CachedRoom extends RoomState {
   eventId: string;

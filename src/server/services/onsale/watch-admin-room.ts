@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { getAdminRoom } from './configure-room';
 
 /** How often a watched room's counts are read while someone watches it: once a second. */
-export const ADMIN_ROOM_REFRESH_MS = 1_000;
+const ADMIN_ROOM_REFRESH_MS = 1_000;
 
 type RoomListener = (room: AdminRoomView) => void;
 

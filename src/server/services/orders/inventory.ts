@@ -231,7 +231,7 @@ export async function settleCouponUses(tx: Tx, settled: { couponId: string; uses
  * Counts a use for a payment that came after its hold ended, if one is left; false otherwise
  * (nothing changed). A refunded sale keeps its use counted: max_uses bounds discounted sales.
  */
-export async function tryCountCouponUse(tx: Tx, couponId: string): Promise<boolean> {
+async function tryCountCouponUse(tx: Tx, couponId: string): Promise<boolean> {
   const counted = await queryRows<{ id: string }>(
     tx,
     sql`

@@ -74,6 +74,6 @@ export async function eventBuyersCsv(db: Db, eventId: string): Promise<{ csv: st
 }
 
 /** The CSV's file name, 'compradores-<event title in ASCII, hyphenated>.csv'. */
-export function eventBuyersFileName(title: string): string {
+function eventBuyersFileName(title: string): string {
   return csvFileName('compradores', title);
 }

@@ -16,7 +16,7 @@ export interface FreedLine {
 }
 
 /** The title of the in-app notice of an offer (and of its e-mail, push and WhatsApp). */
-export const OFFER_NOTICE_TITLE = 'Ingresso disponível na lista de espera';
+const OFFER_NOTICE_TITLE = 'Ingresso disponível na lista de espera';
 
 /**
  * Which of `ticketTypeIds` have people waiting (status 'waiting'), in one read without locks: the

@@ -10,7 +10,7 @@ import type { ServiceDeps } from '../deps';
 type OrderRow = typeof orders.$inferSelect;
 
 /** Loads orders with their event and items into the API shape (one query per table). */
-export async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: boolean): Promise<OrderView[]> {
+async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: boolean): Promise<OrderView[]> {
   if (rows.length === 0) return [];
   const orderIds = rows.map((r) => r.id);
   const eventIds = [...new Set(rows.map((r) => r.eventId))];

@@ -115,7 +115,7 @@ export async function reconcilePayments(
  * How long the hold expiry waits for the provider's answer about one order (is it paid? cancel
  * its payment) before expiring it anyway, in ms: a provider outage must not keep units held.
  */
-export const EXPIRY_ASK_TIMEOUT_MS = 10_000;
+const EXPIRY_ASK_TIMEOUT_MS = 10_000;
 /** Orders whose provider is asked at the same time while their holds are ended. */
 const EXPIRY_ASKS_AT_ONCE = 8;
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { uploadsRoot, type ImageType } from '../catalog/upload-image';
 
 /** Folder under DATA_DIR/uploads (served as /uploads/avatars/) holding profile pictures. */
-export const AVATAR_FOLDER = 'avatars';
+const AVATAR_FOLDER = 'avatars';
 
 /** Creates DATA_DIR/uploads/avatars if missing; called when the routes start. */
 export function ensureAvatarFolder(dataDir: string): void {

@@ -29,7 +29,7 @@ import type { JobKind } from '../jobs';
 import { buyerRefundOrigins } from '../../../shared/statuses';
 
 /** Buyer name kept on the orders of a deleted account. */
-export const DELETED_BUYER_NAME = 'Conta excluída';
+const DELETED_BUYER_NAME = 'Conta excluída';
 
 /** What a refund request of a deleted account says instead of the reason its buyer wrote. */
 export const DELETED_REFUND_REASON = 'Motivo removido com a exclusão da conta';
@@ -42,7 +42,7 @@ export const DELETED_REFUND_REASON = 'Motivo removido com a exclusão da conta';
 const deletedBuyerEmail = sql`'excluida-' || left(replace(gen_random_uuid()::text, '-', ''), 16) || '@invalid'`;
 
 /** Why the last administrator cannot delete their own account. */
-export const LAST_ADMIN_MESSAGE = 'Você é o único administrador. Dê o papel de administrador a outra conta antes de excluir a sua.';
+const LAST_ADMIN_MESSAGE = 'Você é o único administrador. Dê o papel de administrador a outra conta antes de excluir a sua.';
 
 /**
  * Deletes a user's account for good ('Excluir conta', PRODUCT.md 'Accounts and data'; LGPD

@@ -34,7 +34,7 @@ function codeRequestColumns(now: Date) {
 }
 
 /** The columns that forget the confirmation and any pending code: a number changed, or removed. */
-export const whatsappUnconfirmedColumns = {
+const whatsappUnconfirmedColumns = {
   whatsappVerifiedNumber: null,
   whatsappVerifiedAt: null,
   whatsappCodeHash: null,

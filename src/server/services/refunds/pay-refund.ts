@@ -9,7 +9,7 @@ import { markRefundPaymentFailed, notifyRefundPaid } from './process-refund';
  * the n-th. A key answers its first answer again at the provider, a failure included, so an
  * attempt after a failure needs a key of its own.
  */
-export function refundIdempotencyKey(refundId: string, attempt: number): string {
+function refundIdempotencyKey(refundId: string, attempt: number): string {
   return attempt === 1 ? `refund:${refundId}` : `refund:${refundId}:${attempt}`;
 }
 

@@ -38,10 +38,10 @@ export interface BorderoCompany {
 }
 
 /** The name of the organizer's part of the net split. */
-export const ORGANIZER_SHARE_NAME = 'Organizador (restante)';
+const ORGANIZER_SHARE_NAME = 'Organizador (restante)';
 
 /** The session of a sale on an event without sessions. */
-export const SINGLE_SESSION = 'Sessão única';
+const SINGLE_SESSION = 'Sessão única';
 
 interface UnitRow {
   order_id: string;
