@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from './ui/skeleton';
 
 /** `count` placeholder rows while a list loads (SPEC.md section 9: 4 on the dashboard, 6 on news and banners). */
 export function ListSkeleton({ count, className = 'h-20' }: { count: number; className?: string }) {

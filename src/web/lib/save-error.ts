@@ -7,13 +7,18 @@ import { ApiError } from './api';
  * the server's pt-BR message, and the same message under the field the server named
  * (`details.field`), focused, when `fieldOf` maps it to a field of this form.
  */
+/** The server's pt-BR message of a failed request, or a generic one for anything else. */
+export function errorMessageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
+}
+
 export function reportSaveError<T extends FieldValues>(
   error: unknown,
   title: string,
   setError: UseFormSetError<T>,
   fieldOf: (serverField: unknown) => FieldPath<T> | null,
 ): void {
-  const message = error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado';
+  const message = errorMessageOf(error);
   toast.error(title, { description: message });
   const field = error instanceof ApiError ? fieldOf(error.details.field) : null;
   if (field) setError(field, { type: 'server', message }, { shouldFocus: true });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../../lib/cn';
+import { cn } from '../../../lib/cn';
 
 // Solid light tints in light mode: the translucent success tint of ui/badge is below 4.5:1 for small text.
 const tones = {

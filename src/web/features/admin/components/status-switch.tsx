@@ -1,5 +1,5 @@
 import { Switch } from 'radix-ui';
-import { cn } from '../../../../lib/cn';
+import { cn } from '../../../lib/cn';
 
 export interface StatusSwitchProps {
   checked: boolean;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
 import { useMyProfile } from '../api/get-my-profile';
 import { PageHeader } from '../components/page-header';
 import { ProfileForm } from '../components/profile-form';
+import { LoadError } from '../../../components/load-error';
 
 /** /profile/edit (docs/screens.md 'Profile edit'). */
 export function ProfileEditPage() {
@@ -21,12 +21,7 @@ export function ProfileEditPage() {
           Carregando perfil...
         </p>
       ) : isError || !profile ? (
-        <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
-          <p className="font-semibold">Não foi possível carregar suas informações.</p>
-          <Button variant="outline" className="mt-4" onClick={() => refetch()} disabled={isRefetching}>
-            Tentar novamente
-          </Button>
-        </div>
+        <LoadError title="Não foi possível carregar suas informações." onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
         <ProfileForm profile={profile} />
       )}

@@ -12,6 +12,7 @@ import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { InfoItem } from '../components/info-item';
 import { ProfileAvatar } from '../components/profile-avatar';
 import { ProfileStats } from '../components/profile-stats';
+import { LoadError } from '../../../components/load-error';
 
 function QuickLink({ to, icon: Icon, label, description }: { to: string; icon: LucideIcon; label: string; description: string }) {
   return (
@@ -52,12 +53,7 @@ export function ProfilePage() {
           </div>
         </div>
       ) : isError || !profile ? (
-        <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
-          <p className="font-semibold">Não foi possível carregar suas informações.</p>
-          <Button variant="outline" className="mt-4" onClick={() => refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
+        <LoadError title="Não foi possível carregar suas informações." onRetry={() => refetch()} />
       ) : (
         <section aria-labelledby="profile-name" className="overflow-hidden rounded-3xl border border-border bg-card">
           <div className="h-20 bg-linear-to-r from-brand-next-level via-brand-ay-yo to-brand-kxp sm:h-24" aria-hidden />

@@ -1,11 +1,11 @@
 import { MessageSquareText, ReceiptText } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatInstant } from '../../../../shared/dates';
 import { formatCentavos } from '../../../../shared/money';
 import { refundStatusLabel, type MyRefund, type RefundStatus } from '../../../../shared/schemas/refunds';
 import { useMyRefunds } from '../api/get-my-refunds';
+import { LoadError } from '../../../components/load-error';
 
 const statusTone: Record<RefundStatus, 'warning' | 'success' | 'danger' | 'neutral'> = {
   pending: 'warning',
@@ -32,14 +32,7 @@ export function MyRefundsList() {
     );
   }
   if (isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-border bg-card p-5 text-center">
-        <p className="font-semibold">Erro ao carregar reembolsos</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => refetch()} disabled={isRefetching}>
-          Tentar novamente
-        </Button>
-      </div>
-    );
+    return <LoadError title="Erro ao carregar reembolsos" onRetry={() => refetch()} retrying={isRefetching} compact />;
   }
   if (!refunds?.length) {
     return (

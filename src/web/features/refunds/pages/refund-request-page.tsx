@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useRefundableOrders } from '../api/get-refundable-orders';
 import { MyRefundsList } from '../components/my-refunds-list';
 import { RefundRequestForm } from '../components/refund-request-form';
 import { BackButton } from '../../../components/back-button';
+import { LoadError } from '../../../components/load-error';
 
 /** /refund-request (docs/screens.md 'Refund request', docs/rules/refunds.md 'Refund requests'). */
 export function RefundRequestPage() {
@@ -41,12 +41,7 @@ export function RefundRequestPage() {
               ))}
             </div>
           ) : isError ? (
-            <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
-              <p className="font-semibold">Não foi possível carregar seus pedidos.</p>
-              <Button variant="outline" className="mt-4" onClick={() => refetch()} disabled={isRefetching}>
-                Tentar novamente
-              </Button>
-            </div>
+            <LoadError title="Não foi possível carregar seus pedidos." onRetry={() => refetch()} retrying={isRefetching} />
           ) : (
             <RefundRequestForm orders={orders ?? []} />
           )}

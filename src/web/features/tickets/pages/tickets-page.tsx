@@ -10,6 +10,7 @@ import { IncomingTransfers } from '../components/incoming-transfers';
 import { OrderTickets } from '../components/order-tickets';
 import { PendingOrderCard } from '../components/pending-order-card';
 import { splitOrdersForTickets } from '../lib/split-orders';
+import { LoadError } from '../../../components/load-error';
 
 export interface TicketsPageProps {
   /** 'Continuar pagamento' of a pending order (the route opens the checkout's payment step). */
@@ -73,12 +74,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
             ))}
           </div>
         ) : isError ? (
-          <div role="alert" className="rounded-3xl border border-border bg-card p-8 text-center">
-            <p className="font-semibold">Não foi possível carregar seus ingressos.</p>
-            <Button variant="outline" className="mt-4" onClick={() => refetch()} disabled={isRefetching}>
-              Tentar novamente
-            </Button>
-          </div>
+          <LoadError title="Não foi possível carregar seus ingressos." onRetry={() => refetch()} retrying={isRefetching} />
         ) : pending.length === 0 && upcoming.length === 0 && history.length === 0 && incoming.length === 0 ? (
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-border bg-card px-6 py-14 text-center">
             <span className="flex size-16 items-center justify-center rounded-full bg-accent/15 text-accent">

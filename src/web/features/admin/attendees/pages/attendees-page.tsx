@@ -8,8 +8,9 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Input, Label } from '../../../../components/ui/input';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useAdminEvent } from '../../events/api/get-admin-event';
 import { useEventCounts } from '../api/get-event-counts';
@@ -164,15 +165,7 @@ export function AttendeesPage() {
       {isPending ? (
         <ListSkeleton count={5} />
       ) : isError && !data ? (
-        <EmptyState
-          icon={UserX}
-          title="Erro ao carregar participantes"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={UserX} title="Erro ao carregar participantes" onRetry={() => void refetch()} />
       ) : attendees.length === 0 ? (
         <EmptyState
           icon={UsersRound}

@@ -1,14 +1,11 @@
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { bannerInputSchema, type AdminBanner, type BannerInput } from '../../../../../shared/schemas/admin-content';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { reportSaveError, sameNameFieldOf } from '../../../../lib/save-error';
+import { sameNameFieldOf } from '../../../../lib/save-error';
 import { ChoiceField, FormField, Textarea } from '../../components/form-field';
+import { FormDialog } from '../../components/form-dialog';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { useSaveBanner } from '../api/save-banner';
 
@@ -44,100 +41,71 @@ export interface BannerFormDialogProps {
 export function BannerFormDialog({ open, onOpenChange, banner }: BannerFormDialogProps) {
   const save = useSaveBanner();
   const form = useForm<BannerFormValues, unknown, BannerInput>({ defaultValues: emptyBannerForm, resolver });
-  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const { register, control, reset, formState } = form;
   const errors = formState.errors;
-  const failure = banner ? 'Erro ao atualizar banner' : 'Erro ao criar banner';
 
   useEffect(() => {
     if (open) reset(banner ? toFormValues(banner) : emptyBannerForm);
   }, [open, banner, reset]);
 
-  async function submit(input: BannerInput) {
-    try {
-      await save.mutateAsync({ id: banner?.id ?? null, input });
-      toast.success(banner ? 'Banner atualizado com sucesso!' : 'Banner criado com sucesso!');
-      onOpenChange(false);
-    } catch (error) {
-      reportSaveError(error, failure, setError, sameNameFieldOf(emptyBannerForm));
-    }
-  }
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !save.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={banner ? 'Editar banner' : 'Novo banner'}
-      description="Campos com * são obrigatórios."
-      className="sm:max-w-2xl"
+      form={form}
+      save={(input) => save.mutateAsync({ id: banner?.id ?? null, input })}
+      isPending={save.isPending}
+      success={banner ? 'Banner atualizado com sucesso!' : 'Banner criado com sucesso!'}
+      failure={banner ? 'Erro ao atualizar banner' : 'Erro ao criar banner'}
+      fieldOf={sameNameFieldOf(emptyBannerForm)}
+      submitLabel={banner ? 'Salvar alterações' : 'Criar banner'}
     >
-      <form
-        noValidate
-        onSubmit={handleSubmit(submit, () => toast.error(failure, { description: 'Por favor, corrija os erros destacados em vermelho' }))}
-        className="space-y-5"
-        aria-busy={save.isPending}
+      <FormField id="banner-title" label="Título" required error={errors.title?.message}>
+        {(aria) => <Input {...aria} {...register('title')} aria-required />}
+      </FormField>
+      <FormField id="banner-description" label="Descrição" required error={errors.description?.message}>
+        {(aria) => <Textarea {...aria} {...register('description')} rows={2} aria-required />}
+      </FormField>
+      <Controller
+        control={control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImageUploadField
+            id="banner-image"
+            label="Imagem *"
+            folder="banners"
+            value={field.value || null}
+            onChange={(url) => field.onChange(url ?? '')}
+            error={errors.imageUrl?.message}
+            hint="JPG, PNG ou WebP, até 5MB. Formato largo, como 16:9."
+          />
+        )}
+      />
+      <FormField
+        id="banner-link"
+        label="Link"
+        error={errors.linkUrl?.message}
+        hint="Opcional: um caminho do site (ex.: /events/kxp) ou um endereço https://."
       >
-        <FormField id="banner-title" label="Título" required error={errors.title?.message}>
-          {(aria) => <Input {...aria} {...register('title')} aria-required />}
-        </FormField>
-        <FormField id="banner-description" label="Descrição" required error={errors.description?.message}>
-          {(aria) => <Textarea {...aria} {...register('description')} rows={2} aria-required />}
-        </FormField>
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUploadField
-              id="banner-image"
-              label="Imagem *"
-              folder="banners"
-              value={field.value || null}
-              onChange={(url) => field.onChange(url ?? '')}
-              error={errors.imageUrl?.message}
-              hint="JPG, PNG ou WebP, até 5MB. Formato largo, como 16:9."
-            />
-          )}
-        />
-        <FormField
-          id="banner-link"
-          label="Link"
-          error={errors.linkUrl?.message}
-          hint="Opcional: um caminho do site (ex.: /events/kxp) ou um endereço https://."
-        >
-          {(aria) => <Input {...aria} {...register('linkUrl')} inputMode="url" autoComplete="off" placeholder="/events" />}
-        </FormField>
-        <Controller
-          control={control}
-          name="active"
-          render={({ field }) => (
-            <ChoiceField
-              name="banner-active"
-              legend="Situação"
-              value={field.value ? 'on' : 'off'}
-              onChange={(value) => field.onChange(value === 'on')}
-              options={[
-                { value: 'on', label: 'Ativo', description: 'Aparece na página inicial' },
-                { value: 'off', label: 'Inativo', description: 'Fica guardado, sem aparecer' },
-              ]}
-            />
-          )}
-        />
-        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? (
-              <>
-                <Loader2 aria-hidden className="size-4 animate-spin" /> Salvando...
-              </>
-            ) : banner ? (
-              'Salvar alterações'
-            ) : (
-              'Criar banner'
-            )}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        {(aria) => <Input {...aria} {...register('linkUrl')} inputMode="url" autoComplete="off" placeholder="/events" />}
+      </FormField>
+      <Controller
+        control={control}
+        name="active"
+        render={({ field }) => (
+          <ChoiceField
+            name="banner-active"
+            legend="Situação"
+            value={field.value ? 'on' : 'off'}
+            onChange={(value) => field.onChange(value === 'on')}
+            options={[
+              { value: 'on', label: 'Ativo', description: 'Aparece na página inicial' },
+              { value: 'off', label: 'Inativo', description: 'Fica guardado, sem aparecer' },
+            ]}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,34 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ImageOff, Images, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminBanner } from '../../../../../shared/schemas/admin-content';
-import { StatusPill } from '../../coupons/components/status-pill';
+import { StatusPill } from '../../components/status-pill';
 import { Button } from '../../../../components/ui/button';
-import { ApiError } from '../../../../lib/api';
+import { errorMessageOf } from '../../../../lib/save-error';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
-import { StatusSwitch } from '../../coupons/components/status-switch';
+import { AdminListPage } from '../../components/admin-list-page';
+import { StatusSwitch } from '../../components/status-switch';
 import { useAdminBanners } from '../api/list-banners';
 import { useSetBannerActive } from '../api/set-banner-active';
 import { useDeleteBanner } from '../api/delete-banner';
 import { BannerFormDialog } from '../components/banner-form-dialog';
 import { useFormDialog } from '../../lib/use-form-dialog';
 
-const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
-
 /** /admin/banners (SPEC.md sections 2, 5, 7, 8): list, create, edit, turn on/off and delete banners. */
 export function BannersPage() {
-  const { data, isPending, isError, refetch } = useAdminBanners();
+  const query = useAdminBanners();
   const setActive = useSetBannerActive();
   const remove = useDeleteBanner();
   const formDialog = useFormDialog<AdminBanner>();
   const [deleting, setDeleting] = useState<AdminBanner | null>(null);
-
-  useEffect(() => {
-    if (isError) toast.error('Erro ao carregar banners');
-  }, [isError]);
 
   function toggle(banner: AdminBanner, active: boolean) {
     setActive.mutate(
@@ -51,46 +43,35 @@ export function BannersPage() {
     });
   }
 
-  const banners = data?.banners ?? [];
-
   return (
     <>
-      <PageHeader
-        title="Banners"
-        description="Os banners ativos aparecem na página inicial."
-        actions={
-          <Button onClick={formDialog.openCreate}>
-            <Plus aria-hidden className="size-5" />
-            Novo banner
-          </Button>
-        }
-      />
-      {isPending ? (
-        <ListSkeleton count={6} className="h-40" />
-      ) : isError && !data ? (
-        <EmptyState
-          icon={ImageOff}
-          title="Erro ao carregar banners"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
+      <AdminListPage
+        header={{
+          title: 'Banners',
+          description: 'Os banners ativos aparecem na página inicial.',
+          actions: (
+            <Button onClick={formDialog.openCreate}>
+              <Plus aria-hidden className="size-5" />
+              Novo banner
             </Button>
-          }
-        />
-      ) : banners.length === 0 ? (
-        <EmptyState
-          icon={Images}
-          title="Nenhum banner cadastrado"
-          description="Crie um banner com imagem, título e um link opcional para um evento."
-          action={<Button onClick={formDialog.openCreate}>Novo banner</Button>}
-        />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {banners.length === 1 ? '1 banner' : `${banners.length} banners`}
-          </p>
+          ),
+        }}
+        query={query}
+        items={(data) => data.banners}
+        loadError="Erro ao carregar banners"
+        errorIcon={ImageOff}
+        skeleton={{ count: 6, className: 'h-40' }}
+        empty={{
+          icon: Images,
+          title: 'Nenhum banner cadastrado',
+          description: 'Crie um banner com imagem, título e um link opcional para um evento.',
+          action: <Button onClick={formDialog.openCreate}>Novo banner</Button>,
+        }}
+        counted={(count) => (count === 1 ? '1 banner' : `${count} banners`)}
+      >
+        {(items) => (
           <ul aria-label="Lista de banners" className="grid gap-4 md:grid-cols-2">
-            {banners.map((banner) => (
+            {items.map((banner) => (
               <li key={banner.id} className="flex flex-col overflow-hidden rounded-2xl border border-border bg-card">
                 <img src={banner.imageUrl} alt="" loading="lazy" className="aspect-[16/7] w-full bg-surface object-cover" />
                 <div className="flex flex-1 flex-col gap-2 p-4">
@@ -141,8 +122,8 @@ export function BannersPage() {
               </li>
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </AdminListPage>
 
       <BannerFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} banner={formDialog.editing} />
       <ConfirmDialog

@@ -6,8 +6,9 @@ import { formatClockTime, formatEventDate, formatEventTime } from '../../../../.
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { borderoCsvUrl, borderoPdfUrl, useBordero } from '../api/get-bordero';
 import { BorderoDoor } from '../components/bordero-door';
@@ -65,15 +66,7 @@ export function BorderoPage() {
       ) : isMissing ? (
         <EmptyState icon={FileSearch} title="Evento não encontrado" />
       ) : !data ? (
-        <EmptyState
-          icon={FileSearch}
-          title="Erro ao carregar o borderô"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={FileSearch} title="Erro ao carregar o borderô" onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-6">
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted" aria-live="polite">

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { Plus, Trash2 } from 'lucide-react';
 import {
   BRAND_FIGURE_LABEL_MAX,
   BRAND_FIGURE_VALUE_MAX,
@@ -12,11 +11,10 @@ import {
   type BrandUpdate,
 } from '../../../../../shared/schemas/brands';
 import { DEFAULT_BRAND_FIGURES } from '../../../../../shared/home-hero';
-import { Dialog } from '../../../../components/ui/dialog';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { reportSaveError } from '../../../../lib/save-error';
 import { FormField, Textarea } from '../../components/form-field';
+import { FormDialog } from '../../components/form-dialog';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { useUpdateBrand } from '../api/update-brand';
 
@@ -63,7 +61,7 @@ export interface BrandFormDialogProps {
 export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogProps) {
   const save = useUpdateBrand();
   const form = useForm<BrandFormValues, unknown, BrandUpdate>({ resolver, defaultValues: brand ? toFormValues(brand) : undefined });
-  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const { register, control, reset, formState } = form;
   const errors = formState.errors;
   const figures = useFieldArray({ control, name: 'figures' });
 
@@ -72,143 +70,116 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
   }, [open, brand, reset]);
 
   if (!brand) return null;
-  const failure = 'Erro ao salvar marca';
-
-  async function submit(input: BrandUpdate) {
-    try {
-      await save.mutateAsync({ slug: brand!.slug, input });
-      toast.success('Marca atualizada com sucesso!');
-      onOpenChange(false);
-    } catch (error) {
-      reportSaveError(error, failure, setError, fieldOf);
-    }
-  }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !save.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={`Editar ${brand.name}`}
-      description="Campos com * são obrigatórios."
-      className="sm:max-w-2xl"
+      form={form}
+      save={(input) => save.mutateAsync({ slug: brand.slug, input })}
+      isPending={save.isPending}
+      success="Marca atualizada com sucesso!"
+      failure="Erro ao salvar marca"
+      fieldOf={fieldOf}
+      submitLabel="Salvar alterações"
     >
-      <form
-        noValidate
-        onSubmit={handleSubmit(submit, () => toast.error(failure, { description: 'Por favor, corrija os erros destacados em vermelho' }))}
-        className="space-y-5"
-        aria-busy={save.isPending}
+      <FormField id="brand-name" label="Nome" required error={errors.name?.message}>
+        {(aria) => <Input {...aria} {...register('name')} aria-required />}
+      </FormField>
+      <FormField
+        id="brand-tagline"
+        label="Chamada"
+        required
+        error={errors.tagline?.message}
+        hint="Uma linha sob o nome, na página da marca."
       >
-        <FormField id="brand-name" label="Nome" required error={errors.name?.message}>
-          {(aria) => <Input {...aria} {...register('name')} aria-required />}
-        </FormField>
-        <FormField
-          id="brand-tagline"
-          label="Chamada"
-          required
-          error={errors.tagline?.message}
-          hint="Uma linha sob o nome, na página da marca."
-        >
-          {(aria) => <Input {...aria} {...register('tagline')} aria-required />}
-        </FormField>
-        <FormField
-          id="brand-description"
-          label="Descrição"
-          required
-          error={errors.description?.message}
-          hint="Quem é a marca e o que ela faz."
-        >
-          {(aria) => <Textarea {...aria} {...register('description')} rows={4} aria-required />}
-        </FormField>
-        <Controller
-          control={control}
-          name="coverUrl"
-          render={({ field }) => (
-            <ImageUploadField
-              id="brand-cover"
-              label="Capa"
-              folder="brands"
-              value={field.value || null}
-              onChange={(url) => field.onChange(url ?? '')}
-              error={errors.coverUrl?.message}
-              hint="Fundo do topo da página da marca. JPG, PNG ou WebP, até 5MB."
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="logoUrl"
-          render={({ field }) => (
-            <ImageUploadField
-              id="brand-logo"
-              label="Logo"
-              folder="brands"
-              value={field.value || null}
-              onChange={(url) => field.onChange(url ?? '')}
-              error={errors.logoUrl?.message}
-              hint="Quadrada, de preferência. JPG, PNG ou WebP, até 5MB."
-            />
-          )}
-        />
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold">Números na página inicial</legend>
-          <p className="text-xs text-muted">
-            {`Até ${BRAND_FIGURES_MAX}, como '50+' e 'Eventos'. Sem nenhum, valem os números padrão (${DEFAULT_BRAND_FIGURES.map((f) => `${f.value} ${f.label}`).join(', ')}).`}
+        {(aria) => <Input {...aria} {...register('tagline')} aria-required />}
+      </FormField>
+      <FormField
+        id="brand-description"
+        label="Descrição"
+        required
+        error={errors.description?.message}
+        hint="Quem é a marca e o que ela faz."
+      >
+        {(aria) => <Textarea {...aria} {...register('description')} rows={4} aria-required />}
+      </FormField>
+      <Controller
+        control={control}
+        name="coverUrl"
+        render={({ field }) => (
+          <ImageUploadField
+            id="brand-cover"
+            label="Capa"
+            folder="brands"
+            value={field.value || null}
+            onChange={(url) => field.onChange(url ?? '')}
+            error={errors.coverUrl?.message}
+            hint="Fundo do topo da página da marca. JPG, PNG ou WebP, até 5MB."
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="logoUrl"
+        render={({ field }) => (
+          <ImageUploadField
+            id="brand-logo"
+            label="Logo"
+            folder="brands"
+            value={field.value || null}
+            onChange={(url) => field.onChange(url ?? '')}
+            error={errors.logoUrl?.message}
+            hint="Quadrada, de preferência. JPG, PNG ou WebP, até 5MB."
+          />
+        )}
+      />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Números na página inicial</legend>
+        <p className="text-xs text-muted">
+          {`Até ${BRAND_FIGURES_MAX}, como '50+' e 'Eventos'. Sem nenhum, valem os números padrão (${DEFAULT_BRAND_FIGURES.map((f) => `${f.value} ${f.label}`).join(', ')}).`}
+        </p>
+        {typeof errors.figures?.message === 'string' ? (
+          <p className="text-sm font-medium text-danger" role="alert">
+            {errors.figures.message}
           </p>
-          {typeof errors.figures?.message === 'string' ? (
-            <p className="text-sm font-medium text-danger" role="alert">
-              {errors.figures.message}
-            </p>
-          ) : null}
-          <ol className="space-y-3">
-            {figures.fields.map((row, index) => (
-              <li
-                key={row.id}
-                className="grid grid-cols-1 gap-2 rounded-xl border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start"
+        ) : null}
+        <ol className="space-y-3">
+          {figures.fields.map((row, index) => (
+            <li
+              key={row.id}
+              className="grid grid-cols-1 gap-2 rounded-xl border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-start"
+            >
+              <FormField id={`brand-figure-${index}-value`} label={`Número ${index + 1}`} error={errors.figures?.[index]?.value?.message}>
+                {(aria) => <Input {...aria} {...register(`figures.${index}.value`)} maxLength={BRAND_FIGURE_VALUE_MAX} />}
+              </FormField>
+              <FormField
+                id={`brand-figure-${index}-label`}
+                label={`O que conta (${index + 1})`}
+                error={errors.figures?.[index]?.label?.message}
               >
-                <FormField id={`brand-figure-${index}-value`} label={`Número ${index + 1}`} error={errors.figures?.[index]?.value?.message}>
-                  {(aria) => <Input {...aria} {...register(`figures.${index}.value`)} maxLength={BRAND_FIGURE_VALUE_MAX} />}
-                </FormField>
-                <FormField
-                  id={`brand-figure-${index}-label`}
-                  label={`O que conta (${index + 1})`}
-                  error={errors.figures?.[index]?.label?.message}
-                >
-                  {(aria) => <Input {...aria} {...register(`figures.${index}.label`)} maxLength={BRAND_FIGURE_LABEL_MAX} />}
-                </FormField>
-                <Button
-                  variant="ghost"
-                  className="text-danger sm:mt-6"
-                  aria-label={`Remover número ${index + 1}`}
-                  onClick={() => figures.remove(index)}
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                  <span className="sm:sr-only">Remover</span>
-                </Button>
-              </li>
-            ))}
-          </ol>
-          {figures.fields.length < BRAND_FIGURES_MAX ? (
-            <Button variant="outline" onClick={() => figures.append({ value: '', label: '' })}>
-              <Plus aria-hidden className="size-4" />
-              Adicionar número
-            </Button>
-          ) : null}
-        </fieldset>
-        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancelar
+                {(aria) => <Input {...aria} {...register(`figures.${index}.label`)} maxLength={BRAND_FIGURE_LABEL_MAX} />}
+              </FormField>
+              <Button
+                variant="ghost"
+                className="text-danger sm:mt-6"
+                aria-label={`Remover número ${index + 1}`}
+                onClick={() => figures.remove(index)}
+              >
+                <Trash2 aria-hidden className="size-4" />
+                <span className="sm:sr-only">Remover</span>
+              </Button>
+            </li>
+          ))}
+        </ol>
+        {figures.fields.length < BRAND_FIGURES_MAX ? (
+          <Button variant="outline" onClick={() => figures.append({ value: '', label: '' })}>
+            <Plus aria-hidden className="size-4" />
+            Adicionar número
           </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? (
-              <>
-                <Loader2 aria-hidden className="size-4 animate-spin" /> Salvando...
-              </>
-            ) : (
-              'Salvar alterações'
-            )}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        ) : null}
+      </fieldset>
+    </FormDialog>
   );
 }

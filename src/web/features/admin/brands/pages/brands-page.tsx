@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink, Pencil, Tags } from 'lucide-react';
-import { toast } from 'sonner';
 import type { Brand } from '../../../../../shared/schemas/brands';
 import { brandFiguresOrDefault } from '../../../../../shared/home-hero';
 import { Button } from '../../../../components/ui/button';
 import { brandStyles } from '../../../../lib/brand';
 import { cn } from '../../../../lib/cn';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
+import { AdminListPage } from '../../components/admin-list-page';
+import { useFormDialog } from '../../lib/use-form-dialog';
 import { useAdminBrands } from '../api/list-brands';
 import { BrandFormDialog } from '../components/brand-form-dialog';
 
@@ -73,44 +70,28 @@ function BrandCard({ brand, onEdit }: { brand: Brand; onEdit(): void }) {
 
 /** /admin/brands ('Marcas'): each brand's name, tagline, description, cover, logo and home figures. */
 export function BrandsPage() {
-  const { data, isPending, isError, refetch } = useAdminBrands();
-  const [editing, setEditing] = useState<Brand | null>(null);
-  const [isOpen, setOpen] = useState(false);
-
-  useEffect(() => {
-    if (isError) toast.error('Erro ao carregar marcas');
-  }, [isError]);
+  const query = useAdminBrands();
+  const formDialog = useFormDialog<Brand>();
 
   return (
     <>
-      <PageHeader title="Marcas" description="O que a página de cada marca e o seu slide na página inicial mostram." />
-      {isPending ? (
-        <ListSkeleton count={3} className="h-64" />
-      ) : isError && !data ? (
-        <EmptyState
-          icon={Tags}
-          title="Erro ao carregar marcas"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {data.map((brand) => (
-            <BrandCard
-              key={brand.slug}
-              brand={brand}
-              onEdit={() => {
-                setEditing(brand);
-                setOpen(true);
-              }}
-            />
-          ))}
-        </ul>
-      )}
-      <BrandFormDialog open={isOpen} onOpenChange={setOpen} brand={editing} />
+      <AdminListPage
+        header={{ title: 'Marcas', description: 'O que a página de cada marca e o seu slide na página inicial mostram.' }}
+        query={query}
+        items={(data) => data}
+        loadError="Erro ao carregar marcas"
+        errorIcon={Tags}
+        skeleton={{ count: 3, className: 'h-64' }}
+      >
+        {(brands) => (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {brands.map((brand) => (
+              <BrandCard key={brand.slug} brand={brand} onEdit={() => formDialog.openEdit(brand)} />
+            ))}
+          </ul>
+        )}
+      </AdminListPage>
+      <BrandFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} brand={formDialog.editing} />
     </>
   );
 }

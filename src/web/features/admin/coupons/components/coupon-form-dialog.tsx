@@ -2,16 +2,12 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { discountTypeLabel, type AdminCoupon, type CouponInput } from '../../../../../shared/schemas/admin-content';
 import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatEventDateShort } from '../../../../../shared/dates';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { reportSaveError } from '../../../../lib/save-error';
 import { ChoiceField, FormField, Select } from '../../components/form-field';
+import { FormDialog } from '../../components/form-dialog';
 import { MoneyInput } from '../../components/money-input';
 import { adminEventQueryOptions } from '../../events/api/get-admin-event';
 import { useCouponEvents } from '../api/list-coupon-events';
@@ -31,8 +27,6 @@ export interface CouponFormDialogProps {
   coupon: AdminCoupon | null;
 }
 
-const SAVE_ERROR = 'Erro ao salvar cupom';
-
 /** Create or edit a coupon (SPEC.md section 5 'Coupon'); the server's rules and messages decide. */
 export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialogProps) {
   const create = useCreateCoupon();
@@ -42,7 +36,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
     defaultValues: emptyCouponForm,
     resolver: zodResolver(couponFormSchema),
   });
-  const { register, control, handleSubmit, reset, setError, setValue, formState } = form;
+  const { register, control, reset, setValue, formState } = form;
   const errors = formState.errors;
   const discountType = useWatch({ control, name: 'discountType' });
   const eventId = useWatch({ control, name: 'eventId' });
@@ -59,135 +53,87 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
     if (open) reset(coupon ? couponToFormValues(coupon) : emptyCouponForm);
   }, [open, coupon, reset]);
 
-  async function submit(input: CouponInput) {
-    try {
-      if (coupon) {
-        await update.mutateAsync({ id: coupon.id, input });
-        toast.success('Cupom atualizado com sucesso!');
-      } else {
-        await create.mutateAsync(input);
-        toast.success('Cupom criado com sucesso!');
-      }
-      onOpenChange(false);
-    } catch (error) {
-      reportSaveError(error, SAVE_ERROR, setError, couponFormFieldOf);
-    }
-  }
-
   const taken = coupon ? coupon.currentUses + coupon.heldUses : 0;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={coupon ? 'Editar cupom' : 'Novo cupom'}
       description="Campos com * são obrigatórios. As datas seguem o horário de Brasília."
-      className="sm:max-w-2xl"
+      form={form}
+      save={(input) => (coupon ? update.mutateAsync({ id: coupon.id, input }) : create.mutateAsync(input))}
+      isPending={isPending}
+      success={coupon ? 'Cupom atualizado com sucesso!' : 'Cupom criado com sucesso!'}
+      failure="Erro ao salvar cupom"
+      fieldOf={couponFormFieldOf}
+      submitLabel={coupon ? 'Salvar alterações' : 'Criar cupom'}
     >
-      <form
-        noValidate
-        onSubmit={handleSubmit(submit, () =>
-          toast.error(SAVE_ERROR, { description: 'Por favor, corrija os erros destacados em vermelho' }),
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="coupon-code" label="Código" required error={errors.code?.message} hint="Letras e números; salvo em maiúsculas.">
+          {(aria) => (
+            <Input
+              {...aria}
+              {...register('code')}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="uppercase"
+              aria-required
+            />
+          )}
+        </FormField>
+        <FormField id="coupon-description" label="Descrição" error={errors.description?.message}>
+          {(aria) => <Input {...aria} {...register('description')} placeholder="Ex.: Promoção de lançamento" />}
+        </FormField>
+      </div>
+
+      <Controller
+        control={control}
+        name="discountType"
+        render={({ field }) => (
+          <ChoiceField
+            name="coupon-discount-type"
+            legend="Tipo de desconto *"
+            value={field.value}
+            onChange={(type) => {
+              // '10' means 10 % or R$ 0,10: start the value over rather than read it the other way.
+              if (type !== field.value) setValue('discountValue', '');
+              field.onChange(type);
+            }}
+            options={discountTypes.map((type) => ({
+              value: type,
+              label: discountTypeLabel[type],
+              description: discountTypeExample[type],
+            }))}
+          />
         )}
-        className="space-y-5"
-        aria-busy={isPending}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="coupon-code" label="Código" required error={errors.code?.message} hint="Letras e números; salvo em maiúsculas.">
+      />
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {discountType === 'percentage' ? (
+          <FormField
+            id="coupon-value"
+            label="Desconto (%)"
+            required={!unlocksTicketTypeId}
+            error={errors.discountValue?.message}
+            hint={unlocksTicketTypeId ? 'De 1 a 100. Em branco: sem desconto.' : 'De 1 a 100.'}
+          >
             {(aria) => (
-              <Input
-                {...aria}
-                {...register('code')}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                className="uppercase"
-                aria-required
-              />
+              <Input {...aria} {...register('discountValue')} inputMode="numeric" autoComplete="off" aria-required={!unlocksTicketTypeId} />
             )}
           </FormField>
-          <FormField id="coupon-description" label="Descrição" error={errors.description?.message}>
-            {(aria) => <Input {...aria} {...register('description')} placeholder="Ex.: Promoção de lançamento" />}
-          </FormField>
-        </div>
-
-        <Controller
-          control={control}
-          name="discountType"
-          render={({ field }) => (
-            <ChoiceField
-              name="coupon-discount-type"
-              legend="Tipo de desconto *"
-              value={field.value}
-              onChange={(type) => {
-                // '10' means 10 % or R$ 0,10: start the value over rather than read it the other way.
-                if (type !== field.value) setValue('discountValue', '');
-                field.onChange(type);
-              }}
-              options={discountTypes.map((type) => ({
-                value: type,
-                label: discountTypeLabel[type],
-                description: discountTypeExample[type],
-              }))}
-            />
-          )}
-        />
-
-        <div className="grid gap-4 sm:grid-cols-3">
-          {discountType === 'percentage' ? (
-            <FormField
-              id="coupon-value"
-              label="Desconto (%)"
-              required={!unlocksTicketTypeId}
-              error={errors.discountValue?.message}
-              hint={unlocksTicketTypeId ? 'De 1 a 100. Em branco: sem desconto.' : 'De 1 a 100.'}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  {...register('discountValue')}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  aria-required={!unlocksTicketTypeId}
-                />
-              )}
-            </FormField>
-          ) : (
-            <Controller
-              control={control}
-              name="discountValue"
-              render={({ field }) => (
-                <FormField
-                  id="coupon-value"
-                  label="Desconto (R$)"
-                  required={!unlocksTicketTypeId}
-                  error={errors.discountValue?.message}
-                  hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
-                >
-                  {(aria) => (
-                    <MoneyInput
-                      {...aria}
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      aria-required={!unlocksTicketTypeId}
-                    />
-                  )}
-                </FormField>
-              )}
-            />
-          )}
+        ) : (
           <Controller
             control={control}
-            name="minPurchase"
+            name="discountValue"
             render={({ field }) => (
               <FormField
-                id="coupon-min-purchase"
-                label="Compra mínima (R$)"
-                error={errors.minPurchase?.message}
-                hint="Em branco: sem mínimo."
+                id="coupon-value"
+                label="Desconto (R$)"
+                required={!unlocksTicketTypeId}
+                error={errors.discountValue?.message}
+                hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
               >
                 {(aria) => (
                   <MoneyInput
@@ -197,60 +143,122 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
+                    aria-required={!unlocksTicketTypeId}
                   />
                 )}
               </FormField>
             )}
           />
-          <FormField
-            id="coupon-max-uses"
-            label="Limite de usos"
-            error={errors.maxUses?.message}
-            hint={coupon ? `Em branco: ilimitado. Já usados ou reservados: ${taken}.` : 'Em branco: ilimitado.'}
-          >
-            {(aria) => <Input {...aria} {...register('maxUses')} inputMode="numeric" autoComplete="off" />}
-          </FormField>
-        </div>
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="coupon-valid-from" label="Válido a partir de" error={errors.validFrom?.message} hint="Desde o início do dia.">
-            {(aria) => <Input {...aria} {...register('validFrom')} type="date" />}
-          </FormField>
-          <FormField id="coupon-valid-until" label="Válido até" error={errors.validUntil?.message} hint="Até o fim do dia.">
-            {(aria) => <Input {...aria} {...register('validUntil')} type="date" />}
-          </FormField>
-        </div>
-
+        )}
         <Controller
           control={control}
-          name="eventId"
+          name="minPurchase"
           render={({ field }) => (
             <FormField
-              id="coupon-event"
-              label="Evento"
-              error={errors.eventId?.message}
-              hint={eventsFailed ? 'Não foi possível carregar os eventos.' : undefined}
+              id="coupon-min-purchase"
+              label="Compra mínima (R$)"
+              error={errors.minPurchase?.message}
+              hint="Em branco: sem mínimo."
             >
               {(aria) => (
-                // Controlled, so the chosen event survives the options arriving after the form opens.
-                <Select
+                <MoneyInput
                   {...aria}
                   ref={field.ref}
                   name={field.name}
                   value={field.value}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    setValue('unlocksTicketTypeId', '');
-                  }}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
-                >
-                  <option value="">Todos os eventos</option>
-                  {coupon?.eventId && !eventOptions?.events.some((e) => e.id === coupon.eventId) ? (
-                    <option value={coupon.eventId}>{coupon.eventTitle ?? 'Evento atual'}</option>
+                />
+              )}
+            </FormField>
+          )}
+        />
+        <FormField
+          id="coupon-max-uses"
+          label="Limite de usos"
+          error={errors.maxUses?.message}
+          hint={coupon ? `Em branco: ilimitado. Já usados ou reservados: ${taken}.` : 'Em branco: ilimitado.'}
+        >
+          {(aria) => <Input {...aria} {...register('maxUses')} inputMode="numeric" autoComplete="off" />}
+        </FormField>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="coupon-valid-from" label="Válido a partir de" error={errors.validFrom?.message} hint="Desde o início do dia.">
+          {(aria) => <Input {...aria} {...register('validFrom')} type="date" />}
+        </FormField>
+        <FormField id="coupon-valid-until" label="Válido até" error={errors.validUntil?.message} hint="Até o fim do dia.">
+          {(aria) => <Input {...aria} {...register('validUntil')} type="date" />}
+        </FormField>
+      </div>
+
+      <Controller
+        control={control}
+        name="eventId"
+        render={({ field }) => (
+          <FormField
+            id="coupon-event"
+            label="Evento"
+            error={errors.eventId?.message}
+            hint={eventsFailed ? 'Não foi possível carregar os eventos.' : undefined}
+          >
+            {(aria) => (
+              // Controlled, so the chosen event survives the options arriving after the form opens.
+              <Select
+                {...aria}
+                ref={field.ref}
+                name={field.name}
+                value={field.value}
+                onChange={(event) => {
+                  field.onChange(event);
+                  setValue('unlocksTicketTypeId', '');
+                }}
+                onBlur={field.onBlur}
+              >
+                <option value="">Todos os eventos</option>
+                {coupon?.eventId && !eventOptions?.events.some((e) => e.id === coupon.eventId) ? (
+                  <option value={coupon.eventId}>{coupon.eventTitle ?? 'Evento atual'}</option>
+                ) : null}
+                {eventOptions?.events.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.title} ({formatEventDateShort(event.date)})
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        )}
+      />
+
+      {eventId ? (
+        <Controller
+          control={control}
+          name="unlocksTicketTypeId"
+          render={({ field }) => (
+            <FormField
+              id="coupon-unlocks"
+              label="Libera setor de pré-venda"
+              error={errors.unlocksTicketTypeId?.message}
+              hint={
+                sectorsPending
+                  ? 'Carregando os setores do evento...'
+                  : presaleSectors.length === 0
+                    ? 'Este evento não tem setor de pré-venda. Ligue "Pré-venda" num setor, na página do evento.'
+                    : 'Quem digitar este código vê o setor escondido na página do evento.'
+              }
+            >
+              {(aria) => (
+                // Controlled, so the saved sector survives the options arriving after the form opens.
+                <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
+                  <option value="">Nenhum: só desconto</option>
+                  {coupon?.unlocksTicketTypeId &&
+                  coupon.unlocksTicketTypeId === field.value &&
+                  !presaleSectors.some((type) => type.id === field.value) ? (
+                    <option value={coupon.unlocksTicketTypeId}>{coupon.unlocksTicketTypeName ?? 'Setor atual'}</option>
                   ) : null}
-                  {eventOptions?.events.map((event) => (
-                    <option key={event.id} value={event.id}>
-                      {event.title} ({formatEventDateShort(event.date)})
+                  {presaleSectors.map((type) => (
+                    <option key={type.id} value={type.id}>
+                      {type.name}
                     </option>
                   ))}
                 </Select>
@@ -258,79 +266,24 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
             </FormField>
           )}
         />
+      ) : null}
 
-        {eventId ? (
-          <Controller
-            control={control}
-            name="unlocksTicketTypeId"
-            render={({ field }) => (
-              <FormField
-                id="coupon-unlocks"
-                label="Libera setor de pré-venda"
-                error={errors.unlocksTicketTypeId?.message}
-                hint={
-                  sectorsPending
-                    ? 'Carregando os setores do evento...'
-                    : presaleSectors.length === 0
-                      ? 'Este evento não tem setor de pré-venda. Ligue "Pré-venda" num setor, na página do evento.'
-                      : 'Quem digitar este código vê o setor escondido na página do evento.'
-                }
-              >
-                {(aria) => (
-                  // Controlled, so the saved sector survives the options arriving after the form opens.
-                  <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
-                    <option value="">Nenhum: só desconto</option>
-                    {coupon?.unlocksTicketTypeId &&
-                    coupon.unlocksTicketTypeId === field.value &&
-                    !presaleSectors.some((type) => type.id === field.value) ? (
-                      <option value={coupon.unlocksTicketTypeId}>{coupon.unlocksTicketTypeName ?? 'Setor atual'}</option>
-                    ) : null}
-                    {presaleSectors.map((type) => (
-                      <option key={type.id} value={type.id}>
-                        {type.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
-            )}
+      <Controller
+        control={control}
+        name="isActive"
+        render={({ field }) => (
+          <ChoiceField
+            name="coupon-active"
+            legend="Situação"
+            value={field.value ? 'on' : 'off'}
+            onChange={(value) => field.onChange(value === 'on')}
+            options={[
+              { value: 'on', label: 'Ativo', description: 'Pode ser usado na compra' },
+              { value: 'off', label: 'Inativo', description: 'Ninguém consegue usar' },
+            ]}
           />
-        ) : null}
-
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <ChoiceField
-              name="coupon-active"
-              legend="Situação"
-              value={field.value ? 'on' : 'off'}
-              onChange={(value) => field.onChange(value === 'on')}
-              options={[
-                { value: 'on', label: 'Ativo', description: 'Pode ser usado na compra' },
-                { value: 'off', label: 'Inativo', description: 'Ninguém consegue usar' },
-              ]}
-            />
-          )}
-        />
-
-        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={isPending}>
-            {isPending ? (
-              <>
-                <Loader2 aria-hidden className="size-4 animate-spin" /> Salvando...
-              </>
-            ) : coupon ? (
-              'Salvar alterações'
-            ) : (
-              'Criar cupom'
-            )}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,26 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LockOpen, Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminCoupon } from '../../../../../shared/schemas/admin-content';
 import { formatCentavos } from '../../../../../shared/money';
-import { StatusPill } from '../components/status-pill';
+import { StatusPill } from '../../components/status-pill';
 import { Button } from '../../../../components/ui/button';
-import { ApiError } from '../../../../lib/api';
+import { errorMessageOf } from '../../../../lib/save-error';
 import { cn } from '../../../../lib/cn';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
+import { AdminListPage } from '../../components/admin-list-page';
 import { useAdminCoupons } from '../api/list-coupons';
 import { useSetCouponActive } from '../api/set-coupon-active';
 import { useDeleteCoupon } from '../api/delete-coupon';
 import { CouponFormDialog } from '../components/coupon-form-dialog';
-import { StatusSwitch } from '../components/status-switch';
+import { StatusSwitch } from '../../components/status-switch';
 import { couponState, couponStateLabel, formatDiscount, formatValidity } from '../lib/coupon-form';
 import { useFormDialog } from '../../lib/use-form-dialog';
-
-const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
 
 function Uses({ coupon }: { coupon: AdminCoupon }) {
   return (
@@ -88,15 +84,11 @@ function AccessCodeFailures({ counts }: { counts: NonNullable<AdminCoupon['acces
 
 /** /admin/coupons (SPEC.md sections 2, 5, 7, 8): list, create, edit, turn on/off and delete coupons. */
 export function CouponsPage() {
-  const { data, isPending, isError, refetch } = useAdminCoupons();
+  const query = useAdminCoupons();
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
   const formDialog = useFormDialog<AdminCoupon>({ openFromAddress: true });
   const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
-
-  useEffect(() => {
-    if (isError) toast.error('Erro ao carregar cupons');
-  }, [isError]);
 
   function toggle(coupon: AdminCoupon, isActive: boolean) {
     setActive.mutate(
@@ -178,48 +170,37 @@ export function CouponsPage() {
     { key: 'actions', header: 'Ações', className: 'text-right', cell: (coupon) => actions(coupon) },
   ];
 
-  const coupons = data?.coupons ?? [];
-
   return (
     <>
-      <PageHeader
-        title="Cupons"
-        description="Cupons de desconto para a compra de ingressos."
-        actions={
-          <Button onClick={formDialog.openCreate}>
-            <Plus aria-hidden className="size-5" />
-            Novo cupom
-          </Button>
-        }
-      />
-      {isPending ? (
-        <ListSkeleton count={5} />
-      ) : isError && !data ? (
-        <EmptyState
-          icon={TicketX}
-          title="Erro ao carregar cupons"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
+      <AdminListPage
+        header={{
+          title: 'Cupons',
+          description: 'Cupons de desconto para a compra de ingressos.',
+          actions: (
+            <Button onClick={formDialog.openCreate}>
+              <Plus aria-hidden className="size-5" />
+              Novo cupom
             </Button>
-          }
-        />
-      ) : coupons.length === 0 ? (
-        <EmptyState
-          icon={TicketPercent}
-          title="Nenhum cupom cadastrado"
-          description="Crie um cupom de porcentagem ou de valor fixo para um evento ou para todos."
-          action={<Button onClick={formDialog.openCreate}>Novo cupom</Button>}
-        />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {coupons.length === 1 ? '1 cupom' : `${coupons.length} cupons`}
-          </p>
+          ),
+        }}
+        query={query}
+        items={(data) => data.coupons}
+        loadError="Erro ao carregar cupons"
+        errorIcon={TicketX}
+        skeleton={{ count: 5 }}
+        empty={{
+          icon: TicketPercent,
+          title: 'Nenhum cupom cadastrado',
+          description: 'Crie um cupom de porcentagem ou de valor fixo para um evento ou para todos.',
+          action: <Button onClick={formDialog.openCreate}>Novo cupom</Button>,
+        }}
+        counted={(count) => (count === 1 ? '1 cupom' : `${count} cupons`)}
+      >
+        {(items) => (
           <DataTable
             caption="Lista de cupons"
             columns={columns}
-            rows={coupons}
+            rows={items}
             rowKey={(coupon) => coupon.id}
             renderCard={(coupon) => (
               <div className="space-y-3">
@@ -260,8 +241,8 @@ export function CouponsPage() {
               </div>
             )}
           />
-        </>
-      )}
+        )}
+      </AdminListPage>
 
       <CouponFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} coupon={formDialog.editing} />
       <ConfirmDialog

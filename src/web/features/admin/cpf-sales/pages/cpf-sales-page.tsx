@@ -10,8 +10,9 @@ import { Button } from '../../../../components/ui/button';
 import { Input, Label } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { cpfSalesCsvUrl, useCpfSales } from '../api/get-cpf-sales';
 
@@ -101,15 +102,7 @@ export function CpfSalesPage() {
       ) : isMissing ? (
         <EmptyState icon={FileSearch} title="Evento não encontrado" />
       ) : isError && !data ? (
-        <EmptyState
-          icon={FileSearch}
-          title="Erro ao carregar as vendas por CPF"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={FileSearch} title="Erro ao carregar as vendas por CPF" onRetry={() => void refetch()} />
       ) : (
         <>
           <section aria-label="Resumo" className="mb-4 rounded-2xl border border-border bg-card p-4 text-sm">

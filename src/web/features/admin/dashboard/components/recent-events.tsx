@@ -3,7 +3,7 @@ import { ArrowRight, CalendarPlus } from 'lucide-react';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { pluralWord } from '../../../../../shared/plural';
-import { StatusPill } from '../../coupons/components/status-pill';
+import { StatusPill } from '../../components/status-pill';
 
 type RecentEvent = AdminDashboard['recentEvents'][number];
 

@@ -7,7 +7,7 @@ import { formatCentavos } from '../../../../../shared/money';
 import { plural } from '../../../../../shared/plural';
 import { Button } from '../../../../components/ui/button';
 import { Skeleton } from '../../../../components/ui/skeleton';
-import { EmptyState } from '../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
 import { SalesMoneyFigures } from '../../components/sales-money-figures';
 import { PageHeader } from '../../components/page-header';
 import { useDashboard } from '../api/get-dashboard';
@@ -81,15 +81,7 @@ export function DashboardPage() {
       {isPending ? (
         <StatsSkeleton />
       ) : isError && !data ? (
-        <EmptyState
-          icon={BarChart3}
-          title="Erro ao carregar o painel"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={BarChart3} title="Erro ao carregar o painel" onRetry={() => void refetch()} />
       ) : (
         <div className="space-y-6">
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">

@@ -7,8 +7,9 @@ import { formatInstant } from '../../../../../shared/dates';
 import { formatPhone } from '../../../../../shared/phone';
 import { Button } from '../../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { eventBuyersCsvUrl, useEventBuyers } from '../api/list-event-buyers';
 
 const columns: DataTableColumn<EventBuyer>[] = [
@@ -69,15 +70,7 @@ export function BuyersSection({ eventId }: { eventId: string }) {
       {isPending ? (
         <ListSkeleton count={3} className="h-14" />
       ) : isError ? (
-        <EmptyState
-          icon={Users}
-          title="Não foi possível carregar os dados dos compradores."
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={Users} title="Não foi possível carregar os dados dos compradores." onRetry={() => void refetch()} />
       ) : buyers.length === 0 ? (
         <EmptyState icon={Users} title="Nenhum comprador ainda" description="Os pedidos pagos deste evento aparecem aqui." />
       ) : (

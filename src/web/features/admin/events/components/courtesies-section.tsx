@@ -11,9 +11,10 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { reportSaveError } from '../../../../lib/save-error';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
 import { FormField, Select } from '../../components/form-field';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { useIssueCourtesies } from '../api/issue-courtesies';
 import { useCourtesies } from '../api/list-courtesies';
 import { parseCourtesyCsv, type CourtesyCsvResult, type CourtesyRecipient } from '../lib/courtesy-csv';
@@ -245,15 +246,7 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
       {isPending ? (
         <ListSkeleton count={2} className="h-14" />
       ) : isError ? (
-        <EmptyState
-          icon={Gift}
-          title="Não foi possível carregar as cortesias."
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={Gift} title="Não foi possível carregar as cortesias." onRetry={() => void refetch()} />
       ) : courtesies.length === 0 ? (
         <EmptyState icon={Gift} title="Nenhuma cortesia emitida" description="As cortesias deste evento aparecem aqui." />
       ) : (

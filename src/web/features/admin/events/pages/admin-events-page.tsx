@@ -16,8 +16,9 @@ import { formatCentavos } from '../../../../../shared/money';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { Button } from '../../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { Select } from '../../components/form-field';
 import { Label } from '../../../../components/ui/input';
@@ -273,15 +274,7 @@ export function AdminEventsPage() {
       {isPending ? (
         <ListSkeleton count={5} />
       ) : isError && !data ? (
-        <EmptyState
-          icon={CalendarX}
-          title="Erro ao carregar eventos"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={CalendarX} title="Erro ao carregar eventos" onRetry={() => void refetch()} />
       ) : events.length === 0 ? (
         isFiltered ? (
           <EmptyState

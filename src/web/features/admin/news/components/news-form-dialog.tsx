@@ -1,14 +1,11 @@
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { newsInputSchema, type AdminNews, type NewsInput } from '../../../../../shared/schemas/admin-content';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { reportSaveError, sameNameFieldOf } from '../../../../lib/save-error';
+import { sameNameFieldOf } from '../../../../lib/save-error';
 import { ChoiceField, FormField, Textarea } from '../../components/form-field';
+import { FormDialog } from '../../components/form-dialog';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { useSaveNews } from '../api/save-news';
 
@@ -49,113 +46,84 @@ export interface NewsFormDialogProps {
 export function NewsFormDialog({ open, onOpenChange, item }: NewsFormDialogProps) {
   const save = useSaveNews();
   const form = useForm<NewsFormValues, unknown, NewsInput>({ defaultValues: emptyNewsForm, resolver });
-  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const { register, control, reset, formState } = form;
   const errors = formState.errors;
-  const failure = item ? 'Erro ao atualizar notícia' : 'Erro ao criar notícia';
 
   useEffect(() => {
     if (open) reset(item ? toFormValues(item) : emptyNewsForm);
   }, [open, item, reset]);
 
-  async function submit(input: NewsInput) {
-    try {
-      await save.mutateAsync({ id: item?.id ?? null, input });
-      toast.success(item ? 'Notícia atualizada com sucesso!' : 'Notícia criada com sucesso!');
-      onOpenChange(false);
-    } catch (error) {
-      reportSaveError(error, failure, setError, sameNameFieldOf(emptyNewsForm));
-    }
-  }
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !save.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={item ? 'Editar notícia' : 'Nova notícia'}
-      description="Campos com * são obrigatórios."
-      className="sm:max-w-2xl"
+      form={form}
+      save={(input) => save.mutateAsync({ id: item?.id ?? null, input })}
+      isPending={save.isPending}
+      success={item ? 'Notícia atualizada com sucesso!' : 'Notícia criada com sucesso!'}
+      failure={item ? 'Erro ao atualizar notícia' : 'Erro ao criar notícia'}
+      fieldOf={sameNameFieldOf(emptyNewsForm)}
+      submitLabel={item ? 'Salvar alterações' : 'Criar notícia'}
     >
-      <form
-        noValidate
-        onSubmit={handleSubmit(submit, () => toast.error(failure, { description: 'Por favor, corrija os erros destacados em vermelho' }))}
-        className="space-y-5"
-        aria-busy={save.isPending}
+      <FormField id="news-title" label="Título" required error={errors.title?.message}>
+        {(aria) => <Input {...aria} {...register('title')} aria-required />}
+      </FormField>
+      <FormField id="news-category" label="Categoria" required error={errors.category?.message} hint="Ex.: Next Level, AY-YO, KXP.">
+        {(aria) => <Input {...aria} {...register('category')} list="news-category-options" autoComplete="off" aria-required />}
+      </FormField>
+      <datalist id="news-category-options">
+        {categorySuggestions.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <FormField
+        id="news-preview"
+        label="Prévia"
+        required
+        error={errors.preview?.message}
+        hint="O resumo que aparece no card da página inicial."
       >
-        <FormField id="news-title" label="Título" required error={errors.title?.message}>
-          {(aria) => <Input {...aria} {...register('title')} aria-required />}
-        </FormField>
-        <FormField id="news-category" label="Categoria" required error={errors.category?.message} hint="Ex.: Next Level, AY-YO, KXP.">
-          {(aria) => <Input {...aria} {...register('category')} list="news-category-options" autoComplete="off" aria-required />}
-        </FormField>
-        <datalist id="news-category-options">
-          {categorySuggestions.map((category) => (
-            <option key={category} value={category} />
-          ))}
-        </datalist>
-        <FormField
-          id="news-preview"
-          label="Prévia"
-          required
-          error={errors.preview?.message}
-          hint="O resumo que aparece no card da página inicial."
-        >
-          {(aria) => <Textarea {...aria} {...register('preview')} rows={2} aria-required />}
-        </FormField>
-        <FormField
-          id="news-content"
-          label="Conteúdo"
-          error={errors.content?.message}
-          hint="Texto completo; separe os parágrafos com uma linha em branco."
-        >
-          {(aria) => <Textarea {...aria} {...register('content')} rows={6} />}
-        </FormField>
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <ImageUploadField
-              id="news-image"
-              label="Imagem"
-              folder="news"
-              value={field.value || null}
-              onChange={(url) => field.onChange(url ?? '')}
-              error={errors.imageUrl?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="published"
-          render={({ field }) => (
-            <ChoiceField
-              name="news-published"
-              legend="Situação"
-              value={field.value ? 'published' : 'draft'}
-              onChange={(value) => field.onChange(value === 'published')}
-              options={[
-                { value: 'published', label: 'Publicada', description: 'Aparece na página inicial' },
-                { value: 'draft', label: 'Rascunho', description: 'Só aparece aqui no painel' },
-              ]}
-            />
-          )}
-        />
-        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? (
-              <>
-                <Loader2 aria-hidden className="size-4 animate-spin" /> Salvando...
-              </>
-            ) : item ? (
-              'Salvar alterações'
-            ) : (
-              'Criar notícia'
-            )}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        {(aria) => <Textarea {...aria} {...register('preview')} rows={2} aria-required />}
+      </FormField>
+      <FormField
+        id="news-content"
+        label="Conteúdo"
+        error={errors.content?.message}
+        hint="Texto completo; separe os parágrafos com uma linha em branco."
+      >
+        {(aria) => <Textarea {...aria} {...register('content')} rows={6} />}
+      </FormField>
+      <Controller
+        control={control}
+        name="imageUrl"
+        render={({ field }) => (
+          <ImageUploadField
+            id="news-image"
+            label="Imagem"
+            folder="news"
+            value={field.value || null}
+            onChange={(url) => field.onChange(url ?? '')}
+            error={errors.imageUrl?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="published"
+        render={({ field }) => (
+          <ChoiceField
+            name="news-published"
+            legend="Situação"
+            value={field.value ? 'published' : 'draft'}
+            onChange={(value) => field.onChange(value === 'published')}
+            options={[
+              { value: 'published', label: 'Publicada', description: 'Aparece na página inicial' },
+              { value: 'draft', label: 'Rascunho', description: 'Só aparece aqui no painel' },
+            ]}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,23 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Newspaper, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminNews } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, saoPauloToday } from '../../../../../shared/dates';
-import { StatusPill } from '../../coupons/components/status-pill';
+import { StatusPill } from '../../components/status-pill';
 import { Button } from '../../../../components/ui/button';
-import { ApiError } from '../../../../lib/api';
+import { errorMessageOf } from '../../../../lib/save-error';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
-import { StatusSwitch } from '../../coupons/components/status-switch';
+import { AdminListPage } from '../../components/admin-list-page';
+import { StatusSwitch } from '../../components/status-switch';
 import { useAdminNews } from '../api/list-news';
 import { useSetNewsPublished } from '../api/set-news-published';
 import { useDeleteNews } from '../api/delete-news';
 import { NewsFormDialog } from '../components/news-form-dialog';
 import { useFormDialog } from '../../lib/use-form-dialog';
-
-const errorMessageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Ocorreu um erro inesperado');
 
 function NewsThumb({ item }: { item: AdminNews }) {
   return item.imageUrl ? (
@@ -31,15 +27,11 @@ function NewsThumb({ item }: { item: AdminNews }) {
 
 /** /admin/news (SPEC.md sections 2, 5, 7, 8): list, create, edit, publish or draft, and delete news. */
 export function NewsPage() {
-  const { data, isPending, isError, refetch } = useAdminNews();
+  const query = useAdminNews();
   const setPublished = useSetNewsPublished();
   const remove = useDeleteNews();
   const formDialog = useFormDialog<AdminNews>({ openFromAddress: true });
   const [deleting, setDeleting] = useState<AdminNews | null>(null);
-
-  useEffect(() => {
-    if (isError) toast.error('Erro ao carregar notícias');
-  }, [isError]);
 
   function togglePublished(item: AdminNews, published: boolean) {
     setPublished.mutate(
@@ -62,44 +54,33 @@ export function NewsPage() {
     });
   }
 
-  const items = data?.news ?? [];
-
   return (
     <>
-      <PageHeader
-        title="Notícias"
-        description="As notícias publicadas aparecem em 'Últimas notícias' na página inicial."
-        actions={
-          <Button onClick={formDialog.openCreate}>
-            <Plus aria-hidden className="size-5" />
-            Nova notícia
-          </Button>
-        }
-      />
-      {isPending ? (
-        <ListSkeleton count={6} className="h-32" />
-      ) : isError && !data ? (
-        <EmptyState
-          icon={Newspaper}
-          title="Erro ao carregar notícias"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
+      <AdminListPage
+        header={{
+          title: 'Notícias',
+          description: "As notícias publicadas aparecem em 'Últimas notícias' na página inicial.",
+          actions: (
+            <Button onClick={formDialog.openCreate}>
+              <Plus aria-hidden className="size-5" />
+              Nova notícia
             </Button>
-          }
-        />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={Newspaper}
-          title="Nenhuma notícia cadastrada"
-          description="Escreva a primeira notícia; ela pode ficar como rascunho até você publicar."
-          action={<Button onClick={formDialog.openCreate}>Nova notícia</Button>}
-        />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {items.length === 1 ? '1 notícia' : `${items.length} notícias`}
-          </p>
+          ),
+        }}
+        query={query}
+        items={(data) => data.news}
+        loadError="Erro ao carregar notícias"
+        errorIcon={Newspaper}
+        skeleton={{ count: 6, className: 'h-32' }}
+        empty={{
+          icon: Newspaper,
+          title: 'Nenhuma notícia cadastrada',
+          description: 'Escreva a primeira notícia; ela pode ficar como rascunho até você publicar.',
+          action: <Button onClick={formDialog.openCreate}>Nova notícia</Button>,
+        }}
+        counted={(count) => (count === 1 ? '1 notícia' : `${count} notícias`)}
+      >
+        {(items) => (
           <ul aria-label="Lista de notícias" className="space-y-3">
             {items.map((item) => (
               <li key={item.id} className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-4 sm:flex-row">
@@ -147,8 +128,8 @@ export function NewsPage() {
               </li>
             ))}
           </ul>
-        </>
-      )}
+        )}
+      </AdminListPage>
 
       <NewsFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} item={formDialog.editing} />
       <ConfirmDialog

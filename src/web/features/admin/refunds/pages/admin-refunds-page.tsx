@@ -6,8 +6,9 @@ import type { AdminRefund } from '../../../../../shared/schemas/admin-refunds';
 import { refundStatuses, type RefundStatus } from '../../../../../shared/statuses';
 import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api';
-import { EmptyState } from '../../components/empty-state';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useAdminRefunds } from '../api/list-admin-refunds';
 import { DecideRefundDialog, type RefundDecision } from '../components/decide-refund-dialog';
@@ -69,15 +70,7 @@ export function AdminRefundsPage() {
           {isPending ? (
             <ListSkeleton count={5} className="h-28" />
           ) : isError && !data ? (
-            <EmptyState
-              icon={CircleSlash}
-              title="Erro ao carregar reembolsos"
-              action={
-                <Button variant="outline" onClick={() => void refetch()}>
-                  Tentar novamente
-                </Button>
-              }
-            />
+            <LoadError icon={CircleSlash} title="Erro ao carregar reembolsos" onRetry={() => void refetch()} />
           ) : refunds.length === 0 ? (
             <EmptyState icon={ReceiptText} title="Nenhum reembolso encontrado" description={emptyText[status ?? 'all']} />
           ) : (

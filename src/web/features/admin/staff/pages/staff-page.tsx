@@ -17,9 +17,10 @@ import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Input } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../components/empty-state';
+import { EmptyState } from '../../../../components/empty-state';
+import { LoadError } from '../../../../components/load-error';
 import { FormField, Select } from '../../components/form-field';
-import { ListSkeleton } from '../../components/list-skeleton';
+import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useGrantStaffRole } from '../api/grant-staff-role';
 import { useStaff } from '../api/list-staff';
@@ -169,15 +170,7 @@ export function StaffPage() {
       {isPending ? (
         <ListSkeleton count={4} />
       ) : isError && !data ? (
-        <EmptyState
-          icon={UserX}
-          title="Erro ao carregar a equipe"
-          action={
-            <Button variant="outline" onClick={() => void refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        />
+        <LoadError icon={UserX} title="Erro ao carregar a equipe" onRetry={() => void refetch()} />
       ) : members.length === 0 ? (
         <EmptyState icon={Users} title="Ninguém na equipe ainda" description="Adicione alguém pelo e-mail." />
       ) : (
