@@ -59,19 +59,19 @@ export async function activeSocialProviders(auth: Auth): Promise<SocialProviderI
 }
 
 /**
- * better-auth over our Drizzle tables: e-mail + password (8 characters at least, PRODUCT.md),
+ * better-auth over our Drizzle tables: e-mail + password (8 characters at least, docs/rules/accounts-and-data.md 'Passwords'),
  * confirmation e-mail on sign-up, password reset, cookie sessions stored in the database. A new
  * account is signed in at once and may buy before confirming its e-mail (a first purchase must not
  * stop at the inbox; the tickets go to the address the buyer types at checkout); the web asks for
  * the confirmation until it is done. What needs the address proven still waits for it: the staff
  * roles of an invitation and the courtesies issued to the e-mail (the hooks below).
- * Creating a user also creates its profile (full_name = e-mail, SPEC.md section 3), its 'user'
+ * Creating a user also creates its profile (full_name = e-mail, docs/data-model.md 'Profiles'), its 'user'
  * role and its notification settings, in the same database, and the staff roles an invitation
  * promised to its e-mail ('Equipe'). Every session it ends is announced on the `sessions` channel
  * (services/staff/session-events.ts).
  * A sign-up must carry `acceptTerms: true` (the sign-up form's checkbox), else it is refused with
  * TERMS_NOT_ACCEPTED and nothing is written.
- * Google, Facebook and Apple sign in when their keys are set (PRODUCT.md 'Accounts and data'),
+ * Google, Facebook and Apple sign in when their keys are set (docs/rules/accounts-and-data.md 'Sign-up and sign-in'),
  * through /api/auth/sign-in/social and back at /api/auth/callback/<provider>. Google is read from
  * its OpenID Connect discovery document (settings.google.discoveryUrl, Google's own by default):
  * its ID token is checked against the keys and issuer published there, and bound to the request by
@@ -96,7 +96,7 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: 8,
       requireEmailVerification: false,
       autoSignIn: true,
-      // PRODUCT.md 'Accounts and data': password reset. The link lives 1 hour and, once used,
+      // docs/rules/accounts-and-data.md 'Sign-up and sign-in': password reset. The link lives 1 hour and, once used,
       // signs every other session of the account out.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,

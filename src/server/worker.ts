@@ -37,7 +37,7 @@ const JOB_LEASE_MS = 5 * 60_000;
 const JOB_LANES = 4;
 
 /**
- * One round of every kind of background work (ARCHITECTURE.md 'background work'), one after the
+ * One round of every kind of background work (docs/architecture.md 'Background work'), one after the
  * other: the upkeep of pending orders (reconcilePayments: finish orders a crash cut off, ask the
  * provider about late webhooks, expire holds that ran out), the waiting-list offers that ran out
  * (services/waitlist/expire-offers.ts: to the next in line), the scheduled notices, then every

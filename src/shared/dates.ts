@@ -1,6 +1,6 @@
 import { DomainError } from './errors';
 
-/** The time zone every event date and time is written in (PRODUCT.md 'Money, dates, text'). */
+/** The time zone every event date and time is written in (docs/rules/money-and-dates.md 'Event dates and times'). */
 export const EVENT_TIME_ZONE = 'America/Sao_Paulo';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -143,7 +143,7 @@ function wallTimeToInstant(date: CalendarDate, time: WallTime): Date {
 
 /**
  * Long pt-BR form of an event date: '2025-03-15' -> 'sábado, 15 de março de 2025'
- * (PRODUCT.md 'Money, dates, text'). The date is a calendar day ('yyyy-MM-dd' in
+ * (docs/rules/money-and-dates.md 'Event dates and times'). The date is a calendar day ('yyyy-MM-dd' in
  * America/Sao_Paulo), so no instant or time zone is involved. Throws
  * DomainError('validation_failed', { field: 'date' }) for anything but a real 'yyyy-MM-dd' day.
  */
@@ -152,7 +152,7 @@ export function formatEventDate(date: string): string {
 }
 
 /**
- * Short pt-BR form of an event date: '2025-03-15' -> '15/03/2025' (SPEC.md section 9,
+ * Short pt-BR form of an event date: '2025-03-15' -> '15/03/2025' (docs/rules/money-and-dates.md 'Event dates and times',
  * dd/MM/yyyy). Throws DomainError('validation_failed', { field: 'date' }) for a malformed date.
  */
 export function formatEventDateShort(date: string): string {
@@ -203,7 +203,7 @@ export function eventInstant(date: string, time: string): Date {
 
 /**
  * The calendar day it is in São Paulo at `now`, as 'yyyy-MM-dd' (used to compare with event
- * dates, e.g. SPEC.md section 4's admin 'Ativo' for today or later).
+ * dates, e.g. the back office's 'Ativo', docs/rules/events.md 'Event status').
  */
 export function saoPauloToday(now: Date): string {
   const { year, month, day } = saoPauloParts(toInstant(now));
@@ -298,7 +298,7 @@ export function formatClockTime(instant: Date | string): string {
 }
 
 /**
- * A notification's date in São Paulo time, '15/03 às 20:00' (SPEC.md section 9: dd/MM 'às'
+ * A notification's date in São Paulo time, '15/03 às 20:00' (docs/rules/notifications.md 'The notification panel': dd/MM 'às'
  * HH:mm). Accepts a Date or an ISO 8601 string; throws as formatInstant does.
  */
 export function formatNotificationDate(instant: Date | string): string {

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 
 /**
- * The rotating QR of an event that turns it on (PRODUCT.md 'The on-sale': tickets a screenshot
+ * The rotating QR of an event that turns it on (docs/rules/door.md 'Rotating QR': tickets a screenshot
  * cannot copy, as Google Wallet's rotating barcodes): the QR carries the ticket's code and a
  * 6-digit TOTP (RFC 6238, 30-second steps, otpauth) over the ticket's own secret, which only the
  * holder's app and the door (online, and offline through its list) know. A code from the current

@@ -1,6 +1,6 @@
 /**
- * How an event's sessions (a festival's days, a workshop's slots; PRODUCT.md 'The organizer's
- * night') read in pt-BR, on the event page, the ticket and the door alike. Dates are São Paulo
+ * How an event's sessions (a festival's days, a workshop's slots;
+ * docs/rules/sessions.md 'Sessions') read in pt-BR, on the event page, the ticket and the door alike. Dates are São Paulo
  * calendar days ('yyyy-MM-dd'), times wall-clock 'HH:mm[:ss]'.
  */
 

@@ -3,7 +3,7 @@ import { meiaReserve } from './meia';
 import { ticketRefundAmounts } from './refunds';
 
 /**
- * The borderô's arithmetic (PRODUCT.md 'The organizer's night'): an event's sales broken down per
+ * The borderô's arithmetic (docs/rules/bordero.md 'Borderô'): an event's sales broken down per
  * line (session x sector x lot x kind x channel) with the same money as the event page's
  * 'Bruto / Reembolsos / Taxas / Líquido' (domain/sales-money.ts settleSalesMoney, whose
  * definitions these follow one ticket at a time, so the lines add up to its figures exactly); the

@@ -2,8 +2,8 @@ import { eventInstant, saoPauloToday } from '../../shared/dates';
 import { MEIA_RESERVE_PERCENT, SENIOR_MIN_AGE } from '../../shared/concessions';
 
 /**
- * The meia-entrada law as the sale applies it (Lei 12.933/2013, Decreto 8.537/2015; PRODUCT.md
- * 'Selling the Brazilian way'). Pure; money in centavos, instants UTC.
+ * The meia-entrada law as the sale applies it (Lei 12.933/2013, Decreto 8.537/2015; docs/rules/meia-entrada.md
+ * 'The law'). Pure; money in centavos, instants UTC.
  */
 
 /** Tickets for sale above which the reserve is released 72 hours before the event instead of 48. */

@@ -30,7 +30,7 @@ export interface TicketRefundInput {
 export type RefundEligibility = { eligible: true } | { eligible: false; reason: RefundIneligibility };
 
 /**
- * Decides whether the buyer may ask for the refund of one ticket now (PRODUCT.md 'Buying':
+ * Decides whether the buyer may ask for the refund of one ticket now (docs/rules/refunds.md 'Refund requests':
  * refunds for the whole order or for single unused tickets). Checks, in order: order not paid
  * -> 'not_paid' (a refunded or cancelled order -> 'refunded' / 'cancelled'); ticket in an open
  * request -> 'already_requested'; ticket refunded / cancelled -> 'refunded' / 'cancelled'; the
@@ -38,8 +38,8 @@ export type RefundEligibility = { eligible: true } | { eligible: false; reason: 
  * 'transferred' (only its current holder may act on it; the buyer's money follows the tickets
  * still theirs); checked in -> 'checked_in'; the event over at `now`
  * (isEventPast, São Paulo time) -> 'event_past'. A cancelled event is refunded by the organizer,
- * so its tickets read 'cancelled'. Sources: SPEC.md section 4 'Refund eligibility: order_status
- * completed and not yet validated'. Throws only what isEventPast throws for a malformed date.
+ * so its tickets read 'cancelled'. Source: docs/rules/refunds.md 'Refund eligibility'.
+ * Throws only what isEventPast throws for a malformed date.
  */
 export function decideTicketRefund(input: TicketRefundInput): RefundEligibility {
   const { order, ticket } = input;
@@ -89,7 +89,7 @@ function changeWindowEnd(input: { paidAt: Date; event: { date: string; startTime
 /**
  * Until when the buyer may withdraw from a purchase on their own, refunded at once with no
  * decision by the organizer (CDC art. 49 and Decreto 7.962/2013 art. 5: 7 days from the purchase
- * made online; PRODUCT.md: while the event is more than 48 hours away, so its seats can still be
+ * made online; docs/rules/refunds.md 'Withdrawal (CDC art. 49)': while the event is more than 48 hours away, so its seats can still be
  * sold): the earlier of `paidAt` + WITHDRAWAL_DAYS x 24 h and the event's start (date and time
  * in America/Sao_Paulo) less WITHDRAWAL_CLOSES_HOURS_BEFORE. When the organizer changed the
  * event's date, time or venue after the payment (`event.changedAt`), the buyer did not agree to
@@ -136,7 +136,7 @@ export function isFeeRefunded(input: {
  * The discount is shared among the full-price tickets (a half-price one
  * never had a coupon) in proportion to their prices, floored, and the centavos left over go to
  * the first tickets, so the amounts of all tickets add up exactly to the order's total actually
- * paid (PRODUCT.md 'Buying': an amount sent by a client is never trusted). `units` in a stable
+ * paid (docs/rules/sale.md 'Buying': an amount sent by a client is never trusted). `units` in a stable
  * order (ticket creation); `unitFeeCentavos` counts only when the order charged its fee
  * (`feeCentavos` > 0). Returns a map ticket id -> centavos.
  */

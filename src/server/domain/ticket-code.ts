@@ -34,7 +34,7 @@ function sign(randomPart: string, signingKey: Buffer): Buffer {
 }
 
 /**
- * A new ticket code, the secret a ticket's QR carries (PRODUCT.md 'Tickets and the door': it
+ * A new ticket code, the secret a ticket's QR carries (docs/rules/tickets.md 'Ticket codes': it
  * cannot be guessed or forged): 'NL1.' + base64url of 16 random bytes + '.' + base64url of
  * the first 12 bytes of HMAC-SHA256(signingKey, 'NL1.' + random part); 43 ASCII characters.
  * Throws DomainError('internal') when the key is shorter than 16 bytes.

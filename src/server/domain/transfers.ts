@@ -3,8 +3,8 @@ import { eventInstant } from '../../shared/dates';
 import { isValidCpf } from '../../shared/cpf';
 import { concessionDocumentLabel, type Concession } from '../../shared/concessions';
 
-// The rules of a ticket's holder and of its transfer to another person (PRODUCT.md 'Tickets and
-// the door': every ticket carries its holder's name, CPF too where the event is nominal or the
+// The rules of a ticket's holder and of its transfer to another person (
+// docs/rules/transfers.md 'Transfers': every ticket carries its holder's name, CPF too where the event is nominal or the
 // ticket is meia; editable by the buyer until the event starts; transferable to another person
 // who accepts it, while the organizer allows it and until its deadline, 24 h before by default).
 // Pure: no database, no clock (`now` is an argument, a UTC instant).
@@ -56,7 +56,7 @@ export function isHolderCpfAsked(event: Pick<TransferEvent, 'nominal'>, ticket: 
 /**
  * Decides a change of the holder's name (and CPF) by the ticket's owner. Checks, in order: the
  * ticket can still admit (else 'holder_not_editable'); the event has not started at `now` (else
- * 'holder_locked', PRODUCT.md: editable until the event starts); where the CPF is asked
+ * 'holder_locked', docs/rules/transfers.md 'Holder edits': editable until the event starts); where the CPF is asked
  * (isHolderCpfAsked) a valid CPF is given (else 'holder_cpf_required' / 'cpf_invalid', field
  * 'holderCpf'). Throws DomainError; returns nothing when the change may be made.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of an event's waiting room ('Sala de espera', PRODUCT.md 'The on-sale'), pure: the
+ * The rules of an event's waiting room ('Sala de espera', docs/rules/waiting-room.md 'The on-sale'), pure: the
  * services read the room and its counts, ask these functions, and write what they answer.
  *
  * Fairness: everyone who joins before the on-sale gets a place drawn at random at the opening (a
@@ -135,7 +135,7 @@ export function defaultRoomTimes(onSaleAt: Date, openMinutesBefore = 30): { open
 
 /**
  * An event selling at least this many tickets gets its waiting room switched on by default
- * (PRODUCT.md 'The on-sale'): 10,000, the size at which the meia-entrada law also counts an event
+ * (docs/rules/waiting-room.md 'The on-sale'): 10,000, the size at which the meia-entrada law also counts an event
  * as large (Decreto 8.537/2015: the reserve's 72-hour rule).
  */
 export const LARGE_ON_SALE_UNITS = 10_000;

@@ -2,7 +2,7 @@ import { DomainError } from '../../shared/errors';
 import { saoPauloToday } from '../../shared/dates';
 
 /**
- * The waiting list on sold-out sectors ('Lista de espera', PRODUCT.md 'The organizer's night'):
+ * The waiting list on sold-out sectors ('Lista de espera', docs/rules/waiting-list.md):
  * units freed later in a sector (a pending order released, tickets refunded or cancelled, a
  * box-office block returned) are offered to the people waiting, in the order they joined, each
  * held for them for a time, then offered to the next. Pure rules; the services load, lock and write.
@@ -40,7 +40,7 @@ export interface OfferAllotment {
  * (ascending `seq`, whatever order they are given in), lots in their turn (ascending position).
  * Each entry gets one offer, from one lot, of as many units as it wants and that lot still has;
  * an entry that gets an offer is not offered again. What no one waits for goes back on sale
- * (`backOnSale`, per lot). Source: PRODUCT.md 'The organizer's night', 'offers go out in the
+ * (`backOnSale`, per lot). Source: docs/rules/waiting-list.md 'Offers', 'offers go out in the
  * order people joined'.
  */
 export function allotFreedUnits(

@@ -3,14 +3,14 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 
-/** Delays before reconnecting a lost LISTEN connection (SPEC.md section 9: 1, 2, 5, 10 s). */
+/** Delays before reconnecting a lost LISTEN connection (docs/architecture.md 'Live updates': 1, 2, 5, 10 s). */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 export type LiveListener = (payload: string) => void;
 
 /**
- * Fan-out of PostgreSQL LISTEN/NOTIFY to the open pages of this server (ARCHITECTURE.md 'live
- * updates'): one database connection listens on each channel in use, and every `pg_notify`
+ * Fan-out of PostgreSQL LISTEN/NOTIFY to the open pages of this server (
+ * docs/architecture.md 'Live updates'): one database connection listens on each channel in use, and every `pg_notify`
  * committed by any server instance reaches the listeners here. On PostgreSQL the listening
  * connection is a dedicated client, reconnected after 1, 2, 5, 10 s when it drops; on PGlite the
  * embedded database's own listen().

@@ -32,7 +32,7 @@ function passesLuhn(digits: string): boolean {
 }
 
 /**
- * The payment provider that runs with no keys configured (PRODUCT.md 'Buying'): PIX payments
+ * The payment provider that runs with no keys configured (docs/rules/sale.md 'Payment'): PIX payments
  * carry a real BR Code whose confirmation is simulated from the checkout screen; card payments
  * accept the test numbers above (4242... approves, 4000 0000 0000 0002 declines).
  */

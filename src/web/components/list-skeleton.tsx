@@ -1,6 +1,6 @@
 import { Skeleton } from './ui/skeleton';
 
-/** `count` placeholder rows while a list loads (SPEC.md section 9: 4 on the dashboard, 6 on news and banners). */
+/** `count` placeholder rows while a list loads (docs/screens.md 'Numbers on screens': 4 on the dashboard, 6 on news and banners). */
 export function ListSkeleton({ count, className = 'h-20' }: { count: number; className?: string }) {
   return (
     <div role="status" aria-label="Carregando" className="space-y-3">

@@ -7,7 +7,7 @@ import { loadSalesMoney } from './sales-money';
 
 /** Days the sales chart and the growth comparison cover (each period). */
 const DASHBOARD_PERIOD_DAYS = 30;
-/** Recent events the dashboard lists (SPEC.md section 9: first 10). */
+/** Recent events the dashboard lists (docs/rules/bordero.md 'The dashboard': first 10). */
 const DASHBOARD_RECENT_EVENTS = 10;
 /** Today's and upcoming events the check-in progress shows. */
 const DASHBOARD_CHECK_IN_EVENTS = 10;
@@ -21,8 +21,8 @@ function shiftDay(day: string, days: number): string {
 /**
  * The conversion rate 'Taxa de conversão': tickets sold over tickets offered, as a rounded percent;
  * 0 when nothing was offered. Offered is every unit the lots ever put on sale (sold + held +
- * remaining, inventory.ts's invariant), so a sold-out catalogue reads 100%. SPEC.md section 9's
- * 'tickets sold / (events x 100)' assumed 100 tickets per event, which no event has (PRODUCT.md:
+ * remaining, inventory.ts's invariant), so a sold-out catalogue reads 100%. An older formula,
+ * 'tickets sold / (events x 100)' assumed 100 tickets per event, which no event has (docs/rules/bordero.md 'The dashboard':
  * real figures).
  */
 export function conversionPercent(ticketsSold: number, ticketsOffered: number): number {
@@ -32,7 +32,7 @@ export function conversionPercent(ticketsSold: number, ticketsOffered: number): 
 /**
  * Rounded percent change of revenue from the previous period to the current one; null when
  * the previous period had no revenue (nothing to compare with: 'sem dados anteriores').
- * PRODUCT.md 'Left out on purpose': computed, never a fixed 15%.
+ * docs/screens.md 'Left out on purpose': computed, never a fixed 15%.
  */
 export function growthPercent(currentCentavos: number, previousCentavos: number): number | null {
   if (previousCentavos <= 0) return null;
@@ -58,8 +58,8 @@ const ticketsOfferedByEvent = sql`
   GROUP BY tt.event_id`;
 
 /**
- * The admin dashboard's figures at `now` (SPEC.md section 2 'Admin area' and section 7
- * 'Stats'; PRODUCT.md: real figures, the same amounts as every other screen). Money in
+ * The admin dashboard's figures at `now` (docs/screens.md 'Admin area'
+ * and docs/rules/bordero.md 'The dashboard': real figures, the same amounts as every other screen). Money in
  * centavos; days are São Paulo calendar days. Revenue per day counts a completed order on the
  * day it was paid; the last 30 days include today and are compared with the 30 days before them.
  * `money` splits every event's sales into gross, refunds, absorbed fees and net, with the fees
@@ -144,7 +144,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
       SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, s.sold, c.checked_in
       FROM events e
       LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
-      -- People inside (PRODUCT.md 'The organizer's night'): entries less exits, in the session of
+      -- People inside (docs/rules/sessions.md 'Exits and re-entry'): entries less exits, in the session of
       -- the event's latest scan (its one date without sessions), as the door counts them.
       LEFT JOIN (
         SELECT ci.event_id, (count(*) FILTER (WHERE ci.direction = 'in') - count(*) FILTER (WHERE ci.direction = 'out'))::int AS checked_in

@@ -5,7 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 
 /**
  * Inclusive bounds in centavos of an event's lowest price for each price filter, read as the
- * labels of SPEC.md section 2 'Events list' read: 'Gratuito' is 0; 'Até R$ 50' is 0 to 50,00
+ * labels of docs/screens.md 'Events list' read: 'Gratuito' is 0; 'Até R$ 50' is 0 to 50,00
  * (a free event costs less than R$ 50); 'R$ 50 a R$ 100' is 50,00 to 100,00; 'R$ 100 a R$ 200'
  * is 100,00 to 200,00; 'Acima de R$ 200' is more than 200,00. A price exactly on a shared bound
  * (R$ 50,00, R$ 100,00) is in both ranges its label names.
@@ -72,7 +72,7 @@ export function toEventSummary(row: EventRow, now: Date): EventSummary {
  * The 'A partir de' price of event `e`: the cheapest paid lot with units whose date has not
  * passed, among the sectors shown to everyone (a pre-sale sector is not), or, when every paid lot
  * is sold out, the cheapest paid one; 0 ('Gratuito') only when every type is
- * free, so a courtesy type beside paid ones does not make an event look free (PRODUCT.md: cards
+ * free, so a courtesy type beside paid ones does not make an event look free (docs/rules/events.md 'Card prices': cards
  * show the real lowest price).
  */
 const lowestPrice = sql`(SELECT coalesce(
@@ -99,10 +99,10 @@ function containsFolded(column: SQL, text: string): SQL {
 }
 
 /**
- * Published events matching every given filter, soonest first (SPEC.md section 5 'Event list
- * filters'; PRODUCT.md: the price filter really filters, on the price the card shows).
+ * Published events matching every given filter, soonest first (
+ * docs/rules/events.md 'Event list filters'; docs/rules/events.md 'Card prices': the price filter really filters, on the price the card shows).
  * Search is a case- and accent-insensitive match on title, location or city; `brand` matches
- * the brand or the category words of SPEC.md's brand pages ('ay-yo', 'k-pop', 'asian';
+ * the brand or the category words of older events (docs/rules/events.md 'Brand pages' ('ay-yo', 'k-pop', 'asian';
  * 'kxp', 'korean', 'korea'; 'next level'); `date` is a São Paulo calendar day; `city` is a case-
  * and accent-insensitive match on the city (or the location when the city is unknown); `price`
  * uses `priceFilterBounds`; `favorites` keeps the user's favourites (none when signed out);

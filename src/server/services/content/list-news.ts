@@ -25,7 +25,7 @@ export function toNewsDetail(row: NewsRow): NewsDetail {
 }
 
 /**
- * Published news only, newest first (SPEC.md section 4: 'News shown only when published is
+ * Published news only, newest first (docs/rules/content.md 'News': 'News shown only when published is
  * true'; section 7: ordered by created_at descending). At most `limit` items (1 to 50, default
  * 50); drafts never appear.
  */

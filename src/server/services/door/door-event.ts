@@ -37,7 +37,7 @@ export interface DoorEventRow {
 }
 
 /**
- * What a scan at `at` weighs on the door of `door` (PRODUCT.md 'The organizer's night'): the
+ * What a scan at `at` weighs on the door of `door` (docs/rules/sessions.md 'Sessions at the door'): the
  * session it admits to (domain/door-window doorSession: the operator's pick, else the one open
  * at `at`) with the labels of the event's sessions, where `at` falls in that session's window
  * (or the event's, without sessions), the window itself (its opening names a 'too_early'), the

@@ -55,7 +55,7 @@ interface TransferredRow {
 }
 
 /**
- * The look-up at the door (PRODUCT.md 'Tickets and the door'): tickets of the door's event whose
+ * The look-up at the door (docs/rules/door.md 'Look-up at the door'): tickets of the door's event whose
  * holder or buyer name contains `query` (without accents or case: the door hears a name), whose
  * buyer e-mail is `query` whole (without case), whose holder or buyer CPF is its 11 digits whole
  * (dots, dashes and spaces allowed), or whose order number starts with it ('#1a2b3c4d', as 'Meus

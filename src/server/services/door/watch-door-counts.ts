@@ -27,8 +27,8 @@ export interface DoorCountsWatcher {
 }
 
 /**
- * Live entries / sold per event for the door screens of this server instance (ARCHITECTURE.md
- * 'live updates'): one subscription to the `check_ins` channel (LISTEN/NOTIFY through the hub, so
+ * Live entries / sold per event for the door screens of this server instance (
+ * docs/architecture.md 'Live updates'): one subscription to the `check_ins` channel (LISTEN/NOTIFY through the hub, so
  * entries made on other instances count too); after an announcement for a watched event, its
  * counts are read once within 250 ms (COUNTS_DEBOUNCE_MS) and given to its listeners when they
  * changed.

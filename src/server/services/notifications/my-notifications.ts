@@ -4,12 +4,12 @@ import type { NotificationList } from '../../../shared/schemas/notifications';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 
-/** How many notifications the panel lists (SPEC.md section 9: notifications limit 50). */
+/** How many notifications the panel lists (docs/rules/notifications.md 'The notification panel': notifications limit 50). */
 const NOTIFICATIONS_LIMIT = 50;
 
 /**
- * The user's newest notifications, newest first, at most NOTIFICATIONS_LIMIT (SPEC.md section 7
- * 'Notifications'), and the count of all their unread ones (the bell's badge).
+ * The user's newest notifications, newest first, at most NOTIFICATIONS_LIMIT (
+ * docs/rules/notifications.md 'The notification panel'), and the count of all their unread ones (the bell's badge).
  */
 export async function listMyNotifications(db: Db, userId: string): Promise<NotificationList> {
   const [rows, [unread]] = await Promise.all([

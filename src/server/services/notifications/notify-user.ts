@@ -5,7 +5,7 @@ import { notifications } from '../../db/schema';
 import { unnestRows } from '../../lib/unnest';
 import { insertJobsStatement, type Job, type JobKind } from '../jobs';
 
-/** The kinds of SPEC.md 'notifications.type' the panel draws an icon for; anything else is a generic announcement. */
+/** The kinds of docs/data-model.md 'Notifications' the panel draws an icon for; anything else is a generic announcement. */
 export type NotificationType = 'install' | 'event' | 'promotion' | 'announcement';
 
 /** PostgreSQL channel a new notification is announced on; its payload is the user id (LISTEN/NOTIFY). */
@@ -38,7 +38,7 @@ export interface Notice {
 }
 
 /**
- * Tells users something (PRODUCT.md 'Accounts and data': in-app always; e-mail, push and
+ * Tells users something (docs/rules/notifications.md 'Channels': in-app always; e-mail, push and
  * WhatsApp as switched on). Inside the caller's transaction and in one statement for all
  * `notices`: stores each in-app notification, queues one delivery job per other channel of each
  * (enqueueJobs' rows, so nothing is sent unless the transaction commits, and each channel is

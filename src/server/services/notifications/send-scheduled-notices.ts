@@ -27,7 +27,7 @@ interface PixRow {
 }
 
 /**
- * The notices sent on a schedule (PRODUCT.md 'Accounts and data': reminders the day before and 3
+ * The notices sent on a schedule (docs/rules/notifications.md 'What is notified': reminders the day before and 3
  * hours before, PIX about to expire), one round. Each notice is claimed by inserting its key into
  * `scheduled_notices` (ON CONFLICT DO NOTHING) in the transaction that notifies, so it goes out
  * once whatever the number of server instances or rounds. Reminders go to every user holding a

@@ -11,7 +11,7 @@ import {
 
 /**
  * An event's waiting room as this instance last saw it, refreshed at most every REFRESH_MS by one
- * statement group that also moves the room on (PRODUCT.md 'The on-sale'): at the on-sale it draws
+ * statement group that also moves the room on (docs/rules/waiting-room.md 'Outflow'): at the on-sale it draws
  * the places of the joins so far, then admits the places the outflow allows. Every instance
  * refreshes on its own; the room row's lock and its `updated_at` make two instances admit what one
  * would. Status polls read this cached state and never the database.

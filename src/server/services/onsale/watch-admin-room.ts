@@ -27,8 +27,8 @@ export interface AdminRoomWatcher {
 }
 
 /**
- * The organizer's live view of the waiting rooms watched on this server instance (PRODUCT.md 'The
- * on-sale': counts reach the back office live): while at least one back-office screen watches an
+ * The organizer's live view of the waiting rooms watched on this server instance (
+ * docs/rules/waiting-room.md 'The on-sale': counts reach the back office live): while at least one back-office screen watches an
  * event, its view (getAdminRoom: waiting, inside, admitted in the last minute, sold, held,
  * remaining, the settings) is read once every ADMIN_ROOM_REFRESH_MS for all of them, whatever
  * their number, and sent only when it changed. The read also moves the room on (the draw and the

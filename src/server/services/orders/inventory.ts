@@ -8,7 +8,7 @@ import { moveHoldings, pendingUnitsSql } from './cpf-holdings';
 import { offerFreedUnits, sectorsWithWaiting } from './offer-freed-units';
 
 /**
- * The one owner of stock and coupon counters (ARCHITECTURE.md 'Flow of a purchase'): every change
+ * The one owner of stock and coupon counters (docs/architecture.md 'Flow of a purchase'): every change
  * of `ticket_types.remaining` and of `coupons.current_uses` / `held_uses` goes through these
  * functions, always inside the caller's transaction and always locking rows in id order, so
  * placing, confirming, releasing, expiring, refunding and cancelling never deadlock one another.

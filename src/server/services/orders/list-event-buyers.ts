@@ -9,7 +9,7 @@ import { events, orderItems, orders } from '../../db/schema';
 import { loadOrderSaleCells, ORDER_SALE_HEADER } from './sale-columns';
 
 /**
- * The completed orders of an event, newest payment first (SPEC.md section 7 'Edit event': the
+ * The completed orders of an event, newest payment first (docs/rules/events.md 'Creating and editing events': the
  * buyers list): buyer name, e-mail and phone as given at checkout, units bought, total paid in
  * centavos and when it was paid. Throws DomainError('event_not_found').
  */

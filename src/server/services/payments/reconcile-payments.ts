@@ -25,7 +25,7 @@ export interface ReconcileSummary {
 }
 
 /**
- * The background upkeep of pending orders (ARCHITECTURE.md 'Flow of a purchase', steps 4-5,
+ * The background upkeep of pending orders (docs/architecture.md 'Flow of a purchase', steps 4-5,
  * issue 'a lost webhook must not lose a sale'), one round:
  *
  * 1. Finishes what a crash cut off: a pending order with no provider payment, placed more than

@@ -45,7 +45,7 @@ const deletedBuyerEmail = sql`'excluida-' || left(replace(gen_random_uuid()::tex
 const LAST_ADMIN_MESSAGE = 'Você é o único administrador. Dê o papel de administrador a outra conta antes de excluir a sua.';
 
 /**
- * Deletes a user's account for good ('Excluir conta', PRODUCT.md 'Accounts and data'; LGPD
+ * Deletes a user's account for good ('Excluir conta', docs/rules/accounts-and-data.md 'Deleting an account'; LGPD
  * art. 18 VI, elimination of the data, keeping only what art. 16 I allows: what a legal
  * obligation requires, here the fiscal record of orders), in one transaction:
  * 1. pending orders are released first (their held units and coupon use return, status

@@ -14,7 +14,7 @@ function refundIdempotencyKey(refundId: string, attempt: number): string {
 }
 
 /**
- * Pays an approved refund back through the payment provider (PRODUCT.md 'Buying': an approved
+ * Pays an approved refund back through the payment provider (docs/rules/refunds.md 'Paying a refund back': an approved
  * refund is paid back through the provider, 'processed' once the provider confirms), on its own
  * payment when it has one (another payment of its order, `refunds.payment_id`), else on its
  * order's. The call to the provider runs outside any transaction (it holds no connection or row

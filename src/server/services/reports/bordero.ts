@@ -74,7 +74,7 @@ const kindOrder = (kind: BorderoKind, concession: Concession | null) =>
   kind === 'inteira' ? 0 : kind === 'meia' ? 1 + concessions.indexOf(concession ?? 'student') : 1 + concessions.length;
 
 /**
- * The borderô of one event, read now (PRODUCT.md 'The organizer's night'): every unit of its paid
+ * The borderô of one event, read now (docs/rules/bordero.md 'Borderô'): every unit of its paid
  * orders (completed, refunded later or not, as services/catalog/sales-money.ts loadSalesMoney
  * reads them) in a line of session x sector x lot x kind x channel, with its money settled by
  * domain/bordero.ts settleBorderoLines (so the totals are the event page's 'Bruto / Reembolsos /

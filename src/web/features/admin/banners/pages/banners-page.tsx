@@ -14,7 +14,7 @@ import { useDeleteBanner } from '../api/delete-banner';
 import { BannerFormDialog } from '../components/banner-form-dialog';
 import { useFormDialog } from '../../lib/use-form-dialog';
 
-/** /admin/banners (SPEC.md sections 2, 5, 7, 8): list, create, edit, turn on/off and delete banners. */
+/** /admin/banners (docs/screens.md 'Admin area', docs/rules/content.md 'Banners'): list, create, edit, turn on/off and delete banners. */
 export function BannersPage() {
   const query = useAdminBanners();
   const setActive = useSetBannerActive();

@@ -82,7 +82,7 @@ function AccessCodeFailures({ counts }: { counts: NonNullable<AdminCoupon['acces
   );
 }
 
-/** /admin/coupons (SPEC.md sections 2, 5, 7, 8): list, create, edit, turn on/off and delete coupons. */
+/** /admin/coupons (docs/screens.md 'Admin area', docs/rules/sale.md 'Coupons'): list, create, edit, turn on/off and delete coupons. */
 export function CouponsPage() {
   const query = useAdminCoupons();
   const setActive = useSetCouponActive();

@@ -15,7 +15,7 @@ function soldText(event: RecentEvent): string {
   return `${event.ticketsSold.toLocaleString('pt-BR')} de ${event.ticketsOffered.toLocaleString('pt-BR')} ${word}`;
 }
 
-/** The 10 events created last (SPEC.md section 2), each linking to its edit page. */
+/** The 10 events created last (docs/screens.md 'Admin area'), each linking to its edit page. */
 export function RecentEvents({ events }: { events: RecentEvent[] }) {
   return (
     <section aria-labelledby="recent-events-title" className="rounded-2xl border border-border bg-card p-4 sm:p-5">

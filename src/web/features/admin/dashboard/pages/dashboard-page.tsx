@@ -55,7 +55,7 @@ function StatsSkeleton() {
   );
 }
 
-/** /admin (SPEC.md section 2 'Admin area'): real figures, the money from gross to net, sales chart, check-ins, recent events, shortcuts. */
+/** /admin (docs/screens.md 'Admin area'): real figures, the money from gross to net, sales chart, check-ins, recent events, shortcuts. */
 export function DashboardPage() {
   const { data, isPending, isError, refetch } = useDashboard();
 

@@ -34,7 +34,7 @@ const columns: DataTableColumn<EventBuyer>[] = [
   { key: 'date', header: 'Data', cell: (buyer) => <span className="whitespace-nowrap">{formatInstant(buyer.paidAt)}</span> },
 ];
 
-/** The buyers of an event: completed orders, with 'Exportar CSV' (SPEC.md section 7 'Edit event'). */
+/** The buyers of an event: completed orders, with 'Exportar CSV' (docs/rules/events.md 'Creating and editing events'). */
 export function BuyersSection({ eventId }: { eventId: string }) {
   const { data, isPending, isError, refetch } = useEventBuyers(eventId);
   useEffect(() => {

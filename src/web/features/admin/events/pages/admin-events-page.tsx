@@ -181,7 +181,7 @@ function EventCard({ event }: { event: AdminEventSummary }) {
 }
 
 /**
- * /admin/events (SPEC.md section 2): search by title or location, filters by brand and state, order
+ * /admin/events (docs/screens.md 'Admin area'): search by title or location, filters by brand and state, order
  * by creation or by the event's date (all kept in the address); a table on desktop, cards on phones.
  */
 export function AdminEventsPage() {

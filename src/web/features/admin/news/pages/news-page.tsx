@@ -25,7 +25,7 @@ function NewsThumb({ item }: { item: AdminNews }) {
   );
 }
 
-/** /admin/news (SPEC.md sections 2, 5, 7, 8): list, create, edit, publish or draft, and delete news. */
+/** /admin/news (docs/screens.md 'Admin area', docs/rules/content.md 'News'): list, create, edit, publish or draft, and delete news. */
 export function NewsPage() {
   const query = useAdminNews();
   const setPublished = useSetNewsPublished();

@@ -33,7 +33,7 @@ const emptyText: Record<RefundStatus | 'all', string> = {
 };
 
 /**
- * /admin/refunds (SPEC.md section 2, section 4 'Refund status', section 8 'Refunds'): requests
+ * /admin/refunds (docs/screens.md 'Admin area', docs/rules/refunds.md 'Refund status'): requests
  * newest first, a status filter in the URL, approve or reject a pending one with optional notes,
  * and who decided and when.
  */
