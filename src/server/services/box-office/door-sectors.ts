@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { DoorSector, SaveDoorSectorInput } from '../../../shared/schemas/box-office';
-import { lotsState, type SaleLot } from '../../domain/lots';
+import { lotsState } from '../../domain/lots';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import { loadSectorLots } from '../orders/sector-lots';
 
 /**
  * The sectors of an event as the box office sells them (docs/rules/box-office.md 'Selling at the door':
@@ -28,33 +29,9 @@ export async function listDoorSectors(db: Db | Tx, eventId: string, now: Date = 
     FROM ticket_types t LEFT JOIN box_office_sectors s ON s.ticket_type_id = t.id
     WHERE t.event_id = ${eventId}::uuid ORDER BY t.sort_order, t.name`,
   );
-  const lots = await queryRows<{
-    id: string;
-    ticket_type_id: string;
-    position: number;
-    price_centavos: number;
-    quantity: number;
-    remaining: number;
-    starts_at: Date | string | null;
-    ends_at: Date | string | null;
-  }>(
-    db,
-    sql`
-    SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
-    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId}::uuid`,
-  );
+  const lots = await loadSectorLots(db, [eventId]);
   return sectors.map((s) => {
-    const own: SaleLot[] = lots
-      .filter((l) => l.ticket_type_id === s.id)
-      .map((l) => ({
-        id: l.id,
-        position: Number(l.position),
-        priceCentavos: Number(l.price_centavos),
-        quantity: Number(l.quantity),
-        remaining: Number(l.remaining),
-        startsAt: l.starts_at ? new Date(l.starts_at) : null,
-        endsAt: l.ends_at ? new Date(l.ends_at) : null,
-      }));
+    const own = lots.get(s.id) ?? [];
     return {
       id: s.id,
       name: s.name,

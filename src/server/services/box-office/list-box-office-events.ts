@@ -3,6 +3,7 @@ import type { BoxOfficeEvent } from '../../../shared/schemas/box-office';
 import { lotsState, type SaleLot } from '../../domain/lots';
 import { queryRows, type Db } from '../../db/client';
 import { listDoorEvents } from '../door/list-door-events';
+import { loadSectorLots } from '../orders/sector-lots';
 
 /**
  * The events a box office may work at `now`: those a door may work (door/list-door-events.ts
@@ -38,42 +39,13 @@ export async function listBoxOfficeEvents(
     WHERE e.id = ANY(${sql.param(workable)}::uuid[])`,
   );
   const events = workable.flatMap((id) => rows.filter((row) => row.id === id));
-  const ids = sql`ARRAY[${sql.join(
-    events.map((e) => sql`${e.id}::uuid`),
-    sql`, `,
-  )}]`;
   const sectors = await queryRows<{ id: string; event_id: string; name: string; door_price_centavos: number | null; remaining: number }>(
     db,
     sql`
-    SELECT id, event_id, name, door_price_centavos, remaining FROM ticket_types WHERE event_id = ANY(${ids}) ORDER BY sort_order, name`,
+    SELECT id, event_id, name, door_price_centavos, remaining FROM ticket_types WHERE event_id = ANY(${sql.param(workable)}::uuid[]) ORDER BY sort_order, name`,
   );
-  const lots = await queryRows<{
-    id: string;
-    ticket_type_id: string;
-    position: number;
-    price_centavos: number;
-    quantity: number;
-    remaining: number;
-    starts_at: Date | string | null;
-    ends_at: Date | string | null;
-  }>(
-    db,
-    sql`
-    SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
-    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ANY(${ids})`,
-  );
-  const lotsOf = (sectorId: string): SaleLot[] =>
-    lots
-      .filter((l) => l.ticket_type_id === sectorId)
-      .map((l) => ({
-        id: l.id,
-        position: Number(l.position),
-        priceCentavos: Number(l.price_centavos),
-        quantity: Number(l.quantity),
-        remaining: Number(l.remaining),
-        startsAt: l.starts_at ? new Date(l.starts_at) : null,
-        endsAt: l.ends_at ? new Date(l.ends_at) : null,
-      }));
+  const lots = await loadSectorLots(db, workable);
+  const lotsOf = (sectorId: string): SaleLot[] => lots.get(sectorId) ?? [];
   return events.map((e) => ({
     id: e.id,
     title: e.title,

@@ -4,6 +4,7 @@ import { jsonValue } from '../../db/rows';
 import { normalizeCouponCode } from '../../domain/pricing';
 import type { CpfTaken, SaleCoupon, SaleState, SessionCapacity } from '../../domain/sale';
 import { accountHoldingsSql, cpfHoldingsSql } from './cpf-holdings';
+import { loadSectorLots } from './sector-lots';
 
 /** The event row a sale reads: what domain/sale decides on, and what the answer shows. */
 export type SaleEventRow = {
@@ -85,21 +86,7 @@ export async function loadSaleState(
     SELECT id, event_id, name, remaining, half_taken, sales_start_at, sales_end_at, hidden_without_code, door_price_centavos
     FROM ticket_types WHERE event_id = ${eventId}::uuid ORDER BY id ${asks.lock ? sql`FOR UPDATE` : sql``}`,
   );
-  const lots = await queryRows<{
-    id: string;
-    ticket_type_id: string;
-    position: number;
-    price_centavos: number;
-    quantity: number;
-    remaining: number;
-    starts_at: Date | string | null;
-    ends_at: Date | string | null;
-  }>(
-    db,
-    sql`
-    SELECT l.id, l.ticket_type_id, l.position, l.price_centavos, l.quantity, l.remaining, l.starts_at, l.ends_at
-    FROM ticket_lots l JOIN ticket_types t ON t.id = l.ticket_type_id WHERE t.event_id = ${eventId}::uuid ORDER BY l.ticket_type_id, l.position`,
-  );
+  const lots = await loadSectorLots(db, [eventId]);
 
   const codes = [...new Set(asks.codes.map(normalizeCouponCode))];
   const coupons =
@@ -177,17 +164,7 @@ export async function loadSaleState(
         salesEndAt: at(t.sales_end_at),
         hiddenWithoutCode: t.hidden_without_code,
         doorPriceCentavos: t.door_price_centavos === null ? null : Number(t.door_price_centavos),
-        lots: lots
-          .filter((l) => l.ticket_type_id === t.id)
-          .map((l) => ({
-            id: l.id,
-            position: Number(l.position),
-            priceCentavos: Number(l.price_centavos),
-            quantity: Number(l.quantity),
-            remaining: Number(l.remaining),
-            startsAt: at(l.starts_at),
-            endsAt: at(l.ends_at),
-          })),
+        lots: lots.get(t.id) ?? [],
       })),
       couponsByCode: new Map(coupons.map((c) => [c.code, toSaleCoupon(c)])),
       takenByCpf,
