@@ -39,6 +39,8 @@ function simplify(node: unknown): unknown {
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node as JsonSchema)) {
     if (validationOnly.has(key)) continue;
+    // Extra keys are never written anyway; left in, they would fail a union's branch check.
+    if (key === 'additionalProperties' && value === false) continue;
     out[key] = key === 'properties' || key === '$defs' || key === 'definitions' ? simplifyEach(value) : simplify(value);
   }
   for (const union of ['anyOf', 'oneOf'] as const) {

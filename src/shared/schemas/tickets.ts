@@ -1,50 +1,58 @@
-import { type PaymentMethod, type ScanDirection, scanDirections } from '../statuses';
+import { paymentMethods, scanDirections } from '../statuses';
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
 
-export type TicketDisplayStatus = 'valid' | 'used' | 'expired' | 'pending' | 'refunded' | 'cancelled';
+export const ticketDisplayStatuses = ['valid', 'used', 'expired', 'pending', 'refunded', 'cancelled'] as const;
+export type TicketDisplayStatus = (typeof ticketDisplayStatuses)[number];
 
-export interface TicketView {
+/** A ticket of 'Meus ingressos'; instants UTC ISO 8601. */
+export const ticketViewSchema = z.object({
   /** Ticket id, or for an unpaid order `<orderItemId>:<n>` (no ticket exists yet). */
-  id: string;
-  ticketTypeName: string;
+  id: z.string(),
+  ticketTypeName: z.string(),
   /** Who uses it (named at checkout, or the courtesy's or meia-entrada's holder); null while unnamed. */
-  holderName: string | null;
+  holderName: z.string().nullable(),
   /** The QR payload; only present while the ticket can admit (status 'valid'). */
-  code: string | null;
+  code: z.string().nullable(),
   /**
    * With `code`, for an event whose QR rotates: the secret the app makes the 30-second TOTP of
    * the QR from (shared/rotating-qr.ts), also without network. Absent otherwise.
    */
-  rotationSecret?: string | null;
-  displayStatus: TicketDisplayStatus;
+  rotationSecret: z.string().nullable().optional(),
+  displayStatus: z.enum(ticketDisplayStatuses),
   /** UTC instant of the accepted check-in. */
-  checkedInAt: string | null;
+  checkedInAt: z.string().nullable(),
   /** On an event with sessions: the sessions it admits to, once each (shared/sessions.ts sessionLine: 'Sexta 13/03 · 22:00'). */
-  sessions?: string[];
-}
+  sessions: z.array(z.string()).optional(),
+});
+export type TicketView = z.infer<typeof ticketViewSchema>;
 
-/** GET /api/tickets: the signed-in user's tickets grouped by order, newest order first. */
-export interface MyOrderTickets {
-  orderId: string;
-  status: string;
-  createdAt: string;
-  totalCentavos: number;
-  paymentMethod: PaymentMethod;
+/** GET /api/tickets: the signed-in user's tickets grouped by order, newest order first. Money in integer centavos. */
+export const myOrderTicketsSchema = z.object({
+  orderId: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  totalCentavos: z.number(),
+  paymentMethod: z.enum(paymentMethods),
   /** UTC instant (ISO 8601) a pending order's hold ends; it can be resumed until then. */
-  expiresAt: string;
-  event: {
-    id: string;
-    title: string;
-    date: string;
-    startTime: string;
-    endTime: string | null;
-    location: string;
-    imageUrl: string | null;
-  };
-  tickets: TicketView[];
-}
+  expiresAt: z.string(),
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string().nullable(),
+    location: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+  tickets: z.array(ticketViewSchema),
+});
+export type MyOrderTickets = z.infer<typeof myOrderTicketsSchema>;
+
+/** Answer of GET /api/tickets. */
+export const myTicketsSchema = z.object({ orders: z.array(myOrderTicketsSchema) });
+export type MyTicketsAnswer = z.infer<typeof myTicketsSchema>;
 
 /** Where a door scans when its staff name no gate (docs/rules/door.md 'One event per door': 'Entrada principal'). */
 export const DEFAULT_GATE = 'Entrada principal';
@@ -124,144 +132,157 @@ export type RefusalReason = (typeof REFUSAL_REASONS)[number];
  * A refusal as the door reads it: the reason code and the facts its message names (the screen's
  * words come from shared/door-verdict describeVerdict, one mapping for scan, offline and look-up).
  */
-export interface DoorRefusal {
-  reason: RefusalReason;
+export const doorRefusalSchema = z.object({
+  reason: z.enum(REFUSAL_REASONS),
   /** The ticket's own event, when the code names a ticket ('other_event' names it). */
-  eventTitle: string | null;
+  eventTitle: z.string().nullable(),
   /** For 'already_used': when the first entry happened (UTC ISO). */
-  checkedInAt: string | null;
+  checkedInAt: z.string().nullable(),
   /** For 'already_used': the gate of the first entry, when known. */
-  checkedInGate: string | null;
+  checkedInGate: z.string().nullable(),
   /** For 'too_early': when the door opens (UTC ISO). */
-  opensAt: string | null;
+  opensAt: z.string().nullable(),
   /** For 'cancelled': the ticket's event was cancelled by its organizer. */
-  isEventCancelled: boolean;
+  isEventCancelled: z.boolean(),
   /** For 'wrong_session': the sessions the ticket is valid for ('Sábado 14/03'). */
-  validSessions?: string[];
-}
+  validSessions: z.array(z.string()).optional(),
+});
+export type DoorRefusal = z.infer<typeof doorRefusalSchema>;
 
-export type CheckInResult =
-  | {
-      accepted: true;
-      eventTitle: string;
-      ticketTypeName: string;
-      /** Who the ticket is for, when the buyer named them. */
-      holderName: string | null;
-      /** A half-price ticket: what the door asks to see ('Conferir carteira de estudante (CIE)'); null for full price. */
-      documentCheck: string | null;
-      /** UTC ISO instant of this entry. */
-      checkedInAt: string;
-      /** 'out': an exit let through ('SAIU às 01:12'); absent or 'in': an entry. */
-      direction?: ScanDirection;
-      /** An entry after an exit ('VOLTOU'). */
-      isReentry?: boolean;
-      /** The session it entered, on an event with sessions ('Sábado 14/03'). */
-      sessionLabel?: string | null;
-    }
-  | (DoorRefusal & {
-      accepted: false;
-      /** The reason in pt-BR (refusalMessage). */
-      message: string;
-      ticketTypeName: string | null;
-      holderName: string | null;
-    });
+/** Answer of POST /api/check-ins and POST /api/door/manual-check-in: the entry let through, or the refusal. */
+export const checkInResultSchema = z.discriminatedUnion('accepted', [
+  z.object({
+    accepted: z.literal(true),
+    eventTitle: z.string(),
+    ticketTypeName: z.string(),
+    /** Who the ticket is for, when the buyer named them. */
+    holderName: z.string().nullable(),
+    /** A half-price ticket: what the door asks to see ('Conferir carteira de estudante (CIE)'); null for full price. */
+    documentCheck: z.string().nullable(),
+    /** UTC ISO instant of this entry. */
+    checkedInAt: z.string(),
+    /** 'out': an exit let through ('SAIU às 01:12'); absent or 'in': an entry. */
+    direction: z.enum(scanDirections).optional(),
+    /** An entry after an exit ('VOLTOU'). */
+    isReentry: z.boolean().optional(),
+    /** The session it entered, on an event with sessions ('Sábado 14/03'). */
+    sessionLabel: z.string().nullable().optional(),
+  }),
+  doorRefusalSchema.extend({
+    accepted: z.literal(false),
+    /** The reason in pt-BR (refusalMessage). */
+    message: z.string(),
+    ticketTypeName: z.string().nullable(),
+    holderName: z.string().nullable(),
+  }),
+]);
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
 
 /** Entries at the door against tickets sold, for one event. */
-export interface DoorCounts {
-  entries: number;
-  sold: number;
+export const doorCountsSchema = z.object({
+  entries: z.number(),
+  sold: z.number(),
   /** People inside now: entries less exits (on an event with sessions, of the session open now). */
-  inside?: number;
-}
+  inside: z.number().optional(),
+});
+export type DoorCounts = z.infer<typeof doorCountsSchema>;
 
 /** A session of an event as the door knows it: its label and its door window (UTC ISO instants). */
-export interface DoorSession {
-  id: string;
-  name: string;
+export const doorSessionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** 'Sábado 14/03' (shared/sessions.ts sessionLabel). */
-  label: string;
-  date: string;
-  startTime: string;
-  endTime: string | null;
-  opensAt: string;
-  closesAt: string;
-}
+  label: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+});
+export type DoorSession = z.infer<typeof doorSessionSchema>;
 
 /** GET /api/door/events: an event a door may work; date 'yyyy-MM-dd', times 'HH:mm:ss' (São Paulo). */
-export interface DoorEvent {
-  id: string;
-  title: string;
-  date: string;
-  startTime: string;
-  endTime: string | null;
-  location: string;
+export const doorEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  location: z.string(),
   /** UTC ISO instants: the door admits from `opensAt` until `closesAt` (the event's end). */
-  opensAt: string;
-  closesAt: string;
+  opensAt: z.string(),
+  closesAt: z.string(),
   /** Today in São Paulo, or already open (an event past midnight). */
-  isToday: boolean;
+  isToday: z.boolean(),
   /** Its sessions, in order (none: the event's one date). */
-  sessions?: DoorSession[];
+  sessions: z.array(doorSessionSchema).optional(),
   /** The door scans exits too ('Entrada' / 'Saída'). */
-  exitScans?: boolean;
-}
+  exitScans: z.boolean().optional(),
+});
+export type DoorEvent = z.infer<typeof doorEventSchema>;
+
+/** Answer of GET /api/door/events. */
+export const doorEventsSchema = z.object({ events: z.array(doorEventSchema) });
 
 /** A ticket as a door device keeps it to decide offline: the SHA-256 of its code, never the code. */
 export const OFFLINE_TICKET_STATUSES = ['valid', 'used', 'refunded', 'cancelled', 'not_paid'] as const;
 export type OfflineTicketStatus = (typeof OFFLINE_TICKET_STATUSES)[number];
 
-export interface OfflineTicket {
-  /** base64url (no padding) of SHA-256 over the code's UTF-8 bytes. */
-  hash: string;
-  holderName: string | null;
-  ticketTypeName: string;
-  /** What the door asks to see for a half-price ticket; null for full price. */
-  documentCheck: string | null;
-  status: OfflineTicketStatus;
-  /** UTC ISO instant of the accepted entry, when there is one. */
-  checkedInAt: string | null;
-  /** The rotating QR's secret (shared/rotating-qr.ts), only when the event rotates its QR codes. */
-  rotationSecret?: string | null;
-  /** On an event with sessions: the sessions its sector is valid for (empty: every session). */
-  sessionIds?: string[];
-  /** Its accepted entries and exits per session (sessionId null: the event's one date). */
-  turns?: OfflineTurns[];
-}
-
 /** A ticket's entries and exits in one session, as the offline list carries them (UTC ISO instants). */
-export interface OfflineTurns {
-  sessionId: string | null;
-  entries: number;
-  exits: number;
-  firstEntryAt: string | null;
-  lastEntryAt: string | null;
-}
+export const offlineTurnsSchema = z.object({
+  sessionId: z.string().nullable(),
+  entries: z.number(),
+  exits: z.number(),
+  firstEntryAt: z.string().nullable(),
+  lastEntryAt: z.string().nullable(),
+});
+export type OfflineTurns = z.infer<typeof offlineTurnsSchema>;
+
+export const offlineTicketSchema = z.object({
+  /** base64url (no padding) of SHA-256 over the code's UTF-8 bytes. */
+  hash: z.string(),
+  holderName: z.string().nullable(),
+  ticketTypeName: z.string(),
+  /** What the door asks to see for a half-price ticket; null for full price. */
+  documentCheck: z.string().nullable(),
+  status: z.enum(OFFLINE_TICKET_STATUSES),
+  /** UTC ISO instant of the accepted entry, when there is one. */
+  checkedInAt: z.string().nullable(),
+  /** The rotating QR's secret (shared/rotating-qr.ts), only when the event rotates its QR codes. */
+  rotationSecret: z.string().nullable().optional(),
+  /** On an event with sessions: the sessions its sector is valid for (empty: every session). */
+  sessionIds: z.array(z.string()).optional(),
+  /** Its accepted entries and exits per session (sessionId null: the event's one date). */
+  turns: z.array(offlineTurnsSchema).optional(),
+});
+export type OfflineTicket = z.infer<typeof offlineTicketSchema>;
 
 /** GET /api/door/events/:id/offline-data */
-export interface DoorOfflineData {
+export const doorOfflineDataSchema = z.object({
   /**
    * `rotatingQr`: the QR codes rotate; a code without a fresh TOTP is refused 'qr_expired'.
    * `isCancelled`: its organizer cancelled it; every ticket is refused 'cancelled', before anything else about it.
    */
-  event: {
-    id: string;
-    title: string;
-    opensAt: string;
-    closesAt: string;
-    rotatingQr?: boolean;
-    sessions?: DoorSession[];
-    exitScans?: boolean;
-    isCancelled?: boolean;
-  };
-  tickets: OfflineTicket[];
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    opensAt: z.string(),
+    closesAt: z.string(),
+    rotatingQr: z.boolean().optional(),
+    sessions: z.array(doorSessionSchema).optional(),
+    exitScans: z.boolean().optional(),
+    isCancelled: z.boolean().optional(),
+  }),
+  tickets: z.array(offlineTicketSchema),
   /**
    * The old codes of the event's tickets transferred to someone else (accepted transfers), hashed
    * as `hash`: a device refuses them 'transferred' without network. Only hashes, no names.
    */
-  transferredHashes: string[];
+  transferredHashes: z.array(z.string()),
   /** UTC ISO instant the list was read. */
-  generatedAt: string;
-}
+  generatedAt: z.string(),
+});
+export type DoorOfflineData = z.infer<typeof doorOfflineDataSchema>;
 
 /** Most scans one sync call takes; a longer queue is sent in several calls. */
 export const MAX_SYNC_SCANS = 500;
@@ -298,34 +319,43 @@ export type DoorSyncInput = z.input<typeof doorSyncSchema>;
  * (let in offline although it had got in, or could not get in; recorded and flagged),
  * 'refused' (a refusal recorded as such), 'duplicate' (this nonce was already recorded).
  */
-export interface DoorSyncOutcome {
-  nonce: string;
-  outcome: 'admitted' | 'conflict' | 'refused' | 'duplicate';
-  reason: RefusalReason | null;
-}
+export const doorSyncOutcomeSchema = z.object({
+  nonce: z.string(),
+  outcome: z.enum(['admitted', 'conflict', 'refused', 'duplicate']),
+  reason: z.enum(REFUSAL_REASONS).nullable(),
+});
+export type DoorSyncOutcome = z.infer<typeof doorSyncOutcomeSchema>;
 
-/** Answer of POST /api/door/sync: one outcome per scan, and the counts of each event in the batch. */
-export interface DoorSyncResult {
-  results: DoorSyncOutcome[];
-  counts: Record<string, DoorCounts>;
-}
+/** Answer of POST /api/door/sync: one outcome per scan, and the counts of each event in the batch (by event id). */
+export const doorSyncResultSchema = z.object({
+  results: z.array(doorSyncOutcomeSchema),
+  counts: z.record(z.string(), doorCountsSchema),
+});
+export type DoorSyncResult = z.infer<typeof doorSyncResultSchema>;
 
 /** GET /api/door/events/:id/search?q= : a ticket of the door's event found by the look-up. */
-export interface DoorSearchTicket {
-  ticketId: string;
-  holderName: string | null;
-  ticketTypeName: string;
+export const doorSearchTicketSchema = z.object({
+  ticketId: z.string(),
+  holderName: z.string().nullable(),
+  ticketTypeName: z.string(),
   /** What the door asks to see for a half-price ticket; null for full price. */
-  documentCheck: string | null;
-  buyerName: string;
+  documentCheck: z.string().nullable(),
+  buyerName: z.string(),
   /** First 8 characters of the order id, as 'Meus ingressos' shows it ('Pedido #1a2b3c4d'). */
-  orderNumber: string;
+  orderNumber: z.string(),
   /** The ticket's status as the door reads it; 'transferred' for the row of a code its holder transferred away. */
-  status: OfflineTicketStatus | 'transferred';
-  checkedInAt: string | null;
+  status: z.enum([...OFFLINE_TICKET_STATUSES, 'transferred']),
+  checkedInAt: z.string().nullable(),
   /** What a scan of this ticket at this door would answer now (the same rule, read without admitting). */
-  verdict: { accepted: true } | (DoorRefusal & { accepted: false; message: string });
-}
+  verdict: z.discriminatedUnion('accepted', [
+    z.object({ accepted: z.literal(true) }),
+    doorRefusalSchema.extend({ accepted: z.literal(false), message: z.string() }),
+  ]),
+});
+export type DoorSearchTicket = z.infer<typeof doorSearchTicketSchema>;
+
+/** Answer of GET /api/door/events/:id/search. */
+export const doorSearchResultSchema = z.object({ tickets: z.array(doorSearchTicketSchema) });
 
 export const doorSearchSchema = z.object({
   q: text().trim().min(2, 'Digite pelo menos 2 caracteres').max(100),

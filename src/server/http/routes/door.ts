@@ -1,7 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
-import { checkInSchema, type DoorCounts, doorSearchSchema, doorSyncSchema, manualCheckInSchema } from '../../../shared/schemas/tickets';
+import {
+  checkInResultSchema,
+  checkInSchema,
+  doorCountsSchema,
+  type DoorCounts,
+  doorEventsSchema,
+  doorOfflineDataSchema,
+  doorSearchResultSchema,
+  doorSearchSchema,
+  doorSyncResultSchema,
+  doorSyncSchema,
+  manualCheckInSchema,
+} from '../../../shared/schemas/tickets';
+import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { checkInTicket } from '../../services/door/check-in-ticket';
 import { getDoorCounts } from '../../services/door/get-door-counts';
 import { getOfflineData } from '../../services/door/get-offline-data';
@@ -46,6 +59,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
   // Door staff and admins only, checked before anything else about the request.
   app.addHook('preValidation', guards.withRole(['validator', 'admin']));
   const doorEvent = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
+  const withResponse = <R>(response: R) => ({ ...doorEvent, schema: { ...doorEvent.schema, response } });
   // Per validator, not per address: a door team shares the venue's Wi-Fi. Counted after the role
   // guard (preHandler), so the key is the signed-in user; answered as the project's errors are.
   const perValidator = (max: number, message: (waitSeconds: number) => string) => ({
@@ -59,7 +73,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     },
   });
 
-  app.post('/api/check-ins', { schema: { body: checkInSchema } }, async (request) => {
+  app.post('/api/check-ins', { schema: { body: checkInSchema, response: responses({ 200: checkInResultSchema }) } }, async (request) => {
     const user = await guards.requireUser(request);
     const input = request.body;
     return checkInTicket(
@@ -79,11 +93,12 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
   });
 
   const listEvents = async () => ({ events: await listDoorEvents(deps.db, opensMinutesBefore) });
-  app.get('/api/door/events', listEvents);
+  const listEventsRoute = { schema: { response: responses({ 200: doorEventsSchema }) } };
+  app.get('/api/door/events', listEventsRoute, listEvents);
   // The former path of the same list, for door screens still open on an older version.
-  app.get('/api/check-ins/events', listEvents);
+  app.get('/api/check-ins/events', listEventsRoute, listEvents);
 
-  app.get('/api/door/events/:id/offline-data', doorEvent, async (request, reply) => {
+  app.get('/api/door/events/:id/offline-data', withResponse(responses({ 200: doorOfflineDataSchema })), async (request, reply) => {
     const data = await getOfflineData(deps.db, request.params.id, opensMinutesBefore, new Date(), deps.ticketSigningKey);
     reply.header('cache-control', 'no-store');
     return data;
@@ -93,26 +108,30 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     DOOR_SYNCS_PER_MINUTE,
     (wait) => `Muitas sincronizações seguidas. As leituras continuam guardadas no aparelho e serão enviadas em ${seconds(wait)}.`,
   );
-  app.post('/api/door/sync', { schema: { body: doorSyncSchema }, config: { rateLimit: syncLimit } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const input = request.body;
-    return syncOfflineScans(
-      deps.db,
-      {
-        deviceId: input.deviceId,
-        validatorId: user.id,
-        scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
-      },
-      { opensMinutesBefore, signingKey: deps.ticketSigningKey },
-    );
-  });
+  app.post(
+    '/api/door/sync',
+    { schema: { body: doorSyncSchema, response: responses({ 200: doorSyncResultSchema }) }, config: { rateLimit: syncLimit } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const input = request.body;
+      return syncOfflineScans(
+        deps.db,
+        {
+          deviceId: input.deviceId,
+          validatorId: user.id,
+          scans: input.scans.map((scan) => ({ ...scan, scannedAt: new Date(scan.scannedAt) })),
+        },
+        { opensMinutesBefore, signingKey: deps.ticketSigningKey },
+      );
+    },
+  );
 
   const searchLimit = perValidator(
     DOOR_SEARCHES_PER_MINUTE,
     (wait) => `Muitas buscas seguidas. Aguarde ${seconds(wait)} e busque de novo.`,
   );
   const searchRoute = {
-    schema: { params: idParamsSchema, querystring: doorSearchSchema },
+    schema: { params: idParamsSchema, querystring: doorSearchSchema, response: responses({ 200: doorSearchResultSchema }) },
     config: { ...doorEvent.config, rateLimit: searchLimit },
   };
   app.get('/api/door/events/:id/search', searchRoute, async (request, reply) => {
@@ -120,25 +139,29 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     return { tickets: await searchDoorTickets(deps.db, request.params.id, request.query.q, opensMinutesBefore) };
   });
 
-  app.post('/api/door/manual-check-in', { schema: { body: manualCheckInSchema } }, async (request) => {
-    const user = await guards.requireUser(request);
-    const input = request.body;
-    return manualCheckIn(
-      deps.db,
-      {
-        eventId: input.eventId,
-        ticketId: input.ticketId,
-        gate: input.gate,
-        deviceId: input.deviceId,
-        validatorId: user.id,
-        sessionId: input.sessionId,
-        direction: input.direction,
-      },
-      { opensMinutesBefore },
-    );
-  });
+  app.post(
+    '/api/door/manual-check-in',
+    { schema: { body: manualCheckInSchema, response: responses({ 200: checkInResultSchema }) } },
+    async (request) => {
+      const user = await guards.requireUser(request);
+      const input = request.body;
+      return manualCheckIn(
+        deps.db,
+        {
+          eventId: input.eventId,
+          ticketId: input.ticketId,
+          gate: input.gate,
+          deviceId: input.deviceId,
+          validatorId: user.id,
+          sessionId: input.sessionId,
+          direction: input.direction,
+        },
+        { opensMinutesBefore },
+      );
+    },
+  );
 
-  app.get('/api/door/events/:id/counts', doorEvent, async (request, reply) => {
+  app.get('/api/door/events/:id/counts', withResponse(responses({ 200: doorCountsSchema })), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return getDoorCounts(deps.db, request.params.id, opensMinutesBefore);
   });
@@ -150,7 +173,8 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
     watcher.close();
   });
 
-  app.get('/api/door/events/:id/live', doorEvent, async (request, reply) => {
+  // The stream is written to the socket itself; a refusal before it opens is an error body.
+  app.get('/api/door/events/:id/live', withResponse(responses({ 200: rawBodySchema })), async (request, reply) => {
     const eventId = request.params.id;
     const user = await guards.requireUser(request);
     const owner = { userId: user.id, address: request.ip };

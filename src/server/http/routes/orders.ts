@@ -10,6 +10,7 @@ import {
   quoteOrderSchema,
 } from '../../../shared/schemas/orders';
 import { responses } from '../../../shared/schemas/api-error';
+import { myTicketsSchema } from '../../../shared/schemas/tickets';
 import { DomainError } from '../../../shared/errors';
 import { placeOrder } from '../../services/payments/checkout';
 import { quoteOrder } from '../../services/orders/quote-order';
@@ -118,7 +119,7 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
     return getLastBuyerData(db, user.id);
   });
 
-  app.get('/api/tickets', async (request) => {
+  app.get('/api/tickets', { schema: { response: responses({ 200: myTicketsSchema }) } }, async (request) => {
     const user = await guards.requireUser(request);
     return { orders: await listMyTickets(db, user.id, new Date(), deps.ticketSigningKey) };
   });

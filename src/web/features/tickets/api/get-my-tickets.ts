@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
+import type { MyOrderTickets, MyTicketsAnswer } from '../../../../shared/schemas/tickets';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { readSavedTickets, saveTickets } from '../../../lib/offline-copy';
@@ -7,7 +7,7 @@ import { ticketKeys } from './keys';
 
 /** GET /api/tickets: the signed-in user's tickets grouped by order, newest order first. */
 export async function getMyTickets(signal?: AbortSignal): Promise<MyOrderTickets[]> {
-  const body = await api<{ orders: MyOrderTickets[] }>('/api/tickets', { signal });
+  const body = await api<MyTicketsAnswer>('/api/tickets', { signal });
   return body.orders;
 }
 
