@@ -687,10 +687,10 @@ describe('the buyers list', () => {
       'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
     );
     expect(lines[1]).toMatch(
-      /^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Ingresso Geral;1º lote;Inteira;80,00;80,00;0,00;0,00;0,00;0,00;Site;PIX$/,
+      /^'=SOMA\(A1\);ana@exemplo\.com\.br;\(47\) 99123-4567;1;80,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Ingresso Geral;1º lote;Inteira;80,00;80,00;0,00;0,00;0,00;0,00;Online;PIX$/,
     );
     expect(lines[2]).toMatch(
-      /^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;250,50;501,00;0,00;0,00;0,00;0,00;Site;PIX$/,
+      /^"Joana D'Arc; ""Jojo""";ana@exemplo\.com\.br;\(47\) 99123-4567;2;501,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;250,50;501,00;0,00;0,00;0,00;0,00;Online;PIX$/,
     );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);

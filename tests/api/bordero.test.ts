@@ -337,6 +337,10 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     expect(response.headers['content-disposition']).toBe('attachment; filename="bordero-noite-do-bordero.pdf"');
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Borderô - Noite do Borderô');
+    // Who issues it, and the lines the producer and the venue sign.
+    expect(text).toContain('CNPJ 00.000.000/0000-00');
+    expect(text).toContain('Assinatura: Produtor(a)');
+    expect(text).toContain('Assinatura: Casa / local do evento');
     for (const amount of [
       bordero.totals.grossCentavos,
       bordero.totals.netCentavos,
@@ -363,6 +367,8 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     expect(response.headers['content-disposition']).toBe('attachment; filename="bordero-noite-do-bordero.csv"');
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csvLines(response.body);
+    // The event's date as Excel in pt-BR reads a date: dd/mm/aaaa.
+    expect(lines[0]).toMatch(/^Borderô;Noite do Borderô;\d{2}\/\d{2}\/\d{4};/);
     expect(lines).toContain(
       'Sessão;Setor;Lote;Tipo;Canal;Ingressos;Reembolsados;Valor de tabela (R$);Descontos (R$);Bruto (R$);Reembolsos (R$);Taxas de serviço (R$);Taxas devolvidas (R$);Taxas absorvidas (R$);Líquido (R$);Cortesias a valor de face (R$)',
     );

@@ -148,8 +148,8 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     );
     const ofOrder = ticketLines.filter((line) => line.includes(`;${orderId.slice(0, 8)};`));
     expect(ofOrder.map((line) => line.split(';').slice(5).join(';')).sort()).toEqual([
-      'Não entrou;;;Pista;1º lote;Inteira;80,00;5,00;7,50;0,00;Site;PIX',
-      'Reembolsado;;;Pista;1º lote;Inteira;80,00;5,00;7,50;0,00;Site;PIX',
+      'Não entrou;;;Pista;1º lote;Inteira;80,00;5,00;7,50;0,00;Online;PIX',
+      'Reembolsado;;;Pista;1º lote;Inteira;80,00;5,00;7,50;0,00;Online;PIX',
     ]);
 
     const buyers = await call('GET', `/api/admin/events/${feeEventId}/buyers.csv`, admin.cookie);
@@ -159,7 +159,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     );
     expect(orderLines).toHaveLength(2);
     expect(orderLines[1]).toMatch(
-      /^Ana Beatriz Lima;ana@exemplo\.com\.br;\(47\) 99123-4567;2;165,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Pista;1º lote;Inteira;80,00;160,00;10,00;15,00;0,00;82,50;Site;PIX$/,
+      /^Ana Beatriz Lima;ana@exemplo\.com\.br;\(47\) 99123-4567;2;165,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Pista;1º lote;Inteira;80,00;160,00;10,00;15,00;0,00;82,50;Online;PIX$/,
     );
 
     const absorbedBuyers = csvLines((await call('GET', `/api/admin/events/${absorbedEventId}/buyers.csv`, admin.cookie)).body);
@@ -170,7 +170,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
         .sort(),
     ).toEqual([
       'Camarote;1º lote;Cortesia;0,00;0,00;0,00;0,00;0,00;0,00;Painel Admin;Cortesia',
-      'Camarote;1º lote;Inteira;100,00;100,00;0,00;0,00;10,00;0,00;Site;PIX',
+      'Camarote;1º lote;Inteira;100,00;100,00;0,00;0,00;10,00;0,00;Online;PIX',
     ]);
 
     const log = csvLines((await call('GET', `/api/admin/events/${feeEventId}/check-ins.csv`, admin.cookie)).body);

@@ -264,7 +264,7 @@ describe('an admin runs an event from creation to its buyers', () => {
       'Nome;E-mail;Telefone;Ingressos;Valor (R$);Data do pagamento;Setor;Lote;Categoria;Preço unitário (R$);Subtotal (R$);Desconto (R$);Taxa de serviço (R$);Taxa absorvida (R$);Reembolsado (R$);Canal;Pagamento',
     );
     expect(lines[1]).toMatch(
-      /^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;150,50;301,00;0,00;0,00;0,00;0,00;Site;PIX$/,
+      /^Bruna Sakura Tanaka;bruna@exemplo\.com\.br;\(47\) 99123-4567;2;301,00;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};VIP;1º lote;Inteira;150,50;301,00;0,00;0,00;0,00;0,00;Online;PIX$/,
     );
 
     // Published again.

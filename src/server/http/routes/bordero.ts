@@ -28,7 +28,7 @@ export async function borderoRoutes(fastify: FastifyInstance, { deps, guards, co
   });
 
   app.get('/api/admin/events/:id/bordero.pdf', event, async (request, reply) => {
-    const { pdf, fileName } = await borderoPdf(await loadBordero(db, request.params.id, company));
+    const { pdf, fileName } = await borderoPdf(await loadBordero(db, request.params.id, company), company);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)

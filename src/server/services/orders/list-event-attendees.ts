@@ -5,6 +5,8 @@ import type { EventAttendee, ListEventAttendeesResponse } from '../../../shared/
 import { queryRows, type Db } from '../../db/client';
 import { csvFileName, toCsv } from '../../lib/csv';
 import { loadTicketSaleCells, TICKET_SALE_HEADER } from './sale-columns';
+import { refusalMessage } from '../../../shared/door-verdict';
+import { REFUSAL_REASONS, type RefusalReason } from '../../../shared/schemas/tickets';
 
 interface AttendeeRow {
   ticket_id: string;
@@ -129,7 +131,7 @@ interface ScanRow {
 
 /**
  * Every scan of an event as a CSV file, oldest first: time, result ('Liberado', 'Recusado',
- * 'Conflito'), the reason of a refusal, how it was decided (online, offline, manual), gate,
+ * 'Conflito'), the reason of a refusal in the door's words, how it was decided (online, offline, manual), gate,
  * device, who scanned, and the ticket, then the ticket's sector, lot and category
  * (sale-columns.ts). Refusals and offline conflicts included.
  * Throws DomainError('event_not_found').
@@ -164,7 +166,7 @@ export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: s
     ...rows.map((r) => [
       formatInstant(new Date(r.scanned_at)).replace(' às ', ' '),
       r.conflict ? 'Conflito' : r.accepted ? 'Liberado' : 'Recusado',
-      r.reason ?? '',
+      scanReasonLabel(r.reason),
       r.manual ? 'Manual' : r.offline ? 'Offline' : 'Online',
       r.location,
       r.device_id ?? '',
@@ -176,4 +178,14 @@ export async function eventScanLogCsv(db: Db, eventId: string): Promise<{ csv: s
     ]),
   ]);
   return { csv, fileName: csvFileName('validacoes', event.title) };
+}
+
+/**
+ * A refusal's reason as the door says it, without the facts of the moment ('Ingresso já
+ * utilizado', 'Conflito: ingresso já tinha entrado'; shared/door-verdict.ts refusalMessage);
+ * empty for an admission. A code this version does not know is shown as stored.
+ */
+function scanReasonLabel(reason: string | null): string {
+  if (reason === null) return '';
+  return (REFUSAL_REASONS as readonly string[]).includes(reason) ? refusalMessage(reason as RefusalReason) : reason;
 }

@@ -24,10 +24,10 @@ export function saleCategoryLabel(concession: Concession | null, isCourtesy: boo
   return concession ? `Meia-entrada (${concessionLabel[concession]})` : 'Inteira';
 }
 
-/** Where an order was made: 'Bilheteria' (the box office at the door), 'Site' (the buyer's checkout) or 'Painel Admin' (a courtesy issued by the back office). */
+/** Where an order was made, in the borderô's words: 'Bilheteria' (the box office at the door), 'Online' (the buyer's checkout) or 'Painel Admin' (a courtesy issued by the back office). */
 function channelLabel(order: OrderLabelRow): string {
   if (order.channel === 'box_office') return 'Bilheteria';
-  return order.payment_provider === 'courtesy' ? 'Painel Admin' : 'Site';
+  return order.payment_provider === 'courtesy' ? 'Painel Admin' : 'Online';
 }
 
 /** How an order was paid: 'PIX', 'Cartão' / 'Cartão 3x', 'Gratuito' (total 0) or 'Cortesia'. */

@@ -1,5 +1,6 @@
 import { ECAD_BASE_LABEL, formatBasisPoints, type Bordero, type BorderoMoney } from '../../../shared/schemas/bordero';
 import { csvFileName, decimalReais, toCsv } from '../../lib/csv';
+import { formatEventDateShort } from '../../../shared/dates';
 
 /** Centavos as Excel's pt-BR decimal, negatives too: -150 -> '-1,50'. */
 const reais = (centavos: number) => (centavos < 0 ? `-${decimalReais(-centavos)}` : decimalReais(centavos));
@@ -38,12 +39,12 @@ const moneyCells = (m: BorderoMoney) => [
  * BOM, ';', CRLF), in sections separated by an empty line: the lines (session, sector, lot, kind,
  * channel and their money) with the total, the subtotals per channel and per kind, the meia-entrada
  * against the reserve, the entries per hour and gate, the ECAD estimate with the set list, the
- * split of the net and the NFS-e text. Amounts '1234,56'. File name 'bordero-<event>.csv'.
+ * split of the net and the NFS-e text. Amounts '1234,56', the event's date 'dd/MM/yyyy'. File name 'bordero-<event>.csv'.
  */
 export function borderoCsv(bordero: Bordero): { csv: string; fileName: string } {
   const empty: string[] = [];
   const lines: string[][] = [
-    ['Borderô', bordero.event.title, bordero.event.date, bordero.event.startTime, bordero.event.venue],
+    ['Borderô', bordero.event.title, formatEventDateShort(bordero.event.date), bordero.event.startTime, bordero.event.venue],
     empty,
     ['Sessão', 'Setor', 'Lote', 'Tipo', 'Canal', ...MONEY_HEADER],
     ...bordero.lines.map((l) => [l.session, l.sector, l.lot, l.kindLabel, l.channelLabel, ...moneyCells(l.money)]),

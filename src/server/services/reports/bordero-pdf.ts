@@ -3,6 +3,7 @@ import { formatEventDateShort, formatInstant } from '../../../shared/dates';
 import { formatCentavos } from '../../../shared/money';
 import { ECAD_BASE_LABEL, formatBasisPoints, type Bordero, type BorderoMoney } from '../../../shared/schemas/bordero';
 import { csvFileName } from '../../lib/csv';
+import type { BorderoCompany } from './bordero';
 
 // The page: A4 landscape, 1.27 cm margins, Helvetica (one of the PDF's 14 standard fonts, so no
 // font file ships with it; its encoding, WinAnsi, holds every letter of Portuguese).
@@ -28,10 +29,12 @@ interface Column {
  * from list price to net with the fees apart and the ECAD estimate, the lines (session, sector,
  * lot, kind, channel, units and money), the subtotals per channel and per kind, the meia-entrada
  * against the reserve, the entries per hour and gate, the ECAD estimate with the set list, the
- * split of the net among co-producers and the NFS-e text. Amounts as 'R$ 1.234,56'. Returns the
- * file's bytes and its name ('bordero-<event>.pdf').
+ * split of the net among co-producers and the NFS-e text. Amounts as 'R$ 1.234,56'. Under the
+ * title, who issues it (`company`: name, CNPJ and e-mail); at the end, the lines the producer and
+ * the venue sign, as a paper borderô is settled. Returns the file's bytes and its name
+ * ('bordero-<event>.pdf').
  */
-export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileName: string }> {
+export async function borderoPdf(bordero: Bordero, company: BorderoCompany): Promise<{ pdf: Buffer; fileName: string }> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -135,6 +138,8 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
     .fontSize(9)
     .fillColor('#444444')
     .text(`Gerado em ${formatInstant(bordero.generatedAt)} (horário de Brasília)`, MARGIN, y);
+  y = doc.y + 2;
+  doc.text(printable(`Emitido por ${company.name} · CNPJ ${company.cnpj} · ${company.email}`), MARGIN, y);
   y = doc.y + 6;
 
   heading('Resumo');
@@ -268,6 +273,28 @@ export async function borderoPdf(bordero: Bordero): Promise<{ pdf: Buffer; fileN
 
   heading('Texto da NFS-e');
   paragraph(bordero.nfseText);
+
+  // The signatures that settle the night: the producer's and the venue's, side by side.
+  heading('Conferência e assinaturas');
+  ensure(90);
+  y += 44;
+  const half = (CONTENT_WIDTH - 40) / 2;
+  for (const [i, who] of ['Produtor(a)', 'Casa / local do evento'].entries()) {
+    const x = MARGIN + i * (half + 40);
+    doc
+      .moveTo(x, y)
+      .lineTo(x + half, y)
+      .lineWidth(0.6)
+      .strokeColor('#111111')
+      .stroke();
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#111111')
+      .text(printable(`Assinatura: ${who}`), x, y + 4, { width: half })
+      .text('Nome, CPF ou CNPJ e data', x, y + 16, { width: half });
+  }
+  y += 34;
 
   // 'Página 1 de 3' at the foot of every page, once all are laid out.
   const range = doc.bufferedPageRange();
