@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { UploadFolder } from '../../../../shared/schemas/admin-events';
 import { FieldError, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { useImageUpload } from '../../../lib/image-upload';
 import { imageRefusalOf, useUploadImage } from './upload-image';
 
 export interface ImageUploadFieldProps {
@@ -25,34 +25,15 @@ export interface ImageUploadFieldProps {
  */
 export function ImageUploadField({ id, label, value, onChange, folder, error, hint, className }: ImageUploadFieldProps) {
   const upload = useUploadImage(folder);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
+  const { inputRef, preview, onFileChange } = useImageUpload({
+    upload,
+    refusalOf: imageRefusalOf,
+    onUploaded: ({ url }) => {
+      onChange(url);
+      toast.success('Imagem enviada');
     },
-    [preview],
-  );
-
-  function handleFile(file: File | undefined) {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!file) return;
-    const refusal = imageRefusalOf(file);
-    if (refusal) {
-      toast.error(refusal.title, { description: refusal.description });
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
-    upload.mutate(file, {
-      onSuccess: ({ url }) => {
-        onChange(url);
-        toast.success('Imagem enviada');
-      },
-      onError: (uploadError) => toast.error('Erro no upload', { description: uploadError.message }),
-      onSettled: () => setPreview(null),
-    });
-  }
+    onFailed: (uploadError) => toast.error('Erro no upload', { description: uploadError.message }),
+  });
 
   const shown = preview ?? value;
   const hintId = `${id}-hint`;
@@ -103,7 +84,7 @@ export function ImageUploadField({ id, label, value, onChange, folder, error, hi
               disabled={upload.isPending}
               aria-invalid={Boolean(error)}
               aria-describedby={describedBy}
-              onChange={(event) => handleFile(event.target.files?.[0])}
+              onChange={onFileChange}
             />
           </label>
           {value && !upload.isPending ? (

@@ -1,36 +1,6 @@
 import type { SalesMoney } from '../../../../shared/schemas/admin-events';
 import { formatCentavos } from '../../../../shared/money';
-import { cn } from '../../../lib/cn';
-
-function Figure({
-  label,
-  centavos,
-  hint,
-  isDeduction,
-  isStrong,
-}: {
-  label: string;
-  centavos: number;
-  hint: string;
-  isDeduction?: boolean;
-  isStrong?: boolean;
-}) {
-  return (
-    // A line of a statement on phones (label and amount side by side), a card from sm up.
-    <div
-      className={cn(
-        'grid min-w-0 grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 rounded-xl p-3 sm:block',
-        isStrong ? 'bg-accent/10' : 'bg-surface/60',
-      )}
-    >
-      <dt className={cn('text-sm', isStrong ? 'font-semibold' : 'text-muted')}>{label}</dt>
-      <dd className="text-lg font-bold whitespace-nowrap tabular-nums sm:text-xl">
-        {formatCentavos(isDeduction && centavos > 0 ? -centavos : centavos)}
-      </dd>
-      <dd className="col-span-2 text-xs text-muted">{hint}</dd>
-    </div>
-  );
-}
+import { MoneyFigure } from './money-figure';
 
 /**
  * Sales money as a producer reconciles it: Bruto - Reembolsos - Taxas absorvidas = Líquido, and
@@ -40,10 +10,15 @@ export function SalesMoneyFigures({ money }: { money: SalesMoney }) {
   return (
     <div className="space-y-3">
       <dl className="grid gap-2 sm:grid-cols-2 sm:gap-3 xl:grid-cols-4">
-        <Figure label="Bruto" centavos={money.grossCentavos} hint="Ingressos pagos, já com descontos" />
-        <Figure label="Reembolsos" centavos={money.refundsCentavos} hint="Ingressos devolvidos aos compradores" isDeduction />
-        <Figure label="Taxas absorvidas" centavos={money.absorbedFeesCentavos} hint="Taxa de serviço paga pelo organizador" isDeduction />
-        <Figure label="Líquido" centavos={money.netCentavos} hint="Seu repasse, depois de reembolsos e taxas absorvidas" isStrong />
+        <MoneyFigure label="Bruto" centavos={money.grossCentavos} hint="Ingressos pagos, já com descontos" />
+        <MoneyFigure label="Reembolsos" centavos={money.refundsCentavos} hint="Ingressos devolvidos aos compradores" isDeduction />
+        <MoneyFigure
+          label="Taxas absorvidas"
+          centavos={money.absorbedFeesCentavos}
+          hint="Taxa de serviço paga pelo organizador"
+          isDeduction
+        />
+        <MoneyFigure label="Líquido" centavos={money.netCentavos} hint="Seu repasse, depois de reembolsos e taxas absorvidas" isStrong />
       </dl>
       <dl className="rounded-xl border border-border p-3">
         <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3">

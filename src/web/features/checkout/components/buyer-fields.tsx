@@ -3,7 +3,7 @@ import { Input } from '../../../components/ui/input';
 import { formatCpf } from '../../../../shared/cpf';
 import { formatPhone } from '../../../../shared/phone';
 import type { CheckoutFormValues } from '../lib/checkout-form';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { MaskedField } from './masked-field';
 
 /** Buyer data of docs/rules/sale.md 'Checkout': all required, phone and CPF masked as typed. */

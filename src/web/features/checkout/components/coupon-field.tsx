@@ -4,7 +4,7 @@ import type { CouponPreview } from '../../../../shared/schemas/orders';
 import { formatCentavos } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 
 export interface CouponFieldProps {
   /** The code applied (sent with the order), or null. */

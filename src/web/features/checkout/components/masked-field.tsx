@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
 import { Input } from '../../../components/ui/input';
 import type { CheckoutFormValues } from '../lib/checkout-form';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 
 type MaskedName = 'buyer.phone' | 'buyer.cpf' | 'card.cardNumber' | 'card.expiry' | `meia.${number}.cpf` | `meia.${number}.birthDate`;
 

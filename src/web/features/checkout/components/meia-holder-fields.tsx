@@ -4,7 +4,7 @@ import { concessionDocumentLabel, concessionLabel, concessions, type Concession 
 import { formatCpf } from '../../../../shared/cpf';
 import { Input } from '../../../components/ui/input';
 import { formatBirthDate, type CheckoutFormValues } from '../lib/checkout-form';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { MaskedField } from './masked-field';
 
 /**

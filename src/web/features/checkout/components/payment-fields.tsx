@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { MAX_INSTALLMENTS, formatCentavos, formatInstallmentLabel, formatInstallments } from '../../../../shared/money';
 import { cardBrands, detectCardBrand } from '../lib/card';
 import type { CheckoutFormValues } from '../lib/checkout-form';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 
 const installmentCounts = Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i + 1);
 

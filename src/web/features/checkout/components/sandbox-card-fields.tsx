@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Input } from '../../../components/ui/input';
 import { formatCardNumber, formatExpiry } from '../lib/card';
 import type { CheckoutFormValues } from '../lib/checkout-form';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 import { MaskedField } from './masked-field';
 
 /**

@@ -2,7 +2,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { Input } from '../../../components/ui/input';
 import { formatCpf } from '../../../../shared/cpf';
 import type { CheckoutFormValues } from '../lib/checkout-form';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 
 /**
  * Who uses each full-price ticket (docs/rules/transfers.md 'Named tickets': holder names at checkout):

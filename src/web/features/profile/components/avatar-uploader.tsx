@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { Camera, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { cn } from '../../../lib/cn';
+import { useImageUpload } from '../../../lib/image-upload';
 import { avatarRefusalOf, useUploadAvatar } from '../api/upload-avatar';
 import { ProfileAvatar } from './profile-avatar';
 
@@ -20,34 +20,15 @@ export function AvatarUploader({
   onUploaded(avatarUrl: string): void;
 }) {
   const upload = useUploadAvatar();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview);
+  const { inputRef, preview, onFileChange } = useImageUpload({
+    upload,
+    refusalOf: avatarRefusalOf,
+    onUploaded: ({ avatarUrl: stored }) => {
+      onUploaded(stored);
+      toast.success('Foto atualizada! 📸', { description: 'Sua foto de perfil foi alterada com sucesso.' });
     },
-    [preview],
-  );
-
-  function handleFile(file: File | undefined) {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!file) return;
-    const refusal = avatarRefusalOf(file);
-    if (refusal) {
-      toast.error(refusal.title, { description: refusal.description });
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
-    upload.mutate(file, {
-      onSuccess: ({ avatarUrl: stored }) => {
-        onUploaded(stored);
-        toast.success('Foto atualizada! 📸', { description: 'Sua foto de perfil foi alterada com sucesso.' });
-      },
-      onError: () => toast.error('Erro no upload', { description: 'Não foi possível atualizar sua foto. Tente novamente.' }),
-      onSettled: () => setPreview(null),
-    });
-  }
+    onFailed: () => toast.error('Erro no upload', { description: 'Não foi possível atualizar sua foto. Tente novamente.' }),
+  });
 
   return (
     <div className="flex flex-col items-center gap-3 text-center">
@@ -86,7 +67,7 @@ export function AvatarUploader({
           className="sr-only"
           disabled={upload.isPending}
           aria-describedby="avatar-file-hint"
-          onChange={(event) => handleFile(event.target.files?.[0])}
+          onChange={onFileChange}
         />
       </label>
       <p id="avatar-file-hint" className="text-xs text-muted">

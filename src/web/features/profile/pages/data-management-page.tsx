@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session';
 import { useDownloadMyData } from '../api/export-my-data';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { InfoItem } from '../components/info-item';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../components/page-header';
 import { formatAccountDate } from '../lib/person';
 
 const securityPoints = [

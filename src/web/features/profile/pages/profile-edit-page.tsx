@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useMyProfile } from '../api/get-my-profile';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../components/page-header';
 import { ProfileForm } from '../components/profile-form';
 import { LoadError } from '../../../components/load-error';
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { useSignOut } from '../../../lib/session';
 import { InstallAppCard } from '../components/install-app-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../components/page-header';
 import { SettingsCard } from '../components/settings-card';
 import { ThemeCard } from '../components/theme-card';
 

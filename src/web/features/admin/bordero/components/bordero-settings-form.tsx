@@ -6,7 +6,8 @@ import type { Bordero, BorderoSettings } from '../../../../../shared/schemas/bor
 import { Button } from '../../../../components/ui/button';
 import { FieldError, Input } from '../../../../components/ui/input';
 import { reportSaveError } from '../../../../lib/save-error';
-import { ChoiceField, FormField, Textarea } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
+import { ChoiceField, Textarea } from '../../components/form-field';
 import { useSaveBorderoSettings } from '../api/save-bordero-settings';
 import { borderoFormSchema, borderoFormValues, type BorderoFormValues } from '../lib/bordero-form';
 

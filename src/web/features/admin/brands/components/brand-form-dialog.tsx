@@ -13,7 +13,8 @@ import {
 import { DEFAULT_BRAND_FIGURES } from '../../../../../shared/home-hero';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { FormField, Textarea } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
+import { Textarea } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
 import { ImageUploadField } from '../../components/image-upload-field';
 import { useUpdateBrand } from '../api/update-brand';

@@ -6,7 +6,8 @@ import { discountTypeLabel, type AdminCoupon, type CouponInput } from '../../../
 import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatEventDateShort } from '../../../../../shared/dates';
 import { Input } from '../../../../components/ui/input';
-import { ChoiceField, FormField, Select } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
+import { ChoiceField, Select } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
 import { MoneyInput } from '../../components/money-input';
 import { adminEventQueryOptions } from '../../events/api/get-admin-event';

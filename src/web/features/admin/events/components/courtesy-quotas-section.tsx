@@ -8,7 +8,7 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { reportSaveError } from '../../../../lib/save-error';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { FormField } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
 import { useCourtesyQuotas } from '../api/list-courtesy-quotas';
 import { useSetCourtesyQuota } from '../api/set-courtesy-quota';
 

@@ -17,7 +17,8 @@ import {
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
-import { ChoiceField, FormField, Select, Textarea } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
+import { ChoiceField, Select, Textarea } from '../../components/form-field';
 import { ImageUploadField } from '../../components/image-upload-field';
 import type { SavedTicketTypeInfo } from '../lib/event-form-values';
 import { SaleRulesFields } from './sale-rules-fields';

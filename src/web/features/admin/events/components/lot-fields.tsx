@@ -4,7 +4,7 @@ import { MAX_LOTS, type EventFormValues } from '../../../../../shared/schemas/ad
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { DateTimeInput } from '../../components/date-time-input';
-import { FormField } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
 import { MoneyInput } from '../../components/money-input';
 import { formatLotCounts, lotName, newLotRow, type SavedTicketTypeInfo } from '../lib/event-form-values';
 

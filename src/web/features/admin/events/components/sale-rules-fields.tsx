@@ -1,7 +1,7 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import type { EventFormValues } from '../../../../../shared/schemas/admin-events';
 import { Input } from '../../../../components/ui/input';
-import { FormField } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
 import { MoneyInput } from '../../components/money-input';
 import { SwitchField } from '../../components/switch-field';
 

@@ -10,7 +10,8 @@ import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { ApiError } from '../../../../lib/api';
 import { cn } from '../../../../lib/cn';
-import { FormField, Textarea } from '../../components/form-field';
+import { FormField } from '../../../../components/form-field';
+import { Textarea } from '../../components/form-field';
 import { useDecideRefund } from '../api/decide-refund';
 
 export type RefundDecision = 'approve' | 'reject';
