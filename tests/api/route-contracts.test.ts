@@ -84,8 +84,6 @@ const notYetDeclared: string[] = [
   'GET /api/push/public-key',
   'GET /api/refunds/eligible',
   'GET /api/refunds/mine',
-  'GET /api/tickets/people',
-  'GET /api/transfers/by-token/:token',
   'PATCH /api/admin/banners/:id',
   'PATCH /api/admin/coupons/:id',
   'PATCH /api/admin/events/:id/bordero',
@@ -128,9 +126,6 @@ const notYetDeclared: string[] = [
   'POST /api/push/subscriptions',
   'POST /api/refunds',
   'POST /api/refunds/withdraw',
-  'POST /api/tickets/:id/transfers',
-  'POST /api/transfers/:id/cancel',
-  'POST /api/transfers/accept',
   'POST /api/waiting-room/status',
   'PUT /api/admin/banners/:id',
   'PUT /api/admin/box-office/sectors/:id',
@@ -145,7 +140,6 @@ const notYetDeclared: string[] = [
   'PUT /api/favorites/:eventId',
   'PUT /api/me/notification-settings',
   'PUT /api/me/profile',
-  'PUT /api/tickets/:id/holder',
 ];
 
 /** Routes whose answer is not JSON of a fixed shape, and why they declare none. */

@@ -19,7 +19,7 @@ export function responses<const S extends Record<number, z.ZodType>>(success: S)
 }
 
 /** The answer of a route that confirms without a body of its own: `{ ok: true }`. */
-export const okSchema = z.object({ ok: z.literal(true) });
+export const okSchema = z.object({ ok: z.boolean() });
 
 /**
  * The 200 of a route that answers a file or a stream (CSV, ICS, PDF, an image, server-sent

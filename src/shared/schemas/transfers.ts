@@ -2,7 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
 import { isValidCpf, onlyDigits } from '../cpf';
-import { concessions, type Concession } from '../concessions';
+import { concessions } from '../concessions';
 
 // A ticket's holder and its transfer to another person (docs/rules/transfers.md 'Transfers').
 
@@ -47,51 +47,66 @@ export const acceptTransferSchema = z
   .refine((v) => v.token || v.transferId, 'Transferência não encontrada.');
 export type AcceptTransferInput = z.input<typeof acceptTransferSchema>;
 
-/** A transfer as its sender, its recipient or the link page reads it. Instants are UTC ISO. */
-export interface TransferView {
-  id: string;
-  ticketId: string;
-  status: 'pending' | 'accepted' | 'cancelled';
-  toName: string;
-  toEmail: string;
+/** A transfer as its sender, its recipient or the link page reads it. Instants are UTC ISO 8601. */
+export const transferViewSchema = z.object({
+  id: z.string(),
+  ticketId: z.string(),
+  status: z.enum(['pending', 'accepted', 'cancelled']),
+  toName: z.string(),
+  toEmail: z.string(),
   /** Who sent it: the holder's name at the time, else the sender's account name. */
-  fromName: string;
-  createdAt: string;
-  decidedAt: string | null;
-  event: { id: string; title: string; date: string; startTime: string; location: string };
-  ticketTypeName: string;
+  fromName: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string(), location: z.string() }),
+  ticketTypeName: z.string(),
   /** A meia-entrada ticket: the category the recipient must declare. */
-  concession: Concession | null;
+  concession: z.enum(concessions).nullable(),
   /** Whether the recipient's CPF is asked at acceptance (nominal event or meia) and not given by the sender. */
-  asksCpf: boolean;
-}
+  asksCpf: z.boolean(),
+});
+export type TransferView = z.infer<typeof transferViewSchema>;
 
 /** What 'Meus ingressos' shows of one of the user's tickets beside its card. */
-export interface TicketPeople {
-  ticketId: string;
-  holderName: string | null;
+export const ticketPeopleSchema = z.object({
+  ticketId: z.string(),
+  holderName: z.string().nullable(),
   /** The holder's CPF masked as typed ('529.982.247-25'); null when none. */
-  holderCpf: string | null;
+  holderCpf: z.string().nullable(),
   /** Whether the holder's CPF is asked (nominal event or meia). */
-  asksCpf: boolean;
+  asksCpf: z.boolean(),
   /** Whether the event is nominal: a transfer asks the recipient's CPF. */
-  nominal: boolean;
+  nominal: z.boolean(),
   /** 'Editar titular' is offered: a live ticket before the event starts. */
-  canEditHolder: boolean;
+  canEditHolder: z.boolean(),
   /** 'Transferir ingresso' is offered: a live ticket, allowed by the organizer, before the deadline, none pending. */
-  canTransfer: boolean;
+  canTransfer: z.boolean(),
   /** Why transfer is not offered, in pt-BR, when the ticket is live but cannot go ('Transferências encerradas em ...'). */
-  transferNote: string | null;
+  transferNote: z.string().nullable(),
   /** UTC ISO instant transfers of this event close. */
-  transferDeadline: string;
+  transferDeadline: z.string(),
   /** The pending transfer the user sent, which they may cancel. */
-  pendingTransfer: TransferView | null;
+  pendingTransfer: transferViewSchema.nullable(),
   /** The name of who transferred it to the user, when it came by transfer. */
-  receivedFrom: string | null;
-}
+  receivedFrom: z.string().nullable(),
+});
+export type TicketPeople = z.infer<typeof ticketPeopleSchema>;
 
 /** GET /api/tickets/people: the user's tickets' holders and transfers, and transfers waiting for the user's e-mail. */
-export interface MyTicketPeople {
-  tickets: TicketPeople[];
-  incoming: TransferView[];
-}
+export const myTicketPeopleSchema = z.object({
+  tickets: z.array(ticketPeopleSchema),
+  incoming: z.array(transferViewSchema),
+});
+export type MyTicketPeople = z.infer<typeof myTicketPeopleSchema>;
+
+/** Answer of PUT /api/tickets/:id/holder: the holder now, CPF masked as typed. */
+export const ticketHolderSchema = z.object({ holderName: z.string(), holderCpf: z.string().nullable() });
+export type TicketHolder = z.infer<typeof ticketHolderSchema>;
+
+/** Answer of POST /api/transfers/:id/cancel. */
+export const transferCancelledSchema = z.object({ cancelled: z.boolean() });
+export type TransferCancelled = z.infer<typeof transferCancelledSchema>;
+
+/** Answer of POST /api/transfers/accept: the ticket now the user's. */
+export const transferAcceptedSchema = z.object({ ticketId: z.string() });
+export type TransferAccepted = z.infer<typeof transferAcceptedSchema>;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AcceptTransferInput } from '../../../../shared/schemas/transfers';
+import type { AcceptTransferInput, TransferAccepted } from '../../../../shared/schemas/transfers';
 import { api } from '../../../lib/api';
 import { ticketKeys } from './keys';
 
 /** POST /api/transfers/accept: the recipient takes the ticket (by the link's token or, in the app, by the transfer's id). */
-export function acceptTransfer(body: AcceptTransferInput): Promise<{ ticketId: string }> {
+export function acceptTransfer(body: AcceptTransferInput): Promise<TransferAccepted> {
   return api('/api/transfers/accept', { method: 'POST', body });
 }
 

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EditHolderInput } from '../../../../shared/schemas/transfers';
+import type { EditHolderInput, TicketHolder } from '../../../../shared/schemas/transfers';
 import { api } from '../../../lib/api';
 import { ticketKeys } from './keys';
 
 /** PUT /api/tickets/:id/holder: 'Editar titular' (name, and CPF where asked). */
-export function editHolder({
-  ticketId,
-  ...body
-}: EditHolderInput & { ticketId: string }): Promise<{ holderName: string; holderCpf: string | null }> {
+export function editHolder({ ticketId, ...body }: EditHolderInput & { ticketId: string }): Promise<TicketHolder> {
   return api(`/api/tickets/${encodeURIComponent(ticketId)}/holder`, { method: 'PUT', body });
 }
 
