@@ -38,7 +38,7 @@ export interface BannerFormDialogProps {
   banner: AdminBanner | null;
 }
 
-/** Create or edit a banner (SPEC.md section 5 'Banner': title, description and image required). */
+/** Create or edit a banner (docs/rules/content.md 'Banners': title, description and image required). */
 export function BannerFormDialog({ open, onOpenChange, banner }: BannerFormDialogProps) {
   const save = useSaveBanner();
   const form = useForm<BannerFormValues, unknown, BannerInput>({ defaultValues: emptyBannerForm, resolver });

@@ -57,7 +57,7 @@ export interface BrandFormDialogProps {
 
 /**
  * Edits what a brand's page and its home slide show: name, tagline, description, cover, logo and
- * up to three figures ('50+' over 'Eventos'). With no figure, the slide shows SPEC.md's.
+ * up to three figures ('50+' over 'Eventos'). With no figure, the slide shows the defaults (docs/rules/content.md 'Brand figures').
  */
 export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogProps) {
   const save = useUpdateBrand();

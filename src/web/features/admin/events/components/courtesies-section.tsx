@@ -68,7 +68,7 @@ const columns: DataTableColumn<AdminCourtesy>[] = [
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
 /**
- * 'Cortesias' of an event (PRODUCT.md 'Buying'): free tickets of a sector issued to a name and
+ * 'Cortesias' of an event (docs/rules/sale.md 'Courtesies'): free tickets of a sector issued to a name and
  * e-mail, one at a time or from a CSV of 'nome,email' lines read in the browser, then the list.
  */
 export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; ticketTypes: AdminTicketType[] }) {

@@ -43,7 +43,7 @@ export interface NewsFormDialogProps {
   item: AdminNews | null;
 }
 
-/** Create or edit a news item (SPEC.md section 5 'News': title, preview and category required). */
+/** Create or edit a news item (docs/rules/content.md 'News': title, preview and category required). */
 export function NewsFormDialog({ open, onOpenChange, item }: NewsFormDialogProps) {
   const save = useSaveNews();
   const form = useForm<NewsFormValues, unknown, NewsInput>({ defaultValues: emptyNewsForm, resolver });
