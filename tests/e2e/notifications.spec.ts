@@ -86,12 +86,12 @@ async function openPanel(page: Page) {
 }
 
 describe.each(sizes)('notification panel on %s', (_label, size) => {
-  it('a purchase shows 1 on the bell without a reload, the panel lists it, and Marcar todas clears the badge', async () => {
+  it('a purchase shows 1 on the bell without a reload, the panel lists it, and Marcar todas como lidas clears the badge', async () => {
     const { context, page } = await signedInBuyer(size, '/events');
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações');
     await openPanel(page);
     await poll(() => panel(page).getByText('Nenhuma notificação ainda').isVisible()).toBe(true);
-    expect(await panel(page).getByRole('button', { name: 'Marcar todas' }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Marcar todas como lidas' }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     const loads: string[] = [];
@@ -111,8 +111,8 @@ describe.each(sizes)('notification panel on %s', (_label, size) => {
     await poll(() => panel(page).getByText('1 não lida').isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, `open panel ${size.viewport.width}`);
 
-    await panel(page).getByRole('button', { name: 'Marcar todas' }).click();
-    await poll(() => panel(page).getByRole('button', { name: 'Marcar todas' }).count()).toBe(0);
+    await panel(page).getByRole('button', { name: 'Marcar todas como lidas' }).click();
+    await poll(() => panel(page).getByRole('button', { name: 'Marcar todas como lidas' }).count()).toBe(0);
     expect(await item.getByText('(não lida)').count()).toBe(0);
     await page.keyboard.press('Escape');
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações');

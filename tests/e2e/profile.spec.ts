@@ -147,9 +147,9 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     await poll(() => page.getByText('Não informado').isVisible()).toBe(true);
     await poll(() => page.getByText('Conta verificada').isVisible()).toBe(true);
     const stats = page.getByRole('region', { name: 'Estatísticas' });
-    await poll(() => stats.getByText('Eventos participados').isVisible()).toBe(true);
+    await poll(() => stats.getByText('Eventos frequentados').isVisible()).toBe(true);
     await poll(async () => (await stats.textContent())?.replace(/\s+/g, ' ')).toMatch(
-      /Eventos participados ?1 ?Total gasto ?R\$ 190,00 ?Avaliação média ?4,5/,
+      /Eventos frequentados ?1 ?Total gasto ?R\$ 190,00 ?Avaliação média ?4,5/,
     );
     await expectNoAxeViolationsInBothThemes(page, '/profile');
 

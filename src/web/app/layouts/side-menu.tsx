@@ -162,7 +162,7 @@ export function SideMenu({ open, onOpenChange }: SideMenuProps) {
                 icon={<MessageCircle aria-hidden className="size-5" />}
                 label="Suporte WhatsApp"
               />
-              <ExternalItem href={config?.networkingGroupUrl} icon={<Users aria-hidden className="size-5" />} label="Grupo Networking" />
+              <ExternalItem href={config?.networkingGroupUrl} icon={<Users aria-hidden className="size-5" />} label="Grupo de networking" />
               <li>
                 <NavLink to="/settings" onClick={close} className={itemClass}>
                   <Settings aria-hidden className="size-5" />

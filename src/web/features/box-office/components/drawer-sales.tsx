@@ -71,7 +71,7 @@ export function DrawerSales({
               {time.format(new Date(sale.createdAt))} · {paymentMethodLabel[sale.paymentMethod]} · {sale.units}{' '}
               {sale.units === 1 ? 'ingresso' : 'ingressos'} ·{' '}
               <strong className="whitespace-nowrap">{formatCentavos(sale.totalCentavos)}</strong>
-              {sale.status === 'refunded' ? <span className="ml-1 text-muted">(devolvida)</span> : null}
+              {sale.status === 'refunded' ? <span className="text-muted"> (devolvida)</span> : null}
             </span>
             {sale.canRefund ? (
               <Button variant="outline" size="sm" disabled={!isOnline} onClick={() => setRefunding(sale)}>

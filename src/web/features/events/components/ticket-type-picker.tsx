@@ -41,7 +41,7 @@ interface TicketTypePickerProps {
 
 /** Lines of one order (the order schema's `items`): each half-price unit is its own line. */
 const MAX_ORDER_LINES = 20;
-/** A lot with this many units left or fewer shows 'Restam N'. */
+/** A lot with this many units left or fewer shows 'Restam N' ('Resta 1'). */
 const FEW_LEFT = 50;
 
 type Chosen = { full: number; half: number };
@@ -286,7 +286,9 @@ function statusText(type: TicketTypeView): { text: string; tone: 'danger' | 'war
     case 'selling_out':
       return { text: 'Esgotando', tone: 'warning' };
     case 'on_sale':
-      return type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT ? { text: `Restam ${type.lotRemaining}`, tone: 'warning' } : null;
+      return type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT
+        ? { text: unitsLeftText(type.lotRemaining), tone: 'warning' }
+        : null;
   }
 }
 
@@ -338,7 +340,7 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction 
           {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
           {status || showsRemaining ? (
             <p className={cn('mt-1 text-xs font-semibold', status ? toneClass[status.tone] : toneClass.warning)}>
-              {[status?.text, showsRemaining ? `Restam ${type.lotRemaining}` : null].filter(Boolean).join(' · ')}
+              {[status?.text, showsRemaining ? unitsLeftText(type.lotRemaining!) : null].filter(Boolean).join(' · ')}
             </p>
           ) : null}
           {type.nextLot && type.status !== 'sold_out' && type.status !== 'closed' ? (
@@ -421,4 +423,9 @@ function QuantityChoice({
       <div className="shrink-0">{children}</div>
     </div>
   );
+}
+
+/** 'Resta 1', 'Restam 12', 'Restam 1.250': units left in the lot on sale. */
+function unitsLeftText(units: number): string {
+  return units === 1 ? 'Resta 1' : `Restam ${units.toLocaleString('pt-BR')}`;
 }

@@ -51,7 +51,7 @@ export function NotificationPanel({ userId, open, onOpenChange }: NotificationPa
             className="-mr-2 inline-flex h-9 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold text-accent transition hover:bg-accent/10"
           >
             <CheckCheck aria-hidden className="size-4" />
-            Marcar todas
+            Marcar todas como lidas
           </button>
         </div>
       ) : null}

@@ -40,7 +40,7 @@ export function ProfileStats() {
         <p className="rounded-2xl border border-border bg-card p-4 text-sm text-muted">Não foi possível carregar suas estatísticas.</p>
       ) : (
         <dl className="grid gap-3 sm:grid-cols-3">
-          <Stat icon={CalendarCheck} label="Eventos participados" value={String(stats.eventsAttended)} />
+          <Stat icon={CalendarCheck} label="Eventos frequentados" value={String(stats.eventsAttended)} />
           <Stat icon={Wallet} label="Total gasto" value={formatCentavos(stats.totalSpentCentavos)} />
           <Stat icon={Star} label="Avaliação média" value={formatRating(stats.averageRating)} />
         </dl>

@@ -19,6 +19,7 @@ function formatEstimate(seconds: number): string {
 }
 
 function peopleAhead(ahead: number): string {
+  if (ahead === 0) return 'Você é o próximo';
   return ahead === 1 ? '1 pessoa na sua frente' : `${numberFormat.format(ahead)} pessoas na sua frente`;
 }
 
