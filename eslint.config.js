@@ -12,6 +12,13 @@ const features = readdirSync(new URL('./src/web/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Each folder of src/web/features/admin is a back-office area (coupons, events, ...) but its shared
+// parts, components and lib: an area never imports another one (compose them in a route under src/web/app).
+const adminShared = ['components', 'lib'];
+const adminAreas = readdirSync(new URL('./src/web/features/admin', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !adminShared.includes(entry.name))
+  .map((entry) => entry.name);
+
 /** The import boundaries of docs/conventions.md 'Import boundaries', checked on every file under src. */
 const boundaryZones = [
   {
@@ -85,6 +92,19 @@ const boundaryZones = [
     message:
       'A feature never imports another feature: move the shared piece to src/web/components or src/web/lib, or compose the features in src/web/app.',
   })),
+  ...adminAreas.map((area) => ({
+    target: `./src/web/features/admin/${area}`,
+    from: './src/web/features/admin',
+    except: [`./${area}`, ...adminShared.map((shared) => `./${shared}`)],
+    message:
+      'A back-office area never imports another one: move the shared piece to src/web/features/admin/components or src/web/features/admin/lib, or compose the areas in src/web/app.',
+  })),
+  {
+    target: adminShared.map((shared) => `./src/web/features/admin/${shared}`),
+    from: './src/web/features/admin',
+    except: adminShared.map((shared) => `./${shared}`),
+    message: "The back office's components and lib sit under its areas: they import none of them.",
+  },
 ];
 
 export default tseslint.config(

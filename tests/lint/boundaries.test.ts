@@ -49,6 +49,8 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['shared-imports-web.txt', 'src/shared is used by the browser and the server'],
     ['http-imports-db.txt', 'Routes reach the database only through a service'],
     ['feature-imports-feature.txt', 'A feature never imports another feature'],
+    ['admin-area-imports-admin-area.txt', 'A back-office area never imports another one'],
+    ['admin-shared-imports-admin-area.txt', "The back office's components and lib sit under its areas"],
     ['web-lib-imports-feature.txt', 'src/web/components and src/web/lib sit under the features and the app'],
     ['web-imports-server.txt', 'The web app never imports server code'],
     ['orders-imports-payments.txt', 'services/orders sits under payments and the waiting list'],
@@ -65,6 +67,10 @@ describe('import boundaries', { timeout: 30_000 }, () => {
 
   it('passes a file that imports its own feature, src/web/lib, src/shared and packages', async () => {
     expect(await lintFixture('clean.txt')).toEqual([]);
+  });
+
+  it("passes a back-office area's file that imports its own area and the back office's components and lib", async () => {
+    expect(await lintFixture('admin-area-clean.txt')).toEqual([]);
   });
 });
 

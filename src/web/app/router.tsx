@@ -57,8 +57,8 @@ export const router = createBrowserRouter([
       })),
     children: [
       // admin pages
-      { index: true, lazy: () => import('../features/admin/dashboard/pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-      { path: 'coupons', lazy: () => import('../features/admin/coupons/pages/coupons-page').then((m) => ({ Component: m.CouponsPage })) },
+      { index: true, lazy: () => import('./routes/admin-dashboard-route').then((m) => ({ Component: m.AdminDashboardRoute })) },
+      { path: 'coupons', lazy: () => import('./routes/admin-coupons-route').then((m) => ({ Component: m.AdminCouponsRoute })) },
       { path: 'news', lazy: () => import('../features/admin/news/pages/news-page').then((m) => ({ Component: m.NewsPage })) },
       { path: 'banners', lazy: () => import('../features/admin/banners/pages/banners-page').then((m) => ({ Component: m.BannersPage })) },
       {
@@ -75,11 +75,11 @@ export const router = createBrowserRouter([
       },
       {
         path: 'events/:id/edit',
-        lazy: () => import('../features/admin/events/pages/edit-event-page').then((m) => ({ Component: m.EditEventPage })),
+        lazy: () => import('./routes/admin-edit-event-route').then((m) => ({ Component: m.AdminEditEventRoute })),
       },
       {
         path: 'events/:id/attendees',
-        lazy: () => import('../features/admin/attendees/pages/attendees-page').then((m) => ({ Component: m.AttendeesPage })),
+        lazy: () => import('./routes/admin-attendees-route').then((m) => ({ Component: m.AdminAttendeesRoute })),
       },
       {
         path: 'events/:id/cpf-sales',

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { AlertTriangle, Download, FileDown, Search, UsersRound, UserX } from 'lucide-react';
 import { toast } from 'sonner';
-import type { EventAttendee } from '../../../../../shared/schemas/admin-events';
+import type { AdminEventDetail, EventAttendee } from '../../../../../shared/schemas/admin-events';
 import { formatEventDate, formatEventTime, formatInstant } from '../../../../../shared/dates';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
@@ -12,7 +12,6 @@ import { EmptyState } from '../../../../components/empty-state';
 import { LoadError } from '../../../../components/load-error';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
-import { useAdminEvent } from '../../events/api/get-admin-event';
 import { useEventCounts } from '../api/get-event-counts';
 import { attendeesCsvUrl, checkInsCsvUrl, useAttendees } from '../api/list-attendees';
 
@@ -71,9 +70,8 @@ function LiveCounts({ eventId }: { eventId: string }) {
 }
 
 /** /admin/events/:id/attendees: every ticket of the event, its holder and entry, search and CSV exports. */
-export function AttendeesPage() {
+export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title' | 'date' | 'startTime'> }) {
   const { id = '' } = useParams();
-  const event = useAdminEvent(id);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   const { data, isPending, isError, refetch } = useAttendees(id, query);
@@ -109,16 +107,14 @@ export function AttendeesPage() {
   ];
 
   const attendees = data?.attendees ?? [];
-  const title = event.data?.title;
+  const title = event?.title;
 
   return (
     <>
       <PageHeader
         title="Participantes"
         documentTitle={`Participantes${title ? ` de ${title}` : ''} - Painel Admin`}
-        description={
-          event.data ? `${event.data.title} · ${formatEventDate(event.data.date)} às ${formatEventTime(event.data.startTime)}` : undefined
-        }
+        description={event ? `${event.title} · ${formatEventDate(event.date)} às ${formatEventTime(event.startTime)}` : undefined}
         back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
         actions={
           <>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { discountTypeLabel, type AdminCoupon, type CouponInput } from '../../../../../shared/schemas/admin-content';
+import type { AdminEventDetail } from '../../../../../shared/schemas/admin-events';
 import { discountTypes, type DiscountType } from '../../../../../shared/statuses';
 import { formatEventDateShort } from '../../../../../shared/dates';
 import { Input } from '../../../../components/ui/input';
@@ -10,7 +10,6 @@ import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Select } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
 import { MoneyInput } from '../../components/money-input';
-import { adminEventQueryOptions } from '../../events/api/get-admin-event';
 import { useCouponEvents } from '../api/list-coupon-events';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
@@ -26,10 +25,12 @@ export interface CouponFormDialogProps {
   onOpenChange(open: boolean): void;
   /** The coupon to edit; null creates a new one. */
   coupon: AdminCoupon | null;
+  /** An event's details (its sectors), loaded when `enabled`. */
+  useEventDetail(eventId: string, enabled: boolean): { data?: AdminEventDetail; isPending: boolean };
 }
 
 /** Create or edit a coupon (SPEC.md section 5 'Coupon'); the server's rules and messages decide. */
-export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialogProps) {
+export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }: CouponFormDialogProps) {
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
   const { data: eventOptions, isError: eventsFailed } = useCouponEvents(open);
@@ -43,10 +44,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon }: CouponFormDialo
   const eventId = useWatch({ control, name: 'eventId' });
   const unlocksTicketTypeId = useWatch({ control, name: 'unlocksTicketTypeId' });
   // The chosen event's sectors, for 'Libera setor de pré-venda'.
-  const { data: chosenEvent, isPending: sectorsPending } = useQuery({
-    ...adminEventQueryOptions(eventId),
-    enabled: open && eventId !== '',
-  });
+  const { data: chosenEvent, isPending: sectorsPending } = useEventDetail(eventId, open && eventId !== '');
   const presaleSectors = chosenEvent?.ticketTypes.filter((type) => type.hiddenWithoutCode || type.id === unlocksTicketTypeId) ?? [];
   const isPending = create.isPending || update.isPending;
 

@@ -13,7 +13,7 @@ import { AdminListPage } from '../../components/admin-list-page';
 import { useAdminCoupons } from '../api/list-coupons';
 import { useSetCouponActive } from '../api/set-coupon-active';
 import { useDeleteCoupon } from '../api/delete-coupon';
-import { CouponFormDialog } from '../components/coupon-form-dialog';
+import { CouponFormDialog, type CouponFormDialogProps } from '../components/coupon-form-dialog';
 import { StatusSwitch } from '../../components/status-switch';
 import { couponState, couponStateLabel, formatDiscount, formatValidity } from '../lib/coupon-form';
 import { useFormDialog } from '../../lib/use-form-dialog';
@@ -83,7 +83,7 @@ function AccessCodeFailures({ counts }: { counts: NonNullable<AdminCoupon['acces
 }
 
 /** /admin/coupons (docs/screens.md 'Admin area', docs/rules/sale.md 'Coupons'): list, create, edit, turn on/off and delete coupons. */
-export function CouponsPage() {
+export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'useEventDetail'>) {
   const query = useAdminCoupons();
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
@@ -244,7 +244,12 @@ export function CouponsPage() {
         )}
       </AdminListPage>
 
-      <CouponFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} coupon={formDialog.editing} />
+      <CouponFormDialog
+        open={formDialog.isOpen}
+        onOpenChange={formDialog.setOpen}
+        coupon={formDialog.editing}
+        useEventDetail={useEventDetail}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

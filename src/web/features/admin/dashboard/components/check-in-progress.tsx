@@ -1,23 +1,34 @@
 import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
-import { useEventsCounts } from '../../attendees/api/get-event-counts';
+import type { DoorCounts } from '../../../../../shared/schemas/tickets';
 
 /** Streams kept open at once: today's events only, the first few. */
 const MAX_LIVE_EVENTS = 3;
 
 type Progress = AdminDashboard['checkInProgress'][number];
 
+/** The entry counts of these events, kept live as the door lets people in. */
+export type UseLiveCounts = (eventIds: readonly string[]) => readonly { data?: DoorCounts }[];
+
 /**
  * Entries so far against tickets sold, for today's and upcoming events; today's (the first few)
  * kept live over the door's Server-Sent Events.
  */
-export function CheckInProgress({ events: initial, today }: { events: Progress[]; today: string }) {
+export function CheckInProgress({
+  events: initial,
+  today,
+  useLiveCounts,
+}: {
+  events: Progress[];
+  today: string;
+  useLiveCounts: UseLiveCounts;
+}) {
   const liveIds = initial
     .filter((event) => event.date === today)
     .slice(0, MAX_LIVE_EVENTS)
     .map((event) => event.eventId);
-  const live = useEventsCounts(liveIds, liveIds);
+  const live = useLiveCounts(liveIds);
   const events = initial.map((event) => {
     const counts = live[liveIds.indexOf(event.eventId)]?.data;
     return counts ? { ...event, checkedIn: counts.entries, ticketsSold: counts.sold } : event;

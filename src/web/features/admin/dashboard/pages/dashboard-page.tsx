@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { useDashboard } from '../api/get-dashboard';
 import { StatCard } from '../components/stat-card';
 import { SalesChart } from '../components/sales-chart';
-import { CheckInProgress } from '../components/check-in-progress';
+import { CheckInProgress, type UseLiveCounts } from '../components/check-in-progress';
 import { RecentEvents } from '../components/recent-events';
 import { QuickActions } from '../components/quick-actions';
 
@@ -56,7 +56,7 @@ function StatsSkeleton() {
 }
 
 /** /admin (docs/screens.md 'Admin area'): real figures, the money from gross to net, sales chart, check-ins, recent events, shortcuts. */
-export function DashboardPage() {
+export function DashboardPage({ useLiveCounts }: { useLiveCounts: UseLiveCounts }) {
   const { data, isPending, isError, refetch } = useDashboard();
 
   useEffect(() => {
@@ -117,7 +117,7 @@ export function DashboardPage() {
           <SalesChart days={data.salesByDay} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <RecentEvents events={data.recentEvents} />
-            <CheckInProgress events={data.checkInProgress} today={data.today} />
+            <CheckInProgress events={data.checkInProgress} today={data.today} useLiveCounts={useLiveCounts} />
           </div>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Ban, ExternalLink, IdCard, ReceiptText, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
@@ -14,9 +14,6 @@ import { AdminEventNotFound } from '../components/admin-event-not-found';
 import { BuyersSection } from '../components/buyers-section';
 import { CourtesiesSection } from '../components/courtesies-section';
 import { CourtesyQuotasSection } from '../components/courtesy-quotas-section';
-import { WaitingRoomSection } from '../../waiting-room/waiting-room-section';
-import { WaitlistSection } from '../../waitlist/waitlist-section';
-import { SessionsSection } from '../../sessions/sessions-section';
 import { EventForm } from '../components/event-form';
 import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -62,7 +59,7 @@ function EditEventForm({ event }: { event: AdminEventDetail }) {
 }
 
 /** /admin/events/:id/edit (docs/rules/events.md 'Creating and editing events'): the form, then the buyers. */
-export function EditEventPage() {
+export function EditEventPage({ moreSections }: { moreSections?(eventId: string): ReactNode }) {
   const { id = '' } = useParams();
   const { data: event, isPending, isError, error, refetch } = useAdminEvent(id);
   const isMissing = error instanceof ApiError && error.status === 404;
@@ -156,9 +153,7 @@ export function EditEventPage() {
       <EditEventForm key={event.id} event={event} />
       <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
       <CourtesyQuotasSection eventId={event.id} />
-      <WaitingRoomSection eventId={event.id} />
-      <SessionsSection eventId={event.id} />
-      <WaitlistSection eventId={event.id} />
+      {moreSections?.(event.id)}
       <BuyersSection eventId={event.id} />
     </>
   );

@@ -1,0 +1,19 @@
+import { EditEventPage } from '../../features/admin/events/pages/edit-event-page';
+import { SessionsSection } from '../../features/admin/sessions/sessions-section';
+import { WaitingRoomSection } from '../../features/admin/waiting-room/waiting-room-section';
+import { WaitlistSection } from '../../features/admin/waitlist/waitlist-section';
+
+/** /admin/events/:id/edit: the event's page (events) with its waiting room, sessions and waiting list sections. */
+export function AdminEditEventRoute() {
+  return (
+    <EditEventPage
+      moreSections={(eventId) => (
+        <>
+          <WaitingRoomSection eventId={eventId} />
+          <SessionsSection eventId={eventId} />
+          <WaitlistSection eventId={eventId} />
+        </>
+      )}
+    />
+  );
+}
