@@ -50,6 +50,7 @@ describe('a signed-out buyer keeps the chosen tickets through sign-in', () => {
 
     await page.waitForURL((url) => url.pathname === '/auth');
     await poll(() => page.getByText('Seus ingressos escolhidos estão guardados.').isVisible()).toBe(true);
+    expect(await page.getByText('Você precisa estar logado para comprar ingressos.').isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Criar conta' }).click();
     await page.getByLabel('Nome completo').fill('Larissa Moreira Campos');
     await page.getByLabel('E-mail').fill(email);

@@ -163,6 +163,7 @@ describe('the moment of purchase', () => {
     await page.reload();
     await poll(() => page.getByRole('heading', { name: 'Compra confirmada!' }).isVisible()).toBe(true);
     await poll(() => main.getByText('Enviamos os ingressos para lucas.ingressos@exemplo.com.br').isVisible()).toBe(true);
+    expect(await main.getByRole('link', { name: 'Voltar ao início' }).getAttribute('href')).toBe('/');
 
     // 'Ver ingressos': the new order first, above the older one, each grouped with its tickets.
     await main.getByRole('link', { name: 'Ver ingressos' }).click();

@@ -127,6 +127,7 @@ export function AuthPage() {
           <div role="status" className="mt-6 flex gap-3 rounded-2xl border border-accent/30 bg-accent/10 p-4">
             <ShoppingCart aria-hidden className="mt-0.5 size-5 shrink-0 text-accent" />
             <p className="text-sm">
+              <span className="block font-semibold">Você precisa estar logado para comprar ingressos.</span>
               <span className="font-semibold">Seus ingressos escolhidos estão guardados.</span>{' '}
               <span className="text-muted">Entre ou crie sua conta e a compra continua de onde parou.</span>
             </p>

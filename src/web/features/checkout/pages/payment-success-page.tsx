@@ -191,6 +191,9 @@ function Confirmation({ order }: { order: OrderView }) {
         <Button variant="outline" onClick={() => void share()}>
           <Share2 className="size-4" aria-hidden /> Compartilhar
         </Button>
+        <Button asChild variant="ghost">
+          <Link to="/">Voltar ao início</Link>
+        </Button>
       </div>
     </>
   );
