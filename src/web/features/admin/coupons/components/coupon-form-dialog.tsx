@@ -29,7 +29,7 @@ export interface CouponFormDialogProps {
   useEventDetail(eventId: string, enabled: boolean): { data?: AdminEventDetail; isPending: boolean };
 }
 
-/** Create or edit a coupon (SPEC.md section 5 'Coupon'); the server's rules and messages decide. */
+/** Create or edit a coupon (docs/rules/sale.md 'Coupons'); the server's rules and messages decide. */
 export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }: CouponFormDialogProps) {
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
