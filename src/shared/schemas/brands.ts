@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
-import type { BrandFigure } from '../home-hero';
-import type { BrandSlug } from './events';
+import { brandSlugs } from './events';
 import { isImageAddress } from '../image-address';
 
 /** Most figures a brand's home slide shows: three fit side by side on a desktop. */
@@ -12,24 +11,24 @@ export const BRAND_FIGURE_VALUE_MAX = 8;
 export const BRAND_FIGURE_LABEL_MAX = 16;
 
 /** One brand as GET /api/brands lists it (next-level, ay-yo, kxp, in `sortOrder`). */
-export interface Brand {
-  slug: BrandSlug;
-  name: string;
-  tagline: string;
-  description: string;
-  accentColor: string;
-  sortOrder: number;
+export const brandSchema = z.object({
+  slug: z.enum(brandSlugs),
+  name: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  accentColor: z.string(),
+  sortOrder: z.number(),
   /** Uploaded images' addresses ('/uploads/brands/….webp'); null: the brand's gradient and initials. */
-  coverUrl: string | null;
-  logoUrl: string | null;
+  coverUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
   /** The claims of its home slide; null: the defaults ('50+ Eventos'...; docs/rules/content.md 'Brand figures'), shared/home-hero DEFAULT_BRAND_FIGURES. */
-  figures: BrandFigure[] | null;
-}
+  figures: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
+});
+export type Brand = z.infer<typeof brandSchema>;
 
 /** GET /api/brands/:slug: the brand page's header, with how many people follow the brand. */
-export interface BrandPage extends Brand {
-  followersCount: number;
-}
+export const brandPageSchema = brandSchema.extend({ followersCount: z.number() });
+export type BrandPage = z.infer<typeof brandPageSchema>;
 
 const imageAddress = text('Imagem inválida')
   .trim()

@@ -40,18 +40,20 @@ export const saveEventSessionsSchema = z.object({
 export type SaveEventSessionsInput = z.input<typeof saveEventSessionsSchema>;
 
 /** A saved session: times 'HH:mm'. */
-export interface EventSessionView {
-  id: string;
-  name: string;
-  date: string;
-  startTime: string;
-  endTime: string | null;
-  capacity: number | null;
-}
+export const eventSessionViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  capacity: z.number().nullable(),
+});
+export type EventSessionView = z.infer<typeof eventSessionViewSchema>;
 
 /** GET /api/events/:id/sessions and the admin's: the sessions, exit scans, and per sector the ids of the sessions it covers (empty: all). */
-export interface EventSessionsResponse {
-  sessions: EventSessionView[];
-  exitScans: boolean;
-  sectors: { ticketTypeId: string; name: string; sessionIds: string[] }[];
-}
+export const eventSessionsResponseSchema = z.object({
+  sessions: z.array(eventSessionViewSchema),
+  exitScans: z.boolean(),
+  sectors: z.array(z.object({ ticketTypeId: z.string(), name: z.string(), sessionIds: z.array(z.string()) })),
+});
+export type EventSessionsResponse = z.infer<typeof eventSessionsResponseSchema>;

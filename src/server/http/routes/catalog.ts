@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listEventsQuerySchema } from '../../../shared/schemas/events';
+import {
+  eventDetailSchema,
+  eventListSchema,
+  favoriteIdsSchema,
+  favoriteStateSchema,
+  listEventsQuerySchema,
+} from '../../../shared/schemas/events';
+import { brandPageSchema, brandSchema, type Brand } from '../../../shared/schemas/brands';
+import { eventSessionsResponseSchema } from '../../../shared/schemas/sessions';
+import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { listEvents } from '../../services/catalog/list-events';
 import { listBrands } from '../../services/catalog/list-brands';
 import { findBrandPage } from '../../services/catalog/find-brand';
@@ -35,12 +44,21 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  app.get('/api/brands', async () => listBrands(db));
+  app.get(
+    '/api/brands',
+    { schema: { response: responses({ 200: z.array(brandSchema) }) } },
+    async () =>
+      // The slug column holds only brandSlugs (the rows are seeded, never created).
+      (await listBrands(db)) as Brand[],
+  );
 
   // A brand page's header: the brand and how many follow it. An unknown slug is not found.
   app.get(
     '/api/brands/:slug',
-    { schema: { params: brandParamsSchema }, config: { paramErrors: { slug: brandNotFound } } },
+    {
+      schema: { params: brandParamsSchema, response: responses({ 200: brandPageSchema }) },
+      config: { paramErrors: { slug: brandNotFound } },
+    },
     async (request) => {
       const page = await findBrandPage(db, request.params.slug);
       if (!page) throw brandNotFound();
@@ -54,36 +72,50 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
     // A change made through this server shows at once in the lists it serves.
     if (request.method !== 'GET' && request.url.startsWith('/api/admin/events')) publicLists.clear();
   });
-  app.get('/api/events', { schema: { querystring: eventsQuerySchema }, config: { fieldMessages: filterMessages } }, async (request) => {
-    const query = request.query;
-    if (query.favorites) {
-      const user = await guards.optionalUser(request);
-      return { events: await listEvents(db, query, user?.id ?? null) };
-    }
-    return publicLists.get(JSON.stringify(query), async () => ({ events: await listEvents(db, query, null) }));
-  });
+  app.get(
+    '/api/events',
+    {
+      schema: { querystring: eventsQuerySchema, response: responses({ 200: eventListSchema }) },
+      config: { fieldMessages: filterMessages },
+    },
+    async (request) => {
+      const query = request.query;
+      if (query.favorites) {
+        const user = await guards.optionalUser(request);
+        return { events: await listEvents(db, query, user?.id ?? null) };
+      }
+      return publicLists.get(JSON.stringify(query), async () => ({ events: await listEvents(db, query, null) }));
+    },
+  );
 
   const eventRoute = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
+  const withResponse = <R>(response: R) => ({ ...eventRoute, schema: { ...eventRoute.schema, response } });
 
   // `?codigo=` : a pre-sale code ('Tem um código de acesso?') shows the sector it unlocks. A code
   // that unlocks nothing counts against the account and the address that typed it, and past a few
   // the next try waits (services/catalog/access-code-attempts.ts), so a code cannot be guessed.
-  app.get('/api/events/:id', { ...eventRoute, schema: { ...eventRoute.schema, querystring: eventQuerySchema } }, async (request) => {
-    const code = request.query.codigo;
-    if (!code) return getEvent(db, request.params.id, new Date());
-    const user = await guards.optionalUser(request);
-    const who = { eventId: request.params.id, userId: user?.id ?? null, address: request.ip };
-    await assertMayTryAccessCode(db, deps.ticketSigningKey, who);
-    const event = await getEvent(db, request.params.id, new Date(), code);
-    if (!event.ticketTypes.some((type) => type.unlockedByCode)) await recordAccessCodeFailure(db, deps.ticketSigningKey, who);
-    return event;
-  });
+  app.get(
+    '/api/events/:id',
+    { ...eventRoute, schema: { ...eventRoute.schema, querystring: eventQuerySchema, response: responses({ 200: eventDetailSchema }) } },
+    async (request) => {
+      const code = request.query.codigo;
+      if (!code) return getEvent(db, request.params.id, new Date());
+      const user = await guards.optionalUser(request);
+      const who = { eventId: request.params.id, userId: user?.id ?? null, address: request.ip };
+      await assertMayTryAccessCode(db, deps.ticketSigningKey, who);
+      const event = await getEvent(db, request.params.id, new Date(), code);
+      if (!event.ticketTypes.some((type) => type.unlockedByCode)) await recordAccessCodeFailure(db, deps.ticketSigningKey, who);
+      return event;
+    },
+  );
 
   // The event page's sessions ('Sexta 13/03 · 22:00') and what each sector covers; a published event's only.
-  app.get('/api/events/:id/sessions', eventRoute, async (request) => getEventSessions(db, request.params.id, { publishedOnly: true }));
+  app.get('/api/events/:id/sessions', withResponse(responses({ 200: eventSessionsResponseSchema })), async (request) =>
+    getEventSessions(db, request.params.id, { publishedOnly: true }),
+  );
 
   // 'Adicionar à agenda' of the event page: an RFC 5545 file the phone's calendar imports.
-  app.get('/api/events/:id/calendar.ics', eventRoute, async (request, reply) => {
+  app.get('/api/events/:id/calendar.ics', withResponse(responses({ 200: rawBodySchema })), async (request, reply) => {
     const event = await getEvent(db, request.params.id);
     const ics = buildEventCalendar(event, { publicUrl: config.PUBLIC_URL ?? deps.publicUrl, now: new Date() });
     const name = asciiSlug(event.title) || 'evento';
@@ -94,14 +126,14 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
       .send(ics);
   });
 
-  app.get('/api/favorites', async (request) => {
+  app.get('/api/favorites', { schema: { response: responses({ 200: favoriteIdsSchema }) } }, async (request) => {
     const user = await guards.requireUser(request);
     return { eventIds: await listFavoriteEventIds(db, user.id) };
   });
 
   const favoriteRoute = {
     preValidation: guards.signedIn,
-    schema: { params: favoriteParamsSchema },
+    schema: { params: favoriteParamsSchema, response: responses({ 200: favoriteStateSchema }) },
     config: { paramErrors: { eventId: () => new DomainError('event_not_found') } },
   };
 

@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { EventSummary, ListEventsQuery } from '../../../../shared/schemas/events';
+import type { EventList, ListEventsQuery } from '../../../../shared/schemas/events';
 import { api } from '../../../lib/api';
 import { eventKeys } from './keys';
 
-export interface ListEventsResponse {
-  events: EventSummary[];
-}
+export type ListEventsResponse = EventList;
 
 function toSearch(query: ListEventsQuery): string {
   const params = new URLSearchParams();

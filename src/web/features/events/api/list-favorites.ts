@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FavoriteIds } from '../../../../shared/schemas/events';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { eventKeys } from './keys';
 
-export interface FavoritesResponse {
-  eventIds: string[];
-}
+export type FavoritesResponse = FavoriteIds;
 
 export function listFavorites(signal?: AbortSignal) {
   return api<FavoritesResponse>('/api/favorites', { signal });

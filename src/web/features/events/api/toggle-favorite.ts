@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { ListEventsQuery } from '../../../../shared/schemas/events';
+import type { FavoriteState, ListEventsQuery } from '../../../../shared/schemas/events';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { eventKeys } from './keys';
@@ -13,7 +13,7 @@ interface SetFavoriteInput {
 }
 
 export function setFavorite({ eventId, isFavorite }: SetFavoriteInput) {
-  return api<unknown>(`/api/favorites/${encodeURIComponent(eventId)}`, { method: isFavorite ? 'PUT' : 'DELETE' });
+  return api<FavoriteState>(`/api/favorites/${encodeURIComponent(eventId)}`, { method: isFavorite ? 'PUT' : 'DELETE' });
 }
 
 /**
