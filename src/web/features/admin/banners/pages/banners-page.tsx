@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ImageOff, Images, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminBanner } from '../../../../../shared/schemas/admin-content';
@@ -12,6 +11,7 @@ import { useAdminBanners } from '../api/list-banners';
 import { useSetBannerActive } from '../api/set-banner-active';
 import { useDeleteBanner } from '../api/delete-banner';
 import { BannerFormDialog } from '../components/banner-form-dialog';
+import { useDeleteConfirm } from '../../lib/use-delete-confirm';
 import { useFormDialog } from '../../lib/use-form-dialog';
 
 /** /admin/banners (docs/screens.md 'Admin area', docs/rules/content.md 'Banners'): list, create, edit, turn on/off and delete banners. */
@@ -19,8 +19,11 @@ export function BannersPage() {
   const query = useAdminBanners();
   const setActive = useSetBannerActive();
   const remove = useDeleteBanner();
+  const deletion = useDeleteConfirm<AdminBanner, unknown>(remove, {
+    onDeleted: () => toast.success('Banner excluído com sucesso!'),
+    failure: 'Erro ao deletar banner',
+  });
   const formDialog = useFormDialog<AdminBanner>();
-  const [deleting, setDeleting] = useState<AdminBanner | null>(null);
 
   function toggle(banner: AdminBanner, active: boolean) {
     setActive.mutate(
@@ -30,17 +33,6 @@ export function BannersPage() {
         onError: (error) => toast.error('Erro ao atualizar banner', { description: errorMessageOf(error) }),
       },
     );
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success('Banner excluído com sucesso!');
-        setDeleting(null);
-      },
-      onError: (error) => toast.error('Erro ao deletar banner', { description: errorMessageOf(error) }),
-    });
   }
 
   return (
@@ -110,7 +102,7 @@ export function BannersPage() {
                         variant="ghost"
                         size="sm"
                         className="text-danger"
-                        onClick={() => setDeleting(banner)}
+                        onClick={() => deletion.ask(banner)}
                         aria-label={`Excluir o banner ${banner.title}`}
                       >
                         <Trash2 aria-hidden className="size-4" />
@@ -127,13 +119,10 @@ export function BannersPage() {
 
       <BannerFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} banner={formDialog.editing} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...deletion.dialog}
         title="Tem certeza que deseja excluir este banner?"
-        description={`"${deleting?.title ?? ''}" será excluído e sai da página inicial. Esta ação não pode ser desfeita.`}
+        description={`"${deletion.deleting?.title ?? ''}" será excluído e sai da página inicial. Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
       />
     </>
   );

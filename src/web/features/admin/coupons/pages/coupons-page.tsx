@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { LockOpen, Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminCoupon } from '../../../../../shared/schemas/admin-content';
@@ -16,6 +15,7 @@ import { useDeleteCoupon } from '../api/delete-coupon';
 import { CouponFormDialog, type CouponFormDialogProps } from '../components/coupon-form-dialog';
 import { StatusSwitch } from '../../components/status-switch';
 import { couponState, couponStateLabel, formatDiscount, formatValidity } from '../lib/coupon-form';
+import { useDeleteConfirm } from '../../lib/use-delete-confirm';
 import { useFormDialog } from '../../lib/use-form-dialog';
 
 function Uses({ coupon }: { coupon: AdminCoupon }) {
@@ -87,8 +87,14 @@ export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'use
   const query = useAdminCoupons();
   const setActive = useSetCouponActive();
   const remove = useDeleteCoupon();
+  const deletion = useDeleteConfirm<AdminCoupon, { outcome: string }>(remove, {
+    onDeleted: ({ outcome }) => {
+      if (outcome === 'deleted') toast.success('Cupom excluído com sucesso!');
+      else toast.success('Cupom desativado', { description: 'Ele já foi usado em pedidos, então foi mantido no histórico.' });
+    },
+    failure: 'Erro ao excluir cupom',
+  });
   const formDialog = useFormDialog<AdminCoupon>({ openFromAddress: true });
-  const [deleting, setDeleting] = useState<AdminCoupon | null>(null);
 
   function toggle(coupon: AdminCoupon, isActive: boolean) {
     setActive.mutate(
@@ -98,18 +104,6 @@ export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'use
         onError: (error) => toast.error('Erro ao salvar cupom', { description: errorMessageOf(error) }),
       },
     );
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: ({ outcome }) => {
-        if (outcome === 'deleted') toast.success('Cupom excluído com sucesso!');
-        else toast.success('Cupom desativado', { description: 'Ele já foi usado em pedidos, então foi mantido no histórico.' });
-        setDeleting(null);
-      },
-      onError: (error) => toast.error('Erro ao excluir cupom', { description: errorMessageOf(error) }),
-    });
   }
 
   // Icons only in the table (the names say which coupon); words too on the phone cards.
@@ -129,7 +123,7 @@ export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'use
       <Button
         variant="ghost"
         size="sm"
-        onClick={() => setDeleting(coupon)}
+        onClick={() => deletion.ask(coupon)}
         aria-label={`Excluir cupom ${coupon.code}`}
         title="Excluir"
         className={withText ? 'text-danger' : 'w-9 px-0 text-danger'}
@@ -251,17 +245,14 @@ export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'use
         useEventDetail={useEventDetail}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...deletion.dialog}
         title="Tem certeza que deseja excluir este cupom?"
         description={
-          deleting?.hasOrders
-            ? `O cupom ${deleting.code} já foi usado em pedidos: ele será desativado e mantido no histórico, e esses pedidos continuam com o desconto.`
-            : `O cupom ${deleting?.code ?? ''} será excluído. Esta ação não pode ser desfeita.`
+          deletion.deleting?.hasOrders
+            ? `O cupom ${deletion.deleting.code} já foi usado em pedidos: ele será desativado e mantido no histórico, e esses pedidos continuam com o desconto.`
+            : `O cupom ${deletion.deleting?.code ?? ''} será excluído. Esta ação não pode ser desfeita.`
         }
-        confirmLabel={deleting?.hasOrders ? 'Desativar' : 'Excluir'}
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
+        confirmLabel={deletion.deleting?.hasOrders ? 'Desativar' : 'Excluir'}
       />
     </>
   );

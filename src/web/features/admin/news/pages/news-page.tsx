@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Newspaper, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminNews } from '../../../../../shared/schemas/admin-content';
@@ -13,6 +12,7 @@ import { useAdminNews } from '../api/list-news';
 import { useSetNewsPublished } from '../api/set-news-published';
 import { useDeleteNews } from '../api/delete-news';
 import { NewsFormDialog } from '../components/news-form-dialog';
+import { useDeleteConfirm } from '../../lib/use-delete-confirm';
 import { useFormDialog } from '../../lib/use-form-dialog';
 
 function NewsThumb({ item }: { item: AdminNews }) {
@@ -30,8 +30,11 @@ export function NewsPage() {
   const query = useAdminNews();
   const setPublished = useSetNewsPublished();
   const remove = useDeleteNews();
+  const deletion = useDeleteConfirm<AdminNews, unknown>(remove, {
+    onDeleted: () => toast.success('Notícia excluída com sucesso!'),
+    failure: 'Erro ao deletar notícia',
+  });
   const formDialog = useFormDialog<AdminNews>({ openFromAddress: true });
-  const [deleting, setDeleting] = useState<AdminNews | null>(null);
 
   function togglePublished(item: AdminNews, published: boolean) {
     setPublished.mutate(
@@ -41,17 +44,6 @@ export function NewsPage() {
         onError: (error) => toast.error('Erro ao atualizar notícia', { description: errorMessageOf(error) }),
       },
     );
-  }
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        toast.success('Notícia excluída com sucesso!');
-        setDeleting(null);
-      },
-      onError: (error) => toast.error('Erro ao deletar notícia', { description: errorMessageOf(error) }),
-    });
   }
 
   return (
@@ -116,7 +108,7 @@ export function NewsPage() {
                         variant="ghost"
                         size="sm"
                         className="text-danger"
-                        onClick={() => setDeleting(item)}
+                        onClick={() => deletion.ask(item)}
                         aria-label={`Excluir a notícia ${item.title}`}
                       >
                         <Trash2 aria-hidden className="size-4" />
@@ -133,13 +125,10 @@ export function NewsPage() {
 
       <NewsFormDialog open={formDialog.isOpen} onOpenChange={formDialog.setOpen} item={formDialog.editing} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        {...deletion.dialog}
         title="Tem certeza que deseja excluir esta notícia?"
-        description={`"${deleting?.title ?? ''}" será excluída e sai da página inicial. Esta ação não pode ser desfeita.`}
+        description={`"${deletion.deleting?.title ?? ''}" será excluída e sai da página inicial. Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
-        isPending={remove.isPending}
-        onConfirm={confirmDelete}
       />
     </>
   );
