@@ -49,14 +49,11 @@ const notYetDeclared: string[] = [
   'GET /api/admin/news',
   'GET /api/admin/refunds',
   'GET /api/admin/staff',
-  'GET /api/auth/*',
-  'GET /api/banners',
   'GET /api/box-office/drawers/:id',
   'GET /api/box-office/drawers/:id/sales',
   'GET /api/box-office/events',
   'GET /api/box-office/events/:id/state',
   'GET /api/box-office/sales/:id',
-  'GET /api/config',
   'GET /api/door/events/:id/guest-search',
   'GET /api/events/:id/waiting-room',
   'GET /api/events/:id/waiting-room/challenge',
@@ -64,14 +61,10 @@ const notYetDeclared: string[] = [
   'GET /api/guest-list-links/:token',
   'GET /api/guest-lists',
   'GET /api/guest-lists/:id',
-  'GET /api/live',
-  'GET /api/me',
   'GET /api/me/export',
   'GET /api/me/notification-settings',
   'GET /api/me/profile',
   'GET /api/me/stats',
-  'GET /api/news',
-  'GET /api/news/:id',
   'GET /api/notifications',
   'GET /api/push/public-key',
   'GET /api/refunds/eligible',
@@ -92,7 +85,6 @@ const notYetDeclared: string[] = [
   'POST /api/admin/refunds/:id/reject',
   'POST /api/admin/staff',
   'POST /api/admin/uploads/:folder',
-  'POST /api/auth/*',
   'POST /api/box-office/blocks',
   'POST /api/box-office/blocks/:id/return',
   'POST /api/box-office/drawers',
@@ -134,7 +126,11 @@ const notYetDeclared: string[] = [
 ];
 
 /** Routes whose answer is not JSON of a fixed shape, and why they declare none. */
-const exempt: Record<string, string> = {};
+const exempt: Record<string, string> = {
+  'GET /api/auth/*':
+    "better-auth's own endpoints (sessions, sign-in, OAuth redirects, its HTML error page): their answers are the library's",
+  'POST /api/auth/*': "better-auth's own endpoints: their answers are the library's",
+};
 
 let server: TestServer;
 

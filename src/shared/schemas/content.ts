@@ -16,41 +16,40 @@ export const listNewsQuerySchema = z.object({
 export type ListNewsQuery = z.infer<typeof listNewsQuerySchema>;
 
 /** One published news item as a card shows it (docs/screens.md 'Home'). */
-export interface NewsSummary {
-  id: string;
-  title: string;
-  preview: string;
-  category: string;
-  imageUrl: string | null;
+export const newsSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  preview: z.string(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
   /** UTC instant the news was created (ISO 8601). */
-  createdAt: string;
+  createdAt: z.string(),
   /** Calendar day of `createdAt` in America/Sao_Paulo, 'yyyy-MM-dd' (shown dd/MM/yyyy). */
-  date: string;
-}
+  date: z.string(),
+});
+export type NewsSummary = z.infer<typeof newsSummarySchema>;
 
 /** GET /api/news/:id: the news item with its full text; paragraphs are separated by blank lines. */
-export interface NewsDetail extends NewsSummary {
-  content: string | null;
-}
+export const newsDetailSchema = newsSummarySchema.extend({ content: z.string().nullable() });
+export type NewsDetail = z.infer<typeof newsDetailSchema>;
 
 /** GET /api/news answer, newest first. */
-export interface ListNewsResponse {
-  news: NewsSummary[];
-}
+export const listNewsResponseSchema = z.object({ news: z.array(newsSummarySchema) });
+export type ListNewsResponse = z.infer<typeof listNewsResponseSchema>;
 
 /** One active banner of the home page (docs/data-model.md 'News and banners'). */
-export interface BannerView {
-  id: string;
-  title: string;
-  description: string;
-  imageUrl: string;
+export const bannerViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
   /** A path inside the app ('/event/…') or an absolute http(s) address; null for no link. */
-  linkUrl: string | null;
+  linkUrl: z.string().nullable(),
   /** UTC instant (ISO 8601). */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type BannerView = z.infer<typeof bannerViewSchema>;
 
 /** GET /api/banners answer, newest first. */
-export interface ListBannersResponse {
-  banners: BannerView[];
-}
+export const listBannersResponseSchema = z.object({ banners: z.array(bannerViewSchema) });
+export type ListBannersResponse = z.infer<typeof listBannersResponseSchema>;

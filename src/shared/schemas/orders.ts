@@ -191,3 +191,6 @@ export type CouponPreview = z.infer<typeof couponPreviewSchema>;
 /** Answer of GET /api/orders/last-buyer: the phone and CPF of the user's last order (masked as typed), or nulls. */
 export const lastBuyerSchema = z.object({ phone: z.string().nullable(), cpf: z.string().nullable() });
 export type LastBuyer = z.infer<typeof lastBuyerSchema>;
+
+/** Answer of POST /api/payments/stripe/webhook to a verified event (handled now or before). */
+export const webhookReceivedSchema = z.object({ received: z.boolean() });

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listNewsQuerySchema, type ListBannersResponse, type ListNewsResponse } from '../../../shared/schemas/content';
+import {
+  listBannersResponseSchema,
+  listNewsQuerySchema,
+  listNewsResponseSchema,
+  newsDetailSchema,
+  type ListBannersResponse,
+  type ListNewsResponse,
+} from '../../../shared/schemas/content';
+import { responses } from '../../../shared/schemas/api-error';
 import { DomainError } from '../../../shared/errors';
 import { listNews } from '../../services/content/list-news';
 import { getNews } from '../../services/content/get-news';
@@ -16,16 +24,27 @@ export async function contentRoutes(fastify: FastifyInstance, { deps }: RouteCon
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  app.get('/api/news', { schema: { querystring: listNewsQuerySchema } }, async (request): Promise<ListNewsResponse> => ({
-    news: await listNews(db, { limit: request.query.limit }),
-  }));
+  app.get(
+    '/api/news',
+    { schema: { querystring: listNewsQuerySchema, response: responses({ 200: listNewsResponseSchema }) } },
+    async (request): Promise<ListNewsResponse> => ({
+      news: await listNews(db, { limit: request.query.limit }),
+    }),
+  );
 
   // A news id that is not a UUID names no news item.
   app.get(
     '/api/news/:id',
-    { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('news_not_found')) },
+    {
+      schema: { params: idParamsSchema, response: responses({ 200: newsDetailSchema }) },
+      config: idNotFound(() => new DomainError('news_not_found')),
+    },
     async (request) => getNews(db, request.params.id),
   );
 
-  app.get('/api/banners', async (): Promise<ListBannersResponse> => ({ banners: await listActiveBanners(db) }));
+  app.get(
+    '/api/banners',
+    { schema: { response: responses({ 200: listBannersResponseSchema }) } },
+    async (): Promise<ListBannersResponse> => ({ banners: await listActiveBanners(db) }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATIONS_CHANNEL } from '../../services/notifications/notify-user';
 import type { RouteContext } from '../context';
+import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 
 /**
  * GET /api/live: the signed-in user's live updates as Server-Sent Events (
@@ -10,7 +11,8 @@ import type { RouteContext } from '../context';
  * the end at sign-out) is src/server/live/live-streams.ts's.
  */
 export async function liveRoutes(app: FastifyInstance, { guards, live, streams }: RouteContext) {
-  app.get('/api/live', async (request, reply) => {
+  // The stream is written to the socket itself; a refusal before it opens is an error body.
+  app.get('/api/live', { schema: { response: responses({ 200: rawBodySchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     // Ends when this session signs out or the account is deleted.
     const stream = streams.open(reply, { userId: user.id, address: request.ip }, () => guards.isStillAllowed(request));

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Me, PublicConfig } from '../../../shared/schemas/me';
+import { meSchema, publicConfigSchema, type Me, type PublicConfig } from '../../../shared/schemas/me';
+import { responses } from '../../../shared/schemas/api-error';
 import { getProfileSummary } from '../../services/profile/get-profile-summary';
 import { activeSocialProviders } from '../../auth';
 import type { RouteContext } from '../context';
 
 export async function meRoutes(app: FastifyInstance, { deps, guards, config, auth }: RouteContext) {
-  app.get('/api/me', async (request, reply): Promise<Me> => {
+  app.get('/api/me', { schema: { response: responses({ 200: meSchema }) } }, async (request, reply): Promise<Me> => {
     reply.header('cache-control', 'no-store');
     const user = await guards.optionalUser(request);
     if (!user) return { user: null, roles: [], profile: null };
@@ -17,7 +18,7 @@ export async function meRoutes(app: FastifyInstance, { deps, guards, config, aut
     };
   });
 
-  app.get('/api/config', async (): Promise<PublicConfig> => ({
+  app.get('/api/config', { schema: { response: responses({ 200: publicConfigSchema }) } }, async (): Promise<PublicConfig> => ({
     supportWhatsappUrl: config.SUPPORT_WHATSAPP_URL,
     networkingGroupUrl: config.NETWORKING_GROUP_URL,
     paymentProvider: deps.payments.name,

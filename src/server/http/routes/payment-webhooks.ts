@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../shared/errors';
 import { handlePaymentEvent } from '../../services/payments/handle-payment-event';
 import type { RouteContext } from '../context';
+import { responses } from '../../../shared/schemas/api-error';
+import { webhookReceivedSchema } from '../../../shared/schemas/orders';
 
 /**
  * Stripe's webhook (issue 8 'Webhooks'), registered only when Stripe runs: POST
@@ -17,7 +19,7 @@ export async function paymentWebhookRoutes(app: FastifyInstance, { deps, webhook
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/payments/stripe/webhook', async (request) => {
+  app.post('/api/payments/stripe/webhook', { schema: { response: responses({ 200: webhookReceivedSchema }) } }, async (request) => {
     const signature = request.headers['stripe-signature'];
     if (!Buffer.isBuffer(request.body) || typeof signature !== 'string' || signature === '') {
       throw new DomainError('webhook_signature_invalid');
