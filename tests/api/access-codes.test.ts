@@ -53,10 +53,16 @@ describe('pre-sale codes on the event page', () => {
     const statuses: number[] = [];
     for (let n = 0; n < 600; n += 1) statuses.push((await tryCode(event.id, guess(n), from)).statusCode);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
-    expect(statuses.indexOf(429)).toBe(20);
-    // Within one second past the 20th failure, every further guess waits: none reaches the codes.
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(22);
+    // The 21st waits a second after the 20th failure (a slow machine may pass it, or the next).
+    expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(20);
+    expect(statuses.indexOf(429)).toBeLessThan(24);
+    // Past the 20th failure each further guess waits 1 s, 2 s, 4 s...: however slow the machine,
+    // a handful more are tried at most, nowhere near 600.
+    expect(statuses.filter((s) => s === 200).length).toBeLessThan(30);
 
+    // Right after a failure (its time set to now, so the test does not hang on the machine's
+    // speed), the right code waits too.
+    await server.deps.db.execute(sql`UPDATE access_code_failures SET failed_at = now() WHERE event_id = ${event.id}::uuid`);
     const right = await tryCode(event.id, 'AYYOFA-7K2Q', from);
     expect(right.statusCode).toBe(429);
     expect(right.json()).toMatchObject({ code: 'access_code_throttled' });
@@ -83,11 +89,16 @@ describe('pre-sale codes on the event page', () => {
     for (let n = 0; n < 12; n += 1)
       statuses.push((await tryCode(event.id, guess(n), { address: shared, cookie: guesser.cookie })).statusCode);
     expect(statuses.slice(0, 5)).toEqual(Array(5).fill(200));
-    expect(statuses[5]).toBe(429);
+    expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(5);
+    expect(statuses.indexOf(429)).toBeLessThan(9);
+    const justFailed = () =>
+      server.deps.db.execute(sql`UPDATE access_code_failures SET failed_at = now() WHERE event_id = ${event.id}::uuid`);
+    await justFailed();
     expect(unlocks(await tryCode(event.id, 'KXPVIP-2026', { address: shared, cookie: guesser.cookie }))).toBe(false);
 
     // Anonymous guesses from the shared address use up its 20 anonymous failures...
     for (let n = 100; n < 125; n += 1) await tryCode(event.id, guess(n), { address: shared });
+    await justFailed();
     expect((await tryCode(event.id, 'KXPVIP-2026', { address: shared })).statusCode).toBe(429);
     // ...while another fan signed in behind the same address types the right code, lower case as the sale takes it.
     const fan = await server.signUpAs();
