@@ -1,4 +1,5 @@
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { UploadFolder } from '../../../../shared/schemas/admin-events';
 import { FieldError, Label } from '../../../components/ui/input';
@@ -104,5 +105,22 @@ export function ImageUploadField({ id, label, value, onChange, folder, error, hi
       </p>
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/**
+ * ImageUploadField bound to a react-hook-form text field that holds the image's address ('' for none).
+ */
+export function FormImageField<T extends FieldValues, TOutput = T>({
+  control,
+  name,
+  ...props
+}: Omit<ImageUploadFieldProps, 'value' | 'onChange'> & { control: Control<T, unknown, TOutput>; name: FieldPath<T> }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <ImageUploadField {...props} value={field.value || null} onChange={(url) => field.onChange(url ?? '')} />}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { sameNameFieldOf } from '../../../../lib/save-error';
 import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Textarea } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageUploadField } from '../../components/image-upload-field';
+import { FormImageField } from '../../components/image-upload-field';
 import { useSaveBanner } from '../api/save-banner';
 
 interface BannerFormValues {
@@ -68,20 +68,14 @@ export function BannerFormDialog({ open, onOpenChange, banner }: BannerFormDialo
       <FormField id="banner-description" label="Descrição" required error={errors.description?.message}>
         {(aria) => <Textarea {...aria} {...register('description')} rows={2} aria-required />}
       </FormField>
-      <Controller
+      <FormImageField
         control={control}
         name="imageUrl"
-        render={({ field }) => (
-          <ImageUploadField
-            id="banner-image"
-            label="Imagem *"
-            folder="banners"
-            value={field.value || null}
-            onChange={(url) => field.onChange(url ?? '')}
-            error={errors.imageUrl?.message}
-            hint="JPG, PNG ou WebP, até 5MB. Formato largo, como 16:9."
-          />
-        )}
+        id="banner-image"
+        label="Imagem *"
+        folder="banners"
+        error={errors.imageUrl?.message}
+        hint="JPG, PNG ou WebP, até 5MB. Formato largo, como 16:9."
       />
       <FormField
         id="banner-link"

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import {
@@ -16,7 +16,7 @@ import { Input } from '../../../../components/ui/input';
 import { FormField } from '../../../../components/form-field';
 import { Textarea } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageUploadField } from '../../components/image-upload-field';
+import { FormImageField } from '../../components/image-upload-field';
 import { useUpdateBrand } from '../api/update-brand';
 
 interface BrandFormValues {
@@ -106,35 +106,23 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
       >
         {(aria) => <Textarea {...aria} {...register('description')} rows={4} aria-required />}
       </FormField>
-      <Controller
+      <FormImageField
         control={control}
         name="coverUrl"
-        render={({ field }) => (
-          <ImageUploadField
-            id="brand-cover"
-            label="Capa"
-            folder="brands"
-            value={field.value || null}
-            onChange={(url) => field.onChange(url ?? '')}
-            error={errors.coverUrl?.message}
-            hint="Fundo do topo da página da marca. JPG, PNG ou WebP, até 5MB."
-          />
-        )}
+        id="brand-cover"
+        label="Capa"
+        folder="brands"
+        error={errors.coverUrl?.message}
+        hint="Fundo do topo da página da marca. JPG, PNG ou WebP, até 5MB."
       />
-      <Controller
+      <FormImageField
         control={control}
         name="logoUrl"
-        render={({ field }) => (
-          <ImageUploadField
-            id="brand-logo"
-            label="Logo"
-            folder="brands"
-            value={field.value || null}
-            onChange={(url) => field.onChange(url ?? '')}
-            error={errors.logoUrl?.message}
-            hint="Quadrada, de preferência. JPG, PNG ou WebP, até 5MB."
-          />
-        )}
+        id="brand-logo"
+        label="Logo"
+        folder="brands"
+        error={errors.logoUrl?.message}
+        hint="Quadrada, de preferência. JPG, PNG ou WebP, até 5MB."
       />
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold">Números na página inicial</legend>

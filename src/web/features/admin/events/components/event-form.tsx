@@ -19,7 +19,7 @@ import { Input } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
 import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Select, Textarea } from '../../components/form-field';
-import { ImageUploadField } from '../../components/image-upload-field';
+import { FormImageField } from '../../components/image-upload-field';
 import type { SavedTicketTypeInfo } from '../lib/event-form-values';
 import { SaleRulesFields } from './sale-rules-fields';
 import { TicketTypeFields } from './ticket-type-fields';
@@ -118,20 +118,14 @@ export function EventForm({
           <FormField id="description" label="Descrição" error={errors.description?.message} className="sm:col-span-2">
             {(aria) => <Textarea {...aria} rows={5} placeholder="Conte o que vai acontecer no evento" {...register('description')} />}
           </FormField>
-          <Controller
+          <FormImageField
             control={control}
             name="imageUrl"
-            render={({ field }) => (
-              <ImageUploadField
-                id="imageUrl"
-                label="Imagem do evento"
-                folder="events"
-                value={field.value || null}
-                onChange={(url) => field.onChange(url ?? '')}
-                error={errors.imageUrl?.message}
-                className="sm:col-span-2"
-              />
-            )}
+            id="imageUrl"
+            label="Imagem do evento"
+            folder="events"
+            error={errors.imageUrl?.message}
+            className="sm:col-span-2"
           />
         </Section>
 

@@ -7,7 +7,7 @@ import { sameNameFieldOf } from '../../../../lib/save-error';
 import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Textarea } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
-import { ImageUploadField } from '../../components/image-upload-field';
+import { FormImageField } from '../../components/image-upload-field';
 import { useSaveNews } from '../api/save-news';
 
 interface NewsFormValues {
@@ -95,20 +95,7 @@ export function NewsFormDialog({ open, onOpenChange, item }: NewsFormDialogProps
       >
         {(aria) => <Textarea {...aria} {...register('content')} rows={6} />}
       </FormField>
-      <Controller
-        control={control}
-        name="imageUrl"
-        render={({ field }) => (
-          <ImageUploadField
-            id="news-image"
-            label="Imagem"
-            folder="news"
-            value={field.value || null}
-            onChange={(url) => field.onChange(url ?? '')}
-            error={errors.imageUrl?.message}
-          />
-        )}
-      />
+      <FormImageField control={control} name="imageUrl" id="news-image" label="Imagem" folder="news" error={errors.imageUrl?.message} />
       <Controller
         control={control}
         name="published"
