@@ -26,3 +26,6 @@ export const okSchema = z.object({ ok: z.boolean() });
  * events): a body Fastify sends as it is (a string, a buffer or a stream), never serialized.
  */
 export const rawBodySchema = z.string();
+
+/** A 204 answer: no body. */
+export const noContentSchema = z.void();

@@ -3,23 +3,22 @@ import '../zod-locale';
 import { text } from './fields';
 
 /** One notification as the panel shows it (docs/data-model.md 'Notifications', docs/rules/notifications.md 'The notification panel'). */
-export interface NotificationView {
-  id: string;
+export const notificationViewSchema = z.object({
+  id: z.string(),
   /** 'install', 'event', 'promotion'; anything else is drawn as a generic announcement. */
-  type: string;
-  title: string;
-  message: string;
-  read: boolean;
-  actionUrl: string | null;
+  type: z.string(),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  actionUrl: z.string().nullable(),
   /** UTC instant (ISO 8601). */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
 
 /** GET /api/notifications: the newest 50 (docs/rules/notifications.md 'The notification panel') and how many of all are unread. */
-export interface NotificationList {
-  notifications: NotificationView[];
-  unreadCount: number;
-}
+export const notificationListSchema = z.object({ notifications: z.array(notificationViewSchema), unreadCount: z.number() });
+export type NotificationList = z.infer<typeof notificationListSchema>;
 
 /** Body of POST /api/push/subscriptions: PushSubscription.toJSON() of the browser. */
 export const pushSubscriptionSchema = z.object({
@@ -36,3 +35,11 @@ export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** Body of DELETE /api/push/subscriptions. */
 export const pushUnsubscribeSchema = z.object({ endpoint: text().min(1).max(2000) });
+
+/** Answer of POST /api/notifications/read-all: how many were marked read. */
+export const notificationsMarkedSchema = z.object({ marked: z.number() });
+export type NotificationsMarked = z.infer<typeof notificationsMarkedSchema>;
+
+/** Answer of GET /api/push/public-key: the VAPID public key, null when web push is off. */
+export const pushPublicKeySchema = z.object({ publicKey: z.string().nullable() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;

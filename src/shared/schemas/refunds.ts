@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
-import type { RefundStatus } from '../statuses';
+import { refundStatuses, type RefundStatus } from '../statuses';
 
 export type { RefundStatus };
 
@@ -39,8 +39,17 @@ export const refundStatusLabel: Readonly<Record<RefundStatus, string>> = {
 };
 
 /** Why an order cannot be refunded now (see src/server/domain/refunds.ts). */
-export type RefundIneligibility =
-  'already_requested' | 'not_paid' | 'refunded' | 'cancelled' | 'nothing_to_refund' | 'checked_in' | 'event_past' | 'transferred';
+export const refundIneligibilities = [
+  'already_requested',
+  'not_paid',
+  'refunded',
+  'cancelled',
+  'nothing_to_refund',
+  'checked_in',
+  'event_past',
+  'transferred',
+] as const;
+export type RefundIneligibility = (typeof refundIneligibilities)[number];
 
 /** The pt-BR text shown on an order that cannot be picked on /refund-request. */
 export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, string>> = {
@@ -55,52 +64,63 @@ export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, stri
 };
 
 /** One ticket of an order on /refund-request. */
-export interface RefundableTicket {
-  id: string;
-  ticketTypeName: string;
+export const refundableTicketSchema = z.object({
+  id: z.string(),
+  ticketTypeName: z.string(),
   /** What refunding this ticket pays back: its price after its share of the order's discount, and its service fee when that goes back, in centavos. */
-  amountCentavos: number;
+  amountCentavos: z.number(),
   /** The service fee this ticket was charged that a refund now keeps (past the 7-day withdrawal, by the organizer's policy), in centavos; 0 when it goes back. */
-  keptFeeCentavos: number;
-  eligible: boolean;
+  keptFeeCentavos: z.number(),
+  eligible: z.boolean(),
   /** Null when eligible. */
-  reason: RefundIneligibility | null;
-}
+  reason: z.enum(refundIneligibilities).nullable(),
+});
+export type RefundableTicket = z.infer<typeof refundableTicketSchema>;
 
 /** One of the user's orders as /refund-request lists it: GET /api/refunds/eligible. */
-export interface RefundableOrder {
-  orderId: string;
+export const refundableOrderSchema = z.object({
+  orderId: z.string(),
   /** UTC instant (ISO 8601) the order was placed. */
-  createdAt: string;
+  createdAt: z.string(),
   /** What a refund would pay back: the order's total actually paid, in centavos. */
-  amountCentavos: number;
+  amountCentavos: z.number(),
   /** The service fee of the refundable tickets that a refund now keeps, in centavos (RefundableTicket.keptFeeCentavos). */
-  keptFeeCentavos: number;
+  keptFeeCentavos: z.number(),
   /** Until when (UTC ISO 8601) 'Cancelar compra' refunds at once (domain/refunds withdrawalDeadline); null when closed. */
-  withdrawalDeadline: string | null;
-  event: { id: string; title: string; date: string; startTime: string; location: string };
+  withdrawalDeadline: z.string().nullable(),
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string(), location: z.string() }),
   /** Ticket type x quantity bought in this order. */
-  items: { ticketTypeName: string; quantity: number }[];
+  items: z.array(z.object({ ticketTypeName: z.string(), quantity: z.number() })),
   /** Each ticket of the order, refundable on its own or not (with why). */
-  tickets: RefundableTicket[];
+  tickets: z.array(refundableTicketSchema),
   /** True when at least one ticket can be refunded. */
-  eligible: boolean;
+  eligible: z.boolean(),
   /** Null when eligible. */
-  reason: RefundIneligibility | null;
-}
+  reason: z.enum(refundIneligibilities).nullable(),
+});
+export type RefundableOrder = z.infer<typeof refundableOrderSchema>;
 
 /** One of the user's own refund requests: GET /api/refunds/mine (newest first). */
-export interface MyRefund {
-  id: string;
-  orderId: string;
-  eventTitle: string;
-  amountCentavos: number;
+export const myRefundSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  eventTitle: z.string(),
+  amountCentavos: z.number(),
   /** How many tickets the refund covers. */
-  ticketCount: number;
-  reason: string;
-  status: RefundStatus;
+  ticketCount: z.number(),
+  reason: z.string(),
+  status: z.enum(refundStatuses),
   /** UTC instants (ISO 8601). */
-  requestedAt: string;
-  processedAt: string | null;
-  adminNotes: string | null;
-}
+  requestedAt: z.string(),
+  processedAt: z.string().nullable(),
+  adminNotes: z.string().nullable(),
+});
+export type MyRefund = z.infer<typeof myRefundSchema>;
+
+/** Answer of GET /api/refunds/eligible. */
+export const refundableOrdersSchema = z.object({ orders: z.array(refundableOrderSchema) });
+export type RefundableOrders = z.infer<typeof refundableOrdersSchema>;
+
+/** Answer of GET /api/refunds/mine. */
+export const myRefundsSchema = z.object({ refunds: z.array(myRefundSchema) });
+export type MyRefunds = z.infer<typeof myRefundsSchema>;

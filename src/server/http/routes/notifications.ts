@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../../../shared/schemas/notifications';
+import {
+  notificationListSchema,
+  notificationsMarkedSchema,
+  pushPublicKeySchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '../../../shared/schemas/notifications';
+import { noContentSchema, responses } from '../../../shared/schemas/api-error';
 import {
   deleteMyNotification,
   listMyNotifications,
@@ -23,11 +30,11 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
   // One of the user's notifications: signed in first, then a malformed id is not found.
   const notification = {
     preValidation: guards.signedIn,
-    schema: { params: idParamsSchema },
+    schema: { params: idParamsSchema, response: responses({ 204: noContentSchema }) },
     config: idNotFound(() => new DomainError('not_found')),
   };
 
-  app.get('/api/notifications', async (request, reply) => {
+  app.get('/api/notifications', { schema: { response: responses({ 200: notificationListSchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
     return listMyNotifications(db, user.id);
@@ -39,7 +46,7 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
     return reply.status(204).send();
   });
 
-  app.post('/api/notifications/read-all', async (request) => {
+  app.post('/api/notifications/read-all', { schema: { response: responses({ 200: notificationsMarkedSchema }) } }, async (request) => {
     const user = await guards.requireUser(request);
     return { marked: await markAllNotificationsRead(db, user.id) };
   });
@@ -50,11 +57,13 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
     return reply.status(204).send();
   });
 
-  app.get('/api/push/public-key', async () => ({ publicKey: deps.push?.publicKey ?? null }));
+  app.get('/api/push/public-key', { schema: { response: responses({ 200: pushPublicKeySchema }) } }, async () => ({
+    publicKey: deps.push?.publicKey ?? null,
+  }));
 
   app.post(
     '/api/push/subscriptions',
-    { preValidation: guards.signedIn, schema: { body: pushSubscriptionSchema } },
+    { preValidation: guards.signedIn, schema: { body: pushSubscriptionSchema, response: responses({ 204: noContentSchema }) } },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       await savePushSubscription(
@@ -70,7 +79,10 @@ export async function notificationRoutes(fastify: FastifyInstance, { deps, guard
 
   app.delete(
     '/api/push/subscriptions',
-    { preValidation: guards.signedIn, schema: { body: optionalBody(pushUnsubscribeSchema) } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: optionalBody(pushUnsubscribeSchema), response: responses({ 204: noContentSchema }) },
+    },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       await deletePushSubscription(db, user.id, request.body.endpoint);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestRefundSchema, withdrawPurchaseSchema } from '../../../shared/schemas/refunds';
+import {
+  myRefundSchema,
+  myRefundsSchema,
+  refundableOrdersSchema,
+  requestRefundSchema,
+  withdrawPurchaseSchema,
+} from '../../../shared/schemas/refunds';
+import { responses } from '../../../shared/schemas/api-error';
 import { listMyRefunds } from '../../services/refunds/list-my-refunds';
 import { listRefundableOrders } from '../../services/refunds/list-refundable-orders';
 import { requestRefund } from '../../services/refunds/request-refund';
@@ -12,13 +19,13 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  app.get('/api/refunds/eligible', async (request, reply) => {
+  app.get('/api/refunds/eligible', { schema: { response: responses({ 200: refundableOrdersSchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
     return { orders: await listRefundableOrders(db, user.id) };
   });
 
-  app.get('/api/refunds/mine', async (request, reply) => {
+  app.get('/api/refunds/mine', { schema: { response: responses({ 200: myRefundsSchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
     return { refunds: await listMyRefunds(db, user.id) };
@@ -26,7 +33,11 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
 
   app.post(
     '/api/refunds',
-    { preValidation: guards.signedIn, schema: { body: requestRefundSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: requestRefundSchema, response: responses({ 201: myRefundSchema }) },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const user = await guards.requireUser(request);
       return reply.status(201).send(await requestRefund(db, user.id, request.body));
@@ -37,7 +48,7 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
     '/api/refunds/withdraw',
     {
       preValidation: guards.signedIn,
-      schema: { body: withdrawPurchaseSchema },
+      schema: { body: withdrawPurchaseSchema, response: responses({ 201: myRefundSchema }) },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

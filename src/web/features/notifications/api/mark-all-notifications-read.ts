@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationsMarked } from '../../../../shared/schemas/notifications';
 import { api } from '../../../lib/api';
 import { changeCachedLists, refetchLists, restoreCachedLists } from './update-list';
 
 /** POST /api/notifications/read-all ('Marcar todas'): every unread notification of the user is read. */
-export function markAllNotificationsRead(): Promise<{ marked: number }> {
-  return api<{ marked: number }>('/api/notifications/read-all', { method: 'POST' });
+export function markAllNotificationsRead(): Promise<NotificationsMarked> {
+  return api<NotificationsMarked>('/api/notifications/read-all', { method: 'POST' });
 }
 
 export function useMarkAllNotificationsRead() {

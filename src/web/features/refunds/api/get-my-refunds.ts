@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MyRefund } from '../../../../shared/schemas/refunds';
+import type { MyRefund, MyRefunds } from '../../../../shared/schemas/refunds';
 import { api } from '../../../lib/api';
 import { refundKeys } from './keys';
 
 /** GET /api/refunds/mine: the user's own refund requests, newest first. */
 export async function getMyRefunds(signal?: AbortSignal): Promise<MyRefund[]> {
-  const body = await api<{ refunds: MyRefund[] }>('/api/refunds/mine', { signal });
+  const body = await api<MyRefunds>('/api/refunds/mine', { signal });
   return body.refunds;
 }
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RefundableOrder } from '../../../../shared/schemas/refunds';
+import type { RefundableOrder, RefundableOrders } from '../../../../shared/schemas/refunds';
 import { api } from '../../../lib/api';
 import { refundKeys } from './keys';
 
 /** GET /api/refunds/eligible: the user's orders, newest first, each flagged eligible or not. */
 export async function getRefundableOrders(signal?: AbortSignal): Promise<RefundableOrder[]> {
-  const body = await api<{ orders: RefundableOrder[] }>('/api/refunds/eligible', { signal });
+  const body = await api<RefundableOrders>('/api/refunds/eligible', { signal });
   return body.orders;
 }
 
