@@ -16,7 +16,6 @@ const notYetDeclared: string[] = [
   'DELETE /api/admin/staff/:userId/roles/:role',
   'DELETE /api/admin/staff/invitations/:role',
   'DELETE /api/guest-lists/:id/entries/:entryId',
-  'DELETE /api/me',
   'GET /api/admin/banners',
   'GET /api/admin/box-office/conflicts',
   'GET /api/admin/box-office/drawers',
@@ -56,10 +55,6 @@ const notYetDeclared: string[] = [
   'GET /api/guest-list-links/:token',
   'GET /api/guest-lists',
   'GET /api/guest-lists/:id',
-  'GET /api/me/export',
-  'GET /api/me/notification-settings',
-  'GET /api/me/profile',
-  'GET /api/me/stats',
   'PATCH /api/admin/banners/:id',
   'PATCH /api/admin/coupons/:id',
   'PATCH /api/admin/events/:id/bordero',
@@ -92,9 +87,6 @@ const notYetDeclared: string[] = [
   'POST /api/guest-list-links/:token/entries',
   'POST /api/guest-lists/:id/entries',
   'POST /api/guest-lists/:id/import',
-  'POST /api/me/avatar',
-  'POST /api/me/notification-settings/whatsapp/code',
-  'POST /api/me/notification-settings/whatsapp/confirm',
   'POST /api/waiting-room/status',
   'PUT /api/admin/banners/:id',
   'PUT /api/admin/box-office/sectors/:id',
@@ -105,8 +97,6 @@ const notYetDeclared: string[] = [
   'PUT /api/admin/events/:id/sessions',
   'PUT /api/admin/events/:id/waiting-room',
   'PUT /api/admin/news/:id',
-  'PUT /api/me/notification-settings',
-  'PUT /api/me/profile',
 ];
 
 /** Routes whose answer is not JSON of a fixed shape, and why they declare none. */

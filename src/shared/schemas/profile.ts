@@ -3,7 +3,7 @@ import '../zod-locale';
 import { text } from './fields';
 import { isValidBrazilianPhone } from '../phone';
 import { imageRefusal } from './admin-events';
-import { brandSlugs, type BrandSlug } from './events';
+import { brandSlugs } from './events';
 import { isImageAddress } from '../image-address';
 
 // The signed-in person's own pages: profile, statistics, notification settings, their data
@@ -40,35 +40,36 @@ export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 export type UpdateProfileData = z.output<typeof updateProfileSchema>;
 
 /** GET /api/me/profile: the account and its profile. Instants are UTC ISO 8601 strings. */
-export interface MyProfile {
-  id: string;
-  email: string;
-  emailVerified: boolean;
+export const myProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
   /** When the account was created ('Membro desde'). */
-  createdAt: string;
-  fullName: string;
-  phone: string | null;
-  avatarUrl: string | null;
-}
+  createdAt: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
 
 /**
  * GET /api/me/stats (docs/data-model.md 'User statistics', computed by the server): distinct events
  * with an accepted check-in of the user's tickets, completed orders' totals in centavos, and
  * the average rating of the attended events that have one (null when none has).
  */
-export interface UserStats {
-  eventsAttended: number;
-  totalSpentCentavos: number;
-  averageRating: number | null;
-}
+export const userStatsSchema = z.object({
+  eventsAttended: z.number(),
+  totalSpentCentavos: z.number(),
+  averageRating: z.number().nullable(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
 
 /** Texts of a refused avatar, checked in the browser before sending (docs/rules/accounts-and-data.md 'Profile picture'). */
 export const avatarRefusal = imageRefusal;
 
 /** POST /api/me/avatar answer: the stored picture's public path, already saved in the profile. */
-export interface UploadAvatarResponse {
-  avatarUrl: string;
-}
+export const uploadAvatarResponseSchema = z.object({ avatarUrl: z.string() });
+export type UploadAvatarResponse = z.infer<typeof uploadAvatarResponseSchema>;
 
 /**
  * Body of PUT /api/me/notification-settings and answer of GET (
@@ -99,24 +100,26 @@ export const notificationSettingsSchema = z
   });
 export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 
-export interface NotificationSettings {
-  emailNotifications: boolean;
-  pushNotifications: boolean;
-  whatsappNotifications: boolean;
-  whatsappNumber: string | null;
+/** Answer of GET and PUT /api/me/notification-settings. */
+export const notificationSettingsViewSchema = z.object({
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  whatsappNotifications: z.boolean(),
+  whatsappNumber: z.string().nullable(),
   /**
    * Whether the saved WhatsApp number was confirmed with the code sent to it (and not changed
    * since). Until it is, no WhatsApp message goes to it but the code (LGPD, Lei 13.709/2018 art. 6).
    */
-  whatsappConfirmed: boolean;
+  whatsappConfirmed: z.boolean(),
   /** Whether a code for the saved, unconfirmed number was asked for and can still be typed (not expired, tries left). */
-  whatsappCodeSent: boolean;
-  geolocationEnabled: boolean;
+  whatsappCodeSent: z.boolean(),
+  geolocationEnabled: z.boolean(),
   /** 'Novidades das marcas' (docs/rules/notifications.md 'Brand news': brand news only for those who opted in). */
-  brandNewsNotifications: boolean;
+  brandNewsNotifications: z.boolean(),
   /** Slugs of the brands followed, in the brands' order. */
-  followedBrands: BrandSlug[];
-}
+  followedBrands: z.array(z.enum(brandSlugs)),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsViewSchema>;
 
 /**
  * What PUT /api/me/notification-settings takes: the settings, the brand news ones optional (kept
@@ -201,6 +204,5 @@ export interface MyDataExport {
 }
 
 /** DELETE /api/me answer. */
-export interface DeleteAccountResponse {
-  deleted: true;
-}
+export const deleteAccountResponseSchema = z.object({ deleted: z.boolean() });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;

@@ -3,8 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES } from '../../../shared/schemas/admin-events';
 import {
+  deleteAccountResponseSchema,
+  myProfileSchema,
   notificationSettingsSchema,
+  notificationSettingsViewSchema,
   updateProfileSchema,
+  uploadAvatarResponseSchema,
+  userStatsSchema,
   type DeleteAccountResponse,
   type MyProfile,
   type NotificationSettings,
@@ -12,6 +17,7 @@ import {
   type UserStats,
   whatsappCodeSchema,
 } from '../../../shared/schemas/profile';
+import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { ensureAvatarFolder } from '../../services/profile/avatar-files';
 import { getMyProfile } from '../../services/profile/get-my-profile';
 import { getUserStats } from '../../services/profile/get-user-stats';
@@ -38,7 +44,7 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
   ensureAvatarFolder(config.DATA_DIR);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.get('/api/me/profile', async (request, reply): Promise<MyProfile> => {
+  app.get('/api/me/profile', { schema: { response: responses({ 200: myProfileSchema }) } }, async (request, reply): Promise<MyProfile> => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
     return getMyProfile(db, user.id);
@@ -46,35 +52,42 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
 
   app.put(
     '/api/me/profile',
-    { preValidation: guards.signedIn, schema: { body: updateProfileSchema } },
+    { preValidation: guards.signedIn, schema: { body: updateProfileSchema, response: responses({ 200: myProfileSchema }) } },
     async (request): Promise<MyProfile> => {
       const user = await guards.requireUser(request);
       return updateProfile(files, user.id, request.body);
     },
   );
 
-  app.get('/api/me/stats', async (request, reply): Promise<UserStats> => {
+  app.get('/api/me/stats', { schema: { response: responses({ 200: userStatsSchema }) } }, async (request, reply): Promise<UserStats> => {
     const user = await guards.requireUser(request);
     reply.header('cache-control', 'no-store');
     return getUserStats(db, user.id);
   });
 
   // One picture as multipart/form-data (field 'file'); answers { avatarUrl } under /uploads.
-  app.post('/api/me/avatar', async (request, reply) => {
+  app.post('/api/me/avatar', { schema: { response: responses({ 201: uploadAvatarResponseSchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const stored: UploadAvatarResponse = await uploadAvatar(files, user.id, await readUploadedImage(request));
     return reply.status(201).send(stored);
   });
 
-  app.get('/api/me/notification-settings', async (request, reply): Promise<NotificationSettings> => {
-    const user = await guards.requireUser(request);
-    reply.header('cache-control', 'no-store');
-    return getNotificationSettings(db, user.id);
-  });
+  app.get(
+    '/api/me/notification-settings',
+    { schema: { response: responses({ 200: notificationSettingsViewSchema }) } },
+    async (request, reply): Promise<NotificationSettings> => {
+      const user = await guards.requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return getNotificationSettings(db, user.id);
+    },
+  );
 
   app.put(
     '/api/me/notification-settings',
-    { preValidation: guards.signedIn, schema: { body: notificationSettingsSchema } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: notificationSettingsSchema, response: responses({ 200: notificationSettingsViewSchema }) },
+    },
     async (request): Promise<NotificationSettings> => {
       const user = await guards.requireUser(request);
       return saveNotificationSettings(db, user.id, request.body);
@@ -86,7 +99,11 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
   // settings as stored; a wrong code is 400 and counted, at most 5 per code.
   app.post(
     '/api/me/notification-settings/whatsapp/confirm',
-    { preValidation: guards.signedIn, schema: { body: whatsappCodeSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: whatsappCodeSchema, response: responses({ 200: notificationSettingsViewSchema }) },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request): Promise<NotificationSettings> => {
       const user = await guards.requireUser(request);
       return confirmWhatsappNumber(db, deps.ticketSigningKey, user.id, request.body.code);
@@ -96,7 +113,11 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
   // 'Reenviar código': a new code to the saved number, at most one a minute per user.
   app.post(
     '/api/me/notification-settings/whatsapp/code',
-    { preValidation: guards.signedIn, config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { response: responses({ 200: notificationSettingsViewSchema }) },
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+    },
     async (request): Promise<NotificationSettings> => {
       const user = await guards.requireUser(request);
       return requestWhatsappCode(db, user.id);
@@ -104,7 +125,8 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
   );
 
   // 'Solicitar Download': the user's data as a JSON file.
-  app.get('/api/me/export', async (request, reply) => {
+  // The export is a JSON file, sent as the text written here.
+  app.get('/api/me/export', { schema: { response: responses({ 200: rawBodySchema }) } }, async (request, reply) => {
     const user = await guards.requireUser(request);
     const now = new Date();
     const data = await exportMyData(db, user.id, now);
@@ -117,9 +139,13 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
   });
 
   // 'Excluir conta': really deletes; the client then signs out.
-  app.delete('/api/me', async (request): Promise<DeleteAccountResponse> => {
-    const user = await guards.requireUser(request);
-    await deleteAccount(files, user.id);
-    return { deleted: true };
-  });
+  app.delete(
+    '/api/me',
+    { schema: { response: responses({ 200: deleteAccountResponseSchema }) } },
+    async (request): Promise<DeleteAccountResponse> => {
+      const user = await guards.requireUser(request);
+      await deleteAccount(files, user.id);
+      return { deleted: true };
+    },
+  );
 }
