@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
-import { refundStatuses, type PaymentMethod, type RefundOrigin, type RefundStatus } from '../statuses';
+import { paymentMethods, refundOrigins, refundStatuses, type RefundOrigin } from '../statuses';
 
 /** Refunds listed per page on /admin/refunds. */
 export const ADMIN_REFUNDS_PAGE_SIZE = 50;
@@ -50,48 +50,50 @@ export const refundFailureReasonLabel: Readonly<Record<string, string>> = {
 };
 
 /** One refund request as the back office sees it. Amount in centavos; instants UTC ISO 8601. */
-export interface AdminRefund {
-  id: string;
-  orderId: string;
-  status: RefundStatus;
+export const adminRefundSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: z.enum(refundStatuses),
   /**
    * Who started it: the buyer, an event's cancellation, or the system, approved at once, for a
    * payment that came after its order's hold with the units gone ('late_payment') or a second
    * payment of an order ('duplicate_payment').
    */
-  origin: RefundOrigin;
-  amountCentavos: number;
-  reason: string;
-  requestedAt: string;
+  origin: z.enum(refundOrigins),
+  amountCentavos: z.number(),
+  reason: z.string(),
+  requestedAt: z.string(),
   /** When an admin approved or rejected it; null while pending. */
-  processedAt: string | null;
+  processedAt: z.string().nullable(),
   /** Who decided; null while pending (or when that account was deleted). */
-  processedBy: { name: string; email: string } | null;
-  adminNotes: string | null;
+  processedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
+  adminNotes: z.string().nullable(),
   /** The payment provider's refund id once the money went back ('processed'). */
-  providerRefundId: string | null;
+  providerRefundId: z.string().nullable(),
   /**
    * While an approved refund's last attempt at paying it back failed at the provider and the
    * next is scheduled: when it failed, the provider's reason (refundFailureReasonLabel) and how
    * many attempts failed so far; null otherwise.
    */
-  paymentFailure: { failedAt: string; reason: string | null; failedAttempts: number } | null;
-  event: { id: string; title: string; date: string; startTime: string };
+  paymentFailure: z.object({ failedAt: z.string(), reason: z.string().nullable(), failedAttempts: z.number() }).nullable(),
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string() }),
   /** The buyer's account name and e-mail, or the buyer data of the order when the account is gone. */
-  buyer: { name: string; email: string };
-  paymentMethod: PaymentMethod;
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  paymentMethod: z.enum(paymentMethods),
   /** Tickets the order issued. */
-  ticketCount: number;
+  ticketCount: z.number(),
   /** True when a ticket of the order already got in at the door: the refund cannot be approved. */
-  hasCheckedInTicket: boolean;
-}
+  hasCheckedInTicket: z.boolean(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
 /** Answer of GET /api/admin/refunds: one page, newest request first, and the count per status. */
-export interface AdminRefundList {
-  refunds: AdminRefund[];
-  page: number;
-  pageSize: number;
+export const adminRefundListSchema = z.object({
+  refunds: z.array(adminRefundSchema),
+  page: z.number(),
+  pageSize: z.number(),
   /** Refunds matching the filter, over all pages. */
-  total: number;
-  counts: Record<RefundStatus | 'all', number>;
-}
+  total: z.number(),
+  counts: z.record(z.enum([...refundStatuses, 'all']), z.number()),
+});
+export type AdminRefundList = z.infer<typeof adminRefundListSchema>;

@@ -23,17 +23,21 @@ export const grantStaffRoleSchema = z.object({
 export type GrantStaffRoleInput = z.infer<typeof grantStaffRoleSchema>;
 
 /** One person of the team: an account with staff roles, or an invitation waiting for sign-up. */
-export interface StaffMember {
+export const staffMemberSchema = z.object({
   /** Null for an invitation. */
-  userId: string | null;
-  email: string;
-  name: string | null;
-  roles: StaffRole[];
+  userId: z.string().nullable(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(z.enum(staffRoles)),
   /** True while the e-mail has no account: the role is given when it signs up. */
-  invited: boolean;
-}
+  invited: z.boolean(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
 
 /** GET /api/admin/staff */
-export interface StaffList {
-  members: StaffMember[];
-}
+export const staffListSchema = z.object({ members: z.array(staffMemberSchema) });
+export type StaffList = z.infer<typeof staffListSchema>;
+
+/** Answer of POST /api/admin/staff: whether the e-mail has no account yet (an invitation). */
+export const staffGrantedSchema = z.object({ invited: z.boolean() });
+export type StaffGranted = z.infer<typeof staffGrantedSchema>;

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
-import { decideRefundSchema, listAdminRefundsQuerySchema } from '../../../shared/schemas/admin-refunds';
+import {
+  adminRefundListSchema,
+  adminRefundSchema,
+  decideRefundSchema,
+  listAdminRefundsQuerySchema,
+} from '../../../shared/schemas/admin-refunds';
+import { responses } from '../../../shared/schemas/api-error';
 import { decideRefund } from '../../services/refunds/decide-refund';
 import { listAdminRefunds } from '../../services/refunds/list-refunds';
 import type { SessionUser } from '../session';
@@ -28,16 +34,20 @@ export async function adminRefundRoutes(fastify: FastifyInstance, { deps, guards
     await requireRefundAdmin(request);
   });
 
-  app.get('/api/admin/refunds', { schema: { querystring: listAdminRefundsQuerySchema } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listAdminRefunds(deps.db, request.query);
-  });
+  app.get(
+    '/api/admin/refunds',
+    { schema: { querystring: listAdminRefundsQuerySchema, response: responses({ 200: adminRefundListSchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAdminRefunds(deps.db, request.query);
+    },
+  );
 
   for (const decision of ['approve', 'reject'] as const) {
     app.post(
       `/api/admin/refunds/:id/${decision}`,
       {
-        schema: { params: idParamsSchema, body: optionalBody(decideRefundSchema) },
+        schema: { params: idParamsSchema, body: optionalBody(decideRefundSchema), response: responses({ 200: adminRefundSchema }) },
         config: idNotFound(() => new DomainError('refund_not_found')),
       },
       async (request) => {

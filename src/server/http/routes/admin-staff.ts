@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../shared/errors';
-import { grantStaffRoleSchema, staffRoles } from '../../../shared/schemas/staff';
+import { grantStaffRoleSchema, staffGrantedSchema, staffListSchema, staffRoles } from '../../../shared/schemas/staff';
+import { noContentSchema, responses } from '../../../shared/schemas/api-error';
 import { grantStaffRole, listStaff, revokeStaffRole } from '../../services/staff/staff';
 import type { RouteContext } from '../context';
 
@@ -20,20 +21,24 @@ export async function adminStaffRoutes(fastify: FastifyInstance, { deps, guards 
   // Admins only: the role is checked before anything else about the request.
   app.addHook('preValidation', guards.withRole(['admin']));
 
-  app.get('/api/admin/staff', async (_request, reply) => {
+  app.get('/api/admin/staff', { schema: { response: responses({ 200: staffListSchema }) } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return listStaff(deps.db);
   });
 
-  app.post('/api/admin/staff', { schema: { body: grantStaffRoleSchema } }, async (request, reply) => {
-    const admin = await guards.requireRole(request, ['admin']);
-    const result = await grantStaffRole(deps, { ...request.body, adminId: admin.id });
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/api/admin/staff',
+    { schema: { body: grantStaffRoleSchema, response: responses({ 201: staffGrantedSchema }) } },
+    async (request, reply) => {
+      const admin = await guards.requireRole(request, ['admin']);
+      const result = await grantStaffRole(deps, { ...request.body, adminId: admin.id });
+      return reply.status(201).send(result);
+    },
+  );
 
   app.delete(
     '/api/admin/staff/:userId/roles/:role',
-    { schema: { params: roleParamsSchema }, config: { paramErrors: roleParamErrors } },
+    { schema: { params: roleParamsSchema, response: responses({ 204: noContentSchema }) }, config: { paramErrors: roleParamErrors } },
     async (request, reply) => {
       const { userId, role } = request.params;
       await revokeStaffRole(deps.db, { userId: userId.slice(0, 100) }, role);
@@ -43,7 +48,10 @@ export async function adminStaffRoutes(fastify: FastifyInstance, { deps, guards 
 
   app.delete(
     '/api/admin/staff/invitations/:role',
-    { schema: { params: invitationParamsSchema, querystring: invitationQuerySchema }, config: { paramErrors: roleParamErrors } },
+    {
+      schema: { params: invitationParamsSchema, querystring: invitationQuerySchema, response: responses({ 204: noContentSchema }) },
+      config: { paramErrors: roleParamErrors },
+    },
     async (request, reply) => {
       await revokeStaffRole(deps.db, { email: (request.query.email ?? '').slice(0, 254) }, request.params.role);
       return reply.status(204).send();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GrantStaffRoleInput } from '../../../../../shared/schemas/staff';
+import type { GrantStaffRoleInput, StaffGranted } from '../../../../../shared/schemas/staff';
 import { api } from '../../../../lib/api';
 import { staffKeys } from './keys';
 
 /** POST /api/admin/staff: gives the role to the account with this e-mail, or invites the e-mail. */
 export function grantStaffRole(input: GrantStaffRoleInput) {
-  return api<{ invited: boolean }>('/api/admin/staff', { method: 'POST', body: input });
+  return api<StaffGranted>('/api/admin/staff', { method: 'POST', body: input });
 }
 
 export function useGrantStaffRole() {
