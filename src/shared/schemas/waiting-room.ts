@@ -43,43 +43,39 @@ export const roomStatusSchema = z.object({ token: text().min(1).max(2_000) });
 export const claimPassSchema = z.object({ deviceId: deviceIdSchema });
 
 /** What a fan's screen shows (domain/waiting-room RoomPhase). */
-export type RoomPhase = 'closed' | 'before_open' | 'drawing' | 'waiting' | 'your_turn' | 'paused' | 'sold_out';
+export const roomPhases = ['closed', 'before_open', 'drawing', 'waiting', 'your_turn', 'paused', 'sold_out'] as const;
+export type RoomPhase = (typeof roomPhases)[number];
 
 /** A fan's place in the room, answered by the join and by every status poll. */
-export interface RoomStatusView {
-  eventId: string;
-  phase: RoomPhase;
+export const roomStatusViewSchema = z.object({
+  eventId: z.string(),
+  phase: z.enum(roomPhases),
   /** Null until the draw for a join before the on-sale. */
-  place: number | null;
+  place: z.number().nullable(),
   /** People ahead still waiting; null before the draw. */
-  ahead: number | null;
+  ahead: z.number().nullable(),
   /** Seconds until the turn at the room's rate; null when unknown. */
-  estimateSeconds: number | null;
+  estimateSeconds: z.number().nullable(),
   /** When to ask again (ms). */
-  pollAfterMs: number;
+  pollAfterMs: z.number(),
   /** The place token to send next time (it changes when the draw gives the place). */
-  token: string;
-  opensAt: string;
-  onSaleAt: string;
-}
+  token: z.string(),
+  opensAt: z.string(),
+  onSaleAt: z.string(),
+});
+export type RoomStatusView = z.infer<typeof roomStatusViewSchema>;
 
 /** The join's answer: the status, and whether the account already had its place (another tab or device). */
-export interface JoinRoomView extends RoomStatusView {
-  alreadyJoined: boolean;
-}
+export const joinRoomViewSchema = roomStatusViewSchema.extend({ alreadyJoined: z.boolean() });
+export type JoinRoomView = z.infer<typeof joinRoomViewSchema>;
 
 /** A turn: the pass `POST /api/orders` takes while the room is active, valid until `expiresAt` (UTC ISO). */
-export interface RoomPassView {
-  pass: string;
-  expiresAt: string;
-}
+export const roomPassViewSchema = z.object({ pass: z.string(), expiresAt: z.string() });
+export type RoomPassView = z.infer<typeof roomPassViewSchema>;
 
 /** Whether an event's sale goes through its waiting room now (on the event's page). */
-export interface EventRoomView {
-  active: boolean;
-  opensAt: string;
-  onSaleAt: string;
-}
+export const eventRoomViewSchema = z.object({ active: z.boolean(), opensAt: z.string(), onSaleAt: z.string() });
+export type EventRoomView = z.infer<typeof eventRoomViewSchema>;
 
 /** Body of PUT /api/admin/events/:id/waiting-room. */
 export const configureRoomSchema = z
@@ -108,25 +104,30 @@ export type ConfigureRoomInput = z.infer<typeof configureRoomSchema>;
 export const pauseRoomSchema = z.object({ paused: z.boolean() });
 
 /** The organizer's live view of a room (GET /api/admin/events/:id/waiting-room). */
-export interface AdminRoomView {
-  configured: boolean;
-  enabled: boolean;
-  opensAt: string;
-  onSaleAt: string;
-  ratePerMinute: number;
-  maxInside: number;
-  paused: boolean;
-  drawnAt: string | null;
-  counts: {
+export const adminRoomViewSchema = z.object({
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  opensAt: z.string(),
+  onSaleAt: z.string(),
+  ratePerMinute: z.number(),
+  maxInside: z.number(),
+  paused: z.boolean(),
+  drawnAt: z.string().nullable(),
+  counts: z.object({
     /** Joined and not yet admitted. */
-    waiting: number;
+    waiting: z.number(),
     /** Live turns not yet used. */
-    inside: number;
-    admittedLastMinute: number;
+    inside: z.number(),
+    admittedLastMinute: z.number(),
     /** Units of paid orders. */
-    sold: number;
+    sold: z.number(),
     /** Units of unpaid orders still holding. */
-    held: number;
-    remaining: number;
-  };
-}
+    held: z.number(),
+    remaining: z.number(),
+  }),
+});
+export type AdminRoomView = z.infer<typeof adminRoomViewSchema>;
+
+/** Answer of GET /api/events/:id/waiting-room: the event's room, null when it has none. */
+export const eventRoomAnswerSchema = z.object({ room: eventRoomViewSchema.nullable() });
+export type EventRoomAnswer = z.infer<typeof eventRoomAnswerSchema>;

@@ -7,7 +7,13 @@ import {
   joinRoomSchema,
   pauseRoomSchema,
   roomStatusSchema,
+  adminRoomViewSchema,
+  eventRoomAnswerSchema,
+  joinRoomViewSchema,
+  roomPassViewSchema,
+  roomStatusViewSchema,
 } from '../../../shared/schemas/waiting-room';
+import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { joinRoom } from '../../services/onsale/join-room';
 import { getRoomStatus } from '../../services/onsale/room-status';
 import { claimPass } from '../../services/onsale/claim-pass';
@@ -27,10 +33,14 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
   const { db } = deps;
   const event = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
 
-  app.get('/api/events/:id/waiting-room', event, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { room: await getEventRoom(db, request.params.id) };
-  });
+  app.get(
+    '/api/events/:id/waiting-room',
+    { ...event, schema: { ...event.schema, response: responses({ 200: eventRoomAnswerSchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { room: await getEventRoom(db, request.params.id) };
+    },
+  );
 
   // The proof of work a join costs, solved by the browser while the fan types the CPF.
   app.get('/api/events/:id/waiting-room/challenge', event, async (request, reply) => {
@@ -43,7 +53,7 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
     {
       ...event,
       preValidation: guards.signedIn,
-      schema: { params: idParamsSchema, body: joinRoomSchema },
+      schema: { params: idParamsSchema, body: joinRoomSchema, response: responses({ 200: joinRoomViewSchema }) },
       config: { ...event.config, rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -53,14 +63,22 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
   );
 
   // The poll: answered from the signed token and this instance's cached room, no session read.
-  app.post('/api/waiting-room/status', { schema: { body: roomStatusSchema } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getRoomStatus(deps, request.body.token);
-  });
+  app.post(
+    '/api/waiting-room/status',
+    { schema: { body: roomStatusSchema, response: responses({ 200: roomStatusViewSchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getRoomStatus(deps, request.body.token);
+    },
+  );
 
   app.post(
     '/api/events/:id/waiting-room/pass',
-    { ...event, preValidation: guards.signedIn, schema: { params: idParamsSchema, body: claimPassSchema } },
+    {
+      ...event,
+      preValidation: guards.signedIn,
+      schema: { params: idParamsSchema, body: claimPassSchema, response: responses({ 200: roomPassViewSchema }) },
+    },
     async (request) => {
       const user = await guards.requireUser(request);
       return claimPass(deps, user.id, request.params.id, request.body.deviceId);
@@ -68,38 +86,46 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
   );
 
   const admin = { ...event, preValidation: guards.withRole(['admin']) };
-  app.get('/api/admin/events/:id/waiting-room', admin, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return getAdminRoom(db, request.params.id);
-  });
+  app.get(
+    '/api/admin/events/:id/waiting-room',
+    { ...admin, schema: { ...admin.schema, response: responses({ 200: adminRoomViewSchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAdminRoom(db, request.params.id);
+    },
+  );
   // The organizer's live view as Server-Sent Events (src/server/live/live-streams.ts, as the door's
   // counts): an event `room` with the view now and whenever its settings or counts change.
   const watcher = createAdminRoomWatcher(db, deps.log);
   app.addHook('onClose', async () => {
     watcher.close();
   });
-  app.get('/api/admin/events/:id/waiting-room/live', admin, async (request, reply) => {
-    const user = await guards.requireUser(request);
-    const owner = { userId: user.id, address: request.ip };
-    streams.assertRoom(owner); // 429 before the room is read
-    await getAdminRoom(db, request.params.id); // 404 before the stream opens
-    // Ends when this session signs out or no longer holds the admin role.
-    const stream = streams.open(reply, owner, () => guards.isStillAllowed(request, ['admin']));
-    try {
-      stream.onEnd(await watcher.watch(request.params.id, (room: AdminRoomView) => stream.send('room', room)));
-    } catch (error) {
-      deps.log.warn({ err: error, eventId: request.params.id }, 'waiting room live view failed');
-      stream.end();
-    }
-  });
+  app.get(
+    '/api/admin/events/:id/waiting-room/live',
+    { ...admin, schema: { ...admin.schema, response: responses({ 200: rawBodySchema }) } },
+    async (request, reply) => {
+      const user = await guards.requireUser(request);
+      const owner = { userId: user.id, address: request.ip };
+      streams.assertRoom(owner); // 429 before the room is read
+      await getAdminRoom(db, request.params.id); // 404 before the stream opens
+      // Ends when this session signs out or no longer holds the admin role.
+      const stream = streams.open(reply, owner, () => guards.isStillAllowed(request, ['admin']));
+      try {
+        stream.onEnd(await watcher.watch(request.params.id, (room: AdminRoomView) => stream.send('room', room)));
+      } catch (error) {
+        deps.log.warn({ err: error, eventId: request.params.id }, 'waiting room live view failed');
+        stream.end();
+      }
+    },
+  );
   app.put(
     '/api/admin/events/:id/waiting-room',
-    { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema } },
+    { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema, response: responses({ 200: adminRoomViewSchema }) } },
     async (request) => configureRoom(db, request.params.id, request.body),
   );
   app.post(
     '/api/admin/events/:id/waiting-room/pause',
-    { ...admin, schema: { params: idParamsSchema, body: pauseRoomSchema } },
+    { ...admin, schema: { params: idParamsSchema, body: pauseRoomSchema, response: responses({ 200: adminRoomViewSchema }) } },
     async (request) => pauseRoom(db, request.params.id, request.body.paused),
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Challenge, Solution } from 'altcha-lib';
-import type { EventRoomView, JoinRoomView, RoomPassView, RoomStatusView } from '../../../../shared/schemas/waiting-room';
+import type { EventRoomAnswer, JoinRoomView, RoomPassView, RoomStatusView } from '../../../../shared/schemas/waiting-room';
 import { api } from '../../../lib/api';
 import { roomKeys } from './keys';
 
@@ -8,7 +8,7 @@ import { roomKeys } from './keys';
 export function useEventRoom(eventId: string) {
   return useQuery({
     queryKey: roomKeys.event(eventId),
-    queryFn: ({ signal }) => api<{ room: EventRoomView | null }>(`/api/events/${eventId}/waiting-room`, { signal }).then((r) => r.room),
+    queryFn: ({ signal }) => api<EventRoomAnswer>(`/api/events/${eventId}/waiting-room`, { signal }).then((r) => r.room),
     staleTime: 15_000,
   });
 }
