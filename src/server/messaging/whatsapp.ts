@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import { localOutboxDir, localOutboxFileName } from '../lib/local-outbox';
 import { maskPhone } from '../lib/mask-contact';
 
+/** How long one call to the WhatsApp Cloud API may take (ms), well under the worker's job deadline. */
+const WHATSAPP_TIMEOUT_MS = 15_000;
+
 export interface WhatsAppSender {
   /** 'cloud' sends through the WhatsApp Business Cloud API; 'outbox' writes files, like e-mail without SMTP. */
   readonly mode: 'cloud' | 'outbox';
@@ -33,6 +36,8 @@ export function createWhatsAppSender(options: {
       async send(toE164, text) {
         const response = await fetch(url, {
           method: 'POST',
+          // A Graph API that hangs fails this try within WHATSAPP_TIMEOUT_MS; the job is retried.
+          signal: AbortSignal.timeout(WHATSAPP_TIMEOUT_MS),
           headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({
             messaging_product: 'whatsapp',
