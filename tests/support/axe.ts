@@ -20,6 +20,9 @@ export async function settleTransitions(page: Page): Promise<void> {
  * device's theme.
  */
 export async function expectNoAxeViolationsInBothThemes(page: Page, label: string): Promise<void> {
+  // A toast fades out by itself (4 s) and may start to while axe reads the page: its colours
+  // would be judged half-transparent. Wait until the toasts of the last action are gone.
+  await page.waitForFunction(() => document.querySelector('[data-sonner-toast]') === null, undefined, { timeout: 15_000 });
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
       localStorage.setItem('theme', t);
