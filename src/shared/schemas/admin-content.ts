@@ -136,67 +136,67 @@ export type CouponInputBody = z.input<typeof couponInputSchema>;
 /** Body of PATCH /api/admin/coupons/:id: the active toggle of the list. */
 export const couponActiveSchema = z.object({ isActive: z.boolean('Situação inválida') });
 
-/** One coupon as the back office lists it. Money in centavos; instants UTC ISO 8601. */
-export interface AdminCoupon {
-  id: string;
-  code: string;
-  description: string | null;
-  discountType: DiscountType;
-  /** Percentage points (1..100) or centavos, by `discountType`. */
-  discountValue: number;
-  minPurchaseCentavos: number | null;
-  maxUses: number | null;
-  /** Uses by paid orders. */
-  currentUses: number;
-  /** Uses held by unpaid orders still waiting for payment. */
-  heldUses: number;
-  validFrom: string | null;
-  validUntil: string | null;
-  /** `validFrom` / `validUntil` as São Paulo calendar days 'yyyy-MM-dd'. */
-  validFromDay: string | null;
-  validUntilDay: string | null;
-  isActive: boolean;
-  /** null: valid for every event. */
-  eventId: string | null;
-  eventTitle: string | null;
-  /** Whether any order (paid or waiting) used it: deleting it then only deactivates it. */
-  hasOrders: boolean;
-  /** A pre-sale code: the hidden sector it unlocks, and its name. */
-  unlocksTicketTypeId: string | null;
-  unlocksTicketTypeName: string | null;
-  /** A pre-sale code: the failed code tries on its event's page (anyone's, any code); null for other coupons. */
-  accessCodeFailures: AccessCodeFailureCounts | null;
-  createdAt: string;
-}
-
 /** An event's failed pre-sale code tries: in the last 24 hours, in the last 7 days, and the latest (UTC ISO 8601, null: none). */
-export interface AccessCodeFailureCounts {
-  last24h: number;
-  last7d: number;
-  lastAt: string | null;
-}
+export const accessCodeFailureCountsSchema = z.object({
+  last24h: z.number(),
+  last7d: z.number(),
+  lastAt: z.string().nullable(),
+});
+export type AccessCodeFailureCounts = z.infer<typeof accessCodeFailureCountsSchema>;
+
+/** One coupon as the back office lists it. Money in centavos; instants UTC ISO 8601. */
+export const adminCouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  discountType: z.enum(discountTypes),
+  /** Percentage points (1..100) or centavos, by `discountType`. */
+  discountValue: z.number(),
+  minPurchaseCentavos: z.number().nullable(),
+  maxUses: z.number().nullable(),
+  /** Uses by paid orders. */
+  currentUses: z.number(),
+  /** Uses held by unpaid orders still waiting for payment. */
+  heldUses: z.number(),
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  /** `validFrom` / `validUntil` as São Paulo calendar days 'yyyy-MM-dd'. */
+  validFromDay: z.string().nullable(),
+  validUntilDay: z.string().nullable(),
+  isActive: z.boolean(),
+  /** null: valid for every event. */
+  eventId: z.string().nullable(),
+  eventTitle: z.string().nullable(),
+  /** Whether any order (paid or waiting) used it: deleting it then only deactivates it. */
+  hasOrders: z.boolean(),
+  /** A pre-sale code: the hidden sector it unlocks, and its name. */
+  unlocksTicketTypeId: z.string().nullable(),
+  unlocksTicketTypeName: z.string().nullable(),
+  /** A pre-sale code: the failed code tries on its event's page (anyone's, any code); null for other coupons. */
+  accessCodeFailures: accessCodeFailureCountsSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 
 /** GET /api/admin/coupons, newest first. */
-export interface ListAdminCouponsResponse {
-  coupons: AdminCoupon[];
-}
+export const listAdminCouponsResponseSchema = z.object({ coupons: z.array(adminCouponSchema) });
+export type ListAdminCouponsResponse = z.infer<typeof listAdminCouponsResponseSchema>;
 
 /** GET /api/admin/coupons/events: the events a coupon can be limited to, by date. */
-export interface CouponEventOption {
-  id: string;
-  title: string;
+export const couponEventOptionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
   /** 'yyyy-MM-dd' in America/Sao_Paulo. */
-  date: string;
-}
+  date: z.string(),
+});
+export type CouponEventOption = z.infer<typeof couponEventOptionSchema>;
 
-export interface ListCouponEventsResponse {
-  events: CouponEventOption[];
-}
+export const listCouponEventsResponseSchema = z.object({ events: z.array(couponEventOptionSchema) });
+export type ListCouponEventsResponse = z.infer<typeof listCouponEventsResponseSchema>;
 
 /** DELETE /api/admin/coupons/:id: a coupon some order used is deactivated instead of deleted. */
-export interface DeleteCouponResponse {
-  outcome: 'deleted' | 'deactivated';
-}
+export const deleteCouponResponseSchema = z.object({ outcome: z.enum(['deleted', 'deactivated']) });
+export type DeleteCouponResponse = z.infer<typeof deleteCouponResponseSchema>;
 
 /**
  * Body of POST /api/coupons/preview: what the checkout would charge with a coupon. The same
@@ -238,22 +238,22 @@ export type NewsInputBody = z.input<typeof newsInputSchema>;
 export const newsPublishedSchema = z.object({ published: z.boolean('Situação inválida') });
 
 /** One news item as the back office lists it, drafts included. Instants UTC ISO 8601. */
-export interface AdminNews {
-  id: string;
-  title: string;
-  preview: string;
-  content: string | null;
-  category: string;
-  imageUrl: string | null;
-  published: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const adminNewsSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  preview: z.string(),
+  content: z.string().nullable(),
+  category: z.string(),
+  imageUrl: z.string().nullable(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminNews = z.infer<typeof adminNewsSchema>;
 
 /** GET /api/admin/news, newest first. */
-export interface ListAdminNewsResponse {
-  news: AdminNews[];
-}
+export const listAdminNewsResponseSchema = z.object({ news: z.array(adminNewsSchema) });
+export type ListAdminNewsResponse = z.infer<typeof listAdminNewsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Banners
@@ -281,22 +281,22 @@ export type BannerInputBody = z.input<typeof bannerInputSchema>;
 /** Body of PATCH /api/admin/banners/:id: the active toggle. */
 export const bannerActiveSchema = z.object({ active: z.boolean('Situação inválida') });
 
-/** One banner as the back office lists it, inactive ones included. */
-export interface AdminBanner {
-  id: string;
-  title: string;
-  description: string;
-  imageUrl: string;
-  linkUrl: string | null;
-  active: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** One banner as the back office lists it, inactive ones included. Instants UTC ISO 8601. */
+export const adminBannerSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  linkUrl: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
 
 /** GET /api/admin/banners, newest first. */
-export interface ListAdminBannersResponse {
-  banners: AdminBanner[];
-}
+export const listAdminBannersResponseSchema = z.object({ banners: z.array(adminBannerSchema) });
+export type ListAdminBannersResponse = z.infer<typeof listAdminBannersResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard

@@ -8,11 +8,17 @@ import {
   couponPreviewSchema,
   newsInputSchema,
   newsPublishedSchema,
-  type ListAdminBannersResponse,
-  type ListAdminCouponsResponse,
-  type ListAdminNewsResponse,
-  type ListCouponEventsResponse,
+  adminBannerSchema,
+  adminCouponSchema,
+  adminNewsSchema,
+  deleteCouponResponseSchema,
+  listAdminBannersResponseSchema,
+  listAdminCouponsResponseSchema,
+  listAdminNewsResponseSchema,
+  listCouponEventsResponseSchema,
 } from '../../../shared/schemas/admin-content';
+import { noContentSchema, responses } from '../../../shared/schemas/api-error';
+import { couponPreviewSchema as couponPreviewAnswerSchema } from '../../../shared/schemas/orders';
 import { DomainError } from '../../../shared/errors';
 import {
   createCoupon,
@@ -47,78 +53,118 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
 
   // Coupons -----------------------------------------------------------------------------------
 
-  app.get('/api/admin/coupons', { preValidation: admin }, async (): Promise<ListAdminCouponsResponse> => ({
-    coupons: await listCoupons(db),
-  }));
-
-  app.get('/api/admin/coupons/events', { preValidation: admin }, async (): Promise<ListCouponEventsResponse> => ({
-    events: await listCouponEventOptions(db),
-  }));
-
-  app.post('/api/admin/coupons', { preValidation: admin, schema: { body: couponInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await createCoupon(db, request.body)),
+  app.get(
+    '/api/admin/coupons',
+    { preValidation: admin, schema: { response: responses({ 200: listAdminCouponsResponseSchema }) } },
+    async () => ({ coupons: await listCoupons(db) }),
   );
 
-  app.put('/api/admin/coupons/:id', { ...coupon, schema: { params: idParamsSchema, body: couponInputSchema } }, async (request) =>
-    updateCoupon(db, request.params.id, request.body),
+  app.get(
+    '/api/admin/coupons/events',
+    { preValidation: admin, schema: { response: responses({ 200: listCouponEventsResponseSchema }) } },
+    async () => ({ events: await listCouponEventOptions(db) }),
   );
 
-  app.patch('/api/admin/coupons/:id', { ...coupon, schema: { params: idParamsSchema, body: couponActiveSchema } }, async (request) =>
-    setCouponActive(db, request.params.id, request.body.isActive),
+  app.post(
+    '/api/admin/coupons',
+    { preValidation: admin, schema: { body: couponInputSchema, response: responses({ 201: adminCouponSchema }) } },
+    async (request, reply) => reply.status(201).send(await createCoupon(db, request.body)),
   );
 
-  app.delete('/api/admin/coupons/:id', { ...coupon, schema: { params: idParamsSchema } }, async (request) =>
-    deleteCoupon(db, request.params.id),
+  app.put(
+    '/api/admin/coupons/:id',
+    { ...coupon, schema: { params: idParamsSchema, body: couponInputSchema, response: responses({ 200: adminCouponSchema }) } },
+    async (request) => updateCoupon(db, request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/admin/coupons/:id',
+    { ...coupon, schema: { params: idParamsSchema, body: couponActiveSchema, response: responses({ 200: adminCouponSchema }) } },
+    async (request) => setCouponActive(db, request.params.id, request.body.isActive),
+  );
+
+  app.delete(
+    '/api/admin/coupons/:id',
+    { ...coupon, schema: { params: idParamsSchema, response: responses({ 200: deleteCouponResponseSchema }) } },
+    async (request) => deleteCoupon(db, request.params.id),
   );
 
   // The checkout's 'Aplicar': same pricing as POST /api/orders, nothing held.
   app.post(
     '/api/coupons/preview',
-    { preValidation: guards.signedIn, schema: { body: couponPreviewSchema }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      preValidation: guards.signedIn,
+      schema: { body: couponPreviewSchema, response: responses({ 200: couponPreviewAnswerSchema }) },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
     async (request) => previewCoupon(db, request.body),
   );
 
   // News --------------------------------------------------------------------------------------
 
-  app.get('/api/admin/news', { preValidation: admin }, async (): Promise<ListAdminNewsResponse> => ({ news: await listAllNews(db) }));
+  app.get('/api/admin/news', { preValidation: admin, schema: { response: responses({ 200: listAdminNewsResponseSchema }) } }, async () => ({
+    news: await listAllNews(db),
+  }));
 
-  app.post('/api/admin/news', { preValidation: admin, schema: { body: newsInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await createNews(db, request.body)),
+  app.post(
+    '/api/admin/news',
+    { preValidation: admin, schema: { body: newsInputSchema, response: responses({ 201: adminNewsSchema }) } },
+    async (request, reply) => reply.status(201).send(await createNews(db, request.body)),
   );
 
-  app.put('/api/admin/news/:id', { ...news, schema: { params: idParamsSchema, body: newsInputSchema } }, async (request) =>
-    updateNews(db, request.params.id, request.body),
+  app.put(
+    '/api/admin/news/:id',
+    { ...news, schema: { params: idParamsSchema, body: newsInputSchema, response: responses({ 200: adminNewsSchema }) } },
+    async (request) => updateNews(db, request.params.id, request.body),
   );
 
-  app.patch('/api/admin/news/:id', { ...news, schema: { params: idParamsSchema, body: newsPublishedSchema } }, async (request) =>
-    setNewsPublished(db, request.params.id, request.body.published),
+  app.patch(
+    '/api/admin/news/:id',
+    { ...news, schema: { params: idParamsSchema, body: newsPublishedSchema, response: responses({ 200: adminNewsSchema }) } },
+    async (request) => setNewsPublished(db, request.params.id, request.body.published),
   );
 
-  app.delete('/api/admin/news/:id', { ...news, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteNews(db, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/admin/news/:id',
+    { ...news, schema: { params: idParamsSchema, response: responses({ 204: noContentSchema }) } },
+    async (request, reply) => {
+      await deleteNews(db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // Banners -----------------------------------------------------------------------------------
 
-  app.get('/api/admin/banners', { preValidation: admin }, async (): Promise<ListAdminBannersResponse> => ({
-    banners: await listAllBanners(db),
-  }));
-
-  app.post('/api/admin/banners', { preValidation: admin, schema: { body: bannerInputSchema } }, async (request, reply) =>
-    reply.status(201).send(await createBanner(db, request.body)),
+  app.get(
+    '/api/admin/banners',
+    { preValidation: admin, schema: { response: responses({ 200: listAdminBannersResponseSchema }) } },
+    async () => ({ banners: await listAllBanners(db) }),
   );
 
-  app.put('/api/admin/banners/:id', { ...banner, schema: { params: idParamsSchema, body: bannerInputSchema } }, async (request) =>
-    updateBanner(db, request.params.id, request.body),
+  app.post(
+    '/api/admin/banners',
+    { preValidation: admin, schema: { body: bannerInputSchema, response: responses({ 201: adminBannerSchema }) } },
+    async (request, reply) => reply.status(201).send(await createBanner(db, request.body)),
   );
 
-  app.patch('/api/admin/banners/:id', { ...banner, schema: { params: idParamsSchema, body: bannerActiveSchema } }, async (request) =>
-    setBannerActive(db, request.params.id, request.body.active),
+  app.put(
+    '/api/admin/banners/:id',
+    { ...banner, schema: { params: idParamsSchema, body: bannerInputSchema, response: responses({ 200: adminBannerSchema }) } },
+    async (request) => updateBanner(db, request.params.id, request.body),
   );
 
-  app.delete('/api/admin/banners/:id', { ...banner, schema: { params: idParamsSchema } }, async (request, reply) => {
-    await deleteBanner(db, request.params.id);
-    return reply.status(204).send();
-  });
+  app.patch(
+    '/api/admin/banners/:id',
+    { ...banner, schema: { params: idParamsSchema, body: bannerActiveSchema, response: responses({ 200: adminBannerSchema }) } },
+    async (request) => setBannerActive(db, request.params.id, request.body.active),
+  );
+
+  app.delete(
+    '/api/admin/banners/:id',
+    { ...banner, schema: { params: idParamsSchema, response: responses({ 204: noContentSchema }) } },
+    async (request, reply) => {
+      await deleteBanner(db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }
