@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
-import type { OrderChannel } from '../statuses';
+import { rawBodySchema } from './api-error';
+import { orderChannels, type OrderChannel } from '../statuses';
 
 // The borderô of an event (docs/rules/bordero.md 'Borderô'): its sales per session x sector x
 // lot x kind x channel, the totals from gross to net, the meia-entrada against the reserve, the
@@ -31,7 +32,8 @@ export const borderoChannelLabel: Readonly<Record<OrderChannel, string>> = {
 };
 
 /** What a unit was sold as: full price, half price (its category in the label) or a courtesy. */
-export type BorderoKind = 'inteira' | 'meia' | 'cortesia';
+export const borderoKinds = ['inteira', 'meia', 'cortesia'] as const;
+export type BorderoKind = (typeof borderoKinds)[number];
 
 /** A co-producer's name, as the borderô's form and the API check it. */
 export const coProducerNameSchema = text({ message: 'Informe o nome do coprodutor.' })
@@ -91,103 +93,113 @@ export function formatBasisPoints(basisPoints: number): string {
 }
 
 /** The money of one line of the borderô, or of all of them (server/domain/bordero.ts settleBorderoLines). */
-export interface BorderoMoney {
+export const borderoMoneySchema = z.object({
   /** Units sold (refunded later or not), courtesies included. */
-  units: number;
+  units: z.number(),
   /** Units whose refund was approved. */
-  refundedUnits: number;
+  refundedUnits: z.number(),
   /** The units' prices before discounts ('Valor de tabela'). */
-  listCentavos: number;
+  listCentavos: z.number(),
   /** Coupons' discounts ('Descontos'). */
-  discountCentavos: number;
+  discountCentavos: z.number(),
   /** 'Bruto': list - discounts, as the event page's gross. */
-  grossCentavos: number;
+  grossCentavos: z.number(),
   /** 'Reembolsos': ticket money paid back. */
-  refundsCentavos: number;
+  refundsCentavos: z.number(),
   /** Service fees charged to buyers and kept ('Taxas de serviço'), the ticketing's, apart from the net. */
-  feesCentavos: number;
+  feesCentavos: z.number(),
   /** Service fees charged and paid back with refunds. */
-  refundedFeesCentavos: number;
+  refundedFeesCentavos: z.number(),
   /** Service fees the organizer absorbs on the units that stay sold ('Taxas absorvidas'). */
-  absorbedFeesCentavos: number;
+  absorbedFeesCentavos: z.number(),
   /** 'Líquido' = gross - refunds - absorbed fees. */
-  netCentavos: number;
+  netCentavos: z.number(),
   /** Courtesies at face value (the lot's price), outside the gross. */
-  courtesyFaceCentavos: number;
-}
+  courtesyFaceCentavos: z.number(),
+});
+export type BorderoMoney = z.infer<typeof borderoMoneySchema>;
 
 /** One line: a session x sector x lot x kind x channel with its money. */
-export interface BorderoLine {
-  session: string;
-  sector: string;
-  lot: string;
-  kind: BorderoKind;
+export const borderoLineSchema = z.object({
+  session: z.string(),
+  sector: z.string(),
+  lot: z.string(),
+  kind: z.enum(borderoKinds),
   /** 'Inteira', 'Meia-entrada (Estudante)', 'Cortesia'. */
-  kindLabel: string;
-  channel: OrderChannel;
-  channelLabel: string;
-  money: BorderoMoney;
-}
+  kindLabel: z.string(),
+  channel: z.enum(orderChannels),
+  channelLabel: z.string(),
+  money: borderoMoneySchema,
+});
+export type BorderoLine = z.infer<typeof borderoLineSchema>;
 
 /** A subtotal of the lines by one dimension (channel or kind). */
-export interface BorderoSubtotal {
-  label: string;
-  money: BorderoMoney;
-}
+export const borderoSubtotalSchema = z.object({ label: z.string(), money: borderoMoneySchema });
+export type BorderoSubtotal = z.infer<typeof borderoSubtotalSchema>;
 
 /** A sector's meia-entrada against its 40 % reserve. */
-export interface BorderoMeia {
-  sector: string;
-  stock: number;
-  reserve: number;
-  meiaSold: number;
-  seniorSold: number;
-  reserveLeft: number;
-  reserveUsedPercent: number;
-}
+export const borderoMeiaSchema = z.object({
+  sector: z.string(),
+  stock: z.number(),
+  reserve: z.number(),
+  meiaSold: z.number(),
+  seniorSold: z.number(),
+  reserveLeft: z.number(),
+  reserveUsedPercent: z.number(),
+});
+export type BorderoMeia = z.infer<typeof borderoMeiaSchema>;
 
 /** Accepted entries of one hour (São Paulo) at one gate. */
-export interface BorderoEntries {
+export const borderoEntriesSchema = z.object({
   /** The hour's start, ISO 8601 UTC. */
-  hourStart: string;
+  hourStart: z.string(),
   /** '28/11/2026 às 21h'. */
-  hourLabel: string;
-  gate: string;
-  entries: number;
-}
+  hourLabel: z.string(),
+  gate: z.string(),
+  entries: z.number(),
+});
+export type BorderoEntries = z.infer<typeof borderoEntriesSchema>;
 
 /** One part of the net: a co-producer's, or the organizer's (the rest). */
-export interface BorderoShare {
-  name: string;
-  shareBasisPoints: number;
-  amountCentavos: number;
-  isOrganizer: boolean;
-}
+export const borderoShareSchema = z.object({
+  name: z.string(),
+  shareBasisPoints: z.number(),
+  amountCentavos: z.number(),
+  isOrganizer: z.boolean(),
+});
+export type BorderoShare = z.infer<typeof borderoShareSchema>;
 
-/** GET /api/admin/events/:id/bordero. */
-export interface Bordero {
-  event: {
-    id: string;
-    title: string;
-    date: string;
-    startTime: string;
-    venue: string;
-    city: string | null;
-    meiaEntrada: boolean;
-    cancelled: boolean;
-  };
+/** GET /api/admin/events/:id/bordero, and the answer of its PATCH. */
+export const borderoViewSchema = z.object({
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    venue: z.string(),
+    city: z.string().nullable(),
+    meiaEntrada: z.boolean(),
+    cancelled: z.boolean(),
+  }),
   /** When it was read, ISO 8601 UTC. */
-  generatedAt: string;
-  lines: BorderoLine[];
-  totals: BorderoMoney;
-  byChannel: BorderoSubtotal[];
-  byKind: BorderoSubtotal[];
-  meia: BorderoMeia[];
-  entries: BorderoEntries[];
-  entriesTotal: number;
+  generatedAt: z.string(),
+  lines: z.array(borderoLineSchema),
+  totals: borderoMoneySchema,
+  byChannel: z.array(borderoSubtotalSchema),
+  byKind: z.array(borderoSubtotalSchema),
+  meia: z.array(borderoMeiaSchema),
+  entries: z.array(borderoEntriesSchema),
+  entriesTotal: z.number(),
   /** The estimate and its base (ticket receipts net of refunds, fees excluded: domain/bordero.ts ecadBaseCentavos), in centavos. */
-  ecad: { basisPoints: number; baseCentavos: number; estimateCentavos: number; setList: string };
-  coProducers: { name: string; shareBasisPoints: number }[];
-  split: BorderoShare[];
-  nfseText: string;
-}
+  ecad: z.object({ basisPoints: z.number(), baseCentavos: z.number(), estimateCentavos: z.number(), setList: z.string() }),
+  coProducers: z.array(z.object({ name: z.string(), shareBasisPoints: z.number() })),
+  split: z.array(borderoShareSchema),
+  nfseText: z.string(),
+});
+export type Bordero = z.infer<typeof borderoViewSchema>;
+
+/**
+ * The 200 of GET /api/admin/events/:id/bordero.pdf: the PDF's bytes, a body Fastify sends as it
+ * is (as rawBodySchema's text bodies), never serialized.
+ */
+export const borderoPdfBodySchema = rawBodySchema.or(z.custom<Uint8Array>((body) => body instanceof Uint8Array));

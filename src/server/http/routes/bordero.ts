@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../shared/errors';
-import { borderoSettingsSchema, type Bordero } from '../../../shared/schemas/bordero';
+import { borderoPdfBodySchema, borderoSettingsSchema, borderoViewSchema } from '../../../shared/schemas/bordero';
+import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { loadBordero, type BorderoCompany } from '../../services/reports/bordero';
 import { borderoCsv } from '../../services/reports/bordero-csv';
 import { borderoPdf } from '../../services/reports/bordero-pdf';
@@ -19,15 +20,18 @@ export async function borderoRoutes(fastify: FastifyInstance, { deps, guards, co
   const { db } = deps;
   // Admins only: the role is checked before anything else about the request.
   app.addHook('preValidation', guards.withRole(['admin']));
-  const event = { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) };
+  const eventNotFound = idNotFound(() => new DomainError('event_not_found'));
+  const jsonRoute = { schema: { params: idParamsSchema, response: responses({ 200: borderoViewSchema }) }, config: eventNotFound };
+  const csvRoute = { schema: { params: idParamsSchema, response: responses({ 200: rawBodySchema }) }, config: eventNotFound };
+  const pdfRoute = { schema: { params: idParamsSchema, response: responses({ 200: borderoPdfBodySchema }) }, config: eventNotFound };
   const company: BorderoCompany = { name: config.COMPANY_NAME, cnpj: config.COMPANY_CNPJ, email: config.COMPANY_EMAIL };
 
-  app.get('/api/admin/events/:id/bordero', event, async (request, reply): Promise<Bordero> => {
+  app.get('/api/admin/events/:id/bordero', jsonRoute, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return loadBordero(db, request.params.id, company);
   });
 
-  app.get('/api/admin/events/:id/bordero.pdf', event, async (request, reply) => {
+  app.get('/api/admin/events/:id/bordero.pdf', pdfRoute, async (request, reply) => {
     const { pdf, fileName } = await borderoPdf(await loadBordero(db, request.params.id, company), company);
     return reply
       .header('content-type', 'application/pdf')
@@ -36,7 +40,7 @@ export async function borderoRoutes(fastify: FastifyInstance, { deps, guards, co
       .send(pdf);
   });
 
-  app.get('/api/admin/events/:id/bordero.csv', event, async (request, reply) => {
+  app.get('/api/admin/events/:id/bordero.csv', csvRoute, async (request, reply) => {
     const { csv, fileName } = borderoCsv(await loadBordero(db, request.params.id, company));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -47,8 +51,8 @@ export async function borderoRoutes(fastify: FastifyInstance, { deps, guards, co
 
   app.patch(
     '/api/admin/events/:id/bordero',
-    { ...event, schema: { params: idParamsSchema, body: borderoSettingsSchema } },
-    async (request): Promise<Bordero> => {
+    { ...jsonRoute, schema: { ...jsonRoute.schema, body: borderoSettingsSchema } },
+    async (request) => {
       await saveBorderoSettings(db, request.params.id, request.body);
       return loadBordero(db, request.params.id, company);
     },
