@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { concessionDocumentLabel, concessions, type Concession } from '../concessions';
+import { concessionDocumentLabel, concessions } from '../concessions';
+import { paymentMethods } from '../statuses';
 import { isValidCpf, onlyDigits } from '../cpf';
-import type { BlockLotPrice } from '../block-pricing';
 
 /** The largest block a device reserves at once, and the most units one box-office sale takes. */
 export const MAX_BLOCK_SIZE = 200;
@@ -128,105 +128,143 @@ export const boxOfficeSyncSchema = z.object({
 });
 
 /** A ticket sold at the box office, as the device shows it. */
-export interface BoxOfficeTicket {
-  id: string;
-  code: string;
-  ticketTypeName: string;
-  holderName: string | null;
-  concession: Concession | null;
-  checkedInAt: string | null;
-}
+export const boxOfficeTicketSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  ticketTypeName: z.string(),
+  holderName: z.string().nullable(),
+  concession: z.enum(concessions).nullable(),
+  checkedInAt: z.string().nullable(),
+});
+export type BoxOfficeTicket = z.infer<typeof boxOfficeTicketSchema>;
 
 /** What recording one sale did. 'replayed': that nonce was recorded before (nothing new); 'conflict': refused, kept in the back office. */
-export interface BoxOfficeSaleResult {
-  nonce: string;
-  outcome: 'recorded' | 'replayed' | 'conflict';
-  orderId: string | null;
-  status: 'completed' | 'pending' | null;
-  totalCentavos: number;
-  changeCentavos: number | null;
-  tickets: BoxOfficeTicket[];
+export const boxOfficeSaleResultSchema = z.object({
+  nonce: z.string(),
+  outcome: z.enum(['recorded', 'replayed', 'conflict']),
+  orderId: z.string().nullable(),
+  status: z.enum(['completed', 'pending']).nullable(),
+  totalCentavos: z.number(),
+  changeCentavos: z.number().nullable(),
+  tickets: z.array(boxOfficeTicketSchema),
   /** A PIX sale: the BR Code ('copia e cola') the buyer pays; the QR shows it. */
-  pixCode: string | null;
+  pixCode: z.string().nullable(),
   /** Whether the operator may confirm the PIX by hand ('Pagamento recebido': only the sandbox provider). */
-  canConfirmPix: boolean;
+  canConfirmPix: z.boolean(),
   /** A conflict's error code and pt-BR message. */
-  code: string | null;
-  message: string | null;
-}
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type BoxOfficeSaleResult = z.infer<typeof boxOfficeSaleResultSchema>;
+
+/** Answer of POST /api/box-office/sync: one result per sale sent, in order. */
+export const boxOfficeSyncResultSchema = z.object({ results: z.array(boxOfficeSaleResultSchema) });
+export type BoxOfficeSyncResult = z.infer<typeof boxOfficeSyncResultSchema>;
+
+/** A lot a block's units came from, with its units' full price in centavos (shared/block-pricing.ts BlockLotPrice). */
+export const blockLotPriceSchema = z.object({ lotId: z.string(), quantity: z.number(), priceCentavos: z.number() });
 
 /** A block as the device keeps it. Instants UTC ISO. */
-export interface BoxOfficeBlock {
-  id: string;
-  eventId: string;
-  ticketTypeId: string;
-  ticketTypeName: string;
-  drawerId: string | null;
-  size: number;
-  used: number;
+export const boxOfficeBlockSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  ticketTypeId: z.string(),
+  ticketTypeName: z.string(),
+  drawerId: z.string().nullable(),
+  size: z.number(),
+  used: z.number(),
   /** The full price of its first unit (centavos); each unit's is in `lots`. */
-  unitPriceCentavos: number;
+  unitPriceCentavos: z.number(),
   /** The lots its units came from, in order, each with its units' full price (shared/block-pricing.ts prices a sale with them). */
-  lots: BlockLotPrice[];
+  lots: z.array(blockLotPriceSchema),
   /** Units kept for meia-entrada only (taken from the reserve when it was reserved), and meias sold from it. */
-  halfUnits: number;
-  halfSold: number;
-  codes: string[];
-  returnedAt: string | null;
-}
+  halfUnits: z.number(),
+  halfSold: z.number(),
+  codes: z.array(z.string()),
+  returnedAt: z.string().nullable(),
+});
+export type BoxOfficeBlock = z.infer<typeof boxOfficeBlockSchema>;
 
-/** A cash drawer; amounts in centavos; `expectedCentavos` is live while open, stored at the close. */
-export interface CashDrawerView {
-  id: string;
-  eventId: string;
-  eventTitle: string;
-  operatorName: string;
-  deviceId: string | null;
-  floatCentavos: number;
-  cashSalesCentavos: number;
-  cashRefundsCentavos: number;
-  withdrawalsCentavos: number;
-  suppliesCentavos: number;
-  cardMachineCentavos: number;
-  pixCentavos: number;
-  expectedCentavos: number;
-  countedCentavos: number | null;
-  differenceCentavos: number | null;
-  openedAt: string;
-  closedAt: string | null;
-  conflicts: number;
-}
+/** A cash drawer; amounts in centavos; `expectedCentavos` is live while open, stored at the close. Instants UTC ISO. */
+export const cashDrawerViewSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventTitle: z.string(),
+  operatorName: z.string(),
+  deviceId: z.string().nullable(),
+  floatCentavos: z.number(),
+  cashSalesCentavos: z.number(),
+  cashRefundsCentavos: z.number(),
+  withdrawalsCentavos: z.number(),
+  suppliesCentavos: z.number(),
+  cardMachineCentavos: z.number(),
+  pixCentavos: z.number(),
+  expectedCentavos: z.number(),
+  countedCentavos: z.number().nullable(),
+  differenceCentavos: z.number().nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+  /** Synced sales of this drawer refused as conflicts. */
+  conflicts: z.number(),
+});
+export type CashDrawerView = z.infer<typeof cashDrawerViewSchema>;
+
+/** Answer of GET /api/box-office/events/:id/state: the operator's open drawer there (null: none) and this device's open blocks. */
+export const boxOfficeEventStateSchema = z.object({ drawer: cashDrawerViewSchema.nullable(), blocks: z.array(boxOfficeBlockSchema) });
+export type BoxOfficeEventState = z.infer<typeof boxOfficeEventStateSchema>;
+
+/** Answer of GET /api/admin/box-office/drawers: every drawer (of an event, when asked), newest first. */
+export const cashDrawerListSchema = z.object({ drawers: z.array(cashDrawerViewSchema) });
+export type CashDrawerList = z.infer<typeof cashDrawerListSchema>;
 
 /** An event the box office may sell for, with its sectors and their door prices (centavos). */
-export interface BoxOfficeEvent {
-  id: string;
-  title: string;
-  date: string;
-  startTime: string;
-  location: string;
-  meiaEntrada: boolean;
+export const boxOfficeEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  location: z.string(),
+  meiaEntrada: z.boolean(),
   /** The event's door window (UTC ISO 8601): the box office admits from `doorOpensAt`, and sells nothing after `doorClosesAt`. */
-  doorOpensAt: string;
-  doorClosesAt: string;
+  doorOpensAt: z.string(),
+  doorClosesAt: z.string(),
   /** How many courtesies the operator may still issue here (null: no quota, so none at the box office). */
-  courtesiesLeft: number | null;
-  sectors: { id: string; name: string; doorPriceCentavos: number | null; currentPriceCentavos: number | null; remaining: number }[];
-}
+  courtesiesLeft: z.number().nullable(),
+  sectors: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      doorPriceCentavos: z.number().nullable(),
+      currentPriceCentavos: z.number().nullable(),
+      remaining: z.number(),
+    }),
+  ),
+});
+export type BoxOfficeEvent = z.infer<typeof boxOfficeEventSchema>;
+
+/** Answer of GET /api/box-office/events. */
+export const boxOfficeEventListSchema = z.object({ events: z.array(boxOfficeEventSchema) });
+export type BoxOfficeEventList = z.infer<typeof boxOfficeEventListSchema>;
 
 /** A sector as the back office sets it for the box office: prices in centavos, quota in units. */
-export interface DoorSector {
-  id: string;
-  name: string;
+export const doorSectorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The online price now (the lot on sale); null when no lot is on sale. */
-  onlinePriceCentavos: number | null;
+  onlinePriceCentavos: z.number().nullable(),
   /** The box office's price; null: the online price. */
-  doorPriceCentavos: number | null;
+  doorPriceCentavos: z.number().nullable(),
   /** At most this many units held in box-office blocks at once; null: no limit. */
-  doorQuota: number | null;
+  doorQuota: z.number().nullable(),
   /** Units the box office's blocks hold now (sold from them or not, returned ones excluded). */
-  heldAtDoor: number;
-  remaining: number;
-}
+  heldAtDoor: z.number(),
+  remaining: z.number(),
+});
+export type DoorSector = z.infer<typeof doorSectorSchema>;
+
+/** Answer of GET /api/admin/box-office/events/:id/sectors. */
+export const doorSectorListSchema = z.object({ sectors: z.array(doorSectorSchema) });
+export type DoorSectorList = z.infer<typeof doorSectorListSchema>;
 
 /** The most units a sector's box-office quota may be. */
 export const MAX_DOOR_QUOTA = 1_000_000;
@@ -253,14 +291,36 @@ export const saveDoorSectorSchema = z.object({
 export type SaveDoorSectorInput = z.infer<typeof saveDoorSectorSchema>;
 
 /** A sale taken in a drawer, as the box office lists it (GET /api/box-office/drawers/:id/sales). */
-export interface DrawerSale {
-  orderId: string;
+export const drawerSaleSchema = z.object({
+  orderId: z.string(),
   /** UTC ISO instant of the sale (the device's time for an offline sale). */
-  createdAt: string;
-  paymentMethod: 'pix' | 'card' | 'cash' | 'card_machine';
-  totalCentavos: number;
-  status: string;
-  units: number;
+  createdAt: z.string(),
+  paymentMethod: z.enum(paymentMethods),
+  totalCentavos: z.number(),
+  status: z.string(),
+  units: z.number(),
   /** Completed and no ticket admitted yet: 'Devolver' refunds it at the box office. */
-  canRefund: boolean;
-}
+  canRefund: z.boolean(),
+});
+export type DrawerSale = z.infer<typeof drawerSaleSchema>;
+
+/** Answer of GET /api/box-office/drawers/:id/sales: newest first, at most 100. */
+export const drawerSaleListSchema = z.object({ sales: z.array(drawerSaleSchema) });
+export type DrawerSaleList = z.infer<typeof drawerSaleListSchema>;
+
+/** A box-office sale refused at a sync, as the back office lists it. Instants UTC ISO. */
+export const boxOfficeConflictSchema = z.object({
+  id: z.string(),
+  eventTitle: z.string(),
+  drawerId: z.string().nullable(),
+  deviceNonce: z.string(),
+  /** The refusal's error code and pt-BR message. */
+  code: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type BoxOfficeConflict = z.infer<typeof boxOfficeConflictSchema>;
+
+/** Answer of GET /api/admin/box-office/conflicts: newest first, at most 200. */
+export const boxOfficeConflictListSchema = z.object({ conflicts: z.array(boxOfficeConflictSchema) });
+export type BoxOfficeConflictList = z.infer<typeof boxOfficeConflictListSchema>;

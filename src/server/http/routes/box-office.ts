@@ -3,14 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../shared/errors';
 import {
+  boxOfficeBlockSchema,
+  boxOfficeConflictListSchema,
+  boxOfficeEventListSchema,
+  boxOfficeEventStateSchema,
+  boxOfficeSaleResultSchema,
   boxOfficeSaleSchema,
+  boxOfficeSyncResultSchema,
   boxOfficeSyncSchema,
+  cashDrawerListSchema,
+  cashDrawerViewSchema,
   closeDrawerSchema,
+  doorSectorListSchema,
+  doorSectorSchema,
   drawerMovementSchema,
+  drawerSaleListSchema,
   openDrawerSchema,
   reserveBlockSchema,
   saveDoorSectorSchema,
 } from '../../../shared/schemas/box-office';
+import { responses } from '../../../shared/schemas/api-error';
 import { listOpenBlocks } from '../../services/box-office/blocks';
 import { closeDrawer } from '../../services/box-office/close-drawer';
 import { confirmBoxOfficePix, getBoxOfficeSale } from '../../services/box-office/confirm-box-office-pix';
@@ -51,10 +63,14 @@ const seconds = (n: number) => `${n} ${n === 1 ? 'segundo' : 'segundos'}`;
 export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', guards.withRole(['box_office', 'admin']));
-  const byId = (notFound: () => DomainError) => ({ schema: { params: idParamsSchema }, config: idNotFound(notFound) });
+  // A route of one drawer, block or sale (`:id`), answering `response` (responses(...)).
+  const byId = <R>(notFound: () => DomainError, response: R) => ({
+    schema: { params: idParamsSchema, response },
+    config: idNotFound(notFound),
+  });
   const operator = async (request: Parameters<typeof guards.requireUser>[0]) => (await guards.requireUser(request)).id;
 
-  app.get('/api/box-office/events', async (request, reply) => {
+  app.get('/api/box-office/events', { schema: { response: responses({ 200: boxOfficeEventListSchema }) } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { events: await listBoxOfficeEvents(deps.db, await operator(request), deps.doorOpensMinutesBefore) };
   });
@@ -62,7 +78,11 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
   app.get(
     '/api/box-office/events/:id/state',
     {
-      schema: { params: idParamsSchema, querystring: z.object({ deviceId: z.string().trim().min(8).max(100) }) },
+      schema: {
+        params: idParamsSchema,
+        querystring: z.object({ deviceId: z.string().trim().min(8).max(100) }),
+        response: responses({ 200: boxOfficeEventStateSchema }),
+      },
       config: idNotFound(() => new DomainError('event_not_found')),
     },
     async (request, reply) => {
@@ -75,13 +95,15 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     },
   );
 
-  app.post('/api/box-office/drawers', { schema: { body: openDrawerSchema } }, async (request) =>
-    openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore),
+  app.post(
+    '/api/box-office/drawers',
+    { schema: { body: openDrawerSchema, response: responses({ 200: cashDrawerViewSchema }) } },
+    async (request) => openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore),
   );
 
   app.get(
     '/api/box-office/drawers/:id',
-    byId(() => new DomainError('drawer_not_found')),
+    byId(() => new DomainError('drawer_not_found'), responses({ 200: cashDrawerViewSchema })),
     async (request) => {
       await loadDrawer(deps.db, request.params.id, await operator(request));
       const [view] = await listDrawerViews(deps.db, { drawerId: request.params.id });
@@ -91,7 +113,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
 
   app.get(
     '/api/box-office/drawers/:id/sales',
-    byId(() => new DomainError('drawer_not_found')),
+    byId(() => new DomainError('drawer_not_found'), responses({ 200: drawerSaleListSchema })),
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { sales: await listDrawerSales(deps.db, await operator(request), request.params.id) };
@@ -100,29 +122,41 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
 
   app.post(
     '/api/box-office/drawers/:id/movements',
-    { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: drawerMovementSchema } },
+    {
+      config: idNotFound(() => new DomainError('drawer_not_found')),
+      schema: { params: idParamsSchema, body: drawerMovementSchema, response: responses({ 200: cashDrawerViewSchema }) },
+    },
     async (request) => recordDrawerMovement(deps.db, await operator(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/box-office/drawers/:id/close',
-    { ...byId(() => new DomainError('drawer_not_found')), schema: { params: idParamsSchema, body: closeDrawerSchema } },
+    {
+      config: idNotFound(() => new DomainError('drawer_not_found')),
+      schema: { params: idParamsSchema, body: closeDrawerSchema, response: responses({ 200: cashDrawerViewSchema }) },
+    },
     async (request) => closeDrawer(deps.db, await operator(request), request.params.id, request.body.countedCentavos),
   );
 
-  app.post('/api/box-office/blocks', { schema: { body: reserveBlockSchema } }, async (request, reply) => {
-    reply.status(201);
-    return reserveBlock(deps, await operator(request), request.body);
-  });
+  app.post(
+    '/api/box-office/blocks',
+    { schema: { body: reserveBlockSchema, response: responses({ 201: boxOfficeBlockSchema }) } },
+    async (request, reply) => {
+      reply.status(201);
+      return reserveBlock(deps, await operator(request), request.body);
+    },
+  );
 
   app.post(
     '/api/box-office/blocks/:id/return',
-    byId(() => new DomainError('block_not_found')),
+    byId(() => new DomainError('block_not_found'), responses({ 200: boxOfficeBlockSchema })),
     async (request) => returnBlock(deps.db, await operator(request), request.params.id),
   );
 
-  app.post('/api/box-office/sales', { schema: { body: boxOfficeSaleSchema } }, async (request) =>
-    recordBoxOfficeSale(deps, await operator(request), request.body, 'online'),
+  app.post(
+    '/api/box-office/sales',
+    { schema: { body: boxOfficeSaleSchema, response: responses({ 200: boxOfficeSaleResultSchema }) } },
+    async (request) => recordBoxOfficeSale(deps, await operator(request), request.body, 'online'),
   );
 
   // Per operator, not per address: a box office shares the venue's Wi-Fi. Counted after the role
@@ -141,28 +175,34 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
       );
     },
   };
-  app.post('/api/box-office/sync', { schema: { body: boxOfficeSyncSchema }, config: { rateLimit: syncLimit } }, async (request) => ({
-    results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales),
-  }));
+  app.post(
+    '/api/box-office/sync',
+    { schema: { body: boxOfficeSyncSchema, response: responses({ 200: boxOfficeSyncResultSchema }) }, config: { rateLimit: syncLimit } },
+    async (request) => ({ results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales) }),
+  );
 
   app.get(
     '/api/box-office/sales/:id',
-    byId(() => new DomainError('order_not_found')),
+    byId(() => new DomainError('order_not_found'), responses({ 200: boxOfficeSaleResultSchema })),
     async (request) => getBoxOfficeSale(deps, await operator(request), request.params.id),
   );
 
   app.post(
     '/api/box-office/sales/:id/confirm-pix',
     {
-      ...byId(() => new DomainError('order_not_found')),
-      schema: { params: idParamsSchema, body: optionalBody(z.object({ admit: z.boolean().optional() })) },
+      config: idNotFound(() => new DomainError('order_not_found')),
+      schema: {
+        params: idParamsSchema,
+        body: optionalBody(z.object({ admit: z.boolean().optional() })),
+        response: responses({ 200: boxOfficeSaleResultSchema }),
+      },
     },
     async (request) => confirmBoxOfficePix(deps, await operator(request), request.params.id, request.body?.admit ?? false),
   );
 
   app.post(
     '/api/box-office/sales/:id/refund',
-    byId(() => new DomainError('order_not_found')),
+    byId(() => new DomainError('order_not_found'), responses({ 200: cashDrawerViewSchema })),
     async (request) => {
       const userId = await operator(request);
       return refundBoxOfficeSale(deps.db, userId, userId, request.params.id);
@@ -180,14 +220,21 @@ export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, gua
   app.addHook('preValidation', guards.withRole(['admin']));
   const eventQuery = z.object({ eventId: z.uuid().optional() });
 
-  app.get('/api/admin/box-office/drawers', { schema: { querystring: eventQuery } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { drawers: await listDrawerViews(deps.db, { eventId: request.query.eventId }) };
-  });
+  app.get(
+    '/api/admin/box-office/drawers',
+    { schema: { querystring: eventQuery, response: responses({ 200: cashDrawerListSchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { drawers: await listDrawerViews(deps.db, { eventId: request.query.eventId }) };
+    },
+  );
 
   app.get(
     '/api/admin/box-office/events/:id/sectors',
-    { schema: { params: idParamsSchema }, config: idNotFound(() => new DomainError('event_not_found')) },
+    {
+      schema: { params: idParamsSchema, response: responses({ 200: doorSectorListSchema }) },
+      config: idNotFound(() => new DomainError('event_not_found')),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { sectors: await listDoorSectors(deps.db, request.params.id) };
@@ -196,12 +243,19 @@ export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, gua
 
   app.put(
     '/api/admin/box-office/sectors/:id',
-    { schema: { params: idParamsSchema, body: saveDoorSectorSchema }, config: idNotFound(() => new DomainError('ticket_type_not_found')) },
+    {
+      schema: { params: idParamsSchema, body: saveDoorSectorSchema, response: responses({ 200: doorSectorSchema }) },
+      config: idNotFound(() => new DomainError('ticket_type_not_found')),
+    },
     async (request) => saveDoorSector(deps.db, request.params.id, request.body),
   );
 
-  app.get('/api/admin/box-office/conflicts', { schema: { querystring: eventQuery } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { conflicts: await listBoxOfficeConflicts(deps.db, request.query.eventId) };
-  });
+  app.get(
+    '/api/admin/box-office/conflicts',
+    { schema: { querystring: eventQuery, response: responses({ 200: boxOfficeConflictListSchema }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { conflicts: await listBoxOfficeConflicts(deps.db, request.query.eventId) };
+    },
+  );
 }

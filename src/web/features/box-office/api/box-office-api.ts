@@ -1,12 +1,14 @@
 import { api } from '../../../lib/api';
 import type {
   BoxOfficeBlock,
-  BoxOfficeEvent,
+  BoxOfficeEventList,
+  BoxOfficeEventState,
   BoxOfficeSaleInput,
   BoxOfficeSaleResult,
+  BoxOfficeSyncResult,
   CashDrawerView,
   DrawerMovementInput,
-  DrawerSale,
+  DrawerSaleList,
   OpenDrawerInput,
   ReserveBlockInput,
 } from '../../../../shared/schemas/box-office';
@@ -14,12 +16,10 @@ import type {
 // The box office's calls (src/server/http/routes/box-office.ts). The screen keeps what they answer
 // on the device (lib/offline-store.ts), so the calls are plain fetchers rather than cached queries.
 
-export const fetchBoxOfficeEvents = () => api<{ events: BoxOfficeEvent[] }>('/api/box-office/events');
+export const fetchBoxOfficeEvents = () => api<BoxOfficeEventList>('/api/box-office/events');
 
 export const fetchEventState = (eventId: string, deviceId: string) =>
-  api<{ drawer: CashDrawerView | null; blocks: BoxOfficeBlock[] }>(
-    `/api/box-office/events/${eventId}/state?deviceId=${encodeURIComponent(deviceId)}`,
-  );
+  api<BoxOfficeEventState>(`/api/box-office/events/${eventId}/state?deviceId=${encodeURIComponent(deviceId)}`);
 
 export const openDrawer = (input: OpenDrawerInput) => api<CashDrawerView>('/api/box-office/drawers', { body: input });
 
@@ -35,8 +35,7 @@ export const reserveBlock = (input: ReserveBlockInput) => api<BoxOfficeBlock>('/
 
 export const returnBlock = (blockId: string) => api<BoxOfficeBlock>(`/api/box-office/blocks/${blockId}/return`, { method: 'POST' });
 
-export const syncSales = (sales: BoxOfficeSaleInput[]) =>
-  api<{ results: BoxOfficeSaleResult[] }>('/api/box-office/sync', { body: { sales } });
+export const syncSales = (sales: BoxOfficeSaleInput[]) => api<BoxOfficeSyncResult>('/api/box-office/sync', { body: { sales } });
 
 export const sellOnline = (sale: BoxOfficeSaleInput) => api<BoxOfficeSaleResult>('/api/box-office/sales', { body: sale });
 
@@ -45,6 +44,6 @@ export const fetchSale = (orderId: string) => api<BoxOfficeSaleResult>(`/api/box
 export const confirmPix = (orderId: string, admit: boolean) =>
   api<BoxOfficeSaleResult>(`/api/box-office/sales/${orderId}/confirm-pix`, { body: { admit } });
 
-export const fetchDrawerSales = (drawerId: string) => api<{ sales: DrawerSale[] }>(`/api/box-office/drawers/${drawerId}/sales`);
+export const fetchDrawerSales = (drawerId: string) => api<DrawerSaleList>(`/api/box-office/drawers/${drawerId}/sales`);
 
 export const refundSale = (orderId: string) => api<CashDrawerView>(`/api/box-office/sales/${orderId}/refund`, { method: 'POST' });

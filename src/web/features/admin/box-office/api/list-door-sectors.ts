@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DoorSector } from '../../../../../shared/schemas/box-office';
+import type { DoorSectorList } from '../../../../../shared/schemas/box-office';
 import { api } from '../../../../lib/api';
 import { boxOfficeKeys } from './keys';
 
 /** GET /api/admin/box-office/events/:id/sectors: each sector's online and door price, the box office's quota and what its blocks hold. */
 export function listDoorSectors(eventId: string, signal?: AbortSignal) {
-  return api<{ sectors: DoorSector[] }>(`/api/admin/box-office/events/${eventId}/sectors`, { signal });
+  return api<DoorSectorList>(`/api/admin/box-office/events/${eventId}/sectors`, { signal });
 }
 
 export const doorSectorsQueryOptions = (eventId: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BoxOfficeEvent } from '../../../../../shared/schemas/box-office';
+import type { BoxOfficeEventList } from '../../../../../shared/schemas/box-office';
 import { api } from '../../../../lib/api';
 import { boxOfficeKeys } from './keys';
 
 /** GET /api/box-office/events: the events the box office may sell for (from yesterday on). */
 export function listBoxOfficeEvents(signal?: AbortSignal) {
-  return api<{ events: BoxOfficeEvent[] }>('/api/box-office/events', { signal });
+  return api<BoxOfficeEventList>('/api/box-office/events', { signal });
 }
 
 export const boxOfficeEventsQueryOptions = () =>
