@@ -99,83 +99,104 @@ export const admitGuestEntrySchema = z.object({
 export const guestSearchSchema = z.object({ q: text().trim().min(2, 'Digite ao menos 2 letras').max(120) });
 
 /** The rule as the screens show it; instants UTC (ISO 8601), money in centavos. */
-export interface GuestListRuleView {
-  freeUntil: string;
-  afterKind: GuestListAfterKind;
-  afterPriceCentavos: number | null;
-  discountPercent: number | null;
+export const guestListRuleViewSchema = z.object({
+  freeUntil: z.string(),
+  afterKind: z.enum(guestListAfterKinds),
+  afterPriceCentavos: z.number().nullable(),
+  discountPercent: z.number().nullable(),
   /** 'Grátis até 00:30, depois R$ 40,00' (times in America/Sao_Paulo). */
-  label: string;
-}
+  label: z.string(),
+});
+export type GuestListRuleView = z.infer<typeof guestListRuleViewSchema>;
 
 /** A list as its owner and the back office see it. */
-export interface GuestListView {
-  id: string;
-  name: string;
-  event: { id: string; title: string; date: string; startTime: string };
-  owner: { id: string; name: string; email: string };
-  ticketTypeName: string;
-  quota: number;
-  entriesCount: number;
-  admittedCount: number;
-  closesAt: string;
-  isClosed: boolean;
-  token: string;
-  rule: GuestListRuleView;
-}
+export const guestListViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string() }),
+  owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  ticketTypeName: z.string(),
+  quota: z.number(),
+  entriesCount: z.number(),
+  admittedCount: z.number(),
+  closesAt: z.string(),
+  isClosed: z.boolean(),
+  /** The list's link token (/lista/<token>). */
+  token: z.string(),
+  rule: guestListRuleViewSchema,
+});
+export type GuestListView = z.infer<typeof guestListViewSchema>;
 
-export interface GuestEntryView {
-  id: string;
-  name: string;
-  email: string | null;
+/** Answer of GET /api/guest-lists and GET /api/admin/events/:id/guest-lists. */
+export const guestListListSchema = z.object({ lists: z.array(guestListViewSchema) });
+export type GuestListList = z.infer<typeof guestListListSchema>;
+
+/** A name on a list; instants UTC (ISO 8601). */
+export const guestEntryViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
   /** CPF digits, or null. */
-  cpf: string | null;
-  source: GuestEntrySource;
-  admittedAt: string | null;
-  createdAt: string;
-}
+  cpf: z.string().nullable(),
+  source: z.enum(guestEntrySources),
+  admittedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GuestEntryView = z.infer<typeof guestEntryViewSchema>;
 
-export interface GuestListDetail extends GuestListView {
-  entries: GuestEntryView[];
-}
+/** A list with its names, in the order they were added (GET /api/guest-lists/:id). */
+export const guestListDetailSchema = guestListViewSchema.extend({ entries: z.array(guestEntryViewSchema) });
+export type GuestListDetail = z.infer<typeof guestListDetailSchema>;
 
 /** The public page of a list's link. */
-export interface GuestListLinkView {
-  name: string;
-  event: { title: string; date: string; startTime: string; location: string };
-  ruleLabel: string;
-  isClosed: boolean;
-  isFull: boolean;
-  closesAt: string;
-}
+export const guestListLinkViewSchema = z.object({
+  name: z.string(),
+  event: z.object({ title: z.string(), date: z.string(), startTime: z.string(), location: z.string() }),
+  ruleLabel: z.string(),
+  isClosed: z.boolean(),
+  isFull: z.boolean(),
+  closesAt: z.string(),
+});
+export type GuestListLinkView = z.infer<typeof guestListLinkViewSchema>;
+
+/** Answer of POST /api/guest-list-links/:token/entries: the name as it went on the list. */
+export const guestSignedUpSchema = z.object({ name: z.string() });
+export type GuestSignedUp = z.infer<typeof guestSignedUpSchema>;
 
 /** A CSV import: names added, and the refused rows with their line number and pt-BR reason. */
-export interface GuestImportResult {
-  added: number;
-  refused: { line: number; reason: string }[];
-}
+export const guestImportResultSchema = z.object({
+  added: z.number(),
+  refused: z.array(z.object({ line: z.number(), reason: z.string() })),
+});
+export type GuestImportResult = z.infer<typeof guestImportResultSchema>;
 
 /** A list name found at the door. */
-export interface DoorGuestEntry {
-  id: string;
-  name: string;
+export const doorGuestEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
   /** The CPF with its first six digits hidden ('***.***.247-25'), or null. */
-  cpfMasked: string | null;
-  listName: string;
-  ownerName: string;
-  ruleLabel: string;
+  cpfMasked: z.string().nullable(),
+  listName: z.string(),
+  ownerName: z.string(),
+  ruleLabel: z.string(),
   /** What the door charges if admitted now, in centavos (0: free). */
-  chargeCentavos: number;
-  admittedAt: string | null;
-}
+  chargeCentavos: z.number(),
+  admittedAt: z.string().nullable(),
+});
+export type DoorGuestEntry = z.infer<typeof doorGuestEntrySchema>;
+
+/** Answer of GET /api/door/events/:id/guest-search: the names found, not yet admitted first. */
+export const doorGuestSearchSchema = z.object({ entries: z.array(doorGuestEntrySchema) });
+export type DoorGuestSearch = z.infer<typeof doorGuestSearchSchema>;
 
 /** What admitting a list name did: the door's verdict on the ticket issued for it, and what was charged. */
-export interface GuestAdmission {
-  entryId: string;
-  ticketId: string;
-  accepted: boolean;
+export const guestAdmissionSchema = z.object({
+  entryId: z.string(),
+  ticketId: z.string(),
+  accepted: z.boolean(),
   /** The pt-BR line the door shows ('Entrada liberada', or the refusal). */
-  message: string;
-  chargedCentavos: number;
-  admittedAt: string | null;
-}
+  message: z.string(),
+  chargedCentavos: z.number(),
+  admittedAt: z.string().nullable(),
+});
+export type GuestAdmission = z.infer<typeof guestAdmissionSchema>;

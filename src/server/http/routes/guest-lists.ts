@@ -6,10 +6,20 @@ import {
   addGuestEntrySchema,
   admitGuestEntrySchema,
   createGuestListSchema,
+  doorGuestSearchSchema,
+  guestAdmissionSchema,
+  guestEntryViewSchema,
+  guestImportResultSchema,
+  guestListDetailSchema,
+  guestListLinkViewSchema,
+  guestListListSchema,
+  guestListViewSchema,
   guestSearchSchema,
+  guestSignedUpSchema,
   guestSignUpSchema,
   importGuestCsvSchema,
 } from '../../../shared/schemas/guest-lists';
+import { noContentSchema, responses } from '../../../shared/schemas/api-error';
 import type { Role } from '../../../shared/statuses';
 import { addGuestEntry } from '../../services/guest-lists/add-guest-entry';
 import { admitGuestEntry } from '../../services/guest-lists/admit-guest-entry';
@@ -48,13 +58,17 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', guards.withRole(['admin']));
     const event = { config: idNotFound(() => new DomainError('event_not_found')) };
-    app.get('/api/admin/events/:id/guest-lists', { ...event, schema: { params: idParamsSchema } }, async (request) => {
-      const admin = await guards.requireUser(request);
-      return { lists: await listGuestLists(db, admin, { eventId: request.params.id }) };
-    });
+    app.get(
+      '/api/admin/events/:id/guest-lists',
+      { ...event, schema: { params: idParamsSchema, response: responses({ 200: guestListListSchema }) } },
+      async (request) => {
+        const admin = await guards.requireUser(request);
+        return { lists: await listGuestLists(db, admin, { eventId: request.params.id }) };
+      },
+    );
     app.post(
       '/api/admin/events/:id/guest-lists',
-      { ...event, schema: { params: idParamsSchema, body: createGuestListSchema } },
+      { ...event, schema: { params: idParamsSchema, body: createGuestListSchema, response: responses({ 201: guestListViewSchema }) } },
       async (request, reply) => {
         const admin = await guards.requireUser(request);
         return reply.status(201).send(await createGuestList(db, admin.id, request.params.id, request.body));
@@ -65,25 +79,39 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
   await fastify.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', guards.withRole(LIST_OWNER_ROLES));
-    app.get('/api/guest-lists', async (request) => ({ lists: await listGuestLists(db, await guards.requireUser(request)) }));
-    app.get('/api/guest-lists/:id', { schema: { params: idParamsSchema }, config: listNotFound }, async (request) =>
-      getGuestList(db, request.params.id, await guards.requireUser(request)),
+    app.get('/api/guest-lists', { schema: { response: responses({ 200: guestListListSchema }) } }, async (request) => ({
+      lists: await listGuestLists(db, await guards.requireUser(request)),
+    }));
+    app.get(
+      '/api/guest-lists/:id',
+      { schema: { params: idParamsSchema, response: responses({ 200: guestListDetailSchema }) }, config: listNotFound },
+      async (request) => getGuestList(db, request.params.id, await guards.requireUser(request)),
     );
     app.post(
       '/api/guest-lists/:id/entries',
-      { schema: { params: idParamsSchema, body: addGuestEntrySchema }, config: listNotFound },
+      {
+        schema: { params: idParamsSchema, body: addGuestEntrySchema, response: responses({ 201: guestEntryViewSchema }) },
+        config: listNotFound,
+      },
       async (request, reply) => {
         const entry = await addGuestEntry(db, await guards.requireUser(request), request.params.id, request.body);
         return reply.status(201).send(entry);
       },
     );
-    app.delete('/api/guest-lists/:id/entries/:entryId', { schema: { params: entryParamsSchema } }, async (request, reply) => {
-      await removeGuestEntry(db, await guards.requireUser(request), request.params.id, request.params.entryId);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/api/guest-lists/:id/entries/:entryId',
+      { schema: { params: entryParamsSchema, response: responses({ 204: noContentSchema }) } },
+      async (request, reply) => {
+        await removeGuestEntry(db, await guards.requireUser(request), request.params.id, request.params.entryId);
+        return reply.status(204).send();
+      },
+    );
     app.post(
       '/api/guest-lists/:id/import',
-      { schema: { params: idParamsSchema, body: importGuestCsvSchema }, config: listNotFound },
+      {
+        schema: { params: idParamsSchema, body: importGuestCsvSchema, response: responses({ 200: guestImportResultSchema }) },
+        config: listNotFound,
+      },
       async (request) => importGuestEntries(db, await guards.requireUser(request), request.params.id, request.body.csv),
     );
   });
@@ -95,7 +123,7 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     app.get(
       '/api/door/events/:id/guest-search',
       {
-        schema: { params: idParamsSchema, querystring: guestSearchSchema },
+        schema: { params: idParamsSchema, querystring: guestSearchSchema, response: responses({ 200: doorGuestSearchSchema }) },
         config: { ...idNotFound(() => new DomainError('event_not_found')), rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
@@ -106,7 +134,7 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     app.post(
       '/api/door/guest-entries/:id/admit',
       {
-        schema: { params: idParamsSchema, body: admitGuestEntrySchema },
+        schema: { params: idParamsSchema, body: admitGuestEntrySchema, response: responses({ 200: guestAdmissionSchema }) },
         config: idNotFound(() => new DomainError('guest_entry_not_found')),
       },
       async (request) => {
@@ -131,7 +159,10 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/guest-list-links/:token',
-    { schema: { params: tokenParamsSchema }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      schema: { params: tokenParamsSchema, response: responses({ 200: guestListLinkViewSchema }) },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getGuestListLink(db, request.params.token);
@@ -139,7 +170,10 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
   );
   app.post(
     '/api/guest-list-links/:token/entries',
-    { schema: { params: tokenParamsSchema, body: guestSignUpSchema }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    {
+      schema: { params: tokenParamsSchema, body: guestSignUpSchema, response: responses({ 201: guestSignedUpSchema }) },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
     async (request, reply) => reply.status(201).send(await signUpGuest(db, request.params.token, request.body)),
   );
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Banknote, CreditCard, ListChecks } from 'lucide-react';
 import { formatClockTime } from '../../../../shared/dates';
 import { formatCentavos } from '../../../../shared/money';
-import type { DoorGuestEntry, GuestAdmission } from '../../../../shared/schemas/guest-lists';
+import type { DoorGuestEntry, DoorGuestSearch, GuestAdmission } from '../../../../shared/schemas/guest-lists';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,7 +18,7 @@ const guestKeys = {
 };
 
 /** GET /api/door/events/:id/guest-search: list names ('Lista amiga') of the door's event. */
-function searchGuests(eventId: string, query: string, signal?: AbortSignal): Promise<{ entries: DoorGuestEntry[] }> {
+function searchGuests(eventId: string, query: string, signal?: AbortSignal): Promise<DoorGuestSearch> {
   return api(`/api/door/events/${eventId}/guest-search?q=${encodeURIComponent(query)}`, { signal });
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GuestListView } from '../../../../shared/schemas/guest-lists';
+import type { GuestListList } from '../../../../shared/schemas/guest-lists';
 import { api } from '../../../lib/api';
 import { guestListKeys } from './keys';
 
 /** GET /api/admin/events/:id/guest-lists: an event's lists (back office). */
-export function listEventGuestLists(eventId: string): Promise<{ lists: GuestListView[] }> {
+export function listEventGuestLists(eventId: string): Promise<GuestListList> {
   return api(`/api/admin/events/${eventId}/guest-lists`);
 }
 

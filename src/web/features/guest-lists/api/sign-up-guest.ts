@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GuestSignUpInput } from '../../../../shared/schemas/guest-lists';
+import type { GuestSignedUp, GuestSignUpInput } from '../../../../shared/schemas/guest-lists';
 import { api } from '../../../lib/api';
 import { guestListKeys } from './keys';
 
 /** POST /api/guest-list-links/:token/entries: a guest puts their name on the list. */
-export function signUpGuest(token: string, input: GuestSignUpInput): Promise<{ name: string }> {
+export function signUpGuest(token: string, input: GuestSignUpInput): Promise<GuestSignedUp> {
   return api(`/api/guest-list-links/${encodeURIComponent(token)}/entries`, { method: 'POST', body: input });
 }
 
