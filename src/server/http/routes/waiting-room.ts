@@ -42,11 +42,21 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
     },
   );
 
-  // The proof of work a join costs, solved by the browser while the fan types the CPF.
-  app.get('/api/events/:id/waiting-room/challenge', event, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return createJoinChallenge(deps.ticketSigningKey, request.params.id, config.WAITING_ROOM_POW_MAX);
-  });
+  // The proof of work a join costs, solved by the browser while the fan types the CPF. The
+  // challenge is ALTCHA's own object (altcha-lib), signed over every field of its `parameters`:
+  // it goes out as JSON text written here, whole, never through a response schema that could
+  // leave out a field the library adds (the join would then fail the signature check).
+  app.get(
+    '/api/events/:id/waiting-room/challenge',
+    { ...event, schema: { ...event.schema, response: responses({ 200: rawBodySchema }) } },
+    async (request, reply) => {
+      const challenge = await createJoinChallenge(deps.ticketSigningKey, request.params.id, config.WAITING_ROOM_POW_MAX);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify(challenge));
+    },
+  );
 
   app.post(
     '/api/events/:id/waiting-room/join',
