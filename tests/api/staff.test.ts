@@ -36,6 +36,29 @@ describe('the team in the back office', () => {
     expect(await roleRows(person.userId)).toEqual(['user']);
   });
 
+  it('lists, gives and takes back the box-office and promoter roles, and invites each with the words of its work', async () => {
+    const admin = await server.signUpAs(['admin']);
+    const person = await server.signUpAs();
+    for (const role of ['box_office', 'promoter'] as const) {
+      expect((await call('POST', '/api/admin/staff', admin.cookie, { email: person.email, role })).statusCode).toBe(201);
+    }
+    const listed = (await call('GET', '/api/admin/staff', admin.cookie)).json().members;
+    expect(listed.find((m: { email: string }) => m.email === person.email)).toMatchObject({ roles: ['box_office', 'promoter'] });
+    expect((await call('DELETE', `/api/admin/staff/${person.userId}/roles/box_office`, admin.cookie)).statusCode).toBe(204);
+    expect(await roleRows(person.userId)).toEqual(['promoter', 'user']);
+
+    const words = {
+      validator: 'validar ingressos na portaria',
+      box_office: 'vender ingressos na bilheteria',
+      promoter: 'montar listas amigas',
+    };
+    for (const [role, what] of Object.entries(words)) {
+      const email = `convite-${role}-${randomUUID().slice(0, 6)}@exemplo.com.br`;
+      expect((await call('POST', '/api/admin/staff', admin.cookie, { email, role })).json()).toEqual({ invited: true });
+      expect(server.sentMail.find((m) => m.to === email)?.text).toContain(what);
+    }
+  });
+
   it('invites an e-mail without an account, and the role comes once the sign-up confirms that address', async () => {
     const admin = await server.signUpAs(['admin']);
     const email = `porteiro-${randomUUID().slice(0, 6)}@exemplo.com.br`;

@@ -87,6 +87,29 @@ describe("the back office's team ('Equipe')", () => {
     await door.close();
   });
 
+  it("on a phone, an admin gives 'Bilheteria', sees it listed and revokes it after a confirmation that says what is lost", async () => {
+    const person = await createBuyer(app, { fullName: 'Bruno Bilheteria', emailPrefix: 'bruno.bilheteria' });
+    const { context, page } = await asAdmin(small, '/admin/staff');
+    await page.getByRole('heading', { name: 'Equipe', level: 1 }).waitFor();
+    await page.locator('#staff-email').fill(person.email);
+    await page.getByLabel('Papel', { exact: true }).selectOption('box_office');
+    await page.getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await page.getByText(`${person.email} agora tem o papel Bilheteria.`).waitFor();
+
+    const remove = page.getByRole('button', { name: 'Remover papel Bilheteria de Bruno Bilheteria' });
+    await remove.scrollIntoViewIfNeeded();
+    await remove.click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog
+      .getByText('Bruno Bilheteria deixará de ter o papel Bilheteria e não poderá mais vender ingressos na bilheteria.')
+      .waitFor();
+    await page.screenshot({ path: `${shots}/equipe-remover-bilheteria-360.png` });
+    await dialog.getByRole('button', { name: 'Remover' }).click();
+    await page.getByText(`Papel Bilheteria removido de ${person.email}`).waitFor();
+    await poll(() => remove.count()).toBe(0);
+    await context.close();
+  });
+
   it('a buyer opening /admin/staff is sent away, and cannot call the staff routes', async () => {
     const context = await newContext(browser, small, app.baseUrl);
     const page = await context.newPage();

@@ -15,6 +15,14 @@ export const staffRoleLabel: Readonly<Record<StaffRole, string>> = {
   promoter: 'Promoter',
 };
 
+/** The work of each role, as the invitation and the removal say it ('… para vender ingressos na bilheteria'). */
+export const staffRoleWork: Readonly<Record<StaffRole, string>> = {
+  admin: 'administrar os eventos',
+  validator: 'validar ingressos na portaria',
+  box_office: 'vender ingressos na bilheteria',
+  promoter: 'montar listas amigas como promoter',
+};
+
 /** Body of POST /api/admin/staff: give a role to an e-mail (an invitation when no account has it). */
 export const grantStaffRoleSchema = z.object({
   email: text().trim().toLowerCase().min(1, 'Informe o e-mail').max(254).pipe(z.email('E-mail inválido')),

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
-import type { GrantStaffRoleInput, StaffList, StaffMember, StaffRole } from '../../../shared/schemas/staff';
+import {
+  staffRoles,
+  staffRoleWork,
+  type GrantStaffRoleInput,
+  type StaffList,
+  type StaffMember,
+  type StaffRole,
+} from '../../../shared/schemas/staff';
 import type { Db } from '../../db/client';
 import { staffInvitations, userRoles, users } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
@@ -8,15 +15,15 @@ import { forgetSessions } from './session-events';
 
 /**
  * The team as the back office's 'Equipe' page lists it (docs/rules/access.md 'Roles': admins
- * give and remove the admin and validator roles): every account holding one of them, then the
- * invitations waiting for a sign-up, by e-mail.
+ * give and remove every staff role: admin, door, box office, promoter): every account holding one
+ * of them, then the invitations waiting for a sign-up, by e-mail.
  */
 export async function listStaff(db: Db): Promise<StaffList> {
   const rows = await db
     .select({ userId: users.id, email: users.email, name: users.name, role: userRoles.role })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(inArray(userRoles.role, ['admin', 'validator']))
+    .where(inArray(userRoles.role, [...staffRoles]))
     .orderBy(asc(users.email));
   const byUser = new Map<string, StaffMember>();
   for (const row of rows) {
@@ -31,7 +38,10 @@ export async function listStaff(db: Db): Promise<StaffList> {
     if (!member.roles.includes(invitation.role as StaffRole)) member.roles.push(invitation.role as StaffRole);
     invited.set(invitation.email, member);
   }
-  return { members: [...byUser.values(), ...invited.values()] };
+  const members = [...byUser.values(), ...invited.values()];
+  // Roles in the order of the role picker, whatever the order they were given in.
+  for (const member of members) member.roles.sort((a, b) => staffRoles.indexOf(a) - staffRoles.indexOf(b));
+  return { members };
 }
 
 /**
@@ -60,7 +70,7 @@ export async function grantStaffRole(
   if (!known)
     await deps.db.insert(staffInvitations).values({ email: input.email, role: input.role, invitedBy: input.adminId, createdAt: now });
   const link = new URL(`/auth?cadastro=1&email=${encodeURIComponent(input.email)}`, deps.publicUrl).toString();
-  const what = input.role === 'admin' ? 'administrar os eventos' : 'validar ingressos na portaria';
+  const what = staffRoleWork[input.role];
   await deps.mailer.send({
     to: input.email,
     subject: 'Convite para a equipe - Next Level',

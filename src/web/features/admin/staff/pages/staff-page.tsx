@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import {
   grantStaffRoleSchema,
   staffRoleLabel,
+  staffRoleWork,
   staffRoles,
   type GrantStaffRoleInput,
   type StaffMember,
@@ -108,7 +109,7 @@ function AddMemberForm() {
   );
 }
 
-/** /admin/staff ('Equipe'): admins and door staff; gives and removes the roles by e-mail. */
+/** /admin/staff ('Equipe'): everyone with a staff role (admin, door, box office, promoter); gives and removes the roles by e-mail. */
 export function StaffPage() {
   const { data, isPending, isError, refetch } = useStaff();
   const revoke = useRevokeStaffRole();
@@ -166,7 +167,7 @@ export function StaffPage() {
 
   return (
     <>
-      <PageHeader title="Equipe" description="Administradores e equipe de portaria. Só administradores mudam os papéis." />
+      <PageHeader title="Equipe" description="Administradores, portaria, bilheteria e promoters. Só administradores mudam os papéis." />
       <AddMemberForm />
       {isPending ? (
         <ListSkeleton count={4} />
@@ -204,7 +205,7 @@ export function StaffPage() {
           removing
             ? removing.member.invited
               ? `O convite de ${removing.member.email} para ${staffRoleLabel[removing.role]} será cancelado.`
-              : `${who(removing.member)} deixará de ter o papel ${staffRoleLabel[removing.role]}.`
+              : `${who(removing.member)} deixará de ter o papel ${staffRoleLabel[removing.role]} e não poderá mais ${staffRoleWork[removing.role]}.`
             : undefined
         }
         confirmLabel="Remover"
