@@ -1,4 +1,4 @@
-import { ImageOff, Images, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ImageOff, Images, Link2, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminBanner } from '../../../../../shared/schemas/admin-content';
 import { StatusPill } from '../../components/status-pill';
@@ -7,6 +7,7 @@ import { errorMessageOf } from '../../../../lib/save-error';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { AdminListPage } from '../../components/admin-list-page';
 import { StatusSwitch } from '../../components/status-switch';
+import { RowActions } from '../../components/row-actions';
 import { useAdminBanners } from '../api/list-banners';
 import { useSetBannerActive } from '../api/set-banner-active';
 import { useDeleteBanner } from '../api/delete-banner';
@@ -88,27 +89,11 @@ export function BannersPage() {
                       offText="Inativo"
                       disabled={setActive.isPending && setActive.variables?.id === banner.id}
                     />
-                    <span className="inline-flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => formDialog.openEdit(banner)}
-                        aria-label={`Editar o banner ${banner.title}`}
-                      >
-                        <Pencil aria-hidden className="size-4" />
-                        Editar
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-danger"
-                        onClick={() => deletion.ask(banner)}
-                        aria-label={`Excluir o banner ${banner.title}`}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                        Excluir
-                      </Button>
-                    </span>
+                    <RowActions
+                      subject={`o banner ${banner.title}`}
+                      onEdit={() => formDialog.openEdit(banner)}
+                      onDelete={() => deletion.ask(banner)}
+                    />
                   </div>
                 </div>
               </li>

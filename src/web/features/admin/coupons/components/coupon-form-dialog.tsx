@@ -9,7 +9,7 @@ import { Input } from '../../../../components/ui/input';
 import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Select } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { useCouponEvents } from '../api/list-coupon-events';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
@@ -123,54 +123,23 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
             )}
           </FormField>
         ) : (
-          <Controller
+          <MoneyField
             control={control}
             name="discountValue"
-            render={({ field }) => (
-              <FormField
-                id="coupon-value"
-                label="Desconto (R$)"
-                required={!unlocksTicketTypeId}
-                error={errors.discountValue?.message}
-                hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
-              >
-                {(aria) => (
-                  <MoneyInput
-                    {...aria}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    aria-required={!unlocksTicketTypeId}
-                  />
-                )}
-              </FormField>
-            )}
+            id="coupon-value"
+            label="Desconto (R$)"
+            required={!unlocksTicketTypeId}
+            error={errors.discountValue?.message}
+            hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
           />
         )}
-        <Controller
+        <MoneyField
           control={control}
           name="minPurchase"
-          render={({ field }) => (
-            <FormField
-              id="coupon-min-purchase"
-              label="Compra mínima (R$)"
-              error={errors.minPurchase?.message}
-              hint="Em branco: sem mínimo."
-            >
-              {(aria) => (
-                <MoneyInput
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            </FormField>
-          )}
+          id="coupon-min-purchase"
+          label="Compra mínima (R$)"
+          error={errors.minPurchase?.message}
+          hint="Em branco: sem mínimo."
         />
         <FormField
           id="coupon-max-uses"

@@ -2,7 +2,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import type { EventFormValues } from '../../../../../shared/schemas/admin-events';
 import { Input } from '../../../../components/ui/input';
 import { FormField } from '../../../../components/form-field';
-import { MoneyInput } from '../../components/money-input';
+import { MoneyField } from '../../components/money-field';
 import { SwitchField } from '../../components/switch-field';
 
 /**
@@ -66,43 +66,23 @@ export function SaleRulesFields({ isFeeLocked = false }: { isFeeLocked?: boolean
             </div>
           )}
         </FormField>
-        <Controller
+        <MoneyField
           control={control}
           name="serviceFeeMin"
-          render={({ field }) => (
-            <FormField id="serviceFeeMin" label="Taxa mínima (R$)" error={errors.serviceFeeMin?.message} hint="Por ingresso. Opcional.">
-              {(aria) => (
-                <MoneyInput
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  readOnly={isFeeLocked}
-                />
-              )}
-            </FormField>
-          )}
+          id="serviceFeeMin"
+          label="Taxa mínima (R$)"
+          error={errors.serviceFeeMin?.message}
+          hint="Por ingresso. Opcional."
+          readOnly={isFeeLocked}
         />
-        <Controller
+        <MoneyField
           control={control}
           name="serviceFeeMax"
-          render={({ field }) => (
-            <FormField id="serviceFeeMax" label="Taxa máxima (R$)" error={errors.serviceFeeMax?.message} hint="Por ingresso. Opcional.">
-              {(aria) => (
-                <MoneyInput
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  readOnly={isFeeLocked}
-                />
-              )}
-            </FormField>
-          )}
+          id="serviceFeeMax"
+          label="Taxa máxima (R$)"
+          error={errors.serviceFeeMax?.message}
+          hint="Por ingresso. Opcional."
+          readOnly={isFeeLocked}
         />
         <Controller
           control={control}

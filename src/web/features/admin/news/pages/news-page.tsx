@@ -1,4 +1,4 @@
-import { Newspaper, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Newspaper, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminNews } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, saoPauloToday } from '../../../../../shared/dates';
@@ -8,6 +8,7 @@ import { errorMessageOf } from '../../../../lib/save-error';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { AdminListPage } from '../../components/admin-list-page';
 import { StatusSwitch } from '../../components/status-switch';
+import { RowActions } from '../../components/row-actions';
 import { useAdminNews } from '../api/list-news';
 import { useSetNewsPublished } from '../api/set-news-published';
 import { useDeleteNews } from '../api/delete-news';
@@ -94,27 +95,11 @@ export function NewsPage() {
                       offText="Rascunho"
                       disabled={setPublished.isPending && setPublished.variables?.id === item.id}
                     />
-                    <span className="inline-flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => formDialog.openEdit(item)}
-                        aria-label={`Editar a notícia ${item.title}`}
-                      >
-                        <Pencil aria-hidden className="size-4" />
-                        Editar
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-danger"
-                        onClick={() => deletion.ask(item)}
-                        aria-label={`Excluir a notícia ${item.title}`}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                        Excluir
-                      </Button>
-                    </span>
+                    <RowActions
+                      subject={`a notícia ${item.title}`}
+                      onEdit={() => formDialog.openEdit(item)}
+                      onDelete={() => deletion.ask(item)}
+                    />
                   </div>
                 </div>
               </li>
