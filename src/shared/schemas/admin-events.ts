@@ -50,9 +50,8 @@ export const imageRefusal = {
 } as const;
 
 /** POST /api/admin/uploads/:folder answer: the public path of the stored image. */
-export interface UploadImageResponse {
-  url: string;
-}
+export const uploadImageResponseSchema = z.object({ url: z.string() });
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Field rules shared by the form and the API
@@ -290,132 +289,142 @@ export const listAdminEventsQuerySchema = z.object({
 export type ListAdminEventsQuery = z.infer<typeof listAdminEventsQuerySchema>;
 
 /** 'active' (Ativo) until the event is over in São Paulo (dates.ts isEventPast), then 'finished'. */
-export type AdminEventStatus = 'active' | 'finished';
-
-/** One row of GET /api/admin/events (newest first). Money in centavos; instants UTC ISO 8601. */
-export interface AdminEventSummary {
-  id: string;
-  title: string;
-  /** 'yyyy-MM-dd' and 'HH:mm:ss' in America/Sao_Paulo. */
-  date: string;
-  startTime: string;
-  location: string;
-  city: string | null;
-  category: string;
-  brandSlug: BrandSlug | null;
-  imageUrl: string | null;
-  isPublished: boolean;
-  status: AdminEventStatus;
-  /** UTC instant (ISO 8601) the organizer cancelled the event; null while it goes ahead. */
-  cancelledAt: string | null;
-  /** Units of completed orders. */
-  ticketsSold: number;
-  /** Units its lots ever put on sale (sold + held + remaining); none left of some offered: sold out. */
-  ticketsOffered: number;
-  isSoldOut: boolean;
-  /** Totals of completed orders (after discounts). */
-  revenueCentavos: number;
-  createdAt: string;
-}
-
-export interface ListAdminEventsResponse {
-  events: AdminEventSummary[];
-}
-
-/** A lot as the back office shows it: its sales so far. Instants UTC ISO 8601. */
-export interface AdminLot {
-  id: string;
-  /** '1º lote'. */
-  name: string;
-  position: number;
-  priceCentavos: number;
-  quantity: number;
-  remaining: number;
-  /** Units of paid orders, and of orders waiting for payment. */
-  sold: number;
-  held: number;
-  startsAt: string | null;
-  endsAt: string | null;
-}
-
-/** A ticket type (sector) as the edit form shows it. `priceCentavos` and `remaining` are its first lot's. */
-export interface AdminTicketType {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCentavos: number;
-  remaining: number;
-  lots: AdminLot[];
-  salesStartAt: string | null;
-  salesEndAt: string | null;
-  hiddenWithoutCode: boolean;
-  /** The meia-entrada reserve (40 % of its stock) and the half-price units held or sold against it. */
-  meiaReserve: number;
-  halfTaken: number;
-  /** Units of completed orders. */
-  soldCount: number;
-  /** Whether any order (of any status) has this type: then it cannot be removed. */
-  hasOrders: boolean;
-}
-
-/** GET /api/admin/events/:id, drafts included. Times 'HH:mm'. */
-export interface AdminEventDetail {
-  id: string;
-  title: string;
-  description: string;
-  date: string;
-  startTime: string;
-  endTime: string | null;
-  location: string;
-  fullAddress: string | null;
-  city: string | null;
-  capacity: number | null;
-  category: string;
-  brandSlug: BrandSlug | null;
-  imageUrl: string | null;
-  isPublished: boolean;
-  status: AdminEventStatus;
-  /** UTC instant (ISO 8601) the organizer cancelled the event; null while it goes ahead. */
-  cancelledAt: string | null;
-  /** Orders of any status: an event with none may be deleted, one with orders only cancelled. */
-  orderCount: number;
-  ticketTypes: AdminTicketType[];
-  meiaEntrada: boolean;
-  maxTicketsPerOrder: number | null;
-  maxTicketsPerCpf: number | null;
-  serviceFeeBasisPoints: number;
-  serviceFeeMinCentavos: number | null;
-  serviceFeeMaxCentavos: number | null;
-  serviceFeeAbsorbed: boolean;
-  serviceFeeRefundable: boolean;
-  nominal: boolean;
-  rotatingQr: boolean;
-  transferAllowed: boolean;
-  /** Hours before the start when transfers close. */
-  transferDeadlineHours: number;
-  /** The money of its paid orders: gross, refunds, absorbed fees and net, fees charged to buyers apart. */
-  money: SalesMoney;
-}
+export const adminEventStatuses = ['active', 'finished'] as const;
+export type AdminEventStatus = (typeof adminEventStatuses)[number];
 
 /**
  * The organizer's money of paid sales, in centavos, as a producer reconciles it:
  * gross - refunds - absorbed fees = net. Service fees charged to buyers are the ticketing's and
  * stay out of the net (server/domain/sales-money.ts settleSalesMoney).
  */
-export interface SalesMoney {
+export const salesMoneySchema = z.object({
   /** 'Bruto': what buyers paid for tickets of paid orders (refunded later or not), net of discounts, without fees. */
-  grossCentavos: number;
+  grossCentavos: z.number(),
   /** 'Reembolsos': ticket money paid back by approved refunds (the fee they paid back apart). */
-  refundsCentavos: number;
+  refundsCentavos: z.number(),
   /** 'Taxas absorvidas': service fees the organizer absorbs on the tickets that stay sold. */
-  absorbedFeesCentavos: number;
+  absorbedFeesCentavos: z.number(),
   /** 'Líquido': gross - refunds - absorbed fees, the organizer's. */
-  netCentavos: number;
+  netCentavos: z.number(),
   /** 'Taxas de serviço' charged to buyers and kept (charged less paid back). */
-  feesCentavos: number;
+  feesCentavos: z.number(),
   /** Service fees charged to buyers and paid back with their refunds. */
-  refundedFeesCentavos: number;
-}
+  refundedFeesCentavos: z.number(),
+});
+export type SalesMoney = z.infer<typeof salesMoneySchema>;
+
+/** One row of GET /api/admin/events (newest first). Money in centavos; instants UTC ISO 8601. */
+export const adminEventSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** 'yyyy-MM-dd' and 'HH:mm:ss' in America/Sao_Paulo. */
+  date: z.string(),
+  startTime: z.string(),
+  location: z.string(),
+  city: z.string().nullable(),
+  category: z.string(),
+  brandSlug: z.enum(brandSlugs).nullable(),
+  imageUrl: z.string().nullable(),
+  isPublished: z.boolean(),
+  status: z.enum(adminEventStatuses),
+  /** UTC instant (ISO 8601) the organizer cancelled the event; null while it goes ahead. */
+  cancelledAt: z.string().nullable(),
+  /** Units of completed orders. */
+  ticketsSold: z.number(),
+  /** Units its lots ever put on sale (sold + held + remaining); none left of some offered: sold out. */
+  ticketsOffered: z.number(),
+  isSoldOut: z.boolean(),
+  /** Totals of completed orders (after discounts). */
+  revenueCentavos: z.number(),
+  createdAt: z.string(),
+});
+export type AdminEventSummary = z.infer<typeof adminEventSummarySchema>;
+
+/** GET /api/admin/events */
+export const listAdminEventsResponseSchema = z.object({ events: z.array(adminEventSummarySchema) });
+export type ListAdminEventsResponse = z.infer<typeof listAdminEventsResponseSchema>;
+
+/** A lot as the back office shows it: its sales so far. Instants UTC ISO 8601. */
+export const adminLotSchema = z.object({
+  id: z.string(),
+  /** '1º lote'. */
+  name: z.string(),
+  position: z.number(),
+  priceCentavos: z.number(),
+  quantity: z.number(),
+  remaining: z.number(),
+  /** Units of paid orders, and of orders waiting for payment. */
+  sold: z.number(),
+  held: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+});
+export type AdminLot = z.infer<typeof adminLotSchema>;
+
+/** A ticket type (sector) as the edit form shows it. `priceCentavos` and `remaining` are its first lot's. */
+export const adminTicketTypeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  priceCentavos: z.number(),
+  remaining: z.number(),
+  lots: z.array(adminLotSchema),
+  salesStartAt: z.string().nullable(),
+  salesEndAt: z.string().nullable(),
+  hiddenWithoutCode: z.boolean(),
+  /** The meia-entrada reserve (40 % of its stock) and the half-price units held or sold against it. */
+  meiaReserve: z.number(),
+  halfTaken: z.number(),
+  /** Units of completed orders. */
+  soldCount: z.number(),
+  /** Whether any order (of any status) has this type: then it cannot be removed. */
+  hasOrders: z.boolean(),
+});
+export type AdminTicketType = z.infer<typeof adminTicketTypeSchema>;
+
+/** GET /api/admin/events/:id, drafts included (also the answer of its POST and PUT). Times 'HH:mm'. */
+export const adminEventDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string().nullable(),
+  location: z.string(),
+  fullAddress: z.string().nullable(),
+  city: z.string().nullable(),
+  capacity: z.number().nullable(),
+  category: z.string(),
+  brandSlug: z.enum(brandSlugs).nullable(),
+  imageUrl: z.string().nullable(),
+  isPublished: z.boolean(),
+  status: z.enum(adminEventStatuses),
+  /** UTC instant (ISO 8601) the organizer cancelled the event; null while it goes ahead. */
+  cancelledAt: z.string().nullable(),
+  /** Orders of any status: an event with none may be deleted, one with orders only cancelled. */
+  orderCount: z.number(),
+  ticketTypes: z.array(adminTicketTypeSchema),
+  meiaEntrada: z.boolean(),
+  maxTicketsPerOrder: z.number().nullable(),
+  maxTicketsPerCpf: z.number().nullable(),
+  serviceFeeBasisPoints: z.number(),
+  serviceFeeMinCentavos: z.number().nullable(),
+  serviceFeeMaxCentavos: z.number().nullable(),
+  serviceFeeAbsorbed: z.boolean(),
+  serviceFeeRefundable: z.boolean(),
+  nominal: z.boolean(),
+  rotatingQr: z.boolean(),
+  transferAllowed: z.boolean(),
+  /** Hours before the start when transfers close. */
+  transferDeadlineHours: z.number(),
+  /** The money of its paid orders: gross, refunds, absorbed fees and net, fees charged to buyers apart. */
+  money: salesMoneySchema,
+});
+export type AdminEventDetail = z.infer<typeof adminEventDetailSchema>;
+
+/** Answer of DELETE /api/admin/events/:id/ticket-types/:ticketTypeId: the id of the sector removed. */
+export const deletedTicketTypeSchema = z.object({ id: z.string() });
+export type DeletedTicketType = z.infer<typeof deletedTicketTypeSchema>;
 
 /**
  * Body of POST /api/admin/events/:id/courtesies: courtesy tickets ('Cortesias') of one sector for
@@ -438,31 +447,33 @@ export const issueCourtesiesSchema = z.object({
 export type IssueCourtesiesInput = z.infer<typeof issueCourtesiesSchema>;
 
 /** Answer of POST /api/admin/events/:id/courtesies. */
-export interface IssueCourtesiesResult {
+export const issueCourtesiesResultSchema = z.object({
   /** Courtesies issued (one ticket each). */
-  issued: number;
+  issued: z.number(),
   /** Of those, recipients without an account yet: they got an invitation e-mail; the ticket shows in 'Meus ingressos' once they sign up with that e-mail. */
-  invited: number;
-}
+  invited: z.number(),
+});
+export type IssueCourtesiesResult = z.infer<typeof issueCourtesiesResultSchema>;
 
 /** One courtesy of GET /api/admin/events/:id/courtesies (newest first). Instants UTC ISO 8601. */
-export interface AdminCourtesy {
-  orderId: string;
-  name: string;
-  email: string;
-  ticketTypeName: string;
+export const adminCourtesySchema = z.object({
+  orderId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  ticketTypeName: z.string(),
   /** The staff member who issued it. */
-  issuedBy: string | null;
-  issuedAt: string;
+  issuedBy: z.string().nullable(),
+  issuedAt: z.string(),
   /** Whether it reached an account ('Meus ingressos'); false while the recipient has not signed up. */
-  claimed: boolean;
+  claimed: z.boolean(),
   /** 'valid', 'used', 'cancelled' ... as the ticket shows it. */
-  ticketStatus: string;
-}
+  ticketStatus: z.string(),
+});
+export type AdminCourtesy = z.infer<typeof adminCourtesySchema>;
 
-export interface ListCourtesiesResponse {
-  courtesies: AdminCourtesy[];
-}
+/** GET /api/admin/events/:id/courtesies */
+export const listCourtesiesResponseSchema = z.object({ courtesies: z.array(adminCourtesySchema) });
+export type ListCourtesiesResponse = z.infer<typeof listCourtesiesResponseSchema>;
 
 /** Body of POST /api/admin/events/:id/cancel: the reason the buyers are told. */
 export const cancelEventSchema = z.object({
@@ -471,56 +482,67 @@ export const cancelEventSchema = z.object({
 export type CancelEventInput = z.infer<typeof cancelEventSchema>;
 
 /** Answer of POST /api/admin/events/:id/cancel. */
-export interface CancelEventResult {
-  cancelledAt: string;
+export const cancelEventResultSchema = z.object({
+  /** UTC instant, ISO 8601. */
+  cancelledAt: z.string(),
   /** Paid orders whose refund was started. */
-  refundedOrders: number;
+  refundedOrders: z.number(),
   /** Unpaid orders whose hold was released. */
-  releasedOrders: number;
-}
+  releasedOrders: z.number(),
+});
+export type CancelEventResult = z.infer<typeof cancelEventResultSchema>;
 
 /** One completed order of an event (docs/rules/events.md 'Creating and editing events': the buyers list). */
-export interface EventBuyer {
-  orderId: string;
-  name: string;
-  email: string;
+export const eventBuyerSchema = z.object({
+  orderId: z.string(),
+  name: z.string(),
+  email: z.string(),
   /** Digits only, as stored. */
-  phone: string;
+  phone: z.string(),
   /** Units bought. */
-  tickets: number;
-  amountCentavos: number;
+  tickets: z.number(),
+  amountCentavos: z.number(),
   /** When it was paid (UTC ISO 8601). */
-  paidAt: string;
-}
+  paidAt: z.string(),
+});
+export type EventBuyer = z.infer<typeof eventBuyerSchema>;
 
-export interface ListEventBuyersResponse {
-  buyers: EventBuyer[];
-}
+/** GET /api/admin/events/:id/buyers */
+export const listEventBuyersResponseSchema = z.object({ buyers: z.array(eventBuyerSchema) });
+export type ListEventBuyersResponse = z.infer<typeof listEventBuyersResponseSchema>;
 
 /**
  * One CPF of GET /api/admin/events/:id/cpf-sales ('Vendas por CPF'): the tickets it holds for
  * the event, counted as the limit per CPF counts them (a meia-entrada for its holder's CPF, any
  * other ticket for the buyer's), in paid and pending orders.
  */
-export interface CpfSales {
+export const cpfSalesSchema = z.object({
   /** Eleven digits, as stored; shown '000.000.000-00'. */
-  cpf: string;
+  cpf: z.string(),
   /** The name given with this CPF most recently: as buyer when it bought, otherwise as a meia-entrada holder. */
-  name: string;
+  name: z.string(),
   /** Tickets of paid orders, and of orders waiting for payment. */
-  paidTickets: number;
-  pendingTickets: number;
+  paidTickets: z.number(),
+  pendingTickets: z.number(),
   /** Orders (paid or pending) in which it holds tickets. */
-  orders: number;
-}
+  orders: z.number(),
+});
+export type CpfSales = z.infer<typeof cpfSalesSchema>;
 
 /** GET /api/admin/events/:id/cpf-sales: every CPF holding tickets of the event, most tickets first. */
-export interface CpfSalesReport {
-  event: { id: string; title: string; date: string; startTime: string; maxTicketsPerCpf: number | null };
-  cpfs: CpfSales[];
+export const cpfSalesReportSchema = z.object({
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    date: z.string(),
+    startTime: z.string(),
+    maxTicketsPerCpf: z.number().nullable(),
+  }),
+  cpfs: z.array(cpfSalesSchema),
   /** Tickets of orders without a CPF (courtesies, buyers whose account was deleted), outside the list. */
-  withoutCpf: { paidTickets: number; pendingTickets: number; orders: number };
-}
+  withoutCpf: z.object({ paidTickets: z.number(), pendingTickets: z.number(), orders: z.number() }),
+});
+export type CpfSalesReport = z.infer<typeof cpfSalesReportSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Browser form
@@ -673,28 +695,30 @@ export function centavosToReaisInput(centavos: number): string {
 }
 
 /** One ticket of an event as the back office's attendee list shows it. Instants UTC ISO 8601. */
-export interface EventAttendee {
-  ticketId: string;
-  holderName: string | null;
-  ticketTypeName: string;
-  orderId: string;
-  buyerName: string;
-  buyerEmail: string;
+export const eventAttendeeSchema = z.object({
+  ticketId: z.string(),
+  holderName: z.string().nullable(),
+  ticketTypeName: z.string(),
+  orderId: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
   /** 'valid' (not in yet), 'used' (got in), 'refunded', 'cancelled'. */
-  status: 'valid' | 'used' | 'refunded' | 'cancelled';
-  checkedInAt: string | null;
+  status: z.enum(['valid', 'used', 'refunded', 'cancelled']),
+  checkedInAt: z.string().nullable(),
   /** The gate of the accepted entry, e.g. 'Entrada principal'. */
-  gate: string | null;
+  gate: z.string().nullable(),
   /** Its last accepted transfer: who held it before and when (UTC ISO) it changed hands; null when never transferred. */
-  transferredFrom: { name: string; at: string } | null;
-}
+  transferredFrom: z.object({ name: z.string(), at: z.string() }).nullable(),
+});
+export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
 /** GET /api/admin/events/:id/attendees */
-export interface ListEventAttendeesResponse {
-  attendees: EventAttendee[];
+export const listEventAttendeesResponseSchema = z.object({
+  attendees: z.array(eventAttendeeSchema),
   /** Scans flagged as conflicts: one ticket admitted offline by two devices. */
-  conflicts: number;
-}
+  conflicts: z.number(),
+});
+export type ListEventAttendeesResponse = z.infer<typeof listEventAttendeesResponseSchema>;
 
 /** Body of PUT /api/admin/events/:id/courtesy-quotas: an administrator's courtesy quota for the event; null removes it. */
 export const setCourtesyQuotaSchema = z.object({
@@ -709,15 +733,15 @@ export const setCourtesyQuotaSchema = z.object({
 export type SetCourtesyQuotaInput = z.infer<typeof setCourtesyQuotaSchema>;
 
 /** One staff member's courtesy quota for an event: at most `quota`, `used` already issued. */
-export interface CourtesyQuota {
-  userId: string;
-  name: string;
-  email: string;
-  quota: number;
-  used: number;
-}
+export const courtesyQuotaSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  quota: z.number(),
+  used: z.number(),
+});
+export type CourtesyQuota = z.infer<typeof courtesyQuotaSchema>;
 
 /** Answer of GET and PUT /api/admin/events/:id/courtesy-quotas. */
-export interface CourtesyQuotasResponse {
-  quotas: CourtesyQuota[];
-}
+export const courtesyQuotasResponseSchema = z.object({ quotas: z.array(courtesyQuotaSchema) });
+export type CourtesyQuotasResponse = z.infer<typeof courtesyQuotasResponseSchema>;

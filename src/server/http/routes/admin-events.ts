@@ -3,18 +3,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  adminEventDetailSchema,
+  cancelEventResultSchema,
   cancelEventSchema,
+  courtesyQuotasResponseSchema,
+  cpfSalesReportSchema,
+  deletedTicketTypeSchema,
   eventInputSchema,
+  issueCourtesiesResultSchema,
   issueCourtesiesSchema,
+  listAdminEventsResponseSchema,
+  listCourtesiesResponseSchema,
+  listEventAttendeesResponseSchema,
+  listEventBuyersResponseSchema,
   setCourtesyQuotaSchema,
-  type CourtesyQuotasResponse,
-  type IssueCourtesiesResult,
-  type ListCourtesiesResponse,
-  type CpfSalesReport,
   IMAGE_MAX_BYTES,
   listAdminEventsQuerySchema,
   uploadFolders,
+  uploadImageResponseSchema,
 } from '../../../shared/schemas/admin-events';
+import { noContentSchema, rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { DomainError } from '../../../shared/errors';
 import { createEvent } from '../../services/catalog/create-event';
 import { cancelEvent, deleteEvent } from '../../services/catalog/cancel-event';
@@ -29,11 +37,11 @@ import { listCourtesyQuotas, setCourtesyQuota } from '../../services/orders/cour
 import { eventBuyersCsv, listEventBuyers } from '../../services/orders/list-event-buyers';
 import { cpfSalesCsv, listCpfSales } from '../../services/orders/cpf-sales';
 import { ensureUploadFolders, uploadImage } from '../../services/catalog/upload-image';
-import { brandInputSchema } from '../../../shared/schemas/brands';
+import { brandInputSchema, brandSchema } from '../../../shared/schemas/brands';
 import { brandSlugs } from '../../../shared/schemas/events';
 import { updateBrand } from '../../services/catalog/update-brand';
 import { readUploadedImage } from '../parse';
-import { saveEventSessionsSchema } from '../../../shared/schemas/sessions';
+import { eventSessionsResponseSchema, saveEventSessionsSchema } from '../../../shared/schemas/sessions';
 import { getEventSessions, saveEventSessions } from '../../services/catalog/save-sessions';
 import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
 import type { RouteContext } from '../context';
@@ -63,70 +71,85 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   const { db } = deps;
   // Admins only: the role is checked before anything else about the request.
   app.addHook('preValidation', guards.withRole(['admin']));
-  const event = { schema: { params: idParamsSchema }, config: idNotFound(eventNotFound) };
+  /** A route on one event (404 event_not_found for an id that is not one), answering `response`. */
+  const event = <S extends Record<number, z.ZodType>>(success: S) => ({
+    schema: { params: idParamsSchema, response: responses(success) },
+    config: idNotFound(eventNotFound),
+  });
+  const csvFile = event({ 200: rawBodySchema });
   // Before app.ts decides whether to serve /uploads, so uploaded images are always served.
   ensureUploadFolders(config.DATA_DIR);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
 
-  app.get('/api/admin/events', { schema: { querystring: listAdminEventsQuerySchema } }, async (request) => ({
-    events: await listAdminEvents(db, request.query),
-  }));
+  app.get(
+    '/api/admin/events',
+    { schema: { querystring: listAdminEventsQuerySchema, response: responses({ 200: listAdminEventsResponseSchema }) } },
+    async (request) => ({ events: await listAdminEvents(db, request.query) }),
+  );
 
-  app.post('/api/admin/events', { schema: { body: eventInputSchema } }, async (request, reply) => {
-    const created = await createEvent(db, request.body);
-    return reply.status(201).send(await getAdminEvent(db, created.id));
-  });
+  app.post(
+    '/api/admin/events',
+    { schema: { body: eventInputSchema, response: responses({ 201: adminEventDetailSchema }) } },
+    async (request, reply) => {
+      const created = await createEvent(db, request.body);
+      return reply.status(201).send(await getAdminEvent(db, created.id));
+    },
+  );
 
-  app.get('/api/admin/events/:id', event, async (request) => getAdminEvent(db, request.params.id));
+  const detail = event({ 200: adminEventDetailSchema });
+  app.get('/api/admin/events/:id', detail, async (request) => getAdminEvent(db, request.params.id));
 
-  app.put('/api/admin/events/:id', { ...event, schema: { params: idParamsSchema, body: eventInputSchema } }, async (request) => {
+  app.put('/api/admin/events/:id', { ...detail, schema: { ...detail.schema, body: eventInputSchema } }, async (request) => {
     await updateEvent(db, request.params.id, request.body);
     return getAdminEvent(db, request.params.id);
   });
 
   // 'Sessões': an event's days or slots, the sessions each sector covers, exit scans at the door.
-  app.get('/api/admin/events/:id/sessions', event, async (request) => getEventSessions(db, request.params.id));
+  const sessions = event({ 200: eventSessionsResponseSchema });
+  app.get('/api/admin/events/:id/sessions', sessions, async (request) => getEventSessions(db, request.params.id));
   app.put(
     '/api/admin/events/:id/sessions',
-    { ...event, schema: { params: idParamsSchema, body: saveEventSessionsSchema } },
+    { ...sessions, schema: { ...sessions.schema, body: saveEventSessionsSchema } },
     async (request) => saveEventSessions(db, request.params.id, request.body),
   );
 
   // 'Cortesias': free tickets to a name and an e-mail, through the sale path (stock and capacity).
+  const issued = event({ 201: issueCourtesiesResultSchema });
   app.post(
     '/api/admin/events/:id/courtesies',
-    { ...event, schema: { params: idParamsSchema, body: issueCourtesiesSchema } },
+    { ...issued, schema: { ...issued.schema, body: issueCourtesiesSchema } },
     async (request, reply) => {
       const admin = await guards.requireRole(request, ['admin']);
-      const result: IssueCourtesiesResult = await issueCourtesies(deps, admin.id, request.params.id, request.body);
-      return reply.status(201).send(result);
+      return reply.status(201).send(await issueCourtesies(deps, admin.id, request.params.id, request.body));
     },
   );
 
-  app.get('/api/admin/events/:id/courtesies', event, async (request): Promise<ListCourtesiesResponse> => ({
+  app.get('/api/admin/events/:id/courtesies', event({ 200: listCourtesiesResponseSchema }), async (request) => ({
     courtesies: await listCourtesies(db, request.params.id),
   }));
 
-  app.get('/api/admin/events/:id/courtesy-quotas', event, async (request): Promise<CourtesyQuotasResponse> => ({
+  const quotas = event({ 200: courtesyQuotasResponseSchema });
+  app.get('/api/admin/events/:id/courtesy-quotas', quotas, async (request) => ({
     quotas: await listCourtesyQuotas(db, request.params.id),
   }));
 
   app.put(
     '/api/admin/events/:id/courtesy-quotas',
-    { ...event, schema: { params: idParamsSchema, body: setCourtesyQuotaSchema } },
-    async (request): Promise<CourtesyQuotasResponse> => ({ quotas: await setCourtesyQuota(db, request.params.id, request.body) }),
+    { ...quotas, schema: { ...quotas.schema, body: setCourtesyQuotaSchema } },
+    async (request) => ({ quotas: await setCourtesyQuota(db, request.params.id, request.body) }),
   );
 
+  const cancelled = event({ 200: cancelEventResultSchema });
   app.post(
     '/api/admin/events/:id/cancel',
-    { ...event, schema: { params: idParamsSchema, body: optionalBody(cancelEventSchema) } },
+    { ...cancelled, schema: { ...cancelled.schema, body: optionalBody(cancelEventSchema) } },
     async (request) => {
       const admin = await guards.requireRole(request, ['admin']);
       return cancelEvent(deps, request.params.id, { reason: request.body.reason, adminId: admin.id });
     },
   );
 
-  app.delete('/api/admin/events/:id', event, async (request, reply) => {
+  app.delete('/api/admin/events/:id', event({ 204: noContentSchema }), async (request, reply) => {
     await deleteEvent(deps, request.params.id);
     return reply.status(204).send();
   });
@@ -134,7 +157,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.delete(
     '/api/admin/events/:id/ticket-types/:ticketTypeId',
     {
-      schema: { params: ticketTypeParamsSchema },
+      schema: { params: ticketTypeParamsSchema, response: responses({ 200: deletedTicketTypeSchema }) },
       config: { paramErrors: { id: eventNotFound, ticketTypeId: () => new DomainError('ticket_type_not_found') } },
     },
     async (request) => {
@@ -144,9 +167,10 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     },
   );
 
+  const attendees = event({ 200: listEventAttendeesResponseSchema });
   app.get(
     '/api/admin/events/:id/attendees',
-    { ...event, schema: { params: idParamsSchema, querystring: attendeesQuerySchema } },
+    { ...attendees, schema: { ...attendees.schema, querystring: attendeesQuerySchema } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { attendees, conflicts } = await listEventAttendees(db, request.params.id, request.query.q ?? '');
@@ -154,7 +178,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     },
   );
 
-  app.get('/api/admin/events/:id/attendees.csv', event, async (request, reply) => {
+  app.get('/api/admin/events/:id/attendees.csv', csvFile, async (request, reply) => {
     const { csv, fileName } = await eventAttendeesCsv(db, request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
@@ -163,7 +187,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
       .send(csv);
   });
 
-  app.get('/api/admin/events/:id/check-ins.csv', event, async (request, reply) => {
+  app.get('/api/admin/events/:id/check-ins.csv', csvFile, async (request, reply) => {
     const { csv, fileName } = await eventScanLogCsv(db, request.params.id);
     return reply
       .type('text/csv; charset=utf-8')
@@ -172,13 +196,13 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
       .send(csv);
   });
 
-  app.get('/api/admin/events/:id/buyers', event, async (request) => {
+  app.get('/api/admin/events/:id/buyers', event({ 200: listEventBuyersResponseSchema }), async (request) => {
     const { buyers } = await listEventBuyers(db, request.params.id);
     return { buyers };
   });
 
   // 'Exportar CSV': a file Excel in pt-BR opens in columns.
-  app.get('/api/admin/events/:id/buyers.csv', event, async (request, reply) => {
+  app.get('/api/admin/events/:id/buyers.csv', csvFile, async (request, reply) => {
     const { csv, fileName } = await eventBuyersCsv(db, request.params.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -188,12 +212,12 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   });
 
   // 'Vendas por CPF': who holds how many tickets, as the limit per CPF counts them.
-  app.get('/api/admin/events/:id/cpf-sales', event, async (request, reply): Promise<CpfSalesReport> => {
+  app.get('/api/admin/events/:id/cpf-sales', event({ 200: cpfSalesReportSchema }), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listCpfSales(db, request.params.id);
   });
 
-  app.get('/api/admin/events/:id/cpf-sales.csv', event, async (request, reply) => {
+  app.get('/api/admin/events/:id/cpf-sales.csv', csvFile, async (request, reply) => {
     const { csv, fileName } = await cpfSalesCsv(db, request.params.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -206,7 +230,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.put(
     '/api/admin/brands/:slug',
     {
-      schema: { params: z.object({ slug: z.enum(brandSlugs) }), body: brandInputSchema },
+      schema: { params: z.object({ slug: z.enum(brandSlugs) }), body: brandInputSchema, response: responses({ 200: brandSchema }) },
       config: { paramErrors: { slug: () => new DomainError('not_found', {}, 'Marca não encontrada.') } },
     },
     async (request) => updateBrand(db, request.params.slug, request.body),
@@ -216,7 +240,10 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   // answers { url } under /uploads. An unknown folder is not found.
   app.post(
     '/api/admin/uploads/:folder',
-    { schema: { params: uploadParamsSchema }, config: { paramErrors: { folder: () => new DomainError('not_found') } } },
+    {
+      schema: { params: uploadParamsSchema, response: responses({ 201: uploadImageResponseSchema }) },
+      config: { paramErrors: { folder: () => new DomainError('not_found') } },
+    },
     async (request, reply) =>
       reply.status(201).send(await uploadImage(config.DATA_DIR, request.params.folder, await readUploadedImage(request))),
   );

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminEventDetail, AdminEventSummary } from '../../../../shared/schemas/admin-events';
+import type { AdminEventDetail, ListAdminEventsResponse } from '../../../../shared/schemas/admin-events';
 import { api } from '../../../lib/api';
 import { guestListKeys } from './keys';
 
 /** GET /api/admin/events: the events a list can be created for, soonest first. */
-export function listAdminEventsForLists(): Promise<{ events: AdminEventSummary[] }> {
+export function listAdminEventsForLists(): Promise<ListAdminEventsResponse> {
   return api('/api/admin/events?sort=date');
 }
 

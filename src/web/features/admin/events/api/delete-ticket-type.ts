@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeletedTicketType } from '../../../../../shared/schemas/admin-events';
 import { api } from '../../../../lib/api';
 import { adminEventKeys } from './keys';
 
+/** DELETE /api/admin/events/:id/ticket-types/:ticketTypeId: removes a sector no order has; answers its id. */
 export function deleteTicketType({ eventId, ticketTypeId }: { eventId: string; ticketTypeId: string }) {
-  return api<{ id: string }>(`/api/admin/events/${encodeURIComponent(eventId)}/ticket-types/${encodeURIComponent(ticketTypeId)}`, {
+  return api<DeletedTicketType>(`/api/admin/events/${encodeURIComponent(eventId)}/ticket-types/${encodeURIComponent(ticketTypeId)}`, {
     method: 'DELETE',
   });
 }
