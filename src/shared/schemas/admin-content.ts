@@ -3,9 +3,8 @@ import '../zod-locale';
 import { isCalendarDay, text } from './fields';
 import { isSiteImagePath } from '../image-address';
 import { discountTypes, type DiscountType } from '../statuses';
-import type { SalesMoney } from './admin-events';
 
-// Shapes of the back office's coupons, news, banners and dashboard (docs/screens.md 'Admin area', docs/data-model.md 'Coupons', docs/rules/sale.md 'Coupons'),
+// Shapes of the back office's coupons, news and banners (docs/screens.md 'Admin area', docs/data-model.md 'Coupons', docs/rules/sale.md 'Coupons'),
 // and of the buyer's coupon preview at checkout. The web forms run these same schemas, so the
 // browser and the server refuse the same input with the same pt-BR message.
 
@@ -297,58 +296,3 @@ export type AdminBanner = z.infer<typeof adminBannerSchema>;
 /** GET /api/admin/banners, newest first. */
 export const listAdminBannersResponseSchema = z.object({ banners: z.array(adminBannerSchema) });
 export type ListAdminBannersResponse = z.infer<typeof listAdminBannersResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Dashboard
-
-/** GET /api/admin/dashboard. Money in centavos; days 'yyyy-MM-dd' in America/Sao_Paulo. */
-export interface AdminDashboard {
-  /** Every event in the catalogue. */
-  eventsCount: number;
-  /** Tickets (one admission each) issued for orders that are completed (a refunded order is not). */
-  ticketsSold: number;
-  /** Totals charged by completed orders: a refunded order left it when its refund was approved. */
-  revenueCentavos: number;
-  /** Every event's sales as a producer reconciles them: gross - refunds - absorbed fees = net; fees charged to buyers apart. */
-  money: SalesMoney;
-  /** Accepted entries at the door. */
-  checkIns: number;
-  /** Units every lot ever put on sale (sold + held + remaining), all events together. */
-  ticketsOffered: number;
-  /** Tickets sold / tickets offered, as a rounded percent (services/catalog/dashboard.ts conversionPercent). */
-  conversionPercent: number;
-  /** Revenue of the last 30 days (today included) against the 30 before. */
-  revenueGrowth: {
-    currentCentavos: number;
-    previousCentavos: number;
-    /** Rounded percent change; null when the previous period had no revenue. */
-    percent: number | null;
-  };
-  /** Revenue per day of the last 30 days (each order on the day it was paid), oldest first, today last. */
-  salesByDay: { day: string; revenueCentavos: number }[];
-  /** The 10 events created last. */
-  recentEvents: {
-    id: string;
-    title: string;
-    date: string;
-    startTime: string;
-    location: string;
-    /** docs/rules/events.md 'Event status': 'active' when the date is today or later, otherwise 'finished'. */
-    status: 'active' | 'finished';
-    ticketsSold: number;
-    /** Units its lots ever put on sale; with none left (and some offered) it is sold out. */
-    ticketsOffered: number;
-    isSoldOut: boolean;
-  }[];
-  /** Today's and upcoming events, soonest first: entries so far against tickets sold. */
-  checkInProgress: {
-    eventId: string;
-    title: string;
-    date: string;
-    startTime: string;
-    checkedIn: number;
-    ticketsSold: number;
-  }[];
-  /** São Paulo calendar day the figures were computed on. */
-  today: string;
-}

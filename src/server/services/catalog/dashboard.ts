@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdminDashboard } from '../../../shared/schemas/admin-content';
+import type { AdminDashboard } from '../../../shared/schemas/admin-dashboard';
 import { EVENT_TIME_ZONE, eventInstant, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 import { adminEventStatus } from './list-admin-events';

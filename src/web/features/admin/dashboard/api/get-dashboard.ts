@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
+import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { api } from '../../../../lib/api';
 import { dashboardKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
+import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import type { DoorCounts } from '../../../../../shared/schemas/tickets';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, CalendarPlus } from 'lucide-react';
-import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
+import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { pluralWord } from '../../../../../shared/plural';
 import { StatusPill } from '../../components/status-pill';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
+import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { formatCentavos } from '../../../../../shared/money';
 import { formatEventDateShort } from '../../../../../shared/dates';
 

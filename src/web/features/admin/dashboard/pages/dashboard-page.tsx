@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { BarChart3, CalendarDays, DollarSign, Plus, ScanLine, Ticket, TrendingDown, TrendingUp } from 'lucide-react';
 import { toast } from 'sonner';
-import type { AdminDashboard } from '../../../../../shared/schemas/admin-content';
+import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { formatCentavos } from '../../../../../shared/money';
 import { plural } from '../../../../../shared/plural';
 import { Button } from '../../../../components/ui/button';
