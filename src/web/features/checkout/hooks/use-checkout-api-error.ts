@@ -1,0 +1,44 @@
+import type { FieldPath, UseFormSetError } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { errorMessages } from '../../../../shared/errors';
+import { ApiError } from '../../../lib/api';
+import { orderKeys } from '../api/keys';
+import { formFieldOf, type CheckoutFormValues } from '../lib/checkout-form';
+
+/**
+ * Shows a refusal of the quote or of the order: its pt-BR message as a toast and on its form
+ * field. A price that changed (a lot turned, a deadline passed) asks for the quote again and shows
+ * the new total; a coupon that changed since its preview is checked again.
+ */
+export function useCheckoutApiError({
+  setError,
+  setChangedTotal,
+  recheckCoupon,
+  onPricesChanged,
+}: {
+  setError: UseFormSetError<CheckoutFormValues>;
+  setChangedTotal(total: number | null): void;
+  recheckCoupon(): void;
+  onPricesChanged?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  return function showApiError(error: unknown) {
+    const message = error instanceof ApiError ? error.message : errorMessages.payment_failed;
+    toast.error(message || errorMessages.payment_failed);
+    // A lot turned (or a deadline passed) since the quote: the new quote is shown, the buyer confirms again.
+    if (error instanceof ApiError && error.code === 'price_changed') {
+      const total = error.details.totalCentavos;
+      setChangedTotal(typeof total === 'number' ? total : null);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.quotes() });
+      onPricesChanged?.();
+      return;
+    }
+    // The coupon changed since the preview (used up, expired...): ask again, its field shows why.
+    if (error instanceof ApiError && error.details.field === 'couponCode') recheckCoupon();
+    if (error instanceof ApiError) {
+      const field = formFieldOf(error.details.field);
+      if (field) setError(field as FieldPath<CheckoutFormValues>, { type: 'server', message }, { shouldFocus: true });
+    }
+  };
+}

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import type { EventDetail } from '../../../../shared/schemas/events';
+
+/** One sector of the buyer's choice: full-price units and half-price units. */
+export interface CheckoutSelectionLine {
+  ticketTypeId: string;
+  fullQuantity: number;
+  halfQuantity: number;
+}
+
+/** A sector of the event chosen with at least one unit. */
+export interface ChosenSector {
+  type: EventDetail['ticketTypes'][number];
+  full: number;
+  half: number;
+}
+
+/**
+ * The buyer's choice read against the event: the sectors chosen, the full-price lines to order,
+ * one sector per half-price unit and one sector name per full-price unit (each in the order of
+ * the sectors), and the full-price subtotal in centavos (coupons apply only to it).
+ */
+export function useCheckoutSelection(event: EventDetail, selection: CheckoutSelectionLine[]) {
+  const chosen = useMemo(
+    () =>
+      selection.flatMap((s): ChosenSector[] => {
+        const type = event.ticketTypes.find((t) => t.id === s.ticketTypeId);
+        return type && s.fullQuantity + s.halfQuantity > 0 ? [{ type, full: s.fullQuantity, half: s.halfQuantity }] : [];
+      }),
+    [event.ticketTypes, selection],
+  );
+  const fullLines = chosen.filter((c) => c.full > 0).map((c) => ({ ticketTypeId: c.type.id, quantity: c.full }));
+  // One holder per half-price unit, in the order of the sectors.
+  const meiaUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.half }, () => c.type)), [chosen]);
+  // One holder name per full-price unit, in the order of the sectors.
+  const fullUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.full }, () => c.type.name)), [chosen]);
+  const fullSubtotal = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos, 0);
+  return { chosen, fullLines, meiaUnits, fullUnits, fullSubtotal };
+}
