@@ -122,8 +122,25 @@ describe('which orders may be refunded', () => {
     const offered = await eligibility(cookie, orderId);
     expect(offered).toMatchObject({ eligible: true, amountCentavos: 8000 });
     expect(offered.tickets).toEqual([
-      { id: used.id, ticketTypeName: used.ticketTypeName, amountCentavos: 8000, keptFeeCentavos: 0, eligible: false, reason: 'checked_in' },
-      { id: unused.id, ticketTypeName: unused.ticketTypeName, amountCentavos: 8000, keptFeeCentavos: 0, eligible: true, reason: null },
+      // No holder named at checkout: the buyer's name, as the door shows it.
+      {
+        id: used.id,
+        ticketTypeName: used.ticketTypeName,
+        holderName: 'Ana Beatriz Lima',
+        amountCentavos: 8000,
+        keptFeeCentavos: 0,
+        eligible: false,
+        reason: 'checked_in',
+      },
+      {
+        id: unused.id,
+        ticketTypeName: unused.ticketTypeName,
+        holderName: 'Ana Beatriz Lima',
+        amountCentavos: 8000,
+        keptFeeCentavos: 0,
+        eligible: true,
+        reason: null,
+      },
     ]);
     const refused = await post('/api/refunds', cookie, { orderId, ticketIds: [used.id], reason: 'Quero o dinheiro de volta' });
     expect(refused.statusCode).toBe(409);

@@ -245,6 +245,13 @@ describe('the life of an order in the browser', () => {
     await expectNoAxeViolationsInBothThemes(page, 'refund ticket picker');
     await shoot(page, 'refund-picker');
     await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    // The sheet names the one ticket that goes, and what comes back.
+    const sheet = page.getByRole('alertdialog', { name: 'Solicitar reembolso?' });
+    await poll(() => sheet.isVisible()).toBe(true);
+    expect(await sheet.getByRole('list', { name: 'Ingressos' }).getByRole('listitem').count()).toBe(1);
+    expect(await sheet.innerText()).toMatch(/Comprador de Teste\s+\S.* · Ingresso 1 de 2\s+R\$ 80,00/);
+    await shoot(page, 'refund-confirm');
+    await sheet.getByRole('button', { name: 'Solicitar reembolso' }).click();
     await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(true);
     const mine = page.getByRole('list', { name: 'Minhas solicitações de reembolso' });
     await poll(() => mine.getByText('1 ingresso', { exact: true }).isVisible()).toBe(true);

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq, like } from 'drizzle-orm';
@@ -15,6 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
+  await mkdir('/tmp/refund-shots', { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,8 +87,20 @@ describe("'Cancelar compra' within 7 days", () => {
     await expectNoAxeViolationsInBothThemes(page, 'refund request with the withdrawal open');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
-    // A double tap makes one refund.
-    await withdrawal.getByRole('button', { name: 'Cancelar compra · R$ 88,00' }).dblclick();
+    // Nothing happens on the first tap: a sheet says which ticket stops being valid and what comes back.
+    await withdrawal.getByRole('button', { name: 'Cancelar compra · R$ 88,00' }).click();
+    const sheet = page.getByRole('alertdialog', { name: 'Cancelar esta compra?' });
+    await poll(() => sheet.isVisible()).toBe(true);
+    const listed = sheet.getByRole('list', { name: 'Ingressos' }).getByRole('listitem');
+    expect(await listed.count()).toBe(1);
+    expect(await listed.first().innerText()).toMatch(/Bruna Reis Tavares\s+Pista · Ingresso 1 de 1\s+R\$ 88,00/);
+    expect(await sheet.innerText()).toContain('Taxa de serviço incluída no valor devolvido.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: '/tmp/refund-shots/withdrawal-sheet-360.png' });
+    await expectNoAxeViolationsInBothThemes(page, 'withdrawal confirmation');
+    expect(await app.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toEqual([]);
+    // A double tap on the sheet makes one refund.
+    await sheet.getByRole('button', { name: 'Cancelar compra' }).dblclick();
     await poll(() => page.getByText('Compra cancelada').first().isVisible()).toBe(true);
     await poll(() => page.getByText('R$ 88,00 já foram devolvidos pela mesma forma de pagamento.').isVisible()).toBe(true);
     const stored = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
@@ -129,6 +143,10 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
 
     await page.getByLabel('Motivo do reembolso').fill('Não vou conseguir ir: viagem de trabalho marcada na mesma data.');
     await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    const sheet = page.getByRole('alertdialog', { name: 'Solicitar reembolso?' });
+    await poll(() => sheet.isVisible()).toBe(true);
+    expect(await sheet.getByRole('list', { name: 'Ingressos' }).innerText()).toMatch(/Bruna Reis Tavares\s+Pista · Ingresso 1 de 1\s+R\$ 88,00/);
+    await sheet.getByRole('button', { name: 'Solicitar reembolso' }).click();
     await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(true);
 
     // The request is listed with its id cut to 8 characters, status and amount.
@@ -237,6 +255,7 @@ describe('a ticket of the order transferred to someone else', () => {
     await picker.getByRole('checkbox', { disabled: false }).check();
     await page.getByLabel('Motivo do reembolso').fill('Não vou mais conseguir ir; a Bruna vai com o ingresso dela.');
     await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
+    await page.getByRole('alertdialog', { name: 'Solicitar reembolso?' }).getByRole('button', { name: 'Solicitar reembolso' }).click();
     await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(true);
     const [stored] = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     expect(stored).toMatchObject({ status: 'pending', amountCentavos: 6000 });

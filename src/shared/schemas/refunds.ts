@@ -67,6 +67,8 @@ export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, stri
 export const refundableTicketSchema = z.object({
   id: z.string(),
   ticketTypeName: z.string(),
+  /** Who uses the ticket, so the buyer can tell which ticket goes: the holder named for it, or the buyer where none was (as the door names it). */
+  holderName: z.string(),
   /** What refunding this ticket pays back: its price after its share of the order's discount, and its service fee when that goes back, in centavos. */
   amountCentavos: z.number(),
   /** The service fee this ticket was charged that a refund now keeps (past the 7-day withdrawal, by the organizer's policy), in centavos; 0 when it goes back. */

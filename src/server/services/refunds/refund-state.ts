@@ -27,6 +27,7 @@ export async function loadTicketRefundStates(
       id: tickets.id,
       orderId: tickets.orderId,
       ticketTypeName: tickets.ticketTypeName,
+      holderName: tickets.holderName,
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
       refundId: tickets.refundId,
@@ -76,6 +77,7 @@ export async function loadTicketRefundStates(
         return {
           id: ticket.id,
           ticketTypeName: ticket.ticketTypeName,
+          holderName: ticket.holderName ?? order.buyerName,
           ticketTypeId: ticket.ticketTypeId,
           amountCentavos,
           keptFeeCentavos: includeFee

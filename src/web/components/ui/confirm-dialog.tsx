@@ -8,7 +8,10 @@ export interface ConfirmDialogProps {
   onOpenChange(open: boolean): void;
   /** The question, e.g. 'Tem certeza que deseja excluir este cupom?'. */
   title: string;
+  /** A sentence or two under the title (rendered inside a paragraph: text only). */
   description?: ReactNode;
+  /** What exactly will happen, as blocks (a list of tickets, a summary of sums), between the description and the buttons. */
+  children?: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
   /** 'danger' for deletions (red button), 'primary' otherwise. */
@@ -30,18 +33,20 @@ export function ConfirmDialog({
   tone = 'danger',
   isPending = false,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-5 text-fg shadow-xl">
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-fg shadow-xl">
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           {description ? (
             <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
           ) : (
             <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>
           )}
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline" disabled={isPending}>

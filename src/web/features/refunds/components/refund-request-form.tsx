@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { requestRefundSchema, type RefundableOrder, type RequestRefundInput } fr
 import { formatInstant } from '../../../../shared/dates';
 import { useRequestRefund } from '../api/request-refund';
 import { useWithdrawPurchase } from '../api/withdraw-purchase';
+import { RefundConfirmDialog } from './refund-confirm-dialog';
 import { RefundOrderOption } from './refund-order-option';
 import { RefundTicketPicker } from './refund-ticket-picker';
 
@@ -36,7 +38,9 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   const chosenTickets = selected ? selected.tickets.filter((t) => t.eligible && chosenIds.includes(t.id)) : [];
   const amountCentavos = chosenTickets.reduce((sum, t) => sum + t.amountCentavos, 0);
   const keptFeeCentavos = chosenTickets.reduce((sum, t) => sum + t.keptFeeCentavos, 0);
-  const isSubmitting = formState.isSubmitting;
+  // The confirmation open: for the withdrawal, or for the request with the values it will send.
+  const [confirming, setConfirming] = useState<{ kind: 'withdrawal' } | { kind: 'request'; values: RequestRefundInput } | null>(null);
+  const isSubmitting = formState.isSubmitting || requestRefund.isPending;
   const orderRegistration = register('orderId', {
     // A new order: its only refundable ticket is chosen for the buyer; with several, none yet.
     onChange: (event: { target: { value: string } }) => {
@@ -61,9 +65,10 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
     } catch (error) {
       toast.error('Não foi possível cancelar a compra', { description: error instanceof ApiError ? error.message : undefined });
     }
+    setConfirming(null);
   }
 
-  async function onValid(values: RequestRefundInput) {
+  async function sendRequest(values: RequestRefundInput) {
     try {
       await requestRefund.mutateAsync(values);
       toast.success('Solicitação de reembolso enviada com sucesso!');
@@ -74,6 +79,7 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
       const field = error instanceof ApiError ? error.details.field : undefined;
       if ((field === 'reason' || field === 'orderId' || field === 'ticketIds') && message) setError(field, { type: 'server', message });
     }
+    setConfirming(null);
   }
 
   if (eligible.length === 0) {
@@ -104,7 +110,12 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   const ticketsError = formState.errors.ticketIds?.message ?? formState.errors.ticketIds?.root?.message;
   const reasonError = formState.errors.reason?.message;
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-6" aria-busy={isSubmitting}>
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => setConfirming({ kind: 'request', values }))}
+      className="space-y-6"
+      aria-busy={isSubmitting}
+    >
       <fieldset aria-describedby={orderError ? 'refund-order-error' : undefined}>
         <legend className="mb-3 text-base font-bold">Escolha o pedido e os ingressos</legend>
         <ul className="space-y-3">
@@ -146,7 +157,11 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
             Até {formatInstant(selected.withdrawalDeadline)} você pode cancelar esta compra por conta própria e receber na hora tudo o que
             pagou pelos ingressos escolhidos, taxa de serviço incluída, sem precisar de aprovação.
           </p>
-          <Button type="button" disabled={withdraw.isPending || chosenTickets.length === 0} onClick={() => void cancelPurchase()}>
+          <Button
+            type="button"
+            disabled={withdraw.isPending || chosenTickets.length === 0}
+            onClick={() => setConfirming({ kind: 'withdrawal' })}
+          >
             {withdraw.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : null}
             {chosenTickets.length === 0 ? 'Cancelar compra' : `Cancelar compra · ${formatCentavos(amountCentavos)}`}
           </Button>
@@ -210,6 +225,25 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
           )}
         </Button>
       </div>
+      {selected ? (
+        <RefundConfirmDialog
+          kind={confirming?.kind ?? 'request'}
+          open={confirming !== null}
+          onOpenChange={(open) => !open && setConfirming(null)}
+          eventTitle={selected.event.title}
+          tickets={chosenTickets.map((ticket) => ({
+            ticket,
+            position: selected.tickets.indexOf(ticket) + 1,
+            count: selected.tickets.length,
+          }))}
+          amountCentavos={amountCentavos}
+          keptFeeCentavos={keptFeeCentavos}
+          isPending={withdraw.isPending || requestRefund.isPending}
+          onConfirm={() =>
+            confirming?.kind === 'withdrawal' ? void cancelPurchase() : confirming ? void sendRequest(confirming.values) : undefined
+          }
+        />
+      ) : null}
     </form>
   );
 }

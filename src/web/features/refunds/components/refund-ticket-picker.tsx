@@ -77,9 +77,11 @@ export function RefundTicketPicker({
                   onChange={(event) => toggle(ticket.id, event.target.checked)}
                 />
                 <span className="min-w-0">
-                  <span className={cn('block font-medium', !ticket.eligible && 'line-through decoration-1')}>{ticket.ticketTypeName}</span>
+                  <span className={cn('block font-medium [overflow-wrap:anywhere]', !ticket.eligible && 'line-through decoration-1')}>
+                    {ticket.holderName}
+                  </span>
                   <span className="block text-xs text-muted">
-                    Ingresso {index + 1} de {tickets.length}
+                    {ticket.ticketTypeName} · Ingresso {index + 1} de {tickets.length}
                   </span>
                 </span>
                 {ticket.reason ? (
