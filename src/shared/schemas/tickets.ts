@@ -223,6 +223,7 @@ export type DoorEvent = z.infer<typeof doorEventSchema>;
 
 /** Answer of GET /api/door/events. */
 export const doorEventsSchema = z.object({ events: z.array(doorEventSchema) });
+export type DoorEvents = z.infer<typeof doorEventsSchema>;
 
 /** A ticket as a door device keeps it to decide offline: the SHA-256 of its code, never the code. */
 export const OFFLINE_TICKET_STATUSES = ['valid', 'used', 'refunded', 'cancelled', 'not_paid'] as const;
@@ -356,6 +357,7 @@ export type DoorSearchTicket = z.infer<typeof doorSearchTicketSchema>;
 
 /** Answer of GET /api/door/events/:id/search. */
 export const doorSearchResultSchema = z.object({ tickets: z.array(doorSearchTicketSchema) });
+export type DoorSearchResult = z.infer<typeof doorSearchResultSchema>;
 
 export const doorSearchSchema = z.object({
   q: text().trim().min(2, 'Digite pelo menos 2 caracteres').max(100),

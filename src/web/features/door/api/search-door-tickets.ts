@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DoorSearchTicket } from '../../../../shared/schemas/tickets';
+import type { DoorSearchResult, DoorSearchTicket } from '../../../../shared/schemas/tickets';
 import { api } from '../../../lib/api';
 import { doorKeys } from './keys';
 
 /** GET /api/door/events/:id/search?q= : the look-up by part of a name, the whole e-mail or CPF, or the order. */
 export async function searchDoorTickets(eventId: string, query: string, signal?: AbortSignal): Promise<DoorSearchTicket[]> {
-  const body = await api<{ tickets: DoorSearchTicket[] }>(`/api/door/events/${eventId}/search?q=${encodeURIComponent(query)}`, { signal });
+  const body = await api<DoorSearchResult>(`/api/door/events/${eventId}/search?q=${encodeURIComponent(query)}`, { signal });
   return body.tickets;
 }
 
