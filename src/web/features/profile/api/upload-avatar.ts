@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMAGE_MAX_BYTES, imageMimeTypes } from '../../../../shared/schemas/admin-events';
 import { avatarRefusal, type MyProfile, type UploadAvatarResponse } from '../../../../shared/schemas/profile';
-import { ApiError } from '../../../lib/api';
+import { postFile } from '../../../lib/image-upload';
 import { meQueryOptions } from '../../../lib/session';
 import { profileKeys } from './keys';
 
@@ -13,24 +13,8 @@ export function avatarRefusalOf(file: File): (typeof avatarRefusal)[keyof typeof
 }
 
 /** POST /api/me/avatar as multipart/form-data; the server stores it and saves it in the profile. */
-export async function uploadAvatar(file: File): Promise<UploadAvatarResponse> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/me/avatar', { method: 'POST', credentials: 'include', body });
-  } catch {
-    throw new ApiError(0, { code: 'internal', message: 'Sem conexão. Verifique sua internet e tente novamente.' });
-  }
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, (json as object) ?? {});
-  return json as UploadAvatarResponse;
+export function uploadAvatar(file: File): Promise<UploadAvatarResponse> {
+  return postFile<UploadAvatarResponse>('/api/me/avatar', file);
 }
 
 export function useUploadAvatar() {
