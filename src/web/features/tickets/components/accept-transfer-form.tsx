@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { concessionDocumentLabel, concessionLabel, concessions, type Concession } from '../../../../shared/concessions';
-import { formatCpf } from '../../../../shared/cpf';
 import { acceptTransferSchema, type TransferView } from '../../../../shared/schemas/transfers';
-import { Button } from '../../../components/ui/button';
 import { FieldError, Label } from '../../../components/ui/input';
-import { ApiError } from '../../../lib/api';
 import { useAcceptTransfer } from '../api/accept-transfer';
-import { fieldErrors, PersonField } from './person-field';
+import { CpfField, fieldErrors, PersonField, PersonFormSubmit, serverFieldErrors } from './person-field';
 
 /**
  * 'Aceitar ingresso' of a transfer sent to the user: the CPF where it is asked and, for a
@@ -50,8 +47,7 @@ export function AcceptTransferForm({
       });
       onAccepted();
     } catch (error) {
-      const field = error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : 'form';
-      setErrors({ [field]: (error as Error).message });
+      setErrors(serverFieldErrors(error));
     }
   }
 
@@ -98,25 +94,8 @@ export function AcceptTransferForm({
           ) : null}
         </>
       ) : null}
-      {transfer.asksCpf ? (
-        <PersonField
-          id={`${prefix}-cpf`}
-          label="Seu CPF"
-          inputMode="numeric"
-          placeholder="000.000.000-00"
-          value={cpf}
-          onChange={(e) => setCpf(formatCpf(e.target.value))}
-          error={errors.cpf}
-        />
-      ) : null}
-      {errors.form ? (
-        <p role="alert" className="text-sm text-danger">
-          {errors.form}
-        </p>
-      ) : null}
-      <Button type="submit" className="w-full" disabled={accept.isPending}>
-        {accept.isPending ? 'Aceitando...' : 'Aceitar ingresso'}
-      </Button>
+      {transfer.asksCpf ? <CpfField id={`${prefix}-cpf`} label="Seu CPF" value={cpf} onValueChange={setCpf} error={errors.cpf} /> : null}
+      <PersonFormSubmit formError={errors.form} isPending={accept.isPending} label="Aceitar ingresso" pendingLabel="Aceitando..." />
     </form>
   );
 }

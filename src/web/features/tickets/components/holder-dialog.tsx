@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { formatCpf } from '../../../../shared/cpf';
 import { editHolderSchema, type TicketPeople } from '../../../../shared/schemas/transfers';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api';
 import { useEditHolder } from '../api/edit-holder';
-import { fieldErrors, PersonField } from './person-field';
+import { CpfField, fieldErrors, PersonField, PersonFormSubmit, serverFieldErrors } from './person-field';
 
 /** 'Editar titular': who uses the ticket, and their CPF where the event is nominal or the ticket meia; until the event starts. */
 export function HolderDialog({ open, onOpenChange, people }: { open: boolean; onOpenChange(open: boolean): void; people: TicketPeople }) {
@@ -27,8 +24,7 @@ export function HolderDialog({ open, onOpenChange, people }: { open: boolean; on
       toast.success('Titular atualizado.');
       onOpenChange(false);
     } catch (error) {
-      const field = error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : 'form';
-      setErrors({ [field]: (error as Error).message });
+      setErrors(serverFieldErrors(error));
     }
   }
 
@@ -48,25 +44,8 @@ export function HolderDialog({ open, onOpenChange, people }: { open: boolean; on
           onChange={(e) => setName(e.target.value)}
           error={errors.holderName}
         />
-        {people.asksCpf ? (
-          <PersonField
-            id={`${prefix}-cpf`}
-            label="CPF"
-            inputMode="numeric"
-            placeholder="000.000.000-00"
-            value={cpf}
-            onChange={(e) => setCpf(formatCpf(e.target.value))}
-            error={errors.holderCpf}
-          />
-        ) : null}
-        {errors.form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.form}
-          </p>
-        ) : null}
-        <Button type="submit" className="w-full" disabled={edit.isPending}>
-          {edit.isPending ? 'Salvando...' : 'Salvar titular'}
-        </Button>
+        {people.asksCpf ? <CpfField id={`${prefix}-cpf`} label="CPF" value={cpf} onValueChange={setCpf} error={errors.holderCpf} /> : null}
+        <PersonFormSubmit formError={errors.form} isPending={edit.isPending} label="Salvar titular" pendingLabel="Salvando..." />
       </form>
     </Dialog>
   );

@@ -1,5 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
+import { formatCpf } from '../../../../shared/cpf';
+import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
 
 /** A labelled text field of the holder and transfer forms, with its pt-BR error wired by id. */
 export function PersonField({
@@ -32,4 +35,53 @@ export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; mes
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** A CPF field ('000.000.000-00', numeric keyboard) that hands back what was typed already masked. */
+export function CpfField({
+  onValueChange,
+  ...props
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  onValueChange(masked: string): void;
+}) {
+  return (
+    <PersonField {...props} inputMode="numeric" placeholder="000.000.000-00" onChange={(e) => onValueChange(formatCpf(e.target.value))} />
+  );
+}
+
+/** The server's refusal as a form error: on its field where the answer names one (`details.field`), else on the whole form. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  const field = error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : 'form';
+  return { [field]: error instanceof Error ? error.message : 'Ocorreu um erro inesperado' };
+}
+
+/** The end of a holder or transfer form: the form's own error, announced, and its full-width submit button. */
+export function PersonFormSubmit({
+  formError,
+  isPending,
+  label,
+  pendingLabel,
+}: {
+  formError?: string;
+  isPending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <>
+      {formError ? (
+        <p role="alert" className="text-sm text-danger">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" className="w-full" disabled={isPending}>
+        {isPending ? pendingLabel : label}
+      </Button>
+    </>
+  );
 }

@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { formatCpf } from '../../../../shared/cpf';
 import { formatInstant } from '../../../../shared/dates';
 import { createTransferSchema, type TicketPeople } from '../../../../shared/schemas/transfers';
-import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { ApiError } from '../../../lib/api';
 import { useCreateTransfer } from '../api/create-transfer';
-import { fieldErrors, PersonField } from './person-field';
+import { CpfField, fieldErrors, PersonField, PersonFormSubmit, serverFieldErrors } from './person-field';
 
 /**
  * 'Transferir ingresso': the recipient's name and e-mail (and CPF where the event is nominal). The
@@ -19,8 +16,7 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateTransfer();
   const prefix = `transfer-${people.ticketId}`;
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: field === 'toCpf' ? formatCpf(e.target.value) : e.target.value }));
+  const set = (field: 'toName' | 'toEmail') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,8 +29,7 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
       toast.success(`Enviamos o ingresso para ${sent.toEmail}. Ele continua seu até ser aceito.`);
       onOpenChange(false);
     } catch (error) {
-      const field = error instanceof ApiError && typeof error.details.field === 'string' ? error.details.field : 'form';
-      setErrors({ [field]: (error as Error).message });
+      setErrors(serverFieldErrors(error));
     }
   }
 
@@ -64,28 +59,19 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
           error={errors.toEmail}
         />
         {people.nominal ? (
-          <PersonField
+          <CpfField
             id={`${prefix}-cpf`}
             label="CPF de quem vai receber"
             hint="Este evento é nominal: o ingresso sai no nome e CPF de quem vai usar."
-            inputMode="numeric"
-            placeholder="000.000.000-00"
             value={values.toCpf}
-            onChange={set('toCpf')}
+            onValueChange={(toCpf) => setValues((v) => ({ ...v, toCpf }))}
             error={errors.toCpf}
           />
         ) : null}
         <p className="rounded-xl bg-surface px-3 py-2.5 text-sm">
           Quando a transferência for aceita, o QR code atual deixa de valer e quem recebeu ganha um novo.
         </p>
-        {errors.form ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.form}
-          </p>
-        ) : null}
-        <Button type="submit" className="w-full" disabled={create.isPending}>
-          {create.isPending ? 'Enviando...' : 'Transferir ingresso'}
-        </Button>
+        <PersonFormSubmit formError={errors.form} isPending={create.isPending} label="Transferir ingresso" pendingLabel="Enviando..." />
       </form>
     </Dialog>
   );
