@@ -1,0 +1,43 @@
+import { useCallback, type RefObject } from 'react';
+import * as calls from '../api/box-office-api';
+import { deviceId, type LocalEventState } from './offline-store';
+
+/**
+ * The blocks of this device (docs/rules/box-office.md 'Blocks'): reserve a block of a sector's
+ * units for the open drawer (its codes then sell offline), and give a block back once the queue
+ * is sent (its unsold units return to the sale).
+ */
+export function useBlockActions({
+  eventId,
+  stateRef,
+  store,
+  refresh,
+  sync,
+}: {
+  eventId: string;
+  stateRef: RefObject<LocalEventState | null>;
+  store(next: LocalEventState): Promise<void>;
+  refresh(): Promise<void>;
+  sync(): Promise<void>;
+}) {
+  const reserve = useCallback(
+    async (ticketTypeId: string, size: number) => {
+      const current = stateRef.current;
+      if (!current?.drawer) return;
+      const block = await calls.reserveBlock({ eventId, ticketTypeId, size, drawerId: current.drawer.id, deviceId: deviceId() });
+      await store({ ...current, blocks: [...current.blocks, { block, sold: 0, halfSold: 0 }] });
+    },
+    [eventId, store, stateRef],
+  );
+
+  const giveBack = useCallback(
+    async (blockId: string) => {
+      await sync();
+      await calls.returnBlock(blockId);
+      await refresh();
+    },
+    [refresh, sync],
+  );
+
+  return { reserve, giveBack };
+}

@@ -1,0 +1,63 @@
+import { useCallback, type RefObject } from 'react';
+import { ApiError } from '../../../lib/api';
+import * as calls from '../api/box-office-api';
+import { deviceId, readQueue, type LocalEventState } from './offline-store';
+
+/**
+ * The drawer of this device for one event (docs/rules/box-office.md 'Drawers'): open it with its
+ * float, record a withdrawal or a supply, and close it with the cash counted (amounts in
+ * centavos). Closing sends the queue first and is refused while sales of the drawer are still on
+ * the device (an ApiError with the pt-BR message).
+ */
+export function useDrawerActions({
+  eventId,
+  stateRef,
+  store,
+  refresh,
+  sync,
+}: {
+  eventId: string;
+  stateRef: RefObject<LocalEventState | null>;
+  store(next: LocalEventState): Promise<void>;
+  refresh(): Promise<void>;
+  sync(): Promise<void>;
+}) {
+  const openDrawer = useCallback(
+    async (floatCentavos: number) => {
+      const drawer = await calls.openDrawer({ eventId, floatCentavos, deviceId: deviceId() });
+      if (stateRef.current) await store({ ...stateRef.current, drawer });
+      await refresh();
+    },
+    [eventId, refresh, store, stateRef],
+  );
+
+  const moveCash = useCallback(
+    async (kind: 'withdrawal' | 'supply', amountCentavos: number, note: string) => {
+      const current = stateRef.current;
+      if (!current?.drawer) return;
+      const drawer = await calls.recordDrawerMovement(current.drawer.id, { kind, amountCentavos, note, nonce: crypto.randomUUID() });
+      await store({ ...current, drawer });
+    },
+    [store, stateRef],
+  );
+
+  const close = useCallback(
+    async (countedCentavos: number) => {
+      const current = stateRef.current;
+      if (!current?.drawer) return null;
+      await sync();
+      if ((await readQueue()).some((q) => q.sale.drawerId === current.drawer!.id)) {
+        throw new ApiError(409, {
+          code: 'conflict',
+          message: 'Há vendas deste caixa ainda não enviadas. Conecte-se e sincronize antes de fechar o caixa.',
+        });
+      }
+      const closed = await calls.closeDrawer(current.drawer.id, countedCentavos);
+      await store({ ...current, drawer: null });
+      return closed;
+    },
+    [store, sync, stateRef],
+  );
+
+  return { openDrawer, moveCash, close };
+}
