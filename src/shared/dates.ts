@@ -314,3 +314,52 @@ export function formatMonthYear(instant: Date | string): string {
   const p = saoPauloParts(toInstant(instant));
   return monthYearNames.format(utcNoon(p));
 }
+
+/** The hour (São Paulo wall clock) a night ends: a start before it belongs to the night before. */
+const NIGHT_ENDS_HOUR = 6;
+
+const WEEKDAY_NAMES = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'] as const;
+
+/**
+ * The calendar day ('yyyy-MM-dd') a start belongs to as a fan reads it: a start from 00:00 to
+ * 05:59 is the night of the day before (a Friday 00:30 party is Thursday's night), any other
+ * start its own day (docs/rules/sessions.md 'Night starts'). Throws
+ * DomainError('validation_failed') (field 'date' or 'time') for malformed input.
+ */
+export function eventNightDate(date: string, startTime: string): string {
+  const day = parseDate(date);
+  const { year, month, day: d } = parseTime(startTime).hour < NIGHT_ENDS_HOUR ? addDays(day, -1) : day;
+  return `${pad(year, 4)}-${pad(month)}-${pad(d)}`;
+}
+
+/** How an event's or a session's start reads to fans: the day, the time, and both in one line. */
+export interface EventStartWording {
+  /** The night's day: 'quinta 26/11' (short) or 'quinta-feira, 26 de novembro de 2026' (long). */
+  date: string;
+  /** The time, with the day it falls on for a night start: '22:00', '00:30 (madrugada de sexta)'. */
+  time: string;
+  /** `${date} · ${time}`. */
+  text: string;
+}
+
+/**
+ * The one wording of an event's or a session's start for fans (event card, event page, ticket
+ * card, QR screen, e-mails; docs/rules/sessions.md 'Night starts'). `date` is the São Paulo
+ * calendar day ('yyyy-MM-dd') and `startTime` the wall clock ('HH:mm[:ss]') of the start. A start
+ * from 00:00 to 05:59 reads as the night before it belongs to: Friday 2026-11-27 at 00:30 ->
+ * 'quinta 26/11 · 00:30 (madrugada de sexta)' (short) or 'quinta-feira, 26 de novembro de 2026 ·
+ * 00:30 (madrugada de sexta)' (long); any other start reads on its own day ('sexta 27/11 · 22:00',
+ * 'sexta-feira, 27 de novembro de 2026 · 22:00', the long day as formatEventDate writes it). Throws DomainError('validation_failed') (field 'date' or 'time') for malformed input.
+ */
+export function describeEventStart(date: string, startTime: string, style: 'short' | 'long' = 'long'): EventStartWording {
+  const day = parseDate(date);
+  const time = parseTime(startTime);
+  const night = parseDate(eventNightDate(date, startTime));
+  const nightNoon = utcNoon(night);
+  const shownDate =
+    style === 'short' ? `${WEEKDAY_NAMES[nightNoon.getUTCDay()]} ${pad(night.day)}/${pad(night.month)}` : longDateNames.format(nightNoon);
+  const clock = `${pad(time.hour)}:${pad(time.minute)}`;
+  const isNight = time.hour < NIGHT_ENDS_HOUR;
+  const shownTime = isNight ? `${clock} (madrugada de ${WEEKDAY_NAMES[utcNoon(day).getUTCDay()]})` : clock;
+  return { date: shownDate, time: shownTime, text: `${shownDate} · ${shownTime}` };
+}

@@ -4,6 +4,8 @@
  * calendar days ('yyyy-MM-dd'), times wall-clock 'HH:mm[:ss]'.
  */
 
+import { describeEventStart } from './dates';
+
 const WEEKDAYS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
 
 /** '2026-03-13' -> 'Sexta' (the day of the week of a calendar day). */
@@ -23,9 +25,14 @@ export function sessionLabel(session: { name: string; date: string }): string {
   return `${session.name} ${dayMonthOf(session.date)}`;
 }
 
-/** A session as the event page lists it: weekday, day and start, 'Sexta 13/03 · 22:00'. */
+/**
+ * A session as the event page lists it: weekday, day and start, 'Sexta 13/03 · 22:00'; a start
+ * from 00:00 to 05:59 as the night it belongs to, 'Sexta 13/03 · 00:30 (madrugada de sábado)'
+ * (shared/dates.ts describeEventStart, docs/rules/sessions.md 'Night starts').
+ */
 function sessionWhen(session: { date: string; startTime: string }): string {
-  return `${weekdayOf(session.date)} ${dayMonthOf(session.date)} · ${session.startTime.slice(0, 5)}`;
+  const text = describeEventStart(session.date, session.startTime, 'short').text;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** A session as a ticket lists it: 'Sexta 13/03 · 22:00', with its name when it is not the weekday ('… · Dia 1'). */

@@ -25,6 +25,13 @@ export const ticketViewSchema = z.object({
   checkedInAt: z.string().nullable(),
   /** On an event with sessions: the sessions it admits to, once each (shared/sessions.ts sessionLine: 'Sexta 13/03 · 22:00'). */
   sessions: z.array(z.string()).optional(),
+  /**
+   * On an event with sessions: the session this ticket is valid for (server/domain/ticket-session.ts
+   * ticketSession: a single-day ticket's own day, a pass's session on now or next), whose start its
+   * card and QR screen show instead of the event's first date. São Paulo day 'yyyy-MM-dd' and
+   * wall-clock times 'HH:mm[:ss]'.
+   */
+  session: z.object({ name: z.string(), date: z.string(), startTime: z.string(), endTime: z.string().nullable() }).optional(),
 });
 export type TicketView = z.infer<typeof ticketViewSchema>;
 

@@ -4,19 +4,37 @@ import { type AdmissionDecision, documentCheckOf, refusalMessage } from '../../d
 import type { Db } from '../../db/client';
 import { checkIns, events, orders, tickets } from '../../db/schema';
 import type { ScanOutcome, TicketState } from './admit-scans';
+import type { DoorSessionRow } from './door-event';
+import { ticketSession } from '../../domain/ticket-session';
 
 type Refused = Extract<AdmissionDecision, { admitted: false }>;
 
 /**
+ * What a door's 'too_early' names: where the event has sessions, when the door of the session the
+ * ticket is valid for opens (domain/ticket-session.ts ticketSession, docs/rules/sessions.md 'The
+ * session of a ticket': a Sunday ticket scanned on Friday afternoon reads Sunday's opening), when
+ * that is still to come at `now`; else when the door's own window opens (`door.opensAt`). UTC.
+ */
+export function ticketDoorOpensAt(
+  ticket: { sessionIds?: string[] } | null,
+  door: { opensAt: Date; sessions?: readonly DoorSessionRow[] },
+  now: Date,
+): Date {
+  const own = ticket && door.sessions && door.sessions.length > 0 ? ticketSession(door.sessions, ticket.sessionIds ?? [], now) : null;
+  return own && own.window.opensAt.getTime() > now.getTime() ? own.window.opensAt : door.opensAt;
+}
+
+/**
  * A refusal as the door shows it, for the scan's answer (toCheckInResult) and the look-up's
  * verdict (search-door-tickets.ts) alike: the reason, when and at which gate a used ticket got in,
- * when the door opens (`door.opensAt`, a UTC instant) for 'too_early', the ticket's event (for
+ * when the door opens for 'too_early' (ticketDoorOpensAt: the door of the ticket's own session on
+ * an event with sessions, `door.sessions`; a UTC instant), the ticket's event (for
  * 'other_event') and whether it was cancelled, and the pt-BR message (refusalMessage at `now`).
  */
 export function refusalOf(
-  ticket: Pick<TicketState, 'checkedInAt' | 'checkedInGate' | 'eventTitle' | 'isEventCancelled'> | null,
+  ticket: (Pick<TicketState, 'checkedInAt' | 'checkedInGate' | 'eventTitle' | 'isEventCancelled'> & { sessionIds?: string[] }) | null,
   decision: Pick<Refused, 'reason' | 'checkedInAt' | 'validSessions'>,
-  door: { opensAt: Date },
+  door: { opensAt: Date; sessions?: readonly DoorSessionRow[] },
   now: Date,
 ): DoorRefusal & { message: string } {
   const { reason } = decision;
@@ -31,7 +49,7 @@ export function refusalOf(
     eventTitle: ticket?.eventTitle ?? null,
     checkedInAt: usedAt ? usedAt.toISOString() : null,
     checkedInGate: usedAt && reason === 'already_used' ? (ticket?.checkedInGate ?? null) : null,
-    opensAt: reason === 'too_early' ? door.opensAt.toISOString() : null,
+    opensAt: reason === 'too_early' ? ticketDoorOpensAt(ticket, door, now).toISOString() : null,
     isEventCancelled: ticket?.isEventCancelled ?? false,
     ...(decision.validSessions ? { validSessions: decision.validSessions } : {}),
   };
@@ -43,11 +61,11 @@ export function refusalOf(
  * holder (the name given for the ticket, else the buyer's), the type (a meia-entrada's names its
  * category: 'Inteira · Meia-entrada (Estudante)') and whether to ask for the meia-entrada document, with whether it was an
  * exit ('SAIU') or a re-entry ('VOLTOU') and the session's label, or the refusal (refusalOf;
- * 'too_early' names when the door, or the session's door, opens: `door.opensAt`, a UTC instant, read at `now`).
+ * 'too_early' names when the door of the ticket's session opens, ticketDoorOpensAt over `door`, read at `now`).
  */
 export function toCheckInResult(
   { ticket, decision }: ScanOutcome,
-  door: { opensAt: Date },
+  door: { opensAt: Date; sessions?: readonly DoorSessionRow[] },
   now: Date,
   sessionLabel: string | null = null,
 ): CheckInResult {

@@ -73,7 +73,7 @@ export async function checkInTicket(
       direction: turn.direction,
       exitScans: turn.exitScans,
     });
-    return toCheckInResult(outcome, turn.window, now, turn.sessionLabel);
+    return toCheckInResult(outcome, { ...turn.window, sessions: door.sessions }, now, turn.sessionLabel);
   } catch (error) {
     if (record.nonce && isNonceTaken(error)) return answerRecorded(db, record.nonce, code);
     throw error;

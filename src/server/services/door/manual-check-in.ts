@@ -48,5 +48,5 @@ export async function manualCheckIn(
     direction: turn.direction,
     exitScans: turn.exitScans,
   });
-  return toCheckInResult(outcome, turn.window, now, turn.sessionLabel);
+  return toCheckInResult(outcome, { ...turn.window, sessions: door.sessions }, now, turn.sessionLabel);
 }

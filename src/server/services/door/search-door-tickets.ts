@@ -152,6 +152,7 @@ export async function searchDoorTickets(
       isEventCancelled: Boolean(row.event_cancelled),
       turns,
       sessions: (row.session_ids ?? []).map((id) => ({ id, label: turn.session?.labels[id] ?? id })),
+      sessionIds: row.session_ids ?? [],
     };
     const decision = decideAdmission(
       admissionAtDoor(ticket, door.id, window, false, undefined, { sessionId: turn.session?.id ?? null, exitScans: turn.exitScans }),
@@ -167,7 +168,7 @@ export async function searchDoorTickets(
       checkedInAt: checkedInAt ? checkedInAt.toISOString() : null,
       verdict: decision.admitted
         ? { accepted: true as const }
-        : { accepted: false as const, ...refusalOf(ticket, decision, turn.window, now) },
+        : { accepted: false as const, ...refusalOf(ticket, decision, { ...turn.window, sessions: door.sessions }, now) },
     };
   });
   const nameOf = (found: DoorSearchTicket) => foldText(found.holderName ?? found.buyerName);

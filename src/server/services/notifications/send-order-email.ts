@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
-import { formatEventDate, formatEventTime } from '../../../shared/dates';
+import { describeEventStart } from '../../../shared/dates';
+import { ticketSession } from '../../domain/ticket-session';
 import { buildEventCalendar } from '../../domain/calendar';
 import type { Db, Tx } from '../../db/client';
-import { events, orders, tickets, userNotificationSettings } from '../../db/schema';
+import { eventSessions, events, orderItems, orders, tickets, ticketTypeSessions, userNotificationSettings } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { plural } from '../../../shared/plural';
 
@@ -19,7 +20,9 @@ const ROTATING_NOTICE =
  * event's .ics), sent after the order is confirmed, unless the buyer switched 'Notificações por
  * e-mail' off. pt-BR, HTML with a plain-text part: one QR code per ticket as an inline PNG image
  * (300 px, margin 2, the code the door reads, as on 'Meus ingressos') with its holder ('Titular:',
- * the buyer when none was named; docs/rules/transfers.md 'Named tickets'), the event as an .ics
+ * the buyer when none was named; docs/rules/transfers.md 'Named tickets') and, on an event with
+ * sessions, the start of the session it is valid for (docs/rules/sessions.md 'The session of a
+ * ticket'; every start worded as its night, shared/dates.ts describeEventStart), the event as an .ics
  * attachment, and the link to 'Meus ingressos'. For an event whose QR rotates no code is sent (a
  * copy would never get in): the e-mail says to open the ticket in the app. Runs as an outbox job (worker.ts runDueJobs) on `db`, outside any transaction (`tx` works too); a throw retries.
  * Returns 'off' when the setting is off or the order is no longer paid, else 'sent'.
@@ -39,7 +42,31 @@ export async function sendOrderEmail(
   const [event] = await tx.select().from(events).where(eq(events.id, order.eventId));
   const issued = await tx.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);
   const link = new URL('/tickets', deps.publicUrl).toString();
-  const when = `${formatEventDate(event.date)}, ${formatEventTime(event.startTime)}`;
+  const when = describeEventStart(event.date, event.startTime).text;
+  // On an event with sessions each ticket names the start of the session it is valid for
+  // (domain/ticket-session.ts ticketSession, docs/rules/sessions.md 'The session of a ticket').
+  const sessionRows = await tx.select().from(eventSessions).where(eq(eventSessions.eventId, event.id)).orderBy(asc(eventSessions.position));
+  const typeOfItem = new Map<string, string | null>();
+  const coverRows: { ticketTypeId: string; sessionId: string }[] = [];
+  if (sessionRows.length > 0) {
+    const items = await tx
+      .select({ id: orderItems.id, ticketTypeId: orderItems.ticketTypeId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    for (const item of items) typeOfItem.set(item.id, item.ticketTypeId);
+    const typeIds = items.flatMap((i) => (i.ticketTypeId ? [i.ticketTypeId] : []));
+    if (typeIds.length > 0)
+      coverRows.push(...(await tx.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds))));
+  }
+  const ticketWhen = (ticket: { orderItemId: string }): string | null => {
+    const typeId = typeOfItem.get(ticket.orderItemId);
+    const own = ticketSession(
+      sessionRows,
+      coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId),
+      now,
+    );
+    return own ? describeEventStart(own.date, own.startTime).text : null;
+  };
   // The QR encoder loads with the first e-mail, not at every start.
   const QRCode = (await import('qrcode')).default;
   // An event whose QR rotates (shared/rotating-qr.ts): a QR in an e-mail would never get in; the app shows it.
@@ -73,7 +100,7 @@ export async function sendOrderEmail(
     '',
     ...issued.map(
       (t, i) =>
-        `Ingresso ${i + 1}: ${t.ticketTypeName} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`,
+        `Ingresso ${i + 1}: ${t.ticketTypeName}${ticketWhen(t) ? ` - ${ticketWhen(t)}` : ''} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`,
     ),
     '',
     ...(rotating
@@ -91,7 +118,7 @@ ${invitation ? `<p><strong>${escapeHtml(invitation)}</strong></p>` : ''}
 ${issued
   .map(
     (t, i) => `<div style="border:1px solid #ddd;border-radius:12px;padding:16px;margin:16px 0;text-align:center">
-<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong><br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>${
+<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong>${ticketWhen(t) ? `<br>${escapeHtml(ticketWhen(t)!)}` : ''}<br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>${
       rotating
         ? ''
         : `

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { eventSessions, events, orderItems, orders, ticketTypeSessions, tickets } from '../../db/schema';
 import { sessionLine } from '../../../shared/sessions';
 import { rotationSecretOf } from '../../domain/rotation-secret';
+import { ticketSession } from '../../domain/ticket-session';
 
 /**
  * The tickets of one user grouped by order, newest order first: by payment time (an unpaid
@@ -14,7 +15,9 @@ import { rotationSecretOf } from '../../domain/rotation-secret';
  * expired orders are left out: nothing was bought. The QR code is only given while a ticket
  * can admit. `now` decides 'Expirado'. A ticket is listed to the account it belongs to
  * (tickets.user_id): one transferred away leaves its buyer's list, and shows, under its order,
- * in the list of who accepted it (services/tickets/accept-transfer.ts).
+ * in the list of who accepted it (services/tickets/accept-transfer.ts). On an event with sessions
+ * each ticket names the sessions it admits to and the one it is valid for (`session`,
+ * domain/ticket-session.ts ticketSession: a single-day ticket's own day, not the event's first).
  */
 export async function listMyTickets(db: Db, userId: string, now: Date = new Date(), signingKey?: Buffer): Promise<MyOrderTickets[]> {
   const orderRows = await db
@@ -61,11 +64,17 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
       ? []
       : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
   const sessionsOf = (eventId: string) => sessionRows.filter((s) => s.eventId === eventId);
-  const coveredBy = (eventId: string, orderItemId: string) => {
+  // The sessions a ticket's sector covers (none ticked: every one), listed, and the one it is valid
+  // for (domain/ticket-session.ts ticketSession), whose start its card shows.
+  const sessionFields = (eventId: string, orderItemId: string): Pick<TicketView, 'sessions' | 'session'> => {
     const typeId = itemRows.find((i) => i.id === orderItemId)?.ticketTypeId;
-    const covered = new Set(coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId));
+    const validIds = coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId);
     const all = sessionsOf(eventId);
-    return (covered.size === 0 ? all : all.filter((s) => covered.has(s.id))).map(sessionLine);
+    const own = ticketSession(all, validIds, now);
+    return {
+      sessions: (validIds.length === 0 ? all : all.filter((s) => validIds.includes(s.id))).map(sessionLine),
+      ...(own ? { session: { name: own.name, date: own.date, startTime: own.startTime, endTime: own.endTime } } : {}),
+    };
   };
 
   const issued = (orderId: string) => ticketRows.filter((t) => t.orderId === orderId);
@@ -115,7 +124,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
             rotationSecret: displayStatus === 'valid' && event.rotatingQr && signingKey ? rotationSecretOf(signingKey, ticket.code) : null,
             displayStatus,
             checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,
-            ...(sessions.length > 0 ? { sessions: coveredBy(event.id, ticket.orderItemId) } : {}),
+            ...(sessions.length > 0 ? sessionFields(event.id, ticket.orderItemId) : {}),
           };
         });
     }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Clock, Clock4, MapPin, Navigation, Star, Users } from 'lucide-react';
 import type { EventDetail } from '../../../../shared/schemas/events';
-import { formatEventDate, formatEventTime } from '../../../../shared/dates';
+import { describeEventStart, formatEventTime } from '../../../../shared/dates';
 
 const numberFormat = new Intl.NumberFormat('pt-BR');
 const ratingFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -35,10 +35,10 @@ export function EventAbout({ event, className }: { event: EventDetail; className
         {event.description ? <p className="mt-3 leading-relaxed whitespace-pre-line text-fg/90">{event.description}</p> : null}
         <dl className="mt-6 grid gap-5 sm:grid-cols-2">
           <InfoItem icon={<CalendarDays className={iconClass} />} label="Data">
-            <span className="first-letter:uppercase">{formatEventDate(event.date)}</span>
+            <span className="first-letter:uppercase">{describeEventStart(event.date, event.startTime).date}</span>
           </InfoItem>
           <InfoItem icon={<Clock className={iconClass} />} label="Início">
-            {formatEventTime(event.startTime)}
+            {describeEventStart(event.date, event.startTime).time}
           </InfoItem>
           {event.endTime ? (
             <InfoItem icon={<Clock4 className={iconClass} />} label="Término">

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Clock, MapPin } from 'lucide-react';
 import type { EventSummary } from '../../../../shared/schemas/events';
-import { formatEventTime } from '../../../../shared/dates';
+import { describeEventStart, eventNightDate } from '../../../../shared/dates';
 import { cn } from '../../../lib/cn';
 import { brandStyle } from '../../../lib/brand';
 import { DateBadge } from './date-badge';
@@ -24,7 +24,7 @@ export function EventCard({ event, isFavorite, isFavoritePending, onToggleFavori
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent">
       <div className="relative aspect-[16/10] overflow-hidden bg-surface">
         <EventImage event={event} width={640} height={400} className="transition duration-300 group-hover:scale-[1.03]" />
-        <DateBadge date={event.date} className="absolute top-3 left-3" />
+        <DateBadge date={eventNightDate(event.date, event.startTime)} className="absolute top-3 left-3" />
         <FavoriteButton
           eventTitle={event.title}
           isFavorite={isFavorite}
@@ -53,7 +53,7 @@ export function EventCard({ event, isFavorite, isFavoritePending, onToggleFavori
         </p>
         <p className="flex items-center gap-1.5 text-sm text-muted">
           <Clock aria-hidden className="size-4 shrink-0" />
-          {formatEventTime(event.startTime)}
+          {describeEventStart(event.date, event.startTime).time}
         </p>
         <div className="mt-auto flex items-center justify-between gap-3 border-t border-border pt-3">
           <p className={cn('text-sm font-bold', event.isSoldOut || event.isCancelled ? 'text-danger' : 'text-fg')}>{price}</p>

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { Gift } from 'lucide-react';
-import { formatEventDate, formatEventTime } from '../../../../shared/dates';
+import { describeEventStart } from '../../../../shared/dates';
 import type { TransferView } from '../../../../shared/schemas/transfers';
 import { AcceptTransferForm } from './accept-transfer-form';
 
@@ -24,7 +24,7 @@ export function IncomingTransfers({ transfers }: { transfers: TransferView[] }) 
                 <h3 className="leading-snug font-bold">{transfer.event.title}</h3>
                 <p className="text-sm">{transfer.ticketTypeName}</p>
                 <p className="text-sm text-muted">
-                  {formatEventDate(transfer.event.date)} · {formatEventTime(transfer.event.startTime)} · {transfer.event.location}
+                  {describeEventStart(transfer.event.date, transfer.event.startTime).text} · {transfer.event.location}
                 </p>
                 <p className="mt-1 text-sm">Enviado por {transfer.fromName}</p>
               </div>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Clock, CreditCard, QrCode, Ticket, XCircle } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { formatEventDate, formatEventTime, formatInstant } from '../../../../shared/dates';
+import { describeEventStart, formatInstant } from '../../../../shared/dates';
 import { formatCentavos } from '../../../../shared/money';
 import type { MyOrderTickets } from '../../../../shared/schemas/tickets';
 import { formatCountdown, useCountdown } from '../../../lib/countdown';
@@ -63,9 +63,7 @@ export function PendingOrderCard({
       <ul className="mt-3 grid gap-1.5 text-sm text-muted sm:grid-cols-2">
         <li className="flex items-start gap-2">
           <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            {capitalize(formatEventDate(order.event.date))} · {formatEventTime(order.event.startTime)}
-          </span>
+          <span>{capitalize(describeEventStart(order.event.date, order.event.startTime).text)}</span>
         </li>
         <li className="flex items-start gap-2">
           <Ticket className="mt-0.5 size-4 shrink-0" aria-hidden />

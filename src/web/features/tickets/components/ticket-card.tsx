@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CalendarDays, CalendarRange, CheckCircle2, Clock, MapPin, QrCode } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { formatEventDate, formatEventTime, formatInstant } from '../../../../shared/dates';
+import { describeEventStart, formatInstant } from '../../../../shared/dates';
 import { ticketStatusLabel } from '../../../../shared/ticket-status';
 import type { MyOrderTickets, TicketDisplayStatus, TicketView } from '../../../../shared/schemas/tickets';
 import { cn } from '../../../lib/cn';
@@ -19,7 +19,11 @@ const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' |
   cancelled: 'danger',
 };
 
-/** One admission: type, date, place, status; 'Ver QR Code' only while it can admit (docs/rules/tickets.md 'Ticket status'). */
+/**
+ * One admission: type, date, place, status; 'Ver QR Code' only while it can admit (docs/rules/tickets.md 'Ticket status').
+ * Its date is the start of the session it is valid for on an event with sessions (docs/rules/sessions.md 'The session of
+ * a ticket'), else the event's, worded as its night (describeEventStart: 'quinta-feira, 26 de novembro de 2026 · 00:30 (madrugada de sexta)').
+ */
 export function TicketCard({
   event,
   ticket,
@@ -66,8 +70,8 @@ export function TicketCard({
       <ul className="mt-3 space-y-1.5 text-sm text-muted">
         <li className="flex items-start gap-2">
           <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            {formatEventDate(event.date)} · {formatEventTime(event.startTime)}
+          <span data-testid="ticket-when" className="first-letter:uppercase">
+            {describeEventStart((ticket.session ?? event).date, (ticket.session ?? event).startTime).text}
           </span>
         </li>
         <li className="flex items-start gap-2">

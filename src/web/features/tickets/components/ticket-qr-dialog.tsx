@@ -3,7 +3,7 @@ import { CalendarDays, ChevronLeft, ChevronRight, Download, MapPin } from 'lucid
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatEventDate, formatEventTime } from '../../../../shared/dates';
+import { describeEventStart } from '../../../../shared/dates';
 import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tickets';
 import { ticketFileName } from '../lib/split-orders';
 import { useMyTickets } from '../api/get-my-tickets';
@@ -91,7 +91,9 @@ export function TicketQrDialog({
         <ul className="mt-1 space-y-1 text-sm text-muted">
           <li className="flex items-center justify-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
-            {formatEventDate(event.date)} · {formatEventTime(event.startTime)}
+            <span data-testid="ticket-qr-when" className="first-letter:uppercase">
+              {describeEventStart((current.session ?? event).date, (current.session ?? event).startTime).text}
+            </span>
           </li>
           <li className="flex items-center justify-center gap-1.5">
             <MapPin className="size-4 shrink-0" aria-hidden />

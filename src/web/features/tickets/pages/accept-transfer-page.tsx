@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { CalendarDays, Gift, Loader2, MapPin } from 'lucide-react';
-import { formatEventDate, formatEventTime } from '../../../../shared/dates';
+import { describeEventStart } from '../../../../shared/dates';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session';
 import { useTransfer } from '../api/get-transfer';
@@ -52,9 +52,7 @@ export function AcceptTransferPage() {
             <ul className="mt-4 space-y-1.5 text-sm text-muted">
               <li className="flex items-start gap-2">
                 <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span>
-                  {formatEventDate(transfer.event.date)} · {formatEventTime(transfer.event.startTime)}
-                </span>
+                <span>{describeEventStart(transfer.event.date, transfer.event.startTime).text}</span>
               </li>
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
