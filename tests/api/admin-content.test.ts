@@ -541,17 +541,18 @@ describe('the dashboard', () => {
     expect(dashboard).toMatchObject({
       eventsCount: 4,
       ticketsSold: 7, // 2 + 1 + 4; the refunded ticket and the unpaid order do not count
-      revenueCentavos: 33000, // 10000 + 5000 + 18000; the refunded order is out
+      revenueCentavos: 38000, // 'Vendas brutas': every sale paid, the refunded one too (money.grossCentavos)
       checkIns: 3,
       ticketsOffered: 400, // one lot of 100 per event
       conversionPercent: 2, // 7 sold / 400 offered = 1.75% -> 2%
-      revenueGrowth: { currentCentavos: 28000, previousCentavos: 5000, percent: 460 },
+      revenueGrowth: { currentCentavos: 33000, previousCentavos: 5000, percent: 560 },
       today: spDay(0),
     });
     // Gross counts every sale paid, the refunded one too, which then leaves as a refund: with no
     // fee the net is the revenue of the orders still paid.
     expect(dashboard.money).toEqual({
       grossCentavos: 38000, // 10000 + 5000 + 5000 + 18000
+      discountCentavos: 2000,
       refundsCentavos: 5000,
       absorbedFeesCentavos: 0,
       netCentavos: 33000,
@@ -561,8 +562,10 @@ describe('the dashboard', () => {
 
     // The same amounts as the events list (docs/rules/money-and-dates.md 'Money').
     const list = (await board.app.inject({ method: 'GET', url: '/api/admin/events', headers: { cookie: boardAdmin.cookie } })).json();
-    const listed = list.events as { ticketsSold: number; revenueCentavos: number }[];
+    const listed = list.events as { ticketsSold: number; revenueCentavos: number; money: Record<string, number> }[];
     expect(listed.reduce((sum, e) => sum + e.revenueCentavos, 0)).toBe(dashboard.revenueCentavos);
+    for (const key of Object.keys(dashboard.money))
+      expect([key, listed.reduce((sum, e) => sum + e.money[key], 0)]).toEqual([key, dashboard.money[key]]);
     expect(listed.reduce((sum, e) => sum + e.ticketsSold, 0)).toBe(dashboard.ticketsSold);
 
     expect(dashboard.salesByDay).toHaveLength(30);
@@ -571,13 +574,14 @@ describe('the dashboard', () => {
     const byDay = new Map<string, number>();
     for (const [ago, amount] of [
       [1, 10000],
+      [2, 5000], // refunded later: the day's gross stays, the refund leaves the net
       [5, 18000],
     ] as const) {
       const key = saoPauloToday(new Date(now - ago * day));
       byDay.set(key, (byDay.get(key) ?? 0) + amount);
     }
     for (const entry of dashboard.salesByDay) expect([entry.day, entry.revenueCentavos]).toEqual([entry.day, byDay.get(entry.day) ?? 0]);
-    expect(dashboard.salesByDay.reduce((sum: number, d: { revenueCentavos: number }) => sum + d.revenueCentavos, 0)).toBe(28000);
+    expect(dashboard.salesByDay.reduce((sum: number, d: { revenueCentavos: number }) => sum + d.revenueCentavos, 0)).toBe(33000);
 
     expect(dashboard.recentEvents.map((e: { title: string }) => e.title)).toEqual([
       'Mais tarde',

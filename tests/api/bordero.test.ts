@@ -221,6 +221,7 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     const page = (await call('GET', `/api/admin/events/${eventId}`, admin.cookie)).json();
     expect(page.money).toEqual({
       grossCentavos: totals.grossCentavos,
+      discountCentavos: totals.discountCentavos,
       refundsCentavos: totals.refundsCentavos,
       absorbedFeesCentavos: totals.absorbedFeesCentavos,
       netCentavos: totals.netCentavos,
@@ -370,7 +371,7 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     // The event's date as Excel in pt-BR reads a date: dd/mm/aaaa.
     expect(lines[0]).toMatch(/^Borderô;Noite do Borderô;\d{2}\/\d{2}\/\d{4};/);
     expect(lines).toContain(
-      'Sessão;Setor;Lote;Tipo;Canal;Ingressos;Reembolsados;Valor de tabela (R$);Descontos (R$);Bruto (R$);Reembolsos (R$);Taxas de serviço (R$);Taxas devolvidas (R$);Taxas absorvidas (R$);Líquido (R$);Cortesias a valor de face (R$)',
+      'Sessão;Setor;Lote;Tipo;Canal;Ingressos;Reembolsados;Valor de tabela (R$);Descontos (R$);Vendas brutas (R$);Reembolsos (R$);Taxas de serviço (R$);Taxas devolvidas (R$);Taxas absorvidas (R$);Líquido (R$);Cortesias a valor de face (R$)',
     );
     expect(lines).toContain('Sessão única;Pista;1º lote;Inteira;Online;2;1;160,00;10,00;150,00;75,00;7,50;7,50;0,00;75,00;0,00');
     expect(lines).toContain('Total;;;;;5;1;350,00;10,00;340,00;75,00;26,50;7,50;0,00;265,00;150,00');

@@ -94,6 +94,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     const page = (await call('GET', `/api/admin/events/${feeEventId}`, admin.cookie)).json();
     expect(page.money).toEqual({
       grossCentavos: 15000, // 2 x 8000 - 1000
+      discountCentavos: 1000,
       refundsCentavos: 7500, // 8000 - its 500 of the coupon
       absorbedFeesCentavos: 0,
       netCentavos: 7500, // 15000 - 7500 - 0
@@ -116,6 +117,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     expect(courtesy.statusCode).toBe(201);
     expect((await call('GET', `/api/admin/events/${absorbedEventId}`, admin.cookie)).json().money).toEqual({
       grossCentavos: 10000,
+      discountCentavos: 0,
       refundsCentavos: 0,
       absorbedFeesCentavos: 1000,
       netCentavos: 9000,
@@ -127,6 +129,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     const dashboard = (await call('GET', '/api/admin/dashboard', admin.cookie)).json();
     expect(dashboard.money).toEqual({
       grossCentavos: 25000,
+      discountCentavos: 1000,
       refundsCentavos: 7500,
       absorbedFeesCentavos: 1000,
       netCentavos: 16500,
@@ -184,6 +187,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     expect(stored.map((o) => o.status)).toEqual(['refunded', 'refunded']);
     expect((await call('GET', `/api/admin/events/${absorbedEventId}`, admin.cookie)).json().money).toEqual({
       grossCentavos: 10000,
+      discountCentavos: 0,
       refundsCentavos: 10000,
       absorbedFeesCentavos: 0,
       netCentavos: 0,
@@ -192,6 +196,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     });
     expect((await call('GET', '/api/admin/dashboard', admin.cookie)).json().money).toEqual({
       grossCentavos: 25000,
+      discountCentavos: 1000,
       refundsCentavos: 17500,
       absorbedFeesCentavos: 0,
       netCentavos: 7500,

@@ -5,7 +5,7 @@ import { ticketRefundAmounts } from './refunds';
 /**
  * The borderô's arithmetic (docs/rules/bordero.md 'Borderô'): an event's sales broken down per
  * line (session x sector x lot x kind x channel) with the same money as the event page's
- * 'Bruto / Reembolsos / Taxas / Líquido' (domain/sales-money.ts settleSalesMoney, whose
+ * 'Vendas brutas / Reembolsos / Taxas / Líquido' (domain/sales-money.ts settleSalesMoney, whose
  * definitions these follow one ticket at a time, so the lines add up to its figures exactly); the
  * meia-entrada sold against the 40 % reserve; the ECAD estimate; the net split among
  * co-producers. Pure; money in integer centavos.

@@ -7,6 +7,7 @@ describe('settleSalesMoney', () => {
   it('is all zeros with no sale', () => {
     expect(settleSalesMoney(none, [])).toEqual({
       grossCentavos: 0,
+      discountCentavos: 0,
       refundsCentavos: 0,
       absorbedFeesCentavos: 0,
       netCentavos: 0,
@@ -20,6 +21,7 @@ describe('settleSalesMoney', () => {
     const money = settleSalesMoney({ subtotalCentavos: 16000, discountCentavos: 1000, feeCentavos: 1500, absorbedFeeCentavos: 0 }, []);
     expect(money).toEqual({
       grossCentavos: 15000,
+      discountCentavos: 1000,
       refundsCentavos: 0,
       absorbedFeesCentavos: 0,
       netCentavos: 15000,
@@ -42,6 +44,7 @@ describe('settleSalesMoney', () => {
     const money = settleSalesMoney(order, [refunded]);
     expect(money).toEqual({
       grossCentavos: 15000,
+      discountCentavos: 1000,
       refundsCentavos: 7500,
       absorbedFeesCentavos: 0,
       netCentavos: 7500,
@@ -70,6 +73,7 @@ describe('settleSalesMoney', () => {
     ]);
     expect(money).toEqual({
       grossCentavos: 30000,
+      discountCentavos: 0,
       refundsCentavos: 10000,
       absorbedFeesCentavos: 2000,
       netCentavos: 18000,
@@ -99,6 +103,7 @@ describe('settleSalesMoney', () => {
     const money = settleSalesMoney(order, [{ order, tickets: [], refunds: [{ id: 'r1', amountCentavos: 5500 }] }]);
     expect(money).toEqual({
       grossCentavos: 5000,
+      discountCentavos: 0,
       refundsCentavos: 5000,
       absorbedFeesCentavos: 0,
       netCentavos: 0,

@@ -298,8 +298,10 @@ export type AdminEventStatus = (typeof adminEventStatuses)[number];
  * stay out of the net (server/domain/sales-money.ts settleSalesMoney).
  */
 export const salesMoneySchema = z.object({
-  /** 'Bruto': what buyers paid for tickets of paid orders (refunded later or not), net of discounts, without fees. */
+  /** 'Vendas brutas': what buyers paid for tickets of paid orders (refunded later or not), net of discounts, without fees. */
   grossCentavos: z.number(),
+  /** 'Descontos': the coupons' discounts on those orders, already out of the gross. */
+  discountCentavos: z.number(),
   /** 'Reembolsos': ticket money paid back by approved refunds (the fee they paid back apart). */
   refundsCentavos: z.number(),
   /** 'Taxas absorvidas': service fees the organizer absorbs on the tickets that stay sold. */
@@ -334,8 +336,10 @@ export const adminEventSummarySchema = z.object({
   /** Units its lots ever put on sale (sold + held + remaining); none left of some offered: sold out. */
   ticketsOffered: z.number(),
   isSoldOut: z.boolean(),
-  /** Totals of completed orders (after discounts). */
+  /** 'Vendas brutas': `money.grossCentavos`, the tickets' money of paid orders net of discounts, without fees. */
   revenueCentavos: z.number(),
+  /** Its sales from gross to net, the same figures as the event page, the borderô and the dashboard. */
+  money: salesMoneySchema,
   createdAt: z.string(),
 });
 export type AdminEventSummary = z.infer<typeof adminEventSummarySchema>;

@@ -102,7 +102,7 @@ export const borderoMoneySchema = z.object({
   listCentavos: z.number(),
   /** Coupons' discounts ('Descontos'). */
   discountCentavos: z.number(),
-  /** 'Bruto': list - discounts, as the event page's gross. */
+  /** 'Vendas brutas': list - discounts, as the event page's gross (docs/rules/money.md 'The figures'). */
   grossCentavos: z.number(),
   /** 'Reembolsos': ticket money paid back. */
   refundsCentavos: z.number(),

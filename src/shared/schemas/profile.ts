@@ -54,7 +54,8 @@ export type MyProfile = z.infer<typeof myProfileSchema>;
 
 /**
  * GET /api/me/stats (docs/data-model.md 'User statistics', computed by the server): distinct events
- * with an accepted check-in of the user's tickets, completed orders' totals in centavos, and
+ * with an accepted check-in of the user's tickets, what the user paid for their orders less what
+ * refunds paid back ('Total gasto', server/domain/sales-money.ts buyerSpentCentavos) in centavos, and
  * the average rating of the attended events that have one (null when none has).
  */
 export const userStatsSchema = z.object({

@@ -3,7 +3,7 @@ import type { AdminDashboard } from '../../../shared/schemas/admin-dashboard';
 import { EVENT_TIME_ZONE, eventInstant, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 import { adminEventStatus } from './list-admin-events';
-import { loadSalesMoney } from './sales-money';
+import { loadSalesMoneyOf } from './sales-money';
 
 /** Days the sales chart and the growth comparison cover (each period). */
 const DASHBOARD_PERIOD_DAYS = 30;
@@ -39,12 +39,12 @@ export function growthPercent(currentCentavos: number, previousCentavos: number)
   return Math.round(((currentCentavos - previousCentavos) * 100) / previousCentavos);
 }
 
-// One definition of "sold" and "revenue" for every figure below, the same as the events list's
+// One definition of "sold" and of money for every figure below, the same as the events list's
 // (services/catalog/list-admin-events.ts), so every screen shows the same amounts:
 // - a ticket is sold when it was issued for an order that is 'completed' now;
-// - revenue is the total charged by orders that are 'completed' now. Approving a refund turns its
-//   order 'refunded' (services/refunds/decide-refund.ts), so a refunded sale leaves the revenue,
-//   and the sales of its day, once; subtracting processed refunds again would count it twice.
+// - money is services/catalog/sales-money.ts loadSalesMoneyOf (docs/rules/money.md 'The figures');
+//   'Vendas brutas' per day is the gross of the orders paid that day (refunded later or not), so
+//   the chart's days add up to the gross of their orders.
 const ticketsSoldByEvent = sql`
   SELECT t.event_id, count(*)::int AS sold
   FROM tickets t JOIN orders o ON o.id = t.order_id
@@ -60,10 +60,10 @@ const ticketsOfferedByEvent = sql`
 /**
  * The admin dashboard's figures at `now` (docs/screens.md 'Admin area'
  * and docs/rules/bordero.md 'The dashboard': real figures, the same amounts as every other screen). Money in
- * centavos; days are São Paulo calendar days. Revenue per day counts a completed order on the
+ * centavos; days are São Paulo calendar days. `money` is every event's sales from gross to net
+ * (sales-money.ts loadSalesMoneyOf, as the events list, the event page and the borderô read them);
+ * `revenueCentavos` ('Vendas brutas') is its gross. The gross per day counts a paid order on the
  * day it was paid; the last 30 days include today and are compared with the 30 days before them.
- * `money` splits every event's sales into gross, refunds, absorbed fees and net, with the fees
- * charged to buyers apart, as the event's back-office page does (sales-money.ts).
  */
 export async function getDashboard(db: Db, now: Date = new Date()): Promise<AdminDashboard> {
   const today = saoPauloToday(now);
@@ -75,7 +75,6 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     events_count: number;
     tickets_sold: number;
     tickets_offered: number;
-    revenue: string | number;
     check_ins: number;
   }>(
     db,
@@ -84,18 +83,19 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
       (SELECT count(*)::int FROM events) AS events_count,
       (SELECT coalesce(sum(sold), 0)::int FROM (${ticketsSoldByEvent}) s) AS tickets_sold,
       (SELECT coalesce(sum(offered), 0)::int FROM (${ticketsOfferedByEvent}) f) AS tickets_offered,
-      (SELECT coalesce(sum(total_centavos), 0)::bigint FROM orders WHERE status = 'completed') AS revenue,
       (SELECT count(*)::int FROM check_ins WHERE accepted AND direction = 'in') AS check_ins
   `,
   );
 
-  // An order counts on the São Paulo day it was paid.
+  // A paid order's gross (its tickets' money, net of discounts, without fees: settleSalesMoney's
+  // gross) counts on the São Paulo day it was paid.
   const dailyRows = await queryRows<{ day: string; revenue: string | number }>(
     db,
     sql`
-    SELECT to_char((completed_at AT TIME ZONE ${EVENT_TIME_ZONE})::date, 'YYYY-MM-DD') AS day, sum(total_centavos)::bigint AS revenue
+    SELECT to_char((completed_at AT TIME ZONE ${EVENT_TIME_ZONE})::date, 'YYYY-MM-DD') AS day,
+      sum(subtotal_centavos - discount_centavos)::bigint AS revenue
     FROM orders
-    WHERE status = 'completed' AND completed_at >= ${since}
+    WHERE status IN ('completed', 'refunded') AND completed_at IS NOT NULL AND completed_at >= ${since}
     GROUP BY 1
   `,
   );
@@ -159,7 +159,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     `,
   );
 
-  const money = await loadSalesMoney(db, null);
+  const money = await loadSalesMoneyOf(db, { events: 'all' });
 
   const eventsCount = Number(totals.events_count);
   const ticketsSold = Number(totals.tickets_sold);
@@ -167,7 +167,7 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
   return {
     eventsCount,
     ticketsSold,
-    revenueCentavos: Number(totals.revenue),
+    revenueCentavos: money.grossCentavos,
     money,
     checkIns: Number(totals.check_ins),
     ticketsOffered,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminEventStatus, AdminEventSummary, ListAdminEventsQuery } from '../../../shared/schemas/admin-events';
 import { earliestOngoingEventDate, type EventTimes, isEventPast, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
+import { loadSalesMoneyByEvent, sumSalesMoney } from './sales-money';
 
 interface AdminEventRow {
   id: string;
@@ -19,7 +20,6 @@ interface AdminEventRow {
   tickets_sold: number | string;
   tickets_offered: number | string;
   tickets_remaining: number | string;
-  revenue_centavos: number | string;
   [key: string]: unknown;
   cancelled_at: string | Date | null;
 }
@@ -57,9 +57,10 @@ const orders: Record<NonNullable<ListAdminEventsQuery['sort']>, SQL> = {
 const fold = (text: SQL) => sql`translate(lower(${text}), 'áàâãäéèêëíìîïóòôõöúùûüç', 'aaaaaeeeeiiiiooooouuuuc')`;
 
 /**
- * Every event, drafts included (docs/rules/events.md 'Event status'), with its sales: units and totals
- * (centavos, after discounts) of completed orders, the units its lots ever offered (sold + held +
- * remaining) and whether none is left. Filters, all optional: `q` a case- and accent-insensitive
+ * Every event, drafts included (docs/rules/events.md 'Event status'), with its sales: units of
+ * completed orders, the units its lots ever offered (sold + held + remaining) and whether none is
+ * left, and its money from gross to net as every screen reads it (sales-money.ts
+ * loadSalesMoneyByEvent, docs/rules/money.md 'The figures'; `revenueCentavos` is its gross). Filters, all optional: `q` a case- and accent-insensitive
  * match on title or location; `brand` a brand's slug; `status` one of adminEventFilters, each
  * event in exactly one ('published' upcoming and on sale, 'draft', 'cancelled', 'past' published
  * and over at `now`, adminEventStatus). `sort`: 'created' newest first (default), 'date' soonest
@@ -82,8 +83,7 @@ export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: 
       coalesce((SELECT sum(oi.quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id
                 WHERE o.event_id = e.id AND o.status = 'completed'), 0)::int AS tickets_sold,
       coalesce((SELECT sum(l.quantity) FROM ticket_lots l JOIN ticket_types tt ON tt.id = l.ticket_type_id WHERE tt.event_id = e.id), 0)::int AS tickets_offered,
-      coalesce((SELECT sum(l.remaining) FROM ticket_lots l JOIN ticket_types tt ON tt.id = l.ticket_type_id WHERE tt.event_id = e.id), 0)::int AS tickets_remaining,
-      coalesce((SELECT sum(o.total_centavos) FROM orders o WHERE o.event_id = e.id AND o.status = 'completed'), 0)::bigint AS revenue_centavos
+      coalesce((SELECT sum(l.remaining) FROM ticket_lots l JOIN ticket_types tt ON tt.id = l.ticket_type_id WHERE tt.event_id = e.id), 0)::int AS tickets_remaining
     FROM events e
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY ${order}
@@ -92,23 +92,28 @@ export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: 
   const wantsPast = query.status ? isPastFilter[query.status] : undefined;
   const statusOf = (row: AdminEventRow) => adminEventStatus({ date: row.date, startTime: row.start_time, endTime: row.end_time }, now);
   const kept = wantsPast === undefined ? rows : rows.filter((row) => (statusOf(row) === 'finished') === wantsPast);
-  return kept.map((row) => ({
-    id: row.id,
-    title: row.title,
-    date: row.date,
-    startTime: row.start_time,
-    location: row.location,
-    city: row.city,
-    category: row.category,
-    brandSlug: row.brand_slug,
-    imageUrl: row.image_url,
-    isPublished: row.is_published,
-    status: statusOf(row),
-    cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
-    ticketsSold: Number(row.tickets_sold),
-    ticketsOffered: Number(row.tickets_offered),
-    isSoldOut: Number(row.tickets_offered) > 0 && Number(row.tickets_remaining) === 0,
-    revenueCentavos: Number(row.revenue_centavos),
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
+  const money = await loadSalesMoneyByEvent(db, { events: kept.map((row) => row.id) });
+  return kept.map((row) => {
+    const figures = money.get(row.id) ?? sumSalesMoney([]);
+    return {
+      id: row.id,
+      title: row.title,
+      date: row.date,
+      startTime: row.start_time,
+      location: row.location,
+      city: row.city,
+      category: row.category,
+      brandSlug: row.brand_slug,
+      imageUrl: row.image_url,
+      isPublished: row.is_published,
+      status: statusOf(row),
+      cancelledAt: row.cancelled_at ? new Date(row.cancelled_at).toISOString() : null,
+      ticketsSold: Number(row.tickets_sold),
+      ticketsOffered: Number(row.tickets_offered),
+      isSoldOut: Number(row.tickets_offered) > 0 && Number(row.tickets_remaining) === 0,
+      revenueCentavos: figures.grossCentavos,
+      money: figures,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  });
 }

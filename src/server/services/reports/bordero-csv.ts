@@ -11,7 +11,7 @@ const MONEY_HEADER = [
   'Reembolsados',
   'Valor de tabela (R$)',
   'Descontos (R$)',
-  'Bruto (R$)',
+  'Vendas brutas (R$)',
   'Reembolsos (R$)',
   'Taxas de serviço (R$)',
   'Taxas devolvidas (R$)',

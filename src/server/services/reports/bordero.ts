@@ -77,7 +77,7 @@ const kindOrder = (kind: BorderoKind, concession: Concession | null) =>
  * The borderô of one event, read now (docs/rules/bordero.md 'Borderô'): every unit of its paid
  * orders (completed, refunded later or not, as services/catalog/sales-money.ts loadSalesMoney
  * reads them) in a line of session x sector x lot x kind x channel, with its money settled by
- * domain/bordero.ts settleBorderoLines (so the totals are the event page's 'Bruto / Reembolsos /
+ * domain/bordero.ts settleBorderoLines (so the totals are the event page's 'Vendas brutas / Reembolsos /
  * Líquido' and fees to the centavo); refunds count once approved or processed when they undo a
  * sale (saleRefundOrigins). Session: the sessions the unit's sector admits to (all of them when
  * it names none; 'Sessão única' on an event without sessions). Kind: domain/bordero.ts borderoKind
