@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Dialog } from '../../../components/ui/dialog';
+import { useBackCloses } from '../../../lib/use-back-closes';
 import type { EventDetail } from '../../../../shared/schemas/events';
 import { usePublicConfig } from '../api/get-public-config';
 import { useBuyerPrefill } from '../hooks/use-buyer-prefill';
@@ -35,6 +36,8 @@ export interface CheckoutDialogProps {
   onPricesChanged?: () => void;
   /** A waiting-list offer made to the buyer ('Lista de espera'): the order takes its units, at its price. */
   waitlistOfferId?: string | null;
+  /** The CPF the buyer gave the event's waiting room ('000.000.000-00'): the buyer's CPF starts with it. */
+  buyerCpf?: string | null;
 }
 
 /** Under the fee line: when the service fee goes back on a refund. */
@@ -48,7 +51,8 @@ const feeNoteOf = (event: EventDetail) =>
  * step. Card in the sandbox: the test form, POST card-payment. Card with Stripe: Stripe's frame
  * (loaded only then), confirmed by Stripe.js in the browser with the order's client secret; the
  * order completes when Stripe's webhook reaches the server, which the card step polls for. A
- * declined card leaves the order pending and the card step asks for another.
+ * declined card leaves the order pending and the card step asks for another. The phone's back
+ * button closes it (lib/use-back-closes.ts), keeping the page and its choice.
  */
 export function CheckoutDialog({
   open,
@@ -60,6 +64,7 @@ export function CheckoutDialog({
   onCompleted,
   onPricesChanged,
   waitlistOfferId = null,
+  buyerCpf = null,
 }: CheckoutDialogProps) {
   const { data: config } = usePublicConfig();
   const [stripeState, setStripeState] = useState<StripeCardState>(initialStripeCardState);
@@ -87,7 +92,12 @@ export function CheckoutDialog({
     waitlistOfferId,
   });
   const isSubmitting = formState.isSubmitting;
-  useBuyerPrefill(open, form);
+  useBuyerPrefill(open, form, buyerCpf);
+  // The phone's back button closes the sheet, not the page (kept open while the payment is sent).
+  const closeSheet = useBackCloses(open, () => {
+    if (isSubmitting) return false;
+    onOpenChange(false);
+  });
 
   const { setAppliedCode } = coupon;
   const { setChangedTotal } = quote;
@@ -125,7 +135,8 @@ export function CheckoutDialog({
       open={open}
       onOpenChange={(next) => {
         if (!next && isSubmitting) return; // keep the dialog while the payment is being processed
-        onOpenChange(next);
+        if (next) onOpenChange(true);
+        else closeSheet();
       }}
       title="Finalizar pagamento"
     >

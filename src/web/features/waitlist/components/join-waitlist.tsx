@@ -7,6 +7,7 @@ import { offerDeadlineText } from '../../../../shared/waitlist-deadline';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useBackCloses } from '../../../lib/use-back-closes';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 
@@ -36,6 +37,8 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
   const join = useJoinWaitlist(eventId);
   const leave = useLeaveWaitlist(eventId);
   const max = Math.min(MAX_TICKETS_PER_TYPE, maxPerOrder ?? MAX_TICKETS_PER_TYPE);
+  // The phone's back button closes the sheet, not the event page.
+  const closeSheet = useBackCloses(isOpen, () => setOpen(false));
 
   if (entry?.status === 'offered' && entry.offer) {
     return (
@@ -74,7 +77,7 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
       { ticketTypeId: sector.id, quantity },
       {
         onSuccess: (joined) => {
-          setOpen(false);
+          closeSheet();
           toast.success(`Você está na lista de espera: ${placeInLine(joined.position ?? 1)}`);
         },
         onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Não foi possível entrar na lista. Tente novamente.'),
@@ -90,7 +93,7 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
       </Button>
       <Dialog
         open={isOpen}
-        onOpenChange={setOpen}
+        onOpenChange={(next) => (next ? setOpen(true) : closeSheet())}
         title={`Lista de espera · ${sector.name}`}
         description="Se um ingresso deste setor for liberado, ele é oferecido a quem está na fila, pela ordem de entrada. Avisamos no app, por e-mail, push e WhatsApp, conforme suas preferências."
       >

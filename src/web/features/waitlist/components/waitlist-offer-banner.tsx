@@ -7,6 +7,7 @@ import { offerDeadlineText } from '../../../../shared/waitlist-deadline';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useBackCloses } from '../../../lib/use-back-closes';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 
 interface WaitlistOfferBannerProps {
@@ -25,6 +26,8 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
   const now = new Date();
   const leave = useLeaveWaitlist(eventId);
   const [declining, setDeclining] = useState<string | null>(null);
+  // The phone's back button closes the question, not the event page.
+  const closeQuestion = useBackCloses(declining !== null, () => setDeclining(null));
   const offered = entries.flatMap((entry) =>
     entry.status === 'offered' && entry.offer && new Date(entry.offer.expiresAt).getTime() > now.getTime()
       ? [{ ...entry, offer: entry.offer }]
@@ -69,7 +72,7 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
       })}
       <ConfirmDialog
         open={declining !== null}
-        onOpenChange={(open) => !open && setDeclining(null)}
+        onOpenChange={(open) => !open && closeQuestion()}
         title="Recusar os ingressos da lista de espera?"
         description="Eles passam na hora para a próxima pessoa da fila, e você sai da lista deste setor."
         confirmLabel="Recusar"
@@ -78,7 +81,7 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
           declining &&
           leave.mutate(declining, {
             onSuccess: () => {
-              setDeclining(null);
+              closeQuestion();
               toast.success('Oferta recusada');
             },
             onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Não foi possível recusar. Tente novamente.'),
