@@ -16,6 +16,7 @@ import { eventKeys } from '../../features/events/api/keys';
 import { useEventRoom } from '../../features/waiting-room/api/room';
 import { RoomNotice } from '../../features/waiting-room/components/room-notice';
 import { readPass } from '../../lib/waiting-room-pass';
+import { forgetEventChoice, keepEventChoice, readEventChoice } from '../../lib/event-choice';
 import { useEvent } from '../../features/events/api/get-event';
 import { useMyWaitlist } from '../../features/waitlist/api/my-waitlist';
 import { waitlistKeys } from '../../features/waitlist/api/keys';
@@ -35,10 +36,16 @@ interface Purchase {
   waitlistOfferId?: string | null;
 }
 
+/** The event page's query parameter carrying a pre-sale code (a link shared by the organizer). */
+const ACCESS_CODE_PARAM = 'codigo';
+
 /**
  * /event/:id: the event page, whose buy button opens the checkout (docs/screens.md 'Event detail', docs/rules/sale.md 'Checkout'). A
  * signed-out buyer's choice is kept on the device (lib/pending-purchase.ts) while they sign in or
  * sign up; back here with `?comprar=1`, the page shows it again and opens the checkout with it.
+ * In the tab, the quantities, the pre-sale code (typed, or `?codigo=`) and the waiting room's CPF
+ * are kept until the order is placed (lib/event-choice.ts): a reload shows them again, and the
+ * checkout's CPF starts with the room's. The phone's back button closes the checkout, keeping the choice.
  */
 export function EventDetailRoute() {
   const { id = '' } = useParams();
@@ -49,6 +56,14 @@ export function EventDetailRoute() {
   const [purchase, setPurchase] = useState<Purchase | null>(null);
   const [isCheckoutOpen, setCheckoutOpen] = useState(false);
   const pending = useMemo(() => readPendingPurchase(id), [id]);
+  const codeParam = searchParams.get(ACCESS_CODE_PARAM);
+  // What this tab chose before a reload (the page keeps it up to date): read when the page opens.
+  const kept = useMemo(() => {
+    const choice = readEventChoice(id);
+    const selection = pending?.selection ?? choice?.selection ?? [];
+    const accessCode = pending?.accessCode ?? codeParam ?? choice?.accessCode ?? null;
+    return selection.length > 0 || accessCode !== null ? { selection, accessCode } : null;
+  }, [id, pending, codeParam]);
   const isResuming = searchParams.get(RESUME_PURCHASE_PARAM) === '1';
   const room = useEventRoom(id).data ?? null;
   const waitlist = useMyWaitlist(id, user !== null).data?.entries ?? [];
@@ -99,7 +114,8 @@ export function EventDetailRoute() {
       <EventDetail
         key={id}
         onBuy={handleBuy}
-        kept={pending ? { selection: pending.selection, accessCode: pending.accessCode } : null}
+        kept={kept}
+        onChoiceChange={(change) => keepEventChoice(id, change)}
         isResuming={isResuming && pending !== null && user !== null}
         notice={
           <>
@@ -140,9 +156,14 @@ export function EventDetailRoute() {
             selection={purchase.selection}
             accessCode={purchase.accessCode}
             waitlistOfferId={purchase.waitlistOfferId ?? null}
-            onOrderPlaced={forgetPendingPurchase}
+            buyerCpf={readEventChoice(purchase.event.id)?.cpf ?? null}
+            onOrderPlaced={() => {
+              forgetPendingPurchase();
+              forgetEventChoice(purchase.event.id);
+            }}
             onCompleted={() => {
               forgetPendingPurchase();
+              forgetEventChoice(purchase.event.id);
               void queryClient.invalidateQueries({ queryKey: eventKeys.all });
               void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
             }}

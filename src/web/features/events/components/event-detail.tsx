@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Ban, CalendarDays } from 'lucide-react';
 import { toast } from 'sonner';
@@ -42,10 +42,15 @@ interface EventDetailProps {
   isResuming?: boolean;
   /** Shown under a sold-out sector: e.g. its waiting list ('Entrar na lista de espera'). */
   soldOutAction?: (type: EventDetailData['ticketTypes'][number]) => ReactNode;
+  /**
+   * Told each new choice: the quantities, or the pre-sale code once it unlocked a sector (null once
+   * removed or refused), e.g. to keep them over a reload.
+   */
+  onChoiceChange?: (change: Partial<KeptSelection>) => void;
 }
 
 /** The event page of /event/:id (docs/screens.md 'Event detail'); buying is handed to `onBuy`. */
-export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false, soldOutAction }: EventDetailProps) {
+export function EventDetail({ onBuy, notice = null, kept = null, isResuming = false, soldOutAction, onChoiceChange }: EventDetailProps) {
   const { id = '' } = useParams();
   const [accessCode, setAccessCode] = useState<string | null>(kept?.accessCode ?? null);
   // Why the last code was not applied: too many wrong codes, tried again later (the server's words).
@@ -73,6 +78,14 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
     setAccessCode(null);
   }, [isCodeRefused]);
 
+  // The code is kept once it unlocked a sector, and forgotten once removed or refused.
+  const isCodeApplied = accessCode !== null && event !== undefined && !isPlaceholderData && !isCodeRefused;
+  const tellCode = useEffectEvent((code: string | null) => onChoiceChange?.({ accessCode: code }));
+  useEffect(() => {
+    if (accessCode === null) tellCode(null);
+    else if (isCodeApplied) tellCode(accessCode);
+  }, [accessCode, isCodeApplied]);
+
   function changeCode(code: string | null) {
     setCodeRefusal(null);
     setAccessCode(code);
@@ -98,6 +111,7 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
       kept={kept}
       isResuming={isResuming}
       soldOutAction={soldOutAction}
+      onChoiceChange={onChoiceChange}
     />
   );
 }
@@ -122,6 +136,7 @@ function EventDetailView({
   kept,
   isResuming,
   soldOutAction,
+  onChoiceChange,
 }: EventDetailViewProps) {
   const favorites = useFavoriteIds();
   const { toggle, pendingEventId } = useToggleFavorite();
@@ -195,6 +210,7 @@ function EventDetailView({
             initialSelection={kept?.selection}
             isResuming={isResuming && !isCheckingCode}
             soldOutAction={event.isCancelled || event.isPast ? undefined : soldOutAction}
+            onSelectionChange={(selection) => onChoiceChange?.({ selection })}
             onBuy={(selection, chosenEvent) => {
               const unlocks = chosenEvent.ticketTypes.some((t) => t.unlockedByCode && selection.some((s) => s.ticketTypeId === t.id));
               onBuy(selection, chosenEvent, unlocks ? accessCode : null);

@@ -35,6 +35,8 @@ interface TicketTypePickerProps {
   /** True: buy the chosen quantities at once, as the buy button would (back from signing in). */
   isResuming?: boolean;
   onBuy(selection: TicketSelection[], event: EventDetail): void;
+  /** Told each new choice (the sectors with units, within what each can sell now), e.g. to keep it over a reload. */
+  onSelectionChange?: (selection: TicketSelection[]) => void;
   /** Shown under a sold-out sector (e.g. its waiting list), or nothing. */
   soldOutAction?: (type: TicketTypeView) => ReactNode;
 }
@@ -67,6 +69,7 @@ export function TicketTypePicker({
   initialSelection,
   isResuming = false,
   onBuy,
+  onSelectionChange,
   soldOutAction,
 }: TicketTypePickerProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen>>(() =>
@@ -115,6 +118,9 @@ export function TicketTypePicker({
     fullQuantity: full,
     halfQuantity: half,
   }));
+  const selectionKey = JSON.stringify(selection);
+  const tellSelection = useEffectEvent(() => onSelectionChange?.(selection));
+  useEffect(() => tellSelection(), [selectionKey]);
   // What was kept is bought once, within what each sector can sell now (it may have sold meanwhile).
   const resumeBuy = useEffectEvent(() => onBuy(selection, event));
   useEffect(() => {

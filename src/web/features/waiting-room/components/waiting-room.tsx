@@ -5,6 +5,7 @@ import type { RoomPassView, RoomStatusView } from '../../../../shared/schemas/wa
 import { formatCpf, isValidCpf } from '../../../../shared/cpf';
 import { formatClockTime } from '../../../../shared/dates';
 import { ApiError } from '../../../lib/api';
+import { keepEventChoice, readEventChoice } from '../../../lib/event-choice';
 import { deviceId, readPass, readPlaceToken, savePass, savePlaceToken } from '../../../lib/waiting-room-pass';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -246,7 +247,8 @@ function JoinForm({
   eventTitle: string;
   onJoined(view: Awaited<ReturnType<typeof joinRoom>>): void;
 }) {
-  const [cpf, setCpf] = useState('');
+  // The CPF given before (this tab, this event): the checkout starts with it too (lib/event-choice.ts).
+  const [cpf, setCpf] = useState(() => readEventChoice(eventId)?.cpf ?? '');
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
   // The proof of work starts at once, while the CPF is typed (a retry after a refusal makes a new one).
@@ -270,7 +272,9 @@ function JoinForm({
     try {
       const solved = await (proof.current ?? solveJoinProof(eventId));
       proof.current = null;
-      onJoined(await joinRoom(eventId, cpf, solved));
+      const joined = await joinRoom(eventId, cpf, solved);
+      keepEventChoice(eventId, { cpf });
+      onJoined(joined);
     } catch (failure) {
       proof.current = solveJoinProof(eventId);
       proof.current.catch(() => undefined);
