@@ -104,7 +104,7 @@ describe('an organizer sells a sector in lots', () => {
     expect(eventId).not.toBe('');
     const { context, page } = await adminContext(desktop, `/admin/events/${eventId}/edit`);
     const sales = page.getByRole('region', { name: 'Vendas' });
-    await poll(() => sales.getByText('Bruto').isVisible()).toBe(true);
+    await poll(() => sales.getByText('Vendas brutas', { exact: true }).isVisible()).toBe(true);
     await poll(() => sales.getByText('Líquido').isVisible()).toBe(true);
     await poll(() => sales.getByRole('row', { name: /1º lote/ }).textContent()).toMatch(/R\$ 60,00.*0.*0.*50/);
     await poll(() => sales.getByRole('row', { name: /2º lote/ }).textContent()).toMatch(/R\$ 80,00.*0.*0.*100/);

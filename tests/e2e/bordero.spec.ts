@@ -99,7 +99,7 @@ describe('the borderô of an event', () => {
     await poll(() => page.getByRole('heading', { name: 'Borderô', level: 1 }).isVisible()).toBe(true);
 
     const totals = page.getByRole('region', { name: 'Totais' });
-    await poll(() => totals.textContent()).toContain('BrutoR$ 760,00');
+    await poll(() => totals.textContent()).toContain('Vendas brutasR$ 760,00');
     expect(await totals.textContent()).toContain('LíquidoR$ 760,00');
     expect(await totals.textContent()).toContain('Taxas de serviçoR$ 76,00');
     expect(await totals.textContent()).toContain('Estimativa ECAD (10%)R$ 76,00Base: bilheteria líquida de reembolsos: R$ 760,00');
@@ -116,7 +116,7 @@ describe('the borderô of an event', () => {
       paymentMethod: 'pix',
       installments: 1,
     });
-    await poll(() => totals.textContent(), 25_000).toContain('BrutoR$ 1.360,00');
+    await poll(() => totals.textContent(), 25_000).toContain('Vendas brutasR$ 1.360,00');
     await buyerContext.close();
 
     // ECAD at 15 % and a co-producer with 25 % of the net; a share over 100 % is refused first.
@@ -161,7 +161,7 @@ describe('the borderô of an event', () => {
     expect(pdfDownload.suggestedFilename()).toBe(`bordero-noite-do-bordero-${RUN}.pdf`);
     const text = await pdfText(readFileSync((await pdfDownload.path())!));
     expect(text).toContain(`Borderô - ${TITLE}`);
-    expect(text).toMatch(/Bruto R\$ 1\.360,00/);
+    expect(text).toMatch(/Vendas brutas R\$ 1\.360,00/);
     expect(text).toMatch(/Líquido R\$ 1\.360,00/);
     expect(text).toContain('Estimativa ECAD (15%) R$ 204,00');
     expect(text).toContain('Base: bilheteria líquida de reembolsos R$ 1.360,00');

@@ -149,7 +149,7 @@ describe.each(sizes)('own pages on %s', (_label, size) => {
     const stats = page.getByRole('region', { name: 'Estatísticas' });
     await poll(() => stats.getByText('Eventos frequentados').isVisible()).toBe(true);
     await poll(async () => (await stats.textContent())?.replace(/\s+/g, ' ')).toMatch(
-      /Eventos frequentados ?1 ?Total gasto ?R\$ 190,00 ?Avaliação média ?4,5/,
+      /Eventos frequentados ?1 ?Total gasto ?R\$ 190,00 ?Ingressos e taxas, já sem os reembolsos ?Avaliação média ?4,5/,
     );
     await expectNoAxeViolationsInBothThemes(page, '/profile');
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { events } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone } from '../support/browser';
@@ -93,7 +93,7 @@ describe('the sales per CPF of an event', () => {
 
     // The event's sales: R$ 160,00 + R$ 40,00 of tickets; the R$ 20,00 of fees apart.
     const sales = page.getByRole('region', { name: 'Vendas' });
-    await poll(() => sales.getByText('Bruto', { exact: true }).isVisible()).toBe(true);
+    await poll(() => sales.getByText('Vendas brutas', { exact: true }).isVisible()).toBe(true);
     await poll(() => sales.getByText('R$ 200,00').count()).toBe(2); // gross and net
     await poll(() => sales.getByText('R$ 20,00').isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, 'Editar evento');
@@ -137,8 +137,26 @@ describe('the sales per CPF of an event', () => {
     // Nothing scrolls sideways on a 360 px phone; the dashboard's money too.
     await page.setViewportSize(small.viewport);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
+
+    // The events list shows the event's money with the same labels and amounts as its page.
+    await page.goto(`/admin/events?q=${encodeURIComponent(TITLE)}`);
+    await poll(async () => (await page.getByRole('main').textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /Vendas brutas ?R\$ 200,00 ?Líquido ?R\$ 200,00/,
+    );
+
     await page.goto('/admin');
     await poll(() => page.getByRole('heading', { name: 'Financeiro' }).isVisible()).toBe(true);
+    // The 'Vendas brutas' card and the statement below it show one figure (docs/rules/money.md 'The figures').
+    const figureOf = (scope: Locator) =>
+      scope
+        .locator('div', { has: page.locator('dt', { hasText: /^Vendas brutas$/ }) })
+        .last()
+        .locator('dd')
+        .first()
+        .textContent();
+    const tile = await figureOf(page.locator('dl').first());
+    expect(tile).toMatch(/^R\$ [\d.]+,\d{2}/);
+    expect(tile?.startsWith((await figureOf(page.getByRole('region', { name: 'Financeiro' }))) ?? '-')).toBe(true);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(360);
     await expectNoAxeViolationsInBothThemes(page, 'Painel');
     await page.getByRole('heading', { name: 'Financeiro' }).scrollIntoViewIfNeeded();

@@ -3,14 +3,23 @@ import { formatCentavos } from '../../../../shared/money';
 import { MoneyFigure } from './money-figure';
 
 /**
- * Sales money as a producer reconciles it: Bruto - Reembolsos - Taxas absorvidas = Líquido, and
- * the service fees buyers paid apart (they are the ticketing's, not the organizer's).
+ * Sales money as a producer reconciles it (docs/rules/money.md 'The figures'): Vendas brutas -
+ * Reembolsos - Taxas absorvidas = Líquido, and the service fees buyers paid apart (they are the
+ * ticketing's, not the organizer's). The same labels as the borderô and the events list.
  */
 export function SalesMoneyFigures({ money }: { money: SalesMoney }) {
   return (
     <div className="space-y-3">
       <dl className="grid gap-2 sm:grid-cols-2 sm:gap-3 xl:grid-cols-4">
-        <MoneyFigure label="Bruto" centavos={money.grossCentavos} hint="Ingressos pagos, já com descontos" />
+        <MoneyFigure
+          label="Vendas brutas"
+          centavos={money.grossCentavos}
+          hint={
+            money.discountCentavos > 0
+              ? `Ingressos pagos, já sem ${formatCentavos(money.discountCentavos)} de descontos`
+              : 'Ingressos pagos, já com descontos'
+          }
+        />
         <MoneyFigure label="Reembolsos" centavos={money.refundsCentavos} hint="Ingressos devolvidos aos compradores" isDeduction />
         <MoneyFigure
           label="Taxas absorvidas"
@@ -18,7 +27,12 @@ export function SalesMoneyFigures({ money }: { money: SalesMoney }) {
           hint="Taxa de serviço paga pelo organizador"
           isDeduction
         />
-        <MoneyFigure label="Líquido" centavos={money.netCentavos} hint="Seu repasse, depois de reembolsos e taxas absorvidas" isStrong />
+        <MoneyFigure
+          label="Líquido"
+          centavos={money.netCentavos}
+          hint="Seu repasse: vendas brutas menos reembolsos e taxas absorvidas"
+          isStrong
+        />
       </dl>
       <dl className="rounded-xl border border-border p-3">
         <div className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3">

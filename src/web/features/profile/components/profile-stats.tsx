@@ -5,7 +5,7 @@ import { formatCentavos } from '../../../../shared/money';
 import { useUserStats } from '../api/get-user-stats';
 import { formatRating } from '../lib/person';
 
-function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+function Stat({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: string; detail?: string }) {
   return (
     <div className="relative rounded-2xl border border-border bg-card py-4 pr-4 pl-18">
       <dt className="text-sm text-muted">
@@ -18,11 +18,15 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
         {label}
       </dt>
       <dd className="text-xl font-extrabold tabular-nums">{value}</dd>
+      {detail ? <dd className="text-xs text-muted">{detail}</dd> : null}
     </div>
   );
 }
 
-/** 'Estatísticas' of /profile (docs/screens.md 'Profile', docs/data-model.md 'User statistics'), computed by the server. */
+/**
+ * 'Estatísticas' of /profile (docs/screens.md 'Profile', docs/data-model.md 'User statistics'), computed by the server;
+ * 'Total gasto' is what the fan paid less what refunds paid back (docs/rules/money.md 'The figures').
+ */
 export function ProfileStats() {
   const { data: stats, isLoading, isError } = useUserStats();
   return (
@@ -41,7 +45,12 @@ export function ProfileStats() {
       ) : (
         <dl className="grid gap-3 sm:grid-cols-3">
           <Stat icon={CalendarCheck} label="Eventos frequentados" value={String(stats.eventsAttended)} />
-          <Stat icon={Wallet} label="Total gasto" value={formatCentavos(stats.totalSpentCentavos)} />
+          <Stat
+            icon={Wallet}
+            label="Total gasto"
+            value={formatCentavos(stats.totalSpentCentavos)}
+            detail="Ingressos e taxas, já sem os reembolsos"
+          />
           <Stat icon={Star} label="Avaliação média" value={formatRating(stats.averageRating)} />
         </dl>
       )}

@@ -20,7 +20,7 @@ export function BorderoFigures({ bordero }: { bordero: Bordero }) {
       <dl className="grid gap-2 sm:grid-cols-2 sm:gap-3 lg:grid-cols-3">
         <MoneyFigure label="Valor de tabela" centavos={totals.listCentavos} hint="Ingressos pagos ao preço do lote" />
         <MoneyFigure label="Descontos" centavos={totals.discountCentavos} hint="Cupons aplicados" isDeduction />
-        <MoneyFigure label="Bruto" centavos={totals.grossCentavos} hint="Ingressos pagos, já com descontos" />
+        <MoneyFigure label="Vendas brutas" centavos={totals.grossCentavos} hint="Ingressos pagos, já com descontos" />
         <MoneyFigure label="Reembolsos" centavos={totals.refundsCentavos} hint="Ingressos devolvidos aos compradores" isDeduction />
         <MoneyFigure
           label="Taxas absorvidas"
@@ -28,13 +28,17 @@ export function BorderoFigures({ bordero }: { bordero: Bordero }) {
           hint="Taxa de serviço paga pelo organizador"
           isDeduction
         />
-        <MoneyFigure label="Líquido" centavos={totals.netCentavos} hint="Bruto menos reembolsos e taxas absorvidas" isStrong />
+        <MoneyFigure label="Líquido" centavos={totals.netCentavos} hint="Vendas brutas menos reembolsos e taxas absorvidas" isStrong />
         <MoneyFigure
           label="Taxas de serviço"
           centavos={totals.feesCentavos}
           hint={`Pagas pelos compradores, fora do líquido${totals.refundedFeesCentavos > 0 ? ` · ${formatCentavos(totals.refundedFeesCentavos)} devolvidos` : ''}`}
         />
-        <MoneyFigure label="Cortesias (valor de face)" centavos={totals.courtesyFaceCentavos} hint="Ao preço do lote, fora do bruto" />
+        <MoneyFigure
+          label="Cortesias (valor de face)"
+          centavos={totals.courtesyFaceCentavos}
+          hint="Ao preço do lote, fora das vendas brutas"
+        />
         <MoneyFigure
           label={`Estimativa ECAD (${formatBasisPoints(ecad.basisPoints)})`}
           centavos={ecad.estimateCentavos}

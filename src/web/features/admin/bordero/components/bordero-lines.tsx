@@ -21,7 +21,7 @@ const strong = (row: Row, content: ReactNode) => <span className={cn(row.isTotal
 const moneyColumns: DataTableColumn<Row>[] = [
   { key: 'units', header: 'Qtd.', className: 'text-right tabular-nums', cell: (row) => strong(row, row.money.units) },
   { key: 'discount', header: 'Descontos', className: 'text-right', cell: (row) => strong(row, amount(row.money.discountCentavos)) },
-  { key: 'gross', header: 'Bruto', className: 'text-right', cell: (row) => strong(row, amount(row.money.grossCentavos)) },
+  { key: 'gross', header: 'Vendas brutas', className: 'text-right', cell: (row) => strong(row, amount(row.money.grossCentavos)) },
   { key: 'fees', header: 'Taxas', className: 'text-right', cell: (row) => strong(row, amount(row.money.feesCentavos)) },
   { key: 'refunds', header: 'Reembolsos', className: 'text-right', cell: (row) => strong(row, amount(row.money.refundsCentavos)) },
   { key: 'net', header: 'Líquido', className: 'text-right', cell: (row) => strong(row, amount(row.money.netCentavos)) },
@@ -31,7 +31,7 @@ function MoneyCard({ money }: { money: BorderoMoney }) {
   const items: [string, string][] = [
     ['Qtd.', String(money.units)],
     ['Descontos', formatCentavos(money.discountCentavos)],
-    ['Bruto', formatCentavos(money.grossCentavos)],
+    ['Vendas brutas', formatCentavos(money.grossCentavos)],
     ['Taxas', formatCentavos(money.feesCentavos)],
     ['Reembolsos', formatCentavos(money.refundsCentavos)],
     ['Líquido', formatCentavos(money.netCentavos)],
@@ -138,7 +138,7 @@ export function BorderoSubtotals({
               Qtd.
             </th>
             <th scope="col" className="py-1 pr-2 text-right font-medium">
-              Bruto
+              Vendas brutas
             </th>
             <th scope="col" className="py-1 text-right font-medium">
               Líquido

@@ -21,7 +21,7 @@ function salesSummary(days: Day[]): string {
   return `${formatCentavos(total)} nos últimos 30 dias, ${daysText}. Melhor dia: ${dayMonth(best.day)}, com ${formatCentavos(best.revenueCentavos)}.`;
 }
 
-/** Revenue per day of the last 30 days as bars (hand-made SVG), with a text summary and the values as a table. */
+/** Gross sales ('Vendas brutas') per day of the last 30 days as bars (hand-made SVG), with a text summary and the values as a table. */
 export function SalesChart({ days }: { days: Day[] }) {
   const summaryId = useId();
   const max = Math.max(1, ...days.map((d) => d.revenueCentavos));
@@ -80,14 +80,14 @@ export function SalesChart({ days }: { days: Day[] }) {
         <summary className="cursor-pointer rounded-lg font-medium text-accent">Ver valores por dia</summary>
         <div className="mt-2 max-h-64 overflow-y-auto rounded-xl border border-border">
           <table className="w-full text-left">
-            <caption className="sr-only">Receita por dia nos últimos 30 dias</caption>
+            <caption className="sr-only">Vendas brutas por dia nos últimos 30 dias</caption>
             <thead className="sticky top-0 bg-surface text-xs text-muted uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2 font-semibold">
                   Dia
                 </th>
                 <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Receita
+                  Vendas brutas
                 </th>
               </tr>
             </thead>

@@ -98,7 +98,7 @@ export function DashboardPage({ useLiveCounts }: { useLiveCounts: UseLiveCounts 
             />
             <StatCard
               icon={DollarSign}
-              label="Receita"
+              label="Vendas brutas"
               value={formatCentavos(data.revenueCentavos)}
               detail={<Growth growth={data.revenueGrowth} />}
             />

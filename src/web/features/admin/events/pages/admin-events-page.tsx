@@ -98,6 +98,22 @@ const sortLabels: Record<AdminEventSort, string> = {
   '-date': 'Data mais distante',
 };
 
+/**
+ * The event's 'Líquido' (vendas brutas - reembolsos - taxas absorvidas, docs/rules/money.md 'The
+ * figures'), with the refunds it already left out when there were any.
+ */
+function NetCell({ event }: { event: AdminEventSummary }) {
+  const { netCentavos, refundsCentavos } = event.money;
+  return (
+    <span className="whitespace-nowrap">
+      {formatCentavos(netCentavos)}
+      {refundsCentavos > 0 ? (
+        <span className="block text-xs font-normal text-muted">Reembolsos {formatCentavos(refundsCentavos)}</span>
+      ) : null}
+    </span>
+  );
+}
+
 function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
   return allowed.includes(value as T) ? (value as T) : undefined;
 }
@@ -137,10 +153,16 @@ const columns: DataTableColumn<AdminEventSummary>[] = [
   },
   { key: 'sold', header: 'Vendidos', className: 'text-right', cell: (event) => <Sold event={event} /> },
   {
-    key: 'revenue',
-    header: 'Receita',
+    key: 'gross',
+    header: 'Vendas brutas',
     className: 'text-right',
-    cell: (event) => <span className="whitespace-nowrap">{formatCentavos(event.revenueCentavos)}</span>,
+    cell: (event) => <span className="whitespace-nowrap">{formatCentavos(event.money.grossCentavos)}</span>,
+  },
+  {
+    key: 'net',
+    header: 'Líquido',
+    className: 'text-right',
+    cell: (event) => <NetCell event={event} />,
   },
   { key: 'actions', header: 'Ações', className: 'text-right', cell: (event) => <RowActions event={event} /> },
 ];
@@ -168,8 +190,14 @@ function EventCard({ event }: { event: AdminEventSummary }) {
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Receita</dt>
-          <dd className="font-semibold">{formatCentavos(event.revenueCentavos)}</dd>
+          <dt className="text-muted">Vendas brutas</dt>
+          <dd className="font-semibold">{formatCentavos(event.money.grossCentavos)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Líquido</dt>
+          <dd className="font-semibold">
+            <NetCell event={event} />
+          </dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-2">
