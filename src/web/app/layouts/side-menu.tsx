@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Dialog } from 'radix-ui';
-import { ExternalLink, ListChecks, LogIn, LogOut, MessageCircle, Settings, Store, User, Users, X } from 'lucide-react';
+import { ExternalLink, ListChecks, LogIn, LogOut, MessageCircle, Settings, Store, User, Users } from 'lucide-react';
 import { PersonAvatar } from './person-avatar';
 import { useSession, useSignOut } from '../../lib/session';
 import { cn } from '../../lib/cn';
@@ -9,6 +9,7 @@ import { brandOrder, brandStyles } from '../../lib/brand';
 import { primaryNav, staffNav } from './nav-items';
 import { splitPersonName } from './person-name';
 import { usePublicConfig } from './public-config';
+import { MenuCloseButton } from '../../components/ui/menu-close-button';
 
 interface SideMenuProps {
   open: boolean;
@@ -55,15 +56,7 @@ function MenuHeader() {
         <span className="block truncate font-bold">{name.first}</span>
         {name.rest ? <span className="block truncate text-sm text-muted">{name.rest}</span> : null}
       </p>
-      <Dialog.Close asChild>
-        <button
-          type="button"
-          aria-label="Fechar menu"
-          className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
-        >
-          <X aria-hidden className="size-5" />
-        </button>
-      </Dialog.Close>
+      <MenuCloseButton />
     </div>
   );
 }

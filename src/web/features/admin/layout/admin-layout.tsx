@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { Dialog } from 'radix-ui';
-import { ExternalLink, LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { ExternalLink, LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useSession, useSignOut } from '../../../lib/session';
 import { cn } from '../../../lib/cn';
 import { adminNav } from './admin-nav';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { MenuCloseButton } from '../../../components/ui/menu-close-button';
 
 function AdminMark({ className = 'size-9 text-sm' }: { className?: string }) {
   return (
@@ -139,15 +140,7 @@ export function AdminLayout() {
             <div className="flex items-center gap-3 border-b border-border p-4">
               <AdminMark />
               <Dialog.Title className="flex-1 text-lg font-bold">Painel Admin</Dialog.Title>
-              <Dialog.Close asChild>
-                <button
-                  type="button"
-                  aria-label="Fechar menu"
-                  className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
-                >
-                  <X aria-hidden className="size-5" />
-                </button>
-              </Dialog.Close>
+              <MenuCloseButton />
             </div>
             <nav aria-label="Administração" className="flex-1 overflow-y-auto p-3">
               <NavItems onNavigate={closeDrawer} />
