@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetEventChoice, keepEventChoice, readEventChoice } from './event-choice';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+let session: Storage;
+beforeEach(() => {
+  session = memoryStorage();
+  vi.stubGlobal('window', { sessionStorage: session });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the choice kept on the event page', () => {
+  it('merges the quantities, the code and the CPF of one event, apart from other events', () => {
+    keepEventChoice('evento-1', { selection: [{ ticketTypeId: 'pista', fullQuantity: 2, halfQuantity: 1 }] });
+    keepEventChoice('evento-1', { accessCode: 'FA-CLUBE' });
+    keepEventChoice('evento-1', { cpf: '529.982.247-25' });
+    expect(readEventChoice('evento-1')).toEqual({
+      selection: [{ ticketTypeId: 'pista', fullQuantity: 2, halfQuantity: 1 }],
+      accessCode: 'FA-CLUBE',
+      cpf: '529.982.247-25',
+    });
+    expect(readEventChoice('evento-2')).toBeNull();
+  });
+
+  it('keeps only sectors with units, drops an empty choice and forgets it once the order is placed', () => {
+    keepEventChoice('evento-1', {
+      selection: [
+        { ticketTypeId: 'pista', fullQuantity: 0, halfQuantity: 0 },
+        { ticketTypeId: 'vip', fullQuantity: 1, halfQuantity: 0 },
+      ],
+    });
+    expect(readEventChoice('evento-1')?.selection).toEqual([{ ticketTypeId: 'vip', fullQuantity: 1, halfQuantity: 0 }]);
+    keepEventChoice('evento-1', { selection: [] });
+    expect(session.length).toBe(0);
+    keepEventChoice('evento-1', { accessCode: 'FA-CLUBE' });
+    forgetEventChoice('evento-1');
+    expect(readEventChoice('evento-1')).toBeNull();
+  });
+
+  it('reads nothing from a broken or foreign record, and nothing is kept when storage is blocked', () => {
+    session.setItem('nl.event-choice:evento-1', '{não é json');
+    expect(readEventChoice('evento-1')).toBeNull();
+    session.setItem('nl.event-choice:evento-1', JSON.stringify({ selection: [{ ticketTypeId: '', fullQuantity: -1 }] }));
+    expect(readEventChoice('evento-1')).toBeNull();
+    vi.stubGlobal('window', {
+      get sessionStorage(): Storage {
+        throw new Error('blocked');
+      },
+    });
+    expect(() => keepEventChoice('evento-1', { cpf: '529.982.247-25' })).not.toThrow();
+    expect(readEventChoice('evento-1')).toBeNull();
+  });
+});
