@@ -85,6 +85,14 @@ describe.each(['America/Sao_Paulo', 'Pacific/Kiritimati', 'America/Los_Angeles']
     expect(describeEventStart(date, time).text).toBe(long);
   });
 
+  it('words the medium day as the event page does, with the year when it is not the current one', () => {
+    const now = new Date('2026-11-20T15:00:00Z');
+    expect(describeEventStart('2026-11-27', '00:30', 'medium', now).text).toBe('qui., 26 de nov. · 00:30 (madrugada de sexta)');
+    expect(describeEventStart('2026-11-27', '22:00', 'medium', now).text).toBe('sex., 27 de nov. · 22:00');
+    expect(describeEventStart('2027-01-01', '01:00', 'medium', now).text).toBe('qui., 31 de dez. · 01:00 (madrugada de sexta)');
+    expect(describeEventStart('2027-01-02', '01:00', 'medium', now).text).toBe('sex., 1 de jan. de 2027 · 01:00 (madrugada de sábado)');
+  });
+
   it('gives the day and the time apart for screens that show them on two lines', () => {
     expect(describeEventStart('2026-11-27', '00:30')).toEqual({
       date: 'quinta-feira, 26 de novembro de 2026',

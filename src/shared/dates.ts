@@ -334,7 +334,7 @@ export function eventNightDate(date: string, startTime: string): string {
 
 /** How an event's or a session's start reads to fans: the day, the time, and both in one line. */
 export interface EventStartWording {
-  /** The night's day: 'quinta 26/11' (short) or 'quinta-feira, 26 de novembro de 2026' (long). */
+  /** The night's day: 'quinta 26/11' (short), 'qui., 26 de nov.' (medium) or 'quinta-feira, 26 de novembro de 2026' (long). */
   date: string;
   /** The time, with the day it falls on for a night start: '22:00', '00:30 (madrugada de sexta)'. */
   time: string;
@@ -348,16 +348,28 @@ export interface EventStartWording {
  * calendar day ('yyyy-MM-dd') and `startTime` the wall clock ('HH:mm[:ss]') of the start. A start
  * from 00:00 to 05:59 reads as the night before it belongs to: Friday 2026-11-27 at 00:30 ->
  * 'quinta 26/11 · 00:30 (madrugada de sexta)' (short) or 'quinta-feira, 26 de novembro de 2026 ·
- * 00:30 (madrugada de sexta)' (long); any other start reads on its own day ('sexta 27/11 · 22:00',
- * 'sexta-feira, 27 de novembro de 2026 · 22:00', the long day as formatEventDate writes it). Throws DomainError('validation_failed') (field 'date' or 'time') for malformed input.
+ * 00:30 (madrugada de sexta)' (long) or 'qui., 26 de nov. · 00:30 (madrugada de sexta)' (medium,
+ * the day as formatEventDateMedium writes it at `now`: with its year when not the current one);
+ * any other start reads on its own day ('sexta 27/11 · 22:00', 'sexta-feira, 27 de novembro de
+ * 2026 · 22:00', the long day as formatEventDate writes it). Throws
+ * DomainError('validation_failed') (field 'date' or 'time') for malformed input.
  */
-export function describeEventStart(date: string, startTime: string, style: 'short' | 'long' = 'long'): EventStartWording {
+export function describeEventStart(
+  date: string,
+  startTime: string,
+  style: 'short' | 'medium' | 'long' = 'long',
+  now: Date = new Date(),
+): EventStartWording {
   const day = parseDate(date);
   const time = parseTime(startTime);
   const night = parseDate(eventNightDate(date, startTime));
   const nightNoon = utcNoon(night);
   const shownDate =
-    style === 'short' ? `${WEEKDAY_NAMES[nightNoon.getUTCDay()]} ${pad(night.day)}/${pad(night.month)}` : longDateNames.format(nightNoon);
+    style === 'short'
+      ? `${WEEKDAY_NAMES[nightNoon.getUTCDay()]} ${pad(night.day)}/${pad(night.month)}`
+      : style === 'medium'
+        ? formatEventDateMedium(eventNightDate(date, startTime), now)
+        : longDateNames.format(nightNoon);
   const clock = `${pad(time.hour)}:${pad(time.minute)}`;
   const isNight = time.hour < NIGHT_ENDS_HOUR;
   const shownTime = isNight ? `${clock} (madrugada de ${WEEKDAY_NAMES[utcNoon(day).getUTCDay()]})` : clock;

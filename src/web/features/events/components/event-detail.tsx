@@ -245,12 +245,16 @@ function PriceTag({ event, className }: { event: EventDetailData; className?: st
   );
 }
 
-/** 'sáb., 28 de nov. · 22:00 · Cine Joia, São Paulo': a break falls before the venue, not inside it. */
+/**
+ * 'sáb., 28 de nov. · 22:00 · Cine Joia, São Paulo': a break falls between the day, the time (a night's
+ * '00:30 (madrugada de sexta)') and the venue, never inside the day or the time.
+ */
 function WhenWhere({ event }: { event: EventDetailData }) {
-  const { when, where } = whenWhereParts(event, new Date());
+  const { day, time, where } = whenWhereParts(event, new Date());
   return (
     <span>
-      <span className="whitespace-nowrap">{when} ·</span> <span className="inline-block max-w-full">{where}</span>
+      <span className="whitespace-nowrap">{day} ·</span> <span className="whitespace-nowrap">{time} ·</span>{' '}
+      <span className="inline-block max-w-full">{where}</span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import type { EventSummary } from '../../../../shared/schemas/events';
-import { formatEventDateMedium, formatEventTime } from '../../../../shared/dates';
+import { describeEventStart } from '../../../../shared/dates';
 
 /** The venue with its city when the venue's name does not already say it: 'Cine Joia, São Paulo'. */
 export function venueText(event: Pick<EventSummary, 'location' | 'city'>): string {
@@ -10,9 +10,13 @@ export function venueText(event: Pick<EventSummary, 'location' | 'city'>): strin
 
 type WhenWhereFields = Pick<EventSummary, 'date' | 'startTime' | 'location' | 'city'>;
 
-/** When ('sáb., 28 de nov. · 22:00') and where ('Cine Joia, São Paulo'), to be shown apart or joined. */
-export function whenWhereParts(event: WhenWhereFields, now: Date): { when: string; where: string } {
-  return { when: `${formatEventDateMedium(event.date, now)} · ${formatEventTime(event.startTime)}`, where: venueText(event) };
+/**
+ * When ('sáb., 28 de nov. · 22:00'; a start from 00:00 to 05:59 as its night, 'qui., 26 de nov. · 00:30 (madrugada de
+ * sexta)', shared/dates.ts describeEventStart) and where ('Cine Joia, São Paulo'), to be shown apart or joined; `day` and `time` are `when`'s two halves.
+ */
+export function whenWhereParts(event: WhenWhereFields, now: Date): { when: string; day: string; time: string; where: string } {
+  const start = describeEventStart(event.date, event.startTime, 'medium', now);
+  return { when: start.text, day: start.date, time: start.time, where: venueText(event) };
 }
 
 /** When and where in one line, as the event page shows it under the title: 'sáb., 28 de nov. · 22:00 · Cine Joia, São Paulo'. */
