@@ -6,17 +6,17 @@ import { AlertCircle, ArrowLeft, Clock, CreditCard, Loader2, Lock } from 'lucide
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatCentavos, formatInstallments } from '../../../../shared/money';
-import { errorMessages } from '../../../../shared/errors';
 import { onlyDigits } from '../../../../shared/cpf';
 import { useSession } from '../../../lib/session';
 import { useOrder } from '../api/get-order';
 import { usePublicConfig } from '../api/get-public-config';
 import { formatCountdown, useCountdown } from '../../../lib/countdown';
+import { useOrderEnded } from '../hooks/use-order-ended';
 import { useOrderPaid } from '../hooks/use-order-paid';
 import { usePayCard, type CardAttempt } from '../hooks/use-pay-card';
 import { cardRetrySchema, emptyCheckoutForm, type CheckoutFormValues } from '../lib/checkout-form';
 import { initialStripeCardState, type StripeBilling, type StripeCardHandle, type StripeCardState } from '../lib/stripe-card';
-import { PaymentEnded } from './payment-ended';
+import { OrderLoadError, PaymentEnded } from './payment-ended';
 import { SandboxCardFields } from './sandbox-card-fields';
 import { StripeCardSection } from './stripe-card-section';
 
@@ -82,22 +82,12 @@ export function CardPaymentStep({
 
   const status = order?.status;
   useOrderPaid(status, onPaid, 'Pagamento realizado com sucesso!');
-  const isExpired = status === 'expired' || (status === 'pending' && phase === 'form' && Boolean(order?.expiresAt) && remainingMs === 0);
-  const isEnded = isExpired || status === 'failed' || status === 'cancelled' || status === 'refunded';
+  const { isExpired, isEnded } = useOrderEnded(order, remainingMs, phase === 'form', `card-expired-${orderId}`);
   const shownError = error ?? order?.paymentError ?? null;
-
-  useEffect(() => {
-    if (isExpired) toast.error(errorMessages.order_expired, { id: `card-expired-${orderId}` });
-  }, [isExpired, orderId]);
 
   if (!order) {
     return isError ? (
-      <div className="space-y-4 text-center" role="alert">
-        <p>Não foi possível carregar o pedido.</p>
-        <Button variant="outline" onClick={onBack ?? onClose}>
-          <ArrowLeft className="size-4" aria-hidden /> Voltar
-        </Button>
-      </div>
+      <OrderLoadError onBack={onBack ?? onClose} />
     ) : (
       <div className="space-y-4" role="status" aria-label="Carregando">
         <Skeleton className="mx-auto h-16 w-48" />

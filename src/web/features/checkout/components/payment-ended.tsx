@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { errorMessages } from '../../../../shared/errors';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
@@ -38,6 +38,18 @@ export function PaymentEnded({ status, onBack, onClose }: { status: OrderStatus 
           Fechar
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** A payment step whose order could not be loaded: says so, with the way back. */
+export function OrderLoadError({ onBack }: { onBack?: () => void }) {
+  return (
+    <div className="space-y-4 text-center" role="alert">
+      <p>Não foi possível carregar o pedido.</p>
+      <Button variant="outline" onClick={onBack}>
+        <ArrowLeft className="size-4" aria-hidden /> Voltar
+      </Button>
     </div>
   );
 }

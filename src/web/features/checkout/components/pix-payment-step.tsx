@@ -9,10 +9,11 @@ import { ApiError } from '../../../lib/api';
 import { useOrder } from '../api/get-order';
 import { useSimulatePixPayment } from '../api/simulate-pix-payment';
 import { formatCountdown, useCountdown } from '../../../lib/countdown';
+import { useOrderEnded } from '../hooks/use-order-ended';
 import { useOrderPaid } from '../hooks/use-order-paid';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
 import { copyText } from '../../../lib/clipboard';
-import { PaymentEnded } from './payment-ended';
+import { OrderLoadError, PaymentEnded } from './payment-ended';
 import { usePublicConfig } from '../api/get-public-config';
 import { brCodeMerchantName } from '../lib/br-code';
 
@@ -49,23 +50,13 @@ export function PixPaymentStep({
   }, [hasOrder, scrollIntoView]);
 
   const status = order?.status;
-  const isExpired = status === 'expired' || (status === 'pending' && Boolean(order?.expiresAt) && remainingMs === 0);
-  const isEnded = isExpired || status === 'failed' || status === 'cancelled' || status === 'refunded';
+  const { isExpired, isEnded } = useOrderEnded(order, remainingMs, true, `pix-expired-${orderId}`);
 
   useOrderPaid(status, onPaid, 'Compra realizada com sucesso!');
 
-  useEffect(() => {
-    if (isExpired) toast.error(errorMessages.order_expired, { id: `pix-expired-${orderId}` });
-  }, [isExpired, orderId]);
-
   if (!order) {
     return isError ? (
-      <div className="space-y-4 text-center" role="alert">
-        <p>Não foi possível carregar o pedido.</p>
-        <Button variant="outline" onClick={onBack ?? onClose}>
-          <ArrowLeft className="size-4" aria-hidden /> Voltar
-        </Button>
-      </div>
+      <OrderLoadError onBack={onBack ?? onClose} />
     ) : (
       <div className="space-y-4" role="status" aria-label="Carregando">
         <Skeleton className="mx-auto size-56" />
