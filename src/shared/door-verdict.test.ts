@@ -65,7 +65,6 @@ describe('describeVerdict', () => {
       ['other_event', { eventTitle: 'Baile do Havaí' }, 'Ingresso de outro evento: Baile do Havaí'],
       ['event_over', {}, 'Evento encerrado'],
       ['not_paid', {}, 'Pagamento não confirmado para este ingresso'],
-      ['not_on_list', {}, 'Ingresso não encontrado na lista offline'],
     ];
     for (const [reason, facts, detail] of cases) {
       expect(describeVerdict(refused(reason, facts), sameDay)).toEqual({ tone: 'invalid', title: 'INVÁLIDO', detail, note: null });
@@ -79,6 +78,23 @@ describe('describeVerdict', () => {
       detail: 'Ingresso transferido',
       note: 'Este código foi trocado: vale só o QR code de quem recebeu o ingresso',
     });
+  });
+
+  it("reads a well-formed code missing from the device's list as amber CONFIRA, to check online or by the document", () => {
+    expect(describeVerdict(refused('not_on_list'))).toEqual({
+      tone: 'early',
+      title: 'CONFIRA',
+      detail: 'Não está na lista deste aparelho',
+      note: 'Confira online ou pelo documento',
+    });
+  });
+
+  it('shows an exit in its own tone, never the green of an entry', () => {
+    expect(describeVerdict({ accepted: true, direction: 'out', checkedInAt: '2025-03-16T02:15:00.000Z' })).toMatchObject({
+      tone: 'exit',
+      title: 'SAIU às 23:15',
+    });
+    expect(describeVerdict({ accepted: true, isReentry: true })).toMatchObject({ tone: 'valid', title: 'VOLTOU' });
   });
 
   it('asks to read again a scan whose id was already used, without calling the ticket invalid', () => {

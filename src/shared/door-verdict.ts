@@ -3,16 +3,17 @@ import type { ScanDirection } from './statuses';
 import { DEFAULT_GATE, type DoorRefusal, type RefusalReason } from './schemas/tickets';
 
 /**
- * How the door screen colours a verdict: 'valid' green (let in), 'early' amber (a good ticket
- * whose door has not opened, or a scan to read again: nothing was decided against the ticket),
- * 'used' red (it already got in), 'invalid' red (it does not get in).
+ * How the door screen colours a verdict: 'valid' green (let in), 'exit' blue (an exit let
+ * through: nobody came in), 'early' amber (a good ticket whose door has not opened, a scan to
+ * read again, or a code to confirm online: nothing was decided against the ticket), 'used' red
+ * (it already got in), 'invalid' red (it does not get in).
  */
-export type VerdictTone = 'valid' | 'early' | 'used' | 'invalid';
+export type VerdictTone = 'valid' | 'exit' | 'early' | 'used' | 'invalid';
 
 /** What the door screen shows for a verdict: the big word, the reason under it, and a reassurance. */
 export interface VerdictView {
   tone: VerdictTone;
-  /** The big word: 'VÁLIDO', 'AINDA NÃO ABRIU', 'JÁ UTILIZADO', 'INVÁLIDO', 'LEIA DE NOVO'. */
+  /** The big word: 'VÁLIDO', 'AINDA NÃO ABRIU', 'JÁ UTILIZADO', 'INVÁLIDO', 'LEIA DE NOVO', 'CONFIRA'. */
   title: string;
   /** The reason in one sentence (null for VÁLIDO); also the `message` of the server's answer. */
   detail: string | null;
@@ -29,6 +30,7 @@ type RefusalFacts = Partial<Omit<DoorRefusal, 'reason' | 'checkedInAt' | 'opensA
 /** The look-up's short label per tone, beside each ticket found ('Válido', 'Ainda não abriu' ...). */
 export const verdictBadge: Record<VerdictTone, string> = {
   valid: 'Válido',
+  exit: 'Saiu',
   early: 'Ainda não abriu',
   used: 'Utilizado',
   invalid: 'Inválido',
@@ -87,7 +89,7 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
     case 'event_over':
       return 'Evento encerrado';
     case 'not_on_list':
-      return 'Ingresso não encontrado na lista offline';
+      return 'Não está na lista deste aparelho';
     case 'unknown_code':
       return 'Código não reconhecido';
     case 'transferred':
@@ -112,7 +114,10 @@ export function refusalMessage(reason: RefusalReason, facts: RefusalFacts = {}, 
  * 'O ingresso continua válido' (it is not burnt); 'already_used' -> red 'JÁ UTILIZADO' with when
  * and where it first got in; 'nonce_reused' -> amber 'LEIA DE NOVO' (nothing was recorded);
  * 'transferred' -> red 'INVÁLIDO · Ingresso transferido' with a note that only the code of the
- * person who received it admits; exit scans: an exit -> green 'SAIU às 01:12', an entry after
+ * person who received it admits; 'not_on_list' (offline, a well-formed code the device's list
+ * does not hold: bought after the list was read, or another event's) -> amber 'CONFIRA' 'Não está
+ * na lista deste aparelho · Confira online ou pelo documento'; exit scans: an exit -> blue
+ * 'SAIU às 01:12' (tone 'exit', never the green of an entry), an entry after
  * one -> green 'VOLTOU', an entry while inside -> red 'JÁ ESTÁ DENTRO' ('Já está dentro desde
  * 23:40'); anything else (a pass on a day it does not cover too) -> red 'INVÁLIDO' with the reason. `now` decides whether the opening shows its date.
  */
@@ -124,7 +129,7 @@ export function describeVerdict(
     // Exit scans: 'SAIU às 01:12' for an exit, 'VOLTOU' for an entry after one.
     if (verdict.direction === 'out')
       return {
-        tone: 'valid',
+        tone: 'exit',
         title: verdict.checkedInAt ? `SAIU às ${formatClockTime(verdict.checkedInAt)}` : 'SAIU',
         detail: null,
         note: 'Pode voltar: leia o QR code na entrada',
@@ -145,6 +150,8 @@ export function describeVerdict(
       return { tone: 'early', title: 'NÃO ESTÁ DENTRO', detail, note: null };
     case 'nonce_reused':
       return { tone: 'early', title: 'LEIA DE NOVO', detail, note: null };
+    case 'not_on_list':
+      return { tone: 'early', title: 'CONFIRA', detail, note: 'Confira online ou pelo documento' };
     case 'transferred':
       return { tone: 'invalid', title: 'INVÁLIDO', detail, note: 'Este código foi trocado: vale só o QR code de quem recebeu o ingresso' };
     default:

@@ -360,7 +360,7 @@ describe('the door on a phone', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(first).toContain('VÁLIDO');
     expect(first).toContain('Decidido offline');
-    expect(await scan(page, 'NL1.codigo-que-nao-existe')).toContain('Ingresso não encontrado na lista offline');
+    expect(await scan(page, 'NL1.codigo-que-nao-existe')).toContain('Código não reconhecido');
     expect(await scan(page, rush[0].code)).toContain('Ingresso já utilizado');
     for (const ticket of rush.slice(1)) expect(await scan(page, ticket.code)).toContain('VÁLIDO');
     await poll(() => page.getByTestId('door-queue').textContent()).toBe('Fila: 52');

@@ -191,7 +191,7 @@ describe('sessions, passes and re-entry at the door, on a phone', () => {
     await exit.click();
     expect(await exit.getAttribute('aria-pressed')).toBe('true');
     const out = await scan(page, codes.goer);
-    expect(out.tone).toBe('valid');
+    expect(out.tone).toBe('exit');
     expect(out.text).toMatch(/SAIU às \d{2}:\d{2}/);
     expect(out.text).toContain('SAÍDA REGISTRADA');
     await poll(() => page.getByTestId('door-inside').textContent()).toBe('0');

@@ -331,7 +331,8 @@ function doorOf(row: Row) {
   };
 }
 
-const codeOf = (row: Row) => `NL1.${rows.indexOf(row)}`;
+/** A code of a ticket's shape (shared/ticket-code-format.ts), one per row. */
+const codeOf = (row: Row) => `NL1.${Buffer.alloc(16, rows.indexOf(row)).toString('base64url')}.${'A'.repeat(16)}`;
 const scansOf = (ticket: Ticket): AcceptedScan[] => ticket.scans.map((s) => ({ ...s, at: new Date(s.at), gate: 'Portão 1' }));
 
 /** What the QR shows: the code, with a TOTP where the event rotates. */

@@ -75,7 +75,7 @@ describe('refusalMessage', () => {
       cancelled: 'Ingresso cancelado',
       other_event: 'Ingresso de outro evento',
       event_over: 'Evento encerrado',
-      not_on_list: 'Ingresso não encontrado na lista offline',
+      not_on_list: 'Não está na lista deste aparelho',
       offline_out_of_window: 'Conflito: leitura offline fora do horário de entrada do evento',
       nonce_reused: 'Leitura não registrada: identificador repetido. Escaneie o código de novo.',
       unknown_code: 'Código não reconhecido',

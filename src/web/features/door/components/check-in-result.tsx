@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, History, IdCard, ScanLine, XCircle, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, CircleHelp, Clock, History, IdCard, LogOut, ScanLine, XCircle, type LucideIcon } from 'lucide-react';
 import { formatInstant } from '../../../../shared/dates';
 import { describeVerdict, type VerdictTone } from '../../../../shared/door-verdict';
 import type { CheckInResult } from '../../../../shared/schemas/tickets';
@@ -8,25 +8,35 @@ import type { VerdictSource } from '../lib/use-offline-door';
 /** Where the verdict came from, under it; a refusal never reads 'liberada'. */
 const sourceLabel: Record<VerdictSource, { admitted: string | null; refused: string | null }> = {
   online: { admitted: null, refused: null },
-  offline: { admitted: 'Decidido offline, na lista do aparelho', refused: 'Decidido offline, na lista do aparelho' },
+  offline: { admitted: 'Decidido offline, pela lista do aparelho', refused: 'Decidido offline, pela lista do aparelho' },
   manual: { admitted: 'Entrada liberada pela busca', refused: 'Pedido feito pela busca' },
 };
 
 const toneClass: Record<VerdictTone, string> = {
   valid: 'bg-success text-success-foreground',
+  // An exit is not an entry: its own colour, so a glance never reads it as someone let in.
+  exit: 'bg-sky-800 text-white',
   early: 'bg-amber-400 text-black',
   used: 'bg-danger text-danger-foreground',
   invalid: 'bg-danger text-danger-foreground',
 };
 
-const toneIcon: Record<VerdictTone, LucideIcon> = { valid: CheckCircle2, early: Clock, used: History, invalid: XCircle };
+const toneIcon: Record<VerdictTone, LucideIcon> = { valid: CheckCircle2, exit: LogOut, early: Clock, used: History, invalid: XCircle };
+
+/** The icon of a verdict: its tone's, or a reason's own (read again, confirm online). */
+function iconOf(result: CheckInResult, tone: VerdictTone): LucideIcon {
+  if (!result.accepted && result.reason === 'nonce_reused') return ScanLine;
+  if (!result.accepted && result.reason === 'not_on_list') return CircleHelp;
+  return toneIcon[tone];
+}
 
 /**
  * The verdict of one scan, readable at arm's length: strong colour, icon and a big word, never
  * colour alone (docs/screens.md 'Validator'), the words from shared/door-verdict describeVerdict
  * (the one mapping of the server's verdict codes, for scan, offline and look-up): green 'VÁLIDO'
  * with the holder's name big, so the door can check an ID, and the meia-entrada document to see;
- * amber 'AINDA NÃO ABRIU' with when the door opens and that the ticket stays valid; red
+ * amber 'AINDA NÃO ABRIU' with when the door opens and that the ticket stays valid; amber
+ * 'CONFIRA' for a code the device's list does not hold (offline); blue 'SAIU às 23:15' for an exit; red
  * 'JÁ UTILIZADO' with when and where it got in; red 'INVÁLIDO' with the reason. `compact` is the
  * camera overlay of the continuous mode.
  */
@@ -41,7 +51,7 @@ export function CheckInResultBox({
 }) {
   const view = describeVerdict(result, new Date());
   const note = sourceLabel[source][result.accepted ? 'admitted' : 'refused'];
-  const Icon = !result.accepted && result.reason === 'nonce_reused' ? ScanLine : toneIcon[view.tone];
+  const Icon = iconOf(result, view.tone);
   return (
     <div className={cn('rounded-3xl shadow-lg', toneClass[view.tone], compact ? 'p-4' : 'p-5 sm:p-6')} data-tone={view.tone}>
       <p className="flex items-center gap-3">

@@ -14,6 +14,7 @@ import { GuestLookup } from './guest-lookup';
 
 const badgeTone: Record<VerdictTone, 'success' | 'danger' | 'warning' | 'neutral'> = {
   valid: 'success',
+  exit: 'neutral',
   early: 'warning',
   used: 'neutral',
   invalid: 'danger',
@@ -131,7 +132,7 @@ export function TicketLookup({
       </div>
 
       {/* List names ('Lista amiga') for the same words: guest-lookup.tsx. */}
-      <GuestLookup eventId={eventId} query={query} gate={gate} deviceId={deviceId} isOnline={isOnline} />
+      <GuestLookup eventId={eventId} query={query} gate={gate} deviceId={deviceId} isOnline={isOnline} onResult={onResult} />
 
       <ConfirmDialog
         open={chosen !== null}

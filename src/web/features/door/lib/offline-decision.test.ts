@@ -39,6 +39,17 @@ describe('decideOffline', () => {
     expect(decideOffline(undefined, list([]), undefined, inside, false)).toMatchObject({ accepted: false, reason: 'not_on_list' });
   });
 
+  it("refuses a code of no ticket's shape as unknown, as the server does, and a well-formed one as not on the list", () => {
+    const none = list([]);
+    const scan = (code: string) => decideOnDevice(none, new Map(), {}, { code, otp: null }, inside, { sessionId: null, direction: 'in' });
+    expect(scan('qualquer-coisa').result).toMatchObject({ accepted: false, reason: 'unknown_code', message: 'Código não reconhecido' });
+    expect(scan('NL1.km9hFalCMqgunxQKxtzfkw.4wFl61XLe5gwzehw').result).toMatchObject({
+      accepted: false,
+      reason: 'not_on_list',
+      message: 'Não está na lista deste aparelho',
+    });
+  });
+
   it("admits a valid ticket with its holder's name inside the window", () => {
     expect(decideOffline(valid, list([]), undefined, inside)).toMatchObject({ accepted: true, holderName: 'Ana Lima' });
   });

@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/admission';
 import { refusalMessage } from '../../../../shared/door-verdict';
 import { rotatingQrFreshness } from '../../../../shared/rotating-qr';
+import { isWellFormedTicketCode } from '../../../../shared/ticket-code-format';
 import type {
   CheckInResult,
   DoorOfflineData,
@@ -153,10 +154,12 @@ export function offlineAdmissionInput(
  * The door's verdict without network (the way pretixSCAN decides offline), from the event's list
  * kept on the device: the server's rule, shared/admission.ts decideAdmission, over
  * offlineAdmissionInput, in the words of the server's answer (refusalMessage), so an offline
- * verdict reads like an online one. The one difference is in what the device can know: a code its
- * list does not hold (no ticket of this event has it: unknown, another event's, or issued after
- * the list was read) is 'not_on_list' where the server says 'unknown_code' or 'other_event'; a
- * transferred ticket's old code (`isTransferred`, from the list's transferredHashes) is
+ * verdict reads like an online one. The one difference is in what the device can know: a
+ * well-formed code (`isWellFormedCode`, shared/ticket-code-format.ts) its list does not hold (no
+ * ticket of this event has it: another event's, or bought after the list was read) is
+ * 'not_on_list', to confirm online or by the holder's document, where the server says
+ * 'unknown_code' or 'other_event'; a code of no ticket's shape is 'unknown_code' as on the
+ * server; a transferred ticket's old code (`isTransferred`, from the list's transferredHashes) is
  * 'transferred' as on the server. An admitted entry names the session ('Sábado 14/03') and
  * whether it is an exit ('SAIU') or a re-entry ('VOLTOU'); its time is `now` (UTC ISO).
  */
@@ -168,6 +171,7 @@ export function decideOffline(
   isTransferred = false,
   otp: string | null = null,
   turn?: DoorTurn & { deviceTurns?: OfflineTurns | null },
+  isWellFormedCode = true,
 ): CheckInResult {
   const { input, session, window } = offlineAdmissionInput(ticket, list, deviceEntry, now, isTransferred, otp, turn);
   const decision = decideAdmission(input);
@@ -186,7 +190,7 @@ export function decideOffline(
       sessionLabel: session?.label ?? null,
     };
   }
-  const reason = decision.reason === 'unknown_code' ? 'not_on_list' : decision.reason;
+  const reason = decision.reason === 'unknown_code' && isWellFormedCode ? 'not_on_list' : decision.reason;
   const refusal: DoorRefusal = {
     reason,
     eventTitle: ticket ? list.event.title : null,
@@ -207,7 +211,8 @@ export function decideOffline(
 
 /**
  * One scan decided on this device, as the door screen does it without network
- * (use-offline-door.ts): the code read (`read`, split from a rotating QR's TOTP) named by its hash
+ * (use-offline-door.ts): the code read (`read`, split from a rotating QR's TOTP; its shape checked
+ * by isWellFormedTicketCode) named by its hash
  * (hashTicketCode), looked up in the list (`byHash`: the list's tickets by hash) and weighed by
  * decideOffline with this device's own earlier scans (`kept`: by deviceTurnKey on an event with
  * sessions or exit scans, else the time of its entry by hash). Gives the verdict, the session it
@@ -227,10 +232,16 @@ export function decideOnDevice(
   const session = pickDoorSession(list.event.sessions, now, turn.sessionId);
   const key = byTurns ? deviceTurnKey(hash, session?.id ?? null) : hash;
   const deviceTurns = byTurns ? readDeviceTurns(kept[key]) : null;
-  const result = decideOffline(byHash.get(hash), list, byTurns ? undefined : kept[hash], now, isTransferredAway(list, hash), read.otp, {
-    ...turn,
-    deviceTurns,
-  });
+  const result = decideOffline(
+    byHash.get(hash),
+    list,
+    byTurns ? undefined : kept[hash],
+    now,
+    isTransferredAway(list, hash),
+    read.otp,
+    { ...turn, deviceTurns },
+    isWellFormedTicketCode(read.code),
+  );
   if (!result.accepted) return { result, session, kept };
   return {
     result,
