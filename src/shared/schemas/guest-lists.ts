@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
+import { checkInResultSchema } from './tickets';
 import { isValidCpf, onlyDigits } from '../cpf';
 
 /** What a list charges after its free time: nothing, a price, or a percent off a reference price. */
@@ -198,5 +199,7 @@ export const guestAdmissionSchema = z.object({
   message: z.string(),
   chargedCentavos: z.number(),
   admittedAt: z.string().nullable(),
+  /** The door's verdict on the ticket issued for the name, as a scan's: the door screen's card shows it. */
+  verdict: checkInResultSchema.optional(),
 });
 export type GuestAdmission = z.infer<typeof guestAdmissionSchema>;

@@ -115,7 +115,8 @@ function guestOrder(input: {
  * e-mail: the guest is at the door), which issues the ticket named for the guest. Then
  * the ticket is let in through the door's manual admission (door/manual-check-in.ts
  * manualCheckIn: the one door rule, window and all, recorded as a manual check-in by the
- * validator), and only an accepted entry marks the name admitted (ticket, time, validator). A
+ * validator), and only an accepted entry marks the name admitted (ticket, time, validator); the
+ * answer carries that verdict (`verdict`, the door's card shows it as the latest action). A
  * ticket issued once is reused if its entry was refused (too early...): the guest is never
  * charged twice.
  *
@@ -216,6 +217,7 @@ export async function admitGuestEntry(
       message: result.message,
       chargedCentavos: issued.chargedCentavos,
       admittedAt: null,
+      verdict: result,
     };
   }
   const [marked] = await queryRows<{ admitted_at: Date | string }>(
@@ -231,5 +233,6 @@ export async function admitGuestEntry(
     message: 'Entrada liberada',
     chargedCentavos: issued.chargedCentavos,
     admittedAt: new Date(marked?.admitted_at ?? now).toISOString(),
+    verdict: result,
   };
 }

@@ -5,6 +5,7 @@ import { Banknote, CreditCard, ListChecks } from 'lucide-react';
 import { formatClockTime } from '../../../../shared/dates';
 import { formatCentavos } from '../../../../shared/money';
 import type { DoorGuestEntry, DoorGuestSearch, GuestAdmission } from '../../../../shared/schemas/guest-lists';
+import type { CheckInResult } from '../../../../shared/schemas/tickets';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -39,7 +40,8 @@ const paymentLabel: Record<GuestPayment, string> = { cash: 'dinheiro', card_mach
 /**
  * The list names beside the door's ticket look-up, for the same words: each with its list, the
  * rule and what it costs now, and 'Liberar entrada' (free), or 'Recebi em dinheiro' /
- * 'Recebi na maquininha' (past the free time), after a confirmation.
+ * 'Recebi na maquininha' (past the free time), after a confirmation. The door's verdict on the
+ * name's ticket goes to `onResult`, so the door's big card shows this action as the latest.
  */
 export function GuestLookup({
   eventId,
@@ -47,12 +49,14 @@ export function GuestLookup({
   gate,
   deviceId,
   isOnline,
+  onResult,
 }: {
   eventId: string;
   query: string;
   gate: string;
   deviceId: string;
   isOnline: boolean;
+  onResult?: (result: CheckInResult) => void;
 }) {
   const queryClient = useQueryClient();
   const search = useQuery({
@@ -81,6 +85,8 @@ export function GuestLookup({
         onSuccess: (admission) => {
           setChosen(null);
           setLast({ name: entry.name, admission });
+          // The big card shows the last action: this name let in (or refused), not the scan before.
+          if (admission.verdict) onResult?.({ ...admission.verdict, holderName: admission.verdict.holderName ?? entry.name });
         },
         onError: (error) => {
           setChosen(null);

@@ -17,9 +17,26 @@ export interface QueuedScan {
   direction?: 'in' | 'out';
 }
 
+/**
+ * An entry this device let in offline that the server refused on sync (docs/rules/door.md 'The
+ * offline door': the ticket had got in at another door, or the device's clock was outside the
+ * door's window), kept until the door staff dismiss it.
+ */
+export interface DoorConflict {
+  nonce: string;
+  /** Who the ticket is for, from the device's list (null: not named, or not on the list). */
+  holderName: string | null;
+  ticketTypeName: string | null;
+  /** UTC ISO instant the device let the person in. */
+  scannedAt: string;
+  reason: RefusalReason;
+  /** Why, in pt-BR (refusalMessage). */
+  message: string;
+}
+
 // Kept in IndexedDB (a big event's list does not fit localStorage), in memory when the browser
 // offers none. `clearAll` empties it: the event lists (names of ticket holders), this device's
-// entries, the queue and the last sync.
+// entries, the queue, the conflicts the server sent back and the last sync.
 const { read, write, clear: clearAll } = createKeyValueStore('next-level-door');
 
 export const offlineStore = {
@@ -31,6 +48,9 @@ export const offlineStore = {
   saveEntries: (eventId: string, entries: Record<string, string>) => write(`entries:${eventId}`, entries),
   readQueue: async () => (await read<QueuedScan[]>('queue')) ?? [],
   saveQueue: (queue: QueuedScan[]) => write('queue', queue),
+  /** The entries of an event this device let in offline and the server refused on sync, oldest first. */
+  readConflicts: async (eventId: string) => (await read<DoorConflict[]>(`conflicts:${eventId}`)) ?? [],
+  saveConflicts: (eventId: string, conflicts: DoorConflict[]) => write(`conflicts:${eventId}`, conflicts),
   readLastSync: () => read<string>('lastSync'),
   saveLastSync: (at: string) => write('lastSync', at),
 };

@@ -1,15 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type CheckInResult, type DoorOfflineData, MAX_SYNC_SCANS, type OfflineTicket } from '../../../../shared/schemas/tickets';
+import { refusalMessage } from '../../../../shared/door-verdict';
+import {
+  type CheckInResult,
+  type DoorOfflineData,
+  type DoorSyncOutcome,
+  MAX_SYNC_SCANS,
+  type OfflineTicket,
+} from '../../../../shared/schemas/tickets';
 import { ApiError } from '../../../lib/api';
 import { checkInTicket } from '../api/check-in-ticket';
 import { getOfflineData } from '../api/get-offline-data';
 import { doorKeys } from '../api/keys';
 import { syncDoorScans } from '../api/sync-door-scans';
 import { type DoorSelection, newId, readDeviceId } from './door-device';
-import { decideOnDevice, type DoorTurn } from './offline-decision';
+import { decideOnDevice, type DoorTurn, hashTicketCode } from './offline-decision';
 import { splitQrPayload } from '../../../../shared/rotating-qr';
-import { offlineStore, type QueuedScan } from './offline-store';
+import { type DoorConflict, offlineStore, type QueuedScan } from './offline-store';
 
 /** A scan gets its answer from the server within this, or the device decides (docs/rules/door.md 'The offline door'). */
 const ONLINE_ANSWER_MS = 3000;
@@ -29,12 +36,42 @@ function isUnreachable(error: unknown): boolean {
 }
 
 /**
+ * The conflicts of one synced batch: each entry let in offline that the server answered
+ * 'conflict', named from the device's list (`byHash`) and with the server's reason in pt-BR.
+ */
+function conflictsOf(
+  batch: QueuedScan[],
+  results: DoorSyncOutcome[],
+  byHash: ReadonlyMap<string, OfflineTicket>,
+): (DoorConflict & { eventId: string })[] {
+  const sent = new Map(batch.map((scan) => [scan.nonce, scan]));
+  return results.flatMap((outcome) => {
+    const scan = sent.get(outcome.nonce);
+    if (outcome.outcome !== 'conflict' || !scan) return [];
+    const ticket = byHash.get(hashTicketCode(splitQrPayload(scan.code).code));
+    const reason = outcome.reason ?? 'offline_conflict';
+    return [
+      {
+        eventId: scan.eventId,
+        nonce: scan.nonce,
+        holderName: ticket?.holderName ?? null,
+        ticketTypeName: ticket?.ticketTypeName ?? null,
+        scannedAt: scan.scannedAt,
+        reason,
+        message: refusalMessage(reason),
+      },
+    ];
+  });
+}
+
+/**
  * The door's connection to the server and its offline half (docs/rules/door.md 'The offline door',
  * as pretixSCAN works): keeps the event's list on the device (downloaded at once and every 3
  * minutes while online), decides a scan on the device when the server gives no answer within 3 s
  * or the network is gone, queues those decisions with a nonce and sends them when the network
  * returns (the 'online' event, and a retry every 15 s). Tells whether the door is online, the
- * queue's length and when it last synced. `turn`: the session the operator picked (null: the one
+ * queue's length and when it last synced, and the entries let in offline that the server refused
+ * on sync ('conflicts', kept on the device until dismissed). `turn`: the session the operator picked (null: the one
  * open now) and the direction ('Entrada' / 'Saída'), sent with each scan and weighed offline too.
  */
 export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sessionId: null, direction: 'in' }) {
@@ -47,13 +84,42 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
   const [lastSync, setLastSync] = useState<string | null>(null);
   const [list, setList] = useState<DoorOfflineData | null>(null);
   const [isSyncing, setSyncing] = useState(false);
+  const [conflicts, setConflicts] = useState<DoorConflict[]>([]);
+  const conflictsRef = useRef<DoorConflict[]>([]);
+  const byHashRef = useRef<ReadonlyMap<string, OfflineTicket>>(new Map());
   const queueRef = useRef<QueuedScan[]>([]);
   const entriesRef = useRef<Record<string, string>>({});
   const syncingRef = useRef(false);
   const isLoadedRef = useRef(false);
 
   const byHash = useMemo(() => new Map<string, OfflineTicket>((list?.tickets ?? []).map((t) => [t.hash, t])), [list]);
+  byHashRef.current = byHash;
   const isOnline = isNetworkUp && isServerReachable;
+
+  /** Adds the conflicts a sync brought back: this event's to the screen, each event's to its store. */
+  const addConflicts = useCallback(
+    async (found: (DoorConflict & { eventId: string })[]) => {
+      for (const id of new Set(found.map((c) => c.eventId))) {
+        const mine = found.filter((c) => c.eventId === id).map(({ eventId: _eventId, ...conflict }) => conflict);
+        const kept = id === eventId ? conflictsRef.current : await offlineStore.readConflicts(id);
+        const known = new Set(kept.map((c) => c.nonce));
+        const next = [...kept, ...mine.filter((c) => !known.has(c.nonce))];
+        await offlineStore.saveConflicts(id, next);
+        if (id === eventId) {
+          conflictsRef.current = next;
+          setConflicts(next);
+        }
+      }
+    },
+    [eventId],
+  );
+
+  /** The door staff saw the conflicts: they leave the screen and the device. */
+  const dismissConflicts = useCallback(() => {
+    conflictsRef.current = [];
+    setConflicts([]);
+    void offlineStore.saveConflicts(eventId, []);
+  }, [eventId]);
 
   const replaceQueue = useCallback((next: QueuedScan[]) => {
     queueRef.current = next;
@@ -81,6 +147,8 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
         const batch = queueRef.current.slice(0, MAX_SYNC_SCANS);
         const answer = await syncDoorScans({ deviceId, scans: batch });
         const recorded = new Set(answer.results.map((r) => r.nonce));
+        const found = conflictsOf(batch, answer.results, byHashRef.current);
+        if (found.length > 0) await addConflicts(found);
         replaceQueue(queueRef.current.filter((scan) => !recorded.has(scan.nonce)));
         const at = new Date().toISOString();
         setLastSync(at);
@@ -96,7 +164,7 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
       syncingRef.current = false;
       setSyncing(false);
     }
-  }, [deviceId, queryClient, refreshList, replaceQueue]);
+  }, [addConflicts, deviceId, queryClient, refreshList, replaceQueue]);
 
   // What this device kept: the list, its own offline entries, the queue, the last sync.
   useEffect(() => {
@@ -108,8 +176,11 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
       offlineStore.readEntries(eventId),
       offlineStore.readQueue(),
       offlineStore.readLastSync(),
-    ]).then(([savedList, entries, savedQueue, savedSync]) => {
+      offlineStore.readConflicts(eventId),
+    ]).then(([savedList, entries, savedQueue, savedSync, savedConflicts]) => {
       if (!isCurrent) return;
+      conflictsRef.current = savedConflicts;
+      setConflicts(savedConflicts);
       setList((current) => current ?? savedList ?? null);
       entriesRef.current = entries;
       // Scans queued meanwhile (before the store answered) stay in the queue too.
@@ -225,5 +296,17 @@ export function useOfflineDoor(selection: DoorSelection, turn: DoorTurn = { sess
     [decideHere, deviceId, eventId, selection.gate, sync, turn.sessionId, turn.direction],
   );
 
-  return { deviceId, isOnline, queueLength: queue.length, lastSync, list, isSyncing, checkIn, sync, refreshList };
+  return {
+    deviceId,
+    isOnline,
+    queueLength: queue.length,
+    lastSync,
+    list,
+    isSyncing,
+    conflicts,
+    dismissConflicts,
+    checkIn,
+    sync,
+    refreshList,
+  };
 }

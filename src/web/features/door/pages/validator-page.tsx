@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Info } from 'lucide-react';
 import { useDoorCounts } from '../api/get-door-counts';
+import { DoorConflicts } from '../components/door-conflicts';
 import { DoorEventCard } from '../components/door-event-card';
 import { DoorHeader } from '../components/door-header';
 import { DoorScannerPanel } from '../components/door-scanner-panel';
@@ -50,7 +51,7 @@ export function ValidatorPage() {
 }
 
 /**
- * The door of one event: the connection bar, the event and its turn, the scanner, the latest
+ * The door of one event: the connection bar, the offline entries the server refused on sync, the event and its turn, the scanner, the latest
  * verdict, the counts with the offline list's sync, and the look-up by name or CPF.
  */
 function DoorScreen({
@@ -73,6 +74,8 @@ function DoorScreen({
   return (
     <>
       <ConnectionBar isOnline={door.isOnline} queueLength={door.queueLength} lastSync={door.lastSync} />
+
+      <DoorConflicts conflicts={door.conflicts} onDismiss={door.dismissConflicts} />
 
       <DoorEventCard
         selection={selection}
