@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { formatCentavos } from '../../../../shared/money';
 import type { BoxOfficeEvent } from '../../../../shared/schemas/box-office';
+import { plural } from '../../../../shared/plural';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import type { LocalBlock } from '../lib/offline-store';
 
+/** The units of a block not sold yet: what returning it puts back on sale. */
+export const unsoldOf = (b: LocalBlock) => Math.max(0, b.block.size - b.sold);
+
 /**
  * This device's blocks (stock taken from a sector up front, sold here with or without network)
- * with what is left in each, 'Reservar bloco' and 'Devolver' (the unsold units go back to the sector).
+ * with what is left in each, 'Reservar bloco' and 'Devolver bloco' (docs/rules/box-office.md
+ * 'Blocks'), which first asks, naming the units that go back to the online sale.
  */
 export function BlocksPanel({
   event,
@@ -27,6 +33,7 @@ export function BlocksPanel({
   const [size, setSize] = useState('20');
   const [error, setError] = useState<string>();
   const [isBusy, setBusy] = useState(false);
+  const [returning, setReturning] = useState<LocalBlock | null>(null);
 
   async function run(work: () => Promise<void>) {
     setError(undefined);
@@ -38,6 +45,12 @@ export function BlocksPanel({
     } finally {
       setBusy(false);
     }
+  }
+
+  async function confirmReturn() {
+    if (!returning) return;
+    await run(() => onReturn(returning.block.id));
+    setReturning(null);
   }
 
   return (
@@ -52,15 +65,9 @@ export function BlocksPanel({
         {blocks.map((b) => (
           <li key={b.block.id} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-2">
             <span>
-              <strong>{b.block.ticketTypeName}</strong> · {b.block.size - b.sold} de {b.block.size} restantes
+              <strong>{b.block.ticketTypeName}</strong> · {unsoldOf(b)} de {b.block.size} restantes
             </span>
-            <Button
-              variant="outline"
-              size="sm"
-              className="shrink-0"
-              disabled={!isOnline || isBusy}
-              onClick={() => void run(() => onReturn(b.block.id))}
-            >
+            <Button variant="outline" size="sm" className="shrink-0" disabled={!isOnline || isBusy} onClick={() => setReturning(b)}>
               Devolver bloco
             </Button>
           </li>
@@ -96,6 +103,30 @@ export function BlocksPanel({
         Reservar bloco
       </Button>
       {!isOnline ? <p className="text-sm text-muted">Reservar e devolver blocos pedem internet.</p> : null}
+      <ConfirmDialog
+        open={returning !== null}
+        onOpenChange={(open) => !open && setReturning(null)}
+        title="Devolver bloco?"
+        description="Os ingressos não vendidos saem deste aparelho e voltam à venda online."
+        confirmLabel="Devolver bloco"
+        tone="primary"
+        isPending={isBusy}
+        onConfirm={() => void confirmReturn()}
+      >
+        {returning ? (
+          <dl
+            className="mt-4 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-xl bg-surface p-3 text-sm"
+            data-testid="block-return-summary"
+          >
+            <dt className="text-muted">Setor</dt>
+            <dd className="text-right font-semibold">{returning.block.ticketTypeName}</dd>
+            <dt className="text-muted">Vendidos neste bloco</dt>
+            <dd className="text-right tabular-nums">{returning.sold}</dd>
+            <dt className="font-semibold">Voltam à venda online</dt>
+            <dd className="text-right font-semibold tabular-nums">{plural(unsoldOf(returning), 'ingresso', 'ingressos')}</dd>
+          </dl>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { deviceId, readQueue, type LocalEventState } from './offline-store';
  * The drawer of this device for one event (docs/rules/box-office.md 'Drawers'): open it with its
  * float, record a withdrawal or a supply, and close it with the cash counted (amounts in
  * centavos). Closing sends the queue first and is refused while sales of the drawer are still on
- * the device (an ApiError with the pt-BR message).
+ * the device (an ApiError with the pt-BR message); then it gives this device's blocks back (their
+ * unsold units return to the online sale) and closes the drawer.
  */
 export function useDrawerActions({
   eventId,
@@ -52,8 +53,11 @@ export function useDrawerActions({
           message: 'Há vendas deste caixa ainda não enviadas. Conecte-se e sincronize antes de fechar o caixa.',
         });
       }
+      // The blocks go back before the drawer closes: a closed drawer sells nothing, so their units would sit idle.
+      const held = (stateRef.current ?? current).blocks.filter((b) => !b.block.returnedAt);
+      for (const b of held) await calls.returnBlock(b.block.id);
       const closed = await calls.closeDrawer(current.drawer.id, countedCentavos);
-      await store({ ...current, drawer: null });
+      await store({ ...(stateRef.current ?? current), drawer: null, blocks: [] });
       return closed;
     },
     [store, sync, stateRef],

@@ -221,6 +221,7 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
             <BlocksPanel event={event} blocks={blocks} isOnline={office.isOnline} onReserve={office.reserve} onReturn={office.giveBack} />
             <DrawerPanel
               drawer={drawer}
+              blocks={blocks}
               queuedCash={office.queuedCash}
               isOnline={office.isOnline}
               onWithdraw={(amount, note) => office.moveCash('withdrawal', amount, note)}
