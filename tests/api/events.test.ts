@@ -275,6 +275,16 @@ describe('GET /api/events filters', () => {
     expect(await keys('?q=100%25')).toEqual([]);
   });
 
+  it("finds the K-Pop events as 'kpop', 'k pop', 'K-Pop', 'k-pop' or 'K–POP', and a city written without its space", async () => {
+    for (const q of ['kpop', 'k pop', 'K-Pop', 'k-pop', 'K–POP', ' KPOP ']) {
+      expect(await keys(`?q=${encodeURIComponent(q)}`), q).toEqual(['kpopFree']);
+    }
+    expect(await keys(`?q=${encodeURIComponent('de graca')}`)).toEqual(['kpopFree']);
+    expect(sorted(await keys('?q=riodejaneiro'))).toEqual(sorted(await keys(`?q=${encodeURIComponent('Rio de Janeiro')}`)));
+    expect(await keys('?q=riodejaneiro')).toContain('kpopFree');
+    expect(sorted(await keys(`?q=${encodeURIComponent('Itaja-í')}`))).toEqual(['hanbok', 'kimchi']);
+  });
+
   it('filters by brand, also through the category words of the brand pages', async () => {
     expect(sorted(await keys('?brand=ay-yo'))).toEqual(['asian', 'idols', 'kpopFree']);
     expect(sorted(await keys('?brand=kxp'))).toEqual(['hanbok', 'kimchi', 'soldOut']);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AdminEventStatus, AdminEventSummary, ListAdminEventsQuery } from '../../../shared/schemas/admin-events';
 import { earliestOngoingEventDate, type EventTimes, isEventPast, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
+import { containsFolded } from '../../db/fold-text';
 import { loadSalesMoneyByEvent, sumSalesMoney } from './sales-money';
 
 interface AdminEventRow {
@@ -54,8 +55,6 @@ const orders: Record<NonNullable<ListAdminEventsQuery['sort']>, SQL> = {
   '-date': sql`e.date DESC, e.start_time DESC, e.id`,
 };
 
-const fold = (text: SQL) => sql`translate(lower(${text}), 'áàâãäéèêëíìîïóòôõöúùûüç', 'aaaaaeeeeiiiiooooouuuuc')`;
-
 /**
  * Every event, drafts included (docs/rules/events.md 'Event status'), with its sales: units of
  * completed orders, the units its lots ever offered (sold + held + remaining) and whether none is
@@ -69,8 +68,7 @@ const fold = (text: SQL) => sql`translate(lower(${text}), 'áàâãäéèêëí�
 export async function listAdminEvents(db: Db, query: ListAdminEventsQuery, now: Date = new Date()): Promise<AdminEventSummary[]> {
   const where: SQL[] = [sql`true`];
   if (query.q) {
-    const like = `%${query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(${fold(sql`e.title`)} LIKE ${fold(sql`${like}`)} OR ${fold(sql`e.location`)} LIKE ${fold(sql`${like}`)})`);
+    where.push(sql`(${containsFolded(sql`e.title`, query.q)} OR ${containsFolded(sql`e.location`, query.q)})`);
   }
   if (query.brand) where.push(sql`e.brand_slug = ${query.brand}`);
   if (query.status) where.push(statusFilters[query.status](now));

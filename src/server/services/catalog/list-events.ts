@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { EventSummary, ListEventsQuery, PriceFilter } from '../../../shared/schemas/events';
 import { earliestOngoingEventDate, isEventPast } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
+import { containsFolded } from '../../db/fold-text';
 
 /**
  * Inclusive bounds in centavos of an event's lowest price for each price filter, read as the
@@ -88,20 +89,10 @@ export const eventSummaryColumns = sql`
   ${lowestPrice}::int AS lowest_price_centavos,
   (SELECT sum(tt.remaining)::int FROM ticket_types tt WHERE tt.event_id = e.id) AS remaining_total`;
 
-// Lower case without the accents of Portuguese, so 'itajai' finds 'Itajaí' and 'sao' finds 'São'.
-// Accents go first: lower() leaves non-ASCII letters alone under the C locale.
-const fold = (value: SQL) =>
-  sql`lower(translate(${value}, 'áàâãäéèêëíìîïóòôõöúùûüçÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇ', 'aaaaaeeeeiiiiooooouuuucAAAAAEEEEIIIIOOOOOUUUUC'))`;
-
-function containsFolded(column: SQL, text: string): SQL {
-  const like = `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-  return sql`${fold(column)} LIKE ${fold(sql`${like}::text`)}`;
-}
-
 /**
  * Published events matching every given filter, soonest first (
  * docs/rules/events.md 'Event list filters'; docs/rules/events.md 'Card prices': the price filter really filters, on the price the card shows).
- * Search is a case- and accent-insensitive match on title, location or city; `brand` matches
+ * Search matches title, location or city ignoring case, accents, spaces and hyphens ('kpop' finds 'K-Pop', db/fold-text); `brand` matches
  * the brand or the category words of older events (docs/rules/events.md 'Brand pages' ('ay-yo', 'k-pop', 'asian';
  * 'kxp', 'korean', 'korea'; 'next level'); `date` is a São Paulo calendar day; `city` is a case-
  * and accent-insensitive match on the city (or the location when the city is unknown); `price`

@@ -4,6 +4,7 @@ import type { DoorSearchTicket } from '../../../shared/schemas/tickets';
 import { admissionAtDoor, decideAdmission, documentCheckOf, offlineTicketStatus, turnsIn } from '../../domain/admission';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { foldedContainsPattern, foldedSql, foldText } from '../../db/fold-text';
 import { refusalOf } from './check-in-result';
 import { acceptedScansOf, turnColumns } from './admit-scans';
 import { loadWorkableDoorEvent, scanTurnAt } from './door-event';
@@ -13,18 +14,6 @@ const MAX_SEARCH_RESULTS = 20;
 
 /** A CPF has 11 digits; the look-up matches a CPF only whole. */
 const CPF_DIGITS = 11;
-
-// Accents folded in SQL the same way on PostgreSQL and PGlite (no unaccent extension needed);
-// apostrophes dropped (translate deletes what has no counterpart), so 'davila' finds D'Ávila.
-const ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñ'’`";
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
-
-/** Lower case without accents or apostrophes, as the look-up compares names. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/['’`]/g, '').toLowerCase();
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface SearchRow {
   id: string;
@@ -82,17 +71,18 @@ export async function searchDoorTickets(
   const turn = scanTurnAt(door, now);
   const window = turn.state;
   const text = query.trim();
-  const folded = `%${escapeLike(foldText(text))}%`;
+  // Names compare folded (db/fold-text): 'davila' finds D'Ávila.
+  const folded = foldedContainsPattern(text);
   const digits = text.replace(/\D/g, '');
   const isCpf = /^[\d.\-\s]+$/.test(text) && digits.length === CPF_DIGITS;
   const orderPrefix = text.replace(/^#/, '').toLowerCase();
   const isOrderPrefix = /^[0-9a-f][0-9a-f-]{3,35}$/.test(orderPrefix);
   /** What finds a ticket through its order's buyer: the name, the whole e-mail, the whole CPF, the order number. */
-  const buyerMatches: SQL[] = [sql`translate(lower(o.buyer_name), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`];
+  const buyerMatches: SQL[] = [sql`${foldedSql(sql`o.buyer_name`)} LIKE ${folded}`];
   if (text.includes('@')) buyerMatches.push(sql`lower(o.buyer_email) = ${text.toLowerCase()}`);
   if (isCpf) buyerMatches.push(sql`regexp_replace(o.buyer_cpf, '[^0-9]', '', 'g') = ${digits}`);
   if (isOrderPrefix) buyerMatches.push(sql`o.id::text LIKE ${`${orderPrefix}%`}`);
-  const holderMatches: SQL[] = [sql`translate(lower(coalesce(t.holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded}`];
+  const holderMatches: SQL[] = [sql`${foldedSql(sql`coalesce(t.holder_name, '')`)} LIKE ${folded}`];
   if (isCpf) holderMatches.push(sql`regexp_replace(coalesce(t.holder_cpf, ''), '[^0-9]', '', 'g') = ${digits}`);
   const isTransferred = sql`EXISTS (SELECT 1 FROM ticket_transfers x WHERE x.ticket_id = t.id AND x.status = 'accepted')`;
   // A ticket transferred to someone else is found by its holder only; through its buyer, the door
@@ -117,7 +107,7 @@ export async function searchDoorTickets(
     SELECT tt.id AS transfer_id, t.id, t.ticket_type_name, tt.from_holder_name, o.id AS order_id, o.buyer_name
     FROM ticket_transfers tt JOIN tickets t ON t.id = tt.ticket_id JOIN orders o ON o.id = t.order_id
     WHERE tt.event_id = ${eventId}::uuid AND tt.status = 'accepted' AND tt.old_code IS NOT NULL
-      AND (translate(lower(coalesce(tt.from_holder_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${folded} OR ${sql.join(buyerMatches, sql` OR `)})
+      AND (${foldedSql(sql`coalesce(tt.from_holder_name, '')`)} LIKE ${folded} OR ${sql.join(buyerMatches, sql` OR `)})
     ORDER BY coalesce(tt.from_holder_name, o.buyer_name), tt.id
     LIMIT ${MAX_SEARCH_RESULTS}
   `,

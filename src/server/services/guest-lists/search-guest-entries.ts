@@ -2,17 +2,13 @@ import { sql } from 'drizzle-orm';
 import { onlyDigits } from '../../../shared/cpf';
 import type { DoorGuestEntry } from '../../../shared/schemas/guest-lists';
 import { queryRows, type Db } from '../../db/client';
+import { foldedContainsPattern, foldedSql } from '../../db/fold-text';
 import { describeGuestListRule, guestCharge } from '../../domain/guest-list';
-import { foldText } from '../door/search-door-tickets';
 import { loadWorkableDoorEvent } from '../door/door-event';
 import { ruleOf } from './guest-list-rows';
 
 /** Most list names one look-up lists. */
 const MAX_GUEST_RESULTS = 20;
-
-// Folded in SQL as search-door-tickets.ts folds names (the same two strings), so 'joao' finds João.
-const ACCENTED = "áàâãäåéèêëíìîïóòôõöúùûüçñ'’`";
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucn';
 
 /**
  * The door's look-up of list names ('Lista amiga') of the door's event `eventId`, beside its
@@ -32,7 +28,8 @@ export async function searchGuestEntries(
   const door = await loadWorkableDoorEvent(db, eventId, opensMinutesBefore, now);
   const text = query.trim();
   const digits = onlyDigits(text);
-  const pattern = `%${foldText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Folded as the ticket look-up folds names (db/fold-text), so 'joao' finds João.
+  const pattern = foldedContainsPattern(text);
   const rows = await queryRows<{
     id: string;
     name: string;
@@ -53,7 +50,7 @@ export async function searchGuestEntries(
     JOIN guest_lists gl ON gl.id = ge.list_id
     JOIN users u ON u.id = gl.owner_id
     WHERE ge.event_id = ${door.id}::uuid
-      AND (translate(lower(ge.name), ${ACCENTED}, ${PLAIN}) LIKE ${pattern}
+      AND (${foldedSql(sql`ge.name`)} LIKE ${pattern}
            OR ge.email = ${text.toLowerCase()}
            OR (${digits.length === 11} AND ge.cpf = ${digits}))
     ORDER BY ge.admitted_at IS NOT NULL, ge.name, ge.id

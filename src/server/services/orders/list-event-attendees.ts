@@ -3,6 +3,7 @@ import { DomainError } from '../../../shared/errors';
 import { formatInstant } from '../../../shared/dates';
 import type { EventAttendee, ListEventAttendeesResponse } from '../../../shared/schemas/admin-events';
 import { queryRows, type Db } from '../../db/client';
+import { containsFolded, foldedSql } from '../../db/fold-text';
 import { csvFileName, toCsv } from '../../lib/csv';
 import { loadTicketSaleCells, TICKET_SALE_HEADER } from './sale-columns';
 import { refusalMessage } from '../../../shared/door-verdict';
@@ -23,8 +24,6 @@ interface AttendeeRow {
   [key: string]: unknown;
 }
 
-const fold = (text: ReturnType<typeof sql>) => sql`translate(lower(${text}), 'áàâãäéèêëíìîïóòôõöúùûüç', 'aaaaaeeeeiiiiooooouuuuc')`;
-
 /**
  * Every ticket of an event of a paid order (issue: per-event attendee list): holder, type, order,
  * buyer, status ('used' once it got in) and when and at which gate it entered, ordered by holder
@@ -40,7 +39,7 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
   const term = q.trim().slice(0, 100);
   const like = `%${term.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const filter = term
-    ? sql`AND (${fold(sql`coalesce(t.holder_name, '')`)} LIKE ${fold(sql`${like}`)} OR ${fold(sql`o.buyer_name`)} LIKE ${fold(sql`${like}`)}
+    ? sql`AND (${containsFolded(sql`coalesce(t.holder_name, '')`, term)} OR ${containsFolded(sql`o.buyer_name`, term)}
           OR lower(o.buyer_email) LIKE lower(${like}) OR o.id::text LIKE ${`${term.toLowerCase()}%`})`
     : sql``;
   const rows = await queryRows<AttendeeRow>(
@@ -56,7 +55,7 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
       WHERE x.ticket_id = t.id AND x.status = 'accepted' ORDER BY x.decided_at DESC LIMIT 1
     ) tt ON true
     WHERE t.event_id = ${eventId} ${filter}
-    ORDER BY ${fold(sql`coalesce(t.holder_name, o.buyer_name)`)}, t.created_at, t.id`,
+    ORDER BY ${foldedSql(sql`coalesce(t.holder_name, o.buyer_name)`)}, t.created_at, t.id`,
   );
   const [conflicts] = await queryRows<{ count: number }>(
     db,
