@@ -2,22 +2,15 @@ import { z } from 'zod';
 import '../zod-locale';
 import { isCalendarDay, text } from './fields';
 import { parseReaisToCentavos } from '../money';
-import { brandSlugs, type BrandSlug } from './events';
+import { brandSlugs } from './events';
+import { eventCategories } from '../brands';
 import { isImageAddress } from '../image-address';
 
 // Shapes of the back office's events and ticket types (docs/screens.md 'Admin area', docs/rules/events.md 'Creating and editing events' and
 // 'Edit event', 7 'Admin', 8). The browser form (eventFormSchema) and the API (eventInputSchema)
 // are built from the same field rules, so both refuse the same input with the same pt-BR message.
 
-/** Category choices of the create form (docs/rules/events.md 'Creating and editing events') and the brand each one belongs to. */
-export const eventCategories = ['AyYo Events', 'KXP Events', 'Next Level Events'] as const;
-export type EventCategory = (typeof eventCategories)[number];
-
-export const brandOfCategory: Readonly<Record<EventCategory, BrandSlug>> = {
-  'AyYo Events': 'ay-yo',
-  'KXP Events': 'kxp',
-  'Next Level Events': 'next-level',
-};
+export { brandNames, brandOfCategory, categoryLabel, eventCategories, type EventCategory } from '../brands';
 
 /** Cities offered by the form (docs/rules/events.md 'Creating and editing events'); any other city is typed in. */
 export const cityChoices = ['São Paulo', 'Rio de Janeiro', 'Itajaí'] as const;

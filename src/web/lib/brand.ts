@@ -1,4 +1,5 @@
 import type { BrandSlug } from '../../shared/schemas/events';
+import { brandNames } from '../../shared/brands';
 
 interface BrandStyle {
   name: string;
@@ -9,9 +10,13 @@ interface BrandStyle {
 }
 
 export const brandStyles: Record<BrandSlug, BrandStyle> = {
-  'next-level': { name: 'Next Level', solid: 'bg-brand-next-level', gradient: 'bg-linear-to-br from-brand-next-level to-brand-ay-yo' },
-  'ay-yo': { name: 'AY-YO', solid: 'bg-brand-ay-yo', gradient: 'bg-linear-to-br from-brand-ay-yo to-brand-next-level' },
-  kxp: { name: 'KXP', solid: 'bg-brand-kxp', gradient: 'bg-linear-to-br from-brand-kxp to-brand-next-level' },
+  'next-level': {
+    name: brandNames['next-level'],
+    solid: 'bg-brand-next-level',
+    gradient: 'bg-linear-to-br from-brand-next-level to-brand-ay-yo',
+  },
+  'ay-yo': { name: brandNames['ay-yo'], solid: 'bg-brand-ay-yo', gradient: 'bg-linear-to-br from-brand-ay-yo to-brand-next-level' },
+  kxp: { name: brandNames.kxp, solid: 'bg-brand-kxp', gradient: 'bg-linear-to-br from-brand-kxp to-brand-next-level' },
 };
 
 export const brandOrder: BrandSlug[] = ['next-level', 'ay-yo', 'kxp'];

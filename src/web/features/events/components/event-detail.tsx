@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Ban, CalendarDays } from 'lucide-react';
 import { toast } from 'sonner';
 import type { EventDetail as EventDetailData } from '../../../../shared/schemas/events';
+import { categoryLabel } from '../../../../shared/brands';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useEvent } from '../api/get-event';
@@ -154,7 +155,7 @@ function EventDetailView({
       <header className="mt-6 flex items-start justify-between gap-4">
         <div className="min-w-0">
           <span className={cn('inline-flex rounded-full px-3 py-1 text-xs font-bold text-white', brandStyle(event.brandSlug).solid)}>
-            {event.category}
+            {event.brandSlug ? brandStyle(event.brandSlug).name : categoryLabel(event.category)}
           </span>
           <h1 className="mt-3 text-2xl leading-tight font-black tracking-tight text-balance hyphens-auto [overflow-wrap:anywhere] sm:text-4xl">
             {event.title}

@@ -6,6 +6,7 @@ import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   cityChoices,
+  categoryLabel,
   eventCategories,
   eventFormSchema,
   formFieldOfServerField,
@@ -90,10 +91,10 @@ export function EventForm({
           <FormField id="category" label="Marca" required error={errors.category?.message}>
             {(aria) => (
               <Select {...aria} aria-required {...register('category')}>
-                <option value="">Selecione a categoria</option>
+                <option value="">Selecione a marca</option>
                 {eventCategories.map((category) => (
                   <option key={category} value={category}>
-                    {category}
+                    {categoryLabel(category)}
                   </option>
                 ))}
               </Select>
