@@ -138,7 +138,7 @@ describe('the borderô of an event', () => {
 
     // The NFS-e text is copied as shown.
     const nfse = page.getByRole('region', { name: 'Texto da NFS-e' });
-    expect(await nfse.textContent()).toContain(`intermediação da venda de ingressos do evento "${TITLE}"`);
+    expect(await nfse.textContent()).toContain(`intermediação da venda de ingressos do evento “${TITLE}”`);
     await nfse.getByRole('button', { name: 'Copiar' }).click();
     await poll(() => page.getByText('Texto da NFS-e copiado').isVisible()).toBe(true);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Valor dos serviços: R$ 136,00');

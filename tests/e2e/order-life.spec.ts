@@ -125,7 +125,7 @@ describe('the life of an order in the browser', () => {
 
     // 'Meus ingressos' shows it waiting, with its time left.
     await page.goto('/tickets');
-    await poll(() => page.getByRole('heading', { name: 'Aguardando pagamento' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Pagamento pendente' }).isVisible()).toBe(true);
     const pending = page.getByRole('article', { name: event.title });
     await poll(() => pending.getByText('2x Pista').isVisible()).toBe(true);
     expect(await pending.getByRole('timer').textContent()).toMatch(/^1[0-5]:\d{2}$/);
@@ -144,7 +144,7 @@ describe('the life of an order in the browser', () => {
     await poll(() => page.getByText('Compra realizada com sucesso!').isVisible()).toBe(true);
     await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2);
-    expect(await page.getByRole('heading', { name: 'Aguardando pagamento' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Pagamento pendente' }).count()).toBe(0);
     await context.close();
   });
 

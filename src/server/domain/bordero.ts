@@ -339,7 +339,7 @@ export function nfseText(input: NfseInput): string {
   return [
     'NFS-e: discriminação dos serviços',
     `Prestador: ${input.company.name}, CNPJ ${input.company.cnpj}, ${input.company.email}`,
-    `Serviço: intermediação da venda de ingressos do evento "${input.event.title}", em ${input.dateLabel}, ${where}.`,
+    `Serviço: intermediação da venda de ingressos do evento “${input.event.title}”, em ${input.dateLabel}, ${where}.`,
     `Ingressos vendidos: ${input.ticketsSold}; cortesias: ${input.courtesies} (sem valor).`,
     `Taxas de serviço cobradas dos compradores: ${money(input.feesCentavos)}`,
     `Taxas de serviço absorvidas pelo organizador: ${money(input.absorbedFeesCentavos)}`,

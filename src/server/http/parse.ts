@@ -20,7 +20,7 @@ export async function readUploadedImage(request: FastifyRequest): Promise<{ byte
       }
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw new DomainError('validation_failed', { field: 'file' }, 'Envie a imagem no campo "file".');
+        throw new DomainError('validation_failed', { field: 'file' }, 'Envie a imagem no campo “file”.');
       }
       const bytes = await part.toBuffer();
       image = { bytes, truncated: part.file.truncated };

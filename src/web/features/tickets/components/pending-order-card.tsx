@@ -56,7 +56,7 @@ export function PendingOrderCard({
           </p>
         </div>
         <Badge tone="warning" className="shrink-0">
-          Aguardando pagamento
+          Pendente
         </Badge>
       </div>
 

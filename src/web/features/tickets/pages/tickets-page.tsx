@@ -94,7 +94,7 @@ export function TicketsPage({ onResumeOrder, onCancelOrder }: TicketsPageProps) 
             {pending.length ? (
               <section aria-labelledby="tickets-pending">
                 <h2 id="tickets-pending" className="text-xl font-bold">
-                  Aguardando pagamento
+                  Pagamento pendente
                 </h2>
                 <p className="mt-1 mb-4 text-sm text-muted">
                   Os ingressos ficam reservados até o fim do prazo. Depois disso, voltam a ficar à venda.

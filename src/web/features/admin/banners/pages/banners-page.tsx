@@ -106,7 +106,7 @@ export function BannersPage() {
       <ConfirmDialog
         {...deletion.dialog}
         title="Tem certeza que deseja excluir este banner?"
-        description={`"${deletion.deleting?.title ?? ''}" será excluído e sai da página inicial. Esta ação não pode ser desfeita.`}
+        description={`“${deletion.deleting?.title ?? ''}” será excluído e sai da página inicial. Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
       />
     </>

@@ -211,7 +211,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
                 sectorsPending
                   ? 'Carregando os setores do evento...'
                   : presaleSectors.length === 0
-                    ? 'Este evento não tem setor de pré-venda. Ligue "Pré-venda" num setor, na página do evento.'
+                    ? 'Este evento não tem setor de pré-venda. Ligue “Pré-venda” num setor, na página do evento.'
                     : 'Quem digitar este código vê o setor escondido na página do evento.'
               }
             >

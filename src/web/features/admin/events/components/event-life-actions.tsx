@@ -74,7 +74,7 @@ export function EventLifeActions({
         open={isDeleteOpen}
         onOpenChange={setDeleteOpen}
         title="Excluir este evento?"
-        description={`"${event.title}" e seus tipos de ingresso serão apagados. O evento ainda não tem pedidos. Não é possível desfazer.`}
+        description={`“${event.title}” e seus tipos de ingresso serão apagados. O evento ainda não tem pedidos. Não é possível desfazer.`}
         confirmLabel="Excluir evento"
         isPending={remove.isPending}
         onConfirm={() =>

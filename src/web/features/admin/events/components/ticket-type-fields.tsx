@@ -208,7 +208,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
         open={pendingRemoval !== null}
         onOpenChange={(open) => !open && setPendingRemoval(null)}
         title="Remover este setor?"
-        description={pendingRemoval ? `"${pendingRemoval.name}" será removido do evento agora.` : undefined}
+        description={pendingRemoval ? `“${pendingRemoval.name}” será removido do evento agora.` : undefined}
         confirmLabel="Remover"
         isPending={isRemoving}
         onConfirm={() => void confirmRemoval()}

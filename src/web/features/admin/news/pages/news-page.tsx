@@ -112,7 +112,7 @@ export function NewsPage() {
       <ConfirmDialog
         {...deletion.dialog}
         title="Tem certeza que deseja excluir esta notícia?"
-        description={`"${deletion.deleting?.title ?? ''}" será excluída e sai da página inicial. Esta ação não pode ser desfeita.`}
+        description={`“${deletion.deleting?.title ?? ''}” será excluída e sai da página inicial. Esta ação não pode ser desfeita.`}
         confirmLabel="Excluir"
       />
     </>
