@@ -57,7 +57,7 @@ export function CancelEventDialog({
       open={open}
       onOpenChange={(next) => !isPending && onOpenChange(next)}
       title="Cancelar evento"
-      description={`"${event.title}" deixa de vender ingressos.`}
+      description={`“${event.title}” deixa de vender ingressos.`}
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4" aria-busy={isPending}>
         <div className="flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm">
