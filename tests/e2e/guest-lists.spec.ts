@@ -117,6 +117,10 @@ describe.each([
     await poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Liberar entrada' }).click();
     await poll(() => door.getByTestId('guest-admission').textContent()).toBe(`Entrada liberada: ${guest}`);
+    // The door's big card shows this action, the last one, not the scan before it.
+    await poll(() => door.getByTestId('door-result').textContent()).toContain(guest);
+    expect(await door.getByTestId('door-result').locator('[data-tone]').getAttribute('data-tone')).toBe('valid');
+    expect(await door.getByTestId('door-result').textContent()).toContain('Entrada liberada pela busca');
     await poll(() => row.textContent()).toMatch(/Já entrou às \d\d:\d\d/);
     if (sizeName === 'phone') {
       await door.getByTestId('guest-admission').scrollIntoViewIfNeeded();
