@@ -101,7 +101,7 @@ describe('an admin runs an event from creation to its buyers', () => {
     await poll(() => page.getByLabel('Preço (R$)').first().inputValue()).toBe('80,00');
     await poll(() => visible(page, 'Preço deve ser um valor válido')).toBe(false);
 
-    await page.getByLabel('Marca').selectOption('KXP Events');
+    await page.getByLabel('Marca').selectOption({ label: 'KXP' });
     await page.getByLabel('Descrição', { exact: true }).fill('Uma noite de cultura coreana criada pelo teste.');
     await page.getByLabel('Imagem do evento').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: PNG });
     await poll(() => visible(page, 'Imagem enviada')).toBe(true);

@@ -1,5 +1,8 @@
 import type { Bordero } from '../../../../../shared/schemas/bordero';
 
+/** A count as pt-BR writes it, with the thousands dot: 15000 -> '15.000'. */
+const count = (n: number) => n.toLocaleString('pt-BR');
+
 /** The meia-entrada of each sector against its 40 % reserve, and the entries per hour and gate. */
 export function BorderoDoor({ bordero }: { bordero: Bordero }) {
   return (
@@ -15,12 +18,13 @@ export function BorderoDoor({ bordero }: { bordero: Bordero }) {
               <p className="flex justify-between gap-2 font-semibold">
                 <span>{m.sector}</span>
                 <span className="tabular-nums">
-                  {m.meiaSold} de {m.reserve}
+                  {count(m.meiaSold)} de {count(m.reserve)}
                 </span>
               </p>
               <p className="text-muted">
-                Reserva de {m.reserve} (40% de {m.stock}) · {m.reserveUsedPercent}% usada · restam {m.reserveLeft}
-                {m.seniorSold > 0 ? ` · ${m.seniorSold} de pessoa idosa, fora da reserva` : ''}
+                Reserva de {count(m.reserve)} (40% de {count(m.stock)}) · {m.reserveUsedPercent}% usada ·{' '}
+                {m.reserveLeft === 1 ? 'resta' : 'restam'} {count(m.reserveLeft)}
+                {m.seniorSold > 0 ? ` · ${count(m.seniorSold)} de pessoa idosa, fora da reserva` : ''}
               </p>
             </li>
           ))}
@@ -53,13 +57,13 @@ export function BorderoDoor({ bordero }: { bordero: Bordero }) {
                 <tr key={`${e.hourStart}-${e.gate}`}>
                   <td className="py-1.5 pr-2">{e.hourLabel}</td>
                   <td className="py-1.5 pr-2">{e.gate}</td>
-                  <td className="py-1.5 text-right tabular-nums">{e.entries}</td>
+                  <td className="py-1.5 text-right tabular-nums">{count(e.entries)}</td>
                 </tr>
               ))}
               <tr className="font-bold">
                 <td className="py-1.5 pr-2">Total</td>
                 <td />
-                <td className="py-1.5 text-right tabular-nums">{bordero.entriesTotal}</td>
+                <td className="py-1.5 text-right tabular-nums">{count(bordero.entriesTotal)}</td>
               </tr>
             </tbody>
           </table>

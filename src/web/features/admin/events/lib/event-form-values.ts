@@ -7,6 +7,7 @@ import {
   type AdminEventDetail,
   type EventFormValues,
 } from '../../../../../shared/schemas/admin-events';
+import { plural } from '../../../../../shared/plural';
 
 export type TicketTypeFormValues = EventFormValues['ticketTypes'][number];
 export type LotFormValues = TicketTypeFormValues['lots'][number];
@@ -150,16 +151,14 @@ export function savedTicketTypesOf(event: AdminEventDetail): Record<string, Save
 /** Whether paid or waiting orders exist: then the server keeps the service fee as it is. */
 export const hasSales = (event: AdminEventDetail) => event.ticketTypes.some((type) => type.lots.some((lot) => lot.sold + lot.held > 0));
 
-/** 'N vendidos · N reservados · N restantes' for a lot or a sector. */
+/** 'N vendidos · N reservados · N restantes' for a lot or a sector, counts with the thousands dot ('14.998 restantes'). */
 export function formatLotCounts({ sold, held, remaining }: { sold: number; held: number; remaining: number }): string {
-  return [
-    sold === 1 ? '1 vendido' : `${sold} vendidos`,
-    held === 1 ? '1 reservado' : `${held} reservados`,
-    remaining === 1 ? '1 restante' : `${remaining} restantes`,
-  ].join(' · ');
+  return [plural(sold, 'vendido', 'vendidos'), plural(held, 'reservado', 'reservados'), plural(remaining, 'restante', 'restantes')].join(
+    ' · ',
+  );
 }
 
-/** 'Meia-entrada: 12 de 40 vendidas (reserva de 40%)'. */
+/** 'Meia-entrada: 12 de 40 vendidas (reserva de 40%)'; counts with the thousands dot ('1.234 de 6.000'). */
 export function formatMeiaReserve({ halfTaken, meiaReserve }: { halfTaken: number; meiaReserve: number }): string {
-  return `Meia-entrada: ${halfTaken} de ${meiaReserve} vendidas (reserva de 40%)`;
+  return `Meia-entrada: ${halfTaken.toLocaleString('pt-BR')} de ${meiaReserve.toLocaleString('pt-BR')} vendidas (reserva de 40%)`;
 }
