@@ -121,6 +121,35 @@ describe('coupons in the back office', () => {
     expect(options.json().events).toContainEqual({ id: event.id, title: 'Festival de Cupom', date: event.date });
   });
 
+  it('offers only events not over yet, by the rule of when an event ends, soonest first', async () => {
+    const now = Date.now();
+    const { event: past } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      daysAhead: -3,
+      title: 'Cupom Passado',
+    });
+    // Today, started 5 h ago and 3 h long: over 2 h ago, though its day is today.
+    const { event: overToday } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      startsAt: new Date(now - 5 * 3_600_000),
+      title: 'Cupom Acabou Hoje',
+    });
+    // Started an hour ago and still on.
+    const { event: onNow } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      startsAt: new Date(now - 3_600_000),
+      title: 'Cupom Acontecendo',
+    });
+    const { event: later } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], {
+      daysAhead: 40,
+      title: 'Cupom Futuro',
+    });
+    const options = (await call('GET', '/api/admin/coupons/events', admin.cookie)).json().events as { id: string; date: string }[];
+    const ids = options.map((option) => option.id);
+    expect(ids).not.toContain(past.id);
+    expect(ids).not.toContain(overToday.id);
+    expect(ids).toContain(onNow.id);
+    expect(ids.indexOf(onNow.id)).toBeLessThan(ids.indexOf(later.id));
+    expect(options.map((option) => option.date)).toEqual([...options.map((option) => option.date)].sort());
+  });
+
   it('creates a coupon for all events with no limits when the optional fields are left blank', async () => {
     const response = await call('POST', '/api/admin/coupons', admin.cookie, {
       code: 'todos',

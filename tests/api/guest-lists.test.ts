@@ -122,6 +122,26 @@ describe('creating and seeing lists', () => {
     expect(list.owner.email).toBe(promoter.email);
   });
 
+  it('offers an admin the events not over yet to make a list for, soonest first; no one else', async () => {
+    const now = Date.now();
+    const sector = [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }];
+    const { event: past } = await createEvent(server, sector, { daysAhead: -2, title: 'Lista Passada' });
+    const { event: overToday } = await createEvent(server, sector, { startsAt: new Date(now - 5 * 3_600_000), title: 'Lista Acabou' });
+    const { event: onNow } = await createEvent(server, sector, { startsAt: new Date(now - 3_600_000), title: 'Lista Agora' });
+    const { event: later } = await createEvent(server, sector, { daysAhead: 30, title: 'Lista Futura' });
+    const answer = await call('GET', '/api/admin/guest-lists/events', admin.cookie);
+    expect(answer.statusCode).toBe(200);
+    const ids = (answer.json().events as { id: string }[]).map((event) => event.id);
+    expect(ids).not.toContain(past.id);
+    expect(ids).not.toContain(overToday.id);
+    expect(ids.indexOf(onNow.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(onNow.id)).toBeLessThan(ids.indexOf(later.id));
+    expect(answer.json().events).toContainEqual({ id: later.id, title: 'Lista Futura', date: later.date });
+    expect((await call('GET', '/api/admin/guest-lists/events', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/guest-lists/events', promoter.cookie)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/guest-lists/events', plainBuyer.cookie)).statusCode).toBe(403);
+  });
+
   it('refuses an owner who is not of the team, and a list from anyone but an admin', async () => {
     const made = await openEvent();
     const refused = await call('POST', `/api/admin/events/${made.event.id}/guest-lists`, admin.cookie, {

@@ -20,6 +20,7 @@ import {
   importGuestCsvSchema,
 } from '../../../shared/schemas/guest-lists';
 import { noContentSchema, responses } from '../../../shared/schemas/api-error';
+import { listCouponEventsResponseSchema } from '../../../shared/schemas/admin-content';
 import type { Role } from '../../../shared/statuses';
 import { addGuestEntry } from '../../services/guest-lists/add-guest-entry';
 import { admitGuestEntry } from '../../services/guest-lists/admit-guest-entry';
@@ -31,6 +32,7 @@ import { listGuestLists } from '../../services/guest-lists/list-guest-lists';
 import { removeGuestEntry } from '../../services/guest-lists/remove-guest-entry';
 import { searchGuestEntries } from '../../services/guest-lists/search-guest-entries';
 import { signUpGuest } from '../../services/guest-lists/sign-up-guest';
+import { listUpcomingEventOptions } from '../../services/catalog/upcoming-event-options';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
 
@@ -43,7 +45,8 @@ const entryParamsSchema = z.object({ id: z.uuid(), entryId: z.uuid() });
 /**
  * Guest lists ('Lista amiga', docs/rules/guest-lists.md 'Lists'), four audiences, each guarded
  * before anything is read:
- * - the back office (admins): an event's lists, and creating one;
+ * - the back office (admins): the events a list may be created for (not over yet), an event's
+ *   lists, and creating one;
  * - the owners ('Minhas listas': promoters and staff): their lists, adding names by hand or from a
  *   CSV, taking a name off (an admin sees and edits every list; anyone else is told the list does
  *   not exist);
@@ -58,6 +61,10 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', guards.withRole(['admin']));
     const event = { config: idNotFound(() => new DomainError('event_not_found')) };
+    // The events a list may be created for: those not over yet, soonest first.
+    app.get('/api/admin/guest-lists/events', { schema: { response: responses({ 200: listCouponEventsResponseSchema }) } }, async () => ({
+      events: await listUpcomingEventOptions(db),
+    }));
     app.get(
       '/api/admin/events/:id/guest-lists',
       { ...event, schema: { params: idParamsSchema, response: responses({ 200: guestListListSchema }) } },

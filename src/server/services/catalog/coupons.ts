@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AdminCoupon, CouponEventOption, CouponInput, DeleteCouponResponse } from '../../../shared/schemas/admin-content';
 import { DomainError } from '../../../shared/errors';
 import { eventInstant, saoPauloToday } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
 import { coupons, events, orders, ticketTypes } from '../../db/schema';
 import { countAccessCodeFailures } from './access-code-attempts';
+import { listUpcomingEventOptions } from './upcoming-event-options';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -137,14 +138,12 @@ export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
 }
 
 /**
- * The events a coupon may be limited to: every event, soonest date first (docs/rules/sale.md 'Coupons':
- * events (id, title) ordered by date).
+ * The events a coupon may be limited to (docs/rules/sale.md 'Coupons'): those not over at `now`,
+ * soonest first (upcoming-event-options.ts listUpcomingEventOptions; over is shared/dates
+ * isEventPast). A coupon already tied to an event that ended keeps it.
  */
-export async function listCouponEventOptions(db: Db): Promise<CouponEventOption[]> {
-  return db
-    .select({ id: events.id, title: events.title, date: events.date })
-    .from(events)
-    .orderBy(asc(events.date), asc(events.startTime), asc(events.title));
+export async function listCouponEventOptions(db: Db, now: Date = new Date()): Promise<CouponEventOption[]> {
+  return listUpcomingEventOptions(db, now);
 }
 
 /**

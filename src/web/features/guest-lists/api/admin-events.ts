@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminEventDetail, ListAdminEventsResponse } from '../../../../shared/schemas/admin-events';
+import type { AdminEventDetail } from '../../../../shared/schemas/admin-events';
+import type { ListCouponEventsResponse } from '../../../../shared/schemas/admin-content';
 import { api } from '../../../lib/api';
 import { guestListKeys } from './keys';
 
-/** GET /api/admin/events: the events a list can be created for, soonest first. */
-export function listAdminEventsForLists(): Promise<ListAdminEventsResponse> {
-  return api('/api/admin/events?sort=date');
+/** GET /api/admin/guest-lists/events: the events a list can be created for (not over yet), soonest first. */
+export function listAdminEventsForLists(): Promise<ListCouponEventsResponse> {
+  return api('/api/admin/guest-lists/events');
 }
 
 /** GET /api/admin/events/:id: an event's sectors, to choose the one list names enter as. */

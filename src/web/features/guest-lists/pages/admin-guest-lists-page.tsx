@@ -34,6 +34,12 @@ export function AdminGuestListsPage() {
         <Label htmlFor="gl-event">Evento</Label>
         <GuestSelect id="gl-event" value={eventId ?? ''} onChange={(e) => setParams(e.target.value ? { evento: e.target.value } : {})}>
           <option value="">Escolha um evento</option>
+          {/* An event already over, opened by its address: its lists stay readable. */}
+          {event.data && events.data && !events.data.events.some((item) => item.id === event.data.id) ? (
+            <option value={event.data.id}>
+              {event.data.title} · {formatEventDateShort(event.data.date)}
+            </option>
+          ) : null}
           {events.data?.events.map((item) => (
             <option key={item.id} value={item.id}>
               {item.title} · {formatEventDateShort(item.date)}
