@@ -306,12 +306,28 @@ describe('cancelling an event', () => {
     const noReason = await post(`/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
 
+    // What the confirmation shows first: the same numbers the cancellation then makes, and nothing changes.
+    expect((await get(`/api/admin/events/${event.id}/cancel-preview`, ana.cookie)).statusCode).toBe(403);
+    expect((await get(`/api/admin/events/${randomUUID()}/cancel-preview`, admin.cookie)).statusCode).toBe(404);
+    const preview = await get(`/api/admin/events/${event.id}/cancel-preview`, admin.cookie);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ refundedOrders: 2, refundCentavos: 36000, voidedTickets: 3, releasedOrders: 1 });
+    expect(await remainingOf(pista.id)).toBe(15);
+    const [stillOn] = await server.deps.db.select().from(events).where(eq(events.id, event.id));
+    expect(stillOn.cancelledAt).toBeNull();
+    const untouched = await server.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.eventId, event.id));
+    expect(untouched.map((o) => o.status).sort()).toEqual(['completed', 'completed', 'pending']);
+    expect(await server.deps.db.select().from(refunds).where(eq(refunds.origin, 'event_cancelled'))).toHaveLength(0);
+    const toldBefore = await server.deps.db.select().from(notifications).where(eq(notifications.userId, ana.userId));
+    expect(toldBefore.some((n) => n.title === 'Evento cancelado')).toBe(false);
+
     const cancelled = await post(`/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: 'O local foi interditado.' });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ refundedOrders: 2, releasedOrders: 1 });
     expect((await post(`/api/admin/events/${event.id}/cancel`, admin.cookie, { reason: 'De novo' })).json().code).toBe(
       'event_already_cancelled',
     );
+    expect((await get(`/api/admin/events/${event.id}/cancel-preview`, admin.cookie)).json().code).toBe('event_already_cancelled');
 
     expect(await remainingOf(pista.id)).toBe(20);
     expect(await remainingOf(vip.id)).toBe(5);

@@ -25,7 +25,8 @@ import {
 import { noContentSchema, rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { DomainError } from '../../../shared/errors';
 import { createEvent } from '../../services/catalog/create-event';
-import { cancelEvent, deleteEvent } from '../../services/catalog/cancel-event';
+import { cancelEvent, deleteEvent, previewEventCancellation } from '../../services/catalog/cancel-event';
+import { eventCancellationPreviewSchema } from '../../../shared/schemas/event-cancellation';
 import { eventAttendeesCsv, eventScanLogCsv, listEventAttendees } from '../../services/orders/list-event-attendees';
 import { updateEvent } from '../../services/catalog/update-event';
 import { deleteTicketType } from '../../services/catalog/delete-ticket-type';
@@ -138,6 +139,12 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     { ...quotas, schema: { ...quotas.schema, body: setCourtesyQuotaSchema } },
     async (request) => ({ quotas: await setCourtesyQuota(db, request.params.id, request.body) }),
   );
+
+  // What the cancellation would do, for the confirmation the organizer reads first.
+  app.get('/api/admin/events/:id/cancel-preview', event({ 200: eventCancellationPreviewSchema }), async (request) => {
+    const admin = await guards.requireRole(request, ['admin']);
+    return previewEventCancellation(deps, request.params.id, admin.id);
+  });
 
   const cancelled = event({ 200: cancelEventResultSchema });
   app.post(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import { DomainError } from '../../../shared/errors';
 import type { CancelEventResult } from '../../../shared/schemas/admin-events';
+import type { EventCancellationPreview } from '../../../shared/schemas/event-cancellation';
 import { events, orders, refunds, tickets } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
@@ -31,50 +32,110 @@ export async function cancelEvent(
   input: { reason: string; adminId: string },
   now: Date = new Date(),
 ): Promise<CancelEventResult> {
-  const { released, refunded } = await deps.db.transaction(async (tx) => {
-    // FOR UPDATE (not the plain UPDATE's weaker lock) waits for every placement and confirmation
-    // of this event in flight, which hold a key-share lock on it, and makes new ones wait for this
-    // commit; they then see the event cancelled. So every order is either seen below or refused.
-    await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
-    const [event] = await tx
-      .update(events)
-      .set({ cancelledAt: now, updatedAt: now })
-      .where(and(eq(events.id, eventId), isNull(events.cancelledAt)))
-      .returning({ id: events.id, title: events.title });
-    if (!event) {
-      const [existing] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-      throw new DomainError(existing ? 'event_already_cancelled' : 'event_not_found');
-    }
-
-    // Orders in id order, each locked before its tickets and stock (the lock order everywhere).
-    const eventOrders = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.eventId, eventId), inArray(orders.status, ['pending', 'completed'])))
-      .orderBy(asc(orders.id))
-      .for('update');
-    const releasedPayments: string[] = [];
-    let refundedCount = 0;
-    for (const order of eventOrders) {
-      if (order.status === 'pending') {
-        if (await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now)) {
-          if (order.paymentId) releasedPayments.push(order.paymentId);
-        }
-        continue;
-      }
-      if (await refundPaidOrder(tx, order, event.title, input, now)) refundedCount++;
-    }
-    return { released: releasedPayments, refunded: refundedCount };
-  });
-
-  for (const paymentId of released) {
+  const outcome = await deps.db.transaction((tx) => cancelEventInTx(tx, eventId, input, now));
+  for (const paymentId of outcome.releasedPayments) {
     try {
       await deps.payments.cancelPayment(paymentId);
     } catch (error) {
       deps.log.warn({ err: error, paymentId }, 'could not cancel a payment of a cancelled event; a late payment is refunded');
     }
   }
-  return { cancelledAt: now.toISOString(), refundedOrders: refunded, releasedOrders: released.length };
+  return { cancelledAt: now.toISOString(), refundedOrders: outcome.refundedOrders, releasedOrders: outcome.releasedPayments.length };
+}
+
+/** Thrown inside the preview's transaction to roll the cancellation back with what it did. */
+class PreviewRollback extends Error {
+  constructor(readonly preview: EventCancellationPreview) {
+    super('event cancellation preview');
+  }
+}
+
+/**
+ * What 'Cancelar evento' would do at `now`, asked before the organizer confirms
+ * (docs/rules/refunds.md 'Cancelling an event'): the paid orders refunded, the money paid back
+ * (centavos, service fees included, as the cancellation prices it), the tickets that stop being
+ * valid and the pending orders released. The cancellation itself runs
+ * (cancelEventInTx, the same code and amounts) in a transaction that is rolled back: nothing
+ * changes, nothing is sent. `adminId` is the admin asking. Throws DomainError: event_not_found;
+ * event_already_cancelled.
+ */
+export async function previewEventCancellation(
+  deps: Pick<ServiceDeps, 'db'>,
+  eventId: string,
+  adminId: string,
+  now: Date = new Date(),
+): Promise<EventCancellationPreview> {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const outcome = await cancelEventInTx(tx, eventId, { reason: 'Prévia do cancelamento', adminId }, now);
+      throw new PreviewRollback({
+        refundedOrders: outcome.refundedOrders,
+        refundCentavos: outcome.refundCentavos,
+        voidedTickets: outcome.voidedTickets,
+        releasedOrders: outcome.releasedOrders,
+      });
+    });
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.preview;
+    throw error;
+  }
+  throw new Error('the cancellation preview did not roll back');
+}
+
+interface CancelOutcome {
+  /** Provider payments of the released pending orders, to cancel after the commit. */
+  releasedPayments: string[];
+  releasedOrders: number;
+  refundedOrders: number;
+  /** Money of the refunds approved, in centavos. */
+  refundCentavos: number;
+  voidedTickets: number;
+}
+
+async function cancelEventInTx(tx: Tx, eventId: string, input: { reason: string; adminId: string }, now: Date): Promise<CancelOutcome> {
+  // FOR UPDATE (not the plain UPDATE's weaker lock) waits for every placement and confirmation
+  // of this event in flight, which hold a key-share lock on it, and makes new ones wait for this
+  // commit; they then see the event cancelled. So every order is either seen below or refused.
+  await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+  const [event] = await tx
+    .update(events)
+    .set({ cancelledAt: now, updatedAt: now })
+    .where(and(eq(events.id, eventId), isNull(events.cancelledAt)))
+    .returning({ id: events.id, title: events.title });
+  if (!event) {
+    const [existing] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+    throw new DomainError(existing ? 'event_already_cancelled' : 'event_not_found');
+  }
+
+  // Orders in id order, each locked before its tickets and stock (the lock order everywhere).
+  const eventOrders = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.eventId, eventId), inArray(orders.status, ['pending', 'completed'])))
+    .orderBy(asc(orders.id))
+    .for('update');
+  const outcome: CancelOutcome = {
+    releasedPayments: [],
+    releasedOrders: 0,
+    refundedOrders: 0,
+    refundCentavos: 0,
+    voidedTickets: 0,
+  };
+  for (const order of eventOrders) {
+    if (order.status === 'pending') {
+      if (await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now)) {
+        outcome.releasedOrders++;
+        if (order.paymentId) outcome.releasedPayments.push(order.paymentId);
+      }
+      continue;
+    }
+    const refunded = await refundPaidOrder(tx, order, event.title, input, now);
+    if (!refunded) continue;
+    outcome.refundedOrders++;
+    outcome.refundCentavos += refunded.amountCentavos;
+    outcome.voidedTickets += refunded.voidedTickets;
+  }
+  return outcome;
 }
 
 async function refundPaidOrder(
@@ -83,7 +144,7 @@ async function refundPaidOrder(
   eventTitle: string,
   input: { reason: string; adminId: string },
   now: Date,
-): Promise<boolean> {
+): Promise<{ amountCentavos: number; voidedTickets: number } | null> {
   // The event is cancelled in this transaction, so every amount below includes the service fee.
   const states = (await loadTicketRefundStates(tx, [order], now)).get(order.id) ?? [];
   const amountOf = (ticketIds: string[]) => ticketIds.reduce((sum, id) => sum + (states.find((s) => s.id === id)?.amountCentavos ?? 0), 0);
@@ -152,8 +213,8 @@ async function refundPaidOrder(
     refundIds.map((refundId) => ({ kind: 'refund_payment', payload: { refundId } })),
     now,
   );
+  const total = amount + pendingRequests.reduce((sum, r) => sum + r.amountCentavos, 0);
   if (order.userId) {
-    const total = amount + pendingRequests.reduce((sum, r) => sum + r.amountCentavos, 0);
     await notifyUser(
       tx,
       {
@@ -166,7 +227,7 @@ async function refundPaidOrder(
       now,
     );
   }
-  return refundIds.length > 0 || valid.length > 0;
+  return refundIds.length > 0 || valid.length > 0 ? { amountCentavos: total, voidedTickets: valid.length } : null;
 }
 
 /**

@@ -8,14 +8,65 @@ import { FieldError } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
 import { cancelEventSchema, type CancelEventInput } from '../../../../../shared/schemas/admin-events';
 import { useCancelEvent } from '../api/cancel-event';
+import { useEventCancellationPreview } from '../api/preview-event-cancellation';
+import { formatCentavos } from '../../../../../shared/money';
+import { plural } from '../../../../../shared/plural';
 
 const REASON_MAX = 500;
 
-const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+/**
+ * What the cancellation does, with the event's own numbers (GET .../cancel-preview): the paid
+ * orders refunded and the money, the tickets that stop being valid, the buyers told. While the
+ * numbers load, or if they cannot be read, the same list without them.
+ */
+function CancellationSummary({ eventId, open }: { eventId: string; open: boolean }) {
+  const preview = useEventCancellationPreview(eventId, open);
+  const figures = preview.data;
+  return (
+    <div
+      className="flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm"
+      aria-busy={preview.isPending}
+      data-testid="cancel-event-summary"
+    >
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
+      <ul className="list-disc space-y-1 pl-4">
+        {figures ? (
+          figures.refundedOrders > 0 ? (
+            <li>
+              <strong>{plural(figures.refundedOrders, 'pedido pago será reembolsado', 'pedidos pagos serão reembolsados')}</strong>,{' '}
+              <strong>{formatCentavos(figures.refundCentavos)}</strong> no total, pela mesma forma de pagamento.
+            </li>
+          ) : (
+            <li>Nenhum pedido pago a reembolsar.</li>
+          )
+        ) : (
+          <li>
+            Todos os pedidos pagos serão reembolsados pela mesma forma de pagamento.
+            {preview.isPending ? <span className="text-muted"> Calculando valores…</span> : null}
+          </li>
+        )}
+        {figures && figures.voidedTickets > 0 ? (
+          <li>
+            <strong>{plural(figures.voidedTickets, 'ingresso deixa', 'ingressos deixam')}</strong> de valer na entrada.
+          </li>
+        ) : figures ? null : (
+          <li>Os ingressos deixam de valer na entrada.</li>
+        )}
+        {figures && figures.releasedOrders > 0 ? (
+          <li>{plural(figures.releasedOrders, 'pedido aguardando pagamento é liberado', 'pedidos aguardando pagamento são liberados')}.</li>
+        ) : null}
+        <li>Cada comprador é avisado, com o motivo abaixo.</li>
+        <li>As vendas param e não é possível desfazer o cancelamento.</li>
+      </ul>
+    </div>
+  );
+}
 
 /**
- * 'Cancelar evento' (docs/rules/refunds.md 'Cancelling an event'): asks the reason the buyers will read and says what
- * follows (sales stop, every paid order refunded, every buyer told), then cancels.
+ * 'Cancelar evento' (docs/rules/refunds.md 'Cancelling an event'): nothing happens before the organizer confirms here.
+ * Says what follows with the event's numbers (how many paid orders are refunded and how much, the
+ * tickets that stop being valid, every buyer told, sales stop), asks the reason the buyers will
+ * read, then cancels.
  */
 export function CancelEventDialog({
   event,
@@ -60,15 +111,7 @@ export function CancelEventDialog({
       description={`“${event.title}” deixa de vender ingressos.`}
     >
       <form noValidate onSubmit={handleSubmit(onValid)} className="space-y-4" aria-busy={isPending}>
-        <div className="flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-3 text-sm">
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
-          <ul className="list-disc space-y-1 pl-4">
-            <li>Todos os pedidos pagos serão reembolsados pela mesma forma de pagamento.</li>
-            <li>Os ingressos deixam de valer na entrada.</li>
-            <li>Cada comprador é avisado, com o motivo abaixo.</li>
-            <li>Não é possível desfazer o cancelamento.</li>
-          </ul>
-        </div>
+        <CancellationSummary eventId={event.id} open={open} />
         <div>
           <label htmlFor="cancel-event-reason" className="mb-1 block text-sm font-medium">
             Motivo do cancelamento
