@@ -5,6 +5,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { brands, events, orderItems, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { listAdminEvents } from '../../src/server/services/catalog/list-admin-events';
+import { adminEventFilters, type AdminEventSummary } from '../../src/shared/schemas/admin-events';
+import { adminEventState, adminEventStateLabel } from '../../src/shared/event-state';
 import { openDoorNow } from '../support/door';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
@@ -133,6 +135,7 @@ describe('who may use the admin event routes', () => {
       ['DELETE', `/api/admin/events/${event.id}/ticket-types/${type.id}`],
       ['GET', `/api/admin/events/${event.id}/buyers`],
       ['GET', `/api/admin/events/${event.id}/buyers.csv`],
+      ['GET', `/api/admin/events/${event.id}/cancel-preview`],
     ];
     const before = await countEvents();
     for (const [method, url, payload] of routes) {
@@ -344,6 +347,31 @@ describe('the admin events list', () => {
     const all = (await request('GET', '/api/admin/events', admin.cookie)).json().events as { id: string; status: string }[];
     expect(all.find((e) => e.id === past.event.id)?.status).toBe('finished');
     expect(all.find((e) => e.id === today.event.id)?.status).toBe('active');
+  });
+
+  it('puts each event in the one state its badge names, the same word as the filter that lists it', async () => {
+    const sector = [{ name: 'Pista', priceCentavos: 1000, remaining: 5 }];
+    const upcoming = await createEvent(server, sector, { title: 'Estado Publicado' });
+    const over = await createEvent(server, sector, { daysAhead: -4, title: 'Estado Encerrado' });
+    const draft = await createEvent(server, sector, { title: 'Estado Rascunho' });
+    await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
+    const called = await createEvent(server, sector, { title: 'Estado Cancelado' });
+    expect((await request('POST', `/api/admin/events/${called.event.id}/cancel`, admin.cookie, { reason: 'Chuva forte' })).statusCode).toBe(
+      200,
+    );
+    const expected = {
+      [upcoming.event.id]: 'published',
+      [over.event.id]: 'past',
+      [draft.event.id]: 'draft',
+      [called.event.id]: 'cancelled',
+    } as const;
+    for (const filter of adminEventFilters) {
+      const rows = (await request('GET', `/api/admin/events?q=Estado&status=${filter}`, admin.cookie)).json().events as AdminEventSummary[];
+      expect(rows.length, filter).toBeGreaterThan(0);
+      for (const row of rows) expect(adminEventState(row), `${row.title} under ${filter}`).toBe(filter);
+      for (const [id, state] of Object.entries(expected)) expect(rows.some((row) => row.id === id)).toBe(state === filter);
+    }
+    expect(adminEventStateLabel).toEqual({ published: 'Publicado', draft: 'Rascunho', past: 'Encerrado', cancelled: 'Cancelado' });
   });
 
   it('keeps a night past midnight Ativo until its end, under published and not past', async () => {

@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import {
   adminEventFilters,
   adminEventSorts,
-  type AdminEventFilter,
   type AdminEventSort,
   type AdminEventSummary,
   type ListAdminEventsQuery,
@@ -13,6 +12,7 @@ import {
 import { brandSlugs, type BrandSlug } from '../../../../../shared/schemas/events';
 import { categoryLabel } from '../../../../../shared/schemas/admin-events';
 import { plural } from '../../../../../shared/plural';
+import { adminEventStateLabel } from '../../../../../shared/event-state';
 import { formatCentavos } from '../../../../../shared/money';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { Button } from '../../../../components/ui/button';
@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/page-header';
 import { Select } from '../../components/form-field';
 import { Label } from '../../../../components/ui/input';
 import { brandStyles } from '../../../../lib/brand';
+import { cn } from '../../../../lib/cn';
 import { SearchField } from '../../../../components/search-field';
 import { useAdminEvents } from '../api/list-admin-events';
 import { EventStatusBadges } from '../components/event-status-badge';
@@ -43,6 +44,18 @@ function EventThumb({ event }: { event: AdminEventSummary }) {
     <span aria-hidden className="inline-flex h-10 w-16 shrink-0 items-center justify-center rounded-md bg-surface font-bold text-muted">
       {event.title.charAt(0).toUpperCase()}
     </span>
+  );
+}
+
+/** The event's title, opening its page in the back office (its data, sectors, sessions, courtesies). */
+function EventTitleLink({ event, className }: { event: AdminEventSummary; className?: string }) {
+  return (
+    <Link
+      to={`/admin/events/${event.id}/edit`}
+      className={cn('font-semibold text-fg underline-offset-2 hover:underline focus-visible:underline', className)}
+    >
+      {event.title}
+    </Link>
   );
 }
 
@@ -86,13 +99,6 @@ function Sold({ event }: { event: AdminEventSummary }) {
   );
 }
 
-const filterLabels: Record<AdminEventFilter, string> = {
-  published: 'Publicados',
-  draft: 'Rascunhos',
-  cancelled: 'Cancelados',
-  past: 'Encerrados',
-};
-
 const sortLabels: Record<AdminEventSort, string> = {
   created: 'Criados por último',
   date: 'Data mais próxima',
@@ -130,7 +136,7 @@ const columns: DataTableColumn<AdminEventSummary>[] = [
       <span className="flex items-center gap-3">
         <EventThumb event={event} />
         <span className="min-w-0">
-          <span className="block font-semibold">{event.title}</span>
+          <EventTitleLink event={event} className="block" />
           <span className="block text-xs text-muted">{categoryLabel(event.category)}</span>
         </span>
       </span>
@@ -174,7 +180,7 @@ function EventCard({ event }: { event: AdminEventSummary }) {
       <div className="flex items-start gap-3">
         <EventThumb event={event} />
         <div className="min-w-0 flex-1">
-          <p className="font-semibold leading-snug">{event.title}</p>
+          <EventTitleLink event={event} className="block leading-snug" />
           <p className="text-sm text-muted">{when(event)}</p>
         </div>
       </div>
@@ -280,7 +286,7 @@ export function AdminEventsPage() {
             <option value="">Todas</option>
             {adminEventFilters.map((filter) => (
               <option key={filter} value={filter}>
-                {filterLabels[filter]}
+                {adminEventStateLabel[filter]}
               </option>
             ))}
           </Select>

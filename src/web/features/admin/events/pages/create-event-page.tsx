@@ -6,7 +6,10 @@ import { useCreateEvent } from '../api/create-event';
 import { EventForm } from '../components/event-form';
 import { emptyEventForm } from '../lib/event-form-values';
 
-/** /admin/events/new (docs/rules/events.md 'Creating and editing events'). */
+/**
+ * /admin/events/new (docs/rules/events.md 'Creating and editing events'); once created, the new
+ * event's page (/admin/events/:id/edit) opens with a toast.
+ */
 export function CreateEventPage() {
   const create = useCreateEvent();
   const navigate = useNavigate();
@@ -23,14 +26,18 @@ export function CreateEventPage() {
         defaultValues={defaults}
         submitLabel="Criar evento"
         onSubmit={async (input) => {
+          let created;
           try {
-            await create.mutateAsync(input);
+            created = await create.mutateAsync(input);
           } catch (error) {
             toast.error('Erro ao criar evento', { description: (error as Error).message });
             throw error;
           }
-          toast.success('Evento e ingressos criados com sucesso!');
-          navigate('/admin/events');
+          // On to the new event's page, where its sessions, waiting room and courtesies are set up.
+          toast.success('Evento e ingressos criados com sucesso!', {
+            description: 'Agora configure sessões, sala de espera e cortesias.',
+          });
+          navigate(`/admin/events/${created.id}/edit`);
         }}
       />
     </>
