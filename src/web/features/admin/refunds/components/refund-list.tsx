@@ -64,19 +64,28 @@ function PaymentFailure({ failure }: { failure: NonNullable<AdminRefund['payment
   );
 }
 
-/** Refunds the system approves as it records them: no one decides them. */
-const isApprovedBySystem = (refund: AdminRefund) => refund.origin === 'late_payment' || refund.origin === 'duplicate_payment';
+/**
+ * What no admin decided, by who started it: the buyer's own 'Cancelar compra' within the 7 days
+ * (docs/rules/refunds.md 'Withdrawal (CDC art. 49)') and the payments the system pays back as it records them.
+ */
+const decidedWithoutAdmin: Partial<Record<AdminRefund['origin'], string>> = {
+  withdrawal: 'Desistência do comprador (automática)',
+  late_payment: 'Aprovado automaticamente',
+  duplicate_payment: 'Aprovado automaticamente',
+};
 
 /** Who decided, when, and the notes; or the buttons while pending. */
 function Decision({ refund, onDecide }: { refund: AdminRefund; onDecide: RefundListProps['onDecide'] }) {
   if (refund.status === 'pending') return <DecisionButtons refund={refund} onDecide={onDecide} />;
+  const automatic = refund.processedBy ? undefined : decidedWithoutAdmin[refund.origin];
   return (
     <div className="min-w-0 space-y-0.5">
-      {!refund.processedBy && isApprovedBySystem(refund) ? (
-        <p className="text-xs">Aprovado automaticamente</p>
+      {automatic ? (
+        <p className="text-xs">{automatic}</p>
       ) : (
         <p className="text-xs">
           {refund.status === 'rejected' ? 'Rejeitado' : 'Aprovado'} por{' '}
+          {/* Only an admin's decision can lose its author: the account was deleted since. */}
           <span className="font-semibold">{refund.processedBy?.name ?? 'conta removida'}</span>
         </p>
       )}
