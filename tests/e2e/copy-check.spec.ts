@@ -211,7 +211,7 @@ describe('copy check', () => {
     }
 
     // No page load warns of a missing first-load fallback.
-    for (const { console } of [fan, door, admin]) {
+    for (const { console } of [visitor, fan, door, admin]) {
       expect(console.filter((line) => line.includes('HydrateFallback'))).toEqual([]);
     }
 
