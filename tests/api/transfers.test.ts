@@ -67,9 +67,12 @@ describe('transferring a ticket to another person', () => {
       toEmail: bia.email.toUpperCase(),
     });
     expect(sent.statusCode).toBe(201);
-    expect(sent.json()).toMatchObject({ status: 'pending', toName: 'Beatriz Souza', toEmail: bia.email, fromName: 'Ana Beatriz Lima' });
+    // 'From' is the account that sends (the person the recipient knows), not the name typed as buyer or holder at checkout.
+    expect(sent.json()).toMatchObject({ status: 'pending', toName: 'Beatriz Souza', toEmail: bia.email, fromName: 'Pessoa Teste' });
     const [stored] = await server.deps.db.select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, ticket.id));
+    expect(stored.fromHolderName).toBe('Ana Beatriz Lima');
     const token = await tokenMailedTo(bia.email);
+    expect(server.sentMail.filter((m) => m.to === bia.email).at(-1)?.text).toContain('Pessoa Teste transferiu um ingresso para você');
     // Only the hash is kept; the outbox holds the id, never the token.
     expect(stored.tokenHash).not.toContain(token);
     expect(

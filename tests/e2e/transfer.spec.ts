@@ -134,13 +134,20 @@ describe('transferring a ticket to another account', () => {
     const bPage = await recipient.newPage();
     await bPage.goto(link);
     await poll(() => bPage.getByRole('heading', { name: 'Aceitar ingresso' }).isVisible()).toBe(true);
-    await poll(() => bPage.getByText(`Joana R. Dias transferiu este ingresso para Bruna Teixeira.`).isVisible()).toBe(true);
+    // The sender is named as the account that sends, not by the holder name typed on the ticket.
+    await poll(() => bPage.getByText(`Joana Ribeiro Dias transferiu este ingresso para Bruna Teixeira.`).isVisible()).toBe(true);
     await expectNoAxeViolationsInBothThemes(bPage, '/transfer signed out');
     await noSidewaysScroll(bPage);
     await shoot(bPage, 'transfer-link-signed-out');
+    // 'Criar conta com este e-mail' opens the sign-up with the address the link was sent to.
+    await bPage.getByRole('link', { name: 'Criar conta com este e-mail' }).click();
+    await bPage.waitForURL((url) => url.pathname === '/auth');
+    await poll(() => bPage.locator('#sign-up-email').inputValue()).toBe(bruna.email);
+    await bPage.goBack();
     await bPage.getByRole('link', { name: 'Entrar para aceitar' }).click();
     await bPage.waitForURL((url) => url.pathname === '/auth');
-    await bPage.getByLabel('E-mail').fill(bruna.email);
+    // The sign-in opens with that address filled in too.
+    await poll(() => bPage.getByLabel('E-mail').inputValue()).toBe(bruna.email);
     await bPage.getByLabel('Senha', { exact: true }).fill(bruna.password);
     await bPage.getByRole('button', { name: 'Entrar', exact: true }).last().click();
     await bPage.waitForURL((url) => url.pathname.startsWith('/transfer/'), { timeout: 20_000 });

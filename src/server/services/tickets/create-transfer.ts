@@ -69,7 +69,7 @@ export async function createTransfer(
             userId: account.id,
             type: 'event',
             title: 'Você recebeu um ingresso',
-            message: `${ticket.holderName ?? sender.name} transferiu um ingresso de ${ticket.event.title} para você. Aceite em Meus ingressos.`,
+            message: `${sender.name} transferiu um ingresso de ${ticket.event.title} para você. Aceite em Meus ingressos.`,
             actionUrl: '/tickets',
             // The transfer's own e-mail carries the link.
             channels: ['push', 'whatsapp'],

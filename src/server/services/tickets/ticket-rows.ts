@@ -141,13 +141,16 @@ export type TransferRow = {
   decided_at: Date | string | null;
 };
 
-/** The transfers matching `where` with the sender's name (the holder then, else the account's). */
+/**
+ * The transfers matching `where` with the sender's name: the account that sent it (the person the
+ * recipient knows), else, for a deleted account, the holder the ticket had then.
+ */
 export async function readTransfers(tx: Db | Tx, where: SQL, lock = false): Promise<TransferRow[]> {
   return queryRows<TransferRow>(
     tx,
     sql`
     SELECT tt.id, tt.ticket_id, tt.status, tt.to_name, tt.to_email, tt.to_cpf,
-           coalesce(tt.from_holder_name, u.name) AS from_name, tt.created_at, tt.decided_at
+           coalesce(u.name, tt.from_holder_name) AS from_name, tt.created_at, tt.decided_at
     FROM ticket_transfers tt LEFT JOIN users u ON u.id = tt.from_user_id
     WHERE ${where}
     ORDER BY tt.created_at DESC, tt.id

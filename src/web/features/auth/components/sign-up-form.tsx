@@ -8,14 +8,16 @@ import { PasswordField } from './password-field';
 import { TermsLinks } from './terms-links';
 
 interface SignUpFormProps {
+  /** The e-mail the form starts with (an invitation's or a transfer's). */
+  defaultEmail?: string;
   isSubmitting: boolean;
   onSubmit(values: SignUpInput): void;
 }
 
-export function SignUpForm({ isSubmitting, onSubmit }: SignUpFormProps) {
+export function SignUpForm({ defaultEmail = '', isSubmitting, onSubmit }: SignUpFormProps) {
   const { register, handleSubmit, formState } = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { name: '', email: '', password: '', acceptTerms: false },
+    defaultValues: { name: '', email: defaultEmail, password: '', acceptTerms: false },
   });
   const { errors } = formState;
   const passwordHintId = 'sign-up-password-hint';

@@ -58,7 +58,10 @@ export function AuthPage() {
   const isBuying = isResumePurchasePath(redirect);
   const queryClient = useQueryClient();
   const { user, roles } = useSession();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // Links that know who is coming (a staff invitation, a ticket transfer) give the e-mail, and
+  // 'cadastro=1' when it is a new account: the form opens filled in.
+  const invitedEmail = (params.get('email') ?? '').trim().slice(0, 254);
+  const [mode, setMode] = useState<Mode>(params.get('cadastro') === '1' ? 'sign-up' : 'sign-in');
   const [resetEmail, setResetEmail] = useState<string | null>(null);
   const [destination, setDestination] = useState<string | null>(null);
   const signIn = useSignIn();
@@ -168,7 +171,7 @@ export function AuthPage() {
                 </Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="sign-in" className="mt-6">
-                <SignInForm defaultEmail={resetEmail ?? ''} isSubmitting={signIn.isPending} onSubmit={handleSignIn} />
+                <SignInForm defaultEmail={resetEmail ?? invitedEmail} isSubmitting={signIn.isPending} onSubmit={handleSignIn} />
                 <button
                   type="button"
                   onClick={() => setMode('forgot-password')}
@@ -178,7 +181,7 @@ export function AuthPage() {
                 </button>
               </Tabs.Content>
               <Tabs.Content value="sign-up" className="mt-6">
-                <SignUpForm isSubmitting={signUp.isPending} onSubmit={handleSignUp} />
+                <SignUpForm defaultEmail={invitedEmail} isSubmitting={signUp.isPending} onSubmit={handleSignUp} />
               </Tabs.Content>
             </Tabs.Root>
           )}

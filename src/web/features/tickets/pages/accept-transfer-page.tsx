@@ -78,7 +78,14 @@ export function AcceptTransferPage() {
                     Para aceitar, entre ou crie sua conta com o e-mail <strong className="break-all">{transfer.toEmail}</strong>.
                   </p>
                   <Button asChild className="mt-3 w-full">
-                    <Link to={`/auth?redirect=${encodeURIComponent(here)}`}>Entrar para aceitar</Link>
+                    <Link to={`/auth?redirect=${encodeURIComponent(here)}&email=${encodeURIComponent(transfer.toEmail)}`}>
+                      Entrar para aceitar
+                    </Link>
+                  </Button>
+                  <Button asChild variant="outline" className="mt-2 w-full">
+                    <Link to={`/auth?redirect=${encodeURIComponent(here)}&email=${encodeURIComponent(transfer.toEmail)}&cadastro=1`}>
+                      Criar conta com este e-mail
+                    </Link>
                   </Button>
                 </div>
               ) : user.email.toLowerCase() !== transfer.toEmail.toLowerCase() ? (
