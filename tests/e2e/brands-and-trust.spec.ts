@@ -102,32 +102,35 @@ describe("the brands' figures", () => {
     await poll(() => dialog.isVisible()).toBe(false);
     await poll(() => page.getByText('Fãs no Brasil').isVisible()).toBe(true);
 
-    // The home, at 320 px, shows AY-YO's own figures on its slide, each inside its box; the others keep the defaults.
-    const visitor = await newContext(browser, at320, app.baseUrl);
+    // From 640 px the home shows AY-YO's own figures on its slide, each inside its box; a brand
+    // that set none shows none (no placeholder figures, docs/rules/content.md 'Brand figures').
+    const visitor = await newContext(browser, { viewport: { width: 640, height: 800 } }, app.baseUrl);
     const home = await visitor.newPage();
     await home.goto('/');
     const carousel = home.getByRole('region', { name: 'Nossas marcas' });
     await poll(() => carousel.isVisible()).toBe(true);
     await home.getByRole('button', { name: 'Pausar apresentação' }).click();
-    expect(await figuresFit(home)).toBe(true);
-    await poll(() => home.getByRole('group', { name: '1 de 3: Next Level' }).getByText('Participantes').isVisible()).toBe(true);
+    await poll(() => home.getByRole('group', { name: '1 de 3: Next Level' }).getByRole('heading', { name: 'Next Level' }).isVisible()).toBe(
+      true,
+    );
+    expect(await home.getByRole('group', { name: '1 de 3: Next Level' }).getByText('Participantes').count()).toBe(0);
     await home.getByRole('button', { name: 'Ir para o slide 2' }).click();
     const ayYo = home.getByRole('group', { name: '2 de 3: AY-YO' });
     await poll(() => ayYo.getByText('Fãs no Brasil').isVisible()).toBe(true);
     expect(await ayYo.getByText('40 mil').isVisible()).toBe(true);
-    expect(await ayYo.getByText('Participantes').count()).toBe(0);
     await home.waitForTimeout(600);
     expect(await figuresFit(home)).toBe(true);
+    expect(await fitsWidth(home, 640)).toBe(true);
+    // A phone's slide keeps to its title and links, so the first events show on the first screen.
+    await home.setViewportSize({ width: 320, height: 640 });
+    await poll(() => ayYo.getByText('Fãs no Brasil').isVisible()).toBe(false);
     expect(await fitsWidth(home, 320)).toBe(true);
-    await home.setViewportSize({ width: 360, height: 740 });
-    expect(await figuresFit(home)).toBe(true);
+    await home.setViewportSize({ width: 640, height: 800 });
     const showFigures = () =>
       ayYo
         .locator('ul')
         .first()
         .evaluate((list) => list.scrollIntoView({ block: 'center' }));
-    await showFigures();
-    await shoot320(home, 'home-brand-figures');
     await showFigures();
     await shoot(home, 'home-brand-figures');
     await visitor.close();
@@ -186,7 +189,9 @@ describe('the brand page', () => {
     const buyer = await createBuyer(app, { fullName: 'Camila Teixeira Rocha', emailPrefix: 'segue.marca' });
     const { context, page } = await signedIn(at320, buyer, '/events/kxp');
     await poll(() => page.getByRole('heading', { level: 1, name: 'KXP' }).isVisible()).toBe(true);
-    await poll(() => page.getByText('0 seguidores').isVisible()).toBe(true);
+    // No '0 seguidores' in public: the count shows once someone follows.
+    await poll(() => page.getByRole('button', { name: 'Seguir KXP' }).isVisible()).toBe(true);
+    expect(await page.getByText('0 seguidores').count()).toBe(0);
     await page.getByRole('button', { name: 'Seguir KXP' }).click();
     await poll(() => page.getByText('1 seguidor', { exact: true }).isVisible()).toBe(true);
     expect(await fitsWidth(page, 320)).toBe(true);
@@ -194,7 +199,8 @@ describe('the brand page', () => {
     await shoot(page, 'brand-page');
     await shoot320(page, 'brand-page');
     await page.getByRole('button', { name: 'Seguindo KXP' }).click();
-    await poll(() => page.getByText('0 seguidores').isVisible()).toBe(true);
+    await poll(() => page.getByText('1 seguidor', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('0 seguidores').count()).toBe(0);
     await context.close();
   });
 });

@@ -56,9 +56,12 @@ export function EventAbout({ event, className }: { event: EventDetail; className
           <InfoItem icon={<Users className={iconClass} />} label="Capacidade">
             {event.capacity === null ? <span title="Sem limite de capacidade">∞</span> : `${numberFormat.format(event.capacity)} pessoas`}
           </InfoItem>
-          <InfoItem icon={<Star className={iconClass} />} label="Avaliação">
-            {event.rating === null ? 'Sem avaliações' : `${ratingFormat.format(event.rating)} de 5`}
-          </InfoItem>
+          {/* Only a real rating: an event nobody rated yet (every upcoming one) shows none. */}
+          {event.rating === null ? null : (
+            <InfoItem icon={<Star className={iconClass} />} label="Avaliação">
+              {`${ratingFormat.format(event.rating)} de 5`}
+            </InfoItem>
+          )}
         </dl>
       </div>
     </section>

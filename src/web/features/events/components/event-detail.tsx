@@ -148,7 +148,8 @@ function EventDetailView({
     <article className="max-md:has-[[data-buy-bar]]:pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <title>{`${event.title} - Next Level`}</title>
       <BackButton fallback="/events" />
-      <div className="mt-3 aspect-[16/9] overflow-hidden rounded-3xl bg-surface md:aspect-[21/8]">
+      {/* Lower on wide screens, so a 1280x800 desktop shows the ticket picker's start above the fold. */}
+      <div className="mt-3 aspect-[16/9] overflow-hidden rounded-3xl bg-surface md:aspect-[21/8] lg:aspect-[5/1]">
         <EventImage event={event} width={1280} height={560} isPriority />
       </div>
 

@@ -4,7 +4,8 @@ import { useFavoriteIds } from '../api/list-favorites';
 import { useToggleFavorite } from '../api/toggle-favorite';
 import { EventCard } from './event-card';
 
-const gridClass = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
+// Rows on phones (EventCard), 3 or 4 to a screen; cards from 640 px.
+const gridClass = 'grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3';
 
 export function EventGrid({ events }: { events: EventSummary[] }) {
   const favorites = useFavoriteIds();
@@ -32,10 +33,10 @@ export function EventGridSkeleton({ count }: { count: number }) {
   return (
     <div className={gridClass} aria-hidden>
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} data-event-skeleton className="overflow-hidden rounded-2xl border border-border bg-card">
-          <Skeleton className="aspect-[16/10] rounded-none" />
-          <div className="space-y-3 p-4">
-            <Skeleton className="h-5 w-20" />
+        <div key={index} data-event-skeleton className="flex overflow-hidden rounded-2xl border border-border bg-card sm:block">
+          <Skeleton className="w-24 shrink-0 rounded-none sm:aspect-[16/10] sm:w-auto" />
+          <div className="flex-1 space-y-3 p-3 sm:p-4">
+            <Skeleton className="h-5 w-20 max-sm:hidden" />
             <Skeleton className="h-6 w-4/5" />
             <Skeleton className="h-4 w-3/5" />
             <Skeleton className="h-4 w-1/3" />

@@ -5,7 +5,7 @@ import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play, Ticket } from 'luci
 import type { BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
 import { brandOrder, brandStyles } from '../../../lib/brand';
-import { brandFiguresOrDefault, HOME_HERO_IMAGE, type BrandFigure } from '../../../../shared/home-hero';
+import { HOME_HERO_IMAGE, type BrandFigure } from '../../../../shared/home-hero';
 import { useBrands } from '../api/brands';
 
 /** docs/screens.md 'Home': the carousel advances every 5000 ms and loops. */
@@ -90,9 +90,10 @@ export function HomeHero() {
   const isPageHidden = useIsPageHidden();
   const prefersReducedMotion = usePrefersReducedMotion();
   const rootRef = useRef<HTMLElement>(null);
-  // Each brand's own figures, edited in the back office ('Marcas'); the defaults until they load or when it has none.
+  // Each brand's own figures, edited in the back office ('Marcas'); none while they load or when it has set none
+  // (docs/rules/content.md 'Brand figures': the public site shows no placeholder figures).
   const { data: brands } = useBrands();
-  const figuresOf = (slug: BrandSlug) => brandFiguresOrDefault(brands?.find((brand) => brand.slug === slug)?.figures);
+  const figuresOf = (slug: BrandSlug) => brands?.find((brand) => brand.slug === slug)?.figures ?? [];
 
   const isAutoAdvancing = Boolean(embla) && !isHovered && !isFocusInside && !isPausedByUser && !isPageHidden && !prefersReducedMotion;
 
@@ -226,45 +227,45 @@ function HeroSlide({
         aria-hidden
         className="absolute inset-0 bg-black/65 md:bg-transparent md:bg-linear-to-r md:from-black/85 md:via-black/70 md:to-black/25"
       />
-      <div className="relative flex h-full flex-col px-6 pt-8 pb-20 sm:px-10 sm:pt-12 sm:pb-24">
+      {/* Compact on phones (no description nor figures) so the first events fit a 360x740 first screen. */}
+      <div className="relative flex h-full flex-col px-5 pt-5 pb-16 sm:px-10 sm:pt-12 sm:pb-24">
         <div className="max-w-2xl">
-          <p className="text-sm font-semibold tracking-widest uppercase">{slide.subtitle}</p>
-          <h2 className="mt-2 text-4xl leading-tight font-black text-balance sm:text-6xl">{slide.title}</h2>
-          <p className="mt-3 max-w-xl text-base sm:text-lg">{slide.description}</p>
+          <p className="text-xs font-semibold tracking-widest uppercase sm:text-sm">{slide.subtitle}</p>
+          <h2 className="mt-1 text-3xl leading-tight font-black text-balance sm:mt-2 sm:text-6xl">{slide.title}</h2>
+          <p className="mt-3 max-w-xl text-base max-sm:hidden sm:text-lg">{slide.description}</p>
 
-          {/* Two boxes a row on phones (a third takes the row below), three from 640 px: 'Participantes' never leaves its box. */}
-          <ul className="mt-6 grid max-w-md grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
-            {figures.map((figure, figureIndex) => (
-              <li
-                key={`${figureIndex}-${figure.label}`}
-                className="min-w-0 rounded-2xl bg-black/35 px-2.5 py-2 ring-1 ring-white/20 last:odd:col-span-2 sm:px-3 sm:last:odd:col-span-1"
-              >
-                <strong className="block text-xl leading-tight font-black [overflow-wrap:anywhere] sm:text-2xl">{figure.value}</strong>{' '}
-                <span className="block text-sm [overflow-wrap:anywhere]">{figure.label}</span>
-              </li>
-            ))}
-          </ul>
+          {/* From 640 px, and only the figures the brand set itself: three boxes a row, 'Participantes' never leaves its box. */}
+          {figures.length > 0 ? (
+            <ul className="mt-6 grid max-w-md grid-cols-3 gap-3 max-sm:hidden">
+              {figures.map((figure, figureIndex) => (
+                <li key={`${figureIndex}-${figure.label}`} className="min-w-0 rounded-2xl bg-black/35 px-3 py-2 ring-1 ring-white/20">
+                  <strong className="block text-xl leading-tight font-black [overflow-wrap:anywhere] sm:text-2xl">{figure.value}</strong>{' '}
+                  <span className="block text-sm [overflow-wrap:anywhere]">{figure.label}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
 
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-4 flex flex-col gap-2 sm:mt-6 sm:flex-row sm:gap-3">
             <Link
               to="/events"
-              className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-white px-6 font-semibold text-zinc-950 shadow transition hover:bg-white/90"
+              className="inline-flex h-10 items-center justify-center gap-2 rounded-xl bg-white px-4 text-sm font-semibold text-zinc-950 shadow transition hover:bg-white/90 sm:h-12 sm:px-6 sm:text-base"
             >
               Explorar eventos
-              <ArrowRight aria-hidden className="size-4" />
+              <ArrowRight aria-hidden className="size-4 max-sm:hidden" />
             </Link>
             <Link
               to="/tickets"
-              className="inline-flex h-12 items-center justify-center gap-2 rounded-xl border-2 border-white/80 px-6 font-semibold text-white transition hover:bg-white/10"
+              className="inline-flex h-10 items-center justify-center gap-2 rounded-xl border-2 border-white/80 px-4 text-sm font-semibold text-white transition hover:bg-white/10 sm:h-12 sm:px-6 sm:text-base"
             >
-              <Ticket aria-hidden className="size-4" />
+              <Ticket aria-hidden className="size-4 max-sm:hidden" />
               Meus ingressos
             </Link>
           </div>
 
-          <div className="mt-6">
-            <h3 className="text-sm font-semibold">Nossas marcas</h3>
-            <ul className="mt-2 flex flex-wrap gap-2">
+          <div className="mt-4 sm:mt-6">
+            <h3 className="text-sm font-semibold max-sm:sr-only">Nossas marcas</h3>
+            <ul className="flex flex-wrap gap-2 sm:mt-2">
               {brandOrder.map((slug) => (
                 <li key={slug}>
                   <Link

@@ -26,7 +26,7 @@ function isBrandSlug(value: string | undefined): value is BrandSlug {
  * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (
  * docs/screens.md 'Brand pages'). The server matches the brand or its category words; cards show date, start time,
  * place, picture and the real lowest price (docs/rules/events.md 'Card prices'); the header shows the brand's cover, logo,
- * tagline and description (edited in 'Marcas') and its followers; 'Seguir' brings its new events
+ * tagline and description (edited in 'Marcas') on the brand's own colour, and its followers once it has any; 'Seguir' brings its new events
  * as notifications.
  */
 export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
@@ -56,7 +56,7 @@ function BrandHeader({ brand }: { brand: BrandSlug }) {
   const { data: page } = useBrandPage(brand);
   const name = page?.name ?? style.name;
   return (
-    <header className={cn('relative overflow-hidden rounded-3xl text-white shadow-lg', style.gradient)}>
+    <header className={cn('relative overflow-hidden rounded-3xl text-white shadow-lg', style.solid)}>
       {page?.coverUrl ? (
         <>
           <img src={page.coverUrl} alt="" className="absolute inset-0 size-full object-cover" />
@@ -87,11 +87,10 @@ function BrandHeader({ brand }: { brand: BrandSlug }) {
         {page?.description ? <p className="mt-2 max-w-2xl">{page.description}</p> : null}
         <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
           <FollowBrandButton brand={brand} />
-          {page ? (
-            <p className="text-sm font-semibold" aria-live="polite">
-              {plural(page.followersCount, 'seguidor', 'seguidores')}
-            </p>
-          ) : null}
+          {/* No '0 seguidores' in public: the count shows once someone follows. */}
+          <p className="text-sm font-semibold" aria-live="polite">
+            {page && page.followersCount > 0 ? plural(page.followersCount, 'seguidor', 'seguidores') : null}
+          </p>
         </div>
       </div>
     </header>

@@ -170,7 +170,11 @@ export function EventsPage() {
         ) : isError && !data ? (
           <EventsLoadError onRetry={() => void refetch()} />
         ) : events.length === 0 ? (
-          <EmptyResult hasFilters={hasActiveFilters(query)} onClear={() => setParams(new URLSearchParams())} />
+          <EmptyResult
+            search={query.q}
+            hasFilters={hasActiveFilters({ ...query, q: undefined })}
+            onClear={() => setParams(new URLSearchParams())}
+          />
         ) : (
           <>
             <p role="status" className="mb-4 text-sm text-muted">
@@ -201,15 +205,20 @@ function foundText(upcoming: number, past: number): string {
   return `${found} · ${past === 1 ? '1 já encerrado' : `${past} já encerrados`}`;
 }
 
-function EmptyResult({ hasFilters, onClear }: { hasFilters: boolean; onClear(): void }) {
+/** The empty list: names the search and speaks of filters only when a filter besides the search is on. */
+function EmptyResult({ search, hasFilters, onClear }: { search?: string; hasFilters: boolean; onClear(): void }) {
   return (
     <div role="status" className="rounded-2xl border border-dashed border-border bg-card px-6 py-12 text-center">
       <p className="text-muted">
-        {hasFilters ? 'Nenhum evento encontrado com os filtros aplicados.' : 'Nenhum evento disponível no momento.'}
+        {hasFilters
+          ? 'Nenhum evento encontrado com os filtros aplicados.'
+          : search
+            ? `Nenhum evento encontrado para “${search}”.`
+            : 'Nenhum evento disponível no momento.'}
       </p>
-      {hasFilters ? (
+      {hasFilters || search ? (
         <Button variant="outline" className="mt-4" onClick={onClear}>
-          Limpar filtros
+          {hasFilters ? 'Limpar filtros' : 'Ver todos os eventos'}
         </Button>
       ) : null}
     </div>

@@ -11,23 +11,25 @@ import { useNearbySort } from '../lib/nearby';
 const upcomingQuery = { upcoming: '1', limit: 6 } as const;
 
 interface HomePageProps {
-  /** Shown right under the carousel (the route puts the active banners here). */
+  /** Shown after the upcoming events (the route puts the active banners here). */
   banners?: ReactNode;
-  /** Shown after the upcoming events (the route puts 'Últimas notícias' here). */
+  /** Shown last (the route puts 'Últimas notícias' here). */
   news?: ReactNode;
 }
 
-/** The home page (docs/screens.md 'Home'); other features' sections come in as slots. */
+/**
+ * The home page (docs/screens.md 'Home'); other features' sections come in as slots. The carousel
+ * (compact on phones), then the upcoming events, so a 360x740 phone shows the first events on
+ * its first screen; the banners and the news after them.
+ */
 export function HomePage({ banners, news }: HomePageProps) {
   return (
-    <div className="space-y-12">
+    <div className="flex flex-col gap-8 md:gap-12">
       <title>Next Level - Ingressos e eventos</title>
       <h1 className="sr-only">Next Level: ingressos para música eletrônica, K-Pop e cultura coreana</h1>
-      <div className="space-y-6">
-        <HomeHero />
-        {banners}
-      </div>
+      <HomeHero />
       <UpcomingEvents />
+      {banners}
       {news}
     </div>
   );
@@ -43,8 +45,8 @@ function UpcomingEvents() {
 
   return (
     <section aria-labelledby="upcoming-title">
-      <div className="mb-5 flex flex-wrap items-end justify-between gap-4">
-        <h2 id="upcoming-title" className="text-2xl font-bold">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2 md:mb-5">
+        <h2 id="upcoming-title" className="text-xl font-bold md:text-2xl">
           Próximos eventos
         </h2>
         <div className="flex flex-wrap items-center gap-2">
