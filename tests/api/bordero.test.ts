@@ -274,7 +274,7 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
     expect(bordero.ecad).toEqual({ basisPoints: 1000, baseCentavos: 26500, estimateCentavos: 2650, setList: '' });
     expect(bordero.split).toEqual([{ name: 'Organizador (restante)', shareBasisPoints: 10000, amountCentavos: 26500, isOrganizer: true }]);
     expect(bordero.nfseText).toContain('Valor dos serviços: R$ 26,50');
-    expect(bordero.nfseText).toContain('"Noite do Borderô"');
+    expect(bordero.nfseText).toContain('“Noite do Borderô”');
   });
 
   it('saves the ECAD rate, the set list and the co-producers, splitting the net to the centavo', async () => {

@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 // A cell as Excel reads it: quoted when it holds the separator, a quote or a line break; a
 // leading = + - @ (a formula, from a buyer-typed name) is neutralised with an apostrophe.
 function csvCell(value: string): string {
@@ -29,4 +31,17 @@ export function csvFileName(prefix: string, title: string): string {
     .slice(0, 60)
     .replace(/-+$/, '');
   return `${prefix}-${slug || 'evento'}.csv`;
+}
+
+/**
+ * Sends a CSV export (a file toCsv wrote: UTF-8 with its BOM) as a download: 'text/csv;
+ * charset=utf-8', 'attachment; filename="<fileName>"' (csvFileName: ASCII), never cached (it
+ * holds buyers' data). Every CSV export of the back office goes out through here.
+ */
+export function sendCsv(reply: FastifyReply, { csv, fileName }: { csv: string; fileName: string }): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`);
 }

@@ -45,6 +45,7 @@ import { readUploadedImage } from '../parse';
 import { eventSessionsResponseSchema, saveEventSessionsSchema } from '../../../shared/schemas/sessions';
 import { getEventSessions, saveEventSessions } from '../../services/catalog/save-sessions';
 import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
+import { sendCsv } from '../../lib/csv';
 import type { RouteContext } from '../context';
 
 const eventNotFound = () => new DomainError('event_not_found');
@@ -186,21 +187,11 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   );
 
   app.get('/api/admin/events/:id/attendees.csv', csvFile, async (request, reply) => {
-    const { csv, fileName } = await eventAttendeesCsv(db, request.params.id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, await eventAttendeesCsv(db, request.params.id));
   });
 
   app.get('/api/admin/events/:id/check-ins.csv', csvFile, async (request, reply) => {
-    const { csv, fileName } = await eventScanLogCsv(db, request.params.id);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, await eventScanLogCsv(db, request.params.id));
   });
 
   app.get('/api/admin/events/:id/buyers', event({ 200: listEventBuyersResponseSchema }), async (request) => {
@@ -210,12 +201,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
 
   // 'Exportar CSV': a file Excel in pt-BR opens in columns.
   app.get('/api/admin/events/:id/buyers.csv', csvFile, async (request, reply) => {
-    const { csv, fileName } = await eventBuyersCsv(db, request.params.id);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, await eventBuyersCsv(db, request.params.id));
   });
 
   // 'Vendas por CPF': who holds how many tickets, as the limit per CPF counts them.
@@ -225,12 +211,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   });
 
   app.get('/api/admin/events/:id/cpf-sales.csv', csvFile, async (request, reply) => {
-    const { csv, fileName } = await cpfSalesCsv(db, request.params.id);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, await cpfSalesCsv(db, request.params.id));
   });
 
   // 'Marcas': what a brand's page and home slide show.

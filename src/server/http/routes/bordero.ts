@@ -5,6 +5,7 @@ import { borderoPdfBodySchema, borderoSettingsSchema, borderoViewSchema } from '
 import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { loadBordero, type BorderoCompany } from '../../services/reports/bordero';
 import { borderoCsv } from '../../services/reports/bordero-csv';
+import { sendCsv } from '../../lib/csv';
 import { borderoPdf } from '../../services/reports/bordero-pdf';
 import { saveBorderoSettings } from '../../services/reports/save-bordero-settings';
 import { idNotFound, idParamsSchema } from '../validation';
@@ -41,12 +42,7 @@ export async function borderoRoutes(fastify: FastifyInstance, { deps, guards, co
   });
 
   app.get('/api/admin/events/:id/bordero.csv', csvRoute, async (request, reply) => {
-    const { csv, fileName } = borderoCsv(await loadBordero(db, request.params.id, company));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, borderoCsv(await loadBordero(db, request.params.id, company)));
   });
 
   app.patch(
