@@ -8,6 +8,8 @@ import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount } from '../support/people';
 import { seeTicketsAfterPurchase } from '../support/purchase';
+import { expectNoAxeViolationsInBothThemes } from '../support/axe';
+import { shoot } from '../support/screenshots';
 
 let app: RunningApp;
 let browser: Browser;
@@ -184,6 +186,41 @@ describe('an admin refunds a ticket and the door stops admitting it', () => {
     await field.press('Enter');
     await expect.poll(() => door.page.getByText('ENTRADA LIBERADA').isVisible()).toBe(true);
     await door.context.close();
+  });
+
+  it("reads a buyer's own withdrawal as theirs, and 'conta removida' only where the deciding admin's account is gone", async () => {
+    // The buyer's 'Cancelar compra' within the 7 days: approved at once, by no admin.
+    const buyer = await newContext(browser, desktop, app.baseUrl);
+    await signIn(await buyer.newPage(), 'user', '/');
+    const { orderId: withdrawnOrder } = await buyThroughApi(buyer);
+    const withdrawn = await buyer.request.post('/api/refunds/withdraw', { data: { orderId: withdrawnOrder } });
+    expect(withdrawn.status()).toBe(201);
+    // An admin approved this one, and that admin's account was deleted since (its reference set to null).
+    const { orderId: decidedOrder } = await buyThroughApi(buyer);
+    const decidedId = await requestRefund(buyer, decidedOrder, 'Não poderei comparecer.');
+    await buyer.close();
+    const [withdrawal] = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, withdrawnOrder));
+    expect(withdrawal).toMatchObject({ origin: 'withdrawal', processedBy: null });
+    expect(['approved', 'processed']).toContain(withdrawal.status);
+    await app.deps.db
+      .update(refunds)
+      .set({ status: 'approved', processedAt: new Date(), processedBy: null })
+      .where(eq(refunds.id, decidedId));
+
+    for (const size of [desktop, phone]) {
+      const { context, page } = await signedIn(size, 'admin', '/admin/refunds');
+      const scope = size === desktop ? page.getByRole('row') : page.getByRole('listitem');
+      const ofWithdrawal = scope.filter({ hasText: `#${withdrawal.id.slice(0, 8)}` });
+      const ofDecided = scope.filter({ hasText: `#${decidedId.slice(0, 8)}` });
+      await expect.poll(() => ofWithdrawal.getByText('Desistência do comprador (automática)').isVisible()).toBe(true);
+      expect(await ofWithdrawal.getByText('conta removida').count()).toBe(0);
+      await expect.poll(() => ofDecided.getByText('conta removida').isVisible()).toBe(true);
+      expect(await ofDecided.getByText('Desistência do comprador (automática)').count()).toBe(0);
+      await ofWithdrawal.scrollIntoViewIfNeeded();
+      await shoot(page, `admin-refunds-withdrawal-${size === desktop ? 'desktop' : 'phone'}`);
+      await expectNoAxeViolationsInBothThemes(page, `/admin/refunds with a withdrawal (${size === desktop ? 'desktop' : 'phone'})`);
+      await context.close();
+    }
   });
 
   it('has no accessibility violations on /admin/refunds, light and dark, desktop and phone', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { ticketTypes } from '../../src/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { orders, ticketTypes } from '../../src/server/db/schema';
+import { formatCentavos } from '../../src/shared/money';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -308,8 +309,26 @@ describe('the life of an order in the browser', () => {
     expect(await adminPage.getByRole('button', { name: /^Excluir evento/ }).count()).toBe(0);
     await adminPage.getByRole('button', { name: /^Cancelar evento/ }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Cancelar evento' });
-    await poll(() => dialog.getByText('Todos os pedidos pagos serão reembolsados pela mesma forma de pagamento.').isVisible()).toBe(true);
+    // Before anything happens, the summary with this event's numbers: the two paid orders, what
+    // they paid (fees included: a cancelled event pays everything back), their tickets, the buyers told.
+    const paidRows = await app.deps.db
+      .select({ total: orders.totalCentavos })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          buyers.map((b) => b.orderId),
+        ),
+      );
+    const refundTotal = formatCentavos(paidRows.reduce((sum, row) => sum + row.total, 0));
+    const summary = dialog.getByTestId('cancel-event-summary');
+    await poll(() => summary.textContent()).toContain(
+      `2 pedidos pagos serão reembolsados, ${refundTotal} no total, pela mesma forma de pagamento.`,
+    );
+    await poll(() => summary.textContent()).toContain('2 ingressos deixam de valer na entrada.');
     await poll(() => dialog.getByText('Cada comprador é avisado, com o motivo abaixo.').isVisible()).toBe(true);
+    // Asking changed nothing.
+    expect((await ticketsOf(buyers[0].context, buyers[0].orderId)).map((t) => t.displayStatus)).toEqual(['valid']);
     await dialog.getByRole('button', { name: 'Cancelar evento e reembolsar' }).click();
     await poll(() => dialog.getByText('Informe o motivo do cancelamento').isVisible()).toBe(true);
     await dialog.getByLabel('Motivo do cancelamento').fill('O local foi interditado pela prefeitura.');
