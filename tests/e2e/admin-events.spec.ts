@@ -8,6 +8,8 @@ import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount } from '../support/people';
+import { expectNoAxeViolationsInBothThemes } from '../support/axe';
+import { shoot } from '../support/screenshots';
 
 let app: RunningApp;
 let browser: Browser;
@@ -123,12 +125,26 @@ describe('an admin runs an event from creation to its buyers', () => {
     await page.getByText('Publicado', { exact: true }).click();
 
     await page.getByRole('button', { name: 'Criar evento' }).click();
+    // On to the new event's page, where its sessions, waiting room and courtesies are set up.
     await poll(() => visible(page, 'Evento e ingressos criados com sucesso!')).toBe(true);
-    await page.waitForURL((url) => url.pathname === '/admin/events');
-    await poll(() => page.getByRole('row', { name: new RegExp(TITLE) }).isVisible()).toBe(true);
-
+    await poll(() => visible(page, 'Agora configure sessões, sala de espera e cortesias.')).toBe(true);
+    await page.waitForURL((url) => /^\/admin\/events\/[0-9a-f-]{36}\/edit$/.test(url.pathname));
     const [row] = await app.deps.db.select().from(events).where(eq(events.title, TITLE));
     eventId = row.id;
+    expect(new URL(page.url()).pathname).toBe(`/admin/events/${eventId}/edit`);
+    await poll(() => page.getByRole('heading', { name: 'Editar evento' }).isVisible()).toBe(true);
+    await poll(() => page.getByLabel('Título do evento').inputValue()).toBe(TITLE);
+
+    // In the list its title opens that page; its state reads with the filter's word.
+    await page.goto('/admin/events');
+    const listed = page.getByRole('row', { name: new RegExp(TITLE) });
+    await poll(() => listed.isVisible()).toBe(true);
+    await poll(() => listed.getByText('Publicado', { exact: true }).isVisible()).toBe(true);
+    await shoot(page, 'admin-events-list');
+    await expectNoAxeViolationsInBothThemes(page, '/admin/events with title links');
+    await listed.getByRole('link', { name: TITLE, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/events/${eventId}/edit`);
+    await poll(() => page.getByLabel('Título do evento').inputValue()).toBe(TITLE);
     expect(row).toMatchObject({ category: 'KXP Events', brandSlug: 'kxp', city: 'Itajaí', capacity: null, isPublished: true });
     expect(row.imageUrl).toMatch(/^\/uploads\/events\/[0-9a-f-]{36}\.png$/);
     const types = await app.deps.db
@@ -197,9 +213,11 @@ describe('an admin runs an event from creation to its buyers', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === TITLE);
     await poll(() => page.getByRole('link', { name: `Editar ${TITLE}` }).count()).toBe(1);
     const card = page.getByRole('listitem').filter({ hasText: TITLE });
-    await poll(() => card.getByText('R$ 301,00').isVisible()).toBe(true);
-    await poll(() => card.getByText('Ativo', { exact: true }).isVisible()).toBe(true);
-    await page.getByRole('link', { name: `Editar ${TITLE}` }).click();
+    // 'Vendas brutas' and 'Líquido' are both R$ 301,00 here (no refunds, no absorbed fees).
+    await poll(() => card.getByText('R$ 301,00').first().isVisible()).toBe(true);
+    await poll(() => card.getByText('Publicado', { exact: true }).isVisible()).toBe(true);
+    // On a phone too, the card's title opens the event.
+    await card.getByRole('link', { name: TITLE, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/admin/events/${eventId}/edit`);
 
     // The form is prefilled.
@@ -246,6 +264,24 @@ describe('an admin runs an event from creation to its buyers', () => {
     expect(lotsAfter.find((lot) => lot.ticketTypeId !== vip.id)).toMatchObject({ priceCentavos: 9000, remaining: 100 });
     // A draft leaves the public site.
     expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(404);
+    // The list reads it 'Rascunho', the word of the filter that finds it; the filter's choices are the badges' words.
+    await page.goto(`/admin/events?q=${encodeURIComponent(TITLE)}`);
+    const draftCard = page.getByRole('listitem').filter({ hasText: TITLE });
+    await poll(() => draftCard.getByText('Rascunho', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Situação').locator('option').allTextContents()).toEqual([
+      'Todas',
+      'Publicado',
+      'Rascunho',
+      'Cancelado',
+      'Encerrado',
+    ]);
+    await page.getByLabel('Situação').selectOption({ label: 'Rascunho' });
+    await page.waitForURL((url) => url.searchParams.get('situacao') === 'draft');
+    await poll(() => draftCard.getByText('Rascunho', { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Situação').selectOption({ label: 'Publicado' });
+    await page.waitForURL((url) => url.searchParams.get('situacao') === 'published');
+    await poll(() => visible(page, 'Nenhum evento encontrado')).toBe(true);
+    await shoot(page, 'admin-events-filter-empty');
 
     // The buyers list and its CSV.
     await page.goto(`/admin/events/${eventId}/edit`);
