@@ -63,7 +63,10 @@ function BrandHeader({ brand }: { brand: BrandSlug }) {
           {/* At least 60% black behind the text keeps white text above 4.5:1 on any cover. */}
           <div aria-hidden className="absolute inset-0 bg-black/65" />
         </>
-      ) : null}
+      ) : (
+        // The brand's own colour, a shade darker: white text, and 'Seguindo' on its translucent fill, stay above 4.5:1.
+        <div aria-hidden className="absolute inset-0 bg-black/20" />
+      )}
       <div className="relative px-6 py-8 sm:px-10 sm:py-10">
         <div className="flex flex-wrap items-center gap-4">
           <span
