@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq } from 'drizzle-orm';
 import { coupons, events, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
 import { formatCentavos } from '../../src/shared/money';
+import { isEventPast } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { demoAccount } from '../support/people';
@@ -47,6 +48,18 @@ describe('coupons from the back office to the checkout', () => {
     await form.getByRole('button', { name: 'Criar cupom' }).click();
     await expect.poll(() => form.getByText('Código do cupom é obrigatório').isVisible()).toBe(true);
     await expect.poll(() => form.getByText('Valor do desconto é obrigatório').isVisible()).toBe(true);
+    // The event picker offers the events not over yet, soonest first, and none that has ended.
+    const allEvents = await app.deps.db.select().from(events);
+    const ended = allEvents.filter((e) => isEventPast(e, new Date()));
+    expect(ended.length).toBeGreaterThan(0);
+    const picker = form.getByLabel('Evento', { exact: true });
+    await expect.poll(() => picker.locator('option').count()).toBe(allEvents.length - ended.length + 1);
+    const offered = await picker.locator('option').allTextContents();
+    for (const event of ended)
+      expect(
+        offered.some((text) => text.startsWith(`${event.title} (`)),
+        event.title,
+      ).toBe(false);
 
     await form.getByLabel('Código').fill('festa15');
     await form.getByLabel('Desconto (%)').fill('15');
@@ -122,9 +135,9 @@ describe('coupons from the back office to the checkout', () => {
     await expect.poll(visible(admin, 'Cupom desativado')).toBe(true);
     await expect.poll(() => admin.getByRole('switch', { name: 'Cupom FESTA15 ativo' }).getAttribute('aria-checked')).toBe('false');
 
-    // The dashboard counts the sale in reais.
+    // The dashboard counts the sale in reais: its 'Vendas brutas' are the tickets net of the discount, without the fee.
     await admin.goto('/admin');
-    await expect.poll(visible(admin, formatCentavos(total))).toBe(true);
+    await expect.poll(visible(admin, formatCentavos(type.priceCentavos - discount))).toBe(true);
     await adminContext.close();
   });
 });

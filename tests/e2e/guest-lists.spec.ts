@@ -182,6 +182,12 @@ describe('the back office', () => {
     const admin = demoAccount(app, 'admin');
     await signInWithForm(page, admin.email, admin.password, '/admin/guest-lists');
     await poll(() => page.getByRole('option', { name: new RegExp(title) }).count()).toBe(1);
+    // An event already over is not offered: lists are made for events still to come.
+    const pastTitle = `Festa Que Já Passou ${suffix()}`;
+    await createEvent(app, [{ name: 'Pista', priceCentavos: 6000, remaining: 100 }], { title: pastTitle, daysAhead: -2 });
+    await page.reload();
+    await poll(() => page.getByRole('option', { name: new RegExp(title) }).count()).toBe(1);
+    expect(await page.getByRole('option', { name: new RegExp(pastTitle) }).count()).toBe(0);
     await page
       .getByLabel('Evento')
       .selectOption({ label: (await page.getByRole('option', { name: new RegExp(title) }).textContent()) ?? '' });
