@@ -65,10 +65,12 @@ export function EventCard({ event, isFavorite, isFavoritePending, onToggleFavori
             )}
           </span>
         </p>
-        <p className="flex items-center gap-1.5 text-sm text-muted">
-          <Clock aria-hidden className="size-4 shrink-0" />
-          <span className="sm:hidden">{describeEventStart(event.date, event.startTime, 'short').date} · </span>
-          <span>{describeEventStart(event.date, event.startTime).time}</span>
+        <p className="flex items-start gap-1.5 text-sm text-muted">
+          <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="sm:hidden">{describeEventStart(event.date, event.startTime, 'short').date} · </span>
+            <span>{describeEventStart(event.date, event.startTime).time}</span>
+          </span>
         </p>
         <div className="mt-auto flex items-center justify-between gap-3 max-sm:order-2 sm:border-t sm:border-border sm:pt-3">
           <p className={cn('text-sm font-bold', event.isSoldOut || event.isCancelled ? 'text-danger' : 'text-fg')}>{price}</p>
