@@ -151,12 +151,12 @@ describe("the brands' figures", () => {
     expect(await table.getByText('Next Level', { exact: true }).count()).toBe(0);
     expect(await table.getByText(/Next Level Events|AyYo Events|KXP Events/).count()).toBe(0);
 
-    await page.getByLabel('Situação').selectOption({ label: 'Cancelados' });
+    await page.getByLabel('Situação').selectOption({ label: 'Cancelado' });
     await poll(() => page.getByText('Nenhum evento com esses filtros.').isVisible()).toBe(true);
 
     // Changed one right after the other, both filters stay.
     await page.getByLabel('Marca').selectOption({ label: 'Todas as marcas' });
-    await page.getByLabel('Situação').selectOption({ label: 'Publicados' });
+    await page.getByLabel('Situação').selectOption({ label: 'Publicado' });
     await poll(() => page.url()).toMatch(/situacao=published/);
     expect(page.url()).not.toContain('marca=');
     await page.getByLabel('Ordenar por').selectOption({ label: 'Data mais próxima' });
