@@ -145,7 +145,9 @@ describe.each(sizes)('refund requests on %s', (_label, size) => {
     await page.getByRole('button', { name: 'Solicitar reembolso' }).click();
     const sheet = page.getByRole('alertdialog', { name: 'Solicitar reembolso?' });
     await poll(() => sheet.isVisible()).toBe(true);
-    expect(await sheet.getByRole('list', { name: 'Ingressos' }).innerText()).toMatch(/Bruna Reis Tavares\s+Pista · Ingresso 1 de 1\s+R\$ 88,00/);
+    expect(await sheet.getByRole('list', { name: 'Ingressos' }).innerText()).toMatch(
+      /Bruna Reis Tavares\s+Pista · Ingresso 1 de 1\s+R\$ 88,00/,
+    );
     await sheet.getByRole('button', { name: 'Solicitar reembolso' }).click();
     await poll(() => page.getByText('Solicitação de reembolso enviada com sucesso!').isVisible()).toBe(true);
 
