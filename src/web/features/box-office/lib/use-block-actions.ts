@@ -1,25 +1,14 @@
-import { useCallback, type RefObject } from 'react';
+import { useCallback } from 'react';
 import * as calls from '../api/box-office-api';
-import { deviceId, type LocalEventState } from './offline-store';
+import type { LocalStateAccess } from './use-local-event-state';
+import { deviceId } from './offline-store';
 
 /**
  * The blocks of this device (docs/rules/box-office.md 'Blocks'): reserve a block of a sector's
  * units for the open drawer (its codes then sell offline), and give a block back once the queue
  * is sent (its unsold units return to the sale).
  */
-export function useBlockActions({
-  eventId,
-  stateRef,
-  store,
-  refresh,
-  sync,
-}: {
-  eventId: string;
-  stateRef: RefObject<LocalEventState | null>;
-  store(next: LocalEventState): Promise<void>;
-  refresh(): Promise<void>;
-  sync(): Promise<void>;
-}) {
+export function useBlockActions({ eventId, stateRef, store, refresh, sync }: LocalStateAccess) {
   const reserve = useCallback(
     async (ticketTypeId: string, size: number) => {
       const current = stateRef.current;

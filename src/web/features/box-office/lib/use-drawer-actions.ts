@@ -1,7 +1,8 @@
-import { useCallback, type RefObject } from 'react';
+import { useCallback } from 'react';
 import { ApiError } from '../../../lib/api';
 import * as calls from '../api/box-office-api';
-import { deviceId, readQueue, type LocalEventState } from './offline-store';
+import type { LocalStateAccess } from './use-local-event-state';
+import { deviceId, readQueue } from './offline-store';
 
 /**
  * The drawer of this device for one event (docs/rules/box-office.md 'Drawers'): open it with its
@@ -10,19 +11,7 @@ import { deviceId, readQueue, type LocalEventState } from './offline-store';
  * the device (an ApiError with the pt-BR message); then it gives this device's blocks back (their
  * unsold units return to the online sale) and closes the drawer.
  */
-export function useDrawerActions({
-  eventId,
-  stateRef,
-  store,
-  refresh,
-  sync,
-}: {
-  eventId: string;
-  stateRef: RefObject<LocalEventState | null>;
-  store(next: LocalEventState): Promise<void>;
-  refresh(): Promise<void>;
-  sync(): Promise<void>;
-}) {
+export function useDrawerActions({ eventId, stateRef, store, refresh, sync }: LocalStateAccess) {
   const openDrawer = useCallback(
     async (floatCentavos: number) => {
       const drawer = await calls.openDrawer({ eventId, floatCentavos, deviceId: deviceId() });

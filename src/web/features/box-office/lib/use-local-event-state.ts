@@ -1,7 +1,16 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import * as calls from '../api/box-office-api';
 import { isNetworkError } from './network';
 import { deviceId, readEventState, saveEventState, type LocalEventState } from './offline-store';
+
+/** What the drawer and block actions get from the device's state: the event, its state as kept, and how to save, reload and send it. */
+export interface LocalStateAccess {
+  eventId: string;
+  stateRef: RefObject<LocalEventState | null>;
+  store(next: LocalEventState): Promise<void>;
+  refresh(): Promise<void>;
+  sync(): Promise<void>;
+}
 
 /**
  * The device's copy of one event's box office: the event (prices), its open drawer and its
