@@ -29,6 +29,21 @@ export function EventGrid({ events }: { events: EventSummary[] }) {
   );
 }
 
+/**
+ * An events grid while it loads: 'Carregando eventos...' announced (shown above the grid, or only
+ * to screen readers with `quiet`) over `count` placeholder cards.
+ */
+export function EventGridLoading({ count, quiet = false }: { count: number; quiet?: boolean }) {
+  return (
+    <>
+      <p role="status" className={quiet ? 'sr-only' : 'mb-4 text-muted'}>
+        Carregando eventos...
+      </p>
+      <EventGridSkeleton count={count} />
+    </>
+  );
+}
+
 export function EventGridSkeleton({ count }: { count: number }) {
   return (
     <div className={gridClass} aria-hidden>

@@ -6,7 +6,7 @@ import { brandSlugs, type BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
 import { useEvents } from '../api/list-events';
 import { brandStyles } from '../../../lib/brand';
-import { EventGrid, EventGridSkeleton } from '../components/event-grid';
+import { EventGrid, EventGridLoading } from '../components/event-grid';
 import { EventsLoadError } from '../components/events-load-error';
 import { FollowBrandButton } from '../components/follow-brand-button';
 import { useBrandPage } from '../api/brands';
@@ -127,12 +127,7 @@ function BrandEvents({ brand }: { brand: BrandSlug }) {
           </Link>
         </div>
         {isPending ? (
-          <>
-            <p role="status" className="sr-only">
-              Carregando eventos...
-            </p>
-            <EventGridSkeleton count={3} />
-          </>
+          <EventGridLoading count={3} quiet />
         ) : isError && !data ? (
           <EventsLoadError onRetry={() => void refetch()} />
         ) : upcoming.length > 0 ? (

@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { listEventsQueryOptions, useEvents } from '../api/list-events';
 import { brandOrder, brandStyles } from '../../../lib/brand';
 import { AdvancedFilters } from '../components/advanced-filters';
-import { EventGrid, EventGridSkeleton } from '../components/event-grid';
+import { EventGrid, EventGridLoading } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';
 import { NearbyChip } from '../components/nearby-chip';
 import { useNearbySort } from '../lib/nearby';
@@ -161,12 +161,7 @@ export function EventsPage() {
           Resultados
         </h2>
         {isPending ? (
-          <>
-            <p role="status" className="mb-4 text-muted">
-              Carregando eventos...
-            </p>
-            <EventGridSkeleton count={6} />
-          </>
+          <EventGridLoading count={6} />
         ) : isError && !data ? (
           <EventsLoadError onRetry={() => void refetch()} />
         ) : events.length === 0 ? (
