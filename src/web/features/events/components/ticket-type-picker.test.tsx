@@ -95,6 +95,12 @@ describe('the event page tells where each sector stands', () => {
     expect(shown(event([sector({ lotRemaining: 300 })]))).not.toContain('Restam');
   });
 
+  it("says the last units are only meia-entrada once full price is sold out ('Resta 1, só meia-entrada')", () => {
+    const text = shown(event([sector({ lotRemaining: 1, remaining: 1, fullAvailable: 0, meiaAvailable: 1 })]));
+    expect(text).toContain('Resta 1, só meia-entrada');
+    expect(text).toContain('Esgotada');
+  });
+
   it('shows the lot, its price and fee, the next lot and the ended ones', () => {
     const text = shown(
       event([

@@ -293,7 +293,7 @@ function statusText(type: TicketTypeView): { text: string; tone: 'danger' | 'war
       return { text: 'Esgotando', tone: 'warning' };
     case 'on_sale':
       return type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT
-        ? { text: unitsLeftText(type.lotRemaining), tone: 'warning' }
+        ? { text: leftInLotText(type, type.lotRemaining), tone: 'warning' }
         : null;
   }
 }
@@ -346,7 +346,7 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction 
           {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
           {status || showsRemaining ? (
             <p className={cn('mt-1 text-xs font-semibold', status ? toneClass[status.tone] : toneClass.warning)}>
-              {[status?.text, showsRemaining ? unitsLeftText(type.lotRemaining!) : null].filter(Boolean).join(' · ')}
+              {[status?.text, showsRemaining ? leftInLotText(type, type.lotRemaining!) : null].filter(Boolean).join(' · ')}
             </p>
           ) : null}
           {type.nextLot && type.status !== 'sold_out' && type.status !== 'closed' ? (
@@ -434,4 +434,12 @@ function QuantityChoice({
 /** 'Resta 1', 'Restam 12', 'Restam 1.250': units left in the lot on sale. */
 function unitsLeftText(units: number): string {
   return units === 1 ? 'Resta 1' : `Restam ${units.toLocaleString('pt-BR')}`;
+}
+
+/**
+ * Units left in the lot, saying when they are only the meia-entrada reserve (full price sold
+ * out: 'Resta 1, só meia-entrada'), so a full-price fan is not promised a ticket they cannot buy.
+ */
+function leftInLotText(type: TicketTypeView, units: number): string {
+  return offersMeia(type) && type.fullAvailable <= 0 ? `${unitsLeftText(units)}, só meia-entrada` : unitsLeftText(units);
 }
