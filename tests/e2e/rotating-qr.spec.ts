@@ -106,6 +106,16 @@ describe('rotating QR', () => {
     expect(admitted.tone).toBe('valid');
     const again = await scan(door, second);
     expect(again.tone).toBe('used');
+    // The fan's phone, QR still open, turns to 'Utilizado' on its own: no reload.
+    await poll(
+      () =>
+        dialog
+          .getByRole('status')
+          .filter({ hasText: /^Utilizado em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/ })
+          .isVisible(),
+      30_000,
+    ).toBe(true);
+    await shoot(page, 'qr-used');
     await context.close();
   }, 180_000);
 });

@@ -42,7 +42,11 @@ export const myTicketsQueryOptions = (userId: string | null) =>
     networkMode: 'always',
   });
 
-export function useMyTickets() {
+/**
+ * The signed-in user's tickets. `refreshEveryMs` re-reads them on that interval while the page is
+ * visible (the QR screen, so a ticket admitted at the door turns 'Utilizado' on the fan's phone).
+ */
+export function useMyTickets(refreshEveryMs?: number) {
   const { user } = useSession();
-  return useQuery(myTicketsQueryOptions(user?.id ?? null));
+  return useQuery({ ...myTicketsQueryOptions(user?.id ?? null), refetchInterval: refreshEveryMs ?? false });
 }

@@ -105,7 +105,10 @@ export function TicketCard({
         {people ? <TicketPeopleActions people={people} /> : null}
       </div>
 
-      {canShowQr ? <TicketQrDialog open={isQrOpen} onOpenChange={setQrOpen} event={event} ticket={ticket} typeNumber={typeNumber} /> : null}
+      {/* Kept while open after the ticket is admitted, so the QR screen itself turns 'Utilizado'. */}
+      {canShowQr || isQrOpen ? (
+        <TicketQrDialog open={isQrOpen} onOpenChange={setQrOpen} event={event} ticket={ticket} typeNumber={typeNumber} />
+      ) : null}
     </li>
   );
 }

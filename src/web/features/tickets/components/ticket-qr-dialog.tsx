@@ -1,9 +1,9 @@
 import { type KeyboardEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
-import { CalendarDays, ChevronLeft, ChevronRight, Download, MapPin } from 'lucide-react';
+import { CalendarDays, CheckCircle2, ChevronLeft, ChevronRight, Download, MapPin } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { describeEventStart } from '../../../../shared/dates';
+import { describeEventStart, formatInstant } from '../../../../shared/dates';
 import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tickets';
 import { ticketFileName } from '../lib/split-orders';
 import { useMyTickets } from '../api/get-my-tickets';
@@ -11,6 +11,9 @@ import { useQrPayload, useTicketQr } from '../hooks/use-ticket-qr';
 
 /** A horizontal move longer than this (px), and wider than tall, is a swipe to the next or previous QR. */
 const SWIPE_PX = 40;
+
+/** While the QR is on screen its tickets are read again this often (ms): an admission at the door shows as 'Utilizado'. */
+const REFRESH_WHILE_OPEN_MS = 20_000;
 
 /** Whether a ticket's QR can be shown: it admits and has its code. */
 const canShow = (ticket: TicketView) => ticket.displayStatus === 'valid' && Boolean(ticket.code);
@@ -39,7 +42,7 @@ export function TicketQrDialog({
   /** Every ticket of the ticket's order, in the order 'Meus ingressos' lists them. */
   orderTickets?: TicketView[];
 }) {
-  const mine = useMyTickets();
+  const mine = useMyTickets(open ? REFRESH_WHILE_OPEN_MS : undefined);
   const order = orderTickets ?? mine.data?.orders.find((o) => o.tickets.some((t) => t.id === ticket.id))?.tickets ?? [ticket];
   const shown = order.filter(canShow);
   const list = shown.some((t) => t.id === ticket.id) ? shown : [ticket, ...shown];
@@ -54,6 +57,8 @@ export function TicketQrDialog({
   );
   const current = list[index];
   const isRotating = Boolean(current.code && current.rotationSecret);
+  // Admitted while this screen was open (it re-reads the tickets): no QR to show any more.
+  const isUsed = current.displayStatus === 'used';
   const payload = useQrPayload(open ? current.code : null, current.rotationSecret);
   const qr = useTicketQr(payload);
   const sameType = order.filter((other) => other.ticketTypeName === current.ticketTypeName);
@@ -116,7 +121,15 @@ export function TicketQrDialog({
           onTouchEnd={isMany ? onTouchEnd : undefined}
           data-testid="ticket-qr-swipe"
         >
-          {qr ? (
+          {isUsed ? (
+            <p
+              role="status"
+              className="flex size-[300px] max-w-full flex-col items-center justify-center gap-3 rounded-xl bg-success/10 p-4 text-lg font-semibold text-neutral-900"
+            >
+              <CheckCircle2 className="size-14 text-success" aria-hidden />
+              <span>Utilizado em {current.checkedInAt ? formatInstant(current.checkedInAt) : '—'}</span>
+            </p>
+          ) : qr ? (
             <img
               src={qr}
               alt="QR Code do ingresso"
@@ -162,23 +175,28 @@ export function TicketQrDialog({
             {current.code}
           </p>
         ) : null}
-        <p className="mt-3 text-sm">Apresente este QR code na entrada do evento para validação</p>
+        {isUsed ? null : <p className="mt-3 text-sm">Apresente este QR code na entrada do evento para validação</p>}
         {isMany ? <p className="mt-1 text-sm text-muted">Deslize para o lado para ver os outros ingressos do pedido.</p> : null}
 
         <div className="mt-5 grid w-full grid-cols-2 gap-3">
-          {qr && !isRotating ? (
+          {qr && !isRotating && !isUsed ? (
             <Button asChild variant="primary" size="lg">
               <a href={qr} download={ticketFileName(current.ticketTypeName, currentTypeNumber)}>
                 <Download className="size-5" aria-hidden /> Baixar
               </a>
             </Button>
-          ) : isRotating ? null : (
+          ) : isRotating || isUsed ? null : (
             <Button variant="primary" size="lg" disabled>
               <Download className="size-5" aria-hidden /> Baixar
             </Button>
           )}
           {/* A rotating QR is never downloaded: 'Fechar' takes the row. */}
-          <Button variant="outline" size="lg" className={isRotating ? 'col-span-2' : undefined} onClick={() => onOpenChange(false)}>
+          <Button
+            variant="outline"
+            size="lg"
+            className={isRotating || isUsed ? 'col-span-2' : undefined}
+            onClick={() => onOpenChange(false)}
+          >
             Fechar
           </Button>
         </div>
