@@ -316,7 +316,7 @@ describe('nfseText', () => {
       formatMoney: formatCentavos,
     });
     expect(text).toContain('Prestador: Next Level Eventos, CNPJ 12.345.678/0001-95');
-    expect(text).toContain('"Noite Azul", em 05/12/2026, Arena, Itajaí.');
+    expect(text).toContain('“Noite Azul”, em 05/12/2026, Arena, Itajaí.');
     expect(text).toContain('Valor dos serviços: R$ 17,50');
     expect(text).toContain('fora do valor dos serviços: R$ 1.234,56');
   });
