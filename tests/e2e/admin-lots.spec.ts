@@ -71,13 +71,15 @@ describe('an organizer sells a sector in lots', () => {
     await page.getByLabel('Taxa de serviço (%)').fill('10');
     await page.getByRole('button', { name: 'Criar evento' }).click();
     await poll(() => visible(page, 'Evento e ingressos criados com sucesso!')).toBe(true);
-    await page.waitForURL((url) => url.pathname === '/admin/events');
+    // 'Criar evento' opens the new event's page, where its sessions, waiting room and courtesies live.
+    const [saved] = await app.deps.db.select().from(events).where(eq(events.title, TITLE));
+    eventId = saved.id;
+    await page.waitForURL((url) => url.pathname === `/admin/events/${eventId}/edit`);
+    await page.goto('/admin/events');
     const row = page.getByRole('row', { name: new RegExp(TITLE) });
     await poll(() => row.isVisible()).toBe(true);
     await poll(() => row.getByText('Rascunho', { exact: true }).isVisible()).toBe(true);
 
-    const [saved] = await app.deps.db.select().from(events).where(eq(events.title, TITLE));
-    eventId = saved.id;
     expect(saved).toMatchObject({
       isPublished: false,
       serviceFeeBasisPoints: 1000,
