@@ -25,6 +25,16 @@ function countReport(report) {
   return { passed: json.numPassedTests, failed: json.numFailedTests + unloaded };
 }
 
+/** The failed tests of a vitest JSON report, as 'file > test', so the end of a long log names them. */
+function failedNames(report) {
+  if (!existsSync(report)) return [`${report} (no report)`];
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  return json.testResults.flatMap((file) => {
+    const tests = file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${file.name} > ${t.fullName}`);
+    return tests.length === 0 && file.status === 'failed' ? [`${file.name} (did not load: ${(file.message ?? '').slice(0, 300)})`] : tests;
+  });
+}
+
 let passed = 0;
 let failed = 0;
 
@@ -39,9 +49,12 @@ const [typecheck, lint, format] = await Promise.all([
   run('format', 'npx', ['prettier', '--check', '.']),
   run('PGlite initdb', 'npx', ['tsx', 'scripts/prepare-pglite.ts']),
 ]);
-for (const ok of [typecheck, lint, format]) {
+for (const [name, ok] of Object.entries({ typecheck, lint, format })) {
   if (ok) passed++;
-  else failed++;
+  else {
+    failed++;
+    console.log(`FAILED ${name}`);
+  }
 }
 
 mkdirSync('test-results', { recursive: true });
@@ -67,6 +80,7 @@ for (const report of Object.values(reports)) {
   const counts = countReport(report);
   passed += counts.passed;
   failed += counts.failed;
+  for (const name of failedNames(report)) console.log(`FAILED ${name}`);
 }
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -5,3 +5,4 @@ export * from './schema/messaging';
 export * from './schema/box-office';
 export * from './schema/waitlist';
 export * from './schema/guest-lists';
+export * from './schema/operations';
