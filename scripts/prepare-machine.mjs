@@ -1,7 +1,8 @@
 // What the tests need from the machine, set up when missing, so `npm test` is the whole set-up
 // on a fresh Debian machine of the kind the README names: Debian's Chromium for the browser
 // journeys (installed with apt-get when /usr/bin/chromium is missing and we are root or may sudo
-// without a password; no browser is ever downloaded from elsewhere), and the local PostgreSQL
+// without a password; no browser is ever downloaded from elsewhere), Debian's HAProxy for the
+// cluster test (the same way, when `haproxy` is missing), and the local PostgreSQL
 // started when it is installed but not answering. Where it cannot, it says why and what to run.
 // Exits 0 when the machine is ready, 1 otherwise.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -34,6 +35,24 @@ if (!existsSync(chromium)) {
     console.log('Instalando o Chromium do Debian (apt-get install chromium)...');
     if (!(apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']) && existsSync(chromium))) {
       console.error('Não foi possível instalar o Chromium com apt-get: rode "sudo apt-get install chromium" e veja a mensagem do apt.');
+      ready = false;
+    }
+  }
+}
+
+// Debian's HAProxy, the load balancer in front of the server instances of `npm run test:cluster`
+// (tests/cluster/run.ts), installed the same way when missing.
+if (!ok('haproxy', ['-v'])) {
+  const apt = aptRunner();
+  if (!apt) {
+    console.error(
+      'HAProxy não encontrado, e sem permissão para instalá-lo: rode "sudo apt-get install haproxy" (o teste de cluster precisa dele).',
+    );
+    ready = false;
+  } else {
+    console.log('Instalando o HAProxy do Debian (apt-get install haproxy)...');
+    if (!(apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'haproxy']) && ok('haproxy', ['-v']))) {
+      console.error('Não foi possível instalar o HAProxy com apt-get: rode "sudo apt-get install haproxy" e veja a mensagem do apt.');
       ready = false;
     }
   }
