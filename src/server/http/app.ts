@@ -13,6 +13,7 @@ import { frameworkMessage, registerErrorHandler } from './errors';
 import { validatorCompiler } from './validation';
 import { serializerCompiler } from './serializer';
 import { registerRequestChecks } from './request-checks';
+import { registerIdempotency } from './idempotency';
 import { requestLogFields } from './request-log';
 import { createGuards, createSessionCache, type SessionCache } from './session';
 import { authRoutes } from './routes/auth';
@@ -37,10 +38,13 @@ import { waitlistRoutes } from './routes/waitlist';
 import { adminBoxOfficeRoutes, boxOfficeRoutes } from './routes/box-office';
 import { borderoRoutes } from './routes/bordero';
 import { guestListRoutes } from './routes/guest-lists';
+import { adminAuditRoutes } from './routes/admin-audit';
 import type { LiveHub } from '../live/live-hub';
 import { createLiveStreams } from '../live/live-streams';
 import { renderAppShell } from './app-shell';
 import { readBuildManifest } from './build-manifest';
+import { registerOps } from './ops/ops';
+import { requestIdOf } from './ops/request-id';
 
 export interface AppOptions {
   config: Config;
@@ -115,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: logger as unknown as FastifyBaseLogger,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // docs/rules/operations.md 'Request ids': a sane X-Request-Id is kept, else a UUID, as `reqId` on
+    // every log line of the request; the header is read by requestIdOf, which checks it first.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
     // Errors the router raises before any route (a malformed or too long address): pt-BR too.
     frameworkErrors: (error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode ?? 400;
@@ -135,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, responses });
   });
+  // Health, readiness, metrics and request ids (docs/rules/operations.md): before the routes, so its hooks see them all.
+  await registerOps(app, { deps, config });
 
   const distDir = options.distDir;
   const indexHtml = distDir && existsSync(join(distDir, 'index.html')) ? readFileSync(join(distDir, 'index.html'), 'utf8') : null;
@@ -180,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const streams = createLiveStreams(options.live, options.logger);
   app.addHook('preClose', async () => streams.endAll());
   const context = { deps, guards, auth, config, live: options.live, streams };
+  registerIdempotency(app, context);
   await app.register(authRoutes, { auth, sessions });
   await app.register(meRoutes, context);
   await app.register(profileRoutes, context);
@@ -202,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminBoxOfficeRoutes, context);
   await app.register(borderoRoutes, context);
   await app.register(guestListRoutes, context);
+  await app.register(adminAuditRoutes, context);
   // Stripe's signed webhook exists only when Stripe runs with its webhook secret.
   const stripe = stripeSettings(config);
   if (withStripe && stripe) await app.register(paymentWebhookRoutes, { ...context, webhookSecret: stripe.webhookSecret });

@@ -1,0 +1,226 @@
+import { auditActionLabels } from '../../../shared/audit-actions';
+import { concessionLabel } from '../../../shared/concessions';
+import { formatInstant } from '../../../shared/dates';
+import { formatCentavos } from '../../../shared/money';
+import type { AuditChange } from '../../../shared/schemas/admin-audit';
+import { refundOriginLabel } from '../../../shared/schemas/admin-refunds';
+import { discountTypeLabel } from '../../../shared/schemas/admin-content';
+import { refundStatusLabel } from '../../../shared/schemas/refunds';
+import { staffRoleLabel } from '../../../shared/schemas/staff';
+import { paymentMethodLabel } from '../../../shared/statuses';
+
+// How 'Histórico' words an entry (docs/screens.md 'Histórico'): the screen and the CSV show
+// labels, never the codes the trail stores. Pure: the caller looks names up.
+
+/** The kind of each object in words; an unknown kind reads 'Registro'. */
+const objectTypeLabels: Readonly<Record<string, string>> = {
+  event: 'Evento',
+  sector: 'Setor',
+  ticket_type: 'Setor',
+  lot: 'Lote',
+  session: 'Sessão',
+  coupon: 'Cupom',
+  courtesy: 'Cortesia',
+  order: 'Pedido',
+  refund: 'Reembolso',
+  ticket: 'Ingresso',
+  transfer: 'Transferência',
+  drawer: 'Caixa',
+  cash_drawer: 'Caixa',
+  drawer_movement: 'Movimento de caixa',
+  block: 'Bloco',
+  check_in: 'Entrada',
+  guest_list: 'Lista',
+  guest: 'Nome da lista',
+  guest_entry: 'Nome da lista',
+  user: 'Pessoa',
+  staff: 'Equipe',
+  brand: 'Marca',
+  news: 'Notícia',
+  banner: 'Banner',
+  waiting_room: 'Sala de espera',
+};
+
+/** 'Lote' for 'lot'; 'Registro' for a kind this list does not know. */
+export function objectTypeLabel(objectType: string): string {
+  return objectTypeLabels[objectType] ?? 'Registro';
+}
+
+/** The action's label; 'Ação registrada' for a code no longer in src/shared/audit-actions.ts. */
+export function actionLabel(action: string): string {
+  return (auditActionLabels as Readonly<Record<string, string>>)[action] ?? 'Ação registrada';
+}
+
+/** The words of each recorded field; a field not here is read from its name ('maxPerOrder' -> 'Max per order'). */
+const fieldLabels: Readonly<Record<string, string>> = {
+  status: 'Situação',
+  amountCentavos: 'Valor',
+  amountCents: 'Valor',
+  totalCentavos: 'Total',
+  priceCentavos: 'Preço',
+  unitPriceCentavos: 'Preço',
+  floatCentavos: 'Troco inicial',
+  countedCentavos: 'Contado',
+  expectedCentavos: 'Esperado',
+  differenceCentavos: 'Diferença',
+  cashCentavos: 'Dinheiro',
+  feeCentavos: 'Taxa',
+  discountCentavos: 'Desconto',
+  ticketCount: 'Ingressos',
+  quantity: 'Quantidade',
+  remaining: 'Restantes',
+  capacity: 'Capacidade',
+  adminNotes: 'Observações',
+  reason: 'Motivo',
+  name: 'Nome',
+  title: 'Título',
+  email: 'E-mail',
+  role: 'Função',
+  roles: 'Funções',
+  date: 'Data',
+  startTime: 'Início',
+  endTime: 'Término',
+  startsAt: 'Início',
+  endsAt: 'Fim',
+  location: 'Local',
+  city: 'Cidade',
+  address: 'Endereço',
+  description: 'Descrição',
+  isPublished: 'Publicado',
+  isActive: 'Ativo',
+  code: 'Código',
+  discountType: 'Tipo de desconto',
+  discountValue: 'Desconto',
+  maxUses: 'Usos máximos',
+  validFrom: 'Válido de',
+  validUntil: 'Válido até',
+  position: 'Posição',
+  kind: 'Tipo',
+  paymentMethod: 'Pagamento',
+  method: 'Pagamento',
+  origin: 'Origem',
+  holderName: 'Titular',
+  holderCpf: 'CPF do titular',
+  toEmail: 'Para',
+  fromEmail: 'De',
+  gate: 'Portão',
+  note: 'Observação',
+  notes: 'Observações',
+  concession: 'Meia-entrada',
+  count: 'Quantidade',
+  tickets: 'Ingressos',
+  units: 'Unidades',
+  maxTicketsPerOrder: 'Limite por pedido',
+  maxTicketsPerCpf: 'Limite por CPF',
+  serviceFeeBasisPoints: 'Taxa de serviço',
+  feeAbsorbed: 'Taxa absorvida',
+  cancelledAt: 'Cancelado em',
+  closedAt: 'Fechado em',
+  openedAt: 'Aberto em',
+  salesStartAt: 'Início das vendas',
+  salesEndAt: 'Fim das vendas',
+};
+
+/** Stored codes a value may hold, in words (statuses, methods, roles, kinds). */
+const valueWords: Readonly<Record<string, string>> = {
+  ...refundStatusLabel,
+  ...paymentMethodLabel,
+  ...staffRoleLabel,
+  ...discountTypeLabel,
+  ...concessionLabel,
+  request: refundOriginLabel.request,
+  event_cancelled: refundOriginLabel.event_cancelled,
+  late_payment: refundOriginLabel.late_payment,
+  duplicate_payment: refundOriginLabel.duplicate_payment,
+  completed: 'Pago',
+  expired: 'Expirado',
+  failed: 'Falhou',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+  valid: 'Válido',
+  withdrawal: 'Sangria',
+  supply: 'Suprimento',
+  open: 'Aberto',
+  closed: 'Fechado',
+  user: 'Pessoa',
+};
+
+/** Fields holding money in centavos whatever their name says. */
+const moneyFields = new Set(['amount', 'price', 'total', 'discountValueCentavos']);
+/** Fields stored in basis points (1/100 of a percent). */
+const basisPointFields = /BasisPoints$|Bps$/;
+
+/** 'maxPerOrder' or 'max_per_order' as words: 'Max per order'. */
+function fieldFromName(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Campo';
+}
+
+/** The label of a recorded field. */
+export function fieldLabel(field: string): string {
+  return fieldLabels[field] ?? fieldFromName(field);
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A recorded value in words: centavos ('…Centavos', '…Cents') as 'R$ 1.234,56', basis points as
+ * '10 %', true/false 'Sim'/'Não', null '—', an ISO instant as São Paulo 'dd/mm/aaaa às HH:mm', a
+ * day as 'dd/mm/aaaa', a stored code by its word, a list joined with ', ', an object as its
+ * fields in words.
+ */
+export function valueInWords(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') {
+    if ((/Centavos$|Cents$/.test(field) || moneyFields.has(field)) && Number.isSafeInteger(value)) return formatCentavos(value);
+    if (basisPointFields.test(field)) return `${(value / 100).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`;
+    return value.toLocaleString('pt-BR');
+  }
+  if (typeof value === 'string') {
+    if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatInstant(value).replace(' às ', ' ');
+    const day = ISO_DAY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+    return valueWords[value] ?? value;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((item) => valueInWords(field, item)).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${fieldLabel(key)}: ${valueInWords(key, inner)}`)
+      .join('; ');
+  }
+  return String(value);
+}
+
+function isFieldChange(value: unknown): value is { before: unknown; after: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'before' in value && 'after' in value;
+}
+
+/** Facts that name the object rather than tell what changed: shown as its name, not as a change. */
+export const NAME_FIELDS = ['objectLabel', 'label'] as const;
+
+/**
+ * The recorded `changes` of an entry in words, in their recorded order: a touched field
+ * `{ before, after }` as { label, before, after }, a fact as { label, before: null, after }.
+ * NAME_FIELDS are left out (the object's name shows them).
+ */
+export function changesInWords(changes: Record<string, unknown>): AuditChange[] {
+  const words: AuditChange[] = [];
+  for (const [field, value] of Object.entries(changes)) {
+    if ((NAME_FIELDS as readonly string[]).includes(field)) continue;
+    if (isFieldChange(value))
+      words.push({ label: fieldLabel(field), before: valueInWords(field, value.before), after: valueInWords(field, value.after) });
+    else words.push({ label: fieldLabel(field), before: null, after: valueInWords(field, value) });
+  }
+  return words;
+}
+
+/** One change as a line reads it: 'Preço: R$ 80,00 → R$ 90,00', or 'Valor: R$ 50,00'. */
+export function changeLine(change: AuditChange): string {
+  return change.before === null ? `${change.label}: ${change.after}` : `${change.label}: ${change.before} → ${change.after}`;
+}
