@@ -67,6 +67,7 @@ describe('ticketStatusLabel', () => {
       pending: 'Pendente',
       refunded: 'Reembolsado',
       cancelled: 'Cancelado',
+      transferred: 'Transferido',
     });
   });
 });

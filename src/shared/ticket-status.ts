@@ -39,6 +39,7 @@ export const ticketStatusLabel: Readonly<Record<TicketDisplayStatus, string>> = 
   pending: 'Pendente',
   refunded: 'Reembolsado',
   cancelled: 'Cancelado',
+  transferred: 'Transferido',
 };
 
 /** Whether 'Ver QR Code' is offered: only for a valid ticket (docs/rules/tickets.md 'Ticket status'). */

@@ -98,13 +98,29 @@ describe('transferring a ticket to another person', () => {
     expect(done).toMatchObject({ status: 'accepted', oldCode: ticket.code, toUserId: bia.userId });
     expect(done.decidedAt).toBeInstanceOf(Date);
 
-    // The recipient sees it with its name; the sender no longer has it.
-    const listed = async (who: Person) =>
-      (await call('GET', '/api/tickets', who.cookie)).json().orders.flatMap((o: { tickets: object[] }) => o.tickets);
+    // The recipient sees it with its name, under an order that is not hers; the sender sees it as
+    // transferred to the name she sent it to, with no code.
+    const mine = async (who: Person) =>
+      (await call('GET', '/api/tickets', who.cookie)).json().orders as { isBuyer: boolean; tickets: object[] }[];
+    const listed = async (who: Person) => (await mine(who)).flatMap((o) => o.tickets);
     expect(await listed(bia)).toEqual([
       expect.objectContaining({ id: ticket.id, holderName: 'Beatriz Souza', code: after.code, displayStatus: 'valid' }),
     ]);
-    expect(await listed(ana)).toEqual([]);
+    expect((await mine(bia)).map((o) => o.isBuyer)).toEqual([false]);
+    expect((await mine(ana)).map((o) => o.isBuyer)).toEqual([true]);
+    expect(await listed(ana)).toEqual([
+      {
+        id: ticket.id,
+        ticketTypeName: 'Pista',
+        holderName: 'Ana Beatriz Lima',
+        code: null,
+        rotationSecret: null,
+        displayStatus: 'transferred',
+        checkedInAt: null,
+        transferredTo: { name: 'Beatriz Souza', at: done.decidedAt!.toISOString() },
+      },
+    ]);
+    expect(JSON.stringify(await mine(ana))).not.toContain(after.code);
     const biaPeople = (await call('GET', '/api/tickets/people', bia.cookie)).json();
     expect(biaPeople.tickets).toEqual([
       expect.objectContaining({ ticketId: ticket.id, holderName: 'Beatriz Souza', receivedFrom: 'Ana Beatriz Lima' }),

@@ -169,10 +169,17 @@ describe('transferring a ticket to another account', () => {
     const [transfer] = await app.deps.db.select().from(ticketTransfers).where(eq(ticketTransfers.ticketId, bought.id));
     expect(transfer).toMatchObject({ status: 'accepted', oldCode: bought.code });
 
-    // Joana no longer has it.
+    // Joana still sees it under her order, as transferred to Bruna, without a QR code.
     await page.reload();
-    await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);
-    expect(await page.getByRole('article', { name: title }).count()).toBe(0);
+    const sent = page.getByRole('article', { name: title });
+    await poll(() => sent.getByTestId('ticket-transferred-to').textContent()).toMatch(/^Transferido para Bruna Teixeira em \d{2}\/\d{2}$/);
+    expect(await sent.getByText('Transferido', { exact: true }).isVisible()).toBe(true);
+    expect(await sent.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(0);
+    expect(await sent.getByRole('button', { name: 'Transferir ingresso' }).count()).toBe(0);
+    expect(await sent.getByText(`Pedido #${orderId.slice(0, 8)}`, { exact: false }).isVisible()).toBe(true);
+    await expectNoAxeViolationsInBothThemes(page, 'Meus ingressos with a ticket transferred away');
+    await noSidewaysScroll(page);
+    await shoot(page, 'tickets-transferred-away', { region: sent });
 
     // The door: the old code is refused as transferred, the new one admitted with Bruna's name.
     const doorContext = await newContext(browser, desktop, app.baseUrl);

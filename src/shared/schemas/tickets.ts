@@ -3,7 +3,7 @@ import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
 
-export const ticketDisplayStatuses = ['valid', 'used', 'expired', 'pending', 'refunded', 'cancelled'] as const;
+export const ticketDisplayStatuses = ['valid', 'used', 'expired', 'pending', 'refunded', 'cancelled', 'transferred'] as const;
 export type TicketDisplayStatus = (typeof ticketDisplayStatuses)[number];
 
 /** A ticket of 'Meus ingressos'; instants UTC ISO 8601. */
@@ -32,6 +32,12 @@ export const ticketViewSchema = z.object({
    * wall-clock times 'HH:mm[:ss]'.
    */
   session: z.object({ name: z.string(), date: z.string(), startTime: z.string(), endTime: z.string().nullable() }).optional(),
+  /**
+   * With displayStatus 'transferred' (a ticket this user transferred away and the recipient accepted,
+   * docs/rules/transfers.md 'Transfers'): the name the transfer was sent to and when it was accepted
+   * (UTC ISO 8601). The card reads 'Transferido para <name>', without code.
+   */
+  transferredTo: z.object({ name: z.string(), at: z.string() }).optional(),
 });
 export type TicketView = z.infer<typeof ticketViewSchema>;
 
@@ -53,6 +59,8 @@ export const myOrderTicketsSchema = z.object({
     location: z.string(),
     imageUrl: z.string().nullable(),
   }),
+  /** Whether the user placed this order; false for an order listed for tickets someone else bought and transferred to the user. */
+  isBuyer: z.boolean(),
   tickets: z.array(ticketViewSchema),
 });
 export type MyOrderTickets = z.infer<typeof myOrderTicketsSchema>;

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets';
 import { ticketDisplayStatus } from '../../../shared/ticket-status';
 import type { Db } from '../../db/client';
-import { eventSessions, events, orderItems, orders, ticketTypeSessions, tickets } from '../../db/schema';
+import { eventSessions, events, orderItems, orders, ticketTransfers, ticketTypeSessions, tickets } from '../../db/schema';
 import { sessionLine } from '../../../shared/sessions';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 import { ticketSession } from '../../domain/ticket-session';
@@ -14,8 +14,10 @@ import { ticketSession } from '../../domain/ticket-session';
  * unpaid pending orders list one 'Pendente' placeholder per unit (no code yet). Failed and
  * expired orders are left out: nothing was bought. The QR code is only given while a ticket
  * can admit. `now` decides 'Expirado'. A ticket is listed to the account it belongs to
- * (tickets.user_id): one transferred away leaves its buyer's list, and shows, under its order,
- * in the list of who accepted it (services/tickets/accept-transfer.ts). On an event with sessions
+ * (tickets.user_id), under its order, also to who accepted it (services/tickets/accept-transfer.ts);
+ * one this user transferred away and the recipient accepted stays in the user's list as
+ * 'transferred', with no code and `transferredTo` (the name the user sent it to and when it was
+ * accepted: the user's latest accepted transfer of it; docs/rules/transfers.md 'Ownership'). On an event with sessions
  * each ticket names the sessions it admits to and the one it is valid for (`session`,
  * domain/ticket-session.ts ticketSession: a single-day ticket's own day, not the event's first).
  */
@@ -28,6 +30,14 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
         or(
           eq(orders.userId, userId),
           inArray(orders.id, db.select({ id: tickets.orderId }).from(tickets).where(eq(tickets.userId, userId))),
+          inArray(
+            orders.id,
+            db
+              .select({ id: tickets.orderId })
+              .from(ticketTransfers)
+              .innerJoin(tickets, eq(tickets.id, ticketTransfers.ticketId))
+              .where(and(eq(ticketTransfers.fromUserId, userId), eq(ticketTransfers.status, 'accepted'))),
+          ),
         ),
         ne(orders.status, 'failed'),
         ne(orders.status, 'expired'),
@@ -36,14 +46,27 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
     .orderBy(desc(sql`coalesce(${orders.completedAt}, ${orders.createdAt})`), desc(orders.createdAt), desc(orders.id));
   if (orderRows.length === 0) return [];
   const orderIds = orderRows.map((o) => o.id);
-  const [ticketRows, itemRows, eventRows] = await Promise.all([
+  const eventIds = [...new Set(orderRows.map((o) => o.eventId))];
+  const [ticketRows, itemRows, eventRows, sentRows] = await Promise.all([
     db.select().from(tickets).where(inArray(tickets.orderId, orderIds)).orderBy(tickets.createdAt, tickets.id),
     db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
+    db.select().from(events).where(inArray(events.id, eventIds)),
     db
-      .select()
-      .from(events)
-      .where(inArray(events.id, [...new Set(orderRows.map((o) => o.eventId))])),
+      .select({
+        ticketId: ticketTransfers.ticketId,
+        fromHolderName: ticketTransfers.fromHolderName,
+        toName: ticketTransfers.toName,
+        decidedAt: ticketTransfers.decidedAt,
+      })
+      .from(ticketTransfers)
+      .where(
+        and(eq(ticketTransfers.fromUserId, userId), eq(ticketTransfers.status, 'accepted'), inArray(ticketTransfers.eventId, eventIds)),
+      )
+      .orderBy(ticketTransfers.decidedAt),
   ]);
+  // The user's latest accepted transfer of each ticket (a ticket can come back and leave again).
+  const sentTo = new Map(sentRows.map((row) => [row.ticketId, row]));
+  const isSentAway = (ticket: { id: string; userId: string | null }) => ticket.userId !== userId && sentTo.has(ticket.id);
   const eventById = new Map(eventRows.map((e) => [e.id, e]));
   // Events with sessions (docs/rules/sessions.md 'Sessions'): a ticket admits once per session, so
   // an entry does not make it 'Utilizado', it lasts until the last session ends, and it names the
@@ -78,10 +101,11 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
   };
 
   const issued = (orderId: string) => ticketRows.filter((t) => t.orderId === orderId);
-  // The user's own order, unless every ticket it issued went to someone else; another's order for the tickets it gave the user.
+  // The user's own order, unless every ticket it issued went to someone else without the user's transfer (a
+  // courtesy's or box office's holder); another's order for the tickets it gave the user or the user passed on.
   const shown = orderRows.filter((order) => {
     const its = issued(order.id);
-    return its.some((t) => t.userId === userId) || (order.userId === userId && its.length === 0);
+    return its.some((t) => t.userId === userId || isSentAway(t)) || (order.userId === userId && its.length === 0);
   });
   return shown.map((order) => {
     const event = eventById.get(order.eventId)!;
@@ -107,8 +131,22 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
         );
     } else {
       views = issued(order.id)
-        .filter((t) => t.userId === userId)
-        .map((ticket) => {
+        .filter((t) => t.userId === userId || isSentAway(t))
+        .map((ticket): TicketView => {
+          const sent = ticket.userId === userId ? undefined : sentTo.get(ticket.id);
+          if (sent) {
+            return {
+              id: ticket.id,
+              ticketTypeName: ticket.ticketTypeName,
+              // The holder it had while the user held it: the recipient's later holder edits are theirs.
+              holderName: sent.fromHolderName,
+              code: null,
+              rotationSecret: null,
+              displayStatus: 'transferred',
+              checkedInAt: null,
+              transferredTo: { name: sent.toName, at: (sent.decidedAt ?? ticket.createdAt).toISOString() },
+            };
+          }
           const displayStatus = ticketDisplayStatus({
             orderStatus: order.status,
             ticketStatus: ticket.status,
@@ -131,6 +169,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
     return {
       orderId: order.id,
       status: order.status,
+      isBuyer: order.userId === userId,
       createdAt: order.createdAt.toISOString(),
       totalCentavos: order.totalCentavos,
       paymentMethod: order.paymentMethod,

@@ -19,8 +19,8 @@ export function OrderTickets({
   people?: ReadonlyMap<string, TicketPeople>;
 }) {
   const headingId = `order-${section}-${order.orderId}`;
-  // Tickets another buyer transferred to the user: their order is not the user's to open.
-  const isReceived = order.tickets.length > 0 && order.tickets.every((ticket) => people?.get(ticket.id)?.receivedFrom);
+  // Tickets another buyer transferred to the user (who may have passed them on): their order is not the user's to open.
+  const isReceived = order.isBuyer === false;
   return (
     <article aria-labelledby={headingId} className="rounded-3xl border border-border bg-surface/50 p-3 sm:p-4">
       <header className="mb-3 flex items-center gap-3 px-1">

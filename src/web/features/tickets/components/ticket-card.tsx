@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarDays, CalendarRange, CheckCircle2, Clock, MapPin, QrCode } from 'lucide-react';
+import { CalendarDays, CalendarRange, CheckCircle2, Clock, MapPin, QrCode, Send } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { describeEventStart, formatInstant } from '../../../../shared/dates';
@@ -17,10 +17,12 @@ const badgeTone: Record<TicketDisplayStatus, 'success' | 'neutral' | 'warning' |
   pending: 'warning',
   refunded: 'neutral',
   cancelled: 'danger',
+  transferred: 'neutral',
 };
 
 /**
- * One admission: type, date, place, status; 'Ver QR Code' only while it can admit (docs/rules/tickets.md 'Ticket status').
+ * One admission: type, date, place, status; 'Ver QR Code' only while it can admit (docs/rules/tickets.md 'Ticket status');
+ * one the fan transferred away reads 'Transferido para <recipient> em dd/mm', with no QR (docs/rules/transfers.md 'Ownership').
  * Its date is the start of the session it is valid for on an event with sessions (docs/rules/sessions.md 'The session of
  * a ticket'), else the event's, worded as its night (describeEventStart: 'quinta-feira, 26 de novembro de 2026 · 00:30 (madrugada de sexta)').
  */
@@ -95,6 +97,14 @@ export function TicketCard({
           <p className="flex items-center gap-2 rounded-xl bg-success/10 px-3 py-2.5 text-sm font-medium">
             <CheckCircle2 className="size-5 shrink-0 text-success" aria-hidden />
             <span>Utilizado em: {ticket.checkedInAt ? formatInstant(ticket.checkedInAt) : '—'}</span>
+          </p>
+        ) : status === 'transferred' && ticket.transferredTo ? (
+          <p className="flex items-start gap-2 rounded-xl bg-surface px-3 py-2.5 text-sm" data-testid="ticket-transferred-to">
+            <Send className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="min-w-0 break-words">
+              Transferido para <strong className="font-semibold">{ticket.transferredTo.name}</strong> em{' '}
+              {formatInstant(ticket.transferredTo.at).slice(0, 5)}
+            </span>
           </p>
         ) : status === 'pending' ? (
           <p className="flex items-center gap-2 rounded-xl bg-surface px-3 py-2.5 text-sm">

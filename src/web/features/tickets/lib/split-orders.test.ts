@@ -15,6 +15,7 @@ function order(
   return {
     orderId: id,
     status: 'completed',
+    isBuyer: true,
     createdAt: '2026-11-01T12:00:00.000Z',
     totalCentavos: 10000,
     paymentMethod: 'pix',
@@ -52,6 +53,12 @@ describe('splitOrdersForTickets', () => {
     const { upcoming, history } = splitOrdersForTickets([order('partial', '2026-12-20', ['valid', 'refunded', 'used'])], NOW);
     expect(upcoming[0].tickets.map((t) => t.id)).toEqual(['partial-0', 'partial-2']);
     expect(history[0].tickets.map((t) => t.id)).toEqual(['partial-1']);
+  });
+
+  it('keeps a ticket transferred away with its order among the upcoming events, beside the ones that count', () => {
+    const { upcoming, history } = splitOrdersForTickets([order('gave', '2026-12-20', ['valid', 'transferred'])], NOW);
+    expect(upcoming[0].tickets.map((t) => t.displayStatus)).toEqual(['valid', 'transferred']);
+    expect(history).toEqual([]);
   });
 
   it('keeps a night that began yesterday at 23:00 upcoming at 00:30, and an evening that ended yesterday in the history', () => {

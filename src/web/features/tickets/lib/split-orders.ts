@@ -5,7 +5,8 @@ const isEnded = (ticket: TicketView) => ticket.displayStatus === 'refunded' || t
 
 /**
  * Splits paid orders into 'Próximos eventos' and 'Histórico' (docs/screens.md 'My tickets').
- * 'Próximos eventos' holds the tickets that still count (valid, used) of events not over at `now`
+ * 'Próximos eventos' holds the tickets that still count (valid, used), and those the user transferred
+ * away ('Transferido para …', beside the rest of their order), of events not over at `now`
  * (shared/dates isEventPast, as a ticket turns 'Expirado': a night past midnight stays until its
  * end); 'Histórico' holds past events' orders whole, and the refunded
  * or cancelled tickets of the others (a fully refunded order moves there whole). An order with
