@@ -13,6 +13,7 @@ import { listAdminRefunds } from '../../services/refunds/list-refunds';
 import type { SessionUser } from '../session';
 import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
+import { auditActor } from '../audit-actor';
 
 /**
  * The back office's refunds (docs/screens.md 'Admin area', docs/rules/refunds.md 'Refund requests'):
@@ -53,7 +54,13 @@ export async function adminRefundRoutes(fastify: FastifyInstance, { deps, guards
       async (request) => {
         const admin = await requireRefundAdmin(request);
         const { adminNotes } = request.body;
-        return decideRefund(deps, { refundId: request.params.id, decision, adminId: admin.id, adminNotes });
+        return decideRefund(deps, {
+          refundId: request.params.id,
+          decision,
+          adminId: admin.id,
+          adminNotes,
+          actor: auditActor(request, admin),
+        });
       },
     );
   }

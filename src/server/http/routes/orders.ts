@@ -21,6 +21,7 @@ import { getLastBuyerData } from '../../services/orders/last-buyer-data';
 import { markPassUsed, requirePass } from '../../services/onsale/require-pass';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
+import { auditActor } from '../audit-actor';
 
 /** The query of GET /api/payment-success: the provider's session id, anything else ignored. */
 const paymentSuccessQuerySchema = z.object({ session_id: z.unknown().optional() });
@@ -81,7 +82,7 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
 
   app.post('/api/orders/:id/cancel', orderRoute, async (request) => {
     const user = await guards.requireUser(request);
-    return cancelMyOrder(deps, user.id, request.params.id);
+    return cancelMyOrder(deps, user.id, request.params.id, auditActor(request, user));
   });
 
   // Raw card numbers are taken only by the sandbox's test form; with a real provider the browser

@@ -13,6 +13,7 @@ import { listRefundableOrders } from '../../services/refunds/list-refundable-ord
 import { requestRefund } from '../../services/refunds/request-refund';
 import { withdrawPurchase } from '../../services/refunds/withdraw-purchase';
 import type { RouteContext } from '../context';
+import { auditActor } from '../audit-actor';
 
 /** The buyer's side of refunds (docs/screens.md 'Refund request'); all need a signed-in user. */
 export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
@@ -40,7 +41,7 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
     },
     async (request, reply) => {
       const user = await guards.requireUser(request);
-      return reply.status(201).send(await requestRefund(db, user.id, request.body));
+      return reply.status(201).send(await requestRefund(db, user.id, request.body, auditActor(request, user)));
     },
   );
 
@@ -53,7 +54,7 @@ export async function refundRoutes(fastify: FastifyInstance, { deps, guards }: R
     },
     async (request, reply) => {
       const user = await guards.requireUser(request);
-      return reply.status(201).send(await withdrawPurchase(deps, user.id, request.body));
+      return reply.status(201).send(await withdrawPurchase(deps, user.id, request.body, auditActor(request, user)));
     },
   );
 }

@@ -18,6 +18,7 @@ import type { Concession } from '../../../shared/concessions';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
 import { moveHoldings, pendingUnitsSql } from '../orders/cpf-holdings';
 import { releaseOrderInTx } from '../orders/release-order';
+import { recordAudits, systemActor } from '../audit/record-audit';
 import { loadSaleState } from '../orders/sale-state';
 
 /**
@@ -250,6 +251,26 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       completed: outcome === 'completed' && completion?.locked === locked ? completedOrder(completion) : undefined,
     });
   }
+  // The audit trail's 'order.paid' for money paid online (docs/rules/audit.md 'What is recorded'):
+  // the box office and paying guests are recorded by their operator's own action; free and courtesy orders move no money.
+  const paid = completions.filter(({ locked: { order } }) => order.channel === 'online' && order.totalCentavos > 0);
+  await recordAudits(
+    tx,
+    systemActor,
+    paid.map(({ locked: { order, items } }) => ({
+      action: 'order.paid',
+      objectType: 'order',
+      objectId: order.id,
+      eventId: order.eventId,
+      orderId: order.id,
+      subjectUserId: order.userId,
+      changes: {
+        totalCentavos: order.totalCentavos,
+        paymentMethod: order.paymentMethod,
+        ticketCount: items.reduce((sum, item) => sum + item.quantity, 0),
+      },
+    })),
+  );
   await completeOrders(deps, tx, completions);
   return results;
 }

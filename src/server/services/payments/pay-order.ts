@@ -7,7 +7,8 @@ import { confirmPayment } from './confirm-payment';
 import { groupedRunner } from '../../db/grouped';
 import { preparedStatement } from '../../db/client';
 import { fromRow } from '../../db/rows';
-import { recordPaymentFailure, releaseOrder } from '../orders/release-order';
+import { recordPaymentFailure, releaseOrder, releaseOrderInTx } from '../orders/release-order';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { loadOrderView, toOrderView } from '../orders/order-view';
 
 async function loadOwnPendingOrder(deps: ServiceDeps, orderId: string, userId: string, now: Date) {
@@ -119,16 +120,36 @@ export async function simulatePixPayment(deps: ServiceDeps, userId: string, orde
  * return at once, and its provider payment is cancelled so it can no longer be paid (a payment
  * that still gets through is refunded or honoured as a late one). Cancelling an order already
  * cancelled answers it again. Throws DomainError: order_not_found; order_not_pending when it was
- * paid (or ended) meanwhile.
+ * paid (or ended) meanwhile. The cancellation is recorded in the audit trail by `actor`, in its
+ * transaction (docs/rules/audit.md 'What is recorded').
  */
-export async function cancelMyOrder(deps: ServiceDeps, userId: string, orderId: string, now: Date = new Date()): Promise<OrderView> {
+export async function cancelMyOrder(
+  deps: ServiceDeps,
+  userId: string,
+  orderId: string,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<OrderView> {
   const [order] = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new DomainError('order_not_found');
   if (order.status === 'cancelled') return (await loadOrderView(deps, order.id))!;
-  if (!(await releaseOrder(deps.db, order.id, 'cancelled', now))) throw new DomainError('order_not_pending');
+  const released = await deps.db.transaction(async (tx) => {
+    if (!(await releaseOrderInTx(tx, { orderId: order.id }, 'cancelled', now))) return false;
+    await recordAudit(tx, actor, {
+      action: 'order.cancelled',
+      objectType: 'order',
+      objectId: order.id,
+      eventId: order.eventId,
+      orderId: order.id,
+      subjectUserId: userId,
+      changes: { status: { before: 'pending', after: 'cancelled' }, totalCentavos: order.totalCentavos },
+    });
+    return true;
+  });
+  if (!released) throw new DomainError('order_not_pending');
   if (order.paymentId) {
     try {
       await deps.payments.cancelPayment(order.paymentId);

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../deps';
 import { getAdminRefund } from './list-refunds';
 import { payRefund } from './pay-refund';
 import { enqueueJobs } from '../jobs';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /** How long the worker waits before retrying a payment the approval could not make at once. */
 const REFUND_PAYMENT_RETRY_MS = 60_000;
@@ -21,6 +22,8 @@ export interface DecideRefundCommand {
   adminId: string;
   /** Shown to the buyer; null for none. */
   adminNotes: string | null;
+  /** Who decides, for the audit trail (docs/rules/audit.md 'What is recorded'). */
+  actor: AuditActor;
 }
 
 /**
@@ -59,7 +62,9 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
     // The order row first: the lock order of confirmations and event cancellations (orders,
     // then refunds, tickets and stock), so an approval and a cancellation never deadlock.
     const [target] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, command.refundId));
-    if (target) await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, target.orderId)).for('update');
+    const [order] = target
+      ? await tx.select({ eventId: orders.eventId }).from(orders).where(eq(orders.id, target.orderId)).for('update')
+      : [];
     const [refund] = await tx
       .update(refunds)
       .set({ status: approve ? 'approved' : 'rejected', processedBy: command.adminId, processedAt: now, adminNotes: command.adminNotes })
@@ -69,6 +74,20 @@ export async function decideRefund(deps: ServiceDeps, command: DecideRefundComma
       const [existing] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.id, command.refundId));
       throw new DomainError(existing ? 'refund_not_pending' : 'refund_not_found');
     }
+    await recordAudit(tx, command.actor, {
+      action: approve ? 'refund.approved' : 'refund.rejected',
+      objectType: 'refund',
+      objectId: refund.id,
+      eventId: order?.eventId,
+      orderId: refund.orderId,
+      subjectUserId: refund.userId,
+      changes: {
+        status: { before: 'pending', after: refund.status },
+        amountCentavos: refund.amountCentavos,
+        ticketCount: refund.ticketCount,
+        ...(command.adminNotes ? { adminNotes: command.adminNotes } : {}),
+      },
+    });
     // A rejected request frees its tickets: the buyer may ask again.
     if (!approve) await tx.update(tickets).set({ refundId: null }).where(eq(tickets.refundId, refund.id));
     if (approve) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { orders, refunds } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { markRefundPaymentFailed, notifyRefundPaid } from './process-refund';
+import { markRefundPaymentFailed, notifyRefundPaid, recordRefundPaid } from './process-refund';
 
 /**
  * The provider's idempotency key of one attempt at paying a refund back: `refund:<refund id>` for
@@ -41,10 +41,14 @@ export async function payRefund(deps: Pick<ServiceDeps, 'db' | 'payments'>, refu
   const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund || refund.status !== 'approved') return false;
   if (refund.amountCentavos === 0) {
-    await db
-      .update(refunds)
-      .set({ status: 'processed' })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'approved')));
+    await db.transaction(async (tx) => {
+      const [stored] = await tx
+        .update(refunds)
+        .set({ status: 'processed' })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'approved')))
+        .returning({ id: refunds.id });
+      if (stored) await recordRefundPaid(tx, refund.id);
+    });
     return true;
   }
   const [order] = await db.select({ paymentId: orders.paymentId }).from(orders).where(eq(orders.id, refund.orderId));

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { notifyUser } from '../notifications/notify-user';
 import { events, orders, refunds } from '../../db/schema';
 import { enqueueJobs } from '../jobs';
+import { recordAudit, systemActor } from '../audit/record-audit';
 
 /**
  * Marks approved refunds 'processed' when the provider confirms the money went back
@@ -89,8 +90,34 @@ export async function markRefundPaymentFailed(
   return true;
 }
 
-/** The in-app word that a refund reached the buyer's payment method ('Reembolso concluído'). */
+/**
+ * The audit trail's 'refund.paid' by the system (docs/rules/audit.md 'What is recorded'), in the
+ * transaction that made the refund 'processed'.
+ */
+export async function recordRefundPaid(tx: Tx, refundId: string): Promise<void> {
+  const [row] = await tx
+    .select({ userId: refunds.userId, orderId: refunds.orderId, eventId: orders.eventId, amountCentavos: refunds.amountCentavos })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(eq(refunds.id, refundId));
+  if (!row) return;
+  await recordAudit(tx, systemActor, {
+    action: 'refund.paid',
+    objectType: 'refund',
+    objectId: refundId,
+    eventId: row.eventId,
+    orderId: row.orderId,
+    subjectUserId: row.userId,
+    changes: { status: { before: 'approved', after: 'processed' }, amountCentavos: row.amountCentavos },
+  });
+}
+
+/**
+ * What follows a refund becoming 'processed', in its transaction: recordRefundPaid, and the in-app
+ * word that the money reached the buyer's payment method ('Reembolso concluído').
+ */
 export async function notifyRefundPaid(tx: Tx, refundId: string, now: Date): Promise<void> {
+  await recordRefundPaid(tx, refundId);
   const [row] = await tx
     .select({ userId: refunds.userId, amountCentavos: refunds.amountCentavos, eventTitle: events.title })
     .from(refunds)

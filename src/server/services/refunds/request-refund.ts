@@ -3,6 +3,7 @@ import { DomainError } from '../../../shared/errors';
 import type { MyRefund, RequestRefundInput } from '../../../shared/schemas/refunds';
 import type { Db } from '../../db/client';
 import { events, orders, refunds } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { chooseRefundTickets, loadTicketRefundStates, tieTicketsToRefund } from './refund-state';
 
 /**
@@ -18,9 +19,16 @@ import { chooseRefundTickets, loadTicketRefundStates, tieTicketsToRefund } from 
  * else, or a ticket id is not of this order; 'refund_already_requested' when a chosen ticket is
  * in an open request (including a concurrent one); 'order_not_refundable' with `details.reason`
  * (a RefundIneligibility) when no ticket of the order can be refunded; 'ticket_not_refundable'
- * with `details.ticketId` and `details.reason` for a chosen ticket that cannot be.
+ * with `details.ticketId` and `details.reason` for a chosen ticket that cannot be. The request is
+ * recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
-export async function requestRefund(db: Db, userId: string, input: RequestRefundInput, now: Date = new Date()): Promise<MyRefund> {
+export async function requestRefund(
+  db: Db,
+  userId: string,
+  input: RequestRefundInput,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<MyRefund> {
   return db.transaction(async (tx) => {
     // The row lock makes concurrent requests for one order take turns.
     const [order] = await tx
@@ -36,6 +44,15 @@ export async function requestRefund(db: Db, userId: string, input: RequestRefund
       .values({ orderId: order.id, userId, amountCentavos, ticketCount: chosen.length, reason: input.reason, requestedAt: now })
       .returning();
     await tieTicketsToRefund(tx, refund.id, order, chosen);
+    await recordAudit(tx, actor, {
+      action: 'refund.requested',
+      objectType: 'refund',
+      objectId: refund.id,
+      eventId: order.eventId,
+      orderId: order.id,
+      subjectUserId: userId,
+      changes: { amountCentavos, ticketCount: chosen.length },
+    });
     const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, order.eventId));
     return {
       id: refund.id,

@@ -9,6 +9,7 @@ import { enqueueJobs } from '../jobs';
 import { notifyUser } from '../notifications/notify-user';
 import { refundTickets } from './decide-refund';
 import { payRefund } from './pay-refund';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { chooseRefundTickets, loadTicketRefundStates, tieTicketsToRefund } from './refund-state';
 
 /** How long the worker waits before retrying a payment back that could not be made at once. */
@@ -29,12 +30,14 @@ const REFUND_PAYMENT_RETRY_MS = 60_000;
  * Throws DomainError: 'order_not_found' (not this user's order, or a ticket not of it);
  * 'withdrawal_closed' with `details.reason` 'deadline' when the window has passed (the request
  * flow of /refund-request remains); 'refund_already_requested'; 'order_not_refundable' /
- * 'ticket_not_refundable' with `details.reason` as requestRefund.
+ * 'ticket_not_refundable' with `details.reason` as requestRefund. Recorded in the audit trail by
+ * `actor` (docs/rules/audit.md 'What is recorded').
  */
 export async function withdrawPurchase(
   deps: ServiceDeps,
   userId: string,
   input: WithdrawPurchaseInput,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<MyRefund> {
   const refund = await deps.db.transaction(async (tx) => {
@@ -69,6 +72,15 @@ export async function withdrawPurchase(
       .returning();
     await tieTicketsToRefund(tx, stored.id, order, chosen);
     await refundTickets(tx, stored.id, order.id, now);
+    await recordAudit(tx, actor, {
+      action: 'refund.withdrawal',
+      objectType: 'refund',
+      objectId: stored.id,
+      eventId: order.eventId,
+      orderId: order.id,
+      subjectUserId: userId,
+      changes: { amountCentavos, ticketCount: chosen.length },
+    });
     await enqueueJobs(
       tx,
       [{ kind: 'refund_payment', payload: { refundId: stored.id }, runAfter: new Date(now.getTime() + REFUND_PAYMENT_RETRY_MS) }],
