@@ -1,14 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelEventInput, CancelEventResult } from '../../../../../shared/schemas/admin-events';
-import { api } from '../../../../lib/api';
+import { ActionKey, api } from '../../../../lib/api';
 import { adminEventKeys } from './keys';
+
+// docs/rules/idempotency.md 'The web app'.
+const cancelling = new ActionKey();
 
 /**
  * POST /api/admin/events/:id/cancel: sales stop, every paid order is refunded through the
  * provider, pending orders are released and every buyer is told, with `reason`.
  */
 export function cancelEvent({ id, input }: { id: string; input: CancelEventInput }) {
-  return api<CancelEventResult>(`/api/admin/events/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: input });
+  return api<CancelEventResult>(`/api/admin/events/${encodeURIComponent(id)}/cancel`, {
+    method: 'POST',
+    body: input,
+    idempotencyKey: cancelling,
+  });
 }
 
 export function useCancelEvent() {
