@@ -18,6 +18,7 @@ import { EventLocationCard } from './event-location-card';
 import { EventNotFound } from './event-not-found';
 import { FavoriteButton } from './favorite-button';
 import { eventPriceText } from './price-text';
+import { eventSoldOutWord } from '../lib/sale-badges';
 import { formatCentavos } from '../../../../shared/money';
 import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
 import { EventSessions } from './event-sessions';
@@ -230,10 +231,17 @@ function EventDetailView({
 function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
   // The fee passed on shows beside the lowest price (docs/rules/sale.md 'The service fee': from the first price).
   const lowest = event.ticketTypes.find((t) => t.priceCentavos === event.lowestPriceCentavos && t.feeCentavos > 0);
-  const price = eventPriceText(event);
+  // 'Esgotando' rather than 'Esgotado' while a sector's last units wait for payment, as its card says.
+  const price = eventSoldOutWord(event) ?? eventPriceText(event);
   if (!price || event.isPast || event.isCancelled) return null;
   return (
-    <p className={cn('font-bold', event.isSoldOut && 'text-danger', className)}>
+    <p
+      className={cn(
+        'font-bold',
+        price === 'Esgotando' ? 'text-amber-800 dark:text-amber-300' : event.isSoldOut && 'text-danger',
+        className,
+      )}
+    >
       {lowest && !event.isSoldOut ? (
         // Price and fee each stay whole when the line breaks on a narrow phone.
         <>

@@ -90,6 +90,18 @@ describe('the event page tells where each sector stands', () => {
     );
   });
 
+  it("shows a sector whose every lot is gone but held as 'Esgotando' alone, without its lots' 'Esgotado'", () => {
+    const lots = [
+      { name: '1º lote', priceCentavos: 6000, state: 'ended' as const },
+      { name: '2º lote', priceCentavos: 8000, state: 'ended' as const },
+    ];
+    const held = shown(
+      event([sector({ status: 'selling_out', remaining: 0, fullAvailable: 0, meiaAvailable: 0, lotRemaining: null, lots })]),
+    );
+    expect(held).toContain('Esgotando');
+    expect(held).not.toContain('Esgotado');
+  });
+
   it("says 'Restam 37' when few remain in the lot, and nothing of the kind when many do", () => {
     expect(shown(event([sector({ lotRemaining: 37, remaining: 37 })]))).toContain('Restam 37');
     expect(shown(event([sector({ lotRemaining: 300 })]))).not.toContain('Restam');

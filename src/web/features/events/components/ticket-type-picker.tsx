@@ -3,7 +3,6 @@ import { ShoppingCart } from 'lucide-react';
 import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
 import { MAX_TICKETS_PER_TYPE } from '../../../../shared/order-limits';
-import { formatNotificationDate } from '../../../../shared/dates';
 import { plural } from '../../../../shared/plural';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { AccessCodeField } from './access-code-field';
 import { ticketPriceText } from './price-text';
 import { QuantityStepper } from './quantity-stepper';
+import { listsEndedLots, offersMeia, sectorSaleBadge, type SaleBadgeTone } from '../lib/sale-badges';
 
 export interface TicketSelection {
   ticketTypeId: string;
@@ -43,15 +43,11 @@ interface TicketTypePickerProps {
 
 /** Lines of one order (the order schema's `items`): each half-price unit is its own line. */
 const MAX_ORDER_LINES = 20;
-/** A lot with this many units left or fewer shows 'Restam N' ('Resta 1'). */
-const FEW_LEFT = 50;
 
 type Chosen = { full: number; half: number };
 const none: Chosen = { full: 0, half: 0 };
 
 const isOnSale = (type: TicketTypeView) => type.status === 'on_sale' || type.status === 'selling_out';
-/** Whether the sector offers 'Inteira' and 'Meia-entrada' apart (a free sector has no half price). */
-const offersMeia = (type: TicketTypeView) => type.meiaAvailable > 0 && type.priceCentavos > 0;
 
 /**
  * 'Tipos de ingresso' (docs/screens.md 'Event detail', docs/rules/sale.md 'Sectors and lots'): each sector with its current lot,
@@ -280,40 +276,19 @@ interface TicketTypeRowProps {
   soldOutAction?: (type: TicketTypeView) => ReactNode;
 }
 
-/** The sector's state under its name: what stops or hurries a sale. */
-function statusText(type: TicketTypeView): { text: string; tone: 'danger' | 'warning' | 'muted' | 'success' } | null {
-  switch (type.status) {
-    case 'sold_out':
-      return { text: 'Esgotado', tone: 'danger' };
-    case 'closed':
-      return { text: 'Vendas encerradas', tone: 'muted' };
-    case 'not_open':
-      return { text: type.opensAt ? `Vendas abrem em ${formatNotificationDate(type.opensAt)}` : 'Vendas ainda não abertas', tone: 'muted' };
-    case 'selling_out':
-      return { text: 'Esgotando', tone: 'warning' };
-    case 'on_sale':
-      return type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT
-        ? { text: leftInLotText(type, type.lotRemaining), tone: 'warning' }
-        : null;
-  }
-}
-
-const toneClass = {
+const toneClass: Record<SaleBadgeTone, string> = {
   danger: 'text-danger',
   warning: 'text-amber-800 dark:text-amber-300',
   muted: 'text-muted',
-  success: 'text-success',
-} as const;
+};
 
 function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction }: TicketTypeRowProps) {
   const canChoose = isOnSale(type) && !isDisabled;
   const hasMeia = offersMeia(type);
-  const status = statusText(type);
-  // Ended lots tell how the price went while the sector still sells; sold out or closed says it all.
-  const endedLots = type.status === 'sold_out' || type.status === 'closed' ? [] : type.lots.filter((lot) => lot.state === 'ended');
+  const status = sectorSaleBadge(type);
+  const endedLots = listsEndedLots(type) ? type.lots.filter((lot) => lot.state === 'ended') : [];
   // A sector that has not opened or has closed shows when instead of a quantity; sold out keeps its (disabled) stepper.
   const showsStepper = type.status !== 'not_open' && type.status !== 'closed';
-  const showsRemaining = type.status === 'selling_out' && type.lotRemaining !== null && type.lotRemaining <= FEW_LEFT;
 
   const fullStepper = (
     <QuantityStepper
@@ -344,11 +319,7 @@ function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction 
             ) : null}
           </p>
           {type.description ? <p className="mt-0.5 text-sm text-muted">{type.description}</p> : null}
-          {status || showsRemaining ? (
-            <p className={cn('mt-1 text-xs font-semibold', status ? toneClass[status.tone] : toneClass.warning)}>
-              {[status?.text, showsRemaining ? leftInLotText(type, type.lotRemaining!) : null].filter(Boolean).join(' · ')}
-            </p>
-          ) : null}
+          {status ? <p className={cn('mt-1 text-xs font-semibold', toneClass[status.tone])}>{status.text}</p> : null}
           {type.nextLot && type.status !== 'sold_out' && type.status !== 'closed' ? (
             <p className="mt-1 text-xs text-muted">
               Próximo lote: <span className="tabular-nums">{formatCentavos(type.nextLot.priceCentavos)}</span>
@@ -429,17 +400,4 @@ function QuantityChoice({
       <div className="shrink-0">{children}</div>
     </div>
   );
-}
-
-/** 'Resta 1', 'Restam 12', 'Restam 1.250': units left in the lot on sale. */
-function unitsLeftText(units: number): string {
-  return units === 1 ? 'Resta 1' : `Restam ${units.toLocaleString('pt-BR')}`;
-}
-
-/**
- * Units left in the lot, saying when they are only the meia-entrada reserve (full price sold
- * out: 'Resta 1, só meia-entrada'), so a full-price fan is not promised a ticket they cannot buy.
- */
-function leftInLotText(type: TicketTypeView, units: number): string {
-  return offersMeia(type) && type.fullAvailable <= 0 ? `${unitsLeftText(units)}, só meia-entrada` : unitsLeftText(units);
 }
