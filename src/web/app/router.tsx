@@ -106,6 +106,7 @@ export const router = createBrowserRouter([
           },
           { path: 'brands', lazy: () => import('../features/admin/brands/pages/brands-page').then((m) => ({ Component: m.BrandsPage })) },
           { path: 'staff', lazy: () => import('../features/admin/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })) },
+          { path: 'audit', lazy: () => import('../features/admin/audit/pages/audit-page').then((m) => ({ Component: m.AuditPage })) },
           {
             path: 'box-office',
             lazy: () => import('../features/admin/box-office/pages/admin-drawers-page').then((m) => ({ Component: m.AdminDrawersPage })),

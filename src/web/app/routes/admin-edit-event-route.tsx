@@ -1,9 +1,10 @@
+import { EventAuditSection } from '../../features/admin/audit/components/event-audit-section';
 import { EditEventPage } from '../../features/admin/events/pages/edit-event-page';
 import { SessionsSection } from '../../features/admin/sessions/sessions-section';
 import { WaitingRoomSection } from '../../features/admin/waiting-room/waiting-room-section';
 import { WaitlistSection } from '../../features/admin/waitlist/waitlist-section';
 
-/** /admin/events/:id/edit: the event's page (events) with its waiting room, sessions and waiting list sections. */
+/** /admin/events/:id/edit: the event's page (events) with its waiting room, sessions, waiting list and history ('Histórico') sections. */
 export function AdminEditEventRoute() {
   return (
     <EditEventPage
@@ -12,6 +13,7 @@ export function AdminEditEventRoute() {
           <WaitingRoomSection eventId={eventId} />
           <SessionsSection eventId={eventId} />
           <WaitlistSection eventId={eventId} />
+          <EventAuditSection eventId={eventId} />
         </>
       )}
     />

@@ -1,5 +1,6 @@
 import {
   CalendarDays,
+  History,
   Image,
   Tags,
   LayoutDashboard,
@@ -33,5 +34,6 @@ export const adminNav: AdminNavItem[] = [
   { to: '/admin/staff', label: 'Equipe', icon: UsersRound },
   { to: '/admin/box-office', label: 'Bilheteria', icon: Store },
   { to: '/admin/guest-lists', label: 'Listas amigas', icon: ListChecks },
+  { to: '/admin/audit', label: 'Histórico', icon: History },
   { to: '/ticket-validator', label: 'Validador', icon: ScanLine },
 ];

@@ -1,4 +1,5 @@
-import { AlertTriangle, Check, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { AlertTriangle, Check, History, X } from 'lucide-react';
 import { refundFailureReasonLabel, refundOriginLabel, type AdminRefund } from '../../../../../shared/schemas/admin-refunds';
 import { formatEventDateShort, formatInstant } from '../../../../../shared/dates';
 import { formatCentavos } from '../../../../../shared/money';
@@ -116,6 +117,15 @@ function EventCell({ refund }: { refund: AdminRefund }) {
       <p className="text-xs text-muted">{formatEventDateShort(refund.event.date)}</p>
       <p className="text-xs text-muted">Solicitação #{refund.id.slice(0, 8)}</p>
       {refund.origin === 'request' ? null : <p className="text-xs font-medium">{refundOriginLabel[refund.origin]}</p>}
+      {/* 'Histórico' of the order (docs/screens.md 'Histórico'). */}
+      <Link
+        to={`/admin/audit?orderId=${refund.orderId}`}
+        className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium underline decoration-border underline-offset-2 hover:decoration-fg"
+      >
+        <History aria-hidden className="size-3.5" />
+        Histórico do pedido
+        <span className="sr-only"> #{refund.orderId.slice(0, 8)}</span>
+      </Link>
     </div>
   );
 }

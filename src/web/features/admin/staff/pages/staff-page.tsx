@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, MailCheck, UserCheck, UserPlus, Users, UserX, X } from 'lucide-react';
+import { History, Loader2, MailCheck, UserCheck, UserPlus, Users, UserX, X } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   grantStaffRoleSchema,
@@ -157,10 +158,23 @@ export function StaffPage() {
     </span>
   );
 
+  // 'Histórico' of a person (docs/screens.md 'Histórico'): what they did and what was done to the account.
+  const history = (member: StaffMember) =>
+    member.userId ? (
+      <Link
+        to={`/admin/audit?personId=${encodeURIComponent(member.userId)}`}
+        className="inline-flex min-h-8 items-center gap-1 rounded text-sm font-medium underline decoration-border underline-offset-2 hover:decoration-fg"
+      >
+        <History aria-hidden className="size-4" />
+        Histórico<span className="sr-only"> de {who(member)}</span>
+      </Link>
+    ) : null;
+
   const columns: DataTableColumn<StaffMember>[] = [
     { key: 'name', header: 'Nome', cell: (member) => member.name ?? '—' },
     { key: 'email', header: 'E-mail', cell: (member) => <span className="break-all">{member.email}</span> },
     { key: 'roles', header: 'Papéis', cell: (member) => roles(member, true) },
+    { key: 'history', header: 'Histórico', cell: history },
   ];
 
   const members = data?.members ?? [];
@@ -192,6 +206,7 @@ export function StaffPage() {
                   {member.name ? <p className="text-sm break-all text-muted">{member.email}</p> : null}
                 </div>
                 {roles(member, true)}
+                {history(member)}
               </div>
             )}
           />
