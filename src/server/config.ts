@@ -68,6 +68,28 @@ const configSchema = z
     WEB_DIST_DIR: z.string().default('dist'),
     WORKER_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
     /**
+     * docs/rules/operations.md 'Shutdown': on SIGTERM or SIGINT the server drains (GET /readyz
+     * answers 503 at once), lets the requests under way finish and closes; past this many ms it
+     * exits anyway, with code 1. Keep it below the orchestrator's own limit (Kubernetes'
+     * terminationGracePeriodSeconds, 30 s by default).
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+    /**
+     * docs/rules/operations.md 'Shutdown': ms between the start of draining and closing the
+     * listening socket, for a load balancer that learns of the drain only from its next /readyz
+     * probe (set it to the probe interval times the failures it needs); 0 closes at once.
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    /**
+     * docs/rules/operations.md 'Metrics': the bearer token GET /metrics requires
+     * (`Authorization: Bearer <token>`); unset, /metrics answers 404 to everyone.
+     */
+    METRICS_TOKEN: optionalSetting(
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{16,200}$/, 'use 16 a 200 caracteres visíveis, sem espaços / use 16 to 200 visible characters, no spaces'),
+    ),
+    /**
      * Which proxies' X-Forwarded-For to believe: off by default (the client address is the socket's),
      * a hop count ('1': one load balancer in front), or a comma list of proxy addresses / CIDRs.
      */
@@ -199,6 +221,14 @@ const configSchema = z
         code: 'custom',
         path: ['STRIPE_PUBLISHABLE_KEY'],
         message: `é de ${publishableMode === 'test' ? 'teste' : 'produção'} e a chave secreta é de ${secretMode === 'test' ? 'teste' : 'produção'} / is a ${publishableMode} key while the secret key is a ${secretMode} key`,
+      });
+    }
+    // The delay before closing is spent inside the grace: a longer one would always end in the forced exit.
+    if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_GRACE_MS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_DELAY_MS'],
+        message: `deve ser menor que SHUTDOWN_GRACE_MS (${env.SHUTDOWN_GRACE_MS}) / must be below SHUTDOWN_GRACE_MS (${env.SHUTDOWN_GRACE_MS})`,
       });
     }
   });

@@ -41,11 +41,40 @@ if (server.createdAccounts.length > 0) {
 }
 console.log(`Next Level rodando em ${url} (banco: ${server.database.driver})`);
 
+// docs/rules/operations.md 'Shutdown': the first SIGTERM or SIGINT drains and closes, within
+// SHUTDOWN_GRACE_MS or exit 1 anyway; a second one (Ctrl-C twice) exits 1 at once.
+let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await server.close();
-    process.exit(0);
+  process.on(signal, () => {
+    if (shuttingDown) {
+      server.deps.log.warn({ signal }, 'encerrando: segundo sinal, saindo já / second signal, exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    void shutDown(signal);
   });
+}
+
+/** Drains, waits SHUTDOWN_DELAY_MS, closes, and exits 0; 1 when closing fails or outlasts SHUTDOWN_GRACE_MS. */
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  const log = server.deps.log;
+  const startedAt = performance.now();
+  const grace = setTimeout(() => {
+    log.error({ graceMs: config.SHUTDOWN_GRACE_MS }, 'encerrando: prazo esgotado, saindo mesmo assim / grace period over, exiting anyway');
+    process.exit(1);
+  }, config.SHUTDOWN_GRACE_MS);
+  server.drain();
+  log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS, graceMs: config.SHUTDOWN_GRACE_MS }, 'encerrando / draining');
+  if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+  try {
+    await server.close();
+  } catch (error) {
+    log.error({ err: error }, 'encerrando: falha ao fechar / closing failed');
+    process.exit(1);
+  }
+  clearTimeout(grace);
+  log.info({ ms: Math.round(performance.now() - startedAt) }, 'encerrado / closed');
+  process.exit(0);
 }
 
 /** The reason PostgreSQL could not be used at start, or null when `error` is something else. */

@@ -15,6 +15,7 @@ import { createSandboxProvider } from './payments/sandbox-provider';
 import type { PaymentProvider } from './payments/provider';
 import { createAuth, type Auth } from './auth';
 import { buildApp } from './http/app';
+import { readinessOf } from './http/ops/ops';
 import type { ServiceDeps } from './services/deps';
 import { startWorker } from './worker';
 import { projectRoot } from './paths';
@@ -33,6 +34,19 @@ export interface Server {
    * on every other start, including an instance that started beside the one that seeded.
    */
   createdAccounts: DemoAccount[];
+  /**
+   * Starts draining (docs/rules/operations.md 'Shutdown'): GET /readyz answers 503 'draining' at
+   * once and every answer closes its connection; requests are still served until close().
+   */
+  drain(): void;
+  /**
+   * Shuts down gracefully (docs/rules/operations.md 'Shutdown'), draining first if not yet: the
+   * worker starts no new round or job, the listening socket closes (requests arriving on a kept
+   * connection get 503), live streams are told to reconnect elsewhere and end, the requests under
+   * way finish (grouped statements included), then the worker's rounds under way, then the LISTEN
+   * connection and the database close. No time limit here: main.ts bounds it (SHUTDOWN_GRACE_MS).
+   * Calling it again returns the same shutdown.
+   */
   close(): Promise<void>;
 }
 
@@ -133,6 +147,8 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     rateLimit: options.rateLimit,
   });
   const worker = options.runWorker === false ? null : startWorker(deps, config.WORKER_INTERVAL_MS);
+  const readiness = readinessOf(app);
+  let closing: Promise<void> | null = null;
   return {
     app,
     deps,
@@ -140,11 +156,17 @@ export async function createServer(options: ServerOptions): Promise<Server> {
     database,
     live,
     createdAccounts,
-    async close() {
-      worker?.stop();
-      await app.close();
-      await live.close();
-      await database.close();
+    drain: () => readiness.drain(),
+    close() {
+      closing ??= (async () => {
+        readiness.drain();
+        const workerStopped = worker?.stop();
+        await app.close();
+        await workerStopped;
+        await live.close();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

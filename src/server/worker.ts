@@ -58,7 +58,7 @@ export async function runWorkerOnce(
 
 /**
  * Runs every outbox job due at `now` (e-mails, push, WhatsApp, refund payments), JOB_LANES at a
- * time, until none is due; returns how many succeeded. Each job is claimed in a statement of its
+ * time, until none is due or `isStopping()` answers true; returns how many succeeded. Each job is claimed in a statement of its
  * own (FOR UPDATE SKIP LOCKED, so several server instances share the work; its run_after moves
  * JOB_LEASE_MS ahead and its attempts count up), then run outside any transaction, so an outbound
  * call (a push service, SMTP, the payment provider) never holds a database connection or a row
@@ -67,10 +67,12 @@ export async function runWorkerOnce(
  * least once and, after a crash mid-job, may run again: each kind is idempotent (refunds carry
  * the provider's idempotency key).
  */
-export async function runDueJobs(deps: ServiceDeps, now: Date = new Date()): Promise<number> {
+export async function runDueJobs(deps: ServiceDeps, now: Date = new Date(), isStopping: () => boolean = () => false): Promise<number> {
   let sent = 0;
   const lane = async () => {
     for (;;) {
+      // A worker that is stopping finishes the jobs it holds and claims no more (docs/rules/operations.md 'Shutdown').
+      if (isStopping()) return;
       const [row] = await claimJobs(deps.db, 1, now);
       if (!row) return;
       try {
@@ -137,7 +139,9 @@ async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {
  * jobs run (runDueJobs). A loop never runs two rounds at once; a slow push service, SMTP server
  * or payment provider delays only its own loop, never the return of held units.
  */
-export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): void } {
+export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): Promise<void> } {
+  let stopping = false;
+  const rounds = new Set<Promise<void>>();
   const loops: [string, () => Promise<unknown>][] = [
     [
       'expiry',
@@ -153,23 +157,34 @@ export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): vo
         await sendScheduledNotices(deps);
       },
     ],
-    ['jobs', () => runDueJobs(deps)],
+    ['jobs', () => runDueJobs(deps, new Date(), () => stopping)],
   ];
   const timers = loops.map(([name, round]) => {
     let running = false;
-    const timer = setInterval(async () => {
-      if (running) return;
+    const timer = setInterval(() => {
+      if (running || stopping) return;
       running = true;
-      try {
-        await round();
-      } catch (error) {
-        deps.log.error({ err: error, loop: name }, 'worker round failed');
-      } finally {
-        running = false;
-      }
+      const current = (async () => {
+        try {
+          await round();
+        } catch (error) {
+          deps.log.error({ err: error, loop: name }, 'worker round failed');
+        } finally {
+          running = false;
+        }
+      })();
+      rounds.add(current);
+      void current.finally(() => rounds.delete(current));
     }, intervalMs);
     timer.unref();
     return timer;
   });
-  return { stop: () => timers.forEach((timer) => clearInterval(timer)) };
+  // Stopping starts no round and no job; it resolves once the rounds under way have finished.
+  return {
+    async stop() {
+      stopping = true;
+      timers.forEach((timer) => clearInterval(timer));
+      await Promise.all([...rounds]);
+    },
+  };
 }

@@ -83,3 +83,21 @@ export function preparedStatement<Row>(name: string, text: string): (db: Db, val
     return result.rows as Row[];
   };
 }
+
+/** The connections of a `pg` pool: open in all, idle among them, and checkouts waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The `pg` pool under `db` as it stands (docs/rules/operations.md 'Metrics'), or null on PGlite,
+ * whose one embedded connection has no pool.
+ */
+export function poolStats(db: Db): PoolStats | null {
+  const client = (db as unknown as { $client: object }).$client;
+  if (!postgresPools.has(client)) return null;
+  const pool = client as { totalCount: number; idleCount: number; waitingCount: number };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}

@@ -8,6 +8,12 @@ import type { LiveHub } from './live-hub';
 const HEARTBEAT_MS = 25_000;
 
 /**
+ * When the server shuts down (docs/rules/operations.md 'Shutdown'), each open stream is told to
+ * reconnect after a delay drawn in this span, in ms, then ended.
+ */
+export const RECONNECT_SPREAD_MS = [1000, 5000] as const;
+
+/**
  * Most live streams (Server-Sent Events) open at once on one server instance. Each one holds a
  * socket, a heartbeat timer and a listener, and a door stream reads the counts as it opens:
  * without caps one buyer held 1,000 streams, and 100 door streams opened in a third of a second.
@@ -92,12 +98,17 @@ export interface LiveStreams {
    * it answers false (or fails).
    */
   open(reply: FastifyReply, owner: LiveStreamOwner, isStillAllowed: () => Promise<boolean>): LiveStream;
-  /** Ends every open stream and stops listening (the server closing, so it never waits on them). */
+  /**
+   * Ends every open stream and stops listening (the server closing, so it never waits on them),
+   * each told first to reconnect after a delay drawn in RECONNECT_SPREAD_MS.
+   */
   endAll(): void;
 }
 
 interface OpenStream {
   stream: LiveStream;
+  /** Writes a raw Server-Sent Events field (nothing once the stream has ended). */
+  write(field: string): void;
   isStillAllowed: () => Promise<boolean>;
   /** Asked now; asked again once the answer is in when `again` (a change announced meanwhile). */
   checking: boolean;
@@ -202,7 +213,13 @@ export function createLiveStreams(live: LiveHub, log: Logger, limits: LiveStream
           else cleanups.push(cleanup);
         },
       };
-      const entry: OpenStream = { stream, isStillAllowed, checking: false, again: false };
+      const entry: OpenStream = {
+        stream,
+        write: (field) => void (ended || out.write(field)),
+        isStillAllowed,
+        checking: false,
+        again: false,
+      };
       counts.add(owner);
       if (!byUser.has(owner.userId)) byUser.set(owner.userId, new Set());
       byUser.get(owner.userId)!.add(entry);
@@ -213,7 +230,13 @@ export function createLiveStreams(live: LiveHub, log: Logger, limits: LiveStream
     },
     endAll() {
       unsubscribe();
-      for (const entry of [...byUser.values()].flatMap((mine) => [...mine])) entry.stream.end();
+      for (const entry of [...byUser.values()].flatMap((mine) => [...mine])) {
+        // The browser's EventSource reconnects after `retry` ms, through the load balancer to
+        // another instance; spread over RECONNECT_SPREAD_MS so they do not all arrive at once.
+        const [from, to] = RECONNECT_SPREAD_MS;
+        entry.write(`retry: ${from + Math.floor(Math.random() * (to - from))}\n\n`);
+        entry.stream.end();
+      }
     },
   };
 }
