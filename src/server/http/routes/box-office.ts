@@ -39,6 +39,7 @@ import { reserveBlock } from '../../services/box-office/reserve-block';
 import { returnBlock } from '../../services/box-office/return-block';
 import { idNotFound, idParamsSchema, optionalBody } from '../validation';
 import type { RouteContext } from '../context';
+import { signedInActor } from '../audit-actor';
 
 /**
  * Syncs of offline sales an operator may send a minute. A device sends its whole queue in one
@@ -69,6 +70,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     config: idNotFound(notFound),
   });
   const operator = async (request: Parameters<typeof guards.requireUser>[0]) => (await guards.requireUser(request)).id;
+  const actor = (request: Parameters<typeof guards.requireUser>[0]) => signedInActor(request, guards);
 
   app.get('/api/box-office/events', { schema: { response: responses({ 200: boxOfficeEventListSchema }) } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -98,7 +100,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
   app.post(
     '/api/box-office/drawers',
     { schema: { body: openDrawerSchema, response: responses({ 200: cashDrawerViewSchema }) } },
-    async (request) => openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore),
+    async (request) => openDrawer(deps.db, await operator(request), request.body, deps.doorOpensMinutesBefore, await actor(request)),
   );
 
   app.get(
@@ -126,7 +128,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
       config: idNotFound(() => new DomainError('drawer_not_found')),
       schema: { params: idParamsSchema, body: drawerMovementSchema, response: responses({ 200: cashDrawerViewSchema }) },
     },
-    async (request) => recordDrawerMovement(deps.db, await operator(request), request.params.id, request.body),
+    async (request) => recordDrawerMovement(deps.db, await operator(request), request.params.id, request.body, await actor(request)),
   );
 
   app.post(
@@ -135,7 +137,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
       config: idNotFound(() => new DomainError('drawer_not_found')),
       schema: { params: idParamsSchema, body: closeDrawerSchema, response: responses({ 200: cashDrawerViewSchema }) },
     },
-    async (request) => closeDrawer(deps.db, await operator(request), request.params.id, request.body.countedCentavos),
+    async (request) => closeDrawer(deps.db, await operator(request), request.params.id, request.body.countedCentavos, await actor(request)),
   );
 
   app.post(
@@ -143,20 +145,20 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     { schema: { body: reserveBlockSchema, response: responses({ 201: boxOfficeBlockSchema }) } },
     async (request, reply) => {
       reply.status(201);
-      return reserveBlock(deps, await operator(request), request.body);
+      return reserveBlock(deps, await operator(request), request.body, await actor(request));
     },
   );
 
   app.post(
     '/api/box-office/blocks/:id/return',
     byId(() => new DomainError('block_not_found'), responses({ 200: boxOfficeBlockSchema })),
-    async (request) => returnBlock(deps.db, await operator(request), request.params.id),
+    async (request) => returnBlock(deps.db, await operator(request), request.params.id, await actor(request)),
   );
 
   app.post(
     '/api/box-office/sales',
     { schema: { body: boxOfficeSaleSchema, response: responses({ 200: boxOfficeSaleResultSchema }) } },
-    async (request) => recordBoxOfficeSale(deps, await operator(request), request.body, 'online'),
+    async (request) => recordBoxOfficeSale(deps, await operator(request), request.body, 'online', await actor(request)),
   );
 
   // Per operator, not per address: a box office shares the venue's Wi-Fi. Counted after the role
@@ -178,7 +180,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
   app.post(
     '/api/box-office/sync',
     { schema: { body: boxOfficeSyncSchema, response: responses({ 200: boxOfficeSyncResultSchema }) }, config: { rateLimit: syncLimit } },
-    async (request) => ({ results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales) }),
+    async (request) => ({ results: await syncBoxOfficeSales(deps, await operator(request), request.body.sales, await actor(request)) }),
   );
 
   app.get(
@@ -205,7 +207,7 @@ export async function boxOfficeRoutes(fastify: FastifyInstance, { deps, guards }
     byId(() => new DomainError('order_not_found'), responses({ 200: cashDrawerViewSchema })),
     async (request) => {
       const userId = await operator(request);
-      return refundBoxOfficeSale(deps.db, userId, userId, request.params.id);
+      return refundBoxOfficeSale(deps.db, userId, await actor(request), request.params.id);
     },
   );
 }

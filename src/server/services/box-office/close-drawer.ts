@@ -4,6 +4,7 @@ import type { CashDrawerView } from '../../../shared/schemas/box-office';
 import { closeDrawerCount, expectedDrawerCentavos } from '../../domain/box-office';
 import { queryRows, type Db } from '../../db/client';
 import { drawerSums, listDrawerViews, loadDrawer } from './drawers';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Closes a drawer once with what its operator counted (centavos >= 0): with the drawer locked,
@@ -12,12 +13,14 @@ import { drawerSums, listDrawerViews, loadDrawer } from './drawers';
  * expected. Only the operator who opened it, or an admin (`operatorId` null), closes it. Throws
  * DomainError: drawer_not_found; drawer_count_invalid (negative or fractional count, field
  * 'countedCentavos'); drawer_closed ('Este caixa já foi fechado', a second close changes nothing).
+ * The close is recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
 export async function closeDrawer(
   db: Db,
   operatorId: string | null,
   drawerId: string,
   countedCentavos: number,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<CashDrawerView> {
   await db.transaction(async (tx) => {
@@ -32,6 +35,17 @@ export async function closeDrawer(
       WHERE id = ${drawerId}::uuid AND closed_at IS NULL RETURNING id`,
     );
     if (closed.length === 0) throw new DomainError('drawer_closed');
+    await recordAudit(tx, actor, {
+      action: 'drawer.closed',
+      objectType: 'drawer',
+      objectId: drawerId,
+      eventId: drawer.event_id,
+      changes: {
+        countedCentavos: count.countedCentavos,
+        expectedCentavos: count.expectedCentavos,
+        differenceCentavos: count.countedCentavos - count.expectedCentavos,
+      },
+    });
   });
   const [view] = await listDrawerViews(db, { drawerId });
   return view;

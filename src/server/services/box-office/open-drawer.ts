@@ -4,6 +4,7 @@ import type { CashDrawerView, OpenDrawerInput } from '../../../shared/schemas/bo
 import { queryRows, type Db } from '../../db/client';
 import { loadWorkableDoorEvent } from '../door/door-event';
 import { listDrawerViews } from './drawers';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Opens `operatorId`'s cash drawer for an event with a float ('Fundo de troco', centavos >= 0) on
@@ -12,21 +13,36 @@ import { listDrawerViews } from './drawers';
  * operator). The box office works the events a door may work (door/door-event.ts
  * loadWorkableDoorEvent: published or with tickets, its door, `opensMinutesBefore` minutes before
  * the start, not closed yet). Throws DomainError('event_not_found') for an unknown, cancelled or
- * unworkable event (a draft, one whose door closed).
+ * unworkable event (a draft, one whose door closed). A drawer opened now is recorded in the audit
+ * trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
 export async function openDrawer(
   db: Db,
   operatorId: string,
   input: OpenDrawerInput,
   opensMinutesBefore: number,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<CashDrawerView> {
   const door = await loadWorkableDoorEvent(db, input.eventId, opensMinutesBefore, now);
   if (door.isCancelled) throw new DomainError('event_not_found');
-  await db.execute(sql`
-    INSERT INTO cash_drawers (event_id, operator_id, device_id, float_centavos, opened_at)
-    VALUES (${input.eventId}::uuid, ${operatorId}, ${input.deviceId}, ${input.floatCentavos}, ${now})
-    ON CONFLICT (event_id, operator_id) WHERE closed_at IS NULL DO NOTHING`);
+  await db.transaction(async (tx) => {
+    const [opened] = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      INSERT INTO cash_drawers (event_id, operator_id, device_id, float_centavos, opened_at)
+      VALUES (${input.eventId}::uuid, ${operatorId}, ${input.deviceId}, ${input.floatCentavos}, ${now})
+      ON CONFLICT (event_id, operator_id) WHERE closed_at IS NULL DO NOTHING RETURNING id`,
+    );
+    if (!opened) return;
+    await recordAudit(tx, actor, {
+      action: 'drawer.opened',
+      objectType: 'drawer',
+      objectId: opened.id,
+      eventId: input.eventId,
+      changes: { floatCentavos: input.floatCentavos },
+    });
+  });
   const [open] = await queryRows<{ id: string }>(
     db,
     sql`

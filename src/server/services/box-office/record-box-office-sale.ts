@@ -22,6 +22,7 @@ import { loadSaleState } from '../orders/sale-state';
 import type { ServiceDeps } from '../deps';
 import { loadBlock, toSaleBlock, type BlockRow } from './blocks';
 import { loadDrawer } from './drawers';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /** A sale the device made: at the box office with network ('online', PIX allowed) or sent by a sync. */
 export type SaleMode = 'online' | 'sync';
@@ -64,6 +65,7 @@ export async function recordBoxOfficeSale(
   operatorId: string,
   input: BoxOfficeSaleInput,
   mode: SaleMode,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<BoxOfficeSaleResult> {
   const earlier = await findRecorded(deps, operatorId, input.nonce);
@@ -71,7 +73,7 @@ export async function recordBoxOfficeSale(
   const soldAt = new Date(Math.min(Date.parse(input.soldAt), now.getTime()));
   let written: { orderId: string; eventId: string; changeCentavos: number | null };
   try {
-    written = await deps.db.transaction((tx) => writeSale(deps, tx, operatorId, input, mode, soldAt, now));
+    written = await deps.db.transaction((tx) => writeSale(deps, tx, operatorId, input, mode, actor, soldAt, now));
   } catch (error) {
     if (isUniqueViolation(error, 'orders_device_nonce_unique')) return (await findRecorded(deps, operatorId, input.nonce))!;
     if (!(error instanceof DomainError) || mode === 'online') throw error;
@@ -91,10 +93,11 @@ export async function syncBoxOfficeSales(
   deps: ServiceDeps,
   operatorId: string,
   sales: BoxOfficeSaleInput[],
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<BoxOfficeSaleResult[]> {
   const results: BoxOfficeSaleResult[] = [];
-  for (const sale of sales) results.push(await recordBoxOfficeSale(deps, operatorId, sale, 'sync', now));
+  for (const sale of sales) results.push(await recordBoxOfficeSale(deps, operatorId, sale, 'sync', actor, now));
   return results;
 }
 
@@ -192,6 +195,7 @@ async function writeSale(
   operatorId: string,
   input: BoxOfficeSaleInput,
   mode: SaleMode,
+  actor: AuditActor,
   soldAt: Date,
   now: Date,
 ): Promise<{ orderId: string; eventId: string; changeCentavos: number | null }> {
@@ -279,6 +283,21 @@ async function writeSale(
     event: { id: eventId, title: event!.title, date: event!.date, startTime: event!.start_time, location: event!.location },
   };
   await insertOrders(tx, [order]);
+  await recordAudit(tx, actor, {
+    action: 'box_office.sale',
+    objectType: 'order',
+    objectId: order.id,
+    eventId,
+    orderId: order.id,
+    changes: {
+      totalCentavos: priced.totalCentavos,
+      paymentMethod: payment.method,
+      ticketCount: priced.quantity,
+      halfCount: half,
+      courtesyCount: input.courtesy,
+      ...(mode === 'sync' ? { soldOffline: true, soldAt: soldAt.toISOString() } : {}),
+    },
+  });
 
   if (payment.method !== 'pix') {
     const [confirmed] = await confirmOrders(deps, tx, [{ ref: { orderId: order.id, eventId }, now: soldAt }]);

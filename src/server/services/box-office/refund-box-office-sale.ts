@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { enqueueJobs } from '../jobs';
 import { voidTickets } from '../orders/void-tickets';
 import { listDrawerViews } from './drawers';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Refunds a whole box-office sale at the box office: its tickets stop admitting (status
@@ -16,12 +17,13 @@ import { listDrawerViews } from './drawers';
  * back on the machine ('processed'); a PIX sale through the provider (refund 'approved', job
  * 'refund_payment'). Only the drawer's operator, or an admin (`operatorId` null). `now` UTC.
  * Throws DomainError: order_not_found; order_not_refundable (not completed, or a ticket already
- * admitted); drawer_closed (a cash sale whose drawer was closed).
+ * admitted); drawer_closed (a cash sale whose drawer was closed). `actor` is who refunds, recorded
+ * on the refund and in the audit trail (docs/rules/audit.md 'What is recorded').
  */
 export async function refundBoxOfficeSale(
   db: Db,
   operatorId: string | null,
-  actorId: string,
+  actor: AuditActor,
   orderId: string,
   now: Date = new Date(),
 ): Promise<CashDrawerView> {
@@ -55,10 +57,23 @@ export async function refundBoxOfficeSale(
       tx,
       sql`
       INSERT INTO refunds (order_id, user_id, amount_centavos, ticket_count, reason, status, requested_at, processed_at, processed_by, origin)
-      VALUES (${orderId}::uuid, NULL, ${order.total_centavos}, ${tickets.length}, 'Devolução na bilheteria', ${paidBack ? 'processed' : 'approved'}, ${now}, ${now}, ${actorId}, 'request')
+      VALUES (${orderId}::uuid, NULL, ${order.total_centavos}, ${tickets.length}, 'Devolução na bilheteria', ${paidBack ? 'processed' : 'approved'}, ${now}, ${now}, ${actor.userId}, 'request')
       RETURNING id`,
     );
     await voidTickets(tx, { orderId, ticketIds: tickets.map((t) => t.id), status: 'refunded', refundId: refund.id, now });
+    await recordAudit(tx, actor, {
+      action: 'box_office.refund',
+      objectType: 'order',
+      objectId: orderId,
+      eventId: order.event_id,
+      orderId,
+      changes: {
+        status: { before: 'completed', after: 'refunded' },
+        amountCentavos: Number(order.total_centavos),
+        paymentMethod: order.payment_method,
+        ticketCount: tickets.length,
+      },
+    });
     if (!paidBack) await enqueueJobs(tx, [{ kind: 'refund_payment', payload: { refundId: refund.id } }], now);
     return order.drawer_id;
   });

@@ -12,6 +12,7 @@ import type { ServiceDeps } from '../deps';
 import { loadWorkableDoorEvent } from '../door/door-event';
 import { loadBlock, toBlockView } from './blocks';
 import { loadDrawer } from './drawers';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Reserves a block of `size` units of one sector for a box-office device (a block is stock taken
@@ -29,11 +30,13 @@ import { loadDrawer } from './drawers';
  * loadWorkableDoorEvent). Throws DomainError: drawer_not_found; drawer_closed; door_quota_exceeded; and
  * what decideBlock throws (event_not_found, event_cancelled, event_finished, ticket_type_not_found,
  * sector_not_open, sector_closed, event_sold_out, session_sold_out, ticket_type_sold_out).
+ * The block is recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
 export async function reserveBlock(
   deps: ServiceDeps,
   operatorId: string,
   input: ReserveBlockInput,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<BoxOfficeBlock> {
   await loadWorkableDoorEvent(deps.db, input.eventId, deps.doorOpensMinutesBefore, now);
@@ -79,6 +82,13 @@ export async function reserveBlock(
               ${lots[0].priceCentavos}, ${JSON.stringify(lots)}::jsonb, ${sql.param(codes)}::text[], ${now})
       RETURNING id`,
     );
+    await recordAudit(tx, actor, {
+      action: 'block.reserved',
+      objectType: 'block',
+      objectId: block.id,
+      eventId: input.eventId,
+      changes: { ticketTypeId: input.ticketTypeId, drawerId: drawer.id, size: input.size, halfUnits: taken.halfUnits, lots },
+    });
     return block.id;
   });
   return toBlockView(await loadBlock(deps.db, blockId, operatorId));

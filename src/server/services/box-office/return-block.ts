@@ -6,6 +6,7 @@ import { queryRows, type Db } from '../../db/client';
 import { returnUnits } from '../orders/inventory';
 import { loadBlock, toBlockView } from './blocks';
 import { BLOCK_MEIA_CONCESSION } from './reserve-block';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Returns a block: the units it never sold (size − used) go back to the lots they came from
@@ -14,9 +15,16 @@ import { BLOCK_MEIA_CONCESSION } from './reserve-block';
  * reserve is whole again online. After it the block sells nothing more (a sale synced later is a
  * recorded conflict, 'block_returned'). The sector's row is locked first, then the block's, the
  * order of every sale from a block, so a sale and the return take turns. `operatorId` null: an
- * admin. Throws DomainError: block_not_found; block_returned (returned before).
+ * admin. Throws DomainError: block_not_found; block_returned (returned before). The return is
+ * recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
-export async function returnBlock(db: Db, operatorId: string | null, blockId: string, now: Date = new Date()): Promise<BoxOfficeBlock> {
+export async function returnBlock(
+  db: Db,
+  operatorId: string | null,
+  blockId: string,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<BoxOfficeBlock> {
   await db.transaction(async (tx) => {
     const found = await loadBlock(tx, blockId, operatorId);
     // The sector's row first: the lock every writer of its lots takes before them.
@@ -47,6 +55,13 @@ export async function returnBlock(db: Db, operatorId: string | null, blockId: st
       UPDATE box_office_blocks SET returned_at = ${now}, returned_units = ${unsold} WHERE id = ${blockId}::uuid AND returned_at IS NULL RETURNING id`,
     );
     if (returned.length === 0) throw new DomainError('block_returned');
+    await recordAudit(tx, actor, {
+      action: 'block.returned',
+      objectType: 'block',
+      objectId: blockId,
+      eventId: block.event_id,
+      changes: { size: Number(block.size), soldUnits: used, returnedUnits: unsold },
+    });
   });
   return toBlockView(await loadBlock(db, blockId, operatorId));
 }
