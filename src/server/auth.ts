@@ -11,6 +11,7 @@ import { forgetSessions } from './services/staff/session-events';
 import { grantInvitedRoles } from './services/staff/staff';
 import { claimCourtesies } from './services/orders/place-order';
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from './domain/session-lifetime';
+import { recordSignIn } from './services/access/access-records';
 
 export interface AuthOptions {
   db: Db;
@@ -23,6 +24,9 @@ export interface AuthOptions {
   /** The sign-in providers whose keys are set (config.ts socialProviderSettings); none by default. */
   socialProviders?: SocialProviderSettings;
 }
+
+/** The request header routes/auth.ts sets to the client address Fastify resolved (TRUST_PROXY). */
+const CLIENT_IP_HEADER = 'x-client-ip';
 
 /** Apple answers the sign-in with a form posted from this origin (response_mode=form_post). */
 const APPLE_ORIGIN = 'https://appleid.apple.com';
@@ -206,6 +210,18 @@ export function createAuth(options: AuthOptions) {
         delete: {
           async after(session) {
             await forgetSessions(db, session.userId);
+          },
+        },
+        // Every session begun is a sign-in (e-mail and password, sign-up, a provider's callback, a
+        // confirmed e-mail's link): its access record, with the address Fastify resolved from
+        // TRUST_PROXY, which routes/auth.ts hands in as x-client-ip (better-auth's own copy,
+        // `ipAddress`, keeps only the /64 of an IPv6 address). Lei 12.965/2014, art. 15;
+        // docs/rules/accounts-and-data.md 'Access records'.
+        create: {
+          async after(session, context) {
+            const ip =
+              context?.headers?.get(CLIENT_IP_HEADER) ?? context?.request?.headers.get(CLIENT_IP_HEADER) ?? session.ipAddress ?? '';
+            await recordSignIn(db, session.userId, ip, new Date(session.createdAt));
           },
         },
       },

@@ -11,6 +11,7 @@ import { isJobKind, type JobKind, type JobPayloads } from './services/jobs';
 import { withDeadline } from './lib/deadline';
 import { expireWaitlistOffers } from './services/waitlist/expire-offers';
 import { sendWhatsappCode } from './services/profile/whatsapp-confirmation';
+import { purgeExpiredRecords } from './services/access/purge-expired-records';
 
 interface OutboxRow {
   id: number;
@@ -35,6 +36,12 @@ const JOB_TIMEOUT_MS = 90_000;
 const JOB_LEASE_MS = 5 * 60_000;
 /** Jobs one worker runs at the same time: one slow push service or SMTP server holds one lane, not the queue. */
 const JOB_LANES = 4;
+/**
+ * How often each instance deletes the access records and idempotency keys past their time
+ * (purgeExpiredRecords), in ms: the first round soon after start, then hourly. Every instance
+ * runs it, with no leader: the DELETEs are idempotent.
+ */
+export const RECORDS_PURGE_INTERVAL_MS = 3_600_000;
 
 /**
  * One round of every kind of background work (docs/architecture.md 'Background work'), one after the
@@ -132,16 +139,20 @@ async function runJob(deps: ServiceDeps, row: OutboxRow): Promise<unknown> {
 }
 
 /**
- * Runs the background work every `intervalMs` until stopped, as three loops that never wait for
+ * Runs the background work every `intervalMs` until stopped, as four loops that never wait for
  * one another: holds that ran out are expired (expireOverdueOrders), then the waiting-list offers
  * that ran out (expireWaitlistOffers); orders a crash cut off and
  * late webhooks are reconciled with the provider, and the scheduled notices sent; the outbox
- * jobs run (runDueJobs). A loop never runs two rounds at once; a slow push service, SMTP server
- * or payment provider delays only its own loop, never the return of held units.
+ * jobs run (runDueJobs); once an hour, the access records older than 6 months and the idempotency
+ * keys older than 24 h are deleted (purgeExpiredRecords,
+ * docs/rules/accounts-and-data.md 'Access records'). A loop never runs two rounds at once; a slow
+ * push service, SMTP server or payment provider delays only its own loop, never the return of
+ * held units.
  */
 export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): Promise<void> } {
   let stopping = false;
   const rounds = new Set<Promise<void>>();
+  let lastPurgeAt = -Infinity;
   const loops: [string, () => Promise<unknown>][] = [
     [
       'expiry',
@@ -158,6 +169,14 @@ export function startWorker(deps: ServiceDeps, intervalMs: number): { stop(): Pr
       },
     ],
     ['jobs', () => runDueJobs(deps, new Date(), () => stopping)],
+    [
+      'purge',
+      async () => {
+        if (Date.now() - lastPurgeAt < RECORDS_PURGE_INTERVAL_MS) return;
+        lastPurgeAt = Date.now();
+        await purgeExpiredRecords(deps.db, new Date());
+      },
+    ],
   ];
   const timers = loops.map(([name, round]) => {
     let running = false;

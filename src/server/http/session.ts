@@ -9,6 +9,7 @@ import { SESSIONS_CHANNEL } from '../services/staff/session-events';
 import { findLiveSession, type SessionUser } from '../services/staff/find-live-session';
 import { listUserRoles } from '../services/staff/list-user-roles';
 import type { LiveHub } from '../live/live-hub';
+import { accessRecorderFor, type AccessRecorder } from '../services/access/access-records';
 
 export type { SessionUser };
 type Db = ServiceDeps['db'];
@@ -117,18 +118,33 @@ export function sessionCookieOf(request: FastifyRequest): string | null {
   return match && match[1].length <= SESSION_COOKIE_MAX_LENGTH ? match[1] : null;
 }
 
-/** The signed-in user of a request with their roles from `user_roles`, or null; once per request. */
-export function getSessionUser(request: FastifyRequest, auth: Auth, db: Db, sessions?: SessionCache): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a request with their roles from `user_roles`, or null; once per request.
+ * A request found signed in is noted on `access` (kind 'request', at most one row per user and
+ * client address per 10 minutes, written apart from the request: docs/rules/accounts-and-data.md
+ * 'Access records'); the address is the one Fastify resolved from TRUST_PROXY.
+ */
+export function getSessionUser(
+  request: FastifyRequest,
+  auth: Auth,
+  db: Db,
+  sessions?: SessionCache,
+  access?: AccessRecorder,
+): Promise<SessionUser | null> {
   let pending = cache.get(request);
   if (!pending) {
     pending = (async () => {
       const cookie = sessionCookieOf(request);
       if (!cookie) return null;
       const known = sessions?.get(cookie);
-      if (known !== undefined) return known;
+      if (known !== undefined) {
+        access?.note(known.id, request.ip, request.log);
+        return known;
+      }
       const mark = sessions?.mark() ?? 0;
       const user = await readSessionUser(request, cookie, auth, db);
       if (user) sessions?.set(cookie, user, mark);
+      if (user) access?.note(user.id, request.ip, request.log);
       return user;
     })();
     cache.set(request, pending);
@@ -168,12 +184,13 @@ function secretOf(auth: Auth): string {
  * `signedIn` and `withRole` are the same checks as preValidation hooks, which run before the
  * route's schema validates the request: a caller without the right session is told 401/403
  * whatever they sent, never 400 for a body they had no right to send. `isStillAllowed` asks again
- * for a request that outlives its answer (a live stream).
+ * for a request that outlives its answer (a live stream). Every request found signed in is noted
+ * on `access` (the database's recorder by default) for its access record.
  */
-export function createGuards(auth: Auth, db: Db, sessions?: SessionCache) {
+export function createGuards(auth: Auth, db: Db, sessions?: SessionCache, access: AccessRecorder = accessRecorderFor(db)) {
   /** Throws DomainError('unauthenticated') without a session. */
   async function requireUser(request: FastifyRequest): Promise<SessionUser> {
-    const user = await getSessionUser(request, auth, db, sessions);
+    const user = await getSessionUser(request, auth, db, sessions, access);
     if (!user) throw new DomainError('unauthenticated');
     return user;
   }
@@ -194,7 +211,7 @@ export function createGuards(auth: Auth, db: Db, sessions?: SessionCache) {
     return user !== null && (!roles || user.roles.some((r) => roles.includes(r)));
   }
   return {
-    optionalUser: (request: FastifyRequest) => getSessionUser(request, auth, db, sessions),
+    optionalUser: (request: FastifyRequest) => getSessionUser(request, auth, db, sessions, access),
     isStillAllowed,
     requireUser,
     requireRole,

@@ -202,6 +202,8 @@ export interface MyDataExport {
     adminNotes: string | null;
   }[];
   notifications: { id: string; type: string; title: string; message: string; read: boolean; actionUrl: string | null; createdAt: string }[];
+  /** Access records kept 6 months (Marco Civil da Internet, art. 15), newest first: the address and UTC instant of each sign-in or request. */
+  accessRecords: { ip: string; at: string; kind: 'sign_in' | 'request' }[];
 }
 
 /** DELETE /api/me answer. */

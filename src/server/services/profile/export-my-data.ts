@@ -4,6 +4,7 @@ import { DomainError } from '../../../shared/errors';
 import { saoPauloToday } from '../../../shared/dates';
 import type { Db } from '../../db/client';
 import {
+  accessRecords,
   accounts,
   coupons,
   events,
@@ -37,8 +38,9 @@ function endpointHost(endpoint: string): string {
  * docs/rules/accounts-and-data.md 'Data export'; LGPD art. 18 II, access to the data, and art. 19 II, in a complete form): account,
  * login methods, signed-in devices (sessions), profile, roles, notification settings with the
  * followed brands, push subscriptions, favourites, orders with their items and tickets (holder
- * names and QR codes included), refund requests and in-app notifications. Orders newest first;
- * money in centavos; instants UTC ISO 8601.
+ * names and QR codes included), refund requests, in-app notifications, and the access records kept
+ * about the account (IP and instant of each sign-in and request, docs/rules/accounts-and-data.md
+ * 'Access records'). Orders and access records newest first; money in centavos; instants UTC ISO 8601.
  *
  * Every table with a column referencing `users` is here except, on purpose: `verifications`
  * (single-use tokens of e-mail confirmation and password reset, secrets that expire within
@@ -97,6 +99,11 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt));
+  const accessRows = await db
+    .select({ ip: accessRecords.ip, at: accessRecords.at, kind: accessRecords.kind })
+    .from(accessRecords)
+    .where(eq(accessRecords.userId, userId))
+    .orderBy(desc(accessRecords.at), desc(accessRecords.id));
 
   return {
     exportedAt: now.toISOString(),
@@ -177,6 +184,7 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
       actionUrl: n.actionUrl,
       createdAt: n.createdAt.toISOString(),
     })),
+    accessRecords: accessRows.map((r) => ({ ip: r.ip, at: r.at.toISOString(), kind: r.kind === 'sign_in' ? 'sign_in' : 'request' })),
   };
 }
 
