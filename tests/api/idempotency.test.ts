@@ -108,7 +108,11 @@ describe('Idempotency-Key on POST /api/orders', () => {
 
     const other = await post('/api/orders', ana.cookie, orderBody(at, 3), key);
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toMatchObject({ code: 'conflict', message: idempotencyMessages.keyReused });
+    expect(other.json()).toMatchObject({
+      code: 'conflict',
+      message: idempotencyMessages.keyReused,
+      details: { idempotency: 'key_reused' },
+    });
     const elsewhere = await post('/api/refunds', ana.cookie, { orderId: first.json().id, reason: 'Não posso ir' }, key);
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().message).toBe('Esta chave de repetição já foi usada para outro pedido.');
@@ -212,6 +216,80 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(await ordersOf(ana)).toHaveLength(1);
     expect((await keyRows(ana, key))[0].responseStatus).toBe(201);
+  });
+});
+
+describe('a repeat while the first request is still running', () => {
+  /** Holds every placing transaction until `open()`: the first request stays in flight meanwhile. */
+  function holdPlacing() {
+    const db = server.deps.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+    const original = db.transaction;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    db.transaction = (...args: unknown[]) => gate.then(() => original.apply(db, args));
+    return () => {
+      delete (db as { transaction?: unknown }).transaction;
+      open();
+    };
+  }
+
+  it('waits for the first and answers its answer', async () => {
+    const ana = await server.signUpAs();
+    const at = await sector();
+    const key = randomUUID();
+    const release = holdPlacing();
+    const first = post('/api/orders', ana.cookie, orderBody(at), key);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const repeat = post('/api/orders', ana.cookie, orderBody(at), key);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    const [a, b] = await Promise.all([first, repeat]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+    expect(b.body).toBe(a.body);
+    expect(await ordersOf(ana)).toHaveLength(1);
+  });
+
+  it('answers 409 after waiting 10 s for a first that takes longer, and the next try gets the answer', async () => {
+    const ana = await server.signUpAs();
+    const at = await sector();
+    const key = randomUUID();
+    const release = holdPlacing();
+    let first;
+    try {
+      first = post('/api/orders', ana.cookie, orderBody(at), key);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const waited = await post('/api/orders', ana.cookie, orderBody(at), key);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_500);
+      expect(waited.statusCode).toBe(409);
+      expect(waited.json()).toMatchObject({
+        code: 'conflict',
+        message: 'Esta ação ainda está em andamento. Aguarde um instante.',
+        details: { idempotency: 'in_flight' },
+      });
+    } finally {
+      release();
+    }
+    expect((await first).statusCode).toBe(201);
+    const next = await post('/api/orders', ana.cookie, orderBody(at), key);
+    expect(next.headers['idempotent-replayed']).toBe('true');
+    expect(await ordersOf(ana)).toHaveLength(1);
+  });
+
+  it('runs again a key left in flight for more than 5 minutes (its server stopped)', async () => {
+    const ana = await server.signUpAs();
+    const at = await sector();
+    const key = randomUUID();
+    expect((await post('/api/orders', ana.cookie, orderBody(at), key)).statusCode).toBe(201);
+    await server.deps.db
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBody: null, createdAt: sql`now() - interval '6 minutes'` })
+      .where(and(eq(idempotencyKeys.scope, ana.userId), eq(idempotencyKeys.key, key)));
+    const again = await post('/api/orders', ana.cookie, orderBody(at), key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ordersOf(ana)).toHaveLength(2);
   });
 });
 
