@@ -618,12 +618,15 @@ describe('the dashboard', () => {
       'Noite passada',
       'Festival futuro',
     ]);
+    // Each in the events list's words (shared/event-state.ts): over -> 'past' ('Encerrado'), on -> 'published'.
     expect(dashboard.recentEvents.find((e: { id: string }) => e.id === past.event.id)).toMatchObject({
       status: 'finished',
+      state: 'past',
       ticketsSold: 4,
     });
     expect(dashboard.recentEvents.find((e: { id: string }) => e.id === tonight.event.id)).toMatchObject({
       status: 'active',
+      state: 'published',
       ticketsSold: 0,
     });
 
@@ -643,6 +646,21 @@ describe('the dashboard', () => {
     expect(dashboard.recentEvents).toHaveLength(10);
     expect(dashboard.recentEvents[0].title).toBe('Extra 7');
     expect(dashboard.checkInProgress).toHaveLength(10);
+  });
+
+  it("names a draft 'draft' and a cancelled event 'cancelled', as the events list does", async () => {
+    const draft = await addEvent('Rascunho novo', 40, 0.1);
+    const called = await addEvent('Cancelado novo', 41, 0.05);
+    await board.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
+    await board.deps.db
+      .update(events)
+      .set({ cancelledAt: new Date(now) })
+      .where(eq(events.id, called.event.id));
+    const dashboard = (
+      await board.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: { cookie: boardAdmin.cookie } })
+    ).json();
+    const stateOf = (id: string) => dashboard.recentEvents.find((e: { id: string }) => e.id === id)?.state;
+    expect([stateOf(draft.event.id), stateOf(called.event.id)]).toEqual(['draft', 'cancelled']);
   });
 });
 

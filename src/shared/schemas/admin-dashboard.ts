@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminEventStatuses, salesMoneySchema } from './admin-events';
+import { adminEventFilters, adminEventStatuses, salesMoneySchema } from './admin-events';
 
 /** GET /api/admin/dashboard. Money in centavos; days 'yyyy-MM-dd' in America/Sao_Paulo. */
 export const adminDashboardSchema = z.object({
@@ -36,6 +36,8 @@ export const adminDashboardSchema = z.object({
       location: z.string(),
       /** docs/rules/events.md 'Event status': 'active' when the date is today or later, otherwise 'finished'. */
       status: z.enum(adminEventStatuses),
+      /** Its one back-office state (shared/event-state.ts adminEventState): 'Publicado', 'Rascunho', 'Encerrado' or 'Cancelado'. */
+      state: z.enum(adminEventFilters),
       ticketsSold: z.number(),
       /** Units its lots ever put on sale; with none left (and some offered) it is sold out. */
       ticketsOffered: z.number(),

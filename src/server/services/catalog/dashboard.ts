@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminDashboard } from '../../../shared/schemas/admin-dashboard';
 import { EVENT_TIME_ZONE, eventInstant, saoPauloToday } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
+import { adminEventState } from '../../../shared/event-state';
 import { adminEventStatus } from './list-admin-events';
 import { loadSalesMoneyOf } from './sales-money';
 
@@ -116,13 +117,16 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     start_time: string;
     end_time: string | null;
     location: string;
+    is_published: boolean;
+    cancelled_at: Date | string | null;
     sold: number | null;
     offered: number | null;
     remaining: number | null;
   }>(
     db,
     sql`
-      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location, s.sold, f.offered, f.remaining
+      SELECT e.id, e.title, e.date::text AS date, e.start_time::text AS start_time, e.end_time::text AS end_time, e.location,
+        e.is_published, e.cancelled_at, s.sold, f.offered, f.remaining
       FROM events e
       LEFT JOIN (${ticketsSoldByEvent}) s ON s.event_id = e.id
       LEFT JOIN (${ticketsOfferedByEvent}) f ON f.event_id = e.id
@@ -174,17 +178,25 @@ export async function getDashboard(db: Db, now: Date = new Date()): Promise<Admi
     conversionPercent: conversionPercent(ticketsSold, ticketsOffered),
     revenueGrowth: { currentCentavos, previousCentavos, percent: growthPercent(currentCentavos, previousCentavos) },
     salesByDay,
-    recentEvents: recentRows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      date: r.date,
-      startTime: r.start_time,
-      location: r.location,
-      status: adminEventStatus({ date: r.date, startTime: r.start_time, endTime: r.end_time }, now),
-      ticketsSold: Number(r.sold ?? 0),
-      ticketsOffered: Number(r.offered ?? 0),
-      isSoldOut: Number(r.offered ?? 0) > 0 && Number(r.remaining ?? 0) === 0,
-    })),
+    recentEvents: recentRows.map((r) => {
+      const status = adminEventStatus({ date: r.date, startTime: r.start_time, endTime: r.end_time }, now);
+      return {
+        id: r.id,
+        title: r.title,
+        date: r.date,
+        startTime: r.start_time,
+        location: r.location,
+        status,
+        state: adminEventState({
+          status,
+          isPublished: r.is_published,
+          cancelledAt: r.cancelled_at === null ? null : new Date(r.cancelled_at).toISOString(),
+        }),
+        ticketsSold: Number(r.sold ?? 0),
+        ticketsOffered: Number(r.offered ?? 0),
+        isSoldOut: Number(r.offered ?? 0) > 0 && Number(r.remaining ?? 0) === 0,
+      };
+    }),
     checkInProgress: progressRows.map((r) => ({
       eventId: r.id,
       title: r.title,

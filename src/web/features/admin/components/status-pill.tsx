@@ -6,6 +6,7 @@ const tones = {
   success: 'bg-green-100 text-green-800 dark:bg-success/15 dark:text-success',
   warning: 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-300',
   neutral: 'border border-border bg-surface text-muted',
+  danger: 'bg-red-100 text-red-800 dark:bg-danger/15 dark:text-danger',
 } as const;
 
 /** A small state label: 'Ativo', 'Rascunho', 'Expirado'... (coupons, news, banners, dashboard). */

@@ -4,8 +4,18 @@ import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboa
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { pluralWord } from '../../../../../shared/plural';
 import { StatusPill } from '../../components/status-pill';
+import { adminEventStateLabel } from '../../../../../shared/event-state';
+import type { AdminEventFilter } from '../../../../../shared/schemas/admin-events';
 
 type RecentEvent = AdminDashboard['recentEvents'][number];
+
+// The events list's tones for the same four states (admin/events event-status-badge.tsx).
+const stateTone: Record<AdminEventFilter, 'success' | 'warning' | 'neutral' | 'danger'> = {
+  published: 'success',
+  draft: 'warning',
+  past: 'neutral',
+  cancelled: 'danger',
+};
 
 /** '120 de 120 vendidos': what the event sold out of what its lots offered; '0 vendidos' only when nothing was ever offered. */
 function soldText(event: RecentEvent): string {
@@ -15,7 +25,10 @@ function soldText(event: RecentEvent): string {
   return `${event.ticketsSold.toLocaleString('pt-BR')} de ${event.ticketsOffered.toLocaleString('pt-BR')} ${word}`;
 }
 
-/** The 10 events created last (docs/screens.md 'Admin area'), each linking to its edit page. */
+/**
+ * The 10 events created last (docs/screens.md 'Admin area'), each linking to its edit page, with its
+ * state in the events list's words (shared/event-state.ts: 'Publicado', 'Rascunho', 'Encerrado', 'Cancelado').
+ */
 export function RecentEvents({ events }: { events: RecentEvent[] }) {
   return (
     <section aria-labelledby="recent-events-title" className="rounded-2xl border border-border bg-card p-4 sm:p-5">
@@ -56,9 +69,7 @@ export function RecentEvents({ events }: { events: RecentEvent[] }) {
                 <span className="flex shrink-0 flex-col items-end gap-1">
                   <span className="flex flex-wrap justify-end gap-1">
                     {event.isSoldOut ? <StatusPill tone="warning">Esgotado</StatusPill> : null}
-                    <StatusPill tone={event.status === 'active' ? 'success' : 'neutral'}>
-                      {event.status === 'active' ? 'Ativo' : 'Finalizado'}
-                    </StatusPill>
+                    <StatusPill tone={stateTone[event.state]}>{adminEventStateLabel[event.state]}</StatusPill>
                   </span>
                   <span className="text-xs text-muted tabular-nums">{soldText(event)}</span>
                 </span>
