@@ -11,24 +11,29 @@ type Progress = AdminDashboard['checkInProgress'][number];
 /** The entry counts of these events, kept live as the door lets people in. */
 export type UseLiveCounts = (eventIds: readonly string[]) => readonly { data?: DoorCounts }[];
 
+/** The events whose counts are kept live: today's, the first few (MAX_LIVE_EVENTS). */
+export function liveEventIds(events: readonly Progress[], today: string): string[] {
+  return events
+    .filter((event) => event.date === today)
+    .slice(0, MAX_LIVE_EVENTS)
+    .map((event) => event.eventId);
+}
+
 /**
- * Entries so far against tickets sold, for today's and upcoming events; today's (the first few)
- * kept live over the door's Server-Sent Events.
+ * Entries so far against tickets sold, for today's and upcoming events; those of `liveIds` (today's,
+ * the first few) as `live` has them, from the door's Server-Sent Events.
  */
 export function CheckInProgress({
   events: initial,
   today,
-  useLiveCounts,
+  liveIds,
+  live,
 }: {
   events: Progress[];
   today: string;
-  useLiveCounts: UseLiveCounts;
+  liveIds: readonly string[];
+  live: ReturnType<UseLiveCounts>;
 }) {
-  const liveIds = initial
-    .filter((event) => event.date === today)
-    .slice(0, MAX_LIVE_EVENTS)
-    .map((event) => event.eventId);
-  const live = useLiveCounts(liveIds);
   const events = initial.map((event) => {
     const counts = live[liveIds.indexOf(event.eventId)]?.data;
     return counts ? { ...event, checkedIn: counts.entries, ticketsSold: counts.sold } : event;

@@ -13,7 +13,8 @@ import { PageHeader } from '../../components/page-header';
 import { useDashboard } from '../api/get-dashboard';
 import { StatCard } from '../components/stat-card';
 import { SalesChart } from '../components/sales-chart';
-import { CheckInProgress, type UseLiveCounts } from '../components/check-in-progress';
+import { CheckInProgress, liveEventIds, type UseLiveCounts } from '../components/check-in-progress';
+import { useRefetchOnChange } from '../hooks/use-refetch-on-change';
 import { RecentEvents } from '../components/recent-events';
 import { QuickActions } from '../components/quick-actions';
 
@@ -58,6 +59,13 @@ function StatsSkeleton() {
 /** /admin (docs/screens.md 'Admin area'): real figures, the money from gross to net, sales chart, check-ins, recent events, shortcuts. */
 export function DashboardPage({ useLiveCounts }: { useLiveCounts: UseLiveCounts }) {
   const { data, isPending, isError, refetch } = useDashboard();
+  // Today's door counts arrive live (the door screen's stream); each change reads the figures
+  // again, so 'Check-ins' (every event's entries, summed by the server) moves with the door.
+  const liveIds = data ? liveEventIds(data.checkInProgress, data.today) : [];
+  const live = useLiveCounts(liveIds);
+  const liveSignature =
+    liveIds.length > 0 && live.every((counts) => counts.data) ? live.map((counts) => counts.data!.entries).join(',') : null;
+  useRefetchOnChange(liveIds.join(','), liveSignature, () => void refetch());
 
   useEffect(() => {
     if (isError) toast.error('Erro ao carregar o painel');
@@ -102,7 +110,12 @@ export function DashboardPage({ useLiveCounts }: { useLiveCounts: UseLiveCounts 
               value={formatCentavos(data.revenueCentavos)}
               detail={<Growth growth={data.revenueGrowth} />}
             />
-            <StatCard icon={ScanLine} label="Check-ins" value={count(data.checkIns)} detail="Entradas validadas na portaria" />
+            <StatCard
+              icon={ScanLine}
+              label="Check-ins"
+              value={count(data.checkIns)}
+              detail={liveIds.length > 0 ? 'Entradas validadas na portaria · ao vivo' : 'Entradas validadas na portaria'}
+            />
           </dl>
           <section aria-labelledby="financeiro" className="space-y-3 rounded-2xl border border-border bg-card p-4 sm:p-5">
             <div>
@@ -117,7 +130,7 @@ export function DashboardPage({ useLiveCounts }: { useLiveCounts: UseLiveCounts 
           <SalesChart days={data.salesByDay} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <RecentEvents events={data.recentEvents} />
-            <CheckInProgress events={data.checkInProgress} today={data.today} useLiveCounts={useLiveCounts} />
+            <CheckInProgress events={data.checkInProgress} today={data.today} liveIds={liveIds} live={live} />
           </div>
         </div>
       )}
