@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { READY_CACHE_MS } from '../../src/server/http/ops/health';
+import { RECONNECT_SPREAD_MS } from '../../src/server/live/live-streams';
 import { createServer, type Server } from '../../src/server/server';
 import { checkDatabase } from '../../src/server/services/ops/check-database';
 import { createPostgresDatabase, openTestDatabase, startTestServer, type TestServer } from '../support/test-server';
@@ -84,7 +86,7 @@ describe('readiness without a database', () => {
         await created.drop();
       }
     } else {
-      const bare = new PGlite();
+      const bare = await PGlite.create();
       try {
         expect(await checkDatabase(drizzlePglite(bare) as unknown as Db, 2000)).toBe('migrations_pending');
       } finally {
@@ -176,5 +178,69 @@ describe('request ids', () => {
       expect(response.headers['x-request-id']).toBe(`probe${url.replace('/', '-')}`);
     }
     expect(lines.slice(before).filter((line) => Number(line.level) <= 30)).toEqual([]);
+  });
+});
+
+describe('live streams when the server closes', () => {
+  const TOKEN = 'metrics-token-0123456789abcdef';
+  let server: TestServer;
+  let baseUrl: string;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { METRICS_TOKEN: TOKEN } });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Opens GET /api/live as `cookie`; resolves once its first bytes arrived. */
+  function openStream(cookie: string): Promise<{ text(): string; ended: Promise<void> }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${baseUrl}/api/live`, { headers: { cookie }, agent: false }, (response) => {
+          let text = '';
+          const ended = new Promise<void>((done) => {
+            response.on('end', done);
+            response.on('close', done);
+          });
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            const first = text === '';
+            text += chunk;
+            if (first) resolve({ text: () => text, ended });
+          });
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('leaves a live stream out of the request durations', async () => {
+    const person = await server.signUpAs();
+    const stream = await openStream(person.cookie);
+    const signOut = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: person.cookie, origin: server.origin },
+      payload: {},
+    });
+    expect(signOut.statusCode).toBe(200);
+    await stream.ended;
+    const metrics = await server.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(metrics.body).toContain('route="/api/auth/*"');
+    expect(metrics.body).not.toContain('route="/api/live"');
+  });
+
+  it('tells each open stream to reconnect after 1 to 5 s, then ends it, and closes', async () => {
+    const streams = await Promise.all([openStream((await server.signUpAs()).cookie), openStream((await server.signUpAs()).cookie)]);
+    await server.close();
+    for (const stream of streams) {
+      await stream.ended;
+      const hints = [...stream.text().matchAll(/^retry: (\d+)$/gm)].map((match) => Number(match[1]));
+      // The first is the one every stream opens with; the last, the server's parting hint.
+      expect(hints).toHaveLength(2);
+      expect(hints[1]).toBeGreaterThanOrEqual(RECONNECT_SPREAD_MS[0]);
+      expect(hints[1]).toBeLessThan(RECONNECT_SPREAD_MS[1]);
+    }
   });
 });

@@ -13,6 +13,17 @@ const HEARTBEAT_MS = 25_000;
  */
 export const RECONNECT_SPREAD_MS = [1000, 5000] as const;
 
+/** The raw answers opened as live streams: they last as long as the page stays open. */
+const openedAnswers = new WeakSet<object>();
+
+/**
+ * Whether `raw` (a reply's `reply.raw`) was opened as a live stream: such an answer lasts minutes
+ * or hours, so the request timings leave it out (docs/rules/operations.md 'Metrics').
+ */
+export function isLiveStreamAnswer(raw: object): boolean {
+  return openedAnswers.has(raw);
+}
+
 /**
  * Most live streams (Server-Sent Events) open at once on one server instance. Each one holds a
  * socket, a heartbeat timer and a listener, and a door stream reads the counts as it opens:
@@ -177,6 +188,7 @@ export function createLiveStreams(live: LiveHub, log: Logger, limits: LiveStream
       assertRoom(owner);
       reply.hijack();
       const out = reply.raw;
+      openedAnswers.add(out);
       out.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',

@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DomainError } from '../../../shared/errors';
 import { rawBodySchema, responses } from '../../../shared/schemas/api-error';
 import { processMetrics } from '../../lib/metrics';
+import { isLiveStreamAnswer } from '../../live/live-streams';
 import { readOpsFigures, readPoolStats, type OpsFigures } from '../../services/ops/read-ops-figures';
 import type { ServiceDeps } from '../../services/deps';
 
@@ -137,7 +138,7 @@ function isBearer(header: string | undefined, token: string): boolean {
 /**
  * GET /metrics in Prometheus' text format (docs/rules/operations.md 'Metrics'), and the hook
  * that times every answer of `app` into `http_request_duration_seconds` (labelled by the route's
- * pattern, never the address asked, so ids never make new series). With `token` unset the route
+ * pattern, never the address asked, so ids never make new series; live streams are left out). With `token` unset the route
  * answers 404 to everyone; with it, a request without `Authorization: Bearer <token>` gets 401.
  * The database's figures (readOpsFigures) are read at most every FIGURES_CACHE_MS, concurrent
  * scrapes sharing one reading; a failed reading is not kept, and the scrape still answers, with
@@ -160,6 +161,8 @@ export function registerMetrics(app: FastifyInstance, options: { deps: ServiceDe
   };
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A live stream's 'answer' lasts as long as the page is open: not a request's duration.
+    if (isLiveStreamAnswer(reply.raw)) return;
     metrics.httpDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
