@@ -14,6 +14,7 @@ import { buyer, createEvent, startTestServer, type TestServer } from '../support
 import { deviceBlock, student, type BoxOfficeOperator } from '../support/box-office';
 import { testCpf } from '../support/cpf';
 import { checkHoldingsLedger } from '../support/invariants';
+import { systemActor } from '../../src/server/services/audit/record-audit';
 
 // One rulebook, every channel: each row is a sale case on an event of its own, each column a
 // channel that creates or moves a ticket. A cell gives the channel's verdict (accepted, or the
@@ -931,6 +932,7 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
       server.deps,
       { entryId: added.json().id, eventId: s.eventId, validatorId: operator.userId, paymentMethod: 'cash' },
       { opensMinutesBefore: DEFAULT_DOOR_OPENS_MINUTES_BEFORE },
+      systemActor,
       night,
     );
     expect(admitted).toMatchObject({ accepted: true, chargedCentavos: GUEST_PRICE });

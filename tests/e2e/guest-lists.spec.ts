@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
 import { userRoles } from '../../src/server/db/schema';
 import { createGuestList } from '../../src/server/services/guest-lists/create-guest-list';
+import { systemActor } from '../../src/server/services/audit/record-audit';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
@@ -39,17 +40,23 @@ async function tonightWithList() {
   const promoter = await createBuyer(app, { fullName: 'Paula Promoter', emailPrefix: 'promoter' });
   await app.deps.db.insert(userRoles).values({ userId: promoter.id, role: 'promoter' });
   const [admin] = await queryRows<{ id: string }>(app.deps.db, sql`SELECT id FROM users WHERE email = ${demoAccount(app, 'admin').email}`);
-  const list = await createGuestList(app.deps.db, admin.id, made.event.id, {
-    name: `Lista da Paula ${suffix()}`,
-    ownerEmail: promoter.email,
-    ticketTypeId: made.ticketTypes[0].id,
-    quota: 20,
-    freeUntil: new Date(Date.now() + 2 * 60 * 60_000).toISOString(),
-    afterKind: 'price',
-    afterPriceCentavos: 4000,
-    discountPercent: null,
-    closesAt: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
-  });
+  const list = await createGuestList(
+    app.deps.db,
+    admin.id,
+    made.event.id,
+    {
+      name: `Lista da Paula ${suffix()}`,
+      ownerEmail: promoter.email,
+      ticketTypeId: made.ticketTypes[0].id,
+      quota: 20,
+      freeUntil: new Date(Date.now() + 2 * 60 * 60_000).toISOString(),
+      afterKind: 'price',
+      afterPriceCentavos: 4000,
+      discountPercent: null,
+      closesAt: new Date(Date.now() + 3 * 60 * 60_000).toISOString(),
+    },
+    systemActor,
+  );
   return { title, eventId: made.event.id, promoter, list };
 }
 

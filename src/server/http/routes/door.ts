@@ -25,6 +25,7 @@ import { syncOfflineScans } from '../../services/door/sync-offline-scans';
 import { createDoorCountsWatcher } from '../../services/door/watch-door-counts';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
+import { auditActor } from '../audit-actor';
 
 /**
  * Syncs of offline scans a validator may send a minute. A device drains its queue in one or two
@@ -157,6 +158,7 @@ export async function doorRoutes(fastify: FastifyInstance, { deps, guards, confi
           direction: input.direction,
         },
         { opensMinutesBefore },
+        auditActor(request, user),
       );
     },
   );

@@ -35,6 +35,7 @@ import { signUpGuest } from '../../services/guest-lists/sign-up-guest';
 import { listUpcomingEventOptions } from '../../services/catalog/upcoming-event-options';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
+import { auditActor } from '../audit-actor';
 
 /** The staff who may own lists and open 'Minhas listas'. */
 const LIST_OWNER_ROLES: Role[] = ['promoter', 'admin', 'validator', 'box_office'];
@@ -78,7 +79,7 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
       { ...event, schema: { params: idParamsSchema, body: createGuestListSchema, response: responses({ 201: guestListViewSchema }) } },
       async (request, reply) => {
         const admin = await guards.requireUser(request);
-        return reply.status(201).send(await createGuestList(db, admin.id, request.params.id, request.body));
+        return reply.status(201).send(await createGuestList(db, admin.id, request.params.id, request.body, auditActor(request, admin)));
       },
     );
   });
@@ -101,7 +102,8 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
         config: listNotFound,
       },
       async (request, reply) => {
-        const entry = await addGuestEntry(db, await guards.requireUser(request), request.params.id, request.body);
+        const user = await guards.requireUser(request);
+        const entry = await addGuestEntry(db, user, request.params.id, request.body, auditActor(request, user));
         return reply.status(201).send(entry);
       },
     );
@@ -109,7 +111,8 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
       '/api/guest-lists/:id/entries/:entryId',
       { schema: { params: entryParamsSchema, response: responses({ 204: noContentSchema }) } },
       async (request, reply) => {
-        await removeGuestEntry(db, await guards.requireUser(request), request.params.id, request.params.entryId);
+        const user = await guards.requireUser(request);
+        await removeGuestEntry(db, user, request.params.id, request.params.entryId, auditActor(request, user));
         return reply.status(204).send();
       },
     );
@@ -119,7 +122,10 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
         schema: { params: idParamsSchema, body: importGuestCsvSchema, response: responses({ 200: guestImportResultSchema }) },
         config: listNotFound,
       },
-      async (request) => importGuestEntries(db, await guards.requireUser(request), request.params.id, request.body.csv),
+      async (request) => {
+        const user = await guards.requireUser(request);
+        return importGuestEntries(db, user, request.params.id, request.body.csv, auditActor(request, user));
+      },
     );
   });
 
@@ -158,6 +164,7 @@ export async function guestListRoutes(fastify: FastifyInstance, { deps, guards, 
             deviceId: input.deviceId,
           },
           { opensMinutesBefore },
+          auditActor(request, user),
         );
       },
     );

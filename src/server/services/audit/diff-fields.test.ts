@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffFields } from './diff-fields';
+import { maskCpf } from './record-audit';
 
 describe('diffFields', () => {
   it('keeps only the fields whose value changed, with before and after', () => {
@@ -33,5 +34,15 @@ describe('diffFields', () => {
   it('compares arrays and objects by content', () => {
     expect(diffFields({ ids: ['a', 'b'] }, { ids: ['a', 'b'] }, ['ids'])).toEqual({});
     expect(diffFields({ ids: ['a'] }, { ids: ['a', 'b'] }, ['ids'])).toEqual({ ids: { before: ['a'], after: ['a', 'b'] } });
+  });
+});
+
+describe('maskCpf', () => {
+  it('hides the first six digits of a CPF, with or without punctuation', () => {
+    expect(maskCpf('529.982.247-25')).toBe('***.***.247-25');
+    expect(maskCpf('52998224725')).toBe('***.***.247-25');
+    expect(maskCpf('123')).toBe('***');
+    expect(maskCpf(null)).toBeNull();
+    expect(maskCpf('')).toBeNull();
   });
 });

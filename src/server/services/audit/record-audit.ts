@@ -62,3 +62,14 @@ export async function recordAudits(tx: Db | Tx, actor: AuditActor, entries: Audi
     })),
   );
 }
+
+/**
+ * A CPF as the audit trail may keep it, its first six digits hidden ('***.***.247-25', as the door's
+ * guest search shows it), so a row tells two people apart without holding the number
+ * (docs/rules/audit.md 'What is never recorded'); null for none.
+ */
+export function maskCpf(cpf: string | null | undefined): string | null {
+  const digits = (cpf ?? '').replace(/\D/g, '');
+  if (!digits) return null;
+  return digits.length === 11 ? `***.***.${digits.slice(6, 9)}-${digits.slice(9)}` : '***';
+}

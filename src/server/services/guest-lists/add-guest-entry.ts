@@ -6,6 +6,7 @@ import { assertGuestListTakesNames, pickGuestUnit } from '../../domain/guest-lis
 import { holdUnits } from '../orders/inventory';
 import { loadSaleState } from '../orders/sale-state';
 import { loadOwnGuestList, toGuestEntryView, type GuestListActor } from './guest-list-rows';
+import { maskCpf, recordAudit, type AuditActor } from '../audit/record-audit';
 
 /** A name to put on a list: e-mail lower case and CPF digits, or null where not given. */
 export interface NewGuestEntry {
@@ -86,17 +87,32 @@ export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestE
 /**
  * The owner (or an admin) adds a name by hand ('Nome na lista'): name, and e-mail and CPF when
  * known (validated by the route with addGuestEntrySchema). Throws guest_list_not_found for anyone
- * else, and what addGuestEntryInTx throws; on a refusal nothing changed. `now` is UTC.
+ * else, and what addGuestEntryInTx throws; on a refusal nothing changed. `now` is UTC. The name is
+ * recorded in the audit trail by `auditActor` (docs/rules/audit.md 'What is recorded').
  */
 export async function addGuestEntry(
   db: Db,
   actor: GuestListActor,
   listId: string,
   input: { name: string; email?: string; cpf?: string },
+  auditActor: AuditActor,
   now: Date = new Date(),
 ): Promise<GuestEntryView> {
-  await loadOwnGuestList(db, listId, actor);
-  return db.transaction((tx) =>
-    addGuestEntryInTx(tx, listId, { name: input.name, email: input.email || null, cpf: input.cpf || null, source: 'owner' }, now),
-  );
+  const list = await loadOwnGuestList(db, listId, actor);
+  return db.transaction(async (tx) => {
+    const entry = await addGuestEntryInTx(
+      tx,
+      listId,
+      { name: input.name, email: input.email || null, cpf: input.cpf || null, source: 'owner' },
+      now,
+    );
+    await recordAudit(tx, auditActor, {
+      action: 'guest.added',
+      objectType: 'guest_entry',
+      objectId: entry.id,
+      eventId: list.event_id,
+      changes: { listId, name: entry.name, ...(input.cpf ? { cpf: maskCpf(input.cpf) } : {}), source: 'owner' },
+    });
+    return entry;
+  });
 }

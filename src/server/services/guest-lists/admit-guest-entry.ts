@@ -10,6 +10,7 @@ import { manualCheckIn } from '../door/manual-check-in';
 import { confirmOrders } from '../payments/confirm-payment';
 import { insertOrders, type PlacedOrder } from '../orders/place-order';
 import { ruleOf } from './guest-list-rows';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /** Minutes the guest's order is pending before the same transaction completes it (it never waits). */
 const GUEST_ORDER_HOLD_MINUTES = 10;
@@ -123,12 +124,14 @@ function guestOrder(input: {
  * Throws DomainError: event_not_found (not a door the validator may work now),
  * guest_entry_not_found (not a name of this event), guest_entry_admitted ('Já entrou às 23:40',
  * details.admittedAt), guest_payment_required (past the free time without a method),
- * guest_cash_without_drawer (cash with no drawer of the operator open).
+ * guest_cash_without_drawer (cash with no drawer of the operator open). A name let in is recorded
+ * in the audit trail by `actor` with what was charged, as it is marked (docs/rules/audit.md 'What is recorded').
  */
 export async function admitGuestEntry(
   deps: ServiceDeps,
   input: AdmitGuestInput,
   options: { opensMinutesBefore: number },
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<GuestAdmission> {
   const door = await loadWorkableDoorEvent(deps.db, input.eventId, options.opensMinutesBefore, now);
@@ -207,6 +210,7 @@ export async function admitGuestEntry(
     deps.db,
     { eventId: door.id, ticketId: issued.ticketId, gate: input.gate, deviceId: input.deviceId ?? null, validatorId: input.validatorId },
     options,
+    null,
     now,
   );
   if (!result.accepted) {
@@ -220,12 +224,31 @@ export async function admitGuestEntry(
       verdict: result,
     };
   }
-  const [marked] = await queryRows<{ admitted_at: Date | string }>(
-    deps.db,
-    sql`
-    UPDATE guest_list_entries SET admitted_at = ${now}, admitted_by = ${input.validatorId}
-    WHERE id = ${input.entryId}::uuid AND admitted_at IS NULL RETURNING admitted_at`,
-  );
+  const marked = await deps.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ admitted_at: Date | string; name: string; list_id: string; order_id: string | null }>(
+      tx,
+      sql`
+      UPDATE guest_list_entries SET admitted_at = ${now}, admitted_by = ${input.validatorId}
+      WHERE id = ${input.entryId}::uuid AND admitted_at IS NULL RETURNING admitted_at, name, list_id, order_id`,
+    );
+    if (row) {
+      await recordAudit(tx, actor, {
+        action: 'guest.admitted',
+        objectType: 'guest_entry',
+        objectId: input.entryId,
+        eventId: door.id,
+        orderId: row.order_id,
+        changes: {
+          listId: row.list_id,
+          name: row.name,
+          ticketId: issued.ticketId,
+          chargedCentavos: issued.chargedCentavos,
+          ...(issued.chargedCentavos > 0 ? { paymentMethod: input.paymentMethod } : {}),
+        },
+      });
+    }
+    return row;
+  });
   return {
     entryId: input.entryId,
     ticketId: issued.ticketId,

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../db/client';
 import { isGuestListClosed, readGuestCsv } from '../../domain/guest-list';
 import { addGuestEntryInTx } from './add-guest-entry';
 import { loadOwnGuestList, type GuestListActor } from './guest-list-rows';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * The owner (or an admin) imports names from a CSV file (columns nome,email,cpf, header
@@ -14,13 +15,15 @@ import { loadOwnGuestList, type GuestListActor } from './guest-list-rows';
  * the others go in. Returns how many were added and the refused rows with their line number and
  * pt-BR reason. A closed list refuses the whole file (guest_list_closed); more than
  * MAX_GUEST_CSV_ROWS lines refuse it too (validation_failed). Throws guest_list_not_found for
- * anyone but the owner or an admin.
+ * anyone but the owner or an admin. An import that added names is recorded in the audit trail by
+ * `auditActor` as one 'guest.added' with the counts (docs/rules/audit.md 'What is recorded').
  */
 export async function importGuestEntries(
   db: Db,
   actor: GuestListActor,
   listId: string,
   csv: string,
+  auditActor: AuditActor,
   now: Date = new Date(),
 ): Promise<GuestImportResult> {
   const list = await loadOwnGuestList(db, listId, actor);
@@ -51,6 +54,15 @@ export async function importGuestEntries(
         if (!(error instanceof DomainError)) throw error;
         result.refused.push({ line: row.line, reason: error.message });
       }
+    }
+    if (result.added > 0) {
+      await recordAudit(tx, auditActor, {
+        action: 'guest.added',
+        objectType: 'guest_list',
+        objectId: listId,
+        eventId: list.event_id,
+        changes: { listId, source: 'csv', added: result.added, refused: result.refused.length },
+      });
     }
   });
   return result;
