@@ -1,5 +1,5 @@
 // The one test command: the machine's Chromium and PostgreSQL set up when missing, then type check, lint and the formatting check (side by side, with the PGlite initdb), then every
-// vitest project (unit, API on PGlite and on PostgreSQL, then the browser journeys in Chromium).
+// vitest project (unit, API on PGlite and on PostgreSQL, the cluster behind HAProxy, then the browser journeys in Chromium).
 // Ends with one line: "N passed, N failed". Arguments after `npm test --` go to both vitest runs.
 //
 // The journeys run after the other layers, not beside them: on this 2-core machine the two at
@@ -74,6 +74,11 @@ const vitest = (report, projects, options = []) =>
     ...extra,
   ]);
 await vitest(reports.layers, ['unit', 'api-pglite', 'api-postgres']);
+// The server as a cluster (tests/cluster/run.ts): three instances behind HAProxy through a sale,
+// the door and the waiting room, with a kill and restarts; one step, passed or failed.
+const cluster = await run('cluster', 'npm', ['run', 'test:cluster']);
+if (cluster) passed++;
+else failed++;
 // Two journeys at a time (vitest.config.ts maxWorkers): each waits on timers and the network much of its time.
 await vitest(reports.e2e, ['e2e']);
 for (const report of Object.values(reports)) {
@@ -82,5 +87,6 @@ for (const report of Object.values(reports)) {
   failed += counts.failed;
   for (const name of failedNames(report)) console.log(`FAILED ${name}`);
 }
+if (!cluster) console.log('FAILED cluster');
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
