@@ -192,9 +192,11 @@ async function main(): Promise<number> {
   for (const instance of instances) startInstance(instance, options);
   // Until /readyz exists (or on an older build), the catalogue answers for the instance.
   await Promise.all(instances.map((instance) => waitReady(instance, '/api/events', 90_000)));
+  // A server without /readyz answers 404: then the catalogue is the health check.
   const readyzStatus = await probe(instances[0].origin, '/readyz');
-  const healthPath = readyzStatus === 200 ? '/readyz' : '/api/events';
+  const healthPath = readyzStatus === 404 ? '/api/events' : '/readyz';
   if (healthPath !== '/readyz') notes.push(`GET /readyz answered ${readyzStatus}: HAProxy and the restarts check GET /api/events instead`);
+  else await Promise.all(instances.map((instance) => waitReady(instance, healthPath, 30_000)));
   timings.set('start of 3 instances', performance.now() - startClock);
   log(`${INSTANCES} instances up (${instances.map((i) => i.port).join(', ')}), health check ${healthPath}`);
 
