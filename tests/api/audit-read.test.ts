@@ -189,7 +189,7 @@ describe('GET /api/admin/audit', () => {
       recorded: { priceCentavos: { before: 8000, after: 9000 } },
     });
     const drawer = entries.find((e) => e.action.code === 'drawer.closed')!;
-    expect(drawer.object.label).toBe('Caixa de Pessoa Teste');
+    expect(drawer.object).toMatchObject({ typeLabel: 'Caixa', label: 'Pessoa Teste' });
     expect(drawer.changes).toEqual([
       { label: 'Contado', before: null, after: 'R$ 150,00' },
       { label: 'Esperado', before: null, after: 'R$ 155,00' },

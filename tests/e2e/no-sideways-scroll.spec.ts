@@ -145,6 +145,7 @@ describe('no sideways scroll at 320 and 360 px', () => {
       ['/admin/coupons', h1('Cupons')],
       ['/admin/refunds', h1('Reembolsos')],
       ['/admin/staff', h1('Equipe')],
+      ['/admin/audit', h1('Histórico')],
     ];
     expect(await tooWide(page, routes)).toEqual([]);
     await context.close();

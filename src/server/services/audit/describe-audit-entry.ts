@@ -119,6 +119,21 @@ const fieldLabels: Readonly<Record<string, string>> = {
   openedAt: 'Aberto em',
   salesStartAt: 'Início das vendas',
   salesEndAt: 'Fim das vendas',
+  direction: 'Sentido',
+  size: 'Ingressos',
+  halfUnits: 'Meias reservadas',
+  halfCount: 'Meias',
+  courtesyCount: 'Cortesias',
+  soldOffline: 'Vendida sem internet',
+  soldAt: 'Vendida em',
+  chargedCentavos: 'Cobrado',
+  cpf: 'CPF',
+  source: 'Origem',
+  lots: 'Lotes',
+  returnedUnits: 'Devolvidos',
+  usedUnits: 'Vendidos',
+  entries: 'Nomes',
+  imported: 'Importados',
 };
 
 /** Stored codes a value may hold, in words (statuses, methods, roles, kinds). */
@@ -143,7 +158,16 @@ const valueWords: Readonly<Record<string, string>> = {
   open: 'Aberto',
   closed: 'Fechado',
   user: 'Pessoa',
+  in: 'Entrada',
+  out: 'Saída',
+  owner: 'Dono da lista',
+  admin_panel: 'Painel',
 };
+
+/** Ids of other rows ('ticketTypeId', 'drawerId'): kept in the record, never shown as words. */
+function isIdField(field: string): boolean {
+  return field === 'id' || /Id$/.test(field);
+}
 
 /** Fields holding money in centavos whatever their name says. */
 const moneyFields = new Set(['amount', 'price', 'total', 'discountValueCentavos']);
@@ -191,6 +215,7 @@ export function valueInWords(field: string, value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((item) => valueInWords(field, item)).join(', ');
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !isIdField(key))
       .map(([key, inner]) => `${fieldLabel(key)}: ${valueInWords(key, inner)}`)
       .join('; ');
   }
@@ -207,12 +232,12 @@ export const NAME_FIELDS = ['objectLabel', 'label'] as const;
 /**
  * The recorded `changes` of an entry in words, in their recorded order: a touched field
  * `{ before, after }` as { label, before, after }, a fact as { label, before: null, after }.
- * NAME_FIELDS are left out (the object's name shows them).
+ * NAME_FIELDS are left out (the object's name shows them), and so are ids of other rows.
  */
 export function changesInWords(changes: Record<string, unknown>): AuditChange[] {
   const words: AuditChange[] = [];
   for (const [field, value] of Object.entries(changes)) {
-    if ((NAME_FIELDS as readonly string[]).includes(field)) continue;
+    if ((NAME_FIELDS as readonly string[]).includes(field) || isIdField(field)) continue;
     if (isFieldChange(value))
       words.push({ label: fieldLabel(field), before: valueInWords(field, value.before), after: valueInWords(field, value.after) });
     else words.push({ label: fieldLabel(field), before: null, after: valueInWords(field, value) });

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import {
   auditEntries,
+  boxOfficeBlocks,
   cashDrawers,
   coupons,
   events,
@@ -91,7 +92,7 @@ const ordinalLot = (position: number) => `${position}º lote`;
 
 /**
  * The names of the objects of `rows`, by '<type>:<id>': a lot 'Pista 1º lote', a sector its name,
- * an event its title, an order or a refund 'Pedido #1a2b3c4d', a drawer 'Caixa de <operator>', a
+ * an event its title, a refund 'Pedido #1a2b3c4d', a drawer its operator's name, a block its sector, a
  * coupon its code, a list its name, a person their name. Objects gone since are not named here.
  */
 async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string>> {
@@ -108,6 +109,7 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string
   const drawers = idsOf('drawer', 'cash_drawer');
   const couponIds = idsOf('coupon');
   const lists = idsOf('guest_list');
+  const blocks = idsOf('block');
   const people = [...new Set(rows.filter((r) => ['user', 'staff'].includes(r.entry.objectType)).map((r) => r.entry.objectId))];
   await Promise.all([
     lots.length > 0 &&
@@ -145,7 +147,14 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string
         .leftJoin(users, eq(users.id, cashDrawers.operatorId))
         .leftJoin(profiles, eq(profiles.id, cashDrawers.operatorId))
         .where(inArray(cashDrawers.id, drawers))
-        .then((found) => found.forEach((d) => put(['drawer', 'cash_drawer'], d.id, d.operator ? `Caixa de ${d.operator}` : 'Caixa'))),
+        .then((found) => found.forEach((d) => put(['drawer', 'cash_drawer'], d.id, d.operator ?? 'Sem operador'))),
+    blocks.length > 0 &&
+      db
+        .select({ id: boxOfficeBlocks.id, sector: ticketTypes.name })
+        .from(boxOfficeBlocks)
+        .innerJoin(ticketTypes, eq(ticketTypes.id, boxOfficeBlocks.ticketTypeId))
+        .where(inArray(boxOfficeBlocks.id, blocks))
+        .then((found) => found.forEach((b) => put(['block'], b.id, b.sector))),
     couponIds.length > 0 &&
       db
         .select({ id: coupons.id, code: coupons.code })
@@ -190,10 +199,7 @@ function toEntry(row: EntryRow, viewer: AuditViewer, names: Map<string, string>)
   const { entry } = row;
   const changes = entry.changes ?? {};
   const type = entry.objectType;
-  const label =
-    names.get(`${type}:${entry.objectId}`) ??
-    recordedName(changes) ??
-    (type === 'order' ? `Pedido ${shortId(entry.objectId)}` : `${objectTypeLabel(type)} ${shortId(entry.objectId)}`);
+  const label = names.get(`${type}:${entry.objectId}`) ?? recordedName(changes) ?? shortId(entry.objectId);
   return {
     id: String(entry.id),
     at: entry.at.toISOString(),

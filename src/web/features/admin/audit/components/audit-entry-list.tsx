@@ -89,15 +89,9 @@ export function AuditEntryList({ entries, filters, label, now = new Date() }: Au
             <time dateTime={entry.at} className="text-muted">
               {whenInWords(entry.at, now)}
             </time>
-            <span aria-hidden className="text-muted">
-              {' · '}
-            </span>
-            <span className="sr-only">, </span>
+            <span className="text-muted"> · </span>
             <span className="font-semibold">{entry.actor.label}</span>
-            <span aria-hidden className="text-muted">
-              {' · '}
-            </span>
-            <span className="sr-only">, </span>
+            <span className="text-muted"> · </span>
             <span>{entry.action.label}</span>
           </p>
           <Changes entry={entry} />

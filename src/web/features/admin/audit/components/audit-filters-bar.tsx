@@ -27,9 +27,9 @@ export function AuditFiltersBar({ filters, actors, onChange, onClear }: AuditFil
     <div
       role="group"
       aria-label="Filtros do histórico"
-      className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1.2fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_auto] lg:items-end"
+      className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1.4fr)_minmax(0,1.2fr)_minmax(0,0.8fr)_minmax(0,0.8fr)_auto] lg:items-end"
     >
-      <div className="min-w-0">
+      <div className="col-span-2 min-w-0 lg:col-span-1">
         <Label htmlFor="audit-action">Ação</Label>
         <Select
           id="audit-action"
@@ -44,7 +44,7 @@ export function AuditFiltersBar({ filters, actors, onChange, onClear }: AuditFil
           ))}
         </Select>
       </div>
-      <div className="min-w-0">
+      <div className="col-span-2 min-w-0 lg:col-span-1">
         <Label htmlFor="audit-actor">Quem</Label>
         <Select id="audit-actor" value={filters.actorId ?? ''} onChange={(e) => onChange({ actorId: e.target.value || undefined })}>
           <option value="">Todas as pessoas</option>
@@ -76,7 +76,7 @@ export function AuditFiltersBar({ filters, actors, onChange, onClear }: AuditFil
         />
       </div>
       {isFiltered ? (
-        <Button type="button" variant="outline" onClick={onClear} className="sm:col-span-2 lg:col-span-1">
+        <Button type="button" variant="outline" onClick={onClear} className="col-span-2 lg:col-span-1">
           <X aria-hidden className="size-4" />
           Limpar filtros
         </Button>

@@ -25,9 +25,7 @@ function headingOf(filters: AuditFilters, context: AuditList['context'] | undefi
   if (filters.orderId) {
     const order = context?.order;
     return {
-      description: order
-        ? `Pedido #${order.id.slice(0, 8)} · ${order.buyerName} · ${order.eventTitle}`
-        : `Pedido #${filters.orderId.slice(0, 8)}`,
+      description: order ? `${order.buyerName} · ${order.eventTitle}` : undefined,
       back: { to: '/admin/refunds', label: 'Voltar para reembolsos' },
       title: `Histórico do pedido #${filters.orderId.slice(0, 8)}`,
     };
