@@ -11,6 +11,7 @@ import { cn } from '../../../lib/cn';
 import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale } from '../../../../shared/block-pricing';
 import type { LocalBlock } from '../lib/offline-store';
 import type { SaleDraft } from '../lib/use-box-office';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'American Express', 'Hipercard'] as const;
 
@@ -107,6 +108,8 @@ export function SaleForm({
   const [brand, setBrand] = useState<string>(CARD_BRANDS[0]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isBusy, setBusy] = useState(false);
+  // One sale per tap: a second tap while the first is recorded does nothing (a ref, not the render of isBusy).
+  const selling = useSingleFlight();
 
   const local = blocks.find((b) => b.block.id === blockId) ?? blocks[0];
   const nowMs = Date.now();
@@ -135,7 +138,9 @@ export function SaleForm({
     setHalf((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   }
 
-  async function submit(admit: boolean) {
+  const submit = (admit: boolean) => selling.run(() => sell(admit));
+
+  async function sell(admit: boolean) {
     const found: Record<string, string> = {};
     const parsedHalf: BoxOfficeHalf[] = [];
     half.forEach((row, i) => {

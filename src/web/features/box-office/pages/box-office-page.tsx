@@ -212,7 +212,7 @@ function BoxOfficeScreen({ eventId, onChangeEvent }: { eventId: string; onChange
                 try {
                   setShown(await office.sell(draft));
                 } catch (e) {
-                  toast.error(messageOf(e));
+                  toast.error(messageOf(e), { id: 'box-office-sale' });
                 }
               }}
             />

@@ -6,6 +6,9 @@ import { ApiError } from '../../../lib/api';
 import { orderKeys } from '../api/keys';
 import { formFieldOf, type CheckoutFormValues } from '../lib/checkout-form';
 
+/** The id of the checkout's toasts: a new one replaces the last, so a double tap never stacks two. */
+export const CHECKOUT_TOAST = 'checkout';
+
 /**
  * Shows a refusal of the quote or of the order: its pt-BR message as a toast and on its form
  * field. A price that changed (a lot turned, a deadline passed) asks for the quote again and shows
@@ -25,7 +28,7 @@ export function useCheckoutApiError({
   const queryClient = useQueryClient();
   return function showApiError(error: unknown) {
     const message = error instanceof ApiError ? error.message : errorMessages.payment_failed;
-    toast.error(message || errorMessages.payment_failed);
+    toast.error(message || errorMessages.payment_failed, { id: CHECKOUT_TOAST });
     // A lot turned (or a deadline passed) since the quote: the new quote is shown, the buyer confirms again.
     if (error instanceof ApiError && error.code === 'price_changed') {
       const total = error.details.totalCentavos;

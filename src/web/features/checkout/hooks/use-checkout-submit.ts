@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useRef, type BaseSyntheticEvent, type RefObject } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -13,7 +13,7 @@ import { invalidFormMessage, nominalCpfErrors, orderItemsOf } from '../lib/check
 import type { StripeCardHandle, StripeCardState } from '../lib/stripe-card';
 import type { CardStepPhase } from '../components/card-payment-step';
 import type { useCheckoutCoupon } from './use-checkout-coupon';
-import { useCheckoutApiError } from './use-checkout-api-error';
+import { CHECKOUT_TOAST, useCheckoutApiError } from './use-checkout-api-error';
 import { usePlaceAndPay } from './use-place-and-pay';
 
 /** What the submit needs of the dialog's other parts. */
@@ -58,6 +58,7 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions) {
     onPricesChanged: options.onPricesChanged,
   });
   const placeAndPay = usePlaceAndPay({ ...options, showApiError });
+  const inFlight = useRef(false);
 
   /** The server's total for exactly these items, in centavos; null when it could not be asked (the error is shown). */
   async function confirmedTotalOf(items: PlaceOrderInput['items'], values: CheckoutFormValues): Promise<number | null> {
@@ -85,7 +86,7 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions) {
   function itemsToPlace(values: CheckoutFormValues): PlaceOrderInput['items'] | null {
     // A refused coupon is never dropped silently: the buyer removes it or fixes the code first.
     if (coupon.appliedCode && !accessCode && !coupon.preview) {
-      toast.error(coupon.error ?? 'Aguarde a verificação do cupom.');
+      toast.error(coupon.error ?? 'Aguarde a verificação do cupom.', { id: CHECKOUT_TOAST });
       document.getElementById('coupon-code')?.focus();
       return null;
     }
@@ -98,7 +99,7 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions) {
     }
     const items = orderItemsOf({ values, meia: getValues('meia'), nominal: event.nominal, fullLines, meiaUnits });
     if (items.length === 0 || items.length !== fullLines.length + meiaUnits.length) {
-      toast.error(items.length === 0 ? errorMessages.no_tickets_selected : REQUIRED_MESSAGE);
+      toast.error(items.length === 0 ? errorMessages.no_tickets_selected : REQUIRED_MESSAGE, { id: CHECKOUT_TOAST });
       return null;
     }
     return items;
@@ -114,7 +115,7 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions) {
     if (confirmedTotal === null) return;
     if (confirmedTotal !== totalCentavos) {
       options.setChangedTotal(confirmedTotal);
-      toast.error(`O total agora é ${formatCentavos(confirmedTotal)}. Confira o resumo e confirme de novo.`);
+      toast.error(`O total agora é ${formatCentavos(confirmedTotal)}. Confira o resumo e confirme de novo.`, { id: CHECKOUT_TOAST });
       return;
     }
     options.setChangedTotal(null);
@@ -135,19 +136,33 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions) {
     };
     const payingWithStripe = paymentMethod === 'card' && provider === 'stripe';
     if (paymentMethod === 'card' && !provider) {
-      toast.error('Aguarde o carregamento do pagamento com cartão.');
+      toast.error('Aguarde o carregamento do pagamento com cartão.', { id: CHECKOUT_TOAST });
       return;
     }
     // Nothing is placed (no units held) until Stripe's frame holds a whole card.
     if (payingWithStripe && (!options.stripeState.isReady || !options.stripeState.isComplete)) {
-      toast.error(options.stripeState.error ?? 'Preencha os dados do cartão.');
+      toast.error(options.stripeState.error ?? 'Preencha os dados do cartão.', { id: CHECKOUT_TOAST });
       return;
     }
     await placeAndPay(input, values, payingWithStripe);
   }
 
-  return handleSubmit(onValid, (errors) => {
+  const submit = handleSubmit(onValid, (errors) => {
     const values = getValues();
-    toast.error(invalidFormMessage(errors, values, !isFree && values.paymentMethod === 'card' && provider === 'sandbox'));
+    toast.error(invalidFormMessage(errors, values, !isFree && values.paymentMethod === 'card' && provider === 'sandbox'), {
+      id: CHECKOUT_TOAST,
+    });
   });
+  // One order per tap: a second 'Pagar' while the first is checked, placed or paid does nothing
+  // (a ref set in the same tick, before react-hook-form's isSubmitting renders the button disabled).
+  return (event?: BaseSyntheticEvent) => {
+    if (inFlight.current) {
+      event?.preventDefault();
+      return Promise.resolve();
+    }
+    inFlight.current = true;
+    return submit(event).finally(() => {
+      inFlight.current = false;
+    });
+  };
 }

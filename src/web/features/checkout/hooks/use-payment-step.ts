@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { CHECKOUT_TOAST } from './use-checkout-api-error';
 import { useCancelOrder } from '../api/cancel-order';
 import { getOrder } from '../api/get-order';
 import type { CardStepPhase } from '../components/card-payment-step';
@@ -54,7 +55,7 @@ export function usePaymentStep({
   );
 
   const complete = (message: string, orderId: string) => {
-    toast.success(message);
+    toast.success(message, { id: CHECKOUT_TOAST });
     finish(orderId);
   };
 

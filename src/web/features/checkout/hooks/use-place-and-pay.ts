@@ -9,6 +9,7 @@ import type { CheckoutFormValues } from '../lib/checkout-form';
 import { cardAttemptOf } from '../lib/checkout-order';
 import type { StripeCardHandle } from '../lib/stripe-card';
 import { usePayCard } from './use-pay-card';
+import { CHECKOUT_TOAST } from './use-checkout-api-error';
 
 /**
  * Places the confirmed order and pays it: a completed order (free) is done; PIX shows its code;
@@ -50,7 +51,7 @@ export function usePlaceAndPay({
     }
     if (input.paymentMethod === 'pix') {
       showPix(order.id);
-      toast.success('PIX gerado com sucesso! Complete o pagamento para confirmar a compra.');
+      toast.success('PIX gerado com sucesso! Complete o pagamento para confirmar a compra.', { id: CHECKOUT_TOAST });
       return;
     }
     const attempt = cardAttemptOf(values, input.buyer, payingWithStripe ? { handle: stripeCard.current } : null);
@@ -61,7 +62,7 @@ export function usePlaceAndPay({
       showCard(order.id, 'confirming', null);
     } else {
       // Declined: the order stays pending with its units held; another card can be tried.
-      toast.error(outcome.message);
+      toast.error(outcome.message, { id: CHECKOUT_TOAST });
       showCard(order.id, 'form', outcome.message);
     }
   };

@@ -76,24 +76,20 @@ export function GuestLookup({
   if (query.length < 2) return null;
   const entries = search.data?.entries ?? [];
 
-  function confirm() {
+  // The confirmation ignores taps until this settles: a double tap on 'Liberar entrada' sends one request.
+  async function confirm() {
     if (!chosen) return;
     const { entry, payment } = chosen;
-    admit.mutate(
-      { entryId: entry.id, eventId, paymentMethod: payment, gate: gate || undefined, deviceId },
-      {
-        onSuccess: (admission) => {
-          setChosen(null);
-          setLast({ name: entry.name, admission });
-          // The big card shows the last action: this name let in (or refused), not the scan before.
-          if (admission.verdict) onResult?.({ ...admission.verdict, holderName: admission.verdict.holderName ?? entry.name });
-        },
-        onError: (error) => {
-          setChosen(null);
-          toast.error(error instanceof ApiError && error.status > 0 ? error.message : 'Erro ao liberar entrada');
-        },
-      },
-    );
+    try {
+      const admission = await admit.mutateAsync({ entryId: entry.id, eventId, paymentMethod: payment, gate: gate || undefined, deviceId });
+      setChosen(null);
+      setLast({ name: entry.name, admission });
+      // The big card shows the last action: this name let in (or refused), not the scan before.
+      if (admission.verdict) onResult?.({ ...admission.verdict, holderName: admission.verdict.holderName ?? entry.name });
+    } catch (error) {
+      setChosen(null);
+      toast.error(error instanceof ApiError && error.status > 0 ? error.message : 'Erro ao liberar entrada', { id: 'door-guest-entry' });
+    }
   }
 
   return (

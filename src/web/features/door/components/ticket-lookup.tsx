@@ -57,24 +57,27 @@ export function TicketLookup({
     setQuery(next);
   }
 
-  function confirm() {
+  // The confirmation ignores taps until this settles: a double tap on 'Liberar entrada' sends one request.
+  async function confirm() {
     if (!chosen) return;
-    admit.mutate(
-      { eventId, ticketId: chosen.ticketId, gate: gate || undefined, deviceId, sessionId: sessionId ?? undefined },
-      {
-        onSuccess: (result) => {
-          setChosen(null);
-          onResult(result);
-        },
-        onError: (error) => {
-          setChosen(null);
-          // Not a verdict: the request failed, so nothing is said of the ticket (as a failed scan).
-          toast.error('Erro ao validar ingresso', {
-            description: error instanceof ApiError && error.status > 0 ? error.message : undefined,
-          });
-        },
-      },
-    );
+    try {
+      const result = await admit.mutateAsync({
+        eventId,
+        ticketId: chosen.ticketId,
+        gate: gate || undefined,
+        deviceId,
+        sessionId: sessionId ?? undefined,
+      });
+      setChosen(null);
+      onResult(result);
+    } catch (error) {
+      setChosen(null);
+      // Not a verdict: the request failed, so nothing is said of the ticket (as a failed scan).
+      toast.error('Erro ao validar ingresso', {
+        id: 'door-manual-check-in',
+        description: error instanceof ApiError && error.status > 0 ? error.message : undefined,
+      });
+    }
   }
 
   const results = search.data ?? [];

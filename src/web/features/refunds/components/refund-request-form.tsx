@@ -59,11 +59,15 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
         reason: reason || undefined,
       });
       toast.success('Compra cancelada', {
+        id: 'refund-withdrawal',
         description: `${formatCentavos(refund.amountCentavos)} ${refund.status === 'processed' ? 'já foram devolvidos' : 'serão devolvidos'} pela mesma forma de pagamento.`,
       });
       reset(emptyForm);
     } catch (error) {
-      toast.error('Não foi possível cancelar a compra', { description: error instanceof ApiError ? error.message : undefined });
+      toast.error('Não foi possível cancelar a compra', {
+        id: 'refund-withdrawal',
+        description: error instanceof ApiError ? error.message : undefined,
+      });
     }
     setConfirming(null);
   }
@@ -71,11 +75,11 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
   async function sendRequest(values: RequestRefundInput) {
     try {
       await requestRefund.mutateAsync(values);
-      toast.success('Solicitação de reembolso enviada com sucesso!');
+      toast.success('Solicitação de reembolso enviada com sucesso!', { id: 'refund-request' });
       reset(emptyForm);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : undefined;
-      toast.error('Erro ao solicitar reembolso', { description: message });
+      toast.error('Erro ao solicitar reembolso', { id: 'refund-request', description: message });
       const field = error instanceof ApiError ? error.details.field : undefined;
       if ((field === 'reason' || field === 'orderId' || field === 'ticketIds') && message) setError(field, { type: 'server', message });
     }
@@ -239,9 +243,7 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
           amountCentavos={amountCentavos}
           keptFeeCentavos={keptFeeCentavos}
           isPending={withdraw.isPending || requestRefund.isPending}
-          onConfirm={() =>
-            confirming?.kind === 'withdrawal' ? void cancelPurchase() : confirming ? void sendRequest(confirming.values) : undefined
-          }
+          onConfirm={() => (confirming?.kind === 'withdrawal' ? cancelPurchase() : confirming ? sendRequest(confirming.values) : undefined)}
         />
       ) : null}
     </form>

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { formatInstant } from '../../../../shared/dates';
 import { createTransferSchema, type TicketPeople } from '../../../../shared/schemas/transfers';
 import { Dialog } from '../../../components/ui/dialog';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCreateTransfer } from '../api/create-transfer';
 import { CpfField, fieldErrors, PersonField, PersonFormSubmit, serverFieldErrors } from './person-field';
 
@@ -18,15 +19,21 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
   const prefix = `transfer-${people.ticketId}`;
   const set = (field: 'toName' | 'toEmail') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  async function submit(event: FormEvent) {
+  // One transfer per tap: a second tap while the first is sent does nothing (useSingleFlight).
+  const sending = useSingleFlight();
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void sending.run(send);
+  }
+
+  async function send() {
     const parsed = createTransferSchema.safeParse({ ...values, toCpf: values.toCpf || null });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     if (people.nominal && !parsed.data.toCpf) return setErrors({ toCpf: 'Informe o CPF de quem vai receber o ingresso' });
     setErrors({});
     try {
       const sent = await create.mutateAsync({ ticketId: people.ticketId, ...parsed.data });
-      toast.success(`Enviamos o ingresso para ${sent.toEmail}. Ele continua seu até ser aceito.`);
+      toast.success(`Enviamos o ingresso para ${sent.toEmail}. Ele continua seu até ser aceito.`, { id: `transfer-${people.ticketId}` });
       onOpenChange(false);
     } catch (error) {
       setErrors(serverFieldErrors(error));
@@ -71,7 +78,12 @@ export function TransferDialog({ open, onOpenChange, people }: { open: boolean; 
         <p className="rounded-xl bg-surface px-3 py-2.5 text-sm">
           Quando a transferência for aceita, o QR code atual deixa de valer e quem recebeu ganha um novo.
         </p>
-        <PersonFormSubmit formError={errors.form} isPending={create.isPending} label="Transferir ingresso" pendingLabel="Enviando..." />
+        <PersonFormSubmit
+          formError={errors.form}
+          isPending={create.isPending || sending.isRunning}
+          label="Transferir ingresso"
+          pendingLabel="Enviando..."
+        />
       </form>
     </Dialog>
   );
