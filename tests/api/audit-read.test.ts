@@ -66,10 +66,21 @@ beforeAll(async () => {
       actorLabel: 'Ana Souza',
       ip: '203.0.113.7',
       action: 'sectors.saved',
-      objectType: 'lot',
-      objectId: lot.id,
+      objectType: 'event',
+      objectId: a.event.id,
       eventId: a.event.id,
-      changes: { priceCentavos: { before: 8000, after: 9000 } },
+      // As services/catalog/save-sectors.ts sectorChanges records a save.
+      changes: {
+        sectors: [
+          {
+            sectorId: a.ticketTypes[0].id,
+            name: 'Pista',
+            change: 'changed',
+            fields: {},
+            lots: [{ lotId: lot.id, change: 'changed', fields: { priceCentavos: { before: 8000, after: 9000 } } }],
+          },
+        ],
+      },
     },
     // 12/11: the fan asks for a refund of an order of A; 13/11 the admin approves it.
     {
@@ -183,10 +194,9 @@ describe('GET /api/admin/audit', () => {
       actor: { id: ana.userId, label: 'Ana Souza' },
       ip: '203.0.113.7',
       action: { code: 'sectors.saved', label: 'Setores e lotes alterados' },
-      object: { type: 'lot', typeLabel: 'Lote', label: 'Pista 1º lote' },
+      object: { type: 'event', typeLabel: 'Evento', label: 'Festival Alfa' },
       event: { id: showA.id, title: 'Festival Alfa' },
-      changes: [{ label: 'Preço', before: 'R$ 80,00', after: 'R$ 90,00' }],
-      recorded: { priceCentavos: { before: 8000, after: 9000 } },
+      changes: [{ label: 'Pista 1º lote', before: 'R$ 80,00', after: 'R$ 90,00' }],
     });
     const drawer = entries.find((e) => e.action.code === 'drawer.closed')!;
     expect(drawer.object).toMatchObject({ typeLabel: 'Caixa', label: 'Pessoa Teste' });
@@ -272,9 +282,9 @@ describe('GET /api/admin/audit.csv', () => {
       'Ana Souza',
       'Setores e lotes alterados',
       'Festival Alfa',
-      'Lote: Pista 1º lote',
+      'Evento: Festival Alfa',
       '',
-      'Preço: R$ 80,00 → R$ 90,00',
+      'Pista 1º lote: R$ 80,00 → R$ 90,00',
       '203.0.113.7',
     ]);
     expect(lines[1].slice(0, 3)).toEqual(['15/11/2026 07:00', 'Sistema', 'Reembolso pago']);

@@ -195,10 +195,10 @@ describe("an event's history", () => {
     expect(body).toContain('Reembolso aprovado');
     expect(body).toContain('Caixa fechado');
 
-    // The lot's new price, as the form saved it: 'Pista 1º lote — Preço: R$ 80,00 → R$ 90,00'.
+    // The lot's new price, as the form saved it: 'Pista 1º lote: R$ 80,00 → R$ 90,00'.
     await page.goto(`/admin/audit?eventId=${eventId}`);
-    await poll(text).toMatch(/Pista 1º lote.*Preço: R\$ 80,00 →(para)? R\$ 90,00/);
-    expect(body).toMatch(/Pista 1º lote.*Preço: R\$ 80,00 → R\$ 90,00/);
+    await poll(text).toMatch(/Setores e lotes alterados.*Pista 1º lote: R\$ 80,00 →(para)? R\$ 90,00/);
+    expect(body).toMatch(/Setores e lotes alterados;.*;Pista 1º lote: R\$ 80,00 → R\$ 90,00/);
     await context.close();
   });
 

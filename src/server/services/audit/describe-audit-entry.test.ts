@@ -52,3 +52,41 @@ describe('labels', () => {
     expect(valueInWords('note', '')).toBe('—');
   });
 });
+
+describe('a save of sectors and lots', () => {
+  it('reads one line per sector or lot touched, lots named by their position', () => {
+    const sectors = [
+      {
+        sectorId: 's1',
+        name: 'Pista',
+        change: 'changed',
+        fields: { name: { before: 'Pista Comum', after: 'Pista' } },
+        lots: [
+          {
+            lotId: 'l1',
+            change: 'changed',
+            fields: { priceCentavos: { before: 8000, after: 9000 }, quantity: { before: 100, after: 150 } },
+          },
+          {
+            lotId: 'l2',
+            change: 'added',
+            fields: {
+              position: { before: null, after: 2 },
+              priceCentavos: { before: null, after: 11000 },
+              quantity: { before: null, after: 50 },
+            },
+          },
+        ],
+      },
+      { sectorId: 's2', name: 'Camarote', change: 'removed', fields: {}, lots: [] },
+    ];
+    const lines = changesInWords({ sectors }, { lotPositions: new Map([['l1', 1]]) }).map(changeLine);
+    expect(lines).toEqual([
+      'Pista · Nome: Pista Comum → Pista',
+      'Pista 1º lote: R$ 80,00 → R$ 90,00',
+      'Pista 1º lote · Quantidade: 100 → 150',
+      'Pista 2º lote: Lote criado (R$ 110,00, 50 ingressos)',
+      'Camarote: Setor removido',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { auditActionLabels } from '../../../shared/audit-actions';
+import { categoryLabel } from '../../../shared/brands';
 import { concessionLabel } from '../../../shared/concessions';
 import { formatInstant } from '../../../shared/dates';
 import { formatCentavos } from '../../../shared/money';
@@ -134,6 +135,24 @@ const fieldLabels: Readonly<Record<string, string>> = {
   usedUnits: 'Vendidos',
   entries: 'Nomes',
   imported: 'Importados',
+  fullAddress: 'Endereço',
+  imageUrl: 'Imagem',
+  category: 'Marca',
+  meiaEntrada: 'Meia-entrada',
+  serviceFeeMinCentavos: 'Taxa mínima',
+  serviceFeeMaxCentavos: 'Taxa máxima',
+  serviceFeeRefundable: 'Taxa reembolsável',
+  serviceFeeAbsorbed: 'Taxa absorvida',
+  nominal: 'Ingresso nominal',
+  rotatingQr: 'QR rotativo',
+  transferAllowed: 'Transferência permitida',
+  transferDeadlineHours: 'Prazo de transferência (horas)',
+  hiddenWithoutCode: 'Só com código de acesso',
+  refundedOrders: 'Pedidos reembolsados',
+  refundCentavos: 'Reembolsado',
+  releasedOrders: 'Pedidos liberados',
+  voidedTickets: 'Ingressos cancelados',
+  sectors: 'Setores',
 };
 
 /** Stored codes a value may hold, in words (statuses, methods, roles, kinds). */
@@ -207,6 +226,7 @@ export function valueInWords(field: string, value: unknown): string {
     return value.toLocaleString('pt-BR');
   }
   if (typeof value === 'string') {
+    if (field === 'category') return categoryLabel(value);
     if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return formatInstant(value).replace(' às ', ' ');
     const day = ISO_DAY.exec(value);
     if (day) return `${day[3]}/${day[2]}/${day[1]}`;
@@ -229,15 +249,93 @@ function isFieldChange(value: unknown): value is { before: unknown; after: unkno
 /** Facts that name the object rather than tell what changed: shown as its name, not as a change. */
 export const NAME_FIELDS = ['objectLabel', 'label'] as const;
 
+/** One lot of a save of sectors (services/catalog/save-sectors.ts sectorChanges). */
+interface RecordedLot {
+  lotId?: string;
+  change?: 'added' | 'changed' | 'removed';
+  fields?: Record<string, unknown>;
+}
+/** One sector of a save of sectors: its name, how it changed, its fields and lots touched. */
+interface RecordedSector {
+  name?: string;
+  change?: 'added' | 'changed' | 'removed';
+  fields?: Record<string, unknown>;
+  lots?: RecordedLot[];
+}
+
+/** What a save of sectors needs besides the record: each lot's position, by id, for lots still there. */
+export interface DescribeContext {
+  lotPositions?: ReadonlyMap<string, number>;
+}
+
+/** The lot ids a `changes` of a save of sectors names (for DescribeContext.lotPositions). */
+export function recordedLotIds(changes: Record<string, unknown>): string[] {
+  const sectors = Array.isArray(changes.sectors) ? (changes.sectors as RecordedSector[]) : [];
+  return sectors.flatMap((s) =>
+    Array.isArray(s.lots) ? s.lots.map((l) => l.lotId).filter((id): id is string => typeof id === 'string') : [],
+  );
+}
+
+function afterOf(value: unknown): unknown {
+  return isFieldChange(value) ? (value.after ?? value.before) : value;
+}
+
+/**
+ * A save of sectors and lots in words, one line per thing touched: 'Pista 1º lote: R$ 80,00 →
+ * R$ 90,00' for a price, 'Pista 1º lote · Quantidade: 100 → 150' for another field, 'Pista:
+ * Setor criado' / 'Setor removido', 'Pista 2º lote: Lote criado (R$ 90,00, 100)'.
+ */
+function sectorsInWords(sectors: RecordedSector[], context: DescribeContext): AuditChange[] {
+  const words: AuditChange[] = [];
+  for (const sector of sectors) {
+    const name = typeof sector.name === 'string' && sector.name ? sector.name : 'Setor';
+    if (sector.change === 'added') words.push({ label: name, before: null, after: 'Setor criado' });
+    if (sector.change === 'removed') words.push({ label: name, before: null, after: 'Setor removido' });
+    if (sector.change === 'changed') {
+      for (const change of changesInWords(sector.fields ?? {})) words.push({ ...change, label: `${name} · ${change.label}` });
+    }
+    for (const lot of sector.lots ?? []) {
+      const fields = lot.fields ?? {};
+      const recorded = afterOf(fields.position);
+      const position = (lot.lotId && context.lotPositions?.get(lot.lotId)) || (typeof recorded === 'number' ? recorded : null);
+      const lotName = position ? `${name} ${position}º lote` : `${name} · lote`;
+      if (lot.change === 'added' || lot.change === 'removed') {
+        const facts = [
+          valueInWords('priceCentavos', afterOf(fields.priceCentavos)),
+          `${valueInWords('quantity', afterOf(fields.quantity))} ingressos`,
+        ];
+        words.push({
+          label: lotName,
+          before: null,
+          after: `${lot.change === 'added' ? 'Lote criado' : 'Lote removido'} (${facts.join(', ')})`,
+        });
+        continue;
+      }
+      for (const [field, value] of Object.entries(fields)) {
+        if (!isFieldChange(value) || field === 'position') continue;
+        const label = field === 'priceCentavos' ? lotName : `${lotName} · ${fieldLabel(field)}`;
+        words.push({ label, before: valueInWords(field, value.before), after: valueInWords(field, value.after) });
+      }
+    }
+  }
+  return words;
+}
+
 /**
  * The recorded `changes` of an entry in words, in their recorded order: a touched field
  * `{ before, after }` as { label, before, after }, a fact as { label, before: null, after }.
- * NAME_FIELDS are left out (the object's name shows them), and so are ids of other rows.
+ * NAME_FIELDS are left out (the object's name shows them), and so are ids of other rows. A save of
+ * sectors ('sectors') reads one line per sector or lot touched (sectorsInWords), its lots named by
+ * `context.lotPositions`.
  */
-export function changesInWords(changes: Record<string, unknown>): AuditChange[] {
+export function changesInWords(changes: Record<string, unknown>, context: DescribeContext = {}): AuditChange[] {
   const words: AuditChange[] = [];
   for (const [field, value] of Object.entries(changes)) {
     if ((NAME_FIELDS as readonly string[]).includes(field) || isIdField(field)) continue;
+    if (field === 'sectors' && Array.isArray(value)) {
+      words.push(...sectorsInWords(value as RecordedSector[], context));
+      continue;
+    }
     if (isFieldChange(value))
       words.push({ label: fieldLabel(field), before: valueInWords(field, value.before), after: valueInWords(field, value.after) });
     else words.push({ label: fieldLabel(field), before: null, after: valueInWords(field, value) });

@@ -23,7 +23,7 @@ import {
   users,
 } from '../../db/schema';
 import { csvFileName, toCsv } from '../../lib/csv';
-import { actionLabel, changeLine, changesInWords, objectTypeLabel } from './describe-audit-entry';
+import { actionLabel, changeLine, changesInWords, objectTypeLabel, recordedLotIds } from './describe-audit-entry';
 
 /**
  * Who reads the history (docs/rules/access.md 'Who may see what'): an admin reads every entry with
@@ -95,7 +95,7 @@ const ordinalLot = (position: number) => `${position}º lote`;
  * an event its title, a refund 'Pedido #1a2b3c4d', a drawer its operator's name, a block its sector, a
  * coupon its code, a list its name, a person their name. Objects gone since are not named here.
  */
-async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string>> {
+async function objectNames(db: Db, rows: EntryRow[]): Promise<{ names: Map<string, string>; lotPositions: Map<string, number> }> {
   const idsOf = (...types: string[]) => [
     ...new Set(rows.filter((r) => types.includes(r.entry.objectType) && UUID.test(r.entry.objectId)).map((r) => r.entry.objectId)),
   ];
@@ -110,6 +110,8 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string
   const couponIds = idsOf('coupon');
   const lists = idsOf('guest_list');
   const blocks = idsOf('block');
+  const lotPositions = new Map<string, number>();
+  const savedLots = [...new Set(rows.flatMap((r) => recordedLotIds(r.entry.changes ?? {})).filter((id) => UUID.test(id)))];
   const people = [...new Set(rows.filter((r) => ['user', 'staff'].includes(r.entry.objectType)).map((r) => r.entry.objectId))];
   await Promise.all([
     lots.length > 0 &&
@@ -148,6 +150,12 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string
         .leftJoin(profiles, eq(profiles.id, cashDrawers.operatorId))
         .where(inArray(cashDrawers.id, drawers))
         .then((found) => found.forEach((d) => put(['drawer', 'cash_drawer'], d.id, d.operator ?? 'Sem operador'))),
+    savedLots.length > 0 &&
+      db
+        .select({ id: ticketLots.id, position: ticketLots.position })
+        .from(ticketLots)
+        .where(inArray(ticketLots.id, savedLots))
+        .then((found) => found.forEach((l) => lotPositions.set(l.id, l.position))),
     blocks.length > 0 &&
       db
         .select({ id: boxOfficeBlocks.id, sector: ticketTypes.name })
@@ -178,7 +186,7 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<Map<string, string
         .where(inArray(users.id, people))
         .then((found) => found.forEach((p) => put(['user', 'staff'], p.id, p.name))),
   ]);
-  return names;
+  return { names, lotPositions };
 }
 
 /** The name an entry recorded for its object ('objectLabel', 'label', a string 'name' or 'title'), if any. */
@@ -195,7 +203,7 @@ function recordedName(changes: Record<string, unknown>): string | null {
   return null;
 }
 
-function toEntry(row: EntryRow, viewer: AuditViewer, names: Map<string, string>): AuditEntry {
+function toEntry(row: EntryRow, viewer: AuditViewer, { names, lotPositions }: Awaited<ReturnType<typeof objectNames>>): AuditEntry {
   const { entry } = row;
   const changes = entry.changes ?? {};
   const type = entry.objectType;
@@ -210,7 +218,7 @@ function toEntry(row: EntryRow, viewer: AuditViewer, names: Map<string, string>)
     event: entry.eventId && row.eventTitle !== null ? { id: entry.eventId, title: row.eventTitle } : null,
     orderId: entry.orderId,
     subject: entry.subjectUserId ? { id: entry.subjectUserId, name: row.subjectName ?? 'Conta removida' } : null,
-    changes: changesInWords(changes),
+    changes: changesInWords(changes, { lotPositions }),
     recorded: changes,
   };
 }
