@@ -75,6 +75,17 @@ const VALIDATORS = 4;
 const TIME_LIMIT_MS = env('CLUSTER_TIME_LIMIT_S', 240) * 1000;
 const PASSWORD = 'senha-do-cluster-123';
 const SOLD_OUT = new Set(['ticket_type_sold_out', 'event_sold_out']);
+/**
+ * How long a client keeps sending a request whose key the server says is still in flight
+ * (docs/rules/idempotency.md 'Replays': the server waits up to 10 s each time) before it asks
+ * whether the request took effect: a key whose first request died with its instance stays in
+ * flight until the 5 minutes of docs/rules/idempotency.md 'Retries and failures' pass.
+ */
+const IN_FLIGHT_PATIENCE_MS = 20_000;
+
+/** 409 'Esta ação ainda está em andamento': the first request with this key is (or was, on a dead instance) still running. */
+const isInFlight = (answer: Answer) =>
+  answer.status === 409 && (answer.body?.details as { idempotency?: string } | undefined)?.idempotency === 'in_flight';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const began = performance.now();
@@ -102,6 +113,8 @@ const failures: string[] = [];
 const notes: string[] = [];
 const timings = new Map<string, number>();
 const instanceEvents: string[] = [];
+/** Requests whose key stayed 'in flight' past IN_FLIGHT_PATIENCE_MS (their first request died with its instance). */
+let keysLeftInFlight = 0;
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up, also on a time-out or Ctrl-C
@@ -782,6 +795,11 @@ async function main(): Promise<number> {
   ];
   console.log('\n' + lines.join('\n'));
   for (const event of instanceEvents) console.log(`  ${event}`);
+  if (keysLeftInFlight > 0) {
+    notes.push(
+      `${keysLeftInFlight} purchase or payment keys stayed 'in flight' after their first request died with the killed instance: the same key answers 409 'Esta ação ainda está em andamento' until 5 minutes pass (docs/rules/idempotency.md 'Retries and failures'); the client checked whether it took effect and went on with a new key`,
+    );
+  }
   for (const note of notes) console.log(`note: ${note}`);
   for (const error of tally.errors.slice(0, 20)) console.log(`client error: ${error}`);
   if (tally.errors.length > 20) console.log(`... and ${tally.errors.length - 20} more client errors`);
@@ -904,12 +922,37 @@ async function main(): Promise<number> {
       label: 'order',
     };
     if (keyed) {
-      try {
-        return await sendRetrying(buyer.client, tally, request);
-      } catch (error) {
-        tally.error(`order: ${describe(error)}`);
-        return null;
+      let currentKey = key;
+      const started = performance.now();
+      for (let n = 0; n < 6; n++) {
+        let answer: Answer;
+        try {
+          answer = await sendRetrying(buyer.client, tally, { ...request, headers: { 'idempotency-key': currentKey } });
+        } catch (error) {
+          tally.error(`order: ${describe(error)}`);
+          return null;
+        }
+        if (!isInFlight(answer)) return answer;
+        // docs/rules/idempotency.md 'Replays': the next try gets the answer.
+        if (performance.now() - started < IN_FLIGHT_PATIENCE_MS) {
+          tally.absorb('order: 409 in flight, sent again with its key');
+          continue;
+        }
+        // Still in flight: its first request died with its instance. The order check decides.
+        keysLeftInFlight++;
+        const made = await queryRows<{ id: string }>(
+          dbForCheck,
+          sql`SELECT id FROM orders WHERE user_id = ${buyer.userId} AND event_id = ${eventId}::uuid ORDER BY created_at DESC LIMIT 1`,
+        );
+        if (made.length > 0) {
+          tally.absorb('order: key left in flight, the order was made: kept');
+          return { status: 201, body: { id: made[0].id }, cookies: [] };
+        }
+        tally.absorb('order: key left in flight, no order made: sent with a new key');
+        currentKey = randomUUID();
       }
+      tally.error('order: still in flight after every retry');
+      return null;
     }
     for (let n = 0; n < 5; n++) {
       try {
@@ -939,21 +982,49 @@ async function main(): Promise<number> {
   async function payOrder(buyer: Buyer, orderId: string, origin: () => string, keyed: boolean): Promise<boolean> {
     const key = randomUUID();
     if (keyed) {
-      try {
-        const answer = await sendRetrying(buyer.client, tally, {
-          origin,
-          method: 'POST',
-          path: `/api/orders/${orderId}/simulate-pix-payment`,
-          cookie: buyer.cookie,
-          body: {},
-          headers: { 'idempotency-key': key },
-          label: 'pay',
-        });
+      let currentKey = key;
+      const started = performance.now();
+      for (let n = 0; n < 6; n++) {
+        let answer: Answer;
+        try {
+          answer = await sendRetrying(buyer.client, tally, {
+            origin,
+            method: 'POST',
+            path: `/api/orders/${orderId}/simulate-pix-payment`,
+            cookie: buyer.cookie,
+            body: {},
+            headers: { 'idempotency-key': currentKey },
+            label: 'pay',
+          });
+        } catch (error) {
+          tally.error(`pay: ${describe(error)}`);
+          return false;
+        }
         if (answer.status === 200 && answer.body?.status === 'completed') return true;
-        tally.error(`pay: ${answer.status} ${JSON.stringify(answer.body)}`);
-      } catch (error) {
-        tally.error(`pay: ${describe(error)}`);
+        if (!isInFlight(answer)) {
+          tally.error(`pay: ${answer.status} ${JSON.stringify(answer.body)}`);
+          return false;
+        }
+        if (performance.now() - started < IN_FLIGHT_PATIENCE_MS) {
+          tally.absorb('pay: 409 in flight, sent again with its key');
+          continue;
+        }
+        keysLeftInFlight++;
+        const order = await sendRetrying(buyer.client, tally, {
+          origin,
+          method: 'GET',
+          path: `/api/orders/${orderId}`,
+          cookie: buyer.cookie,
+          label: 'order status',
+        });
+        if (order.body?.status === 'completed') {
+          tally.absorb('pay: key left in flight, the order was paid');
+          return true;
+        }
+        tally.absorb(`pay: key left in flight, order still ${String(order.body?.status)}: sent with a new key`);
+        currentKey = randomUUID();
       }
+      tally.error('pay: still in flight after every retry');
       return false;
     }
     for (let n = 0; n < 5; n++) {
