@@ -97,7 +97,8 @@ export function CardPaymentStep({
     );
   }
 
-  if (isEnded) return <PaymentEnded status={isExpired ? 'expired' : order.status} onBack={onBack} onClose={onClose} />;
+  if (isEnded)
+    return <PaymentEnded status={isExpired ? 'expired' : order.status} reason={order.paymentError} onBack={onBack} onClose={onClose} />;
 
   if (phase === 'confirming' || status === 'completed') {
     return (

@@ -1,6 +1,6 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { Gift } from 'lucide-react';
+import { AlertTriangle, Gift } from 'lucide-react';
 import type { CheckoutFormValues } from '../lib/checkout-form';
 import { BuyerFields } from './buyer-fields';
 import { CheckoutSubmitBar } from './checkout-submit-bar';
@@ -44,6 +44,13 @@ export function CheckoutFormStep({
   const method = useWatch({ control, name: 'paymentMethod' });
   const installments = useWatch({ control, name: 'installments' });
   const isSubmitting = formState.isSubmitting;
+  // The server's refusal of the last try without a field of its own (use-checkout-api-error.ts).
+  const refusal = formState.errors.root?.server?.message;
+  // Brought into view above the sticky 'Pagar', which can be tapped from the top of the form.
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [refusal]);
   const plainForm = form as UseFormReturn<CheckoutFormValues>;
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5 [&_input]:scroll-mb-36 [&_select]:scroll-mb-36" aria-busy={isSubmitting}>
@@ -59,6 +66,17 @@ export function CheckoutFormStep({
       ) : (
         <PaymentFields form={plainForm} totalCentavos={totalCentavos} cardFields={cardFields} />
       )}
+      {refusal ? (
+        <p
+          ref={refusalRef}
+          role="alert"
+          className="flex scroll-mb-36 items-start gap-2 rounded-xl bg-red-100 px-3 py-3 text-sm font-medium text-red-800 dark:bg-danger/15 dark:text-danger"
+          data-testid="checkout-refusal"
+        >
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span className="min-w-0">{refusal}</span>
+        </p>
+      ) : null}
       <CheckoutSubmitBar
         isFree={isFree}
         method={method}

@@ -3,11 +3,11 @@ import { Button } from '../../../components/ui/button';
 import { errorMessages } from '../../../../shared/errors';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
 
-/** Why a pending order can no longer be paid, in the buyer's words. */
-function endedMessage(status: OrderStatus | 'expired'): string {
+/** Why a pending order can no longer be paid, in the buyer's words: a failed payment by the provider's reason when it gave one. */
+function endedMessage(status: OrderStatus | 'expired', reason: string | null): string {
   if (status === 'expired') return errorMessages.order_expired; // 'O prazo para pagamento deste pedido expirou.'
   if (status === 'cancelled') return 'Este pedido foi cancelado.';
-  return errorMessages.payment_failed;
+  return reason || errorMessages.payment_failed;
 }
 
 /**
@@ -15,14 +15,25 @@ function endedMessage(status: OrderStatus | 'expired'): string {
  * released. In the checkout the buyer starts again (`onBack`); resuming from 'Meus ingressos' the
  * dialog just closes (`onClose`).
  */
-export function PaymentEnded({ status, onBack, onClose }: { status: OrderStatus | 'expired'; onBack?: () => void; onClose?: () => void }) {
+export function PaymentEnded({
+  status,
+  reason = null,
+  onBack,
+  onClose,
+}: {
+  status: OrderStatus | 'expired';
+  /** The order's `paymentError`: why its last payment was refused. */
+  reason?: string | null;
+  onBack?: () => void;
+  onClose?: () => void;
+}) {
   return (
     <div className="space-y-4 text-center">
       <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-danger/15 text-danger">
         <AlertTriangle className="size-7" aria-hidden />
       </div>
       <p role="alert" className="text-base font-semibold">
-        {endedMessage(status)}
+        {endedMessage(status, reason)}
       </p>
       <p className="text-sm text-muted">
         {onBack

@@ -66,7 +66,7 @@ export function PixPaymentStep({
   }
 
   if (isEnded) {
-    return <PaymentEnded status={isExpired ? 'expired' : order.status} onBack={onBack} onClose={onClose} />;
+    return <PaymentEnded status={isExpired ? 'expired' : order.status} reason={order.paymentError} onBack={onBack} onClose={onClose} />;
   }
 
   const pixCode = order.pixCode ?? '';

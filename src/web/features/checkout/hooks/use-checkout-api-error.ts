@@ -10,8 +10,8 @@ import { formFieldOf, type CheckoutFormValues } from '../lib/checkout-form';
 export const CHECKOUT_TOAST = 'checkout';
 
 /**
- * Shows a refusal of the quote or of the order: its pt-BR message as a toast and on its form
- * field. A price that changed (a lot turned, a deadline passed) asks for the quote again and shows
+ * Shows a refusal of the quote or of the order: its pt-BR message (the server's, src/shared/errors.ts)
+ * as a toast and on its form field, or, without one, above the submit button (`root.server`). A price that changed (a lot turned, a deadline passed) asks for the quote again and shows
  * the new total; a coupon that changed since its preview is checked again.
  */
 export function useCheckoutApiError({
@@ -39,9 +39,9 @@ export function useCheckoutApiError({
     }
     // The coupon changed since the preview (used up, expired...): ask again, its field shows why.
     if (error instanceof ApiError && error.details.field === 'couponCode') recheckCoupon();
-    if (error instanceof ApiError) {
-      const field = formFieldOf(error.details.field);
-      if (field) setError(field as FieldPath<CheckoutFormValues>, { type: 'server', message }, { shouldFocus: true });
-    }
+    const field = error instanceof ApiError ? formFieldOf(error.details.field) : null;
+    if (field) setError(field as FieldPath<CheckoutFormValues>, { type: 'server', message }, { shouldFocus: true });
+    // Any other refusal (sold out meanwhile, the hold expired, a limit) stays above 'Pagar' after the toast goes, until the next try.
+    else setError('root.server', { type: 'server', message: message || errorMessages.payment_failed });
   };
 }
