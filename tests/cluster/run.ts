@@ -115,6 +115,10 @@ const timings = new Map<string, number>();
 const instanceEvents: string[] = [];
 /** Requests whose key stayed 'in flight' past IN_FLIGHT_PATIENCE_MS (their first request died with its instance). */
 let keysLeftInFlight = 0;
+/** When the last SIGKILL was sent (epoch ms); 0 before any. */
+let lastKillAt = 0;
+/** How far a claim moves a job's run_after (src/server/worker.ts JOB_LEASE_MS). */
+const JOB_LEASE_MS = 5 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up, also on a time-out or Ctrl-C
@@ -531,6 +535,7 @@ async function main(): Promise<number> {
     log(`SIGKILL instance ${victim.index}`);
     await killInstance(victim);
     kills++;
+    lastKillAt = Date.now();
     instanceEvents.push(`killed ${victim.index} (SIGKILL) at ${elapsed()} s`);
     await sleep(3000);
     startInstance(victim, options);
@@ -648,14 +653,19 @@ async function main(): Promise<number> {
   await door;
   timings.set('sale to last scan', performance.now() - saleClock);
 
-  // --- The outbox drains: every job due is done (any instance's worker) --------------------------
+  // --- The outbox drains: every job due is done, and every job claimed since the kill finished ---
+  // A claim moves run_after JOB_LEASE_MS (5 min, src/server/worker.ts) ahead: a job whose lease
+  // began before the kill may be the killed worker's, one claimed after it is a live worker's.
+  const claimedAfterKill = sql`run_after > ${new Date(lastKillAt + JOB_LEASE_MS + 1000)}`;
   const drainClock = performance.now();
   for (;;) {
-    const [due] = await queryRows<{ n: number }>(
+    const [left] = await queryRows<{ due: number; running: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM outbox WHERE done_at IS NULL AND run_after <= now()`,
+      sql`SELECT count(*) FILTER (WHERE run_after <= now())::int AS due,
+            count(*) FILTER (WHERE run_after > now() AND ${claimedAfterKill})::int AS running
+          FROM outbox WHERE done_at IS NULL`,
     );
-    if (Number(due.n) === 0 || performance.now() - drainClock > 20_000) break;
+    if ((Number(left.due) === 0 && Number(left.running) === 0) || performance.now() - drainClock > 20_000) break;
     await sleep(250);
   }
   timings.set('outbox drain', performance.now() - drainClock);
@@ -719,12 +729,13 @@ async function main(): Promise<number> {
           count(*) FILTER (WHERE done_at IS NOT NULL)::int AS done,
           count(*) FILTER (WHERE done_at IS NOT NULL AND attempts > 1)::int AS retried,
           count(*) FILTER (WHERE last_error IS NOT NULL)::int AS failed,
-          count(*) FILTER (WHERE done_at IS NULL AND run_after > now() AND attempts > 0)::int AS leased,
-          count(*) FILTER (WHERE done_at IS NULL AND run_after <= now())::int AS stuck
+          count(*) FILTER (WHERE done_at IS NULL AND last_error IS NULL AND run_after > now() AND NOT ${claimedAfterKill})::int AS leased,
+          count(*) FILTER (WHERE done_at IS NULL AND (run_after <= now() OR ${claimedAfterKill}))::int AS stuck
         FROM outbox GROUP BY kind ORDER BY kind`,
   );
   const jobTotal = (field: 'done' | 'retried' | 'failed' | 'leased' | 'stuck') => jobs.reduce((n, j) => n + Number(j[field]), 0);
-  if (jobTotal('stuck') > 0) failures.push(`outbox: ${jobTotal('stuck')} jobs due and not done 20 s after the sale`);
+  if (jobTotal('stuck') > 0)
+    failures.push(`outbox: ${jobTotal('stuck')} jobs due or claimed by a live worker and not done 20 s after the sale`);
   if (jobTotal('retried') > 0) failures.push(`outbox: ${jobTotal('retried')} jobs ran more than once`);
   if (jobTotal('failed') > 0) {
     const errors = await queryRows<{ kind: string; last_error: string }>(
