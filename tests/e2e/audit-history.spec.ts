@@ -140,7 +140,8 @@ describe("an event's history", () => {
     await shoot(page, 'audit-event-section', { region: section });
     await section.getByRole('link', { name: 'Ver histórico completo' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/audit' && url.searchParams.get('eventId') === eventId);
-    await poll(() => page.getByRole('heading', { level: 1, name: `Histórico de ${title}` }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Histórico do evento' }).isVisible()).toBe(true);
+    await poll(() => page.getByText(title, { exact: true }).first().isVisible()).toBe(true);
 
     const text = async () => (await entries(page).allTextContents()).join('\n');
     await poll(text).toContain('Reembolso aprovado');

@@ -13,16 +13,23 @@ export interface AuditEntryListProps {
 
 const linkClass = 'rounded font-medium text-fg underline decoration-border underline-offset-2 hover:decoration-fg';
 
-/** What was acted on and how it changed: 'Pista 1º lote — Preço: R$ 80,00 → R$ 90,00'. */
-function Changes({ entry }: { entry: AuditEntry }) {
+/**
+ * What was acted on and how it changed: 'Caixa: Ana Souza — Troco inicial: R$ 100,00'; under the
+ * event's own history its changes alone ('Pista 1º lote: R$ 80,00 → R$ 90,00').
+ */
+function Changes({ entry, filters }: { entry: AuditEntry; filters: AuditFilters }) {
   const { changes } = entry;
+  const isShownEvent = entry.object.type === 'event' && entry.object.id === filters.eventId;
+  if (isShownEvent && changes.length === 0) return null;
   return (
     <div className="mt-1 text-sm [overflow-wrap:anywhere]">
-      <p>
-        <span className="text-muted">{entry.object.typeLabel}:</span> <span className="font-semibold">{entry.object.label}</span>
-        {changes.length === 1 ? <ChangeText change={changes[0]} prefix=" — " /> : null}
-      </p>
-      {changes.length > 1 ? (
+      {isShownEvent ? null : (
+        <p>
+          <span className="text-muted">{entry.object.typeLabel}:</span> <span className="font-semibold">{entry.object.label}</span>
+          {changes.length === 1 ? <ChangeText change={changes[0]} prefix=" — " /> : null}
+        </p>
+      )}
+      {changes.length > 1 || (isShownEvent && changes.length === 1) ? (
         <ul className="mt-1 space-y-0.5">
           {changes.map((change, index) => (
             <li key={index}>
@@ -94,7 +101,7 @@ export function AuditEntryList({ entries, filters, label, now = new Date() }: Au
             <span className="text-muted"> · </span>
             <span>{entry.action.label}</span>
           </p>
-          <Changes entry={entry} />
+          <Changes entry={entry} filters={filters} />
           <Related entry={entry} filters={filters} />
         </li>
       ))}

@@ -19,7 +19,7 @@ function headingOf(filters: AuditFilters, context: AuditList['context'] | undefi
     return {
       description: context?.event?.title ?? 'Evento',
       back: { to: `/admin/events/${filters.eventId}/edit`, label: 'Voltar para o evento' },
-      title: context?.event ? `Histórico de ${context.event.title}` : 'Histórico do evento',
+      title: 'Histórico do evento',
     };
   }
   if (filters.orderId) {
@@ -62,8 +62,25 @@ export function AuditPage() {
     if (isError) toast.error('Erro ao carregar o histórico');
   }, [isError]);
 
-  const setFilters = useCallback((next: AuditFilters) => setSearchParams(searchOf(next), { replace: true }), [setSearchParams]);
-  const scope: AuditFilters = { eventId: filters.eventId, orderId: filters.orderId, personId: filters.personId };
+  // From the address as it is now (two quick changes never undo each other); a period never ends
+  // before it starts: the other end is dropped.
+  const changeFilters = useCallback(
+    (change: Partial<AuditFilters>, { keepScopeOnly = false } = {}) =>
+      setSearchParams(
+        (current) => {
+          const now = readAuditFilters(current);
+          if (keepScopeOnly) return searchOf({ eventId: now.eventId, orderId: now.orderId, personId: now.personId });
+          const next = { ...now, ...change };
+          if (next.from && next.to && next.from > next.to) {
+            if ('from' in change) next.to = undefined;
+            else next.from = undefined;
+          }
+          return searchOf(next);
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const first = data?.pages[0];
   const entries = data?.pages.flatMap((page) => page.entries) ?? [];
   const heading = headingOf(filters, first?.context);
@@ -90,8 +107,8 @@ export function AuditPage() {
       <AuditFiltersBar
         filters={filters}
         actors={first?.actors ?? []}
-        onChange={(next) => setFilters({ ...filters, ...next })}
-        onClear={() => setFilters(scope)}
+        onChange={(change) => changeFilters(change)}
+        onClear={() => changeFilters({}, { keepScopeOnly: true })}
       />
       {isPending ? (
         <ListSkeleton count={6} className="h-20" />
