@@ -374,8 +374,9 @@ function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, CpfTake
  * Who holds what (the limit per CPF and one meia-entrada per CPF), for every way a ticket comes to
  * a person: a sale, a transfer accepted, a holder edit. `coming.byCpf` are the units (and
  * half-price units) that would come to each CPF, `coming.userId` the account they would come to
- * with `coming.units` of them. Refuses with DomainError('cpf_limit', { limit }) ('Limite de N
- * ingressos por CPF neste evento') when a CPF or the account would hold more than `limit`
+ * with `coming.units` of them. Refuses with DomainError('cpf_limit', { limit, cpf }) ('Limite de N
+ * ingressos por CPF neste evento'; `cpf`, digits only, the one past it, so the checkout marks that
+ * field; absent when the account is) when a CPF or the account would hold more than `limit`
  * (events.max_tickets_per_cpf; null: no limit), and DomainError('meia_cpf_repeated', { cpf }) when
  * a CPF that already holds a meia-entrada would get another (Lei 12.933/2013: the benefit is
  * personal, one per person per event). `held` is what is held now, read with the event's sectors
@@ -386,13 +387,13 @@ export function assertMayHold(
   held: Pick<SaleState, 'takenByCpf' | 'takenByAccount'>,
   coming: { byCpf: ReadonlyMap<string, CpfTaken>; userId: string | null; units: number },
 ): void {
-  const refuse = () => {
-    throw new DomainError('cpf_limit', { limit }, `Limite de ${limit} ingressos por CPF neste evento`);
+  const refuse = (cpf?: string) => {
+    throw new DomainError('cpf_limit', cpf ? { limit, cpf } : { limit }, `Limite de ${limit} ingressos por CPF neste evento`);
   };
   for (const [cpf, mine] of coming.byCpf) {
     if (!cpf) continue;
     const taken = held.takenByCpf.get(cpf);
-    if (limit !== null && (taken?.units ?? 0) + mine.units > limit) refuse();
+    if (limit !== null && (taken?.units ?? 0) + mine.units > limit) refuse(cpf);
     if (mine.half > 0 && (taken?.half ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf });
   }
   if (limit !== null && coming.userId && coming.units > 0 && (held.takenByAccount?.get(coming.userId) ?? 0) + coming.units > limit)

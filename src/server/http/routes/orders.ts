@@ -71,7 +71,8 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
       schema: { body: quoteOrderSchema, response: responses({ 200: orderQuoteSchema }) },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
-    async (request) => quoteOrder(db, request.body),
+    // The asking account counts towards the limit per CPF, as when it places the order.
+    async (request) => quoteOrder(db, request.body, new Date(), (await guards.requireUser(request)).id),
   );
 
   app.get('/api/orders/:id', orderRoute, async (request, reply) => {

@@ -12,16 +12,24 @@ import { readOffers } from './sale-offers';
  * the lots on sale, meia-entrada, limits, the code, the service fee) on the rows as they are now,
  * without locking or holding anything; placing the order decides everything again and refuses with
  * 'price_changed' when the total moved meanwhile. The limit per CPF counts only when `buyerCpf`
- * is given. Money in centavos.
+ * is given, and then, as placing counts it (docs/rules/sale.md 'Limits per order and per CPF'),
+ * for each CPF of the order and for the asking account `accountId` too, so the checkout can tell
+ * 'cpf_limit' at the CPF field before 'Pagar'. Money in centavos.
  * Throws what decideOrder throws (DomainError).
  */
-export async function quoteOrder(db: Db, input: QuoteOrderInput, now: Date = new Date()): Promise<OrderQuote> {
+export async function quoteOrder(
+  db: Db,
+  input: QuoteOrderInput,
+  now: Date = new Date(),
+  accountId: string | null = null,
+): Promise<OrderQuote> {
   const buyerCpf = input.buyerCpf ?? '';
   const { state } = await loadSaleState(db, input.eventId, {
     lock: false,
     codes: input.couponCode ? [input.couponCode] : [],
     cpfs: [buyerCpf, ...input.items.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])].filter(Boolean),
     anyHalf: input.items.some((line) => line.concession),
+    userIds: accountId && input.buyerCpf ? [accountId] : [],
   });
   for (const sector of state.sectors) rollEndedLots(sector.lots, now);
   if (!input.buyerCpf && state.event) state.event.maxTicketsPerCpf = null;
@@ -37,7 +45,7 @@ export async function quoteOrder(db: Db, input: QuoteOrderInput, now: Date = new
       installments: input.installments,
       couponCode: input.couponCode,
       offerId,
-      userId: offerId ? (state.offersById?.get(offerId)?.userId ?? null) : null,
+      userId: offerId ? (state.offersById?.get(offerId)?.userId ?? null) : input.buyerCpf ? accountId : null,
     },
     now,
   );

@@ -10,6 +10,7 @@ import { useCheckoutForm } from '../hooks/use-checkout-form';
 import { useCheckoutQuote } from '../hooks/use-checkout-quote';
 import { useCheckoutSelection, type CheckoutSelectionLine } from '../hooks/use-checkout-selection';
 import { useCheckoutSubmit } from '../hooks/use-checkout-submit';
+import { useQuoteCpfError } from '../hooks/use-quote-cpf-error';
 import { usePaymentStep } from '../hooks/use-payment-step';
 import { emptyCheckoutForm, type CheckoutFormValues } from '../lib/checkout-form';
 import { initialStripeCardState, type StripeCardHandle, type StripeCardState } from '../lib/stripe-card';
@@ -90,7 +91,9 @@ export function CheckoutDialog({
     orderCode: coupon.orderCode,
     couponDiscountCentavos: coupon.preview?.discountCentavos,
     waitlistOfferId,
+    nominal: event.nominal,
   });
+  useQuoteCpfError(form, quote.refusal);
   const isSubmitting = formState.isSubmitting;
   useBuyerPrefill(open, form, buyerCpf);
   // The phone's back button closes the sheet, not the page (kept open while the payment is sent).

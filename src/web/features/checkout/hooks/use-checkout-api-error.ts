@@ -5,6 +5,7 @@ import { errorMessages } from '../../../../shared/errors';
 import { ApiError } from '../../../lib/api';
 import { orderKeys } from '../api/keys';
 import { formFieldOf, type CheckoutFormValues } from '../lib/checkout-form';
+import { cpfFieldOf } from './use-quote-cpf-error';
 
 /** The id of the checkout's toasts: a new one replaces the last, so a double tap never stacks two. */
 export const CHECKOUT_TOAST = 'checkout';
@@ -19,8 +20,11 @@ export function useCheckoutApiError({
   setChangedTotal,
   recheckCoupon,
   onPricesChanged,
+  getValues,
 }: {
   setError: UseFormSetError<CheckoutFormValues>;
+  /** The form's values, to find the field of a CPF refusal. */
+  getValues?: () => CheckoutFormValues;
   setChangedTotal(total: number | null): void;
   recheckCoupon(): void;
   onPricesChanged?: () => void;
@@ -39,7 +43,9 @@ export function useCheckoutApiError({
     }
     // The coupon changed since the preview (used up, expired...): ask again, its field shows why.
     if (error instanceof ApiError && error.details.field === 'couponCode') recheckCoupon();
-    const field = error instanceof ApiError ? formFieldOf(error.details.field) : null;
+    // A CPF refusal (the limit per CPF, one meia per CPF) goes to the CPF it names (use-quote-cpf-error.ts).
+    const field =
+      error instanceof ApiError ? (formFieldOf(error.details.field) ?? (getValues ? cpfFieldOf(error, getValues()) : null)) : null;
     if (field) setError(field as FieldPath<CheckoutFormValues>, { type: 'server', message }, { shouldFocus: true });
     // Any other refusal (sold out meanwhile, the hold expired, a limit) stays above 'Pagar' after the toast goes, until the next try.
     else setError('root.server', { type: 'server', message: message || errorMessages.payment_failed });

@@ -24,6 +24,7 @@ export function useCheckoutQuote({
   orderCode,
   couponDiscountCentavos,
   waitlistOfferId,
+  nominal = false,
 }: {
   eventId: string;
   control: Control<CheckoutFormValues, { hasCardFields: boolean }>;
@@ -33,10 +34,26 @@ export function useCheckoutQuote({
   orderCode: string | undefined;
   couponDiscountCentavos: number | undefined;
   waitlistOfferId: string | null;
+  /** A nominal event: the full-price holders' CPFs go to the quote once every one is typed. */
+  nominal?: boolean;
 }) {
   const [changedTotal, setChangedTotal] = useState<number | null>(null);
   const meiaValues = useWatch({ control, name: 'meia' });
   const buyerCpf = useWatch({ control, name: 'buyer.cpf' });
+  const holderCpfs = useWatch({ control, name: 'holderCpfs' });
+  // Each unit's holder CPF (nominal events), so the quote counts them for the limit per CPF as the order will.
+  const typedHolderCpfs = nominal ? (holderCpfs ?? []).map((cpf) => (isValidCpf(cpf) ? onlyDigits(cpf) : '')) : [];
+  const fullUnitCount = fullLines.reduce((sum, line) => sum + line.quantity, 0);
+  const withHolderCpfs =
+    fullUnitCount > 0 && typedHolderCpfs.length >= fullUnitCount && typedHolderCpfs.slice(0, fullUnitCount).every(Boolean);
+  let taken = 0;
+  const quotedFullLines = withHolderCpfs
+    ? fullLines.map((line) => {
+        const cpfs = typedHolderCpfs.slice(taken, taken + line.quantity);
+        taken += line.quantity;
+        return { ...line, holderCpfs: cpfs };
+      })
+    : fullLines;
   const meiaItems = meiaUnits.map((type, index) => {
     const unit = meiaHolderOf(meiaValues?.[index] ?? emptyMeiaHolder);
     return unit ? { ticketTypeId: type.id, quantity: 1, ...unit } : null;
@@ -46,7 +63,7 @@ export function useCheckoutQuote({
     chosen.length > 0 && hasAllHolders
       ? {
           eventId,
-          items: [...fullLines, ...meiaItems.filter((item) => item !== null)],
+          items: [...quotedFullLines, ...meiaItems.filter((item) => item !== null)],
           paymentMethod: 'pix',
           installments: 1,
           couponCode: orderCode,
@@ -75,6 +92,8 @@ export function useCheckoutQuote({
   const amounts: SummaryAmounts = { ...(quote ?? estimate(chosen, couponDiscountCentavos ?? 0)), discountCode: orderCode ?? null };
   const totalCentavos = amounts.totalCentavos;
   return {
+    /** The quote's refusal as the server gave it (its code and details), or null. */
+    refusal: quoteInput && quoteQuery.isError && !quoteQuery.isFetching && quoteQuery.error instanceof ApiError ? quoteQuery.error : null,
     summaryItems,
     amounts,
     totalCentavos,

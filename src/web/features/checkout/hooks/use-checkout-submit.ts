@@ -53,6 +53,7 @@ export function useCheckoutSubmit(options: CheckoutSubmitOptions) {
   const offer = options.waitlistOfferId ? { waitlistOfferId: options.waitlistOfferId } : {};
   const showApiError = useCheckoutApiError({
     setError,
+    getValues,
     setChangedTotal: options.setChangedTotal,
     recheckCoupon: coupon.recheck,
     onPricesChanged: options.onPricesChanged,
