@@ -1,6 +1,6 @@
 /**
  * The cluster of `npm run test:cluster` (tests/cluster/run.ts): N processes of the server's real
- * entry point (src/server/main.ts, as `npm start` runs it, or its build with CLUSTER_ENTRY=build)
+ * entry point (src/server/main.ts, the file `npm start` runs built, here under tsx)
  * on one PostgreSQL database, each with its own PORT and data folder (as separate machines), and
  * Debian's HAProxy in front, health-checking each instance.
  */
@@ -31,8 +31,6 @@ export interface ClusterOptions {
   workDir: string;
   ports: number[];
   env: Record<string, string>;
-  /** 'source': node --import tsx src/server/main.ts; 'build': node build/server/main.js. */
-  entry: 'source' | 'build';
 }
 
 /** The environment of the server process: the caller's, without settings that would change what runs (Stripe, a database, a port). */
@@ -67,7 +65,8 @@ export function defineInstances(options: ClusterOptions): Instance[] {
 
 /** Starts `instance`'s process (its output appended to its log file); resolves at once. */
 export function startInstance(instance: Instance, options: ClusterOptions) {
-  const args = options.entry === 'build' ? ['build/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  // Under tsx rather than the build: no build step (and no shared build/ folder) for a test run.
+  const args = ['--import', 'tsx', 'src/server/main.ts'];
   const log = createWriteStream(instance.logFile, { flags: 'a' });
   log.write(`\n--- start ${instance.starts + 1} at ${new Date().toISOString()}\n`);
   const child = spawn(process.execPath, args, {

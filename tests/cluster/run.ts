@@ -15,7 +15,7 @@
  *
  * Sizes (environment, for experiments): CLUSTER_BUYERS (200), CLUSTER_STOCK (150), CLUSTER_SALE_S
  * (40), CLUSTER_CONCURRENCY (8), CLUSTER_REAL_SIGNUPS (24), CLUSTER_FANS (30), CLUSTER_ROOM_STOCK
- * (24), CLUSTER_ENTRY ('source' or 'build'), CLUSTER_KEEP=1 keeps the logs folder.
+ * (24), CLUSTER_TIME_LIMIT_S (240); CLUSTER_KEEP=1 keeps the logs folder (instances', HAProxy's).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { hashPassword } from 'better-auth/crypto';
@@ -146,6 +146,7 @@ async function main(): Promise<number> {
     console.error('HAProxy não encontrado: rode "node scripts/prepare-machine.mjs" (ou "sudo apt-get install haproxy").');
     return 1;
   }
+  const haproxyVersion = /version (\S+)/.exec(spawnSync(haproxy, ['-v'], { encoding: 'utf8' }).stdout)?.[1] ?? '';
   const workDir = mkdtempSync(join(tmpdir(), 'nl-cluster-'));
   const created = await createPostgresDatabase('nl_cluster');
   let database: Database | null = null;
@@ -178,7 +179,6 @@ async function main(): Promise<number> {
     root,
     workDir,
     ports,
-    entry: process.env.CLUSTER_ENTRY === 'build' ? 'build' : 'source',
     env: {
       DATABASE_URL: created.url,
       HOST: '127.0.0.1',
@@ -200,10 +200,6 @@ async function main(): Promise<number> {
       SHUTDOWN_DELAY_MS: '1500',
     },
   };
-  if (options.entry === 'build' && !existsSync(join(root, 'build/server/main.js'))) {
-    console.error('CLUSTER_ENTRY=build pede o build do servidor: rode "npm run build" antes.');
-    return 1;
-  }
   instances = defineInstances(options);
   const startClock = performance.now();
   for (const instance of instances) startInstance(instance, options);
@@ -783,7 +779,7 @@ async function main(): Promise<number> {
   const pistaRow = sectors.find((s) => s.id === pista.id)!;
   const roomRow = sectors.find((s) => s.id === roomSector.id)!;
   const lines = [
-    `instances: ${INSTANCES} (${options.entry === 'build' ? 'build/server/main.js' : 'src/server/main.ts under tsx'}) behind HAProxy, health check GET ${healthPath}`,
+    `instances: ${INSTANCES} (src/server/main.ts under tsx) behind HAProxy ${haproxyVersion}, health check GET ${healthPath}`,
     `requests: ${tally.requests} (${[...tally.byLabel].map(([k, v]) => `${k} ${v}`).join(', ')})`,
     `sale: ${BUYERS} buyers (${counts.realSignUps} signed up, ${counts.signIns} signed in again), ${counts.orders} orders placed, ${paid.length} paid, ${counts.soldOut} told 'esgotado'; Pista ${pistaRow.tickets} tickets of ${pistaRow.capacity} (${soldUnits} units to the sale's buyers)`,
     `order p50/p99 ms: ${percentile(orderLatency, 50).toFixed(0)} / ${percentile(orderLatency, 99).toFixed(0)} (place order, retries included)`,
