@@ -266,6 +266,36 @@ describe('GET /api/admin/audit', () => {
   });
 });
 
+describe('entries of deleted accounts and invitations', () => {
+  it("filters by a deleted account's pseudonym and names an invitation by its e-mail", async () => {
+    const pseudonym = `removido:${'ab12'.repeat(16)}`;
+    await server.deps.db.insert(auditEntries).values([
+      {
+        at: new Date('2026-10-01T12:00:00Z'),
+        actorId: pseudonym,
+        actorLabel: 'Conta removida',
+        action: 'staff.granted',
+        objectType: 'staff_invitation',
+        objectId: 'nova.pessoa@exemplo.com.br',
+        changes: { role: 'validator', email: 'nova.pessoa@exemplo.com.br', invited: true },
+      },
+    ]);
+    const { entries } = await list(`?actorId=${encodeURIComponent(pseudonym)}`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor: { id: pseudonym, label: 'Conta removida' },
+      object: { typeLabel: 'Convite', label: 'nova.pessoa@exemplo.com.br' },
+      changes: [
+        { label: 'Função', before: null, after: 'Portaria' },
+        { label: 'E-mail', before: null, after: 'nova.pessoa@exemplo.com.br' },
+        { label: 'Convite enviado', before: null, after: 'Sim' },
+      ],
+    });
+    expect((await list(`?personId=${encodeURIComponent(pseudonym)}`)).entries).toHaveLength(1);
+    await server.deps.db.delete(auditEntries).where(eq(auditEntries.actorId, pseudonym));
+  });
+});
+
 describe('GET /api/admin/audit.csv', () => {
   it("is Excel's pt-BR CSV: BOM, Portuguese headers, São Paulo dd/mm/aaaa HH:mm, labels and no codes", async () => {
     const response = await get(`/api/admin/audit.csv?eventId=${showA.id}`, admin.cookie);

@@ -13,8 +13,8 @@ const uuid = (message: string) =>
     .string(message)
     .regex(UUID, message)
     .transform((value) => value.toLowerCase());
-/** An account id as better-auth writes it (letters, digits, '-' and '_'). */
-const accountId = (message: string) => z.string(message).regex(/^[A-Za-z0-9_-]{1,64}$/, message);
+/** An account id as better-auth writes it, or the pseudonym of a deleted one ('removido:' and a hash, docs/rules/audit.md 'Deleted accounts'). */
+const accountId = (message: string) => z.string(message).regex(/^[A-Za-z0-9_:-]{1,128}$/, message);
 const day = (message: string) => z.string(message).refine(isCalendarDay, message);
 /** A page mark: the instant and id of the last entry of the page before, '<UTC ISO>~<id>'. */
 const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z~\d{1,18}$/;

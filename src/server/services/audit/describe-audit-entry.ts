@@ -36,6 +36,7 @@ const objectTypeLabels: Readonly<Record<string, string>> = {
   guest_entry: 'Nome da lista',
   user: 'Pessoa',
   staff: 'Equipe',
+  staff_invitation: 'Convite',
   brand: 'Marca',
   news: 'Notícia',
   banner: 'Banner',
@@ -153,6 +154,17 @@ const fieldLabels: Readonly<Record<string, string>> = {
   releasedOrders: 'Pedidos liberados',
   voidedTickets: 'Ingressos cancelados',
   sectors: 'Setores',
+  operation: 'Operação',
+  enabled: 'Ativa',
+  paused: 'Pausada',
+  opens_at: 'Abre em',
+  on_sale_at: 'Venda abre em',
+  rate_per_minute: 'Entradas por minuto',
+  max_inside: 'Máximo ao mesmo tempo',
+  invited: 'Convite enviado',
+  publishedAt: 'Publicado em',
+  isHidden: 'Oculto',
+  url: 'Link',
 };
 
 /** Stored codes a value may hold, in words (statuses, methods, roles, kinds). */
@@ -180,6 +192,11 @@ const valueWords: Readonly<Record<string, string>> = {
   in: 'Entrada',
   out: 'Saída',
   owner: 'Dono da lista',
+  created: 'Criado',
+  updated: 'Editado',
+  deleted: 'Excluído',
+  published: 'Publicado',
+  hidden: 'Oculto',
   admin_panel: 'Painel',
 };
 

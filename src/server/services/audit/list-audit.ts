@@ -14,7 +14,9 @@ import {
   cashDrawers,
   coupons,
   events,
+  banners,
   guestLists,
+  news,
   orders,
   profiles,
   refunds,
@@ -104,7 +106,9 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<{ names: Map<strin
 
   const lots = idsOf('lot');
   const sectors = idsOf('sector', 'ticket_type');
-  const eventIds = idsOf('event');
+  const eventIds = idsOf('event', 'waiting_room');
+  const newsIds = idsOf('news');
+  const bannerIds = idsOf('banner');
   const refundIds = idsOf('refund');
   const drawers = idsOf('drawer', 'cash_drawer');
   const couponIds = idsOf('coupon');
@@ -132,7 +136,19 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<{ names: Map<strin
         .select({ id: events.id, title: events.title })
         .from(events)
         .where(inArray(events.id, eventIds))
-        .then((found) => found.forEach((e) => put(['event'], e.id, e.title))),
+        .then((found) => found.forEach((e) => put(['event', 'waiting_room'], e.id, e.title))),
+    newsIds.length > 0 &&
+      db
+        .select({ id: news.id, title: news.title })
+        .from(news)
+        .where(inArray(news.id, newsIds))
+        .then((found) => found.forEach((n) => put(['news'], n.id, n.title))),
+    bannerIds.length > 0 &&
+      db
+        .select({ id: banners.id, title: banners.title })
+        .from(banners)
+        .where(inArray(banners.id, bannerIds))
+        .then((found) => found.forEach((b) => put(['banner'], b.id, b.title))),
     refundIds.length > 0 &&
       db
         .select({ id: refunds.id, orderId: refunds.orderId })
@@ -207,7 +223,11 @@ function toEntry(row: EntryRow, viewer: AuditViewer, { names, lotPositions }: Aw
   const { entry } = row;
   const changes = entry.changes ?? {};
   const type = entry.objectType;
-  const label = names.get(`${type}:${entry.objectId}`) ?? recordedName(changes) ?? shortId(entry.objectId);
+  // An invitation is named by its e-mail (docs/rules/audit.md 'What is never recorded': e-mails where the action is about that person).
+  const label =
+    names.get(`${type}:${entry.objectId}`) ??
+    recordedName(changes) ??
+    (type === 'staff_invitation' ? entry.objectId : shortId(entry.objectId));
   return {
     id: String(entry.id),
     at: entry.at.toISOString(),
