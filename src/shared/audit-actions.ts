@@ -6,6 +6,7 @@ export const auditActionLabels = {
   'event.created': 'Evento criado',
   'event.updated': 'Evento editado',
   'event.cancelled': 'Evento cancelado',
+  'event.deleted': 'Evento excluído',
   'sectors.saved': 'Setores e lotes alterados',
   'sessions.saved': 'Sessões alteradas',
   'ticket_type.deleted': 'Setor excluído',

@@ -13,6 +13,7 @@ import { checkInventoryInvariants } from '../support/invariants';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { testCpf } from '../support/cpf';
 import { checkHoldingsLedger } from '../support/invariants';
+import { systemActor } from '../../src/server/services/audit/record-audit';
 
 // The Brazilian way of selling on the one sale path (docs/rules/sale.md 'Selling the Brazilian way'),
 // under concurrency: every group of simultaneous orders is placed by one transaction per event.
@@ -314,7 +315,7 @@ describe('service fee', () => {
     // The event is cancelled: the request still pending past the 7 days is approved with the fee,
     // and an order nobody asked about is refunded whole.
     const admin = await server.signUpAs(['admin']);
-    await cancelEvent(server.deps, event.id, { reason: 'Chuva forte', adminId: admin.userId });
+    await cancelEvent(server.deps, event.id, { reason: 'Chuva forte', adminId: admin.userId }, systemActor);
     const [lateRefund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, late.id));
     expect([lateRefund.status, lateRefund.amountCentavos]).toEqual(['approved', 22000]);
     const [recentRefund] = await server.deps.db.select().from(refunds).where(eq(refunds.orderId, recent.id));
@@ -333,13 +334,19 @@ describe('service fee', () => {
     expect(await place(event.id, [full(pista.id)])).toMatchObject({ feeCentavos: 0, totalCentavos: 10000 });
 
     const admin = await server.signUpAs(['admin']);
-    const result = await issueCourtesies(server.deps, admin.userId, event.id, {
-      ticketTypeId: pista.id,
-      recipients: [
-        { name: 'Convidada Nova', email: 'convidada.nova@exemplo.com.br' },
-        { name: 'Admin', email: admin.email },
-      ],
-    });
+    const result = await issueCourtesies(
+      server.deps,
+      admin.userId,
+      event.id,
+      {
+        ticketTypeId: pista.id,
+        recipients: [
+          { name: 'Convidada Nova', email: 'convidada.nova@exemplo.com.br' },
+          { name: 'Admin', email: admin.email },
+        ],
+      },
+      systemActor,
+    );
     expect(result).toEqual({ issued: 2, invited: 1 });
     const courtesies = await server.deps.db
       .select()
@@ -357,10 +364,16 @@ describe('service fee', () => {
     // Counted in the capacity: 1 sold + 2 courtesies of 5; three more courtesies do not fit with a 4th sale.
     expect(await place(event.id, [full(pista.id, 2)])).toMatchObject({ totalCentavos: 20000 });
     await expect(
-      issueCourtesies(server.deps, admin.userId, event.id, {
-        ticketTypeId: pista.id,
-        recipients: [{ name: 'Mais Uma', email: 'mais@exemplo.com.br' }],
-      }),
+      issueCourtesies(
+        server.deps,
+        admin.userId,
+        event.id,
+        {
+          ticketTypeId: pista.id,
+          recipients: [{ name: 'Mais Uma', email: 'mais@exemplo.com.br' }],
+        },
+        systemActor,
+      ),
     ).rejects.toMatchObject({ code: 'event_sold_out' });
     await runWorkerOnce(server.deps);
     expect(server.sentMail.some((m) => m.to === 'convidada.nova@exemplo.com.br' && /Crie sua conta/.test(m.text))).toBe(true);

@@ -9,6 +9,7 @@ import type { CheckInResult } from '../../src/shared/schemas/tickets';
 import { openDoorNow } from '../support/door';
 import { testCpf } from '../support/cpf';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
+import { systemActor } from '../../src/server/services/audit/record-audit';
 
 // What the event page is told about each sector (get-event.ts sectorView) and the meia-entrada
 // counter, in the states a real sale goes through; and the courtesy as the door reads it. The
@@ -119,10 +120,16 @@ describe('a courtesy at the door', () => {
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 12 });
     await openDoorNow(server, event.id);
     const admin = await server.signUpAs(['admin']);
-    await issueCourtesies(server.deps, admin.userId, event.id, {
-      ticketTypeId: pista.id,
-      recipients: [{ name: 'Clara Convidada', email: 'clara.convidada@exemplo.com.br' }],
-    });
+    await issueCourtesies(
+      server.deps,
+      admin.userId,
+      event.id,
+      {
+        ticketTypeId: pista.id,
+        recipients: [{ name: 'Clara Convidada', email: 'clara.convidada@exemplo.com.br' }],
+      },
+      systemActor,
+    );
     const [ticket] = await server.deps.db.select().from(tickets).where(eq(tickets.eventId, event.id));
     const validator = await server.signUpAs(['validator']);
     const response = await server.app.inject({

@@ -9,6 +9,7 @@ import { startApp, type RunningApp } from '../support/app-server';
 import { expectNoAxeViolationsInBothThemes, settleTransitions } from '../support/axe';
 import { createBuyer, poll, signInWithForm } from '../support/people';
 import { eventInputSchema } from '../../src/shared/schemas/admin-events';
+import { systemActor } from '../../src/server/services/audit/record-audit';
 
 // docs/rules/notifications.md 'Brand news': news of a followed brand, only for those who opted in. As a
 // fan would: 'Seguir' on the brand page, the choice shown in /settings, and the next event of
@@ -90,6 +91,7 @@ describe('brand news on a phone', () => {
         isPublished: true,
         ticketTypes: [{ name: 'Pista', description: null, priceCentavos: 6000, remaining: 300 }],
       }),
+      systemActor,
     );
     await poll(() => bell(page).getAttribute('aria-label')).toBe('Notificações (1 não lida)');
     expect(loads).toEqual([]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bannerActiveSchema,
@@ -33,6 +33,7 @@ import { createNews, deleteNews, listAllNews, setNewsPublished, updateNews } fro
 import { createBanner, deleteBanner, listAllBanners, setBannerActive, updateBanner } from '../../services/content/banners';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
+import { signedInActor } from '../audit-actor';
 
 const couponNotFound = () => new DomainError('not_found', {}, 'Cupom não encontrado.');
 const newsNotFound = () => new DomainError('news_not_found');
@@ -47,6 +48,7 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const admin = guards.withRole(['admin']);
+  const actor = (request: FastifyRequest) => signedInActor(request, guards);
   const coupon = { preValidation: admin, config: idNotFound(couponNotFound) };
   const news = { preValidation: admin, config: idNotFound(newsNotFound) };
   const banner = { preValidation: admin, config: idNotFound(bannerNotFound) };
@@ -68,25 +70,25 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
   app.post(
     '/api/admin/coupons',
     { preValidation: admin, schema: { body: couponInputSchema, response: responses({ 201: adminCouponSchema }) } },
-    async (request, reply) => reply.status(201).send(await createCoupon(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createCoupon(db, request.body, await actor(request))),
   );
 
   app.put(
     '/api/admin/coupons/:id',
     { ...coupon, schema: { params: idParamsSchema, body: couponInputSchema, response: responses({ 200: adminCouponSchema }) } },
-    async (request) => updateCoupon(db, request.params.id, request.body),
+    async (request) => updateCoupon(db, request.params.id, request.body, await actor(request)),
   );
 
   app.patch(
     '/api/admin/coupons/:id',
     { ...coupon, schema: { params: idParamsSchema, body: couponActiveSchema, response: responses({ 200: adminCouponSchema }) } },
-    async (request) => setCouponActive(db, request.params.id, request.body.isActive),
+    async (request) => setCouponActive(db, request.params.id, request.body.isActive, await actor(request)),
   );
 
   app.delete(
     '/api/admin/coupons/:id',
     { ...coupon, schema: { params: idParamsSchema, response: responses({ 200: deleteCouponResponseSchema }) } },
-    async (request) => deleteCoupon(db, request.params.id),
+    async (request) => deleteCoupon(db, request.params.id, await actor(request)),
   );
 
   // The checkout's 'Aplicar': same pricing as POST /api/orders, nothing held.
@@ -109,26 +111,26 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
   app.post(
     '/api/admin/news',
     { preValidation: admin, schema: { body: newsInputSchema, response: responses({ 201: adminNewsSchema }) } },
-    async (request, reply) => reply.status(201).send(await createNews(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createNews(db, request.body, await actor(request))),
   );
 
   app.put(
     '/api/admin/news/:id',
     { ...news, schema: { params: idParamsSchema, body: newsInputSchema, response: responses({ 200: adminNewsSchema }) } },
-    async (request) => updateNews(db, request.params.id, request.body),
+    async (request) => updateNews(db, request.params.id, request.body, await actor(request)),
   );
 
   app.patch(
     '/api/admin/news/:id',
     { ...news, schema: { params: idParamsSchema, body: newsPublishedSchema, response: responses({ 200: adminNewsSchema }) } },
-    async (request) => setNewsPublished(db, request.params.id, request.body.published),
+    async (request) => setNewsPublished(db, request.params.id, request.body.published, await actor(request)),
   );
 
   app.delete(
     '/api/admin/news/:id',
     { ...news, schema: { params: idParamsSchema, response: responses({ 204: noContentSchema }) } },
     async (request, reply) => {
-      await deleteNews(db, request.params.id);
+      await deleteNews(db, request.params.id, await actor(request));
       return reply.status(204).send();
     },
   );
@@ -144,26 +146,26 @@ export async function adminContentRoutes(fastify: FastifyInstance, { deps, guard
   app.post(
     '/api/admin/banners',
     { preValidation: admin, schema: { body: bannerInputSchema, response: responses({ 201: adminBannerSchema }) } },
-    async (request, reply) => reply.status(201).send(await createBanner(db, request.body)),
+    async (request, reply) => reply.status(201).send(await createBanner(db, request.body, await actor(request))),
   );
 
   app.put(
     '/api/admin/banners/:id',
     { ...banner, schema: { params: idParamsSchema, body: bannerInputSchema, response: responses({ 200: adminBannerSchema }) } },
-    async (request) => updateBanner(db, request.params.id, request.body),
+    async (request) => updateBanner(db, request.params.id, request.body, await actor(request)),
   );
 
   app.patch(
     '/api/admin/banners/:id',
     { ...banner, schema: { params: idParamsSchema, body: bannerActiveSchema, response: responses({ 200: adminBannerSchema }) } },
-    async (request) => setBannerActive(db, request.params.id, request.body.active),
+    async (request) => setBannerActive(db, request.params.id, request.body.active, await actor(request)),
   );
 
   app.delete(
     '/api/admin/banners/:id',
     { ...banner, schema: { params: idParamsSchema, response: responses({ 204: noContentSchema }) } },
     async (request, reply) => {
-      await deleteBanner(db, request.params.id);
+      await deleteBanner(db, request.params.id, await actor(request));
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -47,6 +47,7 @@ import { getEventSessions, saveEventSessions } from '../../services/catalog/save
 import { idNotFound, idParamsSchema, optionalBody, uuidParamSchema } from '../validation';
 import { sendCsv } from '../../lib/csv';
 import type { RouteContext } from '../context';
+import { auditActor, signedInActor } from '../audit-actor';
 
 const eventNotFound = () => new DomainError('event_not_found');
 
@@ -73,6 +74,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   const { db } = deps;
   // Admins only: the role is checked before anything else about the request.
   app.addHook('preValidation', guards.withRole(['admin']));
+  const actor = (request: FastifyRequest) => signedInActor(request, guards);
   /** A route on one event (404 event_not_found for an id that is not one), answering `response`. */
   const event = <S extends Record<number, z.ZodType>>(success: S) => ({
     schema: { params: idParamsSchema, response: responses(success) },
@@ -93,7 +95,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     '/api/admin/events',
     { schema: { body: eventInputSchema, response: responses({ 201: adminEventDetailSchema }) } },
     async (request, reply) => {
-      const created = await createEvent(db, request.body);
+      const created = await createEvent(db, request.body, await actor(request));
       return reply.status(201).send(await getAdminEvent(db, created.id));
     },
   );
@@ -102,7 +104,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.get('/api/admin/events/:id', detail, async (request) => getAdminEvent(db, request.params.id));
 
   app.put('/api/admin/events/:id', { ...detail, schema: { ...detail.schema, body: eventInputSchema } }, async (request) => {
-    await updateEvent(db, request.params.id, request.body);
+    await updateEvent(db, request.params.id, request.body, await actor(request));
     return getAdminEvent(db, request.params.id);
   });
 
@@ -112,7 +114,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.put(
     '/api/admin/events/:id/sessions',
     { ...sessions, schema: { ...sessions.schema, body: saveEventSessionsSchema } },
-    async (request) => saveEventSessions(db, request.params.id, request.body),
+    async (request) => saveEventSessions(db, request.params.id, request.body, await actor(request)),
   );
 
   // 'Cortesias': free tickets to a name and an e-mail, through the sale path (stock and capacity).
@@ -122,7 +124,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     { ...issued, schema: { ...issued.schema, body: issueCourtesiesSchema } },
     async (request, reply) => {
       const admin = await guards.requireRole(request, ['admin']);
-      return reply.status(201).send(await issueCourtesies(deps, admin.id, request.params.id, request.body));
+      return reply.status(201).send(await issueCourtesies(deps, admin.id, request.params.id, request.body, auditActor(request, admin)));
     },
   );
 
@@ -153,12 +155,12 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     { ...cancelled, schema: { ...cancelled.schema, body: optionalBody(cancelEventSchema) } },
     async (request) => {
       const admin = await guards.requireRole(request, ['admin']);
-      return cancelEvent(deps, request.params.id, { reason: request.body.reason, adminId: admin.id });
+      return cancelEvent(deps, request.params.id, { reason: request.body.reason, adminId: admin.id }, auditActor(request, admin));
     },
   );
 
   app.delete('/api/admin/events/:id', event({ 204: noContentSchema }), async (request, reply) => {
-    await deleteEvent(deps, request.params.id);
+    await deleteEvent(deps, request.params.id, await actor(request));
     return reply.status(204).send();
   });
 
@@ -170,7 +172,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
     },
     async (request) => {
       const { id: eventId, ticketTypeId } = request.params;
-      await deleteTicketType(db, eventId, ticketTypeId);
+      await deleteTicketType(db, eventId, ticketTypeId, await actor(request));
       return { id: ticketTypeId };
     },
   );
@@ -221,7 +223,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
       schema: { params: z.object({ slug: z.enum(brandSlugs) }), body: brandInputSchema, response: responses({ 200: brandSchema }) },
       config: { paramErrors: { slug: () => new DomainError('not_found', {}, 'Marca não encontrada.') } },
     },
-    async (request) => updateBrand(db, request.params.slug, request.body),
+    async (request) => updateBrand(db, request.params.slug, request.body, await actor(request)),
   );
 
   // One image as multipart/form-data (field 'file', read by readUploadedImage, not by a schema);

@@ -6,6 +6,7 @@ import { grantStaffRoleSchema, staffGrantedSchema, staffListSchema, staffRoles }
 import { noContentSchema, responses } from '../../../shared/schemas/api-error';
 import { grantStaffRole, listStaff, revokeStaffRole } from '../../services/staff/staff';
 import type { RouteContext } from '../context';
+import { auditActor, signedInActor } from '../audit-actor';
 
 const roleParamsSchema = z.object({ userId: z.string(), role: z.enum(staffRoles) });
 const invitationParamsSchema = z.object({ role: z.enum(staffRoles) });
@@ -31,7 +32,7 @@ export async function adminStaffRoutes(fastify: FastifyInstance, { deps, guards 
     { schema: { body: grantStaffRoleSchema, response: responses({ 201: staffGrantedSchema }) } },
     async (request, reply) => {
       const admin = await guards.requireRole(request, ['admin']);
-      const result = await grantStaffRole(deps, { ...request.body, adminId: admin.id });
+      const result = await grantStaffRole(deps, { ...request.body, adminId: admin.id }, auditActor(request, admin));
       return reply.status(201).send(result);
     },
   );
@@ -41,7 +42,7 @@ export async function adminStaffRoutes(fastify: FastifyInstance, { deps, guards 
     { schema: { params: roleParamsSchema, response: responses({ 204: noContentSchema }) }, config: { paramErrors: roleParamErrors } },
     async (request, reply) => {
       const { userId, role } = request.params;
-      await revokeStaffRole(deps.db, { userId: userId.slice(0, 100) }, role);
+      await revokeStaffRole(deps.db, { userId: userId.slice(0, 100) }, role, await signedInActor(request, guards));
       return reply.status(204).send();
     },
   );
@@ -53,7 +54,12 @@ export async function adminStaffRoutes(fastify: FastifyInstance, { deps, guards 
       config: { paramErrors: roleParamErrors },
     },
     async (request, reply) => {
-      await revokeStaffRole(deps.db, { email: (request.query.email ?? '').slice(0, 254) }, request.params.role);
+      await revokeStaffRole(
+        deps.db,
+        { email: (request.query.email ?? '').slice(0, 254) },
+        request.params.role,
+        await signedInActor(request, guards),
+      );
       return reply.status(204).send();
     },
   );

@@ -21,6 +21,7 @@ import { getTransferByToken } from '../../services/tickets/get-transfer';
 import { listTicketPeople } from '../../services/tickets/list-ticket-people';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
+import { auditActor } from '../audit-actor';
 
 const tokenParamsSchema = z.object({ token: z.string().trim().min(20).max(200) });
 
@@ -46,7 +47,7 @@ export async function ticketRoutes(fastify: FastifyInstance, { deps, guards }: R
     { ...ticketRoute, schema: { params: idParamsSchema, body: editHolderSchema, response: responses({ 200: ticketHolderSchema }) } },
     async (request) => {
       const user = await guards.requireUser(request);
-      return editTicketHolder(db, user.id, request.params.id, request.body);
+      return editTicketHolder(db, user.id, request.params.id, request.body, auditActor(request, user));
     },
   );
 
@@ -95,7 +96,7 @@ export async function ticketRoutes(fastify: FastifyInstance, { deps, guards }: R
     },
     async (request) => {
       const user = await guards.requireUser(request);
-      return acceptTransfer(deps, user, request.body);
+      return acceptTransfer(deps, user, request.body, auditActor(request, user));
     },
   );
 }

@@ -23,6 +23,7 @@ import { createAdminRoomWatcher } from '../../services/onsale/watch-admin-room';
 import type { AdminRoomView } from '../../../shared/schemas/waiting-room';
 import { idNotFound, idParamsSchema } from '../validation';
 import type { RouteContext } from '../context';
+import { signedInActor } from '../audit-actor';
 
 /**
  * The on-sale's waiting room (docs/rules/waiting-room.md 'The on-sale'): the fan's join, status and turn, the event
@@ -131,11 +132,11 @@ export async function waitingRoomRoutes(fastify: FastifyInstance, { deps, guards
   app.put(
     '/api/admin/events/:id/waiting-room',
     { ...admin, schema: { params: idParamsSchema, body: configureRoomSchema, response: responses({ 200: adminRoomViewSchema }) } },
-    async (request) => configureRoom(db, request.params.id, request.body),
+    async (request) => configureRoom(db, request.params.id, request.body, await signedInActor(request, guards)),
   );
   app.post(
     '/api/admin/events/:id/waiting-room/pause',
     { ...admin, schema: { params: idParamsSchema, body: pauseRoomSchema, response: responses({ 200: adminRoomViewSchema }) } },
-    async (request) => pauseRoom(db, request.params.id, request.body.paused),
+    async (request) => pauseRoom(db, request.params.id, request.body.paused, await signedInActor(request, guards)),
   );
 }

@@ -11,6 +11,7 @@ import { voidTickets } from '../orders/void-tickets';
 import { releaseOrderInTx } from '../orders/release-order';
 import { loadTicketRefundStates } from '../refunds/refund-state';
 import { enqueueJobs } from '../jobs';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * The organizer cancels an event (docs/rules/refunds.md 'Cancelling an event': every paid order is refunded and every
@@ -22,7 +23,8 @@ import { enqueueJobs } from '../jobs';
  * voider, orders/void-tickets.ts voidTickets), the
  * payment back is queued (job 'refund_payment', paid by the worker with retries) and the
  * buyer is notified. After the commit the provider payments of the released orders are cancelled.
- * `now` is a UTC instant.
+ * `now` is a UTC instant. The cancellation and its totals are recorded in the audit trail by
+ * `actor` in its transaction (docs/rules/audit.md 'What is recorded').
  *
  * Throws DomainError: event_not_found; event_already_cancelled.
  */
@@ -30,9 +32,26 @@ export async function cancelEvent(
   deps: ServiceDeps,
   eventId: string,
   input: { reason: string; adminId: string },
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<CancelEventResult> {
-  const outcome = await deps.db.transaction((tx) => cancelEventInTx(tx, eventId, input, now));
+  const outcome = await deps.db.transaction(async (tx) => {
+    const done = await cancelEventInTx(tx, eventId, input, now);
+    await recordAudit(tx, actor, {
+      action: 'event.cancelled',
+      objectType: 'event',
+      objectId: eventId,
+      eventId,
+      changes: {
+        reason: input.reason,
+        refundedOrders: done.refundedOrders,
+        refundCentavos: done.refundCentavos,
+        releasedOrders: done.releasedOrders,
+        voidedTickets: done.voidedTickets,
+      },
+    });
+    return done;
+  });
   for (const paymentId of outcome.releasedPayments) {
     try {
       await deps.payments.cancelPayment(paymentId);
@@ -234,13 +253,21 @@ async function refundPaidOrder(
  * Deletes an event that never had an order (docs/rules/refunds.md 'Cancelling an event': an event with no orders can be
  * deleted; one with orders is cancelled instead, so nothing a buyer paid for disappears). Its
  * ticket types and coupons go with it. Throws DomainError: event_not_found; event_has_orders.
+ * The deletion is recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
-export async function deleteEvent(deps: Pick<ServiceDeps, 'db'>, eventId: string): Promise<void> {
+export async function deleteEvent(deps: Pick<ServiceDeps, 'db'>, eventId: string, actor: AuditActor): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
+    const [event] = await tx.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, eventId)).for('update');
     if (!event) throw new DomainError('event_not_found');
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.eventId, eventId)).limit(1);
     if (order) throw new DomainError('event_has_orders');
     await tx.delete(events).where(eq(events.id, eventId));
+    await recordAudit(tx, actor, {
+      action: 'event.deleted',
+      objectType: 'event',
+      objectId: eventId,
+      eventId,
+      changes: { title: event.title },
+    });
   });
 }

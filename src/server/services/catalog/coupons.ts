@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { coupons, events, orders, ticketTypes } from '../../db/schema';
 import { countAccessCodeFailures } from './access-code-attempts';
 import { listUpcomingEventOptions } from './upcoming-event-options';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -76,6 +78,21 @@ async function loadAdminCoupons(db: Db | Tx, id?: string): Promise<AdminCoupon[]
 }
 
 /** The stored columns of a coupon input (code already upper-cased by the schema). */
+/** A coupon's fields the audit trail compares (docs/rules/audit.md 'What is recorded'). */
+const AUDITED_COUPON_FIELDS = [
+  'code',
+  'description',
+  'discountType',
+  'discountValue',
+  'minPurchaseCentavos',
+  'maxUses',
+  'validFrom',
+  'validUntil',
+  'isActive',
+  'eventId',
+  'unlocksTicketTypeId',
+] as const;
+
 function toColumns(input: CouponInput, now: Date) {
   return {
     code: input.code,
@@ -150,9 +167,9 @@ export async function listCouponEventOptions(db: Db, now: Date = new Date()): Pr
  * Creates a coupon from a parsed input (docs/rules/sale.md 'Coupons'; validity days in
  * America/Sao_Paulo, from the start of `validFrom` through the end of `validUntil`).
  * Throws DomainError 'conflict' { field: 'code' } when the code exists, 'validation_failed'
- * { field: 'eventId' } for an unknown event.
+ * { field: 'eventId' } for an unknown event. Recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
-export async function createCoupon(db: Db, input: CouponInput, now: Date = new Date()): Promise<AdminCoupon> {
+export async function createCoupon(db: Db, input: CouponInput, actor: AuditActor, now: Date = new Date()): Promise<AdminCoupon> {
   try {
     const id = await db.transaction(async (tx) => {
       await assertCodeFree(tx, input.code);
@@ -160,7 +177,14 @@ export async function createCoupon(db: Db, input: CouponInput, now: Date = new D
       const [row] = await tx
         .insert(coupons)
         .values({ ...toColumns(input, now), createdAt: now })
-        .returning({ id: coupons.id });
+        .returning();
+      await recordAudit(tx, actor, {
+        action: 'coupon.created',
+        objectType: 'coupon',
+        objectId: row.id,
+        eventId: row.eventId,
+        changes: diffFields(null, row, AUDITED_COUPON_FIELDS),
+      });
       return row.id;
     });
     return (await loadAdminCoupons(db, id))[0];
@@ -175,11 +199,19 @@ export async function createCoupon(db: Db, input: CouponInput, now: Date = new D
  * them (`current_uses + held_uses`), checked in the same UPDATE so a buyer holding a use at the
  * same moment cannot slip past it. Orders already placed keep the price they were given.
  * Throws DomainError 'not_found' ('Cupom não encontrado.'), 'conflict' { field: 'code' },
- * 'validation_failed' { field: 'eventId' | 'maxUses' }.
+ * 'validation_failed' { field: 'eventId' | 'maxUses' }. The fields changed are recorded in the
+ * audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
-export async function updateCoupon(db: Db, id: string, input: CouponInput, now: Date = new Date()): Promise<AdminCoupon> {
+export async function updateCoupon(
+  db: Db,
+  id: string,
+  input: CouponInput,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<AdminCoupon> {
   try {
     await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
       await assertCodeFree(tx, input.code, id);
       await assertEventExists(tx, input.eventId, input.unlocksTicketTypeId);
       const [updated] = await tx
@@ -191,8 +223,11 @@ export async function updateCoupon(db: Db, id: string, input: CouponInput, now: 
             input.maxUses === null ? undefined : sql`${coupons.currentUses} + ${coupons.heldUses} <= ${input.maxUses}`,
           ),
         )
-        .returning({ id: coupons.id });
-      if (updated) return;
+        .returning();
+      if (updated) {
+        await recordCouponChange(tx, actor, before, updated);
+        return;
+      }
       const [current] = await tx.select().from(coupons).where(eq(coupons.id, id));
       if (!current) throw couponNotFound();
       const taken = current.currentUses + current.heldUses;
@@ -209,10 +244,30 @@ export async function updateCoupon(db: Db, id: string, input: CouponInput, now: 
   return (await loadAdminCoupons(db, id))[0];
 }
 
-/** Turns a coupon on or off (the list's toggle). Throws DomainError 'not_found'. */
-export async function setCouponActive(db: Db, id: string, isActive: boolean, now: Date = new Date()): Promise<AdminCoupon> {
-  const [row] = await db.update(coupons).set({ isActive, updatedAt: now }).where(eq(coupons.id, id)).returning({ id: coupons.id });
-  if (!row) throw couponNotFound();
+/** 'coupon.updated' with the fields changed between two rows of one coupon; nothing when none changed. */
+async function recordCouponChange(tx: Tx, actor: AuditActor, before: CouponRow | undefined, after: CouponRow) {
+  const changes = diffFields(before, after, AUDITED_COUPON_FIELDS);
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(tx, actor, { action: 'coupon.updated', objectType: 'coupon', objectId: after.id, eventId: after.eventId, changes });
+}
+
+/**
+ * Turns a coupon on or off (the list's toggle), recorded in the audit trail by `actor` as
+ * 'coupon.updated' (docs/rules/audit.md 'What is recorded'). Throws DomainError 'not_found'.
+ */
+export async function setCouponActive(
+  db: Db,
+  id: string,
+  isActive: boolean,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<AdminCoupon> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+    if (!before) throw couponNotFound();
+    const [row] = await tx.update(coupons).set({ isActive, updatedAt: now }).where(eq(coupons.id, id)).returning();
+    await recordCouponChange(tx, actor, before, row);
+  });
   return (await loadAdminCoupons(db, id))[0];
 }
 
@@ -221,18 +276,27 @@ export async function setCouponActive(db: Db, id: string, isActive: boolean, now
  * use) is deactivated instead and kept: its orders keep their link to the code, the uses stay
  * counted, and no new order can use it. The coupon row is locked first, so an order placed at
  * the same moment is either seen here or refused by the deletion.
- * Throws DomainError 'not_found' ('Cupom não encontrado.').
+ * Throws DomainError 'not_found' ('Cupom não encontrado.'). Recorded in the audit trail by `actor`:
+ * 'coupon.deleted', or 'coupon.updated' when it was deactivated (docs/rules/audit.md 'What is recorded').
  */
-export async function deleteCoupon(db: Db, id: string, now: Date = new Date()): Promise<DeleteCouponResponse> {
+export async function deleteCoupon(db: Db, id: string, actor: AuditActor, now: Date = new Date()): Promise<DeleteCouponResponse> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
     if (!row) throw couponNotFound();
     const [{ value }] = await tx.select({ value: count() }).from(orders).where(eq(orders.couponId, id));
     if (Number(value) > 0 || row.currentUses > 0 || row.heldUses > 0) {
-      await tx.update(coupons).set({ isActive: false, updatedAt: now }).where(eq(coupons.id, id));
+      const [after] = await tx.update(coupons).set({ isActive: false, updatedAt: now }).where(eq(coupons.id, id)).returning();
+      await recordCouponChange(tx, actor, row, after);
       return { outcome: 'deactivated' };
     }
     await tx.delete(coupons).where(eq(coupons.id, id));
+    await recordAudit(tx, actor, {
+      action: 'coupon.deleted',
+      objectType: 'coupon',
+      objectId: id,
+      eventId: row.eventId,
+      changes: { code: row.code, discountType: row.discountType, discountValue: row.discountValue },
+    });
     return { outcome: 'deleted' };
   });
 }

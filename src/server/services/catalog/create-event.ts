@@ -3,8 +3,10 @@ import { brandOfCategory, type EventCategory } from '../../../shared/schemas/adm
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, events } from '../../db/schema';
-import { insertSector } from './save-sectors';
+import { insertSector, loadSectorSnapshots, sectorChanges } from './save-sectors';
 import { announceEvent } from '../notifications/announce-event';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 /**
  * The brand an event belongs to, from its category ('KXP Events' -> 'kxp'), as a value for the
@@ -50,20 +52,56 @@ export function eventColumns(input: EventInput) {
   };
 }
 
+/** The event's fields the audit trail compares (docs/rules/audit.md 'What is recorded'): all the form's but the sectors. */
+export const AUDITED_EVENT_FIELDS = [
+  'title',
+  'description',
+  'date',
+  'startTime',
+  'endTime',
+  'location',
+  'fullAddress',
+  'city',
+  'capacity',
+  'category',
+  'imageUrl',
+  'isPublished',
+  'meiaEntrada',
+  'maxTicketsPerOrder',
+  'maxTicketsPerCpf',
+  'serviceFeeBasisPoints',
+  'serviceFeeMinCentavos',
+  'serviceFeeMaxCentavos',
+  'serviceFeeAbsorbed',
+  'serviceFeeRefundable',
+  'nominal',
+  'rotatingQr',
+  'transferAllowed',
+  'transferDeadlineHours',
+] as const satisfies readonly (keyof EventInput)[];
+
 /**
  * Creates an event and its ticket types in one transaction (docs/rules/events.md 'Creating and editing events';
  * docs/rules/events.md 'Creating and editing events': never a half-created event, so a failing ticket type leaves no event behind).
  * Input as parsed by eventInputSchema: prices in centavos, date 'yyyy-MM-dd' and times 'HH:mm'
  * in America/Sao_Paulo. The brand follows the category. A published upcoming event is announced
- * to its brand's followers who opted in (announce-event.ts). Returns the new event's id.
+ * to its brand's followers who opted in (announce-event.ts). The event, its sectors and lots are
+ * recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded'). Returns the new event's id.
  */
-export async function createEvent(db: Db, input: EventInput, now: Date = new Date()): Promise<{ id: string }> {
+export async function createEvent(db: Db, input: EventInput, actor: AuditActor, now: Date = new Date()): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(events)
       .values({ ...eventColumns(input), createdAt: now, updatedAt: now })
       .returning({ id: events.id });
     for (const [index, type] of input.ticketTypes.entries()) await insertSector(tx, event.id, type, index, now);
+    await recordAudit(tx, actor, {
+      action: 'event.created',
+      objectType: 'event',
+      objectId: event.id,
+      eventId: event.id,
+      changes: { ...diffFields(null, input, AUDITED_EVENT_FIELDS), sectors: sectorChanges([], await loadSectorSnapshots(tx, event.id)) },
+    });
     if (input.isPublished) await announceEvent(tx, { id: event.id, ...input }, now);
     return { id: event.id };
   });

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
 import { events, orderItems, ticketTypes } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * Removes one ticket type of an event (docs/rules/events.md 'Creating and editing events': delete ticket by id).
@@ -11,14 +12,15 @@ import { events, orderItems, ticketTypes } from '../../db/schema';
  * once cannot both pass the last-type check.
  *
  * Throws DomainError: event_not_found, ticket_type_not_found, ticket_type_has_orders,
- * ticket_type_last.
+ * ticket_type_last. The removal is recorded in the audit trail by `actor` with the sector's lots
+ * (docs/rules/audit.md 'What is recorded').
  */
-export async function deleteTicketType(db: Db, eventId: string, ticketTypeId: string): Promise<void> {
+export async function deleteTicketType(db: Db, eventId: string, ticketTypeId: string, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
     if (!event) throw new DomainError('event_not_found');
     const [type] = await tx
-      .select({ id: ticketTypes.id })
+      .select({ id: ticketTypes.id, name: ticketTypes.name })
       .from(ticketTypes)
       .where(and(eq(ticketTypes.id, ticketTypeId), eq(ticketTypes.eventId, eventId)))
       .for('update');
@@ -39,5 +41,12 @@ export async function deleteTicketType(db: Db, eventId: string, ticketTypeId: st
       )
       .returning({ id: ticketTypes.id });
     if (deleted.length === 0) throw new DomainError('ticket_type_has_orders');
+    await recordAudit(tx, actor, {
+      action: 'ticket_type.deleted',
+      objectType: 'ticket_type',
+      objectId: ticketTypeId,
+      eventId,
+      changes: { name: type.name },
+    });
   });
 }

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketTypeInput } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Tx } from '../../db/client';
 import { ticketLots, ticketTypes } from '../../db/schema';
 import { adjustLotStock } from '../orders/inventory';
+import { diffFields } from '../audit/diff-fields';
 
 const at = (value: string | null | undefined) => (value ? new Date(value) : null);
 
@@ -113,4 +114,95 @@ export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInp
       );
     }
   }
+}
+
+/** A sector and its lots as the audit trail compares them before and after a save. */
+export interface SectorSnapshot {
+  id: string;
+  name: string;
+  description: string | null;
+  salesStartAt: Date | null;
+  salesEndAt: Date | null;
+  hiddenWithoutCode: boolean;
+  lots: { id: string; position: number; priceCentavos: number; quantity: number; startsAt: Date | null; endsAt: Date | null }[];
+}
+
+/** The sectors of `eventId` with their lots (by position), read in `tx`, for sectorChanges. */
+export async function loadSectorSnapshots(tx: Tx, eventId: string): Promise<SectorSnapshot[]> {
+  const sectors = await tx
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, eventId))
+    .orderBy(ticketTypes.sortOrder, ticketTypes.id);
+  if (sectors.length === 0) return [];
+  const lots = await tx
+    .select()
+    .from(ticketLots)
+    .where(
+      inArray(
+        ticketLots.ticketTypeId,
+        sectors.map((sector) => sector.id),
+      ),
+    )
+    .orderBy(ticketLots.position);
+  return sectors.map((sector) => ({
+    id: sector.id,
+    name: sector.name,
+    description: sector.description,
+    salesStartAt: sector.salesStartAt,
+    salesEndAt: sector.salesEndAt,
+    hiddenWithoutCode: sector.hiddenWithoutCode,
+    lots: lots
+      .filter((lot) => lot.ticketTypeId === sector.id)
+      .map((lot) => ({
+        id: lot.id,
+        position: lot.position,
+        priceCentavos: lot.priceCentavos,
+        quantity: lot.quantity,
+        startsAt: lot.startsAt,
+        endsAt: lot.endsAt,
+      })),
+  }));
+}
+
+const SECTOR_FIELDS = ['name', 'description', 'salesStartAt', 'salesEndAt', 'hiddenWithoutCode'] as const;
+const LOT_FIELDS = ['position', 'priceCentavos', 'quantity', 'startsAt', 'endsAt'] as const;
+type LotSnapshot = SectorSnapshot['lots'][number];
+
+/** What changed in one lot: added, removed or the fields touched (prices in centavos, `quantity` the lot's units). */
+function lotChanges(before: LotSnapshot[], after: LotSnapshot[]) {
+  const changes = [];
+  for (const lot of after) {
+    const was = before.find((b) => b.id === lot.id);
+    const fields = diffFields<LotSnapshot>(was ?? null, lot, LOT_FIELDS);
+    if (!was) changes.push({ lotId: lot.id, change: 'added', fields });
+    else if (Object.keys(fields).length > 0) changes.push({ lotId: lot.id, change: 'changed', fields });
+  }
+  for (const lot of before) {
+    if (!after.some((a) => a.id === lot.id))
+      changes.push({ lotId: lot.id, change: 'removed', fields: diffFields<LotSnapshot>(lot, {}, ['priceCentavos', 'quantity']) });
+  }
+  return changes;
+}
+
+/**
+ * The audit trail's account of a save of sectors and lots (docs/rules/audit.md 'What is recorded'):
+ * each sector added, removed or changed, with its fields and each lot's before and after. Empty
+ * when nothing changed. Pure.
+ */
+export function sectorChanges(before: SectorSnapshot[], after: SectorSnapshot[]) {
+  const changes = [];
+  for (const sector of after) {
+    const was = before.find((b) => b.id === sector.id);
+    const fields = diffFields<SectorSnapshot>(was ?? null, sector, SECTOR_FIELDS);
+    const lots = lotChanges(was?.lots ?? [], sector.lots);
+    if (!was) changes.push({ sectorId: sector.id, name: sector.name, change: 'added', fields, lots });
+    else if (Object.keys(fields).length > 0 || lots.length > 0)
+      changes.push({ sectorId: sector.id, name: sector.name, change: 'changed', fields, lots });
+  }
+  for (const sector of before) {
+    if (!after.some((a) => a.id === sector.id))
+      changes.push({ sectorId: sector.id, name: sector.name, change: 'removed', fields: {}, lots: lotChanges(sector.lots, []) });
+  }
+  return changes;
 }

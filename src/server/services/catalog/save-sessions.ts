@@ -3,6 +3,8 @@ import { DomainError } from '../../../shared/errors';
 import type { EventSessionsResponse, SaveEventSessionsInput } from '../../../shared/schemas/sessions';
 import type { Db, Tx } from '../../db/client';
 import { checkIns, eventSessions, events, ticketTypeSessions, ticketTypes } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
 
@@ -69,12 +71,20 @@ export async function getEventSessions(
  * session). A session the door already admitted someone to is never removed (its check-ins would
  * go with it): DomainError('conflict', { field: 'sessions' }). An index out of the list, or a
  * sector of another event: DomainError('validation_failed', { field }). Throws
- * DomainError('event_not_found'). Returns the sessions as saved (getEventSessions).
+ * DomainError('event_not_found'). Returns the sessions as saved (getEventSessions). A save that
+ * changed something is recorded in the audit trail by `actor` with the sessions, exit scans and
+ * sectors before and after (docs/rules/audit.md 'What is recorded').
  */
-export async function saveEventSessions(db: Db, eventId: string, input: SaveEventSessionsInput): Promise<EventSessionsResponse> {
+export async function saveEventSessions(
+  db: Db,
+  eventId: string,
+  input: SaveEventSessionsInput,
+  actor: AuditActor,
+): Promise<EventSessionsResponse> {
   return db.transaction(async (tx) => {
     const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
     if (!event) throw new DomainError('event_not_found');
+    const before = await getEventSessions(tx, eventId);
     const existing = await tx.select({ id: eventSessions.id }).from(eventSessions).where(eq(eventSessions.eventId, eventId));
     const existingIds = new Set(existing.map((s) => s.id));
     input.sessions.forEach((session, index) => {
@@ -137,6 +147,11 @@ export async function saveEventSessions(db: Db, eventId: string, input: SaveEven
     });
     if (sectorIds.size > 0) await tx.delete(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, [...sectorIds]));
     if (links.length > 0) await tx.insert(ticketTypeSessions).values(links);
-    return getEventSessions(tx, eventId);
+    const after = await getEventSessions(tx, eventId);
+    const changes = diffFields(before, after, ['sessions', 'exitScans', 'sectors']);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, actor, { action: 'sessions.saved', objectType: 'event', objectId: eventId, eventId, changes });
+    }
+    return after;
   });
 }

@@ -2,14 +2,16 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { EventInput } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Db } from '../../db/client';
-import { events, ticketTypes } from '../../db/schema';
-import { eventColumns } from './create-event';
-import { insertSector, updateSector } from './save-sectors';
+import { events } from '../../db/schema';
+import { AUDITED_EVENT_FIELDS, eventColumns } from './create-event';
+import { insertSector, loadSectorSnapshots, sectorChanges, updateSector } from './save-sectors';
 import { notifyUsers } from '../notifications/notify-user';
 import { announceEvent } from '../notifications/announce-event';
 import { formatEventDate, formatEventTime } from '../../../shared/dates';
 import type { Tx } from '../../db/client';
 import { tickets } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 /**
  * Saves the edit form (docs/rules/events.md 'Creating and editing events': update the event, insert new ticket types,
@@ -26,8 +28,12 @@ import { tickets } from '../../db/schema';
  * Throws DomainError: event_not_found; fee_has_sales; ticket_type_not_found (an id of another
  * event, field 'ticketTypes.N.id'); lot_has_sales; conflict (field 'ticketTypes.N.lots.M.remaining')
  * when the change would take stock below 0 because of sales made while the form was open.
+ *
+ * In the same transaction the audit trail gets, by `actor`, 'event.updated' with the event's fields
+ * touched and 'sectors.saved' with each sector and lot changed (prices before and after); either
+ * only when something changed (docs/rules/audit.md 'What is recorded').
  */
-export async function updateEvent(db: Db, eventId: string, input: EventInput, now: Date = new Date()): Promise<void> {
+export async function updateEvent(db: Db, eventId: string, input: EventInput, actor: AuditActor, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for('update');
     if (!before) throw new DomainError('event_not_found');
@@ -49,11 +55,15 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput, no
       .set({ ...eventColumns(input), updatedAt: now })
       .where(eq(events.id, eventId))
       .returning();
+    const touched = diffFields(before, event, AUDITED_EVENT_FIELDS);
+    if (Object.keys(touched).length > 0) {
+      await recordAudit(tx, actor, { action: 'event.updated', objectType: 'event', objectId: eventId, eventId, changes: touched });
+    }
     await notifyEventChange(tx, before, event, now);
     if (!before.isPublished && event.isPublished) await announceEvent(tx, event, now);
 
-    const existing = await tx.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-    const existingIds = new Set(existing.map((t) => t.id));
+    const sectorsBefore = await loadSectorSnapshots(tx, eventId);
+    const existingIds = new Set(sectorsBefore.map((t) => t.id));
 
     // Existing sectors in id order: the lock order of every stock change (see inventory.ts).
     const entries = [...input.ticketTypes.entries()].sort(([, a], [, b]) => String(a.id ?? '').localeCompare(String(b.id ?? '')));
@@ -65,6 +75,10 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput, no
       if (!existingIds.has(type.id)) throw new DomainError('ticket_type_not_found', { field: `ticketTypes.${index}.id` });
       await tx.execute(sql`SELECT id FROM ticket_types WHERE id = ${type.id} FOR UPDATE`);
       await updateSector(tx, type.id, type, index, `ticketTypes.${index}`);
+    }
+    const sectors = sectorChanges(sectorsBefore, await loadSectorSnapshots(tx, eventId));
+    if (sectors.length > 0) {
+      await recordAudit(tx, actor, { action: 'sectors.saved', objectType: 'event', objectId: eventId, eventId, changes: { sectors } });
     }
   });
 }

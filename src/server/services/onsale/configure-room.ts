@@ -4,6 +4,8 @@ import { DomainError } from '../../../shared/errors';
 import type { AdminRoomView, ConfigureRoomInput, EventRoomView } from '../../../shared/schemas/waiting-room';
 import { defaultRoomTimes, PASS_MINUTES, roomIsActive } from '../../domain/waiting-room';
 import { forgetRoom, readRoom, remainingUnits } from './room-state';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 /** Rate and room size of a new room: 600 buyers a minute, 500 inside at once. */
 const DEFAULT_RATE_PER_MINUTE = 600;
@@ -63,21 +65,33 @@ export async function getAdminRoom(db: Db, eventId: string, now = new Date()): P
   };
 }
 
+/** A room's settings as stored, compared for the audit trail. */
+type RoomSettings = { enabled: boolean; opens_at: Date; on_sale_at: Date; rate_per_minute: number; max_inside: number };
+
 /**
  * Saves an event's waiting-room settings (docs/rules/waiting-room.md 'The on-sale'). Once the order is drawn its
  * on-sale time stays; rate, room size and on/off may change at any time.
  *
+ * The settings changed are recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
+ *
  * Throws DomainError: event_not_found; waiting_room_drawn (the on-sale time changed after the draw).
  */
-export async function configureRoom(db: Db, eventId: string, input: ConfigureRoomInput, now = new Date()): Promise<AdminRoomView> {
+export async function configureRoom(
+  db: Db,
+  eventId: string,
+  input: ConfigureRoomInput,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<AdminRoomView> {
   await requireEvent(db, eventId);
   const opensAt = new Date(input.opensAt);
   const onSaleAt = new Date(input.onSaleAt);
   await db.transaction(async (tx) => {
-    const [current] = await queryRows<{ drawn: boolean; on_sale_at_ms: number }>(
+    const [current] = await queryRows<RoomSettings & { drawn: boolean; on_sale_at_ms: number }>(
       tx,
       sql`
-      SELECT drawn_at IS NOT NULL AS drawn, (extract(epoch from on_sale_at) * 1000)::float8 AS on_sale_at_ms
+      SELECT drawn_at IS NOT NULL AS drawn, (extract(epoch from on_sale_at) * 1000)::float8 AS on_sale_at_ms,
+             enabled, opens_at, on_sale_at, rate_per_minute, max_inside
       FROM waiting_rooms WHERE event_id = ${eventId}::uuid FOR UPDATE`,
     );
     if (current?.drawn && Number(current.on_sale_at_ms) !== onSaleAt.getTime())
@@ -87,6 +101,18 @@ export async function configureRoom(db: Db, eventId: string, input: ConfigureRoo
       VALUES (${eventId}::uuid, ${input.enabled}, ${opensAt}, ${onSaleAt}, ${input.ratePerMinute}, ${input.maxInside}, ${now})
       ON CONFLICT (event_id) DO UPDATE SET enabled = EXCLUDED.enabled, opens_at = EXCLUDED.opens_at, on_sale_at = EXCLUDED.on_sale_at,
         rate_per_minute = EXCLUDED.rate_per_minute, max_inside = EXCLUDED.max_inside, updated_at = EXCLUDED.updated_at`);
+    const after: RoomSettings = {
+      enabled: input.enabled,
+      opens_at: opensAt,
+      on_sale_at: onSaleAt,
+      rate_per_minute: input.ratePerMinute,
+      max_inside: input.maxInside,
+    };
+    const before = current && { ...current, opens_at: new Date(current.opens_at), on_sale_at: new Date(current.on_sale_at) };
+    const changes = diffFields(before, after, ['enabled', 'opens_at', 'on_sale_at', 'rate_per_minute', 'max_inside']);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, actor, { action: 'waiting_room.configured', objectType: 'waiting_room', objectId: eventId, eventId, changes });
+    }
   });
   forgetRoom(db, eventId);
   return getAdminRoom(db, eventId, now);
@@ -94,18 +120,27 @@ export async function configureRoom(db: Db, eventId: string, input: ConfigureRoo
 
 /**
  * Pauses or resumes the outflow ('Venda pausada pelo organizador.'): while paused nobody new is
- * admitted and passes do not buy; on resume the rate counts from now (nothing saved up).
+ * admitted and passes do not buy; on resume the rate counts from now (nothing saved up). Recorded
+ * in the audit trail by `actor` as 'waiting_room.configured' (docs/rules/audit.md 'What is recorded').
  *
  * Throws DomainError: event_not_found; waiting_room_closed (the event has no room).
  */
-export async function pauseRoom(db: Db, eventId: string, paused: boolean, now = new Date()): Promise<AdminRoomView> {
+export async function pauseRoom(db: Db, eventId: string, paused: boolean, actor: AuditActor, now = new Date()): Promise<AdminRoomView> {
   await requireEvent(db, eventId);
-  const [row] = await queryRows<{ event_id: string }>(
-    db,
-    sql`
-    UPDATE waiting_rooms SET paused = ${paused}, updated_at = ${now} WHERE event_id = ${eventId}::uuid RETURNING event_id`,
-  );
-  if (!row) throw new DomainError('waiting_room_closed');
+  await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ was: boolean }>(
+      tx,
+      sql`
+      UPDATE waiting_rooms w SET paused = ${paused}, updated_at = ${now}
+      FROM (SELECT event_id, paused FROM waiting_rooms WHERE event_id = ${eventId}::uuid FOR UPDATE) old
+      WHERE w.event_id = old.event_id RETURNING old.paused AS was`,
+    );
+    if (!row) throw new DomainError('waiting_room_closed');
+    if (row.was !== paused) {
+      const changes = { paused: { before: row.was, after: paused } };
+      await recordAudit(tx, actor, { action: 'waiting_room.configured', objectType: 'waiting_room', objectId: eventId, eventId, changes });
+    }
+  });
   forgetRoom(db, eventId);
   return getAdminRoom(db, eventId, now);
 }

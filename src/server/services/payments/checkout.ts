@@ -5,6 +5,7 @@ import { placeCourtesyOrders, placeUnpaidOrder, type PlacedOrder } from '../orde
 import { loadOrderView, toOrderView } from '../orders/order-view';
 import { confirmPayment } from './confirm-payment';
 import { requestPayment } from './request-payment';
+import type { AuditActor, AuditEntry } from '../audit/record-audit';
 
 /**
  * The buyer's checkout (POST /api/orders; docs/architecture.md 'Flow of a purchase', steps 1-3): the
@@ -27,7 +28,9 @@ export async function placeOrder(deps: ServiceDeps, userId: string, input: Place
  * confirmed at once as a free order through the one confirmation (confirm-payment.ts): the ticket
  * is issued, e-mailed, and shown in 'Meus ingressos' of the account with that e-mail, or, for an
  * e-mail without an account yet, once one signs up and confirms it (claimCourtesies). Returns how
- * many were issued and how many went to e-mails without an account. `now` is UTC.
+ * many were issued and how many went to e-mails without an account. `now` is UTC. Each courtesy
+ * is recorded in the audit trail by `actor` in the transaction that issues its ticket
+ * (docs/rules/audit.md 'What is recorded').
  * Throws DomainError: courtesy_quota_exceeded, event_*, ticket_type_not_found, ticket_type_sold_out, event_sold_out.
  */
 export async function issueCourtesies(
@@ -35,10 +38,22 @@ export async function issueCourtesies(
   issuedBy: string,
   eventId: string,
   input: { ticketTypeId: string; recipients: { name: string; email: string }[] },
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<{ issued: number; invited: number }> {
   const placed = await placeCourtesyOrders(deps, issuedBy, eventId, input, now);
-  for (const order of placed) await confirmPayment(deps, { orderId: order.id }, now);
+  for (const order of placed) {
+    const entry: AuditEntry = {
+      action: 'courtesy.issued',
+      objectType: 'order',
+      objectId: order.id,
+      eventId,
+      orderId: order.id,
+      subjectUserId: order.userId,
+      changes: { ticketTypeId: input.ticketTypeId, recipientName: order.buyerName, ticketCount: 1 },
+    };
+    await confirmPayment(deps, { orderId: order.id }, now, { actor, entry });
+  }
   return { issued: placed.length, invited: placed.filter((order) => order.userId === null).length };
 }
 

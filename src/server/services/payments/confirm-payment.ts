@@ -18,7 +18,7 @@ import type { Concession } from '../../../shared/concessions';
 import { settleCouponUses, tryHoldUnits } from '../orders/inventory';
 import { moveHoldings, pendingUnitsSql } from '../orders/cpf-holdings';
 import { releaseOrderInTx } from '../orders/release-order';
-import { recordAudits, systemActor } from '../audit/record-audit';
+import { recordAudit, recordAudits, systemActor, type AuditActor, type AuditEntry } from '../audit/record-audit';
 import { loadSaleState } from '../orders/sale-state';
 
 /**
@@ -70,6 +70,8 @@ export interface ConfirmRequest {
   now: Date;
   /** False: no purchase e-mail (a guest let in at the door, who has no QR to show any more); absent: one when the order has an e-mail. */
   sendsEmail?: boolean;
+  /** An audit row written with the confirmation when it completes the order (a courtesy issued by staff). */
+  audit?: { actor: AuditActor; entry: AuditEntry };
 }
 
 /**
@@ -77,15 +79,17 @@ export interface ConfirmRequest {
  * one confirmation path (confirmOrders), in one transaction shared with the confirmations that
  * arrive meanwhile (db/grouped.ts). Used by the sandbox's simulated PIX and test cards, free
  * orders and reconciliation; the provider's webhook runs confirmOrders in its own transaction
- * (confirmPaymentInTx). `now` is a UTC instant. Throws DomainError('order_not_found') for an
- * unknown order.
+ * (confirmPaymentInTx). `now` is a UTC instant. `audit`: an audit row written in the
+ * confirmation's transaction when it completes the order. Throws DomainError('order_not_found')
+ * for an unknown order.
  */
 export async function confirmPayment(
   deps: ServiceDeps,
   ref: PaymentRef,
   now: Date = new Date(),
+  audit?: ConfirmRequest['audit'],
 ): Promise<Confirmation & { orderId: string }> {
-  const result = await confirmGroup(deps.db, 'confirm', { deps, request: { ref, now } });
+  const result = await confirmGroup(deps.db, 'confirm', { deps, request: { ref, now, audit } });
   if (result.orderId === null) throw new DomainError('order_not_found');
   return { ...result, orderId: result.orderId };
 }
@@ -245,6 +249,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       Object.assign(order, { status: 'completed', completedAt: request.now, paymentError: null, updatedAt: request.now });
     if (outcome === 'refunded_late') Object.assign(order, { status: 'refunded', updatedAt: request.now });
     const completion = completions.at(-1);
+    if (outcome === 'completed' && request.audit) await recordAudit(tx, request.audit.actor, request.audit.entry);
     results.push({
       outcome,
       orderId: order.id,

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { staffInvitations, userRoles, users } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { forgetSessions } from './session-events';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * The team as the back office's 'Equipe' page lists it (docs/rules/access.md 'Roles': admins
@@ -47,11 +48,13 @@ export async function listStaff(db: Db): Promise<StaffList> {
 /**
  * Gives `role` to the account of `email`; without an account, records an invitation and e-mails
  * it (the role is given when that address signs up: grantInvitedRoles). Giving a role someone
- * already has changes nothing. Returns whether it was an invitation.
+ * already has changes nothing. A role given or an invitation made is recorded in the audit trail
+ * by `actor` (docs/rules/audit.md 'What is recorded'). Returns whether it was an invitation.
  */
 export async function grantStaffRole(
   deps: Pick<ServiceDeps, 'db' | 'mailer' | 'publicUrl'>,
   input: GrantStaffRoleInput & { adminId: string },
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<{ invited: boolean }> {
   const [account] = await deps.db
@@ -59,16 +62,40 @@ export async function grantStaffRole(
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email));
   if (account) {
-    await deps.db.insert(userRoles).values({ userId: account.id, role: input.role, createdAt: now }).onConflictDoNothing();
-    await forgetSessions(deps.db, account.id);
+    await deps.db.transaction(async (tx) => {
+      const [granted] = await tx
+        .insert(userRoles)
+        .values({ userId: account.id, role: input.role, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ role: userRoles.role });
+      if (!granted) return;
+      await recordAudit(tx, actor, {
+        action: 'staff.granted',
+        objectType: 'user',
+        objectId: account.id,
+        subjectUserId: account.id,
+        changes: { role: input.role },
+      });
+      await forgetSessions(tx, account.id);
+    });
     return { invited: false };
   }
   const [known] = await deps.db
     .select()
     .from(staffInvitations)
     .where(and(eq(staffInvitations.email, input.email), eq(staffInvitations.role, input.role)));
-  if (!known)
-    await deps.db.insert(staffInvitations).values({ email: input.email, role: input.role, invitedBy: input.adminId, createdAt: now });
+  // Asked again, the invitation e-mail goes again; the invitation and its audit row stay one.
+  if (!known) {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(staffInvitations).values({ email: input.email, role: input.role, invitedBy: input.adminId, createdAt: now });
+      await recordAudit(tx, actor, {
+        action: 'staff.granted',
+        objectType: 'staff_invitation',
+        objectId: input.email,
+        changes: { role: input.role, email: input.email, invited: true },
+      });
+    });
+  }
   const link = new URL(`/auth?cadastro=1&email=${encodeURIComponent(input.email)}`, deps.publicUrl).toString();
   const what = staffRoleWork[input.role];
   await deps.mailer.send({
@@ -85,14 +112,28 @@ export async function grantStaffRole(
  * Removes `role` from a user, or an invitation of an e-mail. Never removes the last admin: the
  * admin rows are locked first, so two admins removing each other at once cannot both succeed.
  * Throws DomainError('last_admin') for the last one, 'not_found' when there is nothing to remove.
+ * What was removed is recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
-export async function revokeStaffRole(db: Db, target: { userId: string } | { email: string }, role: StaffRole): Promise<void> {
+export async function revokeStaffRole(
+  db: Db,
+  target: { userId: string } | { email: string },
+  role: StaffRole,
+  actor: AuditActor,
+): Promise<void> {
   if ('email' in target) {
-    const removed = await db
-      .delete(staffInvitations)
-      .where(and(eq(staffInvitations.email, target.email.toLowerCase()), eq(staffInvitations.role, role)))
-      .returning({ email: staffInvitations.email });
-    if (removed.length === 0) throw new DomainError('not_found');
+    await db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(staffInvitations)
+        .where(and(eq(staffInvitations.email, target.email.toLowerCase()), eq(staffInvitations.role, role)))
+        .returning({ email: staffInvitations.email });
+      if (removed.length === 0) throw new DomainError('not_found');
+      await recordAudit(tx, actor, {
+        action: 'staff.revoked',
+        objectType: 'staff_invitation',
+        objectId: removed[0].email,
+        changes: { role, email: removed[0].email, invited: true },
+      });
+    });
     return;
   }
   await db.transaction(async (tx) => {
@@ -110,6 +151,13 @@ export async function revokeStaffRole(db: Db, target: { userId: string } | { ema
       .where(and(eq(userRoles.userId, target.userId), eq(userRoles.role, role)))
       .returning({ userId: userRoles.userId });
     if (removed.length === 0) throw new DomainError('not_found');
+    await recordAudit(tx, actor, {
+      action: 'staff.revoked',
+      objectType: 'user',
+      objectId: target.userId,
+      subjectUserId: target.userId,
+      changes: { role },
+    });
     // Every instance drops the sessions it trusted with the old roles.
     await forgetSessions(tx, target.userId);
   });

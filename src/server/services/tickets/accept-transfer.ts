@@ -11,6 +11,7 @@ import type { ServiceDeps } from '../deps';
 import { moveHoldings, ticketUnitsSql } from '../orders/cpf-holdings';
 import { assertTicketMayMove, meiaGuarded } from './ticket-holding';
 import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
+import { maskCpf, recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * The recipient (`account`, signed in) accepts a transfer named by its link's token or, in
@@ -29,13 +30,15 @@ import { hashTransferToken, readTickets, readTransfers } from './ticket-rows';
  * Throws DomainError: transfer_not_found, transfer_email_unconfirmed, and what decideAcceptance
  * throws (transfer_already_accepted, transfer_was_cancelled, transfer_wrong_account,
  * ticket_not_transferable, transfer_closed, transfer_meia_mismatch, holder_cpf_required, cpf_invalid),
- * cpf_limit, meia_cpf_repeated.
+ * cpf_limit, meia_cpf_repeated. The transfer is recorded in the audit trail by `actor`, the
+ * recipient (docs/rules/audit.md 'What is recorded').
  * Returns the ticket's id.
  */
 export async function acceptTransfer(
   deps: Pick<ServiceDeps, 'db' | 'ticketSigningKey'>,
   account: { id: string; email: string },
   input: z.output<typeof acceptTransferSchema>,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<{ ticketId: string }> {
   return meiaGuarded(() =>
@@ -77,6 +80,20 @@ export async function acceptTransfer(
         .update(ticketTransfers)
         .set({ status: 'accepted', oldCode: ticket.code, toUserId: account.id, toCpf: cpf, decidedAt: now })
         .where(eq(ticketTransfers.id, transfer.id));
+      await recordAudit(tx, actor, {
+        action: 'ticket.transferred',
+        objectType: 'ticket',
+        objectId: ticket.id,
+        eventId: ticket.event.id,
+        orderId: ticket.orderId,
+        subjectUserId: ticket.userId,
+        changes: {
+          transferId: transfer.id,
+          userId: { before: ticket.userId, after: account.id },
+          holderName: { before: ticket.holderName, after: transfer.to_name },
+          holderCpf: { before: maskCpf(ticket.holderCpf), after: maskCpf(cpf) },
+        },
+      });
       if (ticket.userId) {
         await notifyUser(
           tx,

@@ -8,6 +8,8 @@ import { decideHolderEdit, isHolderCpfAsked } from '../../domain/transfers';
 import { moveHoldings, ticketUnitsSql } from '../orders/cpf-holdings';
 import { assertTicketMayMove, meiaGuarded } from './ticket-holding';
 import { readTickets } from './ticket-rows';
+import { maskCpf, recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 /**
  * 'Editar titular': the ticket's owner (`userId`, the account the ticket belongs to) names who
@@ -18,7 +20,8 @@ import { readTickets } from './ticket-rows';
  * CPF is not asked, a CPF given is stored too. `now` is UTC.
  * Throws DomainError: not_found (no such ticket of this user), holder_not_editable,
  * holder_locked, holder_meia_transfer_only, holder_cpf_required, cpf_invalid, validation_failed,
- * cpf_limit, meia_cpf_repeated.
+ * cpf_limit, meia_cpf_repeated. A change is recorded in the audit trail by `actor` (CPFs masked;
+ * docs/rules/audit.md 'What is recorded').
  * Returns the stored holder.
  */
 export async function editTicketHolder(
@@ -26,6 +29,7 @@ export async function editTicketHolder(
   userId: string,
   ticketId: string,
   input: z.output<typeof editHolderSchema>,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<{ holderName: string; holderCpf: string | null }> {
   const parsed = input;
@@ -39,6 +43,22 @@ export async function editTicketHolder(
       await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
       await tx.update(tickets).set({ holderName: parsed.holderName, holderCpf }).where(eq(tickets.id, ticket.id));
       await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), 1);
+      const changes = diffFields(
+        { holderName: ticket.holderName, holderCpf: maskCpf(ticket.holderCpf) },
+        { holderName: parsed.holderName, holderCpf: maskCpf(holderCpf) },
+        ['holderName', 'holderCpf'],
+      );
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, actor, {
+          action: 'ticket.holder_changed',
+          objectType: 'ticket',
+          objectId: ticket.id,
+          eventId: ticket.event.id,
+          orderId: ticket.orderId,
+          subjectUserId: userId,
+          changes,
+        });
+      }
       return { holderName: parsed.holderName, holderCpf };
     }),
   );
