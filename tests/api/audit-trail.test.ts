@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
+import { auditPseudonym } from '../../src/server/services/audit/record-audit';
 import { auditEntries, brands } from '../../src/server/db/schema';
 import { auditActions, type AuditAction } from '../../src/shared/audit-actions';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
@@ -969,5 +970,54 @@ describe('a refused back-office action leaves no audit row', () => {
     expect(rows.map((r) => r.action).filter((a) => a !== 'refund.paid')).toEqual(['event.cancelled']);
     const [event] = await queryRows<{ title: string }>(server.deps.db, sql`SELECT title FROM events WHERE id = ${created.id}::uuid`);
     expect(event.title).toBe('Noite do Histórico');
+  });
+});
+
+describe("a deleted account's audit rows", () => {
+  it('stay, with the account replaced by its pseudonym wherever it acted or was concerned, and the actor shown as "Conta removida"', async () => {
+    const leaving = await server.signUpAs();
+    const { event, type } = await newEvent();
+    const orderId = await paidOrder(leaving, event.id, type.id, 2);
+    const requested = await post('/api/refunds', leaving, { orderId, reason: 'Mudança de planos' });
+    expect(requested.statusCode).toBe(201);
+    expect((await post(`/api/admin/refunds/${requested.json().id}/reject`, admin, {})).statusCode).toBe(200);
+    expect((await post('/api/admin/staff', admin, { email: leaving.email, role: 'validator' })).statusCode).toBe(201);
+    const mine = sql`actor_id = ${leaving.userId} OR subject_user_id = ${leaving.userId} OR object_id = ${leaving.userId}`;
+    const before = await queryRows<{ id: number; action: string; actor_id: string | null }>(
+      server.deps.db,
+      sql`SELECT id, action, actor_id FROM audit_entries WHERE ${mine} ORDER BY id`,
+    );
+    expect(before.map((r) => r.action)).toEqual(['order.paid', 'refund.requested', 'refund.rejected', 'staff.granted']);
+
+    expect((await call('DELETE', '/api/me', leaving)).statusCode).toBe(200);
+
+    const pseudonym = auditPseudonym(server.deps.ticketSigningKey, leaving.userId);
+    expect(pseudonym).toMatch(/^removido:[\w-]{22}$/);
+    const after = await server.deps.db
+      .select()
+      .from(auditEntries)
+      .where(
+        inArray(
+          auditEntries.id,
+          before.map((r) => r.id),
+        ),
+      )
+      .orderBy(auditEntries.id);
+    expect(after.map((r) => [r.action, r.actorId, r.actorLabel, r.subjectUserId])).toEqual([
+      ['order.paid', null, 'Sistema', pseudonym],
+      ['refund.requested', pseudonym, 'Conta removida', pseudonym],
+      ['refund.rejected', admin.userId, 'Pessoa Teste', pseudonym],
+      ['staff.granted', admin.userId, 'Pessoa Teste', pseudonym],
+    ]);
+    expect(after[3].objectId).toBe(pseudonym);
+    // The amounts stay; the account's id and e-mail are nowhere in the trail any more.
+    expect(after[1].changes).toEqual({ amountCentavos: 16000, ticketCount: 2 });
+    const traces = await queryRows<{ id: number }>(
+      server.deps.db,
+      sql`SELECT id FROM audit_entries WHERE ${mine} OR strpos(changes::text, ${leaving.userId}) > 0 OR strpos(changes::text, ${leaving.email}) > 0`,
+    );
+    expect(traces).toEqual([]);
+    // Another person's pseudonym would differ: the hash is of the account's id.
+    expect(auditPseudonym(server.deps.ticketSigningKey, fan.userId)).not.toBe(pseudonym);
   });
 });

@@ -144,7 +144,7 @@ export async function profileRoutes(fastify: FastifyInstance, { deps, guards, co
     { schema: { response: responses({ 200: deleteAccountResponseSchema }) } },
     async (request): Promise<DeleteAccountResponse> => {
       const user = await guards.requireUser(request);
-      await deleteAccount(files, user.id);
+      await deleteAccount({ ...files, signingKey: deps.ticketSigningKey }, user.id);
       return { deleted: true };
     },
   );

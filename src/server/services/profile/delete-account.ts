@@ -27,6 +27,7 @@ import { removeAvatarFile } from './avatar-files';
 import { removeLocalOutboxFiles } from '../../lib/local-outbox';
 import type { JobKind } from '../jobs';
 import { buyerRefundOrigins } from '../../../shared/statuses';
+import { pseudonymiseAuditRows } from '../audit/record-audit';
 
 /** Buyer name kept on the orders of a deleted account. */
 const DELETED_BUYER_NAME = 'Conta excluída';
@@ -68,8 +69,15 @@ const LAST_ADMIN_MESSAGE = 'Você é o único administrador. Dê o papel de admi
  * (lib/local-outbox.ts); an order's buyer address is the one its confirmation went to, usually
  * the account's own. Throws DomainError('conflict') with a pt-BR message when the user is the
  * last administrator, DomainError('unauthenticated') when the user is already gone.
+ *
+ * The audit trail keeps the account's rows, pseudonymised in the same transaction with
+ * `signingKey` (the product's ticket signing key; docs/rules/audit.md 'Deleted accounts').
  */
-export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: string, now = new Date()): Promise<void> {
+export async function deleteAccount(
+  deps: { db: Db; dataDir: string; signingKey: Buffer },
+  userId: string,
+  now = new Date(),
+): Promise<void> {
   const { avatarUrl, emails, phones } = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new DomainError('unauthenticated');
@@ -145,6 +153,7 @@ export async function deleteAccount(deps: { db: Db; dataDir: string }, userId: s
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(verifications).where(or(eq(verifications.value, userId), eq(verifications.identifier, user.email)));
     await tx.delete(users).where(eq(users.id, userId));
+    await pseudonymiseAuditRows(tx, deps.signingKey, user);
     await moveHoldings(tx, heldTickets, 1);
     return { avatarUrl: profile?.avatarUrl ?? null, emails, phones };
   });
