@@ -22,6 +22,10 @@ function AdminMark({ className = 'size-9 text-sm' }: { className?: string }) {
   );
 }
 
+/**
+ * The sidebar's links. On wide screens (a mouse) they are 36 px tall, so all twelve and the account
+ * stay in view on a 1280x800 screen; in the phone drawer they keep 44 px touch targets.
+ */
 function NavItems({ isCollapsed = false, onNavigate }: { isCollapsed?: boolean; onNavigate?: () => void }) {
   return (
     <ul className="space-y-1">
@@ -34,7 +38,7 @@ function NavItems({ isCollapsed = false, onNavigate }: { isCollapsed?: boolean; 
             title={isCollapsed ? label : undefined}
             className={({ isActive }) =>
               cn(
-                'flex h-11 items-center gap-3 rounded-xl px-3 font-medium transition',
+                'flex h-11 items-center gap-3 rounded-xl px-3 font-medium transition lg:h-9',
                 isCollapsed && 'justify-center px-0',
                 isActive ? 'bg-accent/10 font-semibold text-accent' : 'text-fg hover:bg-surface',
               )
