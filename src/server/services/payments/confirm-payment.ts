@@ -122,6 +122,9 @@ type LockedItem = typeof orderItems.$inferSelect & { lotPosition: number | null 
 
 type LockedOrder = { order: typeof orders.$inferSelect; items: LockedItem[] };
 
+/** The payment providers of orders no payment provider is paid through (orders.payment_provider). */
+const OFF_PROVIDER_PAYMENTS = ['free', 'courtesy', 'box_office', 'guest_list'];
+
 /**
  * The one confirmation path, for every provider and every size of group, inside `tx`: marks each
  * paid order `completed` exactly once and issues one ticket per unit, each with its own random,
@@ -256,9 +259,12 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       completed: outcome === 'completed' && completion?.locked === locked ? completedOrder(completion) : undefined,
     });
   }
-  // The audit trail's 'order.paid' for money paid online (docs/rules/audit.md 'What is recorded'):
-  // the box office and paying guests are recorded by their operator's own action; free and courtesy orders move no money.
-  const paid = completions.filter(({ locked: { order } }) => order.channel === 'online' && order.totalCentavos > 0);
+  // The audit trail's 'order.paid' for money paid through the provider (docs/rules/audit.md 'What is
+  // recorded'): cash and the card machine at the box office and paying guests are recorded by their
+  // operator's own action; free and courtesy orders move no money.
+  const paid = completions.filter(
+    ({ locked: { order } }) => order.totalCentavos > 0 && !OFF_PROVIDER_PAYMENTS.includes(order.paymentProvider),
+  );
   await recordAudits(
     tx,
     systemActor,
