@@ -31,6 +31,7 @@ export const auditActionLabels = {
   'box_office.refund': 'Estorno na bilheteria',
   'block.reserved': 'Bloco reservado',
   'block.returned': 'Bloco devolvido',
+  'door_sector.saved': 'Preço e cota da bilheteria alterados',
   'door.manual_admission': 'Entrada liberada manualmente',
   'guest.admitted': 'Nome da lista liberado',
   'guest_list.created': 'Lista criada',

@@ -399,6 +399,26 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       changes: { totalCentavos: 8000, paymentMethod: 'cash', ticketCount: 1, halfCount: 0, courtesyCount: 0 },
     });
   },
+  'door_sector.saved': async () => {
+    const { event, type } = await newEvent();
+    const row = await oneRow('door_sector.saved', async () => {
+      const saved = await call('PUT', `/api/admin/box-office/sectors/${type.id}`, admin, { doorPriceCentavos: 10000, doorQuota: 20 });
+      expect(saved.statusCode, saved.body).toBe(200);
+    });
+    expectRow(row, {
+      actor: admin,
+      objectType: 'ticket_type',
+      objectId: type.id,
+      eventId: event.id,
+      changes: { name: 'Pista', doorPriceCentavos: { before: null, after: 10000 }, doorQuota: { before: null, after: 20 } },
+    });
+    // A price below zero is refused and leaves no row.
+    const refused = await rowsWritten(async () => {
+      const negative = await call('PUT', `/api/admin/box-office/sectors/${type.id}`, admin, { doorPriceCentavos: -1, doorQuota: 20 });
+      expect(negative.statusCode).toBe(400);
+    });
+    expect(refused).toEqual([]);
+  },
   'box_office.refund': async () => {
     const { event, op, sell } = await boxOffice(4);
     const orderId = await cashSale(op, sell);

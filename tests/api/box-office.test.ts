@@ -17,6 +17,7 @@ import { saveDoorSector } from '../../src/server/services/box-office/door-sector
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
 import { checkHoldingsLedger } from '../support/invariants';
+import { systemActor } from '../../src/server/services/audit/record-audit';
 
 let server: TestServer;
 let admin: { userId: string; cookie: string };
@@ -500,8 +501,8 @@ describe("a sector's door price and quota", () => {
     const {
       ticketTypes: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
-    await saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 6000, doorQuota: 5 });
-    await expect(saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 9000, doorQuota: 2 ** 31 })).rejects.toThrow();
+    await saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 6000, doorQuota: 5 }, systemActor);
+    await expect(saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 9000, doorQuota: 2 ** 31 }, systemActor)).rejects.toThrow();
     const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
     expect(sector.doorPriceCentavos).toBe(6000);
     const [quota] = await server.deps.db.select().from(boxOfficeSectors).where(eq(boxOfficeSectors.ticketTypeId, pista.id));

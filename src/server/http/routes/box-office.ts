@@ -249,7 +249,7 @@ export async function adminBoxOfficeRoutes(fastify: FastifyInstance, { deps, gua
       schema: { params: idParamsSchema, body: saveDoorSectorSchema, response: responses({ 200: doorSectorSchema }) },
       config: idNotFound(() => new DomainError('ticket_type_not_found')),
     },
-    async (request) => saveDoorSector(deps.db, request.params.id, request.body),
+    async (request) => saveDoorSector(deps.db, request.params.id, request.body, await signedInActor(request, guards)),
   );
 
   app.get(

@@ -4,6 +4,8 @@ import type { DoorSector, SaveDoorSectorInput } from '../../../shared/schemas/bo
 import { lotsState } from '../../domain/lots';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import { loadSectorLots } from '../orders/sector-lots';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { diffFields } from '../audit/diff-fields';
 
 /**
  * The sectors of an event as the box office sells them (docs/rules/box-office.md 'Selling at the door':
@@ -48,25 +50,43 @@ export async function listDoorSectors(db: Db | Tx, eventId: string, now: Date = 
  * Sets a sector's door price (centavos; null: the online lot's price) and the box office's quota
  * (units; null: no limit), in one transaction: both are saved or neither. A quota below what the
  * blocks already hold stops new blocks only; blocks already reserved keep selling. Blocks keep the
- * price they were reserved at. Throws DomainError('ticket_type_not_found').
+ * price they were reserved at. What changed is recorded in the audit trail by `actor`
+ * (docs/rules/audit.md 'What is recorded'). Throws DomainError('ticket_type_not_found').
  */
 export async function saveDoorSector(
   db: Db,
   ticketTypeId: string,
   input: SaveDoorSectorInput,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<DoorSector> {
   return db.transaction(async (tx) => {
-    const [sector] = await queryRows<{ event_id: string }>(
+    const [before] = await queryRows<{ event_id: string; name: string; door_price_centavos: number | null; door_quota: number | null }>(
       tx,
       sql`
-      UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid RETURNING event_id`,
+      SELECT t.event_id, t.name, t.door_price_centavos, s.door_quota
+      FROM ticket_types t LEFT JOIN box_office_sectors s ON s.ticket_type_id = t.id WHERE t.id = ${ticketTypeId}::uuid FOR UPDATE OF t`,
     );
-    if (!sector) throw new DomainError('ticket_type_not_found');
+    if (!before) throw new DomainError('ticket_type_not_found');
+    await tx.execute(sql`UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid`);
     await tx.execute(sql`
       INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${ticketTypeId}::uuid, ${input.doorQuota}, ${now})
       ON CONFLICT (ticket_type_id) DO UPDATE SET door_quota = excluded.door_quota, updated_at = excluded.updated_at`);
-    const sectors = await listDoorSectors(tx, sector.event_id, now);
+    const changes = diffFields(
+      { doorPriceCentavos: before.door_price_centavos, doorQuota: before.door_quota === null ? null : Number(before.door_quota) },
+      { doorPriceCentavos: input.doorPriceCentavos, doorQuota: input.doorQuota },
+      ['doorPriceCentavos', 'doorQuota'],
+    );
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, actor, {
+        action: 'door_sector.saved',
+        objectType: 'ticket_type',
+        objectId: ticketTypeId,
+        eventId: before.event_id,
+        changes: { name: before.name, ...changes },
+      });
+    }
+    const sectors = await listDoorSectors(tx, before.event_id, now);
     return sectors.find((s) => s.id === ticketTypeId)!;
   });
 }
