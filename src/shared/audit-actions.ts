@@ -14,6 +14,7 @@ export const auditActionLabels = {
   'coupon.updated': 'Cupom alterado',
   'coupon.deleted': 'Cupom excluído',
   'courtesy.issued': 'Cortesias emitidas',
+  'courtesy_quota.set': 'Cota de cortesias alterada',
   'waiting_room.configured': 'Sala de espera configurada',
   'staff.granted': 'Função concedida',
   'staff.revoked': 'Função revogada',

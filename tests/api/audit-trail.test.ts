@@ -611,6 +611,22 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       changes: { ticketTypeId: type.id, recipientName: 'Clara Convidada', ticketCount: 1 },
     });
   },
+  'courtesy_quota.set': async () => {
+    const { event } = await newEvent();
+    const operator = await server.signUpAs(['box_office']);
+    const row = await oneRow('courtesy_quota.set', async () => {
+      const saved = await call('PUT', `/api/admin/events/${event.id}/courtesy-quotas`, admin, { email: operator.email, quota: 5 });
+      expect(saved.statusCode, saved.body).toBe(200);
+    });
+    expectRow(row, {
+      actor: admin,
+      objectType: 'user',
+      objectId: operator.userId,
+      eventId: event.id,
+      subjectUserId: operator.userId,
+      changes: { quota: { before: null, after: 5 } },
+    });
+  },
   'waiting_room.configured': async () => {
     const { event } = await newEvent();
     const opensAt = new Date(Date.now() + 86_400_000).toISOString();

@@ -140,7 +140,7 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   app.put(
     '/api/admin/events/:id/courtesy-quotas',
     { ...quotas, schema: { ...quotas.schema, body: setCourtesyQuotaSchema } },
-    async (request) => ({ quotas: await setCourtesyQuota(db, request.params.id, request.body) }),
+    async (request) => ({ quotas: await setCourtesyQuota(db, request.params.id, request.body, await actor(request)) }),
   );
 
   // What the cancellation would do, for the confirmation the organizer reads first.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { CourtesyQuota, SetCourtesyQuotaInput } from '../../../shared/schemas/admin-events';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
  * The courtesy quotas of an event's staff, by name: each member's quota and how many courtesies
@@ -24,6 +25,7 @@ export async function listCourtesyQuotas(db: Db, eventId: string): Promise<Court
  * (who issues them at the window). A new quota starts from the courtesies that member already issued for the event
  * (pending or paid orders of provider 'courtesy' with `issued_by`), so it counts them too; a
  * quota may be set below that count (nothing more can be issued then).
+ * A change is recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  * Throws DomainError: event_not_found; staff_member_not_found (no account with that e-mail holds
  * the admin or box-office role).
  */
@@ -31,6 +33,7 @@ export async function setCourtesyQuota(
   db: Db,
   eventId: string,
   input: SetCourtesyQuotaInput,
+  actor: AuditActor,
   now: Date = new Date(),
 ): Promise<CourtesyQuota[]> {
   const [event] = await queryRows<{ id: string }>(db, sql`SELECT id FROM events WHERE id = ${eventId}::uuid`);
@@ -41,15 +44,32 @@ export async function setCourtesyQuota(
     SELECT DISTINCT u.id FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role IN ('admin', 'box_office') WHERE lower(u.email) = ${input.email.toLowerCase()}`,
   );
   if (!member) throw new DomainError('staff_member_not_found', { field: 'email' });
-  if (input.quota === null) {
-    await db.execute(sql`DELETE FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${member.id}`);
-  } else {
-    await db.execute(sql`
-      INSERT INTO courtesy_quotas (event_id, user_id, quota, used, updated_at)
-      SELECT ${eventId}::uuid, ${member.id}, ${input.quota}, count(*)::int, ${now}
-      FROM orders WHERE event_id = ${eventId}::uuid AND payment_provider = 'courtesy' AND issued_by = ${member.id} AND status IN ('pending', 'completed')
-      ON CONFLICT (event_id, user_id) DO UPDATE SET quota = excluded.quota, updated_at = excluded.updated_at`);
-  }
+  await db.transaction(async (tx) => {
+    const [before] = await queryRows<{ quota: number }>(
+      tx,
+      sql`SELECT quota FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${member.id} FOR UPDATE`,
+    );
+    if (input.quota === null) {
+      await tx.execute(sql`DELETE FROM courtesy_quotas WHERE event_id = ${eventId}::uuid AND user_id = ${member.id}`);
+    } else {
+      await tx.execute(sql`
+        INSERT INTO courtesy_quotas (event_id, user_id, quota, used, updated_at)
+        SELECT ${eventId}::uuid, ${member.id}, ${input.quota}, count(*)::int, ${now}
+        FROM orders WHERE event_id = ${eventId}::uuid AND payment_provider = 'courtesy' AND issued_by = ${member.id} AND status IN ('pending', 'completed')
+        ON CONFLICT (event_id, user_id) DO UPDATE SET quota = excluded.quota, updated_at = excluded.updated_at`);
+    }
+    const quota = { before: before ? Number(before.quota) : null, after: input.quota };
+    if (quota.before !== quota.after) {
+      await recordAudit(tx, actor, {
+        action: 'courtesy_quota.set',
+        objectType: 'user',
+        objectId: member.id,
+        eventId,
+        subjectUserId: member.id,
+        changes: { quota },
+      });
+    }
+  });
   return listCourtesyQuotas(db, eventId);
 }
 
