@@ -188,6 +188,8 @@ describe('copy check', () => {
         '/admin/staff',
         '/admin/box-office',
         '/admin/guest-lists',
+        '/admin/audit',
+        `/admin/audit?eventId=${event.id}`,
         '/ticket-validator',
         '/bilheteria',
       ])),
@@ -202,6 +204,9 @@ describe('copy check', () => {
     expect([...exports].sort()).toEqual(
       [`${base}/attendees.csv`, `${base}/bordero.csv`, `${base}/buyers.csv`, `${base}/check-ins.csv`, `${base}/cpf-sales.csv`].sort(),
     );
+    // The history's export ('Histórico', 'Baixar CSV'), of everything and of the event.
+    exports.add('/api/admin/audit.csv');
+    exports.add(`/api/admin/audit.csv?eventId=${event.id}`);
     for (const link of exports) {
       const response = await admin.page.request.get(link);
       expect(response.status(), link).toBe(200);
