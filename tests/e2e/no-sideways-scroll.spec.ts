@@ -32,33 +32,43 @@ async function overflow(page: Page) {
   return page.evaluate(() => document.scrollingElement!.scrollWidth);
 }
 
-/** Each route at each width: where the page is wider than the screen, and its widest elements. */
+/**
+ * The fonts each page is read in: what Debian's Chromium renders `system-ui` with (DejaVu Sans, wide),
+ * and a narrower one with Arial's widths (Liberation Sans, as phones' Roboto and Arial set text),
+ * where a line that wrapped in DejaVu may now sit beside a badge and push it out.
+ */
+const FONTS: (string | null)[] = [null, 'Liberation Sans'];
+
+/** Each route at each width, in each font: where the page is wider than the screen, and its widest elements. */
 async function tooWide(page: Page, routes: [string, () => Promise<unknown>][]): Promise<string[]> {
   const wide: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 320 ? 640 : 740 });
     for (const [route, ready] of routes) {
-      await page.goto(route);
-      await ready();
-      await page.waitForTimeout(150);
-      const scrollWidth = await overflow(page);
-      if (scrollWidth > width) {
-        const culprits = await page.evaluate(
-          (w) =>
-            [...document.querySelectorAll('body *')]
-              .filter((el) => el.getBoundingClientRect().right > w + 1)
-              .slice(-3)
-              .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
-          width,
-        );
-        wide.push(`${route} at ${width} px: ${scrollWidth}px (${culprits.join(' | ')})`);
-      }
-      if (process.env.SCREENSHOT_DIR) {
-        mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({
-          path: `${process.env.SCREENSHOT_DIR}/${width}${route.replace(/\//g, '_') || '_home'}.png`,
-          fullPage: true,
-        });
+      for (const font of FONTS) {
+        await page.goto(route);
+        await ready();
+        if (font) await page.addStyleTag({ content: `:root { --font-sans: '${font}', sans-serif; }` });
+        await page.waitForTimeout(150);
+        const scrollWidth = await overflow(page);
+        if (scrollWidth > width) {
+          const culprits = await page.evaluate(
+            (w) =>
+              [...document.querySelectorAll('body *')]
+                .filter((el) => el.getBoundingClientRect().right > w + 1)
+                .slice(-3)
+                .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
+            width,
+          );
+          wide.push(`${route} at ${width} px${font ? ` in ${font}` : ''}: ${scrollWidth}px (${culprits.join(' | ')})`);
+        }
+        if (process.env.SCREENSHOT_DIR) {
+          mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
+          await page.screenshot({
+            path: `${process.env.SCREENSHOT_DIR}/${width}${font ? `-${font.replace(/ /g, '-')}` : ''}${route.replace(/\//g, '_') || '_home'}.png`,
+            fullPage: true,
+          });
+        }
       }
     }
   }
