@@ -26,7 +26,7 @@ export const ticketViewSchema = z.object({
   /** On an event with sessions: the sessions it admits to, once each (shared/sessions.ts sessionLine: 'Sexta 13/03 · 22:00'). */
   sessions: z.array(z.string()).optional(),
   /**
-   * On an event with sessions: the session this ticket is valid for (server/domain/ticket-session.ts
+   * On an event with sessions: the session this ticket is valid for (shared/ticket-session.ts
    * ticketSession: a single-day ticket's own day, a pass's session on now or next), whose start its
    * card and QR screen show instead of the event's first date. São Paulo day 'yyyy-MM-dd' and
    * wall-clock times 'HH:mm[:ss]'.

@@ -5,23 +5,20 @@ import type { Db } from '../../db/client';
 import { checkIns, events, orders, tickets } from '../../db/schema';
 import type { ScanOutcome, TicketState } from './admit-scans';
 import type { DoorSessionRow } from './door-event';
-import { ticketSession } from '../../domain/ticket-session';
+import { ticketDoorOpensAt as sharedTicketDoorOpensAt } from '../../../shared/ticket-session';
 
 type Refused = Extract<AdmissionDecision, { admitted: false }>;
 
 /**
- * What a door's 'too_early' names: where the event has sessions, when the door of the session the
- * ticket is valid for opens (domain/ticket-session.ts ticketSession, docs/rules/sessions.md 'The
- * session of a ticket': a Sunday ticket scanned on Friday afternoon reads Sunday's opening), when
- * that is still to come at `now`; else when the door's own window opens (`door.opensAt`). UTC.
+ * What a door's 'too_early' names, for a ticket (its `sessionIds`) at `door`: shared/ticket-session.ts
+ * ticketDoorOpensAt over the door's session rows. UTC.
  */
 export function ticketDoorOpensAt(
   ticket: { sessionIds?: string[] } | null,
   door: { opensAt: Date; sessions?: readonly DoorSessionRow[] },
   now: Date,
 ): Date {
-  const own = ticket && door.sessions && door.sessions.length > 0 ? ticketSession(door.sessions, ticket.sessionIds ?? [], now) : null;
-  return own && own.window.opensAt.getTime() > now.getTime() ? own.window.opensAt : door.opensAt;
+  return sharedTicketDoorOpensAt(door.sessions, ticket ? (ticket.sessionIds ?? []) : null, door.opensAt, now, (s) => s.window.opensAt);
 }
 
 /**

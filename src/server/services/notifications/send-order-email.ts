@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatCentavos } from '../../../shared/money';
 import { describeEventStart } from '../../../shared/dates';
-import { ticketSession } from '../../domain/ticket-session';
+import { ticketSession } from '../../../shared/ticket-session';
 import { buildEventCalendar } from '../../domain/calendar';
 import type { Db, Tx } from '../../db/client';
 import { eventSessions, events, orderItems, orders, tickets, ticketTypeSessions, userNotificationSettings } from '../../db/schema';
@@ -44,7 +44,7 @@ export async function sendOrderEmail(
   const link = new URL('/tickets', deps.publicUrl).toString();
   const when = describeEventStart(event.date, event.startTime).text;
   // On an event with sessions each ticket names the start of the session it is valid for
-  // (domain/ticket-session.ts ticketSession, docs/rules/sessions.md 'The session of a ticket').
+  // (shared/ticket-session.ts ticketSession, docs/rules/sessions.md 'The session of a ticket').
   const sessionRows = await tx.select().from(eventSessions).where(eq(eventSessions.eventId, event.id)).orderBy(asc(eventSessions.position));
   const typeOfItem = new Map<string, string | null>();
   const coverRows: { ticketTypeId: string; sessionId: string }[] = [];

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { eventSessions, events, orderItems, orders, ticketTransfers, ticketTypeSessions, tickets } from '../../db/schema';
 import { sessionLine } from '../../../shared/sessions';
 import { rotationSecretOf } from '../../domain/rotation-secret';
-import { ticketSession } from '../../domain/ticket-session';
+import { ticketSession } from '../../../shared/ticket-session';
 
 /**
  * The tickets of one user grouped by order, newest order first: by payment time (an unpaid
@@ -19,7 +19,7 @@ import { ticketSession } from '../../domain/ticket-session';
  * 'transferred', with no code and `transferredTo` (the name the user sent it to and when it was
  * accepted: the user's latest accepted transfer of it; docs/rules/transfers.md 'Ownership'). On an event with sessions
  * each ticket names the sessions it admits to and the one it is valid for (`session`,
- * domain/ticket-session.ts ticketSession: a single-day ticket's own day, not the event's first).
+ * shared/ticket-session.ts ticketSession: a single-day ticket's own day, not the event's first).
  */
 export async function listMyTickets(db: Db, userId: string, now: Date = new Date(), signingKey?: Buffer): Promise<MyOrderTickets[]> {
   const orderRows = await db
@@ -88,7 +88,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
       : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
   const sessionsOf = (eventId: string) => sessionRows.filter((s) => s.eventId === eventId);
   // The sessions a ticket's sector covers (none ticked: every one), listed, and the one it is valid
-  // for (domain/ticket-session.ts ticketSession), whose start its card shows.
+  // for (shared/ticket-session.ts ticketSession), whose start its card shows.
   const sessionFields = (eventId: string, orderItemId: string): Pick<TicketView, 'sessions' | 'session'> => {
     const typeId = itemRows.find((i) => i.id === orderItemId)?.ticketTypeId;
     const validIds = coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId);

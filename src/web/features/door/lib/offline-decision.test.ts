@@ -117,6 +117,21 @@ describe('decideOffline with sessions and exit scans', () => {
     expect(pickDoorSession(undefined, fridayNight)).toBeNull();
   });
 
+  it("names the opening of the ticket's own session when the door has not opened, as the server does", () => {
+    // Friday afternoon, before Friday's door: a Saturday ticket reads Saturday's opening, a pass Friday's.
+    const fridayAfternoon = new Date('2026-03-13T18:00:00.000Z');
+    expect(decideOffline(saturdayOnly, festival(false), undefined, fridayAfternoon, false, null, entry)).toMatchObject({
+      accepted: false,
+      reason: 'too_early',
+      opensAt: saturday.opensAt,
+    });
+    expect(decideOffline({ ...pass, turns: [] }, festival(false), undefined, fridayAfternoon, false, null, entry)).toMatchObject({
+      accepted: false,
+      reason: 'too_early',
+      opensAt: friday.opensAt,
+    });
+  });
+
   it('refuses a day ticket on another day, naming its day, and admits a pass once per day', () => {
     expect(decideOffline(saturdayOnly, festival(false), undefined, fridayNight, false, null, entry)).toMatchObject({
       accepted: false,

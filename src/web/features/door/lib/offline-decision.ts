@@ -9,6 +9,7 @@ import {
   type SessionTurns,
 } from '../../../../shared/admission';
 import { refusalMessage } from '../../../../shared/door-verdict';
+import { ticketDoorOpensAt } from '../../../../shared/ticket-session';
 import { rotatingQrFreshness } from '../../../../shared/rotating-qr';
 import { isWellFormedTicketCode } from '../../../../shared/ticket-code-format';
 import type {
@@ -196,7 +197,17 @@ export function decideOffline(
     eventTitle: ticket ? list.event.title : null,
     checkedInAt: decision.checkedInAt ? decision.checkedInAt.toISOString() : null,
     checkedInGate: null,
-    opensAt: reason === 'too_early' ? window.opensAt.toISOString() : null,
+    // The opening of the ticket's own session's door, as the server names it (shared/ticket-session.ts).
+    opensAt:
+      reason === 'too_early'
+        ? ticketDoorOpensAt(
+            list.event.sessions,
+            ticket ? (ticket.sessionIds ?? []) : null,
+            window.opensAt,
+            now,
+            (s) => new Date(s.opensAt),
+          ).toISOString()
+        : null,
     isEventCancelled: !!ticket && !!list.event.isCancelled,
     ...(decision.validSessions ? { validSessions: decision.validSessions } : {}),
   };
