@@ -92,8 +92,18 @@ describe('a person buys tickets with PIX and enters once', () => {
     await expect.poll(() => ticketDialog.getByText('Apresente este QR code na entrada do evento para validação').isVisible()).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), ticketDialog.getByRole('link', { name: 'Baixar' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^ingresso-[a-z0-9-]+\.png$/);
+    if (process.env.SCREENSHOT_DIR) await download.saveAs(`${process.env.SCREENSHOT_DIR}/downloaded-ticket.png`);
     const png = PNG.sync.read(readFileSync((await download.path())!));
-    expect(png.width).toBe(300);
+    // The saved ticket says what it is for: the event, the night, the venue, sector and holder written
+    // above its QR (ink in the top rows), then the QR a door camera reads.
+    expect(png.width).toBe(600);
+    expect(png.height).toBeGreaterThan(700);
+    const inkAbove = (rows: number) => {
+      let dark = 0;
+      for (let i = 0; i < png.width * rows * 4; i += 4) if (png.data[i] < 128) dark++;
+      return dark;
+    };
+    expect(inkAbove(160)).toBeGreaterThan(500);
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toMatch(/^NL1\./);
     const code = decoded!.data;

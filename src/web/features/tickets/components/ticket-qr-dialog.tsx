@@ -8,6 +8,7 @@ import type { MyOrderTickets, TicketView } from '../../../../shared/schemas/tick
 import { ticketFileName } from '../lib/split-orders';
 import { useMyTickets } from '../api/get-my-tickets';
 import { useQrPayload, useTicketQr } from '../hooks/use-ticket-qr';
+import { useTicketImage } from '../hooks/use-ticket-image';
 
 /** A horizontal move longer than this (px), and wider than tall, is a swipe to the next or previous QR. */
 const SWIPE_PX = 40;
@@ -61,6 +62,20 @@ export function TicketQrDialog({
   const isUsed = current.displayStatus === 'used';
   const payload = useQrPayload(open ? current.code : null, current.rotationSecret);
   const qr = useTicketQr(payload);
+  const when = describeEventStart((current.session ?? event).date, (current.session ?? event).startTime).text;
+  // 'Baixar' saves the ticket with what it is for, the QR inside (never a rotating or a used one).
+  const image = useTicketImage(
+    open && current.code && !isRotating && !isUsed
+      ? {
+          code: current.code,
+          eventTitle: event.title,
+          when: when.charAt(0).toUpperCase() + when.slice(1),
+          location: event.location,
+          ticketTypeName: current.ticketTypeName,
+          holderName: current.holderName ?? null,
+        }
+      : null,
+  );
   const sameType = order.filter((other) => other.ticketTypeName === current.ticketTypeName);
   const currentTypeNumber =
     current.id === ticket.id ? typeNumber : sameType.length > 1 ? sameType.findIndex((t) => t.id === current.id) + 1 : undefined;
@@ -97,7 +112,7 @@ export function TicketQrDialog({
           <li className="flex items-center justify-center gap-1.5">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
             <span data-testid="ticket-qr-when" className="first-letter:uppercase">
-              {describeEventStart((current.session ?? event).date, (current.session ?? event).startTime).text}
+              {when}
             </span>
           </li>
           <li className="flex items-center justify-center gap-1.5">
@@ -179,9 +194,9 @@ export function TicketQrDialog({
         {isMany ? <p className="mt-1 text-sm text-muted">Deslize para o lado para ver os outros ingressos do pedido.</p> : null}
 
         <div className="mt-5 grid w-full grid-cols-2 gap-3">
-          {qr && !isRotating && !isUsed ? (
+          {image && !isRotating && !isUsed ? (
             <Button asChild variant="primary" size="lg">
-              <a href={qr} download={ticketFileName(current.ticketTypeName, currentTypeNumber)}>
+              <a href={image} download={ticketFileName(current.ticketTypeName, currentTypeNumber)}>
                 <Download className="size-5" aria-hidden /> Baixar
               </a>
             </Button>
