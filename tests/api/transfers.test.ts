@@ -197,13 +197,18 @@ describe('transferring a ticket to another person', () => {
     // Once cancelled, it can be sent again.
     expect((await send({ toName: 'Carla', toEmail: carla.email })).statusCode).toBe(201);
 
-    // An account whose e-mail is not confirmed cannot take it.
+    // An account whose e-mail is not confirmed cannot take it in 'Meus ingressos' (by id) ...
     await server.deps.db.update(users).set({ emailVerified: false }).where(eq(users.id, carla.userId));
-    const carlaToken = await tokenMailedTo(carla.email);
-    expect((await call('POST', '/api/transfers/accept', carla.cookie, { token: carlaToken })).json().code).toBe(
+    const [toCarla] = await server.deps.db.select().from(ticketTransfers).where(eq(ticketTransfers.status, 'pending'));
+    expect((await call('POST', '/api/transfers/accept', carla.cookie, { transferId: toCarla.id })).json().code).toBe(
       'transfer_email_unconfirmed',
     );
     expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0].userId).toBe(ana.userId);
+    // ... but through the link mailed to that address, which proves the inbox and confirms it.
+    const carlaToken = await tokenMailedTo(carla.email);
+    expect((await call('POST', '/api/transfers/accept', carla.cookie, { token: carlaToken })).statusCode).toBe(200);
+    expect((await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0].userId).toBe(carla.userId);
+    expect((await server.deps.db.select().from(users).where(eq(users.id, carla.userId)))[0].emailVerified).toBe(true);
   });
 
   it('refuses a used, refunded or cancelled ticket, a forbidding event and a transfer past the deadline', async () => {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DomainError } from '../../../shared/errors';
 import type { acceptTransferSchema } from '../../../shared/schemas/transfers';
 import { queryRows } from '../../db/client';
-import { tickets, ticketTransfers } from '../../db/schema';
+import { tickets, ticketTransfers, users } from '../../db/schema';
 import { createTicketCode } from '../../domain/ticket-code';
 import { decideAcceptance } from '../../domain/transfers';
 import { notifyUser } from '../notifications/notify-user';
@@ -25,8 +25,10 @@ import { maskCpf, recordAudit, type AuditActor } from '../audit/record-audit';
  * account, name and CPF (the one given now, else the sender's); the transfer becomes 'accepted'
  * with `old_code` (the code the door now refuses as 'transferred'), `to_user_id` and
  * `decided_at` `now` (UTC). The sender gets an in-app notice. An account whose e-mail is not
- * confirmed cannot accept (anyone could sign up with an address they do not own); the account's
- * e-mail and its confirmation are read in the transaction, not from the session.
+ * confirmed accepts only through the link's token, mailed to that address alone, which confirms
+ * the e-mail in the same transaction; by id it cannot (anyone could sign up with an address they
+ * do not own). The account's e-mail and its confirmation are read in the transaction, not from the
+ * session.
  * Throws DomainError: transfer_not_found, transfer_email_unconfirmed, and what decideAcceptance
  * throws (transfer_already_accepted, transfer_was_cancelled, transfer_wrong_account,
  * ticket_not_transferable, transfer_closed, transfer_meia_mismatch, holder_cpf_required, cpf_invalid),
@@ -67,7 +69,13 @@ export async function acceptTransfer(
         declared: { concession: input.concession ?? null, documentNumber: input.documentNumber ?? null },
         now,
       });
-      if (!user.email_verified) throw new DomainError('transfer_email_unconfirmed');
+      if (!user.email_verified) {
+        // The link's token went only to the recipient's address, which decideAcceptance found to be
+        // this account's: following it proves the inbox, as the confirmation link would
+        // (docs/rules/transfers.md 'Transfers'). Accepted in 'Meus ingressos' by id, it proves nothing.
+        if (!input.token) throw new DomainError('transfer_email_unconfirmed');
+        await tx.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+      }
       await assertTicketMayMove(tx, ticket, { cpf, userId: account.id });
       const code = createTicketCode(deps.ticketSigningKey);
       await moveHoldings(tx, ticketUnitsSql(sql`t.id = ${ticket.id}::uuid`), -1);
