@@ -54,9 +54,10 @@ async function tooWide(page: Page, routes: [string, () => Promise<unknown>][]): 
         if (scrollWidth > width) {
           const culprits = await page.evaluate(
             (w) =>
+              // Where the overflow starts: an element past the edge whose parent is not.
               [...document.querySelectorAll('body *')]
-                .filter((el) => el.getBoundingClientRect().right > w + 1)
-                .slice(-3)
+                .filter((el) => el.getBoundingClientRect().right > w + 1 && (el.parentElement?.getBoundingClientRect().right ?? 0) <= w + 1)
+                .slice(0, 3)
                 .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`),
             width,
           );
@@ -110,6 +111,23 @@ describe('no sideways scroll at 320 and 360 px', () => {
     expect(placed.status()).toBe(201);
     const order = await placed.json();
     await page.request.post(`/api/orders/${order.id}/simulate-pix-payment`, { data: {} });
+    // A second order, in a refund request: 'Minhas solicitações' shows it with its status badge.
+    const second = await page.request.post('/api/orders', {
+      data: {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        buyer: { name: 'Maximiliano Albuquerque', email: 'max@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
+        paymentMethod: 'pix',
+        installments: 1,
+      },
+    });
+    expect(second.status()).toBe(201);
+    const secondOrder = await second.json();
+    await page.request.post(`/api/orders/${secondOrder.id}/simulate-pix-payment`, { data: {} });
+    const requested = await page.request.post('/api/refunds', {
+      data: { orderId: secondOrder.id, reason: 'Não vou conseguir ir: uma viagem de trabalho marcada na mesma data do evento.' },
+    });
+    expect(requested.status()).toBe(201);
 
     const routes: [string, () => Promise<unknown>][] = [
       ['/', () => poll(() => page.getByRole('heading', { name: 'Próximos eventos' }).first().isVisible()).toBe(true)],
@@ -118,11 +136,11 @@ describe('no sideways scroll at 320 and 360 px', () => {
       ['/events/ay-yo', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       ['/events/kxp', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       [`/event/${event.id}`, () => poll(() => page.getByRole('heading', { name: 'Tipos de ingresso' }).isVisible()).toBe(true)],
-      ['/tickets', () => poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(2)],
+      ['/tickets', () => poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(3)],
       ['/profile', () => poll(() => page.getByText('Maximiliano', { exact: false }).first().isVisible()).toBe(true)],
       ['/profile/edit', () => poll(() => page.getByLabel('Nome completo').isVisible()).toBe(true)],
       ['/settings', () => poll(() => page.getByRole('heading', { level: 1, name: 'Configurações' }).isVisible()).toBe(true)],
-      ['/refund-request', () => poll(() => page.getByText(LONG_TITLE).first().isVisible()).toBe(true)],
+      ['/refund-request', () => poll(() => page.getByRole('heading', { name: 'Minhas solicitações' }).isVisible()).toBe(true)],
       ['/privacy-policy', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       ['/terms-of-service', () => poll(() => page.locator('main h1').first().isVisible()).toBe(true)],
       ['/meia-entrada', () => poll(() => page.getByRole('heading', { level: 1, name: 'Política de meia-entrada' }).isVisible()).toBe(true)],

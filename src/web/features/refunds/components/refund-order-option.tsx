@@ -54,7 +54,7 @@ export function RefundOrderOption({
         />
         <span className="min-w-0 flex-1">
           <span className="flex items-start justify-between gap-3">
-            <span className="leading-snug font-bold">{order.event.title}</span>
+            <span className="min-w-0 leading-snug font-bold break-words">{order.event.title}</span>
             {order.reason ? (
               <Badge tone={order.reason === 'already_requested' ? 'warning' : 'neutral'} className="shrink-0">
                 {refundIneligibilityLabel[order.reason]}

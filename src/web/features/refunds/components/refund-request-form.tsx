@@ -120,7 +120,8 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
       className="space-y-6"
       aria-busy={isSubmitting}
     >
-      <fieldset aria-describedby={orderError ? 'refund-order-error' : undefined}>
+      {/* A fieldset is as wide as its widest word unless told otherwise (min-inline-size: min-content). */}
+      <fieldset className="min-w-0" aria-describedby={orderError ? 'refund-order-error' : undefined}>
         <legend className="mb-3 text-base font-bold">Escolha o pedido e os ingressos</legend>
         <ul className="space-y-3">
           {eligible.map((order) => (
@@ -253,7 +254,7 @@ export function RefundRequestForm({ orders }: { orders: RefundableOrder[] }) {
 /** The user's other orders, greyed out with why they cannot be picked. */
 function IneligibleOrders({ orders }: { orders: RefundableOrder[] }) {
   return (
-    <fieldset disabled>
+    <fieldset disabled className="min-w-0">
       <legend className="mb-3 text-base font-bold">Seus pedidos</legend>
       <ul className="space-y-3">
         {orders.map((order) => (

@@ -37,7 +37,7 @@ export function RefundTicketPicker({
     <fieldset
       aria-labelledby={legendId}
       aria-describedby={error ? errorId : undefined}
-      className="mx-4 mb-4 rounded-xl border border-border bg-card p-3"
+      className="mx-4 mb-4 min-w-0 rounded-xl border border-border bg-card p-3"
     >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p id={legendId} className="text-sm font-bold">

@@ -25,7 +25,7 @@ export function RefundRequestPage() {
         <p className="mt-1 text-muted">Escolha o pedido e os ingressos, conte o motivo e acompanhe aqui a análise da nossa equipe.</p>
       </header>
 
-      <div className="mt-8 grid items-start gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-8 grid grid-cols-[minmax(0,1fr)] items-start gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="refund-new">
           <h2 id="refund-new" className="sr-only">
             Nova solicitação
