@@ -74,3 +74,40 @@ describe("a double tap on 'Pagar com PIX'", () => {
     }
   });
 });
+
+describe("a double tap on 'Criar conta'", () => {
+  it("creates one account and shows only 'Conta criada!', never the repeat's refusal beside it", async () => {
+    const context = await newContext(browser, smallPhone, app.baseUrl);
+    try {
+      const page = await context.newPage();
+      // Each sign-up sent, held back 400 ms as on a slow network.
+      let sent = 0;
+      await page.route('**/api/auth/sign-up/email', async (route) => {
+        sent++;
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return route.fallback();
+      });
+      await page.goto('/auth?cadastro=1');
+      await page.getByRole('tab', { name: 'Criar conta' }).click();
+      await page.getByLabel('Nome completo').fill('Dora Toque Duplo');
+      await page.getByLabel('E-mail').fill('dora.toque.duplo@exemplo.com.br');
+      await page.getByLabel('Senha', { exact: true }).fill('minha-senha-forte');
+      await page.getByLabel('Li e aceito os Termos de uso e a Política de privacidade').check();
+      await page
+        .getByRole('button', { name: 'Criar conta' })
+        .last()
+        .evaluate((button: HTMLButtonElement) => {
+          button.click();
+          button.click();
+        });
+
+      const toasts = page.locator('[data-sonner-toast]');
+      await poll(() => toasts.filter({ hasText: 'Conta criada!' }).count()).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(await toasts.allTextContents()).toEqual([expect.stringContaining('Conta criada!')]);
+      expect(sent).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { ForgotPasswordForm } from '../components/forgot-password-form';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
 import { SocialButtons } from '../components/social-buttons';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 
 type Mode = 'sign-in' | 'sign-up' | 'forgot-password';
 
@@ -66,6 +67,7 @@ export function AuthPage() {
   const [destination, setDestination] = useState<string | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
+  const signingUp = useSingleFlight();
   const requestReset = useRequestPasswordReset();
   const social = useSignInWithSocial();
   const socialProviders = useSocialProviders();
@@ -86,16 +88,20 @@ export function AuthPage() {
     }
   }
 
-  async function handleSignUp(values: SignUpInput) {
-    try {
-      // The account is signed in at once; the confirmation link leads back to `redirect` too.
-      await signUp.mutateAsync({ ...values, callbackURL: redirect });
-      toast.success('Conta criada! Enviamos um link para confirmar seu e-mail.');
-      setDestination(redirect);
-      await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+  // One account per tap: a second tap while the first is sent does nothing, so 'Conta criada!' never
+  // sits beside the 'already registered' of the repeat (useSingleFlight, one toast id).
+  function handleSignUp(values: SignUpInput) {
+    return signingUp.run(async () => {
+      try {
+        // The account is signed in at once; the confirmation link leads back to `redirect` too.
+        await signUp.mutateAsync({ ...values, callbackURL: redirect });
+        toast.success('Conta criada! Enviamos um link para confirmar seu e-mail.', { id: 'sign-up' });
+        setDestination(redirect);
+        await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+      } catch (error) {
+        toast.error(errorMessage(error), { id: 'sign-up' });
+      }
+    });
   }
 
   async function handleForgotPassword(values: ForgotPasswordInput) {
@@ -181,7 +187,7 @@ export function AuthPage() {
                 </button>
               </Tabs.Content>
               <Tabs.Content value="sign-up" className="mt-6">
-                <SignUpForm defaultEmail={invitedEmail} isSubmitting={signUp.isPending} onSubmit={handleSignUp} />
+                <SignUpForm defaultEmail={invitedEmail} isSubmitting={signUp.isPending || signingUp.isRunning} onSubmit={handleSignUp} />
               </Tabs.Content>
             </Tabs.Root>
           )}

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useBackCloses } from '../../../lib/use-back-closes';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 
@@ -36,6 +37,7 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
   const [quantity, setQuantity] = useState(1);
   const join = useJoinWaitlist(eventId);
   const leave = useLeaveWaitlist(eventId);
+  const joining = useSingleFlight();
   const max = Math.min(MAX_TICKETS_PER_TYPE, maxPerOrder ?? MAX_TICKETS_PER_TYPE);
   // The phone's back button closes the sheet, not the event page.
   const closeSheet = useBackCloses(isOpen, () => setOpen(false));
@@ -72,17 +74,19 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
     );
   }
 
+  // One request per tap, and one toast (its id): a double tap never shows success and failure together.
   function submit() {
-    join.mutate(
-      { ticketTypeId: sector.id, quantity },
-      {
-        onSuccess: (joined) => {
-          closeSheet();
-          toast.success(`Você está na lista de espera: ${placeInLine(joined.position ?? 1)}`);
-        },
-        onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Não foi possível entrar na lista. Tente novamente.'),
-      },
-    );
+    void joining.run(async () => {
+      try {
+        const joined = await join.mutateAsync({ ticketTypeId: sector.id, quantity });
+        closeSheet();
+        toast.success(`Você está na lista de espera: ${placeInLine(joined.position ?? 1)}`, { id: 'waitlist-join' });
+      } catch (error) {
+        toast.error(error instanceof ApiError ? error.message : 'Não foi possível entrar na lista. Tente novamente.', {
+          id: 'waitlist-join',
+        });
+      }
+    });
   }
 
   return (
@@ -129,7 +133,7 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
           Quando chegar a sua vez, os ingressos ficam reservados só para você por um tempo. Se não comprar até lá, eles passam para a
           próxima pessoa.
         </p>
-        <Button size="lg" className="mt-5 w-full" disabled={join.isPending} onClick={submit}>
+        <Button size="lg" className="mt-5 w-full" disabled={join.isPending || joining.isRunning} onClick={submit}>
           Entrar na lista
         </Button>
       </Dialog>
