@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { coupons, ticketTypes } from '../../src/server/db/schema';
+import { coupons, sectors } from '../../src/server/db/schema';
 import { createEvent, startTestServer, type TestServer } from '../support/test-server';
 
 // A pre-sale code cannot be guessed: wrong codes on the event page count against the address and
@@ -20,15 +20,15 @@ afterAll(async () => {
 async function preSaleEvent(code: string) {
   const {
     event,
-    ticketTypes: [, camarote],
+    sectors: [, camarote],
   } = await createEvent(server, [
     { name: 'Pista', priceCentavos: 8000, remaining: 10 },
     { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
   ]);
-  await server.deps.db.update(ticketTypes).set({ hiddenWithoutCode: true }).where(eq(ticketTypes.id, camarote.id));
+  await server.deps.db.update(sectors).set({ hiddenWithoutCode: true }).where(eq(sectors.id, camarote.id));
   await server.deps.db
     .insert(coupons)
-    .values({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksTicketTypeId: camarote.id });
+    .values({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksSectorId: camarote.id });
   return event;
 }
 
@@ -41,7 +41,7 @@ const tryCode = (eventId: string, code: string, from: { address: string; cookie?
   });
 
 const unlocks = (answer: Awaited<ReturnType<typeof tryCode>>) =>
-  answer.statusCode === 200 && (answer.json() as { ticketTypes: { unlockedByCode: boolean }[] }).ticketTypes.some((t) => t.unlockedByCode);
+  answer.statusCode === 200 && (answer.json() as { sectors: { unlockedByCode: boolean }[] }).sectors.some((t) => t.unlockedByCode);
 
 /** A six-letter guess, as the seeded code once was: never the real code below. */
 const guess = (n: number) => `G${n.toString(36).toUpperCase().padStart(5, 'A')}`;
@@ -120,8 +120,8 @@ describe('pre-sale codes on the event page', () => {
     // A signed-in try is kept under the account and the address, and counted once.
     expect(row?.accessCodeFailures).toMatchObject({ last24h: 4, last7d: 4 });
     expect(Date.parse(row!.accessCodeFailures!.lastAt!)).toBeGreaterThan(Date.now() - 60_000);
-    const ordinary = (listed.json().coupons as { unlocksTicketTypeId: string | null; accessCodeFailures: unknown }[]).filter(
-      (c) => !c.unlocksTicketTypeId,
+    const ordinary = (listed.json().coupons as { unlocksSectorId: string | null; accessCodeFailures: unknown }[]).filter(
+      (c) => !c.unlocksSectorId,
     );
     expect(ordinary.every((c) => c.accessCodeFailures === null)).toBe(true);
   });
@@ -129,16 +129,16 @@ describe('pre-sale codes on the event page', () => {
   it('refuses a pre-sale code shorter than 8 characters in the back office', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
-    await server.deps.db.update(ticketTypes).set({ hiddenWithoutCode: true }).where(eq(ticketTypes.id, pista.id));
+    await server.deps.db.update(sectors).set({ hiddenWithoutCode: true }).where(eq(sectors.id, pista.id));
     const admin = await server.signUpAs(['admin']);
     const save = (code: string) =>
       server.app.inject({
         method: 'POST',
         url: '/api/admin/coupons',
         headers: { cookie: admin.cookie },
-        payload: { code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksTicketTypeId: pista.id },
+        payload: { code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksSectorId: pista.id },
       });
     const short = await save('AYYOFA');
     expect(short.statusCode).toBe(400);

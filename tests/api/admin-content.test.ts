@@ -289,12 +289,12 @@ describe('coupons in the back office', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
     const order = (
       await call('POST', '/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -317,7 +317,7 @@ describe('coupons in the back office', () => {
     // A deactivated coupon is refused at checkout.
     const again = await call('POST', '/api/coupons/preview', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       couponCode: 'USADO',
     });
     expect(again.json().message).toBe('Cupom inválido.');
@@ -513,7 +513,7 @@ describe('the dashboard', () => {
       .returning();
     const [item] = await board.deps.db
       .insert(orderItems)
-      .values({ orderId: order.id, ticketTypeId: target.type.id, ticketTypeName: 'Pista', quantity: units, unitPriceCentavos: 5000 })
+      .values({ orderId: order.id, sectorId: target.type.id, sectorName: 'Pista', quantity: units, unitPriceCentavos: 5000 })
       .returning();
     if (options.paidAgoDays === null) return order;
     const issued = await board.deps.db
@@ -523,7 +523,7 @@ describe('the dashboard', () => {
           orderId: order.id,
           orderItemId: item.id,
           eventId: target.event.id,
-          ticketTypeName: 'Pista',
+          sectorName: 'Pista',
           code: `T${randomBytes(8).toString('hex')}`,
           status: status === 'refunded' ? ('refunded' as const) : ('valid' as const),
         })),

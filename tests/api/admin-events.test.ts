@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { brands, events, orderItems, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { brands, events, orderItems, orders, ticketLots, sectors } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { listAdminEvents } from '../../src/server/services/catalog/list-admin-events';
 import { adminEventFilters, type AdminEventSummary } from '../../src/shared/schemas/admin-events';
@@ -54,7 +54,7 @@ function validEvent(overrides: Record<string, unknown> = {}) {
     // These tests sell at full price to one buyer: no meia reserve, no limit per CPF.
     meiaEntrada: false,
     maxTicketsPerCpf: null,
-    ticketTypes: [
+    sectors: [
       { name: 'Ingresso Geral', description: null, priceCentavos: 8000, remaining: 100 },
       { name: 'VIP', description: 'Área exclusiva', priceCentavos: 25050, remaining: 20 },
     ],
@@ -79,11 +79,11 @@ async function countEvents() {
 async function createViaApi(overrides: Record<string, unknown> = {}) {
   const response = await request('POST', '/api/admin/events', admin.cookie, validEvent(overrides));
   expect(response.statusCode).toBe(201);
-  return response.json() as { id: string; ticketTypes: { id: string; name: string; remaining: number; priceCentavos: number }[] };
+  return response.json() as { id: string; sectors: { id: string; name: string; remaining: number; priceCentavos: number }[] };
 }
 
 /** A buyer's order paid with the sandbox PIX; returns its id. */
-async function buy(eventId: string, items: { ticketTypeId: string; quantity: number }[], who = buyerUser.cookie, name = buyer.name) {
+async function buy(eventId: string, items: { sectorId: string; quantity: number }[], who = buyerUser.cookie, name = buyer.name) {
   const placed = await request('POST', '/api/orders', who, {
     eventId,
     items,
@@ -122,7 +122,7 @@ describe('who may use the admin event routes', () => {
   it('refuses anonymous (401), buyers (403) and door staff (403) on every route', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [
       { name: 'A', priceCentavos: 1000, remaining: 5 },
       { name: 'B', priceCentavos: 1000, remaining: 5 },
@@ -132,7 +132,7 @@ describe('who may use the admin event routes', () => {
       ['POST', '/api/admin/events', validEvent()],
       ['GET', `/api/admin/events/${event.id}`],
       ['PUT', `/api/admin/events/${event.id}`, validEvent()],
-      ['DELETE', `/api/admin/events/${event.id}/ticket-types/${type.id}`],
+      ['DELETE', `/api/admin/events/${event.id}/sectors/${type.id}`],
       ['GET', `/api/admin/events/${event.id}/buyers`],
       ['GET', `/api/admin/events/${event.id}/buyers.csv`],
       ['GET', `/api/admin/events/${event.id}/cancel-preview`],
@@ -151,7 +151,7 @@ describe('who may use the admin event routes', () => {
 
     // Nothing changed: no event created, the ticket type is still there, its event unchanged.
     expect(await countEvents()).toBe(before);
-    const [still] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [still] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(still).toBeDefined();
     const [same] = await server.deps.db.select().from(events).where(eq(events.id, event.id));
     expect(same.title).toBe('Evento de Teste');
@@ -174,15 +174,15 @@ describe('creating an event', () => {
     expect(row.startTime).toBe('20:00:00');
     const types = await server.deps.db
       .select({
-        name: ticketTypes.name,
+        name: sectors.name,
         priceCentavos: ticketLots.priceCentavos,
-        remaining: ticketTypes.remaining,
-        description: ticketTypes.description,
+        remaining: sectors.remaining,
+        description: sectors.description,
       })
-      .from(ticketTypes)
-      .innerJoin(ticketLots, eq(ticketLots.ticketTypeId, ticketTypes.id))
-      .where(eq(ticketTypes.eventId, created.id))
-      .orderBy(ticketTypes.sortOrder);
+      .from(sectors)
+      .innerJoin(ticketLots, eq(ticketLots.sectorId, sectors.id))
+      .where(eq(sectors.eventId, created.id))
+      .orderBy(sectors.sortOrder);
     expect(types.map((t) => [t.name, t.priceCentavos, t.remaining, t.description])).toEqual([
       ['Ingresso Geral', 8000, 100, null],
       ['VIP', 25050, 20, 'Área exclusiva'],
@@ -228,40 +228,40 @@ describe('creating an event', () => {
     ['a blank location', { location: '' }, 'location', 'Local do evento é obrigatório'],
     ['a zero capacity', { capacity: 0 }, 'capacity', 'Capacidade deve ser um número inteiro maior que zero'],
     ['a script image address', { imageUrl: 'javascript:alert(1)' }, 'imageUrl', 'Imagem inválida'],
-    ['no ticket type', { ticketTypes: [] }, 'ticketTypes', 'Adicione pelo menos um tipo de ingresso'],
+    ['no ticket type', { sectors: [] }, 'sectors', 'Adicione pelo menos um tipo de ingresso'],
     [
       'a ticket type without a name',
-      { ticketTypes: [{ name: '', priceCentavos: 1000, remaining: 10 }] },
-      'ticketTypes.0.name',
+      { sectors: [{ name: '', priceCentavos: 1000, remaining: 10 }] },
+      'sectors.0.name',
       'Nome do ingresso é obrigatório',
     ],
     [
       'a negative price',
       {
-        ticketTypes: [
+        sectors: [
           { name: 'Pista', priceCentavos: 1000, remaining: 1 },
           { name: 'VIP', priceCentavos: -1, remaining: 10 },
         ],
       },
-      'ticketTypes.1.lots.0.priceCentavos',
+      'sectors.1.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
     [
       'a missing price',
-      { ticketTypes: [{ name: 'Pista', remaining: 10 }] },
-      'ticketTypes.0.lots.0.priceCentavos',
+      { sectors: [{ name: 'Pista', remaining: 10 }] },
+      'sectors.0.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
     [
       'a fractional price',
-      { ticketTypes: [{ name: 'Pista', priceCentavos: 10.5, remaining: 10 }] },
-      'ticketTypes.0.lots.0.priceCentavos',
+      { sectors: [{ name: 'Pista', priceCentavos: 10.5, remaining: 10 }] },
+      'sectors.0.lots.0.priceCentavos',
       'Preço deve ser um valor válido',
     ],
     [
       'a negative stock',
-      { ticketTypes: [{ name: 'Pista', priceCentavos: 1000, remaining: -1 }] },
-      'ticketTypes.0.lots.0.remaining',
+      { sectors: [{ name: 'Pista', priceCentavos: 1000, remaining: -1 }] },
+      'sectors.0.lots.0.remaining',
       'Quantidade deve ser um número inteiro de 0 a 1.000.000',
     ],
   ];
@@ -294,7 +294,7 @@ describe('creating an event', () => {
         admin.cookie,
         validEvent({
           title: 'Evento Pela Metade',
-          ticketTypes: [
+          sectors: [
             { name: 'Pista', priceCentavos: 1000, remaining: 10 },
             { name: 'Falha Proposital', priceCentavos: 1000, remaining: 10 },
           ],
@@ -314,16 +314,16 @@ describe('creating an event', () => {
 describe('the admin events list', () => {
   it('counts units and revenue of completed orders only, and says Ativo or Finalizado', async () => {
     const created = await createViaApi({ title: 'Festa Contável Única' });
-    const [geral, vip] = created.ticketTypes;
+    const [geral, vip] = created.sectors;
     await buy(created.id, [
-      { ticketTypeId: geral.id, quantity: 2 },
-      { ticketTypeId: vip.id, quantity: 1 },
+      { sectorId: geral.id, quantity: 2 },
+      { sectorId: vip.id, quantity: 1 },
     ]);
-    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    await buy(created.id, [{ sectorId: geral.id, quantity: 1 }]);
     // An unpaid order counts for nothing.
     const pending = await request('POST', '/api/orders', buyerUser.cookie, {
       eventId: created.id,
-      items: [{ ticketTypeId: vip.id, quantity: 3 }],
+      items: [{ sectorId: vip.id, quantity: 3 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -404,11 +404,11 @@ describe('the admin events list', () => {
 describe('editing an event', () => {
   it('loads the form with times as HH:mm and units sold per ticket type', async () => {
     const created = await createViaApi();
-    await buy(created.id, [{ ticketTypeId: created.ticketTypes[1].id, quantity: 2 }]);
+    await buy(created.id, [{ sectorId: created.sectors[1].id, quantity: 2 }]);
     const detail = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json();
     expect(detail).toMatchObject({ startTime: '20:00', endTime: '23:30', category: 'KXP Events', isPublished: true, status: 'active' });
     expect(
-      detail.ticketTypes.map((t: { name: string; soldCount: number; hasOrders: boolean; remaining: number }) => [
+      detail.sectors.map((t: { name: string; soldCount: number; hasOrders: boolean; remaining: number }) => [
         t.name,
         t.soldCount,
         t.hasOrders,
@@ -431,22 +431,22 @@ describe('editing an event', () => {
 
   it('changes the event, adds a sector and a lot, refuses a new price on a lot with sales, and the next lot applies only to later orders', async () => {
     const created = await createViaApi();
-    const [geral, vip] = created.ticketTypes;
-    const firstOrder = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
-    const lotOne = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().ticketTypes[0].lots[0].id as string;
+    const [geral, vip] = created.sectors;
+    const firstOrder = await buy(created.id, [{ sectorId: geral.id, quantity: 1 }]);
+    const lotOne = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().sectors[0].lots[0].id as string;
 
     const repriced = await request(
       'PUT',
       `/api/admin/events/${created.id}`,
       admin.cookie,
       validEvent({
-        ticketTypes: [
+        sectors: [
           { id: geral.id, name: 'Ingresso Geral', lots: [{ id: lotOne, priceCentavos: 9900, remaining: 99, previousRemaining: 99 }] },
         ],
       }),
     );
     expect(repriced.statusCode).toBe(409);
-    expect(repriced.json()).toMatchObject({ code: 'lot_has_sales', details: { field: 'ticketTypes.0.lots.0.priceCentavos' } });
+    expect(repriced.json()).toMatchObject({ code: 'lot_has_sales', details: { field: 'sectors.0.lots.0.priceCentavos' } });
 
     const response = await request(
       'PUT',
@@ -457,7 +457,7 @@ describe('editing an event', () => {
         category: 'AyYo Events',
         city: 'Florianópolis',
         isPublished: false,
-        ticketTypes: [
+        sectors: [
           // The 1st lot closes (0 left), the 2nd opens at R$ 99,00.
           {
             id: geral.id,
@@ -478,7 +478,7 @@ describe('editing an event', () => {
     expect(
       response
         .json()
-        .ticketTypes.map((t: { name: string; lots: { name: string; priceCentavos: number; remaining: number; sold: number }[] }) => [
+        .sectors.map((t: { name: string; lots: { name: string; priceCentavos: number; remaining: number; sold: number }[] }) => [
           t.name,
           t.lots.map((l) => [l.name, l.priceCentavos, l.remaining, l.sold]),
         ]),
@@ -502,7 +502,7 @@ describe('editing an event', () => {
     // A draft is not on sale.
     const onDraft = await request('POST', '/api/orders', buyerUser.cookie, {
       eventId: created.id,
-      items: [{ ticketTypeId: geral.id, quantity: 1 }],
+      items: [{ sectorId: geral.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -510,7 +510,7 @@ describe('editing an event', () => {
     expect(onDraft.statusCode).toBe(404);
     // Published again (the sectors as the form shows them), the next order pays the new lot's price.
     type Shown = { id: string; name: string; lots: { id: string; priceCentavos: number; remaining: number }[] };
-    const shown = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().ticketTypes as Shown[];
+    const shown = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json().sectors as Shown[];
     const republished = await request(
       'PUT',
       `/api/admin/events/${created.id}`,
@@ -518,7 +518,7 @@ describe('editing an event', () => {
       validEvent({
         title: 'Noite Editada',
         category: 'AyYo Events',
-        ticketTypes: shown.map((t) => ({
+        sectors: shown.map((t) => ({
           id: t.id,
           name: t.name,
           lots: t.lots.map((l) => ({ id: l.id, priceCentavos: l.priceCentavos, remaining: l.remaining })),
@@ -526,30 +526,30 @@ describe('editing an event', () => {
       }),
     );
     expect(republished.statusCode).toBe(200);
-    const second = await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    const second = await buy(created.id, [{ sectorId: geral.id, quantity: 1 }]);
     const [secondItem] = await server.deps.db.select().from(orderItems).where(eq(orderItems.orderId, second));
     expect(secondItem.unitPriceCentavos).toBe(9900);
   });
 
   it('moves stock by the difference from what the admin saw, so sales made meanwhile stay sold', async () => {
     const created = await createViaApi();
-    const [geral, vip] = created.ticketTypes;
+    const [geral, vip] = created.sectors;
     // The form loaded with 100 left; meanwhile 3 are sold.
-    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 3 }]);
+    await buy(created.id, [{ sectorId: geral.id, quantity: 3 }]);
     const save = (remaining: number) =>
       request(
         'PUT',
         `/api/admin/events/${created.id}`,
         admin.cookie,
         validEvent({
-          ticketTypes: [
+          sectors: [
             { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining, previousRemaining: 100 },
             { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
           ],
         }),
       );
     expect((await save(150)).statusCode).toBe(200);
-    const stock = async () => (await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, geral.id)))[0].remaining;
+    const stock = async () => (await server.deps.db.select().from(sectors).where(eq(sectors.id, geral.id)))[0].remaining;
     expect(await stock()).toBe(147);
 
     // Seen 100 again (stale), set to 1: 147 + (1 - 100) = 48.
@@ -559,15 +559,15 @@ describe('editing an event', () => {
 
   it('refuses a stock change that would go below zero because of sales, and changes nothing', async () => {
     const created = await createViaApi();
-    const [geral, vip] = created.ticketTypes;
-    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 3 }]);
+    const [geral, vip] = created.sectors;
+    await buy(created.id, [{ sectorId: geral.id, quantity: 3 }]);
     const response = await request(
       'PUT',
       `/api/admin/events/${created.id}`,
       admin.cookie,
       validEvent({
         title: 'Não Deve Mudar',
-        ticketTypes: [
+        sectors: [
           { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 1, previousRemaining: 5 },
           { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
         ],
@@ -581,18 +581,18 @@ describe('editing an event', () => {
       admin.cookie,
       validEvent({
         title: 'Não Deve Mudar 2',
-        ticketTypes: [
+        sectors: [
           { id: geral.id, name: 'Ingresso Geral', priceCentavos: 8000, remaining: 0, previousRemaining: 100 },
           { id: vip.id, name: 'VIP', priceCentavos: 25050, remaining: 20, previousRemaining: 20 },
         ],
       }),
     );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'conflict', details: { field: 'ticketTypes.0.lots.0.remaining' } });
+    expect(refused.json()).toMatchObject({ code: 'conflict', details: { field: 'sectors.0.lots.0.remaining' } });
     expect(refused.json().message).toMatch(/abaixo de zero/);
     const [row] = await server.deps.db.select().from(events).where(eq(events.id, created.id));
     expect(row.title).toBe('Não Deve Mudar');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, geral.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, geral.id));
     expect(stock.remaining).toBe(93);
   });
 
@@ -604,12 +604,12 @@ describe('editing an event', () => {
       `/api/admin/events/${created.id}`,
       admin.cookie,
       validEvent({
-        ticketTypes: [{ id: other.ticketTypes[0].id, name: 'Intrusa', priceCentavos: 1, remaining: 1 }],
+        sectors: [{ id: other.sectors[0].id, name: 'Intrusa', priceCentavos: 1, remaining: 1 }],
       }),
     );
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ code: 'ticket_type_not_found', details: { field: 'ticketTypes.0.id' } });
-    const [untouched] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, other.ticketTypes[0].id));
+    expect(foreign.json()).toMatchObject({ code: 'ticket_type_not_found', details: { field: 'sectors.0.id' } });
+    const [untouched] = await server.deps.db.select().from(sectors).where(eq(sectors.id, other.sectors[0].id));
     expect(untouched.name).toBe('Ingresso Geral');
 
     const blank = await request('PUT', `/api/admin/events/${created.id}`, admin.cookie, validEvent({ location: '' }));
@@ -621,39 +621,39 @@ describe('editing an event', () => {
 describe('removing a ticket type', () => {
   it('removes a ticket type nobody bought', async () => {
     const created = await createViaApi();
-    const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${created.ticketTypes[1].id}`, admin.cookie);
+    const response = await request('DELETE', `/api/admin/events/${created.id}/sectors/${created.sectors[1].id}`, admin.cookie);
     expect(response.statusCode).toBe(200);
-    const left = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, created.id));
+    const left = await server.deps.db.select().from(sectors).where(eq(sectors.eventId, created.id));
     expect(left.map((t) => t.name)).toEqual(['Ingresso Geral']);
   });
 
   it('refuses to remove a ticket type that has orders, even unpaid ones', async () => {
     const created = await createViaApi();
-    const [geral, vip] = created.ticketTypes;
-    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 1 }]);
+    const [geral, vip] = created.sectors;
+    await buy(created.id, [{ sectorId: geral.id, quantity: 1 }]);
     const pending = await request('POST', '/api/orders', buyerUser.cookie, {
       eventId: created.id,
-      items: [{ ticketTypeId: vip.id, quantity: 1 }],
+      items: [{ sectorId: vip.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
     });
     expect(pending.statusCode).toBe(201);
     for (const type of [geral, vip]) {
-      const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${type.id}`, admin.cookie);
+      const response = await request('DELETE', `/api/admin/events/${created.id}/sectors/${type.id}`, admin.cookie);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({
         code: 'ticket_type_has_orders',
         message: 'Este ingresso já tem pedidos e não pode ser removido. Para encerrar as vendas, deixe a quantidade disponível em 0.',
       });
     }
-    const left = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, created.id));
+    const left = await server.deps.db.select().from(sectors).where(eq(sectors.eventId, created.id));
     expect(left).toHaveLength(2);
   });
 
   it('refuses to remove the last ticket type of an event', async () => {
-    const created = await createViaApi({ ticketTypes: [{ name: 'Única', priceCentavos: 1000, remaining: 10 }] });
-    const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${created.ticketTypes[0].id}`, admin.cookie);
+    const created = await createViaApi({ sectors: [{ name: 'Única', priceCentavos: 1000, remaining: 10 }] });
+    const response = await request('DELETE', `/api/admin/events/${created.id}/sectors/${created.sectors[0].id}`, admin.cookie);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('O evento precisa de pelo menos um tipo de ingresso.');
   });
@@ -661,10 +661,10 @@ describe('removing a ticket type', () => {
   it('refuses a ticket type of another event', async () => {
     const created = await createViaApi();
     const other = await createViaApi();
-    const response = await request('DELETE', `/api/admin/events/${created.id}/ticket-types/${other.ticketTypes[1].id}`, admin.cookie);
+    const response = await request('DELETE', `/api/admin/events/${created.id}/sectors/${other.sectors[1].id}`, admin.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('ticket_type_not_found');
-    const still = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, other.id));
+    const still = await server.deps.db.select().from(sectors).where(eq(sectors.eventId, other.id));
     expect(still).toHaveLength(2);
   });
 });
@@ -672,12 +672,12 @@ describe('removing a ticket type', () => {
 describe('the buyers list', () => {
   it('lists completed orders with name, phone, units, amount and date', async () => {
     const created = await createViaApi({ title: 'Festa dos Compradores' });
-    const [geral, vip] = created.ticketTypes;
-    await buy(created.id, [{ ticketTypeId: geral.id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
-    await buy(created.id, [{ ticketTypeId: vip.id, quantity: 1 }], buyerUser.cookie, '=HYPERLINK("http://mal")');
+    const [geral, vip] = created.sectors;
+    await buy(created.id, [{ sectorId: geral.id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
+    await buy(created.id, [{ sectorId: vip.id, quantity: 1 }], buyerUser.cookie, '=HYPERLINK("http://mal")');
     await request('POST', '/api/orders', buyerUser.cookie, {
       eventId: created.id,
-      items: [{ ticketTypeId: vip.id, quantity: 1 }],
+      items: [{ sectorId: vip.id, quantity: 1 }],
       buyer: { ...buyer, name: 'Pendente' },
       paymentMethod: 'pix',
       installments: 1,
@@ -700,8 +700,8 @@ describe('the buyers list', () => {
 
   it('exports a CSV Excel in pt-BR opens: BOM, semicolons, reais with a comma, safe cells', async () => {
     const created = await createViaApi({ title: 'Noite Coreana: Edição São João!' });
-    await buy(created.id, [{ ticketTypeId: created.ticketTypes[1].id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
-    await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }], buyerUser.cookie, '=SOMA(A1)');
+    await buy(created.id, [{ sectorId: created.sectors[1].id, quantity: 2 }], buyerUser.cookie, 'Joana D\'Arc; "Jojo"');
+    await buy(created.id, [{ sectorId: created.sectors[0].id, quantity: 1 }], buyerUser.cookie, '=SOMA(A1)');
 
     const response = await request('GET', `/api/admin/events/${created.id}/buyers.csv`, admin.cookie);
     expect(response.statusCode).toBe(200);
@@ -792,7 +792,7 @@ describe('image uploads', () => {
 describe('a change of date, time or venue', () => {
   it('opens the withdrawal, fee included, for 7 days to the buyers who paid before it; another edit opens nothing', async () => {
     const created = await createViaApi({ serviceFeeBasisPoints: 1000 });
-    const orderId = await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }]);
+    const orderId = await buy(created.id, [{ sectorId: created.sectors[0].id, quantity: 1 }]);
     const paidAt = new Date(Date.now() - 10 * 86_400_000);
     await server.deps.db.update(orders).set({ completedAt: paidAt, createdAt: paidAt }).where(eq(orders.id, orderId));
     const offered = async () =>
@@ -805,14 +805,14 @@ describe('a change of date, time or venue', () => {
       };
     // The same sectors and lots, as the form sends them back.
     const current = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json() as {
-      ticketTypes: {
+      sectors: {
         id: string;
         name: string;
         description: string | null;
         lots: { id: string; priceCentavos: number; remaining: number }[];
       }[];
     };
-    const sameSectors = current.ticketTypes.map((t) => ({
+    const sameSectors = current.sectors.map((t) => ({
       id: t.id,
       name: t.name,
       description: t.description,
@@ -823,7 +823,7 @@ describe('a change of date, time or venue', () => {
         'PUT',
         `/api/admin/events/${created.id}`,
         admin.cookie,
-        validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }),
+        validEvent({ serviceFeeBasisPoints: 1000, sectors: sameSectors, ...overrides }),
       );
 
     expect(await offered()).toMatchObject({ amountCentavos: 8000, keptFeeCentavos: 800, withdrawalDeadline: null });
@@ -848,16 +848,16 @@ describe('a change of date, time or venue', () => {
 describe('the service fee after sales began', () => {
   it('refuses to change the fee, or to stop returning it, once the event has orders; returning it may be turned on', async () => {
     const created = await createViaApi({ serviceFeeBasisPoints: 1000 });
-    await buy(created.id, [{ ticketTypeId: created.ticketTypes[0].id, quantity: 1 }]);
+    await buy(created.id, [{ sectorId: created.sectors[0].id, quantity: 1 }]);
     const current = (await request('GET', `/api/admin/events/${created.id}`, admin.cookie)).json() as {
-      ticketTypes: {
+      sectors: {
         id: string;
         name: string;
         description: string | null;
         lots: { id: string; priceCentavos: number; remaining: number }[];
       }[];
     };
-    const sameSectors = current.ticketTypes.map((t) => ({
+    const sameSectors = current.sectors.map((t) => ({
       id: t.id,
       name: t.name,
       description: t.description,
@@ -868,7 +868,7 @@ describe('the service fee after sales began', () => {
         'PUT',
         `/api/admin/events/${created.id}`,
         admin.cookie,
-        validEvent({ serviceFeeBasisPoints: 1000, ticketTypes: sameSectors, ...overrides }),
+        validEvent({ serviceFeeBasisPoints: 1000, sectors: sameSectors, ...overrides }),
       );
 
     const raised = await edit({ serviceFeeBasisPoints: 1500 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { notifications, orders, outbox, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { notifications, orders, outbox, refunds, tickets, sectors } from '../../src/server/db/schema';
 import type { PaymentProvider } from '../../src/server/payments/provider';
 import { runWorkerOnce } from '../../src/server/worker';
 import type { AdminRefund, AdminRefundList } from '../../src/shared/schemas/admin-refunds';
@@ -55,13 +55,13 @@ async function paidOrderWithRefundRequest(quantity = 2, options: { request?: boo
   const person = await server.signUpAs();
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
     title: `Show ${randomUUID().slice(0, 6)}`,
   });
   const placed = await post('/api/orders', person.cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity }],
+    items: [{ sectorId: type.id, quantity }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -80,7 +80,7 @@ async function paidOrderWithRefundRequest(quantity = 2, options: { request?: boo
 }
 
 async function remainingOf(typeId: string) {
-  const [row] = await server.deps.db.select({ remaining: ticketTypes.remaining }).from(ticketTypes).where(eq(ticketTypes.id, typeId));
+  const [row] = await server.deps.db.select({ remaining: sectors.remaining }).from(sectors).where(eq(sectors.id, typeId));
   return row.remaining;
 }
 

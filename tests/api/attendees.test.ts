@@ -24,7 +24,7 @@ describe('the attendee list of an event', () => {
     const door = await server.signUpAs(['validator']);
     const {
       event,
-      ticketTypes: [pista, meia],
+      sectors: [pista, meia],
     } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 10 },
       { name: 'Meia-entrada', priceCentavos: 4000, remaining: 10 },
@@ -32,8 +32,8 @@ describe('the attendee list of an event', () => {
     const placed = await call('POST', '/api/orders', person.cookie, {
       eventId: event.id,
       items: [
-        { ticketTypeId: pista.id, quantity: 1, holderNames: ['Ângela Prado'] },
-        { ticketTypeId: meia.id, quantity: 1, holderNames: ['Bruno Dias'] },
+        { sectorId: pista.id, quantity: 1, holderNames: ['Ângela Prado'] },
+        { sectorId: meia.id, quantity: 1, holderNames: ['Bruno Dias'] },
       ],
       buyer,
       paymentMethod: 'pix',
@@ -43,7 +43,7 @@ describe('the attendee list of an event', () => {
     await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, person.cookie);
     const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
     const angela = issued.find((t) => t.holderName === 'Ângela Prado')!;
-    expect(issued.find((t) => t.ticketTypeName === 'Meia-entrada')?.holderName).toBe('Bruno Dias');
+    expect(issued.find((t) => t.sectorName === 'Meia-entrada')?.holderName).toBe('Bruno Dias');
     await server.deps.db.update(tickets).set({ checkedInAt: new Date() }).where(eq(tickets.id, angela.id));
     await server.deps.db.insert(checkIns).values([
       { ticketId: angela.id, eventId: event.id, scannedCode: angela.code, validatorId: door.userId, accepted: true, location: 'Portão B' },
@@ -63,8 +63,8 @@ describe('the attendee list of an event', () => {
     const listed = (await call('GET', `/api/admin/events/${event.id}/attendees`, admin.cookie)).json();
     expect(listed.conflicts).toBe(1);
     expect(listed.attendees).toEqual([
-      expect.objectContaining({ holderName: 'Ângela Prado', ticketTypeName: 'Pista', status: 'used', gate: 'Portão B', orderId }),
-      expect.objectContaining({ holderName: 'Bruno Dias', ticketTypeName: 'Meia-entrada', status: 'valid', gate: null }),
+      expect.objectContaining({ holderName: 'Ângela Prado', sectorName: 'Pista', status: 'used', gate: 'Portão B', orderId }),
+      expect.objectContaining({ holderName: 'Bruno Dias', sectorName: 'Meia-entrada', status: 'valid', gate: null }),
     ]);
     const found = (await call('GET', `/api/admin/events/${event.id}/attendees?q=angela`, admin.cookie)).json();
     expect(found.attendees.map((a: { holderName: string }) => a.holderName)).toEqual(['Ângela Prado']);

@@ -42,7 +42,7 @@ beforeAll(async () => {
 
   const a = await createEvent(server, [{ name: 'Pista', priceCentavos: 9000, remaining: 10 }], { title: 'Festival Alfa' });
   const b = await createEvent(server, [{ name: 'Camarote', priceCentavos: 20000, remaining: 10 }], { title: 'Noite Beta' });
-  const [lot] = await server.deps.db.select({ id: ticketLots.id }).from(ticketLots).where(eq(ticketLots.ticketTypeId, a.ticketTypes[0].id));
+  const [lot] = await server.deps.db.select({ id: ticketLots.id }).from(ticketLots).where(eq(ticketLots.sectorId, a.sectors[0].id));
   const [drawer] = await server.deps.db
     .insert(cashDrawers)
     .values({
@@ -73,7 +73,7 @@ beforeAll(async () => {
       changes: {
         sectors: [
           {
-            sectorId: a.ticketTypes[0].id,
+            sectorId: a.sectors[0].id,
             name: 'Pista',
             change: 'changed',
             fields: {},

@@ -80,19 +80,19 @@ function expectRow(
 
 /** A new event with one sector 'Pista' of `remaining` units at R$ 80,00. */
 async function newEvent(options: { remaining?: number; priceCentavos?: number; startsAt?: Date } = {}) {
-  const { event, ticketTypes } = await createEvent(
+  const { event, sectors } = await createEvent(
     server,
     [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: options.remaining ?? 50 }],
     { title: `Show ${randomUUID().slice(0, 6)}`, startsAt: options.startsAt },
   );
-  return { event, type: ticketTypes[0] };
+  return { event, type: sectors[0] };
 }
 
 /** `who` places an order of `quantity` units (PIX, pending); its id. */
-async function placeOrder(who: Person, eventId: string, ticketTypeId: string, quantity = 2): Promise<string> {
+async function placeOrder(who: Person, eventId: string, sectorId: string, quantity = 2): Promise<string> {
   const placed = await post('/api/orders', who, {
     eventId,
-    items: [{ ticketTypeId, quantity }],
+    items: [{ sectorId, quantity }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -102,8 +102,8 @@ async function placeOrder(who: Person, eventId: string, ticketTypeId: string, qu
 }
 
 /** `who` buys `quantity` units paid with the sandbox's simulated PIX; the order's id. */
-async function paidOrder(who: Person, eventId: string, ticketTypeId: string, quantity = 2): Promise<string> {
-  const orderId = await placeOrder(who, eventId, ticketTypeId, quantity);
+async function paidOrder(who: Person, eventId: string, sectorId: string, quantity = 2): Promise<string> {
+  const orderId = await placeOrder(who, eventId, sectorId, quantity);
   const paid = await post(`/api/orders/${orderId}/simulate-pix-payment`, who);
   expect(paid.json().status).toBe('completed');
   return orderId;
@@ -144,7 +144,7 @@ async function guestList() {
   const created = await post(`/api/admin/events/${event.id}/guest-lists`, admin, {
     name: 'Lista do DJ',
     ownerEmail: promoter.email,
-    ticketTypeId: type.id,
+    sectorId: type.id,
     quota: 10,
     freeUntil: minutes(120),
     afterKind: 'price',
@@ -180,7 +180,7 @@ function eventBody(overrides: Record<string, unknown> = {}) {
     isPublished: false,
     meiaEntrada: false,
     maxTicketsPerCpf: null,
-    ticketTypes: [{ name: 'Pista', description: null, priceCentavos: 8000, remaining: 100 }],
+    sectors: [{ name: 'Pista', description: null, priceCentavos: 8000, remaining: 100 }],
     ...overrides,
   };
 }
@@ -189,7 +189,7 @@ function eventBody(overrides: Record<string, unknown> = {}) {
 async function eventViaForm(overrides: Record<string, unknown> = {}) {
   const created = await post('/api/admin/events', admin, eventBody(overrides));
   expect(created.statusCode, created.body).toBe(201);
-  return created.json() as { id: string; ticketTypes: { id: string; name: string; lots: { id: string }[] }[] };
+  return created.json() as { id: string; sectors: { id: string; name: string; lots: { id: string }[] }[] };
 }
 
 const couponBody = (code: string, overrides: Record<string, unknown> = {}) => ({
@@ -367,7 +367,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       blockId = reserved.json().id;
     });
     expectRow(row, { actor: op, objectType: 'block', objectId: blockId, eventId: event.id });
-    expect(row.changes).toMatchObject({ ticketTypeId: type.id, drawerId: op.drawerId, size: 3, halfUnits: 0 });
+    expect(row.changes).toMatchObject({ sectorId: type.id, drawerId: op.drawerId, size: 3, halfUnits: 0 });
   },
   'block.returned': async () => {
     const { event, op, block, sell } = await boxOffice(4);
@@ -448,11 +448,11 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
   },
   'event.updated': async () => {
     const created = await eventViaForm();
-    const [pista] = created.ticketTypes;
+    const [pista] = created.sectors;
     const body = eventBody({
       title: 'Noite do Histórico II',
       location: 'Galpão Novo',
-      ticketTypes: [{ id: pista.id, name: 'Pista', lots: [{ id: pista.lots[0].id, priceCentavos: 8000, remaining: 100 }] }],
+      sectors: [{ id: pista.id, name: 'Pista', lots: [{ id: pista.lots[0].id, priceCentavos: 8000, remaining: 100 }] }],
     });
     const rows = await rowsWritten(async () => {
       expect((await call('PUT', `/api/admin/events/${created.id}`, admin, body)).statusCode).toBe(200);
@@ -472,9 +472,9 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
   },
   'sectors.saved': async () => {
     const created = await eventViaForm();
-    const [pista] = created.ticketTypes;
+    const [pista] = created.sectors;
     const lotId = pista.lots[0].id;
-    const body = eventBody({ ticketTypes: [{ id: pista.id, name: 'Pista', lots: [{ id: lotId, priceCentavos: 9500, remaining: 100 }] }] });
+    const body = eventBody({ sectors: [{ id: pista.id, name: 'Pista', lots: [{ id: lotId, priceCentavos: 9500, remaining: 100 }] }] });
     const rows = await rowsWritten(() => call('PUT', `/api/admin/events/${created.id}`, admin, body));
     expect(rows.map((r) => r.action)).toEqual(['sectors.saved']);
     expectRow(rows[0], {
@@ -515,15 +515,13 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
   },
   'ticket_type.deleted': async () => {
     const created = await eventViaForm({
-      ticketTypes: [
+      sectors: [
         { name: 'Pista', description: null, priceCentavos: 8000, remaining: 100 },
         { name: 'Camarote', description: null, priceCentavos: 20000, remaining: 10 },
       ],
     });
-    const camarote = created.ticketTypes.find((t) => t.name === 'Camarote')!;
-    const row = await oneRow('ticket_type.deleted', () =>
-      call('DELETE', `/api/admin/events/${created.id}/ticket-types/${camarote.id}`, admin),
-    );
+    const camarote = created.sectors.find((t) => t.name === 'Camarote')!;
+    const row = await oneRow('ticket_type.deleted', () => call('DELETE', `/api/admin/events/${created.id}/sectors/${camarote.id}`, admin));
     expectRow(row, { actor: admin, objectType: 'ticket_type', objectId: camarote.id, eventId: created.id, changes: { name: 'Camarote' } });
   },
   'event.cancelled': async () => {
@@ -597,7 +595,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
     const { event, type } = await newEvent();
     const row = await oneRow('courtesy.issued', async () => {
       const issued = await post(`/api/admin/events/${event.id}/courtesies`, admin, {
-        ticketTypeId: type.id,
+        sectorId: type.id,
         recipients: [{ name: 'Clara Convidada', email: fan.email }],
       });
       expect(issued.statusCode, issued.body).toBe(201);
@@ -608,7 +606,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       eventId: event.id,
       objectId: row.orderId!,
       subjectUserId: fan.userId,
-      changes: { ticketTypeId: type.id, recipientName: 'Clara Convidada', ticketCount: 1 },
+      changes: { sectorId: type.id, recipientName: 'Clara Convidada', ticketCount: 1 },
     });
   },
   'courtesy_quota.set': async () => {
@@ -823,7 +821,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       const created = await post(`/api/admin/events/${event.id}/guest-lists`, admin, {
         name: 'Lista VIP',
         ownerEmail: promoter.email,
-        ticketTypeId: type.id,
+        sectorId: type.id,
         quota: 5,
         freeUntil,
         afterKind: 'free',
@@ -840,7 +838,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       changes: {
         name: 'Lista VIP',
         ownerId: promoter.userId,
-        ticketTypeId: type.id,
+        sectorId: type.id,
         quota: 5,
         freeUntil,
         afterKind: 'free',
@@ -967,7 +965,7 @@ describe('a refused door or guest-list action leaves no audit row', () => {
       const elsewhere = await post(`/api/admin/events/${event.id}/guest-lists`, admin, {
         name: 'Lista errada',
         ownerEmail: promoter.email,
-        ticketTypeId: other.type.id,
+        sectorId: other.type.id,
         quota: 5,
         freeUntil: new Date(Date.now() + 60 * 60_000).toISOString(),
         afterKind: 'free',
@@ -982,7 +980,7 @@ describe('a refused door or guest-list action leaves no audit row', () => {
 describe('a refused back-office action leaves no audit row', () => {
   it("a lot with sales repriced (the event's own change in the same form is rolled back too), a price below zero, a coupon code taken, the last admin removed, a second cancellation", async () => {
     const created = await eventViaForm({ isPublished: true });
-    const [pista] = created.ticketTypes;
+    const [pista] = created.sectors;
     await paidOrder(fan, created.id, pista.id, 1);
     const code = `AUD${randomUUID().slice(0, 6).toUpperCase()}`;
     expect((await post('/api/admin/coupons', admin, couponBody(code))).statusCode).toBe(201);
@@ -995,11 +993,11 @@ describe('a refused back-office action leaves no audit row', () => {
         'PUT',
         `/api/admin/events/${created.id}`,
         admin,
-        eventBody({ isPublished: true, title: 'Outro', ticketTypes: lot(9900) }),
+        eventBody({ isPublished: true, title: 'Outro', sectors: lot(9900) }),
       );
       expect(repriced.json()).toMatchObject({ code: 'lot_has_sales' });
       expect(
-        (await call('PUT', `/api/admin/events/${created.id}`, admin, eventBody({ isPublished: true, ticketTypes: lot(-100) }))).statusCode,
+        (await call('PUT', `/api/admin/events/${created.id}`, admin, eventBody({ isPublished: true, sectors: lot(-100) }))).statusCode,
       ).toBe(400);
       expect((await post('/api/admin/coupons', admin, couponBody(code))).statusCode).toBe(409);
       expect((await call('DELETE', `/api/admin/staff/${admin.userId}/roles/admin`, admin)).statusCode).toBe(409);

@@ -10,7 +10,7 @@ import {
   orders,
   refunds,
   ticketLots,
-  ticketTypeSessions,
+  sectorSessions,
   tickets,
 } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
@@ -89,23 +89,23 @@ describe('the borderô of an event with sales, a coupon, a meia, fees, a courtes
       },
     );
     eventId = created.event.id;
-    [pistaId, camaroteId] = created.ticketTypes.map((t) => t.id);
+    [pistaId, camaroteId] = created.sectors.map((t) => t.id);
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, eventId));
     await server.deps.db.insert(coupons).values({ code: 'BORDERO10', discountType: 'fixed', discountValue: 1000, eventId });
 
-    const couponOrder = await buy(eventId, [{ ticketTypeId: pistaId, quantity: 2 }], { couponCode: 'BORDERO10' });
+    const couponOrder = await buy(eventId, [{ sectorId: pistaId, quantity: 2 }], { couponCode: 'BORDERO10' });
     const meia = {
-      ticketTypeId: pistaId,
+      sectorId: pistaId,
       quantity: 1,
       concession: 'student',
       holder: { name: 'Bia Souza', cpf: '111.444.777-35', birthDate: '2004-05-10', documentNumber: 'CIE-1' },
     };
-    const mixedOrder = await buy(eventId, [meia, { ticketTypeId: camaroteId, quantity: 1 }]);
+    const mixedOrder = await buy(eventId, [meia, { sectorId: camaroteId, quantity: 1 }]);
     // The box office sells through its own screens; here the order's channel is set as it records it.
     await server.deps.db.update(orders).set({ channel: 'box_office' }).where(eq(orders.id, mixedOrder));
-    await buy(eventId, [{ ticketTypeId: camaroteId, quantity: 1 }], { pay: false });
+    await buy(eventId, [{ sectorId: camaroteId, quantity: 1 }], { pay: false });
     const courtesy = await call('POST', `/api/admin/events/${eventId}/courtesies`, admin.cookie, {
-      ticketTypeId: camaroteId,
+      sectorId: camaroteId,
       recipients: [{ name: 'Convidada VIP', email: 'convidada.bordero@exemplo.com.br' }],
     });
     expect(courtesy.statusCode, courtesy.body).toBe(201);
@@ -385,10 +385,10 @@ describe('the borderô of an event whose fee the organizer absorbs, then cancell
   it('takes the absorbed fee from the net, and after the cancellation refunds everything, as the event page does', async () => {
     const {
       event,
-      ticketTypes: [camarote],
+      sectors: [camarote],
     } = await createEvent(server, [{ name: 'Camarote', priceCentavos: 10000, remaining: 10 }], { title: 'Noite Absorvida do Borderô' });
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed: true }).where(eq(events.id, event.id));
-    await buy(event.id, [{ ticketTypeId: camarote.id, quantity: 2 }]);
+    await buy(event.id, [{ sectorId: camarote.id, quantity: 2 }]);
     const read = async () => (await call('GET', `/api/admin/events/${event.id}/bordero`, admin.cookie)).json() as Promise<Bordero>;
     const pageMoney = async () => (await call('GET', `/api/admin/events/${event.id}`, admin.cookie)).json().money;
 
@@ -427,9 +427,9 @@ describe('the borderô of a guest list', () => {
   it('puts a name let in free under Lista as a courtesy at face value, and one paying after the time as a sale', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 10 }], { title: 'Lista do Borderô' });
-    const [lot] = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, pista.id));
+    const [lot] = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.sectorId, pista.id));
     // As the door records a guest-list admission: an order of channel 'guest_list', paid at once.
     for (const [i, charge] of [0, 3000].entries()) {
       const [order] = await server.deps.db
@@ -454,8 +454,8 @@ describe('the borderô of a guest list', () => {
         .insert(orderItems)
         .values({
           orderId: order.id,
-          ticketTypeId: pista.id,
-          ticketTypeName: 'Pista · Lista amiga',
+          sectorId: pista.id,
+          sectorName: 'Pista · Lista amiga',
           lotId: lot.id,
           quantity: 1,
           unitPriceCentavos: charge,
@@ -465,7 +465,7 @@ describe('the borderô of a guest list', () => {
         orderId: order.id,
         orderItemId: item.id,
         eventId: event.id,
-        ticketTypeName: 'Pista · Lista amiga',
+        sectorName: 'Pista · Lista amiga',
         code: `lista-bordero-${event.id}-${i}`,
       });
     }
@@ -484,7 +484,7 @@ describe('the borderô of an event with sessions', () => {
   it('names the sessions each sector admits to, and is empty of money with no sale', async () => {
     const {
       event,
-      ticketTypes: [sabado, passaporte],
+      sectors: [sabado, passaporte],
     } = await createEvent(
       server,
       [
@@ -500,7 +500,7 @@ describe('the borderô of an event with sessions', () => {
         { eventId: event.id, name: 'Domingo', date: event.date, startTime: '16:00', position: 2 },
       ])
       .returning();
-    await server.deps.db.insert(ticketTypeSessions).values({ ticketTypeId: sabado.id, sessionId: day1.id });
+    await server.deps.db.insert(sectorSessions).values({ sectorId: sabado.id, sessionId: day1.id });
     void day2;
 
     const empty: Bordero = (await call('GET', `/api/admin/events/${event.id}/bordero`, admin.cookie)).json();
@@ -512,8 +512,8 @@ describe('the borderô of an event with sessions', () => {
     expect(await pdfText(emptyPdf.rawPayload)).toContain('R$ 0,00');
 
     await buy(event.id, [
-      { ticketTypeId: sabado.id, quantity: 1 },
-      { ticketTypeId: passaporte.id, quantity: 2 },
+      { sectorId: sabado.id, quantity: 1 },
+      { sectorId: passaporte.id, quantity: 2 },
     ]);
     const sold: Bordero = (await call('GET', `/api/admin/events/${event.id}/bordero`, admin.cookie)).json();
     expect(sold.lines.map((l) => [l.session, l.sector, l.money.units, l.money.grossCentavos])).toEqual([

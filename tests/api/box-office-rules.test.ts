@@ -10,7 +10,7 @@ import {
   orders,
   ticketLots,
   tickets,
-  ticketTypes,
+  sectors,
 } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { boxOfficeOperatorAt, deviceBlock, reserveBlockFor, student, type BoxOfficeOperator } from '../support/box-office';
@@ -35,26 +35,26 @@ function call(method: 'GET' | 'POST', url: string, cookie: string | null, payloa
 }
 
 const operatorAt = (eventId: string) => boxOfficeOperatorAt(server, eventId);
-const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) =>
-  reserveBlockFor(server, op, eventId, ticketTypeId, size);
+const reserve = (op: BoxOfficeOperator, eventId: string, sectorId: string, size: number) =>
+  reserveBlockFor(server, op, eventId, sectorId, size);
 
 /** Gives a sector lots in order (price in centavos, units). */
-async function setLots(ticketTypeId: string, lots: { price: number; units: number }[]) {
-  await server.deps.db.delete(ticketLots).where(eq(ticketLots.ticketTypeId, ticketTypeId));
+async function setLots(sectorId: string, lots: { price: number; units: number }[]) {
+  await server.deps.db.delete(ticketLots).where(eq(ticketLots.sectorId, sectorId));
   await server.deps.db
     .insert(ticketLots)
-    .values(lots.map((l, i) => ({ ticketTypeId, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })));
+    .values(lots.map((l, i) => ({ sectorId, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })));
   await server.deps.db
-    .update(ticketTypes)
+    .update(sectors)
     .set({ remaining: lots.reduce((s, l) => s + l.units, 0) })
-    .where(eq(ticketTypes.id, ticketTypeId));
+    .where(eq(sectors.id, sectorId));
 }
 
 describe('a box-office block sells at the prices of the lots its units came from', () => {
   it("prices a block of 5 spanning two lots at R$ 460,00 and keeps each unit's lot price on its item", async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     await setLots(pista.id, [
       { price: 8000, units: 2 },
@@ -88,7 +88,7 @@ describe('the meia-entrada reserve holds at the box office', () => {
   it('keeps 4 of a block of all 10 units for meia 30 days out: 6 full-price, then only meias', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 30 });
     const op = await operatorAt(event.id);
     const block = await reserve(op, event.id, pista.id, 10);
@@ -114,7 +114,7 @@ describe('the meia-entrada reserve holds at the box office', () => {
     expect(Number(full[0].n)).toBe(6);
     // Returning the block gives the 3 meia units kept and not sold back to the reserve: online sells them as meia only.
     expect((await call('POST', `/api/box-office/blocks/${block.json().id}/return`, op.cookie)).statusCode).toBe(200);
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(sector).toMatchObject({ remaining: 3, halfTaken: 1 });
     const fan = await server.signUpAs();
     const place = (items: object[], cpf: string) =>
@@ -125,11 +125,11 @@ describe('the meia-entrada reserve holds at the box office', () => {
         paymentMethod: 'pix',
         installments: 1,
       });
-    expect((await place([{ ticketTypeId: pista.id, quantity: 1 }], testCpf(7002))).json().code).toBe('full_price_sold_out');
+    expect((await place([{ sectorId: pista.id, quantity: 1 }], testCpf(7002))).json().code).toBe('full_price_sold_out');
     const meia = await place(
       [
         {
-          ticketTypeId: pista.id,
+          sectorId: pista.id,
           quantity: 1,
           concession: 'student',
           holder: { name: 'Bia', cpf: testCpf(7003), birthDate: '2004-01-01', documentNumber: 'CIE' },
@@ -143,7 +143,7 @@ describe('the meia-entrada reserve holds at the box office', () => {
   it('sells a meia to one CPF once when four devices and two online orders try at the same moment', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 40 }], { meiaEntrada: true });
     const cpf = testCpf(7100);
     const devices = await Promise.all(Array.from({ length: 4 }, () => operatorAt(event.id)));
@@ -155,7 +155,7 @@ describe('the meia-entrada reserve holds at the box office', () => {
     }
     const fans = await Promise.all([server.signUpAs(), server.signUpAs()]);
     const half = {
-      ticketTypeId: pista.id,
+      sectorId: pista.id,
       quantity: 1,
       concession: 'student',
       holder: { name: 'Caio Estudante', cpf, birthDate: '2004-01-01', documentNumber: 'CIE' },
@@ -189,7 +189,7 @@ describe('the box office sells only an event on sale', () => {
     const draft = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(draft.event.id);
     await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, draft.event.id));
-    expect((await reserve(op, draft.event.id, draft.ticketTypes[0].id, 2)).json().code).toBe('event_not_found');
+    expect((await reserve(op, draft.event.id, draft.sectors[0].id, 2)).json().code).toBe('event_not_found');
   });
 
   it('works only the events a door may work: no drawer, block or list entry for a draft or an event whose door closed', async () => {
@@ -223,7 +223,7 @@ describe('the box office sells only an event on sale', () => {
     // Ten days out: the door opens 4 hours before the start.
     const ahead = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(ahead.event.id);
-    const block = (await reserve(op, ahead.event.id, ahead.ticketTypes[0].id, 4)).json();
+    const block = (await reserve(op, ahead.event.id, ahead.sectors[0].id, 4)).json();
     const sell = deviceBlock(op, block);
     const admitting = await call('POST', '/api/box-office/sales', op.cookie, sell({ full: 1 }, undefined, true));
     expect(admitting.statusCode).toBe(409);
@@ -242,7 +242,7 @@ describe('the box office sells only an event on sale', () => {
       startsAt: new Date(Date.now() + 3_600_000),
     });
     const late = await operatorAt(tonight.event.id);
-    const lateBlock = (await reserve(late, tonight.event.id, tonight.ticketTypes[0].id, 2)).json();
+    const lateBlock = (await reserve(late, tonight.event.id, tonight.sectors[0].id, 2)).json();
     const sellLate = deviceBlock(late, lateBlock);
     const entered = await call('POST', '/api/box-office/sales', late.cookie, sellLate({ full: 1 }, undefined, true));
     expect(entered.json()).toMatchObject({ outcome: 'recorded', status: 'completed' });
@@ -264,15 +264,15 @@ describe('the box office sells only an event on sale', () => {
   it('records a sale synced from a block as a conflict when the sector closed before it was made', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
     // Sales of the sector closed an hour ago; the device's sale was made 5 minutes ago.
     await server.deps.db
-      .update(ticketTypes)
+      .update(sectors)
       .set({ salesEndAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(ticketTypes.id, pista.id));
+      .where(eq(sectors.id, pista.id));
     const result = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [deviceBlock(op, block)({ full: 1 })] })).json()
       .results[0];
     expect(result).toMatchObject({ outcome: 'conflict', code: 'sector_closed' });
@@ -283,7 +283,7 @@ describe('courtesies at the box office', () => {
   it("are given only within the operator's quota and read as cortesia in the borderô", async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 5)).json();
@@ -301,7 +301,7 @@ describe('courtesies at the box office', () => {
     expect(quota.statusCode, quota.body).toBe(200);
     const given = (await call('POST', '/api/box-office/sync', op.cookie, { sales: [sell({ full: 1, courtesy: 2 })] })).json().results[0];
     expect(given).toMatchObject({ outcome: 'recorded', totalCentavos: 6000 });
-    expect(given.tickets.map((t: { ticketTypeName: string }) => t.ticketTypeName).sort()).toEqual([
+    expect(given.tickets.map((t: { sectorName: string }) => t.sectorName).sort()).toEqual([
       'Pista',
       'Pista · Cortesia',
       'Pista · Cortesia',
@@ -323,7 +323,7 @@ describe('the box office admits through the door', () => {
   it('admits a PIX sold with "Gerar PIX e admitir" when it is paid, so its code never enters again', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     await openDoorNow(server, event.id);
     const op = await operatorAt(event.id);
@@ -348,7 +348,7 @@ describe('the box office admits through the door', () => {
   it('admits a cash sale in the transaction that records it', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     await openDoorNow(server, event.id);
     const op = await operatorAt(event.id);

@@ -10,7 +10,7 @@ import {
   courtesyQuotas,
   drawerMovements,
   orders,
-  ticketTypes,
+  sectors,
   tickets,
 } from '../../src/server/db/schema';
 import { saveDoorSector } from '../../src/server/services/box-office/door-sectors';
@@ -35,16 +35,16 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null
 }
 
 const operatorAt = (eventId: string, floatCentavos?: number) => boxOfficeOperatorAt(server, eventId, floatCentavos);
-const reserve = (op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) =>
-  reserveBlockFor(server, op, eventId, ticketTypeId, size);
+const reserve = (op: BoxOfficeOperator, eventId: string, sectorId: string, size: number) =>
+  reserveBlockFor(server, op, eventId, sectorId, size);
 
 describe('box-office sales from blocks', () => {
   it('sells offline from two devices whose blocks never oversell the sector, and records each sale once however often it is synced', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 6000, remaining: 5 }], { meiaEntrada: true });
-    await server.deps.db.update(ticketTypes).set({ doorPriceCentavos: 8000 }).where(eq(ticketTypes.id, pista.id));
+    await server.deps.db.update(sectors).set({ doorPriceCentavos: 8000 }).where(eq(sectors.id, pista.id));
     const ana = await operatorAt(event.id);
     const bruno = await operatorAt(event.id);
 
@@ -63,7 +63,7 @@ describe('box-office sales from blocks', () => {
     expect(third.json().code).toBe('ticket_type_sold_out');
     const online = await call('POST', '/api/orders', (await server.signUpAs()).cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: pista.id, quantity: 1 }],
+      items: [{ sectorId: pista.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -123,7 +123,7 @@ describe('box-office sales from blocks', () => {
     expect(issued).toHaveLength(4);
     const conflicts = await server.deps.db.select().from(boxOfficeConflicts).where(eq(boxOfficeConflicts.eventId, event.id));
     expect(conflicts).toHaveLength(1);
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(sector.remaining).toBe(0);
     // The reserve counts Ana's meia and the 2 units Bruno's block keeps for meia (his meia is one of them).
     expect(sector.halfTaken).toBe(3);
@@ -148,7 +148,7 @@ describe('box-office sales from blocks', () => {
   it('never passes a block, not even with two sales of its last unit synced at once', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 1)).json();
@@ -164,7 +164,7 @@ describe('box-office sales from blocks', () => {
   it('refuses, as recorded conflicts, a code that is not of the block, a meia CPF already used, a courtesy without quota, and admits at once when asked', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, startsAt: inAnHour() });
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 10)).json();
@@ -196,7 +196,7 @@ describe('box-office sales from blocks', () => {
   it('returns the unsold units of a block once, and refuses a sale synced after the return', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 4)).json();
@@ -205,7 +205,7 @@ describe('box-office sales from blocks', () => {
     const returned = await call('POST', `/api/box-office/blocks/${block.id}/return`, op.cookie);
     expect(returned.statusCode).toBe(200);
     expect(returned.json()).toMatchObject({ used: 1 });
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(sector.remaining).toBe(9);
     const again = await call('POST', `/api/box-office/blocks/${block.id}/return`, op.cookie);
     expect(again.statusCode).toBe(409);
@@ -217,7 +217,7 @@ describe('box-office sales from blocks', () => {
   it('shows a PIX BR Code and lets the operator confirm it in the sandbox, issuing the tickets', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { startsAt: inAnHour() });
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 2)).json();
@@ -239,7 +239,7 @@ describe('box-office sales from blocks', () => {
   it('sells at the door price the back office set, within the box office quota of the sector', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     const saved = await server.app.inject({
       method: 'PUT',
@@ -271,7 +271,7 @@ describe('box-office sales from blocks', () => {
   it("keeps blocks within the event's capacity, shared with the other sectors", async () => {
     const {
       event,
-      ticketTypes: [pista, vip],
+      sectors: [pista, vip],
     } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 5000, remaining: 20 },
       { name: 'VIP', priceCentavos: 9000, remaining: 20 },
@@ -288,7 +288,7 @@ describe('box-office sales from blocks', () => {
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: (await server.signUpAs()).cookie },
-      payload: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 1 }], buyer, paymentMethod: 'pix' },
+      payload: { eventId: event.id, items: [{ sectorId: pista.id, quantity: 1 }], buyer, paymentMethod: 'pix' },
     });
     expect(online.json().code).toBe('event_sold_out');
   });
@@ -296,7 +296,7 @@ describe('box-office sales from blocks', () => {
   it("files a refused sync only under the operator's own drawer and block, never under another operator's", async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const ana = await operatorAt(event.id);
     const bruno = await operatorAt(event.id);
@@ -324,7 +324,7 @@ describe('box-office sales from blocks', () => {
   it('records a sale dated before its drawer was opened as a conflict with the reason in pt-BR, and takes one a few minutes early as a clock running behind', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const op = await operatorAt(event.id);
     const block = (await reserve(op, event.id, pista.id, 3)).json();
@@ -404,7 +404,7 @@ describe('the cash drawer', () => {
   it('closes with the expected amount after cash sales, a refund and a withdrawal, once, and the back office shows its difference', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: 'Caixa Certo' });
     const op = await operatorAt(event.id, 10000);
     const block = (await reserve(op, event.id, pista.id, 6)).json();
@@ -419,7 +419,7 @@ describe('the cash drawer', () => {
 
     const refunded = await call('POST', `/api/box-office/sales/${synced[1].orderId}/refund`, op.cookie);
     expect(refunded.statusCode).toBe(200);
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(sector.remaining).toBe(10 - 6 + 1);
     const withdrawal = await call('POST', `/api/box-office/drawers/${op.drawerId}/movements`, op.cookie, {
       kind: 'withdrawal',
@@ -477,7 +477,7 @@ describe("a sector's door price and quota", () => {
   it('refuses a price past R$ 1.000.000,00 and a quota past 1.000.000 with a 400 that changes nothing', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     const save = (payload: object) => call('PUT', `/api/admin/box-office/sectors/${pista.id}`, admin.cookie, payload);
     expect((await save({ doorPriceCentavos: 6000, doorQuota: 5 })).statusCode).toBe(200);
@@ -499,13 +499,13 @@ describe("a sector's door price and quota", () => {
 
   it('saves the price and the quota together: a quota the database refuses leaves the price as it was', async () => {
     const {
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     await saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 6000, doorQuota: 5 }, systemActor);
     await expect(saveDoorSector(server.deps.db, pista.id, { doorPriceCentavos: 9000, doorQuota: 2 ** 31 }, systemActor)).rejects.toThrow();
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(sector.doorPriceCentavos).toBe(6000);
-    const [quota] = await server.deps.db.select().from(boxOfficeSectors).where(eq(boxOfficeSectors.ticketTypeId, pista.id));
+    const [quota] = await server.deps.db.select().from(boxOfficeSectors).where(eq(boxOfficeSectors.sectorId, pista.id));
     expect(quota.doorQuota).toBe(5);
   });
 });

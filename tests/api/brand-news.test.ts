@@ -52,7 +52,7 @@ function eventBody(overrides: Record<string, unknown> = {}) {
     capacity: null,
     imageUrl: null,
     isPublished: true,
-    ticketTypes: [{ name: 'Ingresso Geral', description: null, priceCentavos: 8000, remaining: 100 }],
+    sectors: [{ name: 'Ingresso Geral', description: null, priceCentavos: 8000, remaining: 100 }],
     ...overrides,
   };
 }
@@ -154,7 +154,7 @@ describe('a new event of a followed brand', () => {
       eventBody({
         title: 'Noite de Soju',
         location: 'Outra Casa',
-        ticketTypes: event.ticketTypes.map((t: object) => ({ ...t, description: null })),
+        sectors: event.sectors.map((t: object) => ({ ...t, description: null })),
       }),
     );
     expect(edited.statusCode).toBe(200);
@@ -167,9 +167,9 @@ describe('a new event of a followed brand', () => {
     const draft = (await request('POST', '/api/admin/events', admin.cookie, body)).json();
     expect(await promotionsOf([fan.userId], draft.id)).toHaveLength(0);
 
-    const types = () => draft.ticketTypes.map((t: object) => ({ ...t, description: null }));
+    const types = () => draft.sectors.map((t: object) => ({ ...t, description: null }));
     for (const isPublished of [true, false, true]) {
-      const saved = await request('PUT', `/api/admin/events/${draft.id}`, admin.cookie, { ...body, isPublished, ticketTypes: types() });
+      const saved = await request('PUT', `/api/admin/events/${draft.id}`, admin.cookie, { ...body, isPublished, sectors: types() });
       expect(saved.statusCode).toBe(200);
     }
     const told = await promotionsOf([fan.userId], draft.id);

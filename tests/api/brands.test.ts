@@ -177,7 +177,7 @@ describe('GET /api/admin/events filters and order', () => {
   });
 
   it('says how many tickets a sold-out event offered and sold', async () => {
-    const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 2 }], {
+    const { event, sectors } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 2 }], {
       title: 'Esgotou ontem',
     });
     // Two units paid: the lot has none left.
@@ -202,18 +202,18 @@ describe('GET /api/admin/events filters and order', () => {
       .returning();
     const [item] = await server.deps.db
       .insert(orderItems)
-      .values({ orderId: order.id, ticketTypeId: ticketTypes[0].id, ticketTypeName: 'Pista', quantity: 2, unitPriceCentavos: 5000 })
+      .values({ orderId: order.id, sectorId: sectors[0].id, sectorName: 'Pista', quantity: 2, unitPriceCentavos: 5000 })
       .returning();
     await server.deps.db.insert(tickets).values(
       ['a', 'b'].map((suffix) => ({
         orderId: order.id,
         orderItemId: item.id,
         eventId: event.id,
-        ticketTypeName: 'Pista',
+        sectorName: 'Pista',
         code: `TESGOTOU${suffix}${order.id.slice(0, 8)}`,
       })),
     );
-    await server.deps.db.update(ticketLots).set({ remaining: 0 }).where(eq(ticketLots.ticketTypeId, ticketTypes[0].id));
+    await server.deps.db.update(ticketLots).set({ remaining: 0 }).where(eq(ticketLots.sectorId, sectors[0].id));
     const response = await server.app.inject({ method: 'GET', url: '/api/admin/events?q=Esgotou', headers: { cookie: admin.cookie } });
     expect(response.json().events).toEqual([expect.objectContaining({ id: event.id, ticketsSold: 2, ticketsOffered: 2, isSoldOut: true })]);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { events, orderItems, orders, refunds, ticketLots, tickets, ticketTypes } from '../../src/server/db/schema';
+import { events, orderItems, orders, refunds, ticketLots, tickets, sectors } from '../../src/server/db/schema';
 import { placeOrder, issueCourtesies } from '../../src/server/services/payments/checkout';
 import { expireOverdueOrders } from '../../src/server/services/payments/reconcile-payments';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
@@ -35,9 +35,9 @@ afterAll(async () => {
 const cpf = testCpf;
 
 type Line = PlaceOrderInput['items'][number];
-const full = (ticketTypeId: string, quantity = 1): Line => ({ ticketTypeId, quantity });
-const meia = (ticketTypeId: string, holderCpf: string, concession: Line['concession'] = 'student'): Line => ({
-  ticketTypeId,
+const full = (sectorId: string, quantity = 1): Line => ({ sectorId, quantity });
+const meia = (sectorId: string, holderCpf: string, concession: Line['concession'] = 'student'): Line => ({
+  sectorId,
   quantity: 1,
   concession,
   holder: { name: 'Bia Souza', cpf: holderCpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
@@ -54,11 +54,11 @@ async function place(eventId: string, items: Line[], extra: Partial<PlaceOrderIn
 }
 
 /** Gives a sector of one lot more lots, in order (price in centavos, units). */
-async function setLots(ticketTypeId: string, lots: { price: number; units: number; endsAt?: Date }[]) {
-  await server.deps.db.delete(ticketLots).where(eq(ticketLots.ticketTypeId, ticketTypeId));
+async function setLots(sectorId: string, lots: { price: number; units: number; endsAt?: Date }[]) {
+  await server.deps.db.delete(ticketLots).where(eq(ticketLots.sectorId, sectorId));
   await server.deps.db.insert(ticketLots).values(
     lots.map((l, i) => ({
-      ticketTypeId,
+      sectorId,
       position: i + 1,
       priceCentavos: l.price,
       quantity: l.units,
@@ -67,17 +67,17 @@ async function setLots(ticketTypeId: string, lots: { price: number; units: numbe
     })),
   );
   await server.deps.db
-    .update(ticketTypes)
+    .update(sectors)
     .set({ remaining: lots.reduce((s, l) => s + l.units, 0) })
-    .where(eq(ticketTypes.id, ticketTypeId));
+    .where(eq(sectors.id, sectorId));
 }
 
-async function itemsOf(ticketTypeId: string) {
+async function itemsOf(sectorId: string) {
   return queryRows<{ lot_price: number; unit_price_centavos: number; quantity: number; status: string; position: number }>(
     server.deps.db,
     sql`
     SELECT l.price_centavos AS lot_price, i.unit_price_centavos, i.quantity, o.status, l.position
-    FROM order_items i JOIN orders o ON o.id = i.order_id JOIN ticket_lots l ON l.id = i.lot_id WHERE i.ticket_type_id = ${ticketTypeId}`,
+    FROM order_items i JOIN orders o ON o.id = i.order_id JOIN ticket_lots l ON l.id = i.lot_id WHERE i.ticket_type_id = ${sectorId}`,
   );
 }
 
@@ -85,7 +85,7 @@ describe('lots that turn over', () => {
   it('gives 60 simultaneous buyers at the turn exactly the first lot at its price and the rest at the second', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }]);
     await setLots(pista.id, [
       { price: 8000, units: 20 },
@@ -98,13 +98,13 @@ describe('lots that turn over', () => {
     expect([units(1), units(2)]).toEqual([20, 40]);
     // No unit at a price other than its own lot's.
     expect(items.every((i) => Number(i.unit_price_centavos) === Number(i.lot_price))).toBe(true);
-    expect(await checkInventoryInvariants(server.deps.db, { initialStockByTicketTypeId: { [pista.id]: 120 } })).toEqual([]);
+    expect(await checkInventoryInvariants(server.deps.db, { initialStockBySectorId: { [pista.id]: 120 } })).toEqual([]);
   });
 
   it('rolls an ended lot into the next, and an expired hold gives its units back to its own lot, which opens again', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     await setLots(pista.id, [
       { price: 8000, units: 1 },
@@ -123,13 +123,13 @@ describe('lots that turn over', () => {
 
     // A lot whose date passed rolls what it did not sell into the next one.
     const other = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
-    const sector = other.ticketTypes[0].id;
+    const sector = other.sectors[0].id;
     await setLots(sector, [
       { price: 5000, units: 5, endsAt: new Date(Date.now() - 1000) },
       { price: 7000, units: 5 },
     ]);
     expect(await place(other.event.id, [full(sector, 7)])).toMatchObject({ totalCentavos: 49000 });
-    const lots = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, sector)).orderBy(ticketLots.position);
+    const lots = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.sectorId, sector)).orderBy(ticketLots.position);
     expect(lots.map((l) => [l.quantity, l.remaining])).toEqual([
       [0, 0],
       [10, 3],
@@ -141,7 +141,7 @@ describe('meia-entrada', () => {
   it('holds the 40 % reserve under 40 simultaneous full-price and meia buyers, and opens it to full price 48 hours before', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true });
     const requests = Array.from({ length: 40 }, (_, i) =>
       i % 2 === 0 ? place(event.id, [full(pista.id)]) : place(event.id, [meia(pista.id, cpf(i))]),
@@ -155,20 +155,20 @@ describe('meia-entrada', () => {
         .filter((r) => typeof r === 'string')
         .every((code) => code === 'full_price_sold_out' || code === 'ticket_type_sold_out' || code === 'meia_sold_out'),
     ).toBe(true);
-    const [row] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [row] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect([row.remaining, row.halfTaken]).toEqual([0, 4]);
 
     // An event within 48 hours sells its unsold reserve at full price.
     const late = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 1 });
-    expect(await place(late.event.id, [full(late.ticketTypes[0].id, 10)])).toMatchObject({ totalCentavos: 80000 });
+    expect(await place(late.event.id, [full(late.sectors[0].id, 10)])).toMatchObject({ totalCentavos: 80000 });
     const early = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 5 });
-    expect(await place(early.event.id, [full(early.ticketTypes[0].id, 7)])).toBe('full_price_sold_out');
+    expect(await place(early.event.id, [full(early.sectors[0].id, 7)])).toBe('full_price_sold_out');
   });
 
   it('gives one CPF one meia per event, and a coupon never discounts a meia line', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { meiaEntrada: true });
     const holder = cpf(501);
     expect(await place(event.id, [meia(pista.id, holder)])).toMatchObject({ totalCentavos: 4000 });
@@ -188,7 +188,7 @@ describe('limits per CPF, capacity', () => {
   it('lets ten simultaneous orders of one CPF take no more than its limit', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 100 }]);
     await server.deps.db.update(events).set({ maxTicketsPerCpf: 4 }).where(eq(events.id, event.id));
     const results = await Promise.all(Array.from({ length: 10 }, () => place(event.id, [full(pista.id)])));
@@ -218,7 +218,7 @@ describe('limits per CPF, capacity', () => {
   it('never sells past the event capacity shared by its sectors', async () => {
     const {
       event,
-      ticketTypes: [pista, vip],
+      sectors: [pista, vip],
     } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 5000, remaining: 10 },
       { name: 'VIP', priceCentavos: 9000, remaining: 10 },
@@ -234,7 +234,7 @@ describe('service fee', () => {
   it('rounds each ticket fee to the centavo, adds it to the total (items + fees - discount), and a refund while the withdrawal is open returns it', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8005, remaining: 100 }], { meiaEntrada: true });
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeMinCentavos: 300 }).where(eq(events.id, event.id));
     const placed = await place(event.id, [full(pista.id, 2), meia(pista.id, cpf(700))]);
@@ -269,7 +269,7 @@ describe('service fee', () => {
   it('keeps the fee on a refund asked past the 7 days unless the organizer returns it, and returns it when the event is cancelled', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }]);
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
     const paidDaysAgo = async (days: number) => {
@@ -325,7 +325,7 @@ describe('service fee', () => {
   it('leaves the buyer total alone when the organizer absorbs the fee, and charges none on a courtesy', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 5 }]);
     await server.deps.db
       .update(events)
@@ -339,7 +339,7 @@ describe('service fee', () => {
       admin.userId,
       event.id,
       {
-        ticketTypeId: pista.id,
+        sectorId: pista.id,
         recipients: [
           { name: 'Convidada Nova', email: 'convidada.nova@exemplo.com.br' },
           { name: 'Admin', email: admin.email },
@@ -360,7 +360,7 @@ describe('service fee', () => {
       .select()
       .from(tickets)
       .where(eq(tickets.orderId, courtesies.find((o) => o.userId === null)!.id));
-    expect([ticket.ticketTypeName, ticket.holderName]).toEqual(['Pista · Cortesia', 'Convidada Nova']);
+    expect([ticket.sectorName, ticket.holderName]).toEqual(['Pista · Cortesia', 'Convidada Nova']);
     // Counted in the capacity: 1 sold + 2 courtesies of 5; three more courtesies do not fit with a 4th sale.
     expect(await place(event.id, [full(pista.id, 2)])).toMatchObject({ totalCentavos: 20000 });
     await expect(
@@ -369,7 +369,7 @@ describe('service fee', () => {
         admin.userId,
         event.id,
         {
-          ticketTypeId: pista.id,
+          sectorId: pista.id,
           recipients: [{ name: 'Mais Uma', email: 'mais@exemplo.com.br' }],
         },
         systemActor,

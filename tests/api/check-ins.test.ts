@@ -45,7 +45,7 @@ async function buyTickets(
   const { cookie } = await server.signUpAs();
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
     daysAhead: options.daysAhead ?? 10,
     title: options.title ?? 'Noite de Teste',
@@ -55,7 +55,7 @@ async function buyTickets(
   const items = options.meia
     ? [
         {
-          ticketTypeId: type.id,
+          sectorId: type.id,
           quantity: 1,
           concession: options.meia,
           holder: {
@@ -66,7 +66,7 @@ async function buyTickets(
           },
         },
       ]
-    : [{ ticketTypeId: type.id, quantity, holderNames: options.holderNames }];
+    : [{ sectorId: type.id, quantity, holderNames: options.holderNames }];
   const order = (
     await server.app.inject({
       method: 'POST',
@@ -96,7 +96,7 @@ describe('checking tickets in at the door', () => {
     expect(first).toMatchObject({
       accepted: true,
       eventTitle: 'Noite de Teste',
-      ticketTypeName: 'Pista',
+      sectorName: 'Pista',
       holderName: 'Ana Lima',
       documentCheck: null,
     });
@@ -111,7 +111,7 @@ describe('checking tickets in at the door', () => {
     expect((await scan(student.codes[0], student.event.id)).json()).toMatchObject({
       accepted: true,
       holderName: 'Bia Souza',
-      ticketTypeName: 'Pista · Meia-entrada (Estudante)',
+      sectorName: 'Pista · Meia-entrada (Estudante)',
       documentCheck: 'Conferir carteira de estudante (CIE)',
     });
     const pcd = await buyTickets(1, { meia: 'pcd', holderNames: ['Caio Lima'] });
@@ -289,7 +289,7 @@ describe('checking tickets in at the door', () => {
       reason: 'nonce_reused',
       message: 'Leitura não registrada: identificador repetido. Escaneie o código de novo.',
       eventTitle: null,
-      ticketTypeName: null,
+      sectorName: null,
       holderName: null,
       checkedInAt: null,
       checkedInGate: null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons, orders, ticketTypes } from '../../src/server/db/schema';
+import { coupons, orders, sectors } from '../../src/server/db/schema';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { checkHoldingsLedger } from '../support/invariants';
@@ -39,13 +39,13 @@ async function couponRow(id: string) {
   return row;
 }
 
-async function remaining(ticketTypeId: string) {
-  const [row] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
+async function remaining(sectorId: string) {
+  const [row] = await server.deps.db.select().from(sectors).where(eq(sectors.id, sectorId));
   return row.remaining;
 }
 
-function orderBody(eventId: string, ticketTypeId: string, quantity: number, couponCode?: string, paymentMethod: 'pix' | 'card' = 'pix') {
-  return { eventId, items: [{ ticketTypeId, quantity }], buyer, paymentMethod, installments: 1, couponCode };
+function orderBody(eventId: string, sectorId: string, quantity: number, couponCode?: string, paymentMethod: 'pix' | 'card' = 'pix') {
+  return { eventId, items: [{ sectorId, quantity }], buyer, paymentMethod, installments: 1, couponCode };
 }
 
 describe('previewing a coupon at checkout', () => {
@@ -53,13 +53,13 @@ describe('previewing a coupon at checkout', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const coupon = await insertCoupon({ code: 'NEXT15', discountValue: 15 });
 
     const preview = await post('/api/coupons/preview', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 3 }],
+      items: [{ sectorId: type.id, quantity: 3 }],
       couponCode: '  next15 ',
     });
     expect(preview.statusCode).toBe(200);
@@ -84,12 +84,12 @@ describe('previewing a coupon at checkout', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Meia', priceCentavos: 4000, remaining: 10 }]);
     const coupon = await insertCoupon({ code: 'CORTESIA50', discountType: 'fixed', discountValue: 5000 });
     const preview = await post('/api/coupons/preview', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       couponCode: 'CORTESIA50',
     });
     expect(preview.json()).toEqual({ code: 'CORTESIA50', subtotalCentavos: 4000, discountCentavos: 4000, totalCentavos: 0 });
@@ -101,11 +101,11 @@ describe('previewing a coupon at checkout', () => {
   it('needs a signed-in user', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/coupons/preview', null, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       couponCode: 'X',
     });
     expect(response.statusCode).toBe(401);
@@ -115,11 +115,11 @@ describe('previewing a coupon at checkout', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/coupons/preview', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       couponCode: '   ',
     });
     expect(response.statusCode).toBe(400);
@@ -182,7 +182,7 @@ describe('every coupon rule, checked the same way by the preview and by the orde
       const { cookie } = await server.signUpAs();
       const {
         event,
-        ticketTypes: [type],
+        sectors: [type],
       } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
       const other = c.otherEvent ? (await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }])).event : null;
       const coupon = await insertCoupon({ ...c.coupon(), eventId: other?.id ?? null });
@@ -190,7 +190,7 @@ describe('every coupon rule, checked the same way by the preview and by the orde
 
       const preview = await post('/api/coupons/preview', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        items: [{ sectorId: type.id, quantity: 2 }],
         couponCode: code,
       });
       expect(preview.statusCode).toBe(c.status);
@@ -210,7 +210,7 @@ describe('every coupon rule, checked the same way by the preview and by the orde
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const coupon = await insertCoupon({
       validFrom: new Date(Date.now() - day),
@@ -220,7 +220,7 @@ describe('every coupon rule, checked the same way by the preview and by the orde
     });
     const preview = await post('/api/coupons/preview', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      items: [{ sectorId: type.id, quantity: 2 }],
       couponCode: coupon.code,
     });
     expect(preview.json()).toEqual({ code: coupon.code, subtotalCentavos: 10000, discountCentavos: 1000, totalCentavos: 9000 });
@@ -233,7 +233,7 @@ describe('uses held by unpaid orders', () => {
     const second = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const coupon = await insertCoupon({ maxUses: 1 });
 
@@ -257,7 +257,7 @@ describe('uses held by unpaid orders', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'VIP', priceCentavos: 20000, remaining: 5 }]);
     const coupon = await insertCoupon({ maxUses: 3 });
     const placed = await post('/api/orders', cookie, orderBody(event.id, type.id, 1, coupon.code, 'card'));
@@ -284,7 +284,7 @@ describe('uses held by unpaid orders', () => {
   it('lets exactly 5 of 30 buyers at once use a coupon with 5 uses; the 25 others are told it is used up', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }]);
     const created = await post('/api/admin/coupons', admin.cookie, {
       code: 'corrida5',
@@ -328,19 +328,19 @@ describe('a pre-sale code on the event page (?codigo=) and at checkout', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [, camarote],
+      sectors: [, camarote],
     } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 10 },
       { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
     ]);
-    await server.deps.db.update(ticketTypes).set({ hiddenWithoutCode: true }).where(eq(ticketTypes.id, camarote.id));
+    await server.deps.db.update(sectors).set({ hiddenWithoutCode: true }).where(eq(sectors.id, camarote.id));
     const preSale = (code: string, overrides: Partial<typeof coupons.$inferInsert> = {}) =>
-      insertCoupon({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksTicketTypeId: camarote.id, ...overrides });
+      insertCoupon({ code, discountType: 'fixed', discountValue: 0, eventId: event.id, unlocksSectorId: camarote.id, ...overrides });
     const sectorsWith = async (code?: string) => {
       const url = code ? `/api/events/${event.id}?codigo=${encodeURIComponent(code)}` : `/api/events/${event.id}`;
       const page = await server.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
-      return (page.json() as { ticketTypes: { name: string; unlockedByCode: boolean }[] }).ticketTypes.map((t) => t.name);
+      return (page.json() as { sectors: { name: string; unlockedByCode: boolean }[] }).sectors.map((t) => t.name);
     };
 
     await preSale('PREVALIDO', { validFrom: new Date(Date.now() - day), validUntil: new Date(Date.now() + day), maxUses: 5 });

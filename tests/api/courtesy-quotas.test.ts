@@ -25,7 +25,7 @@ describe('courtesy quotas', () => {
   it('lets a staff member issue up to their quota, even when asking at the same time, and counts what they had issued', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }]);
     const producer = await server.signUpAs(['admin']);
     const promoter = await server.signUpAs(['admin']);
@@ -34,7 +34,7 @@ describe('courtesy quotas', () => {
         method: 'POST',
         url: `/api/admin/events/${event.id}/courtesies`,
         headers: { cookie },
-        payload: { ticketTypeId: pista.id, recipients: Array.from({ length: count }, (_, i) => recipient(i)) },
+        payload: { sectorId: pista.id, recipients: Array.from({ length: count }, (_, i) => recipient(i)) },
       });
     const setQuota = (email: string, quota: number | null) =>
       server.app.inject({
@@ -83,7 +83,7 @@ describe('courtesy quotas', () => {
   it('gives the quota back when the courtesies could not be issued, and refuses a quota for someone outside the staff', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 2 }]);
     const producer = await server.signUpAs(['admin']);
     const buyerAccount = await server.signUpAs(['user']);
@@ -106,7 +106,7 @@ describe('courtesy quotas', () => {
       method: 'POST',
       url: `/api/admin/events/${event.id}/courtesies`,
       headers: { cookie: producer.cookie },
-      payload: { ticketTypeId: pista.id, recipients: [recipient(1), recipient(2), recipient(3)] },
+      payload: { sectorId: pista.id, recipients: [recipient(1), recipient(2), recipient(3)] },
     });
     expect(soldOut.json()).toMatchObject({ code: 'ticket_type_sold_out' });
     const listed = await server.app.inject({

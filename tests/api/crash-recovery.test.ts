@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, eq, inArray } from 'drizzle-orm';
 import { errorMessages } from '../../src/shared/errors';
-import { coupons, orderItems, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { coupons, orderItems, orders, ticketLots, sectors } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { UNFINISHED_ORDER_AFTER_MS } from '../../src/server/services/payments/reconcile-payments';
 import { checkInventoryInvariants } from '../support/invariants';
@@ -151,14 +151,14 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
   }
 
   it('finishes or releases what the crash cut off, keeps every unit accounted for, and survives its connections being cut', async () => {
-    const { event, ticketTypes: types } = await createEvent({ deps: { db } } as unknown as Parameters<typeof createEvent>[0], [
+    const { event, sectors: types } = await createEvent({ deps: { db } } as unknown as Parameters<typeof createEvent>[0], [
       // Enough of each for every purchase below (up to 8 x 21 orders of 1 or 2, a third on each
       // type): the only refusal expected is the coupon's.
       { name: 'Pista', priceCentavos: 8000, remaining: 150 },
       { name: 'VIP', priceCentavos: 25000, remaining: 150 },
       { name: 'Meia-entrada', priceCentavos: 4000, remaining: 150 },
     ]);
-    const initialStockByTicketTypeId = Object.fromEntries(types.map((t) => [t.id, t.remaining]));
+    const initialStockBySectorId = Object.fromEntries(types.map((t) => [t.id, t.remaining]));
     const code = `QUEDA${randomBytes(3).toString('hex').toUpperCase()}`;
     const [coupon] = await db
       .insert(coupons)
@@ -168,7 +168,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
       .insert(coupons)
       .values({ code: `${code}X`, discountType: 'percentage', discountValue: 10, maxUses: 2, eventId: event.id })
       .returning();
-    const invariantOptions = { initialStockByTicketTypeId, couponMaxUses: { [coupon.id]: 8, [fixtureCoupon.id]: 2 } };
+    const invariantOptions = { initialStockBySectorId, couponMaxUses: { [coupon.id]: 8, [fixtureCoupon.id]: 2 } };
     const accounts = await Promise.all(
       Array.from({ length: 8 }, (_, n) =>
         createBuyer({ deps: { db } } as unknown as Parameters<typeof createBuyer>[0], {
@@ -192,7 +192,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
           'place',
           call(person, 'POST', '/api/orders', {
             eventId: event.id,
-            items: [{ ticketTypeId: type.id, quantity: 1 + ((n + i) % 2) }],
+            items: [{ sectorId: type.id, quantity: 1 + ((n + i) % 2) }],
             buyer: buyerData,
             paymentMethod: 'pix',
             installments: 1,
@@ -246,7 +246,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
       'place',
       call(people[0], 'POST', '/api/orders', {
         eventId: event.id,
-        items: [{ ticketTypeId: types[0].id, quantity: 1 }],
+        items: [{ sectorId: types[0].id, quantity: 1 }],
         buyer: buyerData,
         paymentMethod: 'pix',
         installments: 1,
@@ -293,7 +293,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
       'place',
       call(people[3], 'POST', '/api/orders', {
         eventId: event.id,
-        items: [{ ticketTypeId: types[2].id, quantity: 1 }],
+        items: [{ sectorId: types[2].id, quantity: 1 }],
         buyer: buyerData,
         paymentMethod: 'pix',
         installments: 1,
@@ -335,10 +335,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
    * An order as placeOrder commits it (pending, items, units and coupon use held) before the
    * provider is asked for its payment; `createdAt` in the past, its hold ending HOLD_MS later.
    */
-  async function insertOrderWithoutPayment(userId: string, ticketTypeId: string, quantity: number, createdAt: Date, couponId?: string) {
+  async function insertOrderWithoutPayment(userId: string, sectorId: string, quantity: number, createdAt: Date, couponId?: string) {
     return db.transaction(async (tx) => {
-      const [type] = await tx.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
-      const [lot] = await tx.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, ticketTypeId));
+      const [type] = await tx.select().from(sectors).where(eq(sectors.id, sectorId));
+      const [lot] = await tx.select().from(ticketLots).where(eq(ticketLots.sectorId, sectorId));
       const subtotal = lot.priceCentavos * quantity;
       const discount = couponId ? Math.round(subtotal / 10) : 0;
       const [order] = await tx
@@ -364,16 +364,16 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a server killed mid-sale an
         .returning({ id: orders.id });
       await tx.insert(orderItems).values({
         orderId: order.id,
-        ticketTypeId,
-        ticketTypeName: type.name,
+        sectorId,
+        sectorName: type.name,
         lotId: lot.id,
         quantity,
         unitPriceCentavos: lot.priceCentavos,
       });
       await tx
-        .update(ticketTypes)
+        .update(sectors)
         .set({ remaining: type.remaining - quantity })
-        .where(eq(ticketTypes.id, ticketTypeId));
+        .where(eq(sectors.id, sectorId));
       await tx
         .update(ticketLots)
         .set({ remaining: lot.remaining - quantity })

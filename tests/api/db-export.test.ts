@@ -84,15 +84,15 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('moving an embedded install 
     let eventId: string | null = null;
     for (const { id } of list.events) {
       const detail = (await get(embedded, `/api/events/${id}`)).json() as {
-        ticketTypes: { id: string; priceCentavos: number; fullAvailable: number }[];
+        sectors: { id: string; priceCentavos: number; fullAvailable: number }[];
       };
-      const sector = detail.ticketTypes.find((type) => type.priceCentavos > 0 && type.fullAvailable >= 2);
+      const sector = detail.sectors.find((type) => type.priceCentavos > 0 && type.fullAvailable >= 2);
       if (!sector) continue;
       const placed = await embedded.app.inject({
         method: 'POST',
         url: '/api/orders',
         headers: { cookie },
-        payload: { eventId: id, items: [{ ticketTypeId: sector.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 },
+        payload: { eventId: id, items: [{ sectorId: sector.id, quantity: 2 }], buyer, paymentMethod: 'pix', installments: 1 },
       });
       if (placed.statusCode !== 201) continue;
       orderId = (placed.json() as { id: string }).id;

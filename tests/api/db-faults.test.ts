@@ -240,11 +240,11 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
   it('answers the requests it loses with a pt-BR 503, keeps serving, and keeps every unit accounted for', async () => {
     // 'Reserva' is left out of the sale, for the purchase once the cuts end.
     const stock = { Pista: 60, VIP: 30, Meia: 40, Reserva: 5 };
-    const { event, ticketTypes } = await createEvent(
+    const { event, sectors } = await createEvent(
       server,
       Object.entries(stock).map(([name, remaining], i) => ({ name, priceCentavos: 4000 * (i + 1), remaining })),
     );
-    const initialStockByTicketTypeId = Object.fromEntries(ticketTypes.map((t) => [t.id, t.remaining]));
+    const initialStockBySectorId = Object.fromEntries(sectors.map((t) => [t.id, t.remaining]));
     const buyers = await Promise.all(Array.from({ length: 8 }, () => server.signUpAs()));
 
     type Answer = { step: string; status: number; body: { code?: string; message?: string }; retryAfter?: string };
@@ -263,12 +263,12 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     let selling = true;
     const sale = buyers.map(async (person, b) => {
       for (let i = 0; selling; i++) {
-        const type = ticketTypes[(b + i) % 3];
+        const type = sectors[(b + i) % 3];
         const placed = record(
           'place',
           await post('/api/orders', person.cookie, {
             eventId: event.id,
-            items: [{ ticketTypeId: type.id, quantity: 1 + (i % 2) }],
+            items: [{ sectorId: type.id, quantity: 1 + (i % 2) }],
             buyer,
             paymentMethod: 'pix',
             installments: 1,
@@ -314,7 +314,7 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     const later = await server.signUpAs();
     const placed = await post('/api/orders', later.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: ticketTypes[3].id, quantity: 1 }],
+      items: [{ sectorId: sectors[3].id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -325,12 +325,12 @@ describe.skipIf(!onPostgres)('a sale while PostgreSQL sessions are terminated', 
     expect(paid.json().status).toBe('completed');
     expect((await server.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).statusCode).toBe(200);
 
-    expect(await checkInventoryInvariants(server.deps.db, { initialStockByTicketTypeId })).toEqual([]);
+    expect(await checkInventoryInvariants(server.deps.db, { initialStockBySectorId })).toEqual([]);
     // Orders cut off before the provider answered are finished or released by the worker; past
     // every hold, none is left holding units.
     const afterHolds = new Date(Date.now() + (server.deps.orderHoldMinutes + 1) * 60_000);
     await runWorkerOnce(server.deps, afterHolds);
-    expect(await checkInventoryInvariants(server.deps.db, { initialStockByTicketTypeId, now: afterHolds })).toEqual([]);
+    expect(await checkInventoryInvariants(server.deps.db, { initialStockBySectorId, now: afterHolds })).toEqual([]);
     expect(watch.unhandled).toEqual([]);
   });
 });

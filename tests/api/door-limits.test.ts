@@ -24,7 +24,7 @@ function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
 async function openEvent() {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }], { title: `Porta ${randomUUID().slice(0, 6)}` });
   await openDoorNow(server, event.id);
   return { event, type };
@@ -134,7 +134,7 @@ describe('the look-up, limited per validator', () => {
     const owner = await server.signUpAs();
     const placed = await call('POST', '/api/orders', owner.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1, holderNames: ['Joana Prado'] }],
+      items: [{ sectorId: type.id, quantity: 1, holderNames: ['Joana Prado'] }],
       buyer: { ...buyer, name: 'Joana Prado', cpf: '111.444.777-35' },
       paymentMethod: 'pix',
       installments: 1,

@@ -64,12 +64,12 @@ async function buy(
   quantity: number,
   options: { type?: 0 | 1; holderNames?: string[]; buyer?: Partial<typeof buyer>; meia?: boolean } = {},
 ) {
-  const ticketTypeId = made.ticketTypes[options.type ?? 0].id;
+  const sectorId = made.sectors[options.type ?? 0].id;
   // A half-price unit is a line of its own, with its category and holder.
   const items = options.meia
     ? [
         {
-          ticketTypeId,
+          sectorId,
           quantity: 1,
           concession: 'student',
           holder: {
@@ -80,7 +80,7 @@ async function buy(
           },
         },
       ]
-    : [{ ticketTypeId, quantity, holderNames: options.holderNames }];
+    : [{ sectorId, quantity, holderNames: options.holderNames }];
   const placed = await server.app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -143,7 +143,7 @@ describe('the offline list a door device downloads', () => {
     expect(byHash.get(sha256(ana.code))).toEqual({
       hash: sha256(ana.code),
       holderName: 'Ana Lima',
-      ticketTypeName: 'Inteira',
+      sectorName: 'Inteira',
       documentCheck: null,
       status: 'valid',
       checkedInAt: null,
@@ -151,7 +151,7 @@ describe('the offline list a door device downloads', () => {
     expect(byHash.get(sha256(bia.code))).toMatchObject({ holderName: 'Bia Souza', status: 'used' });
     expect((byHash.get(sha256(bia.code)) as { checkedInAt: string }).checkedInAt).toBeTruthy();
     expect(byHash.get(sha256(meia.code))).toMatchObject({
-      ticketTypeName: 'Inteira · Meia-entrada (Estudante)',
+      sectorName: 'Inteira · Meia-entrada (Estudante)',
       documentCheck: 'Conferir carteira de estudante (CIE)',
       status: 'valid',
     });
@@ -354,7 +354,7 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
     const byName = await search('davila');
     expect(byName.map((t) => t.holderName)).toEqual(["Joana D'Ávila Prado"]);
     expect(byName[0]).toMatchObject({
-      ticketTypeName: 'Inteira',
+      sectorName: 'Inteira',
       buyerName: 'Joana Prado',
       orderNumber: joana.orderId.slice(0, 8),
       status: 'valid',
@@ -397,7 +397,7 @@ describe('looking a ticket up at the door and letting it in by hand', () => {
     const admit = () =>
       call('POST', '/api/door/manual-check-in', validator.cookie, { eventId: made.event.id, ticketId: ana.id, gate: 'Bilheteria' });
     const first = await admit();
-    expect(first.json()).toMatchObject({ accepted: true, holderName: 'Ana Sem Bateria', ticketTypeName: 'Inteira' });
+    expect(first.json()).toMatchObject({ accepted: true, holderName: 'Ana Sem Bateria', sectorName: 'Inteira' });
     const second = (await admit()).json();
     expect(second).toMatchObject({ accepted: false, reason: 'already_used' });
     expect(second.message).toMatch(/^Ingresso já utilizado (em |às )/);

@@ -26,7 +26,7 @@ async function buyTickets(title: string, holderNames: string[], buyerEmail = `${
   const { cookie } = await server.signUpAs();
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { daysAhead: 12, title });
   await openDoorNow(server, event.id);
   const placed = await server.app.inject({
@@ -35,7 +35,7 @@ async function buyTickets(title: string, holderNames: string[], buyerEmail = `${
     headers: { cookie },
     payload: {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: holderNames.length, holderNames }],
+      items: [{ sectorId: type.id, quantity: holderNames.length, holderNames }],
       buyer: { ...buyer, email: buyerEmail },
       paymentMethod: 'pix',
       installments: 1,
@@ -103,7 +103,7 @@ describe("a transferred ticket's old code at the door", () => {
       reason: 'transferred',
       message: 'Ingresso transferido',
       holderName: null,
-      ticketTypeName: null,
+      sectorName: null,
       eventTitle: null,
     });
     expect(JSON.stringify(refused)).not.toContain('Bruno');

@@ -25,7 +25,7 @@ async function buyTicket(holder: string, options: { open?: boolean; meia?: boole
   const { cookie } = await server.signUpAs();
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
     daysAhead: 12,
     title: options.title ?? `Noite de ${holder}`,
@@ -35,13 +35,13 @@ async function buyTicket(holder: string, options: { open?: boolean; meia?: boole
   const items = options.meia
     ? [
         {
-          ticketTypeId: type.id,
+          sectorId: type.id,
           quantity: 1,
           concession: 'student',
           holder: { name: holder, cpf: '111.444.777-35', birthDate: '2003-08-01', documentNumber: 'CIE-1' },
         },
       ]
-    : [{ ticketTypeId: type.id, quantity: 1, holderNames: [holder] }];
+    : [{ sectorId: type.id, quantity: 1, holderNames: [holder] }];
   const placed = await server.app.inject({
     method: 'POST',
     url: '/api/orders',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ticketTypes, tickets } from '../../src/server/db/schema';
+import { sectors, tickets } from '../../src/server/db/schema';
 import { issueCourtesies, placeOrder } from '../../src/server/services/payments/checkout';
 import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
-import type { EventDetail, TicketTypeView } from '../../src/shared/schemas/events';
+import type { EventDetail, SectorView } from '../../src/shared/schemas/events';
 import type { CheckInResult } from '../../src/shared/schemas/tickets';
 import { openDoorNow } from '../support/door';
 import { testCpf } from '../support/cpf';
@@ -13,7 +13,7 @@ import { systemActor } from '../../src/server/services/audit/record-audit';
 
 // What the event page is told about each sector (get-event.ts sectorView) and the meia-entrada
 // counter, in the states a real sale goes through; and the courtesy as the door reads it. The
-// page's words for each state are tested in ticket-type-picker.test.tsx.
+// page's words for each state are tested in sector-picker.test.tsx.
 
 let server: TestServer;
 let userId: string;
@@ -31,13 +31,13 @@ async function eventPage(eventId: string): Promise<EventDetail> {
   return response.json();
 }
 
-const sectorOf = (page: EventDetail, name: string): TicketTypeView => page.ticketTypes.find((t) => t.name === name)!;
+const sectorOf = (page: EventDetail, name: string): SectorView => page.sectors.find((t) => t.name === name)!;
 
 describe('the event page: where each sector stands', () => {
   it("tells a sector open, not open yet (with when), closed, its last units held ('Esgotando'), then sold out", async () => {
     const {
       event,
-      ticketTypes: [, camarote, vip, lounge],
+      sectors: [, camarote, vip, lounge],
     } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 37 },
       { name: 'Camarote', priceCentavos: 20000, remaining: 10 },
@@ -45,11 +45,11 @@ describe('the event page: where each sector stands', () => {
       { name: 'Lounge', priceCentavos: 15000, remaining: 2 },
     ]);
     const opensAt = new Date(Date.now() + 3 * 86_400_000);
-    await server.deps.db.update(ticketTypes).set({ salesStartAt: opensAt }).where(eq(ticketTypes.id, camarote.id));
+    await server.deps.db.update(sectors).set({ salesStartAt: opensAt }).where(eq(sectors.id, camarote.id));
     await server.deps.db
-      .update(ticketTypes)
+      .update(sectors)
       .set({ salesEndAt: new Date(Date.now() - 60_000) })
-      .where(eq(ticketTypes.id, vip.id));
+      .where(eq(sectors.id, vip.id));
 
     const before = await eventPage(event.id);
     expect(sectorOf(before, 'Pista')).toMatchObject({ status: 'on_sale', lotName: '1º lote', lotRemaining: 37, opensAt: null });
@@ -60,7 +60,7 @@ describe('the event page: where each sector stands', () => {
     // The last two units of the Lounge held by an order waiting for payment: 'Esgotando'.
     const held = await placeOrder(server.deps, userId, {
       eventId: event.id,
-      items: [{ ticketTypeId: lounge.id, quantity: 2 }],
+      items: [{ sectorId: lounge.id, quantity: 2 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -72,7 +72,7 @@ describe('the event page: where each sector stands', () => {
     // Bought for good: sold out.
     const paid = await placeOrder(server.deps, userId, {
       eventId: event.id,
-      items: [{ ticketTypeId: lounge.id, quantity: 2 }],
+      items: [{ sectorId: lounge.id, quantity: 2 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -86,7 +86,7 @@ describe('the event page: where each sector stands', () => {
   it("counts the meia-entrada reserve down to 'esgotada' as half-price tickets sell", async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }], { meiaEntrada: true });
     // 40 % of 5, rounded up: 2.
     expect((await eventPage(event.id)).meia).toEqual({ available: 2, reserve: 2 });
@@ -95,7 +95,7 @@ describe('the event page: where each sector stands', () => {
         eventId: event.id,
         items: [
           {
-            ticketTypeId: pista.id,
+            sectorId: pista.id,
             quantity: 1,
             concession: 'student',
             holder: { name: `Estudante ${i}`, cpf: testCpf(900 + i), birthDate: '2004-05-10', documentNumber: `CIE-${i}` },
@@ -116,7 +116,7 @@ describe('a courtesy at the door', () => {
   it("is admitted marked 'Cortesia', with its holder's name", async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 12 });
     await openDoorNow(server, event.id);
     const admin = await server.signUpAs(['admin']);
@@ -125,7 +125,7 @@ describe('a courtesy at the door', () => {
       admin.userId,
       event.id,
       {
-        ticketTypeId: pista.id,
+        sectorId: pista.id,
         recipients: [{ name: 'Clara Convidada', email: 'clara.convidada@exemplo.com.br' }],
       },
       systemActor,
@@ -141,7 +141,7 @@ describe('a courtesy at the door', () => {
     const result: CheckInResult = response.json();
     expect(result).toMatchObject({
       accepted: true,
-      ticketTypeName: 'Pista · Cortesia',
+      sectorName: 'Pista · Cortesia',
       holderName: 'Clara Convidada',
       documentCheck: null,
     });

@@ -8,15 +8,15 @@ import { createEvent, startTestServer, type TestServer } from '../support/test-s
 let server: TestServer;
 const cookies: Record<'admin' | 'box_office' | 'validator' | 'user', string> = { admin: '', box_office: '', validator: '', user: '' };
 let eventId = '';
-let ticketTypeId = '';
+let sectorId = '';
 
 beforeAll(async () => {
   server = await startTestServer();
   for (const role of ['admin', 'box_office', 'validator', 'user'] as const)
     cookies[role] = (await server.signUpAs(role === 'user' ? [] : [role])).cookie;
-  const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }]);
+  const { event, sectors } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }]);
   eventId = event.id;
-  ticketTypeId = ticketTypes[0].id;
+  sectorId = sectors[0].id;
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
@@ -154,7 +154,7 @@ const routes: Route[] = [
     body: () => ({ kind: 'supply', amountCentavos: 100, note: 'troco', nonce: 'mov-00000001' }),
   },
   { method: 'POST', path: '/api/box-office/drawers/:id/close', role: 'box_office', body: () => ({ countedCentavos: 100 }) },
-  { method: 'POST', path: '/api/box-office/blocks', role: 'box_office', body: () => ({ eventId, ticketTypeId, drawerId: uuid, size: 2 }) },
+  { method: 'POST', path: '/api/box-office/blocks', role: 'box_office', body: () => ({ eventId, sectorId, drawerId: uuid, size: 2 }) },
   { method: 'POST', path: '/api/box-office/blocks/:id/return', role: 'box_office' },
   { method: 'POST', path: '/api/box-office/sales', role: 'box_office', body: sale },
   { method: 'POST', path: '/api/box-office/sync', role: 'box_office', body: () => ({ sales: [sale()] }) },
@@ -173,7 +173,7 @@ const routes: Route[] = [
     body: () => ({
       name: 'Lista VIP',
       ownerEmail: 'dona@exemplo.com.br',
-      ticketTypeId,
+      sectorId,
       quota: 10,
       freeUntil: '2030-01-01T22:00:00-03:00',
       afterKind: 'closed',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { notifications, orderItems, orders, sessions, tickets, ticketTypes } from '../../src/server/db/schema';
+import { notifications, orderItems, orders, sessions, tickets, sectors } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 
@@ -90,7 +90,7 @@ describe('orders placed and paid together', () => {
   it('keeps each buyer, quantity and holder names with its own order, and each payment issues its own tickets', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 4000, remaining: 100 }]);
     const people = await Promise.all(Array.from({ length: 16 }, () => server.signUpAs()));
     const quantities = people.map((_, i) => 1 + (i % 4));
@@ -100,7 +100,7 @@ describe('orders placed and paid together', () => {
           eventId: event.id,
           items: [
             {
-              ticketTypeId: type.id,
+              sectorId: type.id,
               quantity: quantities[i],
               holderNames: Array.from({ length: quantities[i] }, (_, n) => `Pessoa ${i}-${n}`),
             },
@@ -127,7 +127,7 @@ describe('orders placed and paid together', () => {
       expect(item.holderNames).toEqual(Array.from({ length: quantities[i] }, (_, n) => `Pessoa ${i}-${n}`));
     });
     const sold = quantities.reduce((a, b) => a + b, 0);
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(100 - sold);
 
     const paid = await Promise.all(people.map((p, i) => request('POST', `/api/orders/${orderIds[i]}/simulate-pix-payment`, p.cookie, {})));
@@ -170,7 +170,7 @@ describe('orders placed and paid together', () => {
   it('gives the last units to the orders that fit, a smaller one behind a larger one included', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Último lote', priceCentavos: 9000, remaining: 10 }]);
     const people = await Promise.all(Array.from({ length: 5 }, () => server.signUpAs()));
     const quantities = [3, 3, 3, 3, 1];
@@ -178,7 +178,7 @@ describe('orders placed and paid together', () => {
       people.map((p, i) =>
         request('POST', '/api/orders', p.cookie, {
           eventId: event.id,
-          items: [{ ticketTypeId: type.id, quantity: quantities[i] }],
+          items: [{ sectorId: type.id, quantity: quantities[i] }],
           buyer,
           paymentMethod: 'pix',
           installments: 1,
@@ -190,14 +190,14 @@ describe('orders placed and paid together', () => {
     const refused = answers.filter((r) => r.statusCode !== 201);
     expect(refused).toHaveLength(1);
     expect(refused[0].json().code).toBe('ticket_type_sold_out');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(0);
   });
 
   it('turns a rush bigger than the stock away in the shared transaction, with nothing written for those turned away', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Lote relâmpago', priceCentavos: 5000, remaining: 5 }]);
     const people = await Promise.all(Array.from({ length: 20 }, () => server.signUpAs()));
     const transactions = vi.spyOn(server.deps.db, 'transaction');
@@ -206,7 +206,7 @@ describe('orders placed and paid together', () => {
         people.map((p) =>
           request('POST', '/api/orders', p.cookie, {
             eventId: event.id,
-            items: [{ ticketTypeId: type.id, quantity: 1 }],
+            items: [{ sectorId: type.id, quantity: 1 }],
             buyer,
             paymentMethod: 'pix',
             installments: 1,
@@ -229,20 +229,20 @@ describe('orders placed and paid together', () => {
     }
     const placed = await server.deps.db.select().from(orders).where(eq(orders.eventId, event.id));
     expect(placed).toHaveLength(5);
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(0);
   });
 
   it("does not let one buyer pay or read another buyer's order among many", async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 4000, remaining: 20 }]);
     const [a, b] = await Promise.all([server.signUpAs(), server.signUpAs()]);
     const order = (
       await request('POST', '/api/orders', a.cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { cashDrawers, events, ticketTypes } from '../../src/server/db/schema';
+import { cashDrawers, events, sectors } from '../../src/server/db/schema';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { checkHoldingsLedger } from '../support/invariants';
 
@@ -62,7 +62,7 @@ async function openEvent(stock = 50, capacity: number | null = null) {
     .update(events)
     .set({ date: start.date, startTime: start.time, endTime: null, capacity })
     .where(eq(events.id, made.event.id));
-  return { event: made.event, pista: made.ticketTypes[0] };
+  return { event: made.event, pista: made.sectors[0] };
 }
 
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -83,7 +83,7 @@ async function createList(
   const response = await call('POST', `/api/admin/events/${made.event.id}/guest-lists`, admin.cookie, {
     name: 'Lista do DJ',
     ownerEmail: promoter.email,
-    ticketTypeId: made.pista.id,
+    sectorId: made.pista.id,
     quota: 10,
     freeUntil: minutesFromNow(120),
     afterKind: 'price',
@@ -116,7 +116,7 @@ describe('creating and seeing lists', () => {
       entriesCount: 0,
       admittedCount: 0,
       isClosed: false,
-      ticketTypeName: 'Pista',
+      sectorName: 'Pista',
     });
     expect(list.rule.label).toBe('Grátis até 00:30, depois R$ 40,00');
     expect(list.owner.email).toBe(promoter.email);
@@ -147,7 +147,7 @@ describe('creating and seeing lists', () => {
     const refused = await call('POST', `/api/admin/events/${made.event.id}/guest-lists`, admin.cookie, {
       name: 'X',
       ownerEmail: plainBuyer.email,
-      ticketTypeId: made.pista.id,
+      sectorId: made.pista.id,
       quota: 5,
       freeUntil: minutesFromNow(60),
       afterKind: 'free',
@@ -346,7 +346,7 @@ describe('names on a list', () => {
     expect(third.json().code).toBe('event_sold_out');
     const sale = await call('POST', '/api/orders', plainBuyer.cookie, {
       eventId: made.event.id,
-      items: [{ ticketTypeId: made.pista.id, quantity: 1 }],
+      items: [{ sectorId: made.pista.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -410,7 +410,7 @@ describe('the door and list names', () => {
     });
     expect(Number(ticket.total_centavos)).toBe(0);
     // The unit the name held became the ticket: the sector's stock did not move again.
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, made.pista.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, made.pista.id));
     expect(sector.remaining).toBe(48);
 
     const again = await call('POST', `/api/door/guest-entries/${entry.id}/admit`, validator.cookie, { eventId: made.event.id });

@@ -37,12 +37,12 @@ describe('hostile input', () => {
     expect(profile.fullName).toBe('Pessoa Teste');
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const order = await inject('POST', '/api/orders', {
       payload: {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer: { ...buyer, name: 'Ana\u0000' },
         paymentMethod: 'pix',
         installments: 1,
@@ -111,11 +111,11 @@ describe('cross-site requests and caching', () => {
   it('refuses a mutating call from another site, even a text/plain form post with the cookie', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const body = JSON.stringify({
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,

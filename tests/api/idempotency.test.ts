@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, orders, refunds, ticketLots, tickets, ticketTransfers, ticketTypes } from '../../src/server/db/schema';
+import { idempotencyKeys, orders, refunds, ticketLots, tickets, ticketTransfers, sectors } from '../../src/server/db/schema';
 import { listRegisteredRoutes } from '../../src/server/http/app';
 import { IDEMPOTENT_ROUTES, idempotencyMessages } from '../../src/server/http/idempotency';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
@@ -28,13 +28,13 @@ function post(url: string, cookie: string, payload: object, key?: string) {
 
 /** An event in 10 days with one sector of `remaining` units at R$ 80,00. */
 async function sector(remaining = 50) {
-  const { event, ticketTypes: types } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining }]);
-  return { eventId: event.id, ticketTypeId: types[0].id };
+  const { event, sectors: types } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining }]);
+  return { eventId: event.id, sectorId: types[0].id };
 }
 
-const orderBody = (at: { eventId: string; ticketTypeId: string }, quantity = 2) => ({
+const orderBody = (at: { eventId: string; sectorId: string }, quantity = 2) => ({
   eventId: at.eventId,
-  items: [{ ticketTypeId: at.ticketTypeId, quantity }],
+  items: [{ sectorId: at.sectorId, quantity }],
   buyer,
   paymentMethod: 'pix',
   installments: 1,
@@ -44,8 +44,8 @@ async function ordersOf(person: Person) {
   return server.deps.db.select().from(orders).where(eq(orders.userId, person.userId));
 }
 
-async function remainingOf(ticketTypeId: string) {
-  const [row] = await server.deps.db.select({ remaining: ticketTypes.remaining }).from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
+async function remainingOf(sectorId: string) {
+  const [row] = await server.deps.db.select({ remaining: sectors.remaining }).from(sectors).where(eq(sectors.id, sectorId));
   return row.remaining;
 }
 
@@ -80,7 +80,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(again.headers['content-type']).toMatch(/^application\/json/);
     expect(again.body).toBe(first.body);
     expect(await ordersOf(ana)).toHaveLength(1);
-    expect(await remainingOf(at.ticketTypeId)).toBe(48);
+    expect(await remainingOf(at.sectorId)).toBe(48);
     const [row] = await keyRows(ana, key);
     expect(row).toMatchObject({ route: 'POST /api/orders', responseStatus: 201, responseBody: first.body });
     expect(row.requestHash).toMatch(/^[0-9a-f]{64}$/);
@@ -95,7 +95,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
     expect(await ordersOf(ana)).toHaveLength(1);
-    expect(await remainingOf(at.ticketTypeId)).toBe(48);
+    expect(await remainingOf(at.sectorId)).toBe(48);
   });
 
   it('refuses the same key with another body or on another route with 409, changing nothing', async () => {
@@ -118,7 +118,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(elsewhere.json().message).toBe('Esta chave de repetição já foi usada para outro pedido.');
 
     expect(await ordersOf(ana)).toHaveLength(1);
-    expect(await remainingOf(at.ticketTypeId)).toBe(48);
+    expect(await remainingOf(at.sectorId)).toBe(48);
     expect(await server.deps.db.select().from(refunds).where(eq(refunds.orderId, first.json().id))).toHaveLength(0);
     expect(await keyRows(ana, key)).toEqual([before]);
   });
@@ -131,7 +131,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(first.json().id).not.toBe(second.json().id);
     expect(await ordersOf(ana)).toHaveLength(2);
-    expect(await remainingOf(at.ticketTypeId)).toBe(46);
+    expect(await remainingOf(at.sectorId)).toBe(46);
   });
 
   it('keeps one account’s keys apart from another’s', async () => {
@@ -154,7 +154,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
       expect(refused.json()).toMatchObject({ code: 'validation_failed', message: idempotencyMessages.invalidKey });
     }
     expect(await ordersOf(ana)).toHaveLength(0);
-    expect(await remainingOf(at.ticketTypeId)).toBe(50);
+    expect(await remainingOf(at.sectorId)).toBe(50);
     expect((await post('/api/orders', ana.cookie, orderBody(at), 'x'.repeat(255))).statusCode).toBe(201);
   });
 
@@ -165,8 +165,8 @@ describe('Idempotency-Key on POST /api/orders', () => {
     const first = await post('/api/orders', ana.cookie, orderBody(at, 2), key);
     expect(first.statusCode).toBe(409);
     // Stock comes back meanwhile: the repeat still answers what the first request was told, a new request runs.
-    await server.deps.db.update(ticketLots).set({ quantity: 10, remaining: 10 }).where(eq(ticketLots.ticketTypeId, at.ticketTypeId));
-    await server.deps.db.update(ticketTypes).set({ remaining: 10 }).where(eq(ticketTypes.id, at.ticketTypeId));
+    await server.deps.db.update(ticketLots).set({ quantity: 10, remaining: 10 }).where(eq(ticketLots.sectorId, at.sectorId));
+    await server.deps.db.update(sectors).set({ remaining: 10 }).where(eq(sectors.id, at.sectorId));
     const again = await post('/api/orders', ana.cookie, orderBody(at, 2), key);
     expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -297,7 +297,7 @@ describe('Idempotency-Key on the other money routes', () => {
   it('answers a repeated box-office sale again without a second sale', async () => {
     const at = await sector(20);
     const op = await boxOfficeOperatorAt(server, at.eventId);
-    const block = (await reserveBlockFor(server, op, at.eventId, at.ticketTypeId, 4)).json();
+    const block = (await reserveBlockFor(server, op, at.eventId, at.sectorId, 4)).json();
     const sale = { ...deviceBlock(op, block)({ full: 2 }, { method: 'pix' }), codes: [] };
     const key = randomUUID();
     const first = await post('/api/box-office/sales', op.cookie, sale, key);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { coupons, orders, refunds, tickets, ticketTypes as ticketTypesTable } from '../../src/server/db/schema';
+import { coupons, orders, refunds, tickets, sectors as sectorsTable } from '../../src/server/db/schema';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { runWorkerOnce } from '../../src/server/worker';
 import { checkInventoryInvariants } from '../support/invariants';
@@ -33,12 +33,12 @@ const expectedRefusals = new Set([
 describe('stock and coupon uses under a race of every change an order can go through', () => {
   it('keeps sold + held + remaining = stock and coupon uses within their maximum, and a cancelled event admits no one', async () => {
     const admin = await server.signUpAs(['admin']);
-    const { event, ticketTypes } = await createEvent(server, [
+    const { event, sectors } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 12 },
       { name: 'VIP', priceCentavos: 25000, remaining: 8 },
       { name: 'Meia-entrada', priceCentavos: 4000, remaining: 12 },
     ]);
-    const initialStockByTicketTypeId = Object.fromEntries(ticketTypes.map((t) => [t.id, t.remaining]));
+    const initialStockBySectorId = Object.fromEntries(sectors.map((t) => [t.id, t.remaining]));
     const code = `CORRIDA${randomBytes(3).toString('hex').toUpperCase()}`;
     const [coupon] = await server.deps.db
       .insert(coupons)
@@ -72,10 +72,10 @@ describe('stock and coupon uses under a race of every change an order can go thr
     const afterHolds = () => new Date(Date.now() + (server.deps.orderHoldMinutes + 1) * 60_000);
 
     async function journey(person: { cookie: string }, n: number) {
-      const type = ticketTypes[n % ticketTypes.length];
+      const type = sectors[n % sectors.length];
       const placed = await post('/api/orders', person.cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 + (Math.floor(n / 3) % 3) }],
+        items: [{ sectorId: type.id, quantity: 1 + (Math.floor(n / 3) % 3) }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -135,7 +135,7 @@ describe('stock and coupon uses under a race of every change an order can go thr
     expect(unexpected).toEqual([]);
     expect(cancelled.statusCode).toBe(200);
     const violations = await checkInventoryInvariants(server.deps.db, {
-      initialStockByTicketTypeId,
+      initialStockBySectorId,
       couponMaxUses: { [coupon.id]: 4 },
       now: afterHolds(),
     });
@@ -149,8 +149,8 @@ describe('stock and coupon uses under a race of every change an order can go thr
     const eventOrders = await server.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.eventId, event.id));
     expect(eventOrders.filter((o) => o.status === 'pending' || o.status === 'completed')).toEqual([]);
     // Every unit is back in stock once the event is cancelled.
-    const stock = await server.deps.db.select().from(ticketTypesTable).where(eq(ticketTypesTable.eventId, event.id));
-    expect(Object.fromEntries(stock.map((t) => [t.id, t.remaining]))).toEqual(initialStockByTicketTypeId);
+    const stock = await server.deps.db.select().from(sectorsTable).where(eq(sectorsTable.eventId, event.id));
+    expect(Object.fromEntries(stock.map((t) => [t.id, t.remaining]))).toEqual(initialStockBySectorId);
 
     // The race went through the paths it is about.
     const statuses = new Set(eventOrders.map((o) => o.status));
@@ -170,7 +170,7 @@ describe('stock and coupon uses under a race of every change an order can go thr
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const code = `CONTA${randomBytes(3).toString('hex').toUpperCase()}`;
     const [coupon] = await server.deps.db
@@ -183,7 +183,7 @@ describe('stock and coupon uses under a race of every change an order can go thr
       headers: { cookie: person.cookie },
       payload: {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        items: [{ sectorId: type.id, quantity: 2 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -191,10 +191,10 @@ describe('stock and coupon uses under a race of every change an order can go thr
       },
     });
     expect(placed.statusCode).toBe(201);
-    const options = { initialStockByTicketTypeId: { [type.id]: 5 }, couponMaxUses: { [coupon.id]: 2 } };
+    const options = { initialStockBySectorId: { [type.id]: 5 }, couponMaxUses: { [coupon.id]: 2 } };
     expect(await checkInventoryInvariants(server.deps.db, options)).toEqual([]);
 
-    await server.deps.db.update(ticketTypesTable).set({ remaining: 2 }).where(eq(ticketTypesTable.id, type.id));
+    await server.deps.db.update(sectorsTable).set({ remaining: 2 }).where(eq(sectorsTable.id, type.id));
     await server.deps.db.update(coupons).set({ heldUses: 0, currentUses: 2 }).where(eq(coupons.id, coupon.id));
     const afterHold = new Date(Date.now() + (server.deps.orderHoldMinutes + 1) * 60_000);
     // The database's own CHECK keeps uses within its max_uses; the checker holds them to the one given.

@@ -183,7 +183,7 @@ describe('the worker', () => {
     // A ticket of the order on its way to someone else.
     const [item] = await server.deps.db
       .insert(orderItems)
-      .values({ orderId: order.id, ticketTypeName: 'Pista', quantity: 1, unitPriceCentavos: 0 })
+      .values({ orderId: order.id, sectorName: 'Pista', quantity: 1, unitPriceCentavos: 0 })
       .returning();
     const [ticket] = await server.deps.db
       .insert(tickets)
@@ -192,7 +192,7 @@ describe('the worker', () => {
         orderItemId: item.id,
         eventId: event.id,
         userId: person.userId,
-        ticketTypeName: 'Pista',
+        sectorName: 'Pista',
         code: `NL1.teste-${crypto.randomUUID()}`,
       })
       .returning();

@@ -48,13 +48,13 @@ describe('the money figures after a partial refund', () => {
     // A 10 % fee passed on; the fan buys 2 x R$ 80,00 with a R$ 10,00 coupon (R$ 165,00 paid).
     const made = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }], { title: 'Noite dos Números' });
     const eventId = made.event.id;
-    const ticketTypeId = made.ticketTypes[0].id;
+    const sectorId = made.sectors[0].id;
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, eventId));
     await server.deps.db.insert(coupons).values({ code: 'NUMEROS10', discountType: 'fixed', discountValue: 1000, eventId });
-    const orderId = await buy(fan, eventId, [{ ticketTypeId, quantity: 2 }], { couponCode: 'NUMEROS10' });
+    const orderId = await buy(fan, eventId, [{ sectorId, quantity: 2 }], { couponCode: 'NUMEROS10' });
     // Another buyer: R$ 80,00 + R$ 8,00 of fee; and an order never paid, which counts for nothing.
-    await buy(other, eventId, [{ ticketTypeId, quantity: 1 }]);
-    await buy(other, eventId, [{ ticketTypeId, quantity: 1 }], { pay: false });
+    await buy(other, eventId, [{ sectorId, quantity: 1 }]);
+    await buy(other, eventId, [{ sectorId, quantity: 1 }], { pay: false });
 
     // The fan gives one ticket back within 7 days: R$ 75,00 of ticket and R$ 7,50 of fee.
     const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId)).orderBy(tickets.createdAt, tickets.id);

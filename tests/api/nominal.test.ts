@@ -20,7 +20,7 @@ describe('nominal events', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 7000, remaining: 10 }]);
     await server.deps.db.update(events).set({ nominal: true }).where(eq(events.id, event.id));
     const order = (holderCpfs?: string[]) =>
@@ -30,7 +30,7 @@ describe('nominal events', () => {
         headers: { cookie },
         payload: {
           eventId: event.id,
-          items: [{ ticketTypeId: pista.id, quantity: 2, holderNames: ['Ana', 'Bia'], holderCpfs }],
+          items: [{ sectorId: pista.id, quantity: 2, holderNames: ['Ana', 'Bia'], holderCpfs }],
           buyer,
           paymentMethod: 'pix',
         },
@@ -38,7 +38,7 @@ describe('nominal events', () => {
 
     const none = await order();
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ code: 'holder_cpf_required', details: { field: 'holderCpfs', ticketTypeId: pista.id } });
+    expect(none.json()).toMatchObject({ code: 'holder_cpf_required', details: { field: 'holderCpfs', sectorId: pista.id } });
     expect((await order([testCpf(1)])).json()).toMatchObject({ code: 'holder_cpf_required' });
     expect((await order([testCpf(1), ''])).json()).toMatchObject({ code: 'holder_cpf_required' });
     expect((await order([testCpf(1), '111.111.111-11'])).statusCode).toBe(400);
@@ -67,13 +67,13 @@ describe('nominal events', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 7000, remaining: 10 }]);
     const placed = await server.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: { cookie },
-      payload: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2 }], buyer, paymentMethod: 'pix' },
+      payload: { eventId: event.id, items: [{ sectorId: pista.id, quantity: 2 }], buyer, paymentMethod: 'pix' },
     });
     expect(placed.statusCode).toBe(201);
     expect((await server.app.inject({ method: 'GET', url: `/api/events/${event.id}` })).json().nominal).toBe(false);

@@ -40,14 +40,14 @@ function whatsappTexts(e164: string): string[] {
 async function buyAndPay(cookie: string, quantity = 2, daysAhead = 10) {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], {
     daysAhead,
     title: `Festa ${Math.random().toString(36).slice(2, 7)}`,
   });
   const placed = await call('POST', '/api/orders', cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity }],
+    items: [{ sectorId: type.id, quantity }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -191,12 +191,12 @@ async function paidWithFee(cookie: string, serviceFeeAbsorbed: boolean) {
   const title = `Baile de Sexta ${Math.random().toString(36).slice(2, 7)}`;
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 60005, remaining: 20 }], { title });
   await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed }).where(eq(events.id, event.id));
   const placed = await call('POST', '/api/orders', cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity: 2 }],
+    items: [{ sectorId: type.id, quantity: 2 }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,

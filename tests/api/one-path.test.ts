@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { checkIns, coupons, events, orders, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { checkIns, coupons, events, orders, refunds, tickets, sectors } from '../../src/server/db/schema';
 import { DomainError } from '../../src/shared/errors';
 import type { PlaceOrderInput } from '../../src/shared/schemas/orders';
 import { statusByCode } from '../../src/server/http/errors';
@@ -59,15 +59,15 @@ function call(method: 'GET' | 'POST', url: string, cookie: string, payload?: obj
   return server.app.inject({ method, url, headers: { cookie }, payload });
 }
 
-function orderBody(eventId: string, ticketTypeId: string, quantity = 1, extra: object = {}) {
-  return { eventId, items: [{ ticketTypeId, quantity }], buyer, paymentMethod: 'pix', installments: 1, ...extra };
+function orderBody(eventId: string, sectorId: string, quantity = 1, extra: object = {}) {
+  return { eventId, items: [{ sectorId, quantity }], buyer, paymentMethod: 'pix', installments: 1, ...extra };
 }
 
 /** An event on sale with a 'Pista' type of `remaining` units and a 'Camarote' type of 1,000 (the fillers' type). */
 async function saleEvent(remaining: number, options: { daysAhead?: number } = {}) {
   const {
     event,
-    ticketTypes: [pista, camarote],
+    sectors: [pista, camarote],
   } = await createEvent(
     server,
     [
@@ -184,7 +184,7 @@ describe('the sale: one path for a lone order and an order among 50', () => {
     typeId: string,
     orderCountBefore: number,
   ) {
-    const [type] = await server.deps.db.select({ remaining: ticketTypes.remaining }).from(ticketTypes).where(eq(ticketTypes.id, typeId));
+    const [type] = await server.deps.db.select({ remaining: sectors.remaining }).from(sectors).where(eq(sectors.id, typeId));
     const [{ placed }] = await server.deps.db
       .select({ placed: sql<number>`count(*)::int` })
       .from(orders)
@@ -207,8 +207,8 @@ describe('the sale: one path for a lone order and an order among 50', () => {
       const grouped = await c.arrange();
       const [filler] = await server.deps.db
         .select()
-        .from(ticketTypes)
-        .where(and(eq(ticketTypes.eventId, grouped.eventId), eq(ticketTypes.name, 'Camarote')));
+        .from(sectors)
+        .where(and(eq(sectors.eventId, grouped.eventId), eq(sectors.name, 'Camarote')));
       const at = 17;
       const { result: answers, transactions } = await countingTransactions(() =>
         Promise.all(
@@ -239,7 +239,7 @@ describe("the coupon preview: the sale's own rule", () => {
     const preview = () =>
       call('POST', '/api/coupons/preview', buyerCookie, {
         eventId: s.event.id,
-        items: [{ ticketTypeId: s.pista.id, quantity: 2 }],
+        items: [{ sectorId: s.pista.id, quantity: 2 }],
         couponCode: code,
       });
     const open = await preview();
@@ -308,7 +308,7 @@ describe('the confirmation: one path for the sandbox alone, among 50, and the pr
   async function rowsOf(orderId: string, typeId: string) {
     const [order] = await server.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     const issued = await server.deps.db.select().from(tickets).where(eq(tickets.orderId, orderId));
-    const [type] = await server.deps.db.select({ remaining: ticketTypes.remaining }).from(ticketTypes).where(eq(ticketTypes.id, typeId));
+    const [type] = await server.deps.db.select({ remaining: sectors.remaining }).from(sectors).where(eq(sectors.id, typeId));
     const refundRows = await server.deps.db
       .select({ origin: refunds.origin, status: refunds.status })
       .from(refunds)

@@ -101,13 +101,13 @@ describe('GET /metrics', () => {
     const { cookie, userId } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const placed = await server.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: { cookie, 'idempotency-key': randomUUID() },
-      payload: { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 },
+      payload: { eventId: event.id, items: [{ sectorId: type.id, quantity: 1 }], buyer, paymentMethod: 'pix', installments: 1 },
     });
     expect(placed.statusCode).toBe(201);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons, events, notifications, orders, outbox, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { coupons, events, notifications, orders, outbox, refunds, tickets, sectors } from '../../src/server/db/schema';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { runWorkerOnce } from '../../src/server/worker';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
@@ -28,13 +28,13 @@ function get(url: string, cookie: string | null) {
   return server.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 }
 async function remainingOf(typeId: string) {
-  const [row] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, typeId));
+  const [row] = await server.deps.db.select().from(sectors).where(eq(sectors.id, typeId));
   return row.remaining;
 }
 async function place(cookie: string, eventId: string, typeId: string, quantity: number, extra: object = {}) {
   const response = await post('/api/orders', cookie, {
     eventId,
-    items: [{ ticketTypeId: typeId, quantity }],
+    items: [{ sectorId: typeId, quantity }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -49,7 +49,7 @@ describe('a pending order', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 2);
     const mine = (await get('/api/tickets', person.cookie)).json().orders[0];
@@ -63,7 +63,7 @@ describe('a pending order', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 3);
     expect(await remainingOf(type.id)).toBe(7);
@@ -77,7 +77,7 @@ describe('a pending order', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 1);
     await post(`/api/orders/${order.id}/simulate-pix-payment`, person.cookie);
@@ -91,7 +91,7 @@ describe('a pending order', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(person.cookie, event.id, type.id, 1);
     // As if the process died between the order's commit and the provider's answer.
@@ -113,7 +113,7 @@ describe('a payment after the hold ended', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const order = await place(person.cookie, event.id, type.id, 2);
     await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
@@ -129,7 +129,7 @@ describe('a payment after the hold ended', () => {
     const other = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 2 }]);
     const late = await place(person.cookie, event.id, type.id, 2);
     await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
@@ -158,14 +158,14 @@ describe("a payment after the hold ended, by the sale's rules", () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], extra);
     const late = await place(
       person.cookie,
       event.id,
       type.id,
       quantity,
-      lines ? { items: lines.map((line) => ({ ticketTypeId: type.id, ...line })) } : {},
+      lines ? { items: lines.map((line) => ({ sectorId: type.id, ...line })) } : {},
     );
     await runWorkerOnce(server.deps, new Date(Date.now() + 20 * 60_000));
     expect(await remainingOf(type.id)).toBe(10);
@@ -208,7 +208,7 @@ describe("a payment after the hold ended, by the sale's rules", () => {
       const someone = await server.signUpAs();
       const placed = await post('/api/orders', someone.cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, ...meia(cpf) }],
+        items: [{ sectorId: type.id, ...meia(cpf) }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -221,7 +221,7 @@ describe("a payment after the hold ended, by the sale's rules", () => {
     expect((await confirmPayment(server.deps, { paymentId: kept.late.paymentId })).outcome).toBe('completed');
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, kept.late.id));
     expect([row.status, row.totalCentavos]).toEqual(['completed', 4000]);
-    const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, kept.type.id));
+    const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, kept.type.id));
     expect([sector.remaining, sector.halfTaken]).toEqual([9, 1]);
   });
 });
@@ -231,7 +231,7 @@ describe('refunds per ticket', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
     const code = `AMIGO${randomUUID().slice(0, 4).toUpperCase()}`;
     await server.deps.db.insert(coupons).values({ code, discountType: 'fixed', discountValue: 1001, eventId: event.id });
@@ -266,7 +266,7 @@ describe('refunds per ticket', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 10 }]);
     const a = await place(person.cookie, event.id, type.id, 1);
     const b = await place(person.cookie, event.id, type.id, 1);
@@ -283,7 +283,7 @@ describe('cancelling an event', () => {
   it('refunds every paid order, releases pending ones, stops sales and the door refuses every ticket', async () => {
     const {
       event,
-      ticketTypes: [pista, vip],
+      sectors: [pista, vip],
     } = await createEvent(server, [
       { name: 'Pista', priceCentavos: 8000, remaining: 20 },
       { name: 'VIP', priceCentavos: 20000, remaining: 5 },
@@ -345,7 +345,7 @@ describe('cancelling an event', () => {
     expect((await scanAtItsDoor(server, door.cookie, biaTicket.code)).json()).toMatchObject({ accepted: false, reason: 'cancelled' });
     const again = await post('/api/orders', caio.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: pista.id, quantity: 1 }],
+      items: [{ sectorId: pista.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -367,7 +367,7 @@ describe('cancelling an event', () => {
     const empty = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
     const sold = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
     const person = await server.signUpAs();
-    await place(person.cookie, sold.event.id, sold.ticketTypes[0].id, 1);
+    await place(person.cookie, sold.event.id, sold.sectors[0].id, 1);
 
     const refused = await server.app.inject({
       method: 'DELETE',

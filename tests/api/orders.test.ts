@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { orders, tickets, ticketTypes } from '../../src/server/db/schema';
+import { orders, tickets, sectors } from '../../src/server/db/schema';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { runWorkerOnce } from '../../src/server/worker';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
@@ -24,11 +24,11 @@ describe('placing an order', () => {
   it('refuses a buyer who is not signed in', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', null, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -41,11 +41,11 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      items: [{ sectorId: type.id, quantity: 2 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -56,7 +56,7 @@ describe('placing an order', () => {
     expect(order).toMatchObject({ status: 'pending', totalCentavos: 16000, subtotalCentavos: 16000 });
     expect(isValidBrCode(order.pixCode)).toBe(true);
     expect(order.pixCode).toContain('5406160.00');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(8);
   });
 
@@ -64,18 +64,18 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer: { ...buyer, cpf: '111.111.111-11' },
       paymentMethod: 'pix',
       installments: 1,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'CPF inválido', details: { field: 'buyer.cpf' } });
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(10);
   });
 
@@ -83,12 +83,12 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 3 }],
+        items: [{ sectorId: type.id, quantity: 3 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -109,12 +109,12 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
     const order = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        items: [{ sectorId: type.id, quantity: 2 }],
         buyer,
         paymentMethod: 'card',
         installments: 6,
@@ -136,7 +136,7 @@ describe('placing an order', () => {
 
     const cancelled = await post(`/api/orders/${order.id}/cancel`, cookie, {});
     expect(cancelled.json().status).toBe('cancelled');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(5);
     expect(
       (
@@ -154,12 +154,12 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
     const order = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer,
         paymentMethod: 'card',
         installments: 1,
@@ -179,12 +179,12 @@ describe('placing an order', () => {
     const other = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
     const order = (
       await post('/api/orders', owner.cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -202,12 +202,12 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'VIP', priceCentavos: 25000, remaining: 5 }]);
     const order = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer,
         paymentMethod: 'card',
         installments: 3,
@@ -227,12 +227,12 @@ describe('placing an order', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 4 }]);
     const order = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 4 }],
+        items: [{ sectorId: type.id, quantity: 4 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -240,14 +240,14 @@ describe('placing an order', () => {
     ).json();
     const sold = await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
     });
     expect(sold.json().code).toBe('ticket_type_sold_out');
     await runWorkerOnce(server.deps, new Date(Date.parse(order.expiresAt) + 1000));
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(4);
     const late = await post(`/api/orders/${order.id}/simulate-pix-payment`, cookie, {});
     expect(late.json().code).toBe('order_expired');
@@ -256,14 +256,14 @@ describe('placing an order', () => {
   it('sells exactly the last 10 units to 50 buyers at once', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Último lote', priceCentavos: 9000, remaining: 10 }]);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => server.signUpAs()));
     const responses = await Promise.all(
       buyers.map(({ cookie }) =>
         post('/api/orders', cookie, {
           eventId: event.id,
-          items: [{ ticketTypeId: type.id, quantity: 1 }],
+          items: [{ sectorId: type.id, quantity: 1 }],
           buyer,
           paymentMethod: 'pix',
           installments: 1,
@@ -273,7 +273,7 @@ describe('placing an order', () => {
     const placed = responses.filter((r) => r.statusCode === 201);
     expect(placed).toHaveLength(10);
     expect(responses.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'ticket_type_sold_out')).toBe(true);
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(0);
     const [{ held }] = await queryRows<{ held: number }>(
       server.deps.db,
@@ -288,12 +288,12 @@ describe('a payment that arrives after the order expired', () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining }]);
     const order = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity }],
+        items: [{ sectorId: type.id, quantity }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -307,7 +307,7 @@ describe('a payment that arrives after the order expired', () => {
     const { order, type } = await expiredOrder(3, 2);
     const result = await confirmPayment(server.deps, { orderId: order.id });
     expect(result.outcome).toBe('completed');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(1);
     expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(2);
   });
@@ -317,7 +317,7 @@ describe('a payment that arrives after the order expired', () => {
     const other = (
       await post('/api/orders', cookie, {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        items: [{ sectorId: type.id, quantity: 2 }],
         buyer,
         paymentMethod: 'pix',
         installments: 1,
@@ -328,7 +328,7 @@ describe('a payment that arrives after the order expired', () => {
     expect(result.outcome).toBe('refunded_late');
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe('refunded');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(0);
     expect(await server.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).toHaveLength(0);
   });
@@ -340,11 +340,11 @@ describe('the last buyer data', () => {
     const other = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,

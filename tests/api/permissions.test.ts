@@ -24,11 +24,11 @@ beforeAll(async () => {
   // Some data for the routes to (not) change: an event, a paid order and a pending refund.
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
   const placed = await post('/api/orders', buyerCookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity: 1 }],
+    items: [{ sectorId: type.id, quantity: 1 }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,

@@ -110,13 +110,13 @@ describe('the production build', () => {
       const { events } = await (await fetch(`${baseUrl}/api/events?upcoming=1`)).json();
       expect(events.length).toBeGreaterThan(0);
       const event = await (await fetch(`${baseUrl}/api/events/${events[0].id}`)).json();
-      const type = event.ticketTypes.find((t: { remaining: number }) => t.remaining > 0);
+      const type = event.sectors.find((t: { remaining: number }) => t.remaining > 0);
       const placed = await fetch(`${baseUrl}/api/orders`, {
         method: 'POST',
         headers: { origin: baseUrl, 'content-type': 'application/json', cookie },
         body: JSON.stringify({
           eventId: event.id,
-          items: [{ ticketTypeId: type.id, quantity: 1 }],
+          items: [{ sectorId: type.id, quantity: 1 }],
           buyer,
           paymentMethod: 'pix',
           installments: 1,

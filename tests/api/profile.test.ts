@@ -12,7 +12,7 @@ import {
   pushSubscriptions,
   refunds,
   sessions,
-  ticketTypes,
+  sectors,
   tickets,
   userFavorites,
   userNotificationSettings,
@@ -74,12 +74,12 @@ function avatarFiles(): string[] {
 async function buy(cookie: string, options: { priceCentavos: number; quantity: number; pay?: boolean; rating?: number | null }) {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos, remaining: 20 }]);
   if (options.rating !== undefined) await server.deps.db.update(events).set({ rating: options.rating }).where(eq(events.id, event.id));
   const placed = await call('POST', '/api/orders', cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity: options.quantity }],
+    items: [{ sectorId: type.id, quantity: options.quantity }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -90,7 +90,7 @@ async function buy(cookie: string, options: { priceCentavos: number; quantity: n
     const paid = await call('POST', `/api/orders/${orderId}/simulate-pix-payment`, cookie, {});
     expect(paid.json().status).toBe('completed');
   }
-  return { orderId, eventId: event.id, ticketTypeId: type.id };
+  return { orderId, eventId: event.id, sectorId: type.id };
 }
 
 async function ticketCodes(orderId: string): Promise<string[]> {
@@ -436,7 +436,7 @@ describe('data export', () => {
       status: 'completed',
       totalCentavos: 16000,
       buyer: { name: buyer.name, email: buyer.email },
-      items: [{ ticketTypeName: 'Pista', quantity: 2, unitPriceCentavos: 8000 }],
+      items: [{ sectorName: 'Pista', quantity: 2, unitPriceCentavos: 8000 }],
     });
     expect(data.orders[0].tickets.map((t: { code: string }) => t.code).sort()).toEqual((await ticketCodes(paid.orderId)).sort());
     expect(data.refunds).toEqual([expect.objectContaining({ orderId: paid.orderId, amountCentavos: 16000, status: 'pending' })]);
@@ -459,11 +459,11 @@ describe('data export', () => {
     expect(subscribed.statusCode).toBe(204);
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }],
+      items: [{ sectorId: type.id, quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -476,7 +476,7 @@ describe('data export', () => {
     const data = response.json();
     const [order] = data.orders;
     expect(order.items).toEqual([
-      expect.objectContaining({ ticketTypeName: 'Pista', quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }),
+      expect.objectContaining({ sectorName: 'Pista', quantity: 2, holderNames: ['Clara Nunes Vieira', 'Otávio Mendes'] }),
     ]);
     expect(order.tickets.map((t: { holderName: string | null }) => t.holderName).sort()).toEqual(['Clara Nunes Vieira', 'Otávio Mendes']);
     const [subscription] = await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -499,7 +499,7 @@ describe('account deletion', () => {
     const { cookie, email, userId } = await server.signUpAs();
     const paid = await buy(cookie, { priceCentavos: 8000, quantity: 2 });
     const pending = await buy(cookie, { priceCentavos: 3000, quantity: 3, pay: false });
-    const [stockBefore] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pending.ticketTypeId));
+    const [stockBefore] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pending.sectorId));
     expect(stockBefore.remaining).toBe(17);
     await server.deps.db.insert(userFavorites).values({ userId, eventId: paid.eventId });
     await server.deps.db.insert(notifications).values({ userId, type: 'event', title: 'Olá', message: 'Mensagem' });
@@ -531,7 +531,7 @@ describe('account deletion', () => {
     const paidOrder = kept.find((o) => o.id === paid.orderId)!;
     expect(paidOrder).toMatchObject({ status: 'completed', totalCentavos: 16000 });
     expect(kept.find((o) => o.id === pending.orderId)!.status).toBe('cancelled');
-    const [stockAfter] = await db.select().from(ticketTypes).where(eq(ticketTypes.id, pending.ticketTypeId));
+    const [stockAfter] = await db.select().from(sectors).where(eq(sectors.id, pending.sectorId));
     expect(stockAfter.remaining).toBe(20);
     const issued = await db.select().from(tickets).where(eq(tickets.orderId, paid.orderId));
     expect(issued).toHaveLength(2);
@@ -592,11 +592,11 @@ describe('account deletion', () => {
     expect(subscribed.statusCode).toBe(204);
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2, holderNames: person.holderNames }],
+      items: [{ sectorId: type.id, quantity: 2, holderNames: person.holderNames }],
       buyer: { name: person.name, email: person.email, phone: person.phone, cpf: person.cpf },
       paymentMethod: 'pix',
       installments: 1,
@@ -659,11 +659,11 @@ describe('account deletion', () => {
     });
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer: { name: person.name, email: person.email, phone: person.phone, cpf: person.cpf },
       paymentMethod: 'pix',
       installments: 1,

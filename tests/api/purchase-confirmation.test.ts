@@ -21,7 +21,7 @@ function get(url: string, cookie: string | null) {
 async function place(cookie: string, eventId: string, typeId: string) {
   const response = await post('/api/orders', cookie, {
     eventId,
-    items: [{ ticketTypeId: typeId, quantity: 1 }],
+    items: [{ sectorId: typeId, quantity: 1 }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -36,7 +36,7 @@ describe('the purchase confirmation', () => {
     const stranger = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const order = await place(owner.cookie, event.id, type.id);
     expect((await post(`/api/orders/${order.id}/simulate-pix-payment`, owner.cookie)).json().status).toBe('completed');
@@ -55,7 +55,7 @@ describe('the purchase confirmation', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const first = await place(person.cookie, event.id, type.id);
     const second = await place(person.cookie, event.id, type.id);

@@ -26,9 +26,9 @@ afterAll(async () => {
 const cpf = testCpf;
 
 type Line = PlaceOrderInput['items'][number];
-const full = (ticketTypeId: string, quantity = 1): Line => ({ ticketTypeId, quantity });
-const meia = (ticketTypeId: string, holderCpf: string): Line => ({
-  ticketTypeId,
+const full = (sectorId: string, quantity = 1): Line => ({ sectorId, quantity });
+const meia = (sectorId: string, holderCpf: string): Line => ({
+  sectorId,
   quantity: 1,
   concession: 'student',
   holder: { name: 'Bia Souza', cpf: holderCpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
@@ -48,7 +48,7 @@ describe('the quote and the limit per CPF', () => {
   it("tells 'cpf_limit' in the quote before any order, naming the CPF past it, and counting the asking account", async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 100 }], { meiaEntrada: true });
     await server.deps.db.update(events).set({ maxTicketsPerCpf: 3 }).where(eq(events.id, event.id));
     const buyerDigits = buyer.cpf.replace(/\D/g, '');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons, events, orders, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { coupons, events, orders, refunds, tickets, sectors } from '../../src/server/db/schema';
 import { eventInstant } from '../../src/shared/dates';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { scanAtItsDoor } from '../support/door';
@@ -30,13 +30,13 @@ async function buy(
 ) {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: 50 }], {
     title: options.title ?? 'Festival de Teste',
   });
   const placed = await post('/api/orders', cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity: options.quantity ?? 2 }],
+    items: [{ sectorId: type.id, quantity: options.quantity ?? 2 }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -88,7 +88,7 @@ describe('which orders may be refunded', () => {
       reason: null,
       amountCentavos: 14400,
       event: { id: event.id, title: 'Festival de Teste' },
-      items: [{ ticketTypeName: 'Pista', quantity: 2 }],
+      items: [{ sectorName: 'Pista', quantity: 2 }],
     });
   });
 
@@ -125,7 +125,7 @@ describe('which orders may be refunded', () => {
       // No holder named at checkout: the buyer's name, as the door shows it.
       {
         id: used.id,
-        ticketTypeName: used.ticketTypeName,
+        sectorName: used.sectorName,
         holderName: 'Ana Beatriz Lima',
         amountCentavos: 8000,
         keptFeeCentavos: 0,
@@ -134,7 +134,7 @@ describe('which orders may be refunded', () => {
       },
       {
         id: unused.id,
-        ticketTypeName: unused.ticketTypeName,
+        sectorName: unused.sectorName,
         holderName: 'Ana Beatriz Lima',
         amountCentavos: 8000,
         keptFeeCentavos: 0,
@@ -324,12 +324,12 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 50 }], { daysAhead: 20 });
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, event.id));
     const placed = await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      items: [{ sectorId: type.id, quantity: 2 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -353,7 +353,7 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     expect([stored.origin, stored.status, stored.processedBy]).toEqual(['withdrawal', 'processed', null]);
     const [gone] = await server.deps.db.select().from(tickets).where(eq(tickets.id, first.id));
     expect(gone.status).toBe('refunded');
-    const [stock] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, type.id));
+    const [stock] = await server.deps.db.select().from(sectors).where(eq(sectors.id, type.id));
     expect(stock.remaining).toBe(49);
     expect((await withFee(orderId)).status).toBe('completed');
 
@@ -396,11 +396,11 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     // Bought today for an event 1 day away: closed too (less than 48 hours before it).
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 1 });
     const placed = await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -413,7 +413,7 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     const soon = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 5 }], { daysAhead: 3 });
     const bought = await post('/api/orders', cookie, {
       eventId: soon.event.id,
-      items: [{ ticketTypeId: soon.ticketTypes[0].id, quantity: 1 }],
+      items: [{ sectorId: soon.sectors[0].id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -428,7 +428,7 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     const { cookie } = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     // The start 40 hours from now, to the minute, in São Paulo time.
     const start = new Date(Math.ceil((Date.now() + 40 * 3_600_000) / 60_000) * 60_000);
@@ -440,7 +440,7 @@ describe("'Cancelar compra': the withdrawal within 7 days", () => {
     expect(eventInstant(date, startTime).toISOString()).toBe(start.toISOString());
     const placed = await post('/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,

@@ -26,7 +26,7 @@ async function rotatingTicket() {
   const { cookie } = await server.signUpAs();
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { title: `Rotativo ${randomUUID().slice(0, 6)}` });
   await server.deps.db.update(events).set({ rotatingQr: true }).where(eq(events.id, event.id));
   await openDoorNow(server, event.id);
@@ -34,7 +34,7 @@ async function rotatingTicket() {
     method: 'POST',
     url: '/api/orders',
     headers: { cookie },
-    payload: { eventId: event.id, items: [{ ticketTypeId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix' },
+    payload: { eventId: event.id, items: [{ sectorId: type.id, quantity: 2 }], buyer, paymentMethod: 'pix' },
   });
   expect(placed.statusCode).toBe(201);
   await server.app.inject({ method: 'POST', url: `/api/orders/${placed.json().id}/simulate-pix-payment`, headers: { cookie } });

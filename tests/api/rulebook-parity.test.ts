@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import { cashDrawers, events, orders, profiles, ticketLots, ticketTypes, users } from '../../src/server/db/schema';
+import { cashDrawers, events, orders, profiles, ticketLots, sectors, users } from '../../src/server/db/schema';
 import { placeOrder } from '../../src/server/services/payments/checkout';
 import { confirmPayment } from '../../src/server/services/payments/confirm-payment';
 import { expireOverdueOrders } from '../../src/server/services/payments/reconcile-payments';
@@ -86,13 +86,13 @@ const PRICE = 8000;
 const FEE = { basisPoints: 1000, minCentavos: 300 };
 
 type Line = PlaceOrderInput['items'][number];
-const full = (ticketTypeId: string, quantity = 1, holderCpfs?: string[]): Line => ({
-  ticketTypeId,
+const full = (sectorId: string, quantity = 1, holderCpfs?: string[]): Line => ({
+  sectorId,
   quantity,
   ...(holderCpfs ? { holderCpfs } : {}),
 });
-const meia = (ticketTypeId: string, cpf: string): Line => ({
-  ticketTypeId,
+const meia = (sectorId: string, cpf: string): Line => ({
+  sectorId,
   quantity: 1,
   concession: 'student',
   holder: { name: 'Bia Estudante', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
@@ -143,7 +143,7 @@ async function stageEvent(spec: EventSpec): Promise<Stage> {
   const lots = spec.lots ?? [{ price: PRICE, units: 20 }];
   const {
     event,
-    ticketTypes: [pista, camarote],
+    sectors: [pista, camarote],
   } = await createEvent(
     server,
     [
@@ -152,16 +152,14 @@ async function stageEvent(spec: EventSpec): Promise<Stage> {
     ],
     { meiaEntrada: spec.meiaEntrada ?? false, title: `Paridade ${randomUUID().slice(0, 6)}` },
   );
-  await server.deps.db.delete(ticketLots).where(eq(ticketLots.ticketTypeId, pista.id));
+  await server.deps.db.delete(ticketLots).where(eq(ticketLots.sectorId, pista.id));
   await server.deps.db
     .insert(ticketLots)
-    .values(
-      lots.map((l, i) => ({ ticketTypeId: pista.id, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })),
-    );
+    .values(lots.map((l, i) => ({ sectorId: pista.id, position: i + 1, priceCentavos: l.price, quantity: l.units, remaining: l.units })));
   await server.deps.db
-    .update(ticketTypes)
+    .update(sectors)
     .set({ remaining: lots.reduce((sum, l) => sum + l.units, 0) })
-    .where(eq(ticketTypes.id, pista.id));
+    .where(eq(sectors.id, pista.id));
   const starts = spec.hoursAhead === undefined ? null : saoPaulo(new Date(Date.now() + spec.hoursAhead * 3_600_000));
   await server.deps.db
     .update(events)
@@ -335,9 +333,9 @@ function unitThrough(channel: Channel, unit: Unit): Unit {
 
 const closeSector = async (s: Stage) => {
   await server.deps.db
-    .update(ticketTypes)
+    .update(sectors)
     .set({ salesEndAt: new Date(Date.now() - 3_600_000) })
-    .where(eq(ticketTypes.id, s.pista));
+    .where(eq(sectors.id, s.pista));
 };
 const unpublish = async (s: Stage) => {
   await server.deps.db.update(events).set({ isPublished: false }).where(eq(events.id, s.eventId));
@@ -697,7 +695,7 @@ async function boxOffice(c: SaleCase, mode: 'sales' | 'sync'): Promise<Outcome> 
   // Reserving the block is the channel's first step: its refusal is the channel's verdict.
   const block = await call('POST', '/api/box-office/blocks', op.cookie, {
     eventId: s.eventId,
-    ticketTypeId: s.pista,
+    sectorId: s.pista,
     drawerId: op.drawerId,
     deviceId,
     size: 1,
@@ -722,9 +720,9 @@ async function boxOffice(c: SaleCase, mode: 'sales' | 'sync'): Promise<Outcome> 
 
 /** The sector sold out, its last units held by the blocker; the prober waits; the blocker gives them up. The prober's offer, if one was made. */
 async function offerAfterRelease(c: SaleCase, s: Stage): Promise<string | null> {
-  const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, s.pista));
+  const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, s.pista));
   const held = await buy(blocker, s, c.blockerLines?.(s, sector.remaining) ?? [full(s.pista, sector.remaining)], CPF.blocker);
-  const joined = await call('POST', `/api/events/${s.eventId}/waitlist`, prober.cookie, { ticketTypeId: s.pista, quantity: 1 });
+  const joined = await call('POST', `/api/events/${s.eventId}/waitlist`, prober.cookie, { sectorId: s.pista, quantity: 1 });
   expect(joined.statusCode, joined.body).toBe(201);
   expect((await call('POST', `/api/orders/${held.id}/cancel`, blocker.cookie)).statusCode).toBe(200);
   const [entry] = (await call('GET', `/api/events/${s.eventId}/waitlist`, prober.cookie)).json().entries as {
@@ -797,7 +795,7 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     const s = await staged(c);
     await c.then?.(s);
     const issued = await call('POST', `/api/admin/events/${s.eventId}/courtesies`, admin.cookie, {
-      ticketTypeId: s.pista,
+      sectorId: s.pista,
       recipients: [{ name: 'Pessoa Convidada', email: prober.email }],
     });
     if (issued.statusCode !== 201) return { verdict: issued.json().code };
@@ -902,7 +900,7 @@ const channels: Record<Channel, (c: SaleCase) => Promise<Outcome>> = {
     const list = await call('POST', `/api/admin/events/${s.eventId}/guest-lists`, admin.cookie, {
       name: 'Lista amiga',
       ownerEmail: admin.email,
-      ticketTypeId: s.pista,
+      sectorId: s.pista,
       quota: 5,
       freeUntil: new Date(now).toISOString(),
       afterKind: 'price',

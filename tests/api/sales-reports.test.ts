@@ -65,7 +65,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     feeEventId = fee.event.id;
     await server.deps.db.update(events).set({ serviceFeeBasisPoints: 1000 }).where(eq(events.id, feeEventId));
     await server.deps.db.insert(coupons).values({ code: 'DEZREAIS', discountType: 'fixed', discountValue: 1000, eventId: feeEventId });
-    orderId = await buy(feeEventId, [{ ticketTypeId: fee.ticketTypes[0].id, quantity: 2 }], { couponCode: 'DEZREAIS' });
+    orderId = await buy(feeEventId, [{ sectorId: fee.sectors[0].id, quantity: 2 }], { couponCode: 'DEZREAIS' });
     const [order] = await server.deps.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({
       status: 'completed',
@@ -89,7 +89,7 @@ describe('money of sales with a service fee and a refunded ticket', () => {
     expect(after.map((t) => t.status).sort()).toEqual(['refunded', 'valid']);
 
     // One still waiting for payment counts for nothing.
-    await buy(feeEventId, [{ ticketTypeId: fee.ticketTypes[0].id, quantity: 1 }], { pay: false });
+    await buy(feeEventId, [{ sectorId: fee.sectors[0].id, quantity: 1 }], { pay: false });
 
     const page = (await call('GET', `/api/admin/events/${feeEventId}`, admin.cookie)).json();
     expect(page.money).toEqual({
@@ -109,9 +109,9 @@ describe('money of sales with a service fee and a refunded ticket', () => {
       .update(events)
       .set({ serviceFeeBasisPoints: 1000, serviceFeeAbsorbed: true })
       .where(eq(events.id, absorbedEventId));
-    await buy(absorbedEventId, [{ ticketTypeId: absorbed.ticketTypes[0].id, quantity: 1 }]);
+    await buy(absorbedEventId, [{ sectorId: absorbed.sectors[0].id, quantity: 1 }]);
     const courtesy = await call('POST', `/api/admin/events/${absorbedEventId}/courtesies`, admin.cookie, {
-      ticketTypeId: absorbed.ticketTypes[0].id,
+      sectorId: absorbed.sectors[0].id,
       recipients: [{ name: 'Convidada VIP', email: 'convidada.vip@exemplo.com.br' }],
     });
     expect(courtesy.statusCode).toBe(201);
@@ -213,26 +213,26 @@ describe('sales per CPF', () => {
   it('counts each CPF as the limit per CPF does: a meia for its holder, other tickets for the buyer, paid and pending apart', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining: 100 }], { title: 'Festa por CPF', meiaEntrada: true });
     await server.deps.db.update(events).set({ maxTicketsPerCpf: 4 }).where(eq(events.id, event.id));
     const meia = {
-      ticketTypeId: pista.id,
+      sectorId: pista.id,
       quantity: 1,
       concession: 'student',
       holder: { name: 'Bia Souza', cpf: holderCpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
     };
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 2 }, meia]);
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], { pay: false });
+    await buy(event.id, [{ sectorId: pista.id, quantity: 2 }, meia]);
+    await buy(event.id, [{ sectorId: pista.id, quantity: 1 }], { pay: false });
     // Each person buys from an account of their own: the limit counts the account as well as the CPF.
     const carlos = await server.signUpAs();
     const bia = await server.signUpAs();
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 1 }], {
+    await buy(event.id, [{ sectorId: pista.id, quantity: 1 }], {
       buyerData: { ...buyer, name: 'Carlos Mendes', email: 'carlos@exemplo.com.br', cpf: otherCpf },
       as: carlos,
     });
     await call('POST', `/api/admin/events/${event.id}/courtesies`, admin.cookie, {
-      ticketTypeId: pista.id,
+      sectorId: pista.id,
       recipients: [{ name: 'Convidado', email: 'convidado.cpf@exemplo.com.br' }],
     });
 
@@ -250,7 +250,7 @@ describe('sales per CPF', () => {
     // The limit of 4 reads the same counts: the buyer holds 3 and may take 1 more, not 2; the meia holder holds 1.
     const refused = await call('POST', '/api/orders', person.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: pista.id, quantity: 2 }],
+      items: [{ sectorId: pista.id, quantity: 2 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -258,13 +258,13 @@ describe('sales per CPF', () => {
     expect(refused.json()).toMatchObject({ code: 'cpf_limit' });
     const holderBuys = await call('POST', '/api/orders', bia.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: pista.id, quantity: 4 }],
+      items: [{ sectorId: pista.id, quantity: 4 }],
       buyer: { ...buyer, name: 'Bia Souza', cpf: holderCpf },
       paymentMethod: 'pix',
       installments: 1,
     });
     expect(holderBuys.json()).toMatchObject({ code: 'cpf_limit' });
-    await buy(event.id, [{ ticketTypeId: pista.id, quantity: 3 }], {
+    await buy(event.id, [{ sectorId: pista.id, quantity: 3 }], {
       buyerData: { ...buyer, name: 'Bia Souza', cpf: holderCpf },
       pay: false,
       as: bia,

@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { banners, brands, coupons, events, news, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { banners, brands, coupons, events, news, ticketLots, sectors } from '../../src/server/db/schema';
 import { seedCatalog } from '../../src/server/db/seed-catalog';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -83,9 +83,9 @@ describe('seedCatalog', () => {
     // Each sector at its first lot's price.
     const types = (
       await database.db
-        .select({ type: ticketTypes, priceCentavos: ticketLots.priceCentavos })
-        .from(ticketTypes)
-        .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
+        .select({ type: sectors, priceCentavos: ticketLots.priceCentavos })
+        .from(sectors)
+        .innerJoin(ticketLots, and(eq(ticketLots.sectorId, sectors.id), eq(ticketLots.position, 1)))
     ).map((r) => ({ ...r.type, priceCentavos: r.priceCentavos }));
     const byEvent = new Map<string, (typeof types)[number][]>();
     for (const t of types) byEvent.set(t.eventId, [...(byEvent.get(t.eventId) ?? []), t]);
@@ -116,12 +116,12 @@ describe('seedCatalog', () => {
   it('sells the Brazilian way: lots whose price rises, meia-entrada on every event, a fee on Next Level, a pre-sale sector on a K-Pop event', async () => {
     const rows = await database.db.select().from(events);
     const lots = await database.db
-      .select({ lot: ticketLots, type: ticketTypes })
+      .select({ lot: ticketLots, type: sectors })
       .from(ticketLots)
-      .innerJoin(ticketTypes, eq(ticketTypes.id, ticketLots.ticketTypeId));
+      .innerJoin(sectors, eq(sectors.id, ticketLots.sectorId));
     const lotsBySector = new Map<string, number[]>();
     for (const { lot } of [...lots].sort((a, b) => a.lot.position - b.lot.position))
-      lotsBySector.set(lot.ticketTypeId, [...(lotsBySector.get(lot.ticketTypeId) ?? []), lot.priceCentavos]);
+      lotsBySector.set(lot.sectorId, [...(lotsBySector.get(lot.sectorId) ?? []), lot.priceCentavos]);
     const turning = [...lotsBySector.values()].filter((prices) => prices.length >= 2);
     expect(turning.length).toBeGreaterThanOrEqual(2);
     for (const prices of turning) for (let i = 1; i < prices.length; i++) expect(prices[i]).toBeGreaterThan(prices[i - 1]);
@@ -136,7 +136,7 @@ describe('seedCatalog', () => {
     expect(hidden).toHaveLength(1);
     const [preSale] = hidden;
     expect(rows.find((e) => e.id === preSale.type.eventId)?.brandSlug).toBe('ay-yo');
-    const [code] = await database.db.select().from(coupons).where(eq(coupons.unlocksTicketTypeId, preSale.type.id));
+    const [code] = await database.db.select().from(coupons).where(eq(coupons.unlocksSectorId, preSale.type.id));
     expect([code.code, code.isActive, code.eventId]).toEqual(['AYYOFA-7K2Q', true, preSale.type.eventId]);
   });
 

@@ -37,7 +37,7 @@ describe('the session a ticket is valid for', () => {
   it("lists a single-day ticket with its own session's start and refuses it at the door until that session's door opens", async () => {
     const {
       event,
-      ticketTypes: [pass, sunday],
+      sectors: [pass, sunday],
     } = await createEvent(
       server,
       [
@@ -55,8 +55,8 @@ describe('the session a ticket is valid for', () => {
       ],
       exitScans: false,
       sectors: [
-        { ticketTypeId: pass.id, sessions: [] },
-        { ticketTypeId: sunday.id, sessions: [2] },
+        { sectorId: pass.id, sessions: [] },
+        { sectorId: sunday.id, sessions: [2] },
       ],
     });
     expect(saved.statusCode).toBe(200);
@@ -67,7 +67,7 @@ describe('the session a ticket is valid for', () => {
       const order = (
         await call('POST', '/api/orders', cookie, {
           eventId: event.id,
-          items: [{ ticketTypeId: type.id, quantity: 1 }],
+          items: [{ sectorId: type.id, quantity: 1 }],
           buyer,
           paymentMethod: 'pix',
           installments: 1,
@@ -81,9 +81,9 @@ describe('the session a ticket is valid for', () => {
     // 'Meus ingressos': the Sunday ticket names Sunday's start; the pass its next session, Friday.
     const listed = (await call('GET', '/api/tickets', cookie)).json().orders as {
       event: { date: string };
-      tickets: { ticketTypeName: string; session?: { name: string; date: string; startTime: string }; sessions?: string[] }[];
+      tickets: { sectorName: string; session?: { name: string; date: string; startTime: string }; sessions?: string[] }[];
     }[];
-    const ticketOf = (name: string) => listed.flatMap((o) => o.tickets).find((t) => t.ticketTypeName === name)!;
+    const ticketOf = (name: string) => listed.flatMap((o) => o.tickets).find((t) => t.sectorName === name)!;
     expect(ticketOf('Domingo').session).toMatchObject({ name: 'Domingo', date: days[2], startTime: expect.stringMatching(/^18:00/) });
     expect(ticketOf('Domingo').sessions).toEqual([expect.stringContaining(`${dayMonth(days[2])} · 18:00`)]);
     expect(ticketOf('Passaporte').session).toMatchObject({ name: 'Sexta', date: days[0] });

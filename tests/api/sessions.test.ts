@@ -59,7 +59,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, paylo
 async function festival(options: { exitScans?: boolean } = {}) {
   const {
     event,
-    ticketTypes: [pass, second],
+    sectors: [pass, second],
   } = await createEvent(
     server,
     [
@@ -73,8 +73,8 @@ async function festival(options: { exitScans?: boolean } = {}) {
     sessions,
     exitScans: options.exitScans ?? false,
     sectors: [
-      { ticketTypeId: pass.id, sessions: [] },
-      { ticketTypeId: second.id, sessions: [1] },
+      { sectorId: pass.id, sessions: [] },
+      { sectorId: second.id, sessions: [1] },
     ],
   });
   expect(saved.statusCode).toBe(200);
@@ -83,13 +83,13 @@ async function festival(options: { exitScans?: boolean } = {}) {
 
 let lastBuyerCookie = '';
 
-async function buy(eventId: string, ticketTypeId: string, quantity = 1): Promise<string[]> {
+async function buy(eventId: string, sectorId: string, quantity = 1): Promise<string[]> {
   const { cookie } = await server.signUpAs();
   lastBuyerCookie = cookie;
   const order = (
     await call('POST', '/api/orders', cookie, {
       eventId,
-      items: [{ ticketTypeId, quantity }],
+      items: [{ sectorId, quantity }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -124,14 +124,14 @@ describe('sessions and passes at the door', () => {
     await server.deps.db.update(events).set({ isPublished: true }).where(eq(events.id, event.id));
     const shown = (await server.app.inject({ method: 'GET', url: `/api/events/${event.id}/sessions` })).json();
     expect(shown.sectors).toEqual([
-      { ticketTypeId: pass.id, name: 'Passaporte', sessionIds: [] },
-      { ticketTypeId: second.id, name: 'Sábado', sessionIds: [sessions[1].id] },
+      { sectorId: pass.id, name: 'Passaporte', sessionIds: [] },
+      { sectorId: second.id, name: 'Sábado', sessionIds: [sessions[1].id] },
     ]);
     // A session index that is not in the list is refused, nothing saved.
     const bad = await call('PUT', `/api/admin/events/${event.id}/sessions`, admin.cookie, {
       sessions: [],
       exitScans: false,
-      sectors: [{ ticketTypeId: pass.id, sessions: [3] }],
+      sectors: [{ sectorId: pass.id, sessions: [3] }],
     });
     expect(bad.statusCode).toBe(400);
     expect((await call('GET', `/api/admin/events/${event.id}/sessions`, admin.cookie)).json().sessions).toHaveLength(3);
@@ -280,17 +280,17 @@ describe('sessions and passes at the door', () => {
       sessions,
       exitScans: false,
       sectors: [
-        { ticketTypeId: pass.id, sessions: [] },
-        { ticketTypeId: second.id, sessions: [1] },
+        { sectorId: pass.id, sessions: [] },
+        { sectorId: second.id, sessions: [1] },
       ],
     });
     expect(saved.statusCode).toBe(200);
     expect(await buy(event.id, pass.id, 2)).toHaveLength(2);
-    const order = (ticketTypeId: string, quantity: number) =>
+    const order = (sectorId: string, quantity: number) =>
       server.signUpAs().then(({ cookie }) =>
         call('POST', '/api/orders', cookie, {
           eventId: event.id,
-          items: [{ ticketTypeId, quantity }],
+          items: [{ sectorId, quantity }],
           buyer,
           paymentMethod: 'pix',
           installments: 1,

@@ -47,11 +47,11 @@ describe('a new account', () => {
 
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const placed = await call('POST', '/api/orders', cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      items: [{ sectorId: type.id, quantity: 2 }],
       buyer: { ...buyer, email },
       paymentMethod: 'pix',
       installments: 1,

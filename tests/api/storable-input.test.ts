@@ -29,11 +29,11 @@ describe('text the database cannot store', () => {
   it('refuses a lone surrogate in a holder name with a pt-BR 400, placing no order', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const body = JSON.stringify({
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1, holderNames: ['__'] }],
+      items: [{ sectorId: type.id, quantity: 1, holderNames: ['__'] }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -66,14 +66,14 @@ describe('calendar dates', () => {
   it('refuses a meia-entrada holder born on 31/02 with a pt-BR 400', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const response = await inject(person.cookie, 'POST', '/api/orders', {
       payload: {
         eventId: event.id,
         items: [
           {
-            ticketTypeId: type.id,
+            sectorId: type.id,
             quantity: 1,
             concession: 'student',
             holder: { name: 'Ana Lima', cpf: buyer.cpf, birthDate: '2005-02-31' },

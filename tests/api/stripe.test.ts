@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { notifications, orders, paymentEvents, refunds, tickets, ticketTypes } from '../../src/server/db/schema';
+import { notifications, orders, paymentEvents, refunds, tickets, sectors } from '../../src/server/db/schema';
 import { isValidBrCode } from '../../src/server/domain/br-code';
 import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { reconcilePayments, RECONCILE_AFTER_MS } from '../../src/server/services/payments/reconcile-payments';
@@ -54,13 +54,13 @@ async function placeOrder(
   const person = await server.signUpAs();
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: options.priceCentavos ?? 8000, remaining: options.remaining ?? 10 }], {
     title: `Show ${randomUUID().slice(0, 6)}`,
   });
   const response = await post('/api/orders', person.cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: type.id, quantity: options.quantity ?? 2 }],
+    items: [{ sectorId: type.id, quantity: options.quantity ?? 2 }],
     buyer,
     paymentMethod: options.method ?? 'pix',
     installments: options.installments ?? 1,
@@ -120,7 +120,7 @@ async function ticketsOf(orderId: string) {
 }
 
 async function remainingOf(typeId: string) {
-  const [row] = await server.deps.db.select({ remaining: ticketTypes.remaining }).from(ticketTypes).where(eq(ticketTypes.id, typeId));
+  const [row] = await server.deps.db.select({ remaining: sectors.remaining }).from(sectors).where(eq(sectors.id, typeId));
   return row.remaining;
 }
 
@@ -221,11 +221,11 @@ describe('Stripe mode', () => {
     const person = await server.signUpAs();
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }]);
     const response = await post('/api/orders', person.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      items: [{ sectorId: type.id, quantity: 2 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,
@@ -339,7 +339,7 @@ describe('Stripe webhooks', () => {
     const other = await server.signUpAs();
     const taken = await post('/api/orders', other.cookie, {
       eventId: late.event.id,
-      items: [{ ticketTypeId: late.type.id, quantity: 1 }],
+      items: [{ sectorId: late.type.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,

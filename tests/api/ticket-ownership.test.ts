@@ -26,7 +26,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null
 }
 
 type Line = {
-  ticketTypeId: string;
+  sectorId: string;
   quantity: number;
   holderCpfs?: string[];
   concession?: 'student';
@@ -73,8 +73,8 @@ async function sendTicket(from: Person, ticketId: string, to: Person, toCpf?: st
   return /\/transfer\/([A-Za-z0-9_-]+)/.exec(mail!.link!)![1];
 }
 
-const meia = (ticketTypeId: string, cpf: string): Line => ({
-  ticketTypeId,
+const meia = (sectorId: string, cpf: string): Line => ({
+  sectorId,
   quantity: 1,
   concession: 'student',
   holder: { name: 'Bia Souza', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
@@ -90,9 +90,9 @@ describe("a ticket transferred away is no longer its buyer's to refund", () => {
     const bia = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5500, remaining: 10 }], { daysAhead: 20 });
-    const purchase = await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 2 }]);
+    const purchase = await bought(ana, event.id, [{ sectorId: pista.id, quantity: 2 }]);
     const [t1, t2] = purchase.tickets;
     const token = await sendTicket(ana, t1.id, bia);
     expect((await call('POST', '/api/transfers/accept', bia.cookie, { token })).statusCode).toBe(200);
@@ -127,9 +127,9 @@ describe("a ticket transferred away is no longer its buyer's to refund", () => {
       const bia = await server.signUpAs();
       const {
         event,
-        ticketTypes: [pista],
+        sectors: [pista],
       } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5500, remaining: 10 }], { daysAhead: 20 });
-      const purchase = await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }]);
+      const purchase = await bought(ana, event.id, [{ sectorId: pista.id, quantity: 1 }]);
       const [t1] = purchase.tickets;
       const token = await sendTicket(ana, t1.id, bia);
       const [accepted, withdrawn] = await Promise.all([
@@ -154,9 +154,9 @@ describe("a ticket transferred away is no longer its buyer's to refund", () => {
     const bia = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5500, remaining: 10 }], { daysAhead: 2 });
-    const purchase = await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }]);
+    const purchase = await bought(ana, event.id, [{ sectorId: pista.id, quantity: 1 }]);
     expect((await call('POST', '/api/refunds', ana.cookie, { orderId: purchase.orderId, reason: 'Imprevisto' })).statusCode).toBe(201);
     const sent = await call('POST', `/api/tickets/${purchase.tickets[0].id}/transfers`, ana.cookie, {
       toName: 'Beatriz Souza',
@@ -172,7 +172,7 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const bia = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], { meiaEntrada: true, daysAhead: 20 });
     const biaCpf = testCpf(9101);
     const own = await buy(bia, event.id, [meia(pista.id, biaCpf)], testCpf(9102));
@@ -194,7 +194,7 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const ana = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 20 }], { meiaEntrada: true, daysAhead: 20 });
     const cpf = testCpf(9150);
     const first = await bought(ana, event.id, [meia(pista.id, cpf)], testCpf(9151));
@@ -211,11 +211,11 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const ana = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, daysAhead: 20 });
     await limitPerCpf(event.id, 2);
     const cpf = testCpf(9160);
-    await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }, meia(pista.id, testCpf(9161))], cpf);
+    await bought(ana, event.id, [{ sectorId: pista.id, quantity: 1 }, meia(pista.id, testCpf(9161))], cpf);
     // An order written straight to the tables, as a path that skipped the sale's decision would.
     const around = async (buyerCpf: string, concession: string | null, holderCpf: string | null, quantity = 2) => {
       const [order] = await queryRows<{ id: string }>(
@@ -238,11 +238,11 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const bia = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { daysAhead: 20 });
     await limitPerCpf(event.id, 2);
-    expect(await buy(bia, event.id, [{ ticketTypeId: pista.id, quantity: 2 }], testCpf(9201))).toHaveProperty('tickets');
-    const sold = await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }], testCpf(9202));
+    expect(await buy(bia, event.id, [{ sectorId: pista.id, quantity: 2 }], testCpf(9201))).toHaveProperty('tickets');
+    const sold = await bought(ana, event.id, [{ sectorId: pista.id, quantity: 1 }], testCpf(9202));
     const token = await sendTicket(ana, sold.tickets[0].id, bia);
     // Bia's account already holds 2, whatever CPF she names for this one.
     const accepted = await call('POST', '/api/transfers/accept', bia.cookie, { token, cpf: testCpf(9203) });
@@ -253,18 +253,18 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const ana = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true, daysAhead: 20 });
     await server.deps.db.update(events).set({ maxTicketsPerCpf: 2, nominal: true }).where(eq(events.id, event.id));
     const friend = testCpf(9301);
-    const first = await buy(ana, event.id, [{ ticketTypeId: pista.id, quantity: 2, holderCpfs: [friend, friend] }], testCpf(9302));
+    const first = await buy(ana, event.id, [{ sectorId: pista.id, quantity: 2, holderCpfs: [friend, friend] }], testCpf(9302));
     expect(first).toHaveProperty('tickets');
     // A third unit naming the same holder is refused at the sale ...
-    const third = await buy(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1, holderCpfs: [friend] }], testCpf(9303));
+    const third = await buy(ana, event.id, [{ sectorId: pista.id, quantity: 1, holderCpfs: [friend] }], testCpf(9303));
     expect(third).toMatchObject({ refused: 'cpf_limit' });
     // ... and by an edit of another account's ticket naming that holder.
     const caio = await server.signUpAs();
-    const other = await bought(caio, event.id, [{ ticketTypeId: pista.id, quantity: 1, holderCpfs: [testCpf(9304)] }], testCpf(9305));
+    const other = await bought(caio, event.id, [{ sectorId: pista.id, quantity: 1, holderCpfs: [testCpf(9304)] }], testCpf(9305));
     const edit = await call('PUT', `/api/tickets/${other.tickets[0].id}/holder`, caio.cookie, {
       holderName: 'Amiga da Ana',
       holderCpf: friend,
@@ -283,7 +283,7 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const ana = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 100 }], { daysAhead: 20 });
     await limitPerCpf(event.id, 4);
     const cpfs = [testCpf(9401), testCpf(9402), testCpf(9403)];
@@ -291,7 +291,7 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
       Array.from({ length: 10 }, (_, i) =>
         call('POST', '/api/orders', ana.cookie, {
           eventId: event.id,
-          items: [{ ticketTypeId: pista.id, quantity: 2 }],
+          items: [{ sectorId: pista.id, quantity: 2 }],
           buyer: { ...buyer, cpf: cpfs[i % 3], email: ana.email },
           paymentMethod: 'pix',
           installments: 1,
@@ -307,14 +307,14 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     const ana = await server.signUpAs();
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 100 }], { daysAhead: 20 });
     await limitPerCpf(event.id, 2);
-    const first = await bought(ana, event.id, [{ ticketTypeId: pista.id, quantity: 2 }], testCpf(9501));
-    expect(await buy(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }], testCpf(9501))).toMatchObject({ refused: 'cpf_limit' });
+    const first = await bought(ana, event.id, [{ sectorId: pista.id, quantity: 2 }], testCpf(9501));
+    expect(await buy(ana, event.id, [{ sectorId: pista.id, quantity: 1 }], testCpf(9501))).toMatchObject({ refused: 'cpf_limit' });
     expect(
       (await call('POST', '/api/refunds/withdraw', ana.cookie, { orderId: first.orderId, ticketIds: [first.tickets[0].id] })).statusCode,
     ).toBe(201);
-    expect(await buy(ana, event.id, [{ ticketTypeId: pista.id, quantity: 1 }], testCpf(9501))).toHaveProperty('tickets');
+    expect(await buy(ana, event.id, [{ sectorId: pista.id, quantity: 1 }], testCpf(9501))).toHaveProperty('tickets');
   });
 });

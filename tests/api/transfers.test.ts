@@ -22,16 +22,16 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | null
 
 /** An event in 10 days with one sector; `set` changes its holder and transfer rules. */
 async function eventWith(set: Partial<typeof events.$inferInsert> = {}) {
-  const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
+  const { event, sectors } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }]);
   if (Object.keys(set).length) await server.deps.db.update(events).set(set).where(eq(events.id, event.id));
-  return { event, sector: ticketTypes[0] };
+  return { event, sector: sectors[0] };
 }
 
 /** `person` buys one ticket of `sector` (PIX, paid at once) named for `holder`; returns the ticket row. */
 async function buyTicket(person: Person, eventId: string, sectorId: string, holder = 'Ana Beatriz Lima') {
   const placed = await call('POST', '/api/orders', person.cookie, {
     eventId,
-    items: [{ ticketTypeId: sectorId, quantity: 1, holderNames: [holder], holderCpfs: [buyer.cpf] }],
+    items: [{ sectorId: sectorId, quantity: 1, holderNames: [holder], holderCpfs: [buyer.cpf] }],
     buyer: { ...buyer, email: person.email },
     paymentMethod: 'pix',
     installments: 1,
@@ -82,7 +82,7 @@ describe('transferring a ticket to another person', () => {
     expect(notice.title).toBe('Você recebeu um ingresso');
 
     const page = await call('GET', `/api/transfers/by-token/${token}`, null);
-    expect(page.json()).toMatchObject({ status: 'pending', ticketTypeName: 'Pista', event: { title: event.title }, toEmail: bia.email });
+    expect(page.json()).toMatchObject({ status: 'pending', sectorName: 'Pista', event: { title: event.title }, toEmail: bia.email });
     expect(page.body).not.toContain(ticket.code);
     const incoming = (await call('GET', '/api/tickets/people', bia.cookie)).json();
     expect(incoming.incoming.map((t: { id: string }) => t.id)).toEqual([stored.id]);
@@ -111,7 +111,7 @@ describe('transferring a ticket to another person', () => {
     expect(await listed(ana)).toEqual([
       {
         id: ticket.id,
-        ticketTypeName: 'Pista',
+        sectorName: 'Pista',
         holderName: 'Ana Beatriz Lima',
         code: null,
         rotationSecret: null,
@@ -283,13 +283,13 @@ describe('transferring a ticket to another person', () => {
     const bia = await server.signUpAs();
     const {
       event,
-      ticketTypes: [sector],
+      sectors: [sector],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { meiaEntrada: true });
     const placed = await call('POST', '/api/orders', ana.cookie, {
       eventId: event.id,
       items: [
         {
-          ticketTypeId: sector.id,
+          sectorId: sector.id,
           quantity: 1,
           concession: 'student',
           holder: { name: 'Ana Beatriz Lima', cpf: buyer.cpf, birthDate: '2004-05-01', documentNumber: 'CIE 123' },
@@ -388,7 +388,7 @@ describe("the organizer's transfer rules on the event", () => {
       city: 'Itajaí',
       isPublished: false,
       meiaEntrada: false,
-      ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 5000, remaining: 10 }] }],
+      sectors: [{ name: 'Pista', lots: [{ priceCentavos: 5000, remaining: 10 }] }],
       ...overrides,
     });
     const defaults = await call('POST', '/api/admin/events', admin.cookie, body({}));
@@ -417,7 +417,7 @@ describe("the organizer's transfer rules on the event", () => {
       admin.cookie,
       body({
         transferDeadlineHours: -1,
-        ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({
+        sectors: stored.sectors.map((t: { id: string; lots: { id: string }[] }) => ({
           id: t.id,
           name: 'Pista',
           lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }],
@@ -434,7 +434,7 @@ describe("the organizer's transfer rules on the event", () => {
       body({
         transferAllowed: true,
         transferDeadlineHours: 48,
-        ticketTypes: stored.ticketTypes.map((t: { id: string; lots: { id: string }[] }) => ({
+        sectors: stored.sectors.map((t: { id: string; lots: { id: string }[] }) => ({
           id: t.id,
           name: 'Pista',
           lots: [{ id: t.lots[0].id, priceCentavos: 5000, remaining: 10 }],

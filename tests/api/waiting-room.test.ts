@@ -26,7 +26,7 @@ async function eventWithRoom(
   remaining: number,
   room: { opensIn?: number; onSaleIn?: number; ratePerMinute?: number; maxInside?: number } = {},
 ) {
-  const { event, ticketTypes } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining }]);
+  const { event, sectors } = await createEvent(server, [{ name: 'Pista', priceCentavos: 10000, remaining }]);
   const admin = await server.signUpAs(['admin']);
   const configured = await server.app.inject({
     method: 'PUT',
@@ -41,7 +41,7 @@ async function eventWithRoom(
     },
   });
   expect(configured.statusCode).toBe(200);
-  return { event, sector: ticketTypes[0], admin };
+  return { event, sector: sectors[0], admin };
 }
 
 async function proofFor(eventId: string) {
@@ -67,7 +67,7 @@ const order = (eventId: string, sectorId: string, cookie: string, extra: { waiti
     headers: { cookie },
     payload: {
       eventId,
-      items: [{ ticketTypeId: sectorId, quantity: 1 }],
+      items: [{ sectorId: sectorId, quantity: 1 }],
       buyer: { ...buyer, cpf: extra.cpf ?? buyer.cpf },
       paymentMethod: 'pix',
       waitingRoomPass: extra.waitingRoomPass,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { events, notifications, outbox, ticketLots, ticketTypes, waitlistEntries, waitlistOffers } from '../../src/server/db/schema';
+import { events, notifications, outbox, ticketLots, sectors, waitlistEntries, waitlistOffers } from '../../src/server/db/schema';
 import { expireWaitlistOffers } from '../../src/server/services/waitlist/expire-offers';
 import { releaseOrder } from '../../src/server/services/orders/release-order';
 import { reserveReleaseAt } from '../../src/server/domain/meia';
@@ -25,7 +25,7 @@ function send(method: 'POST' | 'GET' | 'PUT' | 'DELETE', url: string, cookie: st
 function order(cookie: string, eventId: string, typeId: string, quantity: number, extra: object = {}) {
   return send('POST', '/api/orders', cookie, {
     eventId,
-    items: [{ ticketTypeId: typeId, quantity }],
+    items: [{ sectorId: typeId, quantity }],
     buyer,
     paymentMethod: 'pix',
     installments: 1,
@@ -33,12 +33,12 @@ function order(cookie: string, eventId: string, typeId: string, quantity: number
   });
 }
 async function remainingOf(typeId: string) {
-  const [sector] = await server.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, typeId));
-  const lots = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, typeId));
+  const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, typeId));
+  const lots = await server.deps.db.select().from(ticketLots).where(eq(ticketLots.sectorId, typeId));
   return { sector: sector.remaining, lots: lots.reduce((sum, lot) => sum + lot.remaining, 0) };
 }
 async function join(cookie: string, eventId: string, typeId: string, quantity = 1) {
-  const response = await send('POST', `/api/events/${eventId}/waitlist`, cookie, { ticketTypeId: typeId, quantity });
+  const response = await send('POST', `/api/events/${eventId}/waitlist`, cookie, { sectorId: typeId, quantity });
   expect(response.statusCode).toBe(201);
   return response.json();
 }
@@ -49,7 +49,7 @@ async function mine(cookie: string, eventId: string) {
 async function soldOut(units = 1) {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
   const holder = await server.signUpAs();
   const held = await order(holder.cookie, event.id, type.id, units);
@@ -104,7 +104,7 @@ describe('the waiting list of a sold-out sector', () => {
     // The next in line buys it through the normal sale, once.
     const quote = await send('POST', '/api/orders/quote', second.cookie, {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       paymentMethod: 'pix',
       installments: 1,
       waitlistOfferId: next.offer.id,
@@ -119,7 +119,7 @@ describe('the waiting list of a sold-out sector', () => {
     expect(await remainingOf(type.id)).toEqual({ sector: 0, lots: 0 });
     const [used] = await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, next.offer.id));
     expect(used).toMatchObject({ status: 'taken', orderId: bought.json().id });
-    const entries = await server.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.ticketTypeId, type.id));
+    const entries = await server.deps.db.select().from(waitlistEntries).where(eq(waitlistEntries.sectorId, type.id));
     expect(entries.map((e) => [e.userId, e.status]).sort()).toEqual(
       [
         [first.userId, 'expired'],
@@ -163,9 +163,9 @@ describe('the waiting list of a sold-out sector', () => {
   it('holds an offer for the minutes the organizer set, and 12 hours by default outside the on-sale day', async () => {
     const { event, type, holder, heldOrder } = await soldOut(2);
     await server.deps.db
-      .update(ticketTypes)
+      .update(sectors)
       .set({ salesStartAt: new Date(Date.now() - 3 * 86_400_000) })
-      .where(eq(ticketTypes.id, type.id));
+      .where(eq(sectors.id, type.id));
     const person = await server.signUpAs();
     await join(person.cookie, event.id, type.id);
     const before = Date.now();
@@ -194,7 +194,7 @@ describe('the waiting list of a sold-out sector', () => {
     let demand = (await send('GET', `/api/admin/events/${event.id}/waitlist`, admin.cookie)).json();
     expect(demand).toEqual({
       offerMinutes: null,
-      sectors: [{ ticketTypeId: type.id, name: 'Pista', waitingPeople: 2, waitingUnits: 5, openOffers: 0, offeredUnits: 0, purchased: 0 }],
+      sectors: [{ sectorId: type.id, name: 'Pista', waitingPeople: 2, waitingUnits: 5, openOffers: 0, offeredUnits: 0, purchased: 0 }],
     });
     await send('POST', `/api/orders/${heldOrder.id}/cancel`, holder.cookie);
     demand = (await send('GET', `/api/admin/events/${event.id}/waitlist`, admin.cookie)).json();
@@ -204,7 +204,7 @@ describe('the waiting list of a sold-out sector', () => {
   it('offers the unit a refund returns to the first in line', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 1 }]);
     const owner = await server.signUpAs();
     const placed = (await order(owner.cookie, event.id, type.id, 1)).json();
@@ -222,7 +222,7 @@ describe('the waiting list of a sold-out sector', () => {
     const units = 5;
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: units }]);
     const holders = await Promise.all(Array.from({ length: units }, () => server.signUpAs()));
     const held = [];
@@ -236,7 +236,7 @@ describe('the waiting list of a sold-out sector', () => {
       Promise.all(outsiders.map((outsider) => order(outsider.cookie, event.id, type.id, 1))),
     ]);
     expect(releases.every((r) => r.statusCode === 200)).toBe(true);
-    const offers = await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.ticketTypeId, type.id));
+    const offers = await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.sectorId, type.id));
     // Each waiting person got one unit, and only what nobody waited for could be bought by the public.
     expect(offers.map((o) => o.userId).sort()).toEqual(waiting.map((p) => p.userId).sort());
     expect(offers.every((o) => o.quantity === 1 && o.status === 'open')).toBe(true);
@@ -289,7 +289,7 @@ describe('the waiting list of a sold-out sector', () => {
     // 30 days ahead: 10 units, a reserve of 4; 6 full-price units and 4 meias held.
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { daysAhead: 30, meiaEntrada: true });
     const full = [];
     for (let n = 0; n < 6; n++) {
@@ -306,7 +306,7 @@ describe('the waiting list of a sold-out sector', () => {
         installments: 1,
         items: [
           {
-            ticketTypeId: type.id,
+            sectorId: type.id,
             quantity: 1,
             concession: 'student',
             holder: { name: 'Bia Souza', cpf, birthDate: '2004-05-10', documentNumber: 'CIE-1' },
@@ -323,7 +323,7 @@ describe('the waiting list of a sold-out sector', () => {
 
     // A meia given up goes back to the reserve: no full-price offer, and it stays on sale for a meia.
     expect((await send('POST', `/api/orders/${meias[0].order.id}/cancel`, meias[0].someone.cookie)).statusCode).toBe(200);
-    expect(await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.ticketTypeId, type.id))).toEqual([]);
+    expect(await server.deps.db.select().from(waitlistOffers).where(eq(waitlistOffers.sectorId, type.id))).toEqual([]);
     expect(await remainingOf(type.id)).toEqual({ sector: 1, lots: 1 });
     expect((await order(first.cookie, event.id, type.id, 1)).json().code).toBe('full_price_sold_out');
 
@@ -342,15 +342,15 @@ describe('the waiting list of a sold-out sector', () => {
   it('lets a person join only a sold-out sector, once, and leave it', async () => {
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 5 }]);
     const person = await server.signUpAs();
-    const open = await send('POST', `/api/events/${event.id}/waitlist`, person.cookie, { ticketTypeId: type.id, quantity: 1 });
+    const open = await send('POST', `/api/events/${event.id}/waitlist`, person.cookie, { sectorId: type.id, quantity: 1 });
     expect([open.statusCode, open.json().code]).toEqual([409, 'waitlist_not_sold_out']);
 
     const { event: full, type: fullType } = await soldOut();
     const entry = await join(person.cookie, full.id, fullType.id, 2);
-    const again = await send('POST', `/api/events/${full.id}/waitlist`, person.cookie, { ticketTypeId: fullType.id, quantity: 1 });
+    const again = await send('POST', `/api/events/${full.id}/waitlist`, person.cookie, { sectorId: fullType.id, quantity: 1 });
     expect([again.statusCode, again.json().code]).toEqual([409, 'waitlist_already_joined']);
     expect((await send('DELETE', `/api/waitlist/${entry.id}`, (await server.signUpAs()).cookie)).statusCode).toBe(404);
     expect((await send('DELETE', `/api/waitlist/${entry.id}`, person.cookie)).statusCode).toBe(204);
@@ -365,7 +365,7 @@ describe('the waiting list of a sold-out sector', () => {
         await server.app.inject({
           method: 'POST',
           url: `/api/events/${full.id}/waitlist`,
-          payload: { ticketTypeId: fullType.id, quantity: 1 },
+          payload: { sectorId: fullType.id, quantity: 1 },
         })
       ).statusCode,
     ).toBe(401);

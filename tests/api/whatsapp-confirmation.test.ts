@@ -91,11 +91,11 @@ async function askedEarlier(userId: string, ms: number) {
 async function buyOne(person: Person, title: string) {
   const {
     event,
-    ticketTypes: [sector],
+    sectors: [sector],
   } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 20 }], { title });
   const placed = await call('POST', '/api/orders', person.cookie, {
     eventId: event.id,
-    items: [{ ticketTypeId: sector.id, quantity: 1 }],
+    items: [{ sectorId: sector.id, quantity: 1 }],
     buyer: { ...buyer, email: person.email },
     paymentMethod: 'pix',
     installments: 1,

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { orders, outbox, pushSubscriptions, ticketTypes, userNotificationSettings } from '../../src/server/db/schema';
+import { orders, outbox, pushSubscriptions, sectors, userNotificationSettings } from '../../src/server/db/schema';
 import { queryRows } from '../../src/server/db/client';
 import { PUSH_TIMEOUT_MS } from '../../src/server/messaging/push';
 import { notifyUsers } from '../../src/server/services/notifications/notify-user';
@@ -65,13 +65,13 @@ describe('the background work with a push service that never answers', () => {
     // A buyer's hold, which runs out once the push service is hanging.
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 5000, remaining: 10 }]);
     const placed = await server.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: (await server.signUpAs()).cookie },
-      payload: { eventId: event.id, items: [{ ticketTypeId: pista.id, quantity: 2 }], paymentMethod: 'pix', installments: 1, buyer },
+      payload: { eventId: event.id, items: [{ sectorId: pista.id, quantity: 2 }], paymentMethod: 'pix', installments: 1, buyer },
     });
     expect(placed.statusCode).toBe(201);
     const orderId = placed.json().id as string;
@@ -107,7 +107,7 @@ describe('the background work with a push service that never answers', () => {
       // Both happened while the push service still held its connection unanswered.
       expect(hanging.size).toBeGreaterThan(0);
       expect(Date.now() - started).toBeLessThan(PUSH_TIMEOUT_MS);
-      expect((await db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id)))[0].remaining).toBe(10);
+      expect((await db.select().from(sectors).where(eq(sectors.id, pista.id)))[0].remaining).toBe(10);
       if (server.database.driver === 'postgres') {
         const [{ n }] = await queryRows<{ n: number }>(
           db,

@@ -91,7 +91,7 @@ interface OnSaleJob {
   type: 'onsale';
   origin: string;
   eventId: string;
-  ticketTypeId: string;
+  sectorId: string;
   cookies: string[];
   cpfs: string[];
   /** When each fan joins (ms since the epoch). */
@@ -344,7 +344,7 @@ async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
   const order = (fan: number, units: number, pass: string, deviceId: string) =>
     send('POST', '/api/orders', job.cookies[fan], {
       eventId: job.eventId,
-      items: [{ ticketTypeId: job.ticketTypeId, quantity: units }],
+      items: [{ sectorId: job.sectorId, quantity: units }],
       buyer: { ...buyerBlock, cpf: job.cpfs[fan] },
       paymentMethod: 'pix',
       installments: 1,
@@ -630,7 +630,7 @@ async function runBench(): Promise<number> {
 
     /** An event with one sector of `stock`, 4 per order and per CPF, and its room opening at `onSaleAt`. */
     const eventWithRoom = async (title: string, stock: number, onSaleAt: number) => {
-      const { event, ticketTypes } = await createEvent(srv, [{ name: 'Pista', priceCentavos: 25000, remaining: stock }], { title });
+      const { event, sectors } = await createEvent(srv, [{ name: 'Pista', priceCentavos: 25000, remaining: stock }], { title });
       await db.execute(
         sql`UPDATE events SET max_tickets_per_order = ${MAX_PER_ORDER}, max_tickets_per_cpf = ${MAX_PER_CPF} WHERE id = ${event.id}::uuid`,
       );
@@ -647,10 +647,10 @@ async function runBench(): Promise<number> {
         },
       });
       if (configured.statusCode !== 200) throw new Error(`room not configured: ${configured.statusCode} ${configured.body}`);
-      return { eventId: event.id, ticketTypeId: ticketTypes[0].id };
+      return { eventId: event.id, sectorId: sectors[0].id };
     };
     const fansJob = (
-      sale: { eventId: string; ticketTypeId: string },
+      sale: { eventId: string; sectorId: string },
       cookies: string[],
       cpfSeed: number,
       openAt: number,
@@ -722,10 +722,7 @@ async function runBench(): Promise<number> {
       SELECT (extract(epoch from on_sale_at) * 1000)::float8 AS on_sale_ms, (extract(epoch from drawn_at) * 1000)::float8 AS drawn_ms,
              places_given, admitted_through FROM waiting_rooms WHERE event_id = ${eventId}::uuid`,
     );
-    const [stock] = await queryRows<{ remaining: number }>(
-      db,
-      sql`SELECT remaining FROM ticket_types WHERE id = ${sale.ticketTypeId}::uuid`,
-    );
+    const [stock] = await queryRows<{ remaining: number }>(db, sql`SELECT remaining FROM ticket_types WHERE id = ${sale.sectorId}::uuid`);
     const [units] = await queryRows<{
       completed: number;
       pending: number;
@@ -812,7 +809,7 @@ async function runBench(): Promise<number> {
              (SELECT count(*)::int FROM late) AS late,
              (SELECT corr(arrival, by_place) FROM late) AS late_rho`,
     );
-    const violations = await checkInventoryInvariants(db, { initialStockByTicketTypeId: { [sale.ticketTypeId]: STOCK } });
+    const violations = await checkInventoryInvariants(db, { initialStockBySectorId: { [sale.sectorId]: STOCK } });
     // The room as this instance left it, to be sure it says sold out.
     const finalRoom = await readRoom(db, eventId, { fresh: true });
 

@@ -73,7 +73,7 @@ interface PurchaseJob {
   /** One per server instance; buyer i uses origins[i % n], as a load balancer would. */
   origins: string[];
   eventId: string;
-  ticketTypeId: string;
+  sectorId: string;
   cookies: string[];
   quantity: number;
   concurrency: number;
@@ -159,16 +159,16 @@ const buyerBlock = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phon
 function purchaseItems(job: PurchaseJob, i: number) {
   if (job.meiaEvery > 0 && i % job.meiaEvery === 0) {
     return [
-      { ticketTypeId: job.ticketTypeId, quantity: job.quantity - 1 },
+      { sectorId: job.sectorId, quantity: job.quantity - 1 },
       {
-        ticketTypeId: job.ticketTypeId,
+        sectorId: job.sectorId,
         quantity: 1,
         concession: 'student',
         holder: { name: 'Bia Souza', cpf: benchCpf(50_000_000 + i), birthDate: '2005-04-01', documentNumber: `CIE-${i}` },
       },
     ];
   }
-  return [{ ticketTypeId: job.ticketTypeId, quantity: job.quantity }];
+  return [{ sectorId: job.sectorId, quantity: job.quantity }];
 }
 
 async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
@@ -412,7 +412,7 @@ async function runBench(): Promise<number> {
       type: 'purchase',
       origins,
       eventId: warm.event.id,
-      ticketTypeId: warm.ticketTypes[0].id,
+      sectorId: warm.sectors[0].id,
       cookies: warmupCookies,
       quantity: 1,
       concurrency: WARMUP_BUYERS,
@@ -434,7 +434,7 @@ async function runBench(): Promise<number> {
       title: 'Venda Relâmpago',
       meiaEntrada: true,
     });
-    const typeId = sale.ticketTypes[0].id;
+    const typeId = sale.sectors[0].id;
     // Two lots (half the stock each, R$ 80 then R$ 100), a 10 % fee passed on, 4 per CPF.
     const firstLot = Math.floor(STOCK / 2);
     await db.execute(sql`DELETE FROM ticket_lots WHERE ticket_type_id = ${typeId}`);
@@ -451,7 +451,7 @@ async function runBench(): Promise<number> {
       type: 'purchase',
       origins,
       eventId: sale.event.id,
-      ticketTypeId: typeId,
+      sectorId: typeId,
       cookies: buyerCookies,
       quantity: UNITS_PER_BUYER,
       concurrency: PURCHASE_CONCURRENCY,
@@ -539,7 +539,7 @@ async function runBench(): Promise<number> {
       failures.push(`${rules.full} full-price units, over the ${STOCK - reserve} outside the reserve`);
     if (Number(rules.over_cpf) > 0) failures.push(`${rules.over_cpf} CPFs over the limit of 4`);
     if (Number(rules.wrong_fee) > 0) failures.push(`${rules.wrong_fee} orders whose fee is not the sum of their units' fees`);
-    const violations = await checkInventoryInvariants(db, { initialStockByTicketTypeId: { [typeId]: STOCK } });
+    const violations = await checkInventoryInvariants(db, { initialStockBySectorId: { [typeId]: STOCK } });
     failures.push(...violations);
     extra.push(
       `purchase window s: ${saleSeconds.toFixed(2)}`,

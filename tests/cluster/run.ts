@@ -233,12 +233,12 @@ async function main(): Promise<number> {
     ],
     { startsAt, title: 'Festival do Cluster' },
   );
-  const [pista, camarote] = festival.ticketTypes;
+  const [pista, camarote] = festival.sectors;
   const roomEvent = await createEvent({ deps: { db } } as never, [{ name: 'Pista', priceCentavos: 18000, remaining: ROOM_STOCK }], {
     daysAhead: 20,
     title: 'Show da Sala de Espera',
   });
-  const roomSector = roomEvent.ticketTypes[0];
+  const roomSector = roomEvent.sectors[0];
 
   let clientCount = 0;
   const nextClient = () => makeClient(clientCount++);
@@ -319,11 +319,11 @@ async function main(): Promise<number> {
   const orderLatency: number[] = [];
 
   /** Places an order and pays it with the sandbox's PIX; pushes its ticket codes to the door. */
-  const buy = async (buyer: Buyer, eventId: string, ticketTypeId: string, quantity: number, origin: () => string, extra: object = {}) => {
+  const buy = async (buyer: Buyer, eventId: string, sectorId: string, quantity: number, origin: () => string, extra: object = {}) => {
     const key = randomUUID();
     const body = {
       eventId,
-      items: [{ ticketTypeId, quantity }],
+      items: [{ sectorId, quantity }],
       buyer: { name: 'Ana Beatriz Lima', email: buyer.email, phone: '(47) 99123-4567', cpf: buyer.cpf },
       paymentMethod: 'pix',
       installments: 1,
@@ -676,7 +676,7 @@ async function main(): Promise<number> {
   const oversold = sectors.filter((s) => Number(s.tickets) > Number(s.capacity));
   for (const s of oversold) failures.push(`oversold: sector ${s.name} has ${s.tickets} tickets for ${s.capacity} places`);
   const invariants = await checkInventoryInvariants(db, {
-    initialStockByTicketTypeId: { [pista.id]: STOCK, [camarote.id]: 40, [roomSector.id]: ROOM_STOCK },
+    initialStockBySectorId: { [pista.id]: STOCK, [camarote.id]: 40, [roomSector.id]: ROOM_STOCK },
   });
   for (const v of invariants) failures.push(`inventory: ${v}`);
 
@@ -1079,12 +1079,12 @@ async function probeIdempotency(
   instances: Instance[],
   cookie: string,
   eventId: string,
-  ticketTypeId: string,
+  sectorId: string,
 ): Promise<boolean> {
   const key = randomUUID();
   const body = {
     eventId,
-    items: [{ ticketTypeId, quantity: 1 }],
+    items: [{ sectorId, quantity: 1 }],
     buyer: { name: 'Ana Beatriz Lima', email: 'sonda@exemplo.com.br', phone: '(47) 99123-4567', cpf: benchCpf(50_000_001) },
     paymentMethod: 'pix',
     installments: 1,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq } from 'drizzle-orm';
-import { coupons, events, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { coupons, events, orders, ticketLots, sectors } from '../../src/server/db/schema';
 import { formatCentavos } from '../../src/shared/money';
 import { isEventPast } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
@@ -74,11 +74,11 @@ describe('coupons from the back office to the checkout', () => {
     const [event] = await app.deps.db.select().from(events).where(eq(events.title, 'Next Level Warehouse: Techno All Night'));
     // The first sector at its first lot's price; Next Level passes on a 10 % fee (at least R$ 3,00) on what is paid.
     const [type] = await app.deps.db
-      .select({ id: ticketTypes.id, priceCentavos: ticketLots.priceCentavos })
-      .from(ticketTypes)
-      .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
-      .where(eq(ticketTypes.eventId, event.id))
-      .orderBy(asc(ticketTypes.sortOrder));
+      .select({ id: sectors.id, priceCentavos: ticketLots.priceCentavos })
+      .from(sectors)
+      .innerJoin(ticketLots, and(eq(ticketLots.sectorId, sectors.id), eq(ticketLots.position, 1)))
+      .where(eq(sectors.eventId, event.id))
+      .orderBy(asc(sectors.sortOrder));
     const discount = Math.round((type.priceCentavos * 15) / 100);
     const fee = Math.max(300, Math.round((type.priceCentavos - discount) / 10));
     const total = type.priceCentavos - discount + fee;

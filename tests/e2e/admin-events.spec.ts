@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { eq, inArray } from 'drizzle-orm';
-import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { events, ticketLots, sectors } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -148,11 +148,11 @@ describe('an admin runs an event from creation to its buyers', () => {
     expect(row).toMatchObject({ category: 'KXP Events', brandSlug: 'kxp', city: 'Itajaí', capacity: null, isPublished: true });
     expect(row.imageUrl).toMatch(/^\/uploads\/events\/[0-9a-f-]{36}\.png$/);
     const types = await app.deps.db
-      .select({ name: ticketTypes.name, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
-      .from(ticketTypes)
-      .innerJoin(ticketLots, eq(ticketLots.ticketTypeId, ticketTypes.id))
-      .where(eq(ticketTypes.eventId, eventId))
-      .orderBy(ticketTypes.sortOrder);
+      .select({ name: sectors.name, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
+      .from(sectors)
+      .innerJoin(ticketLots, eq(ticketLots.sectorId, sectors.id))
+      .where(eq(sectors.eventId, eventId))
+      .orderBy(sectors.sortOrder);
     expect(types.map((t) => [t.name, t.priceCentavos, t.remaining])).toEqual([
       ['Ingresso Geral', 8000, 100],
       ['VIP', 15050, 20],
@@ -184,12 +184,12 @@ describe('an admin runs an event from creation to its buyers', () => {
     const buyerContext = await newContext(browser, phone, app.baseUrl);
     const buyerPage = await buyerContext.newPage();
     await signIn(buyerPage, 'user', '/');
-    const types = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId)).orderBy(ticketTypes.sortOrder);
+    const types = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, eventId)).orderBy(sectors.sortOrder);
     const vip = types.find((t) => t.name === 'VIP')!;
     const placed = await buyerContext.request.post('/api/orders', {
       data: {
         eventId,
-        items: [{ ticketTypeId: vip.id, quantity: 2 }],
+        items: [{ sectorId: vip.id, quantity: 2 }],
         buyer: { name: 'Bruna Sakura Tanaka', email: 'bruna@exemplo.com.br', phone: '47991234567', cpf: '52998224725' },
         paymentMethod: 'pix',
         installments: 1,
@@ -252,16 +252,16 @@ describe('an admin runs an event from creation to its buyers', () => {
     const [row] = await app.deps.db.select().from(events).where(eq(events.id, eventId));
     expect(row).toMatchObject({ title: `${TITLE} (edição)`, isPublished: false });
     const lotsAfter = await app.deps.db
-      .select({ ticketTypeId: ticketLots.ticketTypeId, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
+      .select({ sectorId: ticketLots.sectorId, priceCentavos: ticketLots.priceCentavos, remaining: ticketLots.remaining })
       .from(ticketLots)
       .where(
         inArray(
-          ticketLots.ticketTypeId,
+          ticketLots.sectorId,
           types.map((t) => t.id),
         ),
       );
-    expect(lotsAfter.find((lot) => lot.ticketTypeId === vip.id)).toMatchObject({ priceCentavos: 15050, remaining: 28 });
-    expect(lotsAfter.find((lot) => lot.ticketTypeId !== vip.id)).toMatchObject({ priceCentavos: 9000, remaining: 100 });
+    expect(lotsAfter.find((lot) => lot.sectorId === vip.id)).toMatchObject({ priceCentavos: 15050, remaining: 28 });
+    expect(lotsAfter.find((lot) => lot.sectorId !== vip.id)).toMatchObject({ priceCentavos: 9000, remaining: 100 });
     // A draft leaves the public site.
     expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(404);
     // The list reads it 'Rascunho', the word of the filter that finds it; the filter's choices are the badges' words.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { asc, eq } from 'drizzle-orm';
-import { events, orders, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { events, orders, ticketLots, sectors } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -87,12 +87,8 @@ describe('an organizer sells a sector in lots', () => {
       maxTicketsPerOrder: 6,
       maxTicketsPerCpf: 4,
     });
-    const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-    const lots = await app.deps.db
-      .select()
-      .from(ticketLots)
-      .where(eq(ticketLots.ticketTypeId, sector.id))
-      .orderBy(asc(ticketLots.position));
+    const [sector] = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, eventId));
+    const lots = await app.deps.db.select().from(ticketLots).where(eq(ticketLots.sectorId, sector.id)).orderBy(asc(ticketLots.position));
     expect(lots.map((lot) => [lot.position, lot.priceCentavos, lot.quantity])).toEqual([
       [1, 6000, 50],
       [2, 8000, 100],
@@ -121,12 +117,8 @@ describe('an organizer sells a sector in lots', () => {
     await poll(() => visible(page, 'Evento e ingressos atualizados com sucesso!')).toBe(true);
     await page.waitForURL((url) => url.pathname === '/admin/events');
     expect((await context.request.get(`/api/events/${eventId}`)).status()).toBe(200);
-    const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-    const lots = await app.deps.db
-      .select()
-      .from(ticketLots)
-      .where(eq(ticketLots.ticketTypeId, sector.id))
-      .orderBy(asc(ticketLots.position));
+    const [sector] = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, eventId));
+    const lots = await app.deps.db.select().from(ticketLots).where(eq(ticketLots.sectorId, sector.id)).orderBy(asc(ticketLots.position));
     expect(lots.map((lot) => [lot.position, lot.priceCentavos, lot.remaining])).toEqual([
       [1, 6000, 50],
       [2, 8000, 100],

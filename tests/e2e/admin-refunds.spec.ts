@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
-import { events, refunds, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { events, refunds, ticketLots, sectors } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -62,18 +62,18 @@ async function requestRefund(context: BrowserContext, orderId: string, reason: s
 async function buyThroughApi(context: BrowserContext) {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + 86_400_000));
   const [choice] = await app.deps.db
-    .select({ eventId: events.id, title: events.title, ticketTypeId: ticketTypes.id })
-    .from(ticketTypes)
-    .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
-    .where(and(gte(events.date, today), gt(ticketTypes.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
+    .select({ eventId: events.id, title: events.title, sectorId: sectors.id })
+    .from(sectors)
+    .innerJoin(events, eq(events.id, sectors.eventId))
+    .innerJoin(ticketLots, and(eq(ticketLots.sectorId, sectors.id), eq(ticketLots.position, 1)))
+    .where(and(gte(events.date, today), gt(sectors.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
     .orderBy(asc(events.date))
     .limit(1);
   const { fullName: name, email } = demoAccount(app, 'user');
   const placed = await context.request.post('/api/orders', {
     data: {
       eventId: choice.eventId,
-      items: [{ ticketTypeId: choice.ticketTypeId, quantity: 1 }],
+      items: [{ sectorId: choice.sectorId, quantity: 1 }],
       buyer: { name, email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,

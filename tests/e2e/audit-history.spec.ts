@@ -85,7 +85,7 @@ describe("an event's history", () => {
     const placed = await buyer.page.request.post('/api/orders', {
       data: {
         eventId,
-        items: [{ ticketTypeId: made.ticketTypes[1].id, quantity: 1 }],
+        items: [{ sectorId: made.sectors[1].id, quantity: 1 }],
         buyer: {
           name: 'Marina Albuquerque Castelo Branco de Oliveira',
           email: person.email,

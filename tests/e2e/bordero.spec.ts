@@ -60,7 +60,7 @@ describe('the borderô of an event', () => {
   it('an admin opens it from the event, watches a sale arrive, sets ECAD and a co-producer, and downloads the PDF and the CSV', async () => {
     const {
       event,
-      ticketTypes: [pista, camarote],
+      sectors: [pista, camarote],
     } = await createEvent(
       app,
       [
@@ -80,8 +80,8 @@ describe('the borderô of an event', () => {
     await buyAndPay(buyerContext, {
       eventId: event.id,
       items: [
-        { ticketTypeId: pista.id, quantity: 2 },
-        { ticketTypeId: camarote.id, quantity: 1 },
+        { sectorId: pista.id, quantity: 2 },
+        { sectorId: camarote.id, quantity: 1 },
       ],
       buyer,
       paymentMethod: 'pix',
@@ -111,7 +111,7 @@ describe('the borderô of an event', () => {
     // Another buyer's Camarote is paid while the page is open: the borderô shows it on its own.
     await buyAndPay(buyerContext, {
       eventId: event.id,
-      items: [{ ticketTypeId: camarote.id, quantity: 1 }],
+      items: [{ sectorId: camarote.id, quantity: 1 }],
       buyer,
       paymentMethod: 'pix',
       installments: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { boxOfficeBlocks, cashDrawers, ticketTypes, userRoles } from '../../src/server/db/schema';
+import { boxOfficeBlocks, cashDrawers, sectors, userRoles } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll, signInWithForm } from '../support/people';
@@ -49,8 +49,8 @@ describe('closing the drawer and giving a block back, on a 360 x 740 phone', () 
       title,
       startsAt: new Date(Date.now() + 3_600_000),
     });
-    const sectorId = made.ticketTypes[0].id;
-    const remaining = async () => (await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, sectorId)))[0].remaining;
+    const sectorId = made.sectors[0].id;
+    const remaining = async () => (await app.deps.db.select().from(sectors).where(eq(sectors.id, sectorId)))[0].remaining;
     const page = await operator();
 
     await page.getByRole('button', { name: new RegExp(title) }).click();

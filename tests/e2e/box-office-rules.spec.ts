@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { boxOfficeBlocks, orders, ticketTypes, tickets, userRoles } from '../../src/server/db/schema';
+import { boxOfficeBlocks, orders, sectors, tickets, userRoles } from '../../src/server/db/schema';
 import { launchBrowser, newContext, type phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
@@ -49,7 +49,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
       ],
       { title, meiaEntrada: true, daysAhead: 5 },
     );
-    const [camarote, pista] = made.ticketTypes;
+    const [camarote, pista] = made.sectors;
     const person = await createBuyer(app, { fullName: 'Bruna Bilheteria', emailPrefix: 'bilheteria-cota' });
     await app.deps.db.insert(userRoles).values({ userId: person.id, role: 'box_office' });
     const context = await newContext(browser, smallPhone as typeof phone, app.baseUrl);
@@ -70,7 +70,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     await blocksPanel.getByLabel('Quantidade').fill('8');
     await blocksPanel.getByRole('button', { name: 'Reservar bloco' }).click();
     await poll(() => blocksPanel.getByText('8 de 8 restantes').isVisible()).toBe(true);
-    const [pistaBlock] = await app.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.ticketTypeId, pista.id));
+    const [pistaBlock] = await app.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.sectorId, pista.id));
     expect(pistaBlock).toMatchObject({ size: 8, halfUnits: 2 });
 
     const sector = page.getByRole('region', { name: 'Nova venda' }).getByLabel('Setor');
@@ -151,7 +151,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     const [pixTicket] = await app.deps.db.select().from(tickets).where(eq(tickets.orderId, pixSale.id));
     expect(pixTicket.concession).toBeNull();
     expect(pixTicket.checkedInAt).toBeNull();
-    const [pistaAfter] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, pista.id));
+    const [pistaAfter] = await app.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(pistaAfter.halfTaken).toBe(2);
 
     // The sale form with the block, as the next sale starts.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { boxOfficeBlocks, checkIns, orders, ticketTypes, tickets, userRoles } from '../../src/server/db/schema';
+import { boxOfficeBlocks, checkIns, orders, sectors, tickets, userRoles } from '../../src/server/db/schema';
 import { desktop, launchBrowser, newContext, phone } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, demoAccount, poll, signInWithForm } from '../support/people';
@@ -56,7 +56,7 @@ describe('the box office at the door', () => {
         startsAt: new Date(Date.now() + 3_600_000),
       });
       const { context, page } = await operatorOn(size);
-      soldFor.push({ title, sectorId: made.ticketTypes[0].id });
+      soldFor.push({ title, sectorId: made.sectors[0].id });
 
       await page.getByRole('button', { name: new RegExp(title) }).click();
       await page.getByLabel('Fundo de troco').fill('100,00');
@@ -111,7 +111,7 @@ describe('the box office at the door', () => {
         const scans = await app.deps.db.select().from(checkIns).where(eq(checkIns.ticketId, t.id));
         expect(scans).toEqual([expect.objectContaining({ accepted: true, location: 'Bilheteria' })]);
       }
-      const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, made.ticketTypes[0].id));
+      const [sector] = await app.deps.db.select().from(sectors).where(eq(sectors.id, made.sectors[0].id));
       expect(sector.halfTaken).toBe(2);
 
       // A later sync (the 15 s timer, a tap) records nothing more.
@@ -168,9 +168,9 @@ describe('the box office at the door', () => {
     await page.getByLabel('Preço na bilheteria').fill('80,00');
     await page.getByLabel('Cota da bilheteria').fill('30');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await poll(
-      async () => (await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, soldFor[0].sectorId)))[0].doorPriceCentavos,
-    ).toBe(8000);
+    await poll(async () => (await app.deps.db.select().from(sectors).where(eq(sectors.id, soldFor[0].sectorId)))[0].doorPriceCentavos).toBe(
+      8000,
+    );
     await poll(() => page.getByText('Na bilheteria agora: 10').isVisible()).toBe(true);
     await shoot(page, 'box-office-admin-drawers');
     await context.close();

@@ -89,7 +89,7 @@ describe('brand news on a phone', () => {
         category: 'AyYo Events',
         imageUrl: null,
         isPublished: true,
-        ticketTypes: [{ name: 'Pista', description: null, priceCentavos: 6000, remaining: 300 }],
+        sectors: [{ name: 'Pista', description: null, priceCentavos: 6000, remaining: 300 }],
       }),
       systemActor,
     );

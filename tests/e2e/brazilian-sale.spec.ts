@@ -46,7 +46,7 @@ async function createBrazilianEvent(title: string) {
       city: 'São Paulo',
       isPublished: true,
       serviceFeeBasisPoints: 1000,
-      ticketTypes: [
+      sectors: [
         {
           name: 'Pista',
           lots: [
@@ -61,14 +61,14 @@ async function createBrazilianEvent(title: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   const event = await response.json();
-  const camarote = event.ticketTypes.find((t: { name: string }) => t.name === 'Camarote');
+  const camarote = event.sectors.find((t: { name: string }) => t.name === 'Camarote');
   const code = `PREVENDA${suffix().toUpperCase()}`;
   await app.deps.db.insert(coupons).values({
     code,
     discountType: 'fixed',
     discountValue: 0,
     eventId: event.id,
-    unlocksTicketTypeId: camarote.id,
+    unlocksSectorId: camarote.id,
   });
   return { eventId: event.id as string, code };
 }
@@ -191,7 +191,7 @@ describe('the Brazilian sale in the browser', () => {
         isPublished: true,
         meiaEntrada: false,
         serviceFeeBasisPoints: 1000,
-        ticketTypes: [
+        sectors: [
           {
             name: 'Pista',
             lots: [
@@ -204,7 +204,7 @@ describe('the Brazilian sale in the browser', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const event = await created.json();
-    const pista = event.ticketTypes[0].id as string;
+    const pista = event.sectors[0].id as string;
 
     // Another buyer, signed in elsewhere, who will take the 1st lot's last units.
     const other = await newContext(browser, desktop, app.baseUrl);
@@ -244,7 +244,7 @@ describe('the Brazilian sale in the browser', () => {
         const taken = await other.request.post('/api/orders', {
           data: {
             eventId: event.id,
-            items: [{ ticketTypeId: pista, quantity: 3 }],
+            items: [{ sectorId: pista, quantity: 3 }],
             buyer: { name: 'Outra Pessoa', email: otherAccount.email, phone: '(11) 98765-4321', cpf: '111.444.777-35' },
             paymentMethod: 'pix',
             installments: 1,

@@ -209,7 +209,7 @@ describe("the waiting room's CPF", () => {
         city: 'São Paulo',
         isPublished: true,
         meiaEntrada: false,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 15000, remaining: 100 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 15000, remaining: 100 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);

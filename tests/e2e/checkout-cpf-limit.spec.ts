@@ -29,7 +29,7 @@ const smallPhone = { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2
 
 describe('the limit per CPF in the checkout', () => {
   it('is told at the CPF field before paying, and no order is placed', async () => {
-    const { event, ticketTypes } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
+    const { event, sectors } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], {
       title: 'Noite do Limite por CPF',
     });
     await app.deps.db.update(events).set({ maxTicketsPerCpf: 2 }).where(eq(events.id, event.id));
@@ -46,7 +46,7 @@ describe('the limit per CPF in the checkout', () => {
         headers: { origin: app.baseUrl },
         data: {
           eventId: event.id,
-          items: [{ ticketTypeId: ticketTypes[0].id, quantity: 2 }],
+          items: [{ sectorId: sectors[0].id, quantity: 2 }],
           buyer: { name: 'Renata Limite Souza', email: buyer.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
           paymentMethod: 'pix',
           installments: 1,

@@ -59,7 +59,7 @@ const toastTexts = (page: Awaited<ReturnType<typeof signedInBuyer>>['page']) => 
 
 describe('the checkout tells why the server refused', () => {
   it('says the sector sold out when the last unit went to someone else while the buyer was paying', async () => {
-    const { event, ticketTypes } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 1 }], {
+    const { event, sectors } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 1 }], {
       title: 'Noite do Último Ingresso',
     });
     const { page } = await signedInBuyer('Lara Mendes Souza', 'ultimo.ingresso');
@@ -71,7 +71,7 @@ describe('the checkout tells why the server refused', () => {
       headers: { origin: app.baseUrl },
       data: {
         eventId: event.id,
-        items: [{ ticketTypeId: ticketTypes[0].id, quantity: 1, holderNames: ['Otávio Ramos'] }],
+        items: [{ sectorId: sectors[0].id, quantity: 1, holderNames: ['Otávio Ramos'] }],
         buyer: { name: 'Otávio Ramos', email: other.account.email, phone: '(47) 99123-4567', cpf: '390.533.447-05' },
         paymentMethod: 'pix',
         installments: 1,

@@ -81,7 +81,7 @@ describe('copy check', () => {
     // a paid order and a pending one of the demo buyer, entries and refusals at the door.
     const {
       event,
-      ticketTypes: [pista, camarote],
+      sectors: [pista, camarote],
     } = await createEvent(
       app,
       [
@@ -93,9 +93,9 @@ describe('copy check', () => {
     await app.deps.db.update(events).set({ category: 'AyYo Events', brandSlug: 'ay-yo', capacity: 20_000 }).where(eq(events.id, event.id));
 
     const fan = await signedIn('user');
-    const order = async (ticketTypeId: string, quantity: number) => {
+    const order = async (sectorId: string, quantity: number) => {
       const placed = await fan.page.request.post('/api/orders', {
-        data: { eventId: event.id, items: [{ ticketTypeId, quantity }], buyer, paymentMethod: 'pix', installments: 1 },
+        data: { eventId: event.id, items: [{ sectorId, quantity }], buyer, paymentMethod: 'pix', installments: 1 },
       });
       expect(placed.status()).toBe(201);
       return (await placed.json()) as { id: string };

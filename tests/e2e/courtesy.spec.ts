@@ -50,7 +50,7 @@ describe('a courtesy to an e-mail without an account', () => {
         city: 'São Paulo',
         isPublished: true,
         serviceFeeBasisPoints: 1000,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 5000, remaining: 30 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 5000, remaining: 30 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -148,7 +148,7 @@ describe('a courtesy to an e-mail without an account', () => {
         location: 'Arena Itajaí',
         city: 'Itajaí',
         isPublished: true,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 7000, remaining: 30 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 7000, remaining: 30 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -208,7 +208,7 @@ describe('a courtesy to an e-mail without an account', () => {
         location: 'Arena Itajaí',
         city: 'Itajaí',
         isPublished: true,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 7000, remaining: 30 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 7000, remaining: 30 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);

@@ -67,7 +67,7 @@ describe("the dashboard's check-ins", () => {
       headers: { origin: app.baseUrl },
       data: {
         eventId: made.event.id,
-        items: [{ ticketTypeId: made.ticketTypes[0].id, quantity: 2, holderNames: ['Helena Prado', 'Rui Prado'] }],
+        items: [{ sectorId: made.sectors[0].id, quantity: 2, holderNames: ['Helena Prado', 'Rui Prado'] }],
         buyer: { name: 'Helena Prado', email: account.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,

@@ -32,7 +32,7 @@ async function makeEvent(target: typeof tonight, exitScans: boolean) {
   await openDoorNow(app, made.event.id);
   if (exitScans) await app.deps.db.update(events).set({ exitScans: true }).where(eq(events.id, made.event.id));
   target.id = made.event.id;
-  target.sectorId = made.ticketTypes[0].id;
+  target.sectorId = made.sectors[0].id;
 }
 
 /** A paid ticket for `holder`; its code. */
@@ -40,7 +40,7 @@ async function buyOne(target: typeof tonight, holder: string): Promise<string> {
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId: target.id,
-      items: [{ ticketTypeId: target.sectorId, quantity: 1, holderNames: [holder] }],
+      items: [{ sectorId: target.sectorId, quantity: 1, holderNames: [holder] }],
       buyer: { name: 'Carla Mendes', email: 'carla.mendes@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,

@@ -42,17 +42,17 @@ async function makeEvent(target: { id: string; title: string }, open: boolean) {
 
 /** A paid order of one ticket for `holder` (a student meia-entrada with `meia`); its code. */
 async function buyOne(made: Awaited<ReturnType<typeof makeEvent>>, holder: string, meia = false) {
-  const ticketTypeId = made.ticketTypes[0].id;
+  const sectorId = made.sectors[0].id;
   const items = meia
     ? [
         {
-          ticketTypeId,
+          sectorId,
           quantity: 1,
           concession: 'student',
           holder: { name: holder, cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-9' },
         },
       ]
-    : [{ ticketTypeId, quantity: 1, holderNames: [holder] }];
+    : [{ sectorId, quantity: 1, holderNames: [holder] }];
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId: made.event.id,

@@ -21,7 +21,7 @@ let doorB: { context: BrowserContext; page: Page };
 const tonight = { title: '', id: '' };
 const soon = { title: '', id: '' };
 const vizinho = { title: '', id: '' };
-let tonightTickets: { id: string; code: string; holderName: string | null; ticketTypeName: string }[] = [];
+let tonightTickets: { id: string; code: string; holderName: string | null; sectorName: string }[] = [];
 let soonCode = '';
 let vizinhoCode = '';
 
@@ -111,13 +111,13 @@ async function buy(
     type === 'meia'
       ? [
           {
-            ticketTypeId: made.ticketTypes[0].id,
+            sectorId: made.sectors[0].id,
             quantity: 1,
             concession: 'student',
             holder: { name: holderNames[0], cpf: '111.444.777-35', birthDate: '2005-02-14', documentNumber: 'CIE 2026-7' },
           },
         ]
-      : [{ ticketTypeId: made.ticketTypes[type].id, quantity, holderNames }];
+      : [{ sectorId: made.sectors[type].id, quantity, holderNames }];
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId: made.event.id,

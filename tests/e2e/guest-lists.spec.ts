@@ -47,7 +47,7 @@ async function tonightWithList() {
     {
       name: `Lista da Paula ${suffix()}`,
       ownerEmail: promoter.email,
-      ticketTypeId: made.ticketTypes[0].id,
+      sectorId: made.sectors[0].id,
       quota: 20,
       freeUntil: new Date(Date.now() + 2 * 60 * 60_000).toISOString(),
       afterKind: 'price',

@@ -41,7 +41,7 @@ describe('holder names at checkout', () => {
         city: 'São Paulo',
         isPublished: true,
         meiaEntrada: false,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -112,7 +112,7 @@ describe('holder names at checkout', () => {
         isPublished: true,
         meiaEntrada: false,
         nominal: true,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);

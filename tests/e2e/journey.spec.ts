@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import { eq } from 'drizzle-orm';
-import { ticketTypes } from '../../src/server/db/schema';
+import { sectors } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { pickDoorEventFor } from '../support/door-page';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -141,7 +141,7 @@ describe('a person buys tickets with PIX and enters once', () => {
     await signInWithForm(page, buyer.email, buyer.password, '/events');
     await openEvent(page, 'Techno All Night');
     const eventId = page.url().split('/event/')[1];
-    const before = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
+    const before = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, eventId));
 
     await page
       .getByRole('button', { name: /^Aumentar quantidade de/ })
@@ -167,13 +167,13 @@ describe('a person buys tickets with PIX and enters once', () => {
       .toBe(true);
     // The order stays open for another card while its hold lasts: the unit is held meanwhile.
     await expect.poll(() => dialog.getByRole('button', { name: /^Pagar R\$/ }).isVisible()).toBe(true);
-    const held = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
+    const held = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, eventId));
     expect(held.map((t) => t.remaining).reduce((a, b) => a + b)).toBe(before.map((t) => t.remaining).reduce((a, b) => a + b) - 1);
 
     // Choosing another method gives the order up: the unit returns at once.
     await dialog.getByRole('button', { name: 'Escolher outra forma de pagamento' }).click();
     await expect.poll(() => dialog.getByLabel('Telefone').isVisible()).toBe(true);
-    const after = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
+    const after = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, eventId));
     expect(after.map((t) => t.remaining)).toEqual(before.map((t) => t.remaining));
     await page.goto('/tickets');
     await expect.poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);

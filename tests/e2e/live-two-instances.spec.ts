@@ -118,7 +118,7 @@ beforeAll(async () => {
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId: event.id,
-      items: [{ ticketTypeId: made.ticketTypes[0].id, quantity: 2, holderNames: ['Lívia Prado', 'Otávio Prado'] }],
+      items: [{ sectorId: made.sectors[0].id, quantity: 2, holderNames: ['Lívia Prado', 'Otávio Prado'] }],
       buyer: { name: 'Lívia Prado', email: account.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,

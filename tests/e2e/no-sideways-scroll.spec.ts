@@ -94,7 +94,7 @@ describe('no sideways scroll at 320 and 360 px', () => {
     expect(signed.status()).toBe(200);
     const {
       event,
-      ticketTypes: [type],
+      sectors: [type],
     } = await createEvent(app, [{ name: 'Pista Premium Open Bar Antecipado Segundo Lote', priceCentavos: 18990, remaining: 30 }], {
       title: LONG_TITLE,
     });
@@ -102,7 +102,7 @@ describe('no sideways scroll at 320 and 360 px', () => {
     const placed = await page.request.post('/api/orders', {
       data: {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 2 }],
+        items: [{ sectorId: type.id, quantity: 2 }],
         buyer: { name: 'Maximiliano Albuquerque', email: 'max@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,
@@ -115,7 +115,7 @@ describe('no sideways scroll at 320 and 360 px', () => {
     const second = await page.request.post('/api/orders', {
       data: {
         eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        items: [{ sectorId: type.id, quantity: 1 }],
         buyer: { name: 'Maximiliano Albuquerque', email: 'max@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,

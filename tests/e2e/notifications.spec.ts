@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { and, eq, gt, ilike } from 'drizzle-orm';
-import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { events, ticketLots, sectors } from '../../src/server/db/schema';
 import { notifyUser } from '../../src/server/services/notifications/notify-user';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -31,24 +31,24 @@ const sizes = [
 const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 /** A paid ticket type of a demo event with units left. */
-async function paidTicketType(): Promise<{ eventId: string; ticketTypeId: string; eventTitle: string }> {
+async function paidSector(): Promise<{ eventId: string; sectorId: string; eventTitle: string }> {
   const [row] = await app.deps.db
-    .select({ eventId: events.id, ticketTypeId: ticketTypes.id, eventTitle: events.title })
-    .from(ticketTypes)
-    .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
-    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketLots.priceCentavos, 0), gt(ticketTypes.remaining, 4)));
+    .select({ eventId: events.id, sectorId: sectors.id, eventTitle: events.title })
+    .from(sectors)
+    .innerJoin(events, eq(events.id, sectors.eventId))
+    .innerJoin(ticketLots, and(eq(ticketLots.sectorId, sectors.id), eq(ticketLots.position, 1)))
+    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketLots.priceCentavos, 0), gt(sectors.remaining, 4)));
   if (!row) throw new Error('the demo data lost Techno All Night');
   return row;
 }
 
 /** Buys one ticket with PIX through the API with the page's own cookies, as another tab of the person would. */
 async function buyOneTicket(context: BrowserContext) {
-  const { eventId, ticketTypeId } = await paidTicketType();
+  const { eventId, sectorId } = await paidSector();
   const placed = await context.request.post('/api/orders', {
     data: {
       eventId,
-      items: [{ ticketTypeId, quantity: 1 }],
+      items: [{ sectorId, quantity: 1 }],
       buyer: { name: 'Comprador de Teste', email: 'comprador@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -104,7 +104,7 @@ describe.each(sizes)('notification panel on %s', (_label, size) => {
     await openPanel(page);
     const item = panel(page).getByRole('listitem').filter({ hasText: 'Compra confirmada!' });
     await poll(() => item.isVisible()).toBe(true);
-    const { eventTitle } = await paidTicketType();
+    const { eventTitle } = await paidSector();
     expect(await item.textContent()).toContain(`1 ingresso para ${eventTitle}. Total: R$`);
     expect(await item.locator('time').textContent()).toMatch(/^\d{2}\/\d{2} às \d{2}:\d{2}$/);
     await poll(() => item.getByText('(não lida)').count()).toBe(1);

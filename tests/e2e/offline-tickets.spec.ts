@@ -24,12 +24,12 @@ afterAll(async () => {
 async function buyTwo(page: Page, title: string) {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], { title });
   const placed = await page.request.post('/api/orders', {
     data: {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 2 }],
+      items: [{ sectorId: type.id, quantity: 2 }],
       buyer: { name: 'Lívia Campos Rocha', email: 'livia@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eq, inArray } from 'drizzle-orm';
-import { orders, ticketTypes } from '../../src/server/db/schema';
+import { orders, sectors } from '../../src/server/db/schema';
 import { formatCentavos } from '../../src/shared/money';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
@@ -55,19 +55,19 @@ async function createEvent(
       location: 'Espaço das Américas',
       city: 'São Paulo',
       isPublished: true,
-      ticketTypes: [{ name: 'Pista', priceCentavos, remaining }],
+      sectors: [{ name: 'Pista', priceCentavos, remaining }],
     },
   });
   expect(response.status()).toBe(201);
   const event = await response.json();
-  return { eventId: event.id as string, ticketTypeId: event.ticketTypes[0].id as string, title };
+  return { eventId: event.id as string, sectorId: event.sectors[0].id as string, title };
 }
 
-async function placeOrder(context: BrowserContext, eventId: string, ticketTypeId: string, quantity: number) {
+async function placeOrder(context: BrowserContext, eventId: string, sectorId: string, quantity: number) {
   const response = await context.request.post('/api/orders', {
     data: {
       eventId,
-      items: [{ ticketTypeId, quantity }],
+      items: [{ sectorId, quantity }],
       buyer: { name: 'Comprador de Teste', email: 'comprador@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -87,8 +87,8 @@ async function ticketsOf(context: BrowserContext, orderId: string): Promise<{ co
   return body.orders.find((o: { orderId: string }) => o.orderId === orderId)?.tickets ?? [];
 }
 
-async function remainingOf(ticketTypeId: string) {
-  const [row] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
+async function remainingOf(sectorId: string) {
+  const [row] = await app.deps.db.select().from(sectors).where(eq(sectors.id, sectorId));
   return row.remaining;
 }
 
@@ -179,7 +179,7 @@ describe('the life of an order in the browser', () => {
     await poll(() => declined.isVisible()).toBe(true);
     expect(await declined.textContent()).toMatch(/Pagamento recusado/);
     await poll(() => checkout.getByText('6x sem juros (1x R$ 43,35 + 5x R$ 43,33)').isVisible()).toBe(true);
-    expect(await remainingOf(event.ticketTypeId)).toBe(19);
+    expect(await remainingOf(event.sectorId)).toBe(19);
     await expectNoAxeViolationsInBothThemes(page, 'card retry step');
     await shoot(page, 'card-retry');
     await page.keyboard.press('Escape');
@@ -201,7 +201,7 @@ describe('the life of an order in the browser', () => {
     await poll(() => page.getByText('Pagamento realizado com sucesso!').isVisible()).toBe(true);
     await seeTicketsAfterPurchase(page);
     await poll(() => page.getByRole('button', { name: 'Ver QR Code' }).count()).toBe(1);
-    expect(await remainingOf(event.ticketTypeId)).toBe(19);
+    expect(await remainingOf(event.sectorId)).toBe(19);
     await context.close();
   });
 
@@ -209,8 +209,8 @@ describe('the life of an order in the browser', () => {
     const event = await createEvent((await admin()).context, { title: `Noite Cancelada ${suffix()}`, priceCentavos: 8000, remaining: 10 });
     const buyer = await createBuyer(app, { fullName: 'Pedro Henrique Alves', emailPrefix: 'cancela.pedido' });
     const { context, page } = await signedIn(phone, buyer, '/tickets');
-    await placeOrder(context, event.eventId, event.ticketTypeId, 3);
-    expect(await remainingOf(event.ticketTypeId)).toBe(7);
+    await placeOrder(context, event.eventId, event.sectorId, 3);
+    expect(await remainingOf(event.sectorId)).toBe(7);
 
     await page.reload();
     const pending = page.getByRole('article', { name: event.title });
@@ -223,7 +223,7 @@ describe('the life of an order in the browser', () => {
     await poll(() => page.getByText('Pedido cancelado.').isVisible()).toBe(true);
     await poll(() => pending.count()).toBe(0);
     await poll(() => page.getByText('Nenhum ingresso encontrado').isVisible()).toBe(true);
-    expect(await remainingOf(event.ticketTypeId)).toBe(10);
+    expect(await remainingOf(event.sectorId)).toBe(10);
     await context.close();
   });
 
@@ -231,7 +231,7 @@ describe('the life of an order in the browser', () => {
     const event = await createEvent((await admin()).context, { title: `Noite a Dois ${suffix()}`, priceCentavos: 8000, remaining: 10 });
     const buyer = await createBuyer(app, { fullName: 'Luana Ferreira Dias', emailPrefix: 'reembolso.um' });
     const { context, page } = await signedIn(phone, buyer, '/refund-request');
-    const orderId = await placeOrder(context, event.eventId, event.ticketTypeId, 2);
+    const orderId = await placeOrder(context, event.eventId, event.sectorId, 2);
     await payWithSimulatedPix(context, orderId);
 
     await page.reload();
@@ -296,7 +296,7 @@ describe('the life of an order in the browser', () => {
     for (const fullName of ['Ana Beatriz Lima', 'Carlos Eduardo Rocha']) {
       const person = await createBuyer(app, { fullName, emailPrefix: 'evento.cancelado' });
       const session = await signedIn(desktop, person, '/tickets');
-      const orderId = await placeOrder(session.context, event.eventId, event.ticketTypeId, 1);
+      const orderId = await placeOrder(session.context, event.eventId, event.sectorId, 1);
       await payWithSimulatedPix(session.context, orderId);
       const [ticket] = await ticketsOf(session.context, orderId);
       expect(ticket.code).toMatch(/^NL1\./);

@@ -64,7 +64,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function attendAnEvent(page: Page, quantity: number): Promise<void> {
   const {
     event,
-    ticketTypes: [type],
+    sectors: [type],
   } = await createEvent(app, [{ name: 'Pista', priceCentavos: 9500, remaining: 20 }], {
     title: 'Festival do Perfil',
   });
@@ -72,7 +72,7 @@ async function attendAnEvent(page: Page, quantity: number): Promise<void> {
   const placed = await page.request.post('/api/orders', {
     data: {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity }],
+      items: [{ sectorId: type.id, quantity }],
       buyer: { name: 'Helena Duarte Prado', email: 'helena@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,

@@ -51,20 +51,20 @@ async function createEvent(admin: BrowserContext, { title, date, priceCentavos }
       location: 'Espaço das Américas',
       city: 'São Paulo',
       isPublished: true,
-      ticketTypes: [{ name: 'Pista', priceCentavos, remaining: 20 }],
+      sectors: [{ name: 'Pista', priceCentavos, remaining: 20 }],
     },
   });
   expect(response.status()).toBe(201);
   const event = await response.json();
-  return { eventId: event.id as string, ticketTypeId: event.ticketTypes[0].id as string, title };
+  return { eventId: event.id as string, sectorId: event.sectors[0].id as string, title };
 }
 
 /** A PIX order placed and paid through the API (the sandbox's 'Simular pagamento'). */
-async function buyThroughApi(context: BrowserContext, eventId: string, ticketTypeId: string) {
+async function buyThroughApi(context: BrowserContext, eventId: string, sectorId: string) {
   const placed = await context.request.post('/api/orders', {
     data: {
       eventId,
-      items: [{ ticketTypeId, quantity: 1 }],
+      items: [{ sectorId, quantity: 1 }],
       buyer: { name: 'Lucas Pereira Lima', email: 'lucas.lima@exemplo.com.br', phone: '(11) 98765-4321', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -90,7 +90,7 @@ describe('the moment of purchase', () => {
 
     const buyer = await createBuyer(app, { fullName: 'Lucas Pereira Lima', emailPrefix: 'confirma.compra' });
     const { context, page } = await signedIn(buyer);
-    const olderOrderId = await buyThroughApi(context, sooner.eventId, sooner.ticketTypeId);
+    const olderOrderId = await buyThroughApi(context, sooner.eventId, sooner.sectorId);
 
     // Buy 2 tickets with PIX on the phone.
     await page.goto(`/event/${later.eventId}`);

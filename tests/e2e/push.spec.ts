@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { and, eq, gt, ilike } from 'drizzle-orm';
-import { events, pushSubscriptions, ticketLots, ticketTypes, userNotificationSettings } from '../../src/server/db/schema';
+import { events, pushSubscriptions, ticketLots, sectors, userNotificationSettings } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll, signInWithForm } from '../support/people';
@@ -135,23 +135,23 @@ async function giveBrowserPushService(context: BrowserContext, device: ReturnTyp
   );
 }
 
-async function paidTicketType() {
+async function paidSector() {
   const [row] = await app.deps.db
-    .select({ eventId: events.id, ticketTypeId: ticketTypes.id, eventTitle: events.title })
-    .from(ticketTypes)
-    .innerJoin(events, eq(events.id, ticketTypes.eventId))
-    .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
-    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketLots.priceCentavos, 0), gt(ticketTypes.remaining, 4)));
+    .select({ eventId: events.id, sectorId: sectors.id, eventTitle: events.title })
+    .from(sectors)
+    .innerJoin(events, eq(events.id, sectors.eventId))
+    .innerJoin(ticketLots, and(eq(ticketLots.sectorId, sectors.id), eq(ticketLots.position, 1)))
+    .where(and(ilike(events.title, '%Techno All Night%'), gt(ticketLots.priceCentavos, 0), gt(sectors.remaining, 4)));
   if (!row) throw new Error('the demo data lost Techno All Night');
   return row;
 }
 
 async function buyOneTicket(context: BrowserContext) {
-  const { eventId, ticketTypeId } = await paidTicketType();
+  const { eventId, sectorId } = await paidSector();
   const placed = await context.request.post('/api/orders', {
     data: {
       eventId,
-      items: [{ ticketTypeId, quantity: 1 }],
+      items: [{ sectorId, quantity: 1 }],
       buyer: { name: 'Comprador de Teste', email: 'comprador@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -205,7 +205,7 @@ describe('push notifications', () => {
     const payload = JSON.parse(
       ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString('utf8'),
     );
-    const { eventTitle } = await paidTicketType();
+    const { eventTitle } = await paidSector();
     expect(payload).toEqual({
       title: 'Compra confirmada!',
       body: expect.stringContaining(`1 ingresso para ${eventTitle}.`),

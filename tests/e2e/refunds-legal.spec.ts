@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq, like } from 'drizzle-orm';
-import { events, refunds, tickets, ticketTypes, users } from '../../src/server/db/schema';
+import { events, refunds, tickets, sectors, users } from '../../src/server/db/schema';
 import { launchBrowser, newContext, phone, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
 import { createBuyer, poll, demoAccount } from '../support/people';
@@ -48,11 +48,11 @@ async function signIn(page: Page, email: string, password: string, redirect: str
 /** Buys one 'Pista' (1st lot, R$ 80,00 + R$ 8,00 de taxa) of Techno All Night and pays it with the sandbox PIX, as the page's signed-in user. */
 async function buyWithPix(page: Page): Promise<string> {
   const [event] = await app.deps.db.select().from(events).where(like(events.title, '%Techno All Night%'));
-  const [type] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.eventId, event.id)).orderBy(ticketTypes.sortOrder);
+  const [type] = await app.deps.db.select().from(sectors).where(eq(sectors.eventId, event.id)).orderBy(sectors.sortOrder);
   const placed = await page.request.post('/api/orders', {
     data: {
       eventId: event.id,
-      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      items: [{ sectorId: type.id, quantity: 1 }],
       buyer: { name: 'Bruna Reis Tavares', email: 'bruna@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -209,7 +209,7 @@ describe('a ticket of the order transferred to someone else', () => {
     const placed = await page.request.post('/api/orders', {
       data: {
         eventId: made.event.id,
-        items: [{ ticketTypeId: made.ticketTypes[0].id, quantity: 2, holderNames: ['Joana Ribeiro Dias', 'Bruna Teixeira'] }],
+        items: [{ sectorId: made.sectors[0].id, quantity: 2, holderNames: ['Joana Ribeiro Dias', 'Bruna Teixeira'] }],
         buyer: { name: 'Joana Ribeiro Dias', email: joana.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,

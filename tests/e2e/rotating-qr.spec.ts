@@ -66,7 +66,7 @@ describe('rotating QR', () => {
     const placed = await context.request.post('/api/orders', {
       data: {
         eventId: made.event.id,
-        items: [{ ticketTypeId: made.ticketTypes[0].id, quantity: 1 }],
+        items: [{ sectorId: made.sectors[0].id, quantity: 1 }],
         buyer: { name: 'Hana Oliveira', email: account.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
       },

@@ -41,7 +41,7 @@ describe('the sales per CPF of an event', () => {
   it('an admin on a phone opens the report from the event, finds a CPF and downloads the CSV', async () => {
     const {
       event,
-      ticketTypes: [pista],
+      sectors: [pista],
     } = await createEvent(app, [{ name: 'Pista', priceCentavos: 8000, remaining: 100 }], { title: TITLE, meiaEntrada: true });
     await app.deps.db
       .update(events)
@@ -58,9 +58,9 @@ describe('the sales per CPF of an event', () => {
       data: {
         eventId: event.id,
         items: [
-          { ticketTypeId: pista.id, quantity: 2 },
+          { sectorId: pista.id, quantity: 2 },
           {
-            ticketTypeId: pista.id,
+            sectorId: pista.id,
             quantity: 1,
             concession: 'student',
             holder: { name: 'Bia Souza', cpf: '111.444.777-35', birthDate: '2004-05-10', documentNumber: 'CIE-1' },
@@ -76,7 +76,7 @@ describe('the sales per CPF of an event', () => {
     const unpaid = await buyerContext.request.post('/api/orders', {
       data: {
         eventId: event.id,
-        items: [{ ticketTypeId: pista.id, quantity: 1 }],
+        items: [{ sectorId: pista.id, quantity: 1 }],
         buyer: { ...ana, name: 'Carlos Mendes', cpf: '123.456.789-09' },
         paymentMethod: 'pix',
         installments: 1,

@@ -60,8 +60,8 @@ beforeAll(async () => {
       ],
       exitScans: false,
       sectors: [
-        { ticketTypeId: festival.ticketTypes[0].id, sessions: [] },
-        { ticketTypeId: festival.ticketTypes[1].id, sessions: [2] },
+        { sectorId: festival.sectors[0].id, sessions: [] },
+        { sectorId: festival.sectors[1].id, sessions: [2] },
       ],
     },
   });
@@ -71,7 +71,7 @@ beforeAll(async () => {
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId: festivalId,
-      items: [{ ticketTypeId: festival.ticketTypes[1].id, quantity: 1, holderNames: ['Nina Noturna'] }],
+      items: [{ sectorId: festival.sectors[1].id, quantity: 1, holderNames: ['Nina Noturna'] }],
       buyer: { name: 'Nina Noturna', email: account.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,

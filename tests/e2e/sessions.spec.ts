@@ -50,8 +50,8 @@ async function makeFestival(target: { id: string; title: string }, exitScans: bo
       sessions: [sessionOn(0, 'Sexta'), sessionOn(1, 'Sábado'), sessionOn(2, 'Domingo')],
       exitScans,
       sectors: [
-        { ticketTypeId: made.ticketTypes[0].id, sessions: [] },
-        { ticketTypeId: made.ticketTypes[1].id, sessions: [1] },
+        { sectorId: made.sectors[0].id, sessions: [] },
+        { sectorId: made.sectors[1].id, sessions: [1] },
       ],
     },
   });
@@ -59,11 +59,11 @@ async function makeFestival(target: { id: string; title: string }, exitScans: bo
   return { ...made, sessions: (await saved.json()).sessions as { name: string; date: string }[] };
 }
 
-async function buyOne(eventId: string, ticketTypeId: string, holder: string) {
+async function buyOne(eventId: string, sectorId: string, holder: string) {
   const placed = await buyer.request.post('/api/orders', {
     data: {
       eventId,
-      items: [{ ticketTypeId, quantity: 1, holderNames: [holder] }],
+      items: [{ sectorId, quantity: 1, holderNames: [holder] }],
       buyer: { name: 'Carla Mendes', email: 'carla.mendes@exemplo.com.br', phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
       installments: 1,
@@ -122,11 +122,11 @@ beforeAll(async () => {
   ).toBe(200);
 
   const three = await makeFestival(festival, false);
-  codes.pass = await buyOne(festival.id, three.ticketTypes[0].id, 'Paula Passaporte');
-  codes.saturday = await buyOne(festival.id, three.ticketTypes[1].id, 'Sara Sábado');
+  codes.pass = await buyOne(festival.id, three.sectors[0].id, 'Paula Passaporte');
+  codes.saturday = await buyOne(festival.id, three.sectors[1].id, 'Sara Sábado');
   codes.saturdayDate = three.sessions[1].date;
   const exits = await makeFestival(withExits, true);
-  codes.goer = await buyOne(withExits.id, exits.ticketTypes[0].id, 'Vitor Vaivem');
+  codes.goer = await buyOne(withExits.id, exits.sectors[0].id, 'Vitor Vaivem');
 
   const context = await newContext(browser, phone, app.baseUrl);
   const page = await context.newPage();

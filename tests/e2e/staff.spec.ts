@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { and, asc, eq, gt, gte } from 'drizzle-orm';
-import { events, ticketLots, ticketTypes } from '../../src/server/db/schema';
+import { events, ticketLots, sectors } from '../../src/server/db/schema';
 import { launchBrowser, newContext, desktop } from '../support/browser';
 import { expectNoAxeViolationsInBothThemes } from '../support/axe';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -131,18 +131,18 @@ describe("an event's attendee list", () => {
     await signInWithForm(buyerPage, account.email, account.password, '/tickets');
     const from = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + 86_400_000));
     const [choice] = await app.deps.db
-      .select({ eventId: events.id, ticketTypeId: ticketTypes.id })
-      .from(ticketTypes)
-      .innerJoin(events, eq(events.id, ticketTypes.eventId))
-      .innerJoin(ticketLots, and(eq(ticketLots.ticketTypeId, ticketTypes.id), eq(ticketLots.position, 1)))
-      .where(and(gte(events.date, from), gt(ticketTypes.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
+      .select({ eventId: events.id, sectorId: sectors.id })
+      .from(sectors)
+      .innerJoin(events, eq(events.id, sectors.eventId))
+      .innerJoin(ticketLots, and(eq(ticketLots.sectorId, sectors.id), eq(ticketLots.position, 1)))
+      .where(and(gte(events.date, from), gt(sectors.remaining, 5), gt(ticketLots.priceCentavos, 0), eq(events.isPublished, true)))
       .orderBy(asc(events.date))
       .limit(1);
     const holder = `Helena Titular ${Date.now() % 100000}`;
     const placed = await buyer.request.post('/api/orders', {
       data: {
         eventId: choice.eventId,
-        items: [{ ticketTypeId: choice.ticketTypeId, quantity: 1, holderNames: [holder] }],
+        items: [{ sectorId: choice.sectorId, quantity: 1, holderNames: [holder] }],
         buyer: { name: account.fullName, email: account.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,

@@ -225,7 +225,7 @@ async function createEvent(priceCentavos: number) {
       location: 'Audio Club',
       city: 'São Paulo',
       isPublished: true,
-      ticketTypes: [{ name: 'Pista', priceCentavos, remaining: 30 }],
+      sectors: [{ name: 'Pista', priceCentavos, remaining: 30 }],
     },
   });
   expect(response.status()).toBe(201);

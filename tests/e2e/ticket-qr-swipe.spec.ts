@@ -18,7 +18,7 @@ let app: RunningApp;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let bought: { code: string; holderName: string | null; ticketTypeName: string }[] = [];
+let bought: { code: string; holderName: string | null; sectorName: string }[] = [];
 
 beforeAll(async () => {
   app = await startApp();
@@ -39,8 +39,8 @@ beforeAll(async () => {
     data: {
       eventId: made.event.id,
       items: [
-        { ticketTypeId: made.ticketTypes[0].id, quantity: 1, holderNames: ['Ana Lima'] },
-        { ticketTypeId: made.ticketTypes[1].id, quantity: 1, holderNames: ['Bruno Costa'] },
+        { sectorId: made.sectors[0].id, quantity: 1, holderNames: ['Ana Lima'] },
+        { sectorId: made.sectors[1].id, quantity: 1, holderNames: ['Bruno Costa'] },
       ],
       buyer: { name: 'Carla Mendes', email: account.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
       paymentMethod: 'pix',
@@ -99,7 +99,7 @@ describe("'Seu ingresso' with the QR codes of one order", () => {
     const firstTicket = bought.find((t) => t.holderName === firstHolder)!;
     const secondTicket = bought.find((t) => t !== firstTicket)!;
     expect(await decodeShownQr(dialog)).toBe(firstTicket.code);
-    expect(await dialog.getByText(firstTicket.ticketTypeName, { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(firstTicket.sectorName, { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
     await expectNoAxeViolationsInBothThemes(page, "'Seu ingresso' with two QR codes");
     await shoot(page, 'ticket-qr-swipe-first');
@@ -108,7 +108,7 @@ describe("'Seu ingresso' with the QR codes of one order", () => {
     await swipe(dialog.getByTestId('ticket-qr-swipe'), -1);
     await poll(() => position.textContent()).toBe('Ingresso 2 de 2');
     expect(await dialog.getByTestId('ticket-qr-holder').textContent()).toBe(`Titular: ${secondTicket.holderName}`);
-    expect(await dialog.getByText(secondTicket.ticketTypeName, { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText(secondTicket.sectorName, { exact: true }).isVisible()).toBe(true);
     await poll(() => decodeShownQr(dialog)).toBe(secondTicket.code);
     expect(await dialog.getByLabel(`Código do ingresso: ${secondTicket.code}`).isVisible()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Próximo' }).isDisabled()).toBe(true);

@@ -55,7 +55,7 @@ describe('transferring a ticket to another account', () => {
         city: 'São Paulo',
         isPublished: true,
         meiaEntrada: false,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 6000, remaining: 20 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -73,7 +73,7 @@ describe('transferring a ticket to another account', () => {
         eventId,
         items: [
           {
-            ticketTypeId: (await (await page.request.get(`/api/events/${eventId}`)).json()).ticketTypes[0].id,
+            sectorId: (await (await page.request.get(`/api/events/${eventId}`)).json()).sectors[0].id,
             quantity: 1,
             holderNames: ['Joana Ribeiro Dias'],
           },

@@ -49,7 +49,7 @@ describe('waiting room', () => {
         city: 'São Paulo',
         isPublished: true,
         meiaEntrada: false,
-        ticketTypes: [{ name: 'Pista', lots: [{ priceCentavos: 15000, remaining: 100 }] }],
+        sectors: [{ name: 'Pista', lots: [{ priceCentavos: 15000, remaining: 100 }] }],
       },
     });
     expect(created.status(), await created.text()).toBe(201);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { orders, ticketTypes, waitlistEntries, waitlistOffers } from '../../src/server/db/schema';
+import { orders, sectors, waitlistEntries, waitlistOffers } from '../../src/server/db/schema';
 import { saoPauloToday } from '../../src/shared/dates';
 import { launchBrowser, newContext, desktop } from '../support/browser';
 import { startApp, type RunningApp } from '../support/app-server';
@@ -52,12 +52,12 @@ async function createSoldOutEvent(admin: BrowserContext) {
       city: 'Itajaí',
       isPublished: true,
       meiaEntrada: false,
-      ticketTypes: [{ name: 'Pista', priceCentavos: 9000, remaining: 1 }],
+      sectors: [{ name: 'Pista', priceCentavos: 9000, remaining: 1 }],
     },
   });
   expect(response.status(), await response.text()).toBe(201);
   const event = await response.json();
-  return { eventId: event.id as string, ticketTypeId: event.ticketTypes[0].id as string, title: event.title as string };
+  return { eventId: event.id as string, sectorId: event.sectors[0].id as string, title: event.title as string };
 }
 
 describe('the waiting list', () => {
@@ -71,7 +71,7 @@ describe('the waiting list', () => {
     const held = await holding.context.request.post('/api/orders', {
       data: {
         eventId: event.eventId,
-        items: [{ ticketTypeId: event.ticketTypeId, quantity: 1 }],
+        items: [{ sectorId: event.sectorId, quantity: 1 }],
         buyer: { name: 'Rafael Antunes', email: holder.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
         paymentMethod: 'pix',
         installments: 1,
@@ -113,7 +113,7 @@ describe('the waiting list', () => {
       .where(eq(orders.id, heldOrderId));
     const offerTitle = page.getByRole('heading', { name: /^Um ingresso ficou disponível para você até \d{2}:\d{2}$/ });
     await poll(() => offerTitle.isVisible(), 40_000).toBe(true);
-    const [sector] = await app.deps.db.select().from(ticketTypes).where(eq(ticketTypes.id, event.ticketTypeId));
+    const [sector] = await app.deps.db.select().from(sectors).where(eq(sectors.id, event.sectorId));
     expect(sector.remaining).toBe(0);
     await expectNoAxeViolationsInBothThemes(page, 'waitlist offer banner');
     await shoot(page, 'waitlist-offer');
@@ -132,7 +132,7 @@ describe('the waiting list', () => {
           await holding.context.request.post('/api/orders', {
             data: {
               eventId: event.eventId,
-              items: [{ ticketTypeId: event.ticketTypeId, quantity: 1 }],
+              items: [{ sectorId: event.sectorId, quantity: 1 }],
               buyer: { name: 'Rafael Antunes', email: holder.email, phone: '(47) 99123-4567', cpf: '529.982.247-25' },
               paymentMethod: 'pix',
               installments: 1,

@@ -34,10 +34,10 @@ export async function boxOfficeOperatorAt(server: TestServer, eventId: string, f
 }
 
 /** POST /api/box-office/blocks for `op`'s device: `size` units of a sector. */
-export function reserveBlockFor(server: TestServer, op: BoxOfficeOperator, eventId: string, ticketTypeId: string, size: number) {
+export function reserveBlockFor(server: TestServer, op: BoxOfficeOperator, eventId: string, sectorId: string, size: number) {
   return call(server, 'POST', '/api/box-office/blocks', op.cookie, {
     eventId,
-    ticketTypeId,
+    sectorId,
     drawerId: op.drawerId,
     deviceId: op.deviceId,
     size,

@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../src/server/db/client';
 
 export interface InventoryInvariantOptions {
   /** The stock each ticket type was created with (units); only these types are checked. */
-  initialStockByTicketTypeId: Record<string, number>;
+  initialStockBySectorId: Record<string, number>;
   /**
    * The max_uses each coupon was created with, by coupon id; only these coupons are checked.
    * Absent: every coupon of the database, against its own max_uses.
@@ -36,7 +36,7 @@ export interface InventoryInvariantOptions {
 export async function checkInventoryInvariants(db: Db, options: InventoryInvariantOptions): Promise<string[]> {
   const violations: string[] = [];
   const now = options.now ?? new Date();
-  const typeIds = Object.keys(options.initialStockByTicketTypeId);
+  const typeIds = Object.keys(options.initialStockBySectorId);
   const ids = sql.join(
     typeIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -63,7 +63,7 @@ export async function checkInventoryInvariants(db: Db, options: InventoryInvaria
         continue;
       }
       const [sold, held, remaining] = [Number(row.sold), Number(row.held), Number(row.remaining)];
-      const stock = options.initialStockByTicketTypeId[id];
+      const stock = options.initialStockBySectorId[id];
       if (sold + held + remaining !== stock) {
         violations.push(
           `ticket type '${row.name}' (${id}): sold ${sold} + held ${held} + remaining ${remaining} = ${sold + held + remaining}, not its stock ${stock}`,

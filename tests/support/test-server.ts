@@ -8,7 +8,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { createServer, type Server } from '../../src/server/server';
-import { accounts, events, profiles, ticketLots, ticketTypes, userRoles, users } from '../../src/server/db/schema';
+import { accounts, events, profiles, ticketLots, sectors, userRoles, users } from '../../src/server/db/schema';
 import type { Role } from '../../src/shared/schemas/me';
 import type { Mailer, MailMessage } from '../../src/server/mail/mailer';
 
@@ -143,11 +143,11 @@ export async function insertSector(
   type: { name: string; priceCentavos: number; remaining: number; sortOrder?: number },
 ) {
   const [sector] = await db
-    .insert(ticketTypes)
+    .insert(sectors)
     .values({ eventId, name: type.name, remaining: type.remaining, sortOrder: type.sortOrder ?? 0 })
     .returning();
   await db.insert(ticketLots).values({
-    ticketTypeId: sector.id,
+    sectorId: sector.id,
     position: 1,
     priceCentavos: type.priceCentavos,
     quantity: type.remaining,
@@ -188,7 +188,7 @@ export async function createEvent(
     .returning();
   const typeRows = [];
   for (const [i, t] of types.entries()) typeRows.push(await insertSector(server.deps.db, event.id, { ...t, sortOrder: i }));
-  return { event, ticketTypes: typeRows };
+  return { event, sectors: typeRows };
 }
 
 /** A valid buyer block for POST /api/orders. */

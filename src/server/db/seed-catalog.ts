@@ -1,5 +1,5 @@
 import type { Db } from './client';
-import { banners, brands, coupons, events, news, ticketLots, ticketTypes } from './schema';
+import { banners, brands, coupons, events, news, ticketLots, sectors } from './schema';
 
 /**
  * Demo catalogue: the three brands, events in São Paulo, Rio de Janeiro and Itajaí with their
@@ -721,7 +721,7 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
       eventIds.push(row.id);
       for (const [sortOrder, t] of e.tickets.entries()) {
         const [sector] = await tx
-          .insert(ticketTypes)
+          .insert(sectors)
           .values({
             eventId: row.id,
             name: t.name,
@@ -730,10 +730,10 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
             hiddenWithoutCode: t.preSaleCode !== undefined,
             sortOrder,
           })
-          .returning({ id: ticketTypes.id });
+          .returning({ id: sectors.id });
         await tx.insert(ticketLots).values(
           t.lots.map((lot, i) => ({
-            ticketTypeId: sector.id,
+            sectorId: sector.id,
             position: i + 1,
             priceCentavos: lot.price,
             quantity: lot.remaining,
@@ -748,7 +748,7 @@ export async function seedCatalog(db: Db, now: Date): Promise<{ eventIds: string
             discountValue: 0,
             maxUses: 200,
             eventId: row.id,
-            unlocksTicketTypeId: sector.id,
+            unlocksSectorId: sector.id,
           });
         }
       }

@@ -61,7 +61,7 @@ interface Ticket {
   status: 'valid' | 'refunded' | 'cancelled';
   orderStatus: string;
   eventId: string;
-  ticketTypeName: string;
+  sectorName: string;
   concession: Concession | null;
   sessionIds: string[];
   /** Its accepted scans before this one (UTC ISO). */
@@ -113,7 +113,7 @@ const rows: Row[] = [
   { name: 'a paid ticket, first entry', ticket: {}, at: AT_NIGHT, verdict: admitted() },
   {
     name: 'a courtesy ticket (an order the back office issued, nothing paid)',
-    ticket: { ticketTypeName: 'Cortesia' },
+    ticket: { sectorName: 'Cortesia' },
     at: AT_NIGHT,
     verdict: admitted(),
   },
@@ -311,7 +311,7 @@ function ticketOf(row: Row): Ticket | null {
       status: 'valid',
       orderStatus: 'completed',
       eventId: EVENT_ID,
-      ticketTypeName: 'Pista',
+      sectorName: 'Pista',
       concession: null,
       sessionIds: [],
       scans: [],

@@ -197,7 +197,7 @@ describe('offlineTicketOf', () => {
     eventId: 'ev1',
     checkedInAt: firstEntry,
     holderName: 'Ana Lima',
-    ticketTypeName: 'Pista · Meia-entrada (Estudante)',
+    sectorName: 'Pista · Meia-entrada (Estudante)',
     concession: 'student' as const,
     sessionIds: [],
     scans: [{ sessionId: null, direction: 'in' as const, at: firstEntry, gate: 'Portão 1' }],
@@ -207,7 +207,7 @@ describe('offlineTicketOf', () => {
     expect(offlineTicketOf(ticket, { isCancelled: false, sessionIds: [], exitScans: false })).toEqual({
       hash: hashTicketCode('NL1.codigo'),
       holderName: 'Ana Lima',
-      ticketTypeName: 'Pista · Meia-entrada (Estudante)',
+      sectorName: 'Pista · Meia-entrada (Estudante)',
       documentCheck: 'Conferir carteira de estudante (CIE)',
       status: 'used',
       checkedInAt: firstEntry.toISOString(),

@@ -122,7 +122,7 @@ export interface ListedTicketSource extends NonNullable<AdmissionInput['ticket']
   code: string;
   /** The name the door shows: the holder named for it, else the buyer. */
   holderName: string;
-  ticketTypeName: string;
+  sectorName: string;
   concession: Concession | null;
   /** On an event with sessions: the sessions its sector is valid for (empty: every session). */
   sessionIds: string[];
@@ -153,7 +153,7 @@ export function offlineTicketOf(
   return {
     hash: hashTicketCode(ticket.code),
     holderName: ticket.holderName,
-    ticketTypeName: ticket.ticketTypeName,
+    sectorName: ticket.sectorName,
     documentCheck: documentCheckOf(ticket.concession),
     status: door.isCancelled ? 'cancelled' : offlineTicketStatus(ticket, byTurns),
     checkedInAt: ticket.checkedInAt ? ticket.checkedInAt.toISOString() : null,

@@ -79,10 +79,10 @@ export function assertGuestListTakesNames(list: { closesAt: Date; quota: number;
 export function pickGuestUnit(event: SaleEvent | null, sectors: SaleSector[], sectorId: string, now: Date): { lotId: string } {
   assertOnSale(event, now, { draftToo: true });
   const sector = sectors.find((s) => s.id === sectorId);
-  if (!sector) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
+  if (!sector) throw new DomainError('ticket_type_not_found', { sectorId: sectorId });
   assertCapacityFor(event.capacity, sectors, new Map([[sectorId, 1]]), event.sessionCapacities);
   const lot = [...sector.lots].sort((a, b) => a.position - b.position).find((l) => l.remaining > 0);
-  if (!lot || sector.remaining < 1) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sectorId });
+  if (!lot || sector.remaining < 1) throw new DomainError('ticket_type_sold_out', { sectorId: sectorId });
   return { lotId: lot.id };
 }
 

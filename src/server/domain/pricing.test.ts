@@ -127,7 +127,7 @@ describe('couponRefusal', () => {
 describe('unlocksSector', () => {
   const preSale = (overrides: Partial<UnlockingCode> = {}): UnlockingCode => ({
     ...coupon({ code: 'PREVENDA', discountType: 'fixed', discountValue: 0, eventId: 'ev1' }),
-    unlocksTicketTypeId: 'camarote',
+    unlocksSectorId: 'camarote',
     heldUses: 0,
     ...overrides,
   });
@@ -136,7 +136,7 @@ describe('unlocksSector', () => {
     expect(unlocksSector(preSale(), 'camarote', 'ev1', now)).toBe(true);
     expect(unlocksSector(preSale({ validFrom: now, validUntil: now }), 'camarote', 'ev1', now)).toBe(true);
     expect(unlocksSector(preSale(), 'pista', 'ev1', now)).toBe(false);
-    expect(unlocksSector(preSale({ unlocksTicketTypeId: null }), 'camarote', 'ev1', now)).toBe(false);
+    expect(unlocksSector(preSale({ unlocksSectorId: null }), 'camarote', 'ev1', now)).toBe(false);
     expect(unlocksSector(null, 'camarote', 'ev1', now)).toBe(false);
   });
 
@@ -154,9 +154,9 @@ describe('unlocksSector', () => {
     expect(codeOf(() => assertUnlocksSector(preSale(), 'camarote', 'ev1', now))).toBeUndefined();
     expect(codeOf(() => assertUnlocksSector(null, 'camarote', 'ev1', now))).toEqual({
       code: 'ticket_type_not_found',
-      details: { ticketTypeId: 'camarote' },
+      details: { sectorId: 'camarote' },
     });
-    expect(codeOf(() => assertUnlocksSector(preSale({ unlocksTicketTypeId: 'pista' }), 'camarote', 'ev1', now))?.code).toBe(
+    expect(codeOf(() => assertUnlocksSector(preSale({ unlocksSectorId: 'pista' }), 'camarote', 'ev1', now))?.code).toBe(
       'ticket_type_not_found',
     );
     expect(codeOf(() => assertUnlocksSector(preSale({ validUntil: new Date(now.getTime() - 1) }), 'camarote', 'ev1', now))).toEqual({

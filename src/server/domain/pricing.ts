@@ -50,7 +50,7 @@ export function couponRefusal(coupon: CouponRule, eventId: string, now: Date, he
 }
 
 /** A pre-sale code as the sale reads it: its rule, the hidden sector it unlocks, and its uses held by unpaid orders. */
-export type UnlockingCode = CouponRule & { unlocksTicketTypeId: string | null; heldUses: number };
+export type UnlockingCode = CouponRule & { unlocksSectorId: string | null; heldUses: number };
 
 /**
  * Whether `code` unlocks the pre-sale sector `sectorId` (ticket_types.hidden_without_code) of
@@ -60,18 +60,18 @@ export type UnlockingCode = CouponRule & { unlocksTicketTypeId: string | null; h
  * (services/catalog/get-event.ts) and the sale sells it on the same one (assertUnlocksSector).
  */
 export function unlocksSector(code: UnlockingCode | null | undefined, sectorId: string, eventId: string, now: Date): boolean {
-  return !!code && code.unlocksTicketTypeId === sectorId && couponRefusal(code, eventId, now, code.heldUses) === null;
+  return !!code && code.unlocksSectorId === sectorId && couponRefusal(code, eventId, now, code.heldUses) === null;
 }
 
 /**
  * The sale's side of unlocksSector, for an order line of a pre-sale sector: throws
- * DomainError('ticket_type_not_found', { ticketTypeId }) when `code` does not name the sector
+ * DomainError('ticket_type_not_found', { sectorId }) when `code` does not name the sector
  * (to whoever lacks its code the sector does not exist), and DomainError(couponRefusal's reason,
  * { field: 'couponCode' }) when it names it but cannot be used at `now`, so the buyer reads why.
  */
 export function assertUnlocksSector(code: UnlockingCode | null | undefined, sectorId: string, eventId: string, now: Date): void {
   if (unlocksSector(code, sectorId, eventId, now)) return;
-  if (!code || code.unlocksTicketTypeId !== sectorId) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
+  if (!code || code.unlocksSectorId !== sectorId) throw new DomainError('ticket_type_not_found', { sectorId: sectorId });
   throw new DomainError(couponRefusal(code, eventId, now, code.heldUses)!, { field: 'couponCode' });
 }
 

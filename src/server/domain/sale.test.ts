@@ -77,19 +77,14 @@ function coupon(extra: Partial<SaleCoupon> = {}): SaleCoupon {
     validUntil: null,
     isActive: true,
     eventId: null,
-    unlocksTicketTypeId: null,
+    unlocksSectorId: null,
     ...extra,
   };
 }
 
-const full = (quantity: number, ticketTypeId = 'pista'): OrderLine => ({ ticketTypeId, quantity });
-const meia = (
-  cpf: string,
-  concession: OrderLine['concession'] = 'student',
-  birthDate = '2004-05-10',
-  ticketTypeId = 'pista',
-): OrderLine => ({
-  ticketTypeId,
+const full = (quantity: number, sectorId = 'pista'): OrderLine => ({ sectorId, quantity });
+const meia = (cpf: string, concession: OrderLine['concession'] = 'student', birthDate = '2004-05-10', sectorId = 'pista'): OrderLine => ({
+  sectorId,
   quantity: 1,
   concession,
   holder: { name: 'Bia Souza', cpf, birthDate, documentNumber: 'CIE-123' },
@@ -309,7 +304,7 @@ describe('windows, pre-sale codes and the price the buyer saw', () => {
 
   it('sells a hidden sector only with the code that unlocks it', () => {
     const s = state([sector('fan', [lot('f1', 1, 6000, 50)], { hiddenWithoutCode: true })], {}, [
-      coupon({ code: 'AYYOFA', discountValue: 0, unlocksTicketTypeId: 'fan' }),
+      coupon({ code: 'AYYOFA', discountValue: 0, unlocksSectorId: 'fan' }),
     ]);
     expect(codeOf(() => decideOrder(s, order([full(1, 'fan')]), now))).toBe('ticket_type_not_found');
     expect(decideOrder(s, order([full(1, 'fan')], { couponCode: 'ayyofa' }), now).priced.totalCentavos).toBe(6000);
@@ -335,7 +330,7 @@ describe('a waiting-list offer', () => {
   const offered = (extra: Partial<SaleOffer> = {}): SaleOffer => ({
     id: 'offer1',
     userId: 'fan',
-    ticketTypeId: 'pista',
+    sectorId: 'pista',
     lotId: 'l1',
     quantity: 2,
     unitPriceCentavos: 8000,
@@ -396,7 +391,7 @@ describe('capacity', () => {
 
 describe('decideHoldAgain', () => {
   const item = (extra: Partial<HeldAgainItem> = {}): HeldAgainItem => ({
-    ticketTypeId: 'pista',
+    sectorId: 'pista',
     lotId: 'l1',
     quantity: 1,
     concession: null,

@@ -74,7 +74,7 @@ export interface SaleSector {
  */
 export interface SaleBlock {
   id: string;
-  ticketTypeId: string;
+  sectorId: string;
   operatorId: string | null;
   size: number;
   used: number;
@@ -85,7 +85,7 @@ export interface SaleBlock {
 }
 
 /** A coupon or pre-sale code as read with its row locked; `heldUses` are unpaid orders holding a use. */
-export type SaleCoupon = CouponRule & { id: string; heldUses: number; unlocksTicketTypeId: string | null };
+export type SaleCoupon = CouponRule & { id: string; heldUses: number; unlocksSectorId: string | null };
 
 /** Tickets one CPF already holds for the event (pending and paid orders): all, and half-price ones. */
 export interface CpfTaken {
@@ -103,7 +103,7 @@ export interface ConcessionHolder {
 
 /** One line of a request: full price (any quantity, optional holder names) or one half-price unit with its holder. */
 export interface OrderLine {
-  ticketTypeId: string;
+  sectorId: string;
   quantity: number;
   holderNames?: string[];
   /** Holders' CPFs (digits), one per unit in order ('' or absent: none); every unit needs one where the event is nominal. */
@@ -169,7 +169,7 @@ export interface SaleState {
 
 /** One priced item: units of one sector from one lot at one price (a half-price unit alone, with its holder). */
 export interface PricedItem {
-  ticketTypeId: string;
+  sectorId: string;
   lotId: string;
   lotPosition: number;
   /** The sector's name, with the category of a half-price unit: 'Pista · Meia-entrada (Estudante)'. */
@@ -272,16 +272,15 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
   for (const line of lines) {
     if (line.quantity === 0) continue;
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_QUANTITY_PER_TICKET_TYPE) {
-      throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
+      throw new DomainError('validation_failed', { field: 'quantity', sectorId: line.sectorId });
     }
-    const sector = sectorsById.get(line.ticketTypeId);
-    if (!sector || sector.eventId !== eventId) throw new DomainError('ticket_type_not_found', { ticketTypeId: line.ticketTypeId });
+    const sector = sectorsById.get(line.sectorId);
+    if (!sector || sector.eventId !== eventId) throw new DomainError('ticket_type_not_found', { sectorId: line.sectorId });
     const units = (unitsBySector.get(sector.id) ?? 0) + line.quantity;
-    if (units > MAX_QUANTITY_PER_TICKET_TYPE)
-      throw new DomainError('validation_failed', { field: 'quantity', ticketTypeId: line.ticketTypeId });
+    if (units > MAX_QUANTITY_PER_TICKET_TYPE) throw new DomainError('validation_failed', { field: 'quantity', sectorId: line.sectorId });
     unitsBySector.set(sector.id, units);
     if (line.concession) {
-      if (line.quantity !== 1 || !line.holder) throw new DomainError('meia_holder_required', { ticketTypeId: sector.id });
+      if (line.quantity !== 1 || !line.holder) throw new DomainError('meia_holder_required', { sectorId: sector.id });
       checked.push({
         sector,
         quantity: 1,
@@ -297,7 +296,7 @@ function checkLines(lines: OrderLine[], sectorsById: Map<string, SaleSector>, ev
     const cpfs = Array.from({ length: line.quantity }, (_, n) => line.holderCpfs?.[n] ?? '');
     const courtesy = line.courtesy === true;
     if (nominal && !courtesy && cpfs.some((cpf) => cpf === ''))
-      throw new DomainError('holder_cpf_required', { field: 'holderCpfs', ticketTypeId: sector.id });
+      throw new DomainError('holder_cpf_required', { field: 'holderCpfs', sectorId: sector.id });
     const key = `${sector.id}:${courtesy}`;
     const known = fullBySector.get(key);
     if (known) {
@@ -327,12 +326,11 @@ function assertSectorOpen(sector: SaleSector, now: Date): void {
   if (sector.salesStartAt && now.getTime() < sector.salesStartAt.getTime()) {
     throw new DomainError(
       'sector_not_open',
-      { ticketTypeId: sector.id, opensAt: sector.salesStartAt.toISOString() },
+      { sectorId: sector.id, opensAt: sector.salesStartAt.toISOString() },
       `Vendas abrem em ${formatInstant(sector.salesStartAt)}`,
     );
   }
-  if (sector.salesEndAt && now.getTime() >= sector.salesEndAt.getTime())
-    throw new DomainError('sector_closed', { ticketTypeId: sector.id });
+  if (sector.salesEndAt && now.getTime() >= sector.salesEndAt.getTime()) throw new DomainError('sector_closed', { sectorId: sector.id });
 }
 
 /** The meia-entrada rules of an order's half-price lines: a companion beside a PcD unit, 60+ by birth date, one per CPF (in the order and for the event). */
@@ -474,7 +472,7 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
     assertOfferBuyable(
       offer,
       request.userId ?? null,
-      lines.map((line) => ({ ticketTypeId: line.sector.id, quantity: line.quantity, concession: line.concession })),
+      lines.map((line) => ({ sectorId: line.sector.id, quantity: line.quantity, concession: line.concession })),
       now,
     );
     const line = lines[0];
@@ -482,7 +480,7 @@ export function decideOrder(state: SaleState, request: OrderRequest, now: Date):
     assertSectorOpen(line.sector, now);
     const lot = line.sector.lots.find((l) => l.id === offer.lotId);
     items.push({
-      ticketTypeId: line.sector.id,
+      sectorId: line.sector.id,
       lotId: offer.lotId,
       lotPosition: lot?.position ?? 1,
       name: line.sector.name,
@@ -523,8 +521,7 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
   if (!block || block.operatorId !== (request.operatorId ?? null)) throw new DomainError('block_not_found');
   if (block.returnedAt) throw new DomainError('block_returned');
   const sector = lines[0].sector;
-  if (lines.some((line) => line.sector.id !== block.ticketTypeId))
-    throw new DomainError('ticket_type_not_found', { ticketTypeId: sector.id });
+  if (lines.some((line) => line.sector.id !== block.sectorId)) throw new DomainError('ticket_type_not_found', { sectorId: sector.id });
   const full = lines.filter((line) => !line.concession && !line.courtesy);
   const half = lines.filter((line) => line.concession);
   const free = lines.filter((line) => line.courtesy);
@@ -533,7 +530,7 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
   const { left, fullLeft } = blockUnitsLeft(block);
   if (count(lines) > left) throw new DomainError('block_exhausted', { left });
   if (count(full) + count(free) > fullLeft) {
-    throw new DomainError('full_price_sold_out', { ticketTypeId: sector.id, left: fullLeft }, BLOCK_FULL_PRICE_EXHAUSTED);
+    throw new DomainError('full_price_sold_out', { sectorId: sector.id, left: fullLeft }, BLOCK_FULL_PRICE_EXHAUSTED);
   }
   const sale = priceBlockSale(block.lots, block.used, { full: count(full), half: half.length, courtesy: count(free) })!;
   const byUnit: { line: CheckedLine; n: number }[] = [...full, ...half, ...free].flatMap((line) =>
@@ -558,7 +555,7 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
       continue;
     }
     items.push({
-      ticketTypeId: sector.id,
+      sectorId: sector.id,
       lotId: unit.lotId,
       lotPosition: lot?.position ?? 1,
       name: itemName(sector.name, line),
@@ -588,13 +585,13 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
  */
 export function decideBlock(
   state: SaleState,
-  request: { ticketTypeId: string; size: number },
+  request: { sectorId: string; size: number },
   now: Date,
 ): { lots: (BlockLotPrice & { position: number })[]; halfUnits: number; rolls: LotRoll[] } {
   assertOnSale(state.event, now);
   const event = state.event;
-  const sector = state.sectors.find((s) => s.id === request.ticketTypeId && s.eventId === event.id);
-  if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
+  const sector = state.sectors.find((s) => s.id === request.sectorId && s.eventId === event.id);
+  if (!sector) throw new DomainError('ticket_type_not_found', { field: 'sectorId' });
   const rolls = rollEndedLots(sector.lots, now);
   assertSectorOpen(sector, now);
   assertCapacityFor(event.capacity, state.sectors, new Map([[sector.id, request.size]]), event.sessionCapacities);
@@ -602,13 +599,13 @@ export function decideBlock(
   const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
   const halfUnits = Math.max(0, request.size - fullAvailable);
   if (request.size > sellable || halfUnits > available)
-    throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
+    throw new DomainError('ticket_type_sold_out', { sectorId: sector.id, field: 'size' });
   const takes = takeUnits(
     sector.lots.map((lot) => ({ ...lot })),
     request.size,
     now,
   );
-  if (!takes) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sector.id, field: 'size' });
+  if (!takes) throw new DomainError('ticket_type_sold_out', { sectorId: sector.id, field: 'size' });
   return {
     lots: takes.map((take) => ({
       lotId: take.lotId,
@@ -663,11 +660,11 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
     const full = mine.reduce((sum, line) => sum + line.quantity, 0) - half;
     const { sellable, available, fullAvailable: fullNow } = sectorMeia(sector, event, ticketsForSale, now);
     if (half > available)
-      throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+      throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { sectorId: sector.id });
     // Half-price units of this order leave the reserve and the open lots alike; a courtesy is outside the reserve.
     const fullAvailable = courtesy ? sellable - half : Math.min(fullNow, sellable - half);
     if (full > fullAvailable)
-      throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sector.id });
+      throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { sectorId: sector.id });
     lotsBySector.set(
       sector.id,
       sector.lots.map((lot) => ({ ...lot })),
@@ -678,11 +675,11 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
   const items: PricedItem[] = [];
   for (const line of lines) {
     const takes = takeUnits(lotsBySector.get(line.sector.id)!, line.quantity, now);
-    if (!takes) throw new DomainError('ticket_type_sold_out', { ticketTypeId: line.sector.id });
+    if (!takes) throw new DomainError('ticket_type_sold_out', { sectorId: line.sector.id });
     let named = 0;
     for (const take of takes) {
       items.push({
-        ticketTypeId: line.sector.id,
+        sectorId: line.sector.id,
         lotId: take.lotId,
         lotPosition: take.position,
         name: itemName(line.sector.name, { courtesy, concession: line.concession }),
@@ -714,7 +711,7 @@ function priceItems(
   const fullSubtotal = items.filter((item) => !item.concession).reduce((sum, item) => sum + item.unitPriceCentavos * item.quantity, 0);
   const discountCentavos = coupon
     ? applyCoupon({ ...coupon, currentUses: coupon.currentUses + coupon.heldUses }, fullSubtotal, event.id, now, {
-        unlocksOnly: coupon.unlocksTicketTypeId !== null && coupon.discountValue === 0,
+        unlocksOnly: coupon.unlocksSectorId !== null && coupon.discountValue === 0,
       })
     : 0;
   let fee = 0;
@@ -775,10 +772,10 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
         blockHalfTaken = Math.max(0, counting - Math.max(0, block.halfUnits - block.halfSold));
         block.used += priced.quantity;
         block.halfSold += half;
-        sectorsById.get(block.ticketTypeId)!.halfTaken += blockHalfTaken;
+        sectorsById.get(block.sectorId)!.halfTaken += blockHalfTaken;
       }
       for (const item of priced.items) {
-        const sector = sectorsById.get(item.ticketTypeId)!;
+        const sector = sectorsById.get(item.sectorId)!;
         if (block) {
           // Counted above.
         } else if (!offer) {
@@ -808,7 +805,7 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
 
 /** One item of a placed order as a late payment holds it again: its sector, lot, units, category and holders. */
 export interface HeldAgainItem {
-  ticketTypeId: string | null;
+  sectorId: string | null;
   lotId: string | null;
   quantity: number;
   concession: Concession | null;
@@ -843,7 +840,7 @@ export function decideHoldAgain(
     // The event on sale now (assertOnSale): a payment for an event taken off sale or over is refunded.
     assertOnSale(state.event, now);
     const event = state.event;
-    const items = order.items.filter((item) => item.ticketTypeId && item.lotId && item.quantity > 0);
+    const items = order.items.filter((item) => item.sectorId && item.lotId && item.quantity > 0);
     const cpfOf = (item: HeldAgainItem, n: number) => item.holderCpf ?? (item.holderCpfs[n] || order.buyerCpf);
     const byCpf = new Map<string, CpfTaken>();
     let units = 0;
@@ -861,31 +858,31 @@ export function decideHoldAgain(
     assertMayHold(event.maxTicketsPerCpf, state, { byCpf, userId: order.userId, units });
 
     const unitsBySector = new Map<string, number>();
-    for (const item of items) unitsBySector.set(item.ticketTypeId!, (unitsBySector.get(item.ticketTypeId!) ?? 0) + item.quantity);
+    for (const item of items) unitsBySector.set(item.sectorId!, (unitsBySector.get(item.sectorId!) ?? 0) + item.quantity);
     assertCapacityFor(event.capacity, state.sectors, unitsBySector, event.sessionCapacities);
 
     const ticketsForSale = state.sectors.reduce((sum, sector) => sum + sectorStock(sector), 0);
     for (const [sectorId, asked] of unitsBySector) {
       const sector = state.sectors.find((s) => s.id === sectorId);
-      if (!sector) throw new DomainError('ticket_type_not_found', { ticketTypeId: sectorId });
-      const mine = items.filter((item) => item.ticketTypeId === sectorId);
+      if (!sector) throw new DomainError('ticket_type_not_found', { sectorId: sectorId });
+      const mine = items.filter((item) => item.sectorId === sectorId);
       const half = mine.reduce((sum, item) => sum + (item.concession && countsAgainstReserve(item.concession) ? item.quantity : 0), 0);
       const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
       if (half > available)
-        throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });
+        throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { sectorId: sectorId });
       const full = asked - half;
       if (full > Math.min(fullAvailable, sellable - half)) {
-        throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { ticketTypeId: sectorId });
+        throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { sectorId: sectorId });
       }
       for (const item of mine) {
         const lot = sector.lots.find((l) => l.id === item.lotId);
         const fromLot = mine.filter((other) => other.lotId === item.lotId).reduce((sum, other) => sum + other.quantity, 0);
-        if (!lot || lot.remaining < fromLot) throw new DomainError('ticket_type_sold_out', { ticketTypeId: sectorId });
+        if (!lot || lot.remaining < fromLot) throw new DomainError('ticket_type_sold_out', { sectorId: sectorId });
       }
     }
 
     for (const item of items) {
-      const sector = state.sectors.find((s) => s.id === item.ticketTypeId)!;
+      const sector = state.sectors.find((s) => s.id === item.sectorId)!;
       sector.lots.find((l) => l.id === item.lotId)!.remaining -= item.quantity;
       sector.remaining -= item.quantity;
       if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;

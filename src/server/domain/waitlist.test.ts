@@ -103,19 +103,14 @@ describe('assertOfferBuyable', () => {
   const offer: SaleOffer = {
     id: 'o',
     userId: 'u',
-    ticketTypeId: 't',
+    sectorId: 't',
     lotId: 'l',
     quantity: 2,
     unitPriceCentavos: 8000,
     status: 'open',
     expiresAt: new Date('2026-11-20T13:30:00Z'),
   };
-  const code = (
-    o: SaleOffer | null,
-    userId: string,
-    lines: { ticketTypeId: string; quantity: number; concession?: string }[],
-    at = now,
-  ) => {
+  const code = (o: SaleOffer | null, userId: string, lines: { sectorId: string; quantity: number; concession?: string }[], at = now) => {
     try {
       assertOfferBuyable(o, userId, lines, at);
       return null;
@@ -124,18 +119,18 @@ describe('assertOfferBuyable', () => {
     }
   };
   it('sells the offered units to their person only', () => {
-    expect(code(offer, 'u', [{ ticketTypeId: 't', quantity: 2 }])).toBeNull();
-    expect(code(offer, 'someone-else', [{ ticketTypeId: 't', quantity: 1 }])).toBe('waitlist_offer_not_yours');
-    expect(code(null, 'u', [{ ticketTypeId: 't', quantity: 1 }])).toBe('waitlist_offer_not_yours');
+    expect(code(offer, 'u', [{ sectorId: 't', quantity: 2 }])).toBeNull();
+    expect(code(offer, 'someone-else', [{ sectorId: 't', quantity: 1 }])).toBe('waitlist_offer_not_yours');
+    expect(code(null, 'u', [{ sectorId: 't', quantity: 1 }])).toBe('waitlist_offer_not_yours');
   });
   it('refuses once the offer ran out or was used', () => {
-    expect(code(offer, 'u', [{ ticketTypeId: 't', quantity: 1 }], offer.expiresAt)).toBe('waitlist_offer_expired');
-    expect(code({ ...offer, status: 'taken' }, 'u', [{ ticketTypeId: 't', quantity: 1 }])).toBe('waitlist_offer_expired');
+    expect(code(offer, 'u', [{ sectorId: 't', quantity: 1 }], offer.expiresAt)).toBe('waitlist_offer_expired');
+    expect(code({ ...offer, status: 'taken' }, 'u', [{ sectorId: 't', quantity: 1 }])).toBe('waitlist_offer_expired');
   });
   it('refuses more units than offered, another sector or a half price', () => {
-    expect(code(offer, 'u', [{ ticketTypeId: 't', quantity: 3 }])).toBe('waitlist_offer_mismatch');
-    expect(code(offer, 'u', [{ ticketTypeId: 'x', quantity: 1 }])).toBe('waitlist_offer_mismatch');
-    expect(code(offer, 'u', [{ ticketTypeId: 't', quantity: 1, concession: 'student' }])).toBe('waitlist_offer_mismatch');
+    expect(code(offer, 'u', [{ sectorId: 't', quantity: 3 }])).toBe('waitlist_offer_mismatch');
+    expect(code(offer, 'u', [{ sectorId: 'x', quantity: 1 }])).toBe('waitlist_offer_mismatch');
+    expect(code(offer, 'u', [{ sectorId: 't', quantity: 1, concession: 'student' }])).toBe('waitlist_offer_mismatch');
   });
 });
 

@@ -127,7 +127,7 @@ export function assertCanJoin(sector: WaitlistSector | null, eventId: string, no
 export interface SaleOffer {
   id: string;
   userId: string;
-  ticketTypeId: string;
+  sectorId: string;
   lotId: string;
   quantity: number;
   unitPriceCentavos: number;
@@ -136,7 +136,7 @@ export interface SaleOffer {
 }
 
 /**
- * Whether `userId` may buy `quantity` units of `ticketTypeId` from `offer` at `now`: only the
+ * Whether `userId` may buy `quantity` units of `sectorId` from `offer` at `now`: only the
  * person it was made for (waitlist_offer_not_yours), while open and before it expires
  * (waitlist_offer_expired), only its sector at full price (waitlist_offer_mismatch) and at most
  * its units (waitlist_offer_mismatch). The units are taken from the offer, never from public stock.
@@ -144,14 +144,14 @@ export interface SaleOffer {
 export function assertOfferBuyable(
   offer: SaleOffer | null,
   userId: string | null,
-  lines: { ticketTypeId: string; quantity: number; concession?: unknown }[],
+  lines: { sectorId: string; quantity: number; concession?: unknown }[],
   now: Date,
 ): asserts offer is SaleOffer {
   if (!offer || offer.userId !== userId) throw new DomainError('waitlist_offer_not_yours');
   if (offer.status !== 'open' || now.getTime() >= offer.expiresAt.getTime()) throw new DomainError('waitlist_offer_expired');
   const chosen = lines.filter((line) => line.quantity > 0);
   const units = chosen.reduce((sum, line) => sum + line.quantity, 0);
-  if (chosen.some((line) => line.ticketTypeId !== offer.ticketTypeId || line.concession) || units < 1 || units > offer.quantity) {
-    throw new DomainError('waitlist_offer_mismatch', { ticketTypeId: offer.ticketTypeId, quantity: offer.quantity });
+  if (chosen.some((line) => line.sectorId !== offer.sectorId || line.concession) || units < 1 || units > offer.quantity) {
+    throw new DomainError('waitlist_offer_mismatch', { sectorId: offer.sectorId, quantity: offer.quantity });
   }
 }

@@ -19,10 +19,10 @@ describe('canonicalJson', () => {
 });
 
 describe('idempotencyRequestHash', () => {
-  const body = { eventId: 'e1', items: [{ ticketTypeId: 't1', quantity: 2 }], paymentMethod: 'pix' };
+  const body = { eventId: 'e1', items: [{ sectorId: 't1', quantity: 2 }], paymentMethod: 'pix' };
 
   it('is the same SHA-256 for the same body in another key order', () => {
-    const reordered = { paymentMethod: 'pix', items: [{ quantity: 2, ticketTypeId: 't1' }], eventId: 'e1' };
+    const reordered = { paymentMethod: 'pix', items: [{ quantity: 2, sectorId: 't1' }], eventId: 'e1' };
     const hash = idempotencyRequestHash(body, {});
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(idempotencyRequestHash(reordered, {})).toBe(hash);
@@ -31,7 +31,7 @@ describe('idempotencyRequestHash', () => {
   it('differs for another body, another order of an array, or other route params', () => {
     const hash = idempotencyRequestHash(body, { id: 'a' });
     expect(idempotencyRequestHash({ ...body, paymentMethod: 'card' }, { id: 'a' })).not.toBe(hash);
-    expect(idempotencyRequestHash({ ...body, items: [...body.items, { ticketTypeId: 't2', quantity: 1 }] }, { id: 'a' })).not.toBe(hash);
+    expect(idempotencyRequestHash({ ...body, items: [...body.items, { sectorId: 't2', quantity: 1 }] }, { id: 'a' })).not.toBe(hash);
     expect(idempotencyRequestHash(body, { id: 'b' })).not.toBe(hash);
   });
 

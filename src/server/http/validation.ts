@@ -52,7 +52,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
  * A request that failed its route's zod schema, as the domain error it is answered with: the first
  * issue becomes DomainError('validation_failed') with the schema's pt-BR message (or the route's
  * `fieldMessages` one) and `details.field`, the issue's path joined with dots ('buyer.cpf',
- * 'ticketTypes.0.remaining'; '' for the value itself), exactly as the hand-written parsing did;
+ * 'sectors.0.remaining'; '' for the value itself), exactly as the hand-written parsing did;
  * a path parameter listed in the route's `paramErrors` becomes that error instead. Null for any
  * other error.
  */

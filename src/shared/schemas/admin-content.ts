@@ -103,23 +103,23 @@ export const couponInputSchema = z
       .transform((value) => value ?? null),
     isActive: z.boolean('Situação inválida').default(true),
     /** A pre-sale code: the hidden sector it unlocks (of `eventId`); its discount may then be 0. */
-    unlocksTicketTypeId: z
+    unlocksSectorId: z
       .uuid('Setor inválido')
       .nullish()
       .transform((value) => value ?? null),
   })
   .superRefine((coupon, ctx) => {
-    if (coupon.discountValue === 0 && !coupon.unlocksTicketTypeId) {
+    if (coupon.discountValue === 0 && !coupon.unlocksSectorId) {
       ctx.addIssue({ code: 'custom', path: ['discountValue'], message: 'O valor do desconto deve ser maior que zero' });
     }
-    if (coupon.unlocksTicketTypeId && coupon.code.length < MIN_ACCESS_CODE_LENGTH) {
+    if (coupon.unlocksSectorId && coupon.code.length < MIN_ACCESS_CODE_LENGTH) {
       ctx.addIssue({
         code: 'custom',
         path: ['code'],
         message: `Um código de pré-venda precisa de pelo menos ${MIN_ACCESS_CODE_LENGTH} caracteres, para não ser adivinhado`,
       });
     }
-    if (coupon.unlocksTicketTypeId && !coupon.eventId) {
+    if (coupon.unlocksSectorId && !coupon.eventId) {
       ctx.addIssue({ code: 'custom', path: ['eventId'], message: 'Escolha o evento do setor de pré-venda' });
     }
     if (coupon.discountType === 'percentage' && coupon.discountValue > 100) {
@@ -169,8 +169,8 @@ export const adminCouponSchema = z.object({
   /** Whether any order (paid or waiting) used it: deleting it then only deactivates it. */
   hasOrders: z.boolean(),
   /** A pre-sale code: the hidden sector it unlocks, and its name. */
-  unlocksTicketTypeId: z.string().nullable(),
-  unlocksTicketTypeName: z.string().nullable(),
+  unlocksSectorId: z.string().nullable(),
+  unlocksSectorName: z.string().nullable(),
   /** A pre-sale code: the failed code tries on its event's page (anyone's, any code); null for other coupons. */
   accessCodeFailures: accessCodeFailureCountsSchema.nullable(),
   createdAt: z.string(),
@@ -204,7 +204,7 @@ export type DeleteCouponResponse = z.infer<typeof deleteCouponResponseSchema>;
 export const couponPreviewSchema = z.object({
   eventId: z.uuid('Evento inválido'),
   items: z
-    .array(z.object({ ticketTypeId: z.uuid('Tipo de ingresso inválido'), quantity: z.number().int().min(0).max(20) }))
+    .array(z.object({ sectorId: z.uuid('Tipo de ingresso inválido'), quantity: z.number().int().min(0).max(20) }))
     .min(1, 'Selecione pelo menos um ingresso')
     .max(20),
   couponCode: text('Digite o código do cupom').trim().min(1, 'Digite o código do cupom').max(40, 'Cupom inválido.'),

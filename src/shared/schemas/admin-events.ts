@@ -100,7 +100,7 @@ const eventFields = {
   isPublished: z.boolean('Situação inválida').default(true),
 };
 
-const ticketTypeFields = {
+const sectorFields = {
   /** Present for a ticket type that already exists (edit); absent for a new one. */
   id: z.uuid('Tipo de ingresso inválido').optional(),
   name: requiredText('Nome do ingresso é obrigatório', 100, 'O nome deve ter no máximo 100 caracteres'),
@@ -161,7 +161,7 @@ export type LotInput = z.infer<typeof lotInputSchema>;
  * body without `lots` gives one lot as `priceCentavos` and `remaining` (and `previousRemaining`)
  * of the sector itself: its first lot.
  */
-const ticketTypeInputSchema = z.preprocess(
+const sectorInputSchema = z.preprocess(
   (raw) => {
     if (!raw || typeof raw !== 'object' || 'lots' in raw) return raw;
     const { priceCentavos, remaining, previousRemaining, ...sector } = raw as Record<string, unknown>;
@@ -169,7 +169,7 @@ const ticketTypeInputSchema = z.preprocess(
   },
   z
     .object({
-      ...ticketTypeFields,
+      ...sectorFields,
       lots: z
         .array(lotInputSchema, 'Adicione pelo menos um lote')
         .min(1, 'Adicione pelo menos um lote')
@@ -183,7 +183,7 @@ const ticketTypeInputSchema = z.preprocess(
       path: ['salesEndAt'],
     }),
 );
-export type TicketTypeInput = z.infer<typeof ticketTypeInputSchema>;
+export type SectorInput = z.infer<typeof sectorInputSchema>;
 
 const LIMIT_MESSAGE = 'Limite deve ser um número inteiro de 1 a 100';
 const optionalLimit = (byDefault: number) =>
@@ -211,8 +211,8 @@ export const eventInputSchema = z
       .max(MAX_STOCK, CAPACITY_MESSAGE)
       .nullish()
       .transform((value) => value ?? null),
-    ticketTypes: z
-      .array(ticketTypeInputSchema, 'Adicione pelo menos um tipo de ingresso')
+    sectors: z
+      .array(sectorInputSchema, 'Adicione pelo menos um tipo de ingresso')
       .min(1, 'Adicione pelo menos um tipo de ingresso')
       .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} tipos de ingresso`)
       .superRefine(noRepeatedIds),
@@ -359,7 +359,7 @@ export const adminLotSchema = z.object({
 export type AdminLot = z.infer<typeof adminLotSchema>;
 
 /** A ticket type (sector) as the edit form shows it. `priceCentavos` and `remaining` are its first lot's. */
-export const adminTicketTypeSchema = z.object({
+export const adminSectorSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -377,7 +377,7 @@ export const adminTicketTypeSchema = z.object({
   /** Whether any order (of any status) has this type: then it cannot be removed. */
   hasOrders: z.boolean(),
 });
-export type AdminTicketType = z.infer<typeof adminTicketTypeSchema>;
+export type AdminSector = z.infer<typeof adminSectorSchema>;
 
 /** GET /api/admin/events/:id, drafts included (also the answer of its POST and PUT). Times 'HH:mm'. */
 export const adminEventDetailSchema = z.object({
@@ -400,7 +400,7 @@ export const adminEventDetailSchema = z.object({
   cancelledAt: z.string().nullable(),
   /** Orders of any status: an event with none may be deleted, one with orders only cancelled. */
   orderCount: z.number(),
-  ticketTypes: z.array(adminTicketTypeSchema),
+  sectors: z.array(adminSectorSchema),
   meiaEntrada: z.boolean(),
   maxTicketsPerOrder: z.number().nullable(),
   maxTicketsPerCpf: z.number().nullable(),
@@ -419,9 +419,9 @@ export const adminEventDetailSchema = z.object({
 });
 export type AdminEventDetail = z.infer<typeof adminEventDetailSchema>;
 
-/** Answer of DELETE /api/admin/events/:id/ticket-types/:ticketTypeId: the id of the sector removed. */
-export const deletedTicketTypeSchema = z.object({ id: z.string() });
-export type DeletedTicketType = z.infer<typeof deletedTicketTypeSchema>;
+/** Answer of DELETE /api/admin/events/:id/sectors/:sectorId: the id of the sector removed. */
+export const deletedSectorSchema = z.object({ id: z.string() });
+export type DeletedSector = z.infer<typeof deletedSectorSchema>;
 
 /**
  * Body of POST /api/admin/events/:id/courtesies: courtesy tickets ('Cortesias') of one sector for
@@ -429,7 +429,7 @@ export type DeletedTicketType = z.infer<typeof deletedTicketTypeSchema>;
  * They take units of the sector's stock and the event's capacity, cost nothing and carry no fee.
  */
 export const issueCourtesiesSchema = z.object({
-  ticketTypeId: z.uuid('Escolha o setor'),
+  sectorId: z.uuid('Escolha o setor'),
   recipients: z
     .array(
       z.object({
@@ -457,7 +457,7 @@ export const adminCourtesySchema = z.object({
   orderId: z.string(),
   name: z.string(),
   email: z.string(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   /** The staff member who issued it. */
   issuedBy: z.string().nullable(),
   issuedAt: z.string(),
@@ -595,9 +595,9 @@ const lotFormSchema = z
   });
 
 /** One sector of the form: its lots in order, its sales window and the pre-sale switch. */
-const ticketTypeFormSchema = z
+const sectorFormSchema = z
   .object({
-    ...ticketTypeFields,
+    ...sectorFields,
     lots: z.array(lotFormSchema).min(1, 'Adicione pelo menos um lote').max(MAX_LOTS, `Um setor pode ter no máximo ${MAX_LOTS} lotes`),
     salesStartAt: optionalInstant,
     salesEndAt: optionalInstant,
@@ -615,8 +615,8 @@ export const eventFormSchema = z
     capacity: text(CAPACITY_MESSAGE)
       .trim()
       .refine((value) => value === '' || (/^\d{1,7}$/.test(value) && Number(value) > 0 && Number(value) <= MAX_STOCK), CAPACITY_MESSAGE),
-    ticketTypes: z
-      .array(ticketTypeFormSchema)
+    sectors: z
+      .array(sectorFormSchema)
       .min(1, 'Adicione pelo menos um setor')
       .max(MAX_TICKET_TYPES, `Um evento pode ter no máximo ${MAX_TICKET_TYPES} setores`)
       .superRefine(noRepeatedIds),
@@ -661,7 +661,7 @@ export function toEventInput(values: EventFormOutput): EventInputBody {
     serviceFeeBasisPoints: serviceFeePercent === '' ? 0 : percentToBasisPoints(serviceFeePercent)!,
     serviceFeeMinCentavos: optionalCentavos(serviceFeeMin),
     serviceFeeMaxCentavos: optionalCentavos(serviceFeeMax),
-    ticketTypes: values.ticketTypes.map(({ lots, ...type }) => ({
+    sectors: values.sectors.map(({ lots, ...type }) => ({
       ...type,
       lots: lots.map(({ price, remaining, ...lot }) => ({
         ...lot,
@@ -679,7 +679,7 @@ const formFieldByServerField: Readonly<Record<string, string>> = {
   serviceFeeMaxCentavos: 'serviceFeeMax',
 };
 
-/** The form field a server error's `details.field` names ('ticketTypes.1.lots.0.priceCentavos' -> '….price'). */
+/** The form field a server error's `details.field` names ('sectors.1.lots.0.priceCentavos' -> '….price'). */
 export function formFieldOfServerField(field: unknown): string | null {
   if (typeof field !== 'string' || field === '') return null;
   return formFieldByServerField[field] ?? field.replace(/\.priceCentavos$/, '.price');
@@ -695,7 +695,7 @@ export function centavosToReaisInput(centavos: number): string {
 export const eventAttendeeSchema = z.object({
   ticketId: z.string(),
   holderName: z.string().nullable(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   orderId: z.string(),
   buyerName: z.string(),
   buyerEmail: z.string(),

@@ -40,7 +40,7 @@ export type CloseDrawerInput = z.infer<typeof closeDrawerSchema>;
 /** Body of POST /api/box-office/blocks: reserve `size` units of a sector for this device. */
 export const reserveBlockSchema = z.object({
   eventId: z.uuid(),
-  ticketTypeId: z.uuid(),
+  sectorId: z.uuid(),
   drawerId: z.uuid(),
   deviceId,
   size: z
@@ -131,7 +131,7 @@ export const boxOfficeSyncSchema = z.object({
 export const boxOfficeTicketSchema = z.object({
   id: z.string(),
   code: z.string(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   holderName: z.string().nullable(),
   concession: z.enum(concessions).nullable(),
   checkedInAt: z.string().nullable(),
@@ -168,8 +168,8 @@ export const blockLotPriceSchema = z.object({ lotId: z.string(), quantity: z.num
 export const boxOfficeBlockSchema = z.object({
   id: z.string(),
   eventId: z.string(),
-  ticketTypeId: z.string(),
-  ticketTypeName: z.string(),
+  sectorId: z.string(),
+  sectorName: z.string(),
   drawerId: z.string().nullable(),
   size: z.number(),
   used: z.number(),

@@ -75,7 +75,7 @@ export type LotView = z.infer<typeof lotViewSchema>;
  * A sector ('Pista', 'Camarote') of the event page (docs/rules/sale.md 'Selling the Brazilian way'):
  * what it sells now, at which lot's price, and what comes next. Money in centavos.
  */
-export const ticketTypeViewSchema = z.object({
+export const sectorViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
@@ -105,7 +105,7 @@ export const ticketTypeViewSchema = z.object({
   /** True for a pre-sale sector shown because the access code given unlocks it. */
   unlockedByCode: z.boolean(),
 });
-export type TicketTypeView = z.infer<typeof ticketTypeViewSchema>;
+export type SectorView = z.infer<typeof sectorViewSchema>;
 
 /** The event's meia-entrada counter, as the law asks every point of sale to show it. */
 export const meiaCounterSchema = z.object({
@@ -121,7 +121,7 @@ export const eventDetailSchema = eventSummarySchema.extend({
   fullAddress: z.string().nullable(),
   capacity: z.number().nullable(),
   rating: z.number().nullable(),
-  ticketTypes: z.array(ticketTypeViewSchema),
+  sectors: z.array(sectorViewSchema),
   meia: meiaCounterSchema,
   /**
    * The service fee: basis points of each ticket's price (1000 = 10 %), whether the organizer

@@ -64,7 +64,7 @@ export const createGuestListSchema = z
       .min(1, 'Informe o e-mail do responsável')
       .pipe(z.email('E-mail inválido'))
       .transform((v) => v.toLowerCase()),
-    ticketTypeId: z.uuid('Escolha o setor'),
+    sectorId: z.uuid('Escolha o setor'),
     quota: z.coerce
       .number()
       .int('Informe um número inteiro')
@@ -116,7 +116,7 @@ export const guestListViewSchema = z.object({
   name: z.string(),
   event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string() }),
   owner: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   quota: z.number(),
   entriesCount: z.number(),
   admittedCount: z.number(),

@@ -53,7 +53,7 @@ export const placeOrderSchema = z.object({
   items: z
     .array(
       z.object({
-        ticketTypeId: z.uuid(),
+        sectorId: z.uuid(),
         quantity: z.number().int().min(0).max(MAX_TICKETS_PER_TYPE),
         /** Who uses each unit, in order (docs/rules/transfers.md 'Named tickets'); blank or absent = not named yet. */
         holderNames: z.array(text().trim().max(120, 'Nome muito longo')).max(MAX_TICKETS_PER_TYPE).optional(),
@@ -113,8 +113,8 @@ export type CardPaymentInput = z.infer<typeof cardPaymentSchema>;
 
 /** One line of an order: a sector's units from one lot, or one half-price unit with its category. Money in integer centavos. */
 export const orderViewItemSchema = z.object({
-  ticketTypeId: z.string().nullable(),
-  ticketTypeName: z.string(),
+  sectorId: z.string().nullable(),
+  sectorName: z.string(),
   quantity: z.number(),
   unitPriceCentavos: z.number(),
   /** The fee the buyer pays per unit; 0 when none or absorbed. */

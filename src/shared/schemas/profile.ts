@@ -187,8 +187,8 @@ export interface MyDataExport {
     subtotalCentavos: number;
     discountCentavos: number;
     totalCentavos: number;
-    items: { ticketTypeName: string; quantity: number; unitPriceCentavos: number; holderNames: string[] }[];
-    tickets: { code: string; ticketTypeName: string; holderName: string | null; status: string; checkedInAt: string | null }[];
+    items: { sectorName: string; quantity: number; unitPriceCentavos: number; holderNames: string[] }[];
+    tickets: { code: string; sectorName: string; holderName: string | null; status: string; checkedInAt: string | null }[];
   }[];
   refunds: {
     id: string;

@@ -66,7 +66,7 @@ export const refundIneligibilityLabel: Readonly<Record<RefundIneligibility, stri
 /** One ticket of an order on /refund-request. */
 export const refundableTicketSchema = z.object({
   id: z.string(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   /** Who uses the ticket, so the buyer can tell which ticket goes: the holder named for it, or the buyer where none was (as the door names it). */
   holderName: z.string(),
   /** What refunding this ticket pays back: its price after its share of the order's discount, and its service fee when that goes back, in centavos. */
@@ -92,7 +92,7 @@ export const refundableOrderSchema = z.object({
   withdrawalDeadline: z.string().nullable(),
   event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string(), location: z.string() }),
   /** Ticket type x quantity bought in this order. */
-  items: z.array(z.object({ ticketTypeName: z.string(), quantity: z.number() })),
+  items: z.array(z.object({ sectorName: z.string(), quantity: z.number() })),
   /** Each ticket of the order, refundable on its own or not (with why). */
   tickets: z.array(refundableTicketSchema),
   /** True when at least one ticket can be refunded. */

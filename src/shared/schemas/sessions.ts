@@ -35,7 +35,7 @@ export const eventSessionInputSchema = z.object({
 export const saveEventSessionsSchema = z.object({
   sessions: z.array(eventSessionInputSchema).max(MAX_EVENT_SESSIONS, `No máximo ${MAX_EVENT_SESSIONS} sessões`),
   exitScans: z.boolean(),
-  sectors: z.array(z.object({ ticketTypeId: z.uuid(), sessions: z.array(z.number().int().min(0)) })).default([]),
+  sectors: z.array(z.object({ sectorId: z.uuid(), sessions: z.array(z.number().int().min(0)) })).default([]),
 });
 export type SaveEventSessionsInput = z.input<typeof saveEventSessionsSchema>;
 
@@ -54,6 +54,6 @@ export type EventSessionView = z.infer<typeof eventSessionViewSchema>;
 export const eventSessionsResponseSchema = z.object({
   sessions: z.array(eventSessionViewSchema),
   exitScans: z.boolean(),
-  sectors: z.array(z.object({ ticketTypeId: z.string(), name: z.string(), sessionIds: z.array(z.string()) })),
+  sectors: z.array(z.object({ sectorId: z.string(), name: z.string(), sessionIds: z.array(z.string()) })),
 });
 export type EventSessionsResponse = z.infer<typeof eventSessionsResponseSchema>;

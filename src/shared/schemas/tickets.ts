@@ -10,7 +10,7 @@ export type TicketDisplayStatus = (typeof ticketDisplayStatuses)[number];
 export const ticketViewSchema = z.object({
   /** Ticket id, or for an unpaid order `<orderItemId>:<n>` (no ticket exists yet). */
   id: z.string(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   /** Who uses it (named at checkout, or the courtesy's or meia-entrada's holder); null while unnamed. */
   holderName: z.string().nullable(),
   /** The QR payload; only present while the ticket can admit (status 'valid'). */
@@ -169,7 +169,7 @@ export const checkInResultSchema = z.discriminatedUnion('accepted', [
   z.object({
     accepted: z.literal(true),
     eventTitle: z.string(),
-    ticketTypeName: z.string(),
+    sectorName: z.string(),
     /** Who the ticket is for, when the buyer named them. */
     holderName: z.string().nullable(),
     /** A half-price ticket: what the door asks to see ('Conferir carteira de estudante (CIE)'); null for full price. */
@@ -187,7 +187,7 @@ export const checkInResultSchema = z.discriminatedUnion('accepted', [
     accepted: z.literal(false),
     /** The reason in pt-BR (refusalMessage). */
     message: z.string(),
-    ticketTypeName: z.string().nullable(),
+    sectorName: z.string().nullable(),
     holderName: z.string().nullable(),
   }),
 ]);
@@ -258,7 +258,7 @@ export const offlineTicketSchema = z.object({
   /** base64url (no padding) of SHA-256 over the code's UTF-8 bytes. */
   hash: z.string(),
   holderName: z.string().nullable(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   /** What the door asks to see for a half-price ticket; null for full price. */
   documentCheck: z.string().nullable(),
   status: z.enum(OFFLINE_TICKET_STATUSES),
@@ -353,7 +353,7 @@ export type DoorSyncResult = z.infer<typeof doorSyncResultSchema>;
 export const doorSearchTicketSchema = z.object({
   ticketId: z.string(),
   holderName: z.string().nullable(),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   /** What the door asks to see for a half-price ticket; null for full price. */
   documentCheck: z.string().nullable(),
   buyerName: z.string(),

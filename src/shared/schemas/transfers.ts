@@ -59,7 +59,7 @@ export const transferViewSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   event: z.object({ id: z.string(), title: z.string(), date: z.string(), startTime: z.string(), location: z.string() }),
-  ticketTypeName: z.string(),
+  sectorName: z.string(),
   /** A meia-entrada ticket: the category the recipient must declare. */
   concession: z.enum(concessions).nullable(),
   /** Whether the recipient's CPF is asked at acceptance (nominal event or meia) and not given by the sender. */

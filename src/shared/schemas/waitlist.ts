@@ -17,7 +17,7 @@ export const WAITLIST_OFFER_MINUTES_MAX = 7 * 24 * 60;
 
 /** Body of POST /api/events/:id/waitlist: the sold-out sector and how many units the person wants. */
 export const joinWaitlistSchema = z.object({
-  ticketTypeId: z.uuid('Setor inválido'),
+  sectorId: z.uuid('Setor inválido'),
   quantity: z
     .number()
     .int('Informe uma quantidade inteira')
@@ -29,7 +29,7 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistSchema>;
 /** Units held for the person until `expiresAt` (UTC ISO), at the lot's price in centavos. */
 export const waitlistOfferViewSchema = z.object({
   id: z.uuid(),
-  ticketTypeId: z.uuid(),
+  sectorId: z.uuid(),
   quantity: z.number().int(),
   unitPriceCentavos: z.number().int(),
   expiresAt: text(),
@@ -40,8 +40,8 @@ export type WaitlistOfferView = z.infer<typeof waitlistOfferViewSchema>;
 export const waitlistEntryViewSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
-  ticketTypeId: z.uuid(),
-  ticketTypeName: text(),
+  sectorId: z.uuid(),
+  sectorName: text(),
   quantity: z.number().int(),
   status: z.enum(waitlistEntryStatuses),
   position: z.number().int().nullable(),
@@ -55,7 +55,7 @@ export type MyWaitlist = z.infer<typeof myWaitlistSchema>;
 
 /** One sector's demand for the back office: people and units waiting, open offers and their units, entries that bought. */
 export const waitlistDemandRowSchema = z.object({
-  ticketTypeId: z.uuid(),
+  sectorId: z.uuid(),
   name: text(),
   waitingPeople: z.number().int(),
   waitingUnits: z.number().int(),

@@ -12,7 +12,7 @@ const eventChoiceSchema = z.object({
   selection: z
     .array(
       z.object({
-        ticketTypeId: z.string().min(1),
+        sectorId: z.string().min(1),
         fullQuantity: z.number().int().min(0),
         halfQuantity: z.number().int().min(0),
       }),

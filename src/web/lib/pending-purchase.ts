@@ -20,7 +20,7 @@ const pendingPurchaseSchema = z.object({
   selection: z
     .array(
       z.object({
-        ticketTypeId: z.string().min(1),
+        sectorId: z.string().min(1),
         fullQuantity: z.number().int().min(0),
         halfQuantity: z.number().int().min(0),
       }),

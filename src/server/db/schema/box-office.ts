@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { events, ticketTypes } from './catalog';
+import { events, sectors } from './catalog';
 import { cashDrawers } from './sales';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -29,9 +29,9 @@ export const boxOfficeBlocks = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .notNull()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     drawerId: uuid('drawer_id').references(() => cashDrawers.id, { onDelete: 'set null' }),
     operatorId: text('operator_id').references(() => users.id, { onDelete: 'set null' }),
     /** The device that reserved it (the random id the device keeps). */
@@ -103,9 +103,9 @@ export const boxOfficeConflicts = pgTable(
 export const boxOfficeSectors = pgTable(
   'box_office_sectors',
   {
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .primaryKey()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     doorQuota: integer('door_quota'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -166,17 +166,17 @@ export const eventSessions = pgTable(
  * The sessions a sector admits to (a 3-day pass: three rows; a Saturday ticket: one). A sector of
  * an event with sessions and no row here admits to every session.
  */
-export const ticketTypeSessions = pgTable(
+export const sectorSessions = pgTable(
   'ticket_type_sessions',
   {
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .notNull()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => eventSessions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.ticketTypeId, t.sessionId] }), index('ticket_type_sessions_session_idx').on(t.sessionId)],
+  (t) => [primaryKey({ columns: [t.sectorId, t.sessionId] }), index('ticket_type_sessions_session_idx').on(t.sessionId)],
 );
 
 /**
@@ -185,7 +185,7 @@ export const ticketTypeSessions = pgTable(
  * `halfTaken` the half-price units held or sold that count against the meia-entrada reserve; both
  * are moved only by services/orders/inventory.ts, in the transaction that moves the lots.
  */
-export const ticketTypes = pgTable(
+export const sectors = pgTable(
   'ticket_types',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -223,9 +223,9 @@ export const ticketLots = pgTable(
   'ticket_lots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .notNull()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     /** 1, 2, 3...: the lot's turn, and its name ('2º lote'). */
     position: integer('position').notNull(),
     priceCentavos: integer('price_centavos').notNull(),
@@ -237,7 +237,7 @@ export const ticketLots = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ticket_lots_type_position').on(t.ticketTypeId, t.position),
+    uniqueIndex('ticket_lots_type_position').on(t.sectorId, t.position),
     check('ticket_lots_position_positive', sql`${t.position} >= 1`),
     check('ticket_lots_price_non_negative', sql`${t.priceCentavos} >= 0`),
     check('ticket_lots_stock', sql`${t.remaining} >= 0 AND ${t.quantity} >= 0`),

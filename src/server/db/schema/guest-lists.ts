@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { events, ticketLots, ticketTypes } from './catalog';
+import { events, ticketLots, sectors } from './catalog';
 import { orders, tickets } from './sales';
 import { guestListAfterKinds, guestEntrySources } from '../../../shared/schemas/guest-lists';
 
@@ -29,9 +29,9 @@ export const guestLists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .notNull()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     quota: integer('quota').notNull(),
     entriesCount: integer('entries_count').notNull().default(0),
     freeUntil: ts('free_until').notNull(),
@@ -77,7 +77,7 @@ export const guestListEntries = pgTable(
     email: text('email'),
     cpf: text('cpf'),
     source: text('source', { enum: guestEntrySources }).notNull(),
-    ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'set null' }),
+    sectorId: uuid('ticket_type_id').references(() => sectors.id, { onDelete: 'set null' }),
     lotId: uuid('lot_id').references(() => ticketLots.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     ticketId: uuid('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),

@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { eventSessions, events, ticketLots, ticketTypes } from './catalog';
+import { eventSessions, events, ticketLots, sectors } from './catalog';
 import { concessions } from '../../../shared/concessions';
 import {
   discountTypes,
@@ -56,13 +56,13 @@ export const coupons = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'cascade' }),
     /** A pre-sale code: the hidden sector it unlocks (ticket_types.hidden_without_code); it may also discount (value > 0) or not (0). */
-    unlocksTicketTypeId: uuid('unlocks_ticket_type_id').references(() => ticketTypes.id, { onDelete: 'cascade' }),
+    unlocksSectorId: uuid('unlocks_ticket_type_id').references(() => sectors.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
-    check('coupons_value_positive', sql`${t.discountValue} > 0 OR (${t.discountValue} = 0 AND ${t.unlocksTicketTypeId} IS NOT NULL)`),
+    check('coupons_value_positive', sql`${t.discountValue} > 0 OR (${t.discountValue} = 0 AND ${t.unlocksSectorId} IS NOT NULL)`),
     check('coupons_percentage_range', sql`${t.discountType} <> 'percentage' OR ${t.discountValue} <= 100`),
     check('coupons_uses_non_negative', sql`${t.currentUses} >= 0 AND ${t.heldUses} >= 0`),
     check('coupons_uses_within_max', sql`${t.maxUses} IS NULL OR ${t.currentUses} + ${t.heldUses} <= ${t.maxUses}`),
@@ -244,8 +244,8 @@ export const orderItems = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    ticketTypeId: uuid('ticket_type_id').references(() => ticketTypes.id, { onDelete: 'set null' }),
-    ticketTypeName: text('ticket_type_name').notNull(),
+    sectorId: uuid('ticket_type_id').references(() => sectors.id, { onDelete: 'set null' }),
+    sectorName: text('ticket_type_name').notNull(),
     /** The lot the units were taken from (and go back to when released). */
     lotId: uuid('lot_id').references(() => ticketLots.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
@@ -298,7 +298,7 @@ export const tickets = pgTable(
       .notNull()
       .references(() => events.id),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    ticketTypeName: text('ticket_type_name').notNull(),
+    sectorName: text('ticket_type_name').notNull(),
     /** Who uses this ticket (docs/rules/transfers.md 'Named tickets'): asked at checkout, editable by the buyer until the event starts. */
     holderName: text('holder_name'),
     /** The holder's CPF (digits), asked where the event is nominal or the ticket is meia-entrada. */

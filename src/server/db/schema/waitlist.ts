@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { events, ticketLots, ticketTypes } from './catalog';
+import { events, ticketLots, sectors } from './catalog';
 import { orders } from './sales';
 import { waitlistEntryStatuses, waitlistOfferStatuses } from '../../../shared/schemas/waitlist';
 
@@ -23,9 +23,9 @@ export const waitlistEntries = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .notNull()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -36,11 +36,11 @@ export const waitlistEntries = pgTable(
   },
   (t) => [
     index('waitlist_entries_waiting_idx')
-      .on(t.ticketTypeId, t.seq)
+      .on(t.sectorId, t.seq)
       .where(sql`${t.status} = 'waiting'`),
     index('waitlist_entries_user_idx').on(t.userId),
     uniqueIndex('waitlist_entries_one_active')
-      .on(t.userId, t.ticketTypeId)
+      .on(t.userId, t.sectorId)
       .where(sql`${t.status} IN ('waiting', 'offered')`),
     check('waitlist_entries_quantity_positive', sql`${t.quantity} > 0`),
   ],
@@ -66,9 +66,9 @@ export const waitlistOffers = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    ticketTypeId: uuid('ticket_type_id')
+    sectorId: uuid('ticket_type_id')
       .notNull()
-      .references(() => ticketTypes.id, { onDelete: 'cascade' }),
+      .references(() => sectors.id, { onDelete: 'cascade' }),
     lotId: uuid('lot_id')
       .notNull()
       .references(() => ticketLots.id, { onDelete: 'cascade' }),
@@ -83,7 +83,7 @@ export const waitlistOffers = pgTable(
     index('waitlist_offers_open_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'open'`),
-    index('waitlist_offers_ticket_type_idx').on(t.ticketTypeId),
+    index('waitlist_offers_ticket_type_idx').on(t.sectorId),
     index('waitlist_offers_user_idx').on(t.userId),
     uniqueIndex('waitlist_offers_one_per_entry').on(t.entryId),
     check('waitlist_offers_quantity_positive', sql`${t.quantity} > 0`),

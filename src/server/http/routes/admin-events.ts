@@ -8,7 +8,7 @@ import {
   cancelEventSchema,
   courtesyQuotasResponseSchema,
   cpfSalesReportSchema,
-  deletedTicketTypeSchema,
+  deletedSectorSchema,
   eventInputSchema,
   issueCourtesiesResultSchema,
   issueCourtesiesSchema,
@@ -29,7 +29,7 @@ import { cancelEvent, deleteEvent, previewEventCancellation } from '../../servic
 import { eventCancellationPreviewSchema } from '../../../shared/schemas/event-cancellation';
 import { eventAttendeesCsv, eventScanLogCsv, listEventAttendees } from '../../services/orders/list-event-attendees';
 import { updateEvent } from '../../services/catalog/update-event';
-import { deleteTicketType } from '../../services/catalog/delete-ticket-type';
+import { deleteSector } from '../../services/catalog/delete-sector';
 import { listAdminEvents } from '../../services/catalog/list-admin-events';
 import { getAdminEvent } from '../../services/catalog/get-admin-event';
 import { issueCourtesies } from '../../services/payments/checkout';
@@ -52,9 +52,9 @@ import { auditActor, signedInActor } from '../audit-actor';
 const eventNotFound = () => new DomainError('event_not_found');
 
 /** An event's ticket type in the path; a ticket type id is only checked for its length and characters. */
-const ticketTypeParamsSchema = z.object({
+const sectorParamsSchema = z.object({
   id: uuidParamSchema,
-  ticketTypeId: z
+  sectorId: z
     .string()
     .regex(/^[0-9a-f-]{36}$/i)
     .transform((value) => value.toLowerCase()),
@@ -165,15 +165,15 @@ export async function adminEventRoutes(fastify: FastifyInstance, { deps, guards,
   });
 
   app.delete(
-    '/api/admin/events/:id/ticket-types/:ticketTypeId',
+    '/api/admin/events/:id/sectors/:sectorId',
     {
-      schema: { params: ticketTypeParamsSchema, response: responses({ 200: deletedTicketTypeSchema }) },
-      config: { paramErrors: { id: eventNotFound, ticketTypeId: () => new DomainError('ticket_type_not_found') } },
+      schema: { params: sectorParamsSchema, response: responses({ 200: deletedSectorSchema }) },
+      config: { paramErrors: { id: eventNotFound, sectorId: () => new DomainError('ticket_type_not_found') } },
     },
     async (request) => {
-      const { id: eventId, ticketTypeId } = request.params;
-      await deleteTicketType(db, eventId, ticketTypeId, await actor(request));
-      return { id: ticketTypeId };
+      const { id: eventId, sectorId } = request.params;
+      await deleteSector(db, eventId, sectorId, await actor(request));
+      return { id: sectorId };
     },
   );
 

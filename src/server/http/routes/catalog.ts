@@ -104,7 +104,7 @@ export async function catalogRoutes(fastify: FastifyInstance, { deps, guards, co
       const who = { eventId: request.params.id, userId: user?.id ?? null, address: request.ip };
       await assertMayTryAccessCode(db, deps.ticketSigningKey, who);
       const event = await getEvent(db, request.params.id, new Date(), code);
-      if (!event.ticketTypes.some((type) => type.unlockedByCode)) await recordAccessCodeFailure(db, deps.ticketSigningKey, who);
+      if (!event.sectors.some((type) => type.unlockedByCode)) await recordAccessCodeFailure(db, deps.ticketSigningKey, who);
       return event;
     },
   );

@@ -200,7 +200,7 @@ const valueWords: Readonly<Record<string, string>> = {
   admin_panel: 'Painel',
 };
 
-/** Ids of other rows ('ticketTypeId', 'drawerId'): kept in the record, never shown as words. */
+/** Ids of other rows ('sectorId', 'drawerId'): kept in the record, never shown as words. */
 function isIdField(field: string): boolean {
   return field === 'id' || /Id$/.test(field);
 }

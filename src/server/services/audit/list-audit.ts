@@ -21,7 +21,7 @@ import {
   profiles,
   refunds,
   ticketLots,
-  ticketTypes,
+  sectors,
   users,
 } from '../../db/schema';
 import { csvFileName, toCsv } from '../../lib/csv';
@@ -105,7 +105,7 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<{ names: Map<strin
   const put = (types: string[], id: string, name: string) => types.forEach((type) => names.set(`${type}:${id}`, name));
 
   const lots = idsOf('lot');
-  const sectors = idsOf('sector', 'ticket_type');
+  const sectorIds = idsOf('sector', 'ticket_type');
   const eventIds = idsOf('event', 'waiting_room');
   const newsIds = idsOf('news');
   const bannerIds = idsOf('banner');
@@ -120,16 +120,16 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<{ names: Map<strin
   await Promise.all([
     lots.length > 0 &&
       db
-        .select({ id: ticketLots.id, position: ticketLots.position, sector: ticketTypes.name })
+        .select({ id: ticketLots.id, position: ticketLots.position, sector: sectors.name })
         .from(ticketLots)
-        .innerJoin(ticketTypes, eq(ticketTypes.id, ticketLots.ticketTypeId))
+        .innerJoin(sectors, eq(sectors.id, ticketLots.sectorId))
         .where(inArray(ticketLots.id, lots))
         .then((found) => found.forEach((l) => put(['lot'], l.id, `${l.sector} ${ordinalLot(l.position)}`))),
-    sectors.length > 0 &&
+    sectorIds.length > 0 &&
       db
-        .select({ id: ticketTypes.id, name: ticketTypes.name })
-        .from(ticketTypes)
-        .where(inArray(ticketTypes.id, sectors))
+        .select({ id: sectors.id, name: sectors.name })
+        .from(sectors)
+        .where(inArray(sectors.id, sectorIds))
         .then((found) => found.forEach((s) => put(['sector', 'ticket_type'], s.id, s.name))),
     eventIds.length > 0 &&
       db
@@ -174,9 +174,9 @@ async function objectNames(db: Db, rows: EntryRow[]): Promise<{ names: Map<strin
         .then((found) => found.forEach((l) => lotPositions.set(l.id, l.position))),
     blocks.length > 0 &&
       db
-        .select({ id: boxOfficeBlocks.id, sector: ticketTypes.name })
+        .select({ id: boxOfficeBlocks.id, sector: sectors.name })
         .from(boxOfficeBlocks)
-        .innerJoin(ticketTypes, eq(ticketTypes.id, boxOfficeBlocks.ticketTypeId))
+        .innerJoin(sectors, eq(sectors.id, boxOfficeBlocks.sectorId))
         .where(inArray(boxOfficeBlocks.id, blocks))
         .then((found) => found.forEach((b) => put(['block'], b.id, b.sector))),
     couponIds.length > 0 &&

@@ -56,7 +56,7 @@ function blockLotPrices(block: Pick<BlockRow, 'lots' | 'unit_price_centavos'>): 
 export function toSaleBlock(block: BlockRow): SaleBlock {
   return {
     id: block.id,
-    ticketTypeId: block.ticket_type_id,
+    sectorId: block.ticket_type_id,
     operatorId: block.operator_id,
     size: Number(block.size),
     used: Number(block.used),
@@ -75,8 +75,8 @@ export function toBlockView(block: BlockRow): BoxOfficeBlock {
     halfSold: Number(block.half_sold),
     id: block.id,
     eventId: block.event_id,
-    ticketTypeId: block.ticket_type_id,
-    ticketTypeName: block.ticket_type_name,
+    sectorId: block.ticket_type_id,
+    sectorName: block.ticket_type_name,
     drawerId: block.drawer_id,
     size: Number(block.size),
     used: Number(block.used),

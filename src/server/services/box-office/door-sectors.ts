@@ -55,7 +55,7 @@ export async function listDoorSectors(db: Db | Tx, eventId: string, now: Date = 
  */
 export async function saveDoorSector(
   db: Db,
-  ticketTypeId: string,
+  sectorId: string,
   input: SaveDoorSectorInput,
   actor: AuditActor,
   now: Date = new Date(),
@@ -65,12 +65,12 @@ export async function saveDoorSector(
       tx,
       sql`
       SELECT t.event_id, t.name, t.door_price_centavos, s.door_quota
-      FROM ticket_types t LEFT JOIN box_office_sectors s ON s.ticket_type_id = t.id WHERE t.id = ${ticketTypeId}::uuid FOR UPDATE OF t`,
+      FROM ticket_types t LEFT JOIN box_office_sectors s ON s.ticket_type_id = t.id WHERE t.id = ${sectorId}::uuid FOR UPDATE OF t`,
     );
     if (!before) throw new DomainError('ticket_type_not_found');
-    await tx.execute(sql`UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${ticketTypeId}::uuid`);
+    await tx.execute(sql`UPDATE ticket_types SET door_price_centavos = ${input.doorPriceCentavos} WHERE id = ${sectorId}::uuid`);
     await tx.execute(sql`
-      INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${ticketTypeId}::uuid, ${input.doorQuota}, ${now})
+      INSERT INTO box_office_sectors (ticket_type_id, door_quota, updated_at) VALUES (${sectorId}::uuid, ${input.doorQuota}, ${now})
       ON CONFLICT (ticket_type_id) DO UPDATE SET door_quota = excluded.door_quota, updated_at = excluded.updated_at`);
     const changes = diffFields(
       { doorPriceCentavos: before.door_price_centavos, doorQuota: before.door_quota === null ? null : Number(before.door_quota) },
@@ -81,12 +81,12 @@ export async function saveDoorSector(
       await recordAudit(tx, actor, {
         action: 'door_sector.saved',
         objectType: 'ticket_type',
-        objectId: ticketTypeId,
+        objectId: sectorId,
         eventId: before.event_id,
         changes: { name: before.name, ...changes },
       });
     }
     const sectors = await listDoorSectors(tx, before.event_id, now);
-    return sectors.find((s) => s.id === ticketTypeId)!;
+    return sectors.find((s) => s.id === sectorId)!;
   });
 }

@@ -176,16 +176,16 @@ async function recordConflict(
 }
 
 /** The lines of a box-office sale as the sale reads them: full-price units, each meia with its holder, courtesies. */
-function saleLines(ticketTypeId: string, input: BoxOfficeSaleInput): OrderLine[] {
+function saleLines(sectorId: string, input: BoxOfficeSaleInput): OrderLine[] {
   return [
-    { ticketTypeId, quantity: input.full },
+    { sectorId, quantity: input.full },
     ...input.half.map((half) => ({
-      ticketTypeId,
+      sectorId,
       quantity: 1,
       concession: half.concession,
       holder: { name: half.name, cpf: half.cpf, birthDate: half.birthDate ?? '', documentNumber: half.documentNumber || null },
     })),
-    { ticketTypeId, quantity: input.courtesy, courtesy: true },
+    { sectorId, quantity: input.courtesy, courtesy: true },
   ].filter((line) => line.quantity > 0);
 }
 
@@ -485,7 +485,7 @@ export async function saleResult(
     tickets: tickets.map((t): BoxOfficeTicket => ({
       id: t.id,
       code: t.code,
-      ticketTypeName: t.ticket_type_name,
+      sectorName: t.ticket_type_name,
       holderName: t.holder_name,
       concession: t.concession,
       checkedInAt: t.checked_in_at ? new Date(t.checked_in_at).toISOString() : null,

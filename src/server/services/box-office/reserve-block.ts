@@ -50,7 +50,7 @@ export async function reserveBlock(
       tx,
       sql`
       SELECT s.door_quota, (SELECT coalesce(sum(b.size - coalesce(b.returned_units, 0)), 0)::int FROM box_office_blocks b WHERE b.ticket_type_id = s.ticket_type_id) AS held
-      FROM box_office_sectors s WHERE s.ticket_type_id = ${input.ticketTypeId}::uuid`,
+      FROM box_office_sectors s WHERE s.ticket_type_id = ${input.sectorId}::uuid`,
     );
     if (quota && quota.door_quota !== null && Number(quota.held) + input.size > Number(quota.door_quota)) {
       throw new DomainError('door_quota_exceeded', { field: 'size', left: Math.max(0, Number(quota.door_quota) - Number(quota.held)) });
@@ -61,12 +61,12 @@ export async function reserveBlock(
     const kept = blockUnitLots(taken.lots, taken.lots.reduce((sum, lot) => sum + lot.quantity, 0) - taken.halfUnits, taken.halfUnits);
     await holdUnits(tx, [
       ...taken.lots.map((lot) => ({
-        ticketTypeId: input.ticketTypeId,
+        sectorId: input.sectorId,
         lotId: lot.lotId,
         quantity: lot.quantity - (kept.find((k) => k.lotId === lot.lotId)?.quantity ?? 0),
       })),
       ...kept.map((lot) => ({
-        ticketTypeId: input.ticketTypeId,
+        sectorId: input.sectorId,
         lotId: lot.lotId,
         quantity: lot.quantity,
         concession: BLOCK_MEIA_CONCESSION,
@@ -78,7 +78,7 @@ export async function reserveBlock(
       tx,
       sql`
       INSERT INTO box_office_blocks (event_id, ticket_type_id, drawer_id, operator_id, device_id, size, half_units, unit_price_centavos, lots, codes, created_at)
-      VALUES (${input.eventId}::uuid, ${input.ticketTypeId}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${taken.halfUnits},
+      VALUES (${input.eventId}::uuid, ${input.sectorId}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${taken.halfUnits},
               ${lots[0].priceCentavos}, ${JSON.stringify(lots)}::jsonb, ${sql.param(codes)}::text[], ${now})
       RETURNING id`,
     );
@@ -87,7 +87,7 @@ export async function reserveBlock(
       objectType: 'block',
       objectId: block.id,
       eventId: input.eventId,
-      changes: { ticketTypeId: input.ticketTypeId, drawerId: drawer.id, size: input.size, halfUnits: taken.halfUnits, lots },
+      changes: { sectorId: input.sectorId, drawerId: drawer.id, size: input.size, halfUnits: taken.halfUnits, lots },
     });
     return block.id;
   });

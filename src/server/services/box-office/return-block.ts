@@ -38,12 +38,12 @@ export async function returnBlock(
     const meia = blockUnitLots(lots, unsold - keptForMeia, keptForMeia);
     await returnUnits(tx, [
       ...lots.map((lot) => ({
-        ticketTypeId: block.ticket_type_id,
+        sectorId: block.ticket_type_id,
         lotId: lot.lotId,
         quantity: lot.quantity - (meia.find((m) => m.lotId === lot.lotId)?.quantity ?? 0),
       })),
       ...meia.map((lot) => ({
-        ticketTypeId: block.ticket_type_id,
+        sectorId: block.ticket_type_id,
         lotId: lot.lotId,
         quantity: lot.quantity,
         concession: BLOCK_MEIA_CONCESSION,

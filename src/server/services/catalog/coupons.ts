@@ -3,7 +3,7 @@ import type { AdminCoupon, CouponEventOption, CouponInput, DeleteCouponResponse 
 import { DomainError } from '../../../shared/errors';
 import { eventInstant, saoPauloToday } from '../../../shared/dates';
 import type { Db, Tx } from '../../db/client';
-import { coupons, events, orders, ticketTypes } from '../../db/schema';
+import { coupons, events, orders, sectors } from '../../db/schema';
 import { countAccessCodeFailures } from './access-code-attempts';
 import { listUpcomingEventOptions } from './upcoming-event-options';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
@@ -44,8 +44,8 @@ function toAdminCoupon(row: CouponRow, eventTitle: string | null, orderCount: nu
     eventId: row.eventId,
     eventTitle,
     hasOrders: orderCount > 0,
-    unlocksTicketTypeId: row.unlocksTicketTypeId,
-    unlocksTicketTypeName: sectorName,
+    unlocksSectorId: row.unlocksSectorId,
+    unlocksSectorName: sectorName,
     accessCodeFailures: null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -58,22 +58,20 @@ async function loadAdminCoupons(db: Db | Tx, id?: string): Promise<AdminCoupon[]
     .groupBy(orders.couponId)
     .as('used');
   const rows = await db
-    .select({ coupon: coupons, eventTitle: events.title, orderCount: used.orderCount, sectorName: ticketTypes.name })
+    .select({ coupon: coupons, eventTitle: events.title, orderCount: used.orderCount, sectorName: sectors.name })
     .from(coupons)
     .leftJoin(events, eq(events.id, coupons.eventId))
-    .leftJoin(ticketTypes, eq(ticketTypes.id, coupons.unlocksTicketTypeId))
+    .leftJoin(sectors, eq(sectors.id, coupons.unlocksSectorId))
     .leftJoin(used, eq(used.couponId, coupons.id))
     .where(id ? eq(coupons.id, id) : undefined)
     .orderBy(desc(coupons.createdAt), desc(coupons.id));
   const listed = rows.map((r) => toAdminCoupon(r.coupon, r.eventTitle, Number(r.orderCount ?? 0), r.sectorName));
   // A pre-sale code shows how often its event's codes were tried and failed (access-code-attempts.ts).
   const failures = await countAccessCodeFailures(db, [
-    ...new Set(listed.flatMap((c) => (c.unlocksTicketTypeId && c.eventId ? [c.eventId] : []))),
+    ...new Set(listed.flatMap((c) => (c.unlocksSectorId && c.eventId ? [c.eventId] : []))),
   ]);
   return listed.map((c) =>
-    c.unlocksTicketTypeId && c.eventId
-      ? { ...c, accessCodeFailures: failures.get(c.eventId) ?? { last24h: 0, last7d: 0, lastAt: null } }
-      : c,
+    c.unlocksSectorId && c.eventId ? { ...c, accessCodeFailures: failures.get(c.eventId) ?? { last24h: 0, last7d: 0, lastAt: null } } : c,
   );
 }
 
@@ -90,7 +88,7 @@ const AUDITED_COUPON_FIELDS = [
   'validUntil',
   'isActive',
   'eventId',
-  'unlocksTicketTypeId',
+  'unlocksSectorId',
 ] as const;
 
 function toColumns(input: CouponInput, now: Date) {
@@ -105,7 +103,7 @@ function toColumns(input: CouponInput, now: Date) {
     validUntil: input.validUntil ? endOfDay(input.validUntil) : null,
     isActive: input.isActive,
     eventId: input.eventId,
-    unlocksTicketTypeId: input.unlocksTicketTypeId,
+    unlocksSectorId: input.unlocksSectorId,
     updatedAt: now,
   };
 }
@@ -115,18 +113,17 @@ async function assertCodeFree(tx: Tx, code: string, exceptId?: string) {
   if (other && other.id !== exceptId) throw codeTaken();
 }
 
-async function assertEventExists(tx: Tx, eventId: string | null, unlocksTicketTypeId: string | null = null) {
+async function assertEventExists(tx: Tx, eventId: string | null, unlocksSectorId: string | null = null) {
   if (!eventId) return;
   const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId));
   if (!event) throw eventMissing();
-  if (!unlocksTicketTypeId) return;
+  if (!unlocksSectorId) return;
   // A pre-sale code unlocks a sector of its own event.
   const [sector] = await tx
-    .select({ id: ticketTypes.id })
-    .from(ticketTypes)
-    .where(and(eq(ticketTypes.id, unlocksTicketTypeId), eq(ticketTypes.eventId, eventId)));
-  if (!sector)
-    throw new DomainError('validation_failed', { field: 'unlocksTicketTypeId' }, 'Setor de pré-venda não encontrado neste evento');
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(and(eq(sectors.id, unlocksSectorId), eq(sectors.eventId, eventId)));
+  if (!sector) throw new DomainError('validation_failed', { field: 'unlocksSectorId' }, 'Setor de pré-venda não encontrado neste evento');
 }
 
 // PostgreSQL's unique (23505) and foreign key (23503) violations, as `pg` and PGlite raise them,
@@ -173,7 +170,7 @@ export async function createCoupon(db: Db, input: CouponInput, actor: AuditActor
   try {
     const id = await db.transaction(async (tx) => {
       await assertCodeFree(tx, input.code);
-      await assertEventExists(tx, input.eventId, input.unlocksTicketTypeId);
+      await assertEventExists(tx, input.eventId, input.unlocksSectorId);
       const [row] = await tx
         .insert(coupons)
         .values({ ...toColumns(input, now), createdAt: now })
@@ -213,7 +210,7 @@ export async function updateCoupon(
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
       await assertCodeFree(tx, input.code, id);
-      await assertEventExists(tx, input.eventId, input.unlocksTicketTypeId);
+      await assertEventExists(tx, input.eventId, input.unlocksSectorId);
       const [updated] = await tx
         .update(coupons)
         .set(toColumns(input, now))

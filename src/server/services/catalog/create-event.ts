@@ -94,7 +94,7 @@ export async function createEvent(db: Db, input: EventInput, actor: AuditActor, 
       .insert(events)
       .values({ ...eventColumns(input), createdAt: now, updatedAt: now })
       .returning({ id: events.id });
-    for (const [index, type] of input.ticketTypes.entries()) await insertSector(tx, event.id, type, index, now);
+    for (const [index, type] of input.sectors.entries()) await insertSector(tx, event.id, type, index, now);
     await recordAudit(tx, actor, {
       action: 'event.created',
       objectType: 'event',

@@ -3,7 +3,7 @@ import type { AdminEventDetail } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import { formatEventTime } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
-import { events, ticketTypes } from '../../db/schema';
+import { events, sectors } from '../../db/schema';
 import { adminEventStatus } from './list-admin-events';
 import { lotName } from '../../domain/lots';
 import { meiaReserve } from '../../domain/meia';
@@ -20,11 +20,7 @@ import { loadSalesMoney } from './sales-money';
 export async function getAdminEvent(db: Db, eventId: string, now: Date = new Date()): Promise<AdminEventDetail> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId));
   if (!event) throw new DomainError('event_not_found');
-  const types = await db
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, eventId))
-    .orderBy(asc(ticketTypes.sortOrder), asc(ticketTypes.createdAt));
+  const types = await db.select().from(sectors).where(eq(sectors.eventId, eventId)).orderBy(asc(sectors.sortOrder), asc(sectors.createdAt));
   const usage = await queryRows<{ ticket_type_id: string; sold: number | string; order_count: number | string }>(
     db,
     sql`
@@ -90,7 +86,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     transferAllowed: event.transferAllowed,
     transferDeadlineHours: event.transferDeadlineHours,
     money,
-    ticketTypes: types.map((type) => {
+    sectors: types.map((type) => {
       const used = usageOf.get(type.id);
       const mine = lots.filter((l) => l.ticket_type_id === type.id);
       return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { EventDetail, SectorStatus, TicketTypeView } from '../../../shared/schemas/events';
+import type { EventDetail, SectorStatus, SectorView } from '../../../shared/schemas/events';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Db } from '../../db/client';
 import { lotName, lotsState } from '../../domain/lots';
@@ -66,7 +66,7 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
     fullAddress: row.full_address,
     capacity: row.capacity === null ? null : Number(row.capacity),
     rating: row.rating === null ? null : Number(row.rating),
-    ticketTypes: types,
+    sectors: types,
     meia: {
       available: visible.reduce((sum, s) => sum + sectorMeia(s, event, ticketsForSale, now).available, 0),
       reserve: visible.reduce((sum, s) => sum + sectorMeia(s, event, ticketsForSale, now).reserve, 0),
@@ -88,7 +88,7 @@ function sectorView(
   ticketsForSale: number,
   now: Date,
   unlockedByCode: boolean,
-): TicketTypeView {
+): SectorView {
   const event = state.event!;
   const sector = state.sectors.find((s) => s.id === sectorId)!;
   const lots = lotsState(sector.lots, now);

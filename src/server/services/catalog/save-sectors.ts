@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TicketTypeInput } from '../../../shared/schemas/admin-events';
+import type { SectorInput } from '../../../shared/schemas/admin-events';
 import { DomainError } from '../../../shared/errors';
 import { queryRows, type Tx } from '../../db/client';
-import { ticketLots, ticketTypes } from '../../db/schema';
+import { ticketLots, sectors } from '../../db/schema';
 import { adjustLotStock } from '../orders/inventory';
 import { diffFields } from '../audit/diff-fields';
 
 const at = (value: string | null | undefined) => (value ? new Date(value) : null);
 
 /** A sector's row columns from the form (name, description, window, pre-sale, order on the page). */
-function sectorColumns(type: TicketTypeInput, index: number) {
+function sectorColumns(type: SectorInput, index: number) {
   return {
     name: type.name,
     description: type.description,
@@ -24,14 +24,14 @@ function sectorColumns(type: TicketTypeInput, index: number) {
  * Inserts a new sector of `eventId` with its lots (positions 1, 2... in the order given): each lot
  * sells `remaining` units; the sector's `remaining` is their sum. Returns the sector id.
  */
-export async function insertSector(tx: Tx, eventId: string, type: TicketTypeInput, index: number, now: Date): Promise<string> {
+export async function insertSector(tx: Tx, eventId: string, type: SectorInput, index: number, now: Date): Promise<string> {
   const [sector] = await tx
-    .insert(ticketTypes)
+    .insert(sectors)
     .values({ eventId, ...sectorColumns(type, index), remaining: type.lots.reduce((sum, lot) => sum + lot.remaining, 0), createdAt: now })
-    .returning({ id: ticketTypes.id });
+    .returning({ id: sectors.id });
   await tx.insert(ticketLots).values(
     type.lots.map((lot, position) => ({
-      ticketTypeId: sector.id,
+      sectorId: sector.id,
       position: position + 1,
       priceCentavos: lot.priceCentavos,
       quantity: lot.remaining,
@@ -50,12 +50,12 @@ export async function insertSector(tx: Tx, eventId: string, type: TicketTypeInpu
  * lots left out removed when nothing was sold or held from them; positions follow the list. A lot
  * with sales keeps its price and start (lot_has_sales); a single lot without id edits the only one; its stock moves by (remaining -
  * previousRemaining), or to `remaining` when absent, through the inventory (adjustLotStock), never
- * below what it sold (conflict). `field` names the form's path for errors ('ticketTypes.1').
+ * below what it sold (conflict). `field` names the form's path for errors ('sectors.1').
  * Throws DomainError: ticket_type_not_found (a lot of another sector), lot_has_sales, conflict.
  */
-export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInput, index: number, field: string): Promise<void> {
-  await tx.update(ticketTypes).set(sectorColumns(type, index)).where(eq(ticketTypes.id, sectorId));
-  const lots = await tx.select().from(ticketLots).where(eq(ticketLots.ticketTypeId, sectorId)).for('update');
+export async function updateSector(tx: Tx, sectorId: string, type: SectorInput, index: number, field: string): Promise<void> {
+  await tx.update(sectors).set(sectorColumns(type, index)).where(eq(sectors.id, sectorId));
+  const lots = await tx.select().from(ticketLots).where(eq(ticketLots.sectorId, sectorId)).for('update');
   // A body with one lot and no lot id (a single price, eventInputSchema) edits the sector's only lot.
   if (type.lots.length === 1 && !type.lots[0].id && lots.length === 1) type = { ...type, lots: [{ ...type.lots[0], id: lots[0].id }] };
   const kept = new Set(type.lots.flatMap((lot) => (lot.id ? [lot.id] : [])));
@@ -74,12 +74,12 @@ export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInp
   await tx
     .update(ticketLots)
     .set({ position: sql`${ticketLots.position} + 1000` })
-    .where(eq(ticketLots.ticketTypeId, sectorId));
+    .where(eq(ticketLots.sectorId, sectorId));
   for (const [i, lot] of type.lots.entries()) {
     const lotField = `${field}.lots.${i}`;
     if (!lot.id) {
       await tx.insert(ticketLots).values({
-        ticketTypeId: sectorId,
+        sectorId: sectorId,
         position: i + 1,
         priceCentavos: lot.priceCentavos,
         quantity: 0,
@@ -90,7 +90,7 @@ export async function updateSector(tx: Tx, sectorId: string, type: TicketTypeInp
       const [added] = await tx
         .select({ id: ticketLots.id })
         .from(ticketLots)
-        .where(and(eq(ticketLots.ticketTypeId, sectorId), eq(ticketLots.position, i + 1)));
+        .where(and(eq(ticketLots.sectorId, sectorId), eq(ticketLots.position, i + 1)));
       if (lot.remaining > 0) await adjustLotStock(tx, added.id, lot.remaining);
       continue;
     }
@@ -129,23 +129,19 @@ export interface SectorSnapshot {
 
 /** The sectors of `eventId` with their lots (by position), read in `tx`, for sectorChanges. */
 export async function loadSectorSnapshots(tx: Tx, eventId: string): Promise<SectorSnapshot[]> {
-  const sectors = await tx
-    .select()
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, eventId))
-    .orderBy(ticketTypes.sortOrder, ticketTypes.id);
-  if (sectors.length === 0) return [];
+  const rows = await tx.select().from(sectors).where(eq(sectors.eventId, eventId)).orderBy(sectors.sortOrder, sectors.id);
+  if (rows.length === 0) return [];
   const lots = await tx
     .select()
     .from(ticketLots)
     .where(
       inArray(
-        ticketLots.ticketTypeId,
-        sectors.map((sector) => sector.id),
+        ticketLots.sectorId,
+        rows.map((sector) => sector.id),
       ),
     )
     .orderBy(ticketLots.position);
-  return sectors.map((sector) => ({
+  return rows.map((sector) => ({
     id: sector.id,
     name: sector.name,
     description: sector.description,
@@ -153,7 +149,7 @@ export async function loadSectorSnapshots(tx: Tx, eventId: string): Promise<Sect
     salesEndAt: sector.salesEndAt,
     hiddenWithoutCode: sector.hiddenWithoutCode,
     lots: lots
-      .filter((lot) => lot.ticketTypeId === sector.id)
+      .filter((lot) => lot.sectorId === sector.id)
       .map((lot) => ({
         id: lot.id,
         position: lot.position,

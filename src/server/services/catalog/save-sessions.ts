@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { EventSessionsResponse, SaveEventSessionsInput } from '../../../shared/schemas/sessions';
 import type { Db, Tx } from '../../db/client';
-import { checkIns, eventSessions, events, ticketTypeSessions, ticketTypes } from '../../db/schema';
+import { checkIns, eventSessions, events, sectorSessions, sectors } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { diffFields } from '../audit/diff-fields';
 
@@ -24,21 +24,21 @@ export async function getEventSessions(
     .where(eq(events.id, eventId));
   if (!event || (options.publishedOnly && !event.isPublished)) throw new DomainError('event_not_found');
   const sessions = await db.select().from(eventSessions).where(eq(eventSessions.eventId, eventId)).orderBy(asc(eventSessions.position));
-  const sectors = await db
-    .select({ id: ticketTypes.id, name: ticketTypes.name })
-    .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, eventId))
-    .orderBy(asc(ticketTypes.sortOrder));
+  const rows = await db
+    .select({ id: sectors.id, name: sectors.name })
+    .from(sectors)
+    .where(eq(sectors.eventId, eventId))
+    .orderBy(asc(sectors.sortOrder));
   const links =
-    sectors.length === 0
+    rows.length === 0
       ? []
       : await db
           .select()
-          .from(ticketTypeSessions)
+          .from(sectorSessions)
           .where(
             inArray(
-              ticketTypeSessions.ticketTypeId,
-              sectors.map((s) => s.id),
+              sectorSessions.sectorId,
+              rows.map((s) => s.id),
             ),
           );
   const order = new Map(sessions.map((s, i) => [s.id, i]));
@@ -52,11 +52,11 @@ export async function getEventSessions(
       endTime: hhmm(s.endTime),
       capacity: s.capacity,
     })),
-    sectors: sectors.map((sector) => ({
-      ticketTypeId: sector.id,
+    sectors: rows.map((sector) => ({
+      sectorId: sector.id,
       name: sector.name,
       sessionIds: links
-        .filter((l) => l.ticketTypeId === sector.id)
+        .filter((l) => l.sectorId === sector.id)
         .map((l) => l.sessionId)
         .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
     })),
@@ -136,17 +136,17 @@ export async function saveEventSessions(
     }
     await tx.update(events).set({ exitScans: input.exitScans, updatedAt: new Date() }).where(eq(events.id, eventId));
 
-    const sectors = await tx.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
-    const sectorIds = new Set(sectors.map((s) => s.id));
+    const rows = await tx.select({ id: sectors.id }).from(sectors).where(eq(sectors.eventId, eventId));
+    const sectorIds = new Set(rows.map((s) => s.id));
     const links = (input.sectors ?? []).flatMap((sector, index) => {
-      if (!sectorIds.has(sector.ticketTypeId)) throw new DomainError('validation_failed', { field: `sectors.${index}` });
+      if (!sectorIds.has(sector.sectorId)) throw new DomainError('validation_failed', { field: `sectors.${index}` });
       return [...new Set(sector.sessions)].map((at) => {
         if (at >= ids.length) throw new DomainError('validation_failed', { field: `sectors.${index}` });
-        return { ticketTypeId: sector.ticketTypeId, sessionId: ids[at] };
+        return { sectorId: sector.sectorId, sessionId: ids[at] };
       });
     });
-    if (sectorIds.size > 0) await tx.delete(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, [...sectorIds]));
-    if (links.length > 0) await tx.insert(ticketTypeSessions).values(links);
+    if (sectorIds.size > 0) await tx.delete(sectorSessions).where(inArray(sectorSessions.sectorId, [...sectorIds]));
+    if (links.length > 0) await tx.insert(sectorSessions).values(links);
     const after = await getEventSessions(tx, eventId);
     const changes = diffFields(before, after, ['sessions', 'exitScans', 'sectors']);
     if (Object.keys(changes).length > 0) {

@@ -26,7 +26,7 @@ import { diffFields } from '../audit/diff-fields';
  * to its brand's followers who opted in (announce-event.ts).
  *
  * Throws DomainError: event_not_found; fee_has_sales; ticket_type_not_found (an id of another
- * event, field 'ticketTypes.N.id'); lot_has_sales; conflict (field 'ticketTypes.N.lots.M.remaining')
+ * event, field 'sectors.N.id'); lot_has_sales; conflict (field 'sectors.N.lots.M.remaining')
  * when the change would take stock below 0 because of sales made while the form was open.
  *
  * In the same transaction the audit trail gets, by `actor`, 'event.updated' with the event's fields
@@ -66,15 +66,15 @@ export async function updateEvent(db: Db, eventId: string, input: EventInput, ac
     const existingIds = new Set(sectorsBefore.map((t) => t.id));
 
     // Existing sectors in id order: the lock order of every stock change (see inventory.ts).
-    const entries = [...input.ticketTypes.entries()].sort(([, a], [, b]) => String(a.id ?? '').localeCompare(String(b.id ?? '')));
+    const entries = [...input.sectors.entries()].sort(([, a], [, b]) => String(a.id ?? '').localeCompare(String(b.id ?? '')));
     for (const [index, type] of entries) {
       if (!type.id) {
         await insertSector(tx, eventId, type, index, now);
         continue;
       }
-      if (!existingIds.has(type.id)) throw new DomainError('ticket_type_not_found', { field: `ticketTypes.${index}.id` });
+      if (!existingIds.has(type.id)) throw new DomainError('ticket_type_not_found', { field: `sectors.${index}.id` });
       await tx.execute(sql`SELECT id FROM ticket_types WHERE id = ${type.id} FOR UPDATE`);
-      await updateSector(tx, type.id, type, index, `ticketTypes.${index}`);
+      await updateSector(tx, type.id, type, index, `sectors.${index}`);
     }
     const sectors = sectorChanges(sectorsBefore, await loadSectorSnapshots(tx, eventId));
     if (sectors.length > 0) {

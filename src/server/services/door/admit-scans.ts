@@ -35,7 +35,7 @@ export interface TicketState {
   sessionIds: string[];
   /** Its accepted entries and exits, every session (domain/admission turnsIn counts them per session). */
   scans: AcceptedScan[];
-  ticketTypeName: string;
+  sectorName: string;
   concession: Concession | null;
   /** Who uses it: the holder named for it, else the buyer (docs/rules/transfers.md 'Named tickets': VÁLIDO shows it). */
   holderName: string;
@@ -270,7 +270,7 @@ function toTicketState(row: TicketRow): TicketState {
     checkedInGate: null,
     sessionIds: row.session_ids ?? [],
     scans: acceptedScansOf(row.accepted_scans),
-    ticketTypeName: row.ticket_type_name,
+    sectorName: row.ticket_type_name,
     concession: row.concession,
     holderName: row.holder_name ?? row.buyer_name,
     eventTitle: row.event_title,

@@ -70,7 +70,7 @@ export function toCheckInResult(
     return {
       accepted: true,
       eventTitle: ticket.eventTitle,
-      ticketTypeName: ticket.ticketTypeName,
+      sectorName: ticket.sectorName,
       holderName: ticket.holderName,
       documentCheck: documentCheckOf(ticket.concession),
       checkedInAt: ticket.checkedInAt!.toISOString(),
@@ -82,7 +82,7 @@ export function toCheckInResult(
   return {
     accepted: false,
     ...refusalOf(ticket, decision.admitted ? { reason: 'unknown_code' } : decision, door, now),
-    ticketTypeName: ticket?.ticketTypeName ?? null,
+    sectorName: ticket?.sectorName ?? null,
     holderName: ticket?.holderName ?? null,
   };
 }
@@ -104,7 +104,7 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       direction: checkIns.direction,
       entryNumber: checkIns.entryNumber,
       eventTitle: events.title,
-      ticketTypeName: tickets.ticketTypeName,
+      sectorName: tickets.sectorName,
       concession: tickets.concession,
       holderName: sql<string | null>`coalesce(${tickets.holderName}, ${orders.buyerName})`,
       checkedInAt: tickets.checkedInAt,
@@ -121,7 +121,7 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       reason: 'nonce_reused',
       message: refusalMessage('nonce_reused'),
       eventTitle: null,
-      ticketTypeName: null,
+      sectorName: null,
       holderName: null,
       checkedInAt: null,
       checkedInGate: null,
@@ -129,11 +129,11 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
       isEventCancelled: false,
     };
   }
-  if (recorded?.accepted && recorded.ticketTypeName) {
+  if (recorded?.accepted && recorded.sectorName) {
     return {
       accepted: true,
       eventTitle: recorded.eventTitle ?? '',
-      ticketTypeName: recorded.ticketTypeName,
+      sectorName: recorded.sectorName,
       holderName: recorded.holderName,
       documentCheck: documentCheckOf(recorded.concession),
       checkedInAt: recorded.scannedAt.toISOString(),
@@ -154,7 +154,7 @@ export async function answerRecorded(db: Db, nonce: string, code: string): Promi
     accepted: false,
     ...refusal,
     message: refusalMessage(reason, refusal),
-    ticketTypeName: recorded?.ticketTypeName ?? null,
+    sectorName: recorded?.sectorName ?? null,
     holderName: recorded?.holderName ?? null,
   };
 }

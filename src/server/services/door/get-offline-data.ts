@@ -3,7 +3,7 @@ import { hashTicketCode } from '../../../shared/admission';
 import type { DoorOfflineData } from '../../../shared/schemas/tickets';
 import { type AcceptedScan, offlineTicketOf } from '../../domain/admission';
 import type { Db } from '../../db/client';
-import { checkIns, orderItems, orders, ticketTransfers, ticketTypeSessions, tickets } from '../../db/schema';
+import { checkIns, orderItems, orders, ticketTransfers, sectorSessions, tickets } from '../../db/schema';
 import { loadWorkableDoorEvent, toDoorSession } from './door-event';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 
@@ -36,12 +36,12 @@ export async function getOfflineData(
   const rows = await db
     .select({
       id: tickets.id,
-      ticketTypeId: orderItems.ticketTypeId,
+      sectorId: orderItems.sectorId,
       code: tickets.code,
       eventId: tickets.eventId,
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
-      ticketTypeName: tickets.ticketTypeName,
+      sectorName: tickets.sectorName,
       concession: tickets.concession,
       holderName: tickets.holderName,
       buyerName: orders.buyerName,
@@ -68,10 +68,10 @@ export async function getOfflineData(
     for (const scan of accepted) if (scan.ticketId) scans.set(scan.ticketId, [...(scans.get(scan.ticketId) ?? []), scan]);
   }
   const validFor = new Map<string, string[]>();
-  const typeIds = [...new Set(rows.flatMap((row) => (row.ticketTypeId ? [row.ticketTypeId] : [])))];
+  const typeIds = [...new Set(rows.flatMap((row) => (row.sectorId ? [row.sectorId] : [])))];
   if (door.sessions.length > 0 && typeIds.length > 0) {
-    const links = await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
-    for (const link of links) validFor.set(link.ticketTypeId, [...(validFor.get(link.ticketTypeId) ?? []), link.sessionId]);
+    const links = await db.select().from(sectorSessions).where(inArray(sectorSessions.sectorId, typeIds));
+    for (const link of links) validFor.set(link.sectorId, [...(validFor.get(link.sectorId) ?? []), link.sessionId]);
   }
   const transferred = await db
     .select({ oldCode: ticketTransfers.oldCode })
@@ -94,7 +94,7 @@ export async function getOfflineData(
         {
           ...row,
           holderName: row.holderName ?? row.buyerName,
-          sessionIds: (row.ticketTypeId && validFor.get(row.ticketTypeId)) || [],
+          sessionIds: (row.sectorId && validFor.get(row.sectorId)) || [],
           scans: scans.get(row.id) ?? [],
           ...(door.rotatingQr && signingKey ? { rotationSecret: rotationSecretOf(signingKey, row.code) } : {}),
         },

@@ -116,7 +116,7 @@ export async function searchDoorTickets(
   const transferredAway: DoorSearchTicket[] = transferredRows.map((row) => ({
     ticketId: row.id,
     holderName: row.from_holder_name,
-    ticketTypeName: row.ticket_type_name,
+    sectorName: row.ticket_type_name,
     documentCheck: null,
     buyerName: row.buyer_name,
     orderNumber: row.order_id.slice(0, 8),
@@ -150,7 +150,7 @@ export async function searchDoorTickets(
     return {
       ticketId: row.id,
       holderName: row.holder_name,
-      ticketTypeName: row.ticket_type_name,
+      sectorName: row.ticket_type_name,
       documentCheck: documentCheckOf(row.concession),
       buyerName: row.buyer_name,
       orderNumber: row.order_id.slice(0, 8),

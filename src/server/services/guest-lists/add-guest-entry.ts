@@ -66,7 +66,7 @@ export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestE
   }
   const { state } = await loadSaleState(tx, list.event_id, { lock: true, codes: [], cpfs: [], anyHalf: false });
   const { lotId } = pickGuestUnit(state.event, state.sectors, list.ticket_type_id, now);
-  await holdUnits(tx, [{ ticketTypeId: list.ticket_type_id, lotId, quantity: 1 }]);
+  await holdUnits(tx, [{ sectorId: list.ticket_type_id, lotId, quantity: 1 }]);
   const counted = await queryRows<{ id: string }>(
     tx,
     sql`

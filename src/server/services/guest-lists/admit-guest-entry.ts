@@ -84,7 +84,7 @@ function guestOrder(input: {
     updatedAt: now,
     items: [
       {
-        ticketTypeId: entry.ticket_type_id!,
+        sectorId: entry.ticket_type_id!,
         lotId: entry.lot_id!,
         lotPosition: 1,
         name: `${entry.sector_name ?? 'Ingresso'} · Lista amiga`,

@@ -16,7 +16,7 @@ const OWNER_ROLES = ['promoter', 'admin', 'validator', 'box_office'] as const;
  * the sector its names enter as, the quota, the rule (free until `freeUntil`, then a price or a
  * percent off a reference price; instants UTC, money in centavos) and when it stops taking names.
  * The link's token is 24 random bytes, base64url. Throws DomainError: event_not_found,
- * guest_list_owner_not_found (field ownerEmail), ticket_type_not_found (field ticketTypeId),
+ * guest_list_owner_not_found (field ownerEmail), ticket_type_not_found (field sectorId),
  * validation_failed (field closesAt) when it closes after the event day is long over. The list is
  * recorded in the audit trail by `actor` (docs/rules/audit.md 'What is recorded').
  */
@@ -43,9 +43,9 @@ export async function createGuestList(
   if (!owner) throw new DomainError('guest_list_owner_not_found', { field: 'ownerEmail' });
   const [sector] = await queryRows<{ id: string }>(
     db,
-    sql`SELECT id FROM ticket_types WHERE id = ${input.ticketTypeId}::uuid AND event_id = ${eventId}::uuid`,
+    sql`SELECT id FROM ticket_types WHERE id = ${input.sectorId}::uuid AND event_id = ${eventId}::uuid`,
   );
-  if (!sector) throw new DomainError('ticket_type_not_found', { field: 'ticketTypeId' });
+  if (!sector) throw new DomainError('ticket_type_not_found', { field: 'sectorId' });
   const closesAt = new Date(input.closesAt);
   if (closesAt.getTime() <= now.getTime())
     throw new DomainError('validation_failed', { field: 'closesAt' }, 'A lista deve encerrar depois de agora.');
@@ -56,7 +56,7 @@ export async function createGuestList(
       tx,
       sql`
     INSERT INTO guest_lists (event_id, owner_id, name, ticket_type_id, quota, free_until, after_kind, after_price_centavos, discount_percent, closes_at, token, created_by)
-    VALUES (${eventId}::uuid, ${owner.id}, ${input.name}, ${input.ticketTypeId}::uuid, ${input.quota}, ${new Date(input.freeUntil)}, ${input.afterKind},
+    VALUES (${eventId}::uuid, ${owner.id}, ${input.name}, ${input.sectorId}::uuid, ${input.quota}, ${new Date(input.freeUntil)}, ${input.afterKind},
             ${afterPrice}, ${input.afterKind === 'discount' ? (input.discountPercent ?? null) : null}, ${closesAt}, ${randomBytes(24).toString('base64url')}, ${createdBy})
     RETURNING id`,
     );
@@ -68,7 +68,7 @@ export async function createGuestList(
       changes: {
         name: input.name,
         ownerId: owner.id,
-        ticketTypeId: input.ticketTypeId,
+        sectorId: input.sectorId,
         quota: input.quota,
         freeUntil: new Date(input.freeUntil).toISOString(),
         afterKind: input.afterKind,

@@ -75,7 +75,7 @@ export function toGuestListView(row: GuestListRow, now: Date): GuestListView {
     name: row.name,
     event: { id: row.event_id, title: row.event_title, date: row.event_date, startTime: row.event_start_time },
     owner: { id: row.owner_id, name: row.owner_name, email: row.owner_email },
-    ticketTypeName: row.ticket_type_name,
+    sectorName: row.ticket_type_name,
     quota: Number(row.quota),
     entriesCount: Number(row.entries_count),
     admittedCount: Number(row.admitted_count),

@@ -47,7 +47,7 @@ export async function removeGuestEntry(
     if (entry.ticket_id) throw new DomainError('guest_entry_admitted');
     await tx.execute(sql`DELETE FROM guest_list_entries WHERE id = ${entryId}::uuid`);
     await tx.execute(sql`UPDATE guest_lists SET entries_count = entries_count - 1 WHERE id = ${listId}::uuid`);
-    await returnUnits(tx, [{ ticketTypeId: entry.ticket_type_id, lotId: entry.lot_id, quantity: 1 }]);
+    await returnUnits(tx, [{ sectorId: entry.ticket_type_id, lotId: entry.lot_id, quantity: 1 }]);
     await recordAudit(tx, auditActor, {
       action: 'guest.removed',
       objectType: 'guest_entry',

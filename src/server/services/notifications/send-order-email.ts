@@ -4,7 +4,7 @@ import { describeEventStart } from '../../../shared/dates';
 import { ticketSession } from '../../../shared/ticket-session';
 import { buildEventCalendar } from '../../domain/calendar';
 import type { Db, Tx } from '../../db/client';
-import { eventSessions, events, orderItems, orders, tickets, ticketTypeSessions, userNotificationSettings } from '../../db/schema';
+import { eventSessions, events, orderItems, orders, tickets, sectorSessions, userNotificationSettings } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { plural } from '../../../shared/plural';
 
@@ -47,22 +47,21 @@ export async function sendOrderEmail(
   // (shared/ticket-session.ts ticketSession, docs/rules/sessions.md 'The session of a ticket').
   const sessionRows = await tx.select().from(eventSessions).where(eq(eventSessions.eventId, event.id)).orderBy(asc(eventSessions.position));
   const typeOfItem = new Map<string, string | null>();
-  const coverRows: { ticketTypeId: string; sessionId: string }[] = [];
+  const coverRows: { sectorId: string; sessionId: string }[] = [];
   if (sessionRows.length > 0) {
     const items = await tx
-      .select({ id: orderItems.id, ticketTypeId: orderItems.ticketTypeId })
+      .select({ id: orderItems.id, sectorId: orderItems.sectorId })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId));
-    for (const item of items) typeOfItem.set(item.id, item.ticketTypeId);
-    const typeIds = items.flatMap((i) => (i.ticketTypeId ? [i.ticketTypeId] : []));
-    if (typeIds.length > 0)
-      coverRows.push(...(await tx.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds))));
+    for (const item of items) typeOfItem.set(item.id, item.sectorId);
+    const typeIds = items.flatMap((i) => (i.sectorId ? [i.sectorId] : []));
+    if (typeIds.length > 0) coverRows.push(...(await tx.select().from(sectorSessions).where(inArray(sectorSessions.sectorId, typeIds))));
   }
   const ticketWhen = (ticket: { orderItemId: string }): string | null => {
     const typeId = typeOfItem.get(ticket.orderItemId);
     const own = ticketSession(
       sessionRows,
-      coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId),
+      coverRows.filter((c) => c.sectorId === typeId).map((c) => c.sessionId),
       now,
     );
     return own ? describeEventStart(own.date, own.startTime).text : null;
@@ -100,7 +99,7 @@ export async function sendOrderEmail(
     '',
     ...issued.map(
       (t, i) =>
-        `Ingresso ${i + 1}: ${t.ticketTypeName}${ticketWhen(t) ? ` - ${ticketWhen(t)}` : ''} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`,
+        `Ingresso ${i + 1}: ${t.sectorName}${ticketWhen(t) ? ` - ${ticketWhen(t)}` : ''} - titular: ${t.holderName ?? order.buyerName}${rotating ? '' : ` - código ${t.code}`}`,
     ),
     '',
     ...(rotating
@@ -118,7 +117,7 @@ ${invitation ? `<p><strong>${escapeHtml(invitation)}</strong></p>` : ''}
 ${issued
   .map(
     (t, i) => `<div style="border:1px solid #ddd;border-radius:12px;padding:16px;margin:16px 0;text-align:center">
-<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.ticketTypeName)}</strong>${ticketWhen(t) ? `<br>${escapeHtml(ticketWhen(t)!)}` : ''}<br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>${
+<p style="margin:0 0 8px"><strong>Ingresso ${i + 1}: ${escapeHtml(t.sectorName)}</strong>${ticketWhen(t) ? `<br>${escapeHtml(ticketWhen(t)!)}` : ''}<br>Titular: ${escapeHtml(t.holderName ?? order.buyerName)}</p>${
       rotating
         ? ''
         : `

@@ -21,7 +21,7 @@ import { offerFreedUnits, sectorsWithWaiting } from './offer-freed-units';
 
 /** Units of one ticket type from one lot; a half-price line names its category (the reserve counts all but 'senior'). */
 export interface StockLine {
-  ticketTypeId: string | null;
+  sectorId: string | null;
   lotId: string | null;
   quantity: number;
   concession?: Concession | null;
@@ -32,8 +32,8 @@ function summed(lines: StockLine[]): { types: { id: string; quantity: number; ha
   const types = new Map<string, { id: string; quantity: number; half: number }>();
   const lots = new Map<string, { id: string; quantity: number }>();
   for (const line of lines) {
-    if (!line.ticketTypeId || !line.lotId || line.quantity <= 0) continue;
-    const type = types.get(line.ticketTypeId) ?? { id: line.ticketTypeId, quantity: 0, half: 0 };
+    if (!line.sectorId || !line.lotId || line.quantity <= 0) continue;
+    const type = types.get(line.sectorId) ?? { id: line.sectorId, quantity: 0, half: 0 };
     type.quantity += line.quantity;
     if (line.concession && countsAgainstReserve(line.concession)) type.half += line.quantity;
     types.set(type.id, type);
@@ -87,13 +87,13 @@ async function moveStock(
  * statement whose conditional updates (`remaining >= quantity`) never oversell; half-price units
  * that count against the meia reserve are added to the sector's `half_taken`. The sale
  * (place-order.ts) calls it with the sectors locked and the lots decided by domain/sale. Throws
- * DomainError('ticket_type_sold_out', { ticketTypeId }) when a sector or lot lacks the units; the
+ * DomainError('ticket_type_sold_out', { sectorId }) when a sector or lot lacks the units; the
  * caller's transaction then rolls every hold back.
  */
 export async function holdUnits(tx: Tx, lines: StockLine[]): Promise<void> {
   const moved = await moveStock(tx, lines, -1);
   if (moved.types === moved.wanted.types.length && moved.lots === moved.wanted.lots.length) return;
-  throw new DomainError('ticket_type_sold_out', { ticketTypeId: moved.wanted.types[0]?.id });
+  throw new DomainError('ticket_type_sold_out', { sectorId: moved.wanted.types[0]?.id });
 }
 
 /**
@@ -127,9 +127,7 @@ export async function tryHoldUnits(tx: Tx, lines: StockLine[], couponId: string 
  * `now` (UTC instant) dates the offers.
  */
 export async function returnUnits(tx: Tx, lines: StockLine[], now: Date = new Date()): Promise<void> {
-  const sectorIds = [
-    ...new Set(lines.flatMap((line) => (line.ticketTypeId && line.lotId && line.quantity > 0 ? [line.ticketTypeId] : []))),
-  ];
+  const sectorIds = [...new Set(lines.flatMap((line) => (line.sectorId && line.lotId && line.quantity > 0 ? [line.sectorId] : [])))];
   if (sectorIds.length === 0) return;
   const waitedFor = await sectorsWithWaiting(tx, sectorIds);
   await moveStock(tx, lines, 1);
@@ -137,7 +135,7 @@ export async function returnUnits(tx: Tx, lines: StockLine[], now: Date = new Da
   // The sectors are locked now (the update above): the entries read after it are current.
   const offered = await offerFreedUnits(
     tx,
-    lines.filter((line) => line.ticketTypeId && waitedFor.has(line.ticketTypeId)),
+    lines.filter((line) => line.sectorId && waitedFor.has(line.sectorId)),
     now,
   );
   const taken = await moveStock(tx, offered, -1);
@@ -181,7 +179,7 @@ export async function returnHoldsOfOrders(tx: Tx, orderIds: string[], now: Date 
   );
   await returnUnits(
     tx,
-    items.map((i) => ({ ticketTypeId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })),
+    items.map((i) => ({ sectorId: i.ticket_type_id, lotId: i.lot_id, concession: i.concession, quantity: Number(i.quantity) })),
     now,
   );
   await moveHoldings(tx, pendingUnitsSql(sql`o.id IN (${ids})`), -1);
@@ -268,7 +266,7 @@ export async function adjustLotStock(tx: Tx, lotId: string, delta: number): Prom
  * units already out of its stock: meias a box-office block sells beyond the units it kept for them
  * (domain/sale.ts decideSale's blockHalfTaken). Nothing for 0.
  */
-export async function countReserveUnits(tx: Tx, ticketTypeId: string, units: number): Promise<void> {
+export async function countReserveUnits(tx: Tx, sectorId: string, units: number): Promise<void> {
   if (units <= 0) return;
-  await tx.execute(sql`UPDATE ticket_types SET half_taken = half_taken + ${units} WHERE id = ${ticketTypeId}::uuid`);
+  await tx.execute(sql`UPDATE ticket_types SET half_taken = half_taken + ${units} WHERE id = ${sectorId}::uuid`);
 }

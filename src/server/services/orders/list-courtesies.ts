@@ -33,7 +33,7 @@ export async function listCourtesies(db: Db, eventId: string): Promise<AdminCour
     orderId: r.order_id,
     name: r.name,
     email: r.email,
-    ticketTypeName: r.ticket_type_name ?? '',
+    sectorName: r.ticket_type_name ?? '',
     issuedBy: r.issued_by,
     issuedAt: new Date(r.created_at).toISOString(),
     claimed: r.claimed,

@@ -67,7 +67,7 @@ export async function listEventAttendees(db: Db, eventId: string, q = ''): Promi
     attendees: rows.map((row): EventAttendee => ({
       ticketId: row.ticket_id,
       holderName: row.holder_name,
-      ticketTypeName: row.ticket_type_name,
+      sectorName: row.ticket_type_name,
       orderId: row.order_id,
       buyerName: row.buyer_name,
       buyerEmail: row.buyer_email,
@@ -99,7 +99,7 @@ export async function eventAttendeesCsv(db: Db, eventId: string): Promise<{ csv:
     ['Titular', 'Tipo de ingresso', 'Pedido', 'Comprador', 'E-mail', 'Situação', 'Entrada', 'Portão', ...TICKET_SALE_HEADER],
     ...attendees.map((a) => [
       a.holderName ?? a.buyerName,
-      a.ticketTypeName,
+      a.sectorName,
       a.orderId.slice(0, 8),
       a.buyerName,
       a.buyerEmail,

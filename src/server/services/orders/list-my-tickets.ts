@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { MyOrderTickets, TicketView } from '../../../shared/schemas/tickets';
 import { ticketDisplayStatus } from '../../../shared/ticket-status';
 import type { Db } from '../../db/client';
-import { eventSessions, events, orderItems, orders, ticketTransfers, ticketTypeSessions, tickets } from '../../db/schema';
+import { eventSessions, events, orderItems, orders, ticketTransfers, sectorSessions, tickets } from '../../db/schema';
 import { sessionLine } from '../../../shared/sessions';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 import { ticketSession } from '../../../shared/ticket-session';
@@ -81,17 +81,17 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
       ),
     )
     .orderBy(eventSessions.position);
-  const typeIds = [...new Set(itemRows.flatMap((i) => (i.ticketTypeId ? [i.ticketTypeId] : [])))];
+  const typeIds = [...new Set(itemRows.flatMap((i) => (i.sectorId ? [i.sectorId] : [])))];
   const coverRows =
     sessionRows.length === 0 || typeIds.length === 0
       ? []
-      : await db.select().from(ticketTypeSessions).where(inArray(ticketTypeSessions.ticketTypeId, typeIds));
+      : await db.select().from(sectorSessions).where(inArray(sectorSessions.sectorId, typeIds));
   const sessionsOf = (eventId: string) => sessionRows.filter((s) => s.eventId === eventId);
   // The sessions a ticket's sector covers (none ticked: every one), listed, and the one it is valid
   // for (shared/ticket-session.ts ticketSession), whose start its card shows.
   const sessionFields = (eventId: string, orderItemId: string): Pick<TicketView, 'sessions' | 'session'> => {
-    const typeId = itemRows.find((i) => i.id === orderItemId)?.ticketTypeId;
-    const validIds = coverRows.filter((c) => c.ticketTypeId === typeId).map((c) => c.sessionId);
+    const typeId = itemRows.find((i) => i.id === orderItemId)?.sectorId;
+    const validIds = coverRows.filter((c) => c.sectorId === typeId).map((c) => c.sessionId);
     const all = sessionsOf(eventId);
     const own = ticketSession(all, validIds, now);
     return {
@@ -122,7 +122,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
         .flatMap((item) =>
           Array.from({ length: item.quantity }, (_, n) => ({
             id: `${item.id}:${n + 1}`,
-            ticketTypeName: item.ticketTypeName,
+            sectorName: item.sectorName,
             holderName: item.holderNames[n]?.trim() || null,
             code: null,
             displayStatus: 'pending' as const,
@@ -137,7 +137,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
           if (sent) {
             return {
               id: ticket.id,
-              ticketTypeName: ticket.ticketTypeName,
+              sectorName: ticket.sectorName,
               // The holder it had while the user held it: the recipient's later holder edits are theirs.
               holderName: sent.fromHolderName,
               code: null,
@@ -156,7 +156,7 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
           });
           return {
             id: ticket.id,
-            ticketTypeName: ticket.ticketTypeName,
+            sectorName: ticket.sectorName,
             holderName: ticket.holderName,
             code: displayStatus === 'valid' ? ticket.code : null,
             rotationSecret: displayStatus === 'valid' && event.rotatingQr && signingKey ? rotationSecretOf(signingKey, ticket.code) : null,

@@ -10,7 +10,7 @@ import { notifyUsers, type Notice } from '../notifications/notify-user';
 
 /** Units of one sector from one lot (as inventory.ts moves them). */
 export interface FreedLine {
-  ticketTypeId: string | null;
+  sectorId: string | null;
   lotId: string | null;
   quantity: number;
 }
@@ -19,18 +19,18 @@ export interface FreedLine {
 const OFFER_NOTICE_TITLE = 'Ingresso disponível na lista de espera';
 
 /**
- * Which of `ticketTypeIds` have people waiting (status 'waiting'), in one read without locks: the
+ * Which of `sectorIds` have people waiting (status 'waiting'), in one read without locks: the
  * release path (inventory.ts returnUnits) asks this first, so a sector nobody waits for costs only this one statement more
  * and nothing else changes (inventory.ts returnUnits).
  */
-export async function sectorsWithWaiting(tx: Tx, ticketTypeIds: string[]): Promise<Set<string>> {
-  if (ticketTypeIds.length === 0) return new Set();
+export async function sectorsWithWaiting(tx: Tx, sectorIds: string[]): Promise<Set<string>> {
+  if (sectorIds.length === 0) return new Set();
   const rows = await queryRows<{ ticket_type_id: string }>(
     tx,
     sql`
     SELECT DISTINCT ticket_type_id FROM waitlist_entries
     WHERE status = 'waiting' AND ticket_type_id IN (${sql.join(
-      ticketTypeIds.map((id) => sql`${id}::uuid`),
+      sectorIds.map((id) => sql`${id}::uuid`),
       sql`, `,
     )})`,
   );
@@ -56,12 +56,12 @@ export async function offerFreedUnits(
   tx: Tx,
   freed: FreedLine[],
   now: Date,
-): Promise<{ ticketTypeId: string; lotId: string; quantity: number }[]> {
+): Promise<{ sectorId: string; lotId: string; quantity: number }[]> {
   const lines = freed.filter(
-    (line): line is { ticketTypeId: string; lotId: string; quantity: number } => !!line.ticketTypeId && !!line.lotId && line.quantity > 0,
+    (line): line is { sectorId: string; lotId: string; quantity: number } => !!line.sectorId && !!line.lotId && line.quantity > 0,
   );
   if (lines.length === 0) return [];
-  const sectorIds = [...new Set(lines.map((line) => line.ticketTypeId))];
+  const sectorIds = [...new Set(lines.map((line) => line.sectorId))];
   const lotIds = [...new Set(lines.map((line) => line.lotId))];
   const waiting = await queryRows<{
     id: string;
@@ -114,7 +114,7 @@ export async function offerFreedUnits(
     const mine = open.filter((entry) => entry.ticket_type_id === sectorId);
     if (mine.length === 0) continue;
     const perLot = new Map<string, number>();
-    for (const line of lines) if (line.ticketTypeId === sectorId) perLot.set(line.lotId, (perLot.get(line.lotId) ?? 0) + line.quantity);
+    for (const line of lines) if (line.sectorId === sectorId) perLot.set(line.lotId, (perLot.get(line.lotId) ?? 0) + line.quantity);
     const sale = sales.get(mine[0].event_id)!;
     const sector = sale.sectors.find((s) => s.id === sectorId);
     if (!sale.event || !sector) continue;
@@ -165,7 +165,7 @@ export async function offerFreedUnits(
     offers.map((offer) => offerNotice(offer.entry, offer.quantity, offer.expiresAt, now)),
     now,
   );
-  return offers.map((offer) => ({ ticketTypeId: offer.entry.ticket_type_id, lotId: offer.lotId, quantity: offer.quantity }));
+  return offers.map((offer) => ({ sectorId: offer.entry.ticket_type_id, lotId: offer.lotId, quantity: offer.quantity }));
 }
 
 /** 'Um ingresso de Pista para K-Pop Night ficou disponível para você até 22:40 …' (São Paulo time). */

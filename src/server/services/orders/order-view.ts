@@ -39,8 +39,8 @@ async function loadOrderViews(db: Db | Tx, rows: OrderRow[], isSandbox: boolean)
 
 type OrderEvent = { id: string; title: string; date: string; startTime: string; location: string };
 type OrderLine = {
-  ticketTypeId: string | null;
-  ticketTypeName: string;
+  sectorId: string | null;
+  sectorName: string;
   quantity: number;
   unitPriceCentavos: number;
   unitFeeCentavos: number;
@@ -56,8 +56,8 @@ export function toOrderView(order: OrderRow, event: OrderEvent, items: OrderLine
     eventId: order.eventId,
     event: { id: event.id, title: event.title, date: event.date, startTime: event.startTime, location: event.location },
     items: items.map((i) => ({
-      ticketTypeId: i.ticketTypeId,
-      ticketTypeName: i.ticketTypeName,
+      sectorId: i.sectorId,
+      sectorName: i.sectorName,
       quantity: i.quantity,
       unitPriceCentavos: i.unitPriceCentavos,
       unitFeeCentavos: order.feeCentavos > 0 ? i.unitFeeCentavos : 0,

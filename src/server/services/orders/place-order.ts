@@ -217,7 +217,7 @@ type PlacedItem = PlacedOrder['items'][number] & { orderId: string };
 /** Every column of `order_items` but its generated id, named once; the holder names and CPFs travel as JSON arrays. */
 const itemColumns: Record<string, UnnestColumn<PlacedItem>> = {
   order_id: ['uuid', (i) => i.orderId],
-  ticket_type_id: ['uuid', (i) => i.ticketTypeId],
+  ticket_type_id: ['uuid', (i) => i.sectorId],
   ticket_type_name: ['text', (i) => i.name],
   lot_id: ['uuid', (i) => i.lotId],
   quantity: ['int', (i) => i.quantity],
@@ -324,7 +324,7 @@ export async function placeCourtesyOrders(
   deps: ServiceDeps,
   issuedBy: string,
   eventId: string,
-  input: { ticketTypeId: string; recipients: { name: string; email: string }[] },
+  input: { sectorId: string; recipients: { name: string; email: string }[] },
   now: Date = new Date(),
 ): Promise<PlacedOrder[]> {
   const giveBack = await takeCourtesyQuota(deps.db, eventId, issuedBy, input.recipients.length);
@@ -348,7 +348,7 @@ export async function placeCourtesyOrders(
           courtesyIssuedBy: issuedBy,
           input: {
             eventId,
-            items: [{ ticketTypeId: input.ticketTypeId, quantity: 1, holderNames: [recipient.name] }],
+            items: [{ sectorId: input.sectorId, quantity: 1, holderNames: [recipient.name] }],
             buyer: { name: recipient.name, email: recipient.email, phone: '', cpf: '' },
             paymentMethod: 'pix',
             installments: 1,

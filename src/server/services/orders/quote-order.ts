@@ -51,8 +51,8 @@ export async function quoteOrder(
   );
   return {
     items: priced.items.map((item) => ({
-      ticketTypeId: item.ticketTypeId,
-      ticketTypeName: item.name,
+      sectorId: item.sectorId,
+      sectorName: item.name,
       quantity: item.quantity,
       unitPriceCentavos: item.unitPriceCentavos,
       unitFeeCentavos: priced.feeCentavos > 0 ? item.unitFeeCentavos : 0,

@@ -35,7 +35,7 @@ export async function readOffers(tx: Db | Tx, offerIds: string[], lock = true): 
       {
         id: row.id,
         userId: row.user_id,
-        ticketTypeId: row.ticket_type_id,
+        sectorId: row.ticket_type_id,
         lotId: row.lot_id,
         quantity: Number(row.quantity),
         unitPriceCentavos: Number(row.unit_price_centavos),
@@ -56,7 +56,7 @@ export async function takeOffers(
   tx: Tx,
   taken: { offer: SaleOffer; orderId: string; quantity: number }[],
   now: Date,
-): Promise<{ ticketTypeId: string; lotId: string; quantity: number }[]> {
+): Promise<{ sectorId: string; lotId: string; quantity: number }[]> {
   for (const { offer, orderId } of taken) {
     await tx.execute(sql`
       WITH used AS (UPDATE waitlist_offers SET status = 'taken', order_id = ${orderId}::uuid WHERE id = ${offer.id}::uuid RETURNING entry_id)
@@ -64,5 +64,5 @@ export async function takeOffers(
   }
   return taken
     .filter(({ offer, quantity }) => offer.quantity > quantity)
-    .map(({ offer, quantity }) => ({ ticketTypeId: offer.ticketTypeId, lotId: offer.lotId, quantity: offer.quantity - quantity }));
+    .map(({ offer, quantity }) => ({ sectorId: offer.sectorId, lotId: offer.lotId, quantity: offer.quantity - quantity }));
 }

@@ -204,6 +204,6 @@ function toSaleCoupon(row: CouponRow): SaleCoupon {
     validUntil: at(row.valid_until),
     isActive: row.is_active,
     eventId: row.event_id,
-    unlocksTicketTypeId: row.unlocks_ticket_type_id,
+    unlocksSectorId: row.unlocks_ticket_type_id,
   };
 }

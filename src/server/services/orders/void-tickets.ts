@@ -66,7 +66,7 @@ export async function voidTickets(
     tx,
     voided.flatMap((t) => {
       const item = itemById.get(t.order_item_id);
-      return item ? [{ ticketTypeId: item.ticket_type_id, lotId: item.lot_id, concession: item.concession, quantity: 1 }] : [];
+      return item ? [{ sectorId: item.ticket_type_id, lotId: item.lot_id, concession: item.concession, quantity: 1 }] : [];
     }),
     now,
   );

@@ -37,7 +37,7 @@ export async function issueCourtesies(
   deps: ServiceDeps,
   issuedBy: string,
   eventId: string,
-  input: { ticketTypeId: string; recipients: { name: string; email: string }[] },
+  input: { sectorId: string; recipients: { name: string; email: string }[] },
   actor: AuditActor,
   now: Date = new Date(),
 ): Promise<{ issued: number; invited: number }> {
@@ -50,7 +50,7 @@ export async function issueCourtesies(
       eventId,
       orderId: order.id,
       subjectUserId: order.userId,
-      changes: { ticketTypeId: input.ticketTypeId, recipientName: order.buyerName, ticketCount: 1 },
+      changes: { sectorId: input.sectorId, recipientName: order.buyerName, ticketCount: 1 },
     };
     await confirmPayment(deps, { orderId: order.id }, now, { actor, entry });
   }
@@ -74,7 +74,7 @@ async function finishPlacedOrder(deps: ServiceDeps, placed: PlacedOrder, now: Da
   const view = toOrderView(
     { ...order, paymentId: payment.paymentId, pixCode: payment.pixCode },
     event,
-    order.items.map((i) => ({ ...i, ticketTypeName: i.name })),
+    order.items.map((i) => ({ ...i, sectorName: i.name })),
     payments.isSandbox,
   );
   if (order.paymentMethod === 'card' && !payments.isSandbox) view.clientSecret = payment.clientSecret;

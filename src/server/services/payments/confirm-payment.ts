@@ -184,7 +184,7 @@ export async function confirmOrders(deps: ServiceDeps, tx: Tx, requests: Confirm
       sql`
       SELECT o.*, (
         SELECT coalesce(json_agg(json_build_object(
-          'id', i.id, 'orderId', i.order_id, 'ticketTypeId', i.ticket_type_id, 'ticketTypeName', i.ticket_type_name,
+          'id', i.id, 'orderId', i.order_id, 'sectorId', i.ticket_type_id, 'sectorName', i.ticket_type_name,
           'lotId', i.lot_id, 'lotPosition', (SELECT l.position FROM ticket_lots l WHERE l.id = i.lot_id), 'quantity', i.quantity, 'unitPriceCentavos', i.unit_price_centavos, 'unitFeeCentavos', i.unit_fee_centavos,
           'concession', i.concession, 'holderCpf', i.holder_cpf, 'holderBirthDate', i.holder_birth_date, 'documentNumber', i.document_number,
           'holderNames', i.holder_names, 'holderCpfs', i.holder_cpfs) ORDER BY i.id), '[]'::json)
@@ -407,7 +407,7 @@ async function completeOrders(deps: ServiceDeps, tx: Tx, completions: Completion
         orderItemId: item.id,
         eventId: order.eventId,
         userId: order.userId,
-        ticketTypeName: item.ticketTypeName,
+        sectorName: item.sectorName,
         concession: item.concession,
         holderName: item.holderNames[n]?.trim() || null,
         // A meia-entrada unit's holder CPF (the item's, one unit), else the CPF named at checkout (nominal events); the door looks holders up by it.
@@ -465,7 +465,7 @@ type IssuedTicket = {
   orderItemId: string;
   eventId: string;
   userId: string | null;
-  ticketTypeName: string;
+  sectorName: string;
   concession: Concession | null;
   holderName: string | null;
   holderCpf: string | null;
@@ -479,7 +479,7 @@ const ticketColumns: Record<string, UnnestColumn<IssuedTicket>> = {
   order_item_id: ['uuid', (t) => t.orderItemId],
   event_id: ['uuid', (t) => t.eventId],
   user_id: ['text', (t) => t.userId],
-  ticket_type_name: ['text', (t) => t.ticketTypeName],
+  ticket_type_name: ['text', (t) => t.sectorName],
   concession: ['concession', (t) => t.concession],
   holder_name: ['text', (t) => t.holderName],
   holder_cpf: ['text', (t) => t.holderCpf],

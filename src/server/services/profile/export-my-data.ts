@@ -149,7 +149,7 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
       items: items
         .filter((item) => item.orderId === order.id)
         .map((item) => ({
-          ticketTypeName: item.ticketTypeName,
+          sectorName: item.sectorName,
           quantity: item.quantity,
           unitPriceCentavos: item.unitPriceCentavos,
           holderNames: item.holderNames,
@@ -158,7 +158,7 @@ export async function exportMyData(db: Db, userId: string, now = new Date()): Pr
         .filter((ticket) => ticket.orderId === order.id)
         .map((ticket) => ({
           code: ticket.code,
-          ticketTypeName: ticket.ticketTypeName,
+          sectorName: ticket.sectorName,
           holderName: ticket.holderName,
           status: ticket.status,
           checkedInAt: iso(ticket.checkedInAt),

@@ -22,7 +22,7 @@ export async function listRefundableOrders(db: Db, userId: string, now: Date = n
   const orderIds = orderRows.map((o) => o.id);
   const [states, itemRows, eventRows] = await Promise.all([
     loadTicketRefundStates(db, orderRows, now),
-    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.ticketTypeName),
+    db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(orderItems.sectorName),
     db
       .select()
       .from(events)
@@ -44,8 +44,8 @@ export async function listRefundableOrders(db: Db, userId: string, now: Date = n
           ? (withdrawalDeadline({ paidAt: order.completedAt ?? order.createdAt, event, now })?.toISOString() ?? null)
           : null,
       event: { id: event.id, title: event.title, date: event.date, startTime: event.startTime, location: event.location },
-      items: itemRows.filter((i) => i.orderId === order.id).map((i) => ({ ticketTypeName: i.ticketTypeName, quantity: i.quantity })),
-      tickets: ticketStates.map(({ ticketTypeId: _type, ...ticket }) => ticket),
+      items: itemRows.filter((i) => i.orderId === order.id).map((i) => ({ sectorName: i.sectorName, quantity: i.quantity })),
+      tickets: ticketStates.map(({ sectorId: _type, ...ticket }) => ticket),
       eligible: eligibleTickets.length > 0,
       reason:
         eligibleTickets.length > 0

@@ -18,15 +18,15 @@ export async function loadTicketRefundStates(
   db: Db | Tx,
   orderRows: OrderRow[],
   now: Date,
-): Promise<Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>> {
-  const result = new Map<string, (RefundableTicket & { ticketTypeId: string | null })[]>();
+): Promise<Map<string, (RefundableTicket & { sectorId: string | null })[]>> {
+  const result = new Map<string, (RefundableTicket & { sectorId: string | null })[]>();
   if (orderRows.length === 0) return result;
   const orderIds = orderRows.map((o) => o.id);
   const ticketRows = await db
     .select({
       id: tickets.id,
       orderId: tickets.orderId,
-      ticketTypeName: tickets.ticketTypeName,
+      sectorName: tickets.sectorName,
       holderName: tickets.holderName,
       status: tickets.status,
       checkedInAt: tickets.checkedInAt,
@@ -35,7 +35,7 @@ export async function loadTicketRefundStates(
       unitPriceCentavos: orderItems.unitPriceCentavos,
       unitFeeCentavos: orderItems.unitFeeCentavos,
       concession: orderItems.concession,
-      ticketTypeId: orderItems.ticketTypeId,
+      sectorId: orderItems.sectorId,
     })
     .from(tickets)
     .innerJoin(orderItems, eq(orderItems.id, tickets.orderItemId))
@@ -76,9 +76,9 @@ export async function loadTicketRefundStates(
         });
         return {
           id: ticket.id,
-          ticketTypeName: ticket.ticketTypeName,
+          sectorName: ticket.sectorName,
           holderName: ticket.holderName ?? order.buyerName,
-          ticketTypeId: ticket.ticketTypeId,
+          sectorId: ticket.sectorId,
           amountCentavos,
           keptFeeCentavos: includeFee
             ? 0

@@ -162,9 +162,9 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
   const sessionsOfSector = new Map<string, string[]>();
   for (const row of sectorSessions)
     sessionsOfSector.set(row.ticket_type_id, [...(sessionsOfSector.get(row.ticket_type_id) ?? []), row.session_id]);
-  const sessionOf = (ticketTypeId: string | null): { label: string; sort: number } => {
+  const sessionOf = (sectorId: string | null): { label: string; sort: number } => {
     if (sessions.length === 0) return { label: SINGLE_SESSION, sort: 0 };
-    const own = ticketTypeId ? sessionsOfSector.get(ticketTypeId) : undefined;
+    const own = sectorId ? sessionsOfSector.get(sectorId) : undefined;
     if (!own || own.length === 0 || own.length === sessions.length)
       return { label: sessions.length === 1 ? sessions[0].name : 'Todas as sessões', sort: sessions.length };
     const ordered = own.map((id) => sessionPosition.get(id) ?? 0).sort((a, b) => a - b);

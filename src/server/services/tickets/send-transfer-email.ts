@@ -29,7 +29,7 @@ export async function sendTransferEmail(
   const text = [
     `Olá, ${transfer.to_name}!`,
     '',
-    `${from} transferiu um ingresso para você: ${ticket.ticketTypeName}, ${event.title}.`,
+    `${from} transferiu um ingresso para você: ${ticket.sectorName}, ${event.title}.`,
     `${when} - ${event.location}`,
     '',
     `Para aceitar, abra o link e entre (ou crie sua conta) com este e-mail, ${transfer.to_email}:`,
@@ -39,7 +39,7 @@ export async function sendTransferEmail(
   ].join('\n');
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto">
 <h1 style="font-size:20px">Você recebeu um ingresso: ${escapeHtml(event.title)}</h1>
-<p>Olá, ${escapeHtml(transfer.to_name)}! ${escapeHtml(from)} transferiu um ingresso para você: <strong>${escapeHtml(ticket.ticketTypeName)}</strong>.</p>
+<p>Olá, ${escapeHtml(transfer.to_name)}! ${escapeHtml(from)} transferiu um ingresso para você: <strong>${escapeHtml(ticket.sectorName)}</strong>.</p>
 <p>${escapeHtml(when)} - ${escapeHtml(event.location)}.</p>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Aceitar ingresso</a></p>
 <p>Entre (ou crie sua conta) com este e-mail, ${escapeHtml(transfer.to_email)}. Depois de aceito, o ingresso fica em Meus ingressos com um novo QR code, no seu nome.</p>

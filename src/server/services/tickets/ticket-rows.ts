@@ -11,7 +11,7 @@ export interface TicketRow {
   orderId: string;
   userId: string | null;
   code: string;
-  ticketTypeName: string;
+  sectorName: string;
   holderName: string | null;
   /** The ticket's holder CPF, else the CPF its meia-entrada item was bought with (digits). */
   holderCpf: string | null;
@@ -88,7 +88,7 @@ export async function readTickets(tx: Db | Tx, where: { ids?: string[]; userId?:
     orderId: r.order_id,
     userId: r.user_id,
     code: r.code,
-    ticketTypeName: r.ticket_type_name,
+    sectorName: r.ticket_type_name,
     holderName: r.holder_name,
     holderCpf: r.holder_cpf,
     storedHolderCpf: r.stored_holder_cpf,
@@ -176,7 +176,7 @@ export function toTransferView(row: TransferRow, ticket: TicketRow): TransferVie
       startTime: ticket.event.startTime,
       location: ticket.event.location,
     },
-    ticketTypeName: ticket.ticketTypeName,
+    sectorName: ticket.sectorName,
     concession: ticket.concession,
     asksCpf: isHolderCpfAsked(ticket.event, ticket) && !row.to_cpf,
   };

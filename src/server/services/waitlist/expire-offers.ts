@@ -45,7 +45,7 @@ export async function expireWaitlistOffers(db: Db, now: Date = new Date()): Prom
     );
     await returnUnits(
       tx,
-      expired.map((row) => ({ ticketTypeId: row.ticket_type_id, lotId: row.lot_id, quantity: Number(row.quantity) })),
+      expired.map((row) => ({ sectorId: row.ticket_type_id, lotId: row.lot_id, quantity: Number(row.quantity) })),
       now,
     );
     return expired.length;

@@ -25,19 +25,19 @@ export async function joinWaitlist(
 ): Promise<WaitlistEntryView> {
   const { state } = await loadSaleState(db, eventId, { lock: false, codes: [], cpfs: [], anyHalf: false });
   assertOnSale(state.event, now);
-  const sector = state.sectors.find((s) => s.id === input.ticketTypeId) ?? null;
+  const sector = state.sectors.find((s) => s.id === input.sectorId) ?? null;
   assertCanJoin(sector, eventId, now);
   try {
     await queryRows(
       db,
       sql`
       INSERT INTO waitlist_entries (event_id, ticket_type_id, user_id, quantity, created_at, updated_at)
-      VALUES (${eventId}::uuid, ${input.ticketTypeId}::uuid, ${userId}, ${input.quantity}, ${now}, ${now})`,
+      VALUES (${eventId}::uuid, ${input.sectorId}::uuid, ${userId}, ${input.quantity}, ${now}, ${now})`,
     );
   } catch (error) {
     if (isUniqueViolation(error, 'waitlist_entries_one_active')) throw new DomainError('waitlist_already_joined');
     throw error;
   }
   const { entries } = await getMyWaitlist(db, userId, eventId);
-  return entries.find((entry) => entry.ticketTypeId === input.ticketTypeId)!;
+  return entries.find((entry) => entry.sectorId === input.sectorId)!;
 }

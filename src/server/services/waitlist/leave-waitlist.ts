@@ -35,7 +35,7 @@ export async function leaveWaitlist(db: Db, userId: string, entryId: string, now
     if (left.length === 0) throw new DomainError('waitlist_entry_not_found');
     await returnUnits(
       tx,
-      declined.map((row) => ({ ticketTypeId: row.ticket_type_id, lotId: row.lot_id, quantity: Number(row.quantity) })),
+      declined.map((row) => ({ sectorId: row.ticket_type_id, lotId: row.lot_id, quantity: Number(row.quantity) })),
       now,
     );
   });

@@ -38,8 +38,8 @@ export async function getMyWaitlist(db: Db, userId: string, eventId: string): Pr
     entries: rows.map((row) => ({
       id: row.id,
       eventId: row.event_id,
-      ticketTypeId: row.ticket_type_id,
-      ticketTypeName: row.name,
+      sectorId: row.ticket_type_id,
+      sectorName: row.name,
       quantity: Number(row.quantity),
       status: row.status,
       position: row.ahead === null ? null : Number(row.ahead) + 1,
@@ -48,7 +48,7 @@ export async function getMyWaitlist(db: Db, userId: string, eventId: string): Pr
           ? null
           : {
               id: row.offer_id,
-              ticketTypeId: row.ticket_type_id,
+              sectorId: row.ticket_type_id,
               quantity: Number(row.offer_quantity),
               unitPriceCentavos: Number(row.unit_price_centavos),
               expiresAt: new Date(row.expires_at!).toISOString(),

@@ -41,7 +41,7 @@ export async function getWaitlistDemand(db: Db, eventId: string): Promise<Waitli
   return {
     offerMinutes: event.offer_minutes === null ? null : Number(event.offer_minutes),
     sectors: rows.map((row) => ({
-      ticketTypeId: row.id,
+      sectorId: row.id,
       name: row.name,
       waitingPeople: Number(row.waiting_people),
       waitingUnits: Number(row.waiting_units),

@@ -127,7 +127,7 @@ export function EventDetailRoute() {
                 if (!shownEvent) return;
                 setPurchase({
                   event: shownEvent,
-                  selection: [{ ticketTypeId: entry.ticketTypeId, fullQuantity: entry.offer.quantity, halfQuantity: 0 }],
+                  selection: [{ sectorId: entry.sectorId, fullQuantity: entry.offer.quantity, halfQuantity: 0 }],
                   accessCode: null,
                   waitlistOfferId: entry.offer.id,
                 });
@@ -140,7 +140,7 @@ export function EventDetailRoute() {
           <JoinWaitlist
             eventId={id}
             sector={type}
-            entry={waitlist.find((entry) => entry.ticketTypeId === type.id)}
+            entry={waitlist.find((entry) => entry.sectorId === type.id)}
             maxPerOrder={shownEvent?.maxTicketsPerOrder ?? null}
             isSignedIn={user !== null}
             onSignIn={() => navigate(`/auth?redirect=${encodeURIComponent(`/event/${id}`)}`)}

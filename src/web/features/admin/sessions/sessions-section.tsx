@@ -66,7 +66,7 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
   const [exitScans, setExitScans] = useState(saved.exitScans);
   // Per sector, the keys of the rows it covers.
   const [covers, setCovers] = useState<Record<string, string[]>>(() =>
-    Object.fromEntries(saved.sectors.map((s) => [s.ticketTypeId, s.sessionIds])),
+    Object.fromEntries(saved.sectors.map((s) => [s.sectorId, s.sessionIds])),
   );
   const [error, setError] = useState<string | null>(null);
 
@@ -96,8 +96,8 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
             capacity: r.capacity ? Number(r.capacity) : null,
           })),
           sectors: saved.sectors.map((s) => ({
-            ticketTypeId: s.ticketTypeId,
-            sessions: (covers[s.ticketTypeId] ?? []).flatMap((k) => (keys.includes(k) ? [keys.indexOf(k)] : [])),
+            sectorId: s.sectorId,
+            sessions: (covers[s.sectorId] ?? []).flatMap((k) => (keys.includes(k) ? [keys.indexOf(k)] : [])),
           })),
         },
       },
@@ -197,7 +197,7 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
         <div className="space-y-3">
           <h3 className="font-semibold">Sessões de cada setor</h3>
           {saved.sectors.map((sector) => (
-            <fieldset key={sector.ticketTypeId} className="rounded-xl border border-border bg-bg p-3">
+            <fieldset key={sector.sectorId} className="rounded-xl border border-border bg-bg p-3">
               <legend className="px-1 font-semibold [overflow-wrap:anywhere]">{sector.name}</legend>
               <div className="flex flex-wrap gap-x-4 gap-y-2">
                 {rows.map((row) => (
@@ -205,8 +205,8 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
                     <input
                       type="checkbox"
                       className="size-5 accent-accent"
-                      checked={(covers[sector.ticketTypeId] ?? []).includes(row.key)}
-                      onChange={() => toggle(sector.ticketTypeId, row.key)}
+                      checked={(covers[sector.sectorId] ?? []).includes(row.key)}
+                      onChange={() => toggle(sector.sectorId, row.key)}
                     />
                     {row.name || 'Sessão sem nome'}
                   </label>
@@ -215,7 +215,7 @@ function SessionsForm({ eventId, saved }: { eventId: string; saved: EventSession
               <p className="mt-1 text-sm text-fg/75">
                 {sectorCoverage(
                   named,
-                  (covers[sector.ticketTypeId] ?? []).filter((k) => rows.some((r) => r.key === k)),
+                  (covers[sector.sectorId] ?? []).filter((k) => rows.some((r) => r.key === k)),
                 )}
               </p>
             </fieldset>

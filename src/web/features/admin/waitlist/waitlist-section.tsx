@@ -56,7 +56,7 @@ function DemandList({ demand }: { demand: WaitlistDemand }) {
           ['Compraram pela lista', sector.purchased],
         ];
         return (
-          <li key={sector.ticketTypeId} className="rounded-xl border border-border bg-bg p-3">
+          <li key={sector.sectorId} className="rounded-xl border border-border bg-bg p-3">
             <h3 className="font-semibold [overflow-wrap:anywhere]">{sector.name}</h3>
             <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
               {figures.map(([label, value]) => (

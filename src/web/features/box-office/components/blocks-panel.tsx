@@ -26,7 +26,7 @@ export function BlocksPanel({
   event: BoxOfficeEvent;
   blocks: LocalBlock[];
   isOnline: boolean;
-  onReserve: (ticketTypeId: string, size: number) => Promise<void>;
+  onReserve: (sectorId: string, size: number) => Promise<void>;
   onReturn: (blockId: string) => Promise<void>;
 }) {
   const [sectorId, setSectorId] = useState(event.sectors[0]?.id ?? '');
@@ -65,7 +65,7 @@ export function BlocksPanel({
         {blocks.map((b) => (
           <li key={b.block.id} className="flex items-center justify-between gap-2 rounded-lg bg-surface p-2">
             <span>
-              <strong>{b.block.ticketTypeName}</strong> · {unsoldOf(b)} de {b.block.size} restantes
+              <strong>{b.block.sectorName}</strong> · {unsoldOf(b)} de {b.block.size} restantes
             </span>
             <Button variant="outline" size="sm" className="shrink-0" disabled={!isOnline || isBusy} onClick={() => setReturning(b)}>
               Devolver bloco
@@ -119,7 +119,7 @@ export function BlocksPanel({
             data-testid="block-return-summary"
           >
             <dt className="text-muted">Setor</dt>
-            <dd className="text-right font-semibold">{returning.block.ticketTypeName}</dd>
+            <dd className="text-right font-semibold">{returning.block.sectorName}</dd>
             <dt className="text-muted">Vendidos neste bloco</dt>
             <dd className="text-right tabular-nums">{returning.sold}</dd>
             <dt className="font-semibold">Voltam à venda online</dt>

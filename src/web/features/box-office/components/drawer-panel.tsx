@@ -223,7 +223,7 @@ export function DrawerPanel({
                 <ul className="mt-1 space-y-0.5">
                   {toReturn.map((b) => (
                     <li key={b.block.id} className="flex justify-between gap-3">
-                      <span className="min-w-0 break-words">{b.block.ticketTypeName}</span>
+                      <span className="min-w-0 break-words">{b.block.sectorName}</span>
                       <span className="shrink-0 tabular-nums">{plural(unsoldOf(b), 'ingresso', 'ingressos')}</span>
                     </li>
                   ))}

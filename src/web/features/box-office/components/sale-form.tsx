@@ -29,7 +29,7 @@ function blockOptionLabel(local: LocalBlock): string {
   const next =
     priceBlockSale(local.block.lots, local.sold, { full: 1, half: 0, courtesy: 0 })?.totalCentavos ?? local.block.unitPriceCentavos;
   const onlyMeia = left - fullLeft;
-  return `${local.block.ticketTypeName} · ${formatCentavos(next)} · ${left} no bloco${onlyMeia > 0 ? ` (${onlyMeia} só meia)` : ''}`;
+  return `${local.block.sectorName} · ${formatCentavos(next)} · ${left} no bloco${onlyMeia > 0 ? ` (${onlyMeia} só meia)` : ''}`;
 }
 
 /** Under the sector, where the select's closed label runs out of room on a phone: how many of the block's units are for meia only. */

@@ -27,7 +27,7 @@ export interface QueuedSale {
   sale: BoxOfficeSaleInput;
   eventId: string;
   totalCentavos: number;
-  ticketTypeName: string;
+  sectorName: string;
 }
 
 /** A sale the server refused at the sync (kept there as a conflict), as the screen lists it. */

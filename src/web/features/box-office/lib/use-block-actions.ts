@@ -10,10 +10,10 @@ import { deviceId } from './offline-store';
  */
 export function useBlockActions({ eventId, stateRef, store, refresh, sync }: LocalStateAccess) {
   const reserve = useCallback(
-    async (ticketTypeId: string, size: number) => {
+    async (sectorId: string, size: number) => {
       const current = stateRef.current;
       if (!current?.drawer) return;
-      const block = await calls.reserveBlock({ eventId, ticketTypeId, size, drawerId: current.drawer.id, deviceId: deviceId() });
+      const block = await calls.reserveBlock({ eventId, sectorId, size, drawerId: current.drawer.id, deviceId: deviceId() });
       await store({ ...current, blocks: [...current.blocks, { block, sold: 0, halfSold: 0 }] });
     },
     [eventId, store, stateRef],

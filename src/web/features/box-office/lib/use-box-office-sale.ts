@@ -87,12 +87,12 @@ export function useBoxOfficeSale({
       if (isPix) {
         const result = await calls.sellOnline(sale);
         await store({ ...current, blocks: current.blocks.map(counted) });
-        return shownOf(result, local.block.ticketTypeName);
+        return shownOf(result, local.block.sectorName);
       }
       await store({ ...current, blocks: current.blocks.map(counted) });
-      await enqueue({ sale, eventId, totalCentavos: total, ticketTypeName: local.block.ticketTypeName });
+      await enqueue({ sale, eventId, totalCentavos: total, sectorName: local.block.sectorName });
       void sync();
-      return shownOfLocal(draft, sale.nonce, total, codes, local.block.ticketTypeName);
+      return shownOfLocal(draft, sale.nonce, total, codes, local.block.sectorName);
     },
     [eventId, store, enqueue, sync, stateRef],
   );
@@ -125,7 +125,7 @@ function shownOfLocal(draft: SaleDraft, nonce: string, total: number, codes: str
 function shownOf(result: BoxOfficeSaleResult, fallbackName: string): SaleShown {
   const tickets = result.tickets.map((t) => ({
     code: t.code,
-    label: t.ticketTypeName || fallbackName,
+    label: t.sectorName || fallbackName,
     holderName: t.holderName,
     admitted: t.checkedInAt !== null,
   }));

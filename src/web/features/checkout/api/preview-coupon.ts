@@ -12,7 +12,7 @@ export function previewCoupon(input: CouponPreviewInput, signal?: AbortSignal): 
 const linesKey = (items: CouponPreviewInput['items']) =>
   items
     .filter((item) => item.quantity > 0)
-    .map((item) => `${item.ticketTypeId}:${item.quantity}`)
+    .map((item) => `${item.sectorId}:${item.quantity}`)
     .sort()
     .join(',');
 

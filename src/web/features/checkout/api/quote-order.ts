@@ -12,7 +12,7 @@ export function quoteOrder(input: QuoteOrderInput, signal?: AbortSignal): Promis
 const quoteKey = (input: QuoteOrderInput) =>
   JSON.stringify({
     items: input.items.map((item) => [
-      item.ticketTypeId,
+      item.sectorId,
       item.quantity,
       item.concession ?? null,
       item.holder?.cpf ?? null,

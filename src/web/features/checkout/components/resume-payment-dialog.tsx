@@ -37,8 +37,8 @@ export function ResumePaymentDialog({
           <OrderSummary
             event={order.event}
             items={order.items.map((item, index) => ({
-              key: `${item.ticketTypeId ?? 'item'}-${index}`,
-              name: item.ticketTypeName,
+              key: `${item.sectorId ?? 'item'}-${index}`,
+              name: item.sectorName,
               lotName: item.lotName,
               quantity: item.quantity,
               unitPriceCentavos: item.unitPriceCentavos,

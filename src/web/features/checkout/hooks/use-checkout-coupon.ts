@@ -14,7 +14,7 @@ export function useCheckoutCoupon({
   accessCode,
 }: {
   eventId: string;
-  fullLines: { ticketTypeId: string; quantity: number }[];
+  fullLines: { sectorId: string; quantity: number }[];
   accessCode: string | null;
 }) {
   const [appliedCode, setAppliedCode] = useState<string | null>(null);

@@ -29,8 +29,8 @@ export function useCheckoutQuote({
   eventId: string;
   control: Control<CheckoutFormValues, { hasCardFields: boolean }>;
   chosen: ChosenSector[];
-  fullLines: { ticketTypeId: string; quantity: number }[];
-  meiaUnits: EventDetail['ticketTypes'];
+  fullLines: { sectorId: string; quantity: number }[];
+  meiaUnits: EventDetail['sectors'];
   orderCode: string | undefined;
   couponDiscountCentavos: number | undefined;
   waitlistOfferId: string | null;
@@ -56,7 +56,7 @@ export function useCheckoutQuote({
     : fullLines;
   const meiaItems = meiaUnits.map((type, index) => {
     const unit = meiaHolderOf(meiaValues?.[index] ?? emptyMeiaHolder);
-    return unit ? { ticketTypeId: type.id, quantity: 1, ...unit } : null;
+    return unit ? { sectorId: type.id, quantity: 1, ...unit } : null;
   });
   const hasAllHolders = meiaItems.every((item) => item !== null);
   const quoteInput: QuoteOrderInput | null =
@@ -82,8 +82,8 @@ export function useCheckoutQuote({
 
   const summaryItems: SummaryItem[] = quote
     ? quote.items.map((item, index) => ({
-        key: `${item.ticketTypeId ?? 'item'}-${index}`,
-        name: item.ticketTypeName,
+        key: `${item.sectorId ?? 'item'}-${index}`,
+        name: item.sectorName,
         lotName: item.lotName,
         quantity: item.quantity,
         unitPriceCentavos: item.unitPriceCentavos,

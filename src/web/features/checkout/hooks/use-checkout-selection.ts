@@ -3,14 +3,14 @@ import type { EventDetail } from '../../../../shared/schemas/events';
 
 /** One sector of the buyer's choice: full-price units and half-price units. */
 export interface CheckoutSelectionLine {
-  ticketTypeId: string;
+  sectorId: string;
   fullQuantity: number;
   halfQuantity: number;
 }
 
 /** A sector of the event chosen with at least one unit. */
 export interface ChosenSector {
-  type: EventDetail['ticketTypes'][number];
+  type: EventDetail['sectors'][number];
   full: number;
   half: number;
 }
@@ -24,12 +24,12 @@ export function useCheckoutSelection(event: EventDetail, selection: CheckoutSele
   const chosen = useMemo(
     () =>
       selection.flatMap((s): ChosenSector[] => {
-        const type = event.ticketTypes.find((t) => t.id === s.ticketTypeId);
+        const type = event.sectors.find((t) => t.id === s.sectorId);
         return type && s.fullQuantity + s.halfQuantity > 0 ? [{ type, full: s.fullQuantity, half: s.halfQuantity }] : [];
       }),
-    [event.ticketTypes, selection],
+    [event.sectors, selection],
   );
-  const fullLines = chosen.filter((c) => c.full > 0).map((c) => ({ ticketTypeId: c.type.id, quantity: c.full }));
+  const fullLines = chosen.filter((c) => c.full > 0).map((c) => ({ sectorId: c.type.id, quantity: c.full }));
   // One holder per half-price unit, in the order of the sectors.
   const meiaUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.half }, () => c.type)), [chosen]);
   // One holder name per full-price unit, in the order of the sectors.

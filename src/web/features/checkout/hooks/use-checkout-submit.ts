@@ -20,9 +20,9 @@ import { usePlaceAndPay } from './use-place-and-pay';
 export interface CheckoutSubmitOptions {
   form: UseFormReturn<CheckoutFormValues, { hasCardFields: boolean }>;
   event: EventDetail;
-  fullLines: { ticketTypeId: string; quantity: number }[];
+  fullLines: { sectorId: string; quantity: number }[];
   fullCount: number;
-  meiaUnits: EventDetail['ticketTypes'];
+  meiaUnits: EventDetail['sectors'];
   accessCode: string | null;
   coupon: Pick<ReturnType<typeof useCheckoutCoupon>, 'appliedCode' | 'preview' | 'error' | 'orderCode' | 'recheck'>;
   /** The total shown, in centavos; the order is placed only for exactly this total. */

@@ -15,7 +15,7 @@ export type PaymentStep =
 const selectionKey = (selection: CheckoutSelectionLine[]) =>
   selection
     .filter((s) => s.fullQuantity + s.halfQuantity > 0)
-    .map((s) => `${s.ticketTypeId}:${s.fullQuantity}:${s.halfQuantity}`)
+    .map((s) => `${s.sectorId}:${s.fullQuantity}:${s.halfQuantity}`)
     .sort()
     .join(',');
 

@@ -42,8 +42,8 @@ export function orderItemsOf({
   /** The half-price holders as typed in the form. */
   meia: CheckoutFormValues['meia'];
   nominal: boolean;
-  fullLines: { ticketTypeId: string; quantity: number }[];
-  meiaUnits: EventDetail['ticketTypes'];
+  fullLines: { sectorId: string; quantity: number }[];
+  meiaUnits: EventDetail['sectors'];
 }): PlaceOrderInput['items'] {
   const holders = meia.map((unit) => meiaHolderOf(unit));
   const names = (values.holders ?? []).map((name) => name.trim());
@@ -61,7 +61,7 @@ export function orderItemsOf({
     ...namedFullLines,
     ...meiaUnits.flatMap((type, index) => {
       const unit = holders[index];
-      return unit ? [{ ticketTypeId: type.id, quantity: 1, ...unit }] : [];
+      return unit ? [{ sectorId: type.id, quantity: 1, ...unit }] : [];
     }),
   ];
 }

@@ -167,8 +167,8 @@ function Confirmation({ order }: { order: OrderView }) {
           headingLevel={2}
           event={event}
           items={order.items.map((item, index) => ({
-            key: `${item.ticketTypeId ?? 'item'}-${index}`,
-            name: item.ticketTypeName,
+            key: `${item.sectorId ?? 'item'}-${index}`,
+            name: item.sectorName,
             lotName: item.lotName,
             quantity: item.quantity,
             unitPriceCentavos: item.unitPriceCentavos,

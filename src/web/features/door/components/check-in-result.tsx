@@ -84,7 +84,7 @@ export function CheckInResultBox({
             </p>
           ) : null}
           <dl className={cn('space-y-1 text-lg', compact ? 'mt-2' : 'mt-4')}>
-            <Detail label="Ingresso" value={result.ticketTypeName} />
+            <Detail label="Ingresso" value={result.sectorName} />
             {result.sessionLabel ? <Detail label="Sessão" value={result.sessionLabel} /> : null}
             {compact ? null : <Detail label="Evento" value={result.eventTitle} />}
           </dl>
@@ -103,11 +103,11 @@ export function CheckInResultBox({
               {view.note}
             </p>
           ) : null}
-          {!compact && (result.holderName || result.eventTitle || result.ticketTypeName) ? (
+          {!compact && (result.holderName || result.eventTitle || result.sectorName) ? (
             <dl className="mt-4 space-y-1 text-lg">
               {result.holderName ? <Detail label="Nome" value={result.holderName} /> : null}
               {result.eventTitle ? <Detail label="Evento" value={result.eventTitle} /> : null}
-              {result.ticketTypeName ? <Detail label="Ingresso" value={result.ticketTypeName} /> : null}
+              {result.sectorName ? <Detail label="Ingresso" value={result.sectorName} /> : null}
             </dl>
           ) : null}
         </>

@@ -28,7 +28,7 @@ export function DoorConflicts({ conflicts, onDismiss }: { conflicts: DoorConflic
       <ul className="mt-3 space-y-2" aria-label="Entradas em conflito">
         {conflicts.map((conflict) => (
           <li key={conflict.nonce} className="rounded-2xl bg-card p-3">
-            <p className="font-bold break-words">{conflict.holderName ?? conflict.ticketTypeName ?? 'Ingresso sem nome'}</p>
+            <p className="font-bold break-words">{conflict.holderName ?? conflict.sectorName ?? 'Ingresso sem nome'}</p>
             <p className="text-sm break-words">
               Liberado offline às {formatClockTime(conflict.scannedAt)} · {conflict.message}
             </p>

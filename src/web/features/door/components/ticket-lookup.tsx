@@ -144,7 +144,7 @@ export function TicketLookup({
         description={
           chosen ? (
             <>
-              <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.ticketTypeName} · Pedido #
+              <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.sectorName} · Pedido #
               {chosen.orderNumber}
               {chosen.documentCheck ? <span className="mt-2 block font-semibold text-fg">{chosen.documentCheck}.</span> : null}
               <span className="mt-2 block">Confira um documento com foto antes de liberar.</span>
@@ -170,7 +170,7 @@ function LookupRow({ ticket, rowId, onAdmit }: { ticket: DoorSearchTicket; rowId
         <div className="min-w-0">
           <p className="text-lg leading-tight font-bold break-words">{name}</p>
           <p className="mt-0.5 text-sm text-muted">
-            {ticket.ticketTypeName} · Pedido #{ticket.orderNumber}
+            {ticket.sectorName} · Pedido #{ticket.orderNumber}
           </p>
           {ticket.holderName && ticket.holderName !== ticket.buyerName ? (
             <p className="text-sm text-muted">Comprador: {ticket.buyerName}</p>

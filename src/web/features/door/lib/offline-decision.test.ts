@@ -20,7 +20,7 @@ const inside = new Date('2025-03-15T23:00:00.000Z');
 const valid: OfflineTicket = {
   hash: 'h1',
   holderName: 'Ana Lima',
-  ticketTypeName: 'Pista',
+  sectorName: 'Pista',
   documentCheck: null,
   status: 'valid',
   checkedInAt: null,

@@ -182,7 +182,7 @@ export function decideOffline(
     return {
       accepted: true,
       eventTitle: list.event.title,
-      ticketTypeName: admitted.ticketTypeName,
+      sectorName: admitted.sectorName,
       holderName: admitted.holderName,
       documentCheck: admitted.documentCheck ?? null,
       checkedInAt: now.toISOString(),
@@ -215,7 +215,7 @@ export function decideOffline(
     accepted: false,
     ...refusal,
     message: refusalMessage(reason, refusal, now),
-    ticketTypeName: ticket?.ticketTypeName ?? null,
+    sectorName: ticket?.sectorName ?? null,
     holderName: ticket?.holderName ?? null,
   };
 }

@@ -26,7 +26,7 @@ export interface DoorConflict {
   nonce: string;
   /** Who the ticket is for, from the device's list (null: not named, or not on the list). */
   holderName: string | null;
-  ticketTypeName: string | null;
+  sectorName: string | null;
   /** UTC ISO instant the device let the person in. */
   scannedAt: string;
   reason: RefusalReason;

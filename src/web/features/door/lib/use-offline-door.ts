@@ -55,7 +55,7 @@ function conflictsOf(
         eventId: scan.eventId,
         nonce: scan.nonce,
         holderName: ticket?.holderName ?? null,
-        ticketTypeName: ticket?.ticketTypeName ?? null,
+        sectorName: ticket?.sectorName ?? null,
         scannedAt: scan.scannedAt,
         reason,
         message: refusalMessage(reason),

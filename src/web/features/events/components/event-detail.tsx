@@ -20,12 +20,12 @@ import { FavoriteButton } from './favorite-button';
 import { eventPriceText } from './price-text';
 import { eventSoldOutWord } from '../lib/sale-badges';
 import { formatCentavos } from '../../../../shared/money';
-import { TicketTypePicker, type TicketSelection } from './ticket-type-picker';
+import { SectorPicker, type TicketSelection } from './sector-picker';
 import { EventSessions } from './event-sessions';
 import { BackButton } from '../../../components/back-button';
 import { whenWhereParts } from '../lib/when-where';
 
-export type { TicketSelection } from './ticket-type-picker';
+export type { TicketSelection } from './sector-picker';
 
 /** A choice made before (kept while the buyer signed in): its quantities and the access code typed. */
 export interface KeptSelection {
@@ -43,7 +43,7 @@ interface EventDetailProps {
   /** True: hand the kept choice to `onBuy` once the event is shown (back from signing in). */
   isResuming?: boolean;
   /** Shown under a sold-out sector: e.g. its waiting list ('Entrar na lista de espera'). */
-  soldOutAction?: (type: EventDetailData['ticketTypes'][number]) => ReactNode;
+  soldOutAction?: (type: EventDetailData['sectors'][number]) => ReactNode;
   /**
    * Told each new choice: the quantities, or the pre-sale code once it unlocked a sector (null once
    * removed or refused), e.g. to keep them over a reload.
@@ -73,7 +73,7 @@ export function EventDetail({ onBuy, notice = null, kept = null, isResuming = fa
   }, [isCodeThrottled, error]);
   // So is a code that unlocked nothing: it is not asked again (each wrong code counts against the fan).
   const isCodeRefused =
-    accessCode !== null && event !== undefined && !isPlaceholderData && !event.ticketTypes.some((type) => type.unlockedByCode);
+    accessCode !== null && event !== undefined && !isPlaceholderData && !event.sectors.some((type) => type.unlockedByCode);
   useEffect(() => {
     if (!isCodeRefused) return;
     setCodeRefusal('Código de acesso inválido para este evento');
@@ -145,7 +145,7 @@ function EventDetailView({
   const isFavorite = favorites.ids.has(event.id);
 
   return (
-    // While the phone's buy bar shows (ticket-type-picker.tsx), the page's end stays above it.
+    // While the phone's buy bar shows (sector-picker.tsx), the page's end stays above it.
     <article className="max-md:has-[[data-buy-bar]]:pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <title>{`${event.title} - Next Level`}</title>
       <BackButton fallback="/events" />
@@ -204,7 +204,7 @@ function EventDetailView({
       {/* The sectors come before the description: on phones they are what people scroll for. */}
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
         <div id="ingressos" className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <TicketTypePicker
+          <SectorPicker
             event={event}
             accessCode={accessCode}
             isCheckingCode={isCheckingCode}
@@ -215,7 +215,7 @@ function EventDetailView({
             soldOutAction={event.isCancelled || event.isPast ? undefined : soldOutAction}
             onSelectionChange={(selection) => onChoiceChange?.({ selection })}
             onBuy={(selection, chosenEvent) => {
-              const unlocks = chosenEvent.ticketTypes.some((t) => t.unlockedByCode && selection.some((s) => s.ticketTypeId === t.id));
+              const unlocks = chosenEvent.sectors.some((t) => t.unlockedByCode && selection.some((s) => s.sectorId === t.id));
               onBuy(selection, chosenEvent, unlocks ? accessCode : null);
             }}
           />
@@ -230,7 +230,7 @@ function EventDetailView({
 /** The real lowest price of the event ('A partir de R$ 80,00', 'Gratuito', 'Esgotado'; docs/rules/events.md 'Card prices'). */
 function PriceTag({ event, className }: { event: EventDetailData; className?: string }) {
   // The fee passed on shows beside the lowest price (docs/rules/sale.md 'The service fee': from the first price).
-  const lowest = event.ticketTypes.find((t) => t.priceCentavos === event.lowestPriceCentavos && t.feeCentavos > 0);
+  const lowest = event.sectors.find((t) => t.priceCentavos === event.lowestPriceCentavos && t.feeCentavos > 0);
   // 'Esgotando' rather than 'Esgotado' while a sector's last units wait for payment, as its card says.
   const price = eventSoldOutWord(event) ?? eventPriceText(event);
   if (!price || event.isPast || event.isCancelled) return null;

@@ -26,7 +26,7 @@ export function EventSessions({ eventId }: { eventId: string }) {
       </ul>
       <ul className="mt-3 space-y-1 border-t border-border pt-3 text-sm" aria-label="O que cada ingresso cobre">
         {data.sectors.map((sector) => (
-          <li key={sector.ticketTypeId} className="[overflow-wrap:anywhere]">
+          <li key={sector.sectorId} className="[overflow-wrap:anywhere]">
             <span className="font-semibold">{sector.name}:</span> {sectorCoverage(sessions, sector.sessionIds)}
           </li>
         ))}

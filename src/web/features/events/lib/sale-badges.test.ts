@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TicketTypeView } from '../../../../shared/schemas/events';
+import type { SectorView } from '../../../../shared/schemas/events';
 import { eventSoldOutWord, FEW_LEFT, listsEndedLots, sectorSaleBadge } from './sale-badges';
 
-function sector(overrides: Partial<TicketTypeView>): TicketTypeView {
+function sector(overrides: Partial<SectorView>): SectorView {
   return {
     id: 'pista',
     name: 'Pista',
@@ -34,7 +34,7 @@ const everyLotGone = [
 ];
 
 /** Every word the sector's card shows about its stock: its badge and its ended lots' 'Esgotado'. */
-function stockWords(type: TicketTypeView): string[] {
+function stockWords(type: SectorView): string[] {
   return [
     sectorSaleBadge(type)?.text ?? null,
     ...(listsEndedLots(type) ? type.lots.filter((l) => l.state === 'ended').map(() => 'Esgotado') : []),
@@ -104,8 +104,8 @@ describe('eventSoldOutWord', () => {
   it("says 'Esgotando' for a sold-out event while a sector's last units are held, 'Esgotado' once none are, nothing while it sells", () => {
     const held = sector({ status: 'selling_out', lotRemaining: null });
     const sold = sector({ status: 'sold_out', lotRemaining: null });
-    expect(eventSoldOutWord({ isSoldOut: true, ticketTypes: [sold, held] })).toBe('Esgotando');
-    expect(eventSoldOutWord({ isSoldOut: true, ticketTypes: [sold, sold] })).toBe('Esgotado');
-    expect(eventSoldOutWord({ isSoldOut: false, ticketTypes: [sector({}), sold] })).toBeNull();
+    expect(eventSoldOutWord({ isSoldOut: true, sectors: [sold, held] })).toBe('Esgotando');
+    expect(eventSoldOutWord({ isSoldOut: true, sectors: [sold, sold] })).toBe('Esgotado');
+    expect(eventSoldOutWord({ isSoldOut: false, sectors: [sector({}), sold] })).toBeNull();
   });
 });

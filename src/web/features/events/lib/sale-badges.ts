@@ -1,4 +1,4 @@
-import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
+import type { EventDetail, SectorView } from '../../../../shared/schemas/events';
 import { formatNotificationDate } from '../../../../shared/dates';
 
 /** A lot with this many units left or fewer shows 'Restam N' ('Resta 1'). */
@@ -7,7 +7,7 @@ export const FEW_LEFT = 50;
 export type SaleBadgeTone = 'danger' | 'warning' | 'muted';
 
 /** Whether the sector offers 'Inteira' and 'Meia-entrada' apart (a free sector has no half price). */
-export const offersMeia = (type: TicketTypeView) => type.meiaAvailable > 0 && type.priceCentavos > 0;
+export const offersMeia = (type: SectorView) => type.meiaAvailable > 0 && type.priceCentavos > 0;
 
 /** 'Resta 1', 'Restam 12', 'Restam 1.250': units left in the lot on sale. */
 function unitsLeftText(units: number): string {
@@ -18,7 +18,7 @@ function unitsLeftText(units: number): string {
  * Units left in the lot, saying when they are only the meia-entrada reserve (full price sold
  * out: 'Resta 1, só meia-entrada'), so a full-price fan is not promised a ticket they cannot buy.
  */
-export function leftInLotText(type: TicketTypeView, units: number): string {
+export function leftInLotText(type: SectorView, units: number): string {
   return offersMeia(type) && type.fullAvailable <= 0 ? `${unitsLeftText(units)}, só meia-entrada` : unitsLeftText(units);
 }
 
@@ -30,7 +30,7 @@ export function leftInLotText(type: TicketTypeView, units: number): string {
  * sale, 'Restam N' only when the current lot has FEW_LEFT units or fewer, else nothing. Never two
  * of them at once.
  */
-export function sectorSaleBadge(type: TicketTypeView): { text: string; tone: SaleBadgeTone } | null {
+export function sectorSaleBadge(type: SectorView): { text: string; tone: SaleBadgeTone } | null {
   switch (type.status) {
     case 'sold_out':
       return { text: 'Esgotado', tone: 'danger' };
@@ -52,7 +52,7 @@ export function sectorSaleBadge(type: TicketTypeView): { text: string; tone: Sal
  * sector still has a lot to sell or to open, so how the price went is told; once every lot is gone
  * (sold, held or closed) its one badge says it all, and 'Esgotado' lines never sit beside 'Esgotando'.
  */
-export function listsEndedLots(type: TicketTypeView): boolean {
+export function listsEndedLots(type: SectorView): boolean {
   return type.status === 'on_sale' || type.status === 'not_open';
 }
 
@@ -61,7 +61,7 @@ export function listsEndedLots(type: TicketTypeView): boolean {
  * 'Esgotando' when some sector's last units are held by orders waiting for payment (as that
  * sector's badge says), else 'Esgotado'; null for an event not sold out.
  */
-export function eventSoldOutWord(event: Pick<EventDetail, 'isSoldOut' | 'ticketTypes'>): 'Esgotado' | 'Esgotando' | null {
+export function eventSoldOutWord(event: Pick<EventDetail, 'isSoldOut' | 'sectors'>): 'Esgotado' | 'Esgotando' | null {
   if (!event.isSoldOut) return null;
-  return event.ticketTypes.some((type) => type.status === 'selling_out') ? 'Esgotando' : 'Esgotado';
+  return event.sectors.some((type) => type.status === 'selling_out') ? 'Esgotando' : 'Esgotado';
 }

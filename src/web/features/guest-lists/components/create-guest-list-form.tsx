@@ -26,7 +26,7 @@ export function CreateGuestListForm({ eventId, sectors }: { eventId: string; sec
   const create = useCreateGuestList(eventId);
   const [name, setName] = useState('');
   const [ownerEmail, setOwnerEmail] = useState('');
-  const [ticketTypeId, setTicketTypeId] = useState(sectors[0]?.id ?? '');
+  const [sectorId, setSectorId] = useState(sectors[0]?.id ?? '');
   const [quota, setQuota] = useState('50');
   const [freeUntil, setFreeUntil] = useState('');
   const [afterKind, setAfterKind] = useState<GuestListAfterKind>('price');
@@ -48,7 +48,7 @@ export function CreateGuestListForm({ eventId, sectors }: { eventId: string; sec
     const input: CreateGuestListInput = {
       name,
       ownerEmail,
-      ticketTypeId,
+      sectorId,
       quota: Number(quota),
       freeUntil: freeIso,
       afterKind,
@@ -86,7 +86,7 @@ export function CreateGuestListForm({ eventId, sectors }: { eventId: string; sec
       </div>
       <div>
         <Label htmlFor="gl-sector">Setor</Label>
-        <GuestSelect id="gl-sector" value={ticketTypeId} onChange={(e) => setTicketTypeId(e.target.value)}>
+        <GuestSelect id="gl-sector" value={sectorId} onChange={(e) => setSectorId(e.target.value)}>
           {sectors.map((sector) => (
             <option key={sector.id} value={sector.id}>
               {sector.name}

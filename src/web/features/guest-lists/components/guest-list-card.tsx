@@ -46,7 +46,7 @@ export function GuestListCard({ list }: { list: GuestListView }) {
             {list.name}
           </h2>
           <p className="text-sm text-muted">
-            {list.event.title} · {formatEventDateShort(list.event.date)} · {list.ticketTypeName}
+            {list.event.title} · {formatEventDateShort(list.event.date)} · {list.sectorName}
           </p>
         </div>
         {list.isClosed ? (

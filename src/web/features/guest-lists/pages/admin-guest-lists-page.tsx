@@ -70,7 +70,7 @@ export function AdminGuestListsPage() {
                     {list.isClosed ? <Badge>Lista encerrada</Badge> : <Badge tone="success">Aberta</Badge>}
                   </div>
                   <p className="mt-2 text-sm font-semibold tabular-nums">
-                    {admittedLine(list)} · {list.entriesCount} de {list.quota} nomes · {list.ticketTypeName}
+                    {admittedLine(list)} · {list.entriesCount} de {list.quota} nomes · {list.sectorName}
                   </p>
                   <Button
                     type="button"
@@ -94,11 +94,7 @@ export function AdminGuestListsPage() {
               Nova lista
             </h2>
             {event.data ? (
-              <CreateGuestListForm
-                key={eventId}
-                eventId={eventId}
-                sectors={event.data.ticketTypes.map((t) => ({ id: t.id, name: t.name }))}
-              />
+              <CreateGuestListForm key={eventId} eventId={eventId} sectors={event.data.sectors.map((t) => ({ id: t.id, name: t.name }))} />
             ) : (
               <Skeleton className="h-40 w-full" />
             )}

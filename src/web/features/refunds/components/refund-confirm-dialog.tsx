@@ -64,7 +64,7 @@ export function RefundConfirmDialog({
             <span className="min-w-0">
               <span className="block font-semibold [overflow-wrap:anywhere]">{ticket.holderName}</span>
               <span className="block text-muted">
-                {ticket.ticketTypeName} · Ingresso {position} de {total}
+                {ticket.sectorName} · Ingresso {position} de {total}
               </span>
             </span>
             <span className="font-semibold whitespace-nowrap tabular-nums">{formatCentavos(ticket.amountCentavos)}</span>

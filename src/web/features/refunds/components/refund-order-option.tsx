@@ -26,7 +26,7 @@ export function RefundOrderOption({
   children?: ReactNode;
 }) {
   const id = `refund-order-${order.orderId}`;
-  const tickets = order.items.map((item) => `${item.quantity}x ${item.ticketTypeName}`).join(', ');
+  const tickets = order.items.map((item) => `${item.quantity}x ${item.sectorName}`).join(', ');
   return (
     <li
       className={cn(

@@ -81,7 +81,7 @@ export function RefundTicketPicker({
                     {ticket.holderName}
                   </span>
                   <span className="block text-xs text-muted">
-                    {ticket.ticketTypeName} · Ingresso {index + 1} de {tickets.length}
+                    {ticket.sectorName} · Ingresso {index + 1} de {tickets.length}
                   </span>
                 </span>
                 {ticket.reason ? (

@@ -22,7 +22,7 @@ export function IncomingTransfers({ transfers }: { transfers: TransferView[] }) 
               </span>
               <div className="min-w-0">
                 <h3 className="leading-snug font-bold">{transfer.event.title}</h3>
-                <p className="text-sm">{transfer.ticketTypeName}</p>
+                <p className="text-sm">{transfer.sectorName}</p>
                 <p className="text-sm text-muted">
                   {describeEventStart(transfer.event.date, transfer.event.startTime).text} · {transfer.event.location}
                 </p>

@@ -32,9 +32,9 @@ export function OrderDetails({ orderId, className }: { orderId: string; classNam
             <>
               <ul className="space-y-1.5" aria-label="Itens do pedido">
                 {order.items.map((item, index) => (
-                  <li key={`${item.ticketTypeId ?? 'item'}-${index}`} className="flex justify-between gap-3">
+                  <li key={`${item.sectorId ?? 'item'}-${index}`} className="flex justify-between gap-3">
                     <span className="min-w-0">
-                      {item.quantity} x {item.ticketTypeName}
+                      {item.quantity} x {item.sectorName}
                       {item.lotName ? <span className="block text-xs text-muted">{item.lotName}</span> : null}
                     </span>
                     <span className="shrink-0 tabular-nums">{formatCentavos(item.quantity * item.unitPriceCentavos)}</span>

@@ -44,7 +44,7 @@ export function OrderTickets({
       </header>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Ingressos do pedido #${order.orderId.slice(0, 8)}`}>
         {order.tickets.map((ticket, index) => {
-          const sameType = order.tickets.filter((other) => other.ticketTypeName === ticket.ticketTypeName);
+          const sameType = order.tickets.filter((other) => other.sectorName === ticket.sectorName);
           const typeNumber = sameType.length > 1 ? sameType.indexOf(ticket) + 1 : undefined;
           return (
             <TicketCard

@@ -15,7 +15,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** '2x Pista, 1x VIP' from the order's placeholder tickets. */
 function ticketSummary(order: MyOrderTickets): string {
   const counts = new Map<string, number>();
-  for (const ticket of order.tickets) counts.set(ticket.ticketTypeName, (counts.get(ticket.ticketTypeName) ?? 0) + 1);
+  for (const ticket of order.tickets) counts.set(ticket.sectorName, (counts.get(ticket.sectorName) ?? 0) + 1);
   return [...counts].map(([name, count]) => `${count}x ${name}`).join(', ');
 }
 

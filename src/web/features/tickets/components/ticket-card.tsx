@@ -56,7 +56,7 @@ export function TicketCard({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h4 className="leading-snug font-bold">{ticket.ticketTypeName}</h4>
+          <h4 className="leading-snug font-bold">{ticket.sectorName}</h4>
           {ticket.holderName ? <p className="text-sm break-words">{ticket.holderName}</p> : null}
           {count > 1 ? (
             <p className="text-xs text-muted">

@@ -71,12 +71,12 @@ export function TicketQrDialog({
           eventTitle: event.title,
           when: when.charAt(0).toUpperCase() + when.slice(1),
           location: event.location,
-          ticketTypeName: current.ticketTypeName,
+          sectorName: current.sectorName,
           holderName: current.holderName ?? null,
         }
       : null,
   );
-  const sameType = order.filter((other) => other.ticketTypeName === current.ticketTypeName);
+  const sameType = order.filter((other) => other.sectorName === current.sectorName);
   const currentTypeNumber =
     current.id === ticket.id ? typeNumber : sameType.length > 1 ? sameType.findIndex((t) => t.id === current.id) + 1 : undefined;
 
@@ -122,7 +122,7 @@ export function TicketQrDialog({
         </ul>
 
         <div className="mt-3 w-full" data-testid="ticket-qr-current" data-ticket-id={current.id}>
-          <p className="font-semibold text-accent">{current.ticketTypeName}</p>
+          <p className="font-semibold text-accent">{current.sectorName}</p>
           {current.holderName ? (
             <p className="mt-0.5 font-medium break-words" data-testid="ticket-qr-holder">
               Titular: {current.holderName}
@@ -196,7 +196,7 @@ export function TicketQrDialog({
         <div className="mt-5 grid w-full grid-cols-2 gap-3">
           {image && !isRotating && !isUsed ? (
             <Button asChild variant="primary" size="lg">
-              <a href={image} download={ticketFileName(current.ticketTypeName, currentTypeNumber)}>
+              <a href={image} download={ticketFileName(current.sectorName, currentTypeNumber)}>
                 <Download className="size-5" aria-hidden /> Baixar
               </a>
             </Button>

@@ -9,7 +9,7 @@ export interface TicketImageDetails {
   /** 'Sábado, 14 de março de 2026 · 22:00': the start of the ticket's own session. */
   when: string;
   location: string;
-  ticketTypeName: string;
+  sectorName: string;
   holderName: string | null;
 }
 
@@ -66,7 +66,7 @@ export async function drawTicketImage(details: TicketImageDetails): Promise<stri
     { font: `700 32px ${FONT}`, color: '#111827', lineHeight: 40, text: details.eventTitle, gapBefore: 0 },
     { font: `400 22px ${FONT}`, color: '#374151', lineHeight: 30, text: details.when, gapBefore: 12 },
     { font: `400 22px ${FONT}`, color: '#374151', lineHeight: 30, text: details.location, gapBefore: 0 },
-    { font: `700 28px ${FONT}`, color: '#5b21b6', lineHeight: 36, text: details.ticketTypeName, gapBefore: 20 },
+    { font: `700 28px ${FONT}`, color: '#5b21b6', lineHeight: 36, text: details.sectorName, gapBefore: 20 },
     ...(details.holderName
       ? [{ font: `500 24px ${FONT}`, color: '#111827', lineHeight: 32, text: `Titular: ${details.holderName}`, gapBefore: 4 }]
       : []),

@@ -23,7 +23,7 @@ function order(
     event: { id: `event-${id}`, title: `Evento ${id}`, date, ...times, location: 'Local', imageUrl: null },
     tickets: statuses.map((displayStatus, n) => ({
       id: `${id}-${n}`,
-      ticketTypeName: 'Pista',
+      sectorName: 'Pista',
       holderName: null,
       code: null,
       displayStatus,

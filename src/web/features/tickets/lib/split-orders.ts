@@ -34,9 +34,9 @@ export function splitOrdersForTickets(orders: MyOrderTickets[], now: Date) {
  * 'ingresso-pista.png'; with `number` (the ticket's place among the order's tickets of that type,
  * when there are several) 'ingresso-pista-2.png', so two downloads never share a name.
  */
-export function ticketFileName(ticketTypeName: string, number?: number): string {
+export function ticketFileName(sectorName: string, number?: number): string {
   // docs/rules/tickets.md 'My tickets': lower case with hyphens; accents and symbols dropped so every system opens it.
-  const slug = ticketTypeName
+  const slug = sectorName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[ºª]/g, 'o')

@@ -43,7 +43,7 @@ export function AcceptTransferPage() {
               </span>
               <div className="min-w-0">
                 <h2 className="text-xl leading-snug font-bold">{transfer.event.title}</h2>
-                <p>{transfer.ticketTypeName}</p>
+                <p>{transfer.sectorName}</p>
                 <p className="mt-1 text-sm">
                   {transfer.fromName} transferiu este ingresso para {transfer.toName}.
                 </p>

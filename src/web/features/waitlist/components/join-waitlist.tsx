@@ -78,7 +78,7 @@ export function JoinWaitlist({ eventId, sector, entry, maxPerOrder, isSignedIn, 
   function submit() {
     void joining.run(async () => {
       try {
-        const joined = await join.mutateAsync({ ticketTypeId: sector.id, quantity });
+        const joined = await join.mutateAsync({ sectorId: sector.id, quantity });
         closeSheet();
         toast.success(`Você está na lista de espera: ${placeInLine(joined.position ?? 1)}`, { id: 'waitlist-join' });
       } catch (error) {

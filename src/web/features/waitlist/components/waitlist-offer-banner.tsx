@@ -53,7 +53,7 @@ export function WaitlistOfferBanner({ eventId, entries, onBuy }: WaitlistOfferBa
                   {offerDeadlineText(entry.offer.expiresAt, now)}
                 </h2>
                 <p className="mt-0.5 text-sm">
-                  Lista de espera de {entry.ticketTypeName} ·{' '}
+                  Lista de espera de {entry.sectorName} ·{' '}
                   <span className="tabular-nums">{formatCentavos(entry.offer.unitPriceCentavos)}</span>
                   {one ? '' : ' cada'}. Depois desse horário, {one ? 'ele passa' : 'eles passam'} para a próxima pessoa da fila.
                 </p>

@@ -91,7 +91,7 @@ export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title
         </span>
       ),
     },
-    { key: 'type', header: 'Tipo', cell: (a) => a.ticketTypeName },
+    { key: 'type', header: 'Tipo', cell: (a) => a.sectorName },
     { key: 'order', header: 'Pedido', cell: (a) => <span className="font-mono">{shortOrder(a.orderId)}</span> },
     {
       key: 'buyer',
@@ -184,7 +184,7 @@ export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title
                   <div className="min-w-0">
                     <p className="font-semibold [overflow-wrap:anywhere]">{a.holderName ?? a.buyerName}</p>
                     <TransferNote attendee={a} />
-                    <p className="text-sm text-muted">{a.ticketTypeName}</p>
+                    <p className="text-sm text-muted">{a.sectorName}</p>
                   </div>
                   <StatusBadge attendee={a} />
                 </div>

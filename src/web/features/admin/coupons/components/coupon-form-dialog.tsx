@@ -42,10 +42,10 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
   const errors = formState.errors;
   const discountType = useWatch({ control, name: 'discountType' });
   const eventId = useWatch({ control, name: 'eventId' });
-  const unlocksTicketTypeId = useWatch({ control, name: 'unlocksTicketTypeId' });
+  const unlocksSectorId = useWatch({ control, name: 'unlocksSectorId' });
   // The chosen event's sectors, for 'Libera setor de pré-venda'.
   const { data: chosenEvent, isPending: sectorsPending } = useEventDetail(eventId, open && eventId !== '');
-  const presaleSectors = chosenEvent?.ticketTypes.filter((type) => type.hiddenWithoutCode || type.id === unlocksTicketTypeId) ?? [];
+  const presaleSectors = chosenEvent?.sectors.filter((type) => type.hiddenWithoutCode || type.id === unlocksSectorId) ?? [];
   const isPending = create.isPending || update.isPending;
 
   useEffect(() => {
@@ -114,12 +114,12 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
           <FormField
             id="coupon-value"
             label="Desconto (%)"
-            required={!unlocksTicketTypeId}
+            required={!unlocksSectorId}
             error={errors.discountValue?.message}
-            hint={unlocksTicketTypeId ? 'De 1 a 100. Em branco: sem desconto.' : 'De 1 a 100.'}
+            hint={unlocksSectorId ? 'De 1 a 100. Em branco: sem desconto.' : 'De 1 a 100.'}
           >
             {(aria) => (
-              <Input {...aria} {...register('discountValue')} inputMode="numeric" autoComplete="off" aria-required={!unlocksTicketTypeId} />
+              <Input {...aria} {...register('discountValue')} inputMode="numeric" autoComplete="off" aria-required={!unlocksSectorId} />
             )}
           </FormField>
         ) : (
@@ -128,9 +128,9 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
             name="discountValue"
             id="coupon-value"
             label="Desconto (R$)"
-            required={!unlocksTicketTypeId}
+            required={!unlocksSectorId}
             error={errors.discountValue?.message}
-            hint={unlocksTicketTypeId ? 'Em branco: sem desconto.' : undefined}
+            hint={unlocksSectorId ? 'Em branco: sem desconto.' : undefined}
           />
         )}
         <MoneyField
@@ -179,7 +179,7 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
                 value={field.value}
                 onChange={(event) => {
                   field.onChange(event);
-                  setValue('unlocksTicketTypeId', '');
+                  setValue('unlocksSectorId', '');
                 }}
                 onBlur={field.onBlur}
               >
@@ -201,12 +201,12 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
       {eventId ? (
         <Controller
           control={control}
-          name="unlocksTicketTypeId"
+          name="unlocksSectorId"
           render={({ field }) => (
             <FormField
               id="coupon-unlocks"
               label="Libera setor de pré-venda"
-              error={errors.unlocksTicketTypeId?.message}
+              error={errors.unlocksSectorId?.message}
               hint={
                 sectorsPending
                   ? 'Carregando os setores do evento...'
@@ -219,10 +219,10 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
                 // Controlled, so the saved sector survives the options arriving after the form opens.
                 <Select {...aria} ref={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}>
                   <option value="">Nenhum: só desconto</option>
-                  {coupon?.unlocksTicketTypeId &&
-                  coupon.unlocksTicketTypeId === field.value &&
+                  {coupon?.unlocksSectorId &&
+                  coupon.unlocksSectorId === field.value &&
                   !presaleSectors.some((type) => type.id === field.value) ? (
-                    <option value={coupon.unlocksTicketTypeId}>{coupon.unlocksTicketTypeName ?? 'Setor atual'}</option>
+                    <option value={coupon.unlocksSectorId}>{coupon.unlocksSectorName ?? 'Setor atual'}</option>
                   ) : null}
                   {presaleSectors.map((type) => (
                     <option key={type.id} value={type.id}>

@@ -24,7 +24,7 @@ export interface CouponFormValues {
   eventId: string;
   isActive: boolean;
   /** A pre-sale code: the hidden sector of `eventId` it unlocks; '' for none. */
-  unlocksTicketTypeId: string;
+  unlocksSectorId: string;
 }
 
 export const emptyCouponForm: CouponFormValues = {
@@ -38,7 +38,7 @@ export const emptyCouponForm: CouponFormValues = {
   validUntil: '',
   eventId: '',
   isActive: true,
-  unlocksTicketTypeId: '',
+  unlocksSectorId: '',
 };
 
 /** The edit form filled with a saved coupon. */
@@ -54,7 +54,7 @@ export function couponToFormValues(coupon: AdminCoupon): CouponFormValues {
     validUntil: coupon.validUntilDay ?? '',
     eventId: coupon.eventId ?? '',
     isActive: coupon.isActive,
-    unlocksTicketTypeId: coupon.unlocksTicketTypeId ?? '',
+    unlocksSectorId: coupon.unlocksSectorId ?? '',
   };
 }
 
@@ -84,14 +84,14 @@ export const couponFormSchema = z
     validUntil: z.string(),
     eventId: z.string(),
     isActive: z.boolean(),
-    unlocksTicketTypeId: z.string(),
+    unlocksSectorId: z.string(),
   })
   .transform((values, ctx): CouponInput => {
     const issue = (path: keyof CouponFormValues, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     const value = values.discountValue.trim();
     let discountValue: number | undefined;
     // A code that only unlocks a pre-sale sector may leave the discount blank: no discount.
-    if (!value && values.unlocksTicketTypeId) discountValue = 0;
+    if (!value && values.unlocksSectorId) discountValue = 0;
     if (value) {
       if (values.discountType === 'percentage') {
         if (/^\d+$/.test(value)) discountValue = Number(value);
@@ -122,7 +122,7 @@ export const couponFormSchema = z
       validUntil: values.validUntil,
       eventId: values.eventId || null,
       isActive: values.isActive,
-      unlocksTicketTypeId: values.unlocksTicketTypeId || null,
+      unlocksSectorId: values.unlocksSectorId || null,
     };
     const parsed = couponInputSchema.safeParse(body);
     if (!parsed.success) {

@@ -61,10 +61,10 @@ function CouponEvent({ coupon }: { coupon: AdminCoupon }) {
   return (
     <span className="block min-w-0">
       <span className="block">{coupon.eventTitle ?? 'Todos os eventos'}</span>
-      {coupon.unlocksTicketTypeId ? (
+      {coupon.unlocksSectorId ? (
         <span className="mt-0.5 inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:text-amber-300">
           <LockOpen aria-hidden className="size-3" />
-          Libera {coupon.unlocksTicketTypeName ?? 'setor de pré-venda'}
+          Libera {coupon.unlocksSectorName ?? 'setor de pré-venda'}
         </span>
       ) : null}
       {coupon.accessCodeFailures && coupon.accessCodeFailures.last7d > 0 ? <AccessCodeFailures counts={coupon.accessCodeFailures} /> : null}

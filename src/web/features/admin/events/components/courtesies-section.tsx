@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { FileText, Gift, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { issueCourtesiesSchema, type AdminCourtesy, type AdminTicketType } from '../../../../../shared/schemas/admin-events';
+import { issueCourtesiesSchema, type AdminCourtesy, type AdminSector } from '../../../../../shared/schemas/admin-events';
 import { formatInstant } from '../../../../../shared/dates';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
@@ -22,7 +22,7 @@ import { parseCourtesyCsv, type CourtesyCsvResult, type CourtesyRecipient } from
 
 const recipientShape = issueCourtesiesSchema.shape.recipients.element.shape;
 const courtesyFormSchema = z.object({
-  ticketTypeId: issueCourtesiesSchema.shape.ticketTypeId,
+  sectorId: issueCourtesiesSchema.shape.sectorId,
   name: recipientShape.name,
   email: recipientShape.email,
 });
@@ -59,7 +59,7 @@ const columns: DataTableColumn<AdminCourtesy>[] = [
       </span>
     ),
   },
-  { key: 'sector', header: 'Setor', cell: (courtesy) => courtesy.ticketTypeName },
+  { key: 'sector', header: 'Setor', cell: (courtesy) => courtesy.sectorName },
   { key: 'issuedBy', header: 'Emitida por', cell: (courtesy) => courtesy.issuedBy ?? '—' },
   { key: 'issuedAt', header: 'Quando', cell: (courtesy) => <span className="whitespace-nowrap">{formatInstant(courtesy.issuedAt)}</span> },
   { key: 'status', header: 'Situação', cell: (courtesy) => <CourtesyStatus courtesy={courtesy} /> },
@@ -71,19 +71,19 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? `1 $
  * 'Cortesias' of an event (docs/rules/sale.md 'Courtesies'): free tickets of a sector issued to a name and
  * e-mail, one at a time or from a CSV of 'nome,email' lines read in the browser, then the list.
  */
-export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; ticketTypes: AdminTicketType[] }) {
+export function CourtesiesSection({ eventId, sectors }: { eventId: string; sectors: AdminSector[] }) {
   const issue = useIssueCourtesies();
   const { data, isPending, isError, refetch } = useCourtesies(eventId);
   const fileId = useId();
   const [csv, setCsv] = useState<(CourtesyCsvResult & { fileName: string }) | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const form = useForm<CourtesyFormValues, unknown, CourtesyFormOutput>({
-    defaultValues: { ticketTypeId: ticketTypes.length === 1 ? ticketTypes[0].id : '', name: '', email: '' },
+    defaultValues: { sectorId: sectors.length === 1 ? sectors[0].id : '', name: '', email: '' },
     resolver: zodResolver(courtesyFormSchema),
   });
   const { register, handleSubmit, setError, reset, trigger, control, formState } = form;
   const { errors } = formState;
-  const ticketTypeId = useWatch({ control, name: 'ticketTypeId' });
+  const sectorId = useWatch({ control, name: 'sectorId' });
   const courtesies = data?.courtesies ?? [];
 
   useEffect(() => {
@@ -91,7 +91,7 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
   }, [isError]);
 
   async function send(recipients: CourtesyRecipient[], sectorId: string) {
-    const result = await issue.mutateAsync({ eventId, input: { ticketTypeId: sectorId, recipients } });
+    const result = await issue.mutateAsync({ eventId, input: { sectorId: sectorId, recipients } });
     toast.success(result.issued === 1 ? 'Cortesia emitida!' : `${result.issued} cortesias emitidas!`, {
       description:
         result.invited > 0 ? `${plural(result.invited, 'convite enviado', 'convites enviados')} para quem ainda não tem conta.` : undefined,
@@ -100,11 +100,11 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
 
   async function submitOne(values: CourtesyFormOutput) {
     try {
-      await send([{ name: values.name, email: values.email }], values.ticketTypeId);
-      reset({ ticketTypeId: values.ticketTypeId, name: '', email: '' });
+      await send([{ name: values.name, email: values.email }], values.sectorId);
+      reset({ sectorId: values.sectorId, name: '', email: '' });
     } catch (error) {
       reportSaveError(error, ISSUE_ERROR, setError, (field) => {
-        if (field === 'ticketTypeId') return 'ticketTypeId';
+        if (field === 'sectorId') return 'sectorId';
         if (typeof field === 'string' && field.endsWith('.email')) return 'email';
         if (typeof field === 'string' && field.endsWith('.name')) return 'name';
         return null;
@@ -123,13 +123,13 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
 
   async function submitFile() {
     if (!csv || csv.recipients.length === 0) return;
-    if (!(await trigger('ticketTypeId'))) return;
+    if (!(await trigger('sectorId'))) return;
     try {
-      await send(csv.recipients, ticketTypeId);
+      await send(csv.recipients, sectorId);
       setCsv(null);
       setFileKey((key) => key + 1);
     } catch (error) {
-      reportSaveError(error, ISSUE_ERROR, setError, (field) => (field === 'ticketTypeId' ? 'ticketTypeId' : null));
+      reportSaveError(error, ISSUE_ERROR, setError, (field) => (field === 'sectorId' ? 'sectorId' : null));
     }
   }
 
@@ -153,11 +153,11 @@ export function CourtesiesSection({ eventId, ticketTypes }: { eventId: string; t
         className="space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-6"
         aria-busy={issue.isPending}
       >
-        <FormField id="courtesy-sector" label="Setor" required error={errors.ticketTypeId?.message} className="sm:max-w-sm">
+        <FormField id="courtesy-sector" label="Setor" required error={errors.sectorId?.message} className="sm:max-w-sm">
           {(aria) => (
-            <Select {...aria} aria-required {...register('ticketTypeId')}>
+            <Select {...aria} aria-required {...register('sectorId')}>
               <option value="">Escolha o setor</option>
-              {ticketTypes.map((type) => (
+              {sectors.map((type) => (
                 <option key={type.id} value={type.id}>
                   {type.name}
                 </option>

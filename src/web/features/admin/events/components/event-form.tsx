@@ -21,9 +21,9 @@ import { ApiError } from '../../../../lib/api';
 import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Select, Textarea } from '../../components/form-field';
 import { FormImageField } from '../../components/image-upload-field';
-import type { SavedTicketTypeInfo } from '../lib/event-form-values';
+import type { SavedSectorInfo } from '../lib/event-form-values';
 import { SaleRulesFields } from './sale-rules-fields';
-import { TicketTypeFields } from './ticket-type-fields';
+import { SectorFields } from './sector-fields';
 
 const OTHER_CITY = '__outra__';
 const INVALID_TOAST = 'Por favor, corrija os erros destacados em vermelho';
@@ -34,10 +34,10 @@ export interface EventFormProps {
   /** Saves; a rejection with an ApiError carrying details.field marks that field. */
   onSubmit(input: EventInputBody): Promise<void>;
   /** Edit form: sales per saved sector id. */
-  savedTicketTypes?: Record<string, SavedTicketTypeInfo>;
+  savedSectors?: Record<string, SavedSectorInfo>;
   /** Edit form: the event has sales, so the service fee is read-only. */
   isFeeLocked?: boolean;
-  onRemoveSavedTicketType?(ticketTypeId: string): Promise<void>;
+  onRemoveSavedSector?(sectorId: string): Promise<void>;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -53,14 +53,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The create / edit event form (docs/rules/events.md 'Creating and editing events'): same rules and messages as the server. */
-export function EventForm({
-  defaultValues,
-  submitLabel,
-  onSubmit,
-  savedTicketTypes,
-  isFeeLocked,
-  onRemoveSavedTicketType,
-}: EventFormProps) {
+export function EventForm({ defaultValues, submitLabel, onSubmit, savedSectors, isFeeLocked, onRemoveSavedSector }: EventFormProps) {
   const form = useForm<EventFormValues, unknown, EventFormOutput>({
     defaultValues,
     resolver: zodResolver(eventFormSchema),
@@ -191,7 +184,7 @@ export function EventForm({
           </FormField>
         </Section>
 
-        <TicketTypeFields saved={savedTicketTypes} onRemoveSaved={onRemoveSavedTicketType} />
+        <SectorFields saved={savedSectors} onRemoveSaved={onRemoveSavedSector} />
 
         <SaleRulesFields isFeeLocked={isFeeLocked} />
 

@@ -6,13 +6,13 @@ import { Input } from '../../../../components/ui/input';
 import { DateTimeInput } from '../../components/date-time-input';
 import { FormField } from '../../../../components/form-field';
 import { MoneyInput } from '../../components/money-input';
-import { formatLotCounts, lotName, newLotRow, type SavedTicketTypeInfo } from '../lib/event-form-values';
+import { formatLotCounts, lotName, newLotRow, type SavedSectorInfo } from '../lib/event-form-values';
 
 interface LotFieldsProps {
   sectorIndex: number;
   sectorLabel: string;
   /** Sales of the saved lots of this sector (edit form). */
-  saved?: SavedTicketTypeInfo;
+  saved?: SavedSectorInfo;
 }
 
 /**
@@ -22,8 +22,8 @@ interface LotFieldsProps {
  */
 export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
   const { control, register, formState } = useFormContext<EventFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: `ticketTypes.${sectorIndex}.lots`, keyName: 'fieldKey' });
-  const sectorErrors = formState.errors.ticketTypes?.[sectorIndex];
+  const { fields, append, remove } = useFieldArray({ control, name: `sectors.${sectorIndex}.lots`, keyName: 'fieldKey' });
+  const sectorErrors = formState.errors.sectors?.[sectorIndex];
   const errors = sectorErrors?.lots;
   const listError = errors?.root?.message ?? errors?.message;
 
@@ -41,7 +41,7 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
           const lotErrors = errors?.[index];
           const counts = field.id ? saved?.lots[field.id] : undefined;
           const hasSales = counts ? counts.sold + counts.held > 0 : false;
-          const base = `ticketTypes-${sectorIndex}-lots-${index}`;
+          const base = `sectors-${sectorIndex}-lots-${index}`;
           const name = lotName(index);
           return (
             <li key={field.fieldKey} className="rounded-xl border border-border bg-surface/40 p-3">
@@ -66,7 +66,7 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
               <div className="grid gap-3 sm:grid-cols-2">
                 <Controller
                   control={control}
-                  name={`ticketTypes.${sectorIndex}.lots.${index}.price`}
+                  name={`sectors.${sectorIndex}.lots.${index}.price`}
                   render={({ field: price }) => (
                     <FormField
                       id={`${base}-price`}
@@ -103,13 +103,13 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
                       aria-required
                       inputMode="numeric"
                       autoComplete="off"
-                      {...register(`ticketTypes.${sectorIndex}.lots.${index}.remaining`)}
+                      {...register(`sectors.${sectorIndex}.lots.${index}.remaining`)}
                     />
                   )}
                 </FormField>
                 <Controller
                   control={control}
-                  name={`ticketTypes.${sectorIndex}.lots.${index}.startsAt`}
+                  name={`sectors.${sectorIndex}.lots.${index}.startsAt`}
                   render={({ field: startsAt }) => (
                     <FormField
                       id={`${base}-startsAt`}
@@ -133,7 +133,7 @@ export function LotFields({ sectorIndex, sectorLabel, saved }: LotFieldsProps) {
                 />
                 <Controller
                   control={control}
-                  name={`ticketTypes.${sectorIndex}.lots.${index}.endsAt`}
+                  name={`sectors.${sectorIndex}.lots.${index}.endsAt`}
                   render={({ field: endsAt }) => (
                     <FormField
                       id={`${base}-endsAt`}

@@ -17,7 +17,7 @@ export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
       </h2>
       <SalesMoneyFigures money={event.money} />
       <ul className="space-y-3">
-        {event.ticketTypes.map((type) => (
+        {event.sectors.map((type) => (
           <li key={type.id} className="rounded-xl border border-border p-3">
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-semibold">{type.name}</h3>

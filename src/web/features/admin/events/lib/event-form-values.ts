@@ -9,8 +9,8 @@ import {
 } from '../../../../../shared/schemas/admin-events';
 import { plural } from '../../../../../shared/plural';
 
-export type TicketTypeFormValues = EventFormValues['ticketTypes'][number];
-export type LotFormValues = TicketTypeFormValues['lots'][number];
+export type SectorFormValues = EventFormValues['sectors'][number];
+export type LotFormValues = SectorFormValues['lots'][number];
 
 /** A lot row 'Adicionar lote' adds: no price yet, 100 units, no dates. */
 export const newLotRow = (): LotFormValues => ({
@@ -21,7 +21,7 @@ export const newLotRow = (): LotFormValues => ({
 });
 
 /** A sector row 'Adicionar setor' adds: one lot, on sale as long as the event, not a pre-sale. */
-export const newTicketTypeRow = (name = ''): TicketTypeFormValues => ({
+export const newSectorRow = (name = ''): SectorFormValues => ({
   name,
   description: '',
   lots: [newLotRow()],
@@ -64,7 +64,7 @@ export function emptyEventForm(): EventFormValues {
     capacity: '',
     imageUrl: '',
     isPublished: false,
-    ticketTypes: [newTicketTypeRow(DEFAULT_TICKET_TYPE.name)],
+    sectors: [newSectorRow(DEFAULT_TICKET_TYPE.name)],
     maxTicketsPerOrder: String(DEFAULT_MAX_TICKETS_PER_ORDER),
     maxTicketsPerCpf: String(DEFAULT_MAX_TICKETS_PER_CPF),
     serviceFeePercent: '',
@@ -94,7 +94,7 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
     capacity: event.capacity === null ? '' : String(event.capacity),
     imageUrl: event.imageUrl ?? '',
     isPublished: event.isPublished,
-    ticketTypes: event.ticketTypes.map((type) => ({
+    sectors: event.sectors.map((type) => ({
       id: type.id,
       name: type.name,
       description: type.description ?? '',
@@ -125,7 +125,7 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
 }
 
 /** What the form needs to know of a saved sector: sales, the meia-entrada reserve and each lot's counts. */
-export interface SavedTicketTypeInfo {
+export interface SavedSectorInfo {
   soldCount: number;
   hasOrders: boolean;
   meiaReserve: number;
@@ -133,9 +133,9 @@ export interface SavedTicketTypeInfo {
   lots: Record<string, { sold: number; held: number; remaining: number }>;
 }
 
-export function savedTicketTypesOf(event: AdminEventDetail): Record<string, SavedTicketTypeInfo> {
+export function savedSectorsOf(event: AdminEventDetail): Record<string, SavedSectorInfo> {
   return Object.fromEntries(
-    event.ticketTypes.map((type) => [
+    event.sectors.map((type) => [
       type.id,
       {
         soldCount: type.soldCount,
@@ -149,7 +149,7 @@ export function savedTicketTypesOf(event: AdminEventDetail): Record<string, Save
 }
 
 /** Whether paid or waiting orders exist: then the server keeps the service fee as it is. */
-export const hasSales = (event: AdminEventDetail) => event.ticketTypes.some((type) => type.lots.some((lot) => lot.sold + lot.held > 0));
+export const hasSales = (event: AdminEventDetail) => event.sectors.some((type) => type.lots.some((lot) => lot.sold + lot.held > 0));
 
 /** 'N vendidos · N reservados · N restantes' for a lot or a sector, counts with the thousands dot ('14.998 restantes'). */
 export function formatLotCounts({ sold, held, remaining }: { sold: number; held: number; remaining: number }): string {

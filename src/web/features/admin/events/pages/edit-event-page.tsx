@@ -8,7 +8,7 @@ import { Skeleton } from '../../../../components/ui/skeleton';
 import { ApiError } from '../../../../lib/api';
 import { PageHeader } from '../../components/page-header';
 import { useAdminEvent } from '../api/get-admin-event';
-import { useDeleteTicketType } from '../api/delete-ticket-type';
+import { useDeleteSector } from '../api/delete-sector';
 import { useUpdateEvent } from '../api/update-event';
 import { AdminEventNotFound } from '../components/admin-event-not-found';
 import { BuyersSection } from '../components/buyers-section';
@@ -19,25 +19,25 @@ import { EventLifeActions } from '../components/event-life-actions';
 import { EventStatusBadges } from '../components/event-status-badge';
 import { SalesSummarySection } from '../components/sales-summary-section';
 import { formatInstant } from '../../../../../shared/dates';
-import { eventToFormValues, hasSales, savedTicketTypesOf } from '../lib/event-form-values';
+import { eventToFormValues, hasSales, savedSectorsOf } from '../lib/event-form-values';
 
 function EditEventForm({ event }: { event: AdminEventDetail }) {
   const update = useUpdateEvent();
-  const removeTicketType = useDeleteTicketType();
+  const removeSector = useDeleteSector();
   const navigate = useNavigate();
   // The form keeps its own state; it starts from the event as first loaded.
   const defaults = useMemo(() => eventToFormValues(event), [event.id]); // eslint-disable-line react-hooks/exhaustive-deps
-  const saved = useMemo(() => savedTicketTypesOf(event), [event]);
+  const saved = useMemo(() => savedSectorsOf(event), [event]);
 
   return (
     <EventForm
       defaultValues={defaults}
       submitLabel="Salvar alterações"
-      savedTicketTypes={saved}
+      savedSectors={saved}
       isFeeLocked={hasSales(event)}
-      onRemoveSavedTicketType={async (ticketTypeId) => {
+      onRemoveSavedSector={async (sectorId) => {
         try {
-          await removeTicketType.mutateAsync({ eventId: event.id, ticketTypeId });
+          await removeSector.mutateAsync({ eventId: event.id, sectorId });
         } catch (error) {
           toast.error('Não foi possível remover o setor.', { description: (error as Error).message });
           throw error;
@@ -151,7 +151,7 @@ export function EditEventPage({ moreSections }: { moreSections?(eventId: string)
       ) : null}
       <SalesSummarySection event={event} />
       <EditEventForm key={event.id} event={event} />
-      <CourtesiesSection eventId={event.id} ticketTypes={event.ticketTypes} />
+      <CourtesiesSection eventId={event.id} sectors={event.sectors} />
       <CourtesyQuotasSection eventId={event.id} />
       {moreSections?.(event.id)}
       <BuyersSection eventId={event.id} />

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../../shared/errors';
 import type { Db } from '../../db/client';
-import { events, orderItems, ticketTypes } from '../../db/schema';
+import { events, orderItems, sectors } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 
 /**
@@ -15,36 +15,34 @@ import { recordAudit, type AuditActor } from '../audit/record-audit';
  * ticket_type_last. The removal is recorded in the audit trail by `actor` with the sector's lots
  * (docs/rules/audit.md 'What is recorded').
  */
-export async function deleteTicketType(db: Db, eventId: string, ticketTypeId: string, actor: AuditActor): Promise<void> {
+export async function deleteSector(db: Db, eventId: string, sectorId: string, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.id, eventId)).for('update');
     if (!event) throw new DomainError('event_not_found');
     const [type] = await tx
-      .select({ id: ticketTypes.id, name: ticketTypes.name })
-      .from(ticketTypes)
-      .where(and(eq(ticketTypes.id, ticketTypeId), eq(ticketTypes.eventId, eventId)))
+      .select({ id: sectors.id, name: sectors.name })
+      .from(sectors)
+      .where(and(eq(sectors.id, sectorId), eq(sectors.eventId, eventId)))
       .for('update');
     if (!type) throw new DomainError('ticket_type_not_found');
 
-    const [{ value: used }] = await tx.select({ value: count() }).from(orderItems).where(eq(orderItems.ticketTypeId, ticketTypeId));
+    const [{ value: used }] = await tx.select({ value: count() }).from(orderItems).where(eq(orderItems.sectorId, sectorId));
     if (Number(used) > 0) throw new DomainError('ticket_type_has_orders');
 
-    const [{ value: total }] = await tx.select({ value: count() }).from(ticketTypes).where(eq(ticketTypes.eventId, eventId));
+    const [{ value: total }] = await tx.select({ value: count() }).from(sectors).where(eq(sectors.eventId, eventId));
     if (Number(total) <= 1) throw new DomainError('ticket_type_last');
 
     // The NOT EXISTS repeats the order check in the same statement: an order placed since the
     // count above (it does not lock ticket_types rows it only reads) still blocks the removal.
     const deleted = await tx
-      .delete(ticketTypes)
-      .where(
-        and(eq(ticketTypes.id, ticketTypeId), sql`NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.ticket_type_id = ${ticketTypeId})`),
-      )
-      .returning({ id: ticketTypes.id });
+      .delete(sectors)
+      .where(and(eq(sectors.id, sectorId), sql`NOT EXISTS (SELECT 1 FROM order_items oi WHERE oi.ticket_type_id = ${sectorId})`))
+      .returning({ id: sectors.id });
     if (deleted.length === 0) throw new DomainError('ticket_type_has_orders');
     await recordAudit(tx, actor, {
       action: 'ticket_type.deleted',
       objectType: 'ticket_type',
-      objectId: ticketTypeId,
+      objectId: sectorId,
       eventId,
       changes: { name: type.name },
     });

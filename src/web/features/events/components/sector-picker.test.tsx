@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
-import { TicketTypePicker } from './ticket-type-picker';
+import type { EventDetail, SectorView } from '../../../../shared/schemas/events';
+import { SectorPicker } from './sector-picker';
 
 // The words the event page shows for each state of a sector and of the meia-entrada counter
 // (docs/rules/sale.md 'Selling the Brazilian way'), rendered as the browser gets them. The states
 // themselves come from the server: tests/api/event-page-states.test.ts.
 
-function sector(overrides: Partial<TicketTypeView>): TicketTypeView {
+function sector(overrides: Partial<SectorView>): SectorView {
   return {
     id: overrides.name ?? 'pista',
     name: 'Pista',
@@ -31,7 +31,7 @@ function sector(overrides: Partial<TicketTypeView>): TicketTypeView {
   };
 }
 
-function event(ticketTypes: TicketTypeView[], meia = { available: 120, reserve: 120 }): EventDetail {
+function event(sectors: SectorView[], meia = { available: 120, reserve: 120 }): EventDetail {
   return {
     id: 'e1',
     title: 'Noite de Teste',
@@ -51,7 +51,7 @@ function event(ticketTypes: TicketTypeView[], meia = { available: 120, reserve: 
     fullAddress: null,
     capacity: null,
     rating: null,
-    ticketTypes,
+    sectors,
     meia,
     serviceFee: { basisPoints: 0, absorbed: false, refundable: false },
     maxTicketsPerOrder: 6,
@@ -65,7 +65,7 @@ function event(ticketTypes: TicketTypeView[], meia = { available: 120, reserve: 
 function shown(detail: EventDetail): string {
   const html = renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
-      <TicketTypePicker event={detail} accessCode={null} isCheckingCode={false} onAccessCodeChange={() => {}} onBuy={() => {}} />
+      <SectorPicker event={detail} accessCode={null} isCheckingCode={false} onAccessCodeChange={() => {}} onBuy={() => {}} />
     </QueryClientProvider>,
   );
   return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { ShoppingCart } from 'lucide-react';
-import type { EventDetail, TicketTypeView } from '../../../../shared/schemas/events';
+import type { EventDetail, SectorView } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
 import { MAX_TICKETS_PER_TYPE } from '../../../../shared/order-limits';
 import { plural } from '../../../../shared/plural';
@@ -14,14 +14,14 @@ import { QuantityStepper } from './quantity-stepper';
 import { listsEndedLots, offersMeia, sectorSaleBadge, type SaleBadgeTone } from '../lib/sale-badges';
 
 export interface TicketSelection {
-  ticketTypeId: string;
+  sectorId: string;
   /** Full-price units ('Inteira'). */
   fullQuantity: number;
   /** Half-price units ('Meia-entrada'): the checkout asks each one's category and holder. */
   halfQuantity: number;
 }
 
-interface TicketTypePickerProps {
+interface SectorPickerProps {
   event: EventDetail;
   /** The pre-sale code applied on the page ('Tem um código de acesso?'), or null. */
   accessCode: string | null;
@@ -38,7 +38,7 @@ interface TicketTypePickerProps {
   /** Told each new choice (the sectors with units, within what each can sell now), e.g. to keep it over a reload. */
   onSelectionChange?: (selection: TicketSelection[]) => void;
   /** Shown under a sold-out sector (e.g. its waiting list), or nothing. */
-  soldOutAction?: (type: TicketTypeView) => ReactNode;
+  soldOutAction?: (type: SectorView) => ReactNode;
 }
 
 /** Lines of one order (the order schema's `items`): each half-price unit is its own line. */
@@ -47,7 +47,7 @@ const MAX_ORDER_LINES = 20;
 type Chosen = { full: number; half: number };
 const none: Chosen = { full: 0, half: 0 };
 
-const isOnSale = (type: TicketTypeView) => type.status === 'on_sale' || type.status === 'selling_out';
+const isOnSale = (type: SectorView) => type.status === 'on_sale' || type.status === 'selling_out';
 
 /**
  * 'Tipos de ingresso' (docs/screens.md 'Event detail', docs/rules/sale.md 'Sectors and lots'): each sector with its current lot,
@@ -56,7 +56,7 @@ const isOnSale = (type: TicketTypeView) => type.status === 'on_sale' || type.sta
  * access code of pre-sale sectors; the estimated total and the buy button (the checkout shows
  * the server's quote).
  */
-export function TicketTypePicker({
+export function SectorPicker({
   event,
   accessCode,
   isCheckingCode,
@@ -67,14 +67,14 @@ export function TicketTypePicker({
   onBuy,
   onSelectionChange,
   soldOutAction,
-}: TicketTypePickerProps) {
+}: SectorPickerProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen>>(() =>
-    Object.fromEntries((initialSelection ?? []).map((line) => [line.ticketTypeId, { full: line.fullQuantity, half: line.halfQuantity }])),
+    Object.fromEntries((initialSelection ?? []).map((line) => [line.sectorId, { full: line.fullQuantity, half: line.halfQuantity }])),
   );
   const hasResumed = useRef(false);
   const canBuy = !event.isPast && !event.isCancelled;
   // What is chosen, within what each sector can sell now (the event may have been asked again).
-  const lines = event.ticketTypes
+  const lines = event.sectors
     .map((type) => {
       const pick = isOnSale(type) && canBuy ? (chosen[type.id] ?? none) : none;
       const half = offersMeia(type) ? Math.min(pick.half, type.meiaAvailable) : 0;
@@ -87,14 +87,14 @@ export function TicketTypePicker({
   const orderLimit = event.maxTicketsPerOrder ?? Number.POSITIVE_INFINITY;
   const subtotal = lines.reduce((sum, l) => sum + l.full * l.type.priceCentavos + l.half * l.type.halfPriceCentavos, 0);
   const fee = lines.reduce((sum, l) => sum + l.full * l.type.feeCentavos + l.half * l.type.halfFeeCentavos, 0);
-  const isSoldOut = event.ticketTypes.length > 0 && event.ticketTypes.every((type) => type.remaining <= 0);
-  const hasUnlocked = event.ticketTypes.some((type) => type.unlockedByCode);
+  const isSoldOut = event.sectors.length > 0 && event.sectors.every((type) => type.remaining <= 0);
+  const hasUnlocked = event.sectors.some((type) => type.unlockedByCode);
 
-  function choose(type: TicketTypeView, next: Chosen) {
+  function choose(type: SectorView, next: Chosen) {
     setChosen((current) => ({ ...current, [type.id]: next }));
   }
 
-  function maxima(type: TicketTypeView): Chosen {
+  function maxima(type: SectorView): Chosen {
     const mine = lines.find((line) => line.type.id === type.id) ?? { full: 0, half: 0 };
     const left = orderLimit - count;
     const sectorLeft = Math.min(type.remaining, MAX_TICKETS_PER_TYPE);
@@ -110,7 +110,7 @@ export function TicketTypePicker({
   }
 
   const selection: TicketSelection[] = lines.map(({ type, full, half }) => ({
-    ticketTypeId: type.id,
+    sectorId: type.id,
     fullQuantity: full,
     halfQuantity: half,
   }));
@@ -126,8 +126,8 @@ export function TicketTypePicker({
   }, [isResuming]);
 
   return (
-    <section aria-labelledby="ticket-types-title" className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
-      <h2 id="ticket-types-title" className="text-xl font-bold">
+    <section aria-labelledby="sectors-title" className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-6">
+      <h2 id="sectors-title" className="text-xl font-bold">
         Tipos de ingresso
       </h2>
       {event.isCancelled ? (
@@ -135,14 +135,14 @@ export function TicketTypePicker({
       ) : event.isPast ? (
         <p className="mt-3 rounded-xl bg-surface px-3 py-2 text-sm font-medium">Vendas encerradas: este evento já aconteceu.</p>
       ) : null}
-      {event.ticketTypes.length === 0 ? (
+      {event.sectors.length === 0 ? (
         <p className="mt-3 text-muted">Nenhum ingresso à venda no momento.</p>
       ) : (
         <ul className="mt-4 divide-y divide-border">
-          {event.ticketTypes.map((type) => {
+          {event.sectors.map((type) => {
             const line = lines.find((l) => l.type.id === type.id);
             return (
-              <TicketTypeRow
+              <SectorRow
                 key={type.id}
                 type={type}
                 chosen={line ? { full: line.full, half: line.half } : none}
@@ -226,7 +226,7 @@ export function TicketTypePicker({
         <p role="status" className="mt-4 rounded-xl bg-surface px-3 py-2 text-sm font-medium">
           Ingressos esgotados: não há mais ingressos à venda para este evento.
         </p>
-      ) : event.ticketTypes.length > 0 && canBuy ? (
+      ) : event.sectors.length > 0 && canBuy ? (
         <p className="mt-4 text-sm text-muted">Escolha a quantidade para continuar.</p>
       ) : null}
       {count > 0 ? <PhoneBuyBar count={count} totalCentavos={subtotal + fee} onBuy={() => onBuy(selection, event)} /> : null}
@@ -267,13 +267,13 @@ function PhoneBuyBar({ count, totalCentavos, onBuy }: { count: number; totalCent
   );
 }
 
-interface TicketTypeRowProps {
-  type: TicketTypeView;
+interface SectorRowProps {
+  type: SectorView;
   chosen: Chosen;
   max: Chosen;
   isDisabled: boolean;
   onChange(chosen: Chosen): void;
-  soldOutAction?: (type: TicketTypeView) => ReactNode;
+  soldOutAction?: (type: SectorView) => ReactNode;
 }
 
 const toneClass: Record<SaleBadgeTone, string> = {
@@ -282,7 +282,7 @@ const toneClass: Record<SaleBadgeTone, string> = {
   muted: 'text-muted',
 };
 
-function TicketTypeRow({ type, chosen, max, isDisabled, onChange, soldOutAction }: TicketTypeRowProps) {
+function SectorRow({ type, chosen, max, isDisabled, onChange, soldOutAction }: SectorRowProps) {
   const canChoose = isOnSale(type) && !isDisabled;
   const hasMeia = offersMeia(type);
   const status = sectorSaleBadge(type);

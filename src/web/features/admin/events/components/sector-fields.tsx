@@ -10,14 +10,14 @@ import { DateTimeInput } from '../../components/date-time-input';
 import { FormField } from '../../../../components/form-field';
 import { Textarea } from '../../components/form-field';
 import { SwitchField } from '../../components/switch-field';
-import { formatMeiaReserve, newTicketTypeRow, type SavedTicketTypeInfo } from '../lib/event-form-values';
+import { formatMeiaReserve, newSectorRow, type SavedSectorInfo } from '../lib/event-form-values';
 import { LotFields } from './lot-fields';
 
-interface TicketTypeFieldsProps {
+interface SectorFieldsProps {
   /** Sales per saved sector id (edit form). */
-  saved?: Record<string, SavedTicketTypeInfo>;
+  saved?: Record<string, SavedSectorInfo>;
   /** Removes a saved sector on the server; rejects with the server's message (edit form). */
-  onRemoveSaved?(ticketTypeId: string): Promise<void>;
+  onRemoveSaved?(sectorId: string): Promise<void>;
 }
 
 /**
@@ -25,13 +25,13 @@ interface TicketTypeFieldsProps {
  * after another, an optional sales window and the pre-sale switch; at least one sector remains,
  * so 'Remover' is off when only one is left.
  */
-export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps) {
+export function SectorFields({ saved, onRemoveSaved }: SectorFieldsProps) {
   const { control, register, formState } = useFormContext<EventFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'ticketTypes', keyName: 'fieldKey' });
-  const names = useWatch({ control, name: 'ticketTypes' });
+  const { fields, append, remove } = useFieldArray({ control, name: 'sectors', keyName: 'fieldKey' });
+  const names = useWatch({ control, name: 'sectors' });
   const [pendingRemoval, setPendingRemoval] = useState<{ index: number; id: string; name: string } | null>(null);
   const [isRemoving, setRemoving] = useState(false);
-  const errors = formState.errors.ticketTypes;
+  const errors = formState.errors.sectors;
   const listError = errors?.root?.message ?? errors?.message;
   const canRemove = fields.length > 1;
 
@@ -78,7 +78,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
         {fields.map((field, index) => {
           const rowErrors = errors?.[index];
           const info = field.id ? saved?.[field.id] : undefined;
-          const base = `ticketTypes-${index}`;
+          const base = `sectors-${index}`;
           const label = names?.[index]?.name?.trim() || `Setor ${index + 1}`;
           return (
             <li key={field.fieldKey} className="rounded-2xl border border-border bg-card p-4 sm:p-6">
@@ -108,7 +108,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <FormField id={`${base}-name`} label="Nome do setor" required error={rowErrors?.name?.message} className="sm:col-span-2">
                   {(aria) => (
-                    <Input {...aria} aria-required placeholder="Ex.: Pista, VIP, Camarote" {...register(`ticketTypes.${index}.name`)} />
+                    <Input {...aria} aria-required placeholder="Ex.: Pista, VIP, Camarote" {...register(`sectors.${index}.name`)} />
                   )}
                 </FormField>
                 <FormField
@@ -122,7 +122,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                       {...aria}
                       rows={2}
                       placeholder="Opcional: o que este setor inclui"
-                      {...register(`ticketTypes.${index}.description`)}
+                      {...register(`sectors.${index}.description`)}
                     />
                   )}
                 </FormField>
@@ -135,7 +135,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
 
                 <Controller
                   control={control}
-                  name={`ticketTypes.${index}.salesStartAt`}
+                  name={`sectors.${index}.salesStartAt`}
                   render={({ field: start }) => (
                     <FormField
                       id={`${base}-salesStartAt`}
@@ -159,7 +159,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                 />
                 <Controller
                   control={control}
-                  name={`ticketTypes.${index}.salesEndAt`}
+                  name={`sectors.${index}.salesEndAt`}
                   render={({ field: end }) => (
                     <FormField
                       id={`${base}-salesEndAt`}
@@ -183,7 +183,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
                 />
                 <Controller
                   control={control}
-                  name={`ticketTypes.${index}.hiddenWithoutCode`}
+                  name={`sectors.${index}.hiddenWithoutCode`}
                   render={({ field: hidden }) => (
                     <SwitchField
                       id={`${base}-hiddenWithoutCode`}
@@ -200,7 +200,7 @@ export function TicketTypeFields({ saved, onRemoveSaved }: TicketTypeFieldsProps
           );
         })}
       </ol>
-      <Button variant="outline" onClick={() => append(newTicketTypeRow())} disabled={fields.length >= MAX_TICKET_TYPES}>
+      <Button variant="outline" onClick={() => append(newSectorRow())} disabled={fields.length >= MAX_TICKET_TYPES}>
         <Plus aria-hidden className="size-5" />
         Adicionar setor
       </Button>
