@@ -1,4 +1,4 @@
-import { halfPrice } from './concessions';
+import { meiaPrice } from './concessions';
 
 /**
  * How a box-office sale from a block is priced, the same on the device (offline, at the moment of
@@ -17,7 +17,7 @@ export interface BlockLotPrice {
 }
 
 /** The kinds of unit a box-office sale has: full price ('inteira'), half price ('meia'), courtesy ('cortesia', free). */
-export type BlockUnitKind = 'full' | 'half' | 'courtesy';
+export type BlockUnitKind = 'full' | 'meia' | 'courtesy';
 
 /** One unit of a sale from a block: its position in the block, its lot, its kind and what it costs. */
 export interface BlockSaleUnit {
@@ -33,7 +33,7 @@ function blockUnitPrices(lots: readonly BlockLotPrice[]): { lotId: string; price
 }
 
 /**
- * The units of a sale of `full` + `half` + `courtesy` units from a block whose first `sold` units
+ * The units of a sale of `full` + `meia` + `courtesy` units from a block whose first `sold` units
  * are gone, in the order they are taken (full, half, courtesy), priced: a full unit at its price, a
  * meia at half of it rounded down (Lei 12.933/2013), a courtesy at 0. Returns null when the block
  * has fewer units left than the sale asks.
@@ -41,12 +41,12 @@ function blockUnitPrices(lots: readonly BlockLotPrice[]): { lotId: string; price
 export function priceBlockSale(
   lots: readonly BlockLotPrice[],
   sold: number,
-  sale: { full: number; half: number; courtesy: number },
+  sale: { full: number; meia: number; courtesy: number },
 ): { units: BlockSaleUnit[]; totalCentavos: number } | null {
   const prices = blockUnitPrices(lots);
   const kinds: BlockUnitKind[] = [
     ...Array.from({ length: sale.full }, () => 'full' as const),
-    ...Array.from({ length: sale.half }, () => 'half' as const),
+    ...Array.from({ length: sale.meia }, () => 'meia' as const),
     ...Array.from({ length: sale.courtesy }, () => 'courtesy' as const),
   ];
   if (sold < 0 || sold + kinds.length > prices.length) return null;
@@ -56,7 +56,7 @@ export function priceBlockSale(
       position: sold + i,
       lotId: unit.lotId,
       kind,
-      priceCentavos: kind === 'full' ? unit.priceCentavos : kind === 'half' ? halfPrice(unit.priceCentavos) : 0,
+      priceCentavos: kind === 'full' ? unit.priceCentavos : kind === 'meia' ? meiaPrice(unit.priceCentavos) : 0,
     };
   });
   return { units, totalCentavos: units.reduce((sum, unit) => sum + unit.priceCentavos, 0) };
@@ -65,16 +65,16 @@ export function priceBlockSale(
 /**
  * How many more units of each kind a block may sell: `left` in all, of which at most `fullLeft`
  * full-price or courtesy units. A block reserved while the meia-entrada reserve holds keeps
- * `halfUnits` of its units for meia-entrada only (Lei 12.933/2013 art. 1 § 10: 40 % of the tickets
+ * `meiaUnits` of its units for meia-entrada only (Lei 12.933/2013 art. 1 § 10: 40 % of the tickets
  * for meia); meias sell from those first, then from the others.
  */
-export function blockUnitsLeft(block: { size: number; used: number; halfUnits: number; halfSold: number }): {
+export function blockUnitsLeft(block: { size: number; used: number; meiaUnits: number; meiaSold: number }): {
   left: number;
   fullLeft: number;
 } {
   const left = block.size - block.used;
-  const fullSold = block.used - block.halfSold;
-  return { left, fullLeft: Math.max(0, Math.min(left, block.size - block.halfUnits - fullSold)) };
+  const fullSold = block.used - block.meiaSold;
+  return { left, fullLeft: Math.max(0, Math.min(left, block.size - block.meiaUnits - fullSold)) };
 }
 
 /** What a box-office sale beyond the units full price may take is told, on the device and by the server. */

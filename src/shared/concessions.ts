@@ -52,6 +52,6 @@ export const MEIA_RESERVE_PERCENT = 40;
 export const SENIOR_MIN_AGE = 60;
 
 /** A half price (Lei 12.933/2013 art. 1: half of what the ticket costs): half of the unit's full price, rounded down to the centavo. */
-export function halfPrice(priceCentavos: number): number {
+export function meiaPrice(priceCentavos: number): number {
   return Math.floor(priceCentavos / 2);
 }

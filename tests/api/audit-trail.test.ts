@@ -367,7 +367,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       blockId = reserved.json().id;
     });
     expectRow(row, { actor: op, objectType: 'block', objectId: blockId, eventId: event.id });
-    expect(row.changes).toMatchObject({ sectorId: type.id, drawerId: op.drawerId, size: 3, halfUnits: 0 });
+    expect(row.changes).toMatchObject({ sectorId: type.id, drawerId: op.drawerId, size: 3, meiaUnits: 0 });
   },
   'block.returned': async () => {
     const { event, op, block, sell } = await boxOffice(4);
@@ -396,7 +396,7 @@ const cases: Partial<Record<AuditAction, () => Promise<void>>> = {
       objectId: orderId,
       eventId: event.id,
       orderId,
-      changes: { totalCentavos: 8000, paymentMethod: 'cash', ticketCount: 1, halfCount: 0, courtesyCount: 0 },
+      changes: { totalCentavos: 8000, paymentMethod: 'cash', ticketCount: 1, meiaCount: 0, courtesyCount: 0 },
     });
   },
   'door_sector.saved': async () => {

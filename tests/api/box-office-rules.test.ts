@@ -92,11 +92,11 @@ describe('the meia-entrada reserve holds at the box office', () => {
     } = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 30 });
     const op = await operatorAt(event.id);
     const block = await reserve(op, event.id, pista.id, 10);
-    expect(block.json()).toMatchObject({ size: 10, halfUnits: 4 });
+    expect(block.json()).toMatchObject({ size: 10, meiaUnits: 4 });
     const sell = deviceBlock(op, block.json());
     const results = (
       await call('POST', '/api/box-office/sync', op.cookie, {
-        sales: [sell({ full: 6 }), sell({ full: 1 }), sell({ courtesy: 1 }), sell({ half: [student(testCpf(7001))] })],
+        sales: [sell({ full: 6 }), sell({ full: 1 }), sell({ courtesy: 1 }), sell({ meia: [student(testCpf(7001))] })],
       })
     ).json().results;
     expect(results.map((r: { outcome: string; code: string | null }) => r.code ?? r.outcome)).toEqual([
@@ -115,7 +115,7 @@ describe('the meia-entrada reserve holds at the box office', () => {
     // Returning the block gives the 3 meia units kept and not sold back to the reserve: online sells them as meia only.
     expect((await call('POST', `/api/box-office/blocks/${block.json().id}/return`, op.cookie)).statusCode).toBe(200);
     const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
-    expect(sector).toMatchObject({ remaining: 3, halfTaken: 1 });
+    expect(sector).toMatchObject({ remaining: 3, meiaTaken: 1 });
     const fan = await server.signUpAs();
     const place = (items: object[], cpf: string) =>
       call('POST', '/api/orders', fan.cookie, {
@@ -151,10 +151,10 @@ describe('the meia-entrada reserve holds at the box office', () => {
     for (const op of devices) {
       const block = await reserve(op, event.id, pista.id, 2);
       expect(block.statusCode).toBe(201);
-      sales.push({ op, sale: deviceBlock(op, block.json())({ half: [student(cpf)] }) });
+      sales.push({ op, sale: deviceBlock(op, block.json())({ meia: [student(cpf)] }) });
     }
     const fans = await Promise.all([server.signUpAs(), server.signUpAs()]);
-    const half = {
+    const meia = {
       sectorId: pista.id,
       quantity: 1,
       concession: 'student',
@@ -165,7 +165,7 @@ describe('the meia-entrada reserve holds at the box office', () => {
       ...fans.map((fan, i) =>
         call('POST', '/api/orders', fan.cookie, {
           eventId: event.id,
-          items: [half],
+          items: [meia],
           buyer: { ...buyer, cpf: testCpf(7101 + i) },
           paymentMethod: 'pix',
           installments: 1,

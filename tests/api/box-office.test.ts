@@ -55,8 +55,8 @@ describe('box-office sales from blocks', () => {
     const blockB = await reserve(bruno, event.id, pista.id, 2);
     expect(blockB.statusCode).toBe(201);
     // 10 days out the meia-entrada reserve holds (40 % of 5: 2 units): Bruno's 2 units are kept for meia only.
-    expect(blockA.json()).toMatchObject({ halfUnits: 0 });
-    expect(blockB.json()).toMatchObject({ halfUnits: 2 });
+    expect(blockA.json()).toMatchObject({ meiaUnits: 0 });
+    expect(blockB.json()).toMatchObject({ meiaUnits: 2 });
     // The sector gave all it had to the two blocks: nothing more for a third block, nor online.
     const third = await reserve(ana, event.id, pista.id, 1);
     expect(third.statusCode).toBe(409);
@@ -74,10 +74,10 @@ describe('box-office sales from blocks', () => {
     const sellA = deviceBlock(ana, blockA.json());
     const salesA = [
       sellA({ full: 2 }, { method: 'cash', cashTenderedCentavos: 20000 }),
-      sellA({ half: [student('529.982.247-25')] }, { method: 'card_machine', cardNsu: '123456', cardBrand: 'Visa' }),
+      sellA({ meia: [student('529.982.247-25')] }, { method: 'card_machine', cardNsu: '123456', cardBrand: 'Visa' }),
     ];
     const sellB = deviceBlock(bruno, blockB.json());
-    const salesB = [sellB({ half: [student('111.444.777-35', 'Bia Estudante')] }), sellB({ full: 1 })];
+    const salesB = [sellB({ meia: [student('111.444.777-35', 'Bia Estudante')] }), sellB({ full: 1 })];
 
     const [syncA, syncB] = await Promise.all([
       call('POST', '/api/box-office/sync', ana.cookie, { sales: salesA }),
@@ -126,9 +126,9 @@ describe('box-office sales from blocks', () => {
     const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
     expect(sector.remaining).toBe(0);
     // The reserve counts Ana's meia and the 2 units Bruno's block keeps for meia (his meia is one of them).
-    expect(sector.halfTaken).toBe(3);
+    expect(sector.meiaTaken).toBe(3);
     const blocks = await server.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.eventId, event.id));
-    expect(blocks.map((b) => [b.size, b.used, b.halfSold]).sort()).toEqual([
+    expect(blocks.map((b) => [b.size, b.used, b.meiaSold]).sort()).toEqual([
       [2, 1, 1],
       [3, 3, 1],
     ]);
@@ -170,8 +170,8 @@ describe('box-office sales from blocks', () => {
     const block = (await reserve(op, event.id, pista.id, 10)).json();
     const sell = deviceBlock(op, block);
     const forged = { ...sell({ full: 1 }), codes: ['NL1.AAAAAAAAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAA'] };
-    const meia = sell({ half: [student('111.444.777-35', 'Lia')] }, { method: 'cash', cashTenderedCentavos: 2500 }, true);
-    const meiaAgain = sell({ half: [student('111.444.777-35', 'Lia')] });
+    const meia = sell({ meia: [student('111.444.777-35', 'Lia')] }, { method: 'cash', cashTenderedCentavos: 2500 }, true);
+    const meiaAgain = sell({ meia: [student('111.444.777-35', 'Lia')] });
     const courtesy = sell({ courtesy: 1 });
     const response = await call('POST', '/api/box-office/sync', op.cookie, { sales: [forged, meia, meiaAgain, courtesy] });
     const results = response.json().results;

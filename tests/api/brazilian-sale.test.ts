@@ -148,15 +148,15 @@ describe('meia-entrada', () => {
     );
     const results = await Promise.all(requests);
     const placed = results.filter((r) => typeof r !== 'string') as { items: { concession: string | null }[] }[];
-    const half = placed.filter((o) => o.items[0].concession !== null).length;
-    expect([placed.length - half, half]).toEqual([6, 4]);
+    const meias = placed.filter((o) => o.items[0].concession !== null).length;
+    expect([placed.length - meias, meias]).toEqual([6, 4]);
     expect(
       results
         .filter((r) => typeof r === 'string')
         .every((code) => code === 'full_price_sold_out' || code === 'ticket_type_sold_out' || code === 'meia_sold_out'),
     ).toBe(true);
     const [row] = await server.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
-    expect([row.remaining, row.halfTaken]).toEqual([0, 4]);
+    expect([row.remaining, row.meiaTaken]).toEqual([0, 4]);
 
     // An event within 48 hours sells its unsold reserve at full price.
     const late = await createEvent(server, [{ name: 'Pista', priceCentavos: 8000, remaining: 10 }], { meiaEntrada: true, daysAhead: 1 });

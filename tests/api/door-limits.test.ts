@@ -83,7 +83,7 @@ describe('the syncs, bounded in rows per call', () => {
       drawerId: op.drawerId,
       deviceId: op.deviceId,
       full: 1,
-      half: [],
+      meia: [],
       courtesy: 0,
       codes: [],
       payment: { method: 'cash', cashTenderedCentavos: 5000 },

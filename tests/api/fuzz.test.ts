@@ -127,7 +127,7 @@ const sale = () => ({
   blockId: uuid,
   drawerId: uuid,
   full: 1,
-  half: [],
+  meia: [],
   courtesy: 0,
   codes: [],
   payment: { method: 'cash', receivedCentavos: 10000 },

@@ -242,9 +242,9 @@ describe('scheduled notices', () => {
     const { event } = await buyAndPay(person.cookie, 2, 1);
     // Twelve hours before the event starts (20:00 in São Paulo, UTC-3), whatever the time of the run.
     const startsAt = new Date(`${event.date}T20:00:00-03:00`);
-    const halfADayBefore = new Date(startsAt.getTime() - 12 * 3_600_000);
-    await runWorkerOnce(server.deps, halfADayBefore);
-    await runWorkerOnce(server.deps, halfADayBefore);
+    const meiaADayBefore = new Date(startsAt.getTime() - 12 * 3_600_000);
+    await runWorkerOnce(server.deps, meiaADayBefore);
+    await runWorkerOnce(server.deps, meiaADayBefore);
     const told = await server.deps.db.select().from(notifications).where(eq(notifications.userId, person.userId));
     const reminders = told.filter((n) => n.title.includes(event.title) && n.title !== 'Compra confirmada!');
     expect(reminders).toHaveLength(1);

@@ -222,7 +222,7 @@ describe("a payment after the hold ended, by the sale's rules", () => {
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.id, kept.late.id));
     expect([row.status, row.totalCentavos]).toEqual(['completed', 4000]);
     const [sector] = await server.deps.db.select().from(sectors).where(eq(sectors.id, kept.type.id));
-    expect([sector.remaining, sector.halfTaken]).toEqual([9, 1]);
+    expect([sector.remaining, sector.meiaTaken]).toEqual([9, 1]);
   });
 });
 

@@ -701,8 +701,8 @@ async function boxOffice(c: SaleCase, mode: 'sales' | 'sync'): Promise<Outcome> 
     size: 1,
   });
   if (block.statusCode !== 201) return { verdict: block.json().code };
-  const halfOf = c.probe.kind === 'meia' ? (c.probe.holderCpf ?? CPF.student) : c.probe.boxOfficeMeiaOf;
-  const sale = deviceBlock(op, block.json())(halfOf ? { half: [student(halfOf)] } : { full: 1 }, {
+  const meiaOf = c.probe.kind === 'meia' ? (c.probe.holderCpf ?? CPF.student) : c.probe.boxOfficeMeiaOf;
+  const sale = deviceBlock(op, block.json())(meiaOf ? { meia: [student(meiaOf)] } : { full: 1 }, {
     method: 'cash',
     cashTenderedCentavos: 100000,
   });

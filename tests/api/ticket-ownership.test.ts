@@ -271,8 +271,8 @@ describe('who holds what per CPF follows transfers and holder edits', () => {
     });
     expect(edit.json()).toMatchObject({ code: 'cpf_limit' });
 
-    const half = await bought(caio, event.id, [meia(pista.id, testCpf(9306))], testCpf(9305));
-    const handed = await call('PUT', `/api/tickets/${half.tickets[0].id}/holder`, caio.cookie, {
+    const meiaOrder = await bought(caio, event.id, [meia(pista.id, testCpf(9306))], testCpf(9305));
+    const handed = await call('PUT', `/api/tickets/${meiaOrder.tickets[0].id}/holder`, caio.cookie, {
       holderName: 'Outra Pessoa',
       holderCpf: testCpf(9307),
     });

@@ -514,7 +514,7 @@ async function runBench(): Promise<number> {
     // The Brazilian rules held: each lot at its price, the reserve, the limit per CPF, the fee in every total.
     const [rules] = await queryRows<{
       wrong_price: string;
-      half: string;
+      meia: string;
       full: string;
       over_cpf: string;
       wrong_fee: string;
@@ -525,7 +525,7 @@ async function runBench(): Promise<number> {
       SELECT
         (SELECT count(*) FROM order_items i JOIN ticket_lots l ON l.id = i.lot_id JOIN orders o ON o.id = i.order_id
           WHERE o.event_id = ${sale.event.id} AND i.unit_price_centavos <> CASE WHEN i.concession IS NULL THEN l.price_centavos ELSE l.price_centavos / 2 END) AS wrong_price,
-        (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${sale.event.id} AND o.status IN ('pending', 'completed') AND i.concession IS NOT NULL) AS half,
+        (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${sale.event.id} AND o.status IN ('pending', 'completed') AND i.concession IS NOT NULL) AS meia,
         (SELECT coalesce(sum(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.event_id = ${sale.event.id} AND o.status IN ('pending', 'completed') AND i.concession IS NULL) AS full,
         (SELECT count(*) FROM (SELECT coalesce(i.holder_cpf, o.buyer_cpf) AS cpf, sum(i.quantity) AS n FROM order_items i JOIN orders o ON o.id = i.order_id
           WHERE o.event_id = ${sale.event.id} AND o.status IN ('pending', 'completed') GROUP BY 1 HAVING sum(i.quantity) > 4) over) AS over_cpf,
@@ -534,7 +534,7 @@ async function runBench(): Promise<number> {
     );
     const reserve = Math.ceil((STOCK * 40) / 100);
     if (Number(rules.wrong_price) > 0) failures.push(`${rules.wrong_price} items at a price other than their lot's`);
-    if (Number(rules.half) > reserve) failures.push(`${rules.half} half-price units, over the reserve of ${reserve}`);
+    if (Number(rules.meia) > reserve) failures.push(`${rules.meia} half-price units, over the reserve of ${reserve}`);
     if (Number(rules.full) > STOCK - reserve)
       failures.push(`${rules.full} full-price units, over the ${STOCK - reserve} outside the reserve`);
     if (Number(rules.over_cpf) > 0) failures.push(`${rules.over_cpf} CPFs over the limit of 4`);
@@ -545,7 +545,7 @@ async function runBench(): Promise<number> {
       `purchase window s: ${saleSeconds.toFixed(2)}`,
       `completed orders: ${completed} (${Number(units.completed_orders)} in db, ${Number(units.pending_orders)} pending)`,
       `sold-out answers: ${soldOut}`,
-      `full-price units: ${rules.full} of ${STOCK - reserve} outside the reserve; half-price units: ${rules.half} of the ${reserve} reserve; 1st lot left: ${rules.first_lot}`,
+      `full-price units: ${rules.full} of ${STOCK - reserve} outside the reserve; half-price units: ${rules.meia} of the ${reserve} reserve; 1st lot left: ${rules.first_lot}`,
       `over any limit: ${Number(rules.over_cpf) + Number(rules.wrong_price) + Number(rules.wrong_fee)} (CPFs over 4, items off their lot's price, fees off their units')`,
       `purchase errors: ${orderErrors.length + payErrors.length}`,
       `remaining: ${remaining}`,

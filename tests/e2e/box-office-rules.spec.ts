@@ -71,7 +71,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     await blocksPanel.getByRole('button', { name: 'Reservar bloco' }).click();
     await poll(() => blocksPanel.getByText('8 de 8 restantes').isVisible()).toBe(true);
     const [pistaBlock] = await app.deps.db.select().from(boxOfficeBlocks).where(eq(boxOfficeBlocks.sectorId, pista.id));
-    expect(pistaBlock).toMatchObject({ size: 8, halfUnits: 2 });
+    expect(pistaBlock).toMatchObject({ size: 8, meiaUnits: 2 });
 
     const sector = page.getByRole('region', { name: 'Nova venda' }).getByLabel('Setor');
     await poll(() => chosenSector(page)).toBe('Camarote · R$ 250,00 · 10 no bloco');
@@ -152,7 +152,7 @@ describe('the box office while the meia-entrada reserve holds', () => {
     expect(pixTicket.concession).toBeNull();
     expect(pixTicket.checkedInAt).toBeNull();
     const [pistaAfter] = await app.deps.db.select().from(sectors).where(eq(sectors.id, pista.id));
-    expect(pistaAfter.halfTaken).toBe(2);
+    expect(pistaAfter.meiaTaken).toBe(2);
 
     // The sale form with the block, as the next sale starts.
     await page.getByRole('button', { name: 'Nova venda' }).click();

@@ -112,7 +112,7 @@ describe('the box office at the door', () => {
         expect(scans).toEqual([expect.objectContaining({ accepted: true, location: 'Bilheteria' })]);
       }
       const [sector] = await app.deps.db.select().from(sectors).where(eq(sectors.id, made.sectors[0].id));
-      expect(sector.halfTaken).toBe(2);
+      expect(sector.meiaTaken).toBe(2);
 
       // A later sync (the 15 s timer, a tap) records nothing more.
       await page.getByRole('button', { name: 'Nova venda' }).click();

@@ -9,7 +9,7 @@ export type DeviceSale = {
   drawerId: string;
   deviceId: string;
   full: number;
-  half: { concession: string; name: string; cpf: string; documentNumber?: string; birthDate?: string }[];
+  meia: { concession: string; name: string; cpf: string; documentNumber?: string; birthDate?: string }[];
   courtesy: number;
   codes: string[];
   payment: Record<string, unknown>;
@@ -48,11 +48,11 @@ export function reserveBlockFor(server: TestServer, op: BoxOfficeOperator, event
 export function deviceBlock(op: BoxOfficeOperator, block: { id: string; codes: string[] }) {
   let next = 0;
   return (
-    units: { full?: number; half?: DeviceSale['half']; courtesy?: number },
+    units: { full?: number; meia?: DeviceSale['meia']; courtesy?: number },
     payment: Record<string, unknown> = { method: 'cash', cashTenderedCentavos: 100000 },
     admit = false,
   ): DeviceSale => {
-    const count = (units.full ?? 0) + (units.half?.length ?? 0) + (units.courtesy ?? 0);
+    const count = (units.full ?? 0) + (units.meia?.length ?? 0) + (units.courtesy ?? 0);
     // The screen's next code is the block's next unit: a PIX sale's units pass theirs by (its tickets get codes when paid).
     const codes = payment.method === 'pix' ? [] : block.codes.slice(next, next + count);
     next += count;
@@ -62,7 +62,7 @@ export function deviceBlock(op: BoxOfficeOperator, block: { id: string; codes: s
       drawerId: op.drawerId,
       deviceId: op.deviceId,
       full: units.full ?? 0,
-      half: units.half ?? [],
+      meia: units.meia ?? [],
       courtesy: units.courtesy ?? 0,
       codes,
       payment,

@@ -20,7 +20,7 @@ const unit = (over: Partial<BorderoUnit> & { ticketId: string }): BorderoUnit =>
   lineKey: 'Pista|1º lote|Inteira|Online',
   unitPriceCentavos: 8000,
   unitFeeCentavos: 0,
-  halfPrice: false,
+  meiaPrice: false,
   refundId: null,
   courtesyFaceCentavos: 0,
   ...over,
@@ -42,7 +42,7 @@ function salesMoneyOf(orders: BorderoOrder[]) {
           ticketId: u.ticketId,
           unitPriceCentavos: u.unitPriceCentavos,
           unitFeeCentavos: u.unitFeeCentavos,
-          halfPrice: u.halfPrice,
+          meiaPrice: u.meiaPrice,
           refundId: u.refundId,
         })),
         refunds: o.refunds,
@@ -73,7 +73,7 @@ describe('settleBorderoLines', () => {
     absorbedFeeCentavos: 1500,
     units: [
       unit({ ticketId: 'c', unitPriceCentavos: 10000, unitFeeCentavos: 1000, lineKey: 'Camarote|Inteira' }),
-      unit({ ticketId: 'd', unitPriceCentavos: 5000, unitFeeCentavos: 500, halfPrice: true, lineKey: 'Camarote|Meia' }),
+      unit({ ticketId: 'd', unitPriceCentavos: 5000, unitFeeCentavos: 500, meiaPrice: true, lineKey: 'Camarote|Meia' }),
     ],
     refunds: [],
   };

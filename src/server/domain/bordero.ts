@@ -38,7 +38,7 @@ export interface BorderoUnit {
   unitPriceCentavos: number;
   /** The unit's service fee as its item recorded it (charged or absorbed, as the order says). */
   unitFeeCentavos: number;
-  halfPrice: boolean;
+  meiaPrice: boolean;
   /** The counted refund (approved or processed, of a sale) the ticket belongs to, or null. */
   refundId: string | null;
   /** A courtesy's face value, the price of the lot it came from; 0 for a sale. */
@@ -121,7 +121,7 @@ export function settleBorderoLines(orders: BorderoOrder[]): Map<string, BorderoM
     if (units.length === 0) continue;
     const paid = ticketRefundAmounts(
       { subtotalCentavos: order.subtotalCentavos, discountCentavos: order.discountCentavos, feeCentavos: 0 },
-      units.map((u) => ({ ticketId: u.ticketId, unitPriceCentavos: u.unitPriceCentavos, halfPrice: u.halfPrice })),
+      units.map((u) => ({ ticketId: u.ticketId, unitPriceCentavos: u.unitPriceCentavos, meiaPrice: u.meiaPrice })),
       { includeFee: false },
     );
     const gross = units.map((u) => paid.get(u.ticketId) ?? u.unitPriceCentavos);

@@ -36,7 +36,7 @@ function sector(id: string, lots: SaleLot[]): SaleSector {
     eventId: 'ev1',
     name: id,
     remaining: lots.reduce((s, l) => s + l.remaining, 0),
-    halfTaken: 0,
+    meiaTaken: 0,
     salesStartAt: null,
     salesEndAt: null,
     hiddenWithoutCode: false,

@@ -15,7 +15,7 @@ export function meiaReserve(sectorStock: number): number {
 }
 
 /** A half price: half of the lot's price at the moment of the hold, rounded down to the centavo (shared/concessions.ts, which the box-office device prices with too). */
-export { halfPrice } from '../../shared/concessions';
+export { meiaPrice } from '../../shared/concessions';
 
 /**
  * From when the unsold reserve may be sold at full price: 48 hours before the event starts, 72

@@ -22,7 +22,7 @@ const unit = (over: Partial<BorderoUnit> & { ticketId: string }): BorderoUnit =>
   lineKey: 'Pista|Inteira|Online',
   unitPriceCentavos: 10000,
   unitFeeCentavos: 0,
-  halfPrice: false,
+  meiaPrice: false,
   refundId: null,
   courtesyFaceCentavos: 0,
   ...over,
@@ -183,11 +183,11 @@ function salesInput(orders: BorderoOrder[]): [PaidOrdersTotals, RefundedOrder[]]
     if (o.refunds.length > 0)
       refunded.push({
         order: o,
-        tickets: o.units.map(({ ticketId, unitPriceCentavos, unitFeeCentavos, halfPrice, refundId }) => ({
+        tickets: o.units.map(({ ticketId, unitPriceCentavos, unitFeeCentavos, meiaPrice, refundId }) => ({
           ticketId,
           unitPriceCentavos,
           unitFeeCentavos,
-          halfPrice,
+          meiaPrice,
           refundId,
         })),
         refunds: o.refunds,

@@ -45,7 +45,7 @@ describe('applyCoupon', () => {
     expect(applyCoupon(coupon({ discountValue: 100 }), 16000, 'ev1', now)).toBe(16000);
   });
 
-  it('rounds a percentage half up to the centavo', () => {
+  it('rounds a percentage meia up to the centavo', () => {
     expect(applyCoupon(coupon({ discountValue: 10 }), 1005, 'ev1', now)).toBe(101); // 100.5
     expect(applyCoupon(coupon({ discountValue: 10 }), 1004, 'ev1', now)).toBe(100); // 100.4
     expect(applyCoupon(coupon({ discountValue: 15 }), 999, 'ev1', now)).toBe(150); // 149.85

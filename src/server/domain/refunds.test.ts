@@ -110,7 +110,7 @@ describe('ticketRefundAmounts', () => {
   it('adds each ticket its fee when the fee goes back, and none when the organizer absorbed it', () => {
     const units = [
       { ticketId: 'a', unitPriceCentavos: 8000, unitFeeCentavos: 800 },
-      { ticketId: 'b', unitPriceCentavos: 4000, unitFeeCentavos: 400, halfPrice: true },
+      { ticketId: 'b', unitPriceCentavos: 4000, unitFeeCentavos: 400, meiaPrice: true },
     ];
     const charged = { subtotalCentavos: 12000, discountCentavos: 0, feeCentavos: 1200 };
     expect([...ticketRefundAmounts(charged, units, { includeFee: true }).values()]).toEqual([8800, 4400]);

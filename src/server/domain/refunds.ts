@@ -142,12 +142,12 @@ export function isFeeRefunded(input: {
  */
 export function ticketRefundAmounts(
   order: { subtotalCentavos: number; discountCentavos: number; feeCentavos?: number },
-  units: { ticketId: string; unitPriceCentavos: number; unitFeeCentavos?: number; halfPrice?: boolean }[],
+  units: { ticketId: string; unitPriceCentavos: number; unitFeeCentavos?: number; meiaPrice?: boolean }[],
   options: { includeFee: boolean },
 ): Map<string, number> {
   const amounts = new Map<string, number>();
   const fee = (unit: (typeof units)[number]) => (options.includeFee ? ticketFeeCentavos(order, unit) : 0);
-  const discounted = units.map((u) => !u.halfPrice);
+  const discounted = units.map((u) => !u.meiaPrice);
   const subtotal = units.reduce((sum, u, i) => sum + (discounted[i] ? u.unitPriceCentavos : 0), 0);
   const discount = Math.min(order.discountCentavos, subtotal);
   const shares = units.map((u, i) => (discount === 0 || !discounted[i] ? 0 : Math.floor((discount * u.unitPriceCentavos) / subtotal)));

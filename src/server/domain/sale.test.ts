@@ -32,7 +32,7 @@ function sector(id: string, lots: SaleLot[], extra: Partial<SaleSector> = {}): S
     eventId: 'ev1',
     name: id === 'pista' ? 'Pista' : id.toUpperCase(),
     remaining: lots.reduce((s, l) => s + l.remaining, 0),
-    halfTaken: 0,
+    meiaTaken: 0,
     salesStartAt: null,
     salesEndAt: null,
     hiddenWithoutCode: false,
@@ -188,7 +188,7 @@ describe('meia-entrada', () => {
     expect([meiaReserve(100), meiaReserve(101), meiaReserve(1)]).toEqual([40, 41, 1]);
   });
 
-  it('charges half the lot price, rounded down, never discounted by a coupon', () => {
+  it('charges meia the lot price, rounded down, never discounted by a coupon', () => {
     const s = state([sector('pista', [lot('p1', 1, 8001, 100)])], {}, [coupon()]);
     const { priced } = decideOrder(s, order([full(1), meia('11144477735')], { couponCode: 'NEXT10' }), now);
     expect(priced.items.map((i) => [i.name, i.unitPriceCentavos])).toEqual([
@@ -200,11 +200,11 @@ describe('meia-entrada', () => {
   });
 
   it('sells half price only within the reserve, and full price only outside it until 48 hours before', () => {
-    const s = state([sector('pista', [lot('p1', 1, 8000, 10)], { halfTaken: 3 })]);
+    const s = state([sector('pista', [lot('p1', 1, 8000, 10)], { meiaTaken: 3 })]);
     expect(codeOf(() => decideOrder(s, order([meia('11144477735')]), now))).toBeUndefined();
-    s.sectors[0].halfTaken = 4;
+    s.sectors[0].meiaTaken = 4;
     expect(codeOf(() => decideOrder(s, order([meia('11144477735')]), now))).toBe('meia_sold_out');
-    s.sectors[0].halfTaken = 0;
+    s.sectors[0].meiaTaken = 0;
     expect(codeOf(() => decideOrder(s, order([full(7)]), now))).toBe('full_price_sold_out');
     expect(codeOf(() => decideOrder(s, order([full(6)]), now))).toBeUndefined();
     const late = new Date(reserveReleaseAt({ date: '2026-12-20', startTime: '22:00' }, 10).getTime() + 1000);
@@ -220,7 +220,7 @@ describe('meia-entrada', () => {
   it('gives one meia per CPF per event, a companion only beside a PcD unit, and the senior half price from 60', () => {
     const s = state([sector('pista', [lot('p1', 1, 8000, 100)])]);
     expect(codeOf(() => decideOrder(s, order([meia('11144477735'), meia('11144477735')]), now))).toBe('meia_cpf_repeated');
-    s.takenByCpf.set('11144477735', { units: 1, half: 1 });
+    s.takenByCpf.set('11144477735', { units: 1, meia: 1 });
     expect(codeOf(() => decideOrder(s, order([meia('11144477735')]), now))).toBe('meia_cpf_repeated');
     expect(codeOf(() => decideOrder(s, order([meia('39053344705', 'pcd_companion')]), now))).toBe('meia_companion_without_pcd');
     expect(codeOf(() => decideOrder(s, order([meia('39053344705', 'pcd'), meia('71428793860', 'pcd_companion')]), now))).toBeUndefined();
@@ -229,9 +229,9 @@ describe('meia-entrada', () => {
   });
 
   it('does not count the senior half price against the reserve', () => {
-    const s = state([sector('pista', [lot('p1', 1, 8000, 10)], { halfTaken: 4 })]);
+    const s = state([sector('pista', [lot('p1', 1, 8000, 10)], { meiaTaken: 4 })]);
     expect(outcomes(s, [order([meia('39053344705', 'senior', '1950-01-01')])])).toEqual([4000]);
-    expect(s.sectors[0].halfTaken).toBe(4);
+    expect(s.sectors[0].meiaTaken).toBe(4);
   });
 });
 
@@ -250,7 +250,7 @@ describe('limits per order and per CPF, capacity', () => {
 
   it('counts what a CPF already holds and what the earlier orders of the group took', () => {
     const s = state([sector('pista', [lot('p1', 1, 8000, 100)])], { maxTicketsPerCpf: 4 });
-    s.takenByCpf.set(BUYER, { units: 1, half: 0 });
+    s.takenByCpf.set(BUYER, { units: 1, meia: 0 });
     expect(outcomes(s, [order([full(2)]), order([full(2)]), order([full(1)])])).toEqual([16000, 'cpf_limit', 8000]);
   });
 
@@ -402,14 +402,14 @@ describe('decideHoldAgain', () => {
   const refusal = (decision: ReturnType<typeof decideHoldAgain>) => (decision.accepted ? null : decision.error.code);
 
   it('holds the units again in their lot and counts them, as a sale would', () => {
-    const sale = state([sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })], { halfTaken: 0 })], {
+    const sale = state([sector('pista', [lot('l1', 1, 8000, 5, { quantity: 10 })], { meiaTaken: 0 })], {
       meiaEntrada: false,
       maxTicketsPerCpf: 4,
     });
     expect(decideHoldAgain(sale, { buyerCpf: BUYER, userId: 'u1', items: [item({ quantity: 2 })] }, now)).toEqual({ accepted: true });
     expect(sale.sectors[0].remaining).toBe(3);
     expect(sale.sectors[0].lots[0].remaining).toBe(3);
-    expect(sale.takenByCpf.get(BUYER)).toEqual({ units: 2, half: 0 });
+    expect(sale.takenByCpf.get(BUYER)).toEqual({ units: 2, meia: 0 });
   });
 
   it("refuses past the event's capacity, the limit per CPF, or a lot without the units", () => {
@@ -424,7 +424,7 @@ describe('decideHoldAgain', () => {
       ),
     ).toBe('event_sold_out');
     const limited = state(sectors(), { meiaEntrada: false, maxTicketsPerCpf: 3 });
-    limited.takenByCpf.set(BUYER, { units: 2, half: 0 });
+    limited.takenByCpf.set(BUYER, { units: 2, meia: 0 });
     expect(refusal(decideHoldAgain(limited, { buyerCpf: BUYER, userId: null, items: [item({ quantity: 2 })] }, now))).toBe('cpf_limit');
     expect(
       refusal(
@@ -435,20 +435,20 @@ describe('decideHoldAgain', () => {
 
   it('keeps the meia-entrada reserve: a meia only while it lasts, one per CPF, and full price outside it', () => {
     // 10 units, reserve 4; 6 left, 3 meias taken: 1 meia left, 5 full-price units.
-    const sectors = () => [sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 3 })];
+    const sectors = () => [sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { meiaTaken: 3 })];
     const meia = item({ concession: 'student', holderCpf: '11144477735' });
     expect(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [meia] }, now)).toEqual({ accepted: true });
     expect(
       refusal(
         decideHoldAgain(
-          state([sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { halfTaken: 4 })]),
+          state([sector('pista', [lot('l1', 1, 8000, 6, { quantity: 10 })], { meiaTaken: 4 })]),
           { buyerCpf: BUYER, userId: null, items: [meia] },
           now,
         ),
       ),
     ).toBe('meia_sold_out');
     const repeated = state(sectors());
-    repeated.takenByCpf.set('11144477735', { units: 1, half: 1 });
+    repeated.takenByCpf.set('11144477735', { units: 1, meia: 1 });
     expect(refusal(decideHoldAgain(repeated, { buyerCpf: BUYER, userId: null, items: [meia] }, now))).toBe('meia_cpf_repeated');
     expect(refusal(decideHoldAgain(state(sectors()), { buyerCpf: BUYER, userId: null, items: [item({ quantity: 6 })] }, now))).toBe(
       'full_price_sold_out',

@@ -11,7 +11,7 @@ import {
   type CouponRule,
 } from './pricing';
 import { rollEndedLots, sellableUnits, takeUnits, type LotRoll, type SaleLot } from './lots';
-import { halfPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
+import { meiaPrice, isSenior, meiaReserve, reserveReleaseAt } from './meia';
 import { serviceFeeOf, type ServiceFeeRule } from './service-fee';
 import { assertOfferBuyable, type SaleOffer } from './waitlist';
 import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale, type BlockLotPrice } from '../../shared/block-pricing';
@@ -57,7 +57,7 @@ export interface SaleSector {
   /** Units left in all its lots. */
   remaining: number;
   /** Half-price units held or sold that count against the reserve. */
-  halfTaken: number;
+  meiaTaken: number;
   salesStartAt: Date | null;
   salesEndAt: Date | null;
   hiddenWithoutCode: boolean;
@@ -70,7 +70,7 @@ export interface SaleSector {
  * A box-office block as the sale reads it with its row locked: units of one sector held for one
  * operator's device (services/box-office), already out of public stock and counted in the
  * capacity, sold in order at the prices fixed when it was reserved (shared/block-pricing.ts).
- * `halfUnits` of them are kept for meia-entrada only (taken from the reserve when it was reserved).
+ * `meiaUnits` of them are kept for meia-entrada only (taken from the reserve when it was reserved).
  */
 export interface SaleBlock {
   id: string;
@@ -78,8 +78,8 @@ export interface SaleBlock {
   operatorId: string | null;
   size: number;
   used: number;
-  halfUnits: number;
-  halfSold: number;
+  meiaUnits: number;
+  meiaSold: number;
   returnedAt: Date | null;
   lots: BlockLotPrice[];
 }
@@ -90,7 +90,7 @@ export type SaleCoupon = CouponRule & { id: string; heldUses: number; unlocksSec
 /** Tickets one CPF already holds for the event (pending and paid orders): all, and half-price ones. */
 export interface CpfTaken {
   units: number;
-  half: number;
+  meia: number;
 }
 
 /** Who uses a half-price unit: name, CPF (digits), birth date 'yyyy-MM-dd', document number where the category has one. */
@@ -208,7 +208,7 @@ export type SaleDecision =
       priced: PricedOrder;
       couponId: string | null;
       /** A box-office sale: meia-entrada units it counts in the sector's half_taken (those beyond its block's units kept for meia). */
-      blockHalfTaken?: number;
+      blockMeiaTaken?: number;
     }
   | { accepted: false; error: DomainError };
 
@@ -243,7 +243,7 @@ export function sectorMeia(
   const sellable = sellableUnits(sector.lots, now);
   if (!event.meiaEntrada) return { sellable, reserve: 0, available: 0, fullAvailable: sellable };
   const reserve = meiaReserve(sectorStock(sector));
-  const left = Math.max(0, reserve - sector.halfTaken);
+  const left = Math.max(0, reserve - sector.meiaTaken);
   const reserveHeld = now.getTime() < reserveReleaseAt(event, ticketsForSale).getTime();
   return {
     sellable,
@@ -335,14 +335,14 @@ function assertSectorOpen(sector: SaleSector, now: Date): void {
 
 /** The meia-entrada rules of an order's half-price lines: a companion beside a PcD unit, 60+ by birth date, one per CPF (in the order and for the event). */
 function assertConcessions(lines: CheckedLine[], takenByCpf: Map<string, CpfTaken>, now: Date): void {
-  const half = lines.filter((line) => line.concession);
-  const count = (concession: Concession) => half.filter((line) => line.concession === concession).length;
+  const meia = lines.filter((line) => line.concession);
+  const count = (concession: Concession) => meia.filter((line) => line.concession === concession).length;
   if (count('pcd_companion') > count('pcd')) throw new DomainError('meia_companion_without_pcd');
   const cpfs = new Set<string>();
-  for (const line of half) {
+  for (const line of meia) {
     const holder = line.holder!;
     if (line.concession === 'senior' && !isSenior(holder.birthDate, now)) throw new DomainError('meia_senior_age', { field: 'birthDate' });
-    if (cpfs.has(holder.cpf) || (takenByCpf.get(holder.cpf)?.half ?? 0) > 0)
+    if (cpfs.has(holder.cpf) || (takenByCpf.get(holder.cpf)?.meia ?? 0) > 0)
       throw new DomainError('meia_cpf_repeated', { cpf: holder.cpf });
     cpfs.add(holder.cpf);
   }
@@ -359,9 +359,9 @@ function unitsByCpf(lines: CheckedLine[], buyerCpf: string): Map<string, CpfTake
     for (let n = 0; n < line.quantity; n++) {
       const cpf = line.holder?.cpf ?? (line.holderCpfs[n] || buyerCpf);
       if (!cpf) continue;
-      const known = byCpf.get(cpf) ?? { units: 0, half: 0 };
+      const known = byCpf.get(cpf) ?? { units: 0, meia: 0 };
       known.units += 1;
-      if (line.concession) known.half += 1;
+      if (line.concession) known.meia += 1;
       byCpf.set(cpf, known);
     }
   }
@@ -392,7 +392,7 @@ export function assertMayHold(
     if (!cpf) continue;
     const taken = held.takenByCpf.get(cpf);
     if (limit !== null && (taken?.units ?? 0) + mine.units > limit) refuse(cpf);
-    if (mine.half > 0 && (taken?.half ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf });
+    if (mine.meia > 0 && (taken?.meia ?? 0) > 0) throw new DomainError('meia_cpf_repeated', { cpf });
   }
   if (limit !== null && coming.userId && coming.units > 0 && (held.takenByAccount?.get(coming.userId) ?? 0) + coming.units > limit)
     refuse();
@@ -523,17 +523,17 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
   const sector = lines[0].sector;
   if (lines.some((line) => line.sector.id !== block.sectorId)) throw new DomainError('ticket_type_not_found', { sectorId: sector.id });
   const full = lines.filter((line) => !line.concession && !line.courtesy);
-  const half = lines.filter((line) => line.concession);
+  const meia = lines.filter((line) => line.concession);
   const free = lines.filter((line) => line.courtesy);
-  if (full.length + half.length > 0) assertSectorOpen(sector, now);
+  if (full.length + meia.length > 0) assertSectorOpen(sector, now);
   const count = (among: CheckedLine[]) => among.reduce((sum, line) => sum + line.quantity, 0);
   const { left, fullLeft } = blockUnitsLeft(block);
   if (count(lines) > left) throw new DomainError('block_exhausted', { left });
   if (count(full) + count(free) > fullLeft) {
     throw new DomainError('full_price_sold_out', { sectorId: sector.id, left: fullLeft }, BLOCK_FULL_PRICE_EXHAUSTED);
   }
-  const sale = priceBlockSale(block.lots, block.used, { full: count(full), half: half.length, courtesy: count(free) })!;
-  const byUnit: { line: CheckedLine; n: number }[] = [...full, ...half, ...free].flatMap((line) =>
+  const sale = priceBlockSale(block.lots, block.used, { full: count(full), meia: meia.length, courtesy: count(free) })!;
+  const byUnit: { line: CheckedLine; n: number }[] = [...full, ...meia, ...free].flatMap((line) =>
     Array.from({ length: line.quantity }, (_, n) => ({ line, n })),
   );
   const items: PricedItem[] = [];
@@ -578,7 +578,7 @@ function decideBlockUnits(state: SaleState, lines: CheckedLine[], request: Order
  * capacity of the event and its sessions (assertCapacityFor: event_sold_out, session_sold_out),
  * then `size` units of its open lots, in lot order (ticket_type_sold_out). While the meia-entrada
  * reserve holds (sectorMeia), the units beyond what full price may take are kept for meia-entrada
- * only (`halfUnits`, counted in the sector's half_taken from now on: Lei 12.933/2013 art. 1 § 10),
+ * only (`meiaUnits`, counted in the sector's half_taken from now on: Lei 12.933/2013 art. 1 § 10),
  * so the reserve holds at the door as online. Each unit's full price is the sector's door price,
  * else its lot's (centavos). The lots taken are decided on copies: the caller holds them
  * (inventory.ts holdUnits) and stores the rolls.
@@ -587,7 +587,7 @@ export function decideBlock(
   state: SaleState,
   request: { sectorId: string; size: number },
   now: Date,
-): { lots: (BlockLotPrice & { position: number })[]; halfUnits: number; rolls: LotRoll[] } {
+): { lots: (BlockLotPrice & { position: number })[]; meiaUnits: number; rolls: LotRoll[] } {
   assertOnSale(state.event, now);
   const event = state.event;
   const sector = state.sectors.find((s) => s.id === request.sectorId && s.eventId === event.id);
@@ -597,8 +597,8 @@ export function decideBlock(
   assertCapacityFor(event.capacity, state.sectors, new Map([[sector.id, request.size]]), event.sessionCapacities);
   const ticketsForSale = state.sectors.reduce((sum, s) => sum + sectorStock(s), 0);
   const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
-  const halfUnits = Math.max(0, request.size - fullAvailable);
-  if (request.size > sellable || halfUnits > available)
+  const meiaUnits = Math.max(0, request.size - fullAvailable);
+  if (request.size > sellable || meiaUnits > available)
     throw new DomainError('ticket_type_sold_out', { sectorId: sector.id, field: 'size' });
   const takes = takeUnits(
     sector.lots.map((lot) => ({ ...lot })),
@@ -613,7 +613,7 @@ export function decideBlock(
       quantity: take.quantity,
       priceCentavos: sector.doorPriceCentavos ?? take.priceCentavos,
     })),
-    halfUnits,
+    meiaUnits,
     rolls,
   };
 }
@@ -656,15 +656,15 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
   for (const sector of new Set(lines.map((line) => line.sector))) {
     if (!courtesy) assertSectorOpen(sector, now);
     const mine = lines.filter((line) => line.sector === sector);
-    const half = mine.filter((line) => line.concession && countsAgainstReserve(line.concession)).length;
-    const full = mine.reduce((sum, line) => sum + line.quantity, 0) - half;
+    const meia = mine.filter((line) => line.concession && countsAgainstReserve(line.concession)).length;
+    const full = mine.reduce((sum, line) => sum + line.quantity, 0) - meia;
     const { sellable, available, fullAvailable: fullNow } = sectorMeia(sector, event, ticketsForSale, now);
-    if (half > available)
+    if (meia > available)
       throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { sectorId: sector.id });
     // Half-price units of this order leave the reserve and the open lots alike; a courtesy is outside the reserve.
-    const fullAvailable = courtesy ? sellable - half : Math.min(fullNow, sellable - half);
+    const fullAvailable = courtesy ? sellable - meia : Math.min(fullNow, sellable - meia);
     if (full > fullAvailable)
-      throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { sectorId: sector.id });
+      throw new DomainError(full <= sellable - meia ? 'full_price_sold_out' : 'ticket_type_sold_out', { sectorId: sector.id });
     lotsBySector.set(
       sector.id,
       sector.lots.map((lot) => ({ ...lot })),
@@ -684,7 +684,7 @@ function decideUnits(state: SaleState, event: SaleEvent, lines: CheckedLine[], c
         lotPosition: take.position,
         name: itemName(line.sector.name, { courtesy, concession: line.concession }),
         quantity: take.quantity,
-        unitPriceCentavos: courtesy ? 0 : line.concession ? halfPrice(take.priceCentavos) : take.priceCentavos,
+        unitPriceCentavos: courtesy ? 0 : line.concession ? meiaPrice(take.priceCentavos) : take.priceCentavos,
         unitFeeCentavos: 0,
         concession: line.concession,
         holder: line.holder,
@@ -762,17 +762,17 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
       if (offer) offer.status = 'taken';
       // A block's units are out of public stock already: the block counts them sold instead.
       const block = request.blockId ? state.blocksById?.get(request.blockId) : undefined;
-      let blockHalfTaken: number | undefined;
+      let blockMeiaTaken: number | undefined;
       if (block) {
-        const half = priced.items.filter((item) => item.concession).reduce((sum, item) => sum + item.quantity, 0);
+        const meia = priced.items.filter((item) => item.concession).reduce((sum, item) => sum + item.quantity, 0);
         const counting = priced.items
           .filter((item) => item.concession && countsAgainstReserve(item.concession))
           .reduce((sum, item) => sum + item.quantity, 0);
         // Meias sell first from the units the block keeps for them (already in half_taken); the rest count now.
-        blockHalfTaken = Math.max(0, counting - Math.max(0, block.halfUnits - block.halfSold));
+        blockMeiaTaken = Math.max(0, counting - Math.max(0, block.meiaUnits - block.meiaSold));
         block.used += priced.quantity;
-        block.halfSold += half;
-        sectorsById.get(block.sectorId)!.halfTaken += blockHalfTaken;
+        block.meiaSold += meia;
+        sectorsById.get(block.sectorId)!.meiaTaken += blockMeiaTaken;
       }
       for (const item of priced.items) {
         const sector = sectorsById.get(item.sectorId)!;
@@ -782,19 +782,19 @@ export function decideSale(state: SaleState, requests: OrderRequest[], now: Date
           sector.lots.find((lot) => lot.id === item.lotId)!.remaining -= item.quantity;
           sector.remaining -= item.quantity;
         }
-        if (!block && item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
+        if (!block && item.concession && countsAgainstReserve(item.concession)) sector.meiaTaken += item.quantity;
         for (let n = 0; n < item.quantity; n++) {
           const cpf = item.holder?.cpf ?? (item.holderCpfs[n] || request.buyerCpf);
-          const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
+          const taken = state.takenByCpf.get(cpf) ?? { units: 0, meia: 0 };
           taken.units += 1;
-          if (item.concession) taken.half += 1;
+          if (item.concession) taken.meia += 1;
           state.takenByCpf.set(cpf, taken);
         }
         if (request.userId && state.takenByAccount)
           state.takenByAccount.set(request.userId, (state.takenByAccount.get(request.userId) ?? 0) + item.quantity);
       }
       if (coupon) coupon.heldUses += 1;
-      return { accepted: true, priced, couponId: coupon?.id ?? null, ...(blockHalfTaken !== undefined ? { blockHalfTaken } : {}) };
+      return { accepted: true, priced, couponId: coupon?.id ?? null, ...(blockMeiaTaken !== undefined ? { blockMeiaTaken } : {}) };
     } catch (error) {
       if (error instanceof DomainError) return { accepted: false, error };
       throw error;
@@ -849,9 +849,9 @@ export function decideHoldAgain(
         const cpf = cpfOf(item, n);
         units += 1;
         if (!cpf) continue;
-        const known = byCpf.get(cpf) ?? { units: 0, half: 0 };
+        const known = byCpf.get(cpf) ?? { units: 0, meia: 0 };
         known.units += 1;
-        if (item.concession) known.half += 1;
+        if (item.concession) known.meia += 1;
         byCpf.set(cpf, known);
       }
     }
@@ -866,13 +866,13 @@ export function decideHoldAgain(
       const sector = state.sectors.find((s) => s.id === sectorId);
       if (!sector) throw new DomainError('ticket_type_not_found', { sectorId: sectorId });
       const mine = items.filter((item) => item.sectorId === sectorId);
-      const half = mine.reduce((sum, item) => sum + (item.concession && countsAgainstReserve(item.concession) ? item.quantity : 0), 0);
+      const meia = mine.reduce((sum, item) => sum + (item.concession && countsAgainstReserve(item.concession) ? item.quantity : 0), 0);
       const { sellable, available, fullAvailable } = sectorMeia(sector, event, ticketsForSale, now);
-      if (half > available)
+      if (meia > available)
         throw new DomainError(available === 0 && sellable > 0 ? 'meia_sold_out' : 'ticket_type_sold_out', { sectorId: sectorId });
-      const full = asked - half;
-      if (full > Math.min(fullAvailable, sellable - half)) {
-        throw new DomainError(full <= sellable - half ? 'full_price_sold_out' : 'ticket_type_sold_out', { sectorId: sectorId });
+      const full = asked - meia;
+      if (full > Math.min(fullAvailable, sellable - meia)) {
+        throw new DomainError(full <= sellable - meia ? 'full_price_sold_out' : 'ticket_type_sold_out', { sectorId: sectorId });
       }
       for (const item of mine) {
         const lot = sector.lots.find((l) => l.id === item.lotId);
@@ -885,11 +885,11 @@ export function decideHoldAgain(
       const sector = state.sectors.find((s) => s.id === item.sectorId)!;
       sector.lots.find((l) => l.id === item.lotId)!.remaining -= item.quantity;
       sector.remaining -= item.quantity;
-      if (item.concession && countsAgainstReserve(item.concession)) sector.halfTaken += item.quantity;
+      if (item.concession && countsAgainstReserve(item.concession)) sector.meiaTaken += item.quantity;
     }
     for (const [cpf, mine] of byCpf) {
-      const taken = state.takenByCpf.get(cpf) ?? { units: 0, half: 0 };
-      state.takenByCpf.set(cpf, { units: taken.units + mine.units, half: taken.half + mine.half });
+      const taken = state.takenByCpf.get(cpf) ?? { units: 0, meia: 0 };
+      state.takenByCpf.set(cpf, { units: taken.units + mine.units, meia: taken.meia + mine.meia });
     }
     if (order.userId && state.takenByAccount) state.takenByAccount.set(order.userId, (state.takenByAccount.get(order.userId) ?? 0) + units);
     return { accepted: true };

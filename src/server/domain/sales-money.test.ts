@@ -36,8 +36,8 @@ describe('settleSalesMoney', () => {
     const refunded: RefundedOrder = {
       order,
       tickets: [
-        { ticketId: 'a', unitPriceCentavos: 8000, unitFeeCentavos: 750, halfPrice: false, refundId: 'r1' },
-        { ticketId: 'b', unitPriceCentavos: 8000, unitFeeCentavos: 750, halfPrice: false, refundId: null },
+        { ticketId: 'a', unitPriceCentavos: 8000, unitFeeCentavos: 750, meiaPrice: false, refundId: 'r1' },
+        { ticketId: 'b', unitPriceCentavos: 8000, unitFeeCentavos: 750, meiaPrice: false, refundId: null },
       ],
       refunds: [{ id: 'r1', amountCentavos: 8250 }],
     };
@@ -64,9 +64,9 @@ describe('settleSalesMoney', () => {
       {
         order,
         tickets: [
-          { ticketId: 'a', unitPriceCentavos: 10000, unitFeeCentavos: 1000, halfPrice: false, refundId: null },
-          { ticketId: 'b', unitPriceCentavos: 10000, unitFeeCentavos: 1000, halfPrice: false, refundId: 'r1' },
-          { ticketId: 'c', unitPriceCentavos: 10000, unitFeeCentavos: 1000, halfPrice: false, refundId: null },
+          { ticketId: 'a', unitPriceCentavos: 10000, unitFeeCentavos: 1000, meiaPrice: false, refundId: null },
+          { ticketId: 'b', unitPriceCentavos: 10000, unitFeeCentavos: 1000, meiaPrice: false, refundId: 'r1' },
+          { ticketId: 'c', unitPriceCentavos: 10000, unitFeeCentavos: 1000, meiaPrice: false, refundId: null },
         ],
         refunds: [{ id: 'r1', amountCentavos: 10000 }],
       },
@@ -89,8 +89,8 @@ describe('settleSalesMoney', () => {
       {
         order,
         tickets: [
-          { ticketId: 'full', unitPriceCentavos: 10000, unitFeeCentavos: 0, halfPrice: false, refundId: null },
-          { ticketId: 'meia', unitPriceCentavos: 5000, unitFeeCentavos: 0, halfPrice: true, refundId: 'r1' },
+          { ticketId: 'full', unitPriceCentavos: 10000, unitFeeCentavos: 0, meiaPrice: false, refundId: null },
+          { ticketId: 'meia', unitPriceCentavos: 5000, unitFeeCentavos: 0, meiaPrice: true, refundId: 'r1' },
         ],
         refunds: [{ id: 'r1', amountCentavos: 5000 }],
       },

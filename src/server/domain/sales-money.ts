@@ -13,7 +13,7 @@ export interface PaidOrdersTotals {
 export interface RefundedOrder {
   order: { subtotalCentavos: number; discountCentavos: number; feeCentavos: number; absorbedFeeCentavos: number };
   /** Every ticket of the order in creation order (the order refunds share the discount in), with the counted refund it belongs to. */
-  tickets: { ticketId: string; unitPriceCentavos: number; unitFeeCentavos: number; halfPrice: boolean; refundId: string | null }[];
+  tickets: { ticketId: string; unitPriceCentavos: number; unitFeeCentavos: number; meiaPrice: boolean; refundId: string | null }[];
   /** Its approved or processed refunds of a sale (a buyer's request or the event's cancellation). */
   refunds: { id: string; amountCentavos: number }[];
 }

@@ -371,7 +371,7 @@ export const adminSectorSchema = z.object({
   hiddenWithoutCode: z.boolean(),
   /** The meia-entrada reserve (40 % of its stock) and the half-price units held or sold against it. */
   meiaReserve: z.number(),
-  halfTaken: z.number(),
+  meiaTaken: z.number(),
   /** Units of completed orders. */
   soldCount: z.number(),
   /** Whether any order (of any status) has this type: then it cannot be removed. */

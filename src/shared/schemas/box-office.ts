@@ -52,7 +52,7 @@ export const reserveBlockSchema = z.object({
 export type ReserveBlockInput = z.infer<typeof reserveBlockSchema>;
 
 /** A meia-entrada unit sold at the box office: its category, holder and document (Lei 12.933/2013). */
-export const boxOfficeHalfSchema = z
+export const boxOfficeMeiaSchema = z
   .object({
     concession: z.enum(concessions),
     name: z.string().trim().min(1, 'Informe o nome de quem vai usar a meia-entrada').max(120, 'Nome muito longo'),
@@ -69,18 +69,18 @@ export const boxOfficeHalfSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data de nascimento')
       .optional(),
   })
-  .superRefine((half, ctx) => {
-    if (concessionDocumentLabel[half.concession] && !half.documentNumber) {
+  .superRefine((meia, ctx) => {
+    if (concessionDocumentLabel[meia.concession] && !meia.documentNumber) {
       ctx.addIssue({
         code: 'custom',
         path: ['documentNumber'],
-        message: `Informe o ${concessionDocumentLabel[half.concession]!.toLowerCase()}`,
+        message: `Informe o ${concessionDocumentLabel[meia.concession]!.toLowerCase()}`,
       });
     }
-    if (half.concession === 'senior' && !half.birthDate)
+    if (meia.concession === 'senior' && !meia.birthDate)
       ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'Informe a data de nascimento' });
   });
-export type BoxOfficeHalf = z.infer<typeof boxOfficeHalfSchema>;
+export type BoxOfficeMeia = z.infer<typeof boxOfficeMeiaSchema>;
 
 /** How a box-office sale is paid. */
 export const boxOfficePaymentSchema = z.discriminatedUnion('method', [
@@ -95,28 +95,43 @@ export const boxOfficePaymentSchema = z.discriminatedUnion('method', [
 export type BoxOfficePayment = z.infer<typeof boxOfficePaymentSchema>;
 
 /**
+ * A sale a device made before the meia-entrada units were called `meia` named them `half`; a
+ * device still running that page, or syncing a queue it kept offline, sends them so, and they are
+ * read as `meia` (docs/rules/box-office.md 'Offline sales'): nothing sold at the door is lost to
+ * a renamed field.
+ */
+function legacyMeiaKey(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('half' in value) || 'meia' in value) return value;
+  const { half, ...rest } = value as Record<string, unknown>;
+  return { ...rest, meia: half };
+}
+
+/**
  * One sale from a block, as the device made it (online or offline): `nonce` the device's own id
- * of the sale (a replayed sync records it once), `full` units at the door price, one `half` per
+ * of the sale (a replayed sync records it once), `full` units at the door price, one `meia` per
  * meia-entrada unit, `courtesy` units (only with a courtesy quota), `codes` the block's codes the
- * device gave the units, in that order (full, then half, then courtesy; none for PIX, whose
+ * device gave the units, in that order (full, then meia, then courtesy; none for PIX, whose
  * tickets are issued when the payment is confirmed), `soldAt` the device's UTC instant, `admit`
  * whether the buyers went in at once.
  */
-export const boxOfficeSaleSchema = z.object({
-  nonce,
-  blockId: z.uuid(),
-  drawerId: z.uuid(),
-  deviceId,
-  full: z.number().int().min(0).max(MAX_BOX_OFFICE_SALE_UNITS),
-  half: z.array(boxOfficeHalfSchema).max(MAX_BOX_OFFICE_SALE_UNITS),
-  courtesy: z.number().int().min(0).max(MAX_BOX_OFFICE_SALE_UNITS),
-  codes: z.array(z.string().trim().max(100)).max(MAX_BOX_OFFICE_SALE_UNITS * 3),
-  payment: boxOfficePaymentSchema,
-  buyerName: z.string().trim().max(120).optional(),
-  buyerEmail: z.union([z.literal(''), z.email('E-mail inválido')]).optional(),
-  soldAt: z.iso.datetime(),
-  admit: z.boolean(),
-});
+export const boxOfficeSaleSchema = z.preprocess(
+  legacyMeiaKey,
+  z.object({
+    nonce,
+    blockId: z.uuid(),
+    drawerId: z.uuid(),
+    deviceId,
+    full: z.number().int().min(0).max(MAX_BOX_OFFICE_SALE_UNITS),
+    meia: z.array(boxOfficeMeiaSchema).max(MAX_BOX_OFFICE_SALE_UNITS),
+    courtesy: z.number().int().min(0).max(MAX_BOX_OFFICE_SALE_UNITS),
+    codes: z.array(z.string().trim().max(100)).max(MAX_BOX_OFFICE_SALE_UNITS * 3),
+    payment: boxOfficePaymentSchema,
+    buyerName: z.string().trim().max(120).optional(),
+    buyerEmail: z.union([z.literal(''), z.email('E-mail inválido')]).optional(),
+    soldAt: z.iso.datetime(),
+    admit: z.boolean(),
+  }),
+);
 export type BoxOfficeSaleInput = z.infer<typeof boxOfficeSaleSchema>;
 
 /** Body of POST /api/box-office/sync: the sales a device made, oldest first. */
@@ -178,8 +193,8 @@ export const boxOfficeBlockSchema = z.object({
   /** The lots its units came from, in order, each with its units' full price (shared/block-pricing.ts prices a sale with them). */
   lots: z.array(blockLotPriceSchema),
   /** Units kept for meia-entrada only (taken from the reserve when it was reserved), and meias sold from it. */
-  halfUnits: z.number(),
-  halfSold: z.number(),
+  meiaUnits: z.number(),
+  meiaSold: z.number(),
   codes: z.array(z.string()),
   returnedAt: z.string().nullable(),
 });

@@ -82,10 +82,10 @@ export const sectorViewSchema = z.object({
   /** The full price now: the current lot's (or the next lot's while none is on sale). */
   priceCentavos: z.number(),
   /** Half of it, rounded down (meia-entrada). */
-  halfPriceCentavos: z.number(),
+  meiaPriceCentavos: z.number(),
   /** The service fee the buyer pays on one full-price and one half-price ticket now (0 when none or absorbed). */
   feeCentavos: z.number(),
-  halfFeeCentavos: z.number(),
+  meiaFeeCentavos: z.number(),
   /** Units the sector can sell now (full and half together). */
   remaining: z.number(),
   /** Full-price units that can be sold now (the meia reserve kept out until its release). */

@@ -26,11 +26,11 @@ afterEach(() => {
 
 describe('the choice kept on the event page', () => {
   it('merges the quantities, the code and the CPF of one event, apart from other events', () => {
-    keepEventChoice('evento-1', { selection: [{ sectorId: 'pista', fullQuantity: 2, halfQuantity: 1 }] });
+    keepEventChoice('evento-1', { selection: [{ sectorId: 'pista', fullQuantity: 2, meiaQuantity: 1 }] });
     keepEventChoice('evento-1', { accessCode: 'FA-CLUBE' });
     keepEventChoice('evento-1', { cpf: '529.982.247-25' });
     expect(readEventChoice('evento-1')).toEqual({
-      selection: [{ sectorId: 'pista', fullQuantity: 2, halfQuantity: 1 }],
+      selection: [{ sectorId: 'pista', fullQuantity: 2, meiaQuantity: 1 }],
       accessCode: 'FA-CLUBE',
       cpf: '529.982.247-25',
     });
@@ -40,11 +40,11 @@ describe('the choice kept on the event page', () => {
   it('keeps only sectors with units, drops an empty choice and forgets it once the order is placed', () => {
     keepEventChoice('evento-1', {
       selection: [
-        { sectorId: 'pista', fullQuantity: 0, halfQuantity: 0 },
-        { sectorId: 'vip', fullQuantity: 1, halfQuantity: 0 },
+        { sectorId: 'pista', fullQuantity: 0, meiaQuantity: 0 },
+        { sectorId: 'vip', fullQuantity: 1, meiaQuantity: 0 },
       ],
     });
-    expect(readEventChoice('evento-1')?.selection).toEqual([{ sectorId: 'vip', fullQuantity: 1, halfQuantity: 0 }]);
+    expect(readEventChoice('evento-1')?.selection).toEqual([{ sectorId: 'vip', fullQuantity: 1, meiaQuantity: 0 }]);
     keepEventChoice('evento-1', { selection: [] });
     expect(session.length).toBe(0);
     keepEventChoice('evento-1', { accessCode: 'FA-CLUBE' });

@@ -14,7 +14,7 @@ const eventChoiceSchema = z.object({
       z.object({
         sectorId: z.string().min(1),
         fullQuantity: z.number().int().min(0),
-        halfQuantity: z.number().int().min(0),
+        meiaQuantity: z.number().int().min(0),
       }),
     )
     .default([]),
@@ -48,7 +48,7 @@ export function readEventChoice(eventId: string): EventChoice | null {
 export function keepEventChoice(eventId: string, change: Partial<EventChoice>): void {
   const kept = readEventChoice(eventId) ?? { selection: [], accessCode: null, cpf: null };
   const next: EventChoice = { ...kept, ...change };
-  next.selection = next.selection.filter((line) => line.fullQuantity + line.halfQuantity > 0);
+  next.selection = next.selection.filter((line) => line.fullQuantity + line.meiaQuantity > 0);
   try {
     if (next.selection.length === 0 && next.accessCode === null && next.cpf === null) storage()?.removeItem(keyOf(eventId));
     else storage()?.setItem(keyOf(eventId), JSON.stringify(next));

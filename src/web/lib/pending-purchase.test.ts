@@ -24,7 +24,7 @@ function memoryStorage(): Storage {
 
 const choice = {
   eventId: 'evento-1',
-  selection: [{ sectorId: 'pista', fullQuantity: 1, halfQuantity: 1 }],
+  selection: [{ sectorId: 'pista', fullQuantity: 1, meiaQuantity: 1 }],
   accessCode: 'FA-CLUBE',
 };
 

@@ -22,7 +22,7 @@ const pendingPurchaseSchema = z.object({
       z.object({
         sectorId: z.string().min(1),
         fullQuantity: z.number().int().min(0),
-        halfQuantity: z.number().int().min(0),
+        meiaQuantity: z.number().int().min(0),
       }),
     )
     .min(1),

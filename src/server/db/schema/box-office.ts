@@ -44,9 +44,9 @@ export const boxOfficeBlocks = pgTable(
      * held (counted in the sector's half_taken from the reservation on). Full-price and courtesy
      * units never use them (box_office_blocks_half_units).
      */
-    halfUnits: integer('half_units').notNull().default(0),
+    meiaUnits: integer('half_units').notNull().default(0),
     /** Meia-entrada units sold from it. */
-    halfSold: integer('half_sold').notNull().default(0),
+    meiaSold: integer('half_sold').notNull().default(0),
     /** The full price of its first unit at the box office when reserved (each unit's is in `lots`): the sector's door price, else its lot's price. */
     unitPriceCentavos: integer('unit_price_centavos').notNull(),
     lots: jsonb('lots').$type<BlockLotTake[]>().notNull(),
@@ -61,7 +61,7 @@ export const boxOfficeBlocks = pgTable(
     check('box_office_blocks_used_within_size', sql`${t.size} > 0 AND ${t.used} >= 0 AND ${t.used} <= ${t.size}`),
     check(
       'box_office_blocks_half_units',
-      sql`${t.halfUnits} >= 0 AND ${t.halfSold} >= 0 AND ${t.halfSold} <= ${t.used} AND ${t.used} - ${t.halfSold} <= ${t.size} - ${t.halfUnits}`,
+      sql`${t.meiaUnits} >= 0 AND ${t.meiaSold} >= 0 AND ${t.meiaSold} <= ${t.used} AND ${t.used} - ${t.meiaSold} <= ${t.size} - ${t.meiaUnits}`,
     ),
     check('box_office_blocks_price_non_negative', sql`${t.unitPriceCentavos} >= 0`),
     check(

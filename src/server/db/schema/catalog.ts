@@ -182,7 +182,7 @@ export const sectorSessions = pgTable(
 /**
  * A sector of an event (once called the `tickets` table, docs/glossary.md; 'Pista', 'Camarote', 'Passaporte'): its price
  * and stock live in its lots (ticketLots). `remaining` is the sum of its lots' `remaining` and
- * `halfTaken` the half-price units held or sold that count against the meia-entrada reserve; both
+ * `meiaTaken` the half-price units held or sold that count against the meia-entrada reserve; both
  * are moved only by services/orders/inventory.ts, in the transaction that moves the lots.
  */
 export const sectors = pgTable(
@@ -195,7 +195,7 @@ export const sectors = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     remaining: integer('remaining').notNull(),
-    halfTaken: integer('half_taken').notNull().default(0),
+    meiaTaken: integer('half_taken').notNull().default(0),
     /** The sector's sales window (UTC); null: open from publication / until the event. */
     salesStartAt: ts('sales_start_at'),
     salesEndAt: ts('sales_end_at'),
@@ -209,7 +209,7 @@ export const sectors = pgTable(
   (t) => [
     index('ticket_types_event_id_idx').on(t.eventId),
     check('ticket_types_remaining_non_negative', sql`${t.remaining} >= 0`),
-    check('ticket_types_half_taken_non_negative', sql`${t.halfTaken} >= 0`),
+    check('ticket_types_half_taken_non_negative', sql`${t.meiaTaken} >= 0`),
   ],
 );
 

@@ -60,8 +60,8 @@ export function toSaleBlock(block: BlockRow): SaleBlock {
     operatorId: block.operator_id,
     size: Number(block.size),
     used: Number(block.used),
-    halfUnits: Number(block.half_units),
-    halfSold: Number(block.half_sold),
+    meiaUnits: Number(block.half_units),
+    meiaSold: Number(block.half_sold),
     returnedAt: block.returned_at ? new Date(block.returned_at) : null,
     lots: blockLotPrices(block),
   };
@@ -71,8 +71,8 @@ export function toSaleBlock(block: BlockRow): SaleBlock {
 export function toBlockView(block: BlockRow): BoxOfficeBlock {
   return {
     lots: blockLotPrices(block),
-    halfUnits: Number(block.half_units),
-    halfSold: Number(block.half_sold),
+    meiaUnits: Number(block.half_units),
+    meiaSold: Number(block.half_sold),
     id: block.id,
     eventId: block.event_id,
     sectorId: block.ticket_type_id,

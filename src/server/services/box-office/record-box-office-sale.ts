@@ -179,11 +179,11 @@ async function recordConflict(
 function saleLines(sectorId: string, input: BoxOfficeSaleInput): OrderLine[] {
   return [
     { sectorId, quantity: input.full },
-    ...input.half.map((half) => ({
+    ...input.meia.map((meia) => ({
       sectorId,
       quantity: 1,
-      concession: half.concession,
-      holder: { name: half.name, cpf: half.cpf, birthDate: half.birthDate ?? '', documentNumber: half.documentNumber || null },
+      concession: meia.concession,
+      holder: { name: meia.name, cpf: meia.cpf, birthDate: meia.birthDate ?? '', documentNumber: meia.documentNumber || null },
     })),
     { sectorId, quantity: input.courtesy, courtesy: true },
   ].filter((line) => line.quantity > 0);
@@ -210,8 +210,8 @@ async function writeSale(
   const { state, event } = await loadSaleState(tx, eventId, {
     lock: true,
     codes: [],
-    cpfs: input.half.map((h) => h.cpf),
-    anyHalf: input.half.length > 0,
+    cpfs: input.meia.map((h) => h.cpf),
+    anyMeia: input.meia.length > 0,
   });
   const block = await loadBlock(tx, input.blockId, operatorId, true);
   state.blocksById = new Map([[block.id, toSaleBlock(block)]]);
@@ -232,15 +232,15 @@ async function writeSale(
   const change = payment.method === 'cash' ? changeCentavos(priced.totalCentavos, payment.cashTenderedCentavos) : null;
   await rollLots(tx, rolls);
 
-  const half = input.half.length;
+  const meia = input.meia.length;
   const [taken] = await queryRows<{ used: number }>(
     tx,
     sql`
-    UPDATE box_office_blocks SET used = used + ${priced.quantity}, half_sold = half_sold + ${half}
+    UPDATE box_office_blocks SET used = used + ${priced.quantity}, half_sold = half_sold + ${meia}
     WHERE id = ${block.id}::uuid AND returned_at IS NULL AND used + ${priced.quantity} <= size RETURNING used`,
   );
   if (!taken) throw new DomainError('block_exhausted', { left: Number(block.size) - Number(block.used) });
-  await countReserveUnits(tx, block.ticket_type_id, decision.blockHalfTaken ?? 0);
+  await countReserveUnits(tx, block.ticket_type_id, decision.blockMeiaTaken ?? 0);
   const codes = payment.method === 'pix' ? [] : await checkCodes(tx, block, input.codes, priced.quantity);
   if (input.courtesy > 0) await takeCourtesyQuota(tx, eventId, operatorId, input.courtesy);
 
@@ -293,7 +293,7 @@ async function writeSale(
       totalCentavos: priced.totalCentavos,
       paymentMethod: payment.method,
       ticketCount: priced.quantity,
-      halfCount: half,
+      meiaCount: meia,
       courtesyCount: input.courtesy,
       ...(mode === 'sync' ? { soldOffline: true, soldAt: soldAt.toISOString() } : {}),
     },

@@ -44,7 +44,7 @@ export async function reserveBlock(
     const drawer = await loadDrawer(tx, input.drawerId, operatorId);
     if (drawer.event_id !== input.eventId) throw new DomainError('drawer_not_found');
     if (drawer.closed_at) throw new DomainError('drawer_closed');
-    const { state } = await loadSaleState(tx, input.eventId, { lock: true, codes: [], cpfs: [], anyHalf: false });
+    const { state } = await loadSaleState(tx, input.eventId, { lock: true, codes: [], cpfs: [], anyMeia: false });
     // The box office's quota of the sector (box_office_sectors), counted with the sector locked.
     const [quota] = await queryRows<{ door_quota: number | null; held: number }>(
       tx,
@@ -58,7 +58,7 @@ export async function reserveBlock(
     const taken = decideBlock(state, input, now);
     await rollLots(tx, taken.rolls);
     // The units kept for meia-entrada are held as meia units: the sector's half_taken counts them.
-    const kept = blockUnitLots(taken.lots, taken.lots.reduce((sum, lot) => sum + lot.quantity, 0) - taken.halfUnits, taken.halfUnits);
+    const kept = blockUnitLots(taken.lots, taken.lots.reduce((sum, lot) => sum + lot.quantity, 0) - taken.meiaUnits, taken.meiaUnits);
     await holdUnits(tx, [
       ...taken.lots.map((lot) => ({
         sectorId: input.sectorId,
@@ -78,7 +78,7 @@ export async function reserveBlock(
       tx,
       sql`
       INSERT INTO box_office_blocks (event_id, ticket_type_id, drawer_id, operator_id, device_id, size, half_units, unit_price_centavos, lots, codes, created_at)
-      VALUES (${input.eventId}::uuid, ${input.sectorId}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${taken.halfUnits},
+      VALUES (${input.eventId}::uuid, ${input.sectorId}::uuid, ${drawer.id}::uuid, ${operatorId}, ${input.deviceId}, ${input.size}, ${taken.meiaUnits},
               ${lots[0].priceCentavos}, ${JSON.stringify(lots)}::jsonb, ${sql.param(codes)}::text[], ${now})
       RETURNING id`,
     );
@@ -87,7 +87,7 @@ export async function reserveBlock(
       objectType: 'block',
       objectId: block.id,
       eventId: input.eventId,
-      changes: { sectorId: input.sectorId, drawerId: drawer.id, size: input.size, halfUnits: taken.halfUnits, lots },
+      changes: { sectorId: input.sectorId, drawerId: drawer.id, size: input.size, meiaUnits: taken.meiaUnits, lots },
     });
     return block.id;
   });

@@ -111,7 +111,7 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
         salesEndAt: iso(type.salesEndAt),
         hiddenWithoutCode: type.hiddenWithoutCode,
         meiaReserve: meiaReserve(mine.reduce((sum, l) => sum + Number(l.quantity), 0)),
-        halfTaken: type.halfTaken,
+        meiaTaken: type.meiaTaken,
         soldCount: Number(used?.sold ?? 0),
         hasOrders: Number(used?.order_count ?? 0) > 0,
       };

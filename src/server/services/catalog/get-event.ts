@@ -4,7 +4,7 @@ import { DomainError } from '../../../shared/errors';
 import { queryRows, type Db } from '../../db/client';
 import { lotName, lotsState } from '../../domain/lots';
 import { unlocksSector } from '../../domain/pricing';
-import { halfPrice } from '../../domain/meia';
+import { meiaPrice } from '../../domain/meia';
 import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
 import { serviceFeeOf } from '../../domain/service-fee';
 import { loadSaleState } from '../orders/sale-state';
@@ -36,7 +36,7 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
   );
   const row = rows[0];
   if (!row) throw new DomainError('event_not_found');
-  const { state } = await loadSaleState(db, eventId, { lock: false, codes: accessCode ? [accessCode] : [], cpfs: [], anyHalf: false });
+  const { state } = await loadSaleState(db, eventId, { lock: false, codes: accessCode ? [accessCode] : [], cpfs: [], anyMeia: false });
   // 'Esgotando' asks whether orders waiting for payment hold units: only for a sector with none left
   // (CASE: the look-up does not run for the others), from the event's orders (indexed by event).
   const order = await queryRows<{ id: string; description: string | null; held_last: boolean }>(
@@ -117,9 +117,9 @@ function sectorView(
     name: sector.name,
     description,
     priceCentavos: price,
-    halfPriceCentavos: halfPrice(price),
+    meiaPriceCentavos: meiaPrice(price),
     feeCentavos: fee(price),
-    halfFeeCentavos: fee(halfPrice(price)),
+    meiaFeeCentavos: fee(meiaPrice(price)),
     remaining: onSale ? sellable : 0,
     fullAvailable: onSale ? fullAvailable : 0,
     meiaAvailable: onSale ? meiaAvailable : 0,

@@ -78,11 +78,11 @@ export async function loadSalesMoneyByEvent(db: Db, scope: SalesScope): Promise<
       refund_id: string | null;
       unit_price_centavos: number;
       unit_fee_centavos: number;
-      half: boolean;
+      meia: boolean;
     }>(
       db,
       sql`
-      SELECT t.id, t.order_id, t.refund_id, i.unit_price_centavos, i.unit_fee_centavos, i.concession IS NOT NULL AS half
+      SELECT t.id, t.order_id, t.refund_id, i.unit_price_centavos, i.unit_fee_centavos, i.concession IS NOT NULL AS meia
       FROM tickets t JOIN order_items i ON i.id = t.order_item_id
       WHERE t.order_id IN (SELECT order_id FROM (${counted}) c)
       ORDER BY t.created_at, t.id`,
@@ -111,7 +111,7 @@ export async function loadSalesMoneyByEvent(db: Db, scope: SalesScope): Promise<
           ticketId: t.id,
           unitPriceCentavos: Number(t.unit_price_centavos),
           unitFeeCentavos: Number(t.unit_fee_centavos),
-          halfPrice: t.half,
+          meiaPrice: t.meia,
           refundId: t.refund_id,
         })),
         refunds: (refundsOf.get(order.id) ?? []).map((r) => ({ id: r.id, amountCentavos: Number(r.amount_centavos) })),

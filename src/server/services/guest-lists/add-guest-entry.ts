@@ -64,7 +64,7 @@ export async function addGuestEntryInTx(tx: Tx, listId: string, entry: NewGuestE
     );
     if (taken) throw new DomainError('guest_list_cpf_taken', { field: 'cpf' });
   }
-  const { state } = await loadSaleState(tx, list.event_id, { lock: true, codes: [], cpfs: [], anyHalf: false });
+  const { state } = await loadSaleState(tx, list.event_id, { lock: true, codes: [], cpfs: [], anyMeia: false });
   const { lotId } = pickGuestUnit(state.event, state.sectors, list.ticket_type_id, now);
   await holdUnits(tx, [{ sectorId: list.ticket_type_id, lotId, quantity: 1 }]);
   const counted = await queryRows<{ id: string }>(

@@ -26,7 +26,7 @@ const pendingCpfSql = sql.raw(`coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '
  * counts for its holder's CPF where one is named (a meia-entrada's holder, a nominal ticket's
  * holder), else for the buyer's. Columns: `cpf` (digits; '' for orders without one: courtesies,
  * anonymous box-office sales, anonymised buyers), `order_id`, `status` ('pending' | 'completed'),
- * `units` (1), `half` (1 for a meia-entrada unit), `holder` (1 when the unit counts for a named
+ * `units` (1), `meia` (1 for a meia-entrada unit), `holder` (1 when the unit counts for a named
  * holder rather than the buyer), `name` (the buyer's name, or the holder's) and `at` (the order's
  * creation). `cpfs` narrows it to those CPFs, reached through the indexes on orders (event_id,
  * buyer_cpf), order_items (holder_cpf) and tickets (event_id, holder_cpf); null reads every CPF
@@ -54,7 +54,7 @@ export function cpfHoldingsSql(eventId: string, cpfs: string[] | null): SQL {
     WITH candidates AS (${candidates}),
     units AS (
       SELECT ${pendingCpfSql} AS cpf, o.id AS order_id, 'pending'::text AS status,
-             (i.concession IS NOT NULL)::int AS half, (coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL)::int AS holder,
+             (i.concession IS NOT NULL)::int AS meia, (coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL)::int AS holder,
              CASE WHEN coalesce(i.holder_cpf, nullif(i.holder_cpfs[n], '')) IS NOT NULL THEN coalesce(i.holder_names[n], o.buyer_name) ELSE o.buyer_name END AS name,
              o.created_at AS at
       FROM candidates c JOIN orders o ON o.id = c.id AND o.status = 'pending' JOIN order_items i ON i.order_id = o.id
@@ -64,7 +64,7 @@ export function cpfHoldingsSql(eventId: string, cpfs: string[] | null): SQL {
              CASE WHEN t.holder_cpf IS NOT NULL THEN coalesce(t.holder_name, o.buyer_name) ELSE o.buyer_name END, o.created_at
       FROM candidates c JOIN orders o ON o.id = c.id AND o.status = 'completed' JOIN tickets t ON t.order_id = o.id AND t.status = 'valid'
     )
-    SELECT cpf, order_id, status, 1 AS units, half, holder, name, at FROM units ${list ? sql`WHERE cpf IN (${list})` : sql``}`;
+    SELECT cpf, order_id, status, 1 AS units, meia, holder, name, at FROM units ${list ? sql`WHERE cpf IN (${list})` : sql``}`;
 }
 
 /**
@@ -98,14 +98,14 @@ export function ticketCpfOf(
 
 /**
  * The units of orders matched by `where` (over orders o) as pending orders hold them, one row per
- * unit: event_id, cpf (pendingCpfSql; '' none), user_id (the account; null none), half (1 for a
+ * unit: event_id, cpf (pendingCpfSql; '' none), user_id (the account; null none), meia (1 for a
  * meia), exempt (a courtesy or a guest-list name: outside the limit per CPF). Their state is not
  * asked: a release counts off what the order held. `from` names the orders `o` and their items
  * `i` (default the tables; the order writer passes the rows its statement inserts).
  */
 export function pendingUnitsSql(where: SQL, from: SQL = sql`orders o JOIN order_items i ON i.order_id = o.id`): SQL {
   return sql`
-    SELECT o.event_id, ${pendingCpfSql} AS cpf, o.user_id, (i.concession IS NOT NULL)::int AS half, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
+    SELECT o.event_id, ${pendingCpfSql} AS cpf, o.user_id, (i.concession IS NOT NULL)::int AS meia, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
     FROM ${from} CROSS JOIN LATERAL generate_series(1, i.quantity) AS n
     WHERE ${where}`;
 }
@@ -113,7 +113,7 @@ export function pendingUnitsSql(where: SQL, from: SQL = sql`orders o JOIN order_
 /** The tickets matched by `where` (over tickets t and their orders o) as they are held, one row per ticket, with pendingUnitsSql's columns. */
 export function ticketUnitsSql(where: SQL): SQL {
   return sql`
-    SELECT t.event_id, ${ticketCpfSql} AS cpf, t.user_id, (t.concession IS NOT NULL)::int AS half, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
+    SELECT t.event_id, ${ticketCpfSql} AS cpf, t.user_id, (t.concession IS NOT NULL)::int AS meia, o.payment_provider IN ('courtesy', 'guest_list') AS exempt
     FROM tickets t JOIN orders o ON o.id = t.order_id
     WHERE ${where}`;
 }
@@ -129,7 +129,7 @@ export function holdingsMoveSql(units: SQL, sign: 1 | -1): { ctes: SQL; upsert: 
     ctes: sql`
       u AS (${units}),
       m AS (
-        SELECT event_id, 'cpf:' || cpf AS holder, count(*)::int AS units, sum(half)::int AS meias, bool_and(exempt) AS exempt FROM u WHERE cpf <> '' GROUP BY event_id, cpf
+        SELECT event_id, 'cpf:' || cpf AS holder, count(*)::int AS units, sum(meia)::int AS meias, bool_and(exempt) AS exempt FROM u WHERE cpf <> '' GROUP BY event_id, cpf
         UNION ALL
         SELECT event_id, 'account:' || user_id, count(*)::int, 0, bool_and(exempt) FROM u WHERE user_id IS NOT NULL GROUP BY event_id, user_id
       )`,

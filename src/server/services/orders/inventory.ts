@@ -28,14 +28,14 @@ export interface StockLine {
 }
 
 /** Stock moves summed per sector and per lot, each sorted by id (the lock order). Lines without a type or lot are dropped. */
-function summed(lines: StockLine[]): { types: { id: string; quantity: number; half: number }[]; lots: { id: string; quantity: number }[] } {
-  const types = new Map<string, { id: string; quantity: number; half: number }>();
+function summed(lines: StockLine[]): { types: { id: string; quantity: number; meia: number }[]; lots: { id: string; quantity: number }[] } {
+  const types = new Map<string, { id: string; quantity: number; meia: number }>();
   const lots = new Map<string, { id: string; quantity: number }>();
   for (const line of lines) {
     if (!line.sectorId || !line.lotId || line.quantity <= 0) continue;
-    const type = types.get(line.sectorId) ?? { id: line.sectorId, quantity: 0, half: 0 };
+    const type = types.get(line.sectorId) ?? { id: line.sectorId, quantity: 0, meia: 0 };
     type.quantity += line.quantity;
-    if (line.concession && countsAgainstReserve(line.concession)) type.half += line.quantity;
+    if (line.concession && countsAgainstReserve(line.concession)) type.meia += line.quantity;
     types.set(type.id, type);
     const lot = lots.get(line.lotId) ?? { id: line.lotId, quantity: 0 };
     lot.quantity += line.quantity;
@@ -60,14 +60,14 @@ async function moveStock(
   const types = unnestRows(wanted.types, 's', {
     id: ['uuid', (t) => t.id],
     quantity: ['int', (t) => t.quantity],
-    half: ['int', (t) => t.half],
+    meia: ['int', (t) => t.meia],
   });
   const lots = unnestRows(wanted.lots, 'l', { id: ['uuid', (l) => l.id], quantity: ['int', (l) => l.quantity] });
   const [moved] = await queryRows<{ types: number; lots: number }>(
     tx,
     sql`
     WITH sectors AS (
-      UPDATE ticket_types t SET remaining = t.remaining + ${sign} * s.quantity, half_taken = t.half_taken - ${sign} * s.half
+      UPDATE ticket_types t SET remaining = t.remaining + ${sign} * s.quantity, half_taken = t.half_taken - ${sign} * s.meia
       FROM ${types.from}
       WHERE t.id = s.id AND (${sign} > 0 OR t.remaining >= s.quantity)
       RETURNING t.id
@@ -264,7 +264,7 @@ export async function adjustLotStock(tx: Tx, lotId: string, delta: number): Prom
 /**
  * Counts `units` more half-price units against a sector's meia-entrada reserve (`half_taken`) for
  * units already out of its stock: meias a box-office block sells beyond the units it kept for them
- * (domain/sale.ts decideSale's blockHalfTaken). Nothing for 0.
+ * (domain/sale.ts decideSale's blockMeiaTaken). Nothing for 0.
  */
 export async function countReserveUnits(tx: Tx, sectorId: string, units: number): Promise<void> {
   if (units <= 0) return;

@@ -106,7 +106,7 @@ export async function offerFreedUnits(
   // the update that returned their units, so their counters read here are current.
   const sales = new Map<string, SaleState>();
   for (const eventId of [...new Set(open.map((entry) => entry.event_id))].sort()) {
-    sales.set(eventId, (await loadSaleState(tx, eventId, { lock: false, codes: [], cpfs: [], anyHalf: false })).state);
+    sales.set(eventId, (await loadSaleState(tx, eventId, { lock: false, codes: [], cpfs: [], anyMeia: false })).state);
   }
 
   const offers: (OfferAllotment & { entry: (typeof open)[number]; expiresAt: Date })[] = [];

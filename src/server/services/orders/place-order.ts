@@ -109,7 +109,7 @@ async function placeInTx(tx: Tx, eventId: string, requests: PlaceRequest[]): Pro
     cpfs: asks
       .flatMap((r) => [r.buyerCpf, ...r.lines.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])])
       .filter(Boolean),
-    anyHalf: asks.some((r) => r.lines.some((line) => line.concession)),
+    anyMeia: asks.some((r) => r.lines.some((line) => line.concession)),
     userIds: asks.flatMap((r) => (r.userId && !r.courtesy ? [r.userId] : [])),
   });
   // Waiting-list offers only when a request names one: a plain sale reads nothing more.

@@ -28,7 +28,7 @@ export async function quoteOrder(
     lock: false,
     codes: input.couponCode ? [input.couponCode] : [],
     cpfs: [buyerCpf, ...input.items.flatMap((line) => [line.holder?.cpf ?? '', ...(line.holderCpfs ?? [])])].filter(Boolean),
-    anyHalf: input.items.some((line) => line.concession),
+    anyMeia: input.items.some((line) => line.concession),
     userIds: accountId && input.buyerCpf ? [accountId] : [],
   });
   for (const sector of state.sectors) rollEndedLots(sector.lots, now);

@@ -97,7 +97,7 @@ export async function loadTicketSaleCells(db: Db, eventId: string): Promise<Map<
     const order = own[0];
     const paid = ticketRefundAmounts(
       { subtotalCentavos: Number(order.subtotal_centavos), discountCentavos: Number(order.discount_centavos), feeCentavos: 0 },
-      own.map((t) => ({ ticketId: t.ticket_id, unitPriceCentavos: Number(t.unit_price_centavos), halfPrice: t.concession !== null })),
+      own.map((t) => ({ ticketId: t.ticket_id, unitPriceCentavos: Number(t.unit_price_centavos), meiaPrice: t.concession !== null })),
       { includeFee: false },
     );
     for (const t of own) {

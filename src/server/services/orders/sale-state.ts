@@ -32,7 +32,7 @@ export type SaleEventRow = {
 export interface SaleAsks {
   codes: string[];
   cpfs: string[];
-  anyHalf: boolean;
+  anyMeia: boolean;
   /** The accounts the units would come to, whose holdings the limit per CPF counts too (absent: none). */
   userIds?: string[];
 }
@@ -106,26 +106,26 @@ export async function loadSaleState(
   // What the CPFs and the accounts of the requests hold, in one statement.
   const cpfs = [...new Set(asks.cpfs)];
   const userIds = event.max_tickets_per_cpf !== null ? [...new Set(asks.userIds ?? [])] : [];
-  const byCpf = cpfs.length > 0 && (event.max_tickets_per_cpf !== null || asks.anyHalf);
+  const byCpf = cpfs.length > 0 && (event.max_tickets_per_cpf !== null || asks.anyMeia);
   const takenByCpf = new Map<string, CpfTaken>();
   const takenByAccount = new Map<string, number>();
   if (byCpf || userIds.length > 0) {
     const parts = [
       ...(byCpf
         ? [
-            sql`SELECT 'cpf' AS kind, cpf AS holder, sum(units)::int AS units, sum(half)::int AS half FROM (${cpfHoldingsSql(eventId, cpfs)}) held GROUP BY cpf`,
+            sql`SELECT 'cpf' AS kind, cpf AS holder, sum(units)::int AS units, sum(meia)::int AS meia FROM (${cpfHoldingsSql(eventId, cpfs)}) held GROUP BY cpf`,
           ]
         : []),
       ...(userIds.length > 0
-        ? [sql`SELECT 'account' AS kind, user_id AS holder, units, 0 AS half FROM (${accountHoldingsSql(eventId, userIds)}) accounts`]
+        ? [sql`SELECT 'account' AS kind, user_id AS holder, units, 0 AS meia FROM (${accountHoldingsSql(eventId, userIds)}) accounts`]
         : []),
     ];
-    const rows = await queryRows<{ kind: 'cpf' | 'account'; holder: string; units: number; half: number }>(
+    const rows = await queryRows<{ kind: 'cpf' | 'account'; holder: string; units: number; meia: number }>(
       db,
       sql.join(parts, sql` UNION ALL `),
     );
     for (const row of rows) {
-      if (row.kind === 'cpf') takenByCpf.set(row.holder, { units: Number(row.units), half: Number(row.half) });
+      if (row.kind === 'cpf') takenByCpf.set(row.holder, { units: Number(row.units), meia: Number(row.meia) });
       else takenByAccount.set(row.holder, Number(row.units));
     }
   }
@@ -159,7 +159,7 @@ export async function loadSaleState(
         eventId: t.event_id,
         name: t.name,
         remaining: Number(t.remaining),
-        halfTaken: Number(t.half_taken),
+        meiaTaken: Number(t.half_taken),
         salesStartAt: at(t.sales_start_at),
         salesEndAt: at(t.sales_end_at),
         hiddenWithoutCode: t.hidden_without_code,

@@ -306,7 +306,7 @@ async function lockSalesForHoldAgain(tx: Tx, locked: LockedOrder[], eventById: M
       cpfs: mine
         .flatMap(({ order, items }) => [order.buyerCpf ?? '', ...items.flatMap((i) => [i.holderCpf ?? '', ...(i.holderCpfs ?? [])])])
         .filter(Boolean),
-      anyHalf: mine.some(({ items }) => items.some((i) => i.concession)),
+      anyMeia: mine.some(({ items }) => items.some((i) => i.concession)),
       userIds: mine.flatMap(({ order }) => (order.userId ? [order.userId] : [])),
     });
     states.set(eventId, state);

@@ -60,7 +60,7 @@ export async function loadTicketRefundStates(
       ticketId: t.id,
       unitPriceCentavos: t.unitPriceCentavos,
       unitFeeCentavos: t.unitFeeCentavos,
-      halfPrice: t.concession !== null,
+      meiaPrice: t.concession !== null,
     }));
     const amounts = ticketRefundAmounts(order, units, { includeFee });
     result.set(

@@ -278,12 +278,12 @@ export async function borderoPdf(bordero: Bordero, company: BorderoCompany): Pro
   heading('Conferência e assinaturas');
   ensure(90);
   y += 44;
-  const half = (CONTENT_WIDTH - 40) / 2;
+  const meia = (CONTENT_WIDTH - 40) / 2;
   for (const [i, who] of ['Produtor(a)', 'Casa / local do evento'].entries()) {
-    const x = MARGIN + i * (half + 40);
+    const x = MARGIN + i * (meia + 40);
     doc
       .moveTo(x, y)
-      .lineTo(x + half, y)
+      .lineTo(x + meia, y)
       .lineWidth(0.6)
       .strokeColor('#111111')
       .stroke();
@@ -291,8 +291,8 @@ export async function borderoPdf(bordero: Bordero, company: BorderoCompany): Pro
       .font('Helvetica')
       .fontSize(9)
       .fillColor('#111111')
-      .text(printable(`Assinatura: ${who}`), x, y + 4, { width: half })
-      .text('Nome, CPF ou CNPJ e data', x, y + 16, { width: half });
+      .text(printable(`Assinatura: ${who}`), x, y + 4, { width: meia })
+      .text('Nome, CPF ou CNPJ e data', x, y + 16, { width: meia });
   }
   y += 34;
 

@@ -175,7 +175,7 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
   const lineInfo = new Map<string, LineInfo>();
   const orders = new Map<string, BorderoOrder>();
   const countedRefunds = new Set(refunds.map((r) => r.id));
-  const halfUnits = new Map<string, { meia: number; senior: number }>();
+  const meiaUnits = new Map<string, { meia: number; senior: number }>();
   const ticketsOfItem = new Map<string, number>();
   const itemRows = new Map<string, UnitRow>();
   let courtesies = 0;
@@ -230,17 +230,17 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
       lineKey,
       unitPriceCentavos: Number(row.unit_price_centavos),
       unitFeeCentavos: Number(row.unit_fee_centavos),
-      halfPrice: row.concession !== null,
+      meiaPrice: row.concession !== null,
       refundId: counted,
       courtesyFaceCentavos: isCourtesy ? Number(row.lot_price_centavos ?? row.unit_price_centavos) : 0,
     };
     order.units.push(unit);
     if (isCourtesy) courtesies++;
     if (row.concession && !isCourtesy && counted === null && row.ticket_type_id) {
-      const half = halfUnits.get(row.ticket_type_id) ?? { meia: 0, senior: 0 };
-      if (countsAgainstReserve(row.concession)) half.meia++;
-      else half.senior++;
-      halfUnits.set(row.ticket_type_id, half);
+      const meia = meiaUnits.get(row.ticket_type_id) ?? { meia: 0, senior: 0 };
+      if (countsAgainstReserve(row.concession)) meia.meia++;
+      else meia.senior++;
+      meiaUnits.set(row.ticket_type_id, meia);
     }
   };
 
@@ -306,10 +306,10 @@ export async function loadBordero(db: Db, eventId: string, company: BorderoCompa
     byChannel,
     byKind: subtotals((line) => line.kindLabel),
     meia: sectors.map((sector) => {
-      const half = halfUnits.get(sector.id) ?? { meia: 0, senior: 0 };
+      const meia = meiaUnits.get(sector.id) ?? { meia: 0, senior: 0 };
       return {
         sector: sector.name,
-        ...meiaReserveUse({ stock: Number(sector.stock), meiaEntrada: event.meia_entrada, meiaSold: half.meia, seniorSold: half.senior }),
+        ...meiaReserveUse({ stock: Number(sector.stock), meiaEntrada: event.meia_entrada, meiaSold: meia.meia, seniorSold: meia.senior }),
       };
     }),
     entries: entries.map((e) => ({ hourStart: e.hourStart.toISOString(), hourLabel: e.hourLabel, gate: e.gate, entries: e.entries })),

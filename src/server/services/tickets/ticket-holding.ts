@@ -20,14 +20,14 @@ export async function assertTicketMayMove(tx: Tx, ticket: TicketRow, to: { cpf: 
   const fromCpf = ticketCpfOf({ holderCpf: ticket.storedHolderCpf, userId: ticket.userId }, order);
   const toCpf = ticketCpfOf({ holderCpf: to.cpf, userId: to.userId }, order);
   const byCpf = new Map<string, CpfTaken>();
-  if (toCpf && toCpf !== fromCpf) byCpf.set(toCpf, { units: 1, half: ticket.concession ? 1 : 0 });
+  if (toCpf && toCpf !== fromCpf) byCpf.set(toCpf, { units: 1, meia: ticket.concession ? 1 : 0 });
   const toAccount = to.userId !== null && to.userId !== ticket.userId ? to.userId : null;
   if (byCpf.size === 0 && !toAccount) return;
   const { state } = await loadSaleState(tx, ticket.event.id, {
     lock: true,
     codes: [],
     cpfs: [...byCpf.keys()],
-    anyHalf: ticket.concession !== null,
+    anyMeia: ticket.concession !== null,
     userIds: toAccount ? [toAccount] : [],
   });
   assertMayHold(state.event?.maxTicketsPerCpf ?? null, state, { byCpf, userId: toAccount, units: toAccount ? 1 : 0 });

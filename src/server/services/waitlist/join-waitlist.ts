@@ -23,7 +23,7 @@ export async function joinWaitlist(
   input: JoinWaitlistInput,
   now: Date = new Date(),
 ): Promise<WaitlistEntryView> {
-  const { state } = await loadSaleState(db, eventId, { lock: false, codes: [], cpfs: [], anyHalf: false });
+  const { state } = await loadSaleState(db, eventId, { lock: false, codes: [], cpfs: [], anyMeia: false });
   assertOnSale(state.event, now);
   const sector = state.sectors.find((s) => s.id === input.sectorId) ?? null;
   assertCanJoin(sector, eventId, now);

@@ -77,7 +77,7 @@ export function EventDetailRoute() {
 
   function handleBuy(selection: TicketSelection[], event: EventDetailData, accessCode: string | null) {
     if (isLoading) return;
-    const chosen = selection.filter((line) => line.fullQuantity + line.halfQuantity > 0);
+    const chosen = selection.filter((line) => line.fullQuantity + line.meiaQuantity > 0);
     if (!user) {
       if (chosen.length > 0) savePendingPurchase({ eventId: event.id, selection: chosen, accessCode });
       // /auth says the choice is kept (lib/pending-purchase.ts isResumePurchasePath).
@@ -127,7 +127,7 @@ export function EventDetailRoute() {
                 if (!shownEvent) return;
                 setPurchase({
                   event: shownEvent,
-                  selection: [{ sectorId: entry.sectorId, fullQuantity: entry.offer.quantity, halfQuantity: 0 }],
+                  selection: [{ sectorId: entry.sectorId, fullQuantity: entry.offer.quantity, meiaQuantity: 0 }],
                   accessCode: null,
                   waitlistOfferId: entry.offer.id,
                 });

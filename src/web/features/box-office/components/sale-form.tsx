@@ -4,7 +4,7 @@ import { concessionDocumentLabel, concessionLabel, concessions, type Concession 
 import { formatCpf } from '../../../../shared/cpf';
 import { formatCentavos, parseReaisToCentavos } from '../../../../shared/money';
 import { formatClockTime, formatInstant } from '../../../../shared/dates';
-import { boxOfficeHalfSchema, type BoxOfficeHalf, type BoxOfficePayment } from '../../../../shared/schemas/box-office';
+import { boxOfficeMeiaSchema, type BoxOfficeMeia, type BoxOfficePayment } from '../../../../shared/schemas/box-office';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
@@ -15,19 +15,19 @@ import { useSingleFlight } from '../../../lib/use-single-flight';
 
 const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'American Express', 'Hipercard'] as const;
 
-type HalfRow = { concession: Concession; name: string; cpf: string; documentNumber: string; birthDate: string };
-const emptyHalf = (): HalfRow => ({ concession: 'student', name: '', cpf: '', documentNumber: '', birthDate: '' });
+type MeiaRow = { concession: Concession; name: string; cpf: string; documentNumber: string; birthDate: string };
+const emptyMeia = (): MeiaRow => ({ concession: 'student', name: '', cpf: '', documentNumber: '', birthDate: '' });
 
 /** What a block on this device may still sell: units in all, and full-price or courtesy units (the rest is kept for meia). */
 function unitsLeftOf(local: LocalBlock): { left: number; fullLeft: number } {
-  return blockUnitsLeft({ ...local.block, used: local.sold, halfSold: local.halfSold ?? local.block.halfSold });
+  return blockUnitsLeft({ ...local.block, used: local.sold, meiaSold: local.meiaSold ?? local.block.meiaSold });
 }
 
 /** 'Pista · R$ 100,00 · 8 no bloco (2 só meia)': the next unit's full price and what is left. */
 function blockOptionLabel(local: LocalBlock): string {
   const { left, fullLeft } = unitsLeftOf(local);
   const next =
-    priceBlockSale(local.block.lots, local.sold, { full: 1, half: 0, courtesy: 0 })?.totalCentavos ?? local.block.unitPriceCentavos;
+    priceBlockSale(local.block.lots, local.sold, { full: 1, meia: 0, courtesy: 0 })?.totalCentavos ?? local.block.unitPriceCentavos;
   const onlyMeia = left - fullLeft;
   return `${local.block.sectorName} · ${formatCentavos(next)} · ${left} no bloco${onlyMeia > 0 ? ` (${onlyMeia} só meia)` : ''}`;
 }
@@ -100,7 +100,7 @@ export function SaleForm({
 }) {
   const [blockId, setBlockId] = useState(blocks[0]?.block.id ?? '');
   const [full, setFull] = useState(0);
-  const [half, setHalf] = useState<HalfRow[]>([]);
+  const [meia, setMeia] = useState<MeiaRow[]>([]);
   const [courtesy, setCourtesy] = useState(0);
   const [method, setMethod] = useState<BoxOfficePayment['method']>('cash');
   const [tendered, setTendered] = useState('');
@@ -125,34 +125,34 @@ export function SaleForm({
     return <p className="rounded-xl border border-border bg-card p-4 text-muted">Reserve um bloco de ingressos para começar a vender.</p>;
   const { left, fullLeft } = unitsLeftOf(local);
   const meiaNote = onlyMeiaNote(left, left - fullLeft);
-  const units = full + half.length + courtesy;
-  const total = priceBlockSale(local.block.lots, local.sold, { full, half: half.length, courtesy })?.totalCentavos ?? 0;
+  const units = full + meia.length + courtesy;
+  const total = priceBlockSale(local.block.lots, local.sold, { full, meia: meia.length, courtesy })?.totalCentavos ?? 0;
   const tenderedCentavos = parseReaisToCentavos(tendered);
   const change = tenderedCentavos === null ? null : tenderedCentavos - total;
 
-  function setHalfCount(count: number) {
-    setHalf((rows) => (count > rows.length ? [...rows, emptyHalf()] : rows.slice(0, count)));
+  function setMeiaCount(count: number) {
+    setMeia((rows) => (count > rows.length ? [...rows, emptyMeia()] : rows.slice(0, count)));
   }
 
-  function updateHalf(index: number, patch: Partial<HalfRow>) {
-    setHalf((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  function updateMeia(index: number, patch: Partial<MeiaRow>) {
+    setMeia((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   }
 
   const submit = (admit: boolean) => selling.run(() => sell(admit));
 
   async function sell(admit: boolean) {
     const found: Record<string, string> = {};
-    const parsedHalf: BoxOfficeHalf[] = [];
-    half.forEach((row, i) => {
-      const parsed = boxOfficeHalfSchema.safeParse({
+    const parsedMeia: BoxOfficeMeia[] = [];
+    meia.forEach((row, i) => {
+      const parsed = boxOfficeMeiaSchema.safeParse({
         concession: row.concession,
         name: row.name,
         cpf: row.cpf,
         documentNumber: row.documentNumber || undefined,
         birthDate: row.birthDate || undefined,
       });
-      if (parsed.success) parsedHalf.push(parsed.data);
-      else for (const issue of parsed.error.issues) found[`half.${i}.${String(issue.path[0])}`] ??= issue.message;
+      if (parsed.success) parsedMeia.push(parsed.data);
+      else for (const issue of parsed.error.issues) found[`meia.${i}.${String(issue.path[0])}`] ??= issue.message;
     });
     if (units === 0) found.units = 'Selecione pelo menos um ingresso';
     if (units > left) found.units = 'Venda além do bloco deste aparelho: não há ingressos suficientes nele. Reserve outro bloco.';
@@ -171,9 +171,9 @@ export function SaleForm({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await onSell({ blockId: local.block.id, full, half: parsedHalf, courtesy, payment, admit });
+      await onSell({ blockId: local.block.id, full, meia: parsedMeia, courtesy, payment, admit });
       setFull(0);
-      setHalf([]);
+      setMeia([]);
       setCourtesy(0);
       setTendered('');
       setNsu('');
@@ -215,12 +215,12 @@ export function SaleForm({
         ) : null}
       </div>
 
-      <Stepper label="Inteira" value={full} max={Math.min(fullLeft - courtesy, left - half.length - courtesy)} onChange={setFull} />
-      {meiaEntrada ? <Stepper label="Meia" value={half.length} max={left - full - courtesy} onChange={setHalfCount} /> : null}
-      {half.map((row, i) => {
+      <Stepper label="Inteira" value={full} max={Math.min(fullLeft - courtesy, left - meia.length - courtesy)} onChange={setFull} />
+      {meiaEntrada ? <Stepper label="Meia" value={meia.length} max={left - full - courtesy} onChange={setMeiaCount} /> : null}
+      {meia.map((row, i) => {
         const docLabel = concessionDocumentLabel[row.concession];
-        const id = (field: string) => `bo-half-${i}-${field}`;
-        const error = (field: string) => errors[`half.${i}.${field}`];
+        const id = (field: string) => `bo-meia-${i}-${field}`;
+        const error = (field: string) => errors[`meia.${i}.${field}`];
         return (
           <fieldset key={i} className="space-y-3 rounded-xl border border-border bg-surface p-3">
             <legend className="px-1 text-sm font-semibold">Meia-entrada {i + 1}</legend>
@@ -230,7 +230,7 @@ export function SaleForm({
                 id={id('concession')}
                 className="h-12 w-full rounded-xl border border-border bg-card px-3 text-base"
                 value={row.concession}
-                onChange={(e) => updateHalf(i, { concession: e.target.value as Concession })}
+                onChange={(e) => updateMeia(i, { concession: e.target.value as Concession })}
               >
                 {concessions.map((c) => (
                   <option key={c} value={c}>
@@ -245,7 +245,7 @@ export function SaleForm({
                 id={id('name')}
                 value={row.name}
                 aria-invalid={!!error('name')}
-                onChange={(e) => updateHalf(i, { name: e.target.value })}
+                onChange={(e) => updateMeia(i, { name: e.target.value })}
               />
               <FieldError id={`${id('name')}-error`} message={error('name')} />
             </div>
@@ -257,7 +257,7 @@ export function SaleForm({
                 placeholder="000.000.000-00"
                 value={row.cpf}
                 aria-invalid={!!error('cpf')}
-                onChange={(e) => updateHalf(i, { cpf: formatCpf(e.target.value) })}
+                onChange={(e) => updateMeia(i, { cpf: formatCpf(e.target.value) })}
               />
               <FieldError id={`${id('cpf')}-error`} message={error('cpf')} />
             </div>
@@ -268,7 +268,7 @@ export function SaleForm({
                   id={id('documentNumber')}
                   value={row.documentNumber}
                   aria-invalid={!!error('documentNumber')}
-                  onChange={(e) => updateHalf(i, { documentNumber: e.target.value })}
+                  onChange={(e) => updateMeia(i, { documentNumber: e.target.value })}
                 />
                 <FieldError id={`${id('documentNumber')}-error`} message={error('documentNumber')} />
               </div>
@@ -281,7 +281,7 @@ export function SaleForm({
                   type="date"
                   value={row.birthDate}
                   aria-invalid={!!error('birthDate')}
-                  onChange={(e) => updateHalf(i, { birthDate: e.target.value })}
+                  onChange={(e) => updateMeia(i, { birthDate: e.target.value })}
                 />
                 <FieldError id={`${id('birthDate')}-error`} message={error('birthDate')} />
               </div>
@@ -293,7 +293,7 @@ export function SaleForm({
         <Stepper
           label="Cortesia"
           value={courtesy}
-          max={Math.min(courtesiesLeft, fullLeft - full, left - full - half.length)}
+          max={Math.min(courtesiesLeft, fullLeft - full, left - full - meia.length)}
           onChange={setCourtesy}
         />
       ) : null}

@@ -12,7 +12,7 @@ export interface LocalBlock {
   block: BoxOfficeBlock;
   sold: number;
   /** Absent on a block kept before the device counted it: the server's count. */
-  halfSold?: number;
+  meiaSold?: number;
 }
 
 /** What the device keeps of one event: the event (prices), its open drawer and its blocks. */

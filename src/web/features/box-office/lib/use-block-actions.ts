@@ -14,7 +14,7 @@ export function useBlockActions({ eventId, stateRef, store, refresh, sync }: Loc
       const current = stateRef.current;
       if (!current?.drawer) return;
       const block = await calls.reserveBlock({ eventId, sectorId, size, drawerId: current.drawer.id, deviceId: deviceId() });
-      await store({ ...current, blocks: [...current.blocks, { block, sold: 0, halfSold: 0 }] });
+      await store({ ...current, blocks: [...current.blocks, { block, sold: 0, meiaSold: 0 }] });
     },
     [eventId, store, stateRef],
   );

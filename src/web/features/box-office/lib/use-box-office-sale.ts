@@ -1,5 +1,5 @@
 import { useCallback, type RefObject } from 'react';
-import type { BoxOfficeHalf, BoxOfficePayment, BoxOfficeSaleInput, BoxOfficeSaleResult } from '../../../../shared/schemas/box-office';
+import type { BoxOfficeMeia, BoxOfficePayment, BoxOfficeSaleInput, BoxOfficeSaleResult } from '../../../../shared/schemas/box-office';
 import { ApiError } from '../../../lib/api';
 import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale } from '../../../../shared/block-pricing';
 import * as calls from '../api/box-office-api';
@@ -9,7 +9,7 @@ import { deviceId, type LocalEventState, type QueuedSale } from './offline-store
 export interface SaleDraft {
   blockId: string;
   full: number;
-  half: BoxOfficeHalf[];
+  meia: BoxOfficeMeia[];
   courtesy: number;
   payment: BoxOfficePayment;
   admit: boolean;
@@ -54,8 +54,8 @@ export function useBoxOfficeSale({
       const local = current?.blocks.find((b) => b.block.id === draft.blockId);
       if (!current?.drawer || !local)
         throw new ApiError(409, { code: 'drawer_not_open', message: 'Abra o caixa deste evento antes de vender.' });
-      const units = draft.full + draft.half.length + draft.courtesy;
-      const { left, fullLeft } = blockUnitsLeft({ ...local.block, used: local.sold, halfSold: local.halfSold ?? local.block.halfSold });
+      const units = draft.full + draft.meia.length + draft.courtesy;
+      const { left, fullLeft } = blockUnitsLeft({ ...local.block, used: local.sold, meiaSold: local.meiaSold ?? local.block.meiaSold });
       if (units > left) {
         throw new ApiError(409, {
           code: 'block_exhausted',
@@ -64,7 +64,7 @@ export function useBoxOfficeSale({
       }
       if (draft.full + draft.courtesy > fullLeft)
         throw new ApiError(409, { code: 'full_price_sold_out', message: BLOCK_FULL_PRICE_EXHAUSTED });
-      const priced = priceBlockSale(local.block.lots, local.sold, { full: draft.full, half: draft.half.length, courtesy: draft.courtesy })!;
+      const priced = priceBlockSale(local.block.lots, local.sold, { full: draft.full, meia: draft.meia.length, courtesy: draft.courtesy })!;
       const isPix = draft.payment.method === 'pix';
       const codes = isPix ? [] : local.block.codes.slice(local.sold, local.sold + units);
       const sale: BoxOfficeSaleInput = {
@@ -73,7 +73,7 @@ export function useBoxOfficeSale({
         drawerId: current.drawer.id,
         deviceId: deviceId(),
         full: draft.full,
-        half: draft.half,
+        meia: draft.meia,
         courtesy: draft.courtesy,
         codes,
         payment: draft.payment,
@@ -83,7 +83,7 @@ export function useBoxOfficeSale({
       };
       const total = priced.totalCentavos;
       const counted = (b: (typeof current.blocks)[number]) =>
-        b.block.id === draft.blockId ? { ...b, sold: b.sold + units, halfSold: (b.halfSold ?? b.block.halfSold) + draft.half.length } : b;
+        b.block.id === draft.blockId ? { ...b, sold: b.sold + units, meiaSold: (b.meiaSold ?? b.block.meiaSold) + draft.meia.length } : b;
       if (isPix) {
         const result = await calls.sellOnline(sale);
         await store({ ...current, blocks: current.blocks.map(counted) });
@@ -114,7 +114,7 @@ function shownOfLocal(draft: SaleDraft, nonce: string, total: number, codes: str
     admitted: draft.admit,
     tickets: [
       ...Array.from({ length: draft.full }, () => ({ label: `${name} · Inteira`, holderName: null })),
-      ...draft.half.map((h) => ({ label: `${name} · Meia-entrada`, holderName: h.name })),
+      ...draft.meia.map((h) => ({ label: `${name} · Meia-entrada`, holderName: h.name })),
       ...Array.from({ length: draft.courtesy }, () => ({ label: `${name} · Cortesia`, holderName: null })),
     ].map((t, i) => ({ ...t, code: codes[i], admitted: draft.admit })),
     pix: null,

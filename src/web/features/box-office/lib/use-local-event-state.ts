@@ -43,7 +43,7 @@ export function useLocalEventState(eventId: string, setOnline: (online: boolean)
       if (!event) return;
       const blocks = server.blocks.map((block) => {
         const mine = local?.blocks.find((b) => b.block.id === block.id);
-        return { block, sold: Math.max(block.used, mine?.sold ?? 0), halfSold: Math.max(block.halfSold, mine?.halfSold ?? 0) };
+        return { block, sold: Math.max(block.used, mine?.sold ?? 0), meiaSold: Math.max(block.meiaSold, mine?.meiaSold ?? 0) };
       });
       await store({ event, drawer: server.drawer, blocks });
       setOnline(true);

@@ -75,7 +75,7 @@ export function CheckoutDialog({
 
   const { chosen, fullLines, meiaUnits, fullUnits, fullSubtotal } = useCheckoutSelection(event, selection);
   const form = useCheckoutForm({
-    initialMeiaCount: selection.reduce((sum, s) => sum + s.halfQuantity, 0),
+    initialMeiaCount: selection.reduce((sum, s) => sum + s.meiaQuantity, 0),
     meiaCount: meiaUnits.length,
     fullCount: fullUnits.length,
     hasCardFields: provider === 'sandbox',

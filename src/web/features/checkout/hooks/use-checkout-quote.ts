@@ -108,18 +108,18 @@ export function useCheckoutQuote({
 
 /** The summary's lines from the event page's prices, before the server's quote. */
 function estimatedItems(chosen: ChosenSector[]): SummaryItem[] {
-  return chosen.flatMap(({ type, full, half }) => [
+  return chosen.flatMap(({ type, full, meia }) => [
     ...(full > 0
       ? [{ key: `${type.id}-full`, name: type.name, lotName: type.lotName, quantity: full, unitPriceCentavos: type.priceCentavos }]
       : []),
-    ...(half > 0
+    ...(meia > 0
       ? [
           {
-            key: `${type.id}-half`,
+            key: `${type.id}-meia`,
             name: `${type.name} · Meia-entrada`,
             lotName: type.lotName,
-            quantity: half,
-            unitPriceCentavos: type.halfPriceCentavos,
+            quantity: meia,
+            unitPriceCentavos: type.meiaPriceCentavos,
           },
         ]
       : []),
@@ -128,7 +128,7 @@ function estimatedItems(chosen: ChosenSector[]): SummaryItem[] {
 
 /** The summary's amounts from the event page's prices and the coupon's previewed discount. */
 function estimate(chosen: ChosenSector[], discountCentavos: number): SummaryAmounts {
-  const subtotalCentavos = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos + c.half * c.type.halfPriceCentavos, 0);
-  const feeCentavos = chosen.reduce((sum, c) => sum + c.full * c.type.feeCentavos + c.half * c.type.halfFeeCentavos, 0);
+  const subtotalCentavos = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos + c.meia * c.type.meiaPriceCentavos, 0);
+  const feeCentavos = chosen.reduce((sum, c) => sum + c.full * c.type.feeCentavos + c.meia * c.type.meiaFeeCentavos, 0);
   return { subtotalCentavos, discountCentavos, feeCentavos, totalCentavos: subtotalCentavos - discountCentavos + feeCentavos };
 }

@@ -5,14 +5,14 @@ import type { EventDetail } from '../../../../shared/schemas/events';
 export interface CheckoutSelectionLine {
   sectorId: string;
   fullQuantity: number;
-  halfQuantity: number;
+  meiaQuantity: number;
 }
 
 /** A sector of the event chosen with at least one unit. */
 export interface ChosenSector {
   type: EventDetail['sectors'][number];
   full: number;
-  half: number;
+  meia: number;
 }
 
 /**
@@ -25,13 +25,13 @@ export function useCheckoutSelection(event: EventDetail, selection: CheckoutSele
     () =>
       selection.flatMap((s): ChosenSector[] => {
         const type = event.sectors.find((t) => t.id === s.sectorId);
-        return type && s.fullQuantity + s.halfQuantity > 0 ? [{ type, full: s.fullQuantity, half: s.halfQuantity }] : [];
+        return type && s.fullQuantity + s.meiaQuantity > 0 ? [{ type, full: s.fullQuantity, meia: s.meiaQuantity }] : [];
       }),
     [event.sectors, selection],
   );
   const fullLines = chosen.filter((c) => c.full > 0).map((c) => ({ sectorId: c.type.id, quantity: c.full }));
   // One holder per half-price unit, in the order of the sectors.
-  const meiaUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.half }, () => c.type)), [chosen]);
+  const meiaUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.meia }, () => c.type)), [chosen]);
   // One holder name per full-price unit, in the order of the sectors.
   const fullUnits = useMemo(() => chosen.flatMap((c) => Array.from({ length: c.full }, () => c.type.name)), [chosen]);
   const fullSubtotal = chosen.reduce((sum, c) => sum + c.full * c.type.priceCentavos, 0);

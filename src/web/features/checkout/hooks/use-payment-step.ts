@@ -14,8 +14,8 @@ export type PaymentStep =
 
 const selectionKey = (selection: CheckoutSelectionLine[]) =>
   selection
-    .filter((s) => s.fullQuantity + s.halfQuantity > 0)
-    .map((s) => `${s.sectorId}:${s.fullQuantity}:${s.halfQuantity}`)
+    .filter((s) => s.fullQuantity + s.meiaQuantity > 0)
+    .map((s) => `${s.sectorId}:${s.fullQuantity}:${s.meiaQuantity}`)
     .sort()
     .join(',');
 

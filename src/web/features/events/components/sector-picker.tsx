@@ -18,7 +18,7 @@ export interface TicketSelection {
   /** Full-price units ('Inteira'). */
   fullQuantity: number;
   /** Half-price units ('Meia-entrada'): the checkout asks each one's category and holder. */
-  halfQuantity: number;
+  meiaQuantity: number;
 }
 
 interface SectorPickerProps {
@@ -44,8 +44,8 @@ interface SectorPickerProps {
 /** Lines of one order (the order schema's `items`): each half-price unit is its own line. */
 const MAX_ORDER_LINES = 20;
 
-type Chosen = { full: number; half: number };
-const none: Chosen = { full: 0, half: 0 };
+type Chosen = { full: number; meia: number };
+const none: Chosen = { full: 0, meia: 0 };
 
 const isOnSale = (type: SectorView) => type.status === 'on_sale' || type.status === 'selling_out';
 
@@ -69,7 +69,7 @@ export function SectorPicker({
   soldOutAction,
 }: SectorPickerProps) {
   const [chosen, setChosen] = useState<Record<string, Chosen>>(() =>
-    Object.fromEntries((initialSelection ?? []).map((line) => [line.sectorId, { full: line.fullQuantity, half: line.halfQuantity }])),
+    Object.fromEntries((initialSelection ?? []).map((line) => [line.sectorId, { full: line.fullQuantity, meia: line.meiaQuantity }])),
   );
   const hasResumed = useRef(false);
   const canBuy = !event.isPast && !event.isCancelled;
@@ -77,16 +77,16 @@ export function SectorPicker({
   const lines = event.sectors
     .map((type) => {
       const pick = isOnSale(type) && canBuy ? (chosen[type.id] ?? none) : none;
-      const half = offersMeia(type) ? Math.min(pick.half, type.meiaAvailable) : 0;
-      const full = Math.min(pick.full, type.fullAvailable, Math.max(0, type.remaining - half));
-      return { type, full, half };
+      const meia = offersMeia(type) ? Math.min(pick.meia, type.meiaAvailable) : 0;
+      const full = Math.min(pick.full, type.fullAvailable, Math.max(0, type.remaining - meia));
+      return { type, full, meia };
     })
-    .filter((line) => line.full + line.half > 0);
-  const count = lines.reduce((sum, line) => sum + line.full + line.half, 0);
-  const orderLines = lines.reduce((sum, line) => sum + (line.full > 0 ? 1 : 0) + line.half, 0);
+    .filter((line) => line.full + line.meia > 0);
+  const count = lines.reduce((sum, line) => sum + line.full + line.meia, 0);
+  const orderLines = lines.reduce((sum, line) => sum + (line.full > 0 ? 1 : 0) + line.meia, 0);
   const orderLimit = event.maxTicketsPerOrder ?? Number.POSITIVE_INFINITY;
-  const subtotal = lines.reduce((sum, l) => sum + l.full * l.type.priceCentavos + l.half * l.type.halfPriceCentavos, 0);
-  const fee = lines.reduce((sum, l) => sum + l.full * l.type.feeCentavos + l.half * l.type.halfFeeCentavos, 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.full * l.type.priceCentavos + l.meia * l.type.meiaPriceCentavos, 0);
+  const fee = lines.reduce((sum, l) => sum + l.full * l.type.feeCentavos + l.meia * l.type.meiaFeeCentavos, 0);
   const isSoldOut = event.sectors.length > 0 && event.sectors.every((type) => type.remaining <= 0);
   const hasUnlocked = event.sectors.some((type) => type.unlockedByCode);
 
@@ -95,7 +95,7 @@ export function SectorPicker({
   }
 
   function maxima(type: SectorView): Chosen {
-    const mine = lines.find((line) => line.type.id === type.id) ?? { full: 0, half: 0 };
+    const mine = lines.find((line) => line.type.id === type.id) ?? { full: 0, meia: 0 };
     const left = orderLimit - count;
     const sectorLeft = Math.min(type.remaining, MAX_TICKETS_PER_TYPE);
     // A sector's first full-price unit adds a line to the order; each half-price unit is one.
@@ -103,16 +103,16 @@ export function SectorPicker({
     return {
       full: Math.max(
         0,
-        Math.min(type.fullAvailable, sectorLeft - mine.half, mine.full + left, mine.full > 0 || linesLeft > 0 ? Infinity : 0),
+        Math.min(type.fullAvailable, sectorLeft - mine.meia, mine.full + left, mine.full > 0 || linesLeft > 0 ? Infinity : 0),
       ),
-      half: Math.max(0, Math.min(type.meiaAvailable, sectorLeft - mine.full, mine.half + left, mine.half + linesLeft)),
+      meia: Math.max(0, Math.min(type.meiaAvailable, sectorLeft - mine.full, mine.meia + left, mine.meia + linesLeft)),
     };
   }
 
-  const selection: TicketSelection[] = lines.map(({ type, full, half }) => ({
+  const selection: TicketSelection[] = lines.map(({ type, full, meia }) => ({
     sectorId: type.id,
     fullQuantity: full,
-    halfQuantity: half,
+    meiaQuantity: meia,
   }));
   const selectionKey = JSON.stringify(selection);
   const tellSelection = useEffectEvent(() => onSelectionChange?.(selection));
@@ -145,7 +145,7 @@ export function SectorPicker({
               <SectorRow
                 key={type.id}
                 type={type}
-                chosen={line ? { full: line.full, half: line.half } : none}
+                chosen={line ? { full: line.full, meia: line.meia } : none}
                 max={maxima(type)}
                 isDisabled={!canBuy}
                 onChange={(next) => choose(type, next)}
@@ -178,7 +178,7 @@ export function SectorPicker({
       {count > 0 ? (
         <div className="mt-4 border-t border-border pt-4">
           <ul className="space-y-1 text-sm text-muted">
-            {lines.flatMap(({ type, full, half }) => [
+            {lines.flatMap(({ type, full, meia }) => [
               full > 0 ? (
                 <li key={`${type.id}-full`} className="flex justify-between gap-3">
                   <span>
@@ -188,12 +188,12 @@ export function SectorPicker({
                   <span className="tabular-nums">{formatCentavos(full * type.priceCentavos)}</span>
                 </li>
               ) : null,
-              half > 0 ? (
-                <li key={`${type.id}-half`} className="flex justify-between gap-3">
+              meia > 0 ? (
+                <li key={`${type.id}-meia`} className="flex justify-between gap-3">
                   <span>
-                    {half}x {type.name} (Meia-entrada)
+                    {meia}x {type.name} (Meia-entrada)
                   </span>
-                  <span className="tabular-nums">{formatCentavos(half * type.halfPriceCentavos)}</span>
+                  <span className="tabular-nums">{formatCentavos(meia * type.meiaPriceCentavos)}</span>
                 </li>
               ) : null,
             ])}
@@ -351,13 +351,13 @@ function SectorRow({ type, chosen, max, isDisabled, onChange, soldOutAction }: S
           >
             {fullStepper}
           </QuantityChoice>
-          <QuantityChoice label="Meia-entrada" priceCentavos={type.halfPriceCentavos} feeCentavos={type.halfFeeCentavos} note={null}>
+          <QuantityChoice label="Meia-entrada" priceCentavos={type.meiaPriceCentavos} feeCentavos={type.meiaFeeCentavos} note={null}>
             <QuantityStepper
               name={`${type.name} (Meia-entrada)`}
-              value={chosen.half}
-              max={max.half}
+              value={chosen.meia}
+              max={max.meia}
               isDisabled={!canChoose}
-              onChange={(half) => onChange({ ...chosen, half })}
+              onChange={(meia) => onChange({ ...chosen, meia })}
             />
           </QuantityChoice>
         </div>

@@ -129,7 +129,7 @@ export interface SavedSectorInfo {
   soldCount: number;
   hasOrders: boolean;
   meiaReserve: number;
-  halfTaken: number;
+  meiaTaken: number;
   lots: Record<string, { sold: number; held: number; remaining: number }>;
 }
 
@@ -141,7 +141,7 @@ export function savedSectorsOf(event: AdminEventDetail): Record<string, SavedSec
         soldCount: type.soldCount,
         hasOrders: type.hasOrders,
         meiaReserve: type.meiaReserve,
-        halfTaken: type.halfTaken,
+        meiaTaken: type.meiaTaken,
         lots: Object.fromEntries(type.lots.map((lot) => [lot.id, { sold: lot.sold, held: lot.held, remaining: lot.remaining }])),
       },
     ]),
@@ -159,6 +159,6 @@ export function formatLotCounts({ sold, held, remaining }: { sold: number; held:
 }
 
 /** 'Meia-entrada: 12 de 40 vendidas (reserva de 40%)'; counts with the thousands dot ('1.234 de 6.000'). */
-export function formatMeiaReserve({ halfTaken, meiaReserve }: { halfTaken: number; meiaReserve: number }): string {
-  return `Meia-entrada: ${halfTaken.toLocaleString('pt-BR')} de ${meiaReserve.toLocaleString('pt-BR')} vendidas (reserva de 40%)`;
+export function formatMeiaReserve({ meiaTaken, meiaReserve }: { meiaTaken: number; meiaReserve: number }): string {
+  return `Meia-entrada: ${meiaTaken.toLocaleString('pt-BR')} de ${meiaReserve.toLocaleString('pt-BR')} vendidas (reserva de 40%)`;
 }
