@@ -23,6 +23,8 @@ export const brandSchema = z.object({
   logoUrl: z.string().nullable(),
   /** The claims of its home slide; null: the defaults ('50+ Eventos'...; docs/rules/content.md 'Brand figures'), shared/home-hero DEFAULT_BRAND_FIGURES. */
   figures: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
+  /** Its social profiles in the order the brand page shows them (docs/rules/content.md 'Brand pages'). */
+  socialLinks: z.array(z.object({ network: z.string(), url: z.string() })),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

@@ -35,6 +35,15 @@ export const brands = pgTable('brands', {
    * office; null: the default figures (shared/home-hero.ts; docs/rules/content.md 'Brand figures').
    */
   figures: jsonb('figures').$type<{ value: string; label: string }[]>(),
+  /**
+   * The brand's social profiles, in the order the brand page shows them: [{ network, url }],
+   * `network` one of shared/brand-links.ts's networks, `url` an https address (docs/rules/content.md
+   * 'Brand pages'); empty: none shown.
+   */
+  socialLinks: jsonb('social_links')
+    .$type<{ network: string; url: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 /**
@@ -105,12 +114,29 @@ export const events = pgTable(
     ecadBasisPoints: integer('ecad_basis_points').notNull().default(1000),
     /** The set list attached to the ECAD report, one song or set per line. */
     setList: text('set_list'),
-    /** The co-producers and their share of the net, in basis points summing to at most 10000. */
     /**
      * Minutes a waiting-list offer is held for its person ('Lista de espera'); null: 30 on the
      * sector's on-sale day, 720 otherwise (domain/waitlist.ts offerHoldMinutes).
      */
     waitlistOfferMinutes: integer('waitlist_offer_minutes'),
+    /**
+     * The age rating ('Classificação indicativa', ECA art. 74 and the Ministério da Justiça's
+     * Portaria 502/2021): 'L' (livre), '10', '12', '14', '16' or '18'; null: not informed.
+     * `minorsAccompanied`: younger people may enter with a parent or guardian.
+     */
+    ageRating: text('age_rating'),
+    minorsAccompanied: boolean('minors_accompanied').notNull().default(false),
+    /**
+     * The venue's accessibility resources (Decreto 9.404/2018; Lei 13.146/2015 art. 44):
+     * { resources: ids of shared/event-info.ts's list, contact: who to ask, or null }; null: not informed.
+     */
+    accessibility: jsonb('accessibility').$type<{ resources: string[]; contact: string | null }>(),
+    /** Policy lines shown on the event page ('Água potável gratuita', 'Proibida a entrada com...'), in order. */
+    policies: jsonb('policies')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The co-producers and their share of the net, in basis points summing to at most 10000. */
     coProducers: jsonb('co_producers')
       .$type<{ name: string; shareBasisPoints: number }[]>()
       .notNull()

@@ -205,6 +205,18 @@ export const orders = pgTable(
     pixCode: text('pix_code'),
     /** Why the last payment attempt failed (a declined card), shown when the buyer resumes; null otherwise. */
     paymentError: text('payment_error'),
+    /**
+     * The campaign the buyer arrived from (docs/rules/sale.md 'Campaign attribution'): the last
+     * `utm_source`, `utm_medium` and `utm_campaign` seen before the order, and which ad click ids
+     * came with it ('fbclid', 'gclid', 'ttclid': presence only, never the id); null/empty: none.
+     */
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    adClickIds: text('ad_click_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     expiresAt: ts('expires_at').notNull(),
     completedAt: ts('completed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
