@@ -6,3 +6,4 @@ export * from './schema/box-office';
 export * from './schema/waitlist';
 export * from './schema/guest-lists';
 export * from './schema/operations';
+export * from './schema/wallet';
