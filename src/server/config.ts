@@ -187,6 +187,23 @@ const configSchema = z
     APPLE_CLIENT_SECRET: optionalSetting(z.string().trim().min(1)),
     /** The iOS app's bundle id, when the app signs in with Apple natively too (optional). */
     APPLE_APP_BUNDLE_IDENTIFIER: optionalSetting(z.string().trim().min(1)),
+    /**
+     * Apple Wallet passes (docs/rules/tickets.md 'Wallet passes'): 'Adicionar à Apple Wallet' is
+     * offered only when the pass type id, the team id, the pass certificate and its key and Apple's
+     * WWDR certificate are all set. Certificates and key are PEM text or the path of a PEM file.
+     */
+    APPLE_PASS_TYPE_ID: optionalSetting(z.string().trim().min(1)),
+    APPLE_TEAM_ID: optionalSetting(z.string().trim().min(1)),
+    APPLE_PASS_CERT: optionalSetting(z.string().trim().min(1)),
+    APPLE_PASS_KEY: optionalSetting(z.string().trim().min(1)),
+    APPLE_PASS_KEY_PASSPHRASE: optionalSetting(z.string()),
+    APPLE_WWDR_CERT: optionalSetting(z.string().trim().min(1)),
+    /**
+     * Google Wallet passes: the issuer id (Google Pay & Wallet Console) and the service account's
+     * JSON key (its text, or the path of the file); 'Adicionar ao Google Wallet' is offered only with both.
+     */
+    GOOGLE_WALLET_ISSUER_ID: optionalSetting(z.string().trim().regex(/^\d{5,30}$/, 'deve ser o id numérico do emissor / must be the numeric issuer id')),
+    GOOGLE_WALLET_SA_KEY: optionalSetting(z.string().trim().min(1)),
   })
   .superRefine((env, context) => {
     const present = STRIPE_KEYS.filter((key) => env[key] !== undefined);
