@@ -7,6 +7,7 @@ import { MAX_INSTALLMENTS } from '../money';
 import { MAX_TICKETS_PER_TYPE } from '../order-limits';
 import { onlinePaymentMethods, orderStatuses, paymentMethods, type OrderStatus } from '../statuses';
 import { concessions } from '../concessions';
+import { attributionSchema } from '../attribution';
 
 export type { OrderStatus };
 
@@ -85,11 +86,16 @@ export const placeOrderSchema = z.object({
   deviceId: text().max(64).optional(),
   /** A waiting-list offer made to the buyer ('Lista de espera'): the order takes its units, held for them only. */
   waitlistOfferId: z.uuid().optional(),
+  /**
+   * The campaign the buyer's device last arrived from within 7 days (docs/rules/sale.md 'Campaign
+   * attribution'). A malformed one never blocks the purchase: it is read as none (null).
+   */
+  attribution: attributionSchema.nullish().catch(null),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
 /** Body of POST /api/orders/quote: the order as it would be placed; the buyer is optional (the limits per CPF are checked when placing). */
-export const quoteOrderSchema = placeOrderSchema.omit({ buyer: true, expectedTotalCentavos: true }).extend({
+export const quoteOrderSchema = placeOrderSchema.omit({ buyer: true, expectedTotalCentavos: true, attribution: true }).extend({
   buyerCpf: text()
     .trim()
     .refine((v) => isValidCpf(v), 'CPF inválido')
