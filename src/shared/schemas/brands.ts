@@ -3,6 +3,14 @@ import '../zod-locale';
 import { text } from './fields';
 import { brandSlugs } from './events';
 import { isImageAddress } from '../image-address';
+import {
+  BRAND_LINKS_MAX,
+  brandLinkMessage,
+  brandLinkNetworks,
+  checkBrandLink,
+  duplicateBrandLinkMessage,
+  type BrandLinkNetwork,
+} from '../brand-links';
 
 /** Most figures a brand's home slide shows: three fit side by side on a desktop. */
 export const BRAND_FIGURES_MAX = 3;
@@ -24,7 +32,7 @@ export const brandSchema = z.object({
   /** The claims of its home slide; null: the defaults ('50+ Eventos'...; docs/rules/content.md 'Brand figures'), shared/home-hero DEFAULT_BRAND_FIGURES. */
   figures: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
   /** Its social profiles in the order the brand page shows them (docs/rules/content.md 'Brand pages'). */
-  socialLinks: z.array(z.object({ network: z.string(), url: z.string() })),
+  socialLinks: z.array(z.object({ network: z.enum(brandLinkNetworks), url: z.string() })),
 });
 export type Brand = z.infer<typeof brandSchema>;
 
@@ -50,9 +58,51 @@ export const brandFigureSchema = z.object({
     .max(BRAND_FIGURE_LABEL_MAX, `O texto deve ter no máximo ${BRAND_FIGURE_LABEL_MAX} caracteres`),
 });
 
+/** One social link as sent: a blank `url` means the brand has none on that network. */
+const brandLinkInputSchema = z.object({
+  network: z.enum(brandLinkNetworks, 'Rede social inválida'),
+  url: text('Informe o endereço').trim(),
+});
+
+/**
+ * A brand's social links as sent (docs/rules/content.md 'Brand pages'): each address checked by
+ * checkBrandLink for its network (message on 'socialLinks.<index>.url'), one per network (a second
+ * one on 'socialLinks.<index>.network'), at most BRAND_LINKS_MAX; blank addresses are dropped,
+ * the others kept in their order as normalised https addresses.
+ */
+export const brandLinksInputSchema = z
+  .array(brandLinkInputSchema, 'Redes sociais inválidas')
+  .superRefine((links, ctx) => {
+    const seen = new Set<BrandLinkNetwork>();
+    for (const [index, link] of links.entries()) {
+      if (link.url === '') continue;
+      if (seen.size === BRAND_LINKS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `Use no máximo ${BRAND_LINKS_MAX} redes sociais`, path: [] });
+        return;
+      }
+      if (seen.has(link.network)) {
+        ctx.addIssue({ code: 'custom', message: duplicateBrandLinkMessage(link.network), path: [index, 'network'] });
+        return;
+      }
+      seen.add(link.network);
+      const checked = checkBrandLink(link.network, link.url);
+      if (!checked.ok) {
+        ctx.addIssue({ code: 'custom', message: brandLinkMessage(link.network, checked.problem), path: [index, 'url'] });
+        return;
+      }
+    }
+  })
+  .transform((links) =>
+    links.flatMap((link) => {
+      const checked = link.url === '' ? null : checkBrandLink(link.network, link.url);
+      return checked?.ok ? [{ network: link.network, url: checked.url }] : [];
+    }),
+  );
+
 /**
  * PUT /api/admin/brands/:slug ('Marcas' in the back office): what the brand page and its home slide
  * show. `figures` empty or null goes back to the default figures; at most BRAND_FIGURES_MAX.
+ * `socialLinks` as brandLinksInputSchema checks them.
  */
 export const brandInputSchema = z.object({
   name: text('Informe o nome da marca').trim().min(2, 'Informe o nome da marca').max(40, 'O nome deve ter no máximo 40 caracteres'),
@@ -68,6 +118,8 @@ export const brandInputSchema = z.object({
     .max(BRAND_FIGURES_MAX, `Use no máximo ${BRAND_FIGURES_MAX} números`)
     .nullish()
     .transform((value) => (value && value.length > 0 ? value : null)),
+  /** Left out: the links stay as they are; [] removes them all. */
+  socialLinks: brandLinksInputSchema.optional(),
 });
 export type BrandInput = z.input<typeof brandInputSchema>;
 export type BrandUpdate = z.output<typeof brandInputSchema>;
