@@ -11,6 +11,11 @@ import { listenForInstallPrompt } from './lib/install-prompt';
 
 applyTheme();
 listenForInstallPrompt();
+// The campaign of the address the app opened at, whatever the page: the address is read now,
+// before a guard's redirect; the code that keeps it comes in its own chunk, so the first page does
+// not wait for it (docs/rules/sale.md 'Campaign attribution').
+const arrivalSearch = window.location.search;
+void import('./lib/attribution').then((m) => m.captureAttribution(arrivalSearch)).catch(() => undefined);
 
 // The browser's bar takes the colour of the header in the theme in use (the settings switch can
 // differ from the device's).
