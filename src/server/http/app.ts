@@ -37,6 +37,7 @@ import { waitingRoomRoutes } from './routes/waiting-room';
 import { waitlistRoutes } from './routes/waitlist';
 import { adminBoxOfficeRoutes, boxOfficeRoutes } from './routes/box-office';
 import { borderoRoutes } from './routes/bordero';
+import { adminCampaignRoutes } from './routes/admin-campaigns';
 import { guestListRoutes } from './routes/guest-lists';
 import { adminAuditRoutes } from './routes/admin-audit';
 import type { LiveHub } from '../live/live-hub';
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(boxOfficeRoutes, context);
   await app.register(adminBoxOfficeRoutes, context);
   await app.register(borderoRoutes, context);
+  await app.register(adminCampaignRoutes, context);
   await app.register(guestListRoutes, context);
   await app.register(adminAuditRoutes, context);
   // Stripe's signed webhook exists only when Stripe runs with its webhook secret.

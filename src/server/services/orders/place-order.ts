@@ -203,6 +203,11 @@ const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
   buyer_cpf: ['text', (o) => o.buyerCpf],
   payment_provider: ['text', (o) => o.paymentProvider],
   issued_by: ['text', (o) => o.issuedBy],
+  utm_source: ['text', (o) => o.utmSource],
+  utm_medium: ['text', (o) => o.utmMedium],
+  utm_campaign: ['text', (o) => o.utmCampaign],
+  // A JSON array on the way (unnest takes no array of arrays), a text[] once stored (orderSelectList).
+  ad_click_ids: ['jsonb', (o) => JSON.stringify(o.adClickIds)],
   payment_id: ['text', (o) => o.paymentId],
   pix_code: ['text', (o) => o.pixCode],
   payment_error: ['text', (o) => o.paymentError],
@@ -211,6 +216,14 @@ const orderColumns: Record<string, UnnestColumn<PlacedOrder>> = {
   created_at: ['timestamptz', (o) => o.createdAt],
   updated_at: ['timestamptz', (o) => o.updatedAt],
 };
+
+/** What the insert of `orders` selects from its unnest, column by column: the ad click ids back from JSON to text[]. */
+const orderSelectList = sql.join(
+  Object.keys(orderColumns).map((name) =>
+    name === 'ad_click_ids' ? sql`ARRAY(SELECT jsonb_array_elements_text(ad_click_ids))` : sql.identifier(name),
+  ),
+  sql`, `,
+);
 
 type PlacedItem = PlacedOrder['items'][number] & { orderId: string };
 
@@ -248,7 +261,7 @@ export async function insertOrders(tx: Tx, placed: PlacedOrder[]): Promise<void>
   try {
     await tx.execute(sql`
       WITH placed AS (
-        INSERT INTO orders (${rows.names}) SELECT ${rows.names} FROM ${rows.from} ORDER BY ord RETURNING id, event_id, user_id, buyer_cpf, payment_provider
+        INSERT INTO orders (${rows.names}) SELECT ${orderSelectList} FROM ${rows.from} ORDER BY ord RETURNING id, event_id, user_id, buyer_cpf, payment_provider
       ), items AS (
         INSERT INTO order_items (${items.names})
         SELECT order_id, ticket_type_id, ticket_type_name, lot_id, quantity, unit_price_centavos, unit_fee_centavos, concession, holder_cpf,
