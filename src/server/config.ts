@@ -202,7 +202,12 @@ const configSchema = z
      * Google Wallet passes: the issuer id (Google Pay & Wallet Console) and the service account's
      * JSON key (its text, or the path of the file); 'Adicionar ao Google Wallet' is offered only with both.
      */
-    GOOGLE_WALLET_ISSUER_ID: optionalSetting(z.string().trim().regex(/^\d{5,30}$/, 'deve ser o id numérico do emissor / must be the numeric issuer id')),
+    GOOGLE_WALLET_ISSUER_ID: optionalSetting(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5,30}$/, 'deve ser o id numérico do emissor / must be the numeric issuer id'),
+    ),
     GOOGLE_WALLET_SA_KEY: optionalSetting(z.string().trim().min(1)),
   })
   .superRefine((env, context) => {

@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { orderRoutes } from './routes/orders';
 import { ticketRoutes } from './routes/tickets';
+import { walletRoutes } from './routes/wallet';
 import { doorRoutes } from './routes/door';
 import { refundRoutes } from './routes/refunds';
 import { meRoutes } from './routes/me';
@@ -199,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogRoutes, context);
   await app.register(orderRoutes, context);
   await app.register(ticketRoutes, context);
+  await app.register(walletRoutes, context);
   await app.register(waitingRoomRoutes, context);
   await app.register(waitlistRoutes, context);
   await app.register(doorRoutes, context);

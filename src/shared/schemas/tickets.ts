@@ -2,6 +2,7 @@ import { paymentMethods, scanDirections } from '../statuses';
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
+import { ticketWalletSchema } from './wallet';
 
 export const ticketDisplayStatuses = ['valid', 'used', 'expired', 'pending', 'refunded', 'cancelled', 'transferred'] as const;
 export type TicketDisplayStatus = (typeof ticketDisplayStatuses)[number];
@@ -38,6 +39,8 @@ export const ticketViewSchema = z.object({
    * (UTC ISO 8601). The card reads 'Transferido para <name>', without code.
    */
   transferredTo: z.object({ name: z.string(), at: z.string() }).optional(),
+  /** Which wallets a valid ticket can be added to (docs/rules/tickets.md 'Wallet passes'); absent: none. */
+  wallet: ticketWalletSchema.optional(),
 });
 export type TicketView = z.infer<typeof ticketViewSchema>;
 

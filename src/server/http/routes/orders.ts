@@ -17,6 +17,8 @@ import { quoteOrder } from '../../services/orders/quote-order';
 import { cancelMyOrder, getMyOrder, payOrderWithCard, simulatePixPayment } from '../../services/payments/pay-order';
 import { getOrderByPaymentSession } from '../../services/orders/get-order-by-payment-session';
 import { listMyTickets } from '../../services/orders/list-my-tickets';
+import { withWalletOptions } from '../../services/wallet/ticket-wallet';
+import { walletSettingsOf } from '../../services/wallet/wallet-settings';
 import { getLastBuyerData } from '../../services/orders/last-buyer-data';
 import { markPassUsed, requirePass } from '../../services/onsale/require-pass';
 import { idNotFound, idParamsSchema } from '../validation';
@@ -27,7 +29,7 @@ import { auditActor } from '../audit-actor';
 const paymentSuccessQuerySchema = z.object({ session_id: z.unknown().optional() });
 
 /** Checkout, payment and the buyer's tickets; all need a signed-in user. */
-export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: RouteContext) {
+export async function orderRoutes(fastify: FastifyInstance, { deps, guards, config }: RouteContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   // An order named in the path: signed in first, then a malformed id is an unknown order.
@@ -123,6 +125,7 @@ export async function orderRoutes(fastify: FastifyInstance, { deps, guards }: Ro
 
   app.get('/api/tickets', { schema: { response: responses({ 200: myTicketsSchema }) } }, async (request) => {
     const user = await guards.requireUser(request);
-    return { orders: await listMyTickets(db, user.id, new Date(), deps.ticketSigningKey) };
+    const mine = await listMyTickets(db, user.id, new Date(), deps.ticketSigningKey);
+    return { orders: withWalletOptions(mine, walletSettingsOf(config, deps.publicUrl)) };
   });
 }
