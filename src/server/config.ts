@@ -6,6 +6,11 @@ function optionalSetting<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
+/** The demo's stand-in CNPJ (zeros): the company settings are the demo's until a real one is set. */
+const DEMO_CNPJ = '00.000.000/0000-00';
+/** The demo company's address, shown while COMPANY_CNPJ is the demo's. */
+const DEMO_COMPANY_ADDRESS = 'Rua Exemplo, 100 - Centro, Itajaí - SC, 88301-000 (demonstração)';
+
 /** The three Stripe keys: all set (Stripe runs) or none (the sandbox runs). */
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
@@ -47,8 +52,20 @@ const configSchema = z
       .string()
       .trim()
       .refine(isValidCnpj, 'CNPJ inválido (00.000.000/0000-00, dígitos verificadores) / invalid CNPJ')
-      .default('00.000.000/0000-00')
+      .default(DEMO_CNPJ)
       .transform(formatCnpj),
+    /**
+     * The seller's physical address (Decreto 7.962/2013 art. 2, II), as one line: 'Rua X, 100 -
+     * Centro, Itajaí - SC, 88301-000'. Required once COMPANY_CNPJ is a real one; the demo's
+     * CNPJ of zeros gets the demo's address.
+     */
+    COMPANY_ADDRESS: optionalSetting(
+      z
+        .string()
+        .trim()
+        .min(10, 'endereço muito curto: rua, número, bairro, cidade - UF, CEP / address too short')
+        .max(300, 'endereço muito longo (até 300 caracteres) / address too long (300 characters at most)'),
+    ),
     COMPANY_EMAIL: z.string().trim().email('e-mail inválido / invalid e-mail').default('contato@nextlevel.com.br'),
     ORDER_HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
     /**
@@ -245,6 +262,16 @@ const configSchema = z
         message: `é de ${publishableMode === 'test' ? 'teste' : 'produção'} e a chave secreta é de ${secretMode === 'test' ? 'teste' : 'produção'} / is a ${publishableMode} key while the secret key is a ${secretMode} key`,
       });
     }
+    // Decreto 7.962/2013 art. 2, II: a real seller shows where it is, beside its name and CNPJ.
+    if (env.COMPANY_ADDRESS === undefined && env.COMPANY_CNPJ !== DEMO_CNPJ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['COMPANY_ADDRESS'],
+        message:
+          'ausente, mas COMPANY_CNPJ está definida: informe o endereço da empresa (Decreto 7.962/2013 art. 2, II) / ' +
+          "missing while COMPANY_CNPJ is set: set the company's address",
+      });
+    }
     // The delay before closing is spent inside the grace: a longer one would always end in the forced exit.
     if (env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_GRACE_MS) {
       context.addIssue({
@@ -253,7 +280,8 @@ const configSchema = z
         message: `deve ser menor que SHUTDOWN_GRACE_MS (${env.SHUTDOWN_GRACE_MS}) / must be below SHUTDOWN_GRACE_MS (${env.SHUTDOWN_GRACE_MS})`,
       });
     }
-  });
+  })
+  .transform((env) => ({ ...env, COMPANY_ADDRESS: env.COMPANY_ADDRESS ?? DEMO_COMPANY_ADDRESS }));
 
 export type Config = z.infer<typeof configSchema>;
 

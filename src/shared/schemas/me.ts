@@ -19,8 +19,11 @@ export const publicConfigSchema = z.object({
   paymentProvider: z.enum(['sandbox', 'stripe']),
   /** Stripe's publishable key for Stripe.js; null in the sandbox (Stripe.js is then never loaded). */
   stripePublishableKey: z.string().nullable(),
-  /** Who sells and receives the money (server COMPANY_*): footer and PIX screen. CNPJ masked '00.000.000/0000-00'. */
-  company: z.object({ name: z.string(), cnpj: z.string(), email: z.string() }),
+  /**
+   * Who sells and receives the money (server COMPANY_*): footer and PIX screen. CNPJ masked
+   * '00.000.000/0000-00'; the address as one line (Decreto 7.962/2013 art. 2, II).
+   */
+  company: z.object({ name: z.string(), cnpj: z.string(), email: z.string(), address: z.string() }),
   /** The sign-in providers besides e-mail and password that are on (their keys are set), in button order. */
   socialProviders: z.array(z.enum(['google', 'facebook', 'apple'])),
 });

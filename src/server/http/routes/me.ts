@@ -23,7 +23,7 @@ export async function meRoutes(app: FastifyInstance, { deps, guards, config, aut
     networkingGroupUrl: config.NETWORKING_GROUP_URL,
     paymentProvider: deps.payments.name,
     stripePublishableKey: deps.payments.publishableKey,
-    company: { name: config.COMPANY_NAME, cnpj: config.COMPANY_CNPJ, email: config.COMPANY_EMAIL },
+    company: { name: config.COMPANY_NAME, cnpj: config.COMPANY_CNPJ, email: config.COMPANY_EMAIL, address: config.COMPANY_ADDRESS },
     socialProviders: await activeSocialProviders(auth),
   }));
 }

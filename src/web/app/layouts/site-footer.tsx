@@ -10,9 +10,10 @@ const legalLinks = [
 ];
 
 /**
- * The foot of every public page: who sells (company name and CNPJ, as the Decreto 7.962/2013
- * art. 2 asks of online shops), how to reach them, and the terms, privacy and meia-entrada policies.
- * The company comes from the server's configuration (COMPANY_NAME, COMPANY_CNPJ, COMPANY_EMAIL).
+ * The foot of every public page: who sells (company name, CNPJ and physical address, as the Decreto
+ * 7.962/2013 art. 2, I and II asks of online shops), how to reach them, and the terms, privacy and
+ * meia-entrada policies. The company comes from the server's configuration (COMPANY_NAME,
+ * COMPANY_CNPJ, COMPANY_ADDRESS, COMPANY_EMAIL).
  */
 export function SiteFooter({ className }: { className?: string }) {
   const { data: config } = usePublicConfig();
@@ -27,6 +28,7 @@ export function SiteFooter({ className }: { className?: string }) {
               <p className="text-muted">
                 CNPJ <span className="whitespace-nowrap tabular-nums">{company.cnpj}</span>
               </p>
+              <address className="text-muted not-italic">{company.address}</address>
               <p>
                 <a
                   href={`mailto:${company.email}`}

@@ -166,7 +166,7 @@ const fold = (text: string) =>
     .trim();
 
 /**
- * Who receives the money: the company (name and CNPJ, from the server's configuration) and, when
+ * Who receives the money: the company (name, CNPJ and address, from the server's configuration) and, when
  * the BR Code names it otherwise, the name the bank app will show (the code's merchant name).
  */
 function Receiver({ pixCode }: { pixCode: string }) {
@@ -181,6 +181,7 @@ function Receiver({ pixCode }: { pixCode: string }) {
         <span className="text-muted">Recebedor: </span>
         <span className="font-semibold">{company.name}</span> · <span className="whitespace-nowrap">CNPJ {company.cnpj}</span>
       </p>
+      <p className="mt-0.5 text-xs text-muted">{company.address}</p>
       {isNamedOtherwise ? <p className="mt-0.5 text-xs text-muted">No app do banco aparece como {merchant}</p> : null}
     </div>
   );
