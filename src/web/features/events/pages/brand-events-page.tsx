@@ -9,6 +9,7 @@ import { brandStyles } from '../../../lib/brand';
 import { EventGrid, EventGridLoading } from '../components/event-grid';
 import { EventsLoadError } from '../components/events-load-error';
 import { FollowBrandButton } from '../components/follow-brand-button';
+import { BrandSocialLinks } from '../components/brand-social-links';
 import { useBrandPage } from '../api/brands';
 import { plural } from '../../../../shared/plural';
 
@@ -26,8 +27,8 @@ function isBrandSlug(value: string | undefined): value is BrandSlug {
  * /events/next-level, /events/ay-yo, /events/kxp: one brand's events (
  * docs/screens.md 'Brand pages'). The server matches the brand or its category words; cards show date, start time,
  * place, picture and the real lowest price (docs/rules/events.md 'Card prices'); the header shows the brand's cover, logo,
- * tagline and description (edited in 'Marcas') on the brand's own colour, and its followers once it has any; 'Seguir' brings its new events
- * as notifications.
+ * tagline and description (edited in 'Marcas') on the brand's own colour, its social links (docs/rules/content.md 'Brand pages'),
+ * and its followers once it has any; 'Seguir' brings its new events as notifications.
  */
 export function BrandEventsPage({ brand: brandProp }: { brand?: BrandSlug }) {
   const params = useParams();
@@ -88,6 +89,7 @@ function BrandHeader({ brand }: { brand: BrandSlug }) {
         </div>
         <p className="mt-3 text-lg font-semibold">{page?.tagline || taglines[brand]}</p>
         {page?.description ? <p className="mt-2 max-w-2xl">{page.description}</p> : null}
+        {page ? <BrandSocialLinks brand={brand} brandName={name} links={page.socialLinks} /> : null}
         <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
           <FollowBrandButton brand={brand} />
           {/* No '0 seguidores' in public: the count shows once someone follows. */}

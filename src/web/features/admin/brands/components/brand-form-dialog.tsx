@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -11,6 +11,7 @@ import {
   type BrandUpdate,
 } from '../../../../../shared/schemas/brands';
 import { DEFAULT_BRAND_FIGURES } from '../../../../../shared/home-hero';
+import { brandLinkNetworkInfo, brandLinkNetworks, type BrandLinkNetwork } from '../../../../../shared/brand-links';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { FormField } from '../../../../components/form-field';
@@ -26,6 +27,8 @@ interface BrandFormValues {
   coverUrl: string;
   logoUrl: string;
   figures: { value: string; label: string }[];
+  /** One row per network, in brandLinkNetworks' order; a blank address: no link on that network. */
+  socialLinks: { network: BrandLinkNetwork; url: string }[];
 }
 
 const toFormValues = (brand: Brand): BrandFormValues => ({
@@ -35,6 +38,10 @@ const toFormValues = (brand: Brand): BrandFormValues => ({
   coverUrl: brand.coverUrl ?? '',
   logoUrl: brand.logoUrl ?? '',
   figures: (brand.figures ?? DEFAULT_BRAND_FIGURES).map((figure) => ({ ...figure })),
+  socialLinks: brandLinkNetworks.map((network) => ({
+    network,
+    url: brand.socialLinks.find((link) => link.network === network)?.url ?? '',
+  })),
 });
 
 // The server's schema, so the form refuses what the server would, with the same messages.
@@ -42,10 +49,18 @@ const resolver = zodResolver(brandInputSchema) as unknown as Resolver<BrandFormV
 
 const formFields = new Set(['name', 'tagline', 'description', 'coverUrl', 'logoUrl', 'figures']);
 
-/** The server's `details.field` ('figures.1.label') as this form's field, when it is one. */
-function fieldOf(serverField: unknown) {
+/**
+ * The server's `details.field` ('figures.1.label') as this form's field, when it is one. The
+ * server numbers social links among those sent (`sent`, blanks left out): 'socialLinks.0.url' is
+ * the address field of the first network sent.
+ */
+function fieldOf(serverField: unknown, sent: readonly { network: BrandLinkNetwork }[]) {
   if (typeof serverField !== 'string') return null;
-  const [head] = serverField.split('.');
+  const [head, index] = serverField.split('.');
+  if (head === 'socialLinks') {
+    const network = index === undefined ? undefined : sent[Number(index)]?.network;
+    return network ? (`socialLinks.${brandLinkNetworks.indexOf(network)}.url` as const) : 'socialLinks';
+  }
   return formFields.has(head) ? (serverField as keyof BrandFormValues) : null;
 }
 
@@ -58,6 +73,7 @@ export interface BrandFormDialogProps {
 /**
  * Edits what a brand's page and its home slide show: name, tagline, description, cover, logo and
  * up to three figures ('50+' over 'Eventos'). With no figure, the slide shows the defaults (docs/rules/content.md 'Brand figures').
+ * 'Redes sociais': one address per network, saved in the networks' order (docs/rules/content.md 'Brand pages').
  */
 export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogProps) {
   const save = useUpdateBrand();
@@ -65,6 +81,7 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
   const { register, control, reset, formState } = form;
   const errors = formState.errors;
   const figures = useFieldArray({ control, name: 'figures' });
+  const sentLinks = useRef<readonly { network: BrandLinkNetwork }[]>([]);
 
   useEffect(() => {
     if (open && brand) reset(toFormValues(brand));
@@ -78,11 +95,14 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
       onOpenChange={onOpenChange}
       title={`Editar ${brand.name}`}
       form={form}
-      save={(input) => save.mutateAsync({ slug: brand.slug, input })}
+      save={(input) => {
+        sentLinks.current = input.socialLinks ?? [];
+        return save.mutateAsync({ slug: brand.slug, input });
+      }}
       isPending={save.isPending}
       success="Marca atualizada com sucesso!"
       failure="Erro ao salvar marca"
-      fieldOf={fieldOf}
+      fieldOf={(serverField) => fieldOf(serverField, sentLinks.current)}
       submitLabel="Salvar alterações"
     >
       <FormField id="brand-name" label="Nome" required error={errors.name?.message}>
@@ -168,6 +188,37 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
             Adicionar número
           </Button>
         ) : null}
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold">Redes sociais</legend>
+        <p className="text-xs text-muted">Aparecem como botões no topo da página da marca. Deixe em branco as que a marca não usa.</p>
+        {typeof errors.socialLinks?.message === 'string' ? (
+          <p className="text-sm font-medium text-danger" role="alert">
+            {errors.socialLinks.message}
+          </p>
+        ) : null}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {brandLinkNetworks.map((network, index) => (
+            <FormField
+              key={network}
+              id={`brand-link-${network}`}
+              label={brandLinkNetworkInfo[network].label}
+              error={errors.socialLinks?.[index]?.url?.message ?? errors.socialLinks?.[index]?.network?.message}
+            >
+              {(aria) => (
+                <Input
+                  {...aria}
+                  {...register(`socialLinks.${index}.url`)}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={brandLinkNetworkInfo[network].placeholder}
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
       </fieldset>
     </FormDialog>
   );
