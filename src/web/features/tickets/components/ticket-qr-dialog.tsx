@@ -9,6 +9,7 @@ import { ticketFileName } from '../lib/split-orders';
 import { useMyTickets } from '../api/get-my-tickets';
 import { useQrPayload, useTicketQr } from '../hooks/use-ticket-qr';
 import { useTicketImage } from '../hooks/use-ticket-image';
+import { WalletButtons } from './wallet-buttons';
 
 /** A horizontal move longer than this (px), and wider than tall, is a swipe to the next or previous QR. */
 const SWIPE_PX = 40;
@@ -215,6 +216,7 @@ export function TicketQrDialog({
             Fechar
           </Button>
         </div>
+        <WalletButtons ticket={current} />
       </div>
     </Dialog>
   );
