@@ -5,6 +5,16 @@ import { parseReaisToCentavos } from '../money';
 import { brandSlugs } from './events';
 import { eventCategories } from '../brands';
 import { isImageAddress } from '../image-address';
+import {
+  accessibilityResources,
+  ageRatings,
+  MAX_POLICIES,
+  MAX_POLICY_LENGTH,
+  minorsRule,
+  policyLines,
+  sortAccessibilityResources,
+  type AgeRating,
+} from '../event-info';
 
 // Shapes of the back office's events and ticket types (docs/screens.md 'Admin area', docs/rules/events.md 'Creating and editing events' and
 // 'Edit event', 7 'Admin', 8). The browser form (eventFormSchema) and the API (eventInputSchema)
@@ -191,6 +201,51 @@ const optionalLimit = (byDefault: number) =>
 const FEE_MESSAGE = 'Taxa deve ser de 0% a 100%';
 const FEE_BOUND_MESSAGE = 'Valor da taxa inválido';
 
+const AGE_RATING_MESSAGE = 'Classificação indicativa inválida: use L (livre), 10, 12, 14, 16 ou 18';
+const MINORS_MESSAGE = 'Menores acompanhados só se aplica a uma classificação indicativa de 10 a 18 anos';
+const POLICY_LENGTH_MESSAGE = `Cada política deve ter no máximo ${MAX_POLICY_LENGTH} caracteres`;
+const POLICIES_MESSAGE = `Informe no máximo ${MAX_POLICIES} políticas`;
+const ACCESSIBILITY_CONTACT_MESSAGE = 'O contato de acessibilidade deve ter no máximo 200 caracteres';
+
+/**
+ * What the sale page shows of the event besides dates and prices (docs/rules/events.md 'What the
+ * sale page shows'): the age rating (null: not informed) and whether younger people enter with a
+ * parent or guardian (only with a rating of 10 to 18), the accessibility resources (ids of
+ * shared/event-info.ts, in its order) with a contact, null when neither is informed, and the policy
+ * lines (trimmed, blank and repeated lines dropped).
+ */
+const eventInfoFields = {
+  ageRating: z.enum(ageRatings, AGE_RATING_MESSAGE).nullable().default(null),
+  minorsAccompanied: z.boolean('Menores acompanhados inválido').default(false),
+  accessibility: z
+    .object(
+      {
+        resources: z
+          .array(z.enum(accessibilityResources, 'Recurso de acessibilidade inválido'), 'Recursos de acessibilidade inválidos')
+          .max(accessibilityResources.length, 'Recursos de acessibilidade inválidos'),
+        contact: optionalText(200, ACCESSIBILITY_CONTACT_MESSAGE),
+      },
+      'Acessibilidade inválida',
+    )
+    .nullable()
+    .default(null)
+    .transform((value) => {
+      if (!value) return null;
+      const resources = sortAccessibilityResources(value.resources);
+      return resources.length === 0 && value.contact === null ? null : { resources, contact: value.contact };
+    }),
+  policies: z
+    .array(text('Política inválida').trim().max(MAX_POLICY_LENGTH, POLICY_LENGTH_MESSAGE), 'Políticas inválidas')
+    .max(MAX_POLICIES, POLICIES_MESSAGE)
+    .default([])
+    .transform((lines) => policyLines(lines.join('\n'))),
+};
+
+/** Minors accompanied means something only below an age rating (10 to 18), never for 'Livre' or none. */
+function minorsNeedAnAge(e: { ageRating: AgeRating | null; minorsAccompanied: boolean }): boolean {
+  return !e.minorsAccompanied || minorsRule(e.ageRating, true) !== null;
+}
+
 /** Default limits of a new event (docs/rules/sale.md 'Limits per order and per CPF'): 6 per order, 4 per CPF. */
 export const DEFAULT_MAX_TICKETS_PER_ORDER = 6;
 export const DEFAULT_MAX_TICKETS_PER_CPF = 4;
@@ -251,6 +306,7 @@ export const eventInputSchema = z
       .min(0, TRANSFER_HOURS_MESSAGE)
       .max(MAX_TRANSFER_DEADLINE_HOURS, TRANSFER_HOURS_MESSAGE)
       .default(DEFAULT_TRANSFER_DEADLINE_HOURS),
+    ...eventInfoFields,
   })
   .refine(
     (e) => e.serviceFeeMinCentavos === null || e.serviceFeeMaxCentavos === null || e.serviceFeeMinCentavos <= e.serviceFeeMaxCentavos,
@@ -258,7 +314,8 @@ export const eventInputSchema = z
       message: 'A taxa máxima deve ser maior ou igual à mínima',
       path: ['serviceFeeMaxCentavos'],
     },
-  );
+  )
+  .refine(minorsNeedAnAge, { message: MINORS_MESSAGE, path: ['minorsAccompanied'] });
 export type EventInput = z.infer<typeof eventInputSchema>;
 export type EventInputBody = z.input<typeof eventInputSchema>;
 
@@ -414,6 +471,11 @@ export const adminEventDetailSchema = z.object({
   transferAllowed: z.boolean(),
   /** Hours before the start when transfers close. */
   transferDeadlineHours: z.number(),
+  /** docs/rules/events.md 'What the sale page shows': age rating ('L', '10' ... '18') or null, minors accompanied, accessibility or null, policy lines. */
+  ageRating: z.enum(ageRatings).nullable(),
+  minorsAccompanied: z.boolean(),
+  accessibility: z.object({ resources: z.array(z.enum(accessibilityResources)), contact: z.string().nullable() }).nullable(),
+  policies: z.array(z.string()),
   /** The money of its paid orders: gross, refunds, absorbed fees and net, fees charged to buyers apart. */
   money: salesMoneySchema,
 });
@@ -637,6 +699,15 @@ export const eventFormSchema = z
     transferDeadlineHours: text(TRANSFER_HOURS_MESSAGE)
       .trim()
       .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) <= MAX_TRANSFER_DEADLINE_HOURS), TRANSFER_HOURS_MESSAGE),
+    /** The rating's select: '' = not informed. */
+    ageRating: z.union([z.enum(ageRatings, AGE_RATING_MESSAGE), z.literal('')], AGE_RATING_MESSAGE),
+    minorsAccompanied: z.boolean(),
+    accessibilityResources: z.array(z.enum(accessibilityResources, 'Recurso de acessibilidade inválido')),
+    accessibilityContact: text(ACCESSIBILITY_CONTACT_MESSAGE).trim().max(200, ACCESSIBILITY_CONTACT_MESSAGE),
+    /** The policy lines as typed, one per line. */
+    policies: text('Políticas inválidas')
+      .refine((value) => policyLines(value).every((line) => line.length <= MAX_POLICY_LENGTH), POLICY_LENGTH_MESSAGE)
+      .refine((value) => policyLines(value).length <= MAX_POLICIES, POLICIES_MESSAGE),
   })
   .refine(
     (e) =>
@@ -651,9 +722,27 @@ const optionalLimitValue = (text: string) => (text === '' ? null : Number(text))
 
 /** The API body for what the form validated: reais text to centavos, percent to basis points, blanks to null. */
 export function toEventInput(values: EventFormOutput): EventInputBody {
-  const { serviceFeePercent, serviceFeeMin, serviceFeeMax, maxTicketsPerOrder, maxTicketsPerCpf, ...event } = values;
+  const {
+    serviceFeePercent,
+    serviceFeeMin,
+    serviceFeeMax,
+    maxTicketsPerOrder,
+    maxTicketsPerCpf,
+    ageRating,
+    minorsAccompanied,
+    accessibilityResources: resources,
+    accessibilityContact,
+    policies,
+    ...event
+  } = values;
+  const rating = ageRating === '' ? null : ageRating;
   return {
     ...event,
+    ageRating: rating,
+    // The checkbox may stay ticked after the rating changed to 'Livre' or none: then it means nothing.
+    minorsAccompanied: minorsRule(rating, minorsAccompanied) !== null,
+    accessibility: resources.length === 0 && accessibilityContact === '' ? null : { resources, contact: accessibilityContact || null },
+    policies: policyLines(policies),
     capacity: values.capacity === '' ? null : Number(values.capacity),
     transferDeadlineHours: values.transferDeadlineHours === '' ? DEFAULT_TRANSFER_DEADLINE_HOURS : Number(values.transferDeadlineHours),
     maxTicketsPerOrder: optionalLimitValue(maxTicketsPerOrder),
@@ -675,6 +764,8 @@ export function toEventInput(values: EventFormOutput): EventInputBody {
 // Server field -> form field, where the form holds another unit (reais, percent).
 const formFieldByServerField: Readonly<Record<string, string>> = {
   serviceFeeBasisPoints: 'serviceFeePercent',
+  'accessibility.contact': 'accessibilityContact',
+  'accessibility.resources': 'accessibilityResources',
   serviceFeeMinCentavos: 'serviceFeeMin',
   serviceFeeMaxCentavos: 'serviceFeeMax',
 };
@@ -682,7 +773,8 @@ const formFieldByServerField: Readonly<Record<string, string>> = {
 /** The form field a server error's `details.field` names ('sectors.1.lots.0.priceCentavos' -> '….price'). */
 export function formFieldOfServerField(field: unknown): string | null {
   if (typeof field !== 'string' || field === '') return null;
-  return formFieldByServerField[field] ?? field.replace(/\.priceCentavos$/, '.price');
+  const listField = field.replace(/^(policies|accessibility\.resources)\.\d+$/, '$1');
+  return formFieldByServerField[listField] ?? listField.replace(/\.priceCentavos$/, '.price');
 }
 
 /** Centavos as the money field shows them, without 'R$': 8000 -> '80,00', 123456 -> '1.234,56'. */

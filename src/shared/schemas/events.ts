@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { isCalendarDay, text } from './fields';
+import { accessibilityResources, ageRatings } from '../event-info';
 
 export const brandSlugs = ['next-level', 'ay-yo', 'kxp'] as const;
 export type BrandSlug = (typeof brandSlugs)[number];
@@ -50,6 +51,8 @@ export const eventSummarySchema = z.object({
   isPast: z.boolean(),
   /** True when the organizer cancelled the event: nothing is sold. */
   isCancelled: z.boolean(),
+  /** The age rating ('Classificação indicativa', shared/event-info.ts): 'L', '10' ... '18'; null: not informed. */
+  ageRating: z.enum(ageRatings).nullable(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
@@ -136,6 +139,14 @@ export const eventDetailSchema = eventSummarySchema.extend({
   hasHiddenSectors: z.boolean(),
   /** Tickets are nominal: the checkout asks each holder's CPF. */
   nominal: z.boolean(),
+  /**
+   * docs/rules/events.md 'What the sale page shows': younger people than the rating enter with a
+   * parent or guardian (shared/event-info.ts minorsRule); the venue's accessibility resources (in
+   * the list's order) and contact, null when not informed; the organizer's policy lines, in order.
+   */
+  minorsAccompanied: z.boolean(),
+  accessibility: z.object({ resources: z.array(z.enum(accessibilityResources)), contact: z.string().nullable() }).nullable(),
+  policies: z.array(z.string()),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 

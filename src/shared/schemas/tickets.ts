@@ -2,6 +2,7 @@ import { paymentMethods, scanDirections } from '../statuses';
 import { z } from 'zod';
 import '../zod-locale';
 import { text } from './fields';
+import { ageRatings } from '../event-info';
 import { ticketWalletSchema } from './wallet';
 
 export const ticketDisplayStatuses = ['valid', 'used', 'expired', 'pending', 'refunded', 'cancelled', 'transferred'] as const;
@@ -61,6 +62,10 @@ export const myOrderTicketsSchema = z.object({
     endTime: z.string().nullable(),
     location: z.string(),
     imageUrl: z.string().nullable(),
+    /** The age rating ('L', '10' ... '18', shared/event-info.ts) the ticket shows; null: not informed. */
+    ageRating: z.enum(ageRatings).nullable(),
+    /** Younger people than the rating enter with a parent or guardian (shared/event-info.ts minorsRule). */
+    minorsAccompanied: z.boolean(),
   }),
   /** Whether the user placed this order; false for an order listed for tickets someone else bought and transferred to the user. */
   isBuyer: z.boolean(),

@@ -49,6 +49,10 @@ export function eventColumns(input: EventInput) {
     rotatingQr: input.rotatingQr,
     transferAllowed: input.transferAllowed,
     transferDeadlineHours: input.transferDeadlineHours,
+    ageRating: input.ageRating,
+    minorsAccompanied: input.minorsAccompanied,
+    accessibility: input.accessibility,
+    policies: input.policies,
   };
 }
 
@@ -78,6 +82,10 @@ export const AUDITED_EVENT_FIELDS = [
   'rotatingQr',
   'transferAllowed',
   'transferDeadlineHours',
+  'ageRating',
+  'minorsAccompanied',
+  'accessibility',
+  'policies',
 ] as const satisfies readonly (keyof EventInput)[];
 
 /**

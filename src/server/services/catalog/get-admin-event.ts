@@ -8,6 +8,7 @@ import { adminEventStatus } from './list-admin-events';
 import { lotName } from '../../domain/lots';
 import { meiaReserve } from '../../domain/meia';
 import { loadSalesMoney } from './sales-money';
+import { ageRatingOf, informedAccessibility } from '../../../shared/event-info';
 
 /**
  * One event for the edit form, drafts included (docs/rules/events.md 'Creating and editing events': the event and its
@@ -85,6 +86,10 @@ export async function getAdminEvent(db: Db, eventId: string, now: Date = new Dat
     rotatingQr: event.rotatingQr,
     transferAllowed: event.transferAllowed,
     transferDeadlineHours: event.transferDeadlineHours,
+    ageRating: ageRatingOf(event.ageRating),
+    minorsAccompanied: event.minorsAccompanied,
+    accessibility: informedAccessibility(event.accessibility ?? null),
+    policies: event.policies,
     money,
     sectors: types.map((type) => {
       const used = usageOf.get(type.id);

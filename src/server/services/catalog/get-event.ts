@@ -8,6 +8,7 @@ import { meiaPrice } from '../../domain/meia';
 import { sectorMeia, sectorStock, type SaleState } from '../../domain/sale';
 import { serviceFeeOf } from '../../domain/service-fee';
 import { loadSaleState } from '../orders/sale-state';
+import { informedAccessibility } from '../../../shared/event-info';
 import { eventSummaryColumns, toEventSummary, type EventRow } from './list-events';
 
 /**
@@ -26,11 +27,15 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
       capacity: number | null;
       rating: number | null;
       service_fee_refundable: boolean;
+      minors_accompanied: boolean;
+      accessibility: { resources: string[]; contact: string | null } | null;
+      policies: string[];
     }
   >(
     db,
     sql`
-    SELECT ${eventSummaryColumns}, e.description, e.full_address, e.capacity, e.rating, e.service_fee_refundable
+    SELECT ${eventSummaryColumns}, e.description, e.full_address, e.capacity, e.rating, e.service_fee_refundable,
+      e.minors_accompanied, e.accessibility, e.policies
     FROM events e WHERE e.id = ${eventId} AND e.is_published
   `,
   );
@@ -76,6 +81,9 @@ export async function getEvent(db: Db, eventId: string, now: Date = new Date(), 
     maxTicketsPerCpf: event.maxTicketsPerCpf,
     hasHiddenSectors: state.sectors.some((s) => s.hiddenWithoutCode),
     nominal: event.nominal === true,
+    minorsAccompanied: Boolean(row.minors_accompanied),
+    accessibility: informedAccessibility(row.accessibility),
+    policies: row.policies ?? [],
   };
 }
 

@@ -3,6 +3,7 @@ import type { EventSummary, ListEventsQuery, PriceFilter } from '../../../shared
 import { earliestOngoingEventDate, isEventPast } from '../../../shared/dates';
 import { queryRows, type Db } from '../../db/client';
 import { containsFolded } from '../../db/fold-text';
+import { ageRatingOf } from '../../../shared/event-info';
 
 /**
  * Inclusive bounds in centavos of an event's lowest price for each price filter, read as the
@@ -33,6 +34,7 @@ export interface EventRow {
   lowest_price_centavos: number | null;
   remaining_total: number | null;
   is_cancelled: boolean;
+  age_rating: string | null;
   [key: string]: unknown;
 }
 
@@ -66,6 +68,7 @@ export function toEventSummary(row: EventRow, now: Date): EventSummary {
     isSoldOut: row.remaining_total !== null && Number(row.remaining_total) === 0,
     isPast: isPastThisMinute(String(row.date), row.start_time, row.end_time, now),
     isCancelled: Boolean(row.is_cancelled),
+    ageRating: ageRatingOf(row.age_rating),
   };
 }
 
@@ -85,7 +88,7 @@ const lowestPrice = sql`(SELECT coalesce(
 /** The select list and price aggregate shared by the event queries. */
 export const eventSummaryColumns = sql`
   e.id, e.title, to_char(e.date, 'YYYY-MM-DD') AS date, e.start_time::text AS start_time, e.end_time::text AS end_time,
-  e.location, e.city, e.category, e.brand_slug, e.image_url, e.cancelled_at IS NOT NULL AS is_cancelled,
+  e.location, e.city, e.category, e.brand_slug, e.image_url, e.cancelled_at IS NOT NULL AS is_cancelled, e.age_rating,
   ${lowestPrice}::int AS lowest_price_centavos,
   (SELECT sum(tt.remaining)::int FROM ticket_types tt WHERE tt.event_id = e.id) AS remaining_total`;
 

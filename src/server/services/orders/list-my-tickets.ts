@@ -6,6 +6,7 @@ import { eventSessions, events, orderItems, orders, ticketTransfers, sectorSessi
 import { sessionLine } from '../../../shared/sessions';
 import { rotationSecretOf } from '../../domain/rotation-secret';
 import { ticketSession } from '../../../shared/ticket-session';
+import { ageRatingOf } from '../../../shared/event-info';
 
 /**
  * The tickets of one user grouped by order, newest order first: by payment time (an unpaid
@@ -182,6 +183,8 @@ export async function listMyTickets(db: Db, userId: string, now: Date = new Date
         endTime: event.endTime,
         location: event.location,
         imageUrl: event.imageUrl,
+        ageRating: ageRatingOf(event.ageRating),
+        minorsAccompanied: event.minorsAccompanied,
       },
       tickets: views,
     };

@@ -58,6 +58,10 @@ function event(sectors: SectorView[], meia = { available: 120, reserve: 120 }): 
     maxTicketsPerCpf: 4,
     hasHiddenSectors: false,
     nominal: false,
+    ageRating: null,
+    minorsAccompanied: false,
+    accessibility: null,
+    policies: [],
   };
 }
 

@@ -20,7 +20,16 @@ function order(
     totalCentavos: 10000,
     paymentMethod: 'pix',
     expiresAt: '2026-11-01T12:15:00.000Z',
-    event: { id: `event-${id}`, title: `Evento ${id}`, date, ...times, location: 'Local', imageUrl: null },
+    event: {
+      id: `event-${id}`,
+      title: `Evento ${id}`,
+      date,
+      ...times,
+      location: 'Local',
+      imageUrl: null,
+      ageRating: null,
+      minorsAccompanied: false,
+    },
     tickets: statuses.map((displayStatus, n) => ({
       id: `${id}-${n}`,
       sectorName: 'Pista',

@@ -22,6 +22,7 @@ import { FormField } from '../../../../components/form-field';
 import { ChoiceField, Select, Textarea } from '../../components/form-field';
 import { FormImageField } from '../../components/image-upload-field';
 import type { SavedSectorInfo } from '../lib/event-form-values';
+import { EventInfoFields } from './event-info-fields';
 import { SaleRulesFields } from './sale-rules-fields';
 import { SectorFields } from './sector-fields';
 
@@ -183,6 +184,8 @@ export function EventForm({ defaultValues, submitLabel, onSubmit, savedSectors, 
             {(aria) => <Input {...aria} inputMode="numeric" autoComplete="off" placeholder="Sem limite" {...register('capacity')} />}
           </FormField>
         </Section>
+
+        <EventInfoFields />
 
         <SectorFields saved={savedSectors} onRemoveSaved={onRemoveSavedSector} />
 

@@ -76,6 +76,11 @@ export function emptyEventForm(): EventFormValues {
     rotatingQr: false,
     transferAllowed: true,
     transferDeadlineHours: String(DEFAULT_TRANSFER_DEADLINE_HOURS),
+    ageRating: '',
+    minorsAccompanied: false,
+    accessibilityResources: [],
+    accessibilityContact: '',
+    policies: '',
   };
 }
 
@@ -121,6 +126,11 @@ export function eventToFormValues(event: AdminEventDetail): EventFormValues {
     rotatingQr: event.rotatingQr,
     transferAllowed: event.transferAllowed,
     transferDeadlineHours: String(event.transferDeadlineHours),
+    ageRating: event.ageRating ?? '',
+    minorsAccompanied: event.minorsAccompanied,
+    accessibilityResources: event.accessibility?.resources ?? [],
+    accessibilityContact: event.accessibility?.contact ?? '',
+    policies: event.policies.join('\n'),
   };
 }
 
