@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { CalendarDays, ChevronRight, MapPin, RefreshCw, Search } from 'lucide-react';
+import { CalendarDays, ChevronRight, MapPin, RefreshCw } from 'lucide-react';
 import { formatEventDateShort, formatEventTime } from '../../../../shared/dates';
 import { DEFAULT_GATE, type DoorEvent } from '../../../../shared/schemas/tickets';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
+import { LabeledSearchInput } from '../../../components/labeled-search-input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDoorEvents } from '../api/get-door-events';
 import type { DoorSelection } from '../lib/door-device';
@@ -61,19 +62,14 @@ export function EventPicker({ initialGate, onPick }: { initialGate: string; onPi
           </p>
         </div>
 
-        <div className="relative mt-4">
-          <Label htmlFor="door-event-search">Buscar evento</Label>
-          <Search className="pointer-events-none absolute bottom-3 left-3 size-5 text-muted" aria-hidden />
-          <Input
-            id="door-event-search"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Nome do evento ou local"
-            className="pl-10"
-            autoComplete="off"
-          />
-        </div>
+        <LabeledSearchInput
+          id="door-event-search"
+          label="Buscar evento"
+          value={query}
+          onChange={setQuery}
+          placeholder="Nome do evento ou local"
+          className="mt-4"
+        />
       </section>
 
       {isLoading ? (

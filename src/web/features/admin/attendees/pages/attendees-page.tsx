@@ -1,17 +1,14 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router';
-import { AlertTriangle, Download, FileDown, Search, UsersRound, UserX } from 'lucide-react';
-import { toast } from 'sonner';
+import { AlertTriangle, Download, FileDown, UsersRound, UserX } from 'lucide-react';
 import type { AdminEventDetail, EventAttendee } from '../../../../../shared/schemas/admin-events';
-import { formatEventDate, formatEventTime, formatInstant } from '../../../../../shared/dates';
+import { formatInstant } from '../../../../../shared/dates';
 import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Input, Label } from '../../../../components/ui/input';
+import { LabeledSearchInput } from '../../../../components/labeled-search-input';
+import { AdminQueryList } from '../../components/admin-list-page';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { LoadError } from '../../../../components/load-error';
-import { ListSkeleton } from '../../../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
+import { DownloadButton } from '../../components/download-button';
+import { EventReportHeader } from '../../components/event-report-header';
 import { useEventCounts } from '../api/get-event-counts';
 import { attendeesCsvUrl, checkInsCsvUrl, useAttendees } from '../api/list-attendees';
 
@@ -74,11 +71,8 @@ export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title
   const { id = '' } = useParams();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const { data, isPending, isError, refetch } = useAttendees(id, query);
-
-  useEffect(() => {
-    if (isError) toast.error('Erro ao carregar participantes');
-  }, [isError]);
+  const attendeesQuery = useAttendees(id, query);
+  const { data } = attendeesQuery;
 
   const columns: DataTableColumn<EventAttendee>[] = [
     {
@@ -106,30 +100,20 @@ export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title
     { key: 'status', header: 'Situação', cell: (a) => <StatusBadge attendee={a} /> },
   ];
 
-  const attendees = data?.attendees ?? [];
-  const title = event?.title;
-
   return (
     <>
-      <PageHeader
+      <EventReportHeader
         title="Participantes"
-        documentTitle={`Participantes${title ? ` de ${title}` : ''} - Painel Admin`}
-        description={event ? `${event.title} · ${formatEventDate(event.date)} às ${formatEventTime(event.startTime)}` : undefined}
-        back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
+        eventId={id}
+        event={event}
         actions={
           <>
-            <Button asChild variant="outline" size="sm">
-              <a href={attendeesCsvUrl(id)} download>
-                <Download aria-hidden className="size-4" />
-                Exportar CSV
-              </a>
-            </Button>
-            <Button asChild variant="outline" size="sm">
-              <a href={checkInsCsvUrl(id)} download>
-                <FileDown aria-hidden className="size-4" />
-                Exportar validações
-              </a>
-            </Button>
+            <DownloadButton href={attendeesCsvUrl(id)} icon={Download}>
+              Exportar CSV
+            </DownloadButton>
+            <DownloadButton href={checkInsCsvUrl(id)} icon={FileDown}>
+              Exportar validações
+            </DownloadButton>
           </>
         }
       />
@@ -143,36 +127,28 @@ export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title
           </span>
         </p>
       ) : null}
-      <div className="mb-4 max-w-md">
-        <Label htmlFor="attendee-search">Buscar</Label>
-        <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
-          <Input
-            id="attendee-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Nome, e-mail ou pedido"
-            className="pl-10"
-            autoComplete="off"
-          />
-        </div>
-      </div>
-      {isPending ? (
-        <ListSkeleton count={5} />
-      ) : isError && !data ? (
-        <LoadError icon={UserX} title="Erro ao carregar participantes" onRetry={() => void refetch()} />
-      ) : attendees.length === 0 ? (
-        <EmptyState
-          icon={UsersRound}
-          title={query ? 'Nenhum participante encontrado' : 'Nenhum ingresso vendido ainda'}
-          description={query ? 'Tente outro nome, e-mail ou número de pedido.' : undefined}
-        />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {attendees.length === 1 ? '1 ingresso' : `${attendees.length} ingressos`}
-          </p>
+      <LabeledSearchInput
+        id="attendee-search"
+        label="Buscar"
+        value={search}
+        onChange={setSearch}
+        placeholder="Nome, e-mail ou pedido"
+        className="mb-4 max-w-md"
+      />
+      <AdminQueryList
+        query={attendeesQuery}
+        items={(list) => list.attendees}
+        loadError="Erro ao carregar participantes"
+        errorIcon={UserX}
+        skeleton={{ count: 5 }}
+        empty={{
+          icon: UsersRound,
+          title: query ? 'Nenhum participante encontrado' : 'Nenhum ingresso vendido ainda',
+          description: query ? 'Tente outro nome, e-mail ou número de pedido.' : undefined,
+        }}
+        counted={(count) => (count === 1 ? '1 ingresso' : `${count} ingressos`)}
+      >
+        {(attendees) => (
           <DataTable
             caption="Participantes do evento"
             columns={columns}
@@ -204,8 +180,8 @@ export function AttendeesPage({ event }: { event?: Pick<AdminEventDetail, 'title
               </div>
             )}
           />
-        </>
-      )}
+        )}
+      </AdminQueryList>
     </>
   );
 }

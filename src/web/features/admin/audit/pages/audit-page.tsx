@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button';
 import { EmptyState } from '../../../../components/empty-state';
 import { ListSkeleton } from '../../../../components/list-skeleton';
 import { LoadError } from '../../../../components/load-error';
+import { DownloadButton } from '../../components/download-button';
 import { PageHeader } from '../../components/page-header';
 import { auditCsvUrl, useAuditList } from '../api/list-audit';
 import { AuditEntryList } from '../components/audit-entry-list';
@@ -95,12 +96,9 @@ export function AuditPage() {
         back={heading.back}
         actions={
           entries.length > 0 ? (
-            <Button asChild variant="outline" size="sm">
-              <a href={auditCsvUrl(filters)} download>
-                <Download aria-hidden className="size-4" />
-                Baixar CSV
-              </a>
-            </Button>
+            <DownloadButton href={auditCsvUrl(filters)} icon={Download}>
+              Baixar CSV
+            </DownloadButton>
           ) : null
         }
       />

@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { FileSearch, FileText, Sheet } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatClockTime, formatEventDate, formatEventTime } from '../../../../../shared/dates';
+import { formatClockTime } from '../../../../../shared/dates';
 import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
 import { ApiError } from '../../../../lib/api';
 import { EmptyState } from '../../../../components/empty-state';
 import { LoadError } from '../../../../components/load-error';
 import { ListSkeleton } from '../../../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
+import { DownloadButton } from '../../components/download-button';
+import { EventReportHeader } from '../../components/event-report-header';
 import { borderoCsvUrl, borderoPdfUrl, useBordero } from '../api/get-bordero';
 import { BorderoDoor } from '../components/bordero-door';
 import { BorderoFigures } from '../components/bordero-figures';
@@ -35,28 +35,19 @@ export function BorderoPage() {
 
   return (
     <>
-      <PageHeader
+      <EventReportHeader
         title="Borderô"
-        documentTitle={`Borderô${data ? ` de ${data.event.title}` : ''} - Painel Admin`}
-        description={
-          data ? `${data.event.title} · ${formatEventDate(data.event.date)} às ${formatEventTime(data.event.startTime)}` : undefined
-        }
-        back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
+        eventId={id}
+        event={data?.event}
         actions={
           data ? (
             <>
-              <Button asChild variant="outline" size="sm">
-                <a href={borderoPdfUrl(id)} download>
-                  <FileText aria-hidden className="size-4" />
-                  Baixar PDF
-                </a>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <a href={borderoCsvUrl(id)} download>
-                  <Sheet aria-hidden className="size-4" />
-                  Baixar CSV
-                </a>
-              </Button>
+              <DownloadButton href={borderoPdfUrl(id)} icon={FileText}>
+                Baixar PDF
+              </DownloadButton>
+              <DownloadButton href={borderoCsvUrl(id)} icon={Sheet}>
+                Baixar CSV
+              </DownloadButton>
             </>
           ) : null
         }

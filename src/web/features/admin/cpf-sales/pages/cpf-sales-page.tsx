@@ -1,19 +1,18 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Download, FileSearch, Search } from 'lucide-react';
+import { Download, FileSearch } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CpfSales } from '../../../../../shared/schemas/admin-events';
 import { formatCpf, onlyDigits } from '../../../../../shared/cpf';
-import { formatEventDate, formatEventTime } from '../../../../../shared/dates';
 import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Input, Label } from '../../../../components/ui/input';
+import { LabeledSearchInput } from '../../../../components/labeled-search-input';
 import { ApiError } from '../../../../lib/api';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../../../components/empty-state';
 import { LoadError } from '../../../../components/load-error';
 import { ListSkeleton } from '../../../../components/list-skeleton';
-import { PageHeader } from '../../components/page-header';
+import { DownloadButton } from '../../components/download-button';
+import { EventReportHeader } from '../../components/event-report-header';
 import { cpfSalesCsvUrl, useCpfSales } from '../api/get-cpf-sales';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
@@ -79,21 +78,15 @@ export function CpfSalesPage() {
 
   return (
     <>
-      <PageHeader
+      <EventReportHeader
         title="Vendas por CPF"
-        documentTitle={`Vendas por CPF${data ? ` de ${data.event.title}` : ''} - Painel Admin`}
-        description={
-          data ? `${data.event.title} · ${formatEventDate(data.event.date)} às ${formatEventTime(data.event.startTime)}` : undefined
-        }
-        back={{ to: `/admin/events/${id}/edit`, label: 'Voltar para o evento' }}
+        eventId={id}
+        event={data?.event}
         actions={
           all.length > 0 ? (
-            <Button asChild variant="outline" size="sm">
-              <a href={cpfSalesCsvUrl(id)} download>
-                <Download aria-hidden className="size-4" />
-                Exportar CSV
-              </a>
-            </Button>
+            <DownloadButton href={cpfSalesCsvUrl(id)} icon={Download}>
+              Exportar CSV
+            </DownloadButton>
           ) : null
         }
       />
@@ -130,21 +123,14 @@ export function CpfSalesPage() {
             />
           ) : (
             <>
-              <div className="mb-4 max-w-md">
-                <Label htmlFor="cpf-search">Buscar</Label>
-                <div className="relative">
-                  <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
-                  <Input
-                    id="cpf-search"
-                    type="search"
-                    value={search}
-                    onChange={(e) => setSearch(e.target.value)}
-                    placeholder="CPF ou nome"
-                    className="pl-10"
-                    autoComplete="off"
-                  />
-                </div>
-              </div>
+              <LabeledSearchInput
+                id="cpf-search"
+                label="Buscar"
+                value={search}
+                onChange={setSearch}
+                placeholder="CPF ou nome"
+                className="mb-4 max-w-md"
+              />
               {rows.length === 0 ? (
                 <EmptyState icon={FileSearch} title="Nenhum CPF encontrado" description="Tente outro CPF ou nome." />
               ) : (
