@@ -1,4 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
@@ -96,5 +97,36 @@ export function ChoiceField<V extends string>({ name, legend, options, value, on
         })}
       </div>
     </fieldset>
+  );
+}
+
+export interface OnOffChoiceFieldProps<T extends FieldValues, TOutput> {
+  control: Control<T, unknown, TOutput>;
+  /** The form's boolean field. */
+  name: FieldPathByValue<T, boolean>;
+  /** Base for the inputs' ids, e.g. 'banner-active'. */
+  id: string;
+  /** The choice that sets the field true, e.g. { value: 'on', label: 'Ativo', description: 'Aparece na página inicial' }. */
+  on: ChoiceOption<string>;
+  /** The choice that sets it false. */
+  off: ChoiceOption<string>;
+}
+
+/** A form's yes/no field (active or not, published or draft) as two ChoiceField cards under 'Situação'. */
+export function OnOffChoiceField<T extends FieldValues, TOutput = T>({ control, name, id, on, off }: OnOffChoiceFieldProps<T, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <ChoiceField
+          name={id}
+          legend="Situação"
+          value={field.value ? on.value : off.value}
+          onChange={(value) => field.onChange(value === on.value)}
+          options={[on, off]}
+        />
+      )}
+    />
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bannerInputSchema, type AdminBanner, type BannerInput } from '../../../../../shared/schemas/admin-content';
 import { Input } from '../../../../components/ui/input';
 import { sameNameFieldOf } from '../../../../lib/save-error';
 import { FormField } from '../../../../components/form-field';
-import { ChoiceField, Textarea } from '../../components/form-field';
+import { OnOffChoiceField, Textarea } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormImageField } from '../../components/image-upload-field';
 import { useSaveBanner } from '../api/save-banner';
@@ -85,21 +85,12 @@ export function BannerFormDialog({ open, onOpenChange, banner }: BannerFormDialo
       >
         {(aria) => <Input {...aria} {...register('linkUrl')} inputMode="url" autoComplete="off" placeholder="/events" />}
       </FormField>
-      <Controller
+      <OnOffChoiceField
         control={control}
         name="active"
-        render={({ field }) => (
-          <ChoiceField
-            name="banner-active"
-            legend="Situação"
-            value={field.value ? 'on' : 'off'}
-            onChange={(value) => field.onChange(value === 'on')}
-            options={[
-              { value: 'on', label: 'Ativo', description: 'Aparece na página inicial' },
-              { value: 'off', label: 'Inativo', description: 'Fica guardado, sem aparecer' },
-            ]}
-          />
-        )}
+        id="banner-active"
+        on={{ value: 'on', label: 'Ativo', description: 'Aparece na página inicial' }}
+        off={{ value: 'off', label: 'Inativo', description: 'Fica guardado, sem aparecer' }}
       />
     </FormDialog>
   );

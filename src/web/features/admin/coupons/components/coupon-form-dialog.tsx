@@ -7,7 +7,7 @@ import { discountTypes, type DiscountType } from '../../../../../shared/statuses
 import { formatEventDateShort } from '../../../../../shared/dates';
 import { Input } from '../../../../components/ui/input';
 import { FormField } from '../../../../components/form-field';
-import { ChoiceField, Select } from '../../components/form-field';
+import { ChoiceField, OnOffChoiceField, Select } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
 import { MoneyField } from '../../components/money-field';
 import { useCouponEvents } from '../api/list-coupon-events';
@@ -236,21 +236,12 @@ export function CouponFormDialog({ open, onOpenChange, coupon, useEventDetail }:
         />
       ) : null}
 
-      <Controller
+      <OnOffChoiceField
         control={control}
         name="isActive"
-        render={({ field }) => (
-          <ChoiceField
-            name="coupon-active"
-            legend="Situação"
-            value={field.value ? 'on' : 'off'}
-            onChange={(value) => field.onChange(value === 'on')}
-            options={[
-              { value: 'on', label: 'Ativo', description: 'Pode ser usado na compra' },
-              { value: 'off', label: 'Inativo', description: 'Ninguém consegue usar' },
-            ]}
-          />
-        )}
+        id="coupon-active"
+        on={{ value: 'on', label: 'Ativo', description: 'Pode ser usado na compra' }}
+        off={{ value: 'off', label: 'Inativo', description: 'Ninguém consegue usar' }}
       />
     </FormDialog>
   );

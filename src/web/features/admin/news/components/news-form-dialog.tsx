@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newsInputSchema, type AdminNews, type NewsInput } from '../../../../../shared/schemas/admin-content';
 import { Input } from '../../../../components/ui/input';
 import { sameNameFieldOf } from '../../../../lib/save-error';
 import { FormField } from '../../../../components/form-field';
-import { ChoiceField, Textarea } from '../../components/form-field';
+import { OnOffChoiceField, Textarea } from '../../components/form-field';
 import { FormDialog } from '../../components/form-dialog';
 import { FormImageField } from '../../components/image-upload-field';
 import { useSaveNews } from '../api/save-news';
@@ -96,21 +96,12 @@ export function NewsFormDialog({ open, onOpenChange, item }: NewsFormDialogProps
         {(aria) => <Textarea {...aria} {...register('content')} rows={6} />}
       </FormField>
       <FormImageField control={control} name="imageUrl" id="news-image" label="Imagem" folder="news" error={errors.imageUrl?.message} />
-      <Controller
+      <OnOffChoiceField
         control={control}
         name="published"
-        render={({ field }) => (
-          <ChoiceField
-            name="news-published"
-            legend="Situação"
-            value={field.value ? 'published' : 'draft'}
-            onChange={(value) => field.onChange(value === 'published')}
-            options={[
-              { value: 'published', label: 'Publicada', description: 'Aparece na página inicial' },
-              { value: 'draft', label: 'Rascunho', description: 'Só aparece aqui no painel' },
-            ]}
-          />
-        )}
+        id="news-published"
+        on={{ value: 'published', label: 'Publicada', description: 'Aparece na página inicial' }}
+        off={{ value: 'draft', label: 'Rascunho', description: 'Só aparece aqui no painel' }}
       />
     </FormDialog>
   );
