@@ -1,8 +1,7 @@
-import { ImageOff, Images, Link2, Plus } from 'lucide-react';
+import { ImageOff, Images, Link2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminBanner } from '../../../../../shared/schemas/admin-content';
 import { StatusPill } from '../../components/status-pill';
-import { Button } from '../../../../components/ui/button';
 import { errorMessageOf } from '../../../../lib/save-error';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { AdminListPage } from '../../components/admin-list-page';
@@ -42,13 +41,8 @@ export function BannersPage() {
         header={{
           title: 'Banners',
           description: 'Os banners ativos aparecem na página inicial.',
-          actions: (
-            <Button onClick={formDialog.openCreate}>
-              <Plus aria-hidden className="size-5" />
-              Novo banner
-            </Button>
-          ),
         }}
+        create={{ label: 'Novo banner', onClick: formDialog.openCreate }}
         query={query}
         items={(data) => data.banners}
         loadError="Erro ao carregar banners"
@@ -58,7 +52,6 @@ export function BannersPage() {
           icon: Images,
           title: 'Nenhum banner cadastrado',
           description: 'Crie um banner com imagem, título e um link opcional para um evento.',
-          action: <Button onClick={formDialog.openCreate}>Novo banner</Button>,
         }}
         counted={(count) => (count === 1 ? '1 banner' : `${count} banners`)}
       >

@@ -1,4 +1,4 @@
-import { LockOpen, Pencil, Plus, TicketPercent, TicketX, Trash2 } from 'lucide-react';
+import { LockOpen, Pencil, TicketPercent, TicketX, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminCoupon } from '../../../../../shared/schemas/admin-content';
 import { formatCentavos } from '../../../../../shared/money';
@@ -170,13 +170,8 @@ export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'use
         header={{
           title: 'Cupons',
           description: 'Cupons de desconto para a compra de ingressos.',
-          actions: (
-            <Button onClick={formDialog.openCreate}>
-              <Plus aria-hidden className="size-5" />
-              Novo cupom
-            </Button>
-          ),
         }}
+        create={{ label: 'Novo cupom', onClick: formDialog.openCreate }}
         query={query}
         items={(data) => data.coupons}
         loadError="Erro ao carregar cupons"
@@ -186,7 +181,6 @@ export function CouponsPage({ useEventDetail }: Pick<CouponFormDialogProps, 'use
           icon: TicketPercent,
           title: 'Nenhum cupom cadastrado',
           description: 'Crie um cupom de porcentagem ou de valor fixo para um evento ou para todos.',
-          action: <Button onClick={formDialog.openCreate}>Novo cupom</Button>,
         }}
         counted={(count) => (count === 1 ? '1 cupom' : `${count} cupons`)}
       >

@@ -1,9 +1,8 @@
-import { Newspaper, Plus } from 'lucide-react';
+import { Newspaper } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminNews } from '../../../../../shared/schemas/admin-content';
 import { formatEventDateShort, saoPauloToday } from '../../../../../shared/dates';
 import { StatusPill } from '../../components/status-pill';
-import { Button } from '../../../../components/ui/button';
 import { errorMessageOf } from '../../../../lib/save-error';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { AdminListPage } from '../../components/admin-list-page';
@@ -53,13 +52,8 @@ export function NewsPage() {
         header={{
           title: 'Notícias',
           description: "As notícias publicadas aparecem em 'Últimas notícias' na página inicial.",
-          actions: (
-            <Button onClick={formDialog.openCreate}>
-              <Plus aria-hidden className="size-5" />
-              Nova notícia
-            </Button>
-          ),
         }}
+        create={{ label: 'Nova notícia', onClick: formDialog.openCreate }}
         query={query}
         items={(data) => data.news}
         loadError="Erro ao carregar notícias"
@@ -69,7 +63,6 @@ export function NewsPage() {
           icon: Newspaper,
           title: 'Nenhuma notícia cadastrada',
           description: 'Escreva a primeira notícia; ela pode ficar como rascunho até você publicar.',
-          action: <Button onClick={formDialog.openCreate}>Nova notícia</Button>,
         }}
         counted={(count) => (count === 1 ? '1 notícia' : `${count} notícias`)}
       >

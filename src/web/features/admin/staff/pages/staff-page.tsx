@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,12 +18,10 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { Input } from '../../../../components/ui/input';
 import { ApiError } from '../../../../lib/api';
+import { AdminQueryList } from '../../components/admin-list-page';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { EmptyState } from '../../../../components/empty-state';
-import { LoadError } from '../../../../components/load-error';
 import { FormField } from '../../../../components/form-field';
 import { Select } from '../../components/form-field';
-import { ListSkeleton } from '../../../../components/list-skeleton';
 import { PageHeader } from '../../components/page-header';
 import { useGrantStaffRole } from '../api/grant-staff-role';
 import { useStaff } from '../api/list-staff';
@@ -112,13 +110,9 @@ function AddMemberForm() {
 
 /** /admin/staff ('Equipe'): everyone with a staff role (admin, door, box office, promoter); gives and removes the roles by e-mail. */
 export function StaffPage() {
-  const { data, isPending, isError, refetch } = useStaff();
+  const staffQuery = useStaff();
   const revoke = useRevokeStaffRole();
   const [removing, setRemoving] = useState<Removal | null>(null);
-
-  useEffect(() => {
-    if (isError) toast.error('Erro ao carregar a equipe');
-  }, [isError]);
 
   function confirmRemove() {
     if (!removing) return;
@@ -177,23 +171,20 @@ export function StaffPage() {
     { key: 'history', header: 'Histórico', cell: history },
   ];
 
-  const members = data?.members ?? [];
-
   return (
     <>
       <PageHeader title="Equipe" description="Administradores, portaria, bilheteria e promoters. Só administradores mudam os papéis." />
       <AddMemberForm />
-      {isPending ? (
-        <ListSkeleton count={4} />
-      ) : isError && !data ? (
-        <LoadError icon={UserX} title="Erro ao carregar a equipe" onRetry={() => void refetch()} />
-      ) : members.length === 0 ? (
-        <EmptyState icon={Users} title="Ninguém na equipe ainda" description="Adicione alguém pelo e-mail." />
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-muted" aria-live="polite">
-            {members.length === 1 ? '1 pessoa' : `${members.length} pessoas`}
-          </p>
+      <AdminQueryList
+        query={staffQuery}
+        items={(list) => list.members}
+        loadError="Erro ao carregar a equipe"
+        errorIcon={UserX}
+        skeleton={{ count: 4 }}
+        empty={{ icon: Users, title: 'Ninguém na equipe ainda', description: 'Adicione alguém pelo e-mail.' }}
+        counted={(count) => (count === 1 ? '1 pessoa' : `${count} pessoas`)}
+      >
+        {(members) => (
           <DataTable
             caption="Equipe"
             columns={columns}
@@ -210,8 +201,8 @@ export function StaffPage() {
               </div>
             )}
           />
-        </>
-      )}
+        )}
+      </AdminQueryList>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
