@@ -1,4 +1,6 @@
 import type { Bordero } from '../../../../../shared/schemas/bordero';
+import { SectionCard } from '../../components/section-card';
+import { CompactTableHead } from '../../components/table-head';
 
 /** A count as pt-BR writes it, with the thousands dot: 15000 -> '15.000'. */
 const count = (n: number) => n.toLocaleString('pt-BR');
@@ -7,10 +9,7 @@ const count = (n: number) => n.toLocaleString('pt-BR');
 export function BorderoDoor({ bordero }: { bordero: Bordero }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <section aria-labelledby="bordero-meia" className="min-w-0 rounded-2xl border border-border bg-card p-4">
-        <h2 id="bordero-meia" className="text-lg font-bold">
-          Meia-entrada e a reserva de 40%
-        </h2>
+      <SectionCard id="bordero-meia" title="Meia-entrada e a reserva de 40%" className="min-w-0">
         {bordero.event.meiaEntrada ? null : <p className="text-sm text-muted">Este evento não vende meia-entrada.</p>}
         <ul className="mt-2 divide-y divide-border text-sm">
           {bordero.meia.map((m) => (
@@ -29,29 +28,14 @@ export function BorderoDoor({ bordero }: { bordero: Bordero }) {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="bordero-entradas" className="min-w-0 rounded-2xl border border-border bg-card p-4">
-        <h2 id="bordero-entradas" className="text-lg font-bold">
-          Entradas por hora e portão
-        </h2>
+      </SectionCard>
+      <SectionCard id="bordero-entradas" title="Entradas por hora e portão" className="min-w-0">
         {bordero.entries.length === 0 ? (
           <p className="mt-2 text-sm text-muted">Nenhuma entrada ainda.</p>
         ) : (
           <table className="mt-2 w-full text-sm">
             <caption className="sr-only">Entradas por hora e portão</caption>
-            <thead className="text-left text-xs text-muted">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Hora
-                </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Portão
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  Entradas
-                </th>
-              </tr>
-            </thead>
+            <CompactTableHead labels={['Hora', 'Portão', 'Entradas']} rightFrom={2} gap="pr-2" />
             <tbody className="divide-y divide-border">
               {bordero.entries.map((e) => (
                 <tr key={`${e.hourStart}-${e.gate}`}>
@@ -68,7 +52,7 @@ export function BorderoDoor({ bordero }: { bordero: Bordero }) {
             </tbody>
           </table>
         )}
-      </section>
+      </SectionCard>
     </div>
   );
 }

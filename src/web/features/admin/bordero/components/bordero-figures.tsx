@@ -2,6 +2,7 @@ import type { Bordero } from '../../../../../shared/schemas/bordero';
 import { ECAD_BASE_LABEL, formatBasisPoints } from '../../../../../shared/schemas/bordero';
 import { formatCentavos } from '../../../../../shared/money';
 import { MoneyFigure } from '../../components/money-figure';
+import { SectionCard } from '../../components/section-card';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`;
 
@@ -9,10 +10,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('pt
 export function BorderoFigures({ bordero }: { bordero: Bordero }) {
   const { totals, ecad } = bordero;
   return (
-    <section aria-labelledby="bordero-totais" className="space-y-3 rounded-2xl border border-border bg-card p-4 sm:p-6">
-      <h2 id="bordero-totais" className="text-lg font-bold">
-        Totais
-      </h2>
+    <SectionCard id="bordero-totais" title="Totais" className="space-y-3 sm:p-6">
       <p className="text-sm text-muted">
         {plural(totals.units, 'ingresso emitido', 'ingressos emitidos')} · {plural(totals.refundedUnits, 'reembolsado', 'reembolsados')} ·{' '}
         {plural(bordero.entriesTotal, 'entrada', 'entradas')}
@@ -45,6 +43,6 @@ export function BorderoFigures({ bordero }: { bordero: Bordero }) {
           hint={`${ECAD_BASE_LABEL}: ${formatCentavos(ecad.baseCentavos)}`}
         />
       </dl>
-    </section>
+    </SectionCard>
   );
 }

@@ -1,28 +1,15 @@
 import { formatBasisPoints, type Bordero } from '../../../../../shared/schemas/bordero';
 import { formatCentavos } from '../../../../../shared/money';
+import { SectionCard } from '../../components/section-card';
+import { CompactTableHead } from '../../components/table-head';
 
 /** The net split among the co-producers, the rest the organizer's; the parts add up to the net. */
 export function BorderoSplit({ bordero }: { bordero: Bordero }) {
   return (
-    <section aria-labelledby="bordero-divisao" className="min-w-0 rounded-2xl border border-border bg-card p-4">
-      <h2 id="bordero-divisao" className="text-lg font-bold">
-        Divisão do líquido
-      </h2>
+    <SectionCard id="bordero-divisao" title="Divisão do líquido" className="min-w-0">
       <table className="mt-2 w-full text-sm">
         <caption className="sr-only">Divisão do líquido entre coprodutores</caption>
-        <thead className="text-left text-xs text-muted">
-          <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Parte
-            </th>
-            <th scope="col" className="py-1 pr-2 text-right font-medium">
-              Participação
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Valor
-            </th>
-          </tr>
-        </thead>
+        <CompactTableHead labels={['Parte', 'Participação', 'Valor']} rightFrom={1} gap="pr-2" />
         <tbody className="divide-y divide-border tabular-nums">
           {bordero.split.map((s) => (
             <tr key={`${s.name}-${s.isOrganizer}`}>
@@ -42,6 +29,6 @@ export function BorderoSplit({ bordero }: { bordero: Bordero }) {
           </tr>
         </tbody>
       </table>
-    </section>
+    </SectionCard>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { formatCentavos } from '../../../../../shared/money';
 import { formatEventDateShort } from '../../../../../shared/dates';
+import { TableHead } from '../../components/table-head';
 
 type Day = AdminDashboard['salesByDay'][number];
 
@@ -81,16 +82,11 @@ export function SalesChart({ days }: { days: Day[] }) {
         <div className="mt-2 max-h-64 overflow-y-auto rounded-xl border border-border">
           <table className="w-full text-left">
             <caption className="sr-only">Vendas brutas por dia nos últimos 30 dias</caption>
-            <thead className="sticky top-0 bg-surface text-xs text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  Dia
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  Vendas brutas
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="sticky top-0 bg-surface text-xs text-muted uppercase"
+              cellClassName="px-3 py-2 font-semibold"
+              columns={[{ label: 'Dia' }, { label: 'Vendas brutas', className: 'text-right' }]}
+            />
             <tbody className="divide-y divide-border">
               {[...days].reverse().map((d) => (
                 <tr key={d.day}>

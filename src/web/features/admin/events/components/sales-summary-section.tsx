@@ -2,6 +2,8 @@ import type { AdminEventDetail } from '../../../../../shared/schemas/admin-event
 import { formatCentavos } from '../../../../../shared/money';
 import { Badge } from '../../../../components/ui/badge';
 import { SalesMoneyFigures } from '../../components/sales-money-figures';
+import { SectionCard } from '../../components/section-card';
+import { CompactTableHead } from '../../components/table-head';
 import { formatLotCounts, formatMeiaReserve } from '../lib/event-form-values';
 
 /**
@@ -11,10 +13,7 @@ import { formatLotCounts, formatMeiaReserve } from '../lib/event-form-values';
  */
 export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
   return (
-    <section aria-labelledby="vendas" className="mb-6 space-y-4 rounded-2xl border border-border bg-card p-4 sm:p-6">
-      <h2 id="vendas" className="text-lg font-bold">
-        Vendas
-      </h2>
+    <SectionCard id="vendas" title="Vendas" className="mb-6 space-y-4 sm:p-6">
       <SalesMoneyFigures money={event.money} />
       <ul className="space-y-3">
         {event.sectors.map((type) => (
@@ -38,25 +37,7 @@ export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
             <div className="mt-2 hidden sm:block">
               <table className="w-full text-sm">
                 <caption className="sr-only">Lotes de {type.name}</caption>
-                <thead className="text-left text-xs text-muted">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      Lote
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">
-                      Preço
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">
-                      Vendidos
-                    </th>
-                    <th scope="col" className="py-1 pr-3 text-right font-medium">
-                      Reservados
-                    </th>
-                    <th scope="col" className="py-1 text-right font-medium">
-                      Restantes
-                    </th>
-                  </tr>
-                </thead>
+                <CompactTableHead labels={['Lote', 'Preço', 'Vendidos', 'Reservados', 'Restantes']} rightFrom={1} gap="pr-3" />
                 <tbody className="divide-y divide-border tabular-nums">
                   {type.lots.map((lot) => (
                     <tr key={lot.id}>
@@ -75,6 +56,6 @@ export function SalesSummarySection({ event }: { event: AdminEventDetail }) {
           </li>
         ))}
       </ul>
-    </section>
+    </SectionCard>
   );
 }

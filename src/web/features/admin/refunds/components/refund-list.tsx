@@ -5,6 +5,7 @@ import { formatEventDateShort, formatInstant } from '../../../../../shared/dates
 import { formatCentavos } from '../../../../../shared/money';
 import { paymentMethodLabel } from '../../../../../shared/statuses';
 import { Button } from '../../../../components/ui/button';
+import { TableHead } from '../../components/table-head';
 import { RefundStatusBadge } from './refund-status-badge';
 import type { RefundDecision } from './decide-refund-dialog';
 
@@ -180,28 +181,18 @@ export function RefundList({ refunds, onDecide }: RefundListProps) {
       <div className="hidden overflow-x-auto rounded-2xl border border-border bg-card lg:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Solicitações de reembolso</caption>
-          <thead className="border-b border-border bg-surface/60 text-xs tracking-wide text-muted uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-3 pl-4 font-semibold">
-                Evento
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Comprador
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Valor
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Motivo
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap">
-                Solicitado em
-              </th>
-              <th scope="col" className="px-3 py-3 pr-4 font-semibold">
-                Status
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b border-border bg-surface/60 text-xs tracking-wide text-muted uppercase"
+            cellClassName="px-3 py-3 font-semibold"
+            columns={[
+              { label: 'Evento', className: 'pl-4' },
+              { label: 'Comprador' },
+              { label: 'Valor' },
+              { label: 'Motivo' },
+              { label: 'Solicitado em', className: 'whitespace-nowrap' },
+              { label: 'Status', className: 'pr-4' },
+            ]}
+          />
           <tbody className="divide-y divide-border">
             {refunds.map((refund) => (
               <tr key={refund.id} className="align-top">
