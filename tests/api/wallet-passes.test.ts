@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { importSPKI, jwtVerify } from 'jose';
 import { Secret } from 'otpauth';
 import { events, tickets } from '../../src/server/db/schema';
+import { runDueJobs } from '../../src/server/worker';
 import type { MyOrderTickets } from '../../src/shared/schemas/tickets';
 import { buyer, createEvent, startTestServer, type TestServer } from '../support/test-server';
 import { makeWalletCredentials, type TestWalletCredentials } from '../support/wallet-credentials';
@@ -291,6 +292,56 @@ describe("Apple's Wallet Web Service", () => {
     const removed = await server.app.inject({ method: 'DELETE', url: device(deviceId, ticket.id), headers: auth });
     expect(removed.statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: device(deviceId) })).statusCode).toBe(204);
+  });
+
+  it("after a transfer gives the old holder's pass back voided with its old code, and the new holder a pass of the new code", async () => {
+    const { cookie, ticket } = await boughtTicket(server);
+    const download = await server.app.inject({ method: 'GET', url: `/api/tickets/${ticket.id}/wallet/apple`, headers: { cookie } });
+    const oldAuth = { authorization: `ApplePass ${passJsonOf(download.rawPayload).authenticationToken}` };
+    const deviceId = `device${randomUUID().replace(/-/g, '')}`;
+    expect(
+      (await server.app.inject({ method: 'POST', url: device(deviceId, ticket.id), headers: oldAuth, payload: { pushToken: 'p' } }))
+        .statusCode,
+    ).toBe(201);
+    const tag = (await server.app.inject({ method: 'GET', url: device(deviceId) })).json().lastUpdated as string;
+
+    const bia = await server.signUpAs();
+    const sent = await server.app.inject({
+      method: 'POST',
+      url: `/api/tickets/${ticket.id}/transfers`,
+      headers: { cookie },
+      payload: { toName: 'Beatriz Souza', toEmail: bia.email },
+    });
+    expect(sent.statusCode).toBe(201);
+    await runDueJobs(server.deps);
+    const link = server.sentMail.filter((m) => m.to === bia.email).at(-1)!.link!;
+    const token = /\/transfer\/([A-Za-z0-9_-]+)/.exec(link)![1];
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/transfers/accept', headers: { cookie: bia.cookie }, payload: { token } }))
+        .statusCode,
+    ).toBe(200);
+
+    expect((await server.app.inject({ method: 'GET', url: `${device(deviceId)}?passesUpdatedSince=${tag}` })).json().serialNumbers).toEqual(
+      [ticket.id],
+    );
+    const old = passJsonOf((await server.app.inject({ method: 'GET', url: passUrl(ticket.id), headers: oldAuth })).rawPayload);
+    expect(old).toMatchObject({ voided: true, barcodes: [{ message: ticket.code }] });
+
+    const [moved] = await server.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(moved.code).not.toBe(ticket.code);
+    expect(
+      (await server.app.inject({ method: 'GET', url: `/api/tickets/${ticket.id}/wallet/apple`, headers: { cookie } })).statusCode,
+    ).toBe(404);
+    const fresh = await server.app.inject({
+      method: 'GET',
+      url: `/api/tickets/${ticket.id}/wallet/apple`,
+      headers: { cookie: bia.cookie },
+    });
+    expect(fresh.statusCode).toBe(200);
+    const freshPass = passJsonOf(fresh.rawPayload);
+    expect(freshPass.barcodes[0].message).toBe(moved.code);
+    expect(freshPass.voided).toBeUndefined();
+    expect(freshPass.authenticationToken).not.toBe(oldAuth.authorization.slice('ApplePass '.length));
   });
 
   it('answers 401 when Apple Wallet is not configured', async () => {
