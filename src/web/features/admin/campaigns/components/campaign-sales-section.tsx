@@ -84,7 +84,7 @@ export function CampaignSalesSection({ eventId }: { eventId: string }) {
   const totals = data?.totals;
 
   return (
-    <section aria-labelledby="vendas-por-campanha" className="mt-10">
+    <section aria-labelledby="vendas-por-campanha" className="mt-10 mb-8">
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h2 id="vendas-por-campanha" className="text-xl font-bold">
