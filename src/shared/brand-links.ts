@@ -44,7 +44,7 @@ export const brandLinkNetworkInfo: Readonly<Record<BrandLinkNetwork, BrandLinkNe
   spotify: {
     label: 'Spotify',
     hosts: ['open.spotify.com'],
-    placeholder: 'https://open.spotify.com/user/sua-marca',
+    placeholder: 'https://open.spotify.com/user/...',
     example: 'https://open.spotify.com/...',
   },
   x: {

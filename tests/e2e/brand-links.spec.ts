@@ -46,7 +46,7 @@ async function sidewaysAt(page: Page, width: number) {
 }
 
 describe("a brand's social links", () => {
-  it("'Marcas' saves an Instagram link and the brand page shows it as a named button that opens in a new tab", async () => {
+  it("'Marcas' refuses an Instagram address on another host or over http, and saves an https one", async () => {
     const visitor = await newContext(browser, at360, app.baseUrl);
     const brandPage = await visitor.newPage();
     await brandPage.goto('/events/next-level');
@@ -72,7 +72,7 @@ describe("a brand's social links", () => {
     await dialog.getByRole('button', { name: 'Salvar alterações' }).click();
     await poll(() => dialog.getByText('Informe um endereço do Instagram (https://instagram.com/...)').isVisible()).toBe(true);
     await instagram.scrollIntoViewIfNeeded();
-    await shoot(page, 'brand-links-dialog-error', { region: dialog.getByRole('group', { name: 'Redes sociais' }) });
+    await shoot(page, 'brand-links-dialog-error');
 
     await instagram.fill('https://instagram.com/nextlevel');
     await dialog.getByRole('textbox', { name: 'YouTube', exact: true }).fill('https://youtube.com/@nextlevel');
@@ -86,8 +86,13 @@ describe("a brand's social links", () => {
     await page.getByRole('button', { name: 'Editar Next Level' }).click();
     await poll(() => dialog.getByRole('textbox', { name: 'Instagram', exact: true }).inputValue()).toBe('https://instagram.com/nextlevel');
     await context.close();
+    await visitor.close();
+  }, 300_000);
 
-    await brandPage.reload();
+  it('the brand page shows the saved links as named buttons that open in a new tab, in the order saved', async () => {
+    const visitor = await newContext(browser, at360, app.baseUrl);
+    const brandPage = await visitor.newPage();
+    await brandPage.goto('/events/next-level');
     const links = brandPage.getByRole('list', { name: 'Redes sociais da Next Level' });
     await poll(() => links.isVisible()).toBe(true);
     const link = links.getByRole('link', { name: 'Instagram da Next Level', exact: true });
@@ -103,7 +108,7 @@ describe("a brand's social links", () => {
     expect(await sidewaysAt(brandPage, 320)).toBe(0);
     await shoot(brandPage, 'brand-links-page');
     await visitor.close();
-  });
+  }, 300_000);
 
   it('shows every network at 320 px without scrolling sideways', async () => {
     const { context, page } = await signedIn(demoAccount(app, 'admin'), '/events/kxp');
@@ -136,5 +141,5 @@ describe("a brand's social links", () => {
     expect(await sidewaysAt(page, 320)).toBe(0);
     await shoot(page, 'brand-links-every-network');
     await context.close();
-  });
+  }, 300_000);
 });

@@ -197,7 +197,7 @@ export function BrandFormDialog({ open, onOpenChange, brand }: BrandFormDialogPr
             {errors.socialLinks.message}
           </p>
         ) : null}
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <div className="space-y-3">
           {brandLinkNetworks.map((network, index) => (
             <FormField
               key={network}
