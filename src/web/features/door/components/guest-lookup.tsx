@@ -8,8 +8,8 @@ import type { DoorGuestEntry, DoorGuestSearch, GuestAdmission } from '../../../.
 import type { CheckInResult } from '../../../../shared/schemas/tickets';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { api, ApiError } from '../../../lib/api';
+import { AdmitConfirmDialog } from './admit-confirm-dialog';
 
 type GuestPayment = 'cash' | 'card_machine';
 
@@ -124,25 +124,12 @@ export function GuestLookup({
           </ul>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={chosen !== null}
-        onOpenChange={(open) => !open && setChosen(null)}
-        title="Liberar entrada?"
-        description={
-          chosen ? (
-            <>
-              <strong className="text-fg">{chosen.entry.name}</strong> · {chosen.entry.listName}
-              {chosen.payment ? (
-                <span className="mt-2 block font-semibold text-fg">
-                  Receber {formatCentavos(chosen.entry.chargeCentavos)} em {paymentLabel[chosen.payment]}.
-                </span>
-              ) : null}
-              <span className="mt-2 block">Confira um documento com foto antes de liberar.</span>
-            </>
-          ) : undefined
-        }
-        confirmLabel="Liberar entrada"
-        tone="primary"
+      <AdmitConfirmDialog
+        isOpen={chosen !== null}
+        onClose={() => setChosen(null)}
+        who={chosen?.entry.name}
+        what={chosen?.entry.listName}
+        note={chosen?.payment ? `Receber ${formatCentavos(chosen.entry.chargeCentavos)} em ${paymentLabel[chosen.payment]}.` : null}
         isPending={admit.isPending}
         onConfirm={confirm}
       />

@@ -5,11 +5,11 @@ import { describeVerdict, verdictBadge, type VerdictTone } from '../../../../sha
 import type { CheckInResult, DoorSearchTicket } from '../../../../shared/schemas/tickets';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { useManualCheckIn } from '../api/manual-check-in';
 import { useDoorSearch } from '../api/search-door-tickets';
+import { AdmitConfirmDialog } from './admit-confirm-dialog';
 import { GuestLookup } from './guest-lookup';
 
 const badgeTone: Record<VerdictTone, 'success' | 'danger' | 'warning' | 'neutral'> = {
@@ -137,22 +137,12 @@ export function TicketLookup({
       {/* List names ('Lista amiga') for the same words: guest-lookup.tsx. */}
       <GuestLookup eventId={eventId} query={query} gate={gate} deviceId={deviceId} isOnline={isOnline} onResult={onResult} />
 
-      <ConfirmDialog
-        open={chosen !== null}
-        onOpenChange={(open) => !open && setChosen(null)}
-        title="Liberar entrada?"
-        description={
-          chosen ? (
-            <>
-              <strong className="text-fg">{chosen.holderName ?? chosen.buyerName}</strong> · {chosen.sectorName} · Pedido #
-              {chosen.orderNumber}
-              {chosen.documentCheck ? <span className="mt-2 block font-semibold text-fg">{chosen.documentCheck}.</span> : null}
-              <span className="mt-2 block">Confira um documento com foto antes de liberar.</span>
-            </>
-          ) : undefined
-        }
-        confirmLabel="Liberar entrada"
-        tone="primary"
+      <AdmitConfirmDialog
+        isOpen={chosen !== null}
+        onClose={() => setChosen(null)}
+        who={chosen ? (chosen.holderName ?? chosen.buyerName) : null}
+        what={chosen ? `${chosen.sectorName} · Pedido #${chosen.orderNumber}` : null}
+        note={chosen?.documentCheck ? `${chosen.documentCheck}.` : null}
         isPending={admit.isPending}
         onConfirm={confirm}
       />

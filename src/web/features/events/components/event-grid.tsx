@@ -61,3 +61,16 @@ export function EventGridSkeleton({ count }: { count: number }) {
     </div>
   );
 }
+
+/** 'Eventos encerrados': the events that have passed as a grid under their own heading (`id` names it); nothing when there are none. */
+export function PastEventsSection({ events, id, headingClassName }: { events: EventSummary[]; id: string; headingClassName: string }) {
+  if (events.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={headingClassName}>
+        Eventos encerrados
+      </h2>
+      <EventGrid events={events} />
+    </section>
+  );
+}

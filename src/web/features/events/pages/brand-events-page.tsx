@@ -6,7 +6,7 @@ import { brandSlugs, type BrandSlug } from '../../../../shared/schemas/events';
 import { cn } from '../../../lib/cn';
 import { useEvents } from '../api/list-events';
 import { brandStyles } from '../../../lib/brand';
-import { EventGrid, EventGridLoading } from '../components/event-grid';
+import { EventGrid, EventGridLoading, PastEventsSection } from '../components/event-grid';
 import { EventsLoadError } from '../components/events-load-error';
 import { FollowBrandButton } from '../components/follow-brand-button';
 import { BrandSocialLinks } from '../components/brand-social-links';
@@ -140,14 +140,7 @@ function BrandEvents({ brand }: { brand: BrandSlug }) {
           </p>
         )}
       </section>
-      {past.length > 0 ? (
-        <section aria-labelledby="brand-past-title">
-          <h2 id="brand-past-title" className="mb-5 text-2xl font-bold">
-            Eventos encerrados
-          </h2>
-          <EventGrid events={past} />
-        </section>
-      ) : null}
+      <PastEventsSection events={past} id="brand-past-title" headingClassName="mb-5 text-2xl font-bold" />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { listEventsQueryOptions, useEvents } from '../api/list-events';
 import { brandOrder, brandStyles } from '../../../lib/brand';
 import { AdvancedFilters } from '../components/advanced-filters';
-import { EventGrid, EventGridLoading } from '../components/event-grid';
+import { EventGrid, EventGridLoading, PastEventsSection } from '../components/event-grid';
 import { FilterChip } from '../components/filter-chip';
 import { NearbyChip } from '../components/nearby-chip';
 import { useNearbySort } from '../lib/nearby';
@@ -177,14 +177,7 @@ export function EventsPage() {
             </p>
             <div aria-busy={isPlaceholderData} className={cn('space-y-10 transition-opacity', isPlaceholderData && 'opacity-60')}>
               {upcoming.length > 0 ? <EventGrid events={upcoming} /> : null}
-              {past.length > 0 ? (
-                <section aria-labelledby="past-events-title">
-                  <h2 id="past-events-title" className="mb-4 text-xl font-bold">
-                    Eventos encerrados
-                  </h2>
-                  <EventGrid events={past} />
-                </section>
-              ) : null}
+              <PastEventsSection events={past} id="past-events-title" headingClassName="mb-4 text-xl font-bold" />
             </div>
           </>
         )}
