@@ -5,12 +5,13 @@
  * and a run that always drops its database (time limit, Ctrl-C).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { createHmac, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 
@@ -170,15 +171,24 @@ interface ErrorResult {
   message: string;
 }
 
+/** What the load client tells the runner while a job runs: its load starts or ends (see LoadClient.run). */
+interface MarkMessage {
+  type: 'mark';
+  name: string;
+}
+
 /**
  * In the child process (`--load-client`): answers each job the runner sends with `handle`'s
- * result, an exception as `{ type: 'error' }`; `{ type: 'exit' }` ends it.
+ * result, an exception as `{ type: 'error' }`; `{ type: 'exit' }` ends it. `mark(name)` tells the
+ * runner at once that a phase of the job starts or ends (`start`, `end`), so it can read the
+ * server's CPU then, before the job's result is sent and read.
  */
-export function serveLoadClient<J extends { type: string }>(handle: (job: J) => Promise<unknown>) {
+export function serveLoadClient<J extends { type: string }>(handle: (job: J, mark: (name: string) => void) => Promise<unknown>) {
+  const mark = (name: string) => process.send!({ type: 'mark', name } satisfies MarkMessage);
   process.on('message', async (job: J | { type: 'exit' }) => {
     try {
       if (job.type === 'exit') process.exit(0);
-      process.send!(await handle(job as J));
+      process.send!(await handle(job as J, mark));
     } catch (error) {
       process.send!({ type: 'error', message: String((error as Error)?.stack ?? error) } satisfies ErrorResult);
     }
@@ -188,8 +198,11 @@ export function serveLoadClient<J extends { type: string }>(handle: (job: J) => 
 
 export interface LoadClient<J, R> {
   child: ChildProcess;
-  /** Sends one job and waits for its result (one job at a time). */
-  run(job: J): Promise<R>;
+  /**
+   * Sends one job and waits for its result (one job at a time); `onMark` is called with each mark
+   * the client sends while the job runs (`start` as its load begins, `end` as its last answer came).
+   */
+  run(job: J, onMark?: (name: string) => void): Promise<R>;
 }
 
 /**
@@ -209,15 +222,21 @@ export function startLoadClient<J, R>(file: string, execArgv: string[] = []): Pr
       child.removeAllListeners('exit');
       resolve({
         child,
-        run: (job) =>
+        run: (job, onMark) =>
           new Promise((done, fail) => {
-            const onExit = (code: number | null) => fail(new Error(`load client exited (${code})`));
-            child.once('exit', onExit);
-            child.once('message', (result: R | ErrorResult) => {
+            const onExit = (code: number | null) => {
+              child.off('message', onMessage);
+              fail(new Error(`load client exited (${code})`));
+            };
+            const onMessage = (result: R | ErrorResult | MarkMessage) => {
+              if ((result as MarkMessage).type === 'mark') return onMark?.((result as MarkMessage).name);
               child.off('exit', onExit);
+              child.off('message', onMessage);
               if ((result as ErrorResult).type === 'error') fail(new Error(`load client: ${(result as ErrorResult).message}`));
               else done(result as R);
-            });
+            };
+            child.once('exit', onExit);
+            child.on('message', onMessage);
             child.send(job as object);
           }),
       });
@@ -230,47 +249,78 @@ export function startLoadClient<J, R>(file: string, execArgv: string[] = []): Pr
 
 /** Clients of the benchmark's own (not the server's) connections, left out of the query count. */
 export const ownClients = new WeakSet<object>();
-let queryCount = 0;
 
-/** Statements of one scope (one request, say): how many, and their text when `texts` is kept. */
-export interface QueryScope {
+/**
+ * Statements the server sent to PostgreSQL so far, counted per phase (a phase's figure is the
+ * difference of two snapshots): no request scope, no async_hooks, nothing per promise; one
+ * synchronous increment (and an anchored regex on the text) per `pg` round trip.
+ */
+export interface StatementCounts {
+  /** Every `pg` round trip of the server, BEGIN/COMMIT included. */
   statements: number;
-  texts?: string[];
+  /** Transactions opened (BEGIN sent). */
+  transactions: number;
+  /** Statements sent on a connection between its BEGIN and its COMMIT/ROLLBACK, both included. */
+  inTransaction: number;
+}
+
+const counts: StatementCounts = { statements: 0, transactions: 0, inTransaction: 0 };
+/** Connections between their BEGIN and their COMMIT/ROLLBACK. */
+const inTransaction = new WeakSet<object>();
+/** Texts of the statements sent outside a transaction, by text, while a phase records them. */
+let textsOutside: Map<string, number> | null = null;
+
+/** Statements the server sent to PostgreSQL so far (every `pg` round trip, BEGIN/COMMIT included). */
+export const queriesSoFar = () => counts.statements;
+
+/** A copy of the statement counts so far. */
+export const statementCounts = (): StatementCounts => ({ ...counts });
+
+/** The counts sent since `before` (a statementCounts() snapshot). */
+export const statementsSince = (before: StatementCounts): StatementCounts => ({
+  statements: counts.statements - before.statements,
+  transactions: counts.transactions - before.transactions,
+  inTransaction: counts.inTransaction - before.inTransaction,
+});
+
+/**
+ * Starts recording the texts of the statements sent outside a transaction (for a phase whose
+ * statements are checked by kind); the returned function stops and answers them with their counts.
+ */
+export function recordStatementTexts(): () => Map<string, number> {
+  const texts = new Map<string, number>();
+  textsOutside = texts;
+  return () => {
+    if (textsOutside === texts) textsOutside = null;
+    return texts;
+  };
 }
 
 /**
- * The scope the statements sent now belong to (a request, set around its handling): the pool hands
- * a waiting caller its connection in the releaser's callback, so `countQueries` binds that callback
- * to the caller's scope.
+ * Counts the statements the server sends to PostgreSQL: a plain synchronous counter wrapped
+ * around `pg.Client.prototype.query` (the pool's clients are pg Clients), nothing else.
  */
-export const queryScope = new AsyncLocalStorage<QueryScope>();
-
-/** Statements the server sent to PostgreSQL so far (every `pg` round trip, BEGIN/COMMIT included). */
-export const queriesSoFar = () => queryCount;
-
-/** Counts the statements the server sends to PostgreSQL (all of them, and those of the current queryScope). */
 export async function countQueries() {
   const pg = (await import('pg')).default;
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: object, ...args: unknown[]) {
     if (!ownClients.has(this)) {
-      queryCount++;
-      const scope = queryScope.getStore();
-      if (scope) {
-        scope.statements++;
-        if (scope.texts) {
-          const first = args[0] as string | { text?: string };
-          scope.texts.push(typeof first === 'string' ? first : String(first?.text ?? ''));
-        }
+      counts.statements++;
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+      if (inTransaction.has(this)) {
+        counts.inTransaction++;
+        if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction.delete(this);
+      } else if (/^\s*begin\b/i.test(text)) {
+        inTransaction.add(this);
+        counts.transactions++;
+        counts.inTransaction++;
+      } else if (textsOutside) {
+        textsOutside.set(text, (textsOutside.get(text) ?? 0) + 1);
       }
     }
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
-  const connect = pg.Pool.prototype.connect;
-  pg.Pool.prototype.connect = function (this: unknown, ...args: unknown[]) {
-    if (typeof args[0] === 'function') args[0] = AsyncResource.bind(args[0] as (...a: unknown[]) => unknown);
-    return (connect as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof connect;
 }
 
 /** Samples what PostgreSQL backends of `database` wait for, every 100 ms, on its own connection. */
@@ -413,6 +463,243 @@ export function cpuMeter(instancePids: string[] = []) {
     const label = instances > 1 ? `${instances} servers` : 'server';
     return `${label} ${pct(serverCpu)} (event loop${instances > 1 ? ' of the first' : ''} ${(busy * 100).toFixed(0)}% busy), postgres ${pct(postgresCpuSeconds() - pg)}, load client ${pct(clientCpu)} of ${cpus().length} cores (1-min load before: ${load.toFixed(1)})`;
   };
+}
+
+/** CPU seconds the server processes used so far: this process (process.cpuUsage) and the instances in `instancePids` (/proc). */
+export function serverCpuSeconds(instancePids: string[] = []): number {
+  return cpuSeconds(process.cpuUsage()) + procCpuSeconds(instancePids);
+}
+
+/**
+ * The server's CPU during one phase of a load-client job, read at the client's `start` and `end`
+ * marks (LoadClient.run's onMark) rather than around the job, so the job's messages (thousands of
+ * cookies out, thousands of timings back) are not in it. With a profiler, the phase runs under it.
+ */
+export function serverPhase(instancePids: string[] = [], profiler: CpuProfiler | null = null) {
+  let started = NaN;
+  let ended = NaN;
+  let profile: Promise<CpuProfile | null> = Promise.resolve(null);
+  return {
+    onMark(name: string) {
+      if (name === 'start') {
+        started = serverCpuSeconds(instancePids);
+        profiler?.start();
+      } else if (name === 'end') {
+        ended = serverCpuSeconds(instancePids);
+        if (profiler) profile = profiler.stop();
+      }
+    },
+    /** CPU seconds of the server processes between the marks, and the phase's profile (null without a profiler). */
+    async result(): Promise<{ cpuSeconds: number; profile: CpuProfile | null }> {
+      if (!Number.isFinite(started) || !Number.isFinite(ended)) throw new Error('the load client sent no start/end marks');
+      return { cpuSeconds: ended - started, profile: await profile };
+    },
+  };
+}
+
+/** `requests` GETs of `path` (a bare route), spread over `origins` on the run's keep-alive agents, `concurrency` in flight; marks start and end. */
+export async function runBareRequests(
+  origins: string[],
+  path: string,
+  requests: number,
+  concurrency: number,
+  mark: (name: string) => void = () => undefined,
+): Promise<{ answered: number; errors: number; wallSeconds: number }> {
+  const sends = origins.map((origin) => makeRequester(origin));
+  let next = 0;
+  let answered = 0;
+  let errors = 0;
+  mark('start');
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, requests) }, async (_, lane) => {
+      while (next < requests) {
+        next++;
+        const answer = await sends[lane % sends.length]('GET', path, null).catch(() => null);
+        if (answer?.status === 200) answered++;
+        else errors++;
+      }
+    }),
+  );
+  const wallSeconds = (performance.now() - began) / 1000;
+  mark('end');
+  return { answered, errors, wallSeconds };
+}
+
+/** The path of the bare route each bench registers on the server it measures: a constant, no database. */
+export const BARE_PATH = '/bench/bare';
+
+/**
+ * Registers the bare route on a server's Fastify instance, before it listens: it answers a constant
+ * through everything every route of the app goes through (request id, security headers, metrics,
+ * request checks), so its CPU per request is the yardstick the operations are measured with.
+ */
+export function registerBareRoute(app: { get(path: string, handler: () => Promise<unknown>): unknown }) {
+  app.get(BARE_PATH, async () => ({ ok: true }));
+}
+
+/** `label server CPU µs: N` and, unless it is the yardstick itself, `label cost: N bare requests`. */
+export function costLines(label: string, cpuSecondsOfPhase: number, operations: number, bareMicros: number): string[] {
+  const micros = (cpuSecondsOfPhase * 1e6) / Math.max(1, operations);
+  return [`${label} server CPU µs: ${micros.toFixed(0)}`, `${label} cost: ${(micros / bareMicros).toFixed(1)} bare requests`];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the CPU went, by function (BENCH_CPU_PROFILE=1)
+
+/** A V8 CPU profile (the inspector's Profiler.stop answer). */
+export interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface CpuProfiler {
+  start(): void;
+  stop(): Promise<CpuProfile | null>;
+}
+
+/** Whether the run profiles the server's timed phases (BENCH_CPU_PROFILE=1). */
+export const profiling = () => Boolean(process.env.BENCH_CPU_PROFILE) && process.env.BENCH_CPU_PROFILE !== '0';
+
+/**
+ * The V8 sampling profiler of this process (node:inspector, in-process), or null when the run does
+ * not profile (BENCH_CPU_PROFILE unset). Sampled every `intervalMicros`; start/stop per phase.
+ */
+export async function cpuProfiler(intervalMicros = 1000): Promise<CpuProfiler | null> {
+  if (!profiling()) return null;
+  const { Session } = await import('node:inspector');
+  const session = new Session();
+  session.connect();
+  const post = <T>(method: string, params?: object) =>
+    new Promise<T>((resolve, reject) =>
+      session.post(method, params ?? {}, (error: Error | null, result?: unknown) => (error ? reject(error) : resolve(result as T))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: intervalMicros });
+  return {
+    start: () => void post('Profiler.start'),
+    stop: async () => (await post<{ profile: CpuProfile }>('Profiler.stop')).profile,
+  };
+}
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where a sampled function's time goes, as the bench reads a profile. */
+export function cpuGroup(functionName: string, url: string): string {
+  const name = functionName;
+  if (name === '(garbage collector)') return 'GC';
+  if (name === '(idle)') return 'idle';
+  if (name === '(program)') return 'V8/native (program)';
+  if (/async_hooks|async_context|promise_hook|async_local_storage/.test(url)) return 'async hooks';
+  if (
+    /^(emitInit|emitBefore|emitAfter|emitDestroy|emitPromiseResolve|promiseInitHook|promiseBeforeHook|promiseAfterHook|promiseResolveHook|promiseInitHookWithDestroyTracking|trackPromise|fastPromiseHook|executionAsyncResource)$/.test(
+      name,
+    )
+  )
+    return 'async hooks';
+  if (/node_modules\/drizzle-orm\//.test(url)) return 'drizzle query building';
+  if (/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z-]+|pg-connection-string|pgpass)\//.test(url)) return 'pg protocol';
+  if (
+    /node_modules\/(fast-json-stringify|secure-json-parse|json-schema-ref-resolver)\//.test(url) ||
+    /\/src\/server\/http\/serializer\.ts/.test(url)
+  )
+    return 'serialization';
+  if (url === '' && /^(stringify|parse|JSONStringify|JSONParse)$/.test(name)) return 'serialization';
+  if (/node_modules\/(zod|fastify-type-provider-zod)\//.test(url)) return 'validation (zod)';
+  if (/^node:(net|internal\/net|internal\/stream_base_commons|internal\/streams\/writable)$/.test(url)) return 'socket writes';
+  if (
+    url === '' &&
+    /^(writev|writeGeneric|writeBuffer|writeUtf8String|writeLatin1String|writeAsciiString|writeUcs2String|Writev)$/.test(name)
+  )
+    return 'socket writes';
+  if (/^node:(_http_|internal\/http)/.test(url) || (url === '' && /^(execute|parserOnHeadersComplete|onStreamRead|readStop)$/.test(name)))
+    return 'node http';
+  if (
+    /node_modules\/(fastify|find-my-way|avvio|@fastify\/[^/]+|light-my-request|fastify-plugin|toad-cache|rfdc|ret|safe-regex2)\//.test(url)
+  )
+    return 'fastify';
+  if (/node_modules\/(better-auth|@better-auth\/[^/]+|better-call|jose|@noble\/[^/]+|rou3|defu)\//.test(url)) return 'better-auth';
+  if (
+    /^node:(crypto|internal\/crypto)/.test(url) ||
+    (url === '' && /^(digest|update|Hmac|randomUUID|timingSafeEqual|randomFillSync)$/.test(name))
+  )
+    return 'crypto';
+  if (/node_modules\/(pino|sonic-boom|pino-std-serializers|fast-redact)\//.test(url)) return 'logging (pino)';
+  if (
+    /^node:internal\/(process\/task_queues|timers)/.test(url) ||
+    /^(processTicksAndRejections|runMicrotasks|listOnTimeout|processTimers)$/.test(name)
+  )
+    return 'ticks, timers, promises';
+  if (/\/src\/server\/(services|domain)\/|\/src\/shared\//.test(url)) return 'our services';
+  if (/\/src\/server\//.test(url)) return 'our http/db layer';
+  if (/\/tests\/(bench|support)\//.test(url)) return 'bench instrumentation';
+  if (/node_modules\/tsx\//.test(url)) return 'tsx loader';
+  const library = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (library) return `library ${library[1]}`;
+  if (url.startsWith('node:')) return 'node (other)';
+  return 'V8/native (other)';
+}
+
+/**
+ * 'Where the CPU went' in one profiled phase: the phase's server CPU (`cpuSeconds`, measured)
+ * apportioned by the samples (each sample one share: the sampler's clock is the wall's, and this
+ * machine's other work preempts the server), by group (idle left out), then the `top` functions by
+ * self time with their group and file (relative to the project); per `operation` too.
+ */
+export function profileTable(
+  profile: CpuProfile,
+  title: string,
+  phase: { cpuSeconds: number; operations: number; operation: string },
+  top = 15,
+): string[] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const hits = new Map<number, number>();
+  if (profile.samples && profile.samples.length > 0) {
+    for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  } else {
+    for (const node of profile.nodes) hits.set(node.id, node.hitCount ?? 0);
+  }
+  const groups = new Map<string, number>();
+  const functions = new Map<string, { hits: number; group: string; name: string; place: string }>();
+  let busy = 0;
+  for (const [id, count] of hits) {
+    const frame = byNode.get(id)!.callFrame;
+    const group = cpuGroup(frame.functionName, frame.url);
+    if (group === 'idle' || frame.functionName === '(root)' || count === 0) continue;
+    busy += count;
+    groups.set(group, (groups.get(group) ?? 0) + count);
+    const file = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
+    // The file only: under tsx the line numbers are those of the transformed code.
+    const place = file ? (file.startsWith(projectRoot) ? file.slice(projectRoot.length) : file) : '(native)';
+    const name = frame.functionName || '(anonymous)';
+    const key = `${name} ${place}`;
+    const entry = functions.get(key) ?? { hits: 0, group, name, place };
+    entry.hits += count;
+    functions.set(key, entry);
+  }
+  const share = (count: number) => count / Math.max(1, busy);
+  const columns = (count: number) =>
+    `${(share(count) * phase.cpuSeconds * 1000).toFixed(0).padStart(6)} ms ${(share(count) * 100).toFixed(1).padStart(5)} % ${((share(count) * phase.cpuSeconds * 1e6) / Math.max(1, phase.operations)).toFixed(1).padStart(7)} µs/${phase.operation}`;
+  const lines = [
+    `where the CPU went (${title}): ${(phase.cpuSeconds * 1000).toFixed(0)} ms of server CPU over ${phase.operations} ${phase.operation}s, apportioned by ${busy} samples (idle left out)`,
+  ];
+  for (const [group, count] of [...groups].sort((a, b) => b[1] - a[1])) lines.push(`  ${columns(count)}  ${group}`);
+  lines.push(`top ${top} functions by self time (${title}):`);
+  for (const entry of [...functions.values()].sort((a, b) => b.hits - a.hits).slice(0, top)) {
+    lines.push(`  ${columns(entry.hits)}  [${entry.group}] ${entry.name}  ${entry.place}`);
+  }
+  return lines;
+}
+
+/** Writes `profile` to BENCH_CPU_PROFILE_DIR/<name>.cpuprofile when that variable is set (Chrome DevTools opens it). */
+export function saveProfile(profile: CpuProfile, name: string) {
+  const dir = process.env.BENCH_CPU_PROFILE_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@
  * arrival, more than 1 % of the admitted fans came in after the sell-out, a status poll sent a
  * statement to PostgreSQL, or any request failed.
  */
-import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +22,13 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { TestServer } from '../support/test-server';
 import {
+  BARE_PATH,
   benchCpf,
   checkMintedCookies,
+  costLines,
   countQueries,
   cpuMeter,
+  cpuProfiler,
   cpuSeconds,
   env,
   log,
@@ -35,16 +37,22 @@ import {
   mintAccounts,
   ms,
   percentile,
+  profileTable,
   queriesSoFar,
-  queryScope,
   rate,
+  recordStatementTexts,
+  registerBareRoute,
+  runBareRequests,
   runWithinLimit,
   sampleWaits,
+  saveProfile,
   serveLoadClient,
+  serverPhase,
   setEmergencyCleanup,
   startLoadClient,
+  statementCounts,
+  statementsSince,
   type LoadClient,
-  type QueryScope,
   type Timed,
 } from './harness';
 
@@ -80,7 +88,16 @@ const WARMUP_FANS = env('ONSALE_WARMUP_FANS', 600);
 const POOL_SIZE = env('ONSALE_POOL', 20);
 /** How long after the opening the fans still act; the sale must sell out before. */
 const SALE_LIMIT_S = env('ONSALE_SALE_LIMIT_S', 120);
-const TIME_LIMIT_MS = env('ONSALE_TIME_LIMIT_MS', 330_000);
+/**
+ * The cost phases after the on-sale (README 'On-sale benchmark', 'Costs'): the bare route's
+ * requests, fans who join a room not yet open (challenge + join each) and the status polls of
+ * their tokens, COST_CONCURRENCY in flight.
+ */
+const BARE_REQUESTS = env('ONSALE_BARE_REQUESTS', 20_000);
+const COST_FANS = env('ONSALE_COST_FANS', 3_000);
+const COST_POLL_ROUNDS = env('ONSALE_COST_POLL_ROUNDS', 5);
+const COST_CONCURRENCY = env('ONSALE_COST_CONCURRENCY', 200);
+const TIME_LIMIT_MS = env('ONSALE_TIME_LIMIT_MS', 420_000);
 
 const buyerBlock = { name: 'Ana Beatriz Lima', email: 'ana@exemplo.com.br', phone: '(47) 99123-4567' };
 
@@ -144,6 +161,45 @@ interface OnSaleResult {
   unanswered: number;
 }
 
+/** Challenge, proof and join for each fan of `cookies` (the cost of a join), `concurrency` in flight. */
+interface JoinsJob {
+  type: 'joins';
+  origin: string;
+  eventId: string;
+  cookies: string[];
+  cpfs: string[];
+  concurrency: number;
+}
+/** `rounds` status polls of each token, round after round, `concurrency` in flight; each poll's answer token replaces the one sent. */
+interface PollsJob {
+  type: 'polls';
+  origin: string;
+  tokens: string[];
+  rounds: number;
+  concurrency: number;
+}
+/** Requests of the bare route (the yardstick), `concurrency` in flight. */
+interface BareJob {
+  type: 'bare';
+  origin: string;
+  requests: number;
+  concurrency: number;
+}
+interface CostResult {
+  type: 'cost-result';
+  /** Operations answered 200 (joins, polls or bare requests). */
+  answered: number;
+  errors: number;
+  firstError: string;
+  wallSeconds: number;
+  /** Each fan's latest token (joins and polls). */
+  tokens: string[];
+  /** Answers that carried a place (joins and polls). */
+  placed: number;
+}
+
+type Job = OnSaleJob | JoinsJob | PollsJob | BareJob;
+
 // ---------------------------------------------------------------------------------------------
 // Load client (child process): every fan from one timer heap
 
@@ -201,7 +257,7 @@ const JOIN = 0;
 const POLL = 1;
 const SOLD_OUT_CODES = new Set(['ticket_type_sold_out', 'event_sold_out']);
 
-async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
+async function runOnSale(job: OnSaleJob, mark: (name: string) => void): Promise<OnSaleResult> {
   const n = job.cookies.length;
   const send = makeRequester(job.origin, job.sockets);
   const cpu = process.cpuUsage();
@@ -389,6 +445,7 @@ async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
   };
 
   for (let fan = 0; fan < n; fan++) heap.push(job.joinAt[fan], fan, JOIN);
+  mark('start');
   arm();
   // Progress every 5 s; 15 s past the deadline the fans still waiting for an answer are given up.
   const counts = () => {
@@ -409,6 +466,7 @@ async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
     Math.max(0, job.deadline + 15_000 - Date.now()),
   );
   await done;
+  mark('end');
   clearInterval(progress);
   clearTimeout(giveUp);
   result.pollMs = Float64Array.from(pollMs);
@@ -418,82 +476,92 @@ async function runOnSale(job: OnSaleJob): Promise<OnSaleResult> {
   return result;
 }
 
+/** Runs `count` tasks with at most `concurrency` in flight; each lane takes the next index. */
+async function lanes(count: number, concurrency: number, task: (index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+/** The cost phases' jobs (joins, polls, bare requests): answered operations, failures, latest tokens. */
+async function runCost(job: JoinsJob | PollsJob | BareJob, mark: (name: string) => void): Promise<CostResult> {
+  const send = makeRequester(job.origin, SOCKETS);
+  const result: CostResult = { type: 'cost-result', answered: 0, errors: 0, firstError: '', wallSeconds: 0, tokens: [], placed: 0 };
+  const fail = (what: string, answer: Timed | null, error?: unknown) => {
+    result.errors++;
+    result.firstError ||= `${what}: ${answer ? `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}` : String(error)}`;
+  };
+  if (job.type === 'bare') {
+    const bare = await runBareRequests([job.origin], BARE_PATH, job.requests, job.concurrency, mark);
+    return { ...result, answered: bare.answered, errors: bare.errors, wallSeconds: bare.wallSeconds };
+  }
+  const began = performance.now();
+  if (job.type === 'joins') {
+    result.tokens = new Array<string>(job.cookies.length).fill('');
+    mark('start');
+    await lanes(job.cookies.length, job.concurrency, async (fan) => {
+      try {
+        const challenge = await send('GET', `/api/events/${job.eventId}/waiting-room/challenge`, null);
+        if (challenge.status !== 200 || !challenge.body) return fail('challenge', challenge);
+        const solution = await solveChallenge({ challenge: challenge.body as unknown as Challenge, deriveKey });
+        if (!solution) return fail('proof of work', null, 'not solved');
+        const joined = await send('POST', `/api/events/${job.eventId}/waiting-room/join`, job.cookies[fan], {
+          cpf: job.cpfs[fan],
+          proof: { challenge: challenge.body, solution },
+        });
+        if (joined.status !== 200 || typeof joined.body?.token !== 'string') return fail('join', joined);
+        result.answered++;
+        if (typeof joined.body.place === 'number') result.placed++;
+        result.tokens[fan] = joined.body.token;
+      } catch (error) {
+        fail('join', null, error);
+      }
+    });
+  } else {
+    const tokens = [...job.tokens];
+    result.tokens = tokens;
+    mark('start');
+    await lanes(tokens.length * job.rounds, job.concurrency, async (k) => {
+      const fan = k % tokens.length;
+      try {
+        const polled = await send('POST', '/api/waiting-room/status', null, { token: tokens[fan] });
+        if (polled.status !== 200 || typeof polled.body?.token !== 'string') return fail('status', polled);
+        result.answered++;
+        if (typeof polled.body.place === 'number') result.placed++;
+        tokens[fan] = polled.body.token;
+      } catch (error) {
+        fail('status', null, error);
+      }
+    });
+  }
+  result.wallSeconds = (performance.now() - began) / 1000;
+  mark('end');
+  return result;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Runner (parent process)
 
-/** Statements sent while answering each kind of request, and the status polls' own, by what they did. */
-interface RequestTally {
-  requests: Map<string, { count: number; statements: number }>;
-  /** Polls that sent nothing, or only what a poll may: the drawn-place lookup, the room's refresh. */
-  polls: {
-    plain: number;
-    plainStatements: number;
-    placeLookups: number;
-    refreshes: number;
-    refreshStatements: number;
-    other: number;
-    otherExample: string;
-  };
-  /** Each status poll's time in the server (ms), from its request event to its response's end. */
-  pollServerMs: number[];
-}
-
-const routeOf = (url: string) => {
-  if (url === '/api/waiting-room/status') return 'status poll';
-  if (url.endsWith('/waiting-room/join')) return 'join';
-  if (url.endsWith('/waiting-room/challenge')) return 'challenge';
-  if (url.endsWith('/waiting-room/pass')) return 'pass';
-  if (url === '/api/orders') return 'order';
-  if (url.endsWith('/simulate-pix-payment')) return 'pix payment';
-  return 'other';
-};
-
 /**
- * Counts the statements each request of the server sends to PostgreSQL (harness queryScope): every
- * event of the request runs in its scope, so its body's parsing and handler do too.
+ * Times each status poll in the server, from its request event to its response's end, while
+ * `timing` is on (the on-sale only): one URL compare per request and, for a poll, one 'finish'
+ * listener; no request scope (statements are counted per phase: harness countQueries).
  */
-function tallyRequests(server: HttpServer): RequestTally {
-  const tally: RequestTally = {
-    requests: new Map(),
-    polls: { plain: 0, plainStatements: 0, placeLookups: 0, refreshes: 0, refreshStatements: 0, other: 0, otherExample: '' },
-    pollServerMs: [],
-  };
+function timePolls(server: HttpServer) {
+  const timer = { timing: false, pollServerMs: [] as number[] };
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const route = routeOf((req.url ?? '').split('?')[0]);
-    const scope: QueryScope = route === 'status poll' ? { statements: 0, texts: [] } : { statements: 0 };
-    const received = performance.now();
-    res.once('finish', () => {
-      const entry = tally.requests.get(route) ?? { count: 0, statements: 0 };
-      entry.count++;
-      entry.statements += scope.statements;
-      tally.requests.set(route, entry);
-      if (route !== 'status poll') return;
-      tally.pollServerMs.push(performance.now() - received);
-      const texts = scope.texts ?? [];
-      // A refresh this poll started: its transaction's BEGIN (a poll opens none of its own), its reads of the room.
-      const refresh = texts.some((t) => /\bwaiting_rooms\b/.test(t) || /^\s*begin\b/i.test(t));
-      const lookup = texts.some((t) => /SELECT place FROM waiting_room_entries/.test(t));
-      if (scope.statements === 0) tally.polls.plain++;
-      else if (refresh) {
-        tally.polls.refreshes++;
-        tally.polls.refreshStatements += scope.statements - (lookup ? 1 : 0);
-        if (lookup) tally.polls.placeLookups++;
-      } else if (lookup && scope.statements === 1) tally.polls.placeLookups++;
-      else {
-        tally.polls.other++;
-        tally.polls.plainStatements += scope.statements;
-        tally.polls.otherExample ||= texts.join(' | ').slice(0, 300);
-      }
-    });
-    queryScope.run(scope, () => {
-      // The body's events come from the socket: bound here, they run in the request's scope.
-      req.emit = AsyncResource.bind(req.emit, 'bench-request', req) as typeof req.emit;
-      for (const listener of listeners) listener.call(server, req, res);
-    });
+    if (timer.timing && req.url === '/api/waiting-room/status') {
+      const received = performance.now();
+      res.once('finish', () => timer.pollServerMs.push(performance.now() - received));
+    }
+    for (const listener of listeners) listener.call(server, req, res);
   });
-  return tally;
+  return timer;
 }
 
 /** Solves `samples` join challenges at the production default on this process (one core): ms each. */
@@ -564,7 +632,7 @@ async function runBench(): Promise<number> {
   const lines: string[] = [];
   const extra: string[] = [];
   let server: TestServer | null = null;
-  let client: LoadClient<OnSaleJob, OnSaleResult> | null = null;
+  let client: LoadClient<Job, OnSaleResult | CostResult> | null = null;
   const began = performance.now();
   let stopping: Promise<void> | null = null;
   const stopAll = () =>
@@ -584,8 +652,10 @@ async function runBench(): Promise<number> {
     pool?.on?.('error', (error) => {
       if (!stopping) failures.push(`database connection error during the run: ${error.message}`);
     });
-    const tally = tallyRequests(server.app.server);
-    client = await startLoadClient<OnSaleJob, OnSaleResult>(fileURLToPath(import.meta.url));
+    // The yardstick of the cost phases: a constant answered by this same server, before it listens.
+    registerBareRoute(server.app);
+    const pollTimer = timePolls(server.app.server);
+    client = await startLoadClient<Job, OnSaleResult | CostResult>(fileURLToPath(import.meta.url));
     // Thousands of fans' sockets open in bursts: Node's default backlog of 511 overflowed here (the
     // kernel then resets connections); 4,096 is the kernel's somaxconn.
     await server.app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
@@ -626,10 +696,16 @@ async function runBench(): Promise<number> {
     });
     const fanCookies = fanAccounts.map((a) => a.cookie);
     const warmCookies = await mint(WARMUP_FANS, 'aquecimento');
+    const costCookies = await mint(COST_FANS, 'custo');
     log('accounts ready');
 
     /** An event with one sector of `stock`, 4 per order and per CPF, and its room opening at `onSaleAt`. */
-    const eventWithRoom = async (title: string, stock: number, onSaleAt: number) => {
+    const eventWithRoom = async (
+      title: string,
+      stock: number,
+      onSaleAt: number,
+      room: { ratePerMinute: number; maxInside: number } = { ratePerMinute: RATE_PER_MINUTE, maxInside: MAX_INSIDE },
+    ) => {
       const { event, sectors } = await createEvent(srv, [{ name: 'Pista', priceCentavos: 25000, remaining: stock }], { title });
       await db.execute(
         sql`UPDATE events SET max_tickets_per_order = ${MAX_PER_ORDER}, max_tickets_per_cpf = ${MAX_PER_CPF} WHERE id = ${event.id}::uuid`,
@@ -642,8 +718,7 @@ async function runBench(): Promise<number> {
           enabled: true,
           opensAt: new Date(Date.now() - 60_000).toISOString(),
           onSaleAt: new Date(onSaleAt).toISOString(),
-          ratePerMinute: RATE_PER_MINUTE,
-          maxInside: MAX_INSIDE,
+          ...room,
         },
       });
       if (configured.statusCode !== 200) throw new Error(`room not configured: ${configured.statusCode} ${configured.body}`);
@@ -682,20 +757,10 @@ async function runBench(): Promise<number> {
       const warmOpen = Date.now() + 3_000;
       const warm = await eventWithRoom('Aquecimento', Math.ceil(WARMUP_FANS / 2), warmOpen);
       log(`warm-up: ${WARMUP_FANS} fans on another event`);
-      const warmed = await client.run(fansJob(warm, warmCookies, 30_000_000, warmOpen, 2, 2, 40));
+      const warmed = (await client.run(fansJob(warm, warmCookies, 30_000_000, warmOpen, 2, 2, 40))) as OnSaleResult;
       if (warmed.errorCount > 0) throw new Error(`warm-up failed: ${JSON.stringify(warmed.errors[0])}`);
     }
-    tally.requests.clear();
-    tally.pollServerMs.length = 0;
-    Object.assign(tally.polls, {
-      plain: 0,
-      plainStatements: 0,
-      placeLookups: 0,
-      refreshes: 0,
-      refreshStatements: 0,
-      other: 0,
-      otherExample: '',
-    });
+    pollTimer.pollServerMs.length = 0;
 
     // --- The on-sale ------------------------------------------------------------------------
     const openAt = Date.now() + JOIN_WINDOW_S * 1000 + 2_000;
@@ -707,9 +772,25 @@ async function runBench(): Promise<number> {
     const meter = cpuMeter();
     const stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     const queriesBefore = queriesSoFar();
-    const run = await client.run(job);
+    const profiler = await cpuProfiler();
+    const profiles: string[] = [];
+    const profiled = (
+      phase: Awaited<ReturnType<ReturnType<typeof serverPhase>['result']>>,
+      name: string,
+      title: string,
+      operations: number,
+      operation: string,
+    ) => {
+      if (!phase.profile) return;
+      saveProfile(phase.profile, name);
+      profiles.push(...profileTable(phase.profile, title, { cpuSeconds: phase.cpuSeconds, operations, operation }));
+    };
+    const salePhase = serverPhase([], profiler);
+    pollTimer.timing = true;
+    const run = (await client.run(job, salePhase.onMark)) as OnSaleResult;
+    pollTimer.timing = false;
     const saleQueries = queriesSoFar() - queriesBefore;
-    const attributed = [...tally.requests.values()].reduce((total, entry) => total + entry.statements, 0);
+    const saleServer = await salePhase.result();
     const saleWaits = await stopSampling();
     const saleCpu = meter(run.wallSeconds, run.clientCpu);
     log(`on-sale done in ${run.wallSeconds.toFixed(1)} s`);
@@ -813,6 +894,86 @@ async function runBench(): Promise<number> {
     // The room as this instance left it, to be sure it says sold out.
     const finalRoom = await readRoom(db, eventId, { fresh: true });
 
+    // --- Costs: the bare route, joins and status polls, each a phase of its own ---------------
+    // The server's CPU per operation against the CPU per bare request, in this run, on the same
+    // server and load client. Statements are counted per phase (no request scope): the polls'
+    // phases send nothing but polls, so every statement of them is a poll's.
+    const costRun = async (costJob: JoinsJob | PollsJob | BareJob, phase?: ReturnType<typeof serverPhase>) => {
+      const result = (await client!.run(costJob, phase?.onMark)) as CostResult;
+      if (result.errors > 0) failures.push(`cost phase ${costJob.type}: ${result.errors} requests failed, e.g. ${result.firstError}`);
+      return result;
+    };
+    log(`costs: ${BARE_REQUESTS} bare requests, ${COST_FANS} joins, ${COST_FANS * (COST_POLL_ROUNDS + 1)} status polls`);
+    await costRun({ type: 'bare', origin, requests: Math.min(2_000, BARE_REQUESTS), concurrency: COST_CONCURRENCY });
+    const barePhase = serverPhase([], profiler);
+    const bareLoad = await costRun({ type: 'bare', origin, requests: BARE_REQUESTS, concurrency: COST_CONCURRENCY }, barePhase);
+    const bareServer = await barePhase.result();
+    profiled(bareServer, 'bare', 'bare route', bareLoad.answered, 'request');
+    const bareMicros = (bareServer.cpuSeconds * 1e6) / Math.max(1, bareLoad.answered);
+    // A room that opens in an hour, letting 1 in a minute: the joins get no place, the polls wait.
+    const costRoom = await eventWithRoom('Custo por pedido', 1_000, Date.now() + 3_600_000, { ratePerMinute: 1, maxInside: 1 });
+    const joinPhase = serverPhase([], profiler);
+    const joinBefore = statementCounts();
+    const joins = await costRun(
+      {
+        type: 'joins',
+        origin,
+        eventId: costRoom.eventId,
+        cookies: costCookies,
+        cpfs: costCookies.map((_, i) => benchCpf(40_000_000 + i)),
+        concurrency: COST_CONCURRENCY,
+      },
+      joinPhase,
+    );
+    const joinStatements = statementsSince(joinBefore);
+    const joinServer = await joinPhase.result();
+    profiled(joinServer, 'join', 'waiting-room join (challenge + join)', joins.answered, 'join');
+    // The on-sale comes now: the next refresh draws the places of the tokens just signed without one.
+    const reopened = await srv.app.inject({
+      method: 'PUT',
+      url: `/api/admin/events/${costRoom.eventId}/waiting-room`,
+      headers: { cookie: admin.cookie },
+      payload: {
+        enabled: true,
+        opensAt: new Date(Date.now() - 60_000).toISOString(),
+        onSaleAt: new Date(Date.now() - 1_000).toISOString(),
+        ratePerMinute: 1,
+        maxInside: 1,
+      },
+    });
+    if (reopened.statusCode !== 200) throw new Error(`cost room not opened: ${reopened.statusCode} ${reopened.body}`);
+    // Drawn now, before the polls: none of them answers from the copy read before the opening.
+    const drawn = await readRoom(db, costRoom.eventId, { fresh: true });
+    if (!drawn?.drawnAt) throw new Error('the cost room was not drawn at its opening');
+    /** One poll phase: its statements by kind, the polls' own checked (README 'Statements'). */
+    const pollRound = async (tokens: string[], rounds: number, phase?: ReturnType<typeof serverPhase>) => {
+      const before = statementCounts();
+      const stopRecording = recordStatementTexts();
+      const result = await costRun({ type: 'polls', origin, tokens, rounds, concurrency: COST_CONCURRENCY }, phase);
+      const texts = stopRecording();
+      const counted = statementsSince(before);
+      let placeLookups = 0;
+      let other = 0;
+      let otherExample = '';
+      for (const [text, n] of texts) {
+        if (/^\s*SELECT place FROM waiting_room_entries\b/.test(text)) placeLookups += n;
+        else {
+          other += n;
+          otherExample ||= text.replace(/\s+/g, ' ').slice(0, 200);
+        }
+      }
+      return { result, counted, placeLookups, other, otherExample, refreshBound: Math.ceil((result.wallSeconds * 1000) / 250) + 10 };
+    };
+    // First round: each token was signed before the draw, so its first poll reads its place once.
+    const firstPolls = await pollRound(joins.tokens, 1);
+    const pollPhase = serverPhase([], profiler);
+    const timedPolls = await pollRound(firstPolls.result.tokens, COST_POLL_ROUNDS, pollPhase);
+    const pollServer = await pollPhase.result();
+    profiled(pollServer, 'status-poll', 'status poll', timedPolls.result.answered, 'poll');
+    const pollPhases = [firstPolls, timedPolls];
+    const costPolls = firstPolls.result.answered + timedPolls.result.answered;
+    const pollOther = firstPolls.other + timedPolls.other;
+
     // --- Figures ---------------------------------------------------------------------------
     const onSaleMs = Number(room.on_sale_ms);
     const remaining = Number(stock.remaining);
@@ -848,6 +1009,7 @@ async function runBench(): Promise<number> {
     const lastPay = maxOf(completedBuyers.map(({ i }) => run.payEnd[i]));
     const purchaseSeconds = completedBuyers.length > 0 ? (lastPay - firstOrder) / 1000 : NaN;
     const purchasesPerSecond = completedBuyers.length > 0 ? completedBuyers.length / purchaseSeconds : 0;
+    profiled(saleServer, 'on-sale', 'the on-sale, every request', completedBuyers.length, 'paid order');
     const soldOutAnswers = buyers.filter(({ i }) => run.orderStatus[i] === 409).length;
     const seconds = Array.from(run.secondStatus)
       .map((s, i) => ({ s, code: run.secondCode[i] }))
@@ -855,16 +1017,11 @@ async function runBench(): Promise<number> {
     const secondAccepted = seconds.filter(({ s }) => s === 201).length;
     const secondOtherwise = seconds.filter(({ s, code }) => s !== 201 && code !== 'cpf_limit' && !SOLD_OUT_CODES.has(code)).length;
 
-    const pollTally = tally.polls;
-    const pollStatements = tally.requests.get('status poll');
-    const plainPolls = pollTally.plain + pollTally.other;
-    const queriesPerPoll = plainPolls === 0 ? NaN : pollTally.plainStatements / plainPolls;
-    const perRequest = (route: string) => {
-      const entry = tally.requests.get(route);
-      return entry ? (entry.statements / Math.max(1, entry.count)).toFixed(1) : 'n/a';
-    };
+    // Statements of a status poll other than the two it may send (its place, read once after the
+    // draw; the room's refresh, a transaction at most every 250 ms): the poll phases' only traffic.
+    const queriesPerPoll = costPolls === 0 ? NaN : pollOther / costPolls;
+    const paidOrders = Number(units.orders);
     const drawMs = room.drawn_ms === null ? NaN : Number(room.drawn_ms) - onSaleMs;
-    const refreshBound = Math.ceil((run.wallSeconds * 1000) / 250) + 10;
 
     // --- Hot-row ceiling (same run) and the proof of work at the production default -----------
     log('hot-row ceiling: durable UPDATE of one row from 2 clients, 5 s');
@@ -899,15 +1056,20 @@ async function runBench(): Promise<number> {
       failures.push(`places after the draw do not follow arrival: rho ${lateRho.toFixed(4)}`);
     if (soldOutMs !== null && !(afterSoldOutShare <= 0.01))
       failures.push(`${order.after_sold_out} of ${admitted} admitted fans came in after the sell-out`);
-    if (!(queriesPerPoll === 0) || pollTally.other > 0)
+    if (!(queriesPerPoll === 0))
       failures.push(
-        `status polls sent statements: ${pollTally.plainStatements} in ${pollTally.other} polls, e.g. ${pollTally.otherExample}`,
+        `status polls sent statements: ${pollOther} besides their place and the room's refresh in ${costPolls} polls, e.g. ${firstPolls.otherExample || timedPolls.otherExample}`,
       );
-    const unplacedTokens = Array.from(run.joinStatus).filter((status, fan) => status === 200 && run.joinPlaced[fan] === 0).length;
-    if (pollTally.placeLookups > unplacedTokens)
-      failures.push(`${pollTally.placeLookups} place lookups for ${unplacedTokens} tokens signed without a place`);
-    if (pollTally.refreshes > refreshBound)
-      failures.push(`${pollTally.refreshes} room refreshes carried by polls, over one per 250 ms (${refreshBound})`);
+    const unplacedTokens = joins.answered - joins.placed;
+    const placeLookups = firstPolls.placeLookups + timedPolls.placeLookups;
+    if (placeLookups > unplacedTokens) failures.push(`${placeLookups} place lookups for ${unplacedTokens} tokens signed without a place`);
+    if (timedPolls.placeLookups > 0) failures.push(`${timedPolls.placeLookups} place lookups by tokens that already carried their place`);
+    if (firstPolls.result.placed !== firstPolls.result.answered)
+      failures.push(`${firstPolls.result.answered - firstPolls.result.placed} polls after the draw answered without a place`);
+    for (const [i, phase] of pollPhases.entries()) {
+      if (phase.counted.transactions > phase.refreshBound)
+        failures.push(`${phase.counted.transactions} room refreshes in poll phase ${i + 1}, over one per 250 ms (${phase.refreshBound})`);
+    }
     if (run.unanswered > 0) failures.push(`${run.unanswered} fans still waiting for an answer 15 s after the deadline`);
     if (run.errorCount > 0) failures.push(`${run.errorCount} requests failed, e.g. ${JSON.stringify(run.errors.slice(0, 3))}`);
     if (!finalRoom || finalRoom.remainingUnits !== 0)
@@ -933,14 +1095,17 @@ async function runBench(): Promise<number> {
       `purchases/s (admitted fans): ${rate(purchasesPerSecond)}`,
       `hot-row ceiling/s: ${rate(ceilings.hotRowUpdates)}`,
       `purchases/s vs hot-row ceiling: ${(purchasesPerSecond / ceilings.hotRowUpdates).toFixed(3)}`,
+      `bare request server CPU µs: ${bareMicros.toFixed(0)}`,
+      ...costLines('join', joinServer.cpuSeconds, joins.answered, bareMicros),
+      ...costLines('status poll', pollServer.cpuSeconds, timedPolls.result.answered, bareMicros),
     );
     extra.push(
       `proof of work during the run: WAITING_ROOM_POW_MAX=${POW_MAX} (a few SHA-256 steps); at the production default (${PRODUCTION_POW_MAX}) one solve took ${proofTimes.map((t) => t.toFixed(0)).join(', ')} ms on one core of this machine (node, altcha-lib)`,
       `joins sent: ${joinTimes.length} over ${joinWindow.toFixed(1)} s (offered ${rate(preOpenSent / JOIN_WINDOW_S)}/s before the opening); answered 200: ${joinsAnswered}; join p50 ms: ${ms(percentile(joinMs, 50))}; before the opening p99 ms: ${ms(percentile(rushJoinMs, 99))}; challenge p99 ms: ${ms(percentile(Array.from(run.challengeMs).filter(Number.isFinite), 99))}`,
       `places: ${entries.n} given; the draw gave places 1..${drawnThrough} (joins answered before the opening: ${preOpen.length}; draw ${Number.isFinite(drawMs) ? `${drawMs.toFixed(0)} ms after it` : 'never'}; ${drawnLate} joins sent before the opening were answered after it and placed behind the draw, as late arrivals); ${entries.late} arrivals after the draw, arrival vs place rho ${Number.isFinite(lateRho) ? lateRho.toFixed(4) : 'n/a'}`,
-      `status polls: ${polls} over ${pollWindow.toFixed(1)} s; p50 ms ${ms(percentile(Array.from(run.pollMs), 50))}; in the server p50/p99 ms ${ms(percentile(tally.pollServerMs, 50))}/${ms(percentile(tally.pollServerMs, 99))}; per fan: ${(polls / Math.max(1, joinsAnswered)).toFixed(1)}`,
-      `status polls' statements: ${pollTally.plain} polls sent none; ${pollTally.placeLookups} looked their place up once (1 statement: a token signed before its place was given; ${unplacedTokens} such tokens); ${pollTally.refreshes} carried this instance's room refresh (${pollTally.refreshStatements} statements, at most one per 250 ms: bound ${refreshBound}); ${pollTally.other} sent anything else${pollStatements ? `; all statements during polls / polls: ${(pollStatements.statements / Math.max(1, pollStatements.count)).toFixed(3)}` : ''}`,
-      `statements per request: join ${perRequest('join')}, challenge ${perRequest('challenge')}, pass ${perRequest('pass')}, order ${perRequest('order')}, pix payment ${perRequest('pix payment')}`,
+      `status polls: ${polls} over ${pollWindow.toFixed(1)} s; p50 ms ${ms(percentile(Array.from(run.pollMs), 50))}; in the server p50/p99 ms ${ms(percentile(pollTimer.pollServerMs, 50))}/${ms(percentile(pollTimer.pollServerMs, 99))}; per fan: ${(polls / Math.max(1, joinsAnswered)).toFixed(1)}`,
+      `costs (after the on-sale, ${COST_CONCURRENCY} in flight, read at the load client's start and end marks in the server process, nothing subtracted: the bench's own work there is in it${profiler ? '; under the CPU profiler (BENCH_CPU_PROFILE), so higher than without' : ''}): bare route ${bareLoad.answered} requests in ${bareLoad.wallSeconds.toFixed(2)} s, server CPU ${bareServer.cpuSeconds.toFixed(2)} s; ${joins.answered} joins (challenge + proof + join each) of a room not yet open in ${joins.wallSeconds.toFixed(2)} s, server CPU ${joinServer.cpuSeconds.toFixed(2)} s; ${timedPolls.result.answered} status polls of placed tokens (${COST_POLL_ROUNDS} each) in ${timedPolls.result.wallSeconds.toFixed(2)} s, server CPU ${pollServer.cpuSeconds.toFixed(2)} s`,
+      `statements: per join ${(joinStatements.statements / Math.max(1, joins.answered)).toFixed(1)} (challenge included; ${joinStatements.transactions} transactions); status polls (${costPolls} in two phases with nothing else): ${placeLookups} place lookups (${unplacedTokens} tokens signed without a place), ${pollPhases.map((p) => p.counted.transactions).join(' + ')} room refreshes (${pollPhases.map((p) => p.counted.inTransaction).join(' + ')} statements; bounds ${pollPhases.map((p) => p.refreshBound).join(', ')}), ${pollOther} other statements`,
       `admitted: ${admitted} (room: ${room.admitted_through} of ${room.places_given} places; the last ${order.last_admitted_ms === null ? 'never' : `${((Number(order.last_admitted_ms) - onSaleMs) / 1000).toFixed(1)} s after the opening`}); buyers who paid: ${completedBuyers.length} (${units.orders} completed orders); sold-out answers to admitted fans: ${soldOutAnswers}`,
       `second orders past ${MAX_PER_CPF} per CPF: ${seconds.length} sent, ${seconds.filter(({ code }) => code === 'cpf_limit').length} refused cpf_limit, ${seconds.filter(({ code }) => SOLD_OUT_CODES.has(code)).length} refused sold out, ${secondAccepted} accepted`,
       `orders created ${units.first_ms === null ? 'never' : `${((Number(units.first_ms) - onSaleMs) / 1000).toFixed(1)} s to ${((Number(units.sold_out_ms) - onSaleMs) / 1000).toFixed(1)} s after the opening`} (database); last payment answered ${((lastPay - onSaleMs) / 1000).toFixed(1)} s after it (load client)`,
@@ -957,12 +1122,14 @@ async function runBench(): Promise<number> {
       )}`,
       `fans still waiting at the deadline (${SALE_LIMIT_S} s after the opening): ${stillWaiting}`,
       `load client timer lag p99 ms: ${ms(percentile(run.lagMs, 99))} (how late the timer heap ran due joins and polls: the client's own backlog)`,
-      `on-sale statements: ${saleQueries}, ${saleQueries - attributed} of them not counted on a request (sent after it answered: a grouped run of orders or payments going on for later ones)`,
+      `on-sale statements: ${saleQueries} (${(saleQueries / Math.max(1, paidOrders)).toFixed(1)} per paid order, every request of the on-sale counted: joins, polls, passes, orders, payments)`,
+      `on-sale server CPU: ${saleServer.cpuSeconds.toFixed(2)} s (start to end mark of the load client)`,
       `on-sale cpu: ${saleCpu}`,
       `on-sale postgres: ${saleWaits}`,
       `room: ${RATE_PER_MINUTE} a minute, ${MAX_INSIDE} inside at once; load client sockets: ${SOCKETS}; pool size: ${POOL_SIZE}`,
       `server: createServer from source under tsx (startTestServer: no worker, no rate limits, no web app), listen backlog 4096`,
       `total run s: ${((performance.now() - began) / 1000).toFixed(1)}`,
+      ...profiles,
     );
   } catch (error) {
     failures.push(`benchmark aborted: ${String((error as Error)?.stack ?? error)}`);
@@ -977,7 +1144,7 @@ async function runBench(): Promise<number> {
 }
 
 if (process.argv.includes('--load-client')) {
-  serveLoadClient<OnSaleJob>(runOnSale);
+  serveLoadClient<Job>((job, mark) => (job.type === 'onsale' ? runOnSale(job, mark) : runCost(job, mark)));
 } else {
   await runWithinLimit(TIME_LIMIT_MS, runBench);
 }

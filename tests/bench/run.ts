@@ -19,10 +19,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '../support/test-server';
 import {
+  BARE_PATH,
   benchCpf,
   checkMintedCookies,
+  costLines,
   countQueries,
   cpuMeter as meterCpu,
+  cpuProfiler,
   cpuSeconds,
   env,
   log,
@@ -32,11 +35,16 @@ import {
   mintAccounts,
   ms,
   percentile,
+  profileTable,
   queriesSoFar,
   rate,
+  registerBareRoute,
+  runBareRequests,
   runWithinLimit,
+  saveProfile,
   sampleWaits,
   serveLoadClient,
+  serverPhase,
   setEmergencyCleanup,
   shuffle,
   startLoadClient,
@@ -47,8 +55,13 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Sizes (environment overrides for experiments; the defaults are the benchmark)
 
-const STOCK = env('BENCH_STOCK', 4000);
-const BUYERS = env('BENCH_BUYERS', 2400);
+/**
+ * 30,000 units for 15,000 buyers: a third of the stock sells (one buyer in five takes a meia, and
+ * the 40 % meia reserve outlasts the full-price units), about 10,000 paid orders, so at ~1,000
+ * purchases a second the sale lasts 10 s or more and its rate is the steady pace.
+ */
+const STOCK = env('BENCH_STOCK', 30_000);
+const BUYERS = env('BENCH_BUYERS', 15_000);
 const UNITS_PER_BUYER = 2;
 const PURCHASE_CONCURRENCY = env('BENCH_PURCHASE_CONCURRENCY', 200);
 const SCANNERS = env('BENCH_SCANNERS', 40);
@@ -63,7 +76,9 @@ const INSTANCES = Math.max(1, env('BENCH_INSTANCES', 1));
 const REAL_SIGNUPS = env('BENCH_REAL_SIGNUPS', 2);
 // As many as the sale has in flight, so that many sockets are open when it starts.
 const WARMUP_BUYERS = PURCHASE_CONCURRENCY;
-const TIME_LIMIT_MS = env('BENCH_TIME_LIMIT_MS', 240_000);
+/** Requests of the bare route whose server CPU is the yardstick (sent like the sale's, PURCHASE_CONCURRENCY in flight). */
+const BARE_REQUESTS = env('BENCH_BARE_REQUESTS', 20_000);
+const TIME_LIMIT_MS = env('BENCH_TIME_LIMIT_MS', 480_000);
 
 // ---------------------------------------------------------------------------------------------
 // Messages between the runner and the load client
@@ -133,8 +148,22 @@ interface RateResult {
   errors: number;
 }
 
-type Job = PurchaseJob | DoorJob | RateJob;
-type JobResult = PurchaseResult | DoorResult | RateResult;
+/** `requests` GETs of the bare route on the run's keep-alive sockets, `concurrency` in flight. */
+interface BareJob {
+  type: 'bare';
+  origins: string[];
+  requests: number;
+  concurrency: number;
+}
+interface BareResult {
+  type: 'bare-result';
+  answered: number;
+  errors: number;
+  wallSeconds: number;
+}
+
+type Job = PurchaseJob | DoorJob | RateJob | BareJob;
+type JobResult = PurchaseResult | DoorResult | RateResult | BareResult;
 
 // ---------------------------------------------------------------------------------------------
 // Load client (child process)
@@ -171,10 +200,11 @@ function purchaseItems(job: PurchaseJob, i: number) {
   return [{ sectorId: job.sectorId, quantity: job.quantity }];
 }
 
-async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
+async function runPurchases(job: PurchaseJob, mark: (name: string) => void): Promise<PurchaseResult> {
   const posts = job.origins.map((origin) => makePoster(origin));
   const outcomes: PurchaseOutcome[] = new Array(job.cookies.length);
   const cpu = process.cpuUsage();
+  mark('start');
   const wallStart = performance.now();
   await lanes(job.cookies.length, job.concurrency, async (i) => {
     const cookie = job.cookies[i];
@@ -193,19 +223,22 @@ async function runPurchases(job: PurchaseJob): Promise<PurchaseResult> {
     outcomes[i] = { order, pay };
   });
   const wallEnd = performance.now();
+  mark('end');
   return { type: 'purchase-result', wallStart, wallEnd, clientCpu: cpuSeconds(process.cpuUsage(cpu)), outcomes };
 }
 
-async function runDoor(job: DoorJob): Promise<DoorResult> {
+async function runDoor(job: DoorJob, mark: (name: string) => void): Promise<DoorResult> {
   const posts = job.origins.map((origin) => makePoster(origin));
   const outcomes: ScanOutcome[] = new Array(job.codes.length);
   const cpu = process.cpuUsage();
+  mark('start');
   const wallStart = performance.now();
   await lanes(job.codes.length, job.scannerCookies.length, async (i, lane) => {
     const scan = await posts[lane % posts.length]('/api/check-ins', job.scannerCookies[lane], { code: job.codes[i], eventId: job.eventId });
     outcomes[i] = { code: job.codes[i], scanner: lane, scan };
   });
   const wallEnd = performance.now();
+  mark('end');
   return { type: 'door-result', wallStart, wallEnd, clientCpu: cpuSeconds(process.cpuUsage(cpu)), outcomes };
 }
 
@@ -263,6 +296,7 @@ async function runInstance() {
     runWorker: false,
     rateLimit: false,
   });
+  registerBareRoute(server.app);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   process.on('message', (message: { type: string }) => {
     if (message.type !== 'exit') return;
@@ -304,6 +338,8 @@ async function runBench(): Promise<number> {
   try {
     log(`starting server on PostgreSQL (pool ${POOL_SIZE}) and the load client`);
     server = await startTestServer({ poolSize: POOL_SIZE });
+    // The yardstick: a constant answered by this same server, on the same sockets as the sale.
+    registerBareRoute(server.app);
     // The server's pool logs a lost connection and opens another (src/server/db/postgres.ts); for
     // the bench a loss during the run is a failure too, while one during the clean-up (the
     // database is dropped as pool.end() resolves) is expected.
@@ -429,6 +465,32 @@ async function runBench(): Promise<number> {
     const warmDoor = (await client.run({ type: 'door', origins, eventId: warm.event.id, codes: warmCodes, scannerCookies })) as DoorResult;
     if (warmDoor.outcomes.some((o) => o.scan.status !== 200 || o.scan.body?.accepted !== true)) throw new Error('warm-up check-ins failed');
 
+    // --- 0. The yardstick: the bare route, on the same sockets, PURCHASE_CONCURRENCY in flight ---
+    const profiler = await cpuProfiler();
+    const profiles: string[] = [];
+    const profiled = (
+      phase: Awaited<ReturnType<ReturnType<typeof serverPhase>['result']>>,
+      name: string,
+      title: string,
+      operations: number,
+      operation: string,
+    ) => {
+      if (!phase.profile) return;
+      saveProfile(phase.profile, name);
+      profiles.push(...profileTable(phase.profile, title, { cpuSeconds: phase.cpuSeconds, operations, operation }));
+    };
+    await client.run({ type: 'bare', origins, requests: Math.min(2_000, BARE_REQUESTS), concurrency: PURCHASE_CONCURRENCY });
+    log(`bare route: ${BARE_REQUESTS} requests, ${PURCHASE_CONCURRENCY} in flight`);
+    const barePhase = serverPhase(instancePids, profiler);
+    const bareLoad = (await client.run(
+      { type: 'bare', origins, requests: BARE_REQUESTS, concurrency: PURCHASE_CONCURRENCY },
+      barePhase.onMark,
+    )) as BareResult;
+    const bareCpu = await barePhase.result();
+    profiled(bareCpu, 'bare', 'bare route', bareLoad.answered, 'request');
+    if (bareLoad.errors > 0) failures.push(`${bareLoad.errors} bare requests failed`);
+    const bareMicros = (bareCpu.cpuSeconds * 1e6) / Math.max(1, bareLoad.answered);
+
     // --- 1. Flash sale -----------------------------------------------------------------------
     const sale = await createEvent(srv, [{ name: 'Pista', priceCentavos: 8000, remaining: STOCK }], {
       title: 'Venda Relâmpago',
@@ -447,16 +509,21 @@ async function runBench(): Promise<number> {
     let meter = meterCpu(instancePids);
     let stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     let queriesBefore = queriesSoFar();
-    const purchase = (await client.run({
-      type: 'purchase',
-      origins,
-      eventId: sale.event.id,
-      sectorId: typeId,
-      cookies: buyerCookies,
-      quantity: UNITS_PER_BUYER,
-      concurrency: PURCHASE_CONCURRENCY,
-      meiaEvery: MEIA_EVERY,
-    })) as PurchaseResult;
+    const salePhase = serverPhase(instancePids, profiler);
+    const purchase = (await client.run(
+      {
+        type: 'purchase',
+        origins,
+        eventId: sale.event.id,
+        sectorId: typeId,
+        cookies: buyerCookies,
+        quantity: UNITS_PER_BUYER,
+        concurrency: PURCHASE_CONCURRENCY,
+        meiaEvery: MEIA_EVERY,
+      },
+      salePhase.onMark,
+    )) as PurchaseResult;
+    const saleServer = await salePhase.result();
 
     const saleQueries = queriesSoFar() - queriesBefore;
     if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(purchase));
@@ -474,6 +541,7 @@ async function runBench(): Promise<number> {
     const payErrors = purchase.outcomes.filter((o) => o.pay && !(o.pay.status === 200 && o.pay.body?.status === 'completed'));
     const saleSeconds = (purchase.wallEnd - purchase.wallStart) / 1000;
     const purchasesPerSecond = completed / saleSeconds;
+    profiled(saleServer, 'flash-sale', 'flash sale', completed, 'purchase');
 
     const [stock] = await queryRows<{ remaining: number }>(db, sql`SELECT remaining FROM ticket_types WHERE id = ${typeId}`);
     const [units] = await queryRows<{ held: string; completed: string; completed_orders: string; pending_orders: string }>(
@@ -579,7 +647,13 @@ async function runBench(): Promise<number> {
     meter = meterCpu(instancePids);
     stopSampling = await sampleWaits(adminDatabaseUrl, databaseName);
     queriesBefore = queriesSoFar();
-    const door = (await client.run({ type: 'door', origins, eventId: sale.event.id, codes: scans, scannerCookies })) as DoorResult;
+    const doorPhase = serverPhase(instancePids, profiler);
+    const door = (await client.run(
+      { type: 'door', origins, eventId: sale.event.id, codes: scans, scannerCookies },
+      doorPhase.onMark,
+    )) as DoorResult;
+    const doorServer = await doorPhase.result();
+    profiled(doorServer, 'door-rush', 'door rush', door.outcomes.length, 'scan');
     if (process.env.BENCH_DUMP) writeFileSync(`${process.env.BENCH_DUMP}.door`, JSON.stringify(door));
     const doorQueries = queriesSoFar() - queriesBefore;
     const doorWaits = await stopSampling();
@@ -691,9 +765,15 @@ async function runBench(): Promise<number> {
       `GET /api/events/s: ${rate(eventsRate.perSecond)}`,
       `bare Fastify route/s: ${rate(bareRate.perSecond)}`,
       `GET /api/events vs bare route: ${(eventsRate.perSecond / bareRate.perSecond).toFixed(3)}`,
+      `bare request server CPU µs: ${bareMicros.toFixed(0)}`,
+      ...costLines('purchase', saleServer.cpuSeconds, completed, bareMicros),
+      ...costLines('scan', doorServer.cpuSeconds, door.outcomes.length, bareMicros),
+      `bare route: ${bareLoad.answered} requests in ${bareLoad.wallSeconds.toFixed(2)} s, ${PURCHASE_CONCURRENCY} in flight on the sale's keep-alive sockets (GET ${BARE_PATH}, a constant through the app's hooks), server CPU ${bareCpu.cpuSeconds.toFixed(2)} s`,
+      `server CPU: flash sale ${saleServer.cpuSeconds.toFixed(2)} s for ${completed} paid orders (both requests of each, the ${soldOut} sold-out attempts included), door rush ${doorServer.cpuSeconds.toFixed(2)} s for ${door.outcomes.length} scans; read at the load client's start and end marks in the server process${INSTANCES > 1 ? ` and ${INSTANCES - 1} more from /proc` : ''}, nothing subtracted (the bench's own work there, the wait sampler and the counters, is in it)${profiler ? '; under the CPU profiler (BENCH_CPU_PROFILE), so higher than without' : ''}`,
       ...extra,
       `pool size: ${POOL_SIZE}${INSTANCES > 1 ? ` per instance, ${INSTANCES} instances` : ''}`,
       `total run s: ${((performance.now() - began) / 1000).toFixed(1)}`,
+      ...profiles,
     ];
     report = lines;
   } catch (error) {
@@ -710,7 +790,17 @@ async function runBench(): Promise<number> {
 }
 
 if (process.argv.includes('--load-client')) {
-  serveLoadClient<Job>((job) => (job.type === 'purchase' ? runPurchases(job) : job.type === 'rate' ? runRate(job) : runDoor(job)));
+  serveLoadClient<Job>((job, mark) => {
+    if (job.type === 'purchase') return runPurchases(job, mark);
+    if (job.type === 'rate') return runRate(job);
+    if (job.type === 'bare') {
+      return runBareRequests(job.origins, BARE_PATH, job.requests, job.concurrency, mark).then((result): BareResult => ({
+        type: 'bare-result',
+        ...result,
+      }));
+    }
+    return runDoor(job, mark);
+  });
 } else if (process.argv.includes('--instance')) {
   await runInstance();
 } else {
