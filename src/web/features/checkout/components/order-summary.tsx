@@ -3,6 +3,8 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import type { EventDetail } from '../../../../shared/schemas/events';
 import { formatCentavos } from '../../../../shared/money';
 import { formatEventDate, formatEventTime } from '../../../../shared/dates';
+import { ageRatingDescription, minorsRule } from '../../../../shared/event-info';
+import { AgeRatingBadge } from '../../../components/age-rating-badge';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -38,7 +40,8 @@ export function OrderSummary({
   status,
   headingLevel = 3,
 }: {
-  event: Pick<EventDetail, 'title' | 'date' | 'startTime' | 'location'>;
+  /** With its age rating when known (the checkout's event): the badge and its sentence show under the venue. */
+  event: Pick<EventDetail, 'title' | 'date' | 'startTime' | 'location'> & Partial<Pick<EventDetail, 'ageRating' | 'minorsAccompanied'>>;
   items: SummaryItem[];
   amounts: SummaryAmounts;
   /** Under the fee line: when the fee goes back on a refund. */
@@ -51,6 +54,7 @@ export function OrderSummary({
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   const Subtitle = headingLevel === 2 ? 'h3' : 'h4';
   const { subtotalCentavos, discountCentavos, discountCode, feeCentavos, totalCentavos } = amounts;
+  const minors = minorsRule(event.ageRating ?? null, event.minorsAccompanied ?? false);
   return (
     <section aria-labelledby="checkout-summary-title" className="rounded-2xl border border-border bg-surface/60 p-4">
       <Title id="checkout-summary-title" className="text-base leading-snug font-bold">
@@ -67,6 +71,15 @@ export function OrderSummary({
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{event.location}</span>
         </li>
+        {event.ageRating ? (
+          <li className="flex items-start gap-2">
+            <AgeRatingBadge rating={event.ageRating} className="-ml-0.5" />
+            <span>
+              {ageRatingDescription(event.ageRating)}
+              {minors ? `. ${minors}` : null}
+            </span>
+          </li>
+        ) : null}
       </ul>
       <div className="mt-3 border-t border-border pt-3">
         <Subtitle className="sr-only">Ingressos selecionados</Subtitle>
