@@ -7,20 +7,7 @@ import {
   resumePurchasePath,
   savePendingPurchase,
 } from './pending-purchase';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
+import { memoryStorage } from '../../../tests/support/memory-storage';
 
 const choice = {
   eventId: 'evento-1',

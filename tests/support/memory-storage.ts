@@ -1,0 +1,17 @@
+/**
+ * A Web Storage (localStorage / sessionStorage) kept in memory, for unit tests that run without a
+ * browser: stub it in with `vi.stubGlobal('window', { sessionStorage: memoryStorage() })`.
+ */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
