@@ -3,6 +3,7 @@ import { ChevronRight, Clock, MapPin } from 'lucide-react';
 import type { EventSummary } from '../../../../shared/schemas/events';
 import { describeEventStart, eventNightDate } from '../../../../shared/dates';
 import { cn } from '../../../lib/cn';
+import { AgeRatingBadge } from '../../../components/age-rating-badge';
 import { brandStyle } from '../../../lib/brand';
 import { DateBadge } from './date-badge';
 import { EventImage } from './event-image';
@@ -45,6 +46,7 @@ export function EventCard({ event, isFavorite, isFavoritePending, onToggleFavori
             Evento encerrado
           </span>
         ) : null}
+        {event.ageRating ? <AgeRatingBadge rating={event.ageRating} className="absolute right-1 bottom-1 sm:right-3 sm:bottom-3" /> : null}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-4">
         <span className={cn('self-start rounded-full px-2.5 py-0.5 text-xs font-bold text-white max-sm:hidden', brand.solid)}>

@@ -15,6 +15,7 @@ import { AddToCalendarMenu, ShareMenu } from './event-actions';
 import { EventDetailSkeleton } from './event-detail-skeleton';
 import { EventImage } from './event-image';
 import { EventLocationCard } from './event-location-card';
+import { EventAgeRating, EventLegalInfo } from './event-legal-info';
 import { EventNotFound } from './event-not-found';
 import { FavoriteButton } from './favorite-button';
 import { eventPriceText } from './price-text';
@@ -167,6 +168,7 @@ function EventDetailView({
             <WhenWhere event={event} />
           </p>
           <PriceTag event={event} className="mt-1 text-lg" />
+          <EventAgeRating event={event} className="mt-3" />
         </div>
         <FavoriteButton
           eventTitle={event.title}
@@ -222,6 +224,7 @@ function EventDetailView({
         </div>
         <EventAbout event={event} className="lg:col-start-1 lg:row-start-1" />
         <EventLocationCard event={event} className="lg:col-start-1 lg:row-start-2" />
+        <EventLegalInfo event={event} className="lg:col-start-1 lg:row-start-3" />
       </div>
     </article>
   );

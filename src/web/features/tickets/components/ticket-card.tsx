@@ -6,6 +6,8 @@ import { describeEventStart, formatInstant } from '../../../../shared/dates';
 import { ticketStatusLabel } from '../../../../shared/ticket-status';
 import type { MyOrderTickets, TicketDisplayStatus, TicketView } from '../../../../shared/schemas/tickets';
 import { cn } from '../../../lib/cn';
+import { AgeRatingBadge } from '../../../components/age-rating-badge';
+import { ageRatingDescription, minorsRule } from '../../../../shared/event-info';
 import type { TicketPeople } from '../../../../shared/schemas/transfers';
 import { TicketQrDialog } from './ticket-qr-dialog';
 import { TicketPeopleActions } from './ticket-people-actions';
@@ -80,6 +82,12 @@ export function TicketCard({
           <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{event.location}</span>
         </li>
+        {event.ageRating ? (
+          <li className="flex items-start gap-2" data-testid="ticket-age-rating">
+            <AgeRatingBadge rating={event.ageRating} className="-ml-0.5" />
+            <span>{minorsRule(event.ageRating, event.minorsAccompanied) ?? ageRatingDescription(event.ageRating)}</span>
+          </li>
+        ) : null}
         {ticket.sessions && ticket.sessions.length > 0 ? (
           <li className="flex items-start gap-2" data-testid="ticket-sessions">
             <CalendarRange className="mt-0.5 size-4 shrink-0" aria-hidden />

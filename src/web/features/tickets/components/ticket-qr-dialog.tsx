@@ -10,6 +10,8 @@ import { useMyTickets } from '../api/get-my-tickets';
 import { useQrPayload, useTicketQr } from '../hooks/use-ticket-qr';
 import { useTicketImage } from '../hooks/use-ticket-image';
 import { WalletButtons } from './wallet-buttons';
+import { AgeRatingBadge } from '../../../components/age-rating-badge';
+import { ageRatingDescription, minorsRule } from '../../../../shared/event-info';
 
 /** A horizontal move longer than this (px), and wider than tall, is a swipe to the next or previous QR. */
 const SWIPE_PX = 40;
@@ -120,6 +122,12 @@ export function TicketQrDialog({
             <MapPin className="size-4 shrink-0" aria-hidden />
             {event.location}
           </li>
+          {event.ageRating ? (
+            <li className="flex items-center justify-center gap-1.5" data-testid="ticket-qr-age-rating">
+              <AgeRatingBadge rating={event.ageRating} />
+              {minorsRule(event.ageRating, event.minorsAccompanied) ?? ageRatingDescription(event.ageRating)}
+            </li>
+          ) : null}
         </ul>
 
         <div className="mt-3 w-full" data-testid="ticket-qr-current" data-ticket-id={current.id}>
