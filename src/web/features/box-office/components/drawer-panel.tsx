@@ -6,6 +6,7 @@ import { plural } from '../../../../shared/plural';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
+import { CashInput } from './cash-input';
 import { ApiError } from '../../../lib/api';
 import type { LocalBlock } from '../lib/offline-store';
 import { unsoldOf } from './blocks-panel';
@@ -33,14 +34,7 @@ export function OpenDrawerForm({ onOpen }: { onOpen: (floatCentavos: number) => 
       </h2>
       <div>
         <Label htmlFor="bo-float">Fundo de troco</Label>
-        <Input
-          id="bo-float"
-          inputMode="decimal"
-          placeholder="R$ 0,00"
-          value={text}
-          aria-invalid={!!error}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <CashInput id="bo-float" value={text} error={error} onChange={setText} />
         <FieldError id="bo-float-error" message={error} />
       </div>
       <Button size="lg" className="h-14 w-full" onClick={() => void submit()}>
@@ -155,14 +149,7 @@ export function DrawerPanel({
       </dl>
       <div className="space-y-2">
         <Label htmlFor="bo-withdrawal">Sangria (retirada)</Label>
-        <Input
-          id="bo-withdrawal"
-          inputMode="decimal"
-          placeholder="R$ 0,00"
-          value={withdrawal}
-          aria-invalid={!!errors.withdrawal}
-          onChange={(e) => setWithdrawal(e.target.value)}
-        />
+        <CashInput id="bo-withdrawal" value={withdrawal} error={errors.withdrawal} onChange={setWithdrawal} />
         <Input
           aria-label="Observação da sangria"
           placeholder="Observação (opcional)"
@@ -176,14 +163,7 @@ export function DrawerPanel({
       </div>
       <div className="space-y-2">
         <Label htmlFor="bo-counted">Valor contado no fechamento</Label>
-        <Input
-          id="bo-counted"
-          inputMode="decimal"
-          placeholder="R$ 0,00"
-          value={counted}
-          aria-invalid={!!errors.counted}
-          onChange={(e) => setCounted(e.target.value)}
-        />
+        <CashInput id="bo-counted" value={counted} error={errors.counted} onChange={setCounted} />
         <FieldError id="bo-counted-error" message={errors.counted} />
         <Button variant="danger" className="h-12 w-full" disabled={!isOnline} onClick={askToClose}>
           Fechar caixa

@@ -7,6 +7,7 @@ import { formatClockTime, formatInstant } from '../../../../shared/dates';
 import { boxOfficeMeiaSchema, type BoxOfficeMeia, type BoxOfficePayment } from '../../../../shared/schemas/box-office';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/input';
+import { CashInput } from './cash-input';
 import { cn } from '../../../lib/cn';
 import { BLOCK_FULL_PRICE_EXHAUSTED, blockUnitsLeft, priceBlockSale } from '../../../../shared/block-pricing';
 import type { LocalBlock } from '../lib/offline-store';
@@ -329,14 +330,7 @@ export function SaleForm({
       {method === 'cash' ? (
         <div>
           <Label htmlFor="bo-tendered">Valor recebido</Label>
-          <Input
-            id="bo-tendered"
-            inputMode="decimal"
-            placeholder="R$ 0,00"
-            value={tendered}
-            aria-invalid={!!errors.tendered}
-            onChange={(e) => setTendered(e.target.value)}
-          />
+          <CashInput id="bo-tendered" value={tendered} error={errors.tendered} onChange={setTendered} />
           <FieldError id="bo-tendered-error" message={errors.tendered} />
           {change !== null && change >= 0 ? (
             <p className="mt-2 text-2xl font-bold text-success" aria-live="polite">
