@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
-import { BarChart3, CalendarDays, DollarSign, Plus, ScanLine, Ticket, TrendingDown, TrendingUp } from 'lucide-react';
+import { BarChart3, CalendarDays, DollarSign, ScanLine, Ticket, TrendingDown, TrendingUp } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminDashboard } from '../../../../../shared/schemas/admin-dashboard';
 import { formatCentavos } from '../../../../../shared/money';
 import { plural } from '../../../../../shared/plural';
-import { Button } from '../../../../components/ui/button';
+import { NewEventButton } from '../../components/new-event-button';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { LoadError } from '../../../../components/load-error';
 import { SalesMoneyFigures } from '../../components/sales-money-figures';
@@ -77,14 +76,7 @@ export function DashboardPage({ useLiveCounts }: { useLiveCounts: UseLiveCounts 
         title="Painel"
         documentTitle="Painel - Painel Admin"
         description="Vendas, ingressos e entradas de todos os eventos."
-        actions={
-          <Button asChild>
-            <Link to="/admin/events/new">
-              <Plus aria-hidden className="size-5" />
-              Novo evento
-            </Link>
-          </Button>
-        }
+        actions={<NewEventButton />}
       />
       {isPending ? (
         <StatsSkeleton />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CalendarPlus, CalendarX, MapPin, Pencil, Plus } from 'lucide-react';
+import { CalendarPlus, CalendarX, MapPin, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   adminEventFilters,
@@ -16,6 +16,7 @@ import { adminEventStateLabel } from '../../../../../shared/event-state';
 import { formatCentavos } from '../../../../../shared/money';
 import { formatEventDateShort, formatEventTime } from '../../../../../shared/dates';
 import { Button } from '../../../../components/ui/button';
+import { NewEventButton } from '../../components/new-event-button';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { EmptyState } from '../../../../components/empty-state';
 import { LoadError } from '../../../../components/load-error';
@@ -253,18 +254,7 @@ export function AdminEventsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Eventos"
-        description="Crie, edite e acompanhe as vendas dos eventos."
-        actions={
-          <Button asChild>
-            <Link to="/admin/events/new">
-              <Plus aria-hidden className="size-5" />
-              Novo evento
-            </Link>
-          </Button>
-        }
-      />
+      <PageHeader title="Eventos" description="Crie, edite e acompanhe as vendas dos eventos." actions={<NewEventButton />} />
       <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(11rem,auto)_minmax(11rem,auto)_minmax(13rem,auto)] lg:items-end">
         <div className="sm:col-span-2 lg:col-span-1">
           <SearchField value={q} onChange={setQuery} label="Buscar por título ou local" />
