@@ -3,33 +3,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { EventDetail, SectorView } from '../../../../shared/schemas/events';
 import { SectorPicker } from './sector-picker';
+import { sectorView } from '../../../../../tests/support/sector-view';
 
 // The words the event page shows for each state of a sector and of the meia-entrada counter
 // (docs/rules/sale.md 'Selling the Brazilian way'), rendered as the browser gets them. The states
 // themselves come from the server: tests/api/event-page-states.test.ts.
 
-function sector(overrides: Partial<SectorView>): SectorView {
-  return {
-    id: overrides.name ?? 'pista',
-    name: 'Pista',
-    description: null,
-    priceCentavos: 8000,
-    meiaPriceCentavos: 4000,
-    feeCentavos: 0,
-    meiaFeeCentavos: 0,
-    remaining: 300,
-    fullAvailable: 180,
-    meiaAvailable: 120,
-    status: 'on_sale',
-    lotName: '1º lote',
-    lotRemaining: 300,
-    nextLot: null,
-    lots: [{ name: '1º lote', priceCentavos: 8000, state: 'current' }],
-    opensAt: null,
-    unlockedByCode: false,
-    ...overrides,
-  };
-}
+const sector = sectorView;
 
 function event(sectors: SectorView[], meia = { available: 120, reserve: 120 }): EventDetail {
   return {

@@ -1,31 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { SectorView } from '../../../../shared/schemas/events';
+import { sectorView } from '../../../../../tests/support/sector-view';
 import { eventSoldOutWord, FEW_LEFT, listsEndedLots, sectorSaleBadge } from './sale-badges';
 
+/** A sector in its '2º lote', the '1º lote' sold out before it. */
 function sector(overrides: Partial<SectorView>): SectorView {
-  return {
+  return sectorView({
     id: 'pista',
-    name: 'Pista',
-    description: null,
-    priceCentavos: 8000,
-    meiaPriceCentavos: 4000,
-    feeCentavos: 0,
-    meiaFeeCentavos: 0,
-    remaining: 300,
-    fullAvailable: 180,
-    meiaAvailable: 120,
-    status: 'on_sale',
     lotName: '2º lote',
-    lotRemaining: 300,
-    nextLot: null,
     lots: [
       { name: '1º lote', priceCentavos: 6000, state: 'ended' },
       { name: '2º lote', priceCentavos: 8000, state: 'current' },
     ],
-    opensAt: null,
-    unlockedByCode: false,
     ...overrides,
-  };
+  });
 }
 
 const everyLotGone = [
