@@ -202,7 +202,14 @@ describe('copy check', () => {
     }
     const base = `/api/admin/events/${event.id}`;
     expect([...exports].sort()).toEqual(
-      [`${base}/attendees.csv`, `${base}/bordero.csv`, `${base}/buyers.csv`, `${base}/check-ins.csv`, `${base}/cpf-sales.csv`].sort(),
+      [
+        `${base}/attendees.csv`,
+        `${base}/bordero.csv`,
+        `${base}/buyers.csv`,
+        `${base}/campaigns.csv`,
+        `${base}/check-ins.csv`,
+        `${base}/cpf-sales.csv`,
+      ].sort(),
     );
     // The history's export ('Histórico', 'Baixar CSV'), of everything and of the event.
     exports.add('/api/admin/audit.csv');
